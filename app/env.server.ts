@@ -1,0 +1,63 @@
+/**
+ * The environment, parsed once at start-up. Every missing or malformed variable
+ * is reported in one message so a deploy fails once, not once per variable.
+ */
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "./db-url";
+
+const base64Key32 = z
+  .string()
+  .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+  SHOPIFY_APP_URL: z.string().url("must be the app's public https URL"),
+  SCOPES: z
+    .string()
+    .default(
+      "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+    ),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|libsql:|https?:)/, "must be a libsql URL such as file:./prisma/dev.sqlite")
+    .default(DEFAULT_DATABASE_URL),
+  ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  PORT: z.coerce.number().int().positive().optional(),
+  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment, fix these variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Pure: parses a variables record, throwing one EnvError that names every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty string counts as missing: `FOO=` in a .env file is a forgotten value.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const message = issue.code === "invalid_type" && issue.received === "undefined" ? "is required" : issue.message;
+    return `${name} ${message}`;
+  });
+  throw new EnvError(problems);
+}
+
+function loadDotEnv(): void {
+  // Shopify CLI injects variables itself; a plain `npm start` reads .env when present.
+  // process.loadEnvFile never overrides variables already set.
+  if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+}
+
+loadDotEnv();
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveWebhook } from "../webhooks/receive.server";
+import { updateGrantedScopes } from "../models/shop.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, async (tx, { shop, payload }) => {
+    const current = Array.isArray(payload.current) ? payload.current.map(String) : [];
+    await updateGrantedScopes(tx, shop, current);
+  });

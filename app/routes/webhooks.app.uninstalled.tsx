@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveWebhook } from "../webhooks/receive.server";
+import { markShopUninstalled } from "../models/shop.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, (tx, { shop }) => markShopUninstalled(tx, shop, new Date()));

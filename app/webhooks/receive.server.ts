@@ -1,0 +1,22 @@
+/**
+ * Shared intake for Shopify webhooks: verify the HMAC (authenticate.webhook
+ * answers 401 itself when it is wrong), then run the handler once per delivery.
+ */
+import prisma from "../db.server";
+import { authenticate } from "../shopify.server";
+import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
+
+export type WebhookContext = Awaited<ReturnType<typeof authenticate.webhook>>;
+
+export async function receiveWebhook(
+  request: Request,
+  handle: (tx: TransactionClient, webhook: WebhookContext) => Promise<void>,
+): Promise<Response> {
+  const webhook = await authenticate.webhook(request);
+  const id = webhook.eventId || webhook.webhookId;
+  await processWebhookOnce(prisma, { id, shop: webhook.shop, topic: String(webhook.topic) }, (tx) =>
+    handle(tx, webhook),
+  );
+  // A duplicate is acknowledged too: Shopify must stop redelivering it.
+  return new Response(null, { status: 200 });
+}

@@ -1,0 +1,50 @@
+/**
+ * A fresh SQLite database file per test file, with every migration applied,
+ * exactly as `prisma migrate deploy` would (same SQL files, same order).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { PrismaClient } from "@prisma/client";
+import { PrismaLibSQL } from "@prisma/adapter-libsql";
+
+const migrationsDir = join(import.meta.dirname, "..", "..", "prisma", "migrations");
+
+export interface TestDatabase {
+  url: string;
+  prisma: PrismaClient;
+  cleanup(): Promise<void>;
+}
+
+export async function applyMigrations(url: string): Promise<void> {
+  const client = createClient({ url });
+  try {
+    const dirs = readdirSync(migrationsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    for (const dir of dirs) {
+      await client.executeMultiple(readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8"));
+    }
+  } finally {
+    client.close();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), "cod-lead-sync-db-"));
+  const url = `file:${join(dir, "test.sqlite")}`;
+  await applyMigrations(url);
+  // Built here rather than through app/db.server so that importing this helper
+  // does not open the app's default database before DATABASE_URL points here.
+  const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
+  return {
+    url,
+    prisma,
+    async cleanup() {
+      await prisma.$disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

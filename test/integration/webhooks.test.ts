@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { useTestDatabaseForApp } from "../helpers/app";
+import { signedWebhookRequest } from "../helpers/webhooks";
+import { storeOfflineSession } from "../helpers/admin";
+import type { TestDatabase } from "../helpers/db";
+
+type Action = (args: ActionFunctionArgs) => Promise<Response>;
+let db: TestDatabase;
+let routes: Record<string, Action>;
+let sessionStorage: typeof import("../../app/shopify.server").sessionStorage;
+
+const SHOP = "atlas-beauty.myshopify.com";
+
+async function call(topic: string, request: Request): Promise<number> {
+  try {
+    const response = await routes[topic]({ request, params: {}, context: {} });
+    return response.status;
+  } catch (thrown) {
+    // authenticate.webhook throws a Response for a refused request.
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+beforeAll(async () => {
+  db = await useTestDatabaseForApp();
+  routes = {
+    "app/uninstalled": (await import("../../app/routes/webhooks.app.uninstalled")).action,
+    "app/scopes_update": (await import("../../app/routes/webhooks.app.scopes_update")).action,
+    "customers/data_request": (await import("../../app/routes/webhooks.customers.data_request")).action,
+    "customers/redact": (await import("../../app/routes/webhooks.customers.redact")).action,
+    "shop/redact": (await import("../../app/routes/webhooks.shop.redact")).action,
+  };
+  ({ sessionStorage } = await import("../../app/shopify.server"));
+});
+afterAll(() => db.cleanup());
+
+describe("Shopify webhooks", () => {
+  it("refuses a wrong HMAC with 401 and stores nothing", async () => {
+    // GIVEN a stored session WHEN app/uninstalled arrives signed with another secret
+    await storeOfflineSession(sessionStorage, SHOP);
+    const status = await call(
+      "app/uninstalled",
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 }, signWith: "not-the-secret" }),
+    );
+    // THEN it is refused and nothing changed
+    expect(status).toBe(401);
+    expect(await db.prisma.webhookDelivery.count()).toBe(0);
+    expect(await db.prisma.session.count({ where: { shop: SHOP } })).toBe(1);
+  });
+
+  it("answers 400 when a required Shopify header is missing", async () => {
+    const status = await call(
+      "app/uninstalled",
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: {}, omitHeaders: ["X-Shopify-Topic"] }),
+    );
+    expect(status).toBe(400);
+    expect(await db.prisma.webhookDelivery.count()).toBe(0);
+  });
+
+  it("accepts a valid app/uninstalled once: sessions dropped, shop kept and marked", async () => {
+    const request = () =>
+      signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 }, webhookId: "wh-uninstall-1" });
+    expect(await call("app/uninstalled", request())).toBe(200);
+    expect(await db.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+    const shop = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop.uninstalledAt).toBeInstanceOf(Date);
+
+    // A redelivery of the same webhook is acknowledged and does nothing more.
+    expect(await call("app/uninstalled", request())).toBe(200);
+    expect(await db.prisma.webhookDelivery.count({ where: { id: "wh-uninstall-1" } })).toBe(1);
+  });
+
+  it("records app/scopes_update on the stored sessions", async () => {
+    await storeOfflineSession(sessionStorage, SHOP, "read_orders");
+    const status = await call(
+      "app/scopes_update",
+      signedWebhookRequest({
+        topic: "app/scopes_update",
+        shop: SHOP,
+        body: { id: 2, previous: ["read_orders"], current: ["read_orders", "write_orders"] },
+      }),
+    );
+    expect(status).toBe(200);
+    const session = await db.prisma.session.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(session.scope).toBe("read_orders,write_orders");
+  });
+
+  it("acknowledges compliance topics without a session, once per delivery", async () => {
+    for (const topic of ["customers/data_request", "customers/redact"]) {
+      const body = { shop_domain: SHOP, customer: { id: 7, phone: "+212612345678" }, orders_requested: [1] };
+      const status = await call(topic, signedWebhookRequest({ topic, shop: SHOP, body, webhookId: `wh-${topic}` }));
+      expect(status).toBe(200);
+      expect(await db.prisma.webhookDelivery.count({ where: { id: `wh-${topic}`, topic: { contains: "CUSTOMERS" } } })).toBe(1);
+    }
+  });
+
+  it("shop/redact erases everything held for that shop and nothing of another", async () => {
+    const other = "rif-market.myshopify.com";
+    await storeOfflineSession(sessionStorage, SHOP);
+    await storeOfflineSession(sessionStorage, other);
+    for (const shop of [SHOP, other]) {
+      await db.prisma.skuMapping.create({ data: { shop, sourceKind: "sku", sourceKey: "x", targets: "[]" } });
+      await db.prisma.cityAlias.create({ data: { shop, alias: "casa anfa", cityId: 101 } });
+    }
+    const status = await call(
+      "shop/redact",
+      signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
+    );
+    expect(status).toBe(200);
+    for (const model of ["session", "skuMapping", "cityAlias"] as const) {
+      // @ts-expect-error indexing the client by model name keeps the assertion in one loop
+      expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
+      // @ts-expect-error see above
+      expect(await db.prisma[model].count({ where: { shop: other } })).toBe(1);
+    }
+    expect(await db.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
+  });
+});

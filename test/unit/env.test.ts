@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "../../app/env.server";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://app.example.com",
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+};
+
+describe("parseEnv", () => {
+  it("applies the embedded defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.DATABASE_URL).toBe("file:./prisma/dev.sqlite");
+    expect(env.SCOPES.split(",")).toContain("read_orders");
+    expect(env.LOG_LEVEL).toBe("info");
+  });
+
+  it("names every missing or malformed variable in one error", () => {
+    const attempt = () =>
+      parseEnv({ SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "not a url", ENCRYPTION_KEY: "c2hvcnQ=" });
+    expect(attempt).toThrow(EnvError);
+    try {
+      attempt();
+    } catch (error) {
+      const { problems, message } = error as EnvError;
+      expect(problems).toHaveLength(3);
+      expect(message).toMatch(/SHOPIFY_API_SECRET is required/);
+      expect(message).toMatch(/SHOPIFY_APP_URL must be the app's public https URL/);
+      expect(message).toMatch(/ENCRYPTION_KEY must be 32 bytes/);
+    }
+  });
+
+  it("refuses a database URL that is not a libsql URL", () => {
+    expect(() => parseEnv({ ...valid, DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL must be a libsql URL/);
+  });
+});

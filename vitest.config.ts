@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Tests run apart from the Remix Vite plugin (vite.config.ts), which is for builds.
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    exclude: ["test/e2e/**", "node_modules/**"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ["test/helpers/setup-env.ts"],
+  },
+});
