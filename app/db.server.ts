@@ -1,16 +1,12 @@
 /**
- * The Prisma client, on the libsql driver adapter (no native query engine).
- * One instance per process; in development it survives Vite's module reloads.
+ * The app's Prisma client: one per process; in development it survives Vite's
+ * module reloads.
  */
-import { PrismaClient } from "@prisma/client";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { DEFAULT_DATABASE_URL } from "./db-url";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "./db-client";
 
 export type Db = PrismaClient;
-
-export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
-}
+export { createPrismaClient };
 
 declare global {
   var __codLeadSyncPrisma: PrismaClient | undefined;

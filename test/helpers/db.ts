@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { PrismaClient } from "@prisma/client";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client";
 
 const migrationsDir = join(import.meta.dirname, "..", "..", "prisma", "migrations");
 
@@ -36,9 +36,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "cod-lead-sync-db-"));
   const url = `file:${join(dir, "test.sqlite")}`;
   await applyMigrations(url);
-  // Built here rather than through app/db.server so that importing this helper
-  // does not open the app's default database before DATABASE_URL points here.
-  const prisma = new PrismaClient({ adapter: new PrismaLibSQL({ url }) });
+  // From app/db-client, not app/db.server: importing this helper must not open
+  // the app's default database before DATABASE_URL points here.
+  const prisma = createPrismaClient(url);
   return {
     url,
     prisma,
