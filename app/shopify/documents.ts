@@ -1,0 +1,243 @@
+/**
+ * Every Admin GraphQL document the app sends (API version 2026-07). Each export is a
+ * string; test/shopify/documents.test.ts validates every export of this module against
+ * the real Admin schema, so a new document here is checked without further work.
+ */
+
+/**
+ * What the write-back plan needs to know about an order before touching it.
+ * 10 fulfillment orders x 50 lines keeps the requested cost near 560 points; 20 x 50
+ * would exceed Shopify's 1000-point single-query limit (MAX_COST_EXCEEDED).
+ */
+export const ORDER_WRITE_BACK_STATE = `#graphql
+  query OrderWriteBackState($id: ID!) {
+    order(id: $id) {
+      id
+      tags
+      displayFinancialStatus
+      canMarkAsPaid
+      cancelledAt
+      fulfillmentOrders(first: 10) {
+        nodes {
+          id
+          status
+          supportedActions {
+            action
+          }
+          assignedLocation {
+            location {
+              id
+            }
+          }
+          lineItems(first: 50) {
+            nodes {
+              id
+              remainingQuantity
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const TAGS_ADD = `#graphql
+  mutation TagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) {
+      node {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const TAGS_REMOVE = `#graphql
+  mutation TagsRemove($id: ID!, $tags: [String!]!) {
+    tagsRemove(id: $id, tags: $tags) {
+      node {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const FULFILLMENT_CREATE = `#graphql
+  mutation FulfillmentCreate($fulfillment: FulfillmentInput!, $message: String) {
+    fulfillmentCreate(fulfillment: $fulfillment, message: $message) {
+      fulfillment {
+        id
+        status
+        trackingInfo {
+          number
+          company
+          url
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const ORDER_MARK_AS_PAID = `#graphql
+  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {
+    orderMarkAsPaid(input: $input) {
+      order {
+        id
+        displayFinancialStatus
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+// refundMethod replaces the deprecated `refund` flag; the job runs asynchronously, so
+// the order's cancelledAt may still be null right after this answers.
+export const ORDER_CANCEL = `#graphql
+  mutation OrderCancel(
+    $orderId: ID!
+    $reason: OrderCancelReason!
+    $restock: Boolean!
+    $refundMethod: OrderCancelRefundMethodInput
+    $notifyCustomer: Boolean
+    $staffNote: String
+  ) {
+    orderCancel(
+      orderId: $orderId
+      reason: $reason
+      restock: $restock
+      refundMethod: $refundMethod
+      notifyCustomer: $notifyCustomer
+      staffNote: $staffNote
+    ) {
+      job {
+        id
+        done
+      }
+      orderCancelUserErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+// Customer.phone is deprecated in 2026-07: defaultPhoneNumber.phoneNumber replaces it.
+const MAILING_ADDRESS_FIELDS = `
+  firstName
+  lastName
+  name
+  address1
+  address2
+  city
+  province
+  zip
+  countryCodeV2
+  phone
+`;
+
+/**
+ * Backfill: one page of orders with everything the order -> lead mapping reads.
+ * lineItems(first: 100) makes each order cost about 310 requested points: pages of at
+ * most 3 orders stay under the 1000-point single-query limit.
+ */
+export const ORDERS_PAGE = `#graphql
+  query OrdersPage($first: Int!, $after: String, $query: String) {
+    orders(first: $first, after: $after, query: $query) {
+      nodes {
+        id
+        name
+        phone
+        email
+        currencyCode
+        presentmentCurrencyCode
+        currentTotalPriceSet {
+          shopMoney {
+            amount
+            currencyCode
+          }
+          presentmentMoney {
+            amount
+            currencyCode
+          }
+        }
+        displayFinancialStatus
+        paymentGatewayNames
+        test
+        cancelledAt
+        createdAt
+        updatedAt
+        tags
+        customer {
+          id
+          firstName
+          lastName
+          defaultPhoneNumber {
+            phoneNumber
+          }
+        }
+        shippingAddress {${MAILING_ADDRESS_FIELDS}}
+        billingAddress {${MAILING_ADDRESS_FIELDS}}
+        lineItems(first: 100) {
+          nodes {
+            id
+            sku
+            name
+            title
+            quantity
+            currentQuantity
+            requiresShipping
+            isGiftCard
+            variant {
+              id
+              sku
+            }
+            product {
+              id
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+/** SKU mapping page: the shop's variants, searchable. */
+export const PRODUCT_VARIANTS_PAGE = `#graphql
+  query ProductVariantsPage($first: Int!, $after: String, $query: String) {
+    productVariants(first: $first, after: $after, query: $query) {
+      nodes {
+        id
+        sku
+        title
+        displayName
+        product {
+          id
+          title
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;

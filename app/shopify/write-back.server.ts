@@ -1,0 +1,143 @@
+/**
+ * Write-back to Shopify, the I/O half: read the order, run the planned steps in order.
+ * The plan itself is pure (write-back-plan.ts) and re-exported here.
+ *
+ * A ShopifyThrottledError or ShopifyUserError stops the run and propagates: the job is
+ * rescheduled (throttled) or reported (user error). Steps that succeeded before are not
+ * lost: they show in the order's state, which the next run reads and plans against.
+ */
+import { runAdminGraphql, throwIfUserErrors, type AdminGraphqlClient } from "./admin-graphql.server";
+import {
+  FULFILLMENT_CREATE,
+  ORDER_CANCEL,
+  ORDER_MARK_AS_PAID,
+  ORDER_WRITE_BACK_STATE,
+  TAGS_ADD,
+  TAGS_REMOVE,
+} from "./documents";
+import { ShopifyOrderNotFoundError, type UserErrorEntry } from "./errors";
+import { orderWriteBackState, type OrderWriteBackState, type OrderWriteBackStateData } from "./order-write-back-state";
+import {
+  NO_OUTCOME,
+  planWriteBack,
+  recordWriteBack,
+  type WriteBackDone,
+  type WriteBackLink,
+  type WriteBackOutcome,
+  type WriteBackSettings,
+  type WriteBackStep,
+} from "./write-back-plan";
+
+export * from "./write-back-plan";
+export type { OrderWriteBackState, FulfillmentOrderState } from "./order-write-back-state";
+
+interface UserErrorsPayload {
+  userErrors: UserErrorEntry[];
+}
+
+export async function fetchOrderWriteBackState(admin: AdminGraphqlClient, orderGid: string): Promise<OrderWriteBackState> {
+  const data = await runAdminGraphql<OrderWriteBackStateData>(admin, ORDER_WRITE_BACK_STATE, { id: orderGid });
+  const state = orderWriteBackState(data);
+  if (!state) throw new ShopifyOrderNotFoundError(orderGid);
+  return state;
+}
+
+/** Runs the steps in order; returns what Shopify accepted. */
+export async function executeWriteBack(
+  admin: AdminGraphqlClient,
+  orderGid: string,
+  steps: readonly WriteBackStep[],
+): Promise<WriteBackOutcome> {
+  const outcome: WriteBackOutcome = { ...NO_OUTCOME, tagsAdded: [], tagsRemoved: [], fulfillmentIds: [] };
+  for (const step of steps) await runStep(admin, orderGid, step, outcome);
+  return outcome;
+}
+
+async function runStep(admin: AdminGraphqlClient, orderGid: string, step: WriteBackStep, outcome: WriteBackOutcome) {
+  switch (step.kind) {
+    case "tagsAdd": {
+      const data = await runAdminGraphql<{ tagsAdd: UserErrorsPayload | null }>(admin, TAGS_ADD, { id: orderGid, tags: step.tags });
+      throwIfUserErrors("TagsAdd", "add the order tags", data.tagsAdd?.userErrors);
+      outcome.tagsAdded.push(...step.tags);
+      return;
+    }
+    case "tagsRemove": {
+      const data = await runAdminGraphql<{ tagsRemove: UserErrorsPayload | null }>(admin, TAGS_REMOVE, { id: orderGid, tags: step.tags });
+      throwIfUserErrors("TagsRemove", "remove outdated order tags", data.tagsRemove?.userErrors);
+      outcome.tagsRemoved.push(...step.tags);
+      return;
+    }
+    case "fulfillmentCreate": {
+      const fulfillment = {
+        lineItemsByFulfillmentOrder: step.fulfillmentOrders.map((fo) => ({
+          fulfillmentOrderId: fo.fulfillmentOrderId,
+          fulfillmentOrderLineItems: fo.lineItems,
+        })),
+        // The platform's courier tells the customer; Shopify's shipping email would repeat it.
+        notifyCustomer: false,
+        ...(step.tracking
+          ? {
+              trackingInfo: {
+                number: step.tracking.number,
+                company: step.tracking.company,
+                ...(step.tracking.url ? { url: step.tracking.url } : {}),
+              },
+            }
+          : {}),
+      };
+      const data = await runAdminGraphql<{ fulfillmentCreate: (UserErrorsPayload & { fulfillment: { id: string } | null }) | null }>(
+        admin,
+        FULFILLMENT_CREATE,
+        { fulfillment },
+      );
+      throwIfUserErrors("FulfillmentCreate", "create the fulfilment", data.fulfillmentCreate?.userErrors);
+      const id = data.fulfillmentCreate?.fulfillment?.id;
+      if (id) outcome.fulfillmentIds.push(id);
+      return;
+    }
+    case "markAsPaid": {
+      const data = await runAdminGraphql<{ orderMarkAsPaid: UserErrorsPayload | null }>(admin, ORDER_MARK_AS_PAID, {
+        input: { id: orderGid },
+      });
+      throwIfUserErrors("OrderMarkAsPaid", "mark the order as paid", data.orderMarkAsPaid?.userErrors);
+      outcome.markedPaid = true;
+      return;
+    }
+    case "cancel": {
+      const data = await runAdminGraphql<{
+        orderCancel: { job: { id: string } | null; orderCancelUserErrors: UserErrorEntry[] } | null;
+      }>(admin, ORDER_CANCEL, {
+        orderId: orderGid,
+        reason: step.reason,
+        restock: step.restock,
+        refundMethod: { originalPaymentMethodsRefund: step.refund },
+        notifyCustomer: step.notifyCustomer,
+        staffNote: step.staffNote,
+      });
+      throwIfUserErrors("OrderCancel", "cancel the order", data.orderCancel?.orderCancelUserErrors);
+      outcome.cancelRequested = true;
+      outcome.cancelJobId = data.orderCancel?.job?.id ?? null;
+      return;
+    }
+  }
+}
+
+export interface WriteBackRun {
+  steps: WriteBackStep[];
+  outcome: WriteBackOutcome;
+  /** The new `done` record to store. */
+  done: WriteBackDone;
+}
+
+/** Read the order, plan, execute: the whole write-back of one lead. */
+export async function writeBackOrder(
+  admin: AdminGraphqlClient,
+  orderGid: string,
+  link: WriteBackLink,
+  settings: WriteBackSettings,
+): Promise<WriteBackRun> {
+  const current = await fetchOrderWriteBackState(admin, orderGid);
+  const steps = planWriteBack(link, settings, current);
+  const outcome = await executeWriteBack(admin, orderGid, steps);
+  return { steps, outcome, done: recordWriteBack(link.done, outcome) };
+}
