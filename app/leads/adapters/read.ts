@@ -1,0 +1,45 @@
+/**
+ * Defensive readers for order JSON: a payload is whatever Shopify (or a replayed
+ * snapshot) sent, so every field is checked and a surprise becomes "absent", never a throw.
+ */
+export type Json = Record<string, unknown>;
+
+export function obj(value: unknown): Json | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+export function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A non-empty string, or a finite number written as one. */
+export function text(value: unknown): string | undefined {
+  if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "bigint") return value.toString();
+  return undefined;
+}
+
+export function flag(value: unknown, fallback: boolean): boolean {
+  return typeof value === "boolean" ? value : fallback;
+}
+
+/** A non-negative integer quantity (numbers or digit strings), else undefined. */
+export function count(value: unknown): number | undefined {
+  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** Digits of a numeric id or a GraphQL gid ("gid://shopify/Order/123" -> "123"). */
+export function idDigits(value: unknown): string | undefined {
+  const raw = text(value);
+  if (!raw) return undefined;
+  const match = /(\d+)\s*$/.exec(raw);
+  return match ? match[1] : undefined;
+}
+
+/** Drops undefined properties, so optional fields are absent rather than undefined. */
+export function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}

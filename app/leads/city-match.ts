@@ -1,0 +1,360 @@
+/**
+ * Matching what the customer typed to one of the platform's delivered cities.
+ *
+ * Order of trust: the shop's own aliases (a merchant's fix beats our table), the platform
+ * name and our built-in spellings and districts, then a fuzzy match on the city field
+ * accepted from a score threshold; then the address lines and the province, which
+ * customers fill when the city field is empty or holds something else.
+ */
+import { BUILT_IN_CITIES } from "./city-aliases";
+import { cityWords, keyOf, keyPart, normalizeCityKey } from "./city-key";
+import { BigramIndex, roundScore, similarity } from "./similarity";
+import { collapseRepeats } from "./text";
+import type { City, CityAliasRule, CityMatchVia, CitySuggestion } from "./types";
+
+export const DEFAULT_CITY_FUZZY_THRESHOLD = 0.8;
+/** Two different cities scoring within this margin are a coin toss, not a match. */
+const AMBIGUITY_MARGIN = 0.05;
+const SUGGESTION_COUNT = 3;
+const FUZZY_CANDIDATES = 12;
+const FUZZY_MEMO_SIZE = 5000;
+
+export type CitySource = "city" | "address1" | "address2" | "province";
+
+export interface CityFields {
+  city?: string;
+  address1?: string;
+  address2?: string;
+  province?: string;
+}
+
+export type CityInput = string | CityFields;
+
+export type CityMatch =
+  | {
+      status: "matched";
+      city: City;
+      via: CityMatchVia;
+      /** 1 for an exact spelling, the fuzzy score otherwise. */
+      score: number;
+      /** Where the city was read. */
+      source: CitySource;
+      /** The text it was read from. */
+      input: string;
+      /** Other candidates, for a fuzzy match. */
+      suggestions: CitySuggestion[];
+    }
+  | { status: "unmatched"; source: CitySource; input: string; suggestions: CitySuggestion[] }
+  | { status: "missing" };
+
+interface KeyEntry {
+  cityId: number;
+  via: Exclude<CityMatchVia, "fuzzy" | "shop_alias">;
+  priority: number;
+  ambiguous: boolean;
+}
+
+export interface CityIndex {
+  readonly byId: ReadonlyMap<number, City>;
+  readonly shopKeys: ReadonlyMap<string, number>;
+  readonly keys: ReadonlyMap<string, KeyEntry>;
+  readonly fuzzyCityIds: readonly number[];
+  readonly fuzzy: BigramIndex;
+  readonly maxSpan: number;
+  readonly regionKeys: ReadonlySet<string>;
+  /** Fuzzy rankings already computed, per key (bounded; results never change for an index). */
+  readonly fuzzyMemo: Map<string, Ranked>;
+}
+
+const PRIORITY = { name: 3, alias: 2, district: 1 } as const;
+
+/** Candidate cities with their fuzzy scores, best first. */
+type Ranked = readonly { cityId: number; score: number }[];
+
+// Region names customers put in "province": they name several cities, so they prove none.
+const REGIONS = [
+  "Casablanca-Settat", "Rabat-Salé-Kénitra", "Fès-Meknès", "Marrakech-Safi", "Tanger-Tétouan-Al Hoceïma",
+  "Souss-Massa", "Béni Mellal-Khénifra", "Drâa-Tafilalet", "Oriental", "L'Oriental", "Guelmim-Oued Noun",
+  "Laâyoune-Sakia El Hamra", "Dakhla-Oued Ed-Dahab", "Grand Casablanca", "Rabat-Salé-Zemmour-Zaër",
+  "Souss-Massa-Drâa", "Tadla-Azilal", "Doukkala-Abda", "Chaouia-Ouardigha", "Gharb-Chrarda-Béni Hssen",
+  "Meknès-Tafilalet", "Taza-Al Hoceïma-Taounate",
+];
+
+// Built-in spellings grouped by the key of any of their spellings, so a platform city is
+// found whichever of them the platform uses as its name.
+const builtInByKey: Map<string, (typeof BUILT_IN_CITIES)[number]> = (() => {
+  const map = new Map<string, (typeof BUILT_IN_CITIES)[number]>();
+  for (const entry of BUILT_IN_CITIES) {
+    for (const spelling of [entry.name, ...entry.aliases]) {
+      const key = normalizeCityKey(spelling);
+      if (key && !map.has(key)) map.set(key, entry);
+    }
+  }
+  return map;
+})();
+
+/** Indexes the platform's cities, our spellings of them and the shop's aliases. Build once, match many. */
+export function buildCityIndex(cities: readonly City[], shopAliases: readonly CityAliasRule[] = []): CityIndex {
+  const byId = new Map<number, City>();
+  const keys = new Map<string, KeyEntry>();
+  const fuzzyKeys: string[] = [];
+  const fuzzyCityIds: number[] = [];
+  const fuzzySeen = new Set<string>();
+  let maxSpan = 1;
+
+  const add = (spelling: string, cityId: number, via: KeyEntry["via"]) => {
+    const spellingWords = cityWords(spelling);
+    if (spellingWords.length === 0) return;
+    maxSpan = Math.max(maxSpan, spellingWords.length);
+    for (const key of new Set([keyOf(spellingWords), keyOf(spellingWords, true)])) {
+      if (!key) continue;
+      const existing = keys.get(key);
+      const priority = PRIORITY[via];
+      if (!existing || existing.priority < priority) {
+        keys.set(key, { cityId, via, priority, ambiguous: false });
+      } else if (existing.priority === priority && existing.cityId !== cityId) {
+        existing.ambiguous = true;
+      }
+      if (!fuzzySeen.has(`${cityId}:${key}`)) {
+        fuzzySeen.add(`${cityId}:${key}`);
+        fuzzyKeys.push(key);
+        fuzzyCityIds.push(cityId);
+      }
+    }
+  };
+
+  for (const city of cities) {
+    if (!city || typeof city.name !== "string") continue;
+    byId.set(city.id, city);
+    add(city.name, city.id, "name");
+    const builtIn = builtInByKey.get(normalizeCityKey(city.name));
+    if (builtIn) {
+      add(builtIn.name, city.id, "alias");
+      for (const alias of builtIn.aliases) add(alias, city.id, "alias");
+      for (const district of builtIn.districts ?? []) add(district, city.id, "district");
+    }
+  }
+
+  const shopKeys = new Map<string, number>();
+  for (const alias of shopAliases) {
+    const key = normalizeCityKey(alias.alias);
+    // An alias to a city the platform no longer delivers is ignored, not trusted.
+    if (key && byId.has(alias.cityId)) shopKeys.set(key, alias.cityId);
+    maxSpan = Math.max(maxSpan, cityWords(alias.alias).length);
+  }
+
+  return {
+    byId,
+    shopKeys,
+    keys,
+    fuzzyCityIds,
+    fuzzy: new BigramIndex(fuzzyKeys),
+    maxSpan: Math.min(maxSpan, 6),
+    regionKeys: new Set(REGIONS.map(normalizeCityKey)),
+    fuzzyMemo: new Map(),
+  };
+}
+
+interface ExactHit {
+  cityId: number;
+  via: Exclude<CityMatchVia, "fuzzy">;
+  start: number;
+  length: number;
+}
+
+function lookup(index: CityIndex, key: string, joinedKey: string): Omit<ExactHit, "start" | "length"> | undefined {
+  for (const k of key === joinedKey ? [key] : [key, joinedKey]) {
+    if (!k) continue;
+    const shop = index.shopKeys.get(k);
+    if (shop !== undefined) return { cityId: shop, via: "shop_alias" };
+    const entry = index.keys.get(k);
+    if (entry && !entry.ambiguous) return { cityId: entry.cityId, via: entry.via };
+  }
+  return undefined;
+}
+
+/** Every run of words that is a known spelling, longest runs first. */
+function exactHits(index: CityIndex, textWords: readonly string[]): ExactHit[] {
+  const hits: ExactHit[] = [];
+  const parts = textWords.map(keyPart);
+  const n = textWords.length;
+  for (let length = Math.min(index.maxSpan, n); length >= 1; length--) {
+    for (let start = 0; start + length <= n; start++) {
+      let stripped = "";
+      let joined = "";
+      for (let i = start; i < start + length; i++) {
+        stripped += parts[i];
+        joined += textWords[i];
+      }
+      joined = collapseRepeats(joined);
+      const hit = lookup(index, stripped ? collapseRepeats(stripped) : joined, joined);
+      if (hit) hits.push({ ...hit, start, length });
+    }
+  }
+  return hits;
+}
+
+function bestOf(hits: ExactHit[], preferLast: boolean): ExactHit | undefined {
+  if (hits.length === 0) return undefined;
+  // Longest run wins ("Salé Al Jadida" over "El Jadida"); then first in the city field,
+  // last in an address line, where the city ends the line.
+  return hits.reduce((best, hit) => {
+    if (hit.length !== best.length) return hit.length > best.length ? hit : best;
+    return preferLast ? (hit.start > best.start ? hit : best) : hit.start < best.start ? hit : best;
+  });
+}
+
+/** Fuzzy candidates for a key, best city first (memoised: the same misspellings come back all day). */
+function fuzzyRank(index: CityIndex, key: string): Ranked {
+  if (key.length < 3) return [];
+  const memo = index.fuzzyMemo;
+  let ranked = memo.get(key);
+  if (!ranked) {
+    if (memo.size >= FUZZY_MEMO_SIZE) memo.clear();
+    memo.set(key, (ranked = computeFuzzyRank(index, key)));
+  }
+  return ranked;
+}
+
+function computeFuzzyRank(index: CityIndex, key: string): Ranked {
+  const best = new Map<number, number>();
+  for (const { id } of index.fuzzy.rank(key, FUZZY_CANDIDATES)) {
+    const cityId = index.fuzzyCityIds[id];
+    const score = similarity(key, index.fuzzy.keys[id]);
+    if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
+  }
+  return [...best].map(([cityId, score]) => ({ cityId, score })).sort((a, b) => b.score - a.score || a.cityId - b.cityId);
+}
+
+function accepted(ranked: Ranked, threshold: number): boolean {
+  const [first, second] = ranked;
+  return first !== undefined && first.score >= threshold && (!second || first.score - second.score >= AMBIGUITY_MARGIN);
+}
+
+function suggestionsFrom(index: CityIndex, ranked: Ranked, skip?: number): CitySuggestion[] {
+  const out: CitySuggestion[] = [];
+  for (const { cityId, score } of ranked) {
+    if (cityId === skip) continue;
+    const city = index.byId.get(cityId);
+    if (city) out.push({ kind: "city", cityId, name: city.name, score: roundScore(score) });
+    if (out.length === SUGGESTION_COUNT) break;
+  }
+  return out;
+}
+
+function mergeRanks(lists: readonly Ranked[]): Ranked {
+  const best = new Map<number, number>();
+  for (const list of lists) for (const { cityId, score } of list) if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
+  return [...best].map(([cityId, score]) => ({ cityId, score })).sort((a, b) => b.score - a.score || a.cityId - b.cityId);
+}
+
+function exactIn(index: CityIndex, text: string | undefined, source: CitySource): CityMatch | undefined {
+  if (!text || !text.trim()) return undefined;
+  let best: ExactHit | undefined;
+  // Address lines: each comma-separated part on its own, so a street name cannot run into the city.
+  for (const segment of source === "city" ? [text] : text.split(/[,\n;]/)) {
+    const segmentWords = cityWords(segment, true);
+    if (index.regionKeys.has(keyOf(segmentWords))) continue;
+    const hit = bestOf(exactHits(index, segmentWords), source !== "city");
+    if (hit && (!best || source !== "city")) best = hit;
+  }
+  if (!best) return undefined;
+  const city = index.byId.get(best.cityId);
+  if (!city) return undefined;
+  return { status: "matched", city, via: best.via, score: 1, source, input: text.trim(), suggestions: [] };
+}
+
+function fromLines(index: CityIndex, fields: CityFields): CityMatch | undefined {
+  return (
+    exactIn(index, fields.address1, "address1") ??
+    exactIn(index, fields.address2, "address2") ??
+    exactIn(index, fields.province, "province")
+  );
+}
+
+function fuzzyMatch(index: CityIndex, ranked: Ranked, threshold: number, input: string): CityMatch | undefined {
+  if (!accepted(ranked, threshold)) return undefined;
+  const city = index.byId.get(ranked[0].cityId);
+  if (!city) return undefined;
+  return {
+    status: "matched",
+    city,
+    via: "fuzzy",
+    score: roundScore(ranked[0].score),
+    source: "city",
+    input,
+    suggestions: suggestionsFrom(index, ranked, city.id),
+  };
+}
+
+/** Matches with a prebuilt index; see `matchCity`. */
+export function matchCityWithIndex(
+  index: CityIndex,
+  input: CityInput,
+  threshold: number = DEFAULT_CITY_FUZZY_THRESHOLD,
+): CityMatch {
+  const fields: CityFields = typeof input === "string" ? { city: input } : input;
+  const cityText = typeof fields.city === "string" ? fields.city.trim() : "";
+  if (!cityText) return fromLines(index, fields) ?? { status: "missing" };
+
+  const direct = exactIn(index, cityText, "city");
+  if (direct) return direct;
+
+  const cityWordList = cityWords(cityText, true);
+  const cityKey = keyOf(cityWordList);
+  if (index.regionKeys.has(cityKey)) {
+    // A region names several cities: look in the address, else ask with its cities as suggestions.
+    const ranked = mergeRanks(cityWordList.map((w) => fuzzyRank(index, keyOf([w]))));
+    return fromLines(index, fields) ?? { status: "unmatched", source: "city", input: cityText, suggestions: suggestionsFrom(index, ranked) };
+  }
+  const fullRank = fuzzyRank(index, cityKey);
+  const full = fuzzyMatch(index, fullRank, threshold, cityText);
+  if (full) return full;
+
+  const lines = fromLines(index, fields);
+  if (lines) return lines;
+
+  // A misspelt city beside other words ("Casablnca maarif 2"): fuzzy on each short run.
+  const spanRanks: Ranked[] = [fullRank];
+  let bestSpan: Ranked | undefined;
+  if (cityWordList.length > 1) {
+    for (let length = 1; length <= Math.min(3, cityWordList.length); length++) {
+      for (let start = 0; start + length <= cityWordList.length; start++) {
+        const key = keyOf(cityWordList.slice(start, start + length));
+        if (key.length < 4) continue;
+        const ranked = fuzzyRank(index, key);
+        spanRanks.push(ranked);
+        if (ranked[0] && (!bestSpan || ranked[0].score > bestSpan[0].score)) bestSpan = ranked;
+      }
+    }
+    const span = bestSpan && fuzzyMatch(index, bestSpan, threshold, cityText);
+    if (span) return span;
+  }
+  return { status: "unmatched", source: "city", input: cityText, suggestions: suggestionsFrom(index, mergeRanks(spanRanks)) };
+}
+
+const EMPTY_ALIASES: readonly CityAliasRule[] = Object.freeze([]);
+const indexCache = new WeakMap<readonly City[], WeakMap<readonly CityAliasRule[], CityIndex>>();
+
+/** The index for these lists, built on first use and kept while the lists live. */
+export function cityIndexFor(cities: readonly City[], aliases: readonly CityAliasRule[] = EMPTY_ALIASES): CityIndex {
+  let byAliases = indexCache.get(cities);
+  if (!byAliases) indexCache.set(cities, (byAliases = new WeakMap()));
+  let index = byAliases.get(aliases);
+  if (!index) byAliases.set(aliases, (index = buildCityIndex(cities, aliases)));
+  return index;
+}
+
+/**
+ * Matches a city field (or the city, address lines and province of an address) to a
+ * delivered city. The index is memoised per `cities` / `aliases` array: pass the same
+ * arrays again and nothing is rebuilt.
+ */
+export function matchCity(
+  input: CityInput,
+  cities: readonly City[],
+  aliases: readonly CityAliasRule[] = EMPTY_ALIASES,
+  threshold: number = DEFAULT_CITY_FUZZY_THRESHOLD,
+): CityMatch {
+  return matchCityWithIndex(cityIndexFor(cities, aliases), input, threshold);
+}

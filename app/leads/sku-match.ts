@@ -1,0 +1,255 @@
+/**
+ * Matching a Shopify line item to platform catalogue items.
+ *
+ * The shop's own mappings come first (by variant id, then by SKU): they express what the
+ * catalogue cannot know, such as a bundle variant that ships as several platform items.
+ * Then the catalogue's product and variant SKUs, compared without case and spaces, then
+ * (only when it names one item) without any punctuation. A line that matches nothing
+ * carries the products whose names look most like it.
+ */
+import { BigramIndex, roundScore } from "./similarity";
+import { phrase } from "./text";
+import type {
+  CatalogueProduct,
+  CatalogueVariant,
+  ProductSuggestion,
+  ShopLineItem,
+  SkuMappingRule,
+  SkuMappingTarget,
+} from "./types";
+
+/** The SKU as compared: upper case, no whitespace. */
+export function normalizeSku(sku: string): string {
+  return sku.toUpperCase().replace(/\s+/g, "");
+}
+
+function looseSku(sku: string): string {
+  return normalizeSku(sku).replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** The digits of a Shopify id, from a number, "123" or "gid://shopify/ProductVariant/123". */
+export function shopifyIdDigits(id: string | number | null | undefined): string | undefined {
+  if (id == null) return undefined;
+  const match = /(\d+)\s*$/.exec(String(id));
+  return match ? match[1] : undefined;
+}
+
+export interface CatalogueEntry {
+  product: CatalogueProduct;
+  variant?: CatalogueVariant;
+  /** The SKU to send: the variant's when there is one. */
+  sku: string;
+  inStock: boolean;
+}
+
+export interface CatalogueIndex {
+  readonly bySku: ReadonlyMap<string, CatalogueEntry>;
+  readonly byLooseSku: ReadonlyMap<string, CatalogueEntry | null>;
+  readonly byProductId: ReadonlyMap<number, CatalogueProduct>;
+  /** Product (and variant) names, folded, for suggestions by name. */
+  readonly names: BigramIndex;
+  readonly nameEntries: readonly CatalogueEntry[];
+  readonly priceCents: ReadonlyMap<number, number>;
+}
+
+export interface MappingIndex {
+  readonly byVariant: ReadonlyMap<string, SkuMappingRule>;
+  readonly bySku: ReadonlyMap<string, SkuMappingRule>;
+}
+
+/** Cents of a two-decimal amount string; undefined when it is not one. */
+function cents(amount: unknown): number | undefined {
+  if (typeof amount !== "string" || !/^\d{1,12}(\.\d{1,2})?$/.test(amount.trim())) return undefined;
+  const [whole, fraction = ""] = amount.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export function buildCatalogueIndex(catalogue: readonly CatalogueProduct[]): CatalogueIndex {
+  const bySku = new Map<string, CatalogueEntry>();
+  const byLooseSku = new Map<string, CatalogueEntry | null>();
+  const byProductId = new Map<number, CatalogueProduct>();
+  const nameKeys: string[] = [];
+  const nameEntries: CatalogueEntry[] = [];
+  const priceCents = new Map<number, number>();
+
+  const addSku = (entry: CatalogueEntry) => {
+    const key = normalizeSku(entry.sku);
+    if (!key) return;
+    if (!bySku.has(key)) bySku.set(key, entry);
+    const loose = looseSku(entry.sku);
+    const existing = byLooseSku.get(loose);
+    // Two items that differ only by punctuation: the loose key proves neither.
+    if (existing === undefined) byLooseSku.set(loose, entry);
+    else if (existing && existing.sku !== entry.sku) byLooseSku.set(loose, null);
+  };
+
+  for (const product of catalogue) {
+    if (!product || typeof product.id !== "number") continue;
+    byProductId.set(product.id, product);
+    const price = cents(product.platform_price);
+    if (price !== undefined) priceCents.set(product.id, price);
+    const productEntry: CatalogueEntry = { product, sku: product.sku ?? "", inStock: product.in_stock !== false };
+    if (typeof product.sku === "string") addSku(productEntry);
+    nameKeys.push(phrase(product.name ?? ""));
+    nameEntries.push(productEntry);
+    for (const variant of Array.isArray(product.variants) ? product.variants : []) {
+      if (!variant || typeof variant.sku !== "string" || !variant.sku.trim()) continue;
+      const entry: CatalogueEntry = {
+        product,
+        variant,
+        sku: variant.sku,
+        inStock: product.in_stock !== false && variant.in_stock !== false,
+      };
+      addSku(entry);
+      nameKeys.push(phrase(`${product.name ?? ""} ${variant.name ?? ""}`));
+      nameEntries.push(entry);
+    }
+  }
+  return { bySku, byLooseSku, byProductId, names: new BigramIndex(nameKeys), nameEntries, priceCents };
+}
+
+export function buildMappingIndex(mappings: readonly SkuMappingRule[]): MappingIndex {
+  const byVariant = new Map<string, SkuMappingRule>();
+  const bySku = new Map<string, SkuMappingRule>();
+  for (const rule of mappings) {
+    if (!rule || !Array.isArray(rule.targets) || rule.targets.length === 0) continue;
+    if (rule.sourceKind === "variant") {
+      const id = shopifyIdDigits(rule.sourceKey);
+      if (id) byVariant.set(id, rule);
+    } else if (rule.sourceKind === "sku" && typeof rule.sourceKey === "string") {
+      const key = normalizeSku(rule.sourceKey);
+      if (key) bySku.set(key, rule);
+    }
+  }
+  return { byVariant, bySku };
+}
+
+export function findCatalogueSku(index: CatalogueIndex, sku: string): CatalogueEntry | undefined {
+  return index.bySku.get(normalizeSku(sku)) ?? index.byLooseSku.get(looseSku(sku)) ?? undefined;
+}
+
+/** One platform item a line resolves to, before quantities are summed across lines. */
+export interface ResolvedItem {
+  /** What the lead item carries. */
+  target: SkuMappingTarget;
+  /** The catalogue entry, when the platform knows the item. */
+  entry?: CatalogueEntry;
+  /** Per unit of the Shopify line (a bundle target may hold several). */
+  quantityPerUnit: number;
+}
+
+export type SkuMatch =
+  | { status: "matched"; via: "mapping" | "sku"; items: ResolvedItem[]; mappingId?: string }
+  /** A mapping names an item the catalogue lacks, or the line's SKU is not in it. */
+  | {
+      status: "unmatched";
+      via: "mapping" | "sku";
+      sku?: string;
+      /** What can still be sent (the platform then flags the unknown SKU). */
+      items: ResolvedItem[];
+      unknown: string[];
+      suggestions: ProductSuggestion[];
+      mappingId?: string;
+    }
+  | { status: "missing"; suggestions: ProductSuggestion[] };
+
+function resolveTarget(catalogue: CatalogueIndex, target: SkuMappingTarget): ResolvedItem {
+  const perUnit = Number.isInteger(target.quantity) && target.quantity > 0 ? target.quantity : 1;
+  if ("product_id" in target) {
+    const product = catalogue.byProductId.get(target.product_id);
+    const entry = product ? { product, sku: product.sku, inStock: product.in_stock !== false } : undefined;
+    return { target: { product_id: target.product_id, quantity: perUnit }, entry, quantityPerUnit: perUnit };
+  }
+  const entry = findCatalogueSku(catalogue, target.sku);
+  // The catalogue's own spelling, so "arg-oil-50" is sent as "ARG-OIL-50".
+  return { target: { sku: entry ? entry.sku : target.sku.trim(), quantity: perUnit }, entry, quantityPerUnit: perUnit };
+}
+
+const SUGGESTION_COUNT = 3;
+
+/** Catalogue items whose names look most like the line's title. */
+export function suggestProducts(catalogue: CatalogueIndex, line: Pick<ShopLineItem, "name" | "title" | "variantTitle">): ProductSuggestion[] {
+  const text = phrase(line.name || [line.title, line.variantTitle].filter(Boolean).join(" ") || "");
+  if (!text) return [];
+  const out: ProductSuggestion[] = [];
+  const seen = new Set<string>();
+  for (const { id, dice } of catalogue.names.rank(text, SUGGESTION_COUNT * 3)) {
+    const entry = catalogue.nameEntries[id];
+    if (seen.has(entry.sku)) continue;
+    seen.add(entry.sku);
+    out.push({
+      kind: "product",
+      productId: entry.product.id,
+      sku: entry.sku,
+      name: entry.variant?.name ? `${entry.product.name} (${entry.variant.name})` : entry.product.name,
+      score: roundScore(dice),
+    });
+    if (out.length === SUGGESTION_COUNT) break;
+  }
+  return out;
+}
+
+/** Matches one line item with prebuilt indexes. */
+export function matchSkuWithIndex(line: ShopLineItem, catalogue: CatalogueIndex, mappings: MappingIndex): SkuMatch {
+  const variantId = shopifyIdDigits(line.variantId);
+  const sku = typeof line.sku === "string" && line.sku.trim() ? line.sku.trim() : undefined;
+  const rule =
+    (variantId !== undefined ? mappings.byVariant.get(variantId) : undefined) ??
+    (sku ? mappings.bySku.get(normalizeSku(sku)) : undefined);
+
+  if (rule) {
+    const items = rule.targets.map((t) => resolveTarget(catalogue, t));
+    const unknown = items.filter((i) => !i.entry).map((i) => ("sku" in i.target ? i.target.sku : `#${i.target.product_id}`));
+    const mappingId = rule.id;
+    if (unknown.length === 0) return { status: "matched", via: "mapping", items, ...(mappingId ? { mappingId } : {}) };
+    return {
+      status: "unmatched",
+      via: "mapping",
+      ...(sku ? { sku } : {}),
+      items,
+      unknown,
+      suggestions: suggestProducts(catalogue, line),
+      ...(mappingId ? { mappingId } : {}),
+    };
+  }
+
+  if (!sku) return { status: "missing", suggestions: suggestProducts(catalogue, line) };
+  const entry = findCatalogueSku(catalogue, sku);
+  if (entry) return { status: "matched", via: "sku", items: [{ target: { sku: entry.sku, quantity: 1 }, entry, quantityPerUnit: 1 }] };
+  return {
+    status: "unmatched",
+    via: "sku",
+    sku,
+    items: [{ target: { sku, quantity: 1 }, quantityPerUnit: 1 }],
+    unknown: [sku],
+    suggestions: suggestProducts(catalogue, line),
+  };
+}
+
+const EMPTY_MAPPINGS: readonly SkuMappingRule[] = Object.freeze([]);
+const catalogueCache = new WeakMap<readonly CatalogueProduct[], CatalogueIndex>();
+const mappingCache = new WeakMap<readonly SkuMappingRule[], MappingIndex>();
+
+export function catalogueIndexFor(catalogue: readonly CatalogueProduct[]): CatalogueIndex {
+  let index = catalogueCache.get(catalogue);
+  if (!index) catalogueCache.set(catalogue, (index = buildCatalogueIndex(catalogue)));
+  return index;
+}
+
+export function mappingIndexFor(mappings: readonly SkuMappingRule[] = EMPTY_MAPPINGS): MappingIndex {
+  let index = mappingCache.get(mappings);
+  if (!index) mappingCache.set(mappings, (index = buildMappingIndex(mappings)));
+  return index;
+}
+
+/**
+ * Matches one Shopify line item to platform items (the shop's mappings first, then the
+ * catalogue by SKU). Indexes are memoised per array, as for `matchCity`.
+ */
+export function matchSku(
+  line: ShopLineItem,
+  catalogue: readonly CatalogueProduct[],
+  mappings: readonly SkuMappingRule[] = EMPTY_MAPPINGS,
+): SkuMatch {
+  return matchSkuWithIndex(line, catalogueIndexFor(catalogue), mappingIndexFor(mappings));
+}

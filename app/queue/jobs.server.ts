@@ -1,0 +1,395 @@
+/**
+ * Data access of the durable outbox (the Job table). Every call takes the client
+ * first. Claims and state changes are single conditional UPDATEs (`updateMany`
+ * with the precondition in its WHERE), which are atomic on SQLite and PostgreSQL
+ * alike: a count of 0 means another worker got there first.
+ *
+ * A lease is identified by (leaseOwner, attempts): each claim increments attempts,
+ * so a worker whose lease expired and was taken over cannot settle the job, even
+ * when the new claim came from the same owner.
+ */
+import { Prisma, type Job } from "@prisma/client";
+import { backoffDelayMs, type BackoffOptions } from "./backoff";
+import { EnqueueConflictError, errorMessage, PermanentJobError } from "./errors";
+import { retryWhileBusy } from "./sqlite-busy";
+import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
+
+export interface EnqueueJobInput {
+  kind: string;
+  /** Dedupe key, unique across kinds: one job per key ever exists. */
+  key: string;
+  shop?: string | null;
+  /** Any JSON-serialisable value. */
+  payload?: unknown;
+  /** Defaults to now. */
+  runAt?: Date;
+  /** Defaults to the column default (10) on create, unchanged on re-enqueue. */
+  maxAttempts?: number;
+}
+
+export type EnqueueOutcome =
+  /** No job had this key. */
+  | "created"
+  /** A waiting, finished or dead job got the new payload and starts over. */
+  | "reset"
+  /** The job is running: the new payload runs again right after this attempt. */
+  | "rerun";
+
+/**
+ * Creates the job, or reuses the one with the same key (see EnqueueOutcome).
+ * Works inside an interactive transaction, so intake can store an order and its
+ * job atomically; there, busy errors and key races are left to the caller's retry.
+ */
+export async function enqueueJob(
+  db: QueueDb,
+  input: EnqueueJobInput,
+): Promise<{ id: string; outcome: EnqueueOutcome }> {
+  const inTransaction = !("$transaction" in db);
+  const run = inTransaction ? <T>(f: () => Promise<T>) => f() : retryWhileBusy;
+  const payload = JSON.stringify(input.payload ?? {});
+  const runAt = input.runAt ?? new Date();
+
+  for (let round = 0; round < 3; round++) {
+    const existing = await run(() => db.job.findUnique({ where: { key: input.key }, select: { id: true, state: true } }));
+    if (!existing) {
+      try {
+        const created = await run(() =>
+          db.job.create({
+            data: { kind: input.kind, key: input.key, shop: input.shop ?? null, payload, runAt, maxAttempts: input.maxAttempts },
+            select: { id: true },
+          }),
+        );
+        return { id: created.id, outcome: "created" };
+      } catch (error) {
+        // Another writer created it between our read and insert: reuse it.
+        if (!inTransaction && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+    const common = { kind: input.kind, shop: input.shop, payload, runAt, maxAttempts: input.maxAttempts };
+    if (existing.state === "running") {
+      // runAt of a running job is not read until it is pending again.
+      const { count } = await run(() =>
+        db.job.updateMany({ where: { id: existing.id, state: "running" }, data: { ...common, rerun: true } }),
+      );
+      if (count === 1) return { id: existing.id, outcome: "rerun" };
+    } else {
+      const { count } = await run(() =>
+        db.job.updateMany({
+          where: { id: existing.id, state: { not: "running" } },
+          data: { ...common, state: "pending", attempts: 0, lastError: null, rerun: false, ...noLease },
+        }),
+      );
+      if (count === 1) return { id: existing.id, outcome: "reset" };
+    }
+  }
+  throw new EnqueueConflictError(input.key);
+}
+
+export interface ClaimOptions {
+  /** This worker's id, stored as leaseOwner. */
+  owner: string;
+  leaseMs: number;
+  now: Date;
+  /** Only these kinds (default: any). */
+  kinds?: readonly string[];
+}
+
+const CANDIDATES_PER_ROUND = 10;
+const CLAIM_ROUNDS = 3;
+
+/**
+ * Takes the oldest due job: pending or failed with runAt <= now, or running with
+ * an expired lease (its worker crashed or stalled). Returns null when none is due
+ * or other workers won every candidate tried.
+ */
+export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<ClaimedJob | null> {
+  const claimable = claimableWhere(options.now, options.kinds);
+  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
+
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    const candidates = await retryWhileBusy(() =>
+      db.job.findMany({
+        where: claimable,
+        orderBy: [{ runAt: "asc" }, { id: "asc" }],
+        take: CANDIDATES_PER_ROUND,
+        select: { id: true, key: true, state: true, attempts: true, maxAttempts: true },
+      }),
+    );
+    if (candidates.length === 0) return null;
+
+    for (const candidate of candidates) {
+      if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
+        // Its worker died during the last attempt: no attempt is left to give it.
+        await retryWhileBusy(() =>
+          db.job.updateMany({
+            where: { id: candidate.id, AND: [claimable] },
+            data: {
+              state: "dead",
+              lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
+              ...noLease,
+            },
+          }),
+        );
+        continue;
+      }
+      const [row] = await retryWhileBusy(() =>
+        db.job.updateManyAndReturn({
+          where: { id: candidate.id, AND: [claimable] },
+          data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
+        }),
+      );
+      if (!row) continue; // another worker won it
+      const claimed = toClaimedJob(row);
+      if (claimed) return claimed;
+      await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
+        now: options.now,
+        permanent: true,
+      });
+    }
+    // Every candidate of this round went to other workers; look again.
+  }
+  return null;
+}
+
+function claimableWhere(now: Date, kinds: readonly string[] | undefined): Prisma.JobWhereInput {
+  return {
+    ...(kinds ? { kind: { in: [...kinds] } } : {}),
+    OR: [
+      { state: { in: ["pending", "failed"] }, runAt: { lte: now } },
+      { state: "running", leaseExpiresAt: { lt: now } },
+    ],
+  };
+}
+
+function toClaimedJob(row: Job): ClaimedJob | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(row.payload);
+  } catch {
+    return null;
+  }
+  return {
+    id: row.id,
+    kind: row.kind,
+    key: row.key,
+    shop: row.shop,
+    payload,
+    attempts: row.attempts,
+    maxAttempts: row.maxAttempts,
+    runAt: row.runAt,
+    createdAt: row.createdAt,
+    lastError: row.lastError,
+    leaseOwner: row.leaseOwner ?? "",
+    leaseExpiresAt: row.leaseExpiresAt ?? new Date(0),
+  };
+}
+
+/** What identifies a lease: the job and the attempt it was claimed for. */
+export type LeasedJob = Pick<ClaimedJob, "id" | "attempts" | "maxAttempts">;
+
+const leaseOf = (row: Job): LeasedJob => ({ id: row.id, attempts: row.attempts, maxAttempts: row.maxAttempts });
+
+const noLease = { leaseOwner: null, leaseExpiresAt: null } as const;
+
+/** The job's state and next run time after a settle call. */
+export interface Settled {
+  state: JobState;
+  runAt: Date;
+}
+
+/**
+ * Applies `data` if this lease still holds, or `rerunData` (back to pending with
+ * a fresh budget) when the job was re-enqueued while it ran. The plain case is
+ * tried first: rerun only ever turns true, so a miss there is never a false negative.
+ */
+async function settle(
+  db: QueueDb,
+  job: LeasedJob,
+  owner: string,
+  data: Prisma.JobUpdateManyMutationInput,
+  rerunData: Prisma.JobUpdateManyMutationInput,
+): Promise<Settled | false> {
+  const held = { id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts };
+  const select = { state: true, runAt: true } as const;
+  const [plain] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({ where: { ...held, rerun: false }, data: { ...data, ...noLease }, select }),
+  );
+  if (plain) return { state: plain.state as JobState, runAt: plain.runAt };
+  const [rerun] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({
+      where: { ...held, rerun: true },
+      data: { ...rerunData, state: "pending", attempts: 0, rerun: false, ...noLease },
+      select,
+    }),
+  );
+  return rerun ? { state: rerun.state as JobState, runAt: rerun.runAt } : false;
+}
+
+/** Marks the attempt successful. False when the lease was lost (nothing changed). */
+export async function completeJob(db: QueueDb, job: LeasedJob, owner: string): Promise<boolean> {
+  const settled = await settle(db, job, owner, { state: "done", lastError: null }, { lastError: null });
+  return settled !== false;
+}
+
+export interface FailOptions {
+  now: Date;
+  /** Dead at once, whatever attempts remain (PermanentJobError, unknown kind). */
+  permanent?: boolean;
+  backoff?: BackoffOptions;
+}
+
+/**
+ * Records a failed attempt: failed with a backoff runAt, or dead when no attempt
+ * is left. `error` must carry no secret: only its message is stored, truncated.
+ */
+export async function failJob(
+  db: QueueDb,
+  job: LeasedJob,
+  owner: string,
+  error: unknown,
+  options: FailOptions,
+): Promise<Settled | false> {
+  const lastError = errorMessage(error);
+  const dead = options.permanent === true || job.attempts >= job.maxAttempts;
+  const data: Prisma.JobUpdateManyMutationInput = dead
+    ? { state: "dead", lastError }
+    : {
+        state: "failed",
+        lastError,
+        runAt: new Date(options.now.getTime() + backoffDelayMs(job.attempts, options.backoff)),
+      };
+  return settle(db, job, owner, data, { lastError });
+}
+
+export interface RescheduleOptions {
+  runAt: Date;
+  /** False (rate limit, paused shop): the attempt is given back. */
+  countAttempt: boolean;
+  reason: string;
+}
+
+/** Puts the job back to wait until runAt, without it counting as a failure. */
+export async function rescheduleJob(
+  db: QueueDb,
+  job: LeasedJob,
+  owner: string,
+  options: RescheduleOptions,
+): Promise<Settled | false> {
+  const reason = errorMessage(options.reason);
+  if (options.countAttempt && job.attempts >= job.maxAttempts) {
+    return settle(db, job, owner, { state: "dead", lastError: reason }, { lastError: reason, runAt: options.runAt });
+  }
+  const data: Prisma.JobUpdateManyMutationInput = {
+    state: "pending",
+    runAt: options.runAt,
+    lastError: reason,
+    ...(options.countAttempt ? {} : { attempts: { decrement: 1 } }),
+  };
+  return settle(db, job, owner, data, { lastError: reason, runAt: options.runAt });
+}
+
+/** Pushes the lease end to now + leaseMs. False when the lease is no longer ours. */
+export async function extendLease(
+  db: QueueDb,
+  job: LeasedJob,
+  owner: string,
+  options: { leaseMs: number; now: Date },
+): Promise<boolean> {
+  const { count } = await retryWhileBusy(() =>
+    db.job.updateMany({
+      where: { id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts },
+      data: { leaseExpiresAt: new Date(options.now.getTime() + options.leaseMs) },
+    }),
+  );
+  return count === 1;
+}
+
+const RETRYABLE_STATES: JobState[] = ["dead", "failed"];
+
+const freshStart = (now: Date) =>
+  ({ state: "pending", attempts: 0, runAt: now, lastError: null, rerun: false, ...noLease }) as const;
+
+/**
+ * Runs a dead (or failed, still in backoff) job again now, with a fresh attempt
+ * budget. With `shop`, only that shop's job. False when no such job is retryable.
+ */
+export async function retryDeadJob(
+  db: QueueDb,
+  id: string,
+  options: { shop?: string; now?: Date } = {},
+): Promise<boolean> {
+  const { count } = await retryWhileBusy(() =>
+    db.job.updateMany({
+      where: { id, state: { in: RETRYABLE_STATES }, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
+      data: freshStart(options.now ?? new Date()),
+    }),
+  );
+  return count === 1;
+}
+
+/** Retries every job in `state` (of `shop`, when given). Returns how many. */
+export async function retryJobs(
+  db: QueueDb,
+  options: { shop?: string; state: "dead" | "failed"; now?: Date },
+): Promise<number> {
+  const { count } = await retryWhileBusy(() =>
+    db.job.updateMany({
+      where: { state: options.state, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
+      data: freshStart(options.now ?? new Date()),
+    }),
+  );
+  return count;
+}
+
+export interface ListJobsOptions {
+  shop?: string;
+  states?: readonly JobState[];
+  kinds?: readonly string[];
+  /** 1 to 200. */
+  limit: number;
+  /** nextCursor of the previous page. */
+  cursor?: string;
+}
+
+/** Newest first (by creation, then id), a page at a time. */
+export async function listJobs(
+  db: QueueDb,
+  options: ListJobsOptions,
+): Promise<{ jobs: Job[]; nextCursor: string | null }> {
+  const limit = Math.min(200, Math.max(1, Math.floor(options.limit)));
+  const rows = await retryWhileBusy(() =>
+    db.job.findMany({
+      where: {
+        ...(options.shop !== undefined ? { shop: options.shop } : {}),
+        ...(options.states ? { state: { in: [...options.states] } } : {}),
+        ...(options.kinds ? { kind: { in: [...options.kinds] } } : {}),
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit + 1,
+      ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+    }),
+  );
+  const jobs = rows.slice(0, limit);
+  return { jobs, nextCursor: rows.length > limit ? jobs[jobs.length - 1].id : null };
+}
+
+/** How many jobs are in each state (every state present, zeros included). */
+export async function countJobsByState(db: QueueDb, options: { shop?: string } = {}): Promise<Record<JobState, number>> {
+  const groups = await retryWhileBusy(() =>
+    db.job.groupBy({
+      by: ["state"],
+      where: options.shop !== undefined ? { shop: options.shop } : {},
+      _count: { _all: true },
+    }),
+  );
+  const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+  for (const group of groups) {
+    if ((JOB_STATES as readonly string[]).includes(group.state)) counts[group.state as JobState] = group._count._all;
+  }
+  return counts;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}

@@ -1,0 +1,72 @@
+/**
+ * SQLite answers SQLITE_BUSY at once when another connection holds the write lock:
+ * @libsql/client 0.15 opens its connections without a busy timeout, and a
+ * `PRAGMA busy_timeout` does not stick (every Prisma write runs in a transaction, and
+ * libsql hands that connection to the transaction and opens a fresh one after it).
+ * Two processes on one file (app server + `npm run worker`, or two workers) therefore
+ * collide; the queue retries its own statements briefly instead of failing.
+ */
+import { Prisma } from "@prisma/client";
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+/** True for SQLITE_BUSY / SQLITE_LOCKED (and extended codes), as Prisma reports them (P1008). */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = driverErrorCause(error.meta);
+  const code = Number(cause?.originalCode);
+  if (Number.isInteger(code)) {
+    const primary = code & 0xff;
+    return primary === SQLITE_BUSY || primary === SQLITE_LOCKED;
+  }
+  return /SQLITE_BUSY|database is locked/i.test(String(cause?.originalMessage ?? error.message));
+}
+
+function driverErrorCause(meta: unknown): { originalCode?: unknown; originalMessage?: unknown } | undefined {
+  if (typeof meta !== "object" || meta === null) return undefined;
+  const adapterError = (meta as { driverAdapterError?: unknown }).driverAdapterError;
+  if (typeof adapterError !== "object" || adapterError === null) return undefined;
+  const cause = (adapterError as { cause?: unknown }).cause;
+  return typeof cause === "object" && cause !== null ? cause : undefined;
+}
+
+export interface BusyRetryOptions {
+  /** Tries in all, the first included. */
+  tries?: number;
+  /** Upper bound of the first random pause; it doubles on each retry. */
+  initialDelayMs?: number;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Process-wide counts, for benchmarks and tests to report contention. */
+export const busyStats = { retries: 0, gaveUp: 0 };
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs one self-contained statement, again after a short random pause while the
+ * database is busy. Never wrap a statement of a caller's interactive transaction:
+ * a busy error there may leave the transaction unusable; the caller retries it whole.
+ */
+export async function retryWhileBusy<T>(run: () => Promise<T>, options: BusyRetryOptions = {}): Promise<T> {
+  const tries = options.tries ?? 10;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? realSleep;
+  let ceilingMs = options.initialDelayMs ?? 10;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDatabaseBusy(error)) throw error;
+      if (attempt >= tries) {
+        busyStats.gaveUp++;
+        throw error;
+      }
+      busyStats.retries++;
+      await sleep(1 + random() * ceilingMs);
+      ceilingMs = Math.min(ceilingMs * 2, 500);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Shapes shared by the queue's data access, its worker and the handlers it runs.
+ */
+import type { Prisma } from "@prisma/client";
+
+/**
+ * pending: waits for runAt. running: leased by a worker until leaseExpiresAt.
+ * done: finished. failed: the last attempt failed and a retry is scheduled at runAt.
+ * dead: out of attempts, or refused for good; only a merchant's retry revives it.
+ */
+export const JOB_STATES = ["pending", "running", "done", "failed", "dead"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A PrismaClient or the client of an interactive transaction: the queue needs only `job`. */
+export type QueueDb = Prisma.TransactionClient;
+
+/** A job as its handler sees it, while this worker holds its lease. */
+export interface ClaimedJob {
+  readonly id: string;
+  readonly kind: string;
+  readonly key: string;
+  readonly shop: string | null;
+  /** The enqueued payload, parsed from JSON; handlers validate it. */
+  readonly payload: unknown;
+  /** This attempt's number, 1-based (the claim counted it). */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly runAt: Date;
+  readonly createdAt: Date;
+  /** The previous attempt's error, if any. */
+  readonly lastError: string | null;
+  readonly leaseOwner: string;
+  readonly leaseExpiresAt: Date;
+}
+
+export interface JobContext {
+  /** Aborted when the lease is lost or the worker stops and gives up waiting. */
+  signal: AbortSignal;
+  /** Renews the lease now (the worker also renews it every half lease); throws LeaseLostError. */
+  extendLease(): Promise<void>;
+}
+
+export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
+
+/** Handlers by job kind. */
+export type JobHandlers = Record<string, JobHandler>;
+
+export interface QueueLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}

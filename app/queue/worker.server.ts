@@ -1,0 +1,269 @@
+/**
+ * The worker: claims due jobs with a lease, runs their handler, records the outcome.
+ * Handlers steer it with RetryLaterError and PermanentJobError; any other error is a
+ * transient failure retried with backoff until maxAttempts. While a handler runs,
+ * its lease is renewed every half lease, so only a dead process loses its jobs.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { BackoffOptions } from "./backoff";
+import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
+import {
+  claimNextJob,
+  completeJob,
+  extendLease,
+  failJob,
+  rescheduleJob,
+  type Settled,
+} from "./jobs.server";
+import type { ClaimedJob, JobHandlers, QueueDb, QueueLogger } from "./types";
+
+export interface WorkerOptions {
+  db: QueueDb;
+  /** Looked up on every job, so a registry object may be updated in place. */
+  handlers: JobHandlers;
+  /** Stored as leaseOwner; unique per worker instance by default. */
+  owner?: string;
+  leaseMs?: number;
+  /** Pause after finding no due job. */
+  pollIntervalMs?: number;
+  /** Jobs run at the same time by this worker. */
+  concurrency?: number;
+  /** Only claim these kinds (default: any; a kind without a handler goes dead). */
+  kinds?: readonly string[];
+  /** stop() waits this long for running handlers, then aborts their signal. */
+  stopTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  now?: () => Date;
+  logger?: QueueLogger;
+}
+
+export interface Worker {
+  readonly owner: string;
+  /** Starts the polling loops; a no-op when already started. */
+  start(): void;
+  /** Stops claiming, waits for running jobs (bounded by stopTimeoutMs). */
+  stop(): Promise<void>;
+  /** Claims and runs one due job; false when none was due. */
+  runOnce(): Promise<boolean>;
+  /** Runs due jobs until none is left; returns how many ran. Throws DrainTimeoutError. */
+  drain(options?: { timeoutMs?: number }): Promise<number>;
+}
+
+export const defaultWorkerOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+const STOP_REASON = "worker stopping";
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { db, handlers } = options;
+  const owner = options.owner ?? defaultWorkerOwner();
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? console;
+
+  let loops: Promise<void>[] = [];
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  /** Jobs being run, with the controller that aborts their handler. */
+  const active = new Map<Promise<void>, AbortController>();
+
+  async function runOnce(): Promise<boolean> {
+    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds });
+    if (!job) return false;
+    const controller = new AbortController();
+    const run = runJob(job, controller);
+    active.set(run, controller);
+    try {
+      await run;
+    } finally {
+      active.delete(run);
+    }
+    return true;
+  }
+
+  async function runJob(job: ClaimedJob, controller: AbortController): Promise<void> {
+    const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    if (!handler) {
+      const error = new PermanentJobError(`no handler registered for job kind "${job.kind}"`);
+      await record(label, "failed", error.message, () => failJob(db, job, owner, error, { now: now(), permanent: true }));
+      return;
+    }
+
+    const renew = async () => {
+      if (!(await extendLease(db, job, owner, { leaseMs, now: now() }))) {
+        const lost = new LeaseLostError(job.key);
+        controller.abort(lost);
+        throw lost;
+      }
+    };
+    const heartbeat = startHeartbeat(label, renew, leaseMs / 2);
+    const startedAt = Date.now();
+    let failure: { error: unknown } | undefined;
+    try {
+      await handler(job, { signal: controller.signal, extendLease: renew });
+    } catch (error) {
+      failure = { error };
+    } finally {
+      heartbeat.stop();
+    }
+
+    const took = `after ${Date.now() - startedAt} ms`;
+    if (controller.signal.reason instanceof LeaseLostError) {
+      logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`);
+      return;
+    }
+    if (!failure) {
+      await record(label, "completed", took, async () =>
+        (await completeJob(db, job, owner)) ? { state: "done", runAt: now() } : false,
+      );
+      return;
+    }
+    const { error } = failure;
+    if (controller.signal.reason === STOP_REASON) {
+      // Cut short by our own shutdown: not the job's fault.
+      const reason = "interrupted: worker stopped";
+      await record(label, "postponed", reason, () =>
+        rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }),
+      );
+    } else if (error instanceof RetryLaterError) {
+      const counted = error.countAttempt ? "" : " (attempt not counted)";
+      await record(label, "postponed", `${error.reason}${counted}`, () =>
+        rescheduleJob(db, job, owner, {
+          runAt: error.runAtFrom(now()),
+          countAttempt: error.countAttempt,
+          reason: error.reason,
+        }),
+      );
+    } else {
+      const permanent = error instanceof PermanentJobError;
+      await record(label, "failed", errorMessage(error), () =>
+        failJob(db, job, owner, error, { now: now(), permanent, backoff: options.backoff }),
+      );
+    }
+  }
+
+  /**
+   * Writes the outcome and logs it, e.g. "job post-lead:shop:123 attempt 2 of 10
+   * failed: timeout; retry at ...". If the write fails the lease simply expires.
+   */
+  async function record(
+    label: string,
+    verb: "completed" | "failed" | "postponed",
+    detail: string,
+    write: () => Promise<Settled | false>,
+  ): Promise<void> {
+    let settled: Settled | false;
+    try {
+      settled = await write();
+    } catch (dbError) {
+      logger.error(`${label} ${verb} (${detail}) but the outcome could not be recorded: ${errorMessage(dbError)}; it runs again once its lease expires`);
+      return;
+    }
+    const head = verb === "completed" ? `${label} completed ${detail}` : `${label} ${verb}: ${detail}`;
+    if (!settled) logger.warn(`${head}; lease lost meanwhile, outcome discarded (another worker owns the job)`);
+    else if (settled.state === "done") logger.info(head);
+    else if (settled.state === "dead") logger.error(`${head}; dead, no attempt left`);
+    else if (settled.state === "failed") logger.warn(`${head}; retry at ${settled.runAt.toISOString()}`);
+    else if (verb === "postponed") logger.info(`${head}; runs again at ${settled.runAt.toISOString()}`);
+    else logger.info(`${head}; re-enqueued meanwhile, runs again at ${settled.runAt.toISOString()}`);
+  }
+
+  function startHeartbeat(label: string, renew: () => Promise<void>, everyMs: number) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const tick = async () => {
+      try {
+        await renew();
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          logger.warn(`${label}: lease lost; aborting the handler`);
+          return;
+        }
+        logger.warn(`${label}: could not extend lease (${errorMessage(error)})`);
+      }
+      if (!stopped) timer = setTimeout(tick, everyMs);
+    };
+    timer = setTimeout(tick, everyMs);
+    return {
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runOnce();
+      } catch (error) {
+        logger.error(`worker ${owner}: ${errorMessage(error)}`);
+      }
+      if (!ran && !stopping) await idle(pollIntervalMs);
+    }
+  }
+
+  return {
+    owner,
+
+    start() {
+      if (loops.length > 0) return;
+      stopping = false;
+      loops = Array.from({ length: concurrency }, () => loop());
+    },
+
+    async stop() {
+      stopping = true;
+      for (const wake of [...wakers]) wake();
+      const finished = Promise.allSettled([...loops, ...active.keys()]);
+      const inTime = await Promise.race([finished.then(() => true), delay(stopTimeoutMs).then(() => false)]);
+      if (!inTime) {
+        logger.warn(
+          `worker ${owner}: ${active.size} job(s) still running after ${stopTimeoutMs} ms; aborting them (their leases expire if they ignore it)`,
+        );
+        for (const controller of active.values()) controller.abort(STOP_REASON);
+        await Promise.race([finished, delay(Math.min(1000, stopTimeoutMs))]);
+      }
+      loops = [];
+    },
+
+    runOnce,
+
+    async drain({ timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      let processed = 0;
+      let timedOut = false;
+      const lane = async () => {
+        for (;;) {
+          if (Date.now() >= deadline) return void (timedOut = true);
+          if (!(await runOnce())) return;
+          processed++;
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, lane));
+      if (timedOut) throw new DrainTimeoutError(timeoutMs, processed);
+      return processed;
+    },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref?.());
+}
