@@ -4,6 +4,13 @@ import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import prisma from "./db.server";
+import { startInProcessWorker } from "./queue/in-process.server";
+import { jobHandlers } from "./sync/handlers.server";
+
+// The job worker runs inside the app server unless WORKER_IN_PROCESS=false
+// (then `npm run worker` runs it). Started once per process, stopped on SIGTERM.
+startInProcessWorker(prisma, jobHandlers);
 
 export const streamTimeout = 5000;
 

@@ -25,8 +25,12 @@ export const envSchema = z.object({
     .regex(/^(file:|libsql:|https?:)/, "must be a libsql URL such as file:./prisma/dev.sqlite")
     .default(DEFAULT_DATABASE_URL),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
+  // The platform's Seller Order API base URL for shops that set none (the sandbox's in the demo).
+  SELLER_API_BASE_URL: z.string().url("must be the Seller Order API base URL").optional(),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   PORT: z.coerce.number().int().positive().optional(),
+  // "false" when jobs run in their own process (`npm run worker`) only.
+  WORKER_IN_PROCESS: z.string().optional(),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });
 

@@ -20,6 +20,11 @@ export async function updateGrantedScopes(tx: TransactionClient, shop: string, s
 /** shop/redact (48 hours after uninstall): delete everything the app holds for the shop. */
 export async function eraseShop(tx: TransactionClient, shop: string): Promise<void> {
   await tx.session.deleteMany({ where: { shop } });
+  await tx.timelineEvent.deleteMany({ where: { shop } });
+  await tx.orderLink.deleteMany({ where: { shop } });
+  await tx.job.deleteMany({ where: { shop } });
+  await tx.apiCall.deleteMany({ where: { shop } });
+  await tx.dataRequest.deleteMany({ where: { shop } });
   await tx.skuMapping.deleteMany({ where: { shop } });
   await tx.cityAlias.deleteMany({ where: { shop } });
   await tx.shop.deleteMany({ where: { domain: shop } });

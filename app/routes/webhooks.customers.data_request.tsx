@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
+import { recordDataRequest } from "../models/customer-data.server";
 
-// Compliance: the request is recorded (delivery row). The app holds no customer
-// data until the order pipeline stores orders; that issue extends this handler.
-export const action = ({ request }: ActionFunctionArgs) => receiveWebhook(request, async () => {});
+// Compliance: records which of the customer's personal fields the app holds, per order.
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, (tx, { shop, payload }) => recordDataRequest(tx, shop, payload));

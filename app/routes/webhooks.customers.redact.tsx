@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
+import { redactCustomer } from "../models/customer-data.server";
 
-// Compliance: recorded once. No stored order holds customer data yet; the order
-// pipeline extends this handler to erase it from snapshots and payloads.
-export const action = ({ request }: ActionFunctionArgs) => receiveWebhook(request, async () => {});
+// Compliance: erases the customer's personal data from stored orders and leads.
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, async (tx, { shop, payload }) => {
+    await redactCustomer(tx, shop, payload);
+  });

@@ -5,6 +5,7 @@
 import prisma from "../db.server";
 import { authenticate } from "../shopify.server";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
+import { UnreadableOrderError } from "./order-intake.server";
 
 export type WebhookContext = Awaited<ReturnType<typeof authenticate.webhook>>;
 
@@ -14,9 +15,15 @@ export async function receiveWebhook(
 ): Promise<Response> {
   const webhook = await authenticate.webhook(request);
   const id = webhook.eventId || webhook.webhookId;
-  await processWebhookOnce(prisma, { id, shop: webhook.shop, topic: String(webhook.topic) }, (tx) =>
-    handle(tx, webhook),
-  );
+  try {
+    await processWebhookOnce(prisma, { id, shop: webhook.shop, topic: String(webhook.topic) }, (tx) =>
+      handle(tx, webhook),
+    );
+  } catch (error) {
+    // A verified payload we cannot read: say what is wrong; nothing was stored.
+    if (error instanceof UnreadableOrderError) return new Response(error.message, { status: 422 });
+    throw error;
+  }
   // A duplicate is acknowledged too: Shopify must stop redelivering it.
   return new Response(null, { status: 200 });
 }

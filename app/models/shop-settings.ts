@@ -1,0 +1,78 @@
+/**
+ * A shop's settings, stored as JSON on Shop.settings and always read through
+ * this schema so a missing or older field gets its default. The sending rules
+ * are the mapper's own (app/leads/settings.ts); this adds what the pipeline
+ * and the admin need around them.
+ */
+import { z } from "zod";
+import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
+import { DEFAULT_HOLD_POLICY } from "../leads/settings";
+import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
+
+const holdChoice = z.enum(["hold", "send"]);
+
+/** One hold-or-send choice per finding the shop may configure, defaulting to the mapper's policy. */
+export const holdPolicySchema = z.object(
+  Object.fromEntries(
+    (Object.keys(DEFAULT_HOLD_POLICY) as ConfigurableFindingCode[]).map((code) => [code, holdChoice.default(DEFAULT_HOLD_POLICY[code])]),
+  ) as Record<ConfigurableFindingCode, z.ZodDefault<typeof holdChoice>>,
+);
+
+export const shopSettingsSchema = z.object({
+  /** Post leads as orders arrive; when off, every order waits in "held" for the merchant. */
+  autoSend: z.boolean().default(true),
+  /** Send every order, not only cash-on-delivery ones. */
+  sendAllOrders: z.boolean().default(false),
+  /** Send Shopify test orders (trying the app on a development store). */
+  sendTestOrders: z.boolean().default(false),
+  codGatewayPatterns: z.array(z.string().trim().min(1)).min(1).default([...DEFAULT_COD_GATEWAY_PATTERNS]),
+  holdPolicy: holdPolicySchema.default({}),
+  duplicateWindowMinutes: z.number().int().min(0).max(24 * 60).default(10),
+  writeBack: z
+    .object({
+      tags: z.boolean().default(true),
+      fulfillment: z.boolean().default(true),
+      markPaid: z.boolean().default(true),
+      cancel: z.boolean().default(false),
+    })
+    .default({}),
+  /** Tracking company written on Shopify fulfilments. */
+  carrierName: z.string().trim().max(80).optional(),
+  statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
+  retentionDays: z.number().int().min(30).max(3650).default(365),
+});
+
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = shopSettingsSchema.parse({});
+
+/** Parses stored settings; an unreadable field falls back to its default, the others are kept. */
+export function readShopSettings(json: string | null | undefined): ShopSettings {
+  let raw: unknown = {};
+  try {
+    raw = json ? JSON.parse(json) : {};
+  } catch {
+    raw = {};
+  }
+  const parsed = shopSettingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const record = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const settings: Record<string, unknown> = { ...DEFAULT_SHOP_SETTINGS };
+  for (const key of Object.keys(shopSettingsSchema.shape) as (keyof ShopSettings)[]) {
+    const field = shopSettingsSchema.shape[key].safeParse(record[key]);
+    if (field.success) settings[key] = field.data;
+  }
+  return settings as ShopSettings;
+}
+
+/** The part of the settings the order-to-lead mapper reads. */
+export function mappingSettingsOf(settings: ShopSettings, shopCurrency?: string): NonNullable<MappingContext["settings"]> {
+  return {
+    codGatewayPatterns: settings.codGatewayPatterns,
+    sendAllOrders: settings.sendAllOrders,
+    sendTestOrders: settings.sendTestOrders,
+    holdPolicy: settings.holdPolicy,
+    duplicateWindowMinutes: settings.duplicateWindowMinutes,
+    ...(shopCurrency ? { shopCurrency } : {}),
+  };
+}

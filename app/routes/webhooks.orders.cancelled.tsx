@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveWebhook } from "../webhooks/receive.server";
+import { intakeOrderCancelled } from "../webhooks/order-intake.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, (tx, { shop, payload }) => intakeOrderCancelled(tx, shop, payload));

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveWebhook } from "../webhooks/receive.server";
+import { intakeOrderCreated } from "../webhooks/order-intake.server";
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  receiveWebhook(request, (tx, { shop, payload }) => intakeOrderCreated(tx, shop, payload));

@@ -1,0 +1,98 @@
+/**
+ * The Seller Order API rate limit, shared by every process that uses the same
+ * key: each call reserves the next free instant in RateLimitSlot with a
+ * conditional update on `version`, then waits for it. Calls are spaced evenly,
+ * so no minute window (fixed or sliding) ever holds more than the limit.
+ */
+import { Prisma } from "@prisma/client";
+import type { Db } from "../db.server";
+import type { RateLimiter } from "../seller-api";
+
+export interface DbRateLimiterOptions {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /**
+   * Spacing margin over 60000 / rate: absorbs network jitter between our clock
+   * and the platform's window edges (a call arriving a little early at the
+   * next window would cost a 429 and a whole minute).
+   */
+  margin?: number;
+  /**
+   * Longest wait done in place. A later slot is not reserved: the caller gets
+   * RateLimitWaitError and reschedules its job, so a slow key (a few calls a
+   * minute) never holds a worker that other shops' jobs could use.
+   */
+  maxWaitMs?: number;
+}
+
+export class RateLimitWaitError extends Error {
+  constructor(readonly untilMs: number) {
+    super(`rate limit: the next call for this key may start at ${new Date(untilMs).toISOString()}`);
+    this.name = "RateLimitWaitError";
+  }
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class RateLimiterContentionError extends Error {
+  constructor(key: string) {
+    super(`could not reserve a rate-limit slot for ${key} after many tries`);
+    this.name = "RateLimiterContentionError";
+  }
+}
+
+export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}): RateLimiter {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
+  const margin = options.margin ?? 0.02;
+  const maxWaitMs = options.maxWaitMs ?? Infinity;
+
+  return {
+    async acquire(key, ratePerMinute) {
+      if (!Number.isFinite(ratePerMinute) || ratePerMinute <= 0) throw new RangeError(`invalid rate ${ratePerMinute}`);
+      const interval = Math.ceil((60_000 / ratePerMinute) * (1 + margin));
+      for (let round = 0; round < 50; round++) {
+        const t = now();
+        const slot = await db.rateLimitSlot.findUnique({ where: { key } });
+        if (!slot) {
+          try {
+            await db.rateLimitSlot.create({ data: { key, nextAt: new Date(t + interval) } });
+            return;
+          } catch (error) {
+            if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
+            throw error;
+          }
+        }
+        const startAt = Math.max(t, slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
+        if (startAt - t > maxWaitMs) throw new RateLimitWaitError(startAt);
+        const { count } = await db.rateLimitSlot.updateMany({
+          where: { key, version: slot.version },
+          data: { nextAt: new Date(startAt + interval), version: { increment: 1 } },
+        });
+        if (count === 1) {
+          if (startAt > t) await sleep(startAt - t);
+          return;
+        }
+      }
+      throw new RateLimiterContentionError(key);
+    },
+
+    async penalize(key, untilMs) {
+      const until = new Date(untilMs);
+      await db.rateLimitSlot.upsert({
+        where: { key },
+        create: { key, nextAt: until, blockedUntil: until },
+        update: { blockedUntil: until, version: { increment: 1 } },
+      });
+      // nextAt stays; acquire takes the later of nextAt and blockedUntil.
+    },
+  };
+}
+
+/** When the next call for this key may start (for scheduling jobs without holding a lease). */
+export async function nextFreeSlot(db: Db, key: string): Promise<Date | null> {
+  const slot = await db.rateLimitSlot.findUnique({ where: { key } });
+  if (!slot) return null;
+  const at = Math.max(slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
+  return new Date(at);
+}

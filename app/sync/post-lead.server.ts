@@ -1,0 +1,358 @@
+/**
+ * The "post-lead" job: map a stored Shopify order and post its lead, exactly
+ * once. Before the POST the link is marked `posting` and committed; a later
+ * attempt that finds it still `posting` (crash, timeout, 5xx) first looks for
+ * the lead on the platform by external_ref, and only re-posts when it is not
+ * there.
+ */
+import type { OrderLink, Prisma, Shop } from "@prisma/client";
+import { z } from "zod";
+import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
+import { listCityAliases } from "../models/city-alias.server";
+import { addTimeline } from "../models/timeline.server";
+import { listSkuMappings } from "../models/sku-mapping.server";
+import { mappingSettingsOf, readShopSettings } from "../models/shop-settings";
+import type { LinkState } from "../models/order-link-state";
+import { PermanentJobError, RetryLaterError } from "../queue/errors";
+import type { ClaimedJob } from "../queue/types";
+import { enqueueJob } from "../queue/jobs.server";
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  InvalidLeadInputError,
+  RateLimitError,
+  UnprocessableEntityError,
+  type CreateLeadResult,
+  type SellerApiClient,
+} from "../seller-api";
+import { cachedReferenceData, ensureReferenceData } from "./reference-data.server";
+import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
+import { RateLimitWaitError } from "./db-rate-limiter.server";
+import type { PipelineDeps } from "./pipeline-deps.server";
+import { pauseShop } from "./shop-pause.server";
+import { writeBackJobFor } from "./write-back-job.server";
+import { ensureSyncScheduled } from "./status-sync.server";
+
+const payloadSchema = z.object({ linkId: z.string().min(1) });
+
+/** How long a link waits for a key (none yet, or rejected) before looking again. */
+export const WAIT_FOR_KEY_MS = 15 * 60_000;
+/** Flag on a link whose lead may be a second one (re-posted after an unknown outcome). */
+export const FLAG_DUPLICATE_AFTER_NETWORK_FAILURE = "possible_duplicate_after_network_failure";
+
+type OrderOverrides = { phone?: string; address?: string; city?: string; name?: string };
+
+export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<void> {
+  const parsed = payloadSchema.safeParse(job.payload);
+  if (!parsed.success) throw new PermanentJobError("post-lead payload has no linkId");
+  const { db } = deps;
+  const link = await db.orderLink.findUnique({ where: { id: parsed.data.linkId } });
+  // Erased since (shop/redact, retention): nothing left to post.
+  if (!link) return;
+  const state = link.state as LinkState;
+  if (state !== "received" && state !== "retrying" && state !== "posting") return;
+
+  const shop = await db.shop.findUnique({ where: { domain: link.shop } });
+  if (!shop || shop.uninstalledAt) {
+    await moveLink(db, link, "held", { reason: "The app is not installed on this shop any more" });
+    return;
+  }
+
+  const connection = tryConnect(deps, shop);
+  const wasPosting = state === "posting";
+  if (wasPosting) {
+    if (!connection) return waitForKey(deps, link, shop);
+    let found: CreateLeadResult | undefined;
+    try {
+      found = await findPostedLead(connection.client, link);
+    } catch (error) {
+      return handleApiFailure(deps, job, link, shop, error, { posting: true });
+    }
+    if (found) {
+      await recordAnswer(deps, link, found, { recovered: true });
+      return;
+    }
+  }
+
+  let result: MappingResult;
+  try {
+    result = await mapLink(deps, link, shop, connection);
+  } catch (error) {
+    return handleApiFailure(deps, job, link, shop, error);
+  }
+  const settings = readShopSettings(shop.settings);
+
+  if (result.decision === "skip" || result.decision === "hold") {
+    const to = result.decision === "skip" ? "skipped" : "held";
+    const reason = result.findings.find((f) => f.severity === "blocking")?.message ?? "Held by the shop's rules";
+    await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason } });
+    return;
+  }
+  if (!settings.autoSend && !link.resendAt) {
+    const reason = "Automatic sending is off: send this order from the app when it is ready";
+    await moveLink(db, link, "held", { reason, timeline: { kind: "held", message: reason } });
+    return;
+  }
+  if (!connection) return waitForKey(deps, link, shop);
+
+  const marked = await db.orderLink.updateMany({
+    where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
+    data: { state: "posting", postingSince: deps.now(), reason: null },
+  });
+  // Cancelled or changed by the merchant meanwhile: that change wins.
+  if (marked.count === 0) return;
+  await addTimeline(db, link.shop, link.id, {
+    kind: "posted",
+    message: wasPosting ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
+  });
+
+  try {
+    const answer = await connection.client.createLead(result.lead!);
+    await recordAnswer(deps, link, answer, { reposted: wasPosting });
+  } catch (error) {
+    return handleApiFailure(deps, job, link, shop, error, { posting: true });
+  }
+}
+
+function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined {
+  try {
+    return deps.connect(shop);
+  } catch (error) {
+    if (error instanceof ShopNotConnectedError) return undefined;
+    throw error;
+  }
+}
+
+async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop): Promise<never> {
+  const reason = shop.pausedReason
+    ? "Waiting: the platform rejected the seller API key. Enter a new key in Settings"
+    : "Waiting for the seller API key: enter it in Settings";
+  const to: LinkState = link.state === "posting" ? "posting" : "received";
+  await moveLink(deps.db, link, to, { reason });
+  throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+}
+
+/** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
+async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined): Promise<MappingResult> {
+  const { db } = deps;
+  const now = deps.now();
+  let references = connection
+    ? await ensureReferenceData(db, shop, connection.client, { now })
+    : cachedReferenceData(shop);
+  const settings = readShopSettings(shop.settings);
+  const order = applyOverrides(fromWebhookOrder(JSON.parse(link.payload)), parseJson<OrderOverrides>(link.overrides, {}));
+  const [skuMappings, cityAliases, recentLeads] = await Promise.all([
+    listSkuMappings(db, link.shop),
+    listCityAliases(db, link.shop),
+    recentLeadsFor(deps, link, order, settings.duplicateWindowMinutes),
+  ]);
+  const context = () => ({
+    now,
+    catalogue: references.catalogue,
+    cities: references.cities,
+    catalogueFetchedAt: references.catalogueFetchedAt,
+    citiesFetchedAt: references.citiesFetchedAt,
+    skuMappings,
+    cityAliases,
+    recentLeads,
+    settings: mappingSettingsOf(settings, order.currency),
+  });
+  let result = mapOrderToLead(order, context());
+  if (result.needsRefresh.length > 0 && connection) {
+    references = await ensureReferenceData(db, shop, connection.client, { now, force: result.needsRefresh });
+    result = mapOrderToLead(order, context());
+  }
+  await db.orderLink.update({
+    where: { id: link.id },
+    data: {
+      findings: JSON.stringify(result.findings),
+      leadJson: result.lead ? JSON.stringify(result.lead) : null,
+      phone: result.phone ?? null,
+      cityId: result.city?.id ?? null,
+      totalClient: result.lead?.total_client ?? null,
+      productKeys: JSON.stringify(result.productKeys),
+    },
+  });
+  const warnings = result.findings.filter((f) => f.severity === "warning").length;
+  const blocking = result.findings.length - warnings;
+  await addTimeline(db, link.shop, link.id, {
+    kind: "mapped",
+    message: `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
+    data: { decision: result.decision, findings: result.findings.map((f) => f.code) },
+  });
+  return result;
+}
+
+/** The merchant's per-order fixes (phone, address, city, name) over the Shopify snapshot. */
+function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
+  if (!overrides.phone && !overrides.address && !overrides.city && !overrides.name) return order;
+  const address = { ...(order.shippingAddress ?? {}) };
+  if (overrides.phone) address.phone = overrides.phone;
+  if (overrides.address) Object.assign(address, { address1: overrides.address, address2: undefined });
+  if (overrides.city) address.city = overrides.city;
+  if (overrides.name) Object.assign(address, { name: overrides.name, firstName: undefined, lastName: undefined });
+  return { ...order, shippingAddress: address, ...(overrides.phone ? { phone: overrides.phone } : {}) };
+}
+
+/** The shop's leads with the same phone inside the duplicate window. */
+async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOrder, windowMinutes: number): Promise<RecentLead[]> {
+  const candidates = [order.shippingAddress?.phone, order.phone, order.customer?.phone, order.billingAddress?.phone];
+  const phones = [...new Set(candidates.map((p) => normalizeMoroccanPhone(p)).flatMap((r) => (r.ok ? [r.phone] : [])))];
+  if (phones.length === 0 || windowMinutes <= 0) return [];
+  const since = new Date(deps.now().getTime() - windowMinutes * 60_000);
+  const rows = await deps.db.orderLink.findMany({
+    where: { shop: link.shop, phone: { in: phones }, postedAt: { gte: since }, id: { not: link.id } },
+    select: { phone: true, productKeys: true, postedAt: true, orderId: true, orderName: true },
+  });
+  return rows.map((r) => ({
+    phone: r.phone!,
+    productKeys: parseJson<string[]>(r.productKeys, []),
+    createdAt: r.postedAt!,
+    orderId: r.orderId,
+    orderName: r.orderName,
+  }));
+}
+
+/**
+ * After an unknown outcome: is our lead on the platform already? Looks through
+ * the leads created since the attempt for our external_ref (the sandbox, and
+ * platforms that return unknown fields, list it). Undefined when not found or
+ * when the platform does not show external_ref.
+ */
+async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise<CreateLeadResult | undefined> {
+  const from = new Date((link.postingSince ?? link.updatedAt).getTime() - 24 * 3600 * 1000);
+  let pages = 0;
+  for await (const page of client.listLeads({ since: from.toISOString().slice(0, 10), limit: 100 }).pages()) {
+    for (const lead of page.leads) {
+      const raw = lead.raw as Record<string, unknown>;
+      if (!("external_ref" in raw)) return undefined;
+      if (raw.external_ref !== link.externalRef) continue;
+      return lead.damaged
+        ? { kind: "damaged", ref: lead.ref, anomalies: lead.anomalies ?? [], raw }
+        : { kind: "created", ref: lead.ref, raw };
+    }
+    if (++pages >= 5) break;
+  }
+  return undefined;
+}
+
+async function recordAnswer(
+  deps: PipelineDeps,
+  link: OrderLink,
+  answer: CreateLeadResult,
+  how: { recovered?: boolean; reposted?: boolean },
+): Promise<void> {
+  const { db } = deps;
+  const now = deps.now();
+  const flags = new Set(parseJson<string[]>(link.flags, []));
+  const anomalies = answer.kind === "damaged" ? answer.anomalies : [];
+  if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate")) flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
+  const state: LinkState = answer.kind;
+  await db.$transaction(async (tx) => {
+    await tx.orderLink.update({
+      where: { id: link.id },
+      data: {
+        state,
+        leadRef: answer.ref ?? null,
+        anomalies: JSON.stringify(anomalies),
+        flags: JSON.stringify([...flags]),
+        reason: null,
+        postingSince: null,
+        postedAt: now,
+        postCount: { increment: how.recovered ? 0 : 1 },
+        confirmationStatus: "new",
+        shippingStatus: "pending",
+        statusFinal: false,
+      },
+    });
+    const what = answer.kind === "created" ? "created" : `stored as damaged (${anomalies.map((a) => a.code).join(", ") || "anomalies"})`;
+    await addTimeline(tx, link.shop, link.id, {
+      kind: "answered",
+      message: `${how.recovered ? "Lead found on the platform after an unknown outcome: " : ""}Lead ${answer.ref ?? "(no reference)"} ${what}`,
+      data: { ref: answer.ref, anomalies },
+      at: now,
+    });
+    await enqueueWriteBack(tx, link);
+    await ensureSyncScheduled(tx, link.shop, now);
+  });
+}
+
+async function enqueueWriteBack(tx: Prisma.TransactionClient, link: OrderLink): Promise<void> {
+  const shop = await tx.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } });
+  const { writeBack } = readShopSettings(shop?.settings);
+  if (writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel) {
+    await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
+  }
+}
+
+interface FailureContext {
+  posting?: boolean;
+}
+
+async function handleApiFailure(
+  deps: PipelineDeps,
+  job: ClaimedJob,
+  link: OrderLink,
+  shop: Shop,
+  error: unknown,
+  context: FailureContext = {},
+): Promise<void> {
+  const { db } = deps;
+  if (error instanceof InvalidLeadInputError || error instanceof UnprocessableEntityError || error instanceof BadRequestError) {
+    const field = "field" in error && error.field ? String(error.field) : "the lead";
+    const reason = `The platform refused ${field}: fix it and send again`;
+    await moveLink(db, link, "invalid", { reason, postingSince: null, timeline: { kind: "answered", message: reason } });
+    return;
+  }
+  if (error instanceof AuthenticationError) {
+    await pauseShop(db, shop, deps.now());
+    const reason = "The platform rejected the seller API key: enter a new key in Settings";
+    await moveLink(db, link, context.posting ? "retrying" : "received", { reason, postingSince: null });
+    throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+  }
+  if (error instanceof RateLimitError || error instanceof RateLimitWaitError) {
+    const waitMs = error instanceof RateLimitError ? error.retryAfterMs : Math.max(0, error.untilMs - deps.now().getTime());
+    const reason = `Rate limit reached: sending again in ${Math.ceil(waitMs / 1000)} s`;
+    // A 429 (or our own limiter) means no call was made or it was refused: nothing was created.
+    await moveLink(db, link, context.posting ? "retrying" : link.state as LinkState, { reason, postingSince: null });
+    throw new RetryLaterError(waitMs, { countAttempt: false, reason });
+  }
+  // 5xx, timeout, reset, unreadable answer: the lead may exist. The link stays
+  // `posting` so the next attempt looks for it before posting again. A refused
+  // connection sent nothing.
+  const sentNothing = !context.posting || error instanceof ConnectionError;
+  const lastAttempt = job.attempts >= job.maxAttempts;
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = lastAttempt ? `Sending failed after ${job.attempts} attempts: ${message}` : `Sending failed, retrying: ${message}`;
+  const to: LinkState = lastAttempt ? "failed" : sentNothing ? "retrying" : "posting";
+  await moveLink(db, link, to, {
+    reason,
+    ...(sentNothing ? { postingSince: null } : {}),
+    timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
+  });
+  throw error;
+}
+
+interface MoveOptions {
+  reason?: string | null;
+  postingSince?: null;
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed"; message: string };
+}
+
+async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
+  await db.orderLink.update({
+    where: { id: link.id },
+    data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+  });
+  if (options.timeline) await addTimeline(db, link.shop, link.id, options.timeline);
+}
+
+function parseJson<T>(json: string | null | undefined, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The platform catalogue and delivered cities, cached per shop on the Shop row
+ * and re-read about once a day (the contract's recommended cadence) or when the
+ * mapper says a miss cannot be trusted on a list that old.
+ */
+import type { Shop } from "@prisma/client";
+import type { Db } from "../db.server";
+import type { CatalogueProduct, City } from "../leads";
+import type { SellerApiClient } from "../seller-api";
+
+export const REFERENCE_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export interface ReferenceData {
+  catalogue: CatalogueProduct[];
+  cities: City[];
+  catalogueFetchedAt?: Date;
+  citiesFetchedAt?: Date;
+}
+
+function parseList<T>(json: string | null): T[] {
+  if (!json) return [];
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function cachedReferenceData(shop: Shop): ReferenceData {
+  return {
+    catalogue: parseList<CatalogueProduct>(shop.catalogueJson),
+    cities: parseList<City>(shop.citiesJson),
+    catalogueFetchedAt: shop.catalogueFetchedAt ?? undefined,
+    citiesFetchedAt: shop.citiesFetchedAt ?? undefined,
+  };
+}
+
+function isStale(at: Date | undefined, now: Date, maxAgeMs: number): boolean {
+  return !at || now.getTime() - at.getTime() > maxAgeMs;
+}
+
+export type ReferenceList = "catalogue" | "cities";
+
+/** Refreshes the lists named (or the stale ones) and returns the shop's reference data. */
+export async function ensureReferenceData(
+  db: Db,
+  shop: Shop,
+  client: SellerApiClient,
+  options: { now: Date; force?: readonly ReferenceList[]; maxAgeMs?: number },
+): Promise<ReferenceData> {
+  const data = cachedReferenceData(shop);
+  const maxAgeMs = options.maxAgeMs ?? REFERENCE_MAX_AGE_MS;
+  const refreshCatalogue = options.force?.includes("catalogue") || isStale(data.catalogueFetchedAt, options.now, maxAgeMs);
+  const refreshCities = options.force?.includes("cities") || isStale(data.citiesFetchedAt, options.now, maxAgeMs);
+  if (!refreshCatalogue && !refreshCities) return data;
+
+  const update: Partial<Shop> = {};
+  if (refreshCatalogue) {
+    const products = await client.products();
+    data.catalogue = products.map((p) => ({
+      id: p.id,
+      sku: p.sku,
+      name: p.name,
+      platform_price: p.platform_price,
+      in_stock: p.in_stock,
+      private: p.private,
+      variants: (p.variants ?? []).map((v) => ({ ...(v as Record<string, unknown>) })),
+    })) as CatalogueProduct[];
+    data.catalogueFetchedAt = options.now;
+    Object.assign(update, { catalogueJson: JSON.stringify(data.catalogue), catalogueFetchedAt: options.now });
+  }
+  if (refreshCities) {
+    const cities = await client.cities();
+    data.cities = cities.map((c) => ({ id: c.id, name: c.name, delivery_fee: c.delivery_fee }));
+    data.citiesFetchedAt = options.now;
+    Object.assign(update, { citiesJson: JSON.stringify(data.cities), citiesFetchedAt: options.now });
+  }
+  await db.shop.update({ where: { id: shop.id }, data: update });
+  Object.assign(shop, update);
+  return data;
+}

@@ -1,0 +1,81 @@
+/**
+ * A shop's Seller Order API client: its key decrypted only here, its calls
+ * paced by the limiter shared through the database and logged to ApiCall.
+ */
+import type { Shop } from "@prisma/client";
+import type { Db } from "../db.server";
+import { createSecretBox, type SecretBox } from "../crypto/secret-box.server";
+import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
+import { createDbRateLimiter } from "./db-rate-limiter.server";
+
+export class ShopNotConnectedError extends Error {
+  constructor(readonly shop: string, readonly why: "no_key" | "no_base_url" | "paused") {
+    super(
+      why === "no_key"
+        ? `${shop} has no seller API key yet`
+        : why === "no_base_url"
+          ? `${shop} has no Seller Order API base URL`
+          : `${shop} is paused: the platform rejected its key`,
+    );
+    this.name = "ShopNotConnectedError";
+  }
+}
+
+export interface ConnectionOptions {
+  secretBox?: SecretBox;
+  defaultBaseUrl?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
+  /** Longer limiter waits reschedule the job instead of sleeping (see RateLimitWaitError). */
+  maxLimiterWaitMs?: number;
+}
+
+export function secretBoxFromEnv(): SecretBox {
+  const key = process.env.ENCRYPTION_KEY;
+  if (!key) throw new Error("ENCRYPTION_KEY is not set");
+  return createSecretBox(key);
+}
+
+export interface ShopConnection {
+  client: SellerApiClient;
+  /** Non-secret identifier of the key, for the limiter and logs. */
+  keyId: string;
+  baseUrl: string;
+}
+
+export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {}): ShopConnection {
+  if (!shop.sellerApiKeyCipher) throw new ShopNotConnectedError(shop.domain, "no_key");
+  if (shop.pausedReason) throw new ShopNotConnectedError(shop.domain, "paused");
+  const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || process.env.SELLER_API_BASE_URL;
+  if (!baseUrl) throw new ShopNotConnectedError(shop.domain, "no_base_url");
+  const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher);
+  const client = createSellerApiClient({
+    baseUrl,
+    apiKey,
+    fetch: options.fetch,
+    now: options.now,
+    sleep: options.sleep,
+    timeoutMs: options.timeoutMs,
+    limiter: createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 }),
+    // A 429 is not waited out inside a job: the job is rescheduled after the stated delay.
+    retry: { maxRateLimitWaits: 0 },
+    onCall: (call) =>
+      db.apiCall
+        .create({
+          data: {
+            shop: shop.domain,
+            method: call.method,
+            path: call.path,
+            status: call.status ?? 0,
+            durationMs: Math.round(call.durationMs),
+            attempt: call.attempt,
+            apiVersion: call.apiVersion,
+            at: call.at,
+          },
+        })
+        .then(() => undefined),
+  });
+  return { client, keyId: keyFingerprint(apiKey), baseUrl };
+}

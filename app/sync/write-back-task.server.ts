@@ -1,0 +1,76 @@
+/**
+ * The "write-back" job: bring the Shopify order in line with its lead (tags,
+ * fulfilment with tracking, paid, optional cancel) as the shop's toggles say.
+ */
+import { z } from "zod";
+import { PermanentJobError, RetryLaterError } from "../queue/errors";
+import type { ClaimedJob } from "../queue/types";
+import { readShopSettings } from "../models/shop-settings";
+import { addTimeline } from "../models/timeline.server";
+import { ShopifyOrderNotFoundError, ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
+import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
+import type { AdminGraphqlClient } from "../shopify/admin-graphql.server";
+import type { PipelineDeps } from "./pipeline-deps.server";
+
+const payloadSchema = z.object({ linkId: z.string().min(1) });
+
+export type AdminFor = (shop: string) => Promise<AdminGraphqlClient>;
+
+function describe(steps: readonly WriteBackStep[]): string {
+  return steps
+    .map((s) =>
+      s.kind === "tagsAdd"
+        ? `tags added: ${s.tags.join(", ")}`
+        : s.kind === "tagsRemove"
+          ? `tags removed: ${s.tags.join(", ")}`
+          : s.kind === "fulfillmentCreate"
+            ? "fulfilment created with the tracking number"
+            : s.kind === "markAsPaid"
+              ? "marked as paid"
+              : "cancel requested",
+    )
+    .join("; ");
+}
+
+export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor }, job: ClaimedJob): Promise<void> {
+  const parsed = payloadSchema.safeParse(job.payload);
+  if (!parsed.success) throw new PermanentJobError("write-back payload has no linkId");
+  const link = await deps.db.orderLink.findUnique({ where: { id: parsed.data.linkId } });
+  if (!link || !link.leadRef) return;
+  const shop = await deps.db.shop.findUnique({ where: { domain: link.shop } });
+  if (!shop || shop.uninstalledAt) return;
+  const settings = readShopSettings(shop.settings);
+  const toggles = settings.writeBack;
+  if (!toggles.tags && !toggles.fulfillment && !toggles.markPaid && !toggles.cancel) return;
+
+  const admin = await deps.adminFor(link.shop);
+  try {
+    const run = await writeBackOrder(
+      admin,
+      `gid://shopify/Order/${link.orderId}`,
+      {
+        leadRef: link.leadRef,
+        confirmationStatus: link.confirmationStatus,
+        shippingStatus: link.shippingStatus,
+        hasAnomalies: link.anomalies !== "[]",
+        trackingNumber: link.trackingNumber,
+        trackingCompany: settings.carrierName ?? null,
+        done: parseWriteBackDone(link.writtenBack),
+      },
+      { ...toggles, ...(settings.carrierName ? { carrierName: settings.carrierName } : {}) },
+    );
+    await deps.db.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(run.done) } });
+    if (run.steps.length > 0) {
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
+    }
+  } catch (error) {
+    if (error instanceof ShopifyThrottledError) {
+      throw new RetryLaterError(error.retryAfterMs, { countAttempt: false, reason: "Shopify API throttled" });
+    }
+    if (error instanceof ShopifyUserError || error instanceof ShopifyOrderNotFoundError) {
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify refused the update: ${error.message}` });
+      throw new PermanentJobError(error.message);
+    }
+    throw error;
+  }
+}

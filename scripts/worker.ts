@@ -1,0 +1,28 @@
+/**
+ * `npm run worker`: runs queued jobs in a process of its own. Start it with
+ * WORKER_IN_PROCESS=false on the app server so jobs run here only (both at once
+ * is also safe: leases keep any job from running twice at the same time).
+ */
+import prisma from "../app/db.server";
+import { stopOnShutdownSignal } from "../app/queue/shutdown";
+import type { JobHandlers } from "../app/queue/types";
+import { createWorker } from "../app/queue/worker.server";
+import { jobHandlers } from "../app/sync/handlers.server";
+
+// The app's own client, not a second one: the handlers use it too, and one client
+// serialises this process's statements instead of making them collide (SQLITE_BUSY).
+const handlers: JobHandlers = jobHandlers;
+const worker = createWorker({ db: prisma, handlers });
+
+worker.start();
+console.info(`worker ${worker.owner} started`);
+
+stopOnShutdownSignal(
+  async () => {
+    console.info(`worker ${worker.owner} stopping`);
+    await worker.stop();
+    await prisma.$disconnect();
+    console.info(`worker ${worker.owner} stopped`);
+  },
+  { afterStop: () => process.exit(0) },
+);

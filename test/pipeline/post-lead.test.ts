@@ -1,0 +1,224 @@
+/**
+ * The order pipeline end to end on real parts: signed webhooks into the intake
+ * routes, a real SQLite file, the worker, and the sandbox over loopback.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { startSandbox, sandboxControl } from "../../sandbox/index";
+import { useTestDatabaseForApp } from "../helpers/app";
+import type { TestDatabase } from "../helpers/db";
+import { signedWebhookRequest } from "../helpers/webhooks";
+import { webhookOrder, type OrderSpec } from "../helpers/orders";
+import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
+
+type Action = (args: ActionFunctionArgs) => Promise<Response>;
+let db: TestDatabase;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: ReturnType<typeof sandboxControl>;
+let apiKey: string;
+let routes: Record<"create" | "updated" | "cancelled", Action>;
+let pipeline: TestPipeline;
+let nextId = 5_550_000_000_000;
+
+async function deliver(topic: "create" | "updated" | "cancelled", body: Record<string, unknown>, webhookId?: string) {
+  const request = signedWebhookRequest({ topic: `orders/${topic}`, shop: SHOP, body, webhookId });
+  const response = await routes[topic]({ request, params: {}, context: {} });
+  return response.status;
+}
+
+async function placeOrder(spec: Partial<OrderSpec> = {}) {
+  const body = webhookOrder({ id: nextId++, ...spec });
+  expect(await deliver("create", body)).toBe(200);
+  return body;
+}
+
+const link = (orderId: unknown) =>
+  db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId: String(orderId) } } });
+
+beforeAll(async () => {
+  db = await useTestDatabaseForApp();
+  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  control = sandboxControl(sandbox.url);
+  routes = {
+    create: (await import("../../app/routes/webhooks.orders.create")).action,
+    updated: (await import("../../app/routes/webhooks.orders.updated")).action,
+    cancelled: (await import("../../app/routes/webhooks.orders.cancelled")).action,
+  };
+  pipeline = testPipeline(db.prisma);
+});
+afterAll(async () => {
+  await sandbox.close();
+  await db.cleanup();
+});
+
+describe("intake", () => {
+  it("stores the order and its job in one go, calls nothing outside, and ignores a redelivery", async () => {
+    const callsBefore = (await control.getKey(sandboxKeyId())).calls.length;
+    const body = webhookOrder({ id: nextId++ });
+    expect(await deliver("create", body, "wh-dup-1")).toBe(200);
+    expect(await deliver("create", body, "wh-dup-1")).toBe(200);
+    // The same order under another webhook id (Shopify may send both) is one link too.
+    expect(await deliver("create", body, "wh-dup-2")).toBe(200);
+    expect(await db.prisma.orderLink.count({ where: { orderId: String(body.id) } })).toBe(1);
+    expect(await db.prisma.job.count({ where: { key: `post-lead:${SHOP}:${body.id}` } })).toBe(1);
+    expect((await link(body.id)).state).toBe("received");
+    expect((await control.getKey(sandboxKeyId())).calls.length).toBe(callsBefore);
+  });
+
+  it("answers 422 for a verified payload without an order id, and stores nothing", async () => {
+    const before = await db.prisma.orderLink.count();
+    expect(await deliver("create", { name: "#1" })).toBe(422);
+    expect(await db.prisma.orderLink.count()).toBe(before);
+  });
+});
+
+let lastKeys = { id: "", key: "" };
+const sandboxKeyId = () => lastKeys.id;
+beforeEach(async () => {
+  const keys = await control.reset();
+  lastKeys = keys.keys.find((k) => k.account === "ACC-1001")!;
+  apiKey = lastKeys.key;
+  await connectTestShop(db.prisma, { apiKey, baseUrl: sandbox.url });
+  await control.config({ rate_limit_per_minute: 6000 });
+  // Each test starts with an empty queue and no order links or rate-limit slots.
+  await db.prisma.job.deleteMany();
+  await db.prisma.timelineEvent.deleteMany();
+  await db.prisma.orderLink.deleteMany();
+  await db.prisma.rateLimitSlot.deleteMany();
+});
+
+describe("posting", () => {
+  it("turns a clean COD order into exactly one created lead with its external_ref", async () => {
+    const body = await placeOrder({ city: "Casa", phone: "+212 6 12 34 56 78" });
+    await pipeline.drain();
+    const l = await link(body.id);
+    expect(l.anomalies).toBe("[]");
+    expect(l.state).toBe("created");
+    expect(l.leadRef).toMatch(/^ATB-\d+$/);
+    const leads = await control.leads("ACC-1001");
+    const ours = leads.filter((x) => x.external_ref === l.externalRef);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toMatchObject({ customer_phone: "0612345678", city_id: 101, total_client: "229.00", damaged: false });
+    const kinds = (await db.prisma.timelineEvent.findMany({ where: { linkId: l.id }, orderBy: { at: "asc" } })).map((t) => t.kind);
+    expect(kinds).toEqual(["received", "mapped", "posted", "answered"]);
+  });
+
+  it("records a damaged lead with the platform's anomalies", async () => {
+    // Total below platform price + delivery fee: the platform stores it as damaged.
+    const body = await placeOrder({ items: [{ sku: "HAIR-DRYER-2200", price: "50.00" }], shipping: "0.00" });
+    await pipeline.drain();
+    const l = await link(body.id);
+    expect(l.state).toBe("damaged");
+    expect(JSON.parse(l.anomalies).map((a: { code: string }) => a.code)).toContain("inconsistent_total");
+    expect(l.leadRef).toMatch(/^ATB-/);
+  });
+
+  it("holds an order with no phone, with a fixable reason, and sends nothing", async () => {
+    const body = await placeOrder({ phone: null });
+    await pipeline.drain();
+    const l = await link(body.id);
+    expect(l.state).toBe("held");
+    expect(l.reason).toMatch(/phone/i);
+    expect(JSON.parse(l.findings).map((f: { code: string }) => f.code)).toContain("phone_missing");
+    expect(await control.leads("ACC-1001")).toHaveLength(0);
+  });
+
+  it("skips a card-paid order", async () => {
+    const body = await placeOrder({ gateway: "shopify_payments", financialStatus: "paid" });
+    await pipeline.drain();
+    expect((await link(body.id)).state).toBe("skipped");
+  });
+
+  it("picks up the merchant's correction from orders/updated and then sends", async () => {
+    const body = await placeOrder({ phone: null });
+    await pipeline.drain();
+    expect((await link(body.id)).state).toBe("held");
+    const fixed: Record<string, unknown> = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() };
+    (fixed.shipping_address as Record<string, unknown>).phone = "0698765432";
+    expect(await deliver("updated", fixed)).toBe(200);
+    await pipeline.drain();
+    const l = await link(body.id);
+    expect(l.state).toBe("created");
+    expect(l.phone).toBe("0698765432");
+  });
+
+  it("never sends an order cancelled before it was posted, and marks a posted one", async () => {
+    const held = await placeOrder({ phone: null });
+    const sent = await placeOrder();
+    await pipeline.drain();
+    const cancel = (b: Record<string, unknown>) => ({ ...b, cancelled_at: new Date().toISOString(), updated_at: new Date(Date.now() + 1000).toISOString() });
+    expect(await deliver("cancelled", cancel(held))).toBe(200);
+    expect(await deliver("cancelled", cancel(sent))).toBe(200);
+    expect((await link(held.id)).state).toBe("cancelled");
+    const posted = await link(sent.id);
+    expect(posted.state).toBe("created");
+    expect(posted.cancelledAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("failures", () => {
+  it("pauses the shop on a revoked key without burning attempts, and resumes when a new key is verified", async () => {
+    await control.revoke(lastKeys.id);
+    const body = await placeOrder();
+    await pipeline.drain();
+    const shop = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    expect(shop.pausedReason).toBe("key_rejected");
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { key: `post-lead:${SHOP}:${body.id}` } });
+    expect(job.state).toBe("pending");
+    expect(job.attempts).toBe(0);
+    expect((await link(body.id)).reason).toMatch(/rejected/);
+
+    const { key } = await control.createKey({ account: "ACC-1001", name: "new", store: SHOP });
+    await connectTestShop(db.prisma, { apiKey: key, baseUrl: sandbox.url });
+    const { resumeShop } = await import("../../app/sync/shop-pause.server");
+    expect(await resumeShop(db.prisma, SHOP)).toBeGreaterThan(0);
+    await pipeline.drain();
+    expect((await link(body.id)).state).toBe("created");
+  });
+
+  it("reschedules after a 429 without counting it as a failed attempt", async () => {
+    await control.config({ rate_limit_per_minute: 2 });
+    // At 2 calls a minute the next call after GET /v1/me is 30 s away: the job is
+    // put back for then instead of holding the worker.
+    const body = await placeOrder();
+    await pipeline.drain();
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { key: `post-lead:${SHOP}:${body.id}` } });
+    expect(job.state).toBe("pending");
+    expect(job.attempts).toBe(0);
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(job.lastError).toMatch(/rate limit/i);
+  });
+
+  it("finds the lead of an attempt whose outcome was unknown instead of posting a second one", async () => {
+    const body = await placeOrder();
+    await pipeline.drain();
+    const first = await link(body.id);
+    // GIVEN the worker crashed after the platform stored the lead but before recording it
+    await db.prisma.orderLink.update({
+      where: { id: first.id },
+      data: { state: "posting", leadRef: null, postingSince: new Date(Date.now() - 5000) },
+    });
+    await db.prisma.job.update({ where: { key: `post-lead:${SHOP}:${body.id}` }, data: { state: "pending", runAt: new Date() } });
+    // WHEN the job runs again
+    await pipeline.drain();
+    // THEN it links the existing lead and the platform holds still one lead for the order
+    const again = await link(body.id);
+    expect(again.state).toBe("created");
+    expect(again.leadRef).toBe(first.leadRef);
+    expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === first.externalRef)).toHaveLength(1);
+  });
+
+  it("retries after injected 500s and ends with one lead", async () => {
+    await control.config({ fault: { error_rate: 1 } });
+    const body = await placeOrder();
+    await pipeline.drain({ timeoutMs: 2000 }).catch(() => undefined);
+    const during = await link(body.id);
+    expect(["retrying", "posting"]).toContain(during.state);
+    await control.config({ fault: { error_rate: 0 } });
+    await db.prisma.job.updateMany({ where: { key: `post-lead:${SHOP}:${body.id}` }, data: { runAt: new Date() } });
+    await pipeline.drain();
+    const after = await link(body.id);
+    expect(after.state).toBe("created");
+    expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef)).toHaveLength(1);
+  });
+});
