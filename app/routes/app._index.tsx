@@ -1,29 +1,59 @@
+/** Home: onboarding until the app is set up, then figures, the 14-day chart and alerts. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
+import { BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import { loadDashboard } from "../models/dashboard.server";
+import { ensureShop } from "../models/seller-account.server";
+import { useT } from "../i18n/react";
+import { DashboardAlerts } from "../components/DashboardAlerts";
+import { DashboardFigures } from "../components/DashboardFigures";
+import { LeadsChart } from "../components/LeadsChart";
+import { OnboardingChecklist } from "../components/OnboardingChecklist";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return { shop: session.shop };
+  await ensureShop(prisma, session.shop);
+  return { shop: session.shop, dashboard: await loadDashboard(prisma, session.shop) };
 };
 
 export default function Home() {
-  const { shop } = useLoaderData<typeof loader>();
+  const { dashboard } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
-    <Page title="COD Lead Sync">
+    <Page title={t("app.title")}>
       <Layout>
+        {dashboard.alerts.length > 0 ? (
+          <Layout.Section>
+            <DashboardAlerts alerts={dashboard.alerts} />
+          </Layout.Section>
+        ) : null}
+        {dashboard.onboarding.complete ? null : (
+          <Layout.Section>
+            <OnboardingChecklist steps={dashboard.onboarding.steps} />
+          </Layout.Section>
+        )}
         <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Welcome, {shop}
-              </Text>
-              <Text as="p">
-                Your cash-on-delivery orders will appear here once the app is connected to your COD platform.
-              </Text>
+          {dashboard.hasLeads ? (
+            <BlockStack gap="400">
+              <DashboardFigures figures={dashboard.figures} />
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd">
+                    {t("home.chart.title")}
+                  </Text>
+                  <LeadsChart days={dashboard.chart} />
+                </BlockStack>
+              </Card>
             </BlockStack>
-          </Card>
+          ) : (
+            <Card>
+              <EmptyState heading={t("home.empty.title")} image="">
+                <p>{t("home.empty.body")}</p>
+              </EmptyState>
+            </Card>
+          )}
         </Layout.Section>
       </Layout>
     </Page>

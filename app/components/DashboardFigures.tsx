@@ -1,0 +1,52 @@
+/** Today / 7 days / 30 days side by side, one row per figure. */
+import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
+import { formatInteger, formatMoneyCents, formatPercent, type MessageKey } from "../i18n";
+import { useLocale, useT } from "../i18n/react";
+import type { PeriodFigures } from "../models/dashboard.server";
+
+const PERIODS = [
+  ["today", "home.period.today"],
+  ["last7", "home.period.last7"],
+  ["last30", "home.period.last30"],
+] as const;
+
+type FigureRow = [MessageKey, (f: PeriodFigures) => string];
+
+export function DashboardFigures({ figures }: { figures: Record<(typeof PERIODS)[number][0], PeriodFigures> }) {
+  const t = useT();
+  const locale = useLocale();
+  const rate = (r: number | null) => (r === null ? t("home.figure.noRate") : formatPercent(locale, r));
+  const rows: FigureRow[] = [
+    ["home.figure.sent", (f) => formatInteger(locale, f.sent)],
+    ["home.figure.held", (f) => formatInteger(locale, f.held)],
+    ["home.figure.damaged", (f) => formatInteger(locale, f.damaged)],
+    ["home.figure.confirmationRate", (f) => rate(f.confirmationRate)],
+    ["home.figure.deliveryRate", (f) => rate(f.deliveryRate)],
+    ["home.figure.collected", (f) => formatMoneyCents(locale, f.collectedCents)],
+  ];
+  return (
+    <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+      {PERIODS.map(([period, label]) => (
+        <Card key={period}>
+          <BlockStack gap="300">
+            <Text as="h3" variant="headingSm">
+              {t(label)}
+            </Text>
+            <BlockStack gap="200">
+              {rows.map(([key, value]) => (
+                <div key={key} data-figure={`${period}.${key.slice("home.figure.".length)}`}>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {t(key)}
+                  </Text>
+                  <Text as="p" variant="headingLg">
+                    {value(figures[period])}
+                  </Text>
+                </div>
+              ))}
+            </BlockStack>
+          </BlockStack>
+        </Card>
+      ))}
+    </InlineGrid>
+  );
+}

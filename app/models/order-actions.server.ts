@@ -1,0 +1,138 @@
+/**
+ * What a merchant can do to an order from the admin or the order page:
+ * resend after a fix, override a field for this order, and fix a cause once
+ * for every order it blocks (SKU mapping, city alias). Every call is scoped to
+ * the shop; a link of another shop is "not found".
+ */
+import type { OrderLink } from "@prisma/client";
+import type { Db } from "../db.server";
+import { enqueueJob } from "../queue/jobs.server";
+import { postLeadJobKey, POST_LEAD_JOB } from "../webhooks/order-intake.server";
+import { normalizeCityKey, normalizeSku, type Finding, type SkuMappingTarget } from "../leads";
+import { saveCityAlias } from "./city-alias.server";
+import { upsertSkuMapping } from "./sku-mapping.server";
+import { addTimeline } from "./timeline.server";
+import { isLinkState, type LinkState } from "./order-link-state";
+
+export class OrderActionError extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OrderActionError";
+  }
+}
+
+/** States from which a merchant may send (again). In flight ("posting") is not one of them. */
+const RESENDABLE: readonly LinkState[] = ["received", "held", "invalid", "failed", "skipped", "retrying", "created", "damaged"];
+
+export interface Actor {
+  /** Who asked (staff email or "merchant"), recorded with the resend. */
+  by: string;
+  now?: Date;
+}
+
+async function linkOf(db: Db, shop: string, linkId: string): Promise<OrderLink> {
+  const link = await db.orderLink.findFirst({ where: { id: linkId, shop } });
+  if (!link) throw new OrderActionError(404, "order not found");
+  return link;
+}
+
+/** Sends the order again after a fix: back to `received` and queued, recording who and when. */
+export async function resendOrder(db: Db, shop: string, linkId: string, actor: Actor): Promise<OrderLink> {
+  const link = await linkOf(db, shop, linkId);
+  const state = isLinkState(link.state) ? link.state : "received";
+  if (link.cancelledAt) throw new OrderActionError(409, "this order was cancelled in Shopify");
+  if (!RESENDABLE.includes(state)) throw new OrderActionError(409, `this order cannot be sent while it is ${state}`);
+  const now = actor.now ?? new Date();
+  return db.$transaction(async (tx) => {
+    const updated = await tx.orderLink.update({
+      where: { id: link.id },
+      data: { state: "received", reason: null, resendBy: actor.by, resendAt: now },
+    });
+    await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
+    await addTimeline(tx, shop, link.id, {
+      kind: "resend",
+      message: `Sent again by ${actor.by}${link.leadRef ? ` (previous lead ${link.leadRef})` : ""}`,
+      at: now,
+    });
+    return updated;
+  });
+}
+
+export interface OrderOverrides {
+  phone?: string;
+  address?: string;
+  city?: string;
+  name?: string;
+}
+
+/** Overrides fields for this order only (the Shopify order is not changed); the caller may then resend. */
+export async function setOrderOverrides(db: Db, shop: string, linkId: string, overrides: OrderOverrides, actor: Actor): Promise<OrderLink> {
+  const link = await linkOf(db, shop, linkId);
+  const clean = Object.fromEntries(
+    Object.entries(overrides).filter(([, v]) => typeof v === "string" && v.trim() !== "").map(([k, v]) => [k, (v as string).trim()]),
+  );
+  const merged = { ...(JSON.parse(link.overrides) as OrderOverrides), ...clean };
+  const updated = await db.orderLink.update({ where: { id: link.id }, data: { overrides: JSON.stringify(merged) } });
+  await addTimeline(db, shop, link.id, {
+    kind: "fixed",
+    message: `${actor.by} corrected ${Object.keys(clean).join(", ") || "nothing"} for this order`,
+  });
+  return updated;
+}
+
+const BLOCKED_STATES: LinkState[] = ["held", "invalid", "failed", "damaged"];
+
+function findingsOf(link: OrderLink): Finding[] {
+  try {
+    return JSON.parse(link.findings) as Finding[];
+  } catch {
+    return [];
+  }
+}
+
+/** Orders held, refused or damaged because of this Shopify SKU. */
+export async function ordersBlockedBySku(db: Db, shop: string, sku: string): Promise<OrderLink[]> {
+  const key = normalizeSku(sku);
+  const links = await db.orderLink.findMany({ where: { shop, state: { in: BLOCKED_STATES }, cancelledAt: null } });
+  return links.filter((l) =>
+    findingsOf(l).some((f) => (f.code === "sku_unmatched" || f.code === "sku_missing") && typeof f.params.sku === "string" && normalizeSku(f.params.sku) === key),
+  );
+}
+
+/** Orders held, refused or damaged because this city spelling was not recognised. */
+export async function ordersBlockedByCity(db: Db, shop: string, spelling: string): Promise<OrderLink[]> {
+  const key = normalizeCityKey(spelling);
+  const links = await db.orderLink.findMany({ where: { shop, state: { in: BLOCKED_STATES }, cancelledAt: null } });
+  return links.filter((l) =>
+    findingsOf(l).some((f) => (f.code === "city_unmatched" || f.code === "city_missing") && typeof f.params.input === "string" && normalizeCityKey(f.params.input) === key),
+  );
+}
+
+/** One fix for a group: map the Shopify SKU to platform items, then resend every order it unblocks. */
+export async function fixUnknownSku(
+  db: Db,
+  shop: string,
+  input: { sku: string; targets: SkuMappingTarget[]; label?: string },
+  actor: Actor,
+): Promise<{ resent: number }> {
+  await upsertSkuMapping(db, shop, { sourceKind: "sku", sourceKey: input.sku, targets: input.targets, label: input.label });
+  const blocked = await ordersBlockedBySku(db, shop, input.sku);
+  for (const link of blocked) await resendOrder(db, shop, link.id, actor);
+  return { resent: blocked.length };
+}
+
+/** One fix for a group: learn the spelling as the shop's alias of a city, then resend every order it unblocks. */
+export async function fixUnknownCity(
+  db: Db,
+  shop: string,
+  input: { spelling: string; cityId: number },
+  actor: Actor,
+): Promise<{ resent: number }> {
+  await saveCityAlias(db, shop, { alias: input.spelling, cityId: input.cityId, source: "learned" });
+  const blocked = await ordersBlockedByCity(db, shop, input.spelling);
+  for (const link of blocked) await resendOrder(db, shop, link.id, actor);
+  return { resent: blocked.length };
+}

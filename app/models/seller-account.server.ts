@@ -1,0 +1,414 @@
+/**
+ * A shop's connection to the Seller Order API and its settings, as the Settings
+ * page reads and changes them. The API key and the events secret are write-only:
+ * they go in sealed and nothing here ever selects their ciphertext for display.
+ */
+import { resumeShop } from "../sync/shop-pause.server";
+import { ensureSyncScheduled } from "../sync/status-sync.server";
+import { Prisma } from "@prisma/client";
+import type { Db } from "../db.server";
+import type { SecretBox } from "../crypto/secret-box.server";
+import {
+  AuthenticationError,
+  ConnectionError,
+  createSellerApiClient,
+  InternalServerError,
+  RateLimitError,
+  UnsupportedApiVersionError,
+  type Account,
+} from "../seller-api";
+import { secretBoxFromEnv } from "../sync/seller-connection.server";
+import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "./shop-settings";
+
+/** The non-secret columns of Shop; the ciphers are never in this list. */
+const publicShopColumns = {
+  domain: true,
+  sellerApiKeyLast4: true,
+  sellerApiBaseUrl: true,
+  sellerAccount: true,
+  sellerName: true,
+  leadPrefix: true,
+  rateLimitPerMinute: true,
+  apiVersion: true,
+  keyVerifiedAt: true,
+  pausedReason: true,
+  pausedAt: true,
+  settings: true,
+  eventsToken: true,
+} as const satisfies Prisma.ShopSelect;
+
+/** Creates the shop's row on its first admin visit; a no-op afterwards. */
+export async function ensureShop(db: Db, shop: string): Promise<void> {
+  try {
+    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {}, select: { id: true } });
+  } catch (error) {
+    // Two first requests raced to create it: the row exists, which is all we want.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+  }
+}
+
+export interface SellerConnectionView {
+  account: string | null;
+  name: string | null;
+  leadPrefix: string | null;
+  rateLimitPerMinute: number | null;
+  apiVersion: string | null;
+  /** Last four characters of the key; empty when the key is too short to show any. */
+  keyLast4: string;
+  verifiedAt: string | null;
+  pausedReason: string | null;
+  pausedAt: string | null;
+}
+
+export interface SettingsPageView {
+  shop: string;
+  /** null until a key has been saved. */
+  connection: SellerConnectionView | null;
+  /** The shop's own base URL; "" means the default. */
+  baseUrl: string;
+  defaultBaseUrl: string | null;
+  settings: ShopSettings;
+  /** The settings as the form's initial values (see parseSettingsForm). */
+  form: SettingsFormValues;
+  /** Configurable findings, in display order: one hold checkbox each. */
+  holdCodes: string[];
+  eventsUrl: string;
+  hasEventsSecret: boolean;
+}
+
+export function sellerEventsUrl(appUrl: string, eventsToken: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/webhooks/seller/${encodeURIComponent(eventsToken)}`;
+}
+
+export interface SettingsPageOptions {
+  appUrl: string;
+  defaultBaseUrl?: string | null;
+}
+
+export async function loadSettingsPage(db: Db, shop: string, options: SettingsPageOptions): Promise<SettingsPageView> {
+  await ensureShop(db, shop);
+  const [row, hasKey, hasSecret] = await Promise.all([
+    db.shop.findUniqueOrThrow({ where: { domain: shop }, select: publicShopColumns }),
+    db.shop.count({ where: { domain: shop, sellerApiKeyCipher: { not: null } } }),
+    db.shop.count({ where: { domain: shop, eventsSecretCipher: { not: null } } }),
+  ]);
+  const settings = readShopSettings(row.settings);
+  return {
+    shop,
+    connection: hasKey
+      ? {
+          account: row.sellerAccount,
+          name: row.sellerName,
+          leadPrefix: row.leadPrefix,
+          rateLimitPerMinute: row.rateLimitPerMinute,
+          apiVersion: row.apiVersion,
+          keyLast4: row.sellerApiKeyLast4 ?? "",
+          verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
+          pausedReason: row.pausedReason,
+          pausedAt: row.pausedAt?.toISOString() ?? null,
+        }
+      : null,
+    baseUrl: row.sellerApiBaseUrl ?? "",
+    defaultBaseUrl: options.defaultBaseUrl ?? null,
+    settings,
+    form: settingsFormValues(settings),
+    holdCodes: [...HOLD_CODES],
+    eventsUrl: sellerEventsUrl(options.appUrl, row.eventsToken),
+    hasEventsSecret: hasSecret > 0,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Key verification
+
+export type KeyErrorCode =
+  | "missing_key"
+  | "invalid_key"
+  | "invalid_base_url"
+  | "no_base_url"
+  | "rejected"
+  | "unreachable"
+  | "platform_error"
+  | "rate_limited"
+  | "not_seller_api"
+  | "unsupported_version";
+
+export type KeyVerification =
+  | {
+      ok: true;
+      connection: SellerConnectionView;
+      /** The store the platform attached the key to, when it says (the sandbox does). */
+      keyStore: string | null;
+    }
+  | { ok: false; error: KeyErrorCode; baseUrl?: string };
+
+export interface KeyInput {
+  /** Blank: re-verify the saved key (e.g. against a new base URL). */
+  apiKey: string;
+  /** Blank: the default base URL. */
+  baseUrl: string;
+}
+
+export interface VerifyKeyOptions {
+  defaultBaseUrl?: string | null;
+  secretBox?: SecretBox;
+  fetch?: typeof fetch;
+  /** The merchant is waiting on the page: fail fast rather than retry for long. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** "" -> null (use the default); an http(s) URL without credentials -> itself, no trailing slash. */
+export function normaliseBaseUrl(value: string): { ok: true; url: string | null } | { ok: false } {
+  const trimmed = value.trim();
+  if (!trimmed) return { ok: true, url: null };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false };
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) {
+    return { ok: false };
+  }
+  return { ok: true, url: trimmed.replace(/\/+$/, "") };
+}
+
+/** Shows nothing of a key too short for its last four characters to be harmless. */
+export function keyLast4(apiKey: string): string {
+  return apiKey.length >= 12 ? apiKey.slice(-4) : "";
+}
+
+/** Which banner the merchant sees for an error of GET /v1/me. */
+export function keyErrorCode(error: unknown): KeyErrorCode {
+  if (error instanceof AuthenticationError) return "rejected";
+  if (error instanceof RateLimitError) return "rate_limited";
+  if (error instanceof InternalServerError) return "platform_error";
+  if (error instanceof ConnectionError) return "unreachable";
+  if (error instanceof UnsupportedApiVersionError) return "unsupported_version";
+  // 404, an HTML page, a body without an account: not a Seller Order API.
+  return "not_seller_api";
+}
+
+/**
+ * Verifies the key with GET /v1/me against the shop's base URL and, only on
+ * success, stores it sealed with what the platform said about the account.
+ * A verified key also lifts a pause caused by a rejected key.
+ */
+export async function verifyAndSaveKey(
+  db: Db,
+  shop: string,
+  input: KeyInput,
+  options: VerifyKeyOptions = {},
+): Promise<KeyVerification> {
+  const base = normaliseBaseUrl(input.baseUrl);
+  if (!base.ok) return { ok: false, error: "invalid_base_url" };
+  const baseUrl = base.url ?? options.defaultBaseUrl ?? null;
+  if (!baseUrl) return { ok: false, error: "no_base_url" };
+
+  await ensureShop(db, shop);
+  const secretBox = options.secretBox ?? secretBoxFromEnv();
+  let apiKey = input.apiKey.trim();
+  if (!apiKey) {
+    const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true } });
+    if (!saved?.sellerApiKeyCipher) return { ok: false, error: "missing_key" };
+    try {
+      apiKey = secretBox.open(saved.sellerApiKeyCipher);
+    } catch {
+      // Sealed under another ENCRYPTION_KEY: the merchant has to paste the key again.
+      return { ok: false, error: "missing_key" };
+    }
+  }
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) return { ok: false, error: "invalid_key" };
+
+  let account: Account;
+  try {
+    const client = createSellerApiClient({
+      baseUrl,
+      apiKey,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      retry: { maxAttempts: 1, maxRateLimitWaits: 0 },
+    });
+    account = await client.me();
+  } catch (error) {
+    return { ok: false, error: keyErrorCode(error), baseUrl };
+  }
+
+  const now = options.now?.() ?? new Date();
+  const row = await db.shop.update({
+    where: { domain: shop },
+    data: {
+      sellerApiKeyCipher: secretBox.seal(apiKey),
+      sellerApiKeyLast4: keyLast4(apiKey),
+      sellerApiBaseUrl: base.url,
+      sellerAccount: account.account,
+      sellerName: account.name,
+      leadPrefix: account.lead_prefix,
+      rateLimitPerMinute: account.rate_limit_per_minute,
+      apiVersion: account.api_version,
+      keyVerifiedAt: now,
+      pausedReason: null,
+      pausedAt: null,
+    },
+    select: publicShopColumns,
+  });
+  await onKeyVerified(db, shop);
+  const store = account.raw.store;
+  return {
+    ok: true,
+    keyStore: typeof store === "string" ? store : null,
+    connection: {
+      account: row.sellerAccount,
+      name: row.sellerName,
+      leadPrefix: row.leadPrefix,
+      rateLimitPerMinute: row.rateLimitPerMinute,
+      apiVersion: row.apiVersion,
+      keyLast4: row.sellerApiKeyLast4 ?? "",
+      verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
+      pausedReason: null,
+      pausedAt: null,
+    },
+  };
+}
+
+/**
+ * A key was verified: resume a shop paused by a rejected key (its waiting jobs
+ * run now) and make sure statuses are synced from now on.
+ */
+export async function onKeyVerified(db: Db, shop: string): Promise<void> {
+  const now = new Date();
+  await resumeShop(db, shop, now);
+  await ensureSyncScheduled(db, shop, now);
+}
+
+// ---------------------------------------------------------------------------
+// Settings form
+//
+// Form fields are named by their path in ShopSettings ("writeBack.tags",
+// "holdPolicy.city_missing"), so a field error maps back to its input.
+
+export type FieldErrorCode = "integer" | "min" | "max" | "required" | "invalid";
+export interface FieldError {
+  code: FieldErrorCode;
+  min?: number;
+  max?: number;
+}
+/** Keyed by form field name (the setting's path). */
+export type FieldErrors = Record<string, FieldError>;
+/** What the form posts: every value is a string ("true"/"false" for checkboxes). */
+export type SettingsFormValues = Record<string, string>;
+
+export const BOOLEAN_SETTINGS = [
+  "autoSend",
+  "sendAllOrders",
+  "sendTestOrders",
+  "writeBack.tags",
+  "writeBack.fulfillment",
+  "writeBack.markPaid",
+  "writeBack.cancel",
+] as const;
+export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays"] as const;
+export const HOLD_PREFIX = "holdPolicy.";
+/** Findings the shop may hold or send, in the schema's order. */
+export const HOLD_CODES = Object.keys(DEFAULT_SHOP_SETTINGS.holdPolicy) as (keyof ShopSettings["holdPolicy"])[];
+
+const isTrue = (value: string | undefined) => value === "true" || value === "on" || value === "1";
+
+function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const [head, ...rest] = path.split(".");
+  if (rest.length === 0) {
+    target[head] = value;
+    return;
+  }
+  const child = { ...((target[head] as Record<string, unknown> | undefined) ?? {}) };
+  target[head] = child;
+  setAt(child, rest.join("."), value);
+}
+
+/** The settings as form values (the inverse of parseSettingsForm). */
+export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
+  const values: SettingsFormValues = {
+    codGatewayPatterns: settings.codGatewayPatterns.join("\n"),
+    carrierName: settings.carrierName ?? "",
+  };
+  const record = settings as unknown as Record<string, unknown>;
+  const get = (path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], record);
+  for (const path of BOOLEAN_SETTINGS) values[path] = get(path) === true ? "true" : "false";
+  for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
+  for (const code of HOLD_CODES) values[HOLD_PREFIX + code] = settings.holdPolicy[code] === "hold" ? "true" : "false";
+  return values;
+}
+
+/**
+ * Pure: the submitted form on top of the current settings, validated with the
+ * settings schema. Fields the form does not carry keep their current value.
+ */
+export function parseSettingsForm(
+  values: SettingsFormValues,
+  current: ShopSettings,
+): { ok: true; settings: ShopSettings } | { ok: false; fieldErrors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const candidate: Record<string, unknown> = structuredClone(current);
+  for (const path of BOOLEAN_SETTINGS) {
+    if (values[path] !== undefined) setAt(candidate, path, isTrue(values[path]));
+  }
+  for (const code of HOLD_CODES) {
+    const value = values[HOLD_PREFIX + code];
+    if (value !== undefined) setAt(candidate, HOLD_PREFIX + code, isTrue(value) ? "hold" : "send");
+  }
+  for (const path of INTEGER_SETTINGS) {
+    const raw = values[path]?.trim();
+    if (raw === undefined) continue;
+    if (!/^-?\d+$/.test(raw)) errors[path] = { code: "integer" };
+    else setAt(candidate, path, Number(raw));
+  }
+  if (values.codGatewayPatterns !== undefined) {
+    candidate.codGatewayPatterns = [...new Set(values.codGatewayPatterns.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+  }
+  if (values.carrierName !== undefined) candidate.carrierName = values.carrierName.trim() || undefined;
+
+  const parsed = shopSettingsSchema.safeParse(candidate);
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, settings: parsed.data };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    // An element of a list ("codGatewayPatterns.2") is reported on the list.
+    const field = issue.path.filter((p) => typeof p === "string").join(".");
+    if (errors[field]) continue;
+    if (issue.code === "too_small" && issue.type === "number") errors[field] = { code: "min", min: Number(issue.minimum) };
+    else if (issue.code === "too_big" && issue.type === "number") errors[field] = { code: "max", max: Number(issue.maximum) };
+    else if (issue.code === "too_small" && issue.type === "array") errors[field] = { code: "required" };
+    else if (issue.code === "invalid_type" && issue.expected === "integer") errors[field] = { code: "integer" };
+    else errors[field] = { code: "invalid" };
+  }
+  return { ok: false, fieldErrors: errors };
+}
+
+export type SaveSettingsResult = { ok: true; settings: ShopSettings; hasEventsSecret: boolean } | { ok: false; fieldErrors: FieldErrors };
+
+export interface SaveSettingsOptions {
+  secretBox?: SecretBox;
+}
+
+/** Validates and saves the settings; a non-blank events secret replaces the saved one, sealed. */
+export async function saveShopSettings(
+  db: Db,
+  shop: string,
+  values: SettingsFormValues & { eventsSecret?: string },
+  options: SaveSettingsOptions = {},
+): Promise<SaveSettingsResult> {
+  await ensureShop(db, shop);
+  const row = await db.shop.findUniqueOrThrow({ where: { domain: shop }, select: { settings: true } });
+  const parsed = parseSettingsForm(values, readShopSettings(row.settings));
+  if (!parsed.ok) return parsed;
+  const secret = values.eventsSecret?.trim();
+  const updated = await db.shop.update({
+    where: { domain: shop },
+    data: {
+      settings: JSON.stringify(parsed.settings),
+      ...(secret ? { eventsSecretCipher: (options.secretBox ?? secretBoxFromEnv()).seal(secret) } : {}),
+    },
+    select: { id: true },
+  });
+  const hasSecret = await db.shop.count({ where: { id: updated.id, eventsSecretCipher: { not: null } } });
+  return { ok: true, settings: parsed.settings, hasEventsSecret: hasSecret > 0 };
+}

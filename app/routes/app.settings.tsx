@@ -1,0 +1,420 @@
+/**
+ * Settings: the Seller Order API key (write-only, verified before it is saved),
+ * sending rules, write-back, status sync, platform events and data retention.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  PageActions,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import { env } from "../env.server";
+import prisma from "../db.server";
+import {
+  loadSettingsPage,
+  saveShopSettings,
+  verifyAndSaveKey,
+  type FieldError,
+  type FieldErrors,
+  type KeyErrorCode,
+  type SellerConnectionView,
+  type SettingsFormValues,
+} from "../models/seller-account.server";
+import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
+import { translateCode, useT, type Translate } from "../i18n/react";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
+};
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  if (intent === "verifyKey") {
+    const result = await verifyAndSaveKey(
+      prisma,
+      session.shop,
+      { apiKey: text(form, "apiKey") ?? "", baseUrl: text(form, "baseUrl") ?? "" },
+      { defaultBaseUrl: env.SELLER_API_BASE_URL },
+    );
+    return { intent: "verifyKey" as const, ...result };
+  }
+  if (intent === "saveSettings") {
+    const values: SettingsFormValues = {};
+    for (const [name, value] of form) {
+      if (typeof value === "string" && name !== "intent") values[name] = value;
+    }
+    const result = await saveShopSettings(prisma, session.shop, values);
+    return { intent: "saveSettings" as const, ...result };
+  }
+  throw new Response("Unknown intent", { status: 400 });
+};
+
+const KEY_ERRORS: Record<KeyErrorCode, MessageKey> = {
+  missing_key: "settings.key.error.missingKey",
+  invalid_key: "settings.key.error.invalidKey",
+  invalid_base_url: "settings.key.error.invalidBaseUrl",
+  no_base_url: "settings.key.error.noBaseUrl",
+  rejected: "settings.key.error.rejected",
+  unreachable: "settings.key.error.unreachable",
+  platform_error: "settings.key.error.platform",
+  rate_limited: "settings.key.error.rateLimited",
+  not_seller_api: "settings.key.error.notSellerApi",
+  unsupported_version: "settings.key.error.unsupportedVersion",
+};
+
+function fieldErrorText(t: Translate, error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.code === "min") return t("settings.field.min", { min: error.min ?? 0 });
+  if (error.code === "max") return t("settings.field.max", { max: error.max ?? 0 });
+  if (error.code === "integer") return t("settings.field.integer");
+  if (error.code === "required") return t("settings.field.required");
+  return t("settings.field.invalid");
+}
+
+export default function Settings() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const shopify = useAppBridge();
+  const keyFetcher = useFetcher<typeof action>({ key: "settings-key" });
+  const settingsFetcher = useFetcher<typeof action>({ key: "settings-form" });
+
+  const [baseUrl, setBaseUrl] = useState(data.baseUrl);
+  const [apiKey, setApiKey] = useState("");
+  const [form, setForm] = useState<SettingsFormValues>(() => ({ ...data.form, eventsSecret: "" }));
+  const [copied, setCopied] = useState(false);
+
+  const keyResult = keyFetcher.data?.intent === "verifyKey" ? keyFetcher.data : undefined;
+  const settingsResult = settingsFetcher.data?.intent === "saveSettings" ? settingsFetcher.data : undefined;
+  const fieldErrors: FieldErrors = settingsResult && !settingsResult.ok ? settingsResult.fieldErrors : {};
+
+  useEffect(() => {
+    if (keyResult?.ok) {
+      // The key leaves the page as soon as the platform accepted it.
+      setApiKey("");
+      shopify.toast.show(t("settings.key.verified", { name: keyResult.connection.name ?? "" }));
+    }
+  }, [keyResult, shopify, t]);
+
+  useEffect(() => {
+    if (settingsResult?.ok) {
+      setForm((current) => ({ ...current, eventsSecret: "" }));
+      shopify.toast.show(t("settings.saved"));
+    }
+  }, [settingsResult, shopify, t]);
+
+  const set = (name: string) => (value: string | boolean) =>
+    setForm((current) => ({ ...current, [name]: typeof value === "boolean" ? String(value) : value }));
+  const checkbox = (name: string, label: string, helpText?: ReactNode) => (
+    <Checkbox
+      key={name}
+      label={label}
+      helpText={helpText}
+      checked={form[name] === "true"}
+      onChange={set(name)}
+      error={fieldErrorText(t, fieldErrors[name])}
+    />
+  );
+
+  const verifyKey = () => keyFetcher.submit({ intent: "verifyKey", apiKey, baseUrl }, { method: "post" });
+  const saveSettings = () => settingsFetcher.submit({ intent: "saveSettings", ...form }, { method: "post" });
+  const copyEventsUrl = () => {
+    void navigator.clipboard?.writeText(data.eventsUrl).then(() => setCopied(true));
+  };
+
+  const connection: SellerConnectionView | null = data.connection;
+
+  return (
+    <Page title={t("settings.title")}>
+      <Layout>
+        {keyResult && !keyResult.ok ? (
+          <Layout.Section>
+            <Banner tone="critical">
+              <p>{t(KEY_ERRORS[keyResult.error], { url: keyResult.baseUrl ?? "" })}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {keyResult?.ok && keyResult.keyStore && keyResult.keyStore !== data.shop ? (
+          <Layout.Section>
+            <Banner tone="warning">
+              <p>{t("settings.key.warning.otherStore", { store: keyResult.keyStore })}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {Object.keys(fieldErrors).length > 0 ? (
+          <Layout.Section>
+            <Banner tone="critical" title={t("settings.error.title")} />
+          </Layout.Section>
+        ) : null}
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="400">
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {t("settings.connection.title")}
+                </Text>
+                <Text as="p" tone="subdued">
+                  {t("settings.connection.intro")}
+                </Text>
+              </BlockStack>
+              <ConnectedAccount connection={connection} />
+              <FormLayout>
+                <TextField
+                  label={t("settings.baseUrl.label")}
+                  name="baseUrl"
+                  type="url"
+                  value={baseUrl}
+                  onChange={setBaseUrl}
+                  placeholder={data.defaultBaseUrl ?? "https://"}
+                  helpText={
+                    data.defaultBaseUrl
+                      ? t("settings.baseUrl.help", { url: data.defaultBaseUrl })
+                      : t("settings.baseUrl.helpNoDefault")
+                  }
+                  autoComplete="off"
+                  error={keyResult && !keyResult.ok && keyResult.error === "invalid_base_url" ? t("settings.key.error.invalidBaseUrl") : undefined}
+                />
+                <TextField
+                  label={t("settings.apiKey.label")}
+                  name="apiKey"
+                  type="password"
+                  value={apiKey}
+                  onChange={setApiKey}
+                  placeholder={connection?.keyLast4 ? t("settings.apiKey.saved", { last4: connection.keyLast4 }) : undefined}
+                  helpText={t("settings.apiKey.help")}
+                  autoComplete="off"
+                />
+                <InlineStack align="end">
+                  <Button variant="primary" onClick={verifyKey} loading={keyFetcher.state !== "idle"}>
+                    {t("settings.verify")}
+                  </Button>
+                </InlineStack>
+              </FormLayout>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("settings.sending.title")}
+              </Text>
+              <FormLayout>
+                {checkbox("autoSend", t("settings.autoSend.label"), t("settings.autoSend.help"))}
+                {checkbox("sendAllOrders", t("settings.sendAllOrders.label"))}
+                {checkbox("sendTestOrders", t("settings.sendTestOrders.label"), t("settings.sendTestOrders.help"))}
+                <TextField
+                  label={t("settings.codPatterns.label")}
+                  name="codGatewayPatterns"
+                  value={form.codGatewayPatterns ?? ""}
+                  onChange={set("codGatewayPatterns")}
+                  multiline={4}
+                  helpText={t("settings.codPatterns.help")}
+                  autoComplete="off"
+                  error={fieldErrorText(t, fieldErrors.codGatewayPatterns)}
+                />
+                <BlockStack gap="100">
+                  <Text as="h3" variant="headingSm">
+                    {t("settings.hold.title")}
+                  </Text>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {t("settings.hold.help")}
+                  </Text>
+                  <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
+                    {data.holdCodes.map((code) => {
+                      const key = `settings.hold.${code}`;
+                      return checkbox(`holdPolicy.${code}`, isMessageKey(key) ? t(key) : code);
+                    })}
+                  </InlineGrid>
+                </BlockStack>
+              </FormLayout>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("settings.writeBack.title")}
+              </Text>
+              <BlockStack gap="100">
+                {checkbox("writeBack.tags", t("settings.writeBack.tags"))}
+                {checkbox("writeBack.fulfillment", t("settings.writeBack.fulfillment"))}
+                {checkbox("writeBack.markPaid", t("settings.writeBack.markPaid"))}
+                {checkbox("writeBack.cancel", t("settings.writeBack.cancel"))}
+              </BlockStack>
+              <TextField
+                label={t("settings.carrierName.label")}
+                name="carrierName"
+                value={form.carrierName ?? ""}
+                onChange={set("carrierName")}
+                helpText={t("settings.carrierName.help")}
+                autoComplete="off"
+                error={fieldErrorText(t, fieldErrors.carrierName)}
+              />
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {t("settings.sync.title")}
+              </Text>
+              <FormLayout>
+                <FormLayout.Group>
+                  <TextField
+                    label={t("settings.statusSync.label")}
+                    name="statusSyncMinutes"
+                    type="number"
+                    value={form.statusSyncMinutes ?? ""}
+                    onChange={set("statusSyncMinutes")}
+                    autoComplete="off"
+                    error={fieldErrorText(t, fieldErrors.statusSyncMinutes)}
+                  />
+                  <TextField
+                    label={t("settings.retention.label")}
+                    name="retentionDays"
+                    type="number"
+                    value={form.retentionDays ?? ""}
+                    onChange={set("retentionDays")}
+                    helpText={t("settings.retention.help")}
+                    autoComplete="off"
+                    error={fieldErrorText(t, fieldErrors.retentionDays)}
+                  />
+                </FormLayout.Group>
+              </FormLayout>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center">
+                <Text as="h2" variant="headingMd">
+                  {t("settings.events.title")}
+                </Text>
+                <Badge tone={data.hasEventsSecret ? "success" : undefined}>
+                  {data.hasEventsSecret ? t("settings.eventsSecret.saved") : t("settings.eventsSecret.none")}
+                </Badge>
+              </InlineStack>
+              <Text as="p" tone="subdued">
+                {t("settings.events.intro")}
+              </Text>
+              <FormLayout>
+                <TextField
+                  label={t("settings.eventsUrl.label")}
+                  value={data.eventsUrl}
+                  readOnly
+                  autoComplete="off"
+                  selectTextOnFocus
+                  connectedRight={<Button onClick={copyEventsUrl}>{copied ? t("common.copied") : t("common.copy")}</Button>}
+                />
+                <TextField
+                  label={t("settings.eventsSecret.label")}
+                  name="eventsSecret"
+                  type="password"
+                  value={form.eventsSecret ?? ""}
+                  onChange={set("eventsSecret")}
+                  helpText={t("settings.eventsSecret.help")}
+                  autoComplete="off"
+                />
+              </FormLayout>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+
+        <Layout.Section>
+          <PageActions
+            primaryAction={{
+              content: t("settings.saveSettings"),
+              onAction: saveSettings,
+              loading: settingsFetcher.state !== "idle",
+            }}
+          />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+function ConnectedAccount({ connection }: { connection: SellerConnectionView | null }) {
+  const t = useT();
+  if (!connection) {
+    return (
+      <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+        <Text as="p" tone="subdued">
+          {t("settings.account.none")}
+        </Text>
+      </Box>
+    );
+  }
+  const rows: [MessageKey, string][] = [
+    ["settings.account.name", connection.name ?? t("common.notSet")],
+    ["settings.account.id", connection.account ?? t("common.notSet")],
+    ["settings.account.prefix", connection.leadPrefix ?? t("common.notSet")],
+    [
+      "settings.account.rate",
+      connection.rateLimitPerMinute === null
+        ? t("common.notSet")
+        : t("settings.account.rateValue", { rate: connection.rateLimitPerMinute }),
+    ],
+    ["settings.account.apiVersion", connection.apiVersion ?? t("common.notSet")],
+    ["settings.account.key", t("settings.account.keyValue", { last4: connection.keyLast4 })],
+    ["settings.account.verifiedAt", connection.verifiedAt ? formatInstant(connection.verifiedAt) : t("common.notSet")],
+  ];
+  return (
+    <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+      <BlockStack gap="200">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h3" variant="headingSm">
+            {t("settings.account.title")}
+          </Text>
+          {connection.pausedReason ? (
+            <Badge tone="critical">{t("settings.account.paused", { reason: translateCode(t, "paused", connection.pausedReason) })}</Badge>
+          ) : null}
+        </InlineStack>
+        <InlineGrid columns={{ xs: 1, sm: 2 }} gap="200">
+          {rows.map(([label, value]) => (
+            <BlockStack key={label} gap="050">
+              <Text as="span" variant="bodySm" tone="subdued">
+                {t(label)}
+              </Text>
+              <Text as="span" variant="bodyMd" fontWeight="semibold">
+                <span data-field={label.slice("settings.account.".length)}>{value}</span>
+              </Text>
+            </BlockStack>
+          ))}
+        </InlineGrid>
+      </BlockStack>
+    </Box>
+  );
+}
