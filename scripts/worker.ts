@@ -12,7 +12,9 @@ import { jobHandlers } from "../app/sync/handlers.server";
 // The app's own client, not a second one: the handlers use it too, and one client
 // serialises this process's statements instead of making them collide (SQLITE_BUSY).
 const handlers: JobHandlers = jobHandlers;
-const worker = createWorker({ db: prisma, handlers });
+// WORKER_LEASE_MS: how long a crashed worker's job stays claimed (default 60 s).
+const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
+const worker = createWorker({ db: prisma, handlers, leaseMs });
 
 worker.start();
 console.info(`worker ${worker.owner} started`);

@@ -21,10 +21,14 @@ export async function processWebhookOnce(
   work: (tx: TransactionClient) => Promise<void>,
 ): Promise<"processed" | "duplicate"> {
   try {
-    await db.$transaction(async (tx) => {
-      await tx.webhookDelivery.create({ data: delivery });
-      await work(tx);
-    });
+    // Generous waits: under a burst, transactions queue behind each other on one SQLite file.
+    await db.$transaction(
+      async (tx) => {
+        await tx.webhookDelivery.create({ data: delivery });
+        await work(tx);
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
     return "processed";
   } catch (error) {
     if (isUniqueViolation(error)) return "duplicate";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks/receive.server";
-import { intakeOrderCreated } from "../webhooks/order-intake.server";
+import prisma from "../db.server";
+import { receiveWebhookWrites } from "../webhooks/receive.server";
+import { orderCreatedWrites } from "../webhooks/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop, payload }) => intakeOrderCreated(tx, shop, payload));
+  receiveWebhookWrites(request, (webhook, delivery) => orderCreatedWrites(prisma, delivery, webhook.payload));

@@ -4,4 +4,6 @@ import type { JobHandlers } from "../queue/types";
 import { createJobHandlers } from "./job-handlers.server";
 import { createPipelineDeps } from "./pipeline-deps.server";
 
-export const jobHandlers: JobHandlers = createJobHandlers(createPipelineDeps(prisma));
+const timeoutMs = Number(process.env.SELLER_API_TIMEOUT_MS) || undefined;
+
+export const jobHandlers: JobHandlers = createJobHandlers(createPipelineDeps(prisma, { timeoutMs }));

@@ -14,9 +14,21 @@ export interface PipelineDeps {
 
 export function createPipelineDeps(db: Db, options: ConnectionOptions & { clock?: () => Date } = {}): PipelineDeps {
   const { clock, ...connection } = options;
+  // One client per shop and key, kept across jobs: it remembers the rate read
+  // from GET /v1/me, so each job does not spend a call asking again.
+  const clients = new Map<string, ShopConnection>();
   return {
     db,
     now: clock ?? (() => new Date()),
-    connect: (shop) => connectShop(db, shop, connection),
+    connect: (shop) => {
+      const cacheKey = [shop.domain, shop.sellerApiKeyCipher, shop.sellerApiBaseUrl, shop.pausedReason].join("|");
+      let cached = clients.get(cacheKey);
+      if (!cached) {
+        cached = connectShop(db, shop, connection);
+        for (const key of clients.keys()) if (key.startsWith(`${shop.domain}|`)) clients.delete(key);
+        clients.set(cacheKey, cached);
+      }
+      return cached;
+    },
   };
 }

@@ -34,7 +34,8 @@ import { pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 
-const payloadSchema = z.object({ linkId: z.string().min(1) });
+/** Intake queues by order id (it never reads the link back); merchant actions by link id. */
+const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
 
 /** How long a link waits for a key (none yet, or rejected) before looking again. */
 export const WAIT_FOR_KEY_MS = 15 * 60_000;
@@ -45,9 +46,14 @@ type OrderOverrides = { phone?: string; address?: string; city?: string; name?: 
 
 export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
-  if (!parsed.success) throw new PermanentJobError("post-lead payload has no linkId");
+  if (!parsed.success) throw new PermanentJobError("post-lead payload names no order");
   const { db } = deps;
-  const link = await db.orderLink.findUnique({ where: { id: parsed.data.linkId } });
+  const link =
+    "linkId" in parsed.data
+      ? await db.orderLink.findUnique({ where: { id: parsed.data.linkId } })
+      : job.shop
+        ? await db.orderLink.findUnique({ where: { shop_orderId: { shop: job.shop, orderId: parsed.data.orderId } } })
+        : null;
   // Erased since (shop/redact, retention): nothing left to post.
   if (!link) return;
   const state = link.state as LinkState;
@@ -174,6 +180,10 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
       productKeys: JSON.stringify(result.productKeys),
     },
   });
+  // Intake writes no timeline row (it must stay small): the first look at the order records its arrival.
+  if ((await db.timelineEvent.count({ where: { linkId: link.id } })) === 0) {
+    await addTimeline(db, link.shop, link.id, { kind: "received", message: `Order ${link.orderName} received from Shopify`, at: link.createdAt });
+  }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
   await addTimeline(db, link.shop, link.id, {

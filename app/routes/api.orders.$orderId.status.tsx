@@ -1,0 +1,25 @@
+/**
+ * GET /api/orders/:orderId/status: the order-page extensions' view of an
+ * order's lead. Called by admin UI extensions with a session token (Bearer);
+ * authenticate.admin validates it, answers the CORS preflight (OPTIONS reaches
+ * the action), and `cors` adds the headers the admin's origin needs.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import prisma from "../db.server";
+import { orderStatusView, parseOrderIdParam } from "../models/order-status-view.server";
+import { authenticate } from "../shopify.server";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  const orderId = parseOrderIdParam(params.orderId);
+  if (!orderId) return cors(Response.json({ error: "invalid order id" }, { status: 400, headers: noStore }));
+  return cors(Response.json(await orderStatusView(prisma, session.shop, orderId), { headers: noStore }));
+};
+
+// Only OPTIONS is expected here (authenticate.admin answers it); anything else is refused.
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return cors(Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "GET" } }));
+};

@@ -1,0 +1,127 @@
+/**
+ * The backfill's state, kept in its Job row's payload so the page (and a reload of
+ * it) reads the progress of a run that the worker advances page by page. Pure.
+ */
+import { z } from "zod";
+import type { MappingResult } from "../../leads/types";
+
+export const BACKFILL_JOB = "backfill";
+export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;
+/** ORDERS_PAGE costs about 310 points per order: 3 stay under Shopify's 1000-point query limit. */
+export const ORDERS_PER_PAGE = 3;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What the dry run and the run count. */
+export const backfillCountsSchema = z.object({
+  /** Orders read from Shopify in the range. */
+  scanned: z.number().int().default(0),
+  /** Mapped to a lead that would be sent now. */
+  wouldSend: z.number().int().default(0),
+  /** Mapped, but held for the merchant by the shop's rules. */
+  wouldHold: z.number().int().default(0),
+  /** Not paid in cash on delivery. */
+  notCod: z.number().int().default(0),
+  /** Skipped for another reason (cancelled, test order, nothing to ship). */
+  skipped: z.number().int().default(0),
+  /** A lead exists for it already. */
+  alreadySent: z.number().int().default(0),
+  /** The app knows the order already (received by webhook, held, failed...). */
+  alreadyInApp: z.number().int().default(0),
+  /** Links created by the run (always 0 in a dry run). */
+  created: z.number().int().default(0),
+});
+export type BackfillCounts = z.infer<typeof backfillCountsSchema>;
+export const EMPTY_COUNTS: BackfillCounts = backfillCountsSchema.parse({});
+
+export const backfillPayloadSchema = z.object({
+  from: z.string().regex(DAY),
+  to: z.string().regex(DAY),
+  dryRun: z.boolean(),
+  /** endCursor of the last page done; null before the first. */
+  cursor: z.string().nullable().default(null),
+  pages: z.number().int().default(0),
+  counts: backfillCountsSchema.default({}),
+  /** createdAt of the last order read, for the progress estimate. */
+  lastOrderAt: z.string().nullable().default(null),
+  /** The dry run's total for the same range, when the run follows one. */
+  expectedTotal: z.number().int().nullable().default(null),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable().default(null),
+  /** Set while the job waits for Shopify's throttle to pass. */
+  throttledUntil: z.string().nullable().default(null),
+});
+export type BackfillPayload = z.infer<typeof backfillPayloadSchema>;
+
+export type BackfillRangeError = "from_invalid" | "to_invalid" | "range_reversed" | "in_future";
+
+/** A real calendar day, "YYYY-MM-DD". */
+export function isDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+export function validateRange(from: string, to: string, today: string): BackfillRangeError | null {
+  if (!isDay(from)) return "from_invalid";
+  if (!isDay(to)) return "to_invalid";
+  if (from > to) return "range_reversed";
+  if (from > today) return "in_future";
+  return null;
+}
+
+/**
+ * Shopify's search for the days from..to, both included. Shopify reads a bare date as
+ * that day's midnight in the shop's time zone, so the end is "before the next day"
+ * (`<=to` would leave out most of the last day).
+ */
+export function ordersQuery(from: string, to: string): string {
+  return `created_at:>=${from} created_at:<${addDays(to, 1)}`;
+}
+
+export function initialPayload(input: { from: string; to: string; dryRun: boolean; expectedTotal?: number | null; now: Date }): BackfillPayload {
+  return backfillPayloadSchema.parse({
+    from: input.from,
+    to: input.to,
+    dryRun: input.dryRun,
+    expectedTotal: input.expectedTotal ?? null,
+    startedAt: input.now.toISOString(),
+  });
+}
+
+/** The stored payload, or null when it is not a backfill's. */
+export function parsePayload(value: unknown): BackfillPayload | null {
+  const parsed = backfillPayloadSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export type OrderOutcome = "wouldSend" | "wouldHold" | "notCod" | "skipped";
+
+/** Which count a mapped order adds to. */
+export function outcomeOf(result: Pick<MappingResult, "decision" | "findings">): OrderOutcome {
+  if (result.decision === "send") return "wouldSend";
+  if (result.decision === "hold") return "wouldHold";
+  return result.findings.some((f) => f.code === "not_cod") ? "notCod" : "skipped";
+}
+
+/**
+ * 0..1. With a dry run's total, orders read over that total; otherwise how far the
+ * last order read is into the date range (Shopify returns orders oldest first).
+ */
+export function progressOf(payload: BackfillPayload): number {
+  if (payload.finishedAt) return 1;
+  const { scanned } = payload.counts;
+  if (payload.expectedTotal && payload.expectedTotal > 0) return Math.min(0.99, scanned / payload.expectedTotal);
+  if (!payload.lastOrderAt) return 0;
+  const start = Date.parse(`${payload.from}T00:00:00Z`);
+  const end = Date.parse(`${addDays(payload.to, 1)}T00:00:00Z`);
+  const at = Date.parse(payload.lastOrderAt);
+  if (!Number.isFinite(at) || end <= start) return 0;
+  return Math.min(0.99, Math.max(0, (at - start) / (end - start)));
+}

@@ -1,0 +1,90 @@
+/**
+ * `npm run bench -- intake [--rate 200] [--seconds 10]`
+ *
+ * Signed orders/create webhooks at a fixed rate against the production build
+ * on loopback (no worker in the server, so only intake is measured), and the
+ * same load against the floor (authenticate.webhook + one insert). Reports
+ * throughput, p50/p99 acknowledgement latency, and our p99 over the floor's.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { applyMigrations } from "../../test/helpers/db";
+import { webhookOrder } from "../../test/helpers/orders";
+import { ensurePreviewBuild, freePort, startPreviewServer } from "../../test/helpers/preview-server";
+import { signedWebhookHeaders } from "../../test/helpers/webhooks";
+import { ms, openLoop, percentile, type LoadResult } from "./lib/load";
+
+const { values } = parseArgs({ options: { rate: { type: "string", default: "200" }, seconds: { type: "string", default: "10" } } });
+const rate = Number(values.rate);
+const durationMs = Number(values.seconds) * 1000;
+const SHOP = "atlas-beauty.myshopify.com";
+const root = join(import.meta.dirname, "..", "..");
+
+function webhookSender(url: string, secret: string, idBase: number) {
+  return async (i: number) => {
+    const body = JSON.stringify(webhookOrder({ id: idBase + i, phone: `06${String(10000000 + i).padStart(8, "0")}` }));
+    const headers = signedWebhookHeaders({ topic: "orders/create", shop: SHOP, body: null, secret }, body);
+    const response = await fetch(`${url}/webhooks/orders/create`, { method: "POST", headers, body });
+    await response.arrayBuffer();
+    return response.status;
+  };
+}
+
+function report(name: string, r: LoadResult) {
+  const p50 = percentile(r.latenciesMs, 50);
+  const p99 = percentile(r.latenciesMs, 99);
+  console.log(
+    `${name.padEnd(6)} sent ${r.sent}, ok ${r.ok}, failed ${r.failed}, ${(r.ok / (r.durationMs / 1000)).toFixed(0)}/s, ` +
+      `p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(Math.max(...r.latenciesMs))}`,
+  );
+  return p99;
+}
+
+async function warmUp(send: (i: number) => Promise<number>, base: number) {
+  for (let i = 0; i < 50; i++) await send(base + i);
+}
+
+const buildDir = await ensurePreviewBuild();
+const app = await startPreviewServer({ buildDir, sellerApiBaseUrl: "http://127.0.0.1:9", shops: [SHOP], env: { LOG_LEVEL: "error" } });
+
+// The floor: its own process, database and port, same secret.
+const floorDir = mkdtempSync(join(tmpdir(), "cod-floor-"));
+const floorDb = `file:${join(floorDir, "floor.sqlite")}`;
+await applyMigrations(floorDb);
+const floorPort = await freePort();
+const floor = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "bench", "lib", "floor-server.ts")], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(floorPort),
+    DATABASE_URL: floorDb,
+    SHOPIFY_API_KEY: app.apiKey,
+    SHOPIFY_API_SECRET: app.apiSecret,
+    SHOPIFY_APP_URL: `http://127.0.0.1:${floorPort}`,
+  },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve) => floor.stdout!.on("data", (d: Buffer) => d.toString().includes("floor ready") && resolve()));
+
+try {
+  console.log(`intake benchmark: ${rate} signed orders/create webhooks per second for ${durationMs / 1000} s, loopback, 2 cores`);
+  const floorUrl = `http://127.0.0.1:${floorPort}`;
+  const appSend = webhookSender(app.url, app.apiSecret, 6_000_000_000_000);
+  const floorSend = webhookSender(floorUrl, app.apiSecret, 7_000_000_000_000);
+  await warmUp(appSend, 900_000);
+  await warmUp(floorSend, 900_000);
+  const floorP99 = report("floor", await openLoop({ ratePerSecond: rate, durationMs, send: floorSend }));
+  const appP99 = report("app", await openLoop({ ratePerSecond: rate, durationMs, send: appSend }));
+  const stored = await app.db.orderLink.count();
+  const jobs = await app.db.job.count({ where: { kind: "post-lead" } });
+  console.log(`app stored ${stored} order links and ${jobs} post-lead jobs (warm-up included)`);
+  console.log(`p99 ratio app/floor: ${(appP99 / floorP99).toFixed(2)} (target p99 < 50 ms: ${appP99 < 50 ? "met" : "NOT met"})`);
+} finally {
+  floor.kill("SIGTERM");
+  await app.close();
+  rmSync(floorDir, { recursive: true, force: true });
+}
