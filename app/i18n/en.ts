@@ -3,8 +3,12 @@
  * to fr.ts too (the compiler and test/admin/i18n.test.ts both check).
  * Placeholders are written {name} and filled by t(locale, key, { name }).
  */
+import { admin2En } from "./admin2.en";
+import { ordersEn } from "./orders.en";
+
 export const en = {
   "app.title": "COD Lead Sync",
+  ...admin2En,
 
   "nav.home": "Home",
   "nav.orders": "Orders",
@@ -181,6 +185,7 @@ export const en = {
   "shipping.returned": "Returned",
   "shipping.canceled": "Cancelled",
   "shipping.paid": "Paid",
+  ...ordersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

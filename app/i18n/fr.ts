@@ -1,8 +1,11 @@
 /** French messages. Typed against en.ts: a missing or extra key fails to compile. */
 import type { Messages } from "./en";
+import { admin2Fr } from "./admin2.fr";
+import { ordersFr } from "./orders.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
+  ...admin2Fr,
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",
@@ -179,4 +182,5 @@ export const fr: Messages = {
   "shipping.returned": "Retourné",
   "shipping.canceled": "Annulé",
   "shipping.paid": "Payé",
+  ...ordersFr,
 };

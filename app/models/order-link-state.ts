@@ -24,14 +24,16 @@ export const LINK_STATES = [
 export type LinkState = (typeof LINK_STATES)[number];
 
 const MOVES: Record<LinkState, readonly LinkState[]> = {
-  received: ["received", "held", "skipped", "cancelled", "posting", "retrying"],
-  held: ["received", "held", "skipped", "cancelled", "posting"],
+  // Mapped and sent, held, skipped, waiting (key, rate limit), or found already posted.
+  received: ["received", "held", "skipped", "cancelled", "posting", "retrying", "invalid", "failed", "created", "damaged"],
+  held: ["received", "held", "skipped", "cancelled"],
   skipped: ["received", "skipped", "cancelled"],
-  posting: ["posting", "created", "damaged", "invalid", "retrying", "held", "failed"],
+  // The answer, a refusal, a wait, or an unknown outcome kept as posting.
+  posting: ["posting", "created", "damaged", "invalid", "retrying", "held", "skipped", "failed"],
   created: ["received"],
   damaged: ["received"],
   invalid: ["received", "cancelled", "held"],
-  retrying: ["received", "posting", "held", "cancelled", "failed", "retrying", "skipped"],
+  retrying: ["received", "posting", "held", "skipped", "cancelled", "failed", "retrying", "invalid", "created", "damaged"],
   failed: ["received", "cancelled"],
   cancelled: ["received"],
 };

@@ -12,7 +12,7 @@ import { listCityAliases } from "../models/city-alias.server";
 import { addTimeline } from "../models/timeline.server";
 import { listSkuMappings } from "../models/sku-mapping.server";
 import { mappingSettingsOf, readShopSettings } from "../models/shop-settings";
-import type { LinkState } from "../models/order-link-state";
+import { assertMove, type LinkState } from "../models/order-link-state";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { enqueueJob } from "../queue/jobs.server";
@@ -55,7 +55,10 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
         ? await db.orderLink.findUnique({ where: { shop_orderId: { shop: job.shop, orderId: parsed.data.orderId } } })
         : null;
   // Erased since (shop/redact, retention): nothing left to post.
-  if (!link) return;
+  if (!link) {
+    console.warn(`post-lead ${job.key}: no order link any more; nothing to send`);
+    return;
+  }
   const state = link.state as LinkState;
   if (state !== "received" && state !== "retrying" && state !== "posting") return;
 
@@ -66,14 +69,16 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   }
 
   const connection = tryConnect(deps, shop);
-  const wasPosting = state === "posting";
-  if (wasPosting) {
+  // An earlier POST may have reached the platform (crash, timeout, 5xx, or a
+  // failure before its answer was recorded): look for that lead first.
+  const uncertain = link.postingSince !== null || state === "posting";
+  if (uncertain) {
     if (!connection) return waitForKey(deps, link, shop);
     let found: CreateLeadResult | undefined;
     try {
       found = await findPostedLead(connection.client, link);
     } catch (error) {
-      return handleApiFailure(deps, job, link, shop, error, { posting: true });
+      return handleApiFailure(deps, job, link, shop, error, { uncertain });
     }
     if (found) {
       await recordAnswer(deps, link, found, { recovered: true });
@@ -85,7 +90,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   try {
     result = await mapLink(deps, link, shop, connection);
   } catch (error) {
-    return handleApiFailure(deps, job, link, shop, error);
+    return handleApiFailure(deps, job, link, shop, error, { uncertain });
   }
   const settings = readShopSettings(shop.settings);
 
@@ -102,22 +107,28 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   }
   if (!connection) return waitForKey(deps, link, shop);
 
+  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null };
   const marked = await db.orderLink.updateMany({
     where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
-    data: { state: "posting", postingSince: deps.now(), reason: null },
+    // The earliest uncertain attempt is kept: the search for our lead starts there.
+    data: posting,
   });
   // Cancelled or changed by the merchant meanwhile: that change wins.
-  if (marked.count === 0) return;
+  if (marked.count === 0) {
+    console.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`);
+    return;
+  }
+  Object.assign(link, posting);
   await addTimeline(db, link.shop, link.id, {
     kind: "posted",
-    message: wasPosting ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
+    message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
   });
 
   try {
     const answer = await connection.client.createLead(result.lead!);
-    await recordAnswer(deps, link, answer, { reposted: wasPosting });
+    await recordAnswer(deps, link, answer, { reposted: uncertain });
   } catch (error) {
-    return handleApiFailure(deps, job, link, shop, error, { posting: true });
+    return handleApiFailure(deps, job, link, shop, error, { posting: true, uncertain });
   }
 }
 
@@ -259,6 +270,7 @@ async function recordAnswer(
   const anomalies = answer.kind === "damaged" ? answer.anomalies : [];
   if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate")) flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const state: LinkState = answer.kind;
+  assertMove(link.state as LinkState, state);
   await db.$transaction(async (tx) => {
     await tx.orderLink.update({
       where: { id: link.id },
@@ -297,7 +309,10 @@ async function enqueueWriteBack(tx: Prisma.TransactionClient, link: OrderLink): 
 }
 
 interface FailureContext {
+  /** The failing call was this attempt's POST. */
   posting?: boolean;
+  /** An earlier POST of this order may have created the lead: postingSince must survive. */
+  uncertain?: boolean;
 }
 
 async function handleApiFailure(
@@ -309,36 +324,43 @@ async function handleApiFailure(
   context: FailureContext = {},
 ): Promise<void> {
   const { db } = deps;
+  // A definite refusal of this POST (422, 400, 429, 401) says nothing of an earlier one.
+  const refusedState = (fallback: LinkState): { to: LinkState; postingSince?: null } =>
+    context.uncertain ? { to: "posting" } : { to: fallback, postingSince: null };
+
   if (error instanceof InvalidLeadInputError || error instanceof UnprocessableEntityError || error instanceof BadRequestError) {
     const field = "field" in error && error.field ? String(error.field) : "the lead";
     const reason = `The platform refused ${field}: fix it and send again`;
-    await moveLink(db, link, "invalid", { reason, postingSince: null, timeline: { kind: "answered", message: reason } });
+    // Kept when uncertain: a resend after the fix looks for the earlier lead first.
+    await moveLink(db, link, "invalid", { reason, ...(context.uncertain ? {} : { postingSince: null }), timeline: { kind: "answered", message: reason } });
     return;
   }
   if (error instanceof AuthenticationError) {
     await pauseShop(db, shop, deps.now());
     const reason = "The platform rejected the seller API key: enter a new key in Settings";
-    await moveLink(db, link, context.posting ? "retrying" : "received", { reason, postingSince: null });
+    const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
+    await moveLink(db, link, to, { reason, postingSince });
     throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
   }
   if (error instanceof RateLimitError || error instanceof RateLimitWaitError) {
     const waitMs = error instanceof RateLimitError ? error.retryAfterMs : Math.max(0, error.untilMs - deps.now().getTime());
     const reason = `Rate limit reached: sending again in ${Math.ceil(waitMs / 1000)} s`;
-    // A 429 (or our own limiter) means no call was made or it was refused: nothing was created.
-    await moveLink(db, link, context.posting ? "retrying" : link.state as LinkState, { reason, postingSince: null });
+    // A 429 (or our own limiter) means this call was not made or was refused.
+    const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
+    await moveLink(db, link, to, { reason, postingSince });
     throw new RetryLaterError(waitMs, { countAttempt: false, reason });
   }
-  // 5xx, timeout, reset, unreadable answer: the lead may exist. The link stays
-  // `posting` so the next attempt looks for it before posting again. A refused
-  // connection sent nothing.
-  const sentNothing = !context.posting || error instanceof ConnectionError;
+  // 5xx, timeout, reset, unreadable answer: this POST may have created the
+  // lead. The link keeps postingSince so the next attempt looks for it before
+  // posting again. A refused connection sent nothing.
+  const mayHaveReached = (context.posting && !(error instanceof ConnectionError)) || context.uncertain === true;
   const lastAttempt = job.attempts >= job.maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
   const reason = lastAttempt ? `Sending failed after ${job.attempts} attempts: ${message}` : `Sending failed, retrying: ${message}`;
-  const to: LinkState = lastAttempt ? "failed" : sentNothing ? "retrying" : "posting";
+  const to: LinkState = lastAttempt ? "failed" : mayHaveReached ? "posting" : "retrying";
   await moveLink(db, link, to, {
     reason,
-    ...(sentNothing ? { postingSince: null } : {}),
+    ...(mayHaveReached ? {} : { postingSince: null }),
     timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
   });
   throw error;
@@ -351,6 +373,7 @@ interface MoveOptions {
 }
 
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
+  assertMove(link.state as LinkState, to);
   await db.orderLink.update({
     where: { id: link.id },
     data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },

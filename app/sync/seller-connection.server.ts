@@ -30,6 +30,8 @@ export interface ConnectionOptions {
   timeoutMs?: number;
   /** Longer limiter waits reschedule the job instead of sleeping (see RateLimitWaitError). */
   maxLimiterWaitMs?: number;
+  /** How long the rate read from GET /v1/me is trusted (default 60 s). */
+  rateRefreshMs?: number;
 }
 
 export function secretBoxFromEnv(): SecretBox {
@@ -58,6 +60,9 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
     now: options.now,
     sleep: options.sleep,
     timeoutMs: options.timeoutMs,
+    // Re-read every minute: a limit the platform lowered for a while (and raised
+    // again) is followed within a minute, for one call in `rate` of the budget.
+    rateRefreshMs: options.rateRefreshMs ?? 60_000,
     limiter: createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 }),
     // A 429 is not waited out inside a job: the job is rescheduled after the stated delay.
     retry: { maxRateLimitWaits: 0 },

@@ -8,19 +8,18 @@
  * sources) and copies the build to a private directory, so a later
  * `remix vite:build` elsewhere cannot swap files under a running server.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../app/db-client";
 import { applyMigrations } from "./db";
+import { prepareBuild } from "../../scripts/lib/app-build";
 
 const root = join(import.meta.dirname, "..", "..");
-const remixCli = join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
 const remixServe = join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
 /** Inside node_modules so the copied server bundle still resolves the app's packages. */
 const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
@@ -28,44 +27,20 @@ const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 export const DEFAULT_SCOPES =
   "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
 
-/** Newest modification time under path (files only), in ms. */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function buildIsFresh(): boolean {
-  const built = join(root, "build", "server", "index.js");
-  if (!existsSync(built) || !existsSync(join(root, "build", "client"))) return false;
-  const sources = Math.max(
-    newestMtime(join(root, "app")),
-    newestMtime(join(root, "vite.config.ts")),
-    newestMtime(join(root, "package.json")),
-    newestMtime(join(root, "prisma", "schema.prisma")),
-  );
-  return statSync(built).mtimeMs > sources;
-}
-
 /**
- * Builds the app unless build/ is fresher than its sources, then copies it to a
+ * The production build (built when older than its sources, under the same lock
+ * as the demo's, so concurrent runs never write build/ at once), copied to a
  * directory of its own. Returns that directory (it holds build/).
  */
 export async function ensurePreviewBuild(options: { force?: boolean } = {}): Promise<string> {
-  if (options.force || process.env.E2E_REBUILD === "1" || !buildIsFresh()) {
-    await promisify(execFile)(process.execPath, [remixCli, "vite:build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-  }
+  if (options.force || process.env.E2E_REBUILD === "1") rmSync(join(root, "build"), { recursive: true, force: true });
   mkdirSync(previewRoot, { recursive: true });
   // Copies left by an interrupted run.
   for (const old of readdirSync(previewRoot)) {
     const path = join(previewRoot, old);
     if (Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { recursive: true, force: true });
   }
-  const dir = mkdtempSync(join(previewRoot, "run-"));
-  cpSync(join(root, "build"), join(dir, "build"), { recursive: true });
+  const { dir } = await prepareBuild(root, mkdtempSync(join(previewRoot, "run-")), () => {});
   return dir;
 }
 

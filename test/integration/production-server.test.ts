@@ -2,14 +2,14 @@
  * The production build, started the way `npm start` starts it: it serves
  * /healthz with a valid environment and refuses to start without one.
  */
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../helpers/db";
+import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 
 const root = join(import.meta.dirname, "..", "..");
 const remixServe = join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 
 function serve(env: Record<string, string>) {
   // Run from an empty directory so a developer's own .env cannot leak in.
-  const child = spawn(process.execPath, [remixServe, join(root, "build", "server", "index.js")], {
+  const child = spawn(process.execPath, [remixServe, join(buildDir, "build", "server", "index.js")], {
     cwd: tmp,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: "production", ...env },
   });
@@ -37,13 +37,17 @@ function serve(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+let buildDir: string;
+
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "cod-build-"));
-  await promisify(execFile)(process.execPath, [join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "vite:build"], {
-    cwd: root,
-  });
+  // `npm run build`'s output, rebuilt when older than the sources (under the shared build lock).
+  buildDir = await ensurePreviewBuild();
 }, 120_000);
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+  removePreviewBuild(buildDir);
+});
 
 describe("production server", () => {
   it("starts with a valid environment and answers /healthz", async () => {

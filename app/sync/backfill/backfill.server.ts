@@ -14,14 +14,13 @@ import type { Db } from "../../db.server";
 import { fromWebhookOrder } from "../../leads";
 import { isPosted, isLinkState } from "../../models/order-link-state";
 import { addTimeline } from "../../models/timeline.server";
-import { isUniqueViolation } from "../../models/webhook-delivery.server";
 import { PermanentJobError, RetryLaterError } from "../../queue/errors";
 import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
 import { retryWhileBusy } from "../../queue/sqlite-busy";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
 import { runAdminGraphql, ShopifyThrottledError } from "../../shopify/admin-graphql.server";
 import { ORDERS_PAGE } from "../../shopify/documents";
-import { intakeOrderCreated } from "../../webhooks/order-intake.server";
+import { orderCreatedWrites } from "../../webhooks/order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import type { AdminFor } from "../write-back-task.server";
 import { backfillMapper } from "./context.server";
@@ -159,22 +158,19 @@ async function saveProgress(db: Db, job: ClaimedJob, payload: BackfillPayload): 
 /** Stores an order the app does not know yet exactly as orders/create would; false when it exists. */
 export async function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: string): Promise<boolean> {
   const orderId = String(payload.id);
-  try {
-    return await retryWhileBusy(() =>
-      db.$transaction(async (tx: Prisma.TransactionClient) => {
-        const existing = await tx.orderLink.findUnique({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
-        if (existing) return false;
-        await intakeOrderCreated(tx, shop, payload);
-        const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
-        await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });
-        return true;
-      }),
-    );
-  } catch (error) {
-    // orders/create for the same order committed first: the webhook's link stands.
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+  return retryWhileBusy(() =>
+    db.$transaction(async (tx: Prisma.TransactionClient) => {
+      // The intake's own insert-or-ignore writes, without its webhook delivery row.
+      const [, insertLink, insertJob] = orderCreatedWrites(tx, { id: `backfill:${orderId}`, shop, topic: "ORDERS_CREATE" }, payload);
+      // A webhook (or another backfill) stored the order first: its link and job stand.
+      if ((await insertLink) === 0) return false;
+      await insertJob;
+      const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
+      // Also the link's first timeline row: post-lead then records no "received from Shopify".
+      await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });
+      return true;
+    }),
+  );
 }
 
 export async function runBackfillJob(

@@ -1,0 +1,127 @@
+/**
+ * The Seller Order API call log. A 5xx shows its exact time to the millisecond: the
+ * platform's support needs it to find the failed call in its own logs.
+ */
+import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
+import { useT } from "../../i18n/react";
+import type { ApiCallView, StatusClass } from "../../models/activity.server";
+
+const CLASSES: StatusClass[] = ["all", "success", "client", "rate_limited", "server", "no_answer"];
+
+function statusTone(status: number): "success" | "warning" | "critical" | "attention" | undefined {
+  if (status === 0) return "attention";
+  if (status >= 500) return "critical";
+  if (status === 429) return "warning";
+  if (status >= 400) return "warning";
+  if (status >= 200 && status < 300) return "success";
+  return undefined;
+}
+
+export function ApiCallsCard({
+  calls,
+  statusClass,
+  hasNext,
+  hasPrevious,
+  onStatusClass,
+  onNext,
+  onPrevious,
+}: {
+  calls: ApiCallView[];
+  statusClass: StatusClass;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  onStatusClass(value: StatusClass): void;
+  onNext(): void;
+  onPrevious(): void;
+}) {
+  const t = useT();
+  return (
+    <Card padding="0">
+      <div style={{ padding: "var(--p-space-400)" }}>
+        <BlockStack gap="300">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              {t("activity.calls.title")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("activity.calls.intro")}
+            </Text>
+          </BlockStack>
+          <div style={{ maxWidth: "20rem" }}>
+            <Select
+              label={t("activity.calls.filter")}
+              options={CLASSES.map((c) => ({ label: t(`activity.calls.class.${c}`), value: c }))}
+              value={statusClass}
+              onChange={(value) => onStatusClass(CLASSES.find((c) => c === value) ?? "all")}
+            />
+          </div>
+        </BlockStack>
+      </div>
+      <IndexTable
+        selectable={false}
+        itemCount={calls.length}
+        resourceName={{ singular: t("activity.calls.col.path"), plural: t("activity.calls.title") }}
+        emptyState={
+          <div style={{ padding: "var(--p-space-400)" }}>
+            <Text as="p" tone="subdued">
+              {t("activity.calls.empty")}
+            </Text>
+          </div>
+        }
+        headings={[
+          { title: t("activity.calls.col.time") },
+          { title: t("activity.calls.col.method") },
+          { title: t("activity.calls.col.path") },
+          { title: t("activity.calls.col.status") },
+          { title: t("activity.calls.col.duration"), alignment: "end" },
+          { title: t("activity.calls.col.attempt"), alignment: "end" },
+        ]}
+        pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+      >
+        {calls.map((call, index) => (
+          <IndexTable.Row id={call.id} key={call.id} position={index} tone={call.exactTime ? "critical" : undefined}>
+            <IndexTable.Cell>
+              {call.exactTime ? (
+                <BlockStack gap="050">
+                  <Text as="span" fontWeight="semibold">
+                    <span data-exact-time={call.at}>{t("activity.calls.exact", { time: call.exactTime })}</span>
+                  </Text>
+                  <Text as="span" variant="bodySm" tone="critical">
+                    {t("activity.calls.report")}
+                  </Text>
+                </BlockStack>
+              ) : (
+                <Text as="span" variant="bodySm">
+                  {call.time}
+                </Text>
+              )}
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" variant="bodySm" fontWeight="medium">
+                {call.method}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" variant="bodySm" breakWord>
+                {call.path}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={statusTone(call.status)}>{call.status === 0 ? t("activity.calls.noAnswer") : String(call.status)}</Badge>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" variant="bodySm" alignment="end" numeric>
+                {t("activity.calls.duration", { ms: call.durationMs })}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" variant="bodySm" alignment="end" numeric>
+                {String(call.attempt)}
+              </Text>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+/** The shop's job queue: counts per state, the jobs waiting or failed, and retry (one, or every dead job). */
+import { useEffect } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
+import { translateCode, useT } from "../../i18n/react";
+import type { JobView, VisibleJobState } from "../../models/activity.server";
+import type { JobState } from "../../queue/types";
+
+export type ActivityActionResult =
+  | { intent: "retryJob"; ok: boolean }
+  | { intent: "retryAllDead"; ok: true; count: number };
+
+const STATES: VisibleJobState[] = ["pending", "running", "failed", "dead"];
+const TONES: Record<JobState, "info" | "attention" | "warning" | "critical" | "success"> = {
+  pending: "info",
+  running: "attention",
+  failed: "warning",
+  dead: "critical",
+  done: "success",
+};
+
+export function JobsCard({
+  jobs,
+  counts,
+  state,
+  hasNext,
+  hasPrevious,
+  onState,
+  onNext,
+  onPrevious,
+}: {
+  jobs: JobView[];
+  counts: Record<JobState, number>;
+  state: VisibleJobState | null;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  onState(state: VisibleJobState | null): void;
+  onNext(): void;
+  onPrevious(): void;
+}) {
+  const t = useT();
+  const shopify = useAppBridge();
+  const fetcher = useFetcher<ActivityActionResult>();
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.intent === "retryAllDead") shopify.toast.show(t("activity.jobs.retriedAll", { count: result.count }));
+    else if (result.ok) shopify.toast.show(t("activity.jobs.retried"));
+    else shopify.toast.show(t("activity.jobs.notRetryable"), { isError: true });
+  }, [result, shopify, t]);
+
+  const busyId = fetcher.state !== "idle" ? fetcher.formData?.get("id") : undefined;
+
+  return (
+    <Card padding="0">
+      <div style={{ padding: "var(--p-space-400)" }}>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center" gap="300">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                {t("activity.jobs.title")}
+              </Text>
+              <Text as="p" tone="subdued">
+                {t("activity.jobs.intro")}
+              </Text>
+            </BlockStack>
+            <Button
+              disabled={counts.dead === 0}
+              loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "retryAllDead"}
+              onClick={() => fetcher.submit({ intent: "retryAllDead" }, { method: "post" })}
+            >
+              {t("activity.jobs.retryAllDead", { count: counts.dead })}
+            </Button>
+          </InlineStack>
+          <InlineStack gap="200" blockAlign="center">
+            {STATES.map((s) => (
+              <span key={s} data-count={s}>
+                <Badge tone={counts[s] > 0 ? TONES[s] : undefined}>{`${t(`activity.jobState.${s}`)}: ${counts[s]}`}</Badge>
+              </span>
+            ))}
+          </InlineStack>
+          <div style={{ maxWidth: "20rem" }}>
+            <Select
+              label={t("activity.jobs.filter")}
+              options={[{ label: t("activity.jobs.filterAll"), value: "" }, ...STATES.map((s) => ({ label: t(`activity.jobState.${s}`), value: s }))]}
+              value={state ?? ""}
+              onChange={(value) => onState(STATES.find((s) => s === value) ?? null)}
+            />
+          </div>
+        </BlockStack>
+      </div>
+      <IndexTable
+        selectable={false}
+        itemCount={jobs.length}
+        resourceName={{ singular: t("activity.jobs.col.kind"), plural: t("activity.jobs.title") }}
+        emptyState={
+          <div style={{ padding: "var(--p-space-400)" }}>
+            <Text as="p" tone="subdued">
+              {t("activity.jobs.empty")}
+            </Text>
+          </div>
+        }
+        headings={[
+          { title: t("activity.jobs.col.kind") },
+          { title: t("activity.jobs.col.order") },
+          { title: t("activity.jobs.col.state") },
+          { title: t("activity.jobs.col.attempts") },
+          { title: t("activity.jobs.col.lastError") },
+          { title: t("activity.jobs.col.runAt") },
+          { title: t("mappings.col.actions"), alignment: "end" },
+        ]}
+        pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+      >
+        {jobs.map((job, index) => (
+          <IndexTable.Row id={job.id} key={job.id} position={index}>
+            <IndexTable.Cell>{translateCode(t, "activity.jobKind", job.kind)}</IndexTable.Cell>
+            <IndexTable.Cell>{job.orderName ?? "—"}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge tone={TONES[job.state]}>{t(`activity.jobState.${job.state}`)}</Badge>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts })}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <div style={{ maxWidth: "24rem", whiteSpace: "normal" }}>
+                <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
+                  {job.lastError ?? ""}
+                </Text>
+              </div>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" variant="bodySm">
+                {job.runAt}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <InlineStack align="end">
+                {job.retryable ? (
+                  <Button
+                    size="slim"
+                    loading={busyId === job.id}
+                    onClick={() => fetcher.submit({ intent: "retryJob", id: job.id }, { method: "post" })}
+                  >
+                    {t("activity.jobs.retry")}
+                  </Button>
+                ) : null}
+              </InlineStack>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    </Card>
+  );
+}

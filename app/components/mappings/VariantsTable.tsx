@@ -1,0 +1,160 @@
+/** The shop's Shopify variants, a page at a time, with how each one reaches the platform catalogue. */
+import { useState } from "react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useT, type Translate } from "../../i18n/react";
+import type { VariantRow, VariantStatus, VariantsResult } from "../../models/mappings-page.server";
+
+const TONES: Record<VariantStatus, "success" | "warning" | "critical" | "attention"> = {
+  mapped: "success",
+  matched: "success",
+  mapping_broken: "critical",
+  unmatched: "warning",
+  no_sku: "attention",
+};
+
+export function itemsText(t: Translate, items: VariantRow["items"]): string {
+  return items
+    .map((item) => `${t("mappings.item", { quantity: item.quantity, sku: item.sku })}${item.name ? ` · ${item.name}` : ` (${t("mappings.unknownItem")})`}`)
+    .join(", ");
+}
+
+export function VariantsTable({
+  variants,
+  query,
+  hasPrevious,
+  onSearch,
+  onNext,
+  onPrevious,
+  onRetry,
+  onMap,
+}: {
+  variants: VariantsResult;
+  query: string;
+  hasPrevious: boolean;
+  onSearch(query: string): void;
+  onNext(cursor: string): void;
+  onPrevious(): void;
+  onRetry(): void;
+  onMap(row: VariantRow): void;
+}) {
+  const t = useT();
+  const [search, setSearch] = useState(query);
+  const rows = variants.ok ? variants.rows : [];
+  const matched = rows.filter((r) => r.status === "mapped" || r.status === "matched").length;
+
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <div style={{ padding: "var(--p-space-400)" }}>
+          <BlockStack gap="300">
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSearch(search);
+              }}
+            >
+              <TextField
+                label={t("mappings.variants.search")}
+                value={search}
+                onChange={setSearch}
+                helpText={t("mappings.variants.searchHelp")}
+                autoComplete="off"
+                clearButton
+                onClearButtonClick={() => {
+                  setSearch("");
+                  onSearch("");
+                }}
+                connectedRight={<Button submit>{t("mappings.variants.searchAction")}</Button>}
+              />
+            </form>
+            {!variants.ok && variants.error === "throttled" ? (
+              <Banner tone="warning" title={t("mappings.throttled.title")} action={{ content: t("mappings.tryAgain"), onAction: onRetry }}>
+                <p>{t("mappings.throttled.body", { seconds: variants.retryAfterSeconds })}</p>
+              </Banner>
+            ) : null}
+            {!variants.ok && variants.error === "shopify_error" ? (
+              <Banner tone="critical" action={{ content: t("mappings.tryAgain"), onAction: onRetry }}>
+                <p>{t("mappings.shopifyError", { message: variants.message })}</p>
+              </Banner>
+            ) : null}
+            {variants.ok && rows.length > 0 ? (
+              <Text as="p" tone="subdued">
+                {t("mappings.variants.summary", { matched, unmatched: rows.length - matched })}
+              </Text>
+            ) : null}
+          </BlockStack>
+        </div>
+        <IndexTable
+          selectable={false}
+          itemCount={rows.length}
+          resourceName={{ singular: t("mappings.variants.col.variant"), plural: t("mappings.tab.products") }}
+          emptyState={
+            <div style={{ padding: "var(--p-space-400)" }}>
+              <Text as="p" tone="subdued">
+                {t("mappings.variants.empty")}
+              </Text>
+            </div>
+          }
+          headings={[
+            { title: t("mappings.variants.col.variant") },
+            { title: t("mappings.variants.col.status") },
+            { title: t("mappings.variants.col.items") },
+            { title: t("mappings.col.actions"), alignment: "end" },
+          ]}
+          pagination={{
+            hasNext: variants.ok && variants.hasNextPage,
+            hasPrevious,
+            onNext: () => variants.ok && variants.endCursor && onNext(variants.endCursor),
+            onPrevious,
+          }}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row id={row.variantId} key={row.variantId} position={index}>
+              <IndexTable.Cell>
+                <BlockStack gap="050">
+                  <Text as="span" fontWeight="semibold">
+                    {row.displayName}
+                  </Text>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {row.sku ?? t("mappings.noSkuValue")}
+                  </Text>
+                </BlockStack>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <span data-status={row.status}>
+                  <Badge tone={TONES[row.status]}>{t(`mappings.status.${row.status}`)}</Badge>
+                </span>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" variant="bodySm">
+                  {row.items.length > 0
+                    ? itemsText(t, row.items)
+                    : row.suggestions[0]
+                      ? t("mappings.suggestion", { name: `${row.suggestions[0].sku} · ${row.suggestions[0].name}` })
+                      : "—"}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <InlineStack align="end">
+                  <Button size="slim" onClick={() => onMap(row)} variant={row.status === "matched" || row.status === "mapped" ? undefined : "primary"}>
+                    {row.mappingId ? t("mappings.editMapping") : t("mappings.map")}
+                  </Button>
+                </InlineStack>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,357 @@
+/**
+ * The cards of an order's page: the lead, its statuses, its findings and
+ * anomalies with their fixes, per-order corrections and the timeline.
+ */
+import { useState, type ReactNode } from "react";
+import { Badge, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, Link, Text, TextField } from "@shopify/polaris";
+import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../models/order-detail.server";
+import type { CityOption, ProductOption } from "../../models/anomaly-groups.server";
+import { useT } from "../../i18n/react";
+import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
+import { CityPicker, ProductPicker } from "./Pickers";
+import { anomalyText, codeLabel, findingText, timelineKind } from "./text";
+
+/** The fields a fix posts to the page's action. */
+export type FixSubmit = (fields: Record<string, string>) => void;
+
+function Field({ label, name, children }: { label: string; name: string; children: ReactNode }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" variant="bodySm" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" variant="bodyMd">
+        <span data-field={name}>{children}</span>
+      </Text>
+    </BlockStack>
+  );
+}
+
+const dash = "–";
+
+export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean }) {
+  const t = useT();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            {t("order.lead.title")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {!lead ? t("order.lead.none") : lead.source === "order" ? t("order.lead.fromOrder") : sent ? t("order.lead.sent") : t("order.lead.pending")}
+          </Text>
+        </BlockStack>
+        {lead ? (
+          <>
+            <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+              <Field label={t("order.lead.customer")} name="customer">
+                {lead.customerName ?? dash}
+              </Field>
+              <Field label={t("order.lead.phone")} name="phone">
+                {lead.phone ?? dash}
+              </Field>
+              <Field label={t("order.lead.city")} name="city">
+                {lead.cityName ?? dash}
+                {lead.cityId !== null ? ` (#${lead.cityId})` : ""}
+              </Field>
+              <Field label={t("order.lead.total")} name="total">
+                {lead.totalClient ? `${lead.totalClient} ${lead.currency}`.trim() : dash}
+              </Field>
+            </InlineGrid>
+            <Field label={t("order.lead.address")} name="address">
+              {lead.address ?? dash}
+            </Field>
+            <Divider />
+            <BlockStack gap="150">
+              <Text as="h3" variant="headingSm">
+                {t("order.lead.items")}
+              </Text>
+              {lead.items.map((item, i) => (
+                <InlineStack key={i} align="space-between" blockAlign="center" gap="200">
+                  <BlockStack gap="0">
+                    <Text as="span" fontWeight="medium">
+                      {item.name ?? (lead.source === "lead" ? t("order.lead.unknownProduct") : dash)}
+                    </Text>
+                    <Text as="span" variant="bodySm" tone="subdued">
+                      {item.sku ?? (item.productId !== null ? `#${item.productId}` : dash)}
+                    </Text>
+                  </BlockStack>
+                  <Text as="span">{t("order.lead.quantity", { quantity: item.quantity })}</Text>
+                </InlineStack>
+              ))}
+            </BlockStack>
+          </>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function StatusCard({ order }: { order: OrderDetail }) {
+  const t = useT();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {t("order.status.title")}
+        </Text>
+        <Field label={t("order.status.state")} name="state">
+          <LinkStateBadge state={order.state} />
+        </Field>
+        <Field label={t("order.status.ref")} name="leadRef">
+          {order.leadRef ?? dash}
+        </Field>
+        <Field label={t("order.status.confirmation")} name="confirmation">
+          {order.confirmationStatus ? <ConfirmationBadge status={order.confirmationStatus} /> : dash}
+        </Field>
+        <Field label={t("order.status.shipping")} name="shipping">
+          {order.shippingStatus ? <ShippingBadge status={order.shippingStatus} /> : dash}
+        </Field>
+        {order.trackingNumber ? (
+          <Field label={t("order.status.tracking")} name="tracking">
+            {order.trackingNumber}
+          </Field>
+        ) : null}
+        {order.sellerProfit ? (
+          <Field label={t("order.status.profit")} name="profit">
+            {`${order.sellerProfit} MAD`}
+          </Field>
+        ) : null}
+        <Field label={t("order.status.externalRef")} name="externalRef">
+          {order.externalRef}
+        </Field>
+        <Field label={t("order.status.postCount")} name="postCount">
+          {order.postCount}
+        </Field>
+        {order.resendBy ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("order.status.resend", { by: order.resendBy })}
+          </Text>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+interface FixProps {
+  finding: FindingView;
+  products: ProductOption[];
+  cities: CityOption[];
+  onFix: FixSubmit;
+  busy: boolean;
+}
+
+/** The fix in place for one finding; nothing when it has none. */
+function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
+  const t = useT();
+  const [sku, setSku] = useState<string | null>(null);
+  const [cityId, setCityId] = useState<number | null>(null);
+  const [phone, setPhone] = useState("");
+
+  if ((finding.fix === "mapSku" || finding.fix === "mapVariant") && finding.groupKey) {
+    return (
+      <BlockStack gap="200">
+        <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={finding.suggestions} options={products} />
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="span" variant="bodySm" tone="subdued">
+            {t("order.fix.mapSkuHelp")}
+          </Text>
+          <Button variant="primary" disabled={!sku} loading={busy} onClick={() => sku && onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: sku })}>
+            {t("order.fix.mapSku")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    );
+  }
+  if (finding.fix === "aliasCity" || finding.fix === "setCity") {
+    const alias = finding.fix === "aliasCity" && finding.groupKey;
+    return (
+      <BlockStack gap="200">
+        <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={finding.suggestions} options={cities} />
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <Text as="span" variant="bodySm" tone="subdued">
+            {alias ? t("order.fix.aliasCityHelp", { spelling: String(finding.params.input ?? "") }) : t("order.corrections.intro")}
+          </Text>
+          <Button
+            variant="primary"
+            disabled={cityId === null}
+            loading={busy}
+            onClick={() =>
+              cityId !== null &&
+              onFix(alias ? { intent: "fixCity", key: finding.groupKey!, cityId: String(cityId) } : { intent: "correct", cityId: String(cityId) })
+            }
+          >
+            {alias ? t("order.fix.aliasCity") : t("order.fix.setCity")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    );
+  }
+  if (finding.fix === "phone") {
+    return (
+      <InlineStack gap="200" blockAlign="end" wrap={false}>
+        <Box minWidth="240px">
+          <TextField label={t("order.fix.phone")} type="tel" value={phone} onChange={setPhone} placeholder="06XXXXXXXX" autoComplete="off" />
+        </Box>
+        <Button variant="primary" disabled={!phone.trim()} loading={busy} onClick={() => onFix({ intent: "correct", phone })}>
+          {t("order.fix.save")}
+        </Button>
+      </InlineStack>
+    );
+  }
+  return null;
+}
+
+export function FindingsCard({
+  order,
+  onFix,
+  busy,
+}: {
+  order: Pick<OrderDetail, "findings" | "anomalies" | "products" | "cities" | "canResend">;
+  onFix: FixSubmit;
+  busy: boolean;
+}) {
+  const t = useT();
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          {t("order.findings.title")}
+        </Text>
+        {order.findings.length === 0 && order.anomalies.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {t("order.findings.none")}
+          </Text>
+        ) : null}
+        {order.findings.map((finding, i) => (
+          <div key={`${finding.code}-${i}`} data-finding={finding.code}>
+            <BlockStack gap="200">
+              <InlineStack gap="200" blockAlign="center">
+                <Badge tone={finding.severity === "blocking" ? "critical" : "attention"}>
+                  {finding.severity === "blocking" ? t("order.severity.blocking") : t("order.severity.warning")}
+                </Badge>
+                <Text as="span" fontWeight="semibold">
+                  {codeLabel(t, finding.code)}
+                </Text>
+              </InlineStack>
+              <Text as="p">{findingText(t, finding)}</Text>
+              {order.canResend ? <FindingFixForm finding={finding} products={order.products} cities={order.cities} onFix={onFix} busy={busy} /> : null}
+              {i < order.findings.length - 1 || order.anomalies.length > 0 ? <Divider /> : null}
+            </BlockStack>
+          </div>
+        ))}
+        {order.anomalies.length > 0 ? (
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm">
+              {t("order.anomalies.title")}
+            </Text>
+            {order.anomalies.map((anomaly, i) => (
+              <div key={`${anomaly.code}-${i}`} data-anomaly={anomaly.code}>
+                <InlineStack gap="200" blockAlign="center" wrap>
+                  <Badge tone="warning">{codeLabel(t, anomaly.code)}</Badge>
+                  <Text as="span">{anomalyText(t, anomaly)}</Text>
+                </InlineStack>
+              </div>
+            ))}
+          </BlockStack>
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function CorrectionsCard({ order, onFix, busy }: { order: Pick<OrderDetail, "overrides" | "canResend">; onFix: FixSubmit; busy: boolean }) {
+  const t = useT();
+  const [phone, setPhone] = useState(order.overrides.phone ?? "");
+  const [address, setAddress] = useState(order.overrides.address ?? "");
+  const corrected = (["phone", "address", "city", "name"] as const)
+    .filter((field) => order.overrides[field])
+    .map((field) => t(`order.corrections.${field}`));
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            {t("order.corrections.title")}
+          </Text>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("order.corrections.intro")}
+          </Text>
+        </BlockStack>
+        {corrected.length > 0 ? (
+          <Text as="p" variant="bodySm">
+            {t("order.corrections.current", { fields: corrected.join(", ") })}
+          </Text>
+        ) : null}
+        <TextField label={t("order.corrections.phone")} type="tel" value={phone} onChange={setPhone} autoComplete="off" disabled={!order.canResend} />
+        <TextField label={t("order.corrections.address")} value={address} onChange={setAddress} multiline={2} autoComplete="off" disabled={!order.canResend} />
+        <InlineStack align="end">
+          <Button
+            loading={busy}
+            disabled={!order.canResend || (!phone.trim() && !address.trim())}
+            onClick={() => onFix({ intent: "correct", phone, address })}
+          >
+            {t("order.fix.save")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[]; timeZone: string }) {
+  const t = useT();
+  const offset = timeline[timeline.length - 1]?.offset ?? "";
+  // Each time carries its own offset: Morocco moves to UTC+0 during Ramadan.
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            {t("order.timeline.title")}
+          </Text>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("order.timeline.zone", { zone: timeZone, offset })}
+          </Text>
+        </BlockStack>
+        {timeline.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {t("order.timeline.empty")}
+          </Text>
+        ) : (
+          <BlockStack gap="200">
+            {timeline.map((event) => (
+              <div key={event.id} data-timeline={event.kind}>
+                <InlineGrid columns="12rem 1fr" gap="300">
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    <time dateTime={event.at} title={event.at}>
+                      {`${event.local} ${event.offset}`}
+                    </time>
+                  </Text>
+                  <BlockStack gap="0">
+                    <Text as="span" fontWeight="semibold">
+                      {timelineKind(t, event.kind)}
+                    </Text>
+                    <Text as="span" variant="bodySm">
+                      {event.message}
+                    </Text>
+                  </BlockStack>
+                </InlineGrid>
+              </div>
+            ))}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** "#1001" linking to its page, for lists of orders. */
+export function OrderLink({ id, name }: { id: string; name: string }) {
+  return (
+    <span data-order-link={name}>
+      <Link url={`/app/orders/${id}`}>{name}</Link>
+    </span>
+  );
+}

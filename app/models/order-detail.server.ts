@@ -1,0 +1,327 @@
+/**
+ * One order's page: the lead as it was (or will be) sent, its findings and
+ * anomalies each with the fix that applies, the timeline with exact times, and
+ * the per-order corrections. Scoped to the shop: another shop's link is "not found".
+ */
+import type { OrderLink } from "@prisma/client";
+import type { Db } from "../db.server";
+import { fromWebhookOrder } from "../leads/adapters/webhook-order";
+import { normalizeMoroccanPhone } from "../leads/phone";
+import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
+import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
+import { DEFAULT_TIME_ZONE } from "./dashboard.server";
+import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomaly-groups.server";
+import { resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
+import { listTimeline } from "./timeline.server";
+import { zonedTime } from "./orders-query.server";
+
+/** How a finding is fixed from the order's page. */
+export type FindingFix =
+  /** Map the Shopify SKU to a platform product: every order with it is resent. */
+  | "mapSku"
+  /** Map the lines' Shopify variants (no SKU) to a platform product. */
+  | "mapVariant"
+  /** Learn the spelling as an alias of a delivered city: every order with it is resent. */
+  | "aliasCity"
+  /** Choose the city for this order only. */
+  | "setCity"
+  /** Enter the customer's mobile for this order only. */
+  | "phone"
+  | "none";
+
+export interface FindingView {
+  code: string;
+  severity: "blocking" | "warning";
+  field: string;
+  /** The mapper's plain-English message (shown when the code has no translation). */
+  message: string;
+  params: FindingParams;
+  suggestions: Suggestion[];
+  fix: FindingFix;
+  /** The Anomalies group this finding belongs to (fixes through it apply to the whole group). */
+  groupKey: string | null;
+}
+
+export interface LeadItemView {
+  sku: string | null;
+  productId: number | null;
+  /** The platform's name, from the cached catalogue. */
+  name: string | null;
+  quantity: number;
+}
+
+export interface LeadView {
+  /** "lead": what was or will be sent; "order": no lead could be built yet, the Shopify order's own fields. */
+  source: "lead" | "order";
+  customerName: string | null;
+  phone: string | null;
+  cityId: number | null;
+  /** The delivered city's name, or the text as the customer wrote it. */
+  cityName: string | null;
+  address: string | null;
+  totalClient: string | null;
+  /** MAD for a lead; the order's own currency otherwise. */
+  currency: string;
+  items: LeadItemView[];
+}
+
+export interface TimelineView {
+  id: string;
+  kind: string;
+  message: string;
+  /** Exact UTC instant, ISO with milliseconds. */
+  at: string;
+  /** The same instant in the shop's time zone, "YYYY-MM-DD HH:MM:SS". */
+  local: string;
+  /** That zone's offset at the instant, "+01:00". */
+  offset: string;
+}
+
+export interface OrderDetail {
+  id: string;
+  orderId: string;
+  orderName: string;
+  shopifyUrl: string;
+  state: string;
+  reason: string | null;
+  leadRef: string | null;
+  externalRef: string;
+  confirmationStatus: string | null;
+  shippingStatus: string | null;
+  trackingNumber: string | null;
+  sellerProfit: string | null;
+  createdAt: string;
+  updatedAt: string;
+  postedAt: string | null;
+  postCount: number;
+  resendBy: string | null;
+  resendAt: string | null;
+  cancelledAt: string | null;
+  lead: LeadView | null;
+  findings: FindingView[];
+  anomalies: { code: string; message: string; field: string | null }[];
+  flags: string[];
+  possibleDuplicate: boolean;
+  overrides: OrderOverrides;
+  canResend: boolean;
+  timeline: TimelineView[];
+  timeZone: string;
+  /** Picker options, loaded only when a finding's fix needs them. */
+  products: ProductOption[];
+  cities: CityOption[];
+}
+
+// ---------------------------------------------------------------------------
+// Pure parts
+
+function parseJson<T>(json: string | null | undefined, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return (JSON.parse(json) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const PHONE_CODES = new Set(["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"]);
+const CITY_CHOICE_CODES = new Set(["city_missing", "city_fuzzy", "city_from_address"]);
+
+export function fixOf(finding: Pick<Finding, "code" | "params">): { fix: FindingFix; groupKey: string | null } {
+  const group = findingGroup(finding);
+  if (group && group.fix !== "none") return { fix: group.fix as FindingFix, groupKey: group.key };
+  if (CITY_CHOICE_CODES.has(finding.code) || finding.code === "city_unmatched") return { fix: "setCity", groupKey: group?.key ?? null };
+  if (PHONE_CODES.has(finding.code)) return { fix: "phone", groupKey: null };
+  return { fix: "none", groupKey: group?.key ?? null };
+}
+
+export function toFindingViews(json: string): FindingView[] {
+  return parseJson<Finding[]>(json, [])
+    .filter((f) => f && typeof f.code === "string")
+    .map((f) => ({
+      code: f.code,
+      severity: f.severity === "blocking" ? "blocking" : "warning",
+      field: typeof f.field === "string" ? f.field : "",
+      message: typeof f.message === "string" ? f.message : "",
+      params: f.params ?? {},
+      suggestions: Array.isArray(f.suggestions) ? [...f.suggestions].sort((a, b) => b.score - a.score) : [],
+      ...fixOf(f),
+    }));
+}
+
+export function shopifyOrderUrl(shop: string, orderId: string): string {
+  return `https://admin.shopify.com/store/${encodeURIComponent(shop.replace(/\.myshopify\.com$/, ""))}/orders/${encodeURIComponent(orderId)}`;
+}
+
+interface StoredLead {
+  customer_name?: unknown;
+  customer_phone?: unknown;
+  city?: unknown;
+  address?: unknown;
+  total_client?: unknown;
+  items?: unknown;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
+
+/** The lead from leadJson, names from the cached lists; else the Shopify order's own fields. */
+export function leadViewOf(
+  link: Pick<OrderLink, "leadJson" | "payload" | "totalClient">,
+  catalogue: readonly CatalogueProduct[],
+  cities: readonly City[],
+): LeadView | null {
+  const lead = parseJson<StoredLead | null>(link.leadJson, null);
+  if (lead && typeof lead === "object") {
+    const cityId = typeof lead.city === "number" ? lead.city : null;
+    const items = (Array.isArray(lead.items) ? lead.items : []).map((raw): LeadItemView => {
+      const item = (raw ?? {}) as { sku?: unknown; product_id?: unknown; quantity?: unknown };
+      const sku = str(item.sku);
+      const productId = typeof item.product_id === "number" ? item.product_id : null;
+      return { sku, productId, name: catalogueName(catalogue, sku, productId), quantity: typeof item.quantity === "number" ? item.quantity : 1 };
+    });
+    return {
+      source: "lead",
+      customerName: str(lead.customer_name),
+      phone: str(lead.customer_phone),
+      cityId,
+      cityName: cityId !== null ? (cities.find((c) => c.id === cityId)?.name ?? null) : str(lead.city),
+      address: str(lead.address),
+      totalClient: str(lead.total_client) ?? link.totalClient,
+      currency: "MAD",
+      items,
+    };
+  }
+  try {
+    const order = fromWebhookOrder(JSON.parse(link.payload));
+    const address = order.shippingAddress ?? order.billingAddress;
+    const name = address?.name ?? [address?.firstName, address?.lastName].filter(Boolean).join(" ");
+    return {
+      source: "order",
+      customerName: name || null,
+      phone: address?.phone ?? order.phone ?? order.customer?.phone ?? null,
+      cityId: null,
+      cityName: address?.city ?? null,
+      address: [address?.address1, address?.address2].filter(Boolean).join(", ") || null,
+      totalClient: order.currentTotal?.amount ?? null,
+      currency: order.currentTotal?.currencyCode || order.currency || "",
+      items: order.lineItems.map((l) => ({ sku: l.sku ?? null, productId: null, name: l.title ?? l.name ?? null, quantity: l.quantity })),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function catalogueName(catalogue: readonly CatalogueProduct[], sku: string | null, productId: number | null): string | null {
+  for (const p of catalogue) {
+    if (productId !== null && p.id === productId) return p.name;
+    if (sku === null) continue;
+    if (p.sku === sku) return p.name;
+    const variant = (p.variants ?? []).find((v) => v.sku === sku);
+    if (variant) return `${p.name} (${variant.name ?? variant.sku})`;
+  }
+  return null;
+}
+
+/** Mirrors resendOrder's rule: anything but in flight or cancelled. */
+export function canResend(link: Pick<OrderLink, "state" | "cancelledAt">): boolean {
+  return !link.cancelledAt && link.state !== "posting" && link.state !== "cancelled";
+}
+
+// ---------------------------------------------------------------------------
+// Queries and actions
+
+export async function loadOrderDetail(
+  db: Db,
+  shop: string,
+  linkId: string,
+  options: { timeZone?: string } = {},
+): Promise<OrderDetail | null> {
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const link = await db.orderLink.findFirst({ where: { id: linkId, shop } });
+  if (!link) return null;
+  const [shopRow, timeline] = await Promise.all([
+    db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true } }),
+    listTimeline(db, shop, link.id),
+  ]);
+  const catalogue = parseJson<CatalogueProduct[]>(shopRow?.catalogueJson, []);
+  const cities = parseJson<City[]>(shopRow?.citiesJson, []);
+  const findings = toFindingViews(link.findings);
+  const flags = parseJson<unknown[]>(link.flags, []).filter((f): f is string => typeof f === "string");
+  const wantProducts = findings.some((f) => f.fix === "mapSku" || f.fix === "mapVariant");
+  const wantCities = findings.some((f) => f.fix === "aliasCity" || f.fix === "setCity");
+  const options_ = await referenceOptions(db, shop, { products: wantProducts, cities: wantCities });
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: link.id,
+    orderId: link.orderId,
+    orderName: link.orderName,
+    shopifyUrl: shopifyOrderUrl(shop, link.orderId),
+    state: link.state,
+    reason: link.reason,
+    leadRef: link.leadRef,
+    externalRef: link.externalRef,
+    confirmationStatus: link.confirmationStatus,
+    shippingStatus: link.shippingStatus,
+    trackingNumber: link.trackingNumber,
+    sellerProfit: link.sellerProfit,
+    createdAt: link.createdAt.toISOString(),
+    updatedAt: link.updatedAt.toISOString(),
+    postedAt: iso(link.postedAt),
+    postCount: link.postCount,
+    resendBy: link.resendBy,
+    resendAt: iso(link.resendAt),
+    cancelledAt: iso(link.cancelledAt),
+    lead: leadViewOf(link, catalogue, cities),
+    findings,
+    anomalies: parseJson<unknown[]>(link.anomalies, []).flatMap((a) => {
+      if (typeof a === "string") return [{ code: a, message: a, field: null }];
+      const record = (a ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
+      return typeof record.code === "string"
+        ? [{ code: record.code, message: typeof record.message === "string" ? record.message : "", field: typeof record.field === "string" ? record.field : null }]
+        : [];
+    }),
+    flags,
+    possibleDuplicate: flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
+    overrides: parseJson<OrderOverrides>(link.overrides, {}),
+    canResend: canResend(link),
+    timeline: timeline.map((event) => ({
+      id: event.id,
+      kind: event.kind,
+      message: event.message,
+      at: event.at.toISOString(),
+      ...zonedTime(event.at, timeZone),
+    })),
+    timeZone,
+    products: options_.products,
+    cities: options_.cities,
+  };
+}
+
+/**
+ * Corrects this order only (the Shopify order is unchanged) and sends it again.
+ * A phone must be a Moroccan mobile; a city must be one the platform delivers.
+ */
+export async function correctAndResend(
+  db: Db,
+  shop: string,
+  linkId: string,
+  input: { phone?: string; address?: string; cityId?: number },
+  actor: Actor,
+): Promise<{ resent: number }> {
+  const overrides: OrderOverrides = {};
+  if (input.phone?.trim()) {
+    const phone = normalizeMoroccanPhone(input.phone);
+    if (!phone.ok) throw new FixInputError("invalid_phone", "enter a Moroccan mobile number (06 or 07)");
+    overrides.phone = phone.phone;
+  }
+  if (input.address?.trim()) overrides.address = input.address.trim().slice(0, 500);
+  if (input.cityId !== undefined) overrides.city = (await requireCity(db, shop, input.cityId)).name;
+  if (Object.keys(overrides).length === 0) throw new FixInputError("nothing", "nothing to correct");
+  await setOrderOverrides(db, shop, linkId, overrides, actor);
+  await resendOrder(db, shop, linkId, actor);
+  return { resent: 1 };
+}
+
+/** True when the link exists and is the shop's (checked before any shop-wide fix runs). */
+export async function orderBelongsTo(db: Db, shop: string, linkId: string): Promise<boolean> {
+  return (await db.orderLink.count({ where: { id: linkId, shop } })) === 1;
+}

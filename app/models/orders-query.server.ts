@@ -1,0 +1,496 @@
+/**
+ * The Orders page's query: one page of a shop's order links, newest first, with
+ * filters, a search and keyset pagination on (createdAt, id).
+ *
+ * Built to answer in a few milliseconds at 100,000 links per shop (scripts/bench/admin.ts):
+ * - every query starts from an index with `shop` in front: (shop, createdAt) for the
+ *   list, (shop, orderName) / (shop, leadRef) / (shop, phone) for a search, and
+ *   (shop, state, updatedAt) for a state with few orders;
+ * - filters no index holds (statuses, problems) walk at most SCAN_WINDOW orders per
+ *   request, so a rare filter answers a short page with a cursor to look further;
+ * - the page's 50 rows are then read by primary key, without leadJson or the payload.
+ */
+import type { Prisma } from "@prisma/client";
+import type { Db } from "../db.server";
+import { normalizeMoroccanPhone } from "../leads/phone";
+import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
+import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./dashboard.server";
+import { LINK_STATES, type LinkState } from "./order-link-state";
+
+export const ORDERS_PAGE_SIZE = 50;
+
+export const CONFIRMATION_STATUSES = [
+  "new",
+  "callback",
+  "no_answer_1",
+  "no_answer_2",
+  "no_answer_3",
+  "confirmed",
+  "canceled",
+  "wrong",
+  "fake",
+  "duplicate",
+] as const;
+export const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered", "paid", "returned", "canceled"] as const;
+
+/** Problem families the merchant filters on: the mapper's finding codes and the platform's anomaly codes. */
+export const ISSUE_KINDS = {
+  sku: { findings: ["sku_unmatched", "sku_missing"], anomalies: ["unknown_sku"] },
+  stock: { findings: ["item_out_of_stock"], anomalies: [] },
+  city: { findings: ["city_missing", "city_unmatched", "city_fuzzy", "city_from_address"], anomalies: ["unknown_city"] },
+  phone: { findings: ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"], anomalies: [] },
+  total: { findings: ["total_below_cost", "total_invalid", "currency_not_mad"], anomalies: ["inconsistent_total"] },
+  duplicate: { findings: ["possible_duplicate"], anomalies: ["recent_duplicate"] },
+} as const satisfies Record<string, { findings: readonly string[]; anomalies: readonly string[] }>;
+export type IssueKind = keyof typeof ISSUE_KINDS;
+export const ISSUE_KIND_NAMES = Object.keys(ISSUE_KINDS) as IssueKind[];
+
+export interface OrdersFilter {
+  states: LinkState[];
+  confirmation: string[];
+  shipping: string[];
+  issues: IssueKind[];
+  /** Local calendar days (YYYY-MM-DD) in the shop's time zone, inclusive. */
+  from?: string;
+  to?: string;
+  /** Order name, phone or lead reference. */
+  query?: string;
+}
+
+export interface OrdersPageRequest extends OrdersFilter {
+  /** Cursor of the last row of the previous page: the page after it. */
+  after?: string;
+  /** Cursor of the first row of the next page: the page before it. */
+  before?: string;
+  limit?: number;
+}
+
+export interface OrderRowFinding {
+  code: string;
+  severity: "blocking" | "warning";
+}
+
+/** What one row of the table shows; nothing else leaves the server. */
+export interface OrderRow {
+  id: string;
+  orderId: string;
+  orderName: string;
+  state: string;
+  leadRef: string | null;
+  confirmationStatus: string | null;
+  shippingStatus: string | null;
+  totalClient: string | null;
+  findings: OrderRowFinding[];
+  /** Platform anomaly codes of a damaged lead. */
+  anomalies: string[];
+  possibleDuplicate: boolean;
+  createdAt: string;
+  /** Last change of the link (state, statuses, fixes). */
+  updatedAt: string;
+  /** Both in the shop's time zone, "YYYY-MM-DD HH:MM:SS" (formatted here: server and browser agree). */
+  createdLocal: string;
+  updatedLocal: string;
+}
+
+export interface OrdersPage {
+  rows: OrderRow[];
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** Pass as `before` for the previous page; null on the first page. */
+  previousCursor: string | null;
+  /**
+   * The filters are read from the rows and this request walked its share of them
+   * (SCAN_WINDOW): fewer rows than a full page, and the next page looks further.
+   */
+  partial: boolean;
+}
+
+// ---------------------------------------------------------------------------
+// Pure parts: URL parameters, cursors, where clauses
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const list = (value: string | null) =>
+  (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** The page's URL parameters, cleaned: unknown values are dropped, never trusted. */
+export function parseOrdersSearch(params: URLSearchParams): OrdersPageRequest {
+  const oneOf = <T extends string>(values: readonly T[], name: string) =>
+    [...new Set(list(params.get(name)))].filter((v): v is T => (values as readonly string[]).includes(v));
+  const day = (name: string) => {
+    const value = params.get(name)?.trim();
+    return value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : undefined;
+  };
+  const query = params.get("q")?.trim().slice(0, 100);
+  return {
+    states: oneOf(LINK_STATES, "state"),
+    confirmation: oneOf(CONFIRMATION_STATUSES, "confirmation"),
+    shipping: oneOf(SHIPPING_STATUSES, "shipping"),
+    issues: oneOf(ISSUE_KIND_NAMES, "issue"),
+    from: day("from"),
+    to: day("to"),
+    query: query || undefined,
+    after: params.get("after") || undefined,
+    before: params.get("before") || undefined,
+  };
+}
+
+export interface Cursor {
+  createdAt: Date;
+  /** "" stands before every id: a cursor at a bare instant (the end of a scan window). */
+  id: string;
+}
+
+export function encodeCursor(row: Cursor): string {
+  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
+}
+
+/** Undefined for anything that is not a cursor this module wrote. */
+export function decodeCursor(value: string | undefined): Cursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  const match = /^(\d{1,15}):([A-Za-z0-9_-]{0,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
+  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : undefined;
+}
+
+const jsonCode = (code: string) => `"code":"${code}"`;
+
+/** The date range as bounds on createdAt (what the (shop, createdAt) index answers alone). */
+export function dateRange(filter: Pick<OrdersFilter, "from" | "to">, timeZone = DEFAULT_TIME_ZONE): Prisma.DateTimeFilter | undefined {
+  if (!filter.from && !filter.to) return undefined;
+  return {
+    ...(filter.from ? { gte: startOfLocalDay(timeZone, filter.from) } : {}),
+    ...(filter.to ? { lt: startOfLocalDay(timeZone, addDays(filter.to, 1)) } : {}),
+  };
+}
+
+/** The filters read from each row (no index holds them in createdAt order); empty without any. */
+export function rowFilters(filter: OrdersFilter): Prisma.OrderLinkWhereInput[] {
+  const and: Prisma.OrderLinkWhereInput[] = [];
+  if (filter.states.length) and.push({ state: { in: filter.states } });
+  if (filter.confirmation.length) and.push({ confirmationStatus: { in: filter.confirmation } });
+  if (filter.shipping.length) and.push({ shippingStatus: { in: filter.shipping } });
+  if (filter.issues.length) {
+    // Findings and anomalies are JSON text written by JSON.stringify: a code appears as "code":"x".
+    const or: Prisma.OrderLinkWhereInput[] = [];
+    for (const kind of filter.issues) {
+      for (const code of ISSUE_KINDS[kind].findings) or.push({ findings: { contains: jsonCode(code) } });
+      for (const code of ISSUE_KINDS[kind].anomalies) or.push({ anomalies: { contains: jsonCode(code) } });
+    }
+    and.push({ OR: or });
+  }
+  return and;
+}
+
+/** Rows strictly after (older than) or before (newer than) the cursor, in (createdAt, id) order. */
+function keysetWhere(cursor: Cursor, direction: Direction): Prisma.OrderLinkWhereInput {
+  if (cursor.id === "") return { createdAt: direction === "older" ? { lt: cursor.createdAt } : { gt: cursor.createdAt } };
+  // The plain range on createdAt comes first so the index range applies; the OR breaks ties on id.
+  return direction === "older"
+    ? { createdAt: { lte: cursor.createdAt }, OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] }
+    : { createdAt: { gte: cursor.createdAt }, OR: [{ createdAt: { gt: cursor.createdAt } }, { id: { gt: cursor.id } }] };
+}
+
+/**
+ * One way of narrowing the list that an index answers by itself: a reading of the
+ * search, or one state. `orderBy` and `probe` follow that index so SQLite walks it
+ * (with an ORDER BY on createdAt it prefers walking the whole shop instead).
+ */
+export interface Narrowing {
+  where: Prisma.OrderLinkWhereInput;
+  orderBy: Prisma.OrderLinkOrderByWithRelationInput[];
+  /** A column of the index, so counting matches reads the index only. */
+  probe: Prisma.OrderLinkSelect;
+}
+
+/** Smallest string greater than every string starting with prefix (for index range scans). */
+const prefixEnd = (prefix: string) => `${prefix}\uffff`;
+
+/**
+ * What a search matches, as separate index lookups: an order name (as typed, with
+ * or without "#", by prefix), a lead reference (by prefix, upper case) or a phone
+ * (normalised to 06/07, exact; or the start of one).
+ */
+export function searchTerms(query: string | undefined): Narrowing[] {
+  const q = query?.trim();
+  if (!q) return [];
+  const terms: Narrowing[] = [];
+  const names = new Set<string>([q]);
+  if (/^\d+$/.test(q)) names.add(`#${q}`);
+  for (const name of names) {
+    terms.push({ where: { orderName: { gte: name, lt: prefixEnd(name) } }, orderBy: [{ orderName: "asc" }], probe: { orderName: true } });
+  }
+  if (!q.startsWith("#")) {
+    const ref = q.toUpperCase();
+    terms.push({ where: { leadRef: { gte: ref, lt: prefixEnd(ref) } }, orderBy: [{ leadRef: "asc" }], probe: { leadRef: true } });
+  }
+  const digits = q.replace(/[\s.\-()]/g, "");
+  if (/^0[67]\d{2,7}$/.test(digits)) {
+    terms.push({ where: { phone: { gte: digits, lt: prefixEnd(digits) } }, orderBy: [{ phone: "asc" }], probe: { phone: true } });
+  } else {
+    const phone = normalizeMoroccanPhone(q);
+    if (phone.ok) terms.push({ where: { phone: phone.phone }, orderBy: [{ phone: "asc" }], probe: { phone: true } });
+  }
+  return terms;
+}
+
+/** One narrowing per state filtered on, each walking (shop, state, updatedAt). */
+export function stateNarrowings(states: readonly string[]): Narrowing[] {
+  return states.map((state) => ({ where: { state }, orderBy: [{ updatedAt: "desc" }], probe: { updatedAt: true } }));
+}
+
+const ROW_SELECT = {
+  id: true,
+  orderId: true,
+  orderName: true,
+  state: true,
+  leadRef: true,
+  confirmationStatus: true,
+  shippingStatus: true,
+  totalClient: true,
+  findings: true,
+  anomalies: true,
+  flags: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.OrderLinkSelect;
+
+type SelectedRow = Prisma.OrderLinkGetPayload<{ select: typeof ROW_SELECT }>;
+
+function parseArray(json: string): unknown[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+const codeOf = (value: unknown): string | undefined =>
+  value && typeof value === "object" && typeof (value as { code?: unknown }).code === "string"
+    ? (value as { code: string }).code
+    : typeof value === "string"
+      ? value
+      : undefined;
+
+export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE): OrderRow {
+  const findings: OrderRowFinding[] = [];
+  for (const f of parseArray(row.findings)) {
+    const code = codeOf(f);
+    if (code) findings.push({ code, severity: (f as { severity?: string }).severity === "blocking" ? "blocking" : "warning" });
+  }
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderName: row.orderName,
+    state: row.state,
+    leadRef: row.leadRef,
+    confirmationStatus: row.confirmationStatus,
+    shippingStatus: row.shippingStatus,
+    totalClient: row.totalClient,
+    findings,
+    anomalies: parseArray(row.anomalies).flatMap((a) => codeOf(a) ?? []),
+    possibleDuplicate: parseArray(row.flags).includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdLocal: zonedTime(row.createdAt, timeZone).local,
+    updatedLocal: zonedTime(row.updatedAt, timeZone).local,
+  };
+}
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** instant in timeZone as "YYYY-MM-DD HH:MM:SS" and its offset "+01:00". */
+export function zonedTime(instant: Date, timeZone: string): { local: string; offset: string } {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const minutes = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return { local, offset: `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}` };
+}
+
+// ---------------------------------------------------------------------------
+// Query
+
+type Direction = "older" | "newer";
+
+/**
+ * A narrowing with at most this many rows is sparse: all its matches are read
+ * through its index and sorted here. Above it, walking the shop newest first finds
+ * a page sooner.
+ */
+export const SPARSE_LIMIT = 1000;
+/**
+ * Rows of the shop one request walks at most when filters are read from the rows.
+ * A rare filter then answers with a short page and a cursor to look further,
+ * instead of reading every order of the shop at once.
+ */
+export const SCAN_WINDOW = 5000;
+
+const KEY_SELECT = { id: true, createdAt: true } as const;
+
+function compareKeys(direction: Direction) {
+  return (a: Cursor, b: Cursor) => {
+    const order = a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return direction === "older" ? -order : order;
+  };
+}
+
+interface PageScope {
+  shop: string;
+  /** shop, date range and keyset: answered by the (shop, createdAt) index. */
+  range: Prisma.OrderLinkWhereInput[];
+  /** Read from each row. */
+  filters: Prisma.OrderLinkWhereInput[];
+  direction: Direction;
+  limit: number;
+  sparseLimit: number;
+  scanWindow: number;
+}
+
+interface Keys {
+  keys: Cursor[];
+  /** Where a scan window stopped short of a full page: the next page starts there. */
+  windowEnd?: Cursor;
+}
+
+async function isSparse(db: Db, shop: string, narrowing: Narrowing, sparseLimit: number): Promise<boolean> {
+  // Skipping SPARSE_LIMIT entries of the narrowing's index, selecting an indexed column: no row is read.
+  const beyond = await db.orderLink.findMany({
+    where: { shop, ...narrowing.where },
+    orderBy: narrowing.orderBy,
+    skip: sparseLimit,
+    take: 1,
+    select: narrowing.probe,
+  });
+  return beyond.length === 0;
+}
+
+/** The keys (createdAt, id) of the next limit + 1 rows of the page, in page order. */
+async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promise<Keys> {
+  const { shop, range, filters, direction, limit, sparseLimit, scanWindow } = scope;
+  const sort: Prisma.SortOrder = direction === "older" ? "desc" : "asc";
+  if (narrowing && (await isSparse(db, shop, narrowing, sparseLimit))) {
+    const matches = await db.orderLink.findMany({
+      where: { AND: [...range, ...filters, narrowing.where] },
+      orderBy: narrowing.orderBy,
+      select: KEY_SELECT,
+    });
+    return { keys: matches.sort(compareKeys(direction)).slice(0, limit + 1) };
+  }
+  const rowFilters = narrowing ? [...filters, narrowing.where] : filters;
+  let window: Prisma.OrderLinkWhereInput[] = [];
+  let windowStart: Date | undefined;
+  if (rowFilters.length > 0) {
+    // The createdAt SCAN_WINDOW rows away, from the index alone.
+    const [edge] = await db.orderLink.findMany({
+      where: { AND: range },
+      orderBy: [{ createdAt: sort }],
+      skip: scanWindow,
+      take: 1,
+      select: { createdAt: true },
+    });
+    if (edge) {
+      windowStart = edge.createdAt;
+      window = [{ createdAt: direction === "older" ? { gte: edge.createdAt } : { lte: edge.createdAt } }];
+    }
+  }
+  const keys = await db.orderLink.findMany({
+    where: { AND: [...range, ...window, ...rowFilters] },
+    orderBy: [{ createdAt: sort }, { id: sort }],
+    take: limit + 1,
+    select: KEY_SELECT,
+  });
+  // Every row at the window's edge instant was read: the next page starts just past it.
+  const windowEnd =
+    windowStart && keys.length <= limit ? { createdAt: windowStart, id: "" } : undefined;
+  return { keys, windowEnd };
+}
+
+/** One page of the shop's orders. Scoped to shop whatever the request says. */
+export async function queryOrders(
+  db: Db,
+  shop: string,
+  request: OrdersPageRequest,
+  options: { timeZone?: string; sparseLimit?: number; scanWindow?: number } = {},
+): Promise<OrdersPage> {
+  const limit = Math.min(200, Math.max(1, Math.floor(request.limit ?? ORDERS_PAGE_SIZE)));
+  const after = decodeCursor(request.after);
+  const before = after ? undefined : decodeCursor(request.before);
+  const direction: Direction = before ? "newer" : "older";
+  const dates = dateRange(request, options.timeZone);
+  const cursor = after ?? before;
+  const scope: PageScope = {
+    shop,
+    range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction)] : [])],
+    filters: rowFilters(request),
+    direction,
+    limit,
+    sparseLimit: options.sparseLimit ?? SPARSE_LIMIT,
+    scanWindow: options.scanWindow ?? SCAN_WINDOW,
+  };
+
+  const terms = searchTerms(request.query);
+  const narrowings = terms.length > 0 ? terms : stateNarrowings(request.states);
+  let result: Keys;
+  if (request.query && terms.length === 0) {
+    result = { keys: [] };
+  } else if (narrowings.length === 0) {
+    result = await pageKeys(db, scope);
+  } else {
+    // An OR across columns (or states) would make SQLite walk every row of the
+    // shop: one indexed lookup per narrowing instead, merged here.
+    const found = await Promise.all(narrowings.map((n) => pageKeys(db, scope, n)));
+    const byId = new Map(found.flatMap((f) => f.keys).map((k) => [k.id, k]));
+    const keys = [...byId.values()].sort(compareKeys(direction));
+    // With several windows, the page may only reach as far as the nearest window end.
+    const ends = found.flatMap((f) => (f.windowEnd ? [f.windowEnd] : [])).sort(compareKeys(direction));
+    const windowEnd = ends[0];
+    const inWindow = windowEnd ? keys.filter((k) => compareKeys(direction)(k, windowEnd) < 0) : keys;
+    result = { keys: inWindow.slice(0, limit + 1), windowEnd: inWindow.length <= limit ? windowEnd : undefined };
+  }
+
+  const more = result.keys.length > limit;
+  const pageKeyList = result.keys.slice(0, limit);
+  if (before) pageKeyList.reverse();
+  // By primary key alone: the keys came from shop-scoped queries, and with `shop`
+  // in this WHERE SQLite prefers walking the shop index over 50 key lookups.
+  const rows = pageKeyList.length
+    ? await db.orderLink.findMany({ where: { id: { in: pageKeyList.map((k) => k.id) } }, select: ROW_SELECT })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const page = pageKeyList.flatMap((k) => byId.get(k.id) ?? []);
+  const first = pageKeyList[0];
+  const last = pageKeyList[pageKeyList.length - 1];
+  // A window end is where the walk stopped: the page on that side starts there.
+  const olderFrom = before ? (last ?? before) : more ? last : result.windowEnd;
+  const newerFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
+  return {
+    rows: page.map((row) => toOrderRow(row, options.timeZone)),
+    nextCursor: olderFrom ? encodeCursor(olderFrom) : null,
+    previousCursor: newerFrom ? encodeCursor(newerFrom) : null,
+    partial: Boolean(result.windowEnd),
+  };
+}
+
+/** Links the merchant can retry: sending gave up on them. */
+export async function countFailedOrders(db: Db, shop: string): Promise<number> {
+  return db.orderLink.count({ where: { shop, state: "failed" } });
+}

@@ -1,0 +1,117 @@
+/** Activity: the job queue (counts, failures, retry) and the Seller Order API call log. */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { BlockStack, Layout, Page } from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import {
+  isStatusClass,
+  isVisibleJobState,
+  JobNotFoundError,
+  listApiCalls,
+  listShopJobs,
+  retryAllDeadJobs,
+  retryShopJob,
+} from "../models/activity.server";
+import { useT } from "../i18n/react";
+import { ApiCallsCard } from "../components/activity/ApiCallsCard";
+import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const status = params.get("status");
+  const jobState = params.get("jobState");
+  const statusClass = isStatusClass(status) ? status : "all";
+  const state = isVisibleJobState(jobState) ? jobState : null;
+  const [calls, jobs] = await Promise.all([
+    listApiCalls(prisma, session.shop, { statusClass, cursor: params.get("calls") }),
+    listShopJobs(prisma, session.shop, { state, cursor: params.get("jobs") }),
+  ]);
+  return { statusClass, jobState: state, calls, jobs };
+};
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "retryJob") {
+    const id = form.get("id");
+    try {
+      return { intent, ok: await retryShopJob(prisma, session.shop, typeof id === "string" ? id : "") };
+    } catch (error) {
+      if (error instanceof JobNotFoundError) throw new Response("Not found", { status: 404 });
+      throw error;
+    }
+  }
+  if (intent === "retryAllDead") return { intent, ok: true, count: await retryAllDeadJobs(prisma, session.shop) };
+  throw new Response("Unknown intent", { status: 400 });
+};
+
+/** Forward-only cursors, with the ones already passed kept in the URL for "previous". */
+function pagerFor(params: URLSearchParams, set: (next: URLSearchParams) => void, name: string) {
+  const trailName = `${name}Trail`;
+  const trail = (params.get(trailName) ?? "").split(",").filter(Boolean);
+  const change = (cursor: string | null, nextTrail: string[]) => {
+    const next = new URLSearchParams(params);
+    if (cursor) next.set(name, cursor);
+    else next.delete(name);
+    if (nextTrail.length) next.set(trailName, nextTrail.join(","));
+    else next.delete(trailName);
+    set(next);
+  };
+  return {
+    hasPrevious: trail.length > 0,
+    next: (cursor: string) => change(cursor, [...trail, params.get(name) ?? "~"]),
+    previous: () => {
+      const previous = trail[trail.length - 1];
+      change(previous === "~" ? null : (previous ?? null), trail.slice(0, -1));
+    },
+  };
+}
+
+export default function Activity() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const callsPager = pagerFor(params, setParams, "calls");
+  const jobsPager = pagerFor(params, setParams, "jobs");
+  const filter = (name: string, value: string | null, reset: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete(reset);
+    next.delete(`${reset}Trail`);
+    setParams(next);
+  };
+
+  return (
+    <Page title={t("activity.title")}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <JobsCard
+              jobs={data.jobs.jobs}
+              counts={data.jobs.counts}
+              state={data.jobState}
+              hasNext={data.jobs.nextCursor !== null}
+              hasPrevious={jobsPager.hasPrevious}
+              onState={(state) => filter("jobState", state, "jobs")}
+              onNext={() => data.jobs.nextCursor && jobsPager.next(data.jobs.nextCursor)}
+              onPrevious={jobsPager.previous}
+            />
+            <ApiCallsCard
+              calls={data.calls.calls}
+              statusClass={data.statusClass}
+              hasNext={data.calls.nextCursor !== null}
+              hasPrevious={callsPager.hasPrevious}
+              onStatusClass={(value) => filter("status", value === "all" ? null : value, "calls")}
+              onNext={() => data.calls.nextCursor && callsPager.next(data.calls.nextCursor)}
+              onPrevious={callsPager.previous}
+            />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

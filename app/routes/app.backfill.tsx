@@ -1,0 +1,227 @@
+/**
+ * Backfill: a dry run counts the orders of a date range (would be sent, held, not
+ * COD, known already), a run adds them to the app. The progress lives in the job
+ * row, so the page polls it every 2 s while the job is active and survives a reload.
+ */
+import { useEffect, useState } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  ProgressBar,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import { readBackfill, resumeBackfill, startBackfill, type BackfillView } from "../sync/backfill/backfill.server";
+import type { BackfillCounts } from "../sync/backfill/progress";
+import { addDays, DEFAULT_TIME_ZONE, localDay } from "../models/dashboard.server";
+import { formatInstant, type MessageKey } from "../i18n";
+import { useT } from "../i18n/react";
+
+const POLL_MS = 2_000;
+const DEFAULT_DAYS = 30;
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const now = new Date();
+  const today = localDay(DEFAULT_TIME_ZONE, now);
+  return {
+    backfill: await readBackfill(prisma, session.shop),
+    today,
+    defaultFrom: addDays(today, -DEFAULT_DAYS),
+    readAt: now.toISOString(),
+  };
+};
+
+type ActionResult =
+  | ({ intent: "start" } & Awaited<ReturnType<typeof startBackfill>>)
+  | { intent: "resume"; ok: boolean };
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const value = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const intent = value("intent");
+  if (intent === "start") {
+    const result = await startBackfill(prisma, session.shop, { from: value("from"), to: value("to"), dryRun: value("dryRun") === "true" });
+    return { intent, ...result };
+  }
+  if (intent === "resume") return { intent, ok: await resumeBackfill(prisma, session.shop) };
+  throw new Response("Unknown intent", { status: 400 });
+};
+
+const COUNTS: (keyof BackfillCounts)[] = ["scanned", "wouldSend", "wouldHold", "notCod", "skipped", "alreadySent", "alreadyInApp", "created"];
+
+function statusLine(t: ReturnType<typeof useT>, backfill: BackfillView): string {
+  const { payload } = backfill;
+  if (payload.finishedAt) return t("backfill.status.done", { time: formatInstant(payload.finishedAt) });
+  if (backfill.state === "dead") return t("backfill.status.dead", { error: backfill.lastError ?? "" });
+  // Set by a throttled page and cleared by the next page read: the job is waiting for Shopify.
+  if (payload.throttledUntil && backfill.state === "pending") {
+    return t("backfill.status.throttled", { time: `${payload.throttledUntil.slice(11, 19)} UTC` });
+  }
+  if (backfill.state === "failed") return t("backfill.status.failed", { error: backfill.lastError ?? "" });
+  if (backfill.state === "running" || payload.pages > 0) return t("backfill.status.running", { pages: payload.pages });
+  return t("backfill.status.pending");
+}
+
+export default function Backfill() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const shopify = useAppBridge();
+  const startFetcher = useFetcher<typeof action>();
+  const poll = useFetcher<typeof loader>();
+  const latest = poll.data && poll.data.readAt > data.readAt ? poll.data : data;
+  const backfill = latest.backfill;
+  const active = backfill?.active ?? false;
+
+  const [from, setFrom] = useState(backfill?.payload.from ?? data.defaultFrom);
+  const [to, setTo] = useState(backfill?.payload.to ?? data.today);
+  const started = startFetcher.data;
+
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (poll.state === "idle") poll.load("/app/backfill");
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, poll]);
+
+  useEffect(() => {
+    if (started?.intent === "start" && started.ok) {
+      shopify.toast.show(t(started.backfill.payload.dryRun ? "backfill.started.dry" : "backfill.started.run"));
+    }
+    if (started?.intent === "resume" && started.ok) shopify.toast.show(t("backfill.resumed"));
+  }, [started, shopify, t]);
+
+  const start = (dryRun: boolean) =>
+    startFetcher.submit({ intent: "start", from, to, dryRun: String(dryRun) }, { method: "post" });
+  const error = started?.intent === "start" && !started.ok ? started.error : null;
+  const busy = startFetcher.state !== "idle";
+  const finishedDry = backfill && backfill.payload.dryRun && backfill.payload.finishedAt;
+
+  return (
+    <Page title={t("backfill.title")}>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="400">
+              <Text as="p">{t("backfill.intro")}</Text>
+              {error ? (
+                <Banner tone="critical">
+                  <p>{t(`backfill.error.${error}`)}</p>
+                </Banner>
+              ) : null}
+              <FormLayout>
+                <FormLayout.Group>
+                  <TextField label={t("backfill.from")} type="date" value={from} onChange={setFrom} max={data.today} autoComplete="off" />
+                  <TextField label={t("backfill.to")} type="date" value={to} onChange={setTo} max={data.today} autoComplete="off" />
+                </FormLayout.Group>
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {t("backfill.rangeHelp")}
+                </Text>
+              </FormLayout>
+              <InlineStack align="end" gap="200">
+                <Button onClick={() => start(true)} disabled={active} loading={busy && startFetcher.formData?.get("dryRun") === "true"}>
+                  {t("backfill.dryRun")}
+                </Button>
+                <Button variant="primary" onClick={() => start(false)} disabled={active} loading={busy && startFetcher.formData?.get("dryRun") === "false"}>
+                  {t("backfill.run")}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          {backfill ? (
+            <BackfillStatus
+              backfill={backfill}
+              onResume={() => startFetcher.submit({ intent: "resume" }, { method: "post" })}
+              onRunRange={
+                finishedDry
+                  ? () => startFetcher.submit({ intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" }, { method: "post" })
+                  : undefined
+              }
+            />
+          ) : (
+            <Card>
+              <Text as="p" tone="subdued">
+                {t("backfill.none")}
+              </Text>
+            </Card>
+          )}
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+function BackfillStatus({ backfill, onResume, onRunRange }: { backfill: BackfillView; onResume(): void; onRunRange?: () => void }) {
+  const t = useT();
+  const { payload } = backfill;
+  const percent = Math.round(backfill.progress * 100);
+  const counts = COUNTS.filter((key) => key !== "created" || !payload.dryRun);
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t(payload.dryRun ? "backfill.status.titleDry" : "backfill.status.titleRun", { from: payload.from, to: payload.to })}
+          </Text>
+          <Text as="span" tone="subdued">
+            {t("backfill.progress", { percent })}
+          </Text>
+        </InlineStack>
+        <div data-progress={percent}>
+          <ProgressBar
+            progress={percent}
+            tone={backfill.state === "dead" ? "critical" : payload.finishedAt ? "success" : "highlight"}
+            animated={backfill.active}
+          />
+        </div>
+        <Text as="p" tone={backfill.state === "dead" ? "critical" : undefined}>
+          {statusLine(t, backfill)}
+        </Text>
+        <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
+          {counts.map((key) => (
+            <BlockStack key={key} gap="050">
+              <Text as="span" variant="bodySm" tone="subdued">
+                {t(`backfill.count.${key}` as MessageKey)}
+              </Text>
+              <Text as="span" variant="headingLg">
+                <span data-count={key}>{payload.counts[key]}</span>
+              </Text>
+            </BlockStack>
+          ))}
+        </InlineGrid>
+        {payload.finishedAt ? (
+          <Text as="p" tone="subdued">
+            {payload.dryRun ? t("backfill.doneDry") : t("backfill.doneRun", { count: payload.counts.created })}
+          </Text>
+        ) : null}
+        <InlineStack align="end" gap="200">
+          {backfill.state === "dead" ? <Button onClick={onResume}>{t("backfill.resume")}</Button> : null}
+          {onRunRange ? (
+            <Button variant="primary" onClick={onRunRange}>
+              {t("backfill.runThisRange")}
+            </Button>
+          ) : null}
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+/** One order: the lead, findings and anomalies with their fixes, corrections, timeline. */
+import { useEffect } from "react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import { DEFAULT_TIME_ZONE } from "../models/dashboard.server";
+import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../models/order-detail.server";
+import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../models/anomaly-groups.server";
+import { resendOrder } from "../models/order-actions.server";
+import { useT } from "../i18n/react";
+import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
+import { fixErrorText } from "../components/orders/text";
+import { LinkStateBadge } from "../components/StatusBadge";
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const order = await loadOrderDetail(prisma, session.shop, params.id ?? "", { timeZone: DEFAULT_TIME_ZONE });
+  if (!order) throw new Response("Not found", { status: 404 });
+  return { order };
+};
+
+type ActionResult = { ok: true; intent: string; resent: number } | { ok: false; intent: string; error: FixFailureCode };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs): Promise<ActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const id = params.id ?? "";
+  // Another shop's order (or none): not found, before any fix touches shop-wide rules.
+  if (!(await orderBelongsTo(prisma, shop, id))) throw new Response("Not found", { status: 404 });
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const actor = { by: "merchant" };
+  const cityId = text(form, "cityId") ? Number(text(form, "cityId")) : undefined;
+  try {
+    switch (intent) {
+      case "resend":
+        await resendOrder(prisma, shop, id, actor);
+        return { ok: true, intent, resent: 1 };
+      case "fixSku":
+        return { ok: true, intent, ...(await fixSkuGroup(prisma, shop, { key: text(form, "key"), platformSku: text(form, "platformSku") }, actor)) };
+      case "fixCity":
+        return { ok: true, intent, ...(await fixCityGroup(prisma, shop, { key: text(form, "key"), cityId: cityId ?? NaN }, actor)) };
+      case "correct":
+        return {
+          ok: true,
+          intent,
+          ...(await correctAndResend(prisma, shop, id, { phone: text(form, "phone"), address: text(form, "address"), cityId }, actor)),
+        };
+    }
+  } catch (error) {
+    return { ok: false, intent, error: fixFailure(error) };
+  }
+  throw new Response("Unknown intent", { status: 400 });
+};
+
+export default function OrderPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const t = useT();
+  const shopify = useAppBridge();
+  const fetcher = useFetcher<typeof action>({ key: `order-${order.id}` });
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (result?.ok) shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
+  }, [result, shopify, t]);
+
+  const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
+  const waiting = order.canResend && order.state !== "created";
+  // The findings say why in the merchant's language; the stored reason (English) is for the other cases.
+  const showReason = Boolean(order.reason) && !order.cancelledAt && !order.findings.some((f) => f.severity === "blocking");
+
+  return (
+    <Page
+      title={t("order.title", { name: order.orderName })}
+      titleMetadata={<LinkStateBadge state={order.state} />}
+      backAction={{ content: t("orders.title"), url: "/app/orders" }}
+      primaryAction={waiting ? { content: t("order.resend"), onAction: () => submit({ intent: "resend" }), loading: busy } : undefined}
+      secondaryActions={[
+        { content: t("order.openInShopify"), url: order.shopifyUrl, target: "_top" },
+        // A created lead is sent again only on purpose: a second lead is made on the platform.
+        ...(order.canResend && !waiting ? [{ content: t("order.resend"), onAction: () => submit({ intent: "resend" }), loading: busy }] : []),
+      ]}
+    >
+      <Layout>
+        {order.possibleDuplicate || order.cancelledAt || (result && !result.ok) || showReason ? (
+          <Layout.Section>
+            <BlockStack gap="300">
+              {result && !result.ok ? (
+                <Banner tone="critical">
+                  <p>{fixErrorText(t, result.error)}</p>
+                </Banner>
+              ) : null}
+              {order.possibleDuplicate ? (
+                <Banner tone="warning" title={t("order.duplicate.title")}>
+                  <p>{t("order.duplicate.body")}</p>
+                </Banner>
+              ) : null}
+              {order.cancelledAt ? <Banner tone="info" title={t("order.cancelled")} /> : null}
+              {showReason ? (
+                <Banner tone={order.state === "failed" || order.state === "invalid" ? "critical" : "info"}>
+                  <p>{t("order.reason", { reason: order.reason ?? "" })}</p>
+                </Banner>
+              ) : null}
+            </BlockStack>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <FindingsCard order={order} onFix={submit} busy={busy} />
+            <LeadCard lead={order.lead} sent={order.postedAt !== null} />
+            <TimelineCard timeline={order.timeline} timeZone={order.timeZone} />
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <StatusCard order={order} />
+            <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page title={t("orders.title")} backAction={{ content: t("orders.title"), url: "/app/orders" }}>
+        <Banner tone="warning" title={t("orders.noResults.title")} />
+      </Page>
+    );
+  }
+  return boundary.error(error);
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,0 +1,97 @@
+/** Orders: every Shopify order the app received, with its lead, statuses and problems. */
+import { useEffect } from "react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { boundary } from "@shopify/shopify-app-remix/server";
+import { Card, EmptyState, Page } from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import { countFailedOrders, parseOrdersSearch, queryOrders } from "../models/orders-query.server";
+import { fixFailure, resendOrders, retryFailedOrders, type FixFailureCode } from "../models/anomaly-groups.server";
+import { DEFAULT_TIME_ZONE } from "../models/dashboard.server";
+import { useT } from "../i18n/react";
+import { OrdersTable } from "../components/orders/OrdersTable";
+import { fixErrorText } from "../components/orders/text";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const search = parseOrdersSearch(new URL(request.url).searchParams);
+  const [page, failedCount] = await Promise.all([
+    queryOrders(prisma, session.shop, search, { timeZone: DEFAULT_TIME_ZONE }),
+    countFailedOrders(prisma, session.shop),
+  ]);
+  const { after, before, limit: _limit, ...filter } = search;
+  return { page, filter, failedCount, firstPage: !after && !before, timeZone: DEFAULT_TIME_ZONE };
+};
+
+type ActionResult =
+  | { ok: true; intent: string; resent: number; skipped: number }
+  | { ok: false; intent: string; error: FixFailureCode };
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const ids = String(form.get("ids") ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const actor = { by: "merchant" };
+  try {
+    if (intent === "resend") return { ok: true, intent, ...(await resendOrders(prisma, session.shop, ids, actor)) };
+    if (intent === "retryFailed") {
+      // No ids: every failed order of the shop.
+      return { ok: true, intent, ...(await retryFailedOrders(prisma, session.shop, ids.length ? ids : undefined, actor)) };
+    }
+  } catch (error) {
+    return { ok: false, intent, error: fixFailure(error) };
+  }
+  throw new Response("Unknown intent", { status: 400 });
+};
+
+export default function Orders() {
+  const { page, filter, failedCount, firstPage } = useLoaderData<typeof loader>();
+  const t = useT();
+  const shopify = useAppBridge();
+  const fetcher = useFetcher<typeof action>({ key: "orders-bulk" });
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle") return;
+    if (!result.ok) shopify.toast.show(fixErrorText(t, result.error), { isError: true });
+    else if (result.resent === 0) shopify.toast.show(t("orders.toast.nothing"), { isError: true });
+    else if (result.skipped > 0) shopify.toast.show(t("orders.toast.resentSkipped", { count: result.resent, skipped: result.skipped }));
+    else shopify.toast.show(t("orders.toast.resent", { count: result.resent }));
+  }, [fetcher.data, fetcher.state, shopify, t]);
+
+  const submit = (intent: "resend" | "retryFailed", ids: string[]) => fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+  const noFilter =
+    !filter.query && !filter.from && !filter.to && [filter.states, filter.confirmation, filter.shipping, filter.issues].every((l) => l.length === 0);
+
+  return (
+    <Page
+      title={t("orders.title")}
+      fullWidth
+      secondaryActions={
+        failedCount > 0
+          ? [{ content: t("orders.retryAllFailed", { count: failedCount }), onAction: () => submit("retryFailed", []), loading: fetcher.state !== "idle" }]
+          : []
+      }
+    >
+      {page.rows.length === 0 && noFilter && firstPage ? (
+        <Card>
+          <EmptyState heading={t("orders.empty.title")} image="">
+            <p>{t("orders.empty.body")}</p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <Card padding="0">
+          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} />
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

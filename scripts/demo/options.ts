@@ -1,0 +1,58 @@
+/** `npm run demo` options (pure: argv in, options or a UsageError out). */
+import { parseArgs, portArg, positiveArg, UsageError } from "../lib/args";
+
+export interface DemoOptions {
+  port: number;
+  sandboxPort: number;
+  previewPort: number;
+  /** undefined: the built-in set (scripts/demo/orders). */
+  ordersDir?: string;
+  json: boolean;
+  timeoutSeconds: number;
+  rateLimitPerMinute: number;
+  /** Where the database and the app's log go. */
+  dataDir: string;
+}
+
+export const DEMO_USAGE = `usage: npm run demo -- [options]
+
+  --orders DIR         replay the orders/create payloads (*.json) in DIR instead of the built-in set
+  --json               print one JSON array (an object per order) once every order has settled, then exit
+  --timeout SECONDS    stop waiting for orders to settle after this long (default 180)
+  --port N             the app's port (default 8080)
+  --sandbox-port N     the Seller Order API sandbox's port (default 4010)
+  --preview-port N     the admin preview's port (default: the app's port + 1)
+  --rate-limit N       the sandbox's calls per minute per key (default 600; the platform's usual is 60)
+  --data-dir DIR       where the demo keeps its files (default .demo)`;
+
+export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help: boolean } {
+  const { values, flags, positionals } = parseArgs(
+    argv,
+    ["orders", "timeout", "port", "sandbox-port", "preview-port", "rate-limit", "data-dir"],
+    ["json", "help"],
+  );
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const port = portArg(values, "port", 8080);
+  const options = {
+    help: flags.has("help"),
+    port,
+    sandboxPort: portArg(values, "sandbox-port", 4010),
+    previewPort: portArg(values, "preview-port", port === 65535 ? 65534 : port + 1),
+    json: flags.has("json"),
+    timeoutSeconds: positiveArg(values, "timeout", 180),
+    rateLimitPerMinute: Math.floor(positiveArg(values, "rate-limit", 600)),
+    dataDir: values["data-dir"] ?? ".demo",
+    ...(values.orders !== undefined ? { ordersDir: values.orders } : {}),
+  };
+  const ports = [
+    ["--port", options.port],
+    ["--sandbox-port", options.sandboxPort],
+    ...(options.json ? [] : [["--preview-port", options.previewPort] as const]),
+  ] as const;
+  for (let i = 0; i < ports.length; i++) {
+    for (let j = i + 1; j < ports.length; j++) {
+      if (ports[i][1] === ports[j][1]) throw new UsageError(`${ports[i][0]} and ${ports[j][0]} are both ${ports[i][1]}: choose two ports`);
+    }
+  }
+  return options;
+}

@@ -1,0 +1,92 @@
+/**
+ * The preview's page at `/`: a frame like the Shopify admin's around the app's
+ * iframe, with the app's own navigation (read from its <ui-nav-menu>) on the left.
+ */
+import { APP_BRIDGE_STUB_PATH, OPEN_PATH } from "./app-bridge-stub";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function previewShellHtml(options: { apiKey: string; shop: string; appName: string; storeName: string }): string {
+  const { apiKey, shop, appName, storeName } = options;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(appName)} · ${escapeHtml(storeName)} (local preview)</title>
+<script src="${APP_BRIDGE_STUB_PATH}" data-api-key="${escapeHtml(apiKey)}"></script>
+<style>
+  * { box-sizing: border-box; }
+  html, body { margin: 0; height: 100%; font: 14px/1.4 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; background: #1a1a1a; }
+  header { height: 52px; display: flex; align-items: center; gap: 12px; padding: 0 16px; color: #e3e3e3; }
+  header .logo { width: 28px; height: 28px; border-radius: 8px; background: #95bf47; color: #1a1a1a; font-weight: 700; display: grid; place-items: center; }
+  header .store { font-weight: 600; }
+  header .badge { margin-left: auto; font-size: 12px; padding: 3px 8px; border-radius: 8px; background: #303030; color: #b5b5b5; }
+  .layout { display: flex; height: calc(100% - 52px); background: #f1f1f1; border-radius: 12px 12px 0 0; overflow: hidden; }
+  nav { width: 240px; padding: 12px 8px; background: #ebebeb; overflow-y: auto; }
+  nav .app { display: flex; align-items: center; gap: 8px; padding: 6px 8px; font-weight: 650; color: #303030; }
+  nav .app span { width: 20px; height: 20px; border-radius: 5px; background: #005bd3; }
+  nav a { display: block; margin: 1px 0 1px 20px; padding: 5px 10px; border-radius: 8px; color: #303030; text-decoration: none; }
+  nav a:hover { background: #e0e0e0; }
+  nav a.active { background: #fafafa; font-weight: 600; }
+  main { flex: 1; display: flex; }
+  iframe { flex: 1; border: 0; background: #f1f1f1; }
+  #toasts { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); display: grid; gap: 8px; }
+  .toast { padding: 10px 16px; border-radius: 10px; background: #303030; color: #fff; box-shadow: 0 4px 12px rgba(0,0,0,.25); }
+  .toast.error { background: #8e1f0b; }
+</style>
+</head>
+<body>
+<header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div>${escapeHtml(shop)}</div>
+<div class="badge">Local preview of the embedded admin · demo data</div></header>
+<div class="layout">
+  <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>
+  <main><iframe id="app" title="${escapeHtml(appName)}" src="${OPEN_PATH}?path=/app"></iframe></main>
+</div>
+<div id="toasts"></div>
+<script>
+(() => {
+  const frame = document.getElementById("app");
+  const links = document.getElementById("links");
+  let signature = "";
+  window.__previewToast = (message, isError) => {
+    const el = document.createElement("div");
+    el.className = "toast" + (isError ? " error" : "");
+    el.textContent = message;
+    document.getElementById("toasts").appendChild(el);
+    setTimeout(() => el.remove(), 5000);
+  };
+  function refreshNav() {
+    let doc;
+    try { doc = frame.contentDocument; } catch (e) { return; }
+    if (!doc) return;
+    const anchors = [...doc.querySelectorAll("ui-nav-menu a")];
+    const here = frame.contentWindow.location.pathname;
+    const items = anchors.map((a) => ({ href: a.getAttribute("href") || "/app", label: a.textContent.trim(), home: a.getAttribute("rel") === "home" }));
+    const next = JSON.stringify(items) + here;
+    if (next === signature) return;
+    signature = next;
+    links.replaceChildren(...items.map((item, i) => {
+      const link = document.createElement("a");
+      link.href = "#";
+      link.textContent = item.label;
+      const path = new URL(item.href, location.href).pathname;
+      if (path === here || (item.home && here === "/app/")) link.className = "active";
+      link.onclick = (event) => {
+        event.preventDefault();
+        // The app's own link (hidden in its nav menu) navigates inside the app, as the admin's menu does.
+        const inner = frame.contentDocument && frame.contentDocument.querySelectorAll("ui-nav-menu a")[i];
+        if (inner) inner.click();
+        else frame.src = ${JSON.stringify(OPEN_PATH)} + "?path=" + encodeURIComponent(path);
+      };
+      return link;
+    }));
+  }
+  frame.addEventListener("load", refreshNav);
+  setInterval(refreshNav, 500);
+})();
+</script>
+</body>
+</html>
+`;
+}

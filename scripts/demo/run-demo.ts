@@ -1,0 +1,162 @@
+/**
+ * `npm run demo`: the whole app on its embedded defaults, in one process tree.
+ * A fresh SQLite file, the sandbox (autopilot), the production build with its
+ * worker, the demo shop connected to seller ACC-1001, the order payloads
+ * replayed as signed webhooks, then a summary; it keeps running (statuses move)
+ * with a local preview of the embedded admin, or prints JSON and exits.
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db-client";
+import { startSandbox } from "../../sandbox/index";
+import { prepareBuild, privateBuildDir } from "../lib/app-build";
+import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from "../lib/order-files";
+import { isPortFree } from "../lib/ports";
+import { startAppServer } from "./app-server";
+import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, freshDatabase, registerDemoShop } from "./demo-shop";
+import type { DemoOptions } from "./options";
+import { startPreviewServer } from "./preview-server";
+import { sendOrders } from "./send-orders";
+import type { Shutdown } from "./shutdown";
+import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
+import { watchStatuses } from "./watch-statuses";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "demo", "orders");
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number, readonly flag: string) {
+    super(`Port ${port} is in use: choose another with ${flag}`);
+    this.name = "PortInUseError";
+  }
+}
+
+export interface DemoIo {
+  /** Human-readable lines (stderr in --json mode). */
+  log(line: string): void;
+  /** The JSON summary (stdout). */
+  json(text: string): void;
+}
+
+/** The last expectation given for each order (a follow-up delivery states the final one). */
+export function expectationsOf(deliveries: readonly OrderDelivery[]): Map<string, Expectation> {
+  const expected = new Map<string, Expectation>();
+  for (const d of deliveries) if (d.expect) expected.set(orderIdOf(d.payload), d.expect);
+  return expected;
+}
+
+async function checkPorts(options: DemoOptions): Promise<void> {
+  const ports: [number, string][] = [
+    [options.port, "--port"],
+    [options.sandboxPort, "--sandbox-port"],
+    ...(options.json ? [] : ([[options.previewPort, "--preview-port"]] as [number, string][])),
+  ];
+  for (const [port, flag] of ports) if (!(await isPortFree(port))) throw new PortInUseError(port, flag);
+}
+
+export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdown): Promise<void> {
+  const dataDir = resolve(ROOT, options.dataDir);
+  const ordersDir = options.ordersDir ? resolve(process.env.INIT_CWD ?? process.cwd(), options.ordersDir) : BUILT_IN_ORDERS_DIR;
+  const builtIn = !options.ordersDir;
+  const deliveries = readOrderFiles(ordersDir);
+  await checkPorts(options);
+  const shown = (path: string) => relative(ROOT, path) || ".";
+  const deadline = Date.now() + options.timeoutSeconds * 1000;
+
+  // 1. A fresh database and the app's build.
+  const databaseUrl = await freshDatabase(dataDir, join(ROOT, "prisma", "migrations"));
+  io.log(`Database: ${shown(join(dataDir, "demo.sqlite"))} (fresh, migrations applied)`);
+  const copyDir = privateBuildDir(ROOT, dataDir);
+  shutdown.add("build copy", async () => rmSync(copyDir, { recursive: true, force: true }));
+  const build = await prepareBuild(ROOT, copyDir, () => io.log("Building the app (first run)…"));
+  if (build.built) io.log("Build done.");
+
+  // 2. The sandbox, and the demo shop connected to seller ACC-1001 with its store-attached key.
+  const sandbox = await startSandbox({ port: options.sandboxPort, autopilot: true, quiet: true, rateLimitPerMinute: options.rateLimitPerMinute });
+  shutdown.add("sandbox", () => sandbox.close());
+  const key = sandbox.keys.find((k) => k.account === DEMO_ACCOUNT && k.store === DEMO_SHOP);
+  if (!key) throw new Error(`the sandbox has no key of ${DEMO_ACCOUNT} attached to ${DEMO_SHOP}`);
+  const rate =
+    options.rateLimitPerMinute === 60
+      ? "rate limit 60 calls/min, the platform's usual"
+      : `rate limit raised to ${options.rateLimitPerMinute} calls/min for the demo, the platform's usual is 60`;
+  io.log(`Sandbox: ${sandbox.url} (Seller Order API, autopilot on; ${rate})`);
+
+  const encryptionKey = randomBytes(32).toString("base64");
+  const apiSecret = randomBytes(24).toString("hex");
+  const db: PrismaClient = createPrismaClient(databaseUrl);
+  shutdown.add("database", () => db.$disconnect());
+  const account = await fetchSellerAccount(sandbox.url, key.key);
+  await registerDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
+  io.log(`Shop: ${DEMO_SHOP}, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)})`);
+
+  // 3. The app server with its worker.
+  const appUrl = `http://127.0.0.1:${options.port}`;
+  const logFile = join(dataDir, "app.log");
+  const app = await startAppServer({
+    root: ROOT,
+    buildDir: build.dir,
+    port: options.port,
+    logFile,
+    env: {
+      SHOPIFY_API_KEY: DEMO_API_KEY,
+      SHOPIFY_API_SECRET: apiSecret,
+      SHOPIFY_APP_URL: appUrl,
+      SCOPES: DEMO_SCOPES,
+      ENCRYPTION_KEY: encryptionKey,
+      DATABASE_URL: databaseUrl,
+      SELLER_API_BASE_URL: sandbox.url,
+      LOG_LEVEL: "info",
+    },
+  });
+  shutdown.add("app server", () => app.stop());
+  io.log(`App: ${appUrl} (production build, worker in process; log: ${shown(logFile)})`);
+
+  let previewUrl: string | undefined;
+  if (!options.json) {
+    const preview = await startPreviewServer({ port: options.previewPort, appUrl, shop: DEMO_SHOP, apiKey: DEMO_API_KEY, apiSecret, storeName: "Atlas Beauty" });
+    shutdown.add("admin preview", () => preview.close());
+    previewUrl = preview.url;
+    io.log(`Admin preview: ${previewUrl}`);
+  }
+
+  // 4. The orders, as signed webhooks; progress as their links settle.
+  const total = new Set(deliveries.map((d) => orderIdOf(d.payload))).size;
+  io.log("");
+  io.log(`Sending ${total} orders (${deliveries.length} webhooks) from ${builtIn ? "the built-in set" : shown(ordersDir)} to ${appUrl}/webhooks/…`);
+  const final = await sendOrders({
+    db, shop: DEMO_SHOP, appUrl, secret: apiSecret, deliveries, stampDates: builtIn, deadlineMs: deadline, log: io.log,
+  });
+
+  // 5. The summary.
+  const rows: OrderSummary[] = final.orders.map((o) => o.summary ?? notReceivedSummary(o.sent.orderId, o.sent.orderName));
+  const expected = expectationsOf(deliveries);
+  const mismatches = compareWithExpectations(rows, expected);
+  if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);
+  if (options.json) {
+    if (expected.size > 0 && mismatches.length > 0) io.log(mismatches.map(describeMismatch).join("\n"));
+    io.json(JSON.stringify(rows, null, 2));
+    return;
+  }
+  io.log("");
+  io.log(formatTable(rows));
+  io.log("");
+  io.log(`${rows.length} orders: ${stateCounts(rows)}`);
+  if (expected.size > 0) {
+    io.log(
+      mismatches.length === 0
+        ? `Every order ended as its file expects (${expected.size} checked).`
+        : `${mismatches.length} order(s) did not end as expected:\n${mismatches.map((m) => `  ${describeMismatch(m)}`).join("\n")}`,
+    );
+  }
+  io.log("");
+  io.log(`Admin preview: ${previewUrl}`);
+  io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
+  io.log("Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute.");
+  io.log(`More orders: npm run replay -- --url ${appUrl} --secret ${apiSecret} --shop ${DEMO_SHOP} DIR`);
+  io.log("Press Ctrl-C to stop.");
+  await watchStatuses(db, DEMO_SHOP, io.log);
+}

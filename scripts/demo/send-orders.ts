@@ -1,0 +1,80 @@
+/**
+ * Sends the payloads as signed webhooks, one after another, and prints a
+ * progress line as each order's link settles (and when a later delivery, such
+ * as orders/cancelled, changes it). Resolves with the last snapshot once every
+ * order has settled or the deadline has passed.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { orderIdOf, orderNameOf, type OrderDelivery } from "../lib/order-files";
+import { deliverWebhook } from "../lib/webhook-signing";
+import { withSendingTime } from "./fresh-dates";
+import { readProgress, type ProgressSnapshot, type SentOrder } from "./order-progress";
+import { progressLine } from "./summary";
+
+export interface SendOrdersOptions {
+  db: PrismaClient;
+  shop: string;
+  appUrl: string;
+  secret: string;
+  deliveries: readonly OrderDelivery[];
+  /** Stamp the payloads' dates with the sending time (the built-in set). */
+  stampDates: boolean;
+  deadlineMs: number;
+  log(line: string): void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSnapshot> {
+  const { db, shop, log } = options;
+  const total = new Set(options.deliveries.map((d) => orderIdOf(d.payload))).size;
+  const indent = " ".repeat(String(total).length * 2 + 3);
+  const sent: SentOrder[] = [];
+  const reported = new Map<string, { state: string; cancelled: boolean }>();
+  let settledCount = 0;
+
+  const report = (snapshot: ProgressSnapshot) => {
+    for (const order of snapshot.orders) {
+      if (!order.settled || !order.summary) continue;
+      const s = order.summary;
+      const before = reported.get(s.order_id);
+      const now = { state: s.state, cancelled: order.cancelled };
+      if (!before) log(progressLine(++settledCount, total, s));
+      else if (before.state !== now.state) log(`${indent} ${s.order_name} ${now.state} (was ${before.state})`);
+      else if (now.cancelled && !before.cancelled) {
+        log(`${indent} ${s.order_name} cancelled in Shopify after its lead ${s.lead_ref ?? ""} was sent: marked, lead kept`);
+      }
+      reported.set(s.order_id, now);
+    }
+    return snapshot;
+  };
+  // One read at a time, so progress lines never go back to an older snapshot.
+  let last: Promise<ProgressSnapshot> = Promise.resolve({ orders: [], allSettled: true });
+  const poll = () => (last = last.catch(() => undefined).then(() => readProgress(db, shop, sent).then(report)));
+  const waitUntilSettled = async () => {
+    while (!(await poll()).allSettled && Date.now() < options.deadlineMs) await sleep(300);
+  };
+
+  let sending = true;
+  const ticker = (async () => {
+    while (sending) {
+      await poll().catch(() => undefined);
+      await sleep(400);
+    }
+  })();
+  try {
+    for (const delivery of options.deliveries) {
+      if (delivery.waitForSettled) await waitUntilSettled();
+      const payload = options.stampDates ? withSendingTime(delivery.payload, new Date()) : delivery.payload;
+      const answer = await deliverWebhook(options.appUrl, { topic: delivery.topic, shop, secret: options.secret, body: JSON.stringify(payload) });
+      const orderId = orderIdOf(delivery.payload);
+      if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });
+      if (answer.status < 200 || answer.status > 299) log(`${delivery.source}: ${delivery.topic} answered ${answer.status} ${answer.detail ?? ""}`.trimEnd());
+    }
+    await waitUntilSettled();
+  } finally {
+    sending = false;
+    await ticker;
+  }
+  return poll();
+}

@@ -1,0 +1,249 @@
+/**
+ * Anomalies page through authenticate.admin: blocked orders grouped by cause, one
+ * fix per group that saves the mapping or alias and resends every order it
+ * unblocks, and nothing of another shop's ever shown or changed. One test runs
+ * the real pipeline against the sandbox before and after the fix.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { webhookOrder } from "../helpers/orders";
+import { connectTestShop, testPipeline } from "../helpers/pipeline";
+import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
+
+type Route = typeof import("../../app/routes/app.anomalies");
+
+let app: AdminApp;
+let route: Route;
+let seq = 0;
+
+const seed = (file: string) => readFileSync(join(import.meta.dirname, "..", "..", "sandbox", "seed", file), "utf8");
+
+beforeAll(async () => {
+  app = await startAdminApp();
+  route = await import("../../app/routes/app.anomalies");
+  for (const domain of [SHOP_A, SHOP_B]) {
+    await app.db.prisma.shop.create({ data: { domain, catalogueJson: seed("products.json"), citiesJson: seed("cities.json") } });
+  }
+});
+afterAll(() => stopAdminApp(app));
+beforeEach(async () => {
+  for (const table of ["job", "timelineEvent", "orderLink", "skuMapping", "cityAlias"] as const) {
+    await (app.db.prisma[table] as { deleteMany(): Promise<unknown> }).deleteMany();
+  }
+});
+
+interface FindingSeed {
+  code: string;
+  severity?: "blocking" | "warning";
+  params?: Record<string, string | number | boolean | null>;
+  suggestions?: unknown[];
+}
+
+async function addLink(shop: string, state: string, findings: FindingSeed[], extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown } = {}) {
+  seq += 1;
+  return app.db.prisma.orderLink.create({
+    data: {
+      shop,
+      orderId: String(5_800_000 + seq),
+      orderName: `#${2000 + seq}`,
+      payload: JSON.stringify(extra.payload ?? { id: 5_800_000 + seq }),
+      externalRef: `shopify:${5_800_000 + seq}`,
+      state,
+      leadRef: state === "damaged" || state === "created" ? `ATB-${seq}` : null,
+      findings: JSON.stringify(findings.map((f) => ({ severity: "blocking", field: "x", message: f.code, params: {}, ...f }))),
+      anomalies: JSON.stringify((extra.anomalies ?? []).map((code) => ({ code, message: code }))),
+      cancelledAt: extra.cancelled ? new Date() : null,
+    },
+  });
+}
+
+const sku = (value: string | null, title = "Babouche jaune"): FindingSeed => ({
+  code: value ? "sku_unmatched" : "sku_missing",
+  params: { sku: value, title, lineItemId: "1", via: "sku" },
+  suggestions: [{ kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouches", score: 0.55 }],
+});
+const city = (input: string, severity: "blocking" | "warning" = "blocking"): FindingSeed => ({
+  code: "city_unmatched",
+  severity,
+  params: { input },
+  suggestions: [{ kind: "city", cityId: 101, name: "Casablanca", score: 0.7 }],
+});
+
+const groupsOf = async (shop: string) => (await load(route.loader, shop, "/app/anomalies")).groups;
+
+describe("grouping", () => {
+  it("groups waiting orders by normalised SKU, city spelling and code, biggest first, leaving the rest out", async () => {
+    // GIVEN orders of shop A blocked for a few causes
+    await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]);
+    await addLink(SHOP_A, "held", [sku("babouche-ylw "), sku("BABOUCHE-YLW")]);
+    await addLink(SHOP_A, "invalid", [sku("BABOUCHE-YLW"), city("Casa Anfa")]);
+    await addLink(SHOP_A, "held", [city("casa  anfa")]);
+    await addLink(SHOP_A, "damaged", [city("Casa-Anfa", "warning")], { anomalies: ["unknown_city"] });
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }]);
+    await addLink(SHOP_A, "damaged", [], { anomalies: ["inconsistent_total"] });
+    await addLink(SHOP_A, "failed", []);
+    await addLink(SHOP_A, "held", [sku(null, "Tapis berbère")]);
+    // AND orders that wait for nobody: cancelled, sent cleanly with a warning, or another shop's
+    await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")], { cancelled: true });
+    await addLink(SHOP_A, "created", [{ code: "city_fuzzy", severity: "warning" }]);
+    await addLink(SHOP_B, "held", [sku("BABOUCHE-YLW"), city("Casa Anfa")]);
+
+    // WHEN the merchant opens Anomalies
+    const groups = await groupsOf(SHOP_A);
+
+    // THEN each cause is one group with its orders
+    expect(groups.map((g) => [g.key, g.count, g.fix])).toEqual([
+      ["city:casanfa", 3, "aliasCity"],
+      ["sku:BABOUCHE-YLW", 3, "mapSku"],
+      ["anomaly:inconsistent_total", 1, "resend"],
+      ["finding:phone_missing", 1, "none"],
+      ["state:failed", 1, "resend"],
+      ["title:Tapis berbère", 1, "mapVariant"],
+    ]);
+    const skuGroup = groups.find((g) => g.key === "sku:BABOUCHE-YLW")!;
+    expect(skuGroup.label).toBe("BABOUCHE-YLW");
+    expect(skuGroup.suggestions).toEqual([{ kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouches", score: 0.55 }]);
+    expect(groups.find((g) => g.key === "city:casanfa")!.orders.map((o) => o.state).sort()).toEqual(["damaged", "held", "invalid"]);
+    // The picker options come with the page, from the cached lists.
+    const data = await load(route.loader, SHOP_A, "/app/anomalies");
+    expect(data.products.some((p) => p.sku === "BABOUCHE-CLS-YEL")).toBe(true);
+    expect(data.cities.some((c) => c.name === "Casablanca")).toBe(true);
+    // AND shop B sees only its own
+    expect((await groupsOf(SHOP_B)).map((g) => [g.key, g.count])).toEqual([
+      ["city:casanfa", 1],
+      ["sku:BABOUCHE-YLW", 1],
+    ]);
+  });
+});
+
+describe("fixing a group", () => {
+  it("maps an unknown SKU once and resends every order it blocks, queueing their jobs", async () => {
+    const links = [await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]), await addLink(SHOP_A, "invalid", [sku("babouche-ylw")])];
+    const other = await addLink(SHOP_B, "held", [sku("BABOUCHE-YLW")]);
+
+    const refused = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "NOT-IN-CATALOGUE" });
+    expect(refused).toEqual({ ok: false, intent: "fixSku", error: "unknown_product" });
+    expect(await app.db.prisma.skuMapping.count()).toBe(0);
+
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+
+    expect(result).toEqual({ ok: true, intent: "fixSku", resent: 2, skipped: 0 });
+    const mappings = await app.db.prisma.skuMapping.findMany();
+    expect(mappings.map((m) => [m.shop, m.sourceKind, m.sourceKey, JSON.parse(m.targets)])).toEqual([
+      [SHOP_A, "sku", "BABOUCHE-YLW", [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]],
+    ]);
+    for (const l of links) {
+      expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).state).toBe("received");
+      expect(await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${l.orderId}`, state: "pending" } })).toBe(1);
+    }
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: other.id } })).state).toBe("held");
+    expect(await groupsOf(SHOP_A)).toEqual([]);
+  });
+
+  it("learns a city spelling as the shop's alias and resends its orders", async () => {
+    await addLink(SHOP_A, "held", [city("Casa Anfa")]);
+    await addLink(SHOP_A, "damaged", [city("casa-anfa", "warning")], { anomalies: ["unknown_city"] });
+
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key: "city:casanfa", cityId: "424242" })).toEqual({
+      ok: false,
+      intent: "fixCity",
+      error: "unknown_city",
+    });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key: "city:casanfa", cityId: "101" });
+
+    expect(result).toEqual({ ok: true, intent: "fixCity", resent: 2, skipped: 0 });
+    const aliases = await app.db.prisma.cityAlias.findMany();
+    expect(aliases.map((a) => [a.shop, a.alias, a.cityId, a.source])).toEqual([[SHOP_A, "casanfa", 101, "learned"]]);
+    expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(2);
+  });
+
+  it("maps lines without SKU by their Shopify variant", async () => {
+    const payload = webhookOrder({ id: 91, items: [{ sku: null, title: "Tapis berbère", variantId: 4455667788 }] });
+    const lineItemId = String((payload.line_items as { id: number }[])[0].id);
+    await addLink(SHOP_A, "held", [{ code: "sku_missing", params: { sku: null, title: "Tapis berbère", lineItemId } }], { payload });
+
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "title:Tapis berbère", platformSku: "TAJINE-30" });
+
+    expect(result).toEqual({ ok: true, intent: "fixSku", resent: 1, skipped: 0 });
+    const [mapping] = await app.db.prisma.skuMapping.findMany();
+    expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual(["variant", "4455667788", [{ sku: "TAJINE-30", quantity: 1 }]]);
+  });
+
+  it("resends a group of damaged leads or failed orders, and says when the group is gone", async () => {
+    await addLink(SHOP_A, "damaged", [], { anomalies: ["inconsistent_total"] });
+    await addLink(SHOP_A, "failed", []);
+
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "anomaly:inconsistent_total" })).toEqual({
+      ok: true,
+      intent: "resendGroup",
+      resent: 1,
+      skipped: 0,
+    });
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toMatchObject({ ok: true, resent: 1 });
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toEqual({
+      ok: false,
+      intent: "resendGroup",
+      error: "group_gone",
+    });
+  });
+
+  it("never touches another shop's orders: shop B's fix of the same cause resends only its own", async () => {
+    const a = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]);
+    await addLink(SHOP_A, "failed", []);
+
+    expect(await submit(route.action, SHOP_B, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" })).toEqual({
+      ok: true,
+      intent: "fixSku",
+      resent: 0,
+      skipped: 0,
+    });
+    expect(await submit(route.action, SHOP_B, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toMatchObject({ ok: false, error: "group_gone" });
+
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } })).state).toBe("held");
+    expect(await app.db.prisma.job.count()).toBe(0);
+    expect((await app.db.prisma.skuMapping.findMany()).map((m) => m.shop)).toEqual([SHOP_B]);
+  });
+});
+
+describe("with the pipeline and the sandbox", () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  });
+  afterAll(() => sandbox?.close());
+
+  it("holds orders with an unknown SKU, and after one fix the platform holds their leads", async () => {
+    const control = sandboxControl(sandbox.url);
+    const { keys } = await control.reset();
+    const key = keys.find((k) => k.account === "ACC-1001")!;
+    await connectTestShop(app.db.prisma, {
+      shop: SHOP_A,
+      apiKey: key.key,
+      baseUrl: sandbox.url,
+      settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
+    });
+    const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+    const pipeline = testPipeline(app.db.prisma);
+    const orders = [0, 1].map((i) =>
+      webhookOrder({ id: 5_810_000 + i, phone: `066100000${i}`, items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] }),
+    );
+    for (const order of orders) await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP_A, order));
+    await pipeline.drain({ kinds: ["post-lead"] });
+    expect((await groupsOf(SHOP_A)).map((g) => [g.key, g.count])).toEqual([["sku:BABOUCHE-YLW", 2]]);
+
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+    expect(result).toMatchObject({ ok: true, resent: 2 });
+    await pipeline.drain({ kinds: ["post-lead"] });
+
+    const links = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A } });
+    expect(links.map((l) => l.state)).toEqual(["created", "created"]);
+    const leads = await control.leads("ACC-1001");
+    for (const link of links) {
+      const lead = leads.find((l) => l.external_ref === link.externalRef);
+      expect(lead).toMatchObject({ damaged: false, items: [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }] });
+    }
+    expect(await groupsOf(SHOP_A)).toEqual([]);
+  });
+});

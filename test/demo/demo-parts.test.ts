@@ -1,0 +1,234 @@
+/** The demo's and replay's pieces on their own: options, payload files, summary, signing, preview server. */
+import { createHmac } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UsageError } from "../../scripts/lib/args";
+import { OrderFileError, readOrderFiles } from "../../scripts/lib/order-files";
+import { hmacBase64, signedWebhookHeaders } from "../../scripts/lib/webhook-signing";
+import { parseDemoOptions } from "../../scripts/demo/options";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo";
+import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../scripts/demo/summary";
+import { isLoopbackAddress, isLoopbackHostHeader, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/demo/preview-server";
+import { hmacBase64 as testHmac } from "../helpers/webhooks";
+
+describe("demo options", () => {
+  it("defaults to app 8080, sandbox 4010, preview 8081 and the built-in orders", () => {
+    expect(parseDemoOptions([])).toMatchObject({ port: 8080, sandboxPort: 4010, previewPort: 8081, json: false, timeoutSeconds: 180, rateLimitPerMinute: 600 });
+    expect(parseDemoOptions([]).ordersDir).toBeUndefined();
+  });
+
+  it("reads every option, in both --name value and --name=value forms", () => {
+    expect(parseDemoOptions(["--orders", "dir", "--json", "--timeout=30", "--port", "9000", "--sandbox-port=9100"])).toMatchObject({
+      ordersDir: "dir", json: true, timeoutSeconds: 30, port: 9000, sandboxPort: 9100, previewPort: 9001,
+    });
+  });
+
+  it("refuses unknown options, bad ports and two services on one port", () => {
+    expect(() => parseDemoOptions(["--prot", "1"])).toThrow(UsageError);
+    expect(() => parseDemoOptions(["--port", "http"])).toThrow(/--port must be a port/);
+    expect(() => parseDemoOptions(["--port", "4010"])).toThrow(/--port and --sandbox-port are both 4010/);
+    expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
+  });
+});
+
+describe("payload files", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "cod-orders-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads plain payloads, arrays of payloads and case files, in name order", () => {
+    writeFileSync(join(dir, "b.json"), JSON.stringify([{ id: 2, name: "#2" }, { id: 3 }]));
+    writeFileSync(join(dir, "a.json"), JSON.stringify({ id: 1, name: "#1" }));
+    writeFileSync(join(dir, "c.json"), JSON.stringify({ topic: "orders/cancelled", waitForSettled: true, expect: { state: "cancelled" }, payload: { id: 1 } }));
+    writeFileSync(join(dir, "notes.txt"), "ignored");
+    const read = readOrderFiles(dir);
+    expect(read.map((d) => [d.source, d.topic, d.payload.id, d.waitForSettled])).toEqual([
+      ["a.json", "orders/create", 1, false],
+      ["b.json[0]", "orders/create", 2, false],
+      ["b.json[1]", "orders/create", 3, false],
+      ["c.json", "orders/cancelled", 1, true],
+    ]);
+    expect(read[3].expect).toEqual({ state: "cancelled", findings: [], anomalies: [] });
+  });
+
+  it("names the file that is not an order", () => {
+    writeFileSync(join(dir, "d.json"), JSON.stringify({ hello: "world" }));
+    expect(() => readOrderFiles(dir)).toThrow(/d\.json: not an order payload/);
+    rmSync(join(dir, "d.json"));
+    writeFileSync(join(dir, "e.json"), "{");
+    expect(() => readOrderFiles(dir)).toThrow(OrderFileError);
+    rmSync(join(dir, "e.json"));
+    expect(() => readOrderFiles(join(dir, "missing"))).toThrow(/cannot read the directory/);
+  });
+});
+
+describe("the built-in order set", () => {
+  const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
+  const creates = deliveries.filter((d) => d.topic === "orders/create").map((d) => d.payload as Record<string, unknown> & { line_items: { sku: string | null }[] });
+  const phones = creates.map((p) => (p.shipping_address as { phone: string | null }).phone);
+
+  it("has at least 30 orders, each with an expected outcome", () => {
+    const expected = expectationsOf(deliveries);
+    expect(creates.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(creates.map((p) => String(p.id))).size).toBe(creates.length);
+    expect([...expected.keys()].sort()).toEqual(creates.map((p) => String(p.id)).sort());
+  });
+
+  it("covers the cases the demo must show", () => {
+    const skus = creates.flatMap((p) => p.line_items.map((l) => l.sku));
+    expect(creates.some((p) => p.line_items.length > 1)).toBe(true);
+    expect(skus).toEqual(expect.arrayContaining(["SMW-X8-BLK", "ATLS-SAFFRON-2G", "SHAVER-3D", "SMW-X8-PNK", "ZELLIGE-LAMP-01"]));
+    const cities = creates.map((p) => (p.shipping_address as { city: string }).city);
+    expect(cities.some((c) => /\p{Script=Arabic}/u.test(c))).toBe(true);
+    expect(cities).toContain("Casablnaca");
+    expect(phones.some((p) => p?.startsWith("+212"))).toBe(true);
+    expect(phones.some((p) => p?.startsWith("00212"))).toBe(true);
+    expect(phones.some((p) => p !== null && /^0\d \d\d/.test(p))).toBe(true);
+    expect(phones).toContain(null);
+    expect(phones.some((p) => p?.startsWith("05"))).toBe(true);
+    expect(creates.some((p) => p.financial_status === "paid")).toBe(true);
+    expect(creates.some((p) => p.currency !== "MAD")).toBe(true);
+    expect(creates.some((p) => p.cancelled_at)).toBe(true);
+    expect(deliveries.some((d) => d.topic === "orders/cancelled")).toBe(true);
+    // The repeated order: same phone digits and product as an earlier one.
+    const digits = phones.map((p) => p?.replace(/\D/g, ""));
+    expect(digits.some((d, i) => d && digits.indexOf(d) !== i)).toBe(true);
+  });
+});
+
+const link = (over: Partial<LinkRow> = {}): LinkRow => ({
+  orderId: "1", orderName: "#1001", state: "created", leadRef: "ATB-100001", confirmationStatus: "new", shippingStatus: "pending",
+  findings: JSON.stringify([{ code: "city_fuzzy", severity: "warning" }]), anomalies: "[]", totalClient: "229.00", phone: "0612345601",
+  cityId: 101, leadJson: JSON.stringify({ items: [{ sku: "ARG-OIL-100", quantity: 1 }, { product_id: 1007, quantity: 2 }] }), cancelledAt: null,
+  ...over,
+});
+
+describe("summary", () => {
+  it("turns a link into the JSON summary with codes and lead items", () => {
+    expect(summarize(link())).toEqual({
+      order_id: "1", order_name: "#1001", state: "created", lead_ref: "ATB-100001", confirmation_status: "new", shipping_status: "pending",
+      findings: ["city_fuzzy"], anomalies: [], total_client: "229.00", phone: "0612345601", city_id: 101,
+      items: [{ sku: "ARG-OIL-100", quantity: 1 }, { product_id: 1007, quantity: 2 }],
+    });
+    expect(summarize(link({ leadJson: null, findings: "not json" })).items).toEqual([]);
+  });
+
+  it("prints progress lines and a fixed-width table", () => {
+    const row = summarize(link({ anomalies: JSON.stringify([{ code: "recent_duplicate" }]) }));
+    expect(progressLine(12, 31, row)).toBe("[12/31] #1001 created ATB-100001 (city_fuzzy, recent_duplicate)");
+    const table = formatTable([row, summarize(link({ orderName: "#1002", state: "held", leadRef: null, findings: "[]" }))]).split("\n");
+    expect(table[0]).toMatch(/^Order\s+State\s+Lead ref\s+Confirmation\s+Shipping\s+Findings\s+Anomalies$/);
+    expect(table[2].indexOf("created")).toBe(table[3].indexOf("held"));
+    expect(table[3]).toContain("-");
+  });
+
+  it("compares codes as sets and reports what differs", () => {
+    const rows = [summarize(link())];
+    expect(compareWithExpectations(rows, new Map([["1", { state: "created", findings: ["city_fuzzy"], anomalies: [] }]]))).toEqual([]);
+    expect(compareWithExpectations(rows, new Map([["1", { state: "held", findings: [], anomalies: [] }]]))).toHaveLength(1);
+    expect(compareWithExpectations(rows, new Map([["2", { state: "held", findings: [], anomalies: [] }]]))[0].actual).toBeNull();
+  });
+});
+
+describe("webhook signing", () => {
+  it("signs as Shopify does and as the app's tests verify", () => {
+    const body = JSON.stringify({ id: 1, name: "#1001 الدار البيضاء" });
+    expect(hmacBase64("secret", body)).toBe(testHmac("secret", body));
+    const headers = signedWebhookHeaders({ topic: "orders/create", shop: "atlas-beauty.myshopify.com", secret: "secret" }, body);
+    expect(headers).toMatchObject({
+      "X-Shopify-Hmac-Sha256": createHmac("sha256", "secret").update(body).digest("base64"),
+      "X-Shopify-Topic": "orders/create",
+      "X-Shopify-Shop-Domain": "atlas-beauty.myshopify.com",
+      "X-Shopify-API-Version": "2026-07",
+    });
+    expect(headers["X-Shopify-Webhook-Id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("admin preview server", () => {
+  let upstream: Server;
+  let preview: PreviewServer;
+  const seen: { url: string; authorization?: string; host?: string; acceptEncoding?: string }[] = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", authorization: req.headers.authorization, host: req.headers.host, acceptEncoding: req.headers["accept-encoding"] });
+      if (req.url?.startsWith("/app")) {
+        res.writeHead(200, {
+          "content-type": "text/html",
+          "content-security-policy": "frame-ancestors https://atlas-beauty.myshopify.com https://admin.shopify.com;",
+          link: '<https://cdn.shopify.com/shopifycloud/app-bridge.js>; rel="preload"; as="script"',
+        });
+        res.end('<html><head><script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" data-api-key="k"></script></head><body>Home</body></html>');
+      } else {
+        res.writeHead(302, { location: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/auth/session-token?x=1` }).end();
+      }
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const appUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+    preview = await startPreviewServer({ port: 0, appUrl, shop: "atlas-beauty.myshopify.com", apiKey: "demo-api-key", apiSecret: "s3cret" });
+  });
+  afterAll(async () => {
+    await preview.close();
+    upstream.close();
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, preview.url), { headers, redirect: "manual" });
+
+  it("serves the admin frame, the App Bridge stub and fresh session tokens signed with the app's secret", async () => {
+    expect(await (await get("/")).text()).toContain('<iframe id="app"');
+    expect(await (await get("/__preview/app-bridge.js")).text()).toContain("window.shopify = {");
+    const { token, expiresAt } = (await (await get("/__preview/token")).json()) as { token: string; expiresAt: number };
+    const [header, payload, signature] = token.split(".");
+    expect(createHmac("sha256", "s3cret").update(`${header}.${payload}`).digest("base64url")).toBe(signature);
+    expect(JSON.parse(Buffer.from(payload, "base64url").toString())).toMatchObject({ aud: "demo-api-key", dest: "https://atlas-beauty.myshopify.com" });
+    expect(expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  it("opens only the app's pages, embedded, with a token", async () => {
+    const open = await get("/__preview/open?path=/app/settings");
+    expect(open.status).toBe(302);
+    const target = new URL(open.headers.get("location")!, preview.url);
+    expect(target.pathname).toBe("/app/settings");
+    expect(Object.fromEntries(target.searchParams)).toMatchObject({ embedded: "1", shop: "atlas-beauty.myshopify.com", locale: "en" });
+    expect(target.searchParams.get("id_token")).toMatch(/^ey/);
+    expect(safeAppPath("https://evil.example/app")).toBe("/app");
+    expect(safeAppPath("/app/../healthz")).toBe("/app");
+    expect(safeAppPath("//evil.example")).toBe("/app");
+  });
+
+  it("proxies the app with App Bridge swapped for the stub and framing allowed from the preview only", async () => {
+    const page = await get("/app?embedded=1", { "accept-encoding": "gzip" });
+    const html = await page.text();
+    expect(html).toContain('<script src="/__preview/app-bridge.js" data-api-key="k">');
+    expect(html).not.toContain("cdn.shopify.com");
+    expect(page.headers.get("content-security-policy")).toBe("frame-ancestors 'self'");
+    expect(page.headers.get("link")).toContain("</__preview/app-bridge.js>");
+    expect(seen.at(-1)?.acceptEncoding).toBeUndefined();
+    // Redirects to the app's own URL stay in the preview.
+    expect((await get("/auth/login")).headers.get("location")).toBe("/auth/session-token?x=1");
+  });
+
+  it("answers loopback callers only, by address and by Host header", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(preview.url);
+      request({ host: url.hostname, port: url.port, path: "/__preview/token", headers: { host: "attacker.example:80" } }, (res) => resolve(res.statusCode ?? 0))
+        .on("error", reject)
+        .end();
+    });
+    expect(status).toBe(403);
+    expect(isLoopbackAddress("127.0.0.1")).toBe(true);
+    expect(isLoopbackAddress("::ffff:127.0.0.1")).toBe(true);
+    expect(isLoopbackAddress("::1")).toBe(true);
+    expect(isLoopbackAddress("192.168.1.20")).toBe(false);
+    expect(isLoopbackAddress("::ffff:10.0.0.1")).toBe(false);
+    expect(isLoopbackHostHeader("localhost:8081")).toBe(true);
+    expect(isLoopbackHostHeader("[::1]:8081")).toBe(true);
+    expect(isLoopbackHostHeader("127.0.0.1.nip.io:8081")).toBe(false);
+  });
+});

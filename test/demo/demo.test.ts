@@ -1,0 +1,102 @@
+/**
+ * The CI proof of `npm run demo`: the whole app (production build, worker,
+ * sandbox, SQLite file) runs the built-in orders and every order ends as its
+ * file expects. Runs the demo as a child process, exactly as a reviewer would.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readOrderFiles } from "../../scripts/lib/order-files";
+import { freePort } from "../../scripts/lib/ports";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo";
+import { compareWithExpectations, describeMismatch, type OrderSummary } from "../../scripts/demo/summary";
+
+const root = join(import.meta.dirname, "..", "..");
+const dataDir = mkdtempSync(join(tmpdir(), "cod-demo-test-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function runDemo(args: string[], timeoutMs: number) {
+  const child = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/demo.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  const killer = setTimeout(() => child.kill("SIGTERM"), timeoutMs);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+describe("npm run demo -- --json", () => {
+  it("runs the built-in orders through the whole app and each ends as expected", async () => {
+    const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
+    const expected = expectationsOf(deliveries);
+    const [port, sandboxPort] = [await freePort(), await freePort()];
+
+    const run = await runDemo(
+      ["--json", "--timeout", "150", "--port", String(port), "--sandbox-port", String(sandboxPort), "--data-dir", dataDir],
+      175_000,
+    );
+
+    expect(run.code, run.stderr).toBe(0);
+    // stdout is the JSON array and nothing else; progress went to stderr.
+    const rows = JSON.parse(run.stdout) as OrderSummary[];
+    expect(run.stderr).toMatch(/\[36\/36\] #1036 damaged ATB-\d+/);
+    expect(rows.map((r) => r.order_id).sort()).toEqual([...expected.keys()].sort());
+    expect(compareWithExpectations(rows, expected).map(describeMismatch)).toEqual([]);
+
+    for (const row of rows) {
+      expect(Object.keys(row).sort()).toEqual(
+        ["anomalies", "city_id", "confirmation_status", "findings", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "state", "total_client"],
+      );
+      const posted = row.state === "created" || row.state === "damaged";
+      expect(row.lead_ref !== null, row.order_name).toBe(posted);
+      if (posted) expect(row.confirmation_status, row.order_name).toBeTypeOf("string");
+    }
+    const byName = new Map(rows.map((r) => [r.order_name, r]));
+    // Phones typed every way reach the platform as 06/07 numbers.
+    expect(byName.get("#1015")?.phone).toBe("0661234515");
+    expect(byName.get("#1016")?.phone).toBe("0770112216");
+    expect(byName.get("#1018")?.phone).toBe("0661234518");
+    // Arabic and misspelled cities resolve to platform cities.
+    expect(byName.get("#1009")?.city_id).toBe(101);
+    expect(byName.get("#1010")?.city_id).toBe(126);
+    expect(byName.get("#1012")?.city_id).toBe(101);
+    // Multi-item and variant orders keep every item.
+    expect(byName.get("#1006")?.items).toEqual([
+      { sku: "ARG-OIL-50", quantity: 1 },
+      { sku: "SAVON-NOIR-200", quantity: 2 },
+      { sku: "GHASSOUL-500", quantity: 1 },
+    ]);
+    expect(byName.get("#1008")?.items).toEqual([
+      { sku: "DJELLABA-M-M", quantity: 1 },
+      { sku: "DJELLABA-M-L", quantity: 1 },
+    ]);
+    // The amount to collect is the MAD total, also for a shop in EUR charging in MAD.
+    expect(byName.get("#1001")?.total_client).toBe("229.00");
+    expect(byName.get("#1029")?.total_client).toBe("148.00");
+  }, 180_000);
+
+  it("names the busy port and how to choose another", async () => {
+    const busy: Server = createServer();
+    const port = await new Promise<number>((resolve) => busy.listen(0, "127.0.0.1", () => resolve((busy.address() as { port: number }).port)));
+    try {
+      const run = await runDemo(["--json", "--port", String(port), "--sandbox-port", String(await freePort()), "--data-dir", dataDir], 30_000);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Port ${port} is in use: choose another with --port`);
+      expect(run.stdout).toBe("");
+    } finally {
+      busy.close();
+    }
+  }, 40_000);
+});

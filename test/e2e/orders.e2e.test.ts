@@ -1,0 +1,180 @@
+/**
+ * The Orders page in a real browser against the production build: orders run
+ * through the pipeline against a sandbox into the server's database, a lead is
+ * confirmed on the sandbox and synced, and the list shows the sandbox's statuses;
+ * a row opens the order with its timeline.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { e2ePipeline, type E2EPipeline } from "../helpers/e2e-pipeline";
+import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+
+const SHOP = "atlas-beauty.myshopify.com";
+
+let sandbox: RunningSandbox;
+let server: PreviewServer;
+let browser: Browser;
+let flow: E2EPipeline;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  [server, browser] = await Promise.all([
+    startPreviewServer({ buildDir: inject("previewBuildDir"), sellerApiBaseUrl: sandbox.url, shops: [SHOP] }),
+    launchBrowser(),
+  ]);
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  flow = await e2ePipeline(server.db, { shop: SHOP, apiKey: key.key, sandboxUrl: sandbox.url });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await sandbox?.close();
+});
+
+async function visit(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+}
+
+/** The visible text of each cell of an order's row (badges' hidden tone words left out). */
+async function rowOf(page: Page, orderName: string) {
+  return page.evaluate((name) => {
+    const row = [...document.querySelectorAll("tr")].find((tr) => tr.querySelector(`[data-order="${name}"]`));
+    const cell = (key: string) => {
+      const node = row?.querySelector(`[data-cell="${key}"]`)?.cloneNode(true) as HTMLElement | undefined;
+      node?.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+      return node?.textContent?.trim() ?? null;
+    };
+    return { state: cell("state"), lead: cell("lead"), confirmation: cell("confirmation"), shipping: cell("shipping"), problems: cell("problems") };
+  }, orderName);
+}
+
+/** Visible text of an element (hidden accessibility labels left out). */
+async function visibleText(page: Page, selector: string) {
+  return page.locator(selector).first().evaluate((element) => {
+    const node = element.cloneNode(true) as HTMLElement;
+    node.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+    return node.textContent?.trim() ?? "";
+  });
+}
+
+describe("Orders after a pipeline run", () => {
+  let session: EmbeddedSession;
+  beforeAll(async () => {
+    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+  });
+  afterAll(() => session?.close());
+
+  it("shows each order's lead with the sandbox's confirmation and shipping status, and opens one", async () => {
+    // GIVEN five orders through the pipeline: two clean, one unknown SKU, one without phone, one below cost
+    await flow.place([
+      { id: 6_100_001, name: "#3001", phone: "0661000001", city: "Casablanca" },
+      { id: 6_100_002, name: "#3002", phone: "0661000002", city: "Rabat" },
+      { id: 6_100_003, name: "#3003", phone: "0661000003", items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
+      { id: 6_100_004, name: "#3004", phone: null },
+      { id: 6_100_005, name: "#3005", phone: "0661000005", items: [{ sku: "HAIR-DRYER-2200", price: "50.00" }], shipping: "0.00" },
+    ]);
+    await flow.drain();
+    // AND the platform's call centre confirms #3001, which the status sync picks up
+    const first = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#3001" } });
+    await sandboxControl(sandbox.url).advance(first.leadRef!, { confirmation_status: "confirmed" });
+    await flow.sync();
+
+    // WHEN the merchant opens Orders
+    const { page } = session;
+    await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+
+    // THEN every order is there, newest first, with what the sandbox says
+    await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3005", "#3004", "#3003", "#3002", "#3001"]);
+    expect(await rowOf(page, "#3001")).toEqual({ state: "Lead created", lead: first.leadRef, confirmation: "Confirmed", shipping: "Not shipped", problems: "" });
+    expect(await rowOf(page, "#3002")).toMatchObject({ state: "Lead created", confirmation: "New" });
+    expect(await rowOf(page, "#3003")).toMatchObject({ state: "Held", lead: "–", problems: "Unknown SKU" });
+    expect(await rowOf(page, "#3004")).toMatchObject({ state: "Held", problems: "No phone" });
+    expect((await rowOf(page, "#3005")).state).toBe("Damaged");
+    expect((await rowOf(page, "#3005")).problems).toContain("Platform: inconsistent total");
+    await session.screenshot("orders-list-en");
+
+    // AND the "Needs attention" tab keeps only the orders waiting for the merchant
+    await page.getByRole("tab", { name: "Needs attention" }).click();
+    await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3004", "#3003"]);
+    expect(new URL(page.url()).searchParams.get("state")).toBe("held,invalid,failed");
+
+    // AND a search by phone finds the order
+    await page.getByRole("tab", { name: "All" }).click();
+    await page.getByRole("button", { name: "Search and filter results" }).click();
+    await page.getByPlaceholder("Search by order, phone or lead reference").fill("+212 661 000 002");
+    await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3002"]);
+
+    // WHEN the merchant opens #3002 from its row
+    await page.locator('[data-order="#3002"] a').click();
+    await page.getByRole("heading", { name: "Order #3002" }).waitFor();
+
+    // THEN the lead, the link to Shopify and the timeline with exact local times show
+    expect(await page.locator('[data-field="city"]').textContent()).toBe("Rabat (#102)");
+    expect(await page.locator('[data-field="phone"]').first().textContent()).toBe("0661000002");
+    expect(await page.getByRole("link", { name: "Open in Shopify" }).getAttribute("href")).toBe(
+      "https://admin.shopify.com/store/atlas-beauty/orders/6100002",
+    );
+    const times = page.locator("[data-timeline] time");
+    expect(await page.locator("[data-timeline]").evaluateAll((els) => els.map((e) => e.getAttribute("data-timeline")))).toEqual([
+      "received",
+      "mapped",
+      "posted",
+      "answered",
+    ]);
+    expect(await times.first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/);
+    expect(await times.first().getAttribute("title")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await session.screenshot("order-detail-en");
+    expect(session.refused).toEqual([]);
+  });
+
+  it("shows a held order's fix in place and sends it again with a corrected phone", async () => {
+    const { page } = session;
+    const held = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#3004" } });
+    await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
+    await page.getByRole("heading", { name: "Order #3004" }).waitFor();
+    expect(await page.locator('[data-finding="phone_missing"]').textContent()).toContain("The order has no phone number.");
+    await session.screenshot("order-detail-held-en");
+
+    await page.getByLabel("Customer's mobile").fill("0661000004");
+    await page.getByRole("button", { name: "Save and send again" }).first().click();
+    await expect.poll(() => session.toasts()).toContain("Done: 1 order(s) sent again");
+    await flow.drain();
+    await expect.poll(async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("created");
+    await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
+    expect(await visibleText(page, '[data-field="state"]')).toBe("Lead created");
+    await session.screenshot("order-detail-fixed-en");
+  });
+
+  it("sends selected orders again from the list's bulk action", async () => {
+    const { page } = session;
+    await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
+    const row = page.locator("tr", { has: page.locator('[data-order="#3005"]') });
+    await row.locator('input[type="checkbox"]').check({ force: true });
+    await page.getByRole("button", { name: "Send again" }).click();
+    await expect.poll(() => session.toasts()).toContain("1 order(s) sent again");
+    await expect.poll(() => rowOf(page, "#3005").then((r) => r.state)).toBe("Received");
+    const job = await server.db.job.findFirstOrThrow({ where: { key: `post-lead:${SHOP}:6100005` } });
+    expect(job.state).toBe("pending");
+  });
+});
+
+describe("in French", () => {
+  it("shows the Orders page in French", async () => {
+    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    try {
+      const { page } = session;
+      await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "fr" }));
+      await page.getByRole("heading", { name: "Commandes", level: 1 }).waitFor();
+      expect(await rowOf(page, "#3001")).toMatchObject({ state: "Lead créé", confirmation: "Confirmé", shipping: "Non expédié" });
+      expect(await rowOf(page, "#3003")).toMatchObject({ state: "Retenue", problems: "SKU inconnu" });
+      expect(await page.getByRole("tab", { name: "À traiter" }).isVisible()).toBe(true);
+      await session.screenshot("orders-list-fr");
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The order pipeline run from a browser test's own process against the preview
+ * server's database (the server runs with WORKER_IN_PROCESS=false): orders go
+ * in through the intake, the queue is drained here against a sandbox, and the
+ * status sync is one call. The page under test then reads what the pipeline wrote.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { webhookOrder, type OrderSpec } from "./orders";
+import { connectTestShop, testPipeline, type TestPipeline } from "./pipeline";
+
+export interface E2EPipeline {
+  pipeline: TestPipeline;
+  /** Stores orders/create payloads as the webhook would, with their jobs. */
+  place(specs: OrderSpec[]): Promise<Record<string, unknown>[]>;
+  /** Runs every due post-lead job. */
+  drain(): Promise<number>;
+  /** One status-sync cycle for the shop. */
+  sync(): Promise<void>;
+}
+
+export async function e2ePipeline(
+  db: PrismaClient,
+  options: { shop: string; apiKey: string; sandboxUrl: string },
+): Promise<E2EPipeline> {
+  // Nothing to write back to Shopify in these tests: there is no Admin API to reach.
+  await connectTestShop(db, {
+    shop: options.shop,
+    apiKey: options.apiKey,
+    baseUrl: options.sandboxUrl,
+    settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
+  });
+  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { syncShopStatuses } = await import("../../app/sync/status-sync.server");
+  const pipeline = testPipeline(db);
+  return {
+    pipeline,
+    async place(specs) {
+      const bodies = specs.map((spec) => webhookOrder(spec));
+      for (const body of bodies) await db.$transaction((tx) => intakeOrderCreated(tx, options.shop, body));
+      return bodies;
+    },
+    drain: () => pipeline.drain({ kinds: ["post-lead"], timeoutMs: 30_000 }),
+    async sync() {
+      const shop = await db.shop.findUniqueOrThrow({ where: { domain: options.shop } });
+      await syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
+    },
+  };
+}
