@@ -30,10 +30,16 @@ async function applyConnectionPragmas(client: Client): Promise<void> {
 /**
  * The app server and worker processes write to one SQLite file. libsql opens
  * connections with a busy timeout of 0 and Prisma begins transactions DEFERRED,
- * so a second writer fails at once with SQLITE_BUSY (and two deferred writers
- * can deadlock). Every connection here waits for the lock instead, and
+ * so a second writer would fail at once with SQLITE_BUSY (and two deferred
+ * writers can deadlock). Here the connection waits for the lock instead, and
  * transactions take the write lock up front (BEGIN IMMEDIATE). WAL lets readers
  * go on while one process writes.
+ *
+ * Transactions run on the client's one connection: libsql's own transaction()
+ * hands its connection over and opens a new one for the next use, which cost a
+ * connection and its settings per webhook. Sharing is safe because the Prisma
+ * adapter holds its lock from BEGIN to COMMIT: nothing else of this client runs
+ * in between.
  */
 export function prepareForConcurrentProcesses(client: Client): Client {
   if (client.protocol !== "file") return client;
@@ -41,15 +47,41 @@ export function prepareForConcurrentProcesses(client: Client): Client {
   // A failure here resurfaces on the first real query, with Prisma's error handling.
   client.execute("PRAGMA journal_mode = WAL").catch(() => {});
   applyConnectionPragmas(client).catch(() => {});
-  const begin = client.transaction.bind(client);
   client.transaction = async (mode?: TransactionMode) => {
-    const tx = await begin(mode === "read" ? "read" : "write");
-    // The client hands its connection to the transaction and opens a fresh
-    // one on next use: give that one the same settings.
-    await applyConnectionPragmas(client);
-    return tx;
+    await client.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    return sameConnectionTransaction(client);
   };
   return client;
+}
+
+type Transaction = Awaited<ReturnType<Client["transaction"]>>;
+
+function sameConnectionTransaction(client: Client): Transaction {
+  let closed = false;
+  const end = async (sql: "COMMIT" | "ROLLBACK") => {
+    if (closed) return;
+    closed = true;
+    await client.execute(sql);
+  };
+  const transaction = {
+    execute: (stmt: Parameters<Client["execute"]>[0]) => client.execute(stmt),
+    executeMultiple: (sql: string) => client.executeMultiple(sql),
+    // A batch is its own transaction in libsql; inside this one, run the statements in order.
+    batch: async (stmts: Parameters<Client["execute"]>[0][]) => {
+      const results = [];
+      for (const stmt of stmts) results.push(await client.execute(stmt));
+      return results;
+    },
+    commit: () => end("COMMIT"),
+    rollback: () => end("ROLLBACK"),
+    close: () => {
+      if (!closed) end("ROLLBACK").catch(() => {});
+    },
+    get closed() {
+      return closed;
+    },
+  };
+  return transaction as unknown as Transaction;
 }
 
 export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
