@@ -8,6 +8,7 @@
  */
 import type { Db } from "../db.server";
 import { readShopSettings } from "./shop-settings";
+import { zoneOffsetMs } from "../time-zone";
 
 export const DEFAULT_TIME_ZONE = "Africa/Casablanca";
 export const CHART_DAYS = 14;
@@ -116,30 +117,6 @@ export function chartDay(day: string, groups: StatusGroup[]): ChartDay {
     if (outcome) row[outcome] += g.count;
   }
   return row;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Offset of timeZone from UTC at instant, in ms (local - UTC). */
-function zoneOffsetMs(timeZone: string, instant: number): number {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 /** The calendar day ("YYYY-MM-DD") of instant in timeZone. */

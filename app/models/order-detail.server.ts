@@ -13,7 +13,7 @@ import { DEFAULT_TIME_ZONE } from "./dashboard.server";
 import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomaly-groups.server";
 import { resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
 import { listTimeline } from "./timeline.server";
-import { zonedTime } from "./orders-query.server";
+import { zonedTime } from "../time-zone";
 
 /** How a finding is fixed from the order's page. */
 export type FindingFix =

@@ -16,6 +16,7 @@ import { normalizeMoroccanPhone } from "../leads/phone";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./dashboard.server";
 import { LINK_STATES, type LinkState } from "./order-link-state";
+import { zonedTime } from "../time-zone";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -297,33 +298,6 @@ export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE): Orde
     createdLocal: zonedTime(row.createdAt, timeZone).local,
     updatedLocal: zonedTime(row.updatedAt, timeZone).local,
   };
-}
-
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** instant in timeZone as "YYYY-MM-DD HH:MM:SS" and its offset "+01:00". */
-export function zonedTime(instant: Date, timeZone: string): { local: string; offset: string } {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const minutes = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return { local, offset: `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}` };
 }
 
 // ---------------------------------------------------------------------------
