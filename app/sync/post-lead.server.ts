@@ -8,10 +8,8 @@
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
 import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { listCityAliases } from "../models/city-alias.server";
 import { addTimeline } from "../models/timeline.server";
-import { listSkuMappings } from "../models/sku-mapping.server";
-import { mappingSettingsOf, readShopSettings } from "../models/shop-settings";
+import { readShopSettings } from "../models/shop-settings";
 import { assertMove, type LinkState } from "../models/order-link-state";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
@@ -27,6 +25,7 @@ import {
   type SellerApiClient,
 } from "../seller-api";
 import { cachedReferenceData, ensureReferenceData } from "./reference-data.server";
+import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import { RateLimitWaitError } from "./db-rate-limiter.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
@@ -157,24 +156,10 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
   let references = connection
     ? await ensureReferenceData(db, shop, connection.client, { now })
     : cachedReferenceData(shop);
-  const settings = readShopSettings(shop.settings);
   const order = applyOverrides(fromWebhookOrder(JSON.parse(link.payload)), parseJson<OrderOverrides>(link.overrides, {}));
-  const [skuMappings, cityAliases, recentLeads] = await Promise.all([
-    listSkuMappings(db, link.shop),
-    listCityAliases(db, link.shop),
-    recentLeadsFor(deps, link, order, settings.duplicateWindowMinutes),
-  ]);
-  const context = () => ({
-    now,
-    catalogue: references.catalogue,
-    cities: references.cities,
-    catalogueFetchedAt: references.catalogueFetchedAt,
-    citiesFetchedAt: references.citiesFetchedAt,
-    skuMappings,
-    cityAliases,
-    recentLeads,
-    settings: mappingSettingsOf(settings, order.currency),
-  });
+  const rules = await loadShopRules(db, shop);
+  const recentLeads = await recentLeadsFor(deps, link, order, rules.settings.duplicateWindowMinutes);
+  const context = () => mappingContext(references, rules, { now, currency: order.currency, recentLeads });
   let result = mapOrderToLead(order, context());
   if (result.needsRefresh.length > 0 && connection) {
     references = await ensureReferenceData(db, shop, connection.client, { now, force: result.needsRefresh });

@@ -8,33 +8,21 @@
 import type { Shop } from "@prisma/client";
 import type { Db } from "../../db.server";
 import { mapOrderToLead, type MappingResult, type ShopOrder } from "../../leads";
-import { listCityAliases } from "../../models/city-alias.server";
-import { listSkuMappings } from "../../models/sku-mapping.server";
-import { mappingSettingsOf, readShopSettings } from "../../models/shop-settings";
 import { cachedReferenceData } from "../reference-data.server";
+import { loadShopRules, mappingContext } from "../mapping-context.server";
 
 export type MapOrder = (order: ShopOrder) => MappingResult;
 
 export async function backfillMapper(db: Db, shop: Shop, now: Date): Promise<MapOrder> {
   const references = cachedReferenceData(shop);
-  const settings = readShopSettings(shop.settings);
-  const [skuMappings, cityAliases] = await Promise.all([listSkuMappings(db, shop.domain), listCityAliases(db, shop.domain)]);
-  // Built once so the mapper's per-array indexes are reused for every order.
-  const base = {
-    now,
-    catalogue: references.catalogue,
-    cities: references.cities,
-    catalogueFetchedAt: references.catalogueFetchedAt,
-    citiesFetchedAt: references.citiesFetchedAt,
-    skuMappings,
-    cityAliases,
-  };
-  const settingsByCurrency = new Map<string, ReturnType<typeof mappingSettingsOf>>();
+  const rules = await loadShopRules(db, shop);
+  // One context per currency, reused for every order so the mapper's per-array indexes are too.
+  // Old orders: the duplicate check against recent leads does not apply.
+  const contexts = new Map<string, ReturnType<typeof mappingContext>>();
   return (order) => {
     const currency = order.currency ?? "";
-    let mapped = settingsByCurrency.get(currency);
-    if (!mapped) settingsByCurrency.set(currency, (mapped = mappingSettingsOf(settings, order.currency)));
-    // Old orders: the duplicate check against recent leads does not apply.
-    return mapOrderToLead(order, { ...base, settings: mapped });
+    let context = contexts.get(currency);
+    if (!context) contexts.set(currency, (context = mappingContext(references, rules, { now, currency: order.currency })));
+    return mapOrderToLead(order, context);
   };
 }
