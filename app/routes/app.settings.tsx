@@ -218,102 +218,81 @@ export default function Settings() {
           </Card>
         </Layout.Section>
 
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("settings.sending.title")}
+        <SettingsSection title={t("settings.sending.title")}>
+          <FormLayout>
+            {checkbox("autoSend", t("settings.autoSend.label"), t("settings.autoSend.help"))}
+            {checkbox("sendAllOrders", t("settings.sendAllOrders.label"))}
+            {checkbox("sendTestOrders", t("settings.sendTestOrders.label"), t("settings.sendTestOrders.help"))}
+            <TextField
+              label={t("settings.codPatterns.label")}
+              name="codGatewayPatterns"
+              value={form.codGatewayPatterns ?? ""}
+              onChange={set("codGatewayPatterns")}
+              multiline={4}
+              helpText={t("settings.codPatterns.help")}
+              autoComplete="off"
+              error={fieldErrorText(t, fieldErrors.codGatewayPatterns)}
+            />
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                {t("settings.hold.title")}
               </Text>
-              <FormLayout>
-                {checkbox("autoSend", t("settings.autoSend.label"), t("settings.autoSend.help"))}
-                {checkbox("sendAllOrders", t("settings.sendAllOrders.label"))}
-                {checkbox("sendTestOrders", t("settings.sendTestOrders.label"), t("settings.sendTestOrders.help"))}
-                <TextField
-                  label={t("settings.codPatterns.label")}
-                  name="codGatewayPatterns"
-                  value={form.codGatewayPatterns ?? ""}
-                  onChange={set("codGatewayPatterns")}
-                  multiline={4}
-                  helpText={t("settings.codPatterns.help")}
-                  autoComplete="off"
-                  error={fieldErrorText(t, fieldErrors.codGatewayPatterns)}
-                />
-                <BlockStack gap="100">
-                  <Text as="h3" variant="headingSm">
-                    {t("settings.hold.title")}
-                  </Text>
-                  <Text as="p" variant="bodySm" tone="subdued">
-                    {t("settings.hold.help")}
-                  </Text>
-                  <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
-                    {data.holdCodes.map((code) => {
-                      const key = `settings.hold.${code}`;
-                      return checkbox(`holdPolicy.${code}`, isMessageKey(key) ? t(key) : code);
-                    })}
-                  </InlineGrid>
-                </BlockStack>
-              </FormLayout>
+              <Text as="p" variant="bodySm" tone="subdued">
+                {t("settings.hold.help")}
+              </Text>
+              <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
+                {data.holdCodes.map((code) => {
+                  const key = `settings.hold.${code}`;
+                  return checkbox(`holdPolicy.${code}`, isMessageKey(key) ? t(key) : code);
+                })}
+              </InlineGrid>
             </BlockStack>
-          </Card>
-        </Layout.Section>
+          </FormLayout>
+        </SettingsSection>
 
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("settings.writeBack.title")}
-              </Text>
-              <BlockStack gap="100">
-                {checkbox("writeBack.tags", t("settings.writeBack.tags"))}
-                {checkbox("writeBack.fulfillment", t("settings.writeBack.fulfillment"))}
-                {checkbox("writeBack.markPaid", t("settings.writeBack.markPaid"))}
-                {checkbox("writeBack.cancel", t("settings.writeBack.cancel"))}
-              </BlockStack>
+        <SettingsSection title={t("settings.writeBack.title")}>
+          <BlockStack gap="100">
+            {checkbox("writeBack.tags", t("settings.writeBack.tags"))}
+            {checkbox("writeBack.fulfillment", t("settings.writeBack.fulfillment"))}
+            {checkbox("writeBack.markPaid", t("settings.writeBack.markPaid"))}
+            {checkbox("writeBack.cancel", t("settings.writeBack.cancel"))}
+          </BlockStack>
+          <TextField
+            label={t("settings.carrierName.label")}
+            name="carrierName"
+            value={form.carrierName ?? ""}
+            onChange={set("carrierName")}
+            helpText={t("settings.carrierName.help")}
+            autoComplete="off"
+            error={fieldErrorText(t, fieldErrors.carrierName)}
+          />
+        </SettingsSection>
+
+        <SettingsSection title={t("settings.sync.title")}>
+          <FormLayout>
+            <FormLayout.Group>
               <TextField
-                label={t("settings.carrierName.label")}
-                name="carrierName"
-                value={form.carrierName ?? ""}
-                onChange={set("carrierName")}
-                helpText={t("settings.carrierName.help")}
+                label={t("settings.statusSync.label")}
+                name="statusSyncMinutes"
+                type="number"
+                value={form.statusSyncMinutes ?? ""}
+                onChange={set("statusSyncMinutes")}
                 autoComplete="off"
-                error={fieldErrorText(t, fieldErrors.carrierName)}
+                error={fieldErrorText(t, fieldErrors.statusSyncMinutes)}
               />
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {t("settings.sync.title")}
-              </Text>
-              <FormLayout>
-                <FormLayout.Group>
-                  <TextField
-                    label={t("settings.statusSync.label")}
-                    name="statusSyncMinutes"
-                    type="number"
-                    value={form.statusSyncMinutes ?? ""}
-                    onChange={set("statusSyncMinutes")}
-                    autoComplete="off"
-                    error={fieldErrorText(t, fieldErrors.statusSyncMinutes)}
-                  />
-                  <TextField
-                    label={t("settings.retention.label")}
-                    name="retentionDays"
-                    type="number"
-                    value={form.retentionDays ?? ""}
-                    onChange={set("retentionDays")}
-                    helpText={t("settings.retention.help")}
-                    autoComplete="off"
-                    error={fieldErrorText(t, fieldErrors.retentionDays)}
-                  />
-                </FormLayout.Group>
-              </FormLayout>
-            </BlockStack>
-          </Card>
-        </Layout.Section>
+              <TextField
+                label={t("settings.retention.label")}
+                name="retentionDays"
+                type="number"
+                value={form.retentionDays ?? ""}
+                onChange={set("retentionDays")}
+                helpText={t("settings.retention.help")}
+                autoComplete="off"
+                error={fieldErrorText(t, fieldErrors.retentionDays)}
+              />
+            </FormLayout.Group>
+          </FormLayout>
+        </SettingsSection>
 
         <Layout.Section>
           <Card>
@@ -416,5 +395,21 @@ function ConnectedAccount({ connection }: { connection: SellerConnectionView | n
         </InlineGrid>
       </BlockStack>
     </Box>
+  );
+}
+
+/** One card of the settings page: a titled section of the layout. */
+function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Layout.Section>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {title}
+          </Text>
+          {children}
+        </BlockStack>
+      </Card>
+    </Layout.Section>
   );
 }

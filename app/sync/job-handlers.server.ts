@@ -9,6 +9,7 @@ import { runPostLead } from "./post-lead.server";
 import { REFRESH_LEAD_JOB, runRefreshLeadJob, runSyncStatusesJob, SYNC_STATUSES_JOB } from "./status-sync.server";
 import { runWriteBackJob, type AdminFor } from "./write-back-task.server";
 import { WRITE_BACK_JOB } from "./write-back-job.server";
+import { RETENTION_JOB, runRetentionJob } from "./retention.server";
 import { BACKFILL_JOB, runBackfillJob } from "./backfill/backfill.server";
 
 /** Shopify's Admin API for a shop, from its stored offline session (loaded lazily: it needs the app's env). */
@@ -25,6 +26,7 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor?: AdminFor }):
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
     [WRITE_BACK_JOB]: (job) => runWriteBackJob(withAdmin, job),
+    [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(withAdmin, job, ctx),
   };
 }

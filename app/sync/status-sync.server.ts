@@ -17,6 +17,7 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { RateLimitWaitError } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
+import { ensureRetentionScheduled } from "./retention.server";
 
 export const SYNC_STATUSES_JOB = "sync-statuses";
 export const REFRESH_LEAD_JOB = "refresh-lead";
@@ -160,6 +161,8 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string): Prom
   if (!shop || shop.uninstalledAt || !shop.sellerApiKeyCipher) return;
   const minutes = readShopSettings(shop.settings).statusSyncMinutes;
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
+  // Every connected shop also gets its daily clean-up by its retention setting.
+  await ensureRetentionScheduled(deps.db, domain, deps.now());
 }
 
 /**
