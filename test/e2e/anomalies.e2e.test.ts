@@ -4,39 +4,24 @@
  * the SKU and resends them, and the sandbox then holds their leads, undamaged.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
 import { normalizeCityKey } from "../../app/leads/city-key";
-import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
-import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
-import { e2ePipeline, type E2EPipeline } from "../helpers/e2e-pipeline";
-import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import { sandboxControl } from "../../sandbox/index";
+import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
-let sandbox: RunningSandbox;
-let server: PreviewServer;
-let browser: Browser;
-let flow: E2EPipeline;
+let world: E2EWorld;
+let sandbox: E2EWorld["sandbox"];
+let server: E2EWorld["server"];
+let browser: E2EWorld["browser"];
+let flow: E2EWorld["flow"];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  [server, browser] = await Promise.all([
-    startPreviewServer({ buildDir: inject("previewBuildDir"), sellerApiBaseUrl: sandbox.url, shops: [SHOP] }),
-    launchBrowser(),
-  ]);
-  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-  flow = await e2ePipeline(server.db, { shop: SHOP, apiKey: key.key, sandboxUrl: sandbox.url });
+  world = await startE2EWorld(SHOP, inject("previewBuildDir"));
+  ({ sandbox, server, browser, flow } = world);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await sandbox?.close();
-});
-
-async function visit(page: Page, url: string) {
-  await page.goto(url, { waitUntil: "networkidle" });
-  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
-}
+afterAll(() => world?.close());
 
 describe("Anomalies", () => {
   let session: EmbeddedSession;

@@ -5,6 +5,10 @@
  * status sync is one call. The page under test then reads what the pipeline wrote.
  */
 import type { PrismaClient } from "@prisma/client";
+import type { Browser, Page } from "playwright-core";
+import { startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { launchBrowser } from "./browser";
+import { startPreviewServer, type PreviewServer } from "./preview-server";
 import { webhookOrder, type OrderSpec } from "./orders";
 import { connectTestShop, testPipeline, type TestPipeline } from "./pipeline";
 
@@ -45,4 +49,43 @@ export async function e2ePipeline(
       await syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
     },
   };
+}
+
+/**
+ * Everything an e2e test of pipeline pages needs: a sandbox, the production
+ * server on its own database, a browser, and the pipeline wired between them.
+ */
+export interface E2EWorld {
+  sandbox: RunningSandbox;
+  server: PreviewServer;
+  browser: Browser;
+  flow: E2EPipeline;
+  close(): Promise<void>;
+}
+
+export async function startE2EWorld(shop: string, buildDir: string): Promise<E2EWorld> {
+  const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  const [server, browser] = await Promise.all([
+    startPreviewServer({ buildDir, sellerApiBaseUrl: sandbox.url, shops: [shop] }),
+    launchBrowser(),
+  ]);
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  const flow = await e2ePipeline(server.db, { shop, apiKey: key.key, sandboxUrl: sandbox.url });
+  return {
+    sandbox,
+    server,
+    browser,
+    flow,
+    async close() {
+      await browser.close();
+      await server.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Opens url and waits until Remix has hydrated the page. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: "networkidle" });
+  await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
 }

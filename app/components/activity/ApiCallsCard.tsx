@@ -3,6 +3,7 @@
  * platform's support needs it to find the failed call in its own logs.
  */
 import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
+import { TableEmptyText } from "../TableEmptyText";
 import { useT } from "../../i18n/react";
 import type { ApiCallView, StatusClass } from "../../models/activity.server";
 
@@ -62,11 +63,7 @@ export function ApiCallsCard({
         itemCount={calls.length}
         resourceName={{ singular: t("activity.calls.col.path"), plural: t("activity.calls.title") }}
         emptyState={
-          <div style={{ padding: "var(--p-space-400)" }}>
-            <Text as="p" tone="subdued">
-              {t("activity.calls.empty")}
-            </Text>
-          </div>
+          <TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>
         }
         headings={[
           { title: t("activity.calls.col.time") },

@@ -1,5 +1,6 @@
 /** The shop's job queue: counts per state, the jobs waiting or failed, and retry (one, or every dead job). */
 import { useEffect } from "react";
+import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
@@ -96,11 +97,7 @@ export function JobsCard({
         itemCount={jobs.length}
         resourceName={{ singular: t("activity.jobs.col.kind"), plural: t("activity.jobs.title") }}
         emptyState={
-          <div style={{ padding: "var(--p-space-400)" }}>
-            <Text as="p" tone="subdued">
-              {t("activity.jobs.empty")}
-            </Text>
-          </div>
+          <TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>
         }
         headings={[
           { title: t("activity.jobs.col.kind") },

@@ -1,5 +1,6 @@
 /** The shop's city spellings: add one (picking a delivered city), see learned ones, delete. */
 import { useEffect, useState } from "react";
+import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, FormLayout, IndexTable, InlineStack, Select, Text, TextField } from "@shopify/polaris";
@@ -85,11 +86,7 @@ export function CityAliasesCard({ aliases, cities }: { aliases: CityAliasView[];
         itemCount={aliases.length}
         resourceName={{ singular: t("mappings.cities.title"), plural: t("mappings.cities.title") }}
         emptyState={
-          <div style={{ padding: "var(--p-space-400)" }}>
-            <Text as="p" tone="subdued">
-              {t("mappings.cities.empty")}
-            </Text>
-          </div>
+          <TableEmptyText>{t("mappings.cities.empty")}</TableEmptyText>
         }
         headings={[
           { title: t("mappings.cities.col.alias") },

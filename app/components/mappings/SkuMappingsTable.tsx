@@ -1,5 +1,6 @@
 /** The shop's SKU mappings (plain and bundles): edit or delete each. */
 import { useEffect } from "react";
+import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
@@ -45,11 +46,7 @@ export function SkuMappingsTable({
         itemCount={mappings.length}
         resourceName={{ singular: t("mappings.tab.skus"), plural: t("mappings.tab.skus") }}
         emptyState={
-          <div style={{ padding: "var(--p-space-400)" }}>
-            <Text as="p" tone="subdued">
-              {t("mappings.skus.empty")}
-            </Text>
-          </div>
+          <TableEmptyText>{t("mappings.skus.empty")}</TableEmptyText>
         }
         headings={[
           { title: t("mappings.skus.col.source") },

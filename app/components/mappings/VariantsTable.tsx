@@ -1,5 +1,6 @@
 /** The shop's Shopify variants, a page at a time, with how each one reaches the platform catalogue. */
 import { useState } from "react";
+import { TableEmptyText } from "../TableEmptyText";
 import {
   Badge,
   Banner,
@@ -99,11 +100,7 @@ export function VariantsTable({
           itemCount={rows.length}
           resourceName={{ singular: t("mappings.variants.col.variant"), plural: t("mappings.tab.products") }}
           emptyState={
-            <div style={{ padding: "var(--p-space-400)" }}>
-              <Text as="p" tone="subdued">
-                {t("mappings.variants.empty")}
-              </Text>
-            </div>
+            <TableEmptyText>{t("mappings.variants.empty")}</TableEmptyText>
           }
           headings={[
             { title: t("mappings.variants.col.variant") },
