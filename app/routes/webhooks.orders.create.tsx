@@ -1,7 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { receiveWebhookWrites } from "../webhooks/receive.server";
-import { orderCreatedWrites } from "../webhooks/order-intake.server";
+import { receiveOrderCreated } from "../webhooks/receive.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhookWrites(request, (webhook, delivery) => orderCreatedWrites(prisma, delivery, webhook.payload));
+export const action = ({ request }: ActionFunctionArgs) => receiveOrderCreated(request);

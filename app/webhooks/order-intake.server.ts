@@ -4,7 +4,7 @@
  * mapping and no outbound HTTP here; the worker does that.
  */
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
@@ -52,44 +52,102 @@ async function queuePosting(tx: Tx, shop: string, orderId: string, linkId: strin
   await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } });
 }
 
-/**
- * orders/create, the hot path: the delivery row, the link and its job as three
- * inserts that do nothing when the row exists, run by the route as one batch
- * transaction. Redelivered (same webhook id) or duplicated (another id, same
- * order), nothing changes; a changed order arrives through orders/updated.
- * Raw SQL because Prisma's upsert on SQLite is a read and a write (4x the
- * cost); ON CONFLICT ... DO NOTHING reads the same on PostgreSQL. Dates are
- * passed as Date so the driver stores them as Prisma does.
- */
-export function orderCreatedWrites(
-  db: Db | Tx,
-  delivery: { id: string; shop: string; topic: string },
-  payload: Record<string, unknown>,
-): Prisma.PrismaPromise<number>[] {
-  const header = readHeader(payload);
-  const { shop } = delivery;
-  const now = new Date();
-  const externalRef = externalRefFor({ id: header.orderId, name: header.orderName }) ?? `shopify:${header.orderId}`;
-  const jobKey = postLeadJobKey(shop, header.orderId);
-  return [
-    db.$executeRaw`INSERT INTO "WebhookDelivery" ("id", "shop", "topic", "receivedAt")
-      VALUES (${delivery.id}, ${shop}, ${delivery.topic}, ${now}) ON CONFLICT ("id") DO NOTHING`,
-    db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
-        "externalRef", "state", "cancelledAt", "createdAt", "updatedAt")
-      VALUES (${randomUUID()}, ${shop}, ${header.orderId}, ${header.orderName}, ${JSON.stringify(payload)}, ${header.updatedAt},
-        ${header.customerId}, ${externalRef}, 'received', ${header.cancelledAt}, ${now}, ${now})
-      ON CONFLICT ("shop", "orderId") DO NOTHING`,
-    db.$executeRaw`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "createdAt", "updatedAt")
-      VALUES (${randomUUID()}, ${POST_LEAD_JOB}, ${jobKey}, ${shop}, ${JSON.stringify({ orderId: header.orderId })}, 'pending',
-        ${now}, ${now}, ${now})
-      ON CONFLICT ("key") DO NOTHING`,
-  ];
+/** What orders/create stores: the delivery, the order's link and its post-lead job. */
+export interface OrderCreatedRows {
+  delivery: { id: string; shop: string; topic: string; receivedAt: Date };
+  link: {
+    id: string;
+    shop: string;
+    orderId: string;
+    orderName: string;
+    payload: string;
+    payloadAt: Date | null;
+    customerId: string | null;
+    externalRef: string;
+    cancelledAt: Date | null;
+    createdAt: Date;
+  };
+  job: { id: string; key: string; shop: string; payload: string; createdAt: Date };
 }
 
-/** orders/create inside a caller's transaction (backfill, tests): same effect as the route. */
+/** Pure: the rows of one orders/create delivery; throws UnreadableOrderError for a payload without an order id. */
+export function orderCreatedRows(
+  delivery: { id: string; shop: string; topic: string },
+  payload: Record<string, unknown>,
+  now = new Date(),
+): OrderCreatedRows {
+  const header = readHeader(payload);
+  const { shop } = delivery;
+  return {
+    delivery: { ...delivery, receivedAt: now },
+    link: {
+      id: randomUUID(),
+      shop,
+      orderId: header.orderId,
+      orderName: header.orderName,
+      payload: JSON.stringify(payload),
+      payloadAt: header.updatedAt,
+      customerId: header.customerId,
+      externalRef: externalRefFor({ id: header.orderId, name: header.orderName }) ?? `shopify:${header.orderId}`,
+      cancelledAt: header.cancelledAt,
+      createdAt: now,
+    },
+    job: {
+      id: randomUUID(),
+      key: postLeadJobKey(shop, header.orderId),
+      shop,
+      payload: JSON.stringify({ orderId: header.orderId }),
+      createdAt: now,
+    },
+  };
+}
+
+/*
+ * The inserts below take many orders at once (one statement per table, however
+ * many orders: the intake commits concurrent webhooks together) and do nothing
+ * for a row that exists, so a redelivery (same webhook id) or a duplicate
+ * (another id, same order) changes nothing; a changed order arrives through
+ * orders/updated. Raw SQL because Prisma's upsert on SQLite is a read and a
+ * write, and createMany cannot skip duplicates there; ON CONFLICT ... DO NOTHING
+ * and multi-row VALUES read the same on PostgreSQL. Dates are passed as Date so
+ * the driver stores them as Prisma does.
+ */
+
+export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
+  const values = rows.map(({ delivery: d }) => Prisma.sql`(${d.id}, ${d.shop}, ${d.topic}, ${d.receivedAt})`);
+  return db.$executeRaw`INSERT INTO "WebhookDelivery" ("id", "shop", "topic", "receivedAt")
+    VALUES ${Prisma.join(values)} ON CONFLICT ("id") DO NOTHING`;
+}
+
+export function insertOrderLinks(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
+  const values = rows.map(
+    ({ link: l }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
+      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.createdAt}, ${l.createdAt})`,
+  );
+  return db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
+      "externalRef", "state", "cancelledAt", "createdAt", "updatedAt")
+    VALUES ${Prisma.join(values)} ON CONFLICT ("shop", "orderId") DO NOTHING`;
+}
+
+export function insertPostLeadJobs(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
+  const values = rows.map(
+    ({ job: j }) => Prisma.sql`(${j.id}, ${POST_LEAD_JOB}, ${j.key}, ${j.shop}, ${j.payload}, 'pending', ${j.createdAt},
+      ${j.createdAt}, ${j.createdAt})`,
+  );
+  return db.$executeRaw`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "createdAt", "updatedAt")
+    VALUES ${Prisma.join(values)} ON CONFLICT ("key") DO NOTHING`;
+}
+
+/** Everything orders/create stores for these deliveries, as one batch for `$transaction`. */
+export function orderCreatedInserts(db: Db, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number>[] {
+  return [insertDeliveries(db, rows), insertOrderLinks(db, rows), insertPostLeadJobs(db, rows)];
+}
+
+/** orders/create inside a caller's transaction (tests, scripts): the link and job, as the route stores them. */
 export async function intakeOrderCreated(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
-  const [, ...writes] = orderCreatedWrites(tx, { id: `intake:${randomUUID()}`, shop, topic: "ORDERS_CREATE" }, payload);
-  for (const write of writes) await write;
+  const rows = orderCreatedRows({ id: `intake:${randomUUID()}`, shop, topic: "ORDERS_CREATE" }, payload);
+  await insertOrderLinks(tx, [rows]);
+  await insertPostLeadJobs(tx, [rows]);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useTestDatabaseForApp } from "../helpers/app";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { storeOfflineSession } from "../helpers/admin";
+import { webhookOrder } from "../helpers/orders";
 import type { TestDatabase } from "../helpers/db";
 
 type Action = (args: ActionFunctionArgs) => Promise<Response>;
@@ -31,6 +32,7 @@ beforeAll(async () => {
     "customers/data_request": (await import("../../app/routes/webhooks.customers.data_request")).action,
     "customers/redact": (await import("../../app/routes/webhooks.customers.redact")).action,
     "shop/redact": (await import("../../app/routes/webhooks.shop.redact")).action,
+    "orders/create": (await import("../../app/routes/webhooks.orders.create")).action,
   };
   ({ sessionStorage } = await import("../../app/shopify.server"));
 });
@@ -116,5 +118,57 @@ describe("Shopify webhooks", () => {
       expect(await db.prisma[model].count({ where: { shop: other } })).toBe(1);
     }
     expect(await db.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
+  });
+
+  it("refuses a wrong HMAC on orders/create with 401 and stores no order", async () => {
+    const body = webhookOrder({ id: 4_100_000_000_001 });
+    const status = await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body, signWith: "nope" }));
+    expect(status).toBe(401);
+    expect(await db.prisma.orderLink.count({ where: { orderId: String(body.id) } })).toBe(0);
+    expect(await db.prisma.job.count({ where: { key: { contains: String(body.id) } } })).toBe(0);
+  });
+
+  it("answers 405 to a webhook route called with GET", async () => {
+    const request = new Request("https://cod-lead-sync.test/webhooks/orders/create");
+    expect(await call("orders/create", request)).toBe(405);
+  });
+
+  it("answers 400 to a signed body that is not a JSON object, and stores nothing", async () => {
+    const before = await db.prisma.webhookDelivery.count();
+    const status = await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: "[1, 2]" }));
+    expect(status).toBe(400);
+    expect(await db.prisma.webhookDelivery.count()).toBe(before);
+  });
+
+  it("never calls Shopify on a webhook, even when the shop's offline token has expired (no refresh on the request path)", async () => {
+    // GIVEN an offline session whose token expired and which holds a refresh token
+    // (authenticate.webhook would refresh it with an HTTP call to the shop: after an
+    // uninstall the token is revoked, that call fails, and the webhook would be 500 forever)
+    const session = await storeOfflineSession(sessionStorage, SHOP);
+    session.expires = new Date(Date.now() - 60_000);
+    session.refreshToken = "shprt_revoked";
+    session.refreshTokenExpires = new Date(Date.now() + 3600_000);
+    await sessionStorage.storeSession(session);
+    const calls: string[] = [];
+    const record = async (input: RequestInfo | URL) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      return new Response("no network in tests", { status: 500 });
+    };
+    const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
+    setAbstractFetchFunc(record as typeof fetch);
+    vi.stubGlobal("fetch", record);
+    try {
+      // WHEN an order and then app/uninstalled arrive
+      const order = webhookOrder({ id: 4_100_000_000_002 });
+      expect(await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: order }))).toBe(200);
+      expect(await call("app/uninstalled", signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 } }))).toBe(200);
+      // THEN both are stored and nothing went out
+      expect(await db.prisma.orderLink.count({ where: { orderId: String(order.id) } })).toBe(1);
+      expect(await db.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+      expect(calls).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      setAbstractFetchFunc(globalThis.fetch);
+    }
   });
 });

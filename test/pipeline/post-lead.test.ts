@@ -65,6 +65,22 @@ describe("intake", () => {
     expect((await control.getKey(sandboxKeyId())).calls.length).toBe(callsBefore);
   });
 
+  it("stores a burst of concurrent webhooks (committed together) with one link and one job per order", async () => {
+    // GIVEN 20 orders, each delivered twice under different webhook ids, and one unreadable payload, all at once
+    const orders = Array.from({ length: 20 }, () => webhookOrder({ id: nextId++ }));
+    const deliveries = [...orders, ...orders].map((body, i) => deliver("create", body, `wh-burst-${i}`));
+    const unreadable = deliver("create", { name: "#no-id" }, "wh-burst-bad");
+    // THEN each answer is its own: 200 for the orders, 422 for the unreadable one
+    expect(await Promise.all(deliveries)).toEqual(Array(40).fill(200));
+    expect(await unreadable).toBe(422);
+    const ids = orders.map((o) => String(o.id));
+    expect(await db.prisma.orderLink.count({ where: { orderId: { in: ids } } })).toBe(20);
+    expect(await db.prisma.job.count({ where: { key: { in: ids.map((id) => `post-lead:${SHOP}:${id}`) } } })).toBe(20);
+    expect(await db.prisma.webhookDelivery.count({ where: { id: { startsWith: "wh-burst-" } } })).toBe(40);
+    const stored = await db.prisma.orderLink.findMany({ where: { orderId: { in: ids } } });
+    expect(stored.every((l) => l.state === "received" && JSON.parse(l.payload).id === Number(l.orderId))).toBe(true);
+  });
+
   it("answers 422 for a verified payload without an order id, and stores nothing", async () => {
     const before = await db.prisma.orderLink.count();
     expect(await deliver("create", { name: "#1" })).toBe(422);

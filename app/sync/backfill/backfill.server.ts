@@ -20,7 +20,7 @@ import { retryWhileBusy } from "../../queue/sqlite-busy";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
 import { runAdminGraphql, ShopifyThrottledError } from "../../shopify/admin-graphql.server";
 import { ORDERS_PAGE } from "../../shopify/documents";
-import { orderCreatedWrites } from "../../webhooks/order-intake.server";
+import { insertOrderLinks, insertPostLeadJobs, orderCreatedRows } from "../../webhooks/order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import type { AdminFor } from "../write-back-task.server";
 import { backfillMapper } from "./context.server";
@@ -161,10 +161,10 @@ export async function intakeBackfilledOrder(db: Db, shop: string, payload: Recor
   return retryWhileBusy(() =>
     db.$transaction(async (tx: Prisma.TransactionClient) => {
       // The intake's own insert-or-ignore writes, without its webhook delivery row.
-      const [, insertLink, insertJob] = orderCreatedWrites(tx, { id: `backfill:${orderId}`, shop, topic: "ORDERS_CREATE" }, payload);
+      const rows = orderCreatedRows({ id: `backfill:${orderId}`, shop, topic: "ORDERS_CREATE" }, payload);
       // A webhook (or another backfill) stored the order first: its link and job stand.
-      if ((await insertLink) === 0) return false;
-      await insertJob;
+      if ((await insertOrderLinks(tx, [rows])) === 0) return false;
+      await insertPostLeadJobs(tx, [rows]);
       const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
       // Also the link's first timeline row: post-lead then records no "received from Shopify".
       await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });

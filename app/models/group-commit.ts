@@ -1,0 +1,60 @@
+/**
+ * Group commit: writes that arrive while a commit is running wait for it and
+ * then commit together, in one transaction. When nothing is running, a write
+ * starts at once, so a quiet server adds no delay; under a burst, one commit
+ * serves many requests (on SQLite, a transaction costs far more than a row).
+ *
+ * Each caller's promise settles with its own outcome: when a group fails, its
+ * items are committed again one by one, so one bad item cannot fail the
+ * others, and the error a caller sees is the one its own item caused.
+ */
+export interface GroupCommitOptions {
+  /** The most items in one commit (keeps statements under the database's bound-parameter limit). */
+  maxItems: number;
+  /**
+   * False for an error that is not about the items (the database stayed locked):
+   * retrying them one by one would only make every caller wait longer, so the
+   * whole group gets the error. Default: always retry one by one.
+   */
+  retryOneByOne?: (error: unknown) => boolean;
+}
+
+interface Waiting<T> {
+  item: T;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export function createGroupCommit<T>(commit: (items: T[]) => Promise<unknown>, options: GroupCommitOptions) {
+  const waiting: Waiting<T>[] = [];
+  let running = false;
+
+  async function commitGroup(group: Waiting<T>[]) {
+    try {
+      await commit(group.map((w) => w.item));
+      for (const w of group) w.resolve();
+    } catch (error) {
+      if (group.length === 1 || options.retryOneByOne?.(error) === false) {
+        for (const w of group) w.reject(error);
+        return;
+      }
+      for (const w of group) await commitGroup([w]);
+    }
+  }
+
+  async function run() {
+    running = true;
+    try {
+      while (waiting.length > 0) await commitGroup(waiting.splice(0, options.maxItems));
+    } finally {
+      running = false;
+    }
+  }
+
+  return function write(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!running) void run();
+    });
+  };
+}
