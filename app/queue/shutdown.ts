@@ -2,7 +2,7 @@
  * Graceful stop on SIGTERM/SIGINT without stealing the signal from anyone else.
  *
  * Listening to a signal disables Node's default (exit), so after stopping we re-raise
- * the signal when no other listener was there to end the process (remix-serve has its
+ * the signal when no other listener was there to end the process (server.ts has its
  * own, which closes the HTTP server). Our listener is prepended so it sees the others
  * before their `once` wrappers remove themselves. A second signal during the stop
  * finds no listener of ours and gets the default behaviour: a forced exit.

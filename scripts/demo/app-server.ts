@@ -1,11 +1,12 @@
 /**
- * The app's production server as a child process (`remix-serve`, the worker
+ * The app's production server as a child process (`server.ts`, the worker
  * inside it), bound to 127.0.0.1 with the demo's own environment only: no
  * developer .env or shell variable leaks in. Its output goes to a log file.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { appServerArgs } from "../lib/app-build";
 
 export interface AppServerOptions {
   root: string;
@@ -33,8 +34,7 @@ export class AppStartError extends Error {
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const log = createWriteStream(options.logFile, { flags: "w" });
-  const cli = join(options.root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
-  const child: ChildProcess = spawn(process.execPath, [cli, join("build", "server", "index.js")], {
+  const child: ChildProcess = spawn(process.execPath, appServerArgs(options.root, join("build", "server", "index.js")), {
     cwd: options.buildDir,
     env: {
       PATH: process.env.PATH ?? "",

@@ -8,7 +8,9 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 
 export class BuildError extends Error {
@@ -112,4 +114,14 @@ async function runBuild(root: string): Promise<void> {
     const e = error as { stdout?: string; stderr?: string; message?: string };
     throw new BuildError(`${e.stdout ?? ""}${e.stderr ?? ""}` || (e.message ?? String(error)));
   }
+}
+
+/**
+ * The arguments after `node` that start the production server on a server
+ * build, as `npm start` does: the tsx loader by absolute path, so it resolves
+ * from any working directory (servers run from their build copy).
+ */
+export function appServerArgs(root: string, serverBuildPath: string): string[] {
+  const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
+  return ["--import", tsx, join(root, "server.ts"), serverBuildPath];
 }

@@ -1,5 +1,5 @@
 /**
- * The production build of the app, served the way `npm start` serves it, for
+ * The production build of the app, served the way `npm start` serves it (server.ts), for
  * browser tests: its own SQLite file with every migration, an installed shop's
  * offline session, the Seller Order API pointed at a sandbox, no worker, and
  * only loopback addresses.
@@ -17,10 +17,9 @@ import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../app/db-client";
 import { applyMigrations } from "./db";
-import { prepareBuild } from "../../scripts/lib/app-build";
+import { appServerArgs, prepareBuild } from "../../scripts/lib/app-build";
 
 const root = join(import.meta.dirname, "..", "..");
-const remixServe = join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
 /** Inside node_modules so the copied server bundle still resolves the app's packages. */
 const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 
@@ -111,7 +110,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [remixServe, join(options.buildDir, "build", "server", "index.js")], {
+  const child: ChildProcess = spawn(process.execPath, appServerArgs(root, join(options.buildDir, "build", "server", "index.js")), {
     // Its own directory: no developer .env is read, static files come from the copy.
     cwd: options.buildDir,
     env: {

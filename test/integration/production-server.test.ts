@@ -10,9 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "../helpers/db";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
+import { appServerArgs } from "../../scripts/lib/app-build";
+import { createPrismaClient } from "../../app/db-client";
+import { webhookOrder } from "../helpers/orders";
+import { signedWebhookHeaders } from "../helpers/webhooks";
 
 const root = join(import.meta.dirname, "..", "..");
-const remixServe = join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
 let tmp: string;
 
 async function freePort(): Promise<number> {
@@ -26,7 +29,7 @@ async function freePort(): Promise<number> {
 
 function serve(env: Record<string, string>) {
   // Run from an empty directory so a developer's own .env cannot leak in.
-  const child = spawn(process.execPath, [remixServe, join(buildDir, "build", "server", "index.js")], {
+  const child = spawn(process.execPath, appServerArgs(root, join(buildDir, "build", "server", "index.js")), {
     cwd: tmp,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: "production", ...env },
   });
@@ -71,6 +74,72 @@ describe("production server", () => {
       expect(response?.status).toBe(200);
       expect(await response!.json()).toEqual({ status: "ok", database: "ok" });
     } finally {
+      server.child.kill();
+      await server.exited;
+    }
+  });
+
+  it("answers Shopify's webhook topics directly, with the routes' own checks, and the rest through Remix", async () => {
+    // GIVEN the production server on a fresh database, its worker off
+    const url = `file:${join(tmp, "direct.sqlite")}`;
+    await applyMigrations(url);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const secret = "direct-secret";
+    const server = serve({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url,
+      SHOPIFY_API_KEY: "key",
+      SHOPIFY_API_SECRET: secret,
+      SHOPIFY_APP_URL: "https://app.example.com",
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      WORKER_IN_PROCESS: "false",
+    });
+    const db = createPrismaClient(url);
+    try {
+      for (let i = 0; i < 100 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const post = (topic: string, body: string, options: { signWith?: string; path?: string } = {}) =>
+        fetch(`${base}${options.path ?? `/webhooks/${topic}`}`, {
+          method: "POST",
+          headers: signedWebhookHeaders({ topic, shop: "atlas-beauty.myshopify.com", body: null, secret, signWith: options.signWith }, body),
+          body,
+        });
+      const order = webhookOrder({ id: 4_200_000_000_001 });
+
+      // WHEN a signed orders/create arrives, twice, THEN it is stored once and answered 200 without a request log line
+      expect((await post("orders/create", JSON.stringify(order))).status).toBe(200);
+      expect((await post("orders/create", JSON.stringify(order))).status).toBe(200);
+      expect(await db.orderLink.count({ where: { orderId: String(order.id) } })).toBe(1);
+      expect(await db.job.count({ where: { key: { endsWith: `:${order.id}` } } })).toBe(1);
+
+      // A wrong HMAC, a GET, a query string and a body that is too big get their own answers.
+      const other = JSON.stringify(webhookOrder({ id: 4_200_000_000_002 }));
+      expect((await post("orders/create", other, { signWith: "wrong" })).status).toBe(401);
+      expect((await post("orders/create", other, { path: "/webhooks/orders/create?x=1" })).status).toBe(200);
+      expect((await fetch(`${base}/webhooks/orders/create`)).status).toBe(405);
+      const huge = await fetch(`${base}/webhooks/orders/create`, { method: "POST", body: "x".repeat(11 * 1024 * 1024) }).then(
+        (r) => r.status,
+        () => 413, // the server may close the connection before the whole body is sent
+      );
+      expect(huge).toBe(413);
+      expect(await db.orderLink.count()).toBe(2);
+
+      // Other topics are answered directly too; a path with a parameter goes through Remix.
+      expect((await post("app/uninstalled", JSON.stringify({ id: 1 }))).status).toBe(200);
+      const sellerEvent = await fetch(`${base}/webhooks/seller/unknown-token`, { method: "POST", body: "{}" });
+      expect(sellerEvent.status).toBeGreaterThanOrEqual(400);
+      // Remix's request log line comes once the response is finished.
+      for (let i = 0; i < 50 && !server.output().includes("POST /webhooks/seller/unknown-token"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(server.output()).toContain("POST /webhooks/seller/unknown-token");
+      expect(server.output()).not.toContain("POST /webhooks/orders/create");
+      expect(server.output()).toMatch(/webhooks answered directly: 8/);
+    } finally {
+      await db.$disconnect();
       server.child.kill();
       await server.exited;
     }

@@ -44,7 +44,7 @@ describe("stopOnShutdownSignal", () => {
     expect(target.kills).toEqual(["SIGTERM"]);
   });
 
-  it("GIVEN the server has its own listener (remix-serve) THEN it stops without re-raising", async () => {
+  it("GIVEN the server has its own listener (server.ts) THEN it stops without re-raising", async () => {
     const { target, emitter } = fakeProcess();
     let serverClosed = false;
     emitter.once("SIGTERM", () => (serverClosed = true));
