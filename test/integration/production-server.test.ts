@@ -121,10 +121,12 @@ describe("production server", () => {
       expect((await post("orders/create", other, { path: "/webhooks/orders/create?x=1" })).status).toBe(200);
       expect((await fetch(`${base}/webhooks/orders/create`)).status).toBe(405);
       const huge = await fetch(`${base}/webhooks/orders/create`, { method: "POST", body: "x".repeat(11 * 1024 * 1024) }).then(
-        (r) => r.status,
-        () => 413, // the server may close the connection before the whole body is sent
+        (r) => String(r.status),
+        // The server may close the connection before the whole body is sent: only a reset counts.
+        (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
       );
-      expect(huge).toBe(413);
+      expect(["413", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]).toContain(huge);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(await db.orderLink.count()).toBe(2);
 
       // Other topics are answered directly too; a path with a parameter goes through Remix.
