@@ -37,6 +37,23 @@ const publicShopColumns = {
   eventsToken: true,
 } as const satisfies Prisma.ShopSelect;
 
+type PublicShopRow = Prisma.ShopGetPayload<{ select: typeof publicShopColumns }>;
+
+/** What the Settings page shows of a saved key: never the key, only its last 4 characters. */
+function connectionView(row: PublicShopRow): SellerConnectionView {
+  return {
+    account: row.sellerAccount,
+    name: row.sellerName,
+    leadPrefix: row.leadPrefix,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+    apiVersion: row.apiVersion,
+    keyLast4: row.sellerApiKeyLast4 ?? "",
+    verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
+    pausedReason: row.pausedReason,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+  };
+}
+
 /** Creates the shop's row on its first admin visit; a no-op afterwards. */
 export async function ensureShop(db: Db, shop: string): Promise<void> {
   try {
@@ -95,19 +112,7 @@ export async function loadSettingsPage(db: Db, shop: string, options: SettingsPa
   const settings = readShopSettings(row.settings);
   return {
     shop,
-    connection: hasKey
-      ? {
-          account: row.sellerAccount,
-          name: row.sellerName,
-          leadPrefix: row.leadPrefix,
-          rateLimitPerMinute: row.rateLimitPerMinute,
-          apiVersion: row.apiVersion,
-          keyLast4: row.sellerApiKeyLast4 ?? "",
-          verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
-          pausedReason: row.pausedReason,
-          pausedAt: row.pausedAt?.toISOString() ?? null,
-        }
-      : null,
+    connection: hasKey ? connectionView(row) : null,
     baseUrl: row.sellerApiBaseUrl ?? "",
     defaultBaseUrl: options.defaultBaseUrl ?? null,
     settings,
@@ -258,17 +263,8 @@ export async function verifyAndSaveKey(
   return {
     ok: true,
     keyStore: typeof store === "string" ? store : null,
-    connection: {
-      account: row.sellerAccount,
-      name: row.sellerName,
-      leadPrefix: row.leadPrefix,
-      rateLimitPerMinute: row.rateLimitPerMinute,
-      apiVersion: row.apiVersion,
-      keyLast4: row.sellerApiKeyLast4 ?? "",
-      verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
-      pausedReason: null,
-      pausedAt: null,
-    },
+    // The update above cleared the pause: the row says so.
+    connection: connectionView(row),
   };
 }
 

@@ -30,12 +30,14 @@ export interface VerifiedWebhook {
 
 let api: ReturnType<typeof shopifyApi> | undefined;
 function webhookApi() {
-  api ??= shopifyApi({
+  if (api) return api;
+  const appUrl = new URL(env.SHOPIFY_APP_URL);
+  api = shopifyApi({
     apiKey: env.SHOPIFY_API_KEY,
     apiSecretKey: env.SHOPIFY_API_SECRET,
     apiVersion,
-    hostName: new URL(env.SHOPIFY_APP_URL).host,
-    hostScheme: new URL(env.SHOPIFY_APP_URL).protocol === "http:" ? "http" : "https",
+    hostName: appUrl.host,
+    hostScheme: appUrl.protocol === "http:" ? "http" : "https",
     isEmbeddedApp: true,
     // It validates only; shopifyApp() already says the version at start-up.
     logger: { level: LogSeverity.Error, log: async (_severity, message) => console.error(message) },

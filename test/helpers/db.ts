@@ -2,12 +2,12 @@
  * A fresh SQLite database file per test file, with every migration applied,
  * exactly as `prisma migrate deploy` would (same SQL files, same order).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../app/db-client";
+import { applyMigrations as applyMigrationFiles } from "../../scripts/lib/migrations";
 
 const migrationsDir = join(import.meta.dirname, "..", "..", "prisma", "migrations");
 
@@ -18,18 +18,7 @@ export interface TestDatabase {
 }
 
 export async function applyMigrations(url: string): Promise<void> {
-  const client = createClient({ url });
-  try {
-    const dirs = readdirSync(migrationsDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort();
-    for (const dir of dirs) {
-      await client.executeMultiple(readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8"));
-    }
-  } finally {
-    client.close();
-  }
+  await applyMigrationFiles(url, migrationsDir);
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {

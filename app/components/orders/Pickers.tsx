@@ -3,7 +3,7 @@
  * an unknown SKU, a delivered city for an unrecognised spelling. The matcher's
  * suggestions come first.
  */
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Autocomplete, Text } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
 import type { CityOption, ProductOption } from "../../models/anomaly-groups.server";
@@ -26,87 +26,96 @@ interface PickerProps<V> {
   suggestions: Suggestion[];
 }
 
-export function ProductPicker({ label, value, onChange, suggestions, options }: PickerProps<string> & { options: ProductOption[] }) {
+/**
+ * One searchable list: the suggested options first (until the merchant types),
+ * then the first SHOWN options whose search text contains what was typed.
+ */
+function OptionPicker<O>(props: {
+  label: string;
+  placeholder: string;
+  options: O[];
+  selectedKey: string | null;
+  suggestedKeys: string[];
+  keyOf(option: O): string;
+  labelOf(option: O): string;
+  searchTextOf(option: O): string;
+  onPick(option: O): void;
+}) {
+  const { options, selectedKey, suggestedKeys, keyOf, labelOf, searchTextOf } = props;
   const t = useT();
-  const outOfStock = t("order.fix.outOfStock");
-  const labelOf = (o: ProductOption) => productLabel(o, outOfStock);
-  const bySku = useMemo(() => new Map(options.map((o) => [o.sku, o])), [options]);
-  const [input, setInput] = useState(() => (value && bySku.get(value) ? labelOf(bySku.get(value)!) : ""));
+  const byKey = useMemo(() => new Map(options.map((o) => [keyOf(o), o])), [options, keyOf]);
+  const selected = selectedKey !== null ? byKey.get(selectedKey) : undefined;
+  const [input, setInput] = useState(() => (selected ? labelOf(selected) : ""));
 
   const sections = useMemo((): SectionDescriptor[] => {
     const query = fold(input.trim());
-    const selected = value ? bySku.get(value) : undefined;
-    const filtering = query !== "" && (!selected || query !== fold(productLabel(selected, outOfStock)));
-    const matching = filtering ? options.filter((o) => fold(`${o.name} ${o.sku}`).includes(query)) : options;
-    const suggested = filtering ? [] : suggestions.flatMap((s) => (s.kind === "product" && bySku.has(s.sku) ? [bySku.get(s.sku)!] : []));
-    const option = (o: ProductOption) => ({ value: o.sku, label: productLabel(o, outOfStock) });
+    const filtering = query !== "" && (!selected || query !== fold(labelOf(selected)));
+    const matching = filtering ? options.filter((o) => fold(searchTextOf(o)).includes(query)) : options;
+    const suggested = filtering ? [] : suggestedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
+    const option = (o: O) => ({ value: keyOf(o), label: labelOf(o) });
     const result: SectionDescriptor[] = [];
     if (suggested.length) result.push({ title: t("order.fix.suggested"), options: suggested.map(option) });
     result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
     return result;
-  }, [input, options, suggestions, value, bySku, t, outOfStock]);
+  }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t]);
 
   return (
     <Autocomplete
       options={sections}
-      selected={value ? [value] : []}
-      onSelect={(selected) => {
-        const option = bySku.get(selected[0]);
+      selected={selectedKey !== null ? [selectedKey] : []}
+      onSelect={(keys) => {
+        const option = byKey.get(keys[0]);
         if (!option) return;
-        onChange(option.sku);
+        props.onPick(option);
         setInput(labelOf(option));
       }}
       emptyState={<Text as="p" tone="subdued">{t("order.fix.noMatch")}</Text>}
       textField={
-        <Autocomplete.TextField
-          label={label}
-          value={input}
-          onChange={setInput}
-          placeholder={t("order.fix.productPlaceholder")}
-          autoComplete="off"
-        />
+        <Autocomplete.TextField label={props.label} value={input} onChange={setInput} placeholder={props.placeholder} autoComplete="off" />
       }
+    />
+  );
+}
+
+const productKey = (o: ProductOption) => o.sku;
+const productSearchText = (o: ProductOption) => `${o.name} ${o.sku}`;
+const cityKey = (o: CityOption) => String(o.id);
+const cityName = (o: CityOption) => o.name;
+
+export function ProductPicker({ label, value, onChange, suggestions, options }: PickerProps<string> & { options: ProductOption[] }) {
+  const t = useT();
+  const outOfStock = t("order.fix.outOfStock");
+  const labelOf = useCallback((o: ProductOption) => productLabel(o, outOfStock), [outOfStock]);
+  const suggestedKeys = useMemo(() => suggestions.flatMap((s) => (s.kind === "product" ? [s.sku] : [])), [suggestions]);
+  return (
+    <OptionPicker
+      label={label}
+      placeholder={t("order.fix.productPlaceholder")}
+      options={options}
+      selectedKey={value || null}
+      suggestedKeys={suggestedKeys}
+      keyOf={productKey}
+      labelOf={labelOf}
+      searchTextOf={productSearchText}
+      onPick={(o) => onChange(o.sku)}
     />
   );
 }
 
 export function CityPicker({ label, value, onChange, suggestions, options }: PickerProps<number> & { options: CityOption[] }) {
   const t = useT();
-  const byId = useMemo(() => new Map(options.map((o) => [String(o.id), o])), [options]);
-  const [input, setInput] = useState(() => (value !== null ? (byId.get(String(value))?.name ?? "") : ""));
-
-  const sections = useMemo((): SectionDescriptor[] => {
-    const query = fold(input.trim());
-    const selectedName = value !== null ? fold(byId.get(String(value))?.name ?? "") : null;
-    const filtering = query !== "" && query !== selectedName;
-    const matching = filtering ? options.filter((o) => fold(o.name).includes(query)) : options;
-    const suggested = filtering ? [] : suggestions.flatMap((s) => (s.kind === "city" && byId.has(String(s.cityId)) ? [byId.get(String(s.cityId))!] : []));
-    const result: SectionDescriptor[] = [];
-    if (suggested.length) result.push({ title: t("order.fix.suggested"), options: suggested.map((o) => ({ value: String(o.id), label: o.name })) });
-    result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map((o) => ({ value: String(o.id), label: o.name })) });
-    return result;
-  }, [input, options, suggestions, value, byId, t]);
-
+  const suggestedKeys = useMemo(() => suggestions.flatMap((s) => (s.kind === "city" ? [String(s.cityId)] : [])), [suggestions]);
   return (
-    <Autocomplete
-      options={sections}
-      selected={value !== null ? [String(value)] : []}
-      onSelect={(selected) => {
-        const option = byId.get(selected[0]);
-        if (!option) return;
-        onChange(option.id);
-        setInput(option.name);
-      }}
-      emptyState={<Text as="p" tone="subdued">{t("order.fix.noMatch")}</Text>}
-      textField={
-        <Autocomplete.TextField
-          label={label}
-          value={input}
-          onChange={setInput}
-          placeholder={t("order.fix.cityPlaceholder")}
-          autoComplete="off"
-        />
-      }
+    <OptionPicker
+      label={label}
+      placeholder={t("order.fix.cityPlaceholder")}
+      options={options}
+      selectedKey={value !== null ? String(value) : null}
+      suggestedKeys={suggestedKeys}
+      keyOf={cityKey}
+      labelOf={cityName}
+      searchTextOf={cityName}
+      onPick={(o) => onChange(o.id)}
     />
   );
 }
