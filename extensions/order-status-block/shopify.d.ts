@@ -1,8 +1,13 @@
-// The `shopify` global of each target, as `shopify app dev` generates this file.
-import "@shopify/ui-extensions";
+import '@shopify/ui-extensions';
 
-// @ts-ignore -- module augmentation of a source file, as the CLI writes it
-declare module "./src/BlockExtension.tsx" {
-  const shopify: import("@shopify/ui-extensions/admin.order-details.block.render").Api;
+//@ts-ignore
+declare module './src/BlockExtension.tsx' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
+  const globalThis: { shopify: typeof shopify };
+}
+
+//@ts-ignore
+declare module './src/view-model.ts' {
+  const shopify: import('@shopify/ui-extensions/admin.order-details.block.render').Api;
   const globalThis: { shopify: typeof shopify };
 }

@@ -1,5 +1,6 @@
 /**
- * Headless Chromium (Debian's, through playwright-core) showing an embedded
+ * Headless Chromium (the one test/helpers/chromium-path.ts finds, through
+ * playwright-core) showing an embedded
  * admin page as the Shopify admin would, with no internet:
  *
  * - App Bridge cannot load from Shopify's CDN, so `https://cdn.shopify.com/**`
@@ -15,8 +16,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { inject } from "vitest";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -34,7 +34,8 @@ const root = join(import.meta.dirname, "..", "..");
 export const SCREENSHOT_DIR = join(root, "test-results", "e2e");
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  // Resolved once by test/e2e/global-setup.ts.
+  return chromium.launch({ executablePath: inject("chromiumPath"), args: CHROMIUM_ARGS, headless: true });
 }
 
 export interface AppBridgeStubConfig {

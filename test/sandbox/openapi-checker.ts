@@ -48,11 +48,22 @@ export async function loadOpenApiDocument(): Promise<Record<string, unknown>> {
   return (await dereference(parse(readFileSync(OPENAPI_PATH, "utf8")))) as Record<string, unknown>;
 }
 
+/**
+ * Ajv in strict mode: an unknown keyword inside a schema is an error. JSON Schema
+ * 2020-12 (and so OpenAPI 3.1's meta-schema) allows unknown keywords, which is how
+ * `{ description: a, b }` (YAML splits it into a second key) once passed unnoticed.
+ */
+export function strictSchemaCompiler(): Ajv2020 {
+  // strictRequired off: a `oneOf` branch may require a property its parent schema defines.
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
 export async function createOpenApiChecker(): Promise<OpenApiChecker> {
   const doc = await loadOpenApiDocument();
   const paths = doc.paths as Record<string, PathItem>;
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
+  const ajv = strictSchemaCompiler();
   const compiled = new Map<object, ValidateFunction>();
   const validatorFor = (schema: object) => {
     let v = compiled.get(schema);

@@ -1,18 +1,28 @@
-import { compileErrors, validate } from "@readme/openapi-parser";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type CallOptions, useSandbox, uniquePhone, validLead } from "./helpers";
-import { OPENAPI_PATH } from "./openapi-checker";
+import { loadOpenApiDocument, OPENAPI_PATH, strictSchemaCompiler } from "./openapi-checker";
 
 const sb = useSandbox({ rateLimitPerMinute: 100_000 });
 
 describe("sandbox/openapi.yaml", () => {
-  it("is a valid OpenAPI 3.1 document", async () => {
-    const doc = parse(readFileSync(OPENAPI_PATH, "utf8"));
+  // The document's structure is linted by Redocly (`npm run lint:openapi`); this checks
+  // what a linter does not: each schema compiles strictly, so a stray key is an error.
+  it("is OpenAPI 3.1 and every component schema compiles with no unknown keyword", async () => {
+    const doc = (await loadOpenApiDocument()) as { openapi: string; components: { schemas: Record<string, object> } };
     expect(doc.openapi).toMatch(/^3\.1\./);
-    const result = await validate(doc);
-    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    const ajv = strictSchemaCompiler();
+    const failures = Object.entries(doc.components.schemas).flatMap(([name, schema]) => {
+      try {
+        ajv.compile(schema);
+        return [];
+      } catch (error) {
+        return [`${name}: ${(error as Error).message}`];
+      }
+    });
+    expect(failures).toEqual([]);
+    expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(5);
   });
 
   it("describes exactly the contract's endpoints, and not the control API", () => {
