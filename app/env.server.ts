@@ -5,10 +5,13 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "./db-url";
+import { encryptionKeyProblem } from "./crypto/secret-box.server";
 
-const base64Key32 = z
-  .string()
-  .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
+// 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
+const base64Key32 = z.string().superRefine((value, ctx) => {
+  const problem = encryptionKeyProblem(value);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+});
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,8 +28,13 @@ export const envSchema = z.object({
     .regex(/^(file:|libsql:|https?:)/, "must be a libsql URL such as file:./prisma/dev.sqlite")
     .default(DEFAULT_DATABASE_URL),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
+  // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
+  ENCRYPTION_KEY_PREVIOUS: base64Key32.optional(),
   // The platform's Seller Order API base URL for shops that set none (the sandbox's in the demo).
   SELLER_API_BASE_URL: z.string().url("must be the Seller Order API base URL").optional(),
+  // "true" lets a production build reach the Seller Order API over plain http on private or
+  // loopback addresses (the demo's sandbox, tests). Outside production that is always allowed.
+  SELLER_API_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"]).default("false"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   PORT: z.coerce.number().int().positive().optional(),
   // "false" when jobs run in their own process (`npm run worker`) only.

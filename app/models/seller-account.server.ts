@@ -218,7 +218,7 @@ export async function verifyAndSaveKey(
     const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true } });
     if (!saved?.sellerApiKeyCipher) return { ok: false, error: "missing_key" };
     try {
-      apiKey = secretBox.open(saved.sellerApiKeyCipher);
+      apiKey = secretBox.open(saved.sellerApiKeyCipher, { shop, purpose: "seller-api-key" });
     } catch {
       // Sealed under another ENCRYPTION_KEY: the merchant has to paste the key again.
       return { ok: false, error: "missing_key" };
@@ -244,7 +244,7 @@ export async function verifyAndSaveKey(
   const row = await db.shop.update({
     where: { domain: shop },
     data: {
-      sellerApiKeyCipher: secretBox.seal(apiKey),
+      sellerApiKeyCipher: secretBox.seal(apiKey, { shop, purpose: "seller-api-key" }),
       sellerApiKeyLast4: keyLast4(apiKey),
       sellerApiBaseUrl: base.url,
       sellerAccount: account.account,
@@ -401,7 +401,7 @@ export async function saveShopSettings(
     where: { domain: shop },
     data: {
       settings: JSON.stringify(parsed.settings),
-      ...(secret ? { eventsSecretCipher: (options.secretBox ?? secretBoxFromEnv()).seal(secret) } : {}),
+      ...(secret ? { eventsSecretCipher: (options.secretBox ?? secretBoxFromEnv()).seal(secret, { shop, purpose: "events-secret" }) } : {}),
     },
     select: { id: true },
   });

@@ -4,7 +4,7 @@
  */
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";
-import { createSecretBox, type SecretBox } from "../crypto/secret-box.server";
+import { secretBoxFromVariables, type SecretBox } from "../crypto/secret-box.server";
 import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
 import { createDbRateLimiter } from "./db-rate-limiter.server";
 
@@ -35,9 +35,7 @@ export interface ConnectionOptions {
 }
 
 export function secretBoxFromEnv(): SecretBox {
-  const key = process.env.ENCRYPTION_KEY;
-  if (!key) throw new Error("ENCRYPTION_KEY is not set");
-  return createSecretBox(key);
+  return secretBoxFromVariables(process.env);
 }
 
 export interface ShopConnection {
@@ -52,7 +50,7 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
   if (shop.pausedReason) throw new ShopNotConnectedError(shop.domain, "paused");
   const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || process.env.SELLER_API_BASE_URL;
   if (!baseUrl) throw new ShopNotConnectedError(shop.domain, "no_base_url");
-  const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher);
+  const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher, { shop: shop.domain, purpose: "seller-api-key" });
   const client = createSellerApiClient({
     baseUrl,
     apiKey,

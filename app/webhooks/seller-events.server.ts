@@ -41,7 +41,7 @@ export async function receiveSellerEvent(db: Db, token: string, request: Request
   }
   const rawBody = await request.text();
   const check = verifyEventSignature({
-    secret: secretBoxFromEnv().open(shop.eventsSecretCipher),
+    secret: secretBoxFromEnv().open(shop.eventsSecretCipher, { shop: shop.domain, purpose: "events-secret" }),
     rawBody,
     signature: request.headers.get("x-signature"),
     timestamp: request.headers.get("x-timestamp"),

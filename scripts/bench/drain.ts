@@ -32,7 +32,7 @@ const N = Number(values.orders);
 const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..");
-process.env.ENCRYPTION_KEY ||= Buffer.alloc(32, 3).toString("base64");
+process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
 const dir = mkdtempSync(join(tmpdir(), "cod-drain-"));
 const url = `file:${join(dir, "drain.sqlite")}`;

@@ -20,7 +20,7 @@ import { syncShopStatuses } from "../../app/sync/status-sync.server";
 
 const { values } = parseArgs({ options: { leads: { type: "string", default: "1000" } } });
 const N = Number(values.leads);
-process.env.ENCRYPTION_KEY ||= Buffer.alloc(32, 3).toString("base64");
+process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
 const dir = mkdtempSync(join(tmpdir(), "cod-sync-"));
 const url = `file:${join(dir, "sync.sqlite")}`;

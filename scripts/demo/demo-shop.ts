@@ -82,7 +82,7 @@ export async function registerDemoShop(db: PrismaClient, options: RegisterOption
     data: {
       domain: DEMO_SHOP,
       scopes: DEMO_SCOPES,
-      sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey),
+      sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, { shop: DEMO_SHOP, purpose: "seller-api-key" }),
       sellerApiKeyLast4: options.apiKey.slice(-4),
       sellerApiBaseUrl: options.sellerApiBaseUrl,
       sellerAccount: DEMO_ACCOUNT,

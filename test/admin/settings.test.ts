@@ -53,7 +53,7 @@ describe("API key", () => {
     const row = await shopRow(SHOP_A);
     expect(row?.sellerApiKeyCipher).toBeTruthy();
     expect(row?.sellerApiKeyCipher).not.toContain(atlasKey.key);
-    expect(box().open(row!.sellerApiKeyCipher!)).toBe(atlasKey.key);
+    expect(box().open(row!.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toBe(atlasKey.key);
     expect(row).toMatchObject({
       sellerApiKeyLast4: atlasKey.key.slice(-4),
       sellerApiBaseUrl: null,
@@ -96,7 +96,7 @@ describe("API key", () => {
     const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "verifyKey", apiKey: "", baseUrl: `${sandbox.url}/` });
     expect(result).toMatchObject({ ok: true, connection: { account: "ACC-1001" } });
     const after = await shopRow(SHOP_A);
-    expect(box().open(after!.sellerApiKeyCipher!)).toBe(atlasKey.key);
+    expect(box().open(after!.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toBe(atlasKey.key);
     expect(after?.sellerApiBaseUrl).toBe(sandbox.url);
     expect(after!.keyVerifiedAt!.getTime()).toBeGreaterThanOrEqual(before!.keyVerifiedAt!.getTime());
   });
@@ -194,7 +194,7 @@ describe("settings form", () => {
       retentionDays: 90,
       carrierName: "Amana",
     });
-    expect(box().open(row!.eventsSecretCipher!)).toBe(secret);
+    expect(box().open(row!.eventsSecretCipher!, { shop: SHOP_A, purpose: "events-secret" })).toBe(secret);
 
     // The page shows the saved values back, and that a secret exists, not the secret.
     const data = await load(route.loader, SHOP_A, "/app/settings");

@@ -21,14 +21,14 @@ export async function connectTestShop(
     where: { domain: options.shop ?? SHOP },
     create: {
       domain: options.shop ?? SHOP,
-      sellerApiKeyCipher: box.seal(options.apiKey),
+      sellerApiKeyCipher: box.seal(options.apiKey, { shop: options.shop ?? SHOP, purpose: "seller-api-key" }),
       sellerApiKeyLast4: options.apiKey.slice(-4),
       sellerApiBaseUrl: options.baseUrl,
       keyVerifiedAt: new Date(),
       settings: JSON.stringify(options.settings ?? {}),
     },
     update: {
-      sellerApiKeyCipher: box.seal(options.apiKey),
+      sellerApiKeyCipher: box.seal(options.apiKey, { shop: options.shop ?? SHOP, purpose: "seller-api-key" }),
       sellerApiBaseUrl: options.baseUrl,
       settings: JSON.stringify(options.settings ?? {}),
       pausedReason: null,

@@ -124,7 +124,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       SHOPIFY_API_SECRET: apiSecret,
       SHOPIFY_APP_URL: url,
       SCOPES: scopes,
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
       SELLER_API_BASE_URL: options.sellerApiBaseUrl,
       WORKER_IN_PROCESS: "false",
       LOG_LEVEL: "warn",

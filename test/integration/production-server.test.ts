@@ -63,7 +63,7 @@ describe("production server", () => {
       SHOPIFY_API_KEY: "key",
       SHOPIFY_API_SECRET: "secret",
       SHOPIFY_APP_URL: "https://app.example.com",
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
     });
     try {
       let response: Response | undefined;
@@ -93,7 +93,7 @@ describe("production server", () => {
       SHOPIFY_API_KEY: "key",
       SHOPIFY_API_SECRET: secret,
       SHOPIFY_APP_URL: "https://app.example.com",
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
       WORKER_IN_PROCESS: "false",
     });
     const db = createPrismaClient(url);
@@ -152,7 +152,7 @@ describe("production server", () => {
       PORT: String(await freePort()),
       SHOPIFY_API_KEY: "key",
       SHOPIFY_APP_URL: "https://app.example.com",
-      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
     });
     const code = await server.exited;
     expect(code).not.toBe(0);

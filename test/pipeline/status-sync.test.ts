@@ -140,7 +140,7 @@ describe("platform events", () => {
     const [a] = await seedLeads(1);
     const shop = await db.prisma.shop.update({
       where: { domain: SHOP },
-      data: { eventsSecretCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(secret) },
+      data: { eventsSecretCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(secret, { shop: SHOP, purpose: "events-secret" }) },
     });
     await control.advance(a.leadRef!, { confirmation_status: "confirmed" });
     // The event claims "delivered": only the GET that follows is believed.

@@ -5,7 +5,7 @@ const valid = {
   SHOPIFY_API_KEY: "key",
   SHOPIFY_API_SECRET: "secret",
   SHOPIFY_APP_URL: "https://app.example.com",
-  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
 };
 
 describe("parseEnv", () => {

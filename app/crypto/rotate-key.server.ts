@@ -1,0 +1,68 @@
+/**
+ * Re-seals every stored secret under the current ENCRYPTION_KEY: values sealed
+ * under ENCRYPTION_KEY_PREVIOUS or in the older "v1" format (no shop/purpose
+ * binding). One transaction: either every secret is re-sealed or none is.
+ * Idempotent: a second run finds nothing to do. Reports counts, never secrets.
+ */
+import type { Db } from "../db.server";
+import type { SecretBox, SecretPurpose } from "./secret-box.server";
+
+export interface RotationReport {
+  /** Secrets read (API keys and events secrets). */
+  checked: number;
+  /** Secrets sealed again under the current key and format. */
+  resealed: number;
+  /** Secrets already current: left untouched. */
+  current: number;
+}
+
+export class KeyRotationError extends Error {
+  constructor(readonly unreadable: { shop: string; purpose: SecretPurpose }[]) {
+    super(
+      `${unreadable.length} secret(s) open under neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS; nothing was changed: ` +
+        unreadable.map((u) => `${u.shop} (${u.purpose})`).join(", "),
+    );
+    this.name = "KeyRotationError";
+  }
+}
+
+const COLUMNS = [
+  { column: "sellerApiKeyCipher", purpose: "seller-api-key" },
+  { column: "eventsSecretCipher", purpose: "events-secret" },
+] as const;
+
+export async function rotateStoredSecrets(db: Db, box: SecretBox): Promise<RotationReport> {
+  return db.$transaction(async (tx) => {
+    const shops = await tx.shop.findMany({
+      where: { OR: [{ sellerApiKeyCipher: { not: null } }, { eventsSecretCipher: { not: null } }] },
+      select: { id: true, domain: true, sellerApiKeyCipher: true, eventsSecretCipher: true },
+    });
+    const report: RotationReport = { checked: 0, resealed: 0, current: 0 };
+    const unreadable: { shop: string; purpose: SecretPurpose }[] = [];
+    const updates: { id: string; data: Partial<Record<(typeof COLUMNS)[number]["column"], string>> }[] = [];
+    for (const shop of shops) {
+      const data: (typeof updates)[number]["data"] = {};
+      for (const { column, purpose } of COLUMNS) {
+        const sealed = shop[column];
+        if (!sealed) continue;
+        report.checked++;
+        const context = { shop: shop.domain, purpose };
+        try {
+          const opened = box.openWithStatus(sealed, context);
+          if (!opened.stale) {
+            report.current++;
+            continue;
+          }
+          data[column] = box.seal(opened.plaintext, context);
+          report.resealed++;
+        } catch {
+          unreadable.push(context);
+        }
+      }
+      if (Object.keys(data).length > 0) updates.push({ id: shop.id, data });
+    }
+    if (unreadable.length > 0) throw new KeyRotationError(unreadable);
+    for (const update of updates) await tx.shop.update({ where: { id: update.id }, data: update.data, select: { id: true } });
+    return report;
+  });
+}
