@@ -15,6 +15,7 @@
  * means nothing is saved. Cells are RFC 4180 (quotes, CRLF); a file from a French
  * spreadsheet separated by semicolons is read too.
  */
+import { CsvError, parse } from "csv-parse/sync";
 import { normalizeCityKey } from "../leads/city-key";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeCityAliasInput, normalizeSkuMappingInput, type SkuMappingInput } from "../leads/rules";
@@ -25,12 +26,19 @@ export const SKU_MAPPING_COLUMNS = ["kind", "source", "platform_sku", "platform_
 export const CITY_ALIAS_COLUMNS = ["alias", "city_id", "city_name", "source"] as const;
 /** Rows in one import (a large catalogue of bundles fits; a wrong file is refused early). */
 export const MAX_CSV_ROWS = 5000;
+/** Bytes of one import file (UTF-8): the rows allowed fit many times over; a larger file is refused unread. */
+export const MAX_CSV_BYTES = 1024 * 1024;
+/** Characters in one cell: SKUs, ids, labels and city names are short; a longer cell is a wrong file. */
+export const MAX_CELL_CHARS = 500;
 const MAX_TARGETS = 20;
 const MAX_QUANTITY = 1000;
 
 export type CsvErrorCode =
   | "empty_file"
+  | "file_too_large"
   | "unclosed_quote"
+  | "bad_quote"
+  | "cell_too_long"
   | "unknown_header"
   | "missing_column"
   | "too_many_rows"
@@ -111,64 +119,106 @@ export interface CsvRecord {
   cells: string[];
 }
 
-/** RFC 4180 records; blank lines are dropped. Throws CsvSyntaxError on an unclosed quote. */
-export function parseCsv(text: string): CsvRecord[] {
+/**
+ * RFC 4180 records, read by csv-parse: linear time whatever the quotes and
+ * whitespace (a hand-written parser here once took seconds on a file of quotes).
+ * Cells are trimmed, records whose cells are all blank are dropped, line ends may
+ * be mixed, a quote inside an unquoted cell is kept as text. Throws CsvReadError
+ * on a quoted cell never closed or followed by text, and past `maxRecords`
+ * records (csv-parse spends tens of microseconds on each record whose length
+ * differs from the header's, so a file of short lines is stopped early).
+ */
+export function parseCsv(text: string, options: { maxRecords?: number } = {}): CsvRecord[] {
   const source = text.replace(/^\uFEFF/, "");
-  const firstLine = source.slice(0, source.search(/\r?\n|$/));
+  const firstBreak = source.search(/[\r\n]/);
+  const firstLine = firstBreak < 0 ? source : source.slice(0, firstBreak);
   const delimiter = !firstLine.includes(",") && firstLine.includes(";") ? ";" : ",";
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let current = "";
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let quoteLine = 1;
-  const endRecord = () => {
-    cells.push(current);
-    if (cells.some((c) => c.trim() !== "")) records.push({ line: recordLine, cells });
-    cells = [];
-    current = "";
-  };
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (source[i + 1] === '"') {
-          current += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === "\n") line++;
-        current += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && current.trim() === "") {
-      quoted = true;
-      quoteLine = line;
-      current = "";
-    } else if (ch === delimiter) {
-      cells.push(current);
-      current = "";
-    } else if (ch === "\r" && source[i + 1] === "\n") {
-      continue;
-    } else if (ch === "\n" || ch === "\r") {
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      current += ch;
-    }
+  const bytes = new TextEncoder().encode(source);
+  const max = options.maxRecords;
+  let parsed: { record: string[]; info: { bytes: number } }[];
+  try {
+    parsed = parse(bytes, {
+      delimiter,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      ...(max !== undefined ? { to: max + 1 } : {}),
+    }) as unknown as { record: string[]; info: { bytes: number } }[];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === "CSV_QUOTE_NOT_CLOSED") throw new CsvReadError("unclosed_quote", openingLine(source));
+    // Any other refusal (text after a closing quote): the line where its record starts.
+    const recordStart = (error as unknown as { bytes?: unknown }).bytes;
+    throw new CsvReadError("bad_quote", startLine(bytes, typeof recordStart === "number" ? recordStart : 0));
   }
-  if (quoted) throw new CsvSyntaxError(quoteLine);
-  endRecord();
+  // A record starts after the previous one's end (info.bytes) and the blank lines
+  // skipped since; lines are counted here, csv-parse's count being off in quoted cells.
+  const records: CsvRecord[] = [];
+  let offset = 0;
+  let line = 1;
+  for (const [index, { record, info }] of parsed.entries()) {
+    for (; offset < bytes.length && isBlank(bytes[offset]); offset++) if (isLineEnd(bytes, offset)) line++;
+    if (max !== undefined && index === max) throw new CsvReadError("too_many_rows", line);
+    if (record.some((c) => c.trim() !== "")) records.push({ line, cells: record });
+    for (; offset < info.bytes; offset++) if (isLineEnd(bytes, offset)) line++;
+  }
   return records;
 }
 
-export class CsvSyntaxError extends Error {
-  constructor(readonly line: number) {
-    super(`a quoted cell opened on line ${line} is never closed`);
-    this.name = "CsvSyntaxError";
+/** A line ends at \n (also that of \r\n) and at a lone \r. */
+const isLineEnd = (bytes: Uint8Array, i: number) => bytes[i] === 10 || (bytes[i] === 13 && bytes[i + 1] !== 10);
+
+/** ASCII whitespace: blank lines (skipped by csv-parse) and the spaces a record may start with. */
+const isBlank = (byte: number) => byte === 32 || (byte >= 9 && byte <= 13);
+
+/** The line of a record that starts at byte `end`, after any empty lines. */
+function startLine(bytes: Uint8Array, end: number): number {
+  let line = 1;
+  let i = 0;
+  for (; i < end && i < bytes.length; i++) if (isLineEnd(bytes, i)) line++;
+  for (; i < bytes.length && isBlank(bytes[i]); i++) if (isLineEnd(bytes, i)) line++;
+  return line;
+}
+
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  return count;
+}
+
+/**
+ * The line of the quote left open (csv-parse reports the end of the file). After
+ * that quote the cell holds only doubled quotes, so it opens the last run of
+ * quotes of odd length.
+ */
+function openingLine(source: string): number {
+  let i = source.length - 1;
+  while (i >= 0) {
+    if (source[i] !== '"') {
+      i--;
+      continue;
+    }
+    let start = i;
+    while (start > 0 && source[start - 1] === '"') start--;
+    if ((i - start + 1) % 2 === 1) return 1 + lineBreaks(source.slice(0, start));
+    i = start - 1;
+  }
+  return 1;
+}
+
+export class CsvReadError extends Error {
+  constructor(
+    readonly code: "unclosed_quote" | "bad_quote" | "too_many_rows",
+    readonly line: number,
+  ) {
+    super(`${code.replace(/_/g, " ")} at line ${line}`);
+    this.name = "CsvReadError";
   }
 }
 
@@ -195,11 +245,16 @@ type Row = { line: number; get(column: string): string };
 
 function readTable(records: CsvRecord[]): { header: string[]; rows: Row[] } {
   const header = records[0].cells.map((h) => h.trim().toLowerCase());
+  // Column positions found once (the first of a repeated name wins), not per cell read.
+  const positions = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!positions.has(name)) positions.set(name, index);
+  });
   const rows = records.slice(1).map(({ line, cells }) => ({
     line,
     get(column: string) {
-      const index = header.indexOf(column);
-      return index >= 0 ? uncell((cells[index] ?? "").trim()) : "";
+      const index = positions.get(column);
+      return index !== undefined ? uncell((cells[index] ?? "").trim()) : "";
     },
   }));
   return { header, rows };
@@ -210,12 +265,18 @@ const positiveInt = (text: string, max = Number.MAX_SAFE_INTEGER) =>
 
 /** Reads a mappings or aliases CSV; `cities` are the platform's cached cities (ids are checked against them). */
 export function parseMappingsCsv(text: string, options: { cities: readonly CityRef[] }): CsvImport {
+  if (text.length > MAX_CSV_BYTES || new TextEncoder().encode(text).length > MAX_CSV_BYTES) {
+    return { ok: false, kind: null, errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }] };
+  }
   let records: CsvRecord[];
   try {
-    records = parseCsv(text);
+    // The header, the rows allowed, the first row over (named in the error), and as
+    // many blank ones: past that the file is refused without reading the rest.
+    records = parseCsv(text, { maxRecords: 2 * (MAX_CSV_ROWS + 2) });
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { ok: false, kind: null, errors: [{ row: error.line, code: "unclosed_quote" }] };
-    throw error;
+    if (!(error instanceof CsvReadError)) throw error;
+    const params = error.code === "too_many_rows" ? { params: { max: MAX_CSV_ROWS } } : {};
+    return { ok: false, kind: null, errors: [{ row: error.line, code: error.code, ...params }] };
   }
   if (records.length === 0) return { ok: false, kind: null, errors: [{ row: 1, code: "empty_file" }] };
   const { header, rows } = readTable(records);
@@ -229,7 +290,19 @@ export function parseMappingsCsv(text: string, options: { cities: readonly CityR
     return { ok: false, kind, errors: missing.map((column) => ({ row: records[0].line, column, code: "missing_column" as const })) };
   }
   if (rows.length > MAX_CSV_ROWS) return { ok: false, kind, errors: [{ row: rows[MAX_CSV_ROWS].line, code: "too_many_rows", params: { max: MAX_CSV_ROWS } }] };
+  const long = overlongCells(records, header);
+  if (long.length > 0) return { ok: false, kind, errors: long };
   return kind === "sku_mappings" ? readSkuMappings(rows) : readCityAliases(rows, options.cities);
+}
+
+function overlongCells(records: readonly CsvRecord[], header: readonly string[]): CsvRowError[] {
+  const errors: CsvRowError[] = [];
+  for (const { line, cells } of records) {
+    cells.forEach((cell, index) => {
+      if (cell.length > MAX_CELL_CHARS) errors.push({ row: line, column: header[index] ?? String(index + 1), code: "cell_too_long", params: { max: MAX_CELL_CHARS } });
+    });
+  }
+  return errors;
 }
 
 function readSkuMappings(rows: Row[]): CsvImport {

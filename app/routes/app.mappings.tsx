@@ -21,6 +21,8 @@ import {
   type SkuMappingView,
   type VariantRow,
 } from "../models/mappings-page.server";
+import { MAX_CSV_BYTES } from "../models/mapping-csv";
+import { FormTooLargeError, readFormData } from "../http/form-limit.server";
 import { formatInstant } from "../i18n";
 import { useT } from "../i18n/react";
 import { MappingEditor, type MappingDraft } from "../components/mappings/MappingEditor";
@@ -54,10 +56,27 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** The CSV as the page uploads it (a file part) or as a plain field. */
+const csvText = async (form: FormData) => {
+  const value = form.get("csv");
+  return typeof value === "string" ? value : value ? await value.text() : "";
+};
+
+/** A form holds at most one CSV file, and room for the multipart framing and the other fields. */
+const MAX_FORM_BYTES = MAX_CSV_BYTES + 64 * 1024;
+
 export const action = async ({ request }: ActionFunctionArgs): Promise<MappingsActionResult> => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    // Read with the limit enforced while reading: a larger upload is never buffered whole.
+    form = await readFormData(request, MAX_FORM_BYTES);
+  } catch (error) {
+    if (!(error instanceof FormTooLargeError)) throw error;
+    // Only an import can be this large: its card says the file is too big.
+    return { intent: "importCsv", ok: false, kind: null, errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }] };
+  }
   const intent = text(form, "intent");
   try {
     switch (intent) {
@@ -81,7 +100,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<MappingsA
         await removeCityAlias(prisma, shop, text(form, "id"));
         return { intent, ok: true };
       case "importCsv":
-        return { intent, ...(await importMappingsCsv(prisma, shop, text(form, "csv"))) };
+        return { intent, ...(await importMappingsCsv(prisma, shop, await csvText(form))) };
     }
   } catch (error) {
     if (error instanceof MappingNotFoundError) throw new Response("Not found", { status: 404 });

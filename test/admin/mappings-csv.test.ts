@@ -24,6 +24,21 @@ describe("parseCsv", () => {
     ]);
   });
 
+  it("numbers records by their first line across quoted line breaks and blank lines, and refuses text after a closing quote", () => {
+    expect(parseCsv('a,b\r\n"x\r\ny",z\n \n\nc,d\n').map((r) => r.line)).toEqual([1, 2, 6]);
+    // The old parser glued the text on ("ab"); spreadsheets never write it, so it is refused with its line.
+    expect(parseMappingsCsv('alias,city_id\nCasa,101\n"Casa"blanca,101\n', { cities })).toEqual({
+      ok: false,
+      kind: null,
+      errors: [{ row: 3, code: "bad_quote" }],
+    });
+    expect(parseMappingsCsv('alias,city_id\nCasa,101\n"Rabat,102\n\n', { cities })).toEqual({
+      ok: false,
+      kind: null,
+      errors: [{ row: 3, code: "unclosed_quote" }],
+    });
+  });
+
   it("reads a semicolon-separated file (French spreadsheets)", () => {
     expect(parseCsv("alias;city_id\nCasa;101\n").map((r) => r.cells)).toEqual([
       ["alias", "city_id"],

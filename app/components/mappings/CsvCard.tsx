@@ -60,7 +60,11 @@ export function CsvCard() {
       return;
     }
     setFileError(false);
-    void file.text().then((csv) => fetcher.submit({ intent: "importCsv", csv }, { method: "post" }));
+    // Sent as the file itself (multipart): the server reads it under a size limit.
+    const form = new FormData();
+    form.append("intent", "importCsv");
+    form.append("csv", file);
+    fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   };
 
   return (
