@@ -188,6 +188,7 @@ export const ordersEn = {
   "fix.error.no_variant": "These lines have no Shopify variant to map: add a SKU to the product in Shopify.",
   "fix.error.group_gone": "No order waits for this any more.",
   "fix.error.invalid_phone": "Enter a Moroccan mobile number: 10 digits starting with 06 or 07.",
+  "fix.error.too_long": "This text is too long: a phone has at most 100 characters, an address 500.",
   "fix.error.nothing": "Enter a phone or an address.",
   "fix.error.conflict": "This order cannot be sent again now: it is being sent, or it was cancelled in Shopify.",
   "fix.error.invalid": "This correction could not be saved.",

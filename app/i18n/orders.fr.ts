@@ -187,6 +187,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "fix.error.no_variant": "Ces lignes n'ont pas de variante Shopify à associer : ajoutez un SKU au produit dans Shopify.",
   "fix.error.group_gone": "Plus aucune commande n'attend cette correction.",
   "fix.error.invalid_phone": "Saisissez un mobile marocain : 10 chiffres commençant par 06 ou 07.",
+  "fix.error.too_long": "Ce texte est trop long : 100 caractères au plus pour un téléphone, 500 pour une adresse.",
   "fix.error.nothing": "Saisissez un téléphone ou une adresse.",
   "fix.error.conflict": "Cette commande ne peut pas être renvoyée maintenant : elle est en cours d'envoi, ou a été annulée dans Shopify.",
   "fix.error.invalid": "Cette correction n'a pas pu être enregistrée.",

@@ -11,6 +11,7 @@ import { normalizeCityKey } from "./city-key";
 import { compileGatewayPatterns, detectCod } from "./cod";
 import { findRecentDuplicate } from "./duplicates";
 import { externalRefFor } from "./external-ref";
+import { boundOrderFields } from "./field-limits";
 import { makeFinding } from "./findings";
 import { formatCents, MAX_AMOUNT_CENTS, toCents } from "./money";
 import { normalizeMoroccanPhone, type PhoneResult } from "./phone";
@@ -104,7 +105,9 @@ function pickAmount(order: ShopOrder, settings: MappingSettings): { money?: Mone
 }
 
 /** Maps one Shopify order to a lead; never throws on a well-typed order. */
-export function mapOrderToLead(order: ShopOrder, context: MappingContext): MappingResult {
+export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext): MappingResult {
+  // Every typed field within its bound before any matcher reads it (linear time, small findings).
+  const order = boundOrderFields(shopifyOrder);
   const settings = resolveSettings(context.settings);
   const policy = settings.holdPolicy;
   const severityOf = (code: ConfigurableFindingCode): Finding["severity"] => (policy[code] === "hold" ? "blocking" : "warning");

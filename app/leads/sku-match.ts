@@ -30,8 +30,11 @@ function looseSku(sku: string): string {
 /** The digits of a Shopify id, from a number, "123" or "gid://shopify/ProductVariant/123". */
 export function shopifyIdDigits(id: string | number | null | undefined): string | undefined {
   if (id == null) return undefined;
-  const match = /(\d+)\s*$/.exec(String(id));
-  return match ? match[1] : undefined;
+  // Scanned from the end: the regex /(\d+)\s*$/ took quadratic time on a long run of digits.
+  const text = String(id).trimEnd();
+  let start = text.length;
+  while (start > 0 && text.charCodeAt(start - 1) >= 48 && text.charCodeAt(start - 1) <= 57) start--;
+  return start < text.length ? text.slice(start) : undefined;
 }
 
 export interface CatalogueEntry {

@@ -16,7 +16,7 @@ import { normalizeCityKey } from "../leads/city-key";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
-import { fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "./order-actions.server";
+import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "./order-actions.server";
 import { upsertSkuMapping } from "./sku-mapping.server";
 
 /** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/bench/admin.ts). */
@@ -267,7 +267,7 @@ export async function referenceOptions(
 // Fixes
 
 /** A refused fix as the page shows it: a code it translates. */
-export type FixFailureCode = FixErrorCode | "conflict" | "invalid";
+export type FixFailureCode = FixErrorCode | "conflict" | "invalid" | "too_long";
 
 /**
  * The page's answer for a refused action. Another shop's order, or one that does
@@ -275,6 +275,7 @@ export type FixFailureCode = FixErrorCode | "conflict" | "invalid";
  */
 export function fixFailure(error: unknown): FixFailureCode {
   if (error instanceof FixInputError) return error.code;
+  if (error instanceof FieldTooLongError) return "too_long";
   if (error instanceof OrderActionError) {
     if (error.status === 404) throw new Response("Not found", { status: 404 });
     return error.status === 409 ? "conflict" : "invalid";

@@ -9,6 +9,8 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { postLeadJobKey, POST_LEAD_JOB } from "../webhooks/order-intake.server";
 import { normalizeCityKey, normalizeSku, type Finding, type SkuMappingTarget } from "../leads";
+import { MAX_FIELD_CHARS } from "../leads/field-limits";
+import { MAX_PHONE_CHARS } from "../leads/phone";
 import { saveCityAlias } from "./city-alias.server";
 import { upsertSkuMapping } from "./sku-mapping.server";
 import { addTimeline } from "./timeline.server";
@@ -21,6 +23,17 @@ export class OrderActionError extends Error {
   ) {
     super(message);
     this.name = "OrderActionError";
+  }
+}
+
+/** A corrected field longer than any real one: refused, never cut or parsed. */
+export class FieldTooLongError extends OrderActionError {
+  constructor(
+    readonly field: string,
+    readonly max: number,
+  ) {
+    super(422, `${field} is longer than ${max} characters`);
+    this.name = "FieldTooLongError";
   }
 }
 
@@ -68,8 +81,25 @@ export interface OrderOverrides {
   name?: string;
 }
 
+/** The longest text a merchant may type for each field of an order. */
+export const MAX_OVERRIDE_CHARS: Readonly<Record<keyof OrderOverrides, number>> = {
+  phone: MAX_PHONE_CHARS,
+  address: MAX_FIELD_CHARS,
+  city: MAX_FIELD_CHARS,
+  name: MAX_FIELD_CHARS,
+};
+
+/** Throws FieldTooLongError for the first field over its bound (checked before any parsing). */
+export function assertOverrideLengths(input: Partial<Record<keyof OrderOverrides, unknown>>): void {
+  for (const field of Object.keys(MAX_OVERRIDE_CHARS) as (keyof OrderOverrides)[]) {
+    const value = input[field];
+    if (typeof value === "string" && value.length > MAX_OVERRIDE_CHARS[field]) throw new FieldTooLongError(field, MAX_OVERRIDE_CHARS[field]);
+  }
+}
+
 /** Overrides fields for this order only (the Shopify order is not changed); the caller may then resend. */
 export async function setOrderOverrides(db: Db, shop: string, linkId: string, overrides: OrderOverrides, actor: Actor): Promise<OrderLink> {
+  assertOverrideLengths(overrides);
   const link = await linkOf(db, shop, linkId);
   const clean = Object.fromEntries(
     Object.entries(overrides).filter(([, v]) => typeof v === "string" && v.trim() !== "").map(([k, v]) => [k, (v as string).trim()]),

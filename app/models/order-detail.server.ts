@@ -11,7 +11,7 @@ import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from 
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { DEFAULT_TIME_ZONE } from "./dashboard.server";
 import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomaly-groups.server";
-import { resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
+import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
 import { listTimeline } from "./timeline.server";
 import { zonedTime } from "../time-zone";
 
@@ -307,6 +307,7 @@ export async function correctAndResend(
   input: { phone?: string; address?: string; cityId?: number },
   actor: Actor,
 ): Promise<{ resent: number }> {
+  assertOverrideLengths(input);
   const overrides: OrderOverrides = {};
   if (input.phone?.trim()) {
     const phone = normalizeMoroccanPhone(input.phone);

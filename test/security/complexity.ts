@@ -32,3 +32,14 @@ export function sizeFor(prepare: (size: number) => () => unknown, start: number,
   while (n < max && medianMs(prepare(n), 3) < floorMs) n *= 2;
   return n;
 }
+
+/** How many back-to-back calls of `fn` take `floorMs` (so a fast call is timed over many). */
+export function repetitionsFor(fn: () => unknown, floorMs = 20, max = 10_000): number {
+  let reps = 1;
+  while (reps < max && medianMs(() => repeat(fn, reps), 3) < floorMs) reps *= 2;
+  return reps;
+}
+
+export function repeat(fn: () => unknown, times: number): void {
+  for (let i = 0; i < times; i++) fn();
+}

@@ -34,8 +34,11 @@ export function count(value: unknown): number | undefined {
 export function idDigits(value: unknown): string | undefined {
   const raw = text(value);
   if (!raw) return undefined;
-  const match = /(\d+)\s*$/.exec(raw);
-  return match ? match[1] : undefined;
+  // Scanned from the end: the regex /(\d+)\s*$/ took quadratic time on a long run of digits.
+  const trimmed = raw.trimEnd();
+  let start = trimmed.length;
+  while (start > 0 && trimmed.charCodeAt(start - 1) >= 48 && trimmed.charCodeAt(start - 1) <= 57) start--;
+  return start < trimmed.length ? trimmed.slice(start) : undefined;
 }
 
 /** Drops undefined properties, so optional fields are absent rather than undefined. */
