@@ -146,11 +146,30 @@ export function personalValues(link: Pick<OrderLink, "phone" | "leadJson" | "pay
   return [...new Set(all)].sort((a, b) => b.length - a.length);
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * Every occurrence of `value` in `text`, any case, replaced by the mask. Plain
+ * string search: a RegExp built from a customer's value threw past ~50 KB
+ * ("regular expression too large") and turned the order page into a 500.
+ */
+function maskAll(text: string, value: string): string {
+  if (value === "") return text;
+  const lowerText = text.toLowerCase();
+  const lowerValue = value.toLowerCase();
+  // Lower-casing that changes lengths (rare letters such as "İ") breaks the index
+  // correspondence: fall back to the exact spelling.
+  if (lowerText.length !== text.length || lowerValue.length !== value.length) return text.replaceAll(value, MASK);
+  let out = "";
+  let from = 0;
+  for (let at = lowerText.indexOf(lowerValue); at >= 0; at = lowerText.indexOf(lowerValue, from)) {
+    out += text.slice(from, at) + MASK;
+    from = at + value.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
 
 export function maskPersonal(text: string, values: readonly string[]): string {
   let out = text;
-  for (const value of values) out = out.replace(new RegExp(escapeRegExp(value), "gi"), MASK);
+  for (const value of values) if (value.length <= out.length) out = maskAll(out, value);
   return out.replace(PHONE_SHAPE, MASK);
 }
 
