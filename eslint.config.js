@@ -12,6 +12,8 @@ export default tseslint.config(
       "extensions/**/dist/**",
       "extensions/**/node_modules/**",
       "test-results/**",
+      ".stryker-tmp/**",
+      "reports/**",
       "**/*.d.ts",
     ],
   },

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Only the tests of app/leads/, for Stryker (stryker.leads.config.mjs): a small suite keeps its dry run
+// and every mutant run fast. Not used by `npm test`.
+export default defineConfig({
+  test: {
+    include: ["test/leads/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ["test/helpers/setup-env.ts"],
+  },
+});
