@@ -13,6 +13,12 @@ import type { ShopAddress, ShopLineItem, ShopOrder } from "./types";
 export const MAX_FIELD_CHARS = 500;
 /** Ids (order, line, variant, product), order name, currency and status codes. */
 export const MAX_ID_CHARS = 100;
+/**
+ * Lines to deliver in one order: a cash-on-delivery parcel never holds this many,
+ * and the platform states no maximum. An order over it is held with one finding
+ * instead of being mapped line by line (20,000 lines stored 15 MB of findings).
+ */
+export const MAX_LINE_ITEMS = 500;
 /** Payment gateway names read from one order. */
 export const MAX_GATEWAYS = 20;
 

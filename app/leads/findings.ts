@@ -30,6 +30,8 @@ const MESSAGES: Record<FindingCode, (p: Params, s?: readonly Suggestion[]) => st
   test_order: () => "This is a Shopify test order; it is not sent (test orders can be allowed in the settings).",
   cancelled: () => "The order was cancelled in Shopify; it is not sent.",
   no_shippable_items: () => "The order has nothing to deliver (only gift cards or items that need no shipping); it is not sent.",
+  too_many_items: (p) =>
+    `The order has ${String(p.lineCount)} lines to deliver, more than the ${String(p.max)} one lead can hold; it is held. Split it into smaller orders in Shopify.`,
   phone_missing: () =>
     "The order has no phone number. The platform needs a Moroccan mobile number (06 or 07) to confirm the order with the customer.",
   phone_invalid: (p) =>
@@ -64,6 +66,33 @@ const MESSAGES: Record<FindingCode, (p: Params, s?: readonly Suggestion[]) => st
   possible_duplicate: (p) =>
     `Order ${String(p.otherOrder)} was sent ${String(p.minutesAgo)} min ago with the same phone and product; the platform may mark this one as a duplicate.`,
 };
+
+/** Findings kept per code: an order of many lines repeats one problem per line, and each is stored and shown. */
+export const MAX_FINDINGS_PER_CODE = 20;
+
+/**
+ * At most MAX_FINDINGS_PER_CODE findings of each code, in order; the first of a
+ * code says how many more were left out (`params.notListed`). The findings are
+ * the caller's own, fresh from one mapping.
+ */
+export function capFindings(findings: Finding[]): Finding[] {
+  if (findings.length <= MAX_FINDINGS_PER_CODE) return findings;
+  const seen = new Map<string, number>();
+  const kept: Finding[] = [];
+  for (const finding of findings) {
+    const count = (seen.get(finding.code) ?? 0) + 1;
+    seen.set(finding.code, count);
+    if (count <= MAX_FINDINGS_PER_CODE) kept.push(finding);
+  }
+  for (const [code, count] of seen) {
+    if (count <= MAX_FINDINGS_PER_CODE) continue;
+    const first = kept.find((f) => f.code === code)!;
+    const notListed = count - MAX_FINDINGS_PER_CODE;
+    first.params = { ...first.params, notListed };
+    first.message += ` ${notListed} more lines with the same problem are not listed.`;
+  }
+  return kept;
+}
 
 export function makeFinding(
   code: FindingCode,

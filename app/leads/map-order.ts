@@ -11,8 +11,8 @@ import { normalizeCityKey } from "./city-key";
 import { compileGatewayPatterns, detectCod } from "./cod";
 import { findRecentDuplicate } from "./duplicates";
 import { externalRefFor } from "./external-ref";
-import { boundOrderFields } from "./field-limits";
-import { makeFinding } from "./findings";
+import { boundOrderFields, MAX_LINE_ITEMS } from "./field-limits";
+import { capFindings, makeFinding } from "./findings";
 import { formatCents, MAX_AMOUNT_CENTS, toCents } from "./money";
 import { normalizeMoroccanPhone, type PhoneResult } from "./phone";
 import { resolveSettings } from "./settings";
@@ -132,6 +132,10 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   const lines = order.lineItems.filter((l) => !l.giftCard && l.requiresShipping && Number.isInteger(l.quantity) && l.quantity > 0);
   if (lines.length === 0) findings.push(makeFinding("no_shippable_items", "blocking", "items", { lineCount: order.lineItems.length }));
   if (findings.length > 0) return { decision: "skip", findings, needsRefresh: [], productKeys: [] };
+  if (lines.length > MAX_LINE_ITEMS) {
+    const finding = makeFinding("too_many_items", "blocking", "items", { lineCount: lines.length, max: MAX_LINE_ITEMS });
+    return { decision: "hold", findings: [finding], needsRefresh: [], productKeys: [] };
+  }
 
   const needsRefresh: MappingResult["needsRefresh"] = [];
 
@@ -352,7 +356,7 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   }
 
   const blocked = !lead || findings.some((f) => f.severity === "blocking");
-  const result: MappingResult = { decision: blocked ? "hold" : "send", findings, needsRefresh, productKeys };
+  const result: MappingResult = { decision: blocked ? "hold" : "send", findings: capFindings(findings), needsRefresh, productKeys };
   if (lead) result.lead = lead;
   if (phone) result.phone = phone;
   if (matchedCity) result.city = matchedCity;

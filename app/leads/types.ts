@@ -183,6 +183,7 @@ export type FindingCode =
   | "test_order"
   | "cancelled"
   | "no_shippable_items"
+  | "too_many_items"
   | "phone_missing"
   | "phone_invalid"
   | "phone_landline"

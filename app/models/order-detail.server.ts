@@ -6,6 +6,7 @@
 import type { OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { fromWebhookOrder } from "../leads/adapters/webhook-order";
+import { MAX_LINE_ITEMS } from "../leads/field-limits";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
@@ -191,7 +192,10 @@ export function leadViewOf(
     };
   }
   try {
-    const order = fromWebhookOrder(JSON.parse(link.payload));
+    const payload = JSON.parse(link.payload) as { line_items?: unknown };
+    // No more lines than one lead may hold (an order over it is held with a finding saying how many).
+    if (Array.isArray(payload?.line_items) && payload.line_items.length > MAX_LINE_ITEMS) payload.line_items = payload.line_items.slice(0, MAX_LINE_ITEMS);
+    const order = fromWebhookOrder(payload);
     const address = order.shippingAddress ?? order.billingAddress;
     const name = address?.name ?? [address?.firstName, address?.lastName].filter(Boolean).join(" ");
     return {
@@ -229,6 +233,20 @@ export function canResend(link: Pick<OrderLink, "state" | "cancelledAt">): boole
 // ---------------------------------------------------------------------------
 // Queries and actions
 
+/**
+ * Payloads shown as the order's own fields: 500 lines with long titles stay well
+ * under this. A larger order is held for its size (its finding says so), and
+ * reading its megabytes on every view cost more than the rest of the page.
+ */
+const MAX_PAYLOAD_SHOWN_BYTES = 2_000_000;
+
+/** The link's payload when at most MAX_PAYLOAD_SHOWN_BYTES, else "" (octet_length is read from the record header). */
+async function payloadIfShown(db: Db, linkId: string): Promise<string> {
+  const rows = await db.$queryRaw<{ payload: string | null }[]>`
+    SELECT CASE WHEN octet_length(payload) <= ${MAX_PAYLOAD_SHOWN_BYTES} THEN payload END AS payload FROM OrderLink WHERE id = ${linkId}`;
+  return rows[0]?.payload ?? "";
+}
+
 export async function loadOrderDetail(
   db: Db,
   shop: string,
@@ -236,8 +254,10 @@ export async function loadOrderDetail(
   options: { timeZone?: string } = {},
 ): Promise<OrderDetail | null> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-  const link = await db.orderLink.findFirst({ where: { id: linkId, shop } });
-  if (!link) return null;
+  // Shopify's payload is read only when the page shows it (no lead yet), and only when not huge.
+  const row = await db.orderLink.findFirst({ where: { id: linkId, shop }, omit: { payload: true } });
+  if (!row) return null;
+  const link = { ...row, payload: row.leadJson ? "" : await payloadIfShown(db, row.id) };
   const [shopRow, timeline] = await Promise.all([
     db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true } }),
     listTimeline(db, shop, link.id),

@@ -186,6 +186,7 @@ export const FINDING_KEYS: Record<string, readonly string[]> = {
   test_order: [],
   cancelled: [],
   no_shippable_items: [],
+  too_many_items: [],
   phone_missing: [],
   phone_invalid: [],
   phone_landline: [],
