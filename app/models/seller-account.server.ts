@@ -18,6 +18,7 @@ import {
   type Account,
 } from "../seller-api";
 import { secretBoxFromEnv } from "../sync/seller-connection.server";
+import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "./shop-settings";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
@@ -127,16 +128,18 @@ export async function loadSettingsPage(db: Db, shop: string, options: SettingsPa
 // Key verification
 
 export type KeyErrorCode =
+/**
+ * What the form is told. Everything that fails once the platform was called is
+ * "not_verified": unreachable, refused key, 5xx, rate limit, not an API all look
+ * the same, so the form cannot be used to probe addresses (the log keeps the cause).
+ */
   | "missing_key"
   | "invalid_key"
   | "invalid_base_url"
   | "no_base_url"
-  | "rejected"
-  | "unreachable"
-  | "platform_error"
-  | "rate_limited"
-  | "not_seller_api"
-  | "unsupported_version";
+  /** A blank key with a changed base URL: the saved key only goes where it was verified. */
+  | "key_required"
+  | "not_verified";
 
 export type KeyVerification =
   | {
@@ -145,10 +148,10 @@ export type KeyVerification =
       /** The store the platform attached the key to, when it says (the sandbox does). */
       keyStore: string | null;
     }
-  | { ok: false; error: KeyErrorCode; baseUrl?: string };
+  | { ok: false; error: KeyErrorCode };
 
 export interface KeyInput {
-  /** Blank: re-verify the saved key (e.g. against a new base URL). */
+  /** Blank: re-verify the saved key against the same base URL. */
   apiKey: string;
   /** Blank: the default base URL. */
   baseUrl: string;
@@ -159,24 +162,31 @@ export interface VerifyKeyOptions {
   secretBox?: SecretBox;
   fetch?: typeof fetch;
   /** The merchant is waiting on the page: fail fast rather than retry for long. */
+  /** Which hosts the key may be sent to; defaults to this process's (strict in production). */
+  addressPolicy?: AddressPolicy;
   timeoutMs?: number;
   now?: () => Date;
 }
+  /** Where the cause of a failed verification goes (never the key). */
+  log?: (line: string) => void;
 
-/** "" -> null (use the default); an http(s) URL without credentials -> itself, no trailing slash. */
-export function normaliseBaseUrl(value: string): { ok: true; url: string | null } | { ok: false } {
-  const trimmed = value.trim();
-  if (!trimmed) return { ok: true, url: null };
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { ok: false };
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash) {
-    return { ok: false };
-  }
-  return { ok: true, url: trimmed.replace(/\/+$/, "") };
+/**
+ * "" -> null (use the default); otherwise the URL reduced to scheme, host, port and
+ * path prefix, refused when the policy does not allow its host (see app/net).
+ */
+export function normaliseBaseUrl(
+  value: string,
+  policy: AddressPolicy = addressPolicyFromEnv(),
+): { ok: true; url: string | null } | { ok: false; why: string } {
+  if (!value.trim()) return { ok: true, url: null };
+  const checked = checkBaseUrl(value, policy);
+  return checked.ok ? { ok: true, url: checked.url } : checked;
+}
+
+/** Same address once normalised (a saved URL from before normalisation included). */
+function sameBaseUrl(a: string | null, b: string | null): boolean {
+  const norm = (v: string | null) => (v ? (normaliseBaseUrl(v, { allowPrivate: true }) as { url?: string | null }).url ?? v : null);
+  return norm(a) === norm(b);
 }
 
 /** Shows nothing of a key too short for its last four characters to be harmless. */
@@ -184,8 +194,8 @@ export function keyLast4(apiKey: string): string {
   return apiKey.length >= 12 ? apiKey.slice(-4) : "";
 }
 
-/** Which banner the merchant sees for an error of GET /v1/me. */
-export function keyErrorCode(error: unknown): KeyErrorCode {
+/** For the server log only: why GET /v1/me failed. */
+export function keyFailureCause(error: unknown): string {
   if (error instanceof AuthenticationError) return "rejected";
   if (error instanceof RateLimitError) return "rate_limited";
   if (error instanceof InternalServerError) return "platform_error";
@@ -206,8 +216,13 @@ export async function verifyAndSaveKey(
   input: KeyInput,
   options: VerifyKeyOptions = {},
 ): Promise<KeyVerification> {
-  const base = normaliseBaseUrl(input.baseUrl);
-  if (!base.ok) return { ok: false, error: "invalid_base_url" };
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const policy = options.addressPolicy ?? addressPolicyFromEnv();
+  const base = normaliseBaseUrl(input.baseUrl, policy);
+  if (!base.ok) {
+    log(`settings ${shop}: base URL refused (${base.why})`);
+    return { ok: false, error: "invalid_base_url" };
+  }
   const baseUrl = base.url ?? options.defaultBaseUrl ?? null;
   if (!baseUrl) return { ok: false, error: "no_base_url" };
 
@@ -215,9 +230,11 @@ export async function verifyAndSaveKey(
   const secretBox = options.secretBox ?? secretBoxFromEnv();
   let apiKey = input.apiKey.trim();
   if (!apiKey) {
-    const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true } });
+    const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true, sellerApiBaseUrl: true } });
     if (!saved?.sellerApiKeyCipher) return { ok: false, error: "missing_key" };
     try {
+    // The saved key is only ever sent where it was verified: another address needs it typed again.
+    if (!sameBaseUrl(saved.sellerApiBaseUrl ?? options.defaultBaseUrl ?? null, baseUrl)) return { ok: false, error: "key_required" };
       apiKey = secretBox.open(saved.sellerApiKeyCipher, { shop, purpose: "seller-api-key" });
     } catch {
       // Sealed under another ENCRYPTION_KEY: the merchant has to paste the key again.
@@ -231,13 +248,15 @@ export async function verifyAndSaveKey(
     const client = createSellerApiClient({
       baseUrl,
       apiKey,
-      fetch: options.fetch,
+      fetch: options.fetch ?? sellerApiFetch(policy),
       timeoutMs: options.timeoutMs ?? 10_000,
       retry: { maxAttempts: 1, maxRateLimitWaits: 0 },
     });
     account = await client.me();
   } catch (error) {
-    return { ok: false, error: keyErrorCode(error), baseUrl };
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
+    log(`settings ${shop}: key not verified at ${baseUrl}: ${keyFailureCause(error)} (${detail.split(apiKey).join("[key]")})`);
+    return { ok: false, error: "not_verified" };
   }
 
   const now = options.now?.() ?? new Date();

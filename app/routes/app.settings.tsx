@@ -78,13 +78,12 @@ const KEY_ERRORS: Record<KeyErrorCode, MessageKey> = {
   invalid_key: "settings.key.error.invalidKey",
   invalid_base_url: "settings.key.error.invalidBaseUrl",
   no_base_url: "settings.key.error.noBaseUrl",
-  rejected: "settings.key.error.rejected",
-  unreachable: "settings.key.error.unreachable",
-  platform_error: "settings.key.error.platform",
-  rate_limited: "settings.key.error.rateLimited",
-  not_seller_api: "settings.key.error.notSellerApi",
-  unsupported_version: "settings.key.error.unsupportedVersion",
+  key_required: "settings.key.error.keyRequired",
+  // One message for every failure once the platform was called (see KeyErrorCode).
+  not_verified: "settings.key.error.notVerified",
 };
+/** Errors shown on the key field rather than only in the banner. */
+const KEY_FIELD_ERRORS: KeyErrorCode[] = ["missing_key", "invalid_key", "key_required"];
 
 function fieldErrorText(t: Translate, error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
@@ -153,7 +152,7 @@ export default function Settings() {
         {keyResult && !keyResult.ok ? (
           <Layout.Section>
             <Banner tone="critical">
-              <p>{t(KEY_ERRORS[keyResult.error], { url: keyResult.baseUrl ?? "" })}</p>
+              <p>{t(KEY_ERRORS[keyResult.error])}</p>
             </Banner>
           </Layout.Section>
         ) : null}
@@ -207,6 +206,7 @@ export default function Settings() {
                   placeholder={connection?.keyLast4 ? t("settings.apiKey.saved", { last4: connection.keyLast4 }) : undefined}
                   helpText={t("settings.apiKey.help")}
                   autoComplete="off"
+                  error={keyResult && !keyResult.ok && KEY_FIELD_ERRORS.includes(keyResult.error) ? t(KEY_ERRORS[keyResult.error]) : undefined}
                 />
                 <InlineStack align="end">
                   <Button variant="primary" onClick={verifyKey} loading={keyFetcher.state !== "idle"}>

@@ -12,6 +12,8 @@ const NOTHING_SENT = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "UND_ERR_CONNECT_TIMEOUT",
+  // app/net/public-address.server.ts refused the resolved address before connecting.
+  "ERR_ADDRESS_NOT_PUBLIC",
 ]);
 
 export interface NetworkFailure {

@@ -7,6 +7,7 @@ import type { Db } from "../db.server";
 import { secretBoxFromVariables, type SecretBox } from "../crypto/secret-box.server";
 import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
 import { createDbRateLimiter } from "./db-rate-limiter.server";
+import { sellerApiFetch } from "../net/public-address.server";
 
 export class ShopNotConnectedError extends Error {
   constructor(readonly shop: string, readonly why: "no_key" | "no_base_url" | "paused") {
@@ -54,7 +55,8 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
   const client = createSellerApiClient({
     baseUrl,
     apiKey,
-    fetch: options.fetch,
+    // In production only public addresses, checked on each connection (see app/net).
+    fetch: options.fetch ?? sellerApiFetch(),
     now: options.now,
     sleep: options.sleep,
     timeoutMs: options.timeoutMs,

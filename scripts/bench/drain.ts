@@ -63,7 +63,7 @@ try {
     workers.push(
       spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url, LOG_LEVEL: "warn" },
+        env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: url, LOG_LEVEL: "warn" },
         stdio: ["ignore", "ignore", "inherit"],
       }),
     );

@@ -109,6 +109,8 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
       ENCRYPTION_KEY: encryptionKey,
       DATABASE_URL: databaseUrl,
       SELLER_API_BASE_URL: sandbox.url,
+      // The sandbox listens on loopback over http: allowed explicitly (see README).
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       LOG_LEVEL: "info",
     },
   });

@@ -108,25 +108,24 @@ describe("API key", () => {
 
     for (const apiKey of [revoked.key, `${rifKey.key.slice(0, -1)}x`]) {
       const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey, baseUrl: "" });
-      expect(result).toEqual({ intent: "verifyKey", ok: false, error: "rejected", baseUrl: sandbox.url });
+      expect(result).toEqual({ intent: "verifyKey", ok: false, error: "not_verified" });
       expect(JSON.stringify(result)).not.toContain(apiKey);
     }
     const row = await shopRow(SHOP_B);
     expect(row).toMatchObject({ sellerApiKeyCipher: null, sellerApiKeyLast4: null, sellerAccount: null, keyVerifiedAt: null });
-    // The banner the merchant reads.
-    expect(t("en", "settings.key.error.rejected")).toMatch(/platform rejected this key/);
-    expect(t("fr", "settings.key.error.rejected")).toMatch(/plateforme a refusé cette clé/);
+    // The banner the merchant reads: the same one as for an unreachable address.
+    expect(t("en", "settings.key.error.notVerified")).toMatch(/could not be verified/);
+    expect(t("fr", "settings.key.error.notVerified")).toMatch(/n'a pas pu être vérifiée/);
   });
 
-  it("says where it could not connect, and refuses a base URL that is not http(s)", async () => {
+  it("answers an unreachable address like a refused key, and refuses a base URL that is not http(s)", async () => {
     // A port that was just free: connection refused at once.
     const closed = await startSandbox({ port: 0, quiet: true });
     await closed.close();
     const unreachable = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey: rifKey.key, baseUrl: closed.url });
-    expect(unreachable).toEqual({ intent: "verifyKey", ok: false, error: "unreachable", baseUrl: closed.url });
-    expect(t("en", "settings.key.error.unreachable", { url: closed.url })).toContain(closed.url);
+    expect(unreachable).toEqual({ intent: "verifyKey", ok: false, error: "not_verified" });
 
-    for (const baseUrl of ["ftp://platform.example", "not a url", "https://user:pw@platform.example"]) {
+    for (const baseUrl of ["ftp://platform.example", "not a url", "https://user:pw@platform.example", "https://platform.example/api?x=1"]) {
       const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey: rifKey.key, baseUrl });
       expect(result).toEqual({ intent: "verifyKey", ok: false, error: "invalid_base_url" });
     }

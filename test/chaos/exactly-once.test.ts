@@ -35,6 +35,8 @@ function startWorker() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // The sandbox is on loopback.
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       DATABASE_URL: db.url,
       WORKER_LEASE_MS: "3000",
       SELLER_API_TIMEOUT_MS: "1500",

@@ -126,6 +126,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       SCOPES: scopes,
       ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
       SELLER_API_BASE_URL: options.sellerApiBaseUrl,
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       WORKER_IN_PROCESS: "false",
       LOG_LEVEL: "warn",
       ...options.env,
