@@ -14,6 +14,7 @@ export interface Redactor {
 
 export function createRedactor(secret: string): Redactor {
   const forms = [...new Set([secret, encodeURIComponent(secret)])].filter((f) => f.length > 0);
+  // Stryker disable next-line StringLiteral: "#" and the "" fallback are never reached: no key fits inside both "[redacted]" and "***" (an encoded form holds a "%")
   const marker = [REDACTED, "***", "#"].find((m) => !forms.some((f) => m.includes(f))) ?? "";
   const text = (value: string): string => {
     let out = value;
