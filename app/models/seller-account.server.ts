@@ -19,6 +19,7 @@ import {
 } from "../seller-api";
 import { secretBoxFromEnv } from "../sync/seller-connection.server";
 import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
+import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH, newEventsToken } from "./events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "./shop-settings";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
@@ -58,7 +59,7 @@ function connectionView(row: PublicShopRow): SellerConnectionView {
 /** Creates the shop's row on its first admin visit; a no-op afterwards. */
 export async function ensureShop(db: Db, shop: string): Promise<void> {
   try {
-    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {}, select: { id: true } });
+    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop, eventsToken: newEventsToken() }, update: {}, select: { id: true } });
   } catch (error) {
     // Two first requests raced to create it: the row exists, which is all we want.
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
@@ -127,12 +128,12 @@ export async function loadSettingsPage(db: Db, shop: string, options: SettingsPa
 // ---------------------------------------------------------------------------
 // Key verification
 
-export type KeyErrorCode =
 /**
  * What the form is told. Everything that fails once the platform was called is
  * "not_verified": unreachable, refused key, 5xx, rate limit, not an API all look
  * the same, so the form cannot be used to probe addresses (the log keeps the cause).
  */
+export type KeyErrorCode =
   | "missing_key"
   | "invalid_key"
   | "invalid_base_url"
@@ -161,14 +162,14 @@ export interface VerifyKeyOptions {
   defaultBaseUrl?: string | null;
   secretBox?: SecretBox;
   fetch?: typeof fetch;
-  /** The merchant is waiting on the page: fail fast rather than retry for long. */
   /** Which hosts the key may be sent to; defaults to this process's (strict in production). */
   addressPolicy?: AddressPolicy;
+  /** The merchant is waiting on the page: fail fast rather than retry for long. */
   timeoutMs?: number;
   now?: () => Date;
-}
   /** Where the cause of a failed verification goes (never the key). */
   log?: (line: string) => void;
+}
 
 /**
  * "" -> null (use the default); otherwise the URL reduced to scheme, host, port and
@@ -232,9 +233,9 @@ export async function verifyAndSaveKey(
   if (!apiKey) {
     const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true, sellerApiBaseUrl: true } });
     if (!saved?.sellerApiKeyCipher) return { ok: false, error: "missing_key" };
-    try {
     // The saved key is only ever sent where it was verified: another address needs it typed again.
     if (!sameBaseUrl(saved.sellerApiBaseUrl ?? options.defaultBaseUrl ?? null, baseUrl)) return { ok: false, error: "key_required" };
+    try {
       apiKey = secretBox.open(saved.sellerApiKeyCipher, { shop, purpose: "seller-api-key" });
     } catch {
       // Sealed under another ENCRYPTION_KEY: the merchant has to paste the key again.
@@ -416,6 +417,7 @@ export async function saveShopSettings(
   const parsed = parseSettingsForm(values, readShopSettings(row.settings));
   if (!parsed.ok) return parsed;
   const secret = values.eventsSecret?.trim();
+  if (secret && !isStrongEventsSecret(secret)) return { ok: false, fieldErrors: { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } };
   const updated = await db.shop.update({
     where: { domain: shop },
     data: {
