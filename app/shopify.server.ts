@@ -3,6 +3,7 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { env } from "./env.server";
 import prisma from "./db.server";
+import { reinstateShop } from "./models/shop.server";
 
 export const apiVersion = ApiVersion.July26;
 
@@ -20,6 +21,14 @@ const shopify = shopifyApp({
     expiringOfflineAccessTokens: true,
   },
   ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+  hooks: {
+    // Token exchange runs this when it stores a new offline session: on install, on
+    // reinstall (app/uninstalled deleted the sessions) and after an expired token.
+    afterAuth: async ({ session }) => {
+      const { reinstalled, resumedOrders } = await reinstateShop(prisma, session.shop);
+      if (reinstalled) console.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`);
+    },
+  },
 });
 
 export default shopify;

@@ -1,3 +1,10 @@
+import type { Db } from "../db.server";
+import { enqueueJob } from "../queue/jobs.server";
+import { APP_NOT_INSTALLED_REASON } from "../sync/shop-pause.server";
+import { ensureSyncScheduled } from "../sync/status-sync.server";
+import { POST_LEAD_JOB, postLeadJobKey } from "../webhooks/order-intake.server";
+import { ensureShop } from "./seller-account.server";
+import { addTimeline } from "./timeline.server";
 import type { TransactionClient } from "./webhook-delivery.server";
 
 /** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
@@ -7,6 +14,39 @@ export async function markShopUninstalled(tx: TransactionClient, shop: string, a
     where: { domain: shop },
     create: { domain: shop, uninstalledAt: at },
     update: { uninstalledAt: at },
+  });
+}
+
+export interface Reinstated {
+  /** The shop had been uninstalled and is installed again. */
+  reinstalled: boolean;
+  /** Orders held "not installed" that are sent on. */
+  resumedOrders: number;
+}
+
+/**
+ * Install and reinstall (shopifyApp's afterAuth: a new offline session was just
+ * obtained): the shop is installed from now on, the orders held while it was not
+ * are queued again, waiting jobs run now and statuses are synced again.
+ */
+export async function reinstateShop(db: Db, shop: string, at: Date = new Date()): Promise<Reinstated> {
+  await ensureShop(db, shop);
+  return db.$transaction(async (tx) => {
+    const row = await tx.shop.findUniqueOrThrow({ where: { domain: shop }, select: { uninstalledAt: true, sellerApiKeyCipher: true } });
+    if (row.uninstalledAt) await tx.shop.update({ where: { domain: shop }, data: { uninstalledAt: null, installedAt: at }, select: { id: true } });
+    const held = await tx.orderLink.findMany({
+      where: { shop, state: "held", reason: APP_NOT_INSTALLED_REASON, cancelledAt: null },
+      select: { id: true, orderId: true },
+    });
+    for (const link of held) {
+      await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", reason: null }, select: { id: true } });
+      await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
+      await addTimeline(tx, shop, link.id, { kind: "resend", message: "The app was installed again: the order is sent on", at });
+    }
+    // Jobs that were waiting (backoff, a paused shop) need not wait out their delay.
+    await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
+    if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
+    return { reinstalled: row.uninstalledAt !== null, resumedOrders: held.length };
   });
 }
 

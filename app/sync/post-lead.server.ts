@@ -29,7 +29,7 @@ import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import { RateLimitWaitError } from "./db-rate-limiter.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
-import { pauseShop } from "./shop-pause.server";
+import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 
@@ -63,7 +63,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
 
   const shop = await db.shop.findUnique({ where: { domain: link.shop } });
   if (!shop || shop.uninstalledAt) {
-    await moveLink(db, link, "held", { reason: "The app is not installed on this shop any more" });
+    await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
     return;
   }
 

@@ -1,6 +1,9 @@
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";
 
+/** Why an order is held while the app is uninstalled; a reinstall sends these on (reinstateShop). */
+export const APP_NOT_INSTALLED_REASON = "The app is not installed on this shop any more";
+
 /** The platform answered 401: stop calling with this key until the merchant verifies a new one. */
 export async function pauseShop(db: Db, shop: Shop, at: Date): Promise<void> {
   if (shop.pausedReason) return;
