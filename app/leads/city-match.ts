@@ -9,6 +9,7 @@
 import { BUILT_IN_CITIES } from "./city-aliases";
 import { cityWords, keyOf, keyPart, normalizeCityKey } from "./city-key";
 import { BigramIndex, roundScore, similarity } from "./similarity";
+import { MAX_FIELD_CHARS } from "./field-limits";
 import { collapseRepeats } from "./text";
 import type { City, CityAliasRule, CityMatchVia, CitySuggestion } from "./types";
 
@@ -287,13 +288,22 @@ function fuzzyMatch(index: CityIndex, ranked: Ranked, threshold: number, input: 
   };
 }
 
+const boundText = (text: string | undefined) => (typeof text === "string" && text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text);
+
+function boundCityFields(fields: CityFields): CityFields {
+  const { city, address1, address2, province } = fields;
+  const long = [city, address1, address2, province].some((t) => typeof t === "string" && t.length > MAX_FIELD_CHARS);
+  return long ? { city: boundText(city), address1: boundText(address1), address2: boundText(address2), province: boundText(province) } : fields;
+}
+
 /** Matches with a prebuilt index; see `matchCity`. */
 export function matchCityWithIndex(
   index: CityIndex,
   input: CityInput,
   threshold: number = DEFAULT_CITY_FUZZY_THRESHOLD,
 ): CityMatch {
-  const fields: CityFields = typeof input === "string" ? { city: input } : input;
+  // Bounded here too (the mapper bounds whole orders): word runs and fuzzy spans grow with the text.
+  const fields: CityFields = boundCityFields(typeof input === "string" ? { city: input } : input);
   const cityText = typeof fields.city === "string" ? fields.city.trim() : "";
   if (!cityText) return fromLines(index, fields) ?? { status: "missing" };
 

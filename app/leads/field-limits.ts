@@ -7,7 +7,7 @@
  * uncopied).
  */
 import { MAX_PHONE_CHARS } from "./phone";
-import type { ShopAddress, ShopLineItem, ShopOrder } from "./types";
+import type { Money, ShopAddress, ShopLineItem, ShopOrder } from "./types";
 
 /** Names, address lines, city, province, titles, SKUs, gateway names: longer is cut here. */
 export const MAX_FIELD_CHARS = 500;
@@ -46,6 +46,12 @@ function lineOver(line: ShopLineItem): boolean {
   return LINE_TEXT.some((k) => over(line[k], MAX_FIELD_CHARS)) || LINE_IDS.some((k) => over(line[k], MAX_ID_CHARS));
 }
 
+const moneyOver = (money: Money | undefined) => over(money?.amount, MAX_ID_CHARS) || over(money?.currencyCode, MAX_ID_CHARS);
+
+function boundMoney(money: Money | undefined): Money | undefined {
+  return money && moneyOver(money) ? { ...money, amount: cut(money.amount, MAX_ID_CHARS), currencyCode: cut(money.currencyCode, MAX_ID_CHARS) } : money;
+}
+
 /** True when some field of the order is over its bound (the common case, false, costs one pass). */
 export function orderOverBounds(order: ShopOrder): boolean {
   return (
@@ -54,6 +60,10 @@ export function orderOverBounds(order: ShopOrder): boolean {
     over(order.phone, MAX_PHONE_CHARS) ||
     over(order.currency, MAX_ID_CHARS) ||
     over(order.financialStatus, MAX_ID_CHARS) ||
+    over(order.presentmentCurrency, MAX_ID_CHARS) ||
+    moneyOver(order.currentTotal) ||
+    moneyOver(order.currentTotalPresentment) ||
+    moneyOver(order.totalOutstanding) ||
     over(order.customer?.firstName, MAX_FIELD_CHARS) ||
     over(order.customer?.lastName, MAX_FIELD_CHARS) ||
     over(order.customer?.phone, MAX_PHONE_CHARS) ||
@@ -92,6 +102,10 @@ export function boundOrderFields(order: ShopOrder): ShopOrder {
     phone: cutPhone(order.phone),
     currency: cut(order.currency, MAX_ID_CHARS),
     financialStatus: cut(order.financialStatus, MAX_ID_CHARS),
+    presentmentCurrency: cut(order.presentmentCurrency, MAX_ID_CHARS),
+    currentTotal: boundMoney(order.currentTotal),
+    currentTotalPresentment: boundMoney(order.currentTotalPresentment),
+    totalOutstanding: boundMoney(order.totalOutstanding),
     ...(order.customer
       ? {
           customer: {
