@@ -66,6 +66,11 @@ describe("length bounds", () => {
     expect(normalize("21261234567")).toEqual({ ok: false, reason: "invalid" });
     expect(normalize("+2126123456789")).toEqual({ ok: false, reason: "invalid" });
     expect(normalize("+21261234567")).toEqual({ ok: false, reason: "invalid" });
+    // One digit too many is not a mobile with a stray first digit.
+    expect(normalize("5612345678")).toEqual({ ok: false, reason: "invalid" });
+    expect(normalize("+2125612345678")).toEqual({ ok: false, reason: "invalid" });
+    // A foreign number without + or 00 is not read as foreign.
+    expect(normalize("336123456789")).toEqual({ ok: false, reason: "invalid" });
   });
 });
 
