@@ -15,18 +15,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import morgan from "morgan";
+import { redactUrl } from "./app/http/access-log";
+import { bodyLimitFor, BodyTooLargeError, declaresTooMuch, limitedStream, normalizedPath } from "./app/http/body-limit.server";
+import { isValidHostHeader } from "./app/http/host-header";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 
 type Action = NonNullable<ServerBuild["routes"][string]["module"]["action"]>;
-
-/** Shopify sends whole orders; a body over this is refused (413), not buffered. */
-const MAX_WEBHOOK_BYTES = 10 * 1024 * 1024;
 
 /**
  * The routes answered directly: `webhooks/...` resource routes (an action, no
@@ -44,17 +49,77 @@ function directWebhookRoutes(build: ServerBuild): Map<string, Action> {
   return routes;
 }
 
-class BodyTooLargeError extends Error {}
-
+/** Reads the body, refusing it (BodyTooLargeError) as soon as it passes the path's limit. */
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const limit = bodyLimitFor(req.url ?? "/");
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BYTES) throw new BodyTooLargeError();
+    if (size > limit) throw new BodyTooLargeError(limit);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** 413, then the connection is closed: the rest of the body is never read. */
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  if (res.headersSent) return void req.destroy();
+  res.writeHead(413, { "Content-Type": "text/plain", Connection: "close" });
+  res.end(`request body over ${limit} bytes`, () => req.destroy());
+}
+
+const hasBody = (method: string | undefined) => method !== "GET" && method !== "HEAD";
+
+/**
+ * The Request Remix gets, built as @remix-run/express builds it, except that
+ * the body is counted while Remix reads it: past the path's limit the client
+ * gets 413 at once and the action's read fails.
+ */
+function remixRequest(req: express.Request, res: express.Response): Request {
+  // req.hostname drops the port: take it from X-Forwarded-Host or Host, as the adapter does.
+  const port = [req.get("X-Forwarded-Host"), req.get("host")]
+    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
+    .find(Number.isSafeInteger);
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value ? [value] : []) headers.append(name, one);
+  }
+  // Aborted when the client goes away before the answer is finished.
+  const controller = new AbortController();
+  res.on("close", () => !res.writableFinished && controller.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (hasBody(req.method)) {
+    const limit = bodyLimitFor(req.originalUrl);
+    init.body = limitedStream(createReadableStreamFromReadable(req), limit, () => refuseTooLarge(req, res, limit));
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendRemixResponse(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** @remix-run/express's handler over remixRequest: what Remix answers after a 413 is dropped. */
+function remixHandler(build: ServerBuild): RequestHandler {
+  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const response = await handleRequest(remixRequest(req, res));
+      if (res.headersSent) return void (await response.body?.cancel().catch(() => undefined));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      if (res.headersSent) return void req.destroy();
+      next(error);
+    }
+  };
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -83,11 +148,8 @@ async function answerDirectly(action: Action, req: IncomingMessage, res: ServerR
     }
     await send(res, response instanceof Response ? response : new Response(null, { status: 204 }));
   } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      res.writeHead(413, { Connection: "close" }).end("webhook body too large");
-      return void req.destroy();
-    }
-    console.error(`${req.method} ${req.url} failed:`, error);
+    if (error instanceof BodyTooLargeError) return refuseTooLarge(req, res, error.limit);
+    console.error(`${req.method} ${redactUrl(req.url ?? "/")} failed:`, error);
     if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
     else res.destroy();
   }
@@ -103,12 +165,20 @@ async function main() {
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.use(morgan("tiny"));
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // "tiny", with credentials in the URL (id_token, the events token...) redacted.
+  morgan.token("redacted-url", (req) => redactUrl((req as express.Request).originalUrl ?? req.url ?? "/"));
+  app.use(morgan(":method :redacted-url :status :res[content-length] - :response-time ms"));
+  app.all("*", remixHandler(build));
 
   const direct = directWebhookRoutes(build);
   const server = createServer((req, res) => {
-    const action = direct.get((req.url ?? "").split("?", 1)[0]);
+    // A Host that cannot make a URL is the client's error, not a 500.
+    if (!isValidHostHeader(req.headers.host)) return void res.writeHead(400, { "Content-Type": "text/plain", Connection: "close" }).end("bad Host header");
+    // Every route's limit applies before routing: a declared oversize body is never read.
+    const limit = bodyLimitFor(req.url ?? "/");
+    if (hasBody(req.method) && declaresTooMuch(req.headers["content-length"], limit)) return refuseTooLarge(req, res, limit);
+    // The path as the router matches it, so /webhooks/orders/create/ is the same route.
+    const action = direct.get(normalizedPath(req.url ?? "/"));
     if (action) void answerDirectly(action, req, res);
     else app(req, res);
   });

@@ -3,7 +3,7 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { updateGrantedScopes } from "../models/shop.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, async (tx, { shop, payload }) => {
+  receiveWebhook(request, "app/scopes_update", async (tx, { shop, payload }) => {
     const current = Array.isArray(payload.current) ? payload.current.map(String) : [];
     await updateGrantedScopes(tx, shop, current);
   });

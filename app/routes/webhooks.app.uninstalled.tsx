@@ -3,4 +3,4 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { markShopUninstalled } from "../models/shop.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop }) => markShopUninstalled(tx, shop, new Date()));
+  receiveWebhook(request, "app/uninstalled", (tx, { shop }) => markShopUninstalled(tx, shop, new Date()));

@@ -4,4 +4,4 @@ import { recordDataRequest } from "../models/customer-data.server";
 
 // Compliance: records which of the customer's personal fields the app holds, per order.
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop, payload }) => recordDataRequest(tx, shop, payload));
+  receiveWebhook(request, "customers/data_request", (tx, { shop, payload }) => recordDataRequest(tx, shop, payload));

@@ -4,6 +4,6 @@ import { redactCustomer } from "../models/customer-data.server";
 
 // Compliance: erases the customer's personal data from stored orders and leads.
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, async (tx, { shop, payload }) => {
+  receiveWebhook(request, "customers/redact", async (tx, { shop, payload }) => {
     await redactCustomer(tx, shop, payload);
   });

@@ -3,4 +3,4 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { intakeOrderCancelled } from "../webhooks/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop, payload }) => intakeOrderCancelled(tx, shop, payload));
+  receiveWebhook(request, "orders/cancelled", (tx, { shop, payload }) => intakeOrderCancelled(tx, shop, payload));

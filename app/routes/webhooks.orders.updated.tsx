@@ -3,4 +3,4 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { intakeOrderUpdated } from "../webhooks/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop, payload }) => intakeOrderUpdated(tx, shop, payload));
+  receiveWebhook(request, "orders/updated", (tx, { shop, payload }) => intakeOrderUpdated(tx, shop, payload));

@@ -3,4 +3,4 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { eraseShop } from "../models/shop.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, (tx, { shop }) => eraseShop(tx, shop));
+  receiveWebhook(request, "shop/redact", (tx, { shop }) => eraseShop(tx, shop));

@@ -38,7 +38,7 @@ const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
 );
 
 export async function receiveOrderCreated(request: Request): Promise<Response> {
-  const webhook = await verifyShopifyWebhook(request);
+  const webhook = await verifyShopifyWebhook(request, "orders/create");
   let rows: OrderCreatedRows;
   try {
     rows = orderCreatedRows(deliveryOf(webhook), webhook.payload);
@@ -49,11 +49,13 @@ export async function receiveOrderCreated(request: Request): Promise<Response> {
   return new Response(null, { status: 200 });
 }
 
+/** `topic`: the route's own topic ("app/uninstalled"); a delivery of another topic is refused. */
 export async function receiveWebhook(
   request: Request,
+  topic: string,
   handle: (tx: TransactionClient, webhook: VerifiedWebhook) => Promise<void>,
 ): Promise<Response> {
-  const webhook = await verifyShopifyWebhook(request);
+  const webhook = await verifyShopifyWebhook(request, topic);
   try {
     await processWebhookOnce(prisma, deliveryOf(webhook), (tx) => handle(tx, webhook));
   } catch (error) {

@@ -15,6 +15,8 @@
 import "@shopify/shopify-api/adapters/web-api";
 import { LogSeverity, shopifyApi, WebhookValidationErrorReason } from "@shopify/shopify-api";
 import { env } from "../env.server";
+import { readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/body-limit.server";
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../http/json-depth";
 import { apiVersion } from "../shopify.server";
 
 export interface VerifiedWebhook {
@@ -58,22 +60,51 @@ function withShopifyHeadersOnly(request: Request): Request {
   return new Request(request.url, { method: request.method, headers });
 }
 
-export async function verifyShopifyWebhook(request: Request): Promise<VerifiedWebhook> {
+/** "orders/create" -> "ORDERS_CREATE", as validate() reports the topic header. */
+export const storedTopic = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
+
+/** Compliance topics name their shop in the payload: it must be the shop the headers claim. */
+const SHOP_IN_PAYLOAD = new Set(["CUSTOMERS_DATA_REQUEST", "CUSTOMERS_REDACT", "SHOP_REDACT"]);
+
+/** A webhook refused for what it says, not for how it is signed: 400 with the reason. */
+const refused = (reason: string) => {
+  // Logged without the payload: it may carry a customer's personal data.
+  console.warn(`[webhook] refused: ${reason}`);
+  return new Response(reason, { status: 400 });
+};
+
+/**
+ * `topic` is the route's own topic ("orders/create"): the HMAC covers the body
+ * only, so a signed body replayed to another topic's address (or with another
+ * shop's header, for the compliance topics that name their shop) is refused.
+ */
+export async function verifyShopifyWebhook(request: Request, topic: string): Promise<VerifiedWebhook> {
   if (request.method !== "POST") throw new Response(undefined, { status: 405, statusText: "Method not allowed" });
-  const rawBody = await request.text();
+  // Counted while read, before the HMAC: an oversized body is never held whole.
+  const rawBody = await readTextWithin(request, WEBHOOK_BODY_LIMIT);
   const check = await webhookApi().webhooks.validate({ rawBody, rawRequest: withShopifyHeadersOnly(request) });
   if (!check.valid) {
     const wrongHmac = check.reason === WebhookValidationErrorReason.InvalidHmac;
     throw new Response(undefined, wrongHmac ? { status: 401, statusText: "Unauthorized" } : { status: 400, statusText: "Bad Request" });
   }
+  const expected = storedTopic(topic);
+  if (storedTopic(String(check.topic)) !== expected) throw refused(`topic ${String(check.topic)} sent to the ${topic} address`);
+  if (jsonDepthExceeds(rawBody, MAX_JSON_DEPTH)) throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
   let payload: unknown;
   try {
     payload = JSON.parse(rawBody);
   } catch {
-    throw new Response("the webhook body is not JSON", { status: 400 });
+    throw refused("the webhook body is not JSON");
   }
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
-    throw new Response("the webhook body is not a JSON object", { status: 400 });
+    throw refused("the webhook body is not a JSON object");
+  }
+  if (SHOP_IN_PAYLOAD.has(expected)) {
+    const { shop_domain: domain, shop_id: id } = payload as { shop_domain?: unknown; shop_id?: unknown };
+    if (typeof domain !== "string" || domain.toLowerCase() !== check.domain.toLowerCase()) {
+      throw refused(`${topic}: the payload's shop_domain is not the shop in X-Shopify-Shop-Domain`);
+    }
+    if (!(typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id)))) throw refused(`${topic}: the payload has no shop_id`);
   }
   return {
     shop: check.domain,

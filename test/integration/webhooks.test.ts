@@ -91,7 +91,8 @@ describe("Shopify webhooks", () => {
 
   it("acknowledges compliance topics without a session, once per delivery", async () => {
     for (const topic of ["customers/data_request", "customers/redact"]) {
-      const body = { shop_domain: SHOP, customer: { id: 7, phone: "+212612345678" }, orders_requested: [1] };
+      // Shopify's compliance payloads name their shop (shop_id, shop_domain): both are required.
+      const body = { shop_id: 954889, shop_domain: SHOP, customer: { id: 7, phone: "+212612345678" }, orders_requested: [1] };
       const status = await call(topic, signedWebhookRequest({ topic, shop: SHOP, body, webhookId: `wh-${topic}` }));
       expect(status).toBe(200);
       expect(await db.prisma.webhookDelivery.count({ where: { id: `wh-${topic}`, topic: { contains: "CUSTOMERS" } } })).toBe(1);
