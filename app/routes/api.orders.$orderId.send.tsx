@@ -3,13 +3,24 @@
  * order page's action extension. Session token auth and CORS as for the status
  * route; answers the new status view, or { error } with the action's status.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { OrderActionError } from "../models/order-actions.server";
 import { parseOrderIdParam, sendFromOrderPage } from "../models/order-status-view.server";
 import { authenticate } from "../shopify.server";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * Remix hands OPTIONS to the loader, not the action: without one, the browser's
+ * CORS preflight (the extension runs on https://extensions.shopifycdn.com) got
+ * 400 and the POST was never sent. authenticate.admin answers the preflight
+ * (204 with the CORS headers); a plain GET is refused.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return cors(Response.json({ error: "method not allowed" }, { status: 405, headers: { ...noStore, Allow: "POST" } }));
+};
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, sessionToken, cors } = await authenticate.admin(request);

@@ -1,8 +1,8 @@
 /**
  * GET /api/orders/:orderId/status: the order-page extensions' view of an
  * order's lead. Called by admin UI extensions with a session token (Bearer);
- * authenticate.admin validates it, answers the CORS preflight (OPTIONS reaches
- * the action), and `cors` adds the headers the admin's origin needs.
+ * authenticate.admin validates it, answers the CORS preflight (Remix hands
+ * OPTIONS to the loader), and `cors` adds the headers the admin's origin needs.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
@@ -18,7 +18,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   return cors(Response.json(await orderStatusView(prisma, session.shop, orderId), { headers: noStore }));
 };
 
-// Only OPTIONS is expected here (authenticate.admin answers it); anything else is refused.
+// No method but GET (and its preflight, in the loader) is expected: anything else is refused.
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { cors } = await authenticate.admin(request);
   return cors(Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "GET" } }));
