@@ -16,6 +16,8 @@ import { classifyNetworkError, type NetworkFailure } from "./network-errors";
 import type { RateLimiter } from "./rate-limiter";
 import type { Redactor } from "./redact";
 import { readErrorDetails } from "./response-shapes";
+import { MAX_RESPONSE_BYTES, readCappedText, ResponseTooLargeError } from "./read-capped";
+import { jsonDepthExceeds } from "../http/json-depth";
 import { rateLimitDelayMs, statedRetryAfterMs } from "./retry-after";
 
 export type HttpMethod = "GET" | "POST";
@@ -74,6 +76,8 @@ export interface TransportConfig {
   rateFor: (request: ApiRequest) => Promise<number | undefined>;
   /** Told of every 429, so the rate is re-read before the next call. */
   onRateLimited: () => void;
+  /** Longest answer read (MAX_RESPONSE_BYTES by default); past it the call fails with reason "response_too_large". */
+  maxResponseBytes?: number;
 }
 
 export interface ApiRequest {
@@ -175,7 +179,8 @@ export function createTransport(config: TransportConfig): Transport {
       const res = await abortable(config.fetch(url, init), controller.signal);
       status = res.status;
       apiVersion = readApiVersion(res.headers);
-      const text = await abortable(res.text(), controller.signal);
+      // Capped, and inside the timeout: a huge or trickling body fails like a dropped connection.
+      const text = await abortable(readCappedText(res, config.maxResponseBytes ?? MAX_RESPONSE_BYTES, controller.signal), controller.signal);
       const response: ApiResponse = {
         status,
         headers: res.headers,
@@ -219,15 +224,22 @@ export function createTransport(config: TransportConfig): Transport {
       if (result.kind === "failure") {
         const { failure, requestTime, status, cause } = result;
         const ctx = { method: request.method, path, requestTime, status: status ?? undefined, cause, redactor };
-        const what = failure.timedOut ? `no answer within ${config.timeoutMs} ms` : `connection failed (${failure.reason})`;
+        const tooLarge = failure.reason === TOO_LARGE;
+        const what = failure.timedOut
+          ? `no answer within ${config.timeoutMs} ms`
+          : tooLarge
+            ? `answer longer than ${config.maxResponseBytes ?? MAX_RESPONSE_BYTES} bytes, not read`
+            : `connection failed (${failure.reason})`;
         if (request.method === "POST" && !failure.nothingSent) {
           throw new OutcomeUnknownError({
             ...ctx,
-            reason: failure.timedOut ? "timeout" : "connection",
+            reason: failure.timedOut ? "timeout" : tooLarge ? "unreadable_response" : "connection",
             code: "outcome_unknown",
             message: `${request.method} ${path}: ${what} after the request may have reached the platform; not re-sent`,
           });
         }
+        // The same server would send the same oversized answer again: not retried.
+        if (tooLarge) throw new ConnectionError({ ...ctx, reason: TOO_LARGE, code: TOO_LARGE, message: `${request.method} ${path}: ${what}` });
         failures++;
         if (failures < retry.maxAttempts) {
           await sleep(backoffMs(failures));
@@ -290,8 +302,13 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The code ResponseTooLargeError carries, as classifyNetworkError reports it. */
+const TOO_LARGE = new ResponseTooLargeError(0).code;
+
 function parseBody(text: string): unknown {
   if (text.trim() === "") return null;
+  // Redaction walks the parsed value recursively: nothing deeper than a real answer is parsed.
+  if (jsonDepthExceeds(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
