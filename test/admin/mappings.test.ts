@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fakeVariant, startFakeAdminApi, type FakeAdminApi } from "../helpers/fake-admin-api";
+import { startShopifyAdmin as startFakeAdminApi, variantRecord as fakeVariant, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
 
 type MappingsRoute = typeof import("../../app/routes/app.mappings");

@@ -129,7 +129,7 @@ describe("fromGraphqlOrder (backfill)", () => {
   });
 
   it("selects only fields that exist in the Admin API 2026-07 schema", () => {
-    const schemaText = readFileSync(join(import.meta.dirname, "..", "fixtures", "admin-2026-07.schema.graphql"), "utf8");
+    const schemaText = readFileSync(join(import.meta.dirname, "..", "..", "shopify-admin", "admin-2026-07.schema.graphql"), "utf8");
     const schema = buildSchema(schemaText, { assumeValidSDL: true });
     const document = parse(`query LeadOrder($id: ID!) { order(id: $id) { ...LeadOrderFields } }\n${LEAD_ORDER_FIELDS}`);
     expect(validate(schema, document).map((e) => e.message)).toEqual([]);

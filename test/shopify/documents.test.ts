@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Kind, NoDeprecatedCustomRule, parse, validate, type OperationDefinitionNode } from "graphql";
 import * as documents from "../../app/shopify/documents";
-import { estimateQueryCost, loadAdminSchema, MAX_QUERY_COST } from "../helpers/fake-admin-api";
+import { estimateQueryCost, loadAdminSchema, MAX_QUERY_COST } from "../../shopify-admin/index";
 
 const schema = loadAdminSchema();
 // Every export, so a document added to app/shopify/documents.ts is checked automatically.

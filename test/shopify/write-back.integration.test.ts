@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
 import { storeOfflineSession } from "../helpers/admin";
 import type { TestDatabase } from "../helpers/db";
-import { fakeVariant, startFakeAdminApi, type FakeAdminApi } from "../helpers/fake-admin-api";
+import { startShopifyAdmin as startFakeAdminApi, variantRecord as fakeVariant, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
 import type { AdminGraphqlClient } from "../../app/shopify/admin-graphql.server";
 
 const SHOP = "atlas-beauty.myshopify.com";

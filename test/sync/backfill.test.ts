@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
 import { storeOfflineSession } from "../helpers/admin";
 import type { TestDatabase } from "../helpers/db";
-import { startFakeAdminApi, type FakeAdminApi, type FakeOrder } from "../helpers/fake-admin-api";
+import { startShopifyAdmin as startFakeAdminApi, type OrderRecord as FakeOrder, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
 import { fromGraphqlOrder, fromWebhookOrder } from "../../app/leads";
 import { graphqlOrderToWebhookShape } from "../../app/sync/backfill/order-shape";
 import {

@@ -1,0 +1,90 @@
+/**
+ * Typed helper for the control API, for tests, the demo and scripts:
+ *   const control = shopifyAdminControl(admin.url);
+ *   await control.loadShop("demo.myshopify.com", { world: "demo" });
+ *   await control.addFault({ kind: "refuse", operation: "ProductVariantsPage" });
+ */
+import type { FaultInput, FaultRule } from "./faults";
+import type { CallRecord } from "./store";
+
+export class ShopifyAdminControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`shopify-admin control ${what} answered ${status}: ${JSON.stringify(body)}`);
+    this.name = "ShopifyAdminControlError";
+  }
+}
+
+export interface ShopSummary {
+  shop: string;
+  loaded: boolean;
+  installed: boolean;
+  products: number;
+  variants: number;
+  orders: number;
+  bucket: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+}
+
+export interface OrderView {
+  id: string;
+  name: string;
+  createdAt: string;
+  tags: string[];
+  displayFinancialStatus: string;
+  displayFulfillmentStatus: string | null;
+  canMarkAsPaid: boolean;
+  cancelledAt: string | null;
+  fulfillmentOrders: { id: string; status: string; lineItems: { id: string; sku: string | null; totalQuantity: number; remainingQuantity: number }[] }[];
+  fulfillments: { id: string; status: string; trackingInfo: { number: string | null; company: string | null; url: string | null }[] }[];
+  lineItems: { id: string; sku: string | null; quantity: number; title: string }[];
+}
+
+export interface LoadShopInput {
+  world?: "demo" | "empty";
+  seed?: number;
+  orderCount?: number;
+  now?: string;
+  variants?: { id: number; sku: string | null; title: string; productId?: number; productTitle?: string }[];
+  orders?: { id?: number; name?: string; tags?: string[]; displayFinancialStatus?: string; lines?: { sku: string | null; quantity: number; title?: string }[]; fields?: Record<string, unknown> }[];
+}
+
+export function shopifyAdminControl(baseUrl: string) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}/_control${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const parsed = (await response.json()) as unknown;
+    if (!response.ok) throw new ShopifyAdminControlError(response.status, parsed, `${method} ${path}`);
+    return parsed as T;
+  }
+  const shopPath = (shop: string) => `/shops/${encodeURIComponent(shop)}`;
+  return {
+    reset: () => call<{ reset: true }>("POST", "/reset"),
+    loadShop: (shop: string, input: LoadShopInput = {}) => call<ShopSummary>("PUT", shopPath(shop), input),
+    removeShop: (shop: string) => call<{ removed: boolean }>("DELETE", shopPath(shop)),
+    shop: (shop: string) => call<ShopSummary>("GET", shopPath(shop)),
+    install: (shop: string, input: { accessToken?: string; scopes?: string[]; expiring?: boolean } = {}) =>
+      call<{ shop: string; accessToken: string; refreshToken: string | null }>("POST", `${shopPath(shop)}/install`, input),
+    uninstall: (shop: string) => call<{ shop: string; uninstalled: boolean }>("POST", `${shopPath(shop)}/uninstall`, {}),
+    setBucket: (shop: string, currentlyAvailable: number) => call<ShopSummary["bucket"]>("PUT", `${shopPath(shop)}/bucket`, { currentlyAvailable }),
+    orders: async (shop: string) => (await call<{ orders: OrderView[] }>("GET", `${shopPath(shop)}/orders`)).orders,
+    order: (shop: string, id: string) => call<OrderView>("GET", `${shopPath(shop)}/orders/${encodeURIComponent(id)}`),
+    addOrder: (shop: string, order: NonNullable<LoadShopInput["orders"]>[number]) => call<OrderView>("POST", `${shopPath(shop)}/orders`, order),
+    addFault: (fault: FaultInput) => call<FaultRule>("POST", "/faults", fault),
+    faults: async () => (await call<{ faults: FaultRule[] }>("GET", "/faults")).faults,
+    clearFaults: (shop?: string) => call<{ cleared: true }>("DELETE", `/faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    calls: async (filter: { shop?: string; operation?: string; since?: number } = {}) => {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      return (await call<{ calls: CallRecord[] }>("GET", `/calls${query.size ? `?${query}` : ""}`)).calls;
+    },
+    clearCalls: () => call<{ cleared: true }>("DELETE", "/calls"),
+    advanceClock: (seconds: number) => call<{ now: string }>("POST", "/clock", { advance_seconds: seconds }),
+  };
+}
+
+export type ShopifyAdminControl = ReturnType<typeof shopifyAdminControl>;

@@ -1,0 +1,185 @@
+/**
+ * One Admin GraphQL call, checked in Shopify's order: access token (401), injected
+ * faults, document syntax and validation against the schema (200 with `errors`), the
+ * single-query cost limit (MAX_COST_EXCEEDED), the shop's leaky bucket (THROTTLED),
+ * then execution. Every answer that reaches GraphQL carries `extensions.cost`.
+ */
+import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema } from "graphql";
+import type { StandInClock } from "./clock";
+import { actualQueryCost, estimateQueryCost, MAX_QUERY_COST, operationOf } from "./cost";
+import type { FaultRegistry, FaultRule } from "./faults";
+import { INVALID_TOKEN_MESSAGE, shopifyError } from "./graphql-errors";
+import type { InstallationRegistry } from "./installations";
+import type { ResolverContext } from "./resolvers";
+import { API_VERSION } from "./schema";
+import type { ShopStore } from "./store";
+
+export interface GraphqlRuntime {
+  schema: GraphQLSchema;
+  store: ShopStore;
+  faults: FaultRegistry;
+  installations: InstallationRegistry;
+  clock: StandInClock;
+  fieldResolver: GraphQLFieldResolver<unknown, ResolverContext>;
+}
+
+export interface GraphqlRequest {
+  shop: string | null;
+  apiVersion: string;
+  accessToken: string | null;
+  body: string;
+}
+
+export type GraphqlAnswer =
+  | { kind: "answer"; status: number; body: unknown; headers?: Record<string, string>; delayMs: number }
+  | { kind: "refuse"; delayMs: number };
+
+const THROTTLED_DOC = "https://shopify.dev/api/usage/rate-limits";
+
+export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest): Promise<GraphqlAnswer> {
+  const startedAt = rt.clock.now();
+  let payload: { query?: unknown; variables?: unknown; operationName?: unknown };
+  try {
+    payload = JSON.parse(request.body || "{}");
+    if (!payload || typeof payload !== "object") payload = {};
+  } catch {
+    payload = {};
+  }
+  const query = typeof payload.query === "string" ? payload.query : "";
+  const variables = payload.variables && typeof payload.variables === "object" ? (payload.variables as Record<string, unknown>) : {};
+  const requestedName = typeof payload.operationName === "string" ? payload.operationName : null;
+
+  let document: DocumentNode | null = null;
+  let syntaxError: GraphQLError | null = null;
+  try {
+    document = parse(query);
+  } catch (error) {
+    syntaxError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+  }
+  const operationName = requestedName ?? (document ? (operationOf(document)?.name?.value ?? null) : null);
+  const state = rt.store.stateFor(request.shop);
+  const bucket = rt.store.bucket(request.shop);
+
+  const log = (status: number, extra: { requested?: number | null; actual?: number | null; throttled?: boolean; fault?: string | null } = {}) =>
+    rt.store.recordCall({
+      at: new Date(startedAt).toISOString(),
+      shop: request.shop,
+      accessToken: request.accessToken,
+      apiVersion: request.apiVersion,
+      operationName,
+      query,
+      variables,
+      status,
+      requestedQueryCost: extra.requested ?? null,
+      actualQueryCost: extra.actual ?? null,
+      throttled: extra.throttled ?? false,
+      fault: extra.fault ?? null,
+      durationMs: Math.max(0, rt.clock.now() - startedAt),
+    });
+
+  if (request.apiVersion !== API_VERSION) {
+    return { kind: "answer", status: 404, body: { errors: `Unknown API version ${request.apiVersion}` }, delayMs: 0 };
+  }
+  if (rt.installations.check(request.shop, request.accessToken, rt.clock.now()) !== "ok") {
+    log(401);
+    return { kind: "answer", status: 401, body: { errors: INVALID_TOKEN_MESSAGE }, delayMs: 0 };
+  }
+
+  const requested = document && !syntaxError ? estimateQueryCost(rt.schema, document, variables, requestedName) : 1;
+  const cost = (available: number, actual: number | null) => ({
+    requestedQueryCost: requested,
+    actualQueryCost: actual,
+    throttleStatus: { ...bucket.status(rt.clock.now()), currentlyAvailable: available },
+  });
+
+  const { delayMs, rule } = rt.faults.take(request.shop, operationName);
+  if (rule) {
+    const answer = faultAnswer(rule, cost(0, null), delayMs);
+    log(answer.kind === "refuse" ? 0 : answer.status, { fault: rule.kind, throttled: rule.kind === "throttled", requested });
+    return answer;
+  }
+  const answer = (status: number, body: unknown, extra: Parameters<typeof log>[1] = {}, headers?: Record<string, string>): GraphqlAnswer => {
+    log(status, extra);
+    return { kind: "answer", status, body, headers, delayMs };
+  };
+
+  if (state.http429Next > 0) {
+    state.http429Next -= 1;
+    const message = "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.";
+    return answer(429, { errors: message }, { fault: "http429" }, { "retry-after": "3" });
+  }
+  if (syntaxError || !document) {
+    const error = syntaxError ?? new GraphQLError("No query string was present");
+    return answer(200, { errors: [shopifyError(error)], extensions: { cost: cost(bucket.currentlyAvailable(rt.clock.now()), null) } });
+  }
+  if (state.throttleNext > 0) {
+    state.throttleNext -= 1;
+    return answer(200, throttledBody(cost(0, null)), { throttled: true, requested, fault: "throttleNext" });
+  }
+  const full = () => cost(bucket.currentlyAvailable(rt.clock.now()), null);
+  const validationErrors = validate(rt.schema, document);
+  if (validationErrors.length) {
+    return answer(200, { errors: validationErrors.map(shopifyError), extensions: { cost: full() } }, { requested });
+  }
+  if (requested > MAX_QUERY_COST) {
+    return answer(
+      200,
+      {
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+            extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: MAX_QUERY_COST },
+          },
+        ],
+        extensions: { cost: full() },
+      },
+      { requested },
+    );
+  }
+  const now = rt.clock.now();
+  if (!bucket.canAfford(requested, now)) {
+    return answer(200, throttledBody(cost(bucket.currentlyAvailable(now), null)), { throttled: true, requested });
+  }
+  const result = await execute({
+    schema: rt.schema,
+    document,
+    variableValues: variables,
+    operationName: requestedName ?? undefined,
+    contextValue: { state, now: () => rt.clock.now() } satisfies ResolverContext,
+    fieldResolver: rt.fieldResolver,
+  });
+  if (result.data === undefined || result.data === null) {
+    // Variables that do not coerce: nothing ran, nothing is charged.
+    return answer(200, { errors: (result.errors ?? []).map(shopifyError), extensions: { cost: full() } }, { requested });
+  }
+  const actual = actualQueryCost(rt.schema, document, result.data, requested, requestedName);
+  bucket.charge(actual, rt.clock.now());
+  return answer(
+    200,
+    {
+      data: result.data,
+      ...(result.errors?.length ? { errors: result.errors.map(shopifyError) } : {}),
+      extensions: { cost: cost(bucket.currentlyAvailable(rt.clock.now()), actual) },
+    },
+    { requested, actual },
+  );
+}
+
+function throttledBody(cost: unknown) {
+  return { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: THROTTLED_DOC } }], extensions: { cost } };
+}
+
+function faultAnswer(rule: FaultRule, emptyCost: unknown, delayMs: number): GraphqlAnswer {
+  switch (rule.kind) {
+    case "refuse":
+      return { kind: "refuse", delayMs };
+    case "throttled":
+      return { kind: "answer", status: 200, body: throttledBody(emptyCost), delayMs };
+    case "unauthorized":
+      return { kind: "answer", status: 401, body: { errors: INVALID_TOKEN_MESSAGE }, delayMs };
+    default: {
+      const text = rule.status === 503 ? "Service Unavailable" : rule.status === 502 ? "Bad Gateway" : "Internal Server Error";
+      return { kind: "answer", status: rule.status, body: { errors: text }, delayMs };
+    }
+  }
+}

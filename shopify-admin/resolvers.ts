@@ -1,0 +1,219 @@
+/**
+ * Resolvers over a ShopState: the queries and mutations the app sends, applied to the
+ * state so later queries read the change back. Every other field is served by the
+ * default resolver from the records (arrays under a connection field paginate).
+ */
+import { getNamedType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { nextId, type FulfillmentOrderRecord, type FulfillmentRecord, type MutationName, type UserError } from "./records";
+import { matchesOrder, matchesVariant } from "./search";
+import { ordersById, type ShopState } from "./store";
+
+export interface ResolverContext {
+  state: ShopState;
+  now: () => number;
+}
+
+type Args = Record<string, unknown>;
+type Resolver = (source: unknown, args: Args, context: ResolverContext, info: GraphQLResolveInfo) => unknown;
+
+const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString("base64");
+const indexOf = (cursor: string) => Number(Buffer.from(cursor, "base64").toString("utf8").replace("cursor:", ""));
+
+/** Forward pagination (first/after) and `reverse`, cursors opaque as Shopify's. */
+export function connection(items: readonly unknown[], args: Args) {
+  const list = args.reverse === true ? [...items].reverse() : items;
+  const after = typeof args.after === "string" ? indexOf(args.after) : NaN;
+  const start = Number.isInteger(after) && after >= 0 ? after + 1 : 0;
+  const first = typeof args.first === "number" ? args.first : list.length;
+  const page = list.slice(start, start + first);
+  return {
+    nodes: page,
+    edges: page.map((node, i) => ({ cursor: cursorOf(start + i), node })),
+    pageInfo: {
+      hasNextPage: start + page.length < list.length,
+      hasPreviousPage: start > 0,
+      startCursor: page.length ? cursorOf(start) : null,
+      endCursor: page.length ? cursorOf(start + page.length - 1) : null,
+    },
+  };
+}
+
+const sameTag = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const splitTags = (tags: unknown) =>
+  (Array.isArray(tags) ? tags : [])
+    .flatMap((t) => String(t).split(","))
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+function takeUserErrors(state: ShopState, mutation: MutationName): UserError[] | null {
+  const errors = state.userErrorsNext[mutation];
+  if (!errors) return null;
+  delete state.userErrorsNext[mutation];
+  return errors;
+}
+
+const orderNotFound = (field: string[]): UserError[] => [{ field, message: "Order does not exist", code: "NOT_FOUND" }];
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function fulfillmentCreate({ state, now }: ResolverContext, args: Args) {
+  const forced = takeUserErrors(state, "fulfillmentCreate");
+  if (forced) return { fulfillment: null, userErrors: forced };
+  const input = args.fulfillment as {
+    lineItemsByFulfillmentOrder: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: { id: string; quantity: number }[] | null }[];
+    trackingInfo?: { number?: string | null; company?: string | null; url?: string | null } | null;
+    notifyCustomer?: boolean | null;
+  };
+  const fail = (message: string, field: string[] = ["fulfillment"]) => ({ fulfillment: null, userErrors: [{ field, message }] });
+  const found = input.lineItemsByFulfillmentOrder.map((group) => {
+    for (const order of Object.values(state.orders)) {
+      const fo = order.fulfillmentOrders.find((f) => f.id === group.fulfillmentOrderId);
+      if (fo) return { order, fo, group };
+    }
+    return null;
+  });
+  if (!found.length) return fail("Line items by fulfillment order must not be empty.");
+  const missing = found.findIndex((f) => !f);
+  if (missing >= 0) {
+    return fail("Fulfillment order does not exist.", ["fulfillment", "lineItemsByFulfillmentOrder", String(missing), "fulfillmentOrderId"]);
+  }
+  const groups = found.filter((f): f is NonNullable<typeof f> => f !== null);
+  if (new Set(groups.map((g) => g.order.id)).size > 1) return fail("All fulfillment orders must belong to the same order.");
+  if (new Set(groups.map((g) => g.fo.assignedLocation.location?.id)).size > 1) {
+    return fail("All fulfillment orders must be assigned to the same location.");
+  }
+  const planned: { fo: FulfillmentOrderRecord; lineId: string; quantity: number }[] = [];
+  for (const { fo, group } of groups) {
+    if (!["OPEN", "IN_PROGRESS"].includes(fo.status) || !fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT")) {
+      return fail(`Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.`);
+    }
+    const requested = group.fulfillmentOrderLineItems ?? fo.lineItems.map((li) => ({ id: li.id, quantity: li.remainingQuantity }));
+    for (const { id, quantity } of requested) {
+      const line = fo.lineItems.find((li) => li.id === id);
+      if (!line || quantity < 1 || quantity > line.remainingQuantity) {
+        return fail("Invalid fulfillment order line item quantity requested.");
+      }
+      planned.push({ fo, lineId: id, quantity });
+    }
+  }
+  for (const { fo, lineId, quantity } of planned) fo.lineItems.find((li) => li.id === lineId)!.remainingQuantity -= quantity;
+  for (const { fo } of groups) fo.status = fo.lineItems.every((li) => li.remainingQuantity === 0) ? "CLOSED" : "IN_PROGRESS";
+  const order = groups[0].order;
+  const tracking = input.trackingInfo;
+  const fulfillment: FulfillmentRecord = {
+    __typename: "Fulfillment",
+    id: `gid://shopify/Fulfillment/${nextId()}`,
+    status: "SUCCESS",
+    createdAt: iso(now()),
+    trackingInfo: tracking ? [{ number: tracking.number ?? null, company: tracking.company ?? null, url: tracking.url ?? null }] : [],
+    notifyCustomer: input.notifyCustomer ?? false,
+    fulfillmentOrderIds: groups.map((g) => g.fo.id),
+    lineItems: planned.map((p) => ({ fulfillmentOrderLineItemId: p.lineId, quantity: p.quantity })),
+  };
+  order.fulfillments.push(fulfillment);
+  order.displayFulfillmentStatus = order.fulfillmentOrders.every((fo) => fo.status === "CLOSED") ? "FULFILLED" : "PARTIALLY_FULFILLED";
+  order.updatedAt = iso(now());
+  return { fulfillment, userErrors: [] };
+}
+
+function orderCancel({ state, now }: ResolverContext, args: Args) {
+  const fail = (errors: UserError[]) => ({ job: null, orderCancelUserErrors: errors, userErrors: errors });
+  const forced = takeUserErrors(state, "orderCancel");
+  if (forced) return fail(forced);
+  const order = state.orders[String(args.orderId)];
+  if (!order) return fail(orderNotFound(["orderId"]));
+  if (order.cancelledAt) {
+    return fail([{ field: ["orderId"], message: "Cannot cancel an order that has already been canceled.", code: "INVALID" }]);
+  }
+  order.cancelledAt = iso(now());
+  order.updatedAt = order.cancelledAt;
+  order.cancellation = {
+    reason: String(args.reason),
+    restock: Boolean(args.restock),
+    refund: typeof args.refund === "boolean" ? args.refund : null,
+    refundMethod: args.refundMethod ?? null,
+    notifyCustomer: Boolean(args.notifyCustomer),
+    staffNote: typeof args.staffNote === "string" ? args.staffNote : null,
+  };
+  order.canMarkAsPaid = false;
+  for (const fo of order.fulfillmentOrders) if (fo.status !== "CLOSED") fo.status = "CLOSED";
+  return { job: { __typename: "Job", id: `gid://shopify/Job/${nextId()}`, done: false }, orderCancelUserErrors: [], userErrors: [] };
+}
+
+function tagsChange(kind: "tagsAdd" | "tagsRemove"): Resolver {
+  return (_s, args, { state, now }) => {
+    const forced = takeUserErrors(state, kind);
+    if (forced) return { node: null, userErrors: forced };
+    const order = state.orders[String(args.id)];
+    if (!order) return { node: null, userErrors: orderNotFound(["id"]) };
+    const tags = splitTags(args.tags);
+    if (kind === "tagsAdd") {
+      for (const tag of tags) if (!order.tags.some((t) => sameTag(t, tag))) order.tags.push(tag);
+    } else {
+      order.tags = order.tags.filter((t) => !tags.some((r) => sameTag(r, t)));
+    }
+    order.updatedAt = iso(now());
+    return { node: order, userErrors: [] };
+  };
+}
+
+function orderMarkAsPaid(_s: unknown, args: Args, { state, now }: ResolverContext) {
+  const forced = takeUserErrors(state, "orderMarkAsPaid");
+  if (forced) return { order: null, userErrors: forced };
+  const order = state.orders[String((args.input as { id: string }).id)];
+  if (!order) return { order: null, userErrors: orderNotFound(["input", "id"]) };
+  if (!order.canMarkAsPaid) return { order, userErrors: [{ field: ["input", "id"], message: "Order cannot be marked as paid." }] };
+  order.displayFinancialStatus = "PAID";
+  order.canMarkAsPaid = false;
+  const total = (order.currentTotalPriceSet as { shopMoney?: { currencyCode?: string } } | undefined)?.shopMoney;
+  if (order.totalOutstandingSet) order.totalOutstandingSet = { shopMoney: { amount: "0.00", currencyCode: total?.currencyCode ?? "MAD" } };
+  order.updatedAt = iso(now());
+  return { order, userErrors: [] };
+}
+
+const nodeById = (state: ShopState, id: string): unknown =>
+  state.orders[id] ??
+  state.products.find((p) => p.id === id) ??
+  state.productVariants.find((v) => v.id === id) ??
+  Object.values(state.orders)
+    .flatMap((o) => o.fulfillmentOrders)
+    .find((fo) => fo.id === id) ??
+  null;
+
+export function resolversFor(schema: GraphQLSchema): Record<string, Record<string, Resolver>> {
+  return {
+    [schema.getQueryType()!.name]: {
+      order: (_s, args, { state }) => state.orders[String(args.id)] ?? null,
+      orders: (_s, args, { state }) => connection(ordersById(state).filter((o) => matchesOrder(o, args.query)), args),
+      ordersCount: (_s, args, { state }) => ({ count: ordersById(state).filter((o) => matchesOrder(o, args.query)).length, precision: "EXACT" }),
+      product: (_s, args, { state }) => state.products.find((p) => p.id === String(args.id)) ?? null,
+      products: (_s, args, { state }) => connection(state.products, args),
+      productVariant: (_s, args, { state }) => state.productVariants.find((v) => v.id === String(args.id)) ?? null,
+      productVariants: (_s, args, { state }) => connection(state.productVariants.filter((v) => matchesVariant(v, args.query)), args),
+      fulfillmentOrder: (_s, args, { state }) => nodeById(state, String(args.id)),
+      node: (_s, args, { state }) => nodeById(state, String(args.id)),
+    },
+    [schema.getMutationType()!.name]: {
+      tagsAdd: tagsChange("tagsAdd"),
+      tagsRemove: tagsChange("tagsRemove"),
+      fulfillmentCreate: (_s, args, context) => fulfillmentCreate(context, args),
+      orderMarkAsPaid,
+      orderCancel: (_s, args, context) => orderCancel(context, args),
+    },
+  };
+}
+
+/** Explicit resolvers first; otherwise the record's field, arrays under a connection type paginated. */
+export function fieldResolverFor(schema: GraphQLSchema): GraphQLFieldResolver<unknown, ResolverContext> {
+  const resolvers = resolversFor(schema);
+  return (source, args, context, info) => {
+    const explicit = resolvers[info.parentType.name]?.[info.fieldName];
+    if (explicit) return explicit(source, args, context, info);
+    if (source === null || typeof source !== "object") return null;
+    const value = (source as Record<string, unknown>)[info.fieldName];
+    if (Array.isArray(value) && getNamedType(info.returnType).name.endsWith("Connection")) return connection(value, args);
+    return value ?? null;
+  };
+}
+
+/** The mutations the stand-in applies to its state (others resolve to null). */
+export const APPLIED_MUTATIONS: readonly MutationName[] = ["tagsAdd", "tagsRemove", "fulfillmentCreate", "orderMarkAsPaid", "orderCancel"];
