@@ -140,6 +140,7 @@ export const en = {
   "settings.eventsUrl.label": "Events URL",
   "settings.eventsSecret.label": "Events secret",
   "settings.eventsSecret.help": "Write-only. Leave blank to keep the saved secret.",
+  "settings.eventsSecret.weak": "Use the platform's secret: at least {min} characters, not a repeated pattern.",
   "settings.eventsSecret.saved": "A secret is saved",
   "settings.eventsSecret.none": "No secret saved",
   "settings.saveSettings": "Save settings",

@@ -137,6 +137,7 @@ export const fr: Messages = {
   "settings.eventsUrl.label": "URL des événements",
   "settings.eventsSecret.label": "Secret des événements",
   "settings.eventsSecret.help": "En écriture seule. Laissez vide pour garder le secret enregistré.",
+  "settings.eventsSecret.weak": "Utilisez le secret de la plateforme : au moins {min} caractères, sans motif répété.",
   "settings.eventsSecret.saved": "Un secret est enregistré",
   "settings.eventsSecret.none": "Aucun secret enregistré",
   "settings.saveSettings": "Enregistrer les paramètres",

@@ -19,6 +19,7 @@ import {
 } from "../seller-api";
 import { secretBoxFromEnv } from "../sync/seller-connection.server";
 import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
+import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH, newEventsToken } from "./events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "./shop-settings";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
@@ -58,7 +59,7 @@ function connectionView(row: PublicShopRow): SellerConnectionView {
 /** Creates the shop's row on its first admin visit; a no-op afterwards. */
 export async function ensureShop(db: Db, shop: string): Promise<void> {
   try {
-    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {}, select: { id: true } });
+    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop, eventsToken: newEventsToken() }, update: {}, select: { id: true } });
   } catch (error) {
     // Two first requests raced to create it: the row exists, which is all we want.
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
@@ -416,6 +417,7 @@ export async function saveShopSettings(
   const parsed = parseSettingsForm(values, readShopSettings(row.settings));
   if (!parsed.ok) return parsed;
   const secret = values.eventsSecret?.trim();
+  if (secret && !isStrongEventsSecret(secret)) return { ok: false, fieldErrors: { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } };
   const updated = await db.shop.update({
     where: { domain: shop },
     data: {

@@ -324,6 +324,7 @@ export default function Settings() {
                   value={form.eventsSecret ?? ""}
                   onChange={set("eventsSecret")}
                   helpText={t("settings.eventsSecret.help")}
+                  error={fieldErrors.eventsSecret ? t("settings.eventsSecret.weak", { min: fieldErrors.eventsSecret.min ?? 0 }) : undefined}
                   autoComplete="off"
                 />
               </FormLayout>
