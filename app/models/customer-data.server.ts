@@ -1,8 +1,10 @@
 /**
  * Compliance webhooks for a customer's personal data held in order links:
- * what is held (customers/data_request) and erasing it (customers/redact).
+ * what is held (customers/data_request, kept as an export the merchant
+ * downloads from Activity) and erasing it (customers/redact).
  */
-import type { Prisma } from "@prisma/client";
+import type { OrderLink, Prisma } from "@prisma/client";
+import type { Db } from "../db.server";
 import { addTimeline } from "./timeline.server";
 
 type Tx = Prisma.TransactionClient;
@@ -13,6 +15,8 @@ export interface CustomerDataQuery {
 }
 
 const REDACTED = "[redacted]";
+/** Lead fields that identify the customer. */
+const PERSONAL_LEAD_FIELDS = ["customer_name", "customer_phone", "address", "email", "notes", "note"];
 
 function readQuery(payload: Record<string, unknown>, ordersField: "orders_requested" | "orders_to_redact"): CustomerDataQuery {
   const customer = payload.customer as { id?: unknown } | undefined;
@@ -31,33 +35,86 @@ function linksOf(tx: Tx, shop: string, query: CustomerDataQuery) {
   return tx.orderLink.findMany({ where: { shop, OR: or } });
 }
 
-/** customers/data_request: record which of the customer's personal fields each order holds. */
+function parseJson(text: string | null | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** One order of a data request export: everything the app holds about the customer for it. */
+export interface HeldOrder {
+  orderId: string;
+  orderName: string;
+  leadRef: string | null;
+  state: string;
+  receivedAt: string;
+  /** From the stored Shopify order snapshot. */
+  customer: Record<string, unknown>;
+  /** The lead as sent to the platform. */
+  lead: unknown;
+  /** The merchant's corrections for this order. */
+  corrections: unknown;
+  reason: string | null;
+  findings: string[];
+  timeline: { at: string; kind: string; message: string }[];
+}
+
+function customerPart(snapshot: unknown): Record<string, unknown> {
+  if (!snapshot || typeof snapshot !== "object") return {};
+  const order = snapshot as Record<string, unknown>;
+  const picked: Record<string, unknown> = {};
+  for (const field of ["email", "phone", "contact_email", "customer", "shipping_address", "billing_address", "note"]) {
+    if (order[field] != null) picked[field] = order[field];
+  }
+  return picked;
+}
+
+async function heldOrder(tx: Tx, link: OrderLink): Promise<HeldOrder> {
+  const events = await tx.timelineEvent.findMany({ where: { shop: link.shop, linkId: link.id }, orderBy: { at: "asc" } });
+  const findings = parseJson(link.findings);
+  return {
+    orderId: link.orderId,
+    orderName: link.orderName,
+    leadRef: link.leadRef,
+    state: link.state,
+    receivedAt: link.createdAt.toISOString(),
+    customer: customerPart(parseJson(link.payload)),
+    lead: parseJson(link.leadJson),
+    corrections: parseJson(link.overrides),
+    reason: link.reason,
+    findings: Array.isArray(findings) ? findings.map((f) => String((f as { message?: unknown }).message ?? "")) : [],
+    timeline: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, message: e.message })),
+  };
+}
+
+/** customers/data_request: keep, as the request's export, what the app holds about the customer. */
 export async function recordDataRequest(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
   const query = readQuery(payload, "orders_requested");
   const links = await linksOf(tx, shop, query);
-  const held = links.map((link) => {
-    const lead = link.leadJson ? (JSON.parse(link.leadJson) as Record<string, unknown>) : {};
-    return {
-      orderId: link.orderId,
-      orderName: link.orderName,
-      leadRef: link.leadRef,
-      fields: ["customer_name", "customer_phone", "address", "city"].filter((f) => lead[f] != null && lead[f] !== REDACTED),
-      orderSnapshot: link.payload.length > 0,
-    };
-  });
+  const held: HeldOrder[] = [];
+  for (const link of links) held.push(await heldOrder(tx, link));
   await tx.dataRequest.create({
     data: { shop, customerId: query.customerId ?? null, orderIds: JSON.stringify(query.orderIds), held: JSON.stringify(held) },
   });
 }
 
-/** customers/redact: erase the customer's personal data from stored snapshots, leads and overrides. */
+/**
+ * customers/redact: erase the customer's personal data everywhere the app keeps
+ * it: order snapshots, leads, corrections, findings, reasons, platform anomaly
+ * texts, timeline messages, job errors and earlier data request exports.
+ */
 export async function redactCustomer(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<number> {
-  const links = await linksOf(tx, shop, readQuery(payload, "orders_to_redact"));
+  const query = readQuery(payload, "orders_to_redact");
+  const links = await linksOf(tx, shop, query);
   for (const link of links) {
-    const lead = link.leadJson ? (JSON.parse(link.leadJson) as Record<string, unknown>) : null;
-    if (lead) {
-      for (const field of ["customer_name", "customer_phone", "address"]) if (field in lead) lead[field] = REDACTED;
+    const lead = parseJson(link.leadJson) as Record<string, unknown> | null;
+    if (lead && typeof lead === "object") {
+      for (const field of PERSONAL_LEAD_FIELDS) if (field in lead) lead[field] = REDACTED;
     }
+    const anomalies = parseJson(link.anomalies);
     await tx.orderLink.update({
       where: { id: link.id },
       data: {
@@ -68,10 +125,79 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
         customerId: null,
         overrides: "{}",
         findings: "[]",
+        // Reasons and the platform's anomaly messages may quote the phone, name or address.
+        reason: link.reason === null ? null : REDACTED,
+        anomalies: JSON.stringify(Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : []),
       },
     });
+    // Timeline messages quote reasons and findings: only the step and its time remain.
+    await tx.timelineEvent.updateMany({ where: { shop, linkId: link.id }, data: { message: REDACTED, data: null } });
+    await tx.job.updateMany({ where: { shop, key: { endsWith: `:${shop}:${link.orderId}` }, lastError: { not: null } }, data: { lastError: REDACTED } });
     await addTimeline(tx, shop, link.id, { kind: "redacted", message: "Customer data erased at Shopify's request" });
   }
-  await tx.dataRequest.updateMany({ where: { shop, customerId: readQuery(payload, "orders_to_redact").customerId ?? "-" }, data: { held: "[]" } });
+  // Earlier exports of this customer's data (by customer or by any of these orders).
+  const orderIds = new Set([...query.orderIds, ...links.map((l) => l.orderId)]);
+  const requests = await tx.dataRequest.findMany({ where: { shop }, select: { id: true, customerId: true, orderIds: true, held: true } });
+  for (const request of requests) {
+    const held = parseJson(request.held);
+    const ids = [...((parseJson(request.orderIds) as unknown[] | null) ?? []), ...(Array.isArray(held) ? held.map((h) => (h as { orderId?: unknown }).orderId) : [])];
+    const sameCustomer = query.customerId != null && request.customerId === query.customerId;
+    if (sameCustomer || ids.some((id) => orderIds.has(String(id)))) {
+      await tx.dataRequest.update({ where: { id: request.id }, data: { held: "[]" } });
+    }
+  }
   return links.length;
+}
+
+// ---------------------------------------------------------------------------
+// The merchant's view of data requests (Activity page)
+
+export interface DataRequestView {
+  id: string;
+  receivedAt: string;
+  customerId: string | null;
+  /** Orders the request named. */
+  ordersRequested: number;
+  /** Orders found and exported (0 once the customer was redacted). */
+  ordersHeld: number;
+}
+
+export const DATA_REQUESTS_SHOWN = 20;
+
+export async function listDataRequests(db: Db, shop: string): Promise<DataRequestView[]> {
+  const rows = await db.dataRequest.findMany({ where: { shop }, orderBy: { createdAt: "desc" }, take: DATA_REQUESTS_SHOWN });
+  return rows.map((row) => {
+    const requested = parseJson(row.orderIds);
+    const held = parseJson(row.held);
+    return {
+      id: row.id,
+      receivedAt: row.createdAt.toISOString(),
+      customerId: row.customerId,
+      ordersRequested: Array.isArray(requested) ? requested.length : 0,
+      ordersHeld: Array.isArray(held) ? held.length : 0,
+    };
+  });
+}
+
+export interface DataRequestExport {
+  request: { id: string; shop: string; receivedAt: string; customerId: string | null; ordersRequested: string[] };
+  orders: HeldOrder[];
+}
+
+/** The JSON the merchant downloads to answer the customer; null for another shop's request. */
+export async function dataRequestExport(db: Db, shop: string, id: string): Promise<DataRequestExport | null> {
+  const row = await db.dataRequest.findFirst({ where: { id, shop } });
+  if (!row) return null;
+  const requested = parseJson(row.orderIds);
+  const held = parseJson(row.held);
+  return {
+    request: {
+      id: row.id,
+      shop,
+      receivedAt: row.createdAt.toISOString(),
+      customerId: row.customerId,
+      ordersRequested: Array.isArray(requested) ? requested.map(String) : [],
+    },
+    orders: Array.isArray(held) ? (held as HeldOrder[]) : [],
+  };
 }

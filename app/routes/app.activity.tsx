@@ -1,4 +1,7 @@
-/** Activity: the job queue (counts, failures, retry) and the Seller Order API call log. */
+/**
+ * Activity: the job queue (counts, failures, retry), the Seller Order API call log
+ * and the customers' data requests with their exports.
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
@@ -13,9 +16,11 @@ import {
   retryAllDeadJobs,
   retryShopJob,
 } from "../models/activity.server";
+import { listDataRequests } from "../models/customer-data.server";
 import { useT } from "../i18n/react";
 import { ApiCallsCard } from "../components/activity/ApiCallsCard";
 import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";
+import { DataRequestsCard } from "../components/activity/DataRequestsCard";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -24,11 +29,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const jobState = params.get("jobState");
   const statusClass = isStatusClass(status) ? status : "all";
   const state = isVisibleJobState(jobState) ? jobState : null;
-  const [calls, jobs] = await Promise.all([
+  const [calls, jobs, dataRequests] = await Promise.all([
     listApiCalls(prisma, session.shop, { statusClass, cursor: params.get("calls") }),
     listShopJobs(prisma, session.shop, { state, cursor: params.get("jobs") }),
+    listDataRequests(prisma, session.shop),
   ]);
-  return { statusClass, jobState: state, calls, jobs };
+  return { statusClass, jobState: state, calls, jobs, dataRequests };
 };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
@@ -109,6 +115,7 @@ export default function Activity() {
               onNext={() => data.calls.nextCursor && callsPager.next(data.calls.nextCursor)}
               onPrevious={callsPager.previous}
             />
+            <DataRequestsCard requests={data.dataRequests} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,0 +1,80 @@
+/**
+ * customers/data_request: each request Shopify forwarded, with the JSON export of
+ * what the app holds about the customer, for the merchant to send them. Downloaded
+ * through App Bridge's authenticated fetch (a plain link carries no session token).
+ */
+import { useState } from "react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { BlockStack, Button, Card, IndexTable, Text } from "@shopify/polaris";
+import { TableEmptyText } from "../TableEmptyText";
+import { formatInstant } from "../../i18n";
+import { useT } from "../../i18n/react";
+import type { DataRequestView } from "../../models/customer-data.server";
+
+async function download(url: string, filename: string): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+}
+
+export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) {
+  const t = useT();
+  const shopify = useAppBridge();
+  const [busy, setBusy] = useState<string | null>(null);
+  const fetchExport = (request: DataRequestView) => {
+    setBusy(request.id);
+    download(`/app/data-requests/${encodeURIComponent(request.id)}`, `data-request-${request.receivedAt.slice(0, 10)}-${request.id}.json`)
+      .catch(() => shopify.toast.show(t("activity.dataRequests.downloadFailed"), { isError: true }))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Card padding="0">
+      <BlockStack gap="200">
+        <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              {t("activity.dataRequests.title")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("activity.dataRequests.intro")}
+            </Text>
+          </BlockStack>
+        </div>
+        <IndexTable
+          resourceName={{ singular: t("activity.dataRequests.singular"), plural: t("activity.dataRequests.plural") }}
+          itemCount={requests.length}
+          selectable={false}
+          emptyState={<TableEmptyText>{t("activity.dataRequests.empty")}</TableEmptyText>}
+          headings={[
+            { title: t("activity.dataRequests.receivedAt") },
+            { title: t("activity.dataRequests.customer") },
+            { title: t("activity.dataRequests.orders") },
+            { title: "" },
+          ]}
+        >
+          {requests.map((request, index) => (
+            <IndexTable.Row id={request.id} key={request.id} position={index}>
+              <IndexTable.Cell>{formatInstant(request.receivedAt)}</IndexTable.Cell>
+              <IndexTable.Cell>{request.customerId ?? "—"}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {t("activity.dataRequests.ordersValue", { held: request.ordersHeld, requested: request.ordersRequested })}
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Button size="slim" onClick={() => fetchExport(request)} loading={busy === request.id}>
+                  {t("activity.dataRequests.download")}
+                </Button>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}
