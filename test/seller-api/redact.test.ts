@@ -22,6 +22,8 @@ describe("createRedactor().text", () => {
   it("uses a marker that does not itself contain the key", () => {
     expect(createRedactor("red").text("a red car")).toBe("a *** car");
     expect(createRedactor("*").text("a*b")).toBe(`a${REDACTED}b`);
+    // Only the raw form "[red" is inside "[redacted]" (the encoded one is "%5Bred"): still not that marker.
+    expect(createRedactor("[red").text("key=[red")).toBe("key=***");
   });
 
   it("redacts again an occurrence that a replacement splices out of its neighbours", () => {
