@@ -37,7 +37,8 @@ export const envSchema = z.object({
   SELLER_API_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"]).default("false"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   PORT: z.coerce.number().int().positive().optional(),
-  // "false" when jobs run in their own process (`npm run worker`) only.
+  // Jobs in the server process: default off in production (run `npm run worker`), on in
+  // development; "true" runs them here (the demo). Read by app/queue/in-process.server.ts.
   WORKER_IN_PROCESS: z.string().optional(),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });

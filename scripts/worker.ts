@@ -1,12 +1,15 @@
 /**
- * `npm run worker`: runs queued jobs in a process of its own. Start it with
- * WORKER_IN_PROCESS=false on the app server so jobs run here only (both at once
- * is also safe: leases keep any job from running twice at the same time).
+ * `npm run worker`: runs queued jobs in a process of its own, the production
+ * default (the server runs none unless WORKER_IN_PROCESS=true; both at once is
+ * also safe: leases keep any job from running twice at the same time).
+ * WORKER_CONCURRENCY jobs at once (default 4).
  */
 import prisma from "../app/db.server";
 import { stopOnShutdownSignal } from "../app/queue/shutdown";
 import type { JobHandlers } from "../app/queue/types";
 import { createWorker } from "../app/queue/worker.server";
+import { workerConcurrency } from "../app/queue/in-process.server";
+import { startLoopDelayMonitor } from "../app/models/event-loop.server";
 import { jobHandlers } from "../app/sync/handlers.server";
 
 // The app's own client, not a second one: the handlers use it too, and one client
@@ -14,7 +17,8 @@ import { jobHandlers } from "../app/sync/handlers.server";
 const handlers: JobHandlers = jobHandlers;
 // WORKER_LEASE_MS: how long a crashed worker's job stays claimed (default 60 s).
 const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
-const worker = createWorker({ db: prisma, handlers, leaseMs });
+const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency() });
+startLoopDelayMonitor("worker");
 
 worker.start();
 console.info(`worker ${worker.owner} started`);

@@ -1,6 +1,10 @@
 import prisma, { type Db } from "../db.server";
+import { loopDelayReport, startLoopDelayMonitor, type LoopDelayReport } from "./event-loop.server";
 
 export type DatabaseHealth = { ok: true } | { ok: false; error: string };
+
+// Measured from start-up, not from the first probe.
+startLoopDelayMonitor();
 
 export async function checkDatabase(db: Db = prisma): Promise<DatabaseHealth> {
   try {
@@ -10,4 +14,9 @@ export async function checkDatabase(db: Db = prisma): Promise<DatabaseHealth> {
     // The class name only: driver messages can carry connection strings.
     return { ok: false, error: error instanceof Error ? error.name : "unknown error" };
   }
+}
+
+/** The event-loop delay of this process: a stalled loop answers nobody, webhooks included. */
+export function eventLoopHealth(): LoopDelayReport {
+  return loopDelayReport();
 }

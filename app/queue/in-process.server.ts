@@ -3,7 +3,10 @@
  * instance lives on globalThis so Vite's module reloads in development find it
  * instead of starting a second one; later calls refresh its handlers in place.
  *
- * Set WORKER_IN_PROCESS=false when jobs run in their own process (`npm run worker`).
+ * In production jobs run in their own process by default (`npm start` plus
+ * `npm run worker`): a status-sync cycle or a burst of posts then never shares
+ * the event loop that answers webhooks. WORKER_IN_PROCESS=true runs them here
+ * (the demo's one process); in development they run here unless it is false.
  */
 import { stopOnShutdownSignal } from "./shutdown";
 import type { JobHandlers, QueueDb } from "./types";
@@ -26,8 +29,17 @@ export type InProcessWorkerOptions = Omit<WorkerOptions, "db" | "handlers"> & {
 
 export function isInProcessWorkerEnabled(env: Record<string, string | undefined> = process.env): boolean {
   const flag = env.WORKER_IN_PROCESS?.trim().toLowerCase();
-  return !(flag === "false" || flag === "0" || flag === "no" || flag === "off");
+  if (flag === "false" || flag === "0" || flag === "no" || flag === "off") return false;
+  if (flag === "true" || flag === "1" || flag === "yes" || flag === "on") return true;
+  return env.NODE_ENV !== "production";
 }
+
+/** Jobs one worker runs at once (WORKER_CONCURRENCY, default 4): posts overlap their HTTP round trips. */
+export function workerConcurrency(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.WORKER_CONCURRENCY);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : DEFAULT_WORKER_CONCURRENCY;
+}
+export const DEFAULT_WORKER_CONCURRENCY = 4;
 
 /** Starts the in-process worker once; returns it, or null when disabled by the environment. */
 export function startInProcessWorker(
@@ -46,7 +58,7 @@ export function startInProcessWorker(
   }
 
   const registry: JobHandlers = { ...handlers };
-  const worker = createWorker({ ...workerOptions, db, handlers: registry });
+  const worker = createWorker({ concurrency: workerConcurrency(env), ...workerOptions, db, handlers: registry });
   const logger = workerOptions.logger ?? console;
   worker.start();
   logger.info(`worker ${worker.owner} started in process`);

@@ -4,6 +4,7 @@
  * conditional update on `version`, then waits for it. Calls are spaced evenly,
  * so no minute window (fixed or sliding) ever holds more than the limit.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
@@ -32,6 +33,18 @@ export class RateLimitWaitError extends Error {
   }
 }
 
+/**
+ * Calls made inside asPolling (the status sync) give way to posting: they
+ * never reserve a slot ahead, they take one only when it is free now, so
+ * posts queued for the key go first. A poll that finds no free slot within
+ * maxWaitMs gets RateLimitWaitError and its job comes back later.
+ */
+const polling = new AsyncLocalStorage<true>();
+export const asPolling = <T>(work: () => Promise<T>): Promise<T> => polling.run(true, work);
+export const isPolling = (): boolean => polling.getStore() === true;
+/** A waiting poll looks again this often for a free slot. */
+const POLL_RECHECK_MS = 250;
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class RateLimiterContentionError extends Error {
@@ -51,6 +64,8 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
     async acquire(key, ratePerMinute) {
       if (!Number.isFinite(ratePerMinute) || ratePerMinute <= 0) throw new RangeError(`invalid rate ${ratePerMinute}`);
       const interval = Math.ceil((60_000 / ratePerMinute) * (1 + margin));
+      const low = isPolling();
+      const gaveUpAt = now() + maxWaitMs;
       for (let round = 0; round < 50; round++) {
         const t = now();
         const slot = await db.rateLimitSlot.findUnique({ where: { key } });
@@ -64,6 +79,13 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           }
         }
         const startAt = Math.max(t, slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
+        if (low && startAt > t) {
+          // Not free now: posting has it. Look again shortly, up to maxWaitMs in all.
+          if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) throw new RateLimitWaitError(Math.max(startAt, gaveUpAt));
+          await sleep(Math.min(POLL_RECHECK_MS, startAt - t));
+          round--;
+          continue;
+        }
         if (startAt - t > maxWaitMs) throw new RateLimitWaitError(startAt);
         const { count } = await db.rateLimitSlot.updateMany({
           where: { key, version: slot.version },

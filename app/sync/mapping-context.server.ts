@@ -18,9 +18,26 @@ export interface ShopRules {
   cityAliases: Awaited<ReturnType<typeof listCityAliases>>;
 }
 
+/**
+ * The same rules as last time give the same arrays: the mapper memoises its
+ * city and SKU indexes per array, so they are built once per change, not per order.
+ */
+const lastRules = new Map<string, { json: string; list: unknown }>();
+function sameAsLastTime<T>(key: string, list: T): T {
+  const json = JSON.stringify(list);
+  const last = lastRules.get(key);
+  if (last && last.json === json) return last.list as T;
+  lastRules.set(key, { json, list });
+  return list;
+}
+
 export async function loadShopRules(db: Db, shop: Shop): Promise<ShopRules> {
   const [skuMappings, cityAliases] = await Promise.all([listSkuMappings(db, shop.domain), listCityAliases(db, shop.domain)]);
-  return { settings: readShopSettings(shop.settings), skuMappings, cityAliases };
+  return {
+    settings: readShopSettings(shop.settings),
+    skuMappings: sameAsLastTime(`sku:${shop.domain}`, skuMappings),
+    cityAliases: sameAsLastTime(`city:${shop.domain}`, cityAliases),
+  };
 }
 
 export function mappingContext(

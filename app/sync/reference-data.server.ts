@@ -17,8 +17,24 @@ export interface ReferenceData {
   citiesFetchedAt?: Date;
 }
 
+/**
+ * The last list parsed from each JSON text: the same text gives the same array,
+ * so the mapper's indexes (memoised per array) are built once, not per order.
+ */
+const parsedLists = new Map<string, unknown[]>();
+const PARSED_LISTS_KEPT = 64;
+
 function parseList<T>(json: string | null): T[] {
   if (!json) return [];
+  const known = parsedLists.get(json);
+  if (known) return known as T[];
+  const list = parseListUncached<T>(json);
+  if (parsedLists.size >= PARSED_LISTS_KEPT) parsedLists.delete(parsedLists.keys().next().value!);
+  parsedLists.set(json, list);
+  return list;
+}
+
+function parseListUncached<T>(json: string): T[] {
   try {
     const value = JSON.parse(json) as unknown;
     return Array.isArray(value) ? (value as T[]) : [];

@@ -1,20 +1,25 @@
 /**
- * The "sync-statuses" job, per shop every few minutes: page GET /v1/leads
- * newest first down to the oldest lead still in motion, update what changed,
- * and GET a lead's detail only when the list lacks what the merchant needs
- * (tracking number once shipped, seller profit once delivered).
+ * The "sync-statuses" job, per shop: page GET /v1/leads newest first down to
+ * the oldest lead still in motion, and GET a lead's detail only when the list
+ * lacks what the merchant needs (tracking number once shipped, seller profit
+ * once delivered). Its cost follows what changed: the leads in motion are read
+ * a page at a time with only the columns a cycle needs, only the leads whose
+ * status moved are written, in short transactions that yield between them,
+ * write-back is queued only when it is switched on, its calls give way to
+ * posting in the key's budget (asPolling), and the next cycle comes later as
+ * the leads in motion grow (platform events, when set up, are the primary
+ * source: polling is then the safety net). Each cycle logs one report line.
  */
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
 import { enqueueJob, type EnqueueJobInput } from "../queue/jobs.server";
 import { RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
-import { addTimeline } from "../models/timeline.server";
 import { AuthenticationError, RateLimitError, type SellerApiClient } from "../seller-api";
 import { isFinalStatus, needsDetail, statusChanged, type LeadStatus } from "./lead-status";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { ShopNotConnectedError } from "./seller-connection.server";
-import { RateLimitWaitError } from "./db-rate-limiter.server";
+import { asPolling, RateLimitWaitError } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureRetentionScheduled } from "./retention.server";
@@ -34,85 +39,202 @@ export interface SyncReport {
   tracked: number;
   listCalls: number;
   detailCalls: number;
+  /** Links whose status changed (each written once, with its timeline row). */
   updated: number;
+  /** Rows written to OrderLink: the leads that changed, nothing else. */
+  rowsWritten: number;
+  wallMs: number;
 }
 
-const statusOf = (link: OrderLink): LeadStatus => ({
+/** The columns a cycle needs: never the order payload, findings or lead JSON. */
+const trackedSelect = {
+  id: true,
+  shop: true,
+  orderId: true,
+  leadRef: true,
+  confirmationStatus: true,
+  shippingStatus: true,
+  trackingNumber: true,
+  sellerProfit: true,
+  statusFinal: true,
+  postedAt: true,
+  createdAt: true,
+} satisfies Prisma.OrderLinkSelect;
+export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSelect }>;
+
+/** Rows read per query and written per transaction: each a few milliseconds, then the event loop runs. */
+const READ_PAGE = 2000;
+const WRITE_BATCH = 100;
+/** Detail GETs in flight at once (each still paced by the key's limiter). */
+const DETAIL_CONCURRENCY = 4;
+
+/** Lets timers, I/O and other requests run between chunks of background work. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const statusOf = (link: Pick<OrderLink, keyof LeadStatus>): LeadStatus => ({
   confirmationStatus: link.confirmationStatus,
   shippingStatus: link.shippingStatus,
   trackingNumber: link.trackingNumber,
   sellerProfit: link.sellerProfit,
 });
 
-/** One sync cycle for one shop. Pure of scheduling: runSyncStatusesJob wraps it. */
+/** The shop's leads still in motion, a page at a time (keyset on id), only the columns a cycle reads. */
+export async function loadTrackedLinks(db: PipelineDeps["db"], shop: string): Promise<TrackedLink[]> {
+  const tracked: TrackedLink[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await db.orderLink.findMany({
+      where: { shop, statusFinal: false, leadRef: { not: null }, state: { in: ["created", "damaged"] }, ...(after ? { id: { gt: after } } : {}) },
+      select: trackedSelect,
+      orderBy: { id: "asc" },
+      take: READ_PAGE,
+    });
+    tracked.push(...page);
+    if (page.length < READ_PAGE) return tracked;
+    after = page[page.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
+
+/** A lead's new status, decided in memory; written by writeStatusChanges. */
+export interface StatusChange {
+  link: TrackedLink;
+  next: LeadStatus;
+  final: boolean;
+}
+
+/** Null when nothing the app stores would change (no row is written then). */
+export function statusChangeFor(link: TrackedLink, next: LeadStatus): StatusChange | null {
+  const final = isFinalStatus(next) && !needsDetail(next);
+  if (!statusChanged(statusOf(link), next) && final === link.statusFinal) return null;
+  return { link, next, final };
+}
+
+/** One cycle for one shop. Pure of scheduling: runSyncStatusesJob wraps it. */
 export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: SellerApiClient): Promise<SyncReport> {
+  const started = performance.now();
   const { db } = deps;
-  const tracked = await db.orderLink.findMany({
-    where: { shop: shop.domain, statusFinal: false, leadRef: { not: null }, state: { in: ["created", "damaged"] } },
+  const tracked = await loadTrackedLinks(db, shop.domain);
+  const report: SyncReport = { tracked: tracked.length, listCalls: 0, detailCalls: 0, updated: 0, rowsWritten: 0, wallMs: 0 };
+  if (tracked.length === 0) return finish(report, started);
+
+  // Polling gives way to posting in the key's budget (see asPolling).
+  await asPolling(async () => {
+    const byRef = new Map(tracked.map((l) => [l.leadRef!, l]));
+    let oldest = Infinity;
+    for (const l of tracked) oldest = Math.min(oldest, (l.postedAt ?? l.createdAt).getTime());
+    // A day of margin: `since` is a calendar day in the platform's time zone.
+    const since = new Date(oldest - 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const seen = new Map<string, Partial<LeadStatus>>();
+    for await (const page of client.listLeads({ since, limit: 100 }).pages()) {
+      report.listCalls++;
+      for (const lead of page.leads) {
+        if (byRef.has(lead.ref)) seen.set(lead.ref, { confirmationStatus: lead.confirmation_status, shippingStatus: lead.shipping_status });
+      }
+      if (seen.size === byRef.size) break;
+    }
+
+    const changes: StatusChange[] = [];
+    const needDetail: { link: TrackedLink; next: LeadStatus }[] = [];
+    for (const [ref, link] of byRef) {
+      const next: LeadStatus = { ...statusOf(link), ...(seen.get(ref) ?? {}) };
+      if (needsDetail(next)) needDetail.push({ link, next });
+      else {
+        const change = statusChangeFor(link, next);
+        if (change) changes.push(change);
+      }
+    }
+    let cursor = 0;
+    const lane = async () => {
+      while (cursor < needDetail.length) {
+        const { link, next } = needDetail[cursor++];
+        const detail = await client.getLead(link.leadRef!);
+        report.detailCalls++;
+        const read: LeadStatus = detail
+          ? {
+              confirmationStatus: detail.confirmation_status,
+              shippingStatus: detail.shipping_status,
+              trackingNumber: detail.tracking_number ?? null,
+              sellerProfit: detail.seller_profit ?? null,
+            }
+          : next;
+        const change = statusChangeFor(link, read);
+        if (change) changes.push(change);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, needDetail.length) }, lane));
+
+    const written = await writeStatusChanges(deps, shop, changes);
+    report.updated = written.changed;
+    report.rowsWritten = written.rows;
   });
-  const report: SyncReport = { tracked: tracked.length, listCalls: 0, detailCalls: 0, updated: 0 };
-  if (tracked.length === 0) return report;
+  return finish(report, started);
+}
 
-  const byRef = new Map(tracked.map((l) => [l.leadRef!, l]));
-  const oldest = tracked.reduce((min, l) => Math.min(min, (l.postedAt ?? l.createdAt).getTime()), Infinity);
-  // A day of margin: `since` is a calendar day in the platform's time zone.
-  const since = new Date(oldest - 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const seen = new Map<string, Partial<LeadStatus>>();
-  for await (const page of client.listLeads({ since, limit: 100 }).pages()) {
-    report.listCalls++;
-    for (const lead of page.leads) {
-      if (byRef.has(lead.ref)) {
-        seen.set(lead.ref, { confirmationStatus: lead.confirmation_status, shippingStatus: lead.shipping_status });
-      }
-    }
-    if (seen.size === byRef.size) break;
-  }
-
-  for (const [ref, link] of byRef) {
-    let next: LeadStatus = { ...statusOf(link), ...(seen.get(ref) ?? {}) };
-    if (needsDetail(next)) {
-      const detail = await client.getLead(ref);
-      report.detailCalls++;
-      if (detail) {
-        next = {
-          confirmationStatus: detail.confirmation_status,
-          shippingStatus: detail.shipping_status,
-          trackingNumber: detail.tracking_number ?? null,
-          sellerProfit: detail.seller_profit ?? null,
-        };
-      }
-    }
-    if (await applyStatus(deps, link, next)) report.updated++;
-  }
+function finish(report: SyncReport, started: number): SyncReport {
+  report.wallMs = Math.round(performance.now() - started);
   return report;
 }
 
-/** Stores a lead's new status; true when something changed (then write-back is queued). */
-export async function applyStatus(deps: PipelineDeps, link: OrderLink, next: LeadStatus): Promise<boolean> {
-  const before = statusOf(link);
+/** Write-back runs only when one of its toggles is on: otherwise its jobs would do nothing. */
+export function writeBackEnabled(shop: Pick<Shop, "settings">): boolean {
+  const { writeBack } = readShopSettings(shop.settings);
+  return writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel;
+}
+
+function describeChange(before: LeadStatus, next: LeadStatus): string {
+  return [
+    next.confirmationStatus !== before.confirmationStatus ? `confirmation ${before.confirmationStatus ?? "-"} → ${next.confirmationStatus}` : null,
+    next.shippingStatus !== before.shippingStatus ? `shipping ${before.shippingStatus ?? "-"} → ${next.shippingStatus}` : null,
+    next.trackingNumber && next.trackingNumber !== before.trackingNumber ? `tracking number ${next.trackingNumber}` : null,
+    next.sellerProfit && next.sellerProfit !== before.sellerProfit ? `seller profit ${next.sellerProfit} MAD` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/**
+ * Writes the changed leads in short transactions of WRITE_BACK rows, yielding
+ * between them, so intake's statements (same connection, or the same SQLite
+ * write lock from another process) wait for one small batch at most.
+ */
+export async function writeStatusChanges(
+  deps: PipelineDeps,
+  shop: Pick<Shop, "settings">,
+  changes: readonly StatusChange[],
+): Promise<{ rows: number; changed: number }> {
   const now = deps.now();
-  const final = isFinalStatus(next) && !needsDetail(next);
-  if (!statusChanged(before, next)) {
-    await deps.db.orderLink.update({ where: { id: link.id }, data: { statusCheckedAt: now, statusFinal: final } });
-    return false;
-  }
-  await deps.db.$transaction(async (tx) => {
-    await tx.orderLink.update({ where: { id: link.id }, data: { ...next, statusCheckedAt: now, statusFinal: final } });
-    const parts = [
-      next.confirmationStatus !== before.confirmationStatus ? `confirmation ${before.confirmationStatus ?? "-"} → ${next.confirmationStatus}` : null,
-      next.shippingStatus !== before.shippingStatus ? `shipping ${before.shippingStatus ?? "-"} → ${next.shippingStatus}` : null,
-      next.trackingNumber && next.trackingNumber !== before.trackingNumber ? `tracking number ${next.trackingNumber}` : null,
-      next.sellerProfit && next.sellerProfit !== before.sellerProfit ? `seller profit ${next.sellerProfit} MAD` : null,
-    ].filter(Boolean);
-    await addTimeline(tx, link.shop, link.id, {
-      kind: "status_changed",
-      message: `Lead ${link.leadRef}: ${parts.join(", ")}`,
-      data: next,
-      at: now,
+  const writeBack = writeBackEnabled(shop);
+  let rows = 0;
+  let changed = 0;
+  for (let i = 0; i < changes.length; i += WRITE_BATCH) {
+    const batch = changes.slice(i, i + WRITE_BATCH);
+    const timeline: Prisma.TimelineEventCreateManyInput[] = [];
+    await deps.db.$transaction(async (tx) => {
+      for (const { link, next, final } of batch) {
+        const before = statusOf(link);
+        const moved = statusChanged(before, next);
+        await tx.orderLink.update({ where: { id: link.id }, data: { ...next, statusCheckedAt: now, statusFinal: final } });
+        if (!moved) continue;
+        timeline.push({ shop: link.shop, linkId: link.id, kind: "status_changed", message: `Lead ${link.leadRef}: ${describeChange(before, next)}`, data: JSON.stringify(next), at: now });
+        if (writeBack) await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
+      }
+      if (timeline.length) await tx.timelineEvent.createMany({ data: timeline });
     });
-    await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
-  });
-  return true;
+    rows += batch.length;
+    changed += timeline.length;
+    await yieldToEventLoop();
+  }
+  return { rows, changed };
+}
+
+/** Stores one lead's new status (a platform event's re-read); true when something changed. */
+export async function applyStatus(deps: PipelineDeps, link: OrderLink, next: LeadStatus): Promise<boolean> {
+  const change = statusChangeFor(link, next);
+  if (!change) return false;
+  const shop = await deps.db.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } });
+  const { changed } = await writeStatusChanges(deps, shop ?? { settings: "{}" }, [change]);
+  return changed > 0;
 }
 
 async function withShopClient<T>(deps: PipelineDeps, domain: string, work: (shop: Shop, client: SellerApiClient) => Promise<T>): Promise<T | undefined> {
@@ -145,21 +267,53 @@ async function withShopClient<T>(deps: PipelineDeps, domain: string, work: (shop
 export async function runSyncStatusesJob(deps: PipelineDeps, job: ClaimedJob): Promise<void> {
   const domain = job.shop;
   if (!domain) return;
+  let tracked: number | undefined;
   try {
     await withShopClient(deps, domain, async (shop, client) => {
-      await syncShopStatuses(deps, shop, client);
+      const report = await syncShopStatuses(deps, shop, client);
+      tracked = report.tracked;
       await deps.db.shop.update({ where: { id: shop.id }, data: { lastStatusSyncAt: deps.now() } });
+      // One line per cycle: what polling cost and what it found.
+      console.info(`[status-sync] ${JSON.stringify({ shop: domain, ...report })}`);
     });
   } finally {
-    await scheduleNextSync(deps, domain);
+    await scheduleNextSync(deps, domain, tracked);
   }
 }
 
-/** Keeps one sync job per connected shop, due every statusSyncMinutes. */
-export async function scheduleNextSync(deps: PipelineDeps, domain: string): Promise<void> {
+/** Share of a key's calls that polling may plan on: posting comes first. */
+const POLLING_SHARE = 0.25;
+/** Leads in motion per extra minute between cycles, whatever the key's rate. */
+const LEADS_PER_MINUTE_OF_INTERVAL = 5000;
+/** With platform events set up, polling is the safety net: this many times rarer. */
+const EVENTS_STRETCH = 6;
+
+/**
+ * Minutes until the next cycle: the shop's setting, stretched so a cycle's list
+ * calls (one per 100 leads in motion) fit in POLLING_SHARE of the key's rate,
+ * and with the number of leads in motion; much rarer when events are the
+ * primary source. Pure.
+ */
+export function nextSyncMinutes(input: { settingMinutes: number; tracked: number; ratePerMinute: number | null; eventsConfigured: boolean }): number {
+  const listCalls = Math.ceil(input.tracked / 100);
+  const rate = input.ratePerMinute && input.ratePerMinute > 0 ? input.ratePerMinute : 60;
+  const byBudget = listCalls / (rate * POLLING_SHARE);
+  const byVolume = input.tracked / LEADS_PER_MINUTE_OF_INTERVAL;
+  let minutes = Math.max(input.settingMinutes, Math.ceil(Math.max(byBudget, byVolume)));
+  if (input.eventsConfigured) minutes *= EVENTS_STRETCH;
+  return Math.min(minutes, 24 * 60);
+}
+
+/** Keeps one sync job per connected shop, due every statusSyncMinutes (stretched, see nextSyncMinutes). */
+export async function scheduleNextSync(deps: PipelineDeps, domain: string, tracked = 0): Promise<void> {
   const shop = await deps.db.shop.findUnique({ where: { domain } });
   if (!shop || shop.uninstalledAt || !shop.sellerApiKeyCipher) return;
-  const minutes = readShopSettings(shop.settings).statusSyncMinutes;
+  const minutes = nextSyncMinutes({
+    settingMinutes: readShopSettings(shop.settings).statusSyncMinutes,
+    tracked,
+    ratePerMinute: shop.rateLimitPerMinute,
+    eventsConfigured: shop.eventsSecretCipher !== null,
+  });
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
   // Every connected shop also gets its daily clean-up by its retention setting.
   await ensureRetentionScheduled(deps.db, domain, deps.now());

@@ -112,6 +112,8 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
       // The sandbox listens on loopback over http: allowed explicitly (see README).
       SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       LOG_LEVEL: "info",
+      // One process for the demo; production runs `npm run worker` beside the server.
+      WORKER_IN_PROCESS: "true",
     },
   });
   shutdown.add("app server", () => app.stop());

@@ -13,11 +13,26 @@ describe("/healthz", () => {
     const { loader } = await import("../../app/routes/healthz");
     const response = await loader();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    const body = await response.json();
+    expect(body).toMatchObject({ status: "ok", database: "ok" });
+    // This process's event-loop delay, in its current 10 s window.
+    expect(body.eventLoop.current).toMatchObject({ p99Ms: expect.any(Number), maxMs: expect.any(Number) });
+    expect(body.eventLoop.current.maxMs).toBeGreaterThanOrEqual(body.eventLoop.current.p99Ms);
     // It checked this file's database, not a default one.
     const { default: prisma } = await import("../../app/db.server");
     await prisma.$executeRawUnsafe("CREATE TABLE healthz_probe (id INTEGER)");
     expect(await db.prisma.$queryRawUnsafe("SELECT name FROM sqlite_master WHERE name = 'healthz_probe'")).toHaveLength(1);
+  });
+
+  it("reports a blocked event loop in its delay", async () => {
+    const { eventLoopHealth } = await import("../../app/models/health.server");
+    await new Promise((r) => setTimeout(r, 50));
+    const until = Date.now() + 120;
+    while (Date.now() < until) {
+      // busy: the loop cannot run for 120 ms
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(eventLoopHealth().current.maxMs).toBeGreaterThanOrEqual(100);
   });
 
   it("reports a database that cannot be opened", async () => {

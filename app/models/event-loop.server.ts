@@ -1,0 +1,84 @@
+/**
+ * The process's event-loop delay (perf_hooks.monitorEventLoopDelay), in
+ * rotating windows: /healthz reports the current and the previous window, and
+ * each window that ends is logged when it saw a stall, so a blocked loop shows
+ * in the logs and to any probe without a probe resetting what another reads.
+ */
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+
+export interface LoopDelayWindow {
+  /** When the window started (ISO). */
+  since: string;
+  windowMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface LoopDelayReport {
+  current: LoopDelayWindow;
+  previous: LoopDelayWindow | null;
+}
+
+const WINDOW_MS = 10_000;
+/** A window whose max delay passes this is logged as a warning; every minute a summary at info. */
+const STALL_LOG_MS = 200;
+const SUMMARY_EVERY_WINDOWS = 6;
+
+interface Monitor {
+  histogram: IntervalHistogram;
+  since: number;
+  previous: LoopDelayWindow | null;
+  worstSinceSummary: LoopDelayWindow | null;
+  windows: number;
+}
+
+declare global {
+  var __codLeadSyncLoopMonitor: Monitor | undefined;
+}
+
+const toMs = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+
+function snapshot(monitor: Monitor, now: number): LoopDelayWindow {
+  const h = monitor.histogram;
+  const empty = h.count === 0;
+  return {
+    since: new Date(monitor.since).toISOString(),
+    windowMs: now - monitor.since,
+    p50Ms: empty ? 0 : toMs(h.percentile(50)),
+    p99Ms: empty ? 0 : toMs(h.percentile(99)),
+    maxMs: empty ? 0 : toMs(h.max),
+  };
+}
+
+/** Starts the monitor once per process (idempotent); name labels its log lines. */
+export function startLoopDelayMonitor(name = "app"): Monitor {
+  const existing = globalThis.__codLeadSyncLoopMonitor;
+  if (existing) return existing;
+  // 1 ms: the finest sampling; each value includes that millisecond.
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const monitor: Monitor = { histogram, since: Date.now(), previous: null, worstSinceSummary: null, windows: 0 };
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const window = snapshot(monitor, now);
+    monitor.previous = window;
+    histogram.reset();
+    monitor.since = now;
+    if (window.maxMs >= STALL_LOG_MS) console.warn(`[event-loop] ${name}: stalled ${window.maxMs} ms (p99 ${window.p99Ms} ms) in the ${window.windowMs} ms since ${window.since}`);
+    if (!monitor.worstSinceSummary || window.maxMs > monitor.worstSinceSummary.maxMs) monitor.worstSinceSummary = window;
+    if (++monitor.windows % SUMMARY_EVERY_WINDOWS === 0) {
+      const worst = monitor.worstSinceSummary;
+      console.info(`[event-loop] ${name}: worst 10 s window of the last minute p99 ${worst.p99Ms} ms, max ${worst.maxMs} ms`);
+      monitor.worstSinceSummary = null;
+    }
+  }, WINDOW_MS);
+  timer.unref();
+  globalThis.__codLeadSyncLoopMonitor = monitor;
+  return monitor;
+}
+
+export function loopDelayReport(): LoopDelayReport {
+  const monitor = startLoopDelayMonitor();
+  return { current: snapshot(monitor, Date.now()), previous: monitor.previous };
+}

@@ -1,0 +1,333 @@
+/**
+ * `npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate]
+ *                        [--after 1] [--drain-limit 10] [--database-url URL] [--keep]`
+ *
+ * A busy shop's mixed load: signed orders/create webhooks at --rate a second
+ * for --minutes (10 % redelivered a few seconds later with the same webhook
+ * id, 5 % that the shop's rules must hold) against the production build on
+ * loopback, while the worker posts leads to the sandbox (autopilot moving
+ * them, rate limit raised out of the way), the status sync polls and
+ * write-back is off. A /healthz probe every second. After sending: waits for
+ * the backlog to drain, watches --after more minutes, then checks exactly-once.
+ *
+ * Mode embedded (the demo's default): one process, the worker inside it.
+ * Mode separate: `npm start` with WORKER_IN_PROCESS=false plus `npm run worker`.
+ *
+ * Prints one row a minute and a JSON summary at the end.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { signedWebhookHeaders } from "../lib/webhook-signing";
+import { DEMO_ACCOUNT } from "../demo/demo-shop";
+import { checkExactlyOnce, type SentOrder } from "./lib/soak-check";
+import {
+  backlog,
+  maxOf,
+  parseSyncCycles,
+  parseSyncJobDurations,
+  percentile,
+  probeHealth,
+  rssMb,
+  slope,
+  sqliteBytes,
+  type Probe,
+} from "./lib/soak-measures";
+import { createOrderFactory } from "./lib/soak-orders";
+import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: "string", default: "20" },
+    minutes: { type: "string", default: "10" },
+    mode: { type: "string", default: "embedded" },
+    after: { type: "string", default: "1" },
+    "drain-limit": { type: "string", default: "10" },
+    "database-url": { type: "string" },
+    "rate-limit": { type: "string", default: "60000" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const rate = Number(values.rate);
+const sendMs = Number(values.minutes) * 60_000;
+const afterMs = Number(values.after) * 60_000;
+const drainLimitMs = Number(values["drain-limit"]) * 60_000;
+const mode = values.mode as WorkerMode;
+if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate")) {
+  console.error("usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database-url URL]");
+  process.exit(2);
+}
+const REDELIVER_EVERY = 10; // 10 %
+const HOLD_EVERY = 20; // 5 %
+const REDELIVERY_DELAY_MS = 3000;
+
+const log = (line: string) => console.error(line);
+const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
+const world = await startSoakWorld({
+  dataDir,
+  mode,
+  rateLimitPerMinute: Number(values["rate-limit"]),
+  databaseUrl: values["database-url"],
+  log,
+});
+const { db, shop } = world;
+
+// ---- measurements ----
+interface Delivery {
+  at: number;
+  latencyMs: number;
+  status: number | null;
+}
+const deliveries: Delivery[] = [];
+const probes: Probe[] = [];
+const sent = new Map<string, SentOrder>();
+let connectionErrors = 0;
+let non2xx = 0;
+let redeliveries = 0;
+
+async function deliver(orderId: string, body: string, webhookId: string): Promise<void> {
+  const headers = signedWebhookHeaders({ topic: "orders/create", shop, secret: world.apiSecret, webhookId }, body);
+  const at = Date.now();
+  const t0 = performance.now();
+  let status: number | null = null;
+  try {
+    const response = await fetch(`${world.appUrl}/webhooks/orders/create`, { method: "POST", headers, body, signal: AbortSignal.timeout(60_000) });
+    await response.arrayBuffer();
+    status = response.status;
+  } catch {
+    connectionErrors++;
+  }
+  deliveries.push({ at, latencyMs: performance.now() - t0, status });
+  if (status !== null && status >= 200 && status < 300) sent.get(orderId)!.accepted = true;
+  else if (status !== null) non2xx++;
+}
+
+interface MinuteRow {
+  minute: number;
+  phase: "send" | "drain" | "after";
+  orders: number;
+  p50: number;
+  p99: number;
+  max: number;
+  loopP99: number;
+  loopMax: number;
+  probeMax: number;
+  connErrors: number;
+  backlog: number;
+  syncCycles: number;
+  syncMaxMs: number;
+  rss: Record<string, number>;
+}
+const rows: MinuteRow[] = [];
+let phase: MinuteRow["phase"] = "send";
+let lastRowAt = Date.now();
+let lastConnErrors = 0;
+let lastSyncCount = 0;
+const started = Date.now();
+
+function syncCycles() {
+  const logs = world.readLogs();
+  const cycles = parseSyncCycles(logs);
+  const legacy = cycles.length === 0 ? parseSyncJobDurations(logs) : [];
+  return { cycles, legacy };
+}
+
+async function minuteRow(): Promise<MinuteRow> {
+  const now = Date.now();
+  const inMinute = deliveries.filter((d) => d.at >= lastRowAt && d.at < now).map((d) => d.latencyMs);
+  const probesIn = probes.filter((p) => p.at >= lastRowAt && p.at < now);
+  const { cycles, legacy } = syncCycles();
+  const durations = cycles.length ? cycles.map((c) => c.wallMs) : legacy;
+  const newDurations = durations.slice(lastSyncCount);
+  lastSyncCount = durations.length;
+  const row: MinuteRow = {
+    minute: Math.round((now - started) / 60_000),
+    phase,
+    orders: sent.size,
+    p50: percentile(inMinute, 50),
+    p99: percentile(inMinute, 99),
+    max: maxOf(inMinute),
+    loopP99: maxOf(probesIn.map((p) => p.loopP99Ms)),
+    loopMax: maxOf(probesIn.map((p) => p.loopMaxMs)),
+    probeMax: maxOf(probesIn.map((p) => p.latencyMs)),
+    connErrors: connectionErrors - lastConnErrors,
+    backlog: (await backlog(db, shop)).links,
+    syncCycles: newDurations.length,
+    syncMaxMs: maxOf(newDurations),
+    rss: Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)])),
+  };
+  lastRowAt = now;
+  lastConnErrors = connectionErrors;
+  rows.push(row);
+  printRow(row);
+  return row;
+}
+
+const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "-");
+const names = world.processes.map((p) => p.name);
+function printHeader() {
+  console.log(
+    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync max ms", ...names.map((n) => `${n} MB`)]
+      .map((h) => h.padStart(9))
+      .join(" "),
+  );
+}
+function printRow(r: MinuteRow) {
+  console.log(
+    [r.minute, r.phase, r.orders, f0(r.p50), f0(r.p99), f0(r.max), f0(r.loopP99), f0(r.loopMax), f0(r.probeMax), r.connErrors, r.backlog, r.syncCycles, f0(r.syncMaxMs), ...names.map((n) => f0(r.rss[n]))]
+      .map((v) => String(v).padStart(9))
+      .join(" "),
+  );
+}
+
+// ---- the run ----
+let probing = true;
+const prober = (async () => {
+  while (probing) {
+    const next = Date.now() + 1000;
+    probes.push(await probeHealth(world.appUrl));
+    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+  }
+})();
+let ticking = true;
+void (async () => {
+  while (ticking) {
+    await new Promise((r) => setTimeout(r, Math.max(0, lastRowAt + 60_000 - Date.now())));
+    if (ticking) await minuteRow().catch((e) => log(`minute row failed: ${e}`));
+  }
+})();
+
+let summary: Record<string, unknown> = {};
+try {
+  log(`soak: ${rate} orders/s for ${sendMs / 60_000} min (${REDELIVER_EVERY}% redelivered... every ${REDELIVER_EVERY}th, every ${HOLD_EVERY}th held), mode ${mode}, data ${dataDir}`);
+  printHeader();
+  const makeOrder = createOrderFactory(Math.floor(Date.now() / 1000) % 1000);
+  const total = Math.round((sendMs / 1000) * rate);
+  const inflight = new Set<Promise<void>>();
+  const track = (p: Promise<void>) => {
+    inflight.add(p);
+    void p.finally(() => inflight.delete(p));
+  };
+  const sendStarted = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = sendStarted + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const order = makeOrder(i, i % HOLD_EVERY === 7);
+    sent.set(order.id, { held: order.held, accepted: false });
+    const webhookId = randomUUID();
+    track(deliver(order.id, order.body, webhookId));
+    if (i % REDELIVER_EVERY === 3) {
+      redeliveries++;
+      track(new Promise<void>((r) => setTimeout(r, REDELIVERY_DELAY_MS)).then(() => deliver(order.id, order.body, webhookId)));
+    }
+  }
+  await Promise.all(inflight);
+  const sendEnded = Date.now();
+  const atEnd = await backlog(db, shop);
+  log(`sending done: ${sent.size} orders, ${redeliveries} redeliveries; backlog ${atEnd.links} orders (${(atEnd.links / rate).toFixed(1)} s of orders)`);
+
+  phase = "drain";
+  let drainMs: number | null = null;
+  for (;;) {
+    const b = await backlog(db, shop);
+    if (b.links === 0) {
+      drainMs = Date.now() - sendEnded;
+      break;
+    }
+    if (Date.now() - sendEnded > drainLimitMs) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  log(drainMs === null ? `backlog not drained after ${drainLimitMs / 60_000} min` : `drained ${(drainMs / 1000).toFixed(1)} s after sending stopped`);
+  const drainedAt = Date.now();
+  const rssAtDrain = Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)]));
+
+  phase = "after";
+  await new Promise((r) => setTimeout(r, afterMs));
+  ticking = false;
+  if (Date.now() - lastRowAt > 10_000) await minuteRow();
+  probing = false;
+  await prober;
+
+  // ---- summary ----
+  const latencies = deliveries.map((d) => d.latencyMs);
+  const duringSend = probes.filter((p) => p.at <= sendEnded);
+  const { cycles, legacy } = syncCycles();
+  const check = await checkExactlyOnce(db, shop, world.sandboxUrl, DEMO_ACCOUNT, sent);
+  const bytes = world.sqliteFile ? sqliteBytes(world.sqliteFile) : null;
+  const firstMinute = rows[0]?.rss ?? {};
+  const lastRow = rows[rows.length - 1]?.rss ?? {};
+  const rss = Object.fromEntries(
+    names.map((n) => {
+      const points = rows.filter((r) => r.phase === "send").map((r) => ({ x: r.orders, y: r.rss[n] }));
+      return [
+        n,
+        {
+          perMinuteMb: rows.map((r) => Math.round(r.rss[n])),
+          minute1Mb: Math.round(firstMinute[n]),
+          atDrainMb: Math.round(rssAtDrain[n]),
+          endMb: Math.round(lastRow[n]),
+          endOverMinute1: Number((lastRow[n] / firstMinute[n]).toFixed(2)),
+          slopeMbPer10kOrders: Number((slope(points) * 10_000).toFixed(1)),
+        },
+      ];
+    }),
+  );
+  summary = {
+    rate,
+    minutes: sendMs / 60_000,
+    mode,
+    orders: sent.size,
+    redeliveries,
+    webhook: {
+      deliveries: deliveries.length,
+      p50Ms: Math.round(percentile(latencies, 50)),
+      p99Ms: Math.round(percentile(latencies, 99)),
+      maxMs: Math.round(maxOf(latencies)),
+      connectionErrors,
+      non2xx,
+    },
+    eventLoop: {
+      p99Ms: Math.round(maxOf(probes.map((p) => p.loopP99Ms))),
+      maxMs: Math.round(maxOf(probes.map((p) => p.loopMaxMs))),
+      maxWhileSendingMs: Math.round(maxOf(duringSend.map((p) => p.loopMaxMs))),
+    },
+    healthz: {
+      probes: probes.length,
+      failed: probes.filter((p) => !p.ok).length,
+      p99Ms: Math.round(percentile(probes.map((p) => p.latencyMs), 99)),
+      maxMs: Math.round(maxOf(probes.map((p) => p.latencyMs))),
+      over1s: probes.filter((p) => p.latencyMs > 1000).length,
+    },
+    backlog: {
+      atEndOfSending: atEnd.links,
+      secondsOfOrders: Number((atEnd.links / rate).toFixed(1)),
+      drainSeconds: drainMs === null ? null : Number((drainMs / 1000).toFixed(1)),
+      drainedWithinLimit: drainMs !== null,
+    },
+    rss,
+    databaseBytesPerOrder: bytes === null ? null : Math.round(bytes / Math.max(1, sent.size)),
+    statusSync: cycles.length
+      ? {
+          cycles: cycles.length,
+          maxTracked: maxOf(cycles.map((c) => c.tracked)),
+          maxWallMs: maxOf(cycles.map((c) => c.wallMs)),
+          listCalls: cycles.reduce((s, c) => s + c.listCalls, 0),
+          detailCalls: cycles.reduce((s, c) => s + c.detailCalls, 0),
+          rowsWritten: cycles.reduce((s, c) => s + c.rowsWritten, 0),
+          last: cycles.slice(-5),
+        }
+      : { cycles: legacy.length, wallMs: legacy, note: "no per-cycle report in the log: job durations only" },
+    exactlyOnce: check,
+    drainedAt: new Date(drainedAt).toISOString(),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+} finally {
+  ticking = false;
+  probing = false;
+  await world.close();
+  if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
+  else log(`kept ${dataDir}`);
+}
+process.exit(0);
