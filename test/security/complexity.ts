@@ -4,25 +4,40 @@
  * whatever the machine's speed.
  */
 
-/** Median wall time of `runs` calls, in ms. */
-export function medianMs(fn: () => unknown, runs = 5): number {
+function timesMs(fn: () => unknown, runs: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     fn();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
+  return times.sort((a, b) => a - b);
+}
+
+/** Median wall time of `runs` calls, in ms. */
+export function medianMs(fn: () => unknown, runs = 5): number {
+  const times = timesMs(fn, runs);
   return times[Math.floor(times.length / 2)];
 }
 
-/** `prepare(size)` builds the input (not timed) and returns the call to time. */
-export function timeRatio(prepare: (size: number) => () => unknown, n: number, runs = 5): { small: number; large: number; ratio: number } {
+/**
+ * `prepare(size)` builds the input (not timed) and returns the call to time.
+ * The median by default; `min` for calls of a few milliseconds, where one
+ * garbage collection or another process's burst would decide a median of 3.
+ */
+export function timeRatio(
+  prepare: (size: number) => () => unknown,
+  n: number,
+  runs = 5,
+  estimator: "median" | "min" = "median",
+): { small: number; large: number; ratio: number } {
   const smallCall = prepare(n);
   const largeCall = prepare(2 * n);
-  smallCall(); // warm up the JIT on the same path
-  const small = medianMs(smallCall, runs);
-  const large = medianMs(largeCall, runs);
+  smallCall(); // warm up the JIT (and any memo) on the same path
+  largeCall();
+  const pick = (times: number[]) => (estimator === "min" ? times[0] : times[Math.floor(times.length / 2)]);
+  const small = pick(timesMs(smallCall, runs));
+  const large = pick(timesMs(largeCall, runs));
   return { small, large, ratio: large / small };
 }
 

