@@ -52,6 +52,7 @@ describe("request body limits, through the production server", () => {
       }
     }
     const after = memoryMiB(server.pid);
+    console.info(`[body-limits] ${WEBHOOK_VARIANTS.length * 2} x 300 MiB: server peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`);
     // Buffering one body alone would add 300 MiB; the limit allows 10 MiB per request.
     expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(120);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
