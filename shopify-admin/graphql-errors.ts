@@ -41,12 +41,13 @@ const RULES: { pattern: RegExp; code: string; details?: (m: RegExpExecArray) => 
 
 export function shopifyError(error: GraphQLError): ShopifyGraphqlErrorEntry {
   const json = error.toJSON();
-  const entry: ShopifyGraphqlErrorEntry = { message: json.message };
+  // Shopify does not suggest field names (it would leak the schema to guessing clients).
+  const entry: ShopifyGraphqlErrorEntry = { message: json.message.replace(/ Did you mean .*\?$/, "") };
   if (json.locations?.length) entry.locations = json.locations.map(({ line, column }) => ({ line, column }));
   if (json.path?.length) entry.path = [...json.path];
-  const rule = RULES.find((r) => r.pattern.test(json.message));
+  const rule = RULES.find((r) => r.pattern.test(entry.message));
   const extensions = { ...(json.extensions ?? {}) };
-  if (rule && !("code" in extensions)) Object.assign(extensions, { code: rule.code, ...(rule.details?.(rule.pattern.exec(json.message)!) ?? {}) });
+  if (rule && !("code" in extensions)) Object.assign(extensions, { code: rule.code, ...(rule.details?.(rule.pattern.exec(entry.message)!) ?? {}) });
   if (Object.keys(extensions).length) entry.extensions = extensions;
   return entry;
 }
