@@ -46,7 +46,7 @@ export function foldText(text: string): string {
 const APOSTROPHES = new Set(["'", "\u2019", "\u2018", "`", "\u00b4"]);
 // Separators beyond ASCII: Arabic comma/semicolon/question mark, quotes, dashes, spaces.
 const UNICODE_SEPARATORS = new Set([
-  "\u060c", "\u061b", "\u061f", "\u066a", "\u066b", "\u066c", "\u06d4", "\u00a0", "\u00ab", "\u00bb", "\u00b7",
+  "\u060c", "\u061b", "\u061f", "\u066a", "\u066b", "\u066c", "\u06d4", "\u00a0", "\u00ab", "\u00bb", "\u00b7", "\u00b4",
   "\u00b0", "\u00ba", "\u2013", "\u2014", "\u2026", "\u2022", "\u201c", "\u201d", "\u201e", "\u2039", "\u203a",
   "\u2009", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u202f", "\u3000", "\ufeff",
 ]);
