@@ -33,6 +33,7 @@ const firstText = (o: Json, names: string[]): string | undefined => {
 
 /** An anomaly as an object under any usual key names, or as a plain string. */
 export function toAnomaly(value: unknown): Anomaly {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, String(value) below gives a string the same anomaly
   if (typeof value === "string") return { code: value, message: value };
   if (!isRecord(value)) return { code: String(value), message: String(value) };
   const code = firstText(value, ["code", "type", "kind", "name"]) ?? "unspecified";

@@ -53,6 +53,7 @@ describe("toAnomaly", () => {
 
   it("says unspecified when no code is given, and has no field when none is", () => {
     expect(toAnomaly({ message: "m" })).toEqual({ code: "unspecified", message: "m" });
+    expect(toAnomaly({ message: "m" })).not.toHaveProperty("field");
     expect(toAnomaly({})).toEqual({ code: "unspecified", message: "unspecified" });
     expect(toAnomaly({ code: true, message: null })).toEqual({ code: "unspecified", message: "unspecified" });
     expect(anomalySchema.parse("x")).toEqual({ code: "x", message: "x" });
@@ -118,6 +119,8 @@ describe("describeIssues", () => {
     const many = productSchema.safeParse(null);
     expect(many.success ? [] : describeIssues(many.error)).toEqual(["(root): Expected object, received null"]);
     const wide = citySchema.array().safeParse(Array.from({ length: 15 }, () => ({})));
-    expect(wide.success ? [] : describeIssues(wide.error)).toHaveLength(10);
+    const wideIssues = wide.success ? [] : describeIssues(wide.error);
+    expect(wideIssues).toHaveLength(10);
+    expect(wideIssues[0]).toBe("0.id: Required");
   });
 });
