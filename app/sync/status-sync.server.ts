@@ -63,8 +63,8 @@ const trackedSelect = {
 export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSelect }>;
 
 /** Rows read per query and written per transaction: each a few milliseconds, then the event loop runs. */
-const READ_PAGE = 2000;
-const WRITE_BATCH = 100;
+const READ_PAGE = 500;
+const WRITE_BATCH = 500;
 /** Detail GETs in flight at once (each still paced by the key's limiter). */
 const DETAIL_CONCURRENCY = 4;
 
@@ -210,16 +210,28 @@ export async function writeStatusChanges(
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
     const timeline: Prisma.TimelineEventCreateManyInput[] = [];
-    await deps.db.$transaction(async (tx) => {
-      for (const { link, next, final } of batch) {
-        const before = statusOf(link);
-        const moved = statusChanged(before, next);
-        await tx.orderLink.update({ where: { id: link.id }, data: { ...next, statusCheckedAt: now, statusFinal: final } });
-        if (!moved) continue;
+    // Leads moving to the same status are written by one statement (most moves share one).
+    const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
+    for (const { link, next, final } of batch) {
+      const data = { ...next, statusFinal: final };
+      const key = JSON.stringify(data);
+      const group = groups.get(key) ?? groups.set(key, { data, ids: [] }).get(key)!;
+      group.ids.push(link.id);
+      const before = statusOf(link);
+      if (statusChanged(before, next)) {
         timeline.push({ shop: link.shop, linkId: link.id, kind: "status_changed", message: `Lead ${link.leadRef}: ${describeChange(before, next)}`, data: JSON.stringify(next), at: now });
-        if (writeBack) await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
+      }
+    }
+    await deps.db.$transaction(async (tx) => {
+      for (const { data, ids } of groups.values()) {
+        await tx.orderLink.updateMany({ where: { id: { in: ids } }, data: { ...data, statusCheckedAt: now } });
       }
       if (timeline.length) await tx.timelineEvent.createMany({ data: timeline });
+      if (writeBack) {
+        for (const { link, next } of batch) {
+          if (statusChanged(statusOf(link), next)) await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
+        }
+      }
     });
     rows += batch.length;
     changed += timeline.length;

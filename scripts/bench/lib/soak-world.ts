@@ -57,7 +57,7 @@ export interface SoakWorld {
 
 const tsxImport = () => pathToFileURL(createRequire(join(ROOT, "package.json")).resolve("tsx")).href;
 
-function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+export function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const log = createWriteStream(logFile, { flags: "w" });
   const child = spawn(process.execPath, ["--import", tsxImport(), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.pipe(log, { end: false });
@@ -67,7 +67,7 @@ function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFi
   return child;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
@@ -77,11 +77,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** The sandbox CLI in its own process; resolves with its URL and the demo shop's key. */
-async function startSandboxProcess(dataDir: string, rateLimitPerMinute: number) {
+export async function startSandboxProcess(dataDir: string, rateLimitPerMinute: number, options: { autopilot?: boolean } = {}) {
   const logFile = join(dataDir, "sandbox.log");
   const child = spawnLogged(
     "sandbox",
-    [join(ROOT, "sandbox", "cli.ts"), "--port", "0", "--autopilot", "--rate-limit", String(rateLimitPerMinute)],
+    [join(ROOT, "sandbox", "cli.ts"), "--port", "0", ...(options.autopilot === false ? [] : ["--autopilot"]), "--rate-limit", String(rateLimitPerMinute)],
     { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
     logFile,
   );
