@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { type CityMatch, matchCity } from "../../app/leads";
 import { cities, cityId } from "./helpers";
 
+/** A city of the platform's list; the fee plays no part here. */
+const town = (id: number, name: string) => ({ id, name, delivery_fee: "20.00" });
 const ids = (m: CityMatch) => (m.status === "missing" ? [] : m.suggestions.map((s) => s.cityId));
 
 describe("fuzzy ranking", () => {
@@ -20,7 +22,7 @@ describe("fuzzy ranking", () => {
   });
 
   it("orders equally close cities by id, and calls a tie a question, not a match", () => {
-    const twins = [{ id: 2, name: "Zorbalik" }, { id: 1, name: "Zorbalim" }, { id: 3, name: "Qwertyuiop" }];
+    const twins = [town(2, "Zorbalik"), town(1, "Zorbalim"), town(3, "Qwertyuiop")];
     const m = matchCity("Zorbaliz", twins);
     expect(m.status).toBe("unmatched");
     expect(m.status === "unmatched" && m.suggestions.map((s) => [s.cityId, s.score])).toEqual([
@@ -40,8 +42,8 @@ describe("fuzzy ranking", () => {
   });
 
   it("does not fuzzy-match under the threshold", () => {
-    expect(matchCity("Zorbalikq", [{ id: 2, name: "Zorbalik" }], [], 0.9).status).toBe("unmatched");
-    expect(matchCity("Zorbalikq", [{ id: 2, name: "Zorbalik" }], [], 0.85)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.89 });
+    expect(matchCity("Zorbalikq", [town(2, "Zorbalik")], [], 0.9).status).toBe("unmatched");
+    expect(matchCity("Zorbalikq", [town(2, "Zorbalik")], [], 0.85)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.89 });
   });
 });
 
@@ -53,7 +55,7 @@ describe("a misspelt city beside other words", () => {
   });
 
   it("finds a two-word misspelling among other words", () => {
-    const towns = [{ id: 2, name: "Zorbalik" }, { id: 3, name: "Mendoubia Kasbah" }];
+    const towns = [town(2, "Zorbalik"), town(3, "Mendoubia Kasbah")];
     const m = matchCity("Mendoubya Kasba quartier", towns);
     expect(m).toMatchObject({ status: "matched", via: "fuzzy", score: 0.87, city: { id: 3 } });
   });
