@@ -143,7 +143,7 @@ async function minuteRow(): Promise<MinuteRow> {
   const newDurations = durations.slice(lastSyncCount);
   lastSyncCount = durations.length;
   const row: MinuteRow = {
-    minute: Math.round((now - started) / 60_000),
+    minute: Number(((now - started) / 60_000).toFixed(1)),
     phase,
     orders: sent.size,
     p50: percentile(inMinute, 50),
@@ -201,7 +201,7 @@ void (async () => {
 
 let summary: Record<string, unknown> = {};
 try {
-  log(`soak: ${rate} orders/s for ${sendMs / 60_000} min (${REDELIVER_EVERY}% redelivered... every ${REDELIVER_EVERY}th, every ${HOLD_EVERY}th held), mode ${mode}, data ${dataDir}`);
+  log(`soak: ${rate} orders/s for ${sendMs / 60_000} min (${100 / REDELIVER_EVERY} % redelivered, ${100 / HOLD_EVERY} % to hold), mode ${mode}, data ${dataDir}`);
   printHeader();
   const makeOrder = createOrderFactory(Math.floor(Date.now() / 1000) % 1000);
   const total = Math.round((sendMs / 1000) * rate);
