@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { type FindingCode, type MappingContext, type MappingResult, mapOrderToLead, type ShopOrder } from "../../app/leads";
-import { context, line, order, withAddress } from "./helpers";
+import { catalogue, cities, context, line, order, withAddress } from "./helpers";
 
-const map = (o: ShopOrder, ctx: Partial<MappingContext> = {}): MappingResult => mapOrderToLead(o, context(ctx));
+// Fresh lists per call: the mapper memoises its indexes per array, and each test must build its own.
+const map = (o: ShopOrder, ctx: Partial<MappingContext> = {}): MappingResult =>
+  mapOrderToLead(o, context({ catalogue: [...catalogue], cities: [...cities], ...ctx }));
 const only = (r: MappingResult, code: FindingCode) => {
   expect(r.findings.map((f) => f.code)).toEqual([code]);
   return r.findings[0];

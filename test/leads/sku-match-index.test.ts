@@ -7,7 +7,8 @@ import { buildCatalogueIndex, matchSku, shopifyIdDigits, suggestProducts } from 
 import type { CatalogueProduct, SkuMappingRule } from "../../app/leads";
 import { line } from "./helpers";
 
-const catalogue = [
+/** A fresh copy per call: the matcher memoises its index per array, and each test must build its own. */
+const CATALOGUE = [
   { id: 1, sku: "AB-1", name: "Alpha", platform_price: "45.5", in_stock: true, variants: [] },
   { id: 2, sku: "AB1", name: "Alpha bis", platform_price: " 12.00 ", in_stock: true, variants: [] },
   { id: 3, sku: "DUP", name: "First dup", platform_price: "45.555", variants: [] },
@@ -23,9 +24,10 @@ const catalogue = [
   { id: 6, sku: "X.Y-Z", name: "Punct", platform_price: "1234567890123.00", variants: [] },
   { id: 7, sku: "BOOT", name: "Boot", platform_price: "50.00", in_stock: true, variants: [{ sku: "BOOT-40", name: "40", in_stock: false }] },
 ] as unknown as CatalogueProduct[];
+const catalogue = (): CatalogueProduct[] => [...CATALOGUE];
 
 const sent = (sku: string, mappings: SkuMappingRule[] = []) => {
-  const m = matchSku(line({ sku }), catalogue, mappings);
+  const m = matchSku(line({ sku }), catalogue(), mappings);
   return m.status === "matched" ? m.items.map((i) => [i.target, i.entry?.product.id, i.entry?.inStock]) : m.status;
 };
 
@@ -59,12 +61,12 @@ describe("catalogue SKUs", () => {
   });
 
   it("reports an unknown SKU as typed, trimmed", () => {
-    const m = matchSku(line({ sku: " NOPE-9 " }), catalogue);
+    const m = matchSku(line({ sku: " NOPE-9 " }), catalogue());
     expect(m).toMatchObject({ status: "unmatched", via: "sku", sku: "NOPE-9", unknown: ["NOPE-9"], items: [{ target: { sku: "NOPE-9", quantity: 1 }, quantityPerUnit: 1 }] });
   });
 
   it("reads two-decimal platform prices and skips anything else", () => {
-    expect([...buildCatalogueIndex(catalogue).priceCents]).toEqual([
+    expect([...buildCatalogueIndex(catalogue()).priceCents]).toEqual([
       [1, 4550],
       [2, 1200],
       [4, 100],
@@ -92,7 +94,7 @@ describe("mappings", () => {
     const mappings = [
       rule({ id: "r1", sourceKind: "variant", sourceKey: "gid://shopify/ProductVariant/77", targets: [{ sku: "ab-1", quantity: 2.5 }, { product_id: 5, quantity: 3 }] }),
     ];
-    const m = matchSku(line({ sku: "", variantId: "77" }), catalogue, mappings);
+    const m = matchSku(line({ sku: "", variantId: "77" }), catalogue(), mappings);
     expect(m).toMatchObject({ status: "matched", via: "mapping", mappingId: "r1" });
     expect(m.status === "matched" && m.items.map((i) => [i.target, i.quantityPerUnit, i.entry?.sku])).toEqual([
       [{ sku: "AB-1", quantity: 1 }, 1, "AB-1"],
@@ -105,9 +107,9 @@ describe("mappings", () => {
       rule({ id: "s", sourceKind: "sku", sourceKey: "ab-1", targets: [{ sku: "SHOE", quantity: 1 }] }),
       rule({ id: "v", sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] }),
     ];
-    expect(matchSku(line({ sku: "AB-1", variantId: "9" }), catalogue, mappings)).toMatchObject({ via: "mapping", mappingId: "v" });
-    expect(matchSku(line({ sku: "AB-1", variantId: "10" }), catalogue, mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
-    expect(matchSku(line({ sku: " a b-1 ", variantId: "10" }), catalogue, mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
+    expect(matchSku(line({ sku: "AB-1", variantId: "9" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "v" });
+    expect(matchSku(line({ sku: "AB-1", variantId: "10" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
+    expect(matchSku(line({ sku: " a b-1 ", variantId: "10" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
   });
 
   it("ignores mappings without targets, without a key, or of an unknown kind", () => {
@@ -118,25 +120,25 @@ describe("mappings", () => {
       rule({ id: "odd", sourceKind: "handle" as "sku", sourceKey: "AB-1", targets: [{ sku: "DUP", quantity: 1 }] }),
       rule({ id: "nokey", sourceKey: 5 as unknown as string, targets: [{ sku: "DUP", quantity: 1 }] }),
     ];
-    expect(matchSku(line({ sku: "AB-1", variantId: "none" }), catalogue, mappings)).toMatchObject({ status: "matched", via: "sku" });
-    expect(matchSku(line({ sku: "", variantId: "none" }), catalogue, mappings)).toMatchObject({ status: "missing" });
+    expect(matchSku(line({ sku: "AB-1", variantId: "none" }), catalogue(), mappings)).toMatchObject({ status: "matched", via: "sku" });
+    expect(matchSku(line({ sku: "", variantId: "none" }), catalogue(), mappings)).toMatchObject({ status: "missing" });
   });
 
   it("reports a mapping's unknown targets, without a mapping id it lacks", () => {
-    const bySku = matchSku(line({ sku: " pack 1 ", variantId: "9" }), catalogue, [rule({ sourceKey: "PACK1", targets: [{ sku: " nope ", quantity: 0 }] })]);
+    const bySku = matchSku(line({ sku: " pack 1 ", variantId: "9" }), catalogue(), [rule({ sourceKey: "PACK1", targets: [{ sku: " nope ", quantity: 0 }] })]);
     expect(bySku).toMatchObject({ status: "unmatched", via: "mapping", sku: "pack 1", unknown: ["nope"], items: [{ target: { sku: "nope", quantity: 1 } }] });
     expect(bySku).not.toHaveProperty("mappingId");
-    const byVariant = matchSku(line({ sku: "", variantId: "9" }), catalogue, [rule({ id: "m", sourceKind: "variant", sourceKey: "9", targets: [{ product_id: 99, quantity: -1 }] })]);
+    const byVariant = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [rule({ id: "m", sourceKind: "variant", sourceKey: "9", targets: [{ product_id: 99, quantity: -1 }] })]);
     expect(byVariant).toMatchObject({ status: "unmatched", unknown: ["#99"], mappingId: "m", items: [{ target: { product_id: 99, quantity: 1 } }] });
     expect(byVariant).not.toHaveProperty("sku");
-    const matched = matchSku(line({ sku: "", variantId: "9" }), catalogue, [rule({ sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] })]);
+    const matched = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [rule({ sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] })]);
     expect(matched).toEqual(expect.objectContaining({ status: "matched" }));
     expect(matched).not.toHaveProperty("mappingId");
   });
 });
 
 describe("suggestions", () => {
-  const index = buildCatalogueIndex(catalogue);
+  const index = buildCatalogueIndex(catalogue());
 
   it("ranks products and variants by name, once per SKU, at most three", () => {
     expect(suggestProducts(index, { name: "", title: "Shoe", variantTitle: "38" })).toEqual([
@@ -153,7 +155,7 @@ describe("suggestions", () => {
   });
 
   it("comes with a missing SKU", () => {
-    const m = matchSku(line({ sku: "  ", name: "Alpha", variantId: null as unknown as string }), catalogue);
+    const m = matchSku(line({ sku: "  ", name: "Alpha", variantId: null as unknown as string }), catalogue());
     expect(m.status).toBe("missing");
     expect(m.status === "missing" && m.suggestions[0]).toMatchObject({ productId: 1, name: "Alpha" });
   });
