@@ -15,7 +15,7 @@ import { t as translate } from "../../app/i18n";
 import { context, line, order, withAddress } from "../leads/helpers";
 import { webhookOrder } from "../helpers/orders";
 import { submit } from "../admin/helpers";
-import { repeat, repetitionsFor, timeRatio } from "./complexity";
+import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";
 import { startOrderWorld, type OrderWorld } from "./order-world";
 
 const HOSTILE: Record<string, (n: number) => string> = {
@@ -53,8 +53,8 @@ describe("the phone splitter", () => {
         return () => repeat(() => phoneParts(text), reps);
       };
       const { small, large, ratio } = timeRatio(prepare, n, 7);
-      console.log(`phoneParts ${name}: n=${n} ${small.toFixed(1)} ms, 2n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-      expect(ratio).toBeLessThan(3);
+      console.log(`phoneParts ${name}: n=${n} ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      expect(ratio).toBeLessThan(LINEAR_BOUND);
     });
   }
 
@@ -109,8 +109,8 @@ describe("the mapper on hostile fields", () => {
       const call = prepare(size);
       return () => repeat(call, reps);
     }, 100_000, 5);
-    console.log(`mapper, ${cases.length} hostile orders x${reps}: 100,000 chars ${small.toFixed(1)} ms, 200,000 chars ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-    expect(ratio).toBeLessThan(3);
+    console.log(`mapper, ${cases.length} hostile orders x${reps}: 100,000 chars ${small.toFixed(1)} ms, 400,000 chars ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    expect(ratio).toBeLessThan(LINEAR_BOUND);
   });
 
   it("keeps normal orders identical (bounds only cut what is over)", () => {
