@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { sandboxControl, type AdvanceInput } from "../../sandbox/index";
+import { SandboxControlError, sandboxControl, type AdvanceInput } from "../../sandbox/index";
 import { createPrismaClient } from "../../app/db-client";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
 import { createSellerApiClient } from "../../app/seller-api";
@@ -106,7 +106,17 @@ async function benchOne(N: number) {
       if (steps.length) moves.push({ ref, steps });
     }
     await inParallel(moves, 16, async ({ ref, steps }) => {
-      for (const step of steps) await control.advance(ref, step);
+      for (const step of steps) {
+        try {
+          await control.advance(ref, step);
+        } catch (error) {
+          // A kept-alive connection closed by the sandbox as the request went out: once more.
+          if (!(error instanceof TypeError)) throw error;
+          await control.advance(ref, step).catch((again: unknown) => {
+            if (!(again instanceof SandboxControlError)) throw again; // the first one had landed
+          });
+        }
+      }
     });
     console.log(`${N} leads in motion: set up in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${moves.length} moved since the last cycle`);
 
