@@ -54,11 +54,11 @@ describe("onboarding in English", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Settings", level: 1 }).isVisible()).toBe(true);
     expect(await page.getByText("No key saved yet.").isVisible()).toBe(true);
 
-    // A mistyped key: the platform refuses it and nothing is stored.
+    // A mistyped key: not verified (one answer for every failure) and nothing is stored.
     const keyField = page.getByLabel("API key", { exact: true });
     await keyField.fill(`${atlasKey.key.slice(0, -2)}zz`);
     await page.getByRole("button", { name: "Verify and save key" }).click();
-    await page.getByText(/The platform rejected this key/).waitFor();
+    await page.getByText(/The key could not be verified at this address/).waitFor();
     expect((await server.db.shop.findUnique({ where: { domain: SHOP } }))?.sellerApiKeyCipher).toBeNull();
 
     // The right key.
@@ -69,7 +69,7 @@ describe("onboarding in English", () => {
     expect(await page.locator('[data-field="prefix"]').textContent()).toBe("ATB");
     expect(await page.locator('[data-field="rate"]').textContent()).toBe("60 calls per minute");
     expect(await page.locator('[data-field="key"]').textContent()).toBe(`•••• ${atlasKey.key.slice(-4)}`);
-    expect(await page.getByText(/The platform rejected this key/).count()).toBe(0);
+    expect(await page.getByText(/The key could not be verified at this address/).count()).toBe(0);
     expect(await session.toasts()).toEqual(["Key verified: Atlas Beauty SARL"]);
     expect(await keyField.inputValue()).toBe("");
     await session.screenshot("settings-key-verified-en");
