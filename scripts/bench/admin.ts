@@ -19,7 +19,7 @@ import { createPrismaClient } from "../../app/db-client";
 import { makeFinding } from "../../app/leads/findings";
 import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../app/models/orders-query.server";
 import { loadAnomalyGroups } from "../../app/models/anomaly-groups.server";
-import { webhookOrder } from "../../test/helpers/orders";
+import { webhookOrder } from "../lib/order-payloads";
 
 const { values } = parseArgs({
   options: {

@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
-import { applyMigrations } from "../../test/helpers/db";
-import { webhookOrder } from "../../test/helpers/orders";
-import { connectTestShop, SHOP } from "../../test/helpers/pipeline";
+import { connectShop, SHOP } from "../lib/connected-shop";
+import { applyMigrations as applyMigrationFiles } from "../lib/migrations";
+import { webhookOrder } from "../lib/order-payloads";
 import { createPrismaClient } from "../../app/db-client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
@@ -32,6 +32,7 @@ const N = Number(values.orders);
 const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..");
+const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
 const dir = mkdtempSync(join(tmpdir(), "cod-drain-"));
@@ -44,7 +45,7 @@ const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
 const workers: ChildProcess[] = [];
 
 try {
-  const shop = await connectTestShop(db, {
+  const shop = await connectShop(db, {
     apiKey: key.key,
     baseUrl: sandbox.url,
     settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },

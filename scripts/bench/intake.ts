@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { applyMigrations } from "../../test/helpers/db";
-import { webhookOrder } from "../../test/helpers/orders";
-import { ensurePreviewBuild, freePort, startPreviewServer } from "../../test/helpers/preview-server";
-import { signedWebhookHeaders } from "../../test/helpers/webhooks";
+import { applyMigrations as applyMigrationFiles } from "../lib/migrations";
+import { webhookOrder } from "../lib/order-payloads";
+import { ensurePreviewBuild, freePort, startPreviewServer } from "../lib/preview-server";
+import { signedWebhookHeaders } from "../lib/webhook-signing";
 import { ms, openLoop, percentile, type LoadResult } from "./lib/load";
 
 const { values } = parseArgs({
@@ -31,6 +31,7 @@ const durationMs = Number(values.seconds) * 1000;
 const rounds = Number(values.rounds);
 const SHOP = "atlas-beauty.myshopify.com";
 const root = join(import.meta.dirname, "..", "..");
+const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
 
 /**
  * Bodies and signatures are made before the clock starts: signing is Shopify's
@@ -39,7 +40,7 @@ const root = join(import.meta.dirname, "..", "..");
 function webhookSender(url: string, secret: string, idBase: number, count: number) {
   const signed = Array.from({ length: count }, (_, i) => {
     const body = JSON.stringify(webhookOrder({ id: idBase + i, phone: `06${String(10000000 + i).padStart(8, "0")}` }));
-    return { body, headers: signedWebhookHeaders({ topic: "orders/create", shop: SHOP, body: null, secret }, body) };
+    return { body, headers: signedWebhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body) };
   });
   return async (i: number) => {
     const { body, headers } = signed[i];

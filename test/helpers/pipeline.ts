@@ -3,38 +3,15 @@
  * sealed key, the pipeline's handlers and a worker to drain the queue.
  */
 import type { PrismaClient } from "@prisma/client";
-import { createSecretBox } from "../../app/crypto/secret-box.server";
 import { createWorker } from "../../app/queue/worker.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createJobHandlers } from "../../app/sync/job-handlers.server";
 import { createPipelineDeps, type PipelineDeps } from "../../app/sync/pipeline-deps.server";
 import type { AdminFor } from "../../app/sync/write-back-task.server";
+import { connectShop, SHOP } from "../../scripts/lib/connected-shop";
 
-export const SHOP = "atlas-beauty.myshopify.com";
-
-export async function connectTestShop(
-  db: PrismaClient,
-  options: { shop?: string; apiKey: string; baseUrl: string; settings?: Record<string, unknown> },
-) {
-  const box = createSecretBox(process.env.ENCRYPTION_KEY!);
-  return db.shop.upsert({
-    where: { domain: options.shop ?? SHOP },
-    create: {
-      domain: options.shop ?? SHOP,
-      sellerApiKeyCipher: box.seal(options.apiKey, { shop: options.shop ?? SHOP, purpose: "seller-api-key" }),
-      sellerApiKeyLast4: options.apiKey.slice(-4),
-      sellerApiBaseUrl: options.baseUrl,
-      keyVerifiedAt: new Date(),
-      settings: JSON.stringify(options.settings ?? {}),
-    },
-    update: {
-      sellerApiKeyCipher: box.seal(options.apiKey, { shop: options.shop ?? SHOP, purpose: "seller-api-key" }),
-      sellerApiBaseUrl: options.baseUrl,
-      settings: JSON.stringify(options.settings ?? {}),
-      pausedReason: null,
-    },
-  });
-}
+export { SHOP };
+export const connectTestShop = connectShop;
 
 export interface TestPipeline {
   deps: PipelineDeps;
