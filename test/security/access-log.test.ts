@@ -1,66 +1,56 @@
 /**
- * Issue 15, item 14: the production server's request log (stdout) must not
+ * The production server's request log (stdout) must not
  * carry credentials from URLs: App Bridge's id_token, OAuth's hmac/code/state,
  * session and token parameters, or the events address's path token.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { redactUrl } from "../../app/http/access-log";
-import { ensurePreviewBuild, hostParam, removePreviewBuild } from "../helpers/preview-server";
-import { startAppServer, type AppServer } from "./app-server";
+import { hostParam } from "../helpers/preview-server";
+import { useAppServer } from "./app-server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
-let buildDir: string;
-let server: AppServer;
-
-beforeAll(async () => {
-  buildDir = await ensurePreviewBuild();
-  server = await startAppServer(buildDir, { shops: [SHOP] });
-}, 300_000);
-afterAll(async () => {
-  await server?.close();
-  if (buildDir) removePreviewBuild(buildDir);
-});
+const server = useAppServer({ shops: [SHOP] });
 
 async function logLineFor(marker: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const line = server.stdout().split("\n").find((l) => l.includes(marker));
+    const line = server().stdout().split("\n").find((l) => l.includes(marker));
     if (line) return line;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no log line with ${marker}:\n${server.stdout()}`);
+  throw new Error(`no log line with ${marker}:\n${server().stdout()}`);
 }
 
 describe("the request log", () => {
   it("redacts session tokens and OAuth parameters from the query string", async () => {
-    const idToken = await server.mintToken(SHOP);
+    const idToken = await server().mintToken(SHOP);
     const secrets = { hmac: "4f1c0ffee0ddba11", session: "sess-9d8c7b6a", token: "tok-5e4d3c2b", code: "oauth-code-77", state: "st-123456" };
     const query = new URLSearchParams({ embedded: "1", shop: SHOP, host: hostParam(SHOP), id_token: idToken, ...secrets, marker: "m-query" });
-    await fetch(`${server.url}/app?${query}`, { redirect: "manual" });
+    await fetch(`${server().url}/app?${query}`, { redirect: "manual" });
     const line = await logLineFor("m-query");
     expect(line).toMatch(/^GET \/app\?/);
     expect(line).toContain("id_token=[redacted]");
     expect(line).toContain(`shop=${encodeURIComponent(SHOP)}`);
-    for (const value of [idToken, idToken.split(".")[1], ...Object.values(secrets)]) expect(server.stdout()).not.toContain(value);
+    for (const value of [idToken, idToken.split(".")[1], ...Object.values(secrets)]) expect(server().stdout()).not.toContain(value);
     // Upper-case or encoded names are the same parameters.
-    await fetch(`${server.url}/healthz?ID_TOKEN=${idToken}&%68mac=abcdef0123456789&marker=m-case`);
+    await fetch(`${server().url}/healthz?ID_TOKEN=${idToken}&%68mac=abcdef0123456789&marker=m-case`);
     const cased = await logLineFor("m-case");
     expect(cased).toContain("ID_TOKEN=[redacted]");
     expect(cased).toContain("%68mac=[redacted]");
-    expect(server.stdout()).not.toContain("abcdef0123456789");
+    expect(server().stdout()).not.toContain("abcdef0123456789");
   }, 60_000);
 
   it("redacts the events token from /webhooks/seller/<token>, in any spelling of the path", async () => {
     const tokens = ["Zq3xK9vL2mN8pR4tW6yB1cD5fG7hJ0kM2nP4qS6uV8x", "second-secret-token-aaaa", "third-secret-token-bbbb"];
-    await fetch(`${server.url}/webhooks/seller/${tokens[0]}`, { method: "POST", body: "{}" });
-    await fetch(`${server.url}/WEBHOOKS/Seller/${tokens[1]}?marker=m-upper`, { method: "POST", body: "{}" });
-    await fetch(`${server.url}/webhooks/seller/${tokens[2]}/?marker=m-slash`, { method: "POST", body: "{}" });
+    await fetch(`${server().url}/webhooks/seller/${tokens[0]}`, { method: "POST", body: "{}" });
+    await fetch(`${server().url}/WEBHOOKS/Seller/${tokens[1]}?marker=m-upper`, { method: "POST", body: "{}" });
+    await fetch(`${server().url}/webhooks/seller/${tokens[2]}/?marker=m-slash`, { method: "POST", body: "{}" });
     await logLineFor("m-upper");
     await logLineFor("m-slash");
     expect(await logLineFor("/webhooks/seller/[redacted]")).toMatch(/^POST \/webhooks\/seller\/\[redacted\] \d{3} /);
     for (const token of tokens) {
-      expect(server.stdout()).not.toContain(token);
-      expect(server.stderr()).not.toContain(token);
+      expect(server().stdout()).not.toContain(token);
+      expect(server().stderr()).not.toContain(token);
     }
   }, 60_000);
 

@@ -12,10 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { afterAll, beforeAll } from "vitest";
 import { createPrismaClient } from "../../app/db-client";
 import { appServerArgs } from "../../scripts/lib/app-build";
 import { applyMigrations } from "../helpers/db";
-import { DEFAULT_SCOPES, freePort, storeName } from "../helpers/preview-server";
+import { DEFAULT_SCOPES, ensurePreviewBuild, freePort, removePreviewBuild, storeName } from "../helpers/preview-server";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -30,6 +31,24 @@ export interface AppServer {
   stderr(): string;
   mintToken(shop: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** One production server for a test file: started before its tests, stopped after; call the result inside a test. */
+export function useAppServer(options: { shops?: string[]; env?: Record<string, string> } = {}): () => AppServer {
+  let buildDir: string | undefined;
+  let server: AppServer | undefined;
+  beforeAll(async () => {
+    buildDir = await ensurePreviewBuild();
+    server = await startAppServer(buildDir, options);
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    if (buildDir) removePreviewBuild(buildDir);
+  });
+  return () => {
+    if (!server) throw new Error("the app server is not started yet");
+    return server;
+  };
 }
 
 export async function startAppServer(buildDir: string, options: { shops?: string[]; env?: Record<string, string> } = {}): Promise<AppServer> {

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 1: every route that reads a body enforces its limit while
+ * Every route that reads a body enforces its limit while
  * reading, before any signature check, on every spelling of its path. Through
  * the real production server: 300 MiB bodies, declared or chunked, to the
  * webhook route and its variants, the events address, an admin route and an

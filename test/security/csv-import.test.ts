@@ -1,5 +1,5 @@
 /**
- * Mappings CSV import under hostile files (issue 15, item 4): the parser is
+ * Mappings CSV import under hostile files: the parser is
  * linear on the inputs that made the hand-written one quadratic (a cell of
  * 200,000 quotes froze the server for 13.8 s), the route reads the upload under
  * a size limit enforced while reading, and a file past the row limit is refused

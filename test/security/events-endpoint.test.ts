@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 10: the platform's events address, through the production
+ * The platform's events address, through the production
  * server. The body limit comes first (whatever the token), then the time
  * window, then the signature; every refusal (unknown token, no secret,
  * uninstalled shop, bad signature, stale timestamp, replay) is the same answer;

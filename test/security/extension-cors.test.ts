@@ -1,33 +1,22 @@
 /**
- * Issue 15, item 8: the order page's action extension runs on
+ * The order page's action extension runs on
  * https://extensions.shopifycdn.com and calls the app cross-origin with a
  * session token, so a browser first sends a CORS preflight (OPTIONS, no
  * credentials). Through the production server, exactly as a browser would:
  * the preflight, then the POST with `Authorization: Bearer <session token>`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
-import { startAppServer, type AppServer } from "./app-server";
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "./app-server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
-let buildDir: string;
-let server: AppServer;
-
-beforeAll(async () => {
-  buildDir = await ensurePreviewBuild();
-  server = await startAppServer(buildDir, { shops: [SHOP] });
-}, 300_000);
-afterAll(async () => {
-  await server?.close();
-  if (buildDir) removePreviewBuild(buildDir);
-});
+const server = useAppServer({ shops: [SHOP] });
 
 async function seedHeldOrder(orderId: string) {
-  await server.db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
-  return server.db.orderLink.create({
+  await server().db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
+  return server().db.orderLink.create({
     data: {
       shop: SHOP,
       orderId,
@@ -42,7 +31,7 @@ async function seedHeldOrder(orderId: string) {
 
 /** What Chrome sends before a cross-origin POST carrying Authorization and Content-Type. */
 const preflight = (path: string, method: string) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${server().url}${path}`, {
     method: "OPTIONS",
     headers: {
       Origin: EXTENSION_ORIGIN,
@@ -80,11 +69,11 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     expect(browserAllows(answer, "POST", ["authorization", "content-type"])).toBe(true);
 
     // WHEN the browser then sends the POST with the session token
-    const response = await fetch(`${server.url}${path}`, {
+    const response = await fetch(`${server().url}${path}`, {
       method: "POST",
       headers: {
         Origin: EXTENSION_ORIGIN,
-        Authorization: `Bearer ${await server.mintToken(SHOP)}`,
+        Authorization: `Bearer ${await server().mintToken(SHOP)}`,
         "Content-Type": "application/json",
         "User-Agent": BROWSER_USER_AGENT,
       },
@@ -93,7 +82,7 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(await response.json()).toMatchObject({ state: "received" });
-    expect(await server.db.job.count({ where: { key: `post-lead:${SHOP}:${link.orderId}` } })).toBe(1);
+    expect(await server().db.job.count({ where: { key: `post-lead:${SHOP}:${link.orderId}` } })).toBe(1);
   }, 60_000);
 
   it("answers the status route's preflight, and its GET with a session token", async () => {
@@ -102,8 +91,8 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     const answer = await preflight(path, "GET");
     expect(answer.status).toBe(204);
     expect(browserAllows(answer, "GET", ["authorization", "content-type"])).toBe(true);
-    const response = await fetch(`${server.url}${path}`, {
-      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server.mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+    const response = await fetch(`${server().url}${path}`, {
+      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server().mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -112,15 +101,15 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
   it("still refuses the POST without a valid session token, and a GET of the send route", async () => {
     const link = await seedHeldOrder("5600000000003");
     const path = `/api/orders/${link.orderId}/send`;
-    const unsigned = await fetch(`${server.url}${path}`, {
+    const unsigned = await fetch(`${server().url}${path}`, {
       method: "POST",
       headers: { Origin: EXTENSION_ORIGIN, Authorization: "Bearer not-a-token", "User-Agent": BROWSER_USER_AGENT },
     });
     expect(unsigned.status).toBe(401);
-    const get = await fetch(`${server.url}${path}`, {
-      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server.mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+    const get = await fetch(`${server().url}${path}`, {
+      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server().mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
     });
     expect(get.status).toBe(405);
-    expect((await server.db.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("held");
+    expect((await server().db.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("held");
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Fuzzing the public entry points (issue 15, "Done when"): random and hostile
+ * Fuzzing the public entry points: random and hostile
  * orders, phones, cities and CSV files into the pure mapper and the CSV import,
  * and signed webhook bodies posted to a real HTTP server in front of the
  * intake routes, then the pipeline run to the end against the sandbox.

@@ -1,5 +1,5 @@
 /**
- * Orders with very many lines (issue 15, item 16): a 20,000-line order stored
+ * Orders with very many lines: a 20,000-line order stored
  * 15 MB of findings and its views took 1-1.6 s. Now an order over the line
  * limit is held with one finding instead of being mapped line by line, at most
  * 20 findings of a code are kept (the first says how many more), and the order

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 9: every answer from the platform is read with a cap and
+ * Every answer from the platform is read with a cap and
  * within the timeout. A real loopback server streams a 400 MiB answer (chunked
  * and declared), or trickles one byte at a time: the client stops reading at
  * 5 MiB or at its timeout, with a typed error that never carries the key, and

@@ -1,6 +1,5 @@
 /**
- * Personal values masked in what the order-page extensions see (issue 15,
- * item 11): a name or address over ~50 KB made `new RegExp(value)` throw
+ * Personal values masked in what the order-page extensions see: a name or address over ~50 KB made `new RegExp(value)` throw
  * ("regular expression too large"), so the status endpoint answered 500 for
  * that order on every load. Masking is now plain string search.
  */

@@ -1,5 +1,5 @@
 /**
- * Fields customers and merchants type (issue 15, item 5): the phone splitter's
+ * Fields customers and merchants type: the phone splitter's
  * regex backtracked on long whitespace (100,000 spaces took 14 s, through a
  * webhook and through the order correction form). Every typed field is now
  * bounded before parsing and the splitter is linear: mapping time does not grow

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 6: Shopify's HMAC covers the body only, so the topic and shop
+ * Shopify's HMAC covers the body only, so the topic and shop
  * headers can be swapped on a captured delivery. Through the production server:
  * a signed body replayed to another topic's address, or a compliance payload
  * sent with another shop's header, is refused and that shop's data stays; a
