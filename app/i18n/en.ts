@@ -3,12 +3,12 @@
  * to fr.ts too (the compiler and test/admin/i18n.test.ts both check).
  * Placeholders are written {name} and filled by t(locale, key, { name }).
  */
-import { admin2En } from "./admin2.en";
+import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
-  ...admin2En,
+  ...mappingsActivityBackfillEn,
 
   "nav.home": "Home",
   "nav.orders": "Orders",

@@ -1,11 +1,11 @@
 /** French messages. Typed against en.ts: a missing or extra key fails to compile. */
 import type { Messages } from "./en";
-import { admin2Fr } from "./admin2.fr";
+import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
-  ...admin2Fr,
+  ...mappingsActivityBackfillFr,
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",

@@ -1,7 +1,7 @@
-/** French messages of the Mappings, Activity and Backfill pages. Typed against admin2.en.ts. */
-import type { admin2En } from "./admin2.en";
+/** French messages of the Mappings, Activity and Backfill pages. Typed against mappings-activity-backfill.en.ts. */
+import type { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 
-export const admin2Fr: Record<keyof typeof admin2En, string> = {
+export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBackfillEn, string> = {
   "mappings.title": "Correspondances",
   "mappings.tab.products": "Produits Shopify",
   "mappings.tab.skus": "Correspondances SKU",

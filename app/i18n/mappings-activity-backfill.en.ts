@@ -1,8 +1,8 @@
 /**
  * English messages of the Mappings, Activity and Backfill pages, spread into en.ts.
- * admin2.fr.ts is typed against this object: a missing key fails to compile.
+ * mappings-activity-backfill.fr.ts is typed against this object: a missing key fails to compile.
  */
-export const admin2En = {
+export const mappingsActivityBackfillEn = {
   "mappings.title": "Mappings",
   "mappings.tab.products": "Shopify products",
   "mappings.tab.skus": "SKU mappings",
