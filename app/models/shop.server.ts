@@ -43,8 +43,9 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
       await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
       await addTimeline(tx, shop, link.id, { kind: "resend", message: "The app was installed again: the order is sent on", at });
     }
-    // Jobs that were waiting (backoff, a paused shop) need not wait out their delay.
-    await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
+    // After a reinstall, jobs held back while the app was gone need not wait out their delay.
+    // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.
+    if (row.uninstalledAt) await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
     if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
     return { reinstalled: row.uninstalledAt !== null, resumedOrders: held.length };
   });
