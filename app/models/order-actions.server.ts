@@ -15,6 +15,7 @@ import { saveCityAlias } from "./city-alias.server";
 import { upsertSkuMapping } from "./sku-mapping.server";
 import { addTimeline } from "./timeline.server";
 import { isLinkState, type LinkState } from "./order-link-state";
+import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
 
 export class OrderActionError extends Error {
   constructor(
@@ -64,6 +65,7 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
       where: { id: link.id },
       data: { state: "received", reason: null, resendBy: actor.by, resendAt: now },
     });
+    await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: now }]);
     await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
     await addTimeline(tx, shop, link.id, {
       kind: "resend",

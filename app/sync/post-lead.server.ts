@@ -32,6 +32,7 @@ import type { PipelineDeps } from "./pipeline-deps.server";
 import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
+import { applyLeadEvents } from "./lead-events.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -280,6 +281,15 @@ async function recordAnswer(
       data: { ref: answer.ref, anomalies },
       at: now,
     });
+    await applyLeadEvents(tx, link.shop, [
+      {
+        linkId: link.id,
+        kind: "answered",
+        before: { state: link.state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus },
+        after: { state, confirmationStatus: "new", shippingStatus: "pending" },
+        at: now,
+      },
+    ]);
     await enqueueWriteBack(tx, link);
     await ensureSyncScheduled(tx, link.shop, now);
   });
@@ -357,13 +367,26 @@ interface MoveOptions {
   timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed"; message: string };
 }
 
+/** States where the order stops short of a lead: features that follow lead events are told. */
+const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "invalid", "failed"]);
+
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
   assertMove(link.state as LinkState, to);
-  await db.orderLink.update({
-    where: { id: link.id },
-    data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+  const write = async (tx: Prisma.TransactionClient) => {
+    await tx.orderLink.update({
+      where: { id: link.id },
+      data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+    });
+    if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
+  };
+  if (!STOPPED_STATES.has(to) || link.state === to) return write(db);
+  const snapshot = { confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus };
+  await db.$transaction(async (tx) => {
+    await write(tx);
+    await applyLeadEvents(tx, link.shop, [
+      { linkId: link.id, kind: "stopped", before: { state: link.state, ...snapshot }, after: { state: to, ...snapshot }, reason: options.reason ?? null, at: new Date() },
+    ]);
   });
-  if (options.timeline) await addTimeline(db, link.shop, link.id, options.timeline);
 }
 
 function parseJson<T>(json: string | null | undefined, fallback: T): T {

@@ -23,6 +23,7 @@ import { asPolling, RateLimitWaitError } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureRetentionScheduled } from "./retention.server";
+import { applyLeadEvents, type LeadEvent } from "./lead-events.server";
 
 export const SYNC_STATUSES_JOB = "sync-statuses";
 export const REFRESH_LEAD_JOB = "refresh-lead";
@@ -52,6 +53,7 @@ const trackedSelect = {
   shop: true,
   orderId: true,
   leadRef: true,
+  state: true,
   confirmationStatus: true,
   shippingStatus: true,
   trackingNumber: true,
@@ -210,6 +212,7 @@ export async function writeStatusChanges(
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
     const timeline: Prisma.TimelineEventCreateManyInput[] = [];
+    const events = new Map<string, LeadEvent[]>();
     // Leads moving to the same status are written by one statement (most moves share one).
     const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
     for (const { link, next, final } of batch) {
@@ -220,6 +223,14 @@ export async function writeStatusChanges(
       const before = statusOf(link);
       if (statusChanged(before, next)) {
         timeline.push({ shop: link.shop, linkId: link.id, kind: "status_changed", message: `Lead ${link.leadRef}: ${describeChange(before, next)}`, data: JSON.stringify(next), at: now });
+        const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
+        shopEvents.push({
+          linkId: link.id,
+          kind: "status",
+          before: { state: link.state, confirmationStatus: before.confirmationStatus, shippingStatus: before.shippingStatus },
+          after: { state: link.state, confirmationStatus: next.confirmationStatus, shippingStatus: next.shippingStatus },
+          at: now,
+        });
       }
     }
     await deps.db.$transaction(async (tx) => {
@@ -227,6 +238,7 @@ export async function writeStatusChanges(
         await tx.orderLink.updateMany({ where: { id: { in: ids } }, data: { ...data, statusCheckedAt: now } });
       }
       if (timeline.length) await tx.timelineEvent.createMany({ data: timeline });
+      for (const [domain, shopEvents] of events) await applyLeadEvents(tx, domain, shopEvents);
       if (writeBack) {
         for (const { link, next } of batch) {
           if (statusChanged(statusOf(link), next)) await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));

@@ -10,6 +10,7 @@ import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
 import { addTimeline } from "../models/timeline.server";
+import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -180,6 +181,7 @@ export async function intakeOrderUpdated(tx: Tx, shop: string, payload: Record<s
     },
   });
   await addTimeline(tx, shop, link.id, { kind: "updated", message: "Order updated in Shopify: it will be checked again" });
+  await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date() }]);
   await queuePosting(tx, shop, header.orderId, link.id);
 }
 
@@ -201,4 +203,7 @@ export async function intakeOrderCancelled(tx: Tx, shop: string, payload: Record
   }
   await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, state: "cancelled", reason: "Cancelled in Shopify before sending" } });
   await addTimeline(tx, shop, link.id, { kind: "cancelled", message: "Order cancelled in Shopify: it will not be sent" });
+  await applyLeadEvents(tx, shop, [
+    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: "Cancelled in Shopify before sending", at },
+  ]);
 }
