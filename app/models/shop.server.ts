@@ -6,6 +6,7 @@ import { POST_LEAD_JOB, postLeadJobKey } from "../webhooks/order-intake.server";
 import { ensureShop } from "./seller-account.server";
 import { addTimeline } from "./timeline.server";
 import type { TransactionClient } from "./webhook-delivery.server";
+import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
 
 /** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
 export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date): Promise<void> {
@@ -36,10 +37,11 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
     if (row.uninstalledAt) await tx.shop.update({ where: { domain: shop }, data: { uninstalledAt: null, installedAt: at }, select: { id: true } });
     const held = await tx.orderLink.findMany({
       where: { shop, state: "held", reason: APP_NOT_INSTALLED_REASON, cancelledAt: null },
-      select: { id: true, orderId: true },
+      select: { id: true, orderId: true, state: true, confirmationStatus: true, shippingStatus: true },
     });
     for (const link of held) {
       await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", reason: null }, select: { id: true } });
+      await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at }]);
       await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
       await addTimeline(tx, shop, link.id, { kind: "resend", message: "The app was installed again: the order is sent on", at });
     }

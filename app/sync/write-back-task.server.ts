@@ -14,6 +14,9 @@ import type { PipelineDeps } from "./pipeline-deps.server";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
 
+/** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
+export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
+
 export type AdminFor = (shop: string) => Promise<AdminGraphqlClient>;
 
 function describe(steps: readonly WriteBackStep[]): string {
@@ -38,7 +41,9 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
   const link = await deps.db.orderLink.findUnique({ where: { id: parsed.data.linkId } });
   if (!link || !link.leadRef) return;
   const shop = await deps.db.shop.findUnique({ where: { domain: link.shop } });
-  if (!shop || shop.uninstalledAt) return;
+  if (!shop) return;
+  // Kept, not dropped: a reinstall wakes the shop's waiting jobs (reinstateShop); shop/redact deletes them.
+  if (shop.uninstalledAt) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: written back after a reinstall" });
   const settings = readShopSettings(shop.settings);
   const toggles = settings.writeBack;
   if (!toggles.tags && !toggles.fulfillment && !toggles.markPaid && !toggles.cancel) return;
