@@ -5,6 +5,7 @@
  */
 import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
+import { analyticsEn } from "./analytics.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -12,6 +13,7 @@ export const en = {
 
   "nav.home": "Home",
   "nav.orders": "Orders",
+  "nav.analytics": "Analytics",
   "nav.anomalies": "Anomalies",
   "nav.mappings": "Mappings",
   "nav.activity": "Activity",
@@ -183,6 +185,7 @@ export const en = {
   "shipping.canceled": "Cancelled",
   "shipping.paid": "Paid",
   ...ordersEn,
+  ...analyticsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@
 import type { Messages } from "./en";
 import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
+import { analyticsFr } from "./analytics.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -9,6 +10,7 @@ export const fr: Messages = {
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",
+  "nav.analytics": "Analyses",
   "nav.anomalies": "Anomalies",
   "nav.mappings": "Correspondances",
   "nav.activity": "Activité",
@@ -180,4 +182,5 @@ export const fr: Messages = {
   "shipping.canceled": "Annulé",
   "shipping.paid": "Payé",
   ...ordersFr,
+  ...analyticsFr,
 };
