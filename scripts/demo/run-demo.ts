@@ -23,6 +23,7 @@ import { sendOrders } from "./send-orders";
 import type { Shutdown } from "./shutdown";
 import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
 import { watchStatuses } from "./watch-statuses";
+import { seedDemoHistory } from "./history";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "demo", "orders");
@@ -92,6 +93,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const account = await fetchSellerAccount(sandbox.url, key.key);
   await registerDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
   io.log(`Shop: ${DEMO_SHOP}, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)})`);
+  if (builtIn) io.log(`History: ${await seedDemoHistory(db, DEMO_SHOP)} settled orders of the last 60 days, for Home and Analytics`);
 
   // 3. The app server with its worker.
   const appUrl = `http://127.0.0.1:${options.port}`;
