@@ -6,18 +6,37 @@
  */
 import { toCents } from "../leads/money";
 import { localDay } from "./days";
-import { isDelivered, statusGroupOf, type StatusGroup } from "./status-groups";
+import { isDelivered, isReturned, isShipped, isTakenOrder, statusGroupOf, type StatusGroup } from "./status-groups";
 
 /** cityId of an order whose city is not known (held before its city was matched). */
 export const UNKNOWN_CITY = 0;
-/** cityId of product rows: products are counted over all cities. */
+/** cityId of shop and product rows: counted over all cities. */
 export const ALL_CITIES = -1;
-/** productKey of order rows (one per order, whatever its products). */
+/** productKey of shop and city rows (one per order, whatever its products). */
 export const WHOLE_ORDER = "";
+
+/**
+ * The three kinds of rollup rows, each read through its own key prefix: the
+ * shop's totals by status group, and the city and product tables' rows.
+ */
+export const GRAINS = ["shop", "city", "product"] as const;
+export type Grain = (typeof GRAINS)[number];
+
+/**
+ * What the city and product tables show of a group (orders, shipped, delivered,
+ * returned): fewer rows per day than the full groups, the same figures.
+ */
+export type TableOutcome = "skipped" | "ordered" | "in_transit" | "delivered" | "returned";
+export function tableOutcome(group: StatusGroup): TableOutcome {
+  if (!isTakenOrder(group)) return "skipped";
+  if (isDelivered(group)) return "delivered";
+  if (isReturned(group)) return "returned";
+  return isShipped(group) ? "in_transit" : "ordered";
+}
 /** deliveryDays of rows whose group is not delivered. */
 export const NOT_DELIVERED = -1;
 /** Days to delivery beyond this count as this (a parcel that took longer is an outlier, not a new row). */
-export const MAX_DELIVERY_DAYS = 60;
+export const MAX_DELIVERY_DAYS = 30;
 
 /** The link fields the rollups read. */
 export interface LinkFields {
@@ -47,6 +66,7 @@ export interface LeadFact {
 }
 
 export interface RollupKey {
+  grain: Grain;
   day: string;
   cityId: number;
   productKey: string;
@@ -101,7 +121,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The rollup rows a fact counts in: its order row and one row per product. */
+/** The rollup rows a fact counts in: the shop's, its city's, and one per product. */
 export function rowsOf(fact: LeadFact): RollupKey[] {
   const group = fact.statusGroup;
   if (group === null) return [];
@@ -109,14 +129,16 @@ export function rowsOf(fact: LeadFact): RollupKey[] {
     isDelivered(group) && fact.deliveredDay !== null
       ? Math.min(MAX_DELIVERY_DAYS, Math.max(0, daysBetween(fact.day, fact.deliveredDay)))
       : NOT_DELIVERED;
-  const base = { day: fact.day, statusGroup: group, deliveryDays };
+  const outcome = tableOutcome(group);
+  const day = fact.day;
   return [
-    { ...base, cityId: fact.cityId, productKey: WHOLE_ORDER },
-    ...fact.productKeys.map((productKey) => ({ ...base, cityId: ALL_CITIES, productKey })),
+    { grain: "shop", day, cityId: ALL_CITIES, productKey: WHOLE_ORDER, statusGroup: group, deliveryDays },
+    { grain: "city", day, cityId: fact.cityId, productKey: WHOLE_ORDER, statusGroup: outcome, deliveryDays },
+    ...fact.productKeys.map((productKey) => ({ grain: "product" as const, day, cityId: ALL_CITIES, productKey, statusGroup: outcome, deliveryDays })),
   ];
 }
 
-export const rollupKeyString = (k: RollupKey): string => `${k.day}|${k.cityId}|${k.productKey}|${k.statusGroup}|${k.deliveryDays}`;
+export const rollupKeyString = (k: RollupKey): string => `${k.grain}|${k.day}|${k.cityId}|${k.productKey}|${k.statusGroup}|${k.deliveryDays}`;
 
 /** Adds sign x fact to deltas (keyed by rollupKeyString). */
 export function addFact(deltas: Map<string, RollupDelta>, fact: LeadFact, sign: 1 | -1): void {

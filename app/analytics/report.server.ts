@@ -5,7 +5,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { ALL_CITIES, UNKNOWN_CITY, WHOLE_ORDER } from "./contribution";
+import { NOT_DELIVERED, UNKNOWN_CITY, type Grain } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 import { parsePeriod, type Period, type PeriodError } from "./period";
 import { breakdownLine, summarise, summariseBy, weeklySeries, type BreakdownLine, type RollupRow, type Summary, type WeekPoint } from "./report";
@@ -15,29 +15,31 @@ export const PROCESSING_STATES = ["received", "posting", "retrying"];
 
 type RollupDimension = "day" | "cityId" | "productKey";
 
-/** Rollup rows of the shop between from and to (days, inclusive), summed over the other dimensions. */
+/**
+ * Rollup rows of one grain of the shop between from and to (days, inclusive),
+ * summed over the other dimensions: an index range on the key's prefix
+ * (shop, grain, day), so the cost follows the period, not the number of orders.
+ */
 export async function rollupRows(
   db: Db | Prisma.TransactionClient,
   shop: string,
   range: { from: string; to: string },
-  options: { by?: RollupDimension[]; products?: boolean } = {},
+  options: { by?: RollupDimension[]; grain?: Grain; deliveryDays?: boolean } = {},
 ): Promise<RollupRow[]> {
-  const by = [...(options.by ?? []), "statusGroup", "deliveryDays"] as const;
+  // Without the days to delivery (no median wanted), delivered parcels are one row per group, not one per day count.
+  const by: Prisma.AnalyticsDailyScalarFieldEnum[] = [...(options.by ?? []), "statusGroup", ...(options.deliveryDays === false ? [] : (["deliveryDays"] as const))];
   const rows = await db.analyticsDaily.groupBy({
-    by: [...by],
-    where: {
-      shop,
-      day: { gte: range.from, lte: range.to },
-      // Order rows, or product rows (which repeat an order once per product).
-      ...(options.products ? { cityId: ALL_CITIES } : { productKey: WHOLE_ORDER }),
-    },
+    by,
+    where: { shop, grain: options.grain ?? "shop", day: { gte: range.from, lte: range.to } },
     _sum: { orders: true, totalCents: true, profitCents: true },
   });
   return rows
     .map((r) => ({
-      ...(r as Partial<RollupRow>),
+      day: r.day,
+      cityId: r.cityId,
+      productKey: r.productKey,
       statusGroup: r.statusGroup,
-      deliveryDays: r.deliveryDays,
+      deliveryDays: r.deliveryDays ?? NOT_DELIVERED,
       orders: r._sum.orders ?? 0,
       totalCents: Number(r._sum.totalCents ?? 0),
       profitCents: Number(r._sum.profitCents ?? 0),
@@ -86,12 +88,12 @@ async function namesFor(db: Db, shop: string) {
 }
 
 export async function cityLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>): Promise<BreakdownLine[]> {
-  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["cityId"] }), names ?? namesFor(db, shop)]);
+  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["cityId"], grain: "city" }), names ?? namesFor(db, shop)]);
   return [...summariseBy(rows, (r) => r.cityId!)].map(([id, s]) => breakdownLine(String(id), n.city(id) ?? "", s));
 }
 
 export async function productLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>): Promise<BreakdownLine[]> {
-  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["productKey"], products: true }), names ?? namesFor(db, shop)]);
+  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["productKey"], grain: "product" }), names ?? namesFor(db, shop)]);
   return [...summariseBy(rows, (r) => r.productKey!)].map(([key, s]) => breakdownLine(key, n.product(key), s));
 }
 

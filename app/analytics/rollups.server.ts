@@ -27,7 +27,7 @@ export const LINK_FIELDS = {
   sellerProfit: true,
 } as const satisfies Prisma.OrderLinkSelect;
 
-/** Rows per upsert statement (9 parameters each: well under every driver's limit). */
+/** Rows per upsert statement (at most 10 parameters each: well under every driver's limit). */
 const UPSERT_ROWS = 200;
 
 /**
@@ -40,27 +40,33 @@ export async function addToRollups(tx: Tx | Db, shop: string, deltas: readonly R
   for (let i = 0; i < deltas.length; i += UPSERT_ROWS) {
     const values = deltas
       .slice(i, i + UPSERT_ROWS)
-      .map((d) => Prisma.sql`(${shop}, ${d.day}, ${d.cityId}, ${d.productKey}, ${d.statusGroup}, ${d.deliveryDays}, ${d.orders}, ${d.totalCents}, ${d.profitCents})`);
-    await tx.$executeRaw`INSERT INTO "AnalyticsDaily" ("shop", "day", "cityId", "productKey", "statusGroup", "deliveryDays", "orders", "totalCents", "profitCents")
+      .map((d) => Prisma.sql`(${shop}, ${d.grain}, ${d.day}, ${d.cityId}, ${d.productKey}, ${d.statusGroup}, ${d.deliveryDays}, ${d.orders}, ${d.totalCents}, ${d.profitCents})`);
+    await tx.$executeRaw`INSERT INTO "AnalyticsDaily" ("shop", "grain", "day", "cityId", "productKey", "statusGroup", "deliveryDays", "orders", "totalCents", "profitCents")
       VALUES ${Prisma.join(values)}
-      ON CONFLICT ("shop", "day", "cityId", "productKey", "statusGroup", "deliveryDays") DO UPDATE SET
+      ON CONFLICT ("shop", "grain", "day", "cityId", "productKey", "statusGroup", "deliveryDays") DO UPDATE SET
         "orders" = "AnalyticsDaily"."orders" + excluded."orders",
         "totalCents" = "AnalyticsDaily"."totalCents" + excluded."totalCents",
         "profitCents" = "AnalyticsDaily"."profitCents" + excluded."profitCents"`;
   }
 }
 
-const toRow = (f: LeadFact): Prisma.AnalyticsLeadCreateManyInput => ({
-  linkId: f.linkId,
-  shop: f.shop,
-  day: f.day,
-  cityId: f.cityId,
-  productKeys: JSON.stringify(f.productKeys),
-  statusGroup: f.statusGroup,
-  totalCents: f.totalCents,
-  profitCents: f.profitCents,
-  deliveredDay: f.deliveredDay,
-});
+/** Stores what each link counts for now, replacing what it counted before (one statement per 200 links). */
+export async function storeFacts(tx: Tx | Db, facts: readonly LeadFact[]): Promise<void> {
+  for (let i = 0; i < facts.length; i += UPSERT_ROWS) {
+    const values = facts
+      .slice(i, i + UPSERT_ROWS)
+      .map(
+        (f) =>
+          Prisma.sql`(${f.linkId}, ${f.shop}, ${f.day}, ${f.cityId}, ${JSON.stringify(f.productKeys)}, ${f.statusGroup}, ${f.totalCents}, ${f.profitCents}, ${f.deliveredDay})`,
+      );
+    await tx.$executeRaw`INSERT INTO "AnalyticsLead" ("linkId", "shop", "day", "cityId", "productKeys", "statusGroup", "totalCents", "profitCents", "deliveredDay")
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT ("linkId") DO UPDATE SET
+        "day" = excluded."day", "cityId" = excluded."cityId", "productKeys" = excluded."productKeys",
+        "statusGroup" = excluded."statusGroup", "totalCents" = excluded."totalCents",
+        "profitCents" = excluded."profitCents", "deliveredDay" = excluded."deliveredDay"`;
+  }
+}
 
 const fromRow = (r: {
   linkId: string;
@@ -84,7 +90,7 @@ const fromRow = (r: {
  * The lead-events handler. Two batched reads per call whatever the number of
  * events (the status sync applies hundreds at once): the links as they are now
  * and what they counted for before; then one upsert per 200 changed rollup rows
- * and two statements for the facts.
+ * and one per 200 facts.
  */
 export async function applyRollupEvents(tx: Tx, shop: string, events: readonly LeadEvent[], timeZone = DEFAULT_TIME_ZONE): Promise<void> {
   const lastAt = new Map<string, Date>();
@@ -112,8 +118,8 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   for (const id of gone) addFact(deltas, before.get(id)!, -1);
 
   await addToRollups(tx, shop, nonZero(deltas));
-  await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: [...before.keys()] } } });
-  if (facts.length) await tx.analyticsLead.createMany({ data: facts.map(toRow) });
+  if (gone.length) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone } } });
+  await storeFacts(tx, facts);
 }
 
 export const analyticsRollupHandler: LeadEventHandler = (tx, shop, events) => applyRollupEvents(tx, shop, events);
@@ -188,7 +194,7 @@ export async function rebuildRollups(db: Db, shop: string, options: { timeZone?:
           if (fact.statusGroup !== null) counted++;
           return fact;
         });
-        await tx.analyticsLead.createMany({ data: facts.map(toRow) });
+        await storeFacts(tx, facts);
         links += page.length;
         cursor = page[page.length - 1].id;
       }

@@ -149,7 +149,7 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
 
   // 30 days of rollup rows by day (a few hundred rows at most): the three periods and the chart are sums of them.
   const [rows, shopRow, keyCount, firstLead, jobs, deadJobs] = await Promise.all([
-    rollupRows(db, shop, { from: addDays(today, -29), to: today }, { by: ["day"] }),
+    rollupRows(db, shop, { from: addDays(today, -29), to: today }, { by: ["day"], deliveryDays: false }),
     db.shop.findUnique({
       where: { domain: shop },
       select: {
@@ -222,7 +222,9 @@ async function staleSync(
 ): Promise<DashboardAlert | null> {
   const thresholdMs = STALE_SYNC_INTERVALS * intervalMinutes * 60_000;
   if (lastSyncAt && now.getTime() - lastSyncAt.getTime() <= thresholdMs) return null;
-  const inMotion = await db.orderLink.count({
+  // Existence only: a count of every lead in motion read the whole index (a third of a second at 100,000 orders).
+  const inMotion = await db.orderLink.findFirst({
+    select: { id: true },
     where: {
       shop,
       statusFinal: false,
@@ -231,7 +233,7 @@ async function staleSync(
       ...(lastSyncAt ? {} : { createdAt: { lt: new Date(now.getTime() - thresholdMs) } }),
     },
   });
-  if (inMotion === 0) return null;
+  if (inMotion === null) return null;
   return {
     kind: "stale",
     minutesSince: lastSyncAt ? Math.floor((now.getTime() - lastSyncAt.getTime()) / 60_000) : null,

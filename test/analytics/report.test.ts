@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { statusGroupOf, sentBucket, STATUS_GROUPS } from "../../app/analytics/status-groups";
-import { addFact, factOf, nonZero, signedCents, type RollupDelta } from "../../app/analytics/contribution";
+import { addFact, factOf, nonZero, rowsOf, signedCents, type RollupDelta } from "../../app/analytics/contribution";
 import { histogramMedian, sortLines, summarise, weeklySeries, breakdownLine, type RollupRow } from "../../app/analytics/report";
 import { parsePeriod, presetPeriod } from "../../app/analytics/period";
 import { breakdownCsv, funnelCsv, weeksCsv } from "../../app/analytics/csv";
@@ -64,19 +64,30 @@ describe("contributions", () => {
     sellerProfit: "-12.5",
   };
 
-  it("counts an order once in its city and once per product, in exact cents", () => {
+  it("counts an order once for the shop, once in its city and once per product, in exact cents", () => {
     const fact = factOf(link, "Africa/Casablanca", "2026-06-13");
     expect(fact).toMatchObject({ day: "2026-06-10", cityId: 0, productKeys: ["product:1", "product:2"], statusGroup: "delivered", totalCents: 24990, profitCents: -1250 });
     const deltas = new Map<string, RollupDelta>();
     addFact(deltas, fact, 1);
-    expect(nonZero(deltas).map((d) => [d.cityId, d.productKey, d.deliveryDays, d.orders])).toEqual([
-      [0, "", 3, 1],
-      [-1, "product:1", 3, 1],
-      [-1, "product:2", 3, 1],
+    expect(nonZero(deltas).map((d) => [d.grain, d.cityId, d.productKey, d.statusGroup, d.deliveryDays, d.orders])).toEqual([
+      ["shop", -1, "", "delivered", 3, 1],
+      ["city", 0, "", "delivered", 3, 1],
+      ["product", -1, "product:1", "delivered", 3, 1],
+      ["product", -1, "product:2", "delivered", 3, 1],
     ]);
     // A move subtracts exactly what was added.
     addFact(deltas, fact, -1);
     expect(nonZero(deltas)).toEqual([]);
+  });
+
+  it("keeps in city and product rows only the outcome their tables show", () => {
+    const outcome = (state: string, confirmationStatus: string | null, shippingStatus: string | null) =>
+      rowsOf(factOf({ ...link, state, confirmationStatus, shippingStatus, productKeys: '["product:1"]' }, "UTC", null)).map((r) => `${r.grain}:${r.statusGroup}`);
+    expect(outcome("damaged", "no_answer_2", "pending")).toEqual(["shop:damaged.unreachable", "city:ordered", "product:ordered"]);
+    expect(outcome("created", "confirmed", "shipped")).toEqual(["shop:in_transit", "city:in_transit", "product:in_transit"]);
+    expect(outcome("created", "confirmed", "returned")).toEqual(["shop:returned", "city:returned", "product:returned"]);
+    expect(outcome("skipped", null, null)).toEqual(["shop:skipped", "city:skipped", "product:skipped"]);
+    expect(outcome("posting", null, null)).toEqual([]);
   });
 
   it("reads signed decimals exactly and anything else as zero", () => {

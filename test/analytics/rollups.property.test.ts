@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { addFact, factOf, nonZero, rollupKeyString, type RollupDelta } from "../../app/analytics/contribution";
+import { addFact, factOf, nonZero, rollupKeyString, type Grain, type RollupDelta } from "../../app/analytics/contribution";
 import { deliveredDaysFromTimeline, LINK_FIELDS, rebuildRollups } from "../../app/analytics/rollups.server";
 import { applyLeadEvents, snapshotOf } from "../../app/sync/lead-events.server";
 import { writeStatusChanges, type TrackedLink } from "../../app/sync/status-sync.server";
@@ -149,7 +149,7 @@ async function storedRollups(shop: string): Promise<RollupDelta[]> {
   const rows = await db.analyticsDaily.findMany({ where: { shop } });
   return sortRows(
     rows
-      .map(({ shop: _shop, ...r }) => ({ ...r, totalCents: Number(r.totalCents), profitCents: Number(r.profitCents) }))
+      .map(({ shop: _shop, ...r }) => ({ ...r, grain: r.grain as Grain, totalCents: Number(r.totalCents), profitCents: Number(r.profitCents) }))
       .filter((r) => r.orders !== 0 || r.totalCents !== 0 || r.profitCents !== 0),
   );
 }

@@ -14,6 +14,7 @@ CREATE TABLE "AnalyticsLead" (
 -- CreateTable
 CREATE TABLE "AnalyticsDaily" (
     "shop" TEXT NOT NULL,
+    "grain" TEXT NOT NULL,
     "day" TEXT NOT NULL,
     "cityId" INTEGER NOT NULL,
     "productKey" TEXT NOT NULL,
@@ -23,7 +24,7 @@ CREATE TABLE "AnalyticsDaily" (
     "totalCents" BIGINT NOT NULL DEFAULT 0,
     "profitCents" BIGINT NOT NULL DEFAULT 0,
 
-    PRIMARY KEY ("shop", "day", "cityId", "productKey", "statusGroup", "deliveryDays")
+    PRIMARY KEY ("shop", "grain", "day", "cityId", "productKey", "statusGroup", "deliveryDays")
 );
 
 -- CreateIndex
