@@ -106,6 +106,7 @@ describe("onboarding in English", () => {
     expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual([
       "Home",
       "Orders",
+      "Analytics",
       "Anomalies",
       "Mappings",
       "Activity",
@@ -157,6 +158,7 @@ describe("in French", () => {
     expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual([
       "Accueil",
       "Commandes",
+      "Analyses",
       "Anomalies",
       "Correspondances",
       "Activité",
