@@ -107,8 +107,10 @@ export async function loadAnalytics(
   const today = localDay(timeZone, options.now ?? new Date());
   const { period, error } = parsePeriod(params, today);
   const names = await namesFor(db, shop);
-  const [days, previous, cities, products, processing] = await Promise.all([
-    rollupRows(db, shop, period, { by: ["day"] }),
+  // The period's totals (with days to delivery, for the median) and its days (for the weeks, without them).
+  const [current, days, previous, cities, products, processing] = await Promise.all([
+    rollupRows(db, shop, period),
+    rollupRows(db, shop, period, { by: ["day"], deliveryDays: false }),
     rollupRows(db, shop, period.previous),
     cityLines(db, shop, period, names),
     productLines(db, shop, period, names),
@@ -119,7 +121,7 @@ export async function loadAnalytics(
     periodError: error,
     today,
     timeZone,
-    current: summarise(days),
+    current: summarise(current),
     previous: summarise(previous),
     weeks: weeklySeries(days, period.from, period.to),
     cities,

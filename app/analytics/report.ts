@@ -219,7 +219,8 @@ export interface WeekPoint {
 
 /** Weeks (Monday first) covering from..to, each summed from its days inside the period. */
 export function weeklySeries(rows: readonly RollupRow[], from: string, to: string): WeekPoint[] {
-  const byWeek = summariseBy(rows, (r) => weekOf(r.day!));
+  const weeks = new Map<string, string>();
+  const byWeek = summariseBy(rows, (r) => weeks.get(r.day!) ?? weeks.set(r.day!, weekOf(r.day!)).get(r.day!)!);
   const points: WeekPoint[] = [];
   for (let week = weekOf(from); week <= to; week = addDays(week, 7)) {
     const s = byWeek.get(week) ?? summarise([]);
