@@ -3,7 +3,7 @@
  * through the real pipeline and sandbox (sent, held, confirmed, shipped,
  * delivered, returned, cancelled on the call) on top of two months of older
  * orders recounted by the rebuild; the page shows the funnel and its losses, the
- * rates with their denominators, the city and product tables, changes period,
+ * rates with their denominators, the city and product tables, changes period, sorts,
  * downloads a table as CSV, and passes axe-core, in English and in French.
  */
 import { copyFileSync, readFileSync } from "node:fs";
@@ -141,7 +141,7 @@ describe("Analytics", () => {
     expect(session.refused).toEqual([]);
   });
 
-  it("changes period, compares with the one before, and exports a table as CSV", async () => {
+  it("changes period, compares with the one before, sorts a table and exports it as CSV", async () => {
     const { page } = session;
     // WHEN the merchant picks 90 days
     await page.getByRole("button", { name: "90 days" }).click();
@@ -154,6 +154,15 @@ describe("Analytics", () => {
     const shot = await session.screenshot("analytics-90-days-en");
     // UPDATE_DOCS_SCREENSHOTS=1 refreshes the README's picture of the page.
     if (process.env.UPDATE_DOCS_SCREENSHOTS) copyFileSync(shot, join(import.meta.dirname, "..", "..", "docs", "analytics.png"));
+
+    // WHEN the merchant sorts the cities by delivery rate, then again
+    const cities = page.locator('[data-table="cities"]');
+    const cityOrder = () => cities.locator("[data-line]").allTextContents();
+    await cities.getByRole("button", { name: /Delivery rate/ }).click();
+    // THEN best first, and the city without a rate (nothing shipped) last either way
+    await expect.poll(cityOrder).toEqual(["Casablanca", "Rabat", "City not matched"]);
+    await cities.getByRole("button", { name: /Delivery rate/ }).click();
+    await expect.poll(cityOrder).toEqual(["Rabat", "Casablanca", "City not matched"]);
 
     // WHEN the merchant downloads the city table
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV: By city" }).click()]);
