@@ -127,7 +127,8 @@ export const analyticsRollupHandler: LeadEventHandler = (tx, shop, events) => ap
 // ---------------------------------------------------------------------------
 // Rebuild
 
-const REBUILD_PAGE = 1000;
+// Prisma caps a query at 999 parameters on SQLite: 500 ids and the shop stay well under it.
+const REBUILD_PAGE = 500;
 const DELIVERED_MARKS = ['"shippingStatus":"delivered"', '"shippingStatus":"paid"'];
 
 /**
