@@ -27,6 +27,9 @@ export const LINK_FIELDS = {
   sellerProfit: true,
 } as const satisfies Prisma.OrderLinkSelect;
 
+/** Ids per read: Prisma caps a query at 999 parameters on SQLite. */
+const READ_PAGE = 500;
+
 /** Rows per upsert statement (at most 10 parameters each: well under every driver's limit). */
 const UPSERT_ROWS = 200;
 
@@ -96,8 +99,14 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   const lastAt = new Map<string, Date>();
   for (const event of events) lastAt.set(event.linkId, event.at);
   const ids = [...lastAt.keys()];
-  const links: LinkFields[] = await tx.orderLink.findMany({ where: { shop, id: { in: ids } }, select: LINK_FIELDS });
-  const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
+  const links: LinkFields[] = [];
+  const before = new Map<string, LeadFact>();
+  // Callers pass at most a status-sync batch (500); larger calls are read in pages under Prisma's parameter cap.
+  for (let i = 0; i < ids.length; i += READ_PAGE) {
+    const page = ids.slice(i, i + READ_PAGE);
+    links.push(...(await tx.orderLink.findMany({ where: { shop, id: { in: page } }, select: LINK_FIELDS })));
+    for (const r of await tx.analyticsLead.findMany({ where: { shop, linkId: { in: page } } })) before.set(r.linkId, fromRow(r));
+  }
 
   const deltas = new Map<string, RollupDelta>();
   const facts: LeadFact[] = [];
@@ -118,7 +127,7 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   for (const id of gone) addFact(deltas, before.get(id)!, -1);
 
   await addToRollups(tx, shop, nonZero(deltas));
-  if (gone.length) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone } } });
+  for (let i = 0; i < gone.length; i += READ_PAGE) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone.slice(i, i + READ_PAGE) } } });
   await storeFacts(tx, facts);
 }
 
@@ -127,8 +136,7 @@ export const analyticsRollupHandler: LeadEventHandler = (tx, shop, events) => ap
 // ---------------------------------------------------------------------------
 // Rebuild
 
-// Prisma caps a query at 999 parameters on SQLite: 500 ids and the shop stay well under it.
-const REBUILD_PAGE = 500;
+const REBUILD_PAGE = READ_PAGE;
 const DELIVERED_MARKS = ['"shippingStatus":"delivered"', '"shippingStatus":"paid"'];
 
 /**

@@ -158,6 +158,38 @@ async function storedRollups(shop: string): Promise<RollupDelta[]> {
 const sortRows = (rows: RollupDelta[]) => [...rows].sort((a, b) => rollupKeyString(a).localeCompare(rollupKeyString(b)));
 
 describe("analytics rollups", () => {
+  it("takes a call with more events than one query can name (1,200 leads answered at once)", async () => {
+    const shop = "bulk.myshopify.com";
+    const at = new Date("2026-03-02T10:00:00Z");
+    await db.orderLink.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({
+        shop,
+        orderId: String(i),
+        orderName: `#${i}`,
+        payload: "{}",
+        externalRef: `shopify:${i}`,
+        state: "created",
+        confirmationStatus: "new",
+        shippingStatus: "pending",
+        cityId: 101 + (i % 3),
+        productKeys: JSON.stringify([PRODUCTS[i % 3]]),
+        totalClient: "100.00",
+        createdAt: at,
+      })),
+    });
+    const links = await db.orderLink.findMany({ where: { shop } });
+    await db.$transaction((tx) =>
+      applyLeadEvents(
+        tx,
+        shop,
+        links.map((l) => ({ linkId: l.id, kind: "answered" as const, before: { ...snapshotOf(l), state: "posting" }, after: snapshotOf(l), at })),
+      ),
+    );
+    const expected = await recount(shop);
+    expect(expected.find((r) => r.grain === "shop")?.orders).toBe(1200);
+    expect(await storedRollups(shop)).toEqual(expected);
+  });
+
   it("equal a recount from the raw rows after any sequence of changes, and the rebuild agrees", async () => {
     let nonTrivial = 0;
     await fc.assert(
