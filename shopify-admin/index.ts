@@ -33,7 +33,9 @@ export { FAULT_KINDS } from "./faults";
 export { demoCatalogue, demoWorld, DEMO_DAYS, DEMO_ORDER_COUNT, DEMO_SEED } from "./demo-world";
 export { signSessionToken, verifySessionToken, InvalidSessionTokenError } from "./session-token";
 export { SHOP_HEADER } from "./fetch-rewrite";
-export { shopifyAdminControl, ShopifyAdminControlError } from "./control-client";
+export { applyWebhookOrder, cancelOrder, orderFromWebhook, type WebhookOrderPayload } from "./webhook-orders";
+export { ORDER_PAGE_PATH, orderPageUrl } from "./order-page";
+export { shopifyAdminControl, ShopifyAdminControlError, type ShopifyAdminControl } from "./control-client";
 export type { AppCredentials } from "./token-exchange";
 
 export interface StartShopifyAdminOptions {
