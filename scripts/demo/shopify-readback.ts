@@ -1,0 +1,50 @@
+/**
+ * What the app wrote back to the demo's Shopify (the Admin API stand-in), read through
+ * the stand-in's control API: per order its tags, fulfilments with tracking, payment
+ * status and cancellation, for the --json summary and the printed links.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { OrderView, ShopifyAdminControl } from "../../shopify-admin/control-client";
+
+export interface ShopifyReadback {
+  tags: string[];
+  fulfillments: { status: string; tracking_number: string | null; company: string | null }[];
+  financial_status: string;
+  paid: boolean;
+  cancelled: boolean;
+}
+
+export function readbackOf(order: OrderView): ShopifyReadback {
+  return {
+    tags: order.tags,
+    fulfillments: order.fulfillments.map((f) => ({
+      status: f.status,
+      tracking_number: f.trackingInfo[0]?.number ?? null,
+      company: f.trackingInfo[0]?.company ?? null,
+    })),
+    financial_status: order.displayFinancialStatus,
+    paid: order.displayFinancialStatus === "PAID",
+    cancelled: order.cancelledAt !== null,
+  };
+}
+
+/** The stand-in's view of each order id (numeric, as the webhooks carry it); absent ids are left out. */
+export async function readShopifyOrders(control: ShopifyAdminControl, shop: string, orderIds: readonly string[]): Promise<Map<string, ShopifyReadback>> {
+  const wanted = new Set(orderIds);
+  const orders = await control.orders(shop);
+  return new Map(orders.filter((o) => wanted.has(o.id.split("/").pop()!)).map((o) => [o.id.split("/").pop()!, readbackOf(o)]));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the shop has no write-back job due soon (pending, running or retrying), or the deadline. */
+export async function waitForWriteBacks(db: PrismaClient, shop: string, deadlineMs: number): Promise<boolean> {
+  for (;;) {
+    const due = await db.job.count({
+      where: { kind: "write-back", shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
+    });
+    if (due === 0) return true;
+    if (Date.now() > deadlineMs) return false;
+    await sleep(300);
+  }
+}
