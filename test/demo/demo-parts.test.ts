@@ -13,6 +13,8 @@ import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo
 import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../scripts/demo/summary";
 import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/demo/preview-server";
 import { hmacBase64 as testHmac } from "../helpers/webhooks";
+import { readbackOf } from "../../scripts/demo/shopify-readback";
+import { writtenBackChange } from "../../scripts/demo/watch-statuses";
 
 describe("demo options", () => {
   it("defaults to app 8080, sandbox 4010, Shopify stand-in 4020, preview 8081 and the built-in orders", () => {
@@ -135,6 +137,48 @@ describe("summary", () => {
     expect(compareWithExpectations(rows, new Map([["1", { state: "created", findings: ["city_fuzzy"], anomalies: [] }]]))).toEqual([]);
     expect(compareWithExpectations(rows, new Map([["1", { state: "held", findings: [], anomalies: [] }]]))).toHaveLength(1);
     expect(compareWithExpectations(rows, new Map([["2", { state: "held", findings: [], anomalies: [] }]]))[0].actual).toBeNull();
+  });
+});
+
+describe("what was written back to Shopify", () => {
+  const none = { tags: [], fulfilled: false, paid: false, cancelled: false };
+
+  it("names what became true between two write-back records, and nothing when nothing did", () => {
+    expect(writtenBackChange(none, { ...none, tags: ["cod:lead:ATB-1", "cod:new"] })).toBe("tagged cod:lead:ATB-1, cod:new");
+    expect(writtenBackChange({ ...none, tags: ["cod:lead:ATB-1", "cod:new"] }, { ...none, tags: ["cod:lead:ATB-1", "cod:shipped"], fulfilled: true })).toBe(
+      "tagged cod:shipped; fulfilled with its tracking number",
+    );
+    expect(writtenBackChange({ ...none, fulfilled: true }, { ...none, fulfilled: true, paid: true })).toBe("marked as paid");
+    expect(writtenBackChange({ ...none, tags: ["a"] }, { ...none, tags: [] })).toBe("");
+    expect(writtenBackChange(none, none)).toBe("");
+  });
+
+  it("reads an order of the stand-in as the --json summary shows it", () => {
+    const view = {
+      id: "gid://shopify/Order/6180000001001",
+      name: "#1001",
+      createdAt: "2026-11-24T06:00:00Z",
+      tags: ["cod:lead:ATB-100001", "cod:paid"],
+      displayFinancialStatus: "PAID",
+      displayFulfillmentStatus: "FULFILLED",
+      canMarkAsPaid: false,
+      cancelledAt: null,
+      fulfillmentOrders: [],
+      fulfillments: [{ id: "gid://shopify/Fulfillment/1", status: "SUCCESS", trackingInfo: [{ number: "SBX1MA", company: "COD platform", url: null }] }],
+      lineItems: [],
+    };
+    expect(readbackOf(view)).toEqual({
+      tags: ["cod:lead:ATB-100001", "cod:paid"],
+      fulfillments: [{ status: "SUCCESS", tracking_number: "SBX1MA", company: "COD platform" }],
+      financial_status: "PAID",
+      paid: true,
+      cancelled: false,
+    });
+    expect(readbackOf({ ...view, displayFinancialStatus: "VOIDED", cancelledAt: "2026-11-24T07:00:00Z", fulfillments: [] })).toMatchObject({
+      paid: false,
+      cancelled: true,
+      fulfillments: [],
+    });
   });
 });
 
