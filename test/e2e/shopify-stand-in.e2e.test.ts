@@ -4,7 +4,7 @@
  * token exchange, lists their products for mapping, backfills their past orders and
  * writes lead statuses back to their orders, which the stand-in's order page shows.
  */
-import { mkdirSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -30,6 +30,11 @@ import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer
 const DEMO = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
+/** Screenshots go to test-results/e2e; UPDATE_DOCS_SCREENSHOTS=1 also refreshes the README's copies in docs/. */
+async function screenshot(session: EmbeddedSession, name: string) {
+  const path = await session.screenshot(name);
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${name}.png`));
+}
 const HISTORY = 80;
 
 let sandbox: RunningSandbox;
@@ -91,7 +96,6 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  mkdirSync(DOCS, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
@@ -186,7 +190,7 @@ describe("the demo shop", () => {
     await page.getByRole("button", { name: "Save mapping" }).click();
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("mapped");
-    await page.screenshot({ path: join(DOCS, "stand-in-mappings-products.png"), fullPage: true });
+    await screenshot(session, "stand-in-mappings-products");
 
     const held = (await linkOf(DEMO, order.id))!;
     await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${held.id}`));
@@ -247,6 +251,6 @@ describe("the demo shop", () => {
     expect(await page.locator("[data-tracking]").allTextContents()).toEqual(["AMN-77001"]);
     expect(await page.locator("[data-financial-status]").getAttribute("data-financial-status")).toBe("PAID");
     expect(await page.locator("[data-tags] .tag").allTextContents()).toContain(`cod:lead:${ref}`);
-    await page.screenshot({ path: join(DOCS, "stand-in-order-written-back.png"), fullPage: true });
+    await screenshot(session, "stand-in-order-written-back");
   }, 90_000);
 });
