@@ -5,7 +5,11 @@
  * first time is installed through the stand-in's token exchange, and a loader that
  * asks the Admin API (Mappings, Products tab) shows the stand-in's variants.
  */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tsxPreloadArgs } from "../../scripts/lib/app-build";
 import { DESKTOP_CHROME_UA } from "../helpers/browser";
 import { demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
 import {
@@ -66,5 +70,30 @@ describe("the stand-in preload in the production server", () => {
     expect(calls.every((call) => call.accessToken === session.accessToken && call.status === 200)).toBe(true);
     // Nothing else was let out.
     expect(server.output()).not.toContain("network is not allowed");
+  });
+});
+
+describe("the preload on its own", () => {
+  const root = join(import.meta.dirname, "..", "..");
+  // Which fetch @shopify/shopify-api would use, in a process started with the app's preloads.
+  const script = `const runtime = await import("@shopify/shopify-api/runtime"); console.log(runtime.abstractFetch?.name ?? "none");`;
+  const run = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [...tsxPreloadArgs(root), "--input-type=module", "-e", script], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
+    });
+
+  it("changes nothing when SHOPIFY_ADMIN_STAND_IN_URL is unset, and installs the rewrite when it is set", async () => {
+    expect((await run({})).stdout.trim()).not.toBe("rewrite");
+    expect((await run({ SHOPIFY_ADMIN_STAND_IN_URL: "http://127.0.0.1:4020" })).stdout.trim()).toBe("rewrite");
+  });
+
+  it("stops the process when the URL is not a loopback address", async () => {
+    const failed = await run({ SHOPIFY_ADMIN_STAND_IN_URL: "https://stand-in.example.com" }).then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(failed?.code).not.toBe(0);
+    expect(failed?.stderr).toContain("SHOPIFY_ADMIN_STAND_IN_URL must be a loopback address, got stand-in.example.com");
   });
 });
