@@ -22,7 +22,7 @@ import { ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
 import type { AdminFor } from "../sync/write-back-task.server";
 import type { LeadEvent } from "../sync/lead-events.server";
 import type { City } from "../leads";
-import { FLOW_TRIGGER, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
+import { FLOW_TRIGGER, mayFire, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 
 export const FLOW_TRIGGER_JOB = "flow-trigger";
 
@@ -38,7 +38,9 @@ async function triggersUnused(tx: Prisma.TransactionClient, shop: string): Promi
 }
 
 /** Lead-events handler: queues the triggers these events fire (see lead-events.server.ts). */
-export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
+export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
+  const events = allEvents.filter(mayFire);
+  if (events.length === 0) return;
   const shopRow = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true, citiesJson: true } });
   if (!shopRow) return;
   const switches = readShopSettings(shopRow.settings).flowTriggers;

@@ -113,6 +113,14 @@ export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">
 
 const orderIdOf = (link: FlowLinkFacts) => Number(link.orderId);
 
+/** Whether an event can fire any trigger, before reading the link (most intake events cannot). */
+export function mayFire(event: LeadEvent): boolean {
+  const state = event.after.state;
+  if (event.kind === "status") return true;
+  if (event.kind === "answered") return true;
+  return event.kind === "stopped" && ATTENTION_STATES.has(state) && event.before?.state !== state;
+}
+
 /** The triggers one lead event fires, given the link as stored after it. Pure. */
 export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTriggerFiring[] {
   const firings: FlowTriggerFiring[] = [];

@@ -1,6 +1,6 @@
 /** Which Flow triggers a lead event fires, with which payload and key (pure). */
 import { describe, expect, it } from "vitest";
-import { findingLines, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
+import { findingLines, mayFire, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
 import type { LeadEvent, LeadSnapshot } from "../../app/sync/lead-events.server";
 
 const link = (over: Partial<FlowLinkFacts> = {}): FlowLinkFacts => ({
@@ -87,6 +87,21 @@ describe("triggerFiringsFor", () => {
     expect(triggerFiringsFor(event("stopped", snap("created"), snap("cancelled")), link())).toEqual([]);
     expect(triggerFiringsFor(event("reopened", snap("held"), snap("received")), link())).toEqual([]);
     expect(triggerFiringsFor(event("stopped", snap("held"), snap("held")), link())).toEqual([]);
+  });
+
+  it("mayFire rules out, before any read, exactly the events that fire nothing", () => {
+    const cases: LeadEvent[] = [
+      event("stopped", snap("received"), snap("skipped")),
+      event("stopped", snap("created"), snap("cancelled")),
+      event("reopened", snap("held"), snap("received")),
+      event("stopped", snap("held"), snap("held")),
+      event("stopped", snap("received"), snap("held")),
+      event("stopped", null, snap("invalid")),
+      event("answered", snap("posting"), snap("created")),
+      event("status", snap("created", "new"), snap("created", "confirmed")),
+    ];
+    expect(cases.map(mayFire)).toEqual([false, false, false, false, true, true, true, true]);
+    for (const c of cases.filter((e) => !mayFire(e))) expect(triggerFiringsFor(c, link())).toEqual([]);
   });
 
   it("no lead reference: no Lead created nor status trigger", () => {
