@@ -241,3 +241,15 @@ export const PRODUCT_VARIANTS_PAGE = `#graphql
     }
   }
 `;
+
+/** Starts the shop's workflows that begin with one of the app's Flow triggers (extensions/flow-*). */
+export const FLOW_TRIGGER_RECEIVE = `#graphql
+  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
+    flowTriggerReceive(handle: $handle, payload: $payload) {
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
