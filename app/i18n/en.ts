@@ -5,6 +5,7 @@
  */
 import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
+import { shopifyErrorsEn } from "./shopify-errors.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -183,6 +184,7 @@ export const en = {
   "shipping.canceled": "Cancelled",
   "shipping.paid": "Paid",
   ...ordersEn,
+  ...shopifyErrorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@
 import type { Messages } from "./en";
 import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
+import { shopifyErrorsFr } from "./shopify-errors.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -180,4 +181,5 @@ export const fr: Messages = {
   "shipping.canceled": "Annulé",
   "shipping.paid": "Payé",
   ...ordersFr,
+  ...shopifyErrorsFr,
 };
