@@ -63,7 +63,9 @@ export function StandaloneErrorPage({ error, locale }: { error: unknown; locale:
   return (
     <PolarisAppProvider i18n={polarisTranslations(locale)}>
       <I18nProvider locale={locale}>
-        <ErrorPage error={error} />
+        <main>
+          <ErrorPage error={error} />
+        </main>
       </I18nProvider>
     </PolarisAppProvider>
   );

@@ -4,7 +4,7 @@
  * row, so the page polls it every 2 s while the job is active and survives a reload.
  */
 import { useEffect, useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import {
@@ -29,11 +29,14 @@ import type { BackfillCounts } from "../sync/backfill/progress";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../models/dashboard.server";
 import { formatInstant, type MessageKey } from "../i18n";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
 import { ShopifyErrorBanner } from "../components/ShopifyErrorBanner";
 import { parseShopifyFailureKind } from "../shopify/failure";
 
 const POLL_MS = 2_000;
 const DEFAULT_DAYS = 30;
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "backfill.title");
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -3,7 +3,7 @@
  * mappings and bundles, city aliases, and CSV import / export.
  */
 import { useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page, Tabs, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
@@ -26,6 +26,7 @@ import { MAX_CSV_BYTES } from "../models/mapping-csv";
 import { FormTooLargeError, readFormData } from "../http/form-limit.server";
 import { formatInstant } from "../i18n";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
 import { MappingEditor, type MappingDraft } from "../components/mappings/MappingEditor";
 import { VariantsTable } from "../components/mappings/VariantsTable";
 import { SkuMappingsTable } from "../components/mappings/SkuMappingsTable";
@@ -39,6 +40,8 @@ const isTab = (value: string | null): value is Tab => value !== null && (TABS as
 const MAX_TRAIL = 50;
 /** Stands for "no cursor" in the trail (Shopify cursors are base64: never "~"). */
 const FIRST_PAGE = "~";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "mappings.title");
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -1,6 +1,6 @@
 /** One order: the lead, findings and anomalies with their fixes, corrections, timeline. */
 import { useEffect } from "react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -15,11 +15,15 @@ import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../models/ord
 import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../models/anomaly-groups.server";
 import { resendOrder } from "../models/order-actions.server";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
 import { fixErrorText } from "../components/orders/text";
 import { LinkStateBadge } from "../components/StatusBadge";
 import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
 import { loadShopifyOrderStatus } from "../shopify/order-status.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  data ? pageTitle(matches, "order.title", { name: data.order.orderName }) : pageTitle(matches, "orders.title");
 
 export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);

@@ -69,7 +69,10 @@ export default function App() {
             </Layout>
           </SkeletonPage>
         ) : (
-          <Outlet />
+          // The admin draws its own frame around the iframe: the page is the iframe's main landmark.
+          <main>
+            <Outlet />
+          </main>
         )}
       </I18nProvider>
     </AppProvider>
