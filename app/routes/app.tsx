@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -20,6 +20,12 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   await authenticate.admin(request);
   return { apiKey: env.SHOPIFY_API_KEY, locale: localeFromRequest(request) };
 });
+
+/** The app's name for pages without a title of their own; the error page's title when a page failed. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const locale = data?.locale ?? "en";
+  return [{ title: error ? `${t(locale, "errorPage.title")} · ${t(locale, "app.title")}` : t(locale, "app.title") }];
+};
 
 // Shopify puts `locale` only on the iframe's first URL; links inside the app drop
 // it. Keep the language of the first load unless a URL names another one.

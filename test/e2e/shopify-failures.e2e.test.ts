@@ -276,4 +276,24 @@ describe("an unexpected failure", () => {
       await session.close();
     }
   });
+
+  it("on a page whose loader is not wrapped, is still the Polaris page (the app layout's boundary), with a reference", async () => {
+    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    // Activity reads the API call log: its loader throws a database error.
+    await server.db.$executeRawUnsafe(`ALTER TABLE "ApiCall" RENAME TO "ApiCall_away"`);
+    try {
+      const { page } = session;
+      await visit(page, await server.embeddedUrl(SHOP, "/app/activity", { locale: "en" }));
+      const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
+      expect(reference).toMatch(/^[0-9a-f]{8}$/);
+      const body = await page.locator("body").innerText();
+      expect(body).toContain("Something went wrong");
+      expect(body).not.toMatch(/Application Error|ApiCall|prisma|SQLITE/i);
+      expect(await page.title()).toBe("Something went wrong · COD Lead Sync");
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await server.db.$executeRawUnsafe(`ALTER TABLE "ApiCall_away" RENAME TO "ApiCall"`);
+      await session.close();
+    }
+  });
 });
