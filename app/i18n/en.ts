@@ -6,6 +6,7 @@
 import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
 import { flowEn } from "./flow.en";
+import { shopifyErrorsEn } from "./shopify-errors.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -185,6 +186,7 @@ export const en = {
   "shipping.paid": "Paid",
   ...ordersEn,
   ...flowEn,
+  ...shopifyErrorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import type { Messages } from "./en";
 import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
 import { flowFr } from "./flow.fr";
+import { shopifyErrorsFr } from "./shopify-errors.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -182,4 +183,5 @@ export const fr: Messages = {
   "shipping.paid": "Payé",
   ...ordersFr,
   ...flowFr,
+  ...shopifyErrorsFr,
 };

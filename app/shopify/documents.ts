@@ -253,3 +253,17 @@ export const FLOW_TRIGGER_RECEIVE = `#graphql
     }
   }
 `;
+
+/** The order as Shopify shows it now, for the order page (a few points: no connections). */
+export const ORDER_SHOPIFY_STATUS = `#graphql
+  query OrderShopifyStatus($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      displayFinancialStatus
+      displayFulfillmentStatus
+      cancelledAt
+      tags
+    }
+  }
+`;
