@@ -3,8 +3,10 @@
  * (with the stand-in's preload and its worker in process) installs shops through the
  * token exchange, lists their products for mapping, backfills their past orders and
  * writes lead statuses back to their orders, which the stand-in's order page shows.
+ * Onboarding, Mappings and the stand-in's order page pass axe-core.
  */
 import { copyFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -36,6 +38,17 @@ async function screenshot(session: EmbeddedSession, name: string) {
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${name}.png`));
 }
 const HISTORY = 80;
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 let sandbox: RunningSandbox;
 let platform: SandboxControl;
@@ -117,6 +130,7 @@ describe("a fresh shop", () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(FRESH, "/app"));
     await page.getByRole("heading", { name: "Set up COD Lead Sync" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect((await control.shop(FRESH)).installed).toBe(true);
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
     expect(stored.accessToken).toMatch(/^shpat_/);
@@ -191,6 +205,7 @@ describe("the demo shop", () => {
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("mapped");
     await screenshot(session, "stand-in-mappings-products");
+    expect(await axeViolations(page)).toEqual([]);
 
     const held = (await linkOf(DEMO, order.id))!;
     await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${held.id}`));
@@ -252,5 +267,6 @@ describe("the demo shop", () => {
     expect(await page.locator("[data-financial-status]").getAttribute("data-financial-status")).toBe("PAID");
     expect(await page.locator("[data-tags] .tag").allTextContents()).toContain(`cod:lead:${ref}`);
     await screenshot(session, "stand-in-order-written-back");
+    expect(await axeViolations(page)).toEqual([]);
   }, 90_000);
 });
