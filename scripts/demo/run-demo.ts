@@ -26,7 +26,7 @@ import type { DemoOptions } from "./options";
 import { startPreviewServer } from "./preview-server";
 import { sendOrders } from "./send-orders";
 import { SECOND_ACCOUNT, SECOND_SHOP, startDemoShopifyAdmin } from "./shopify-admin-world";
-import { readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
+import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
 import type { Shutdown } from "./shutdown";
 import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
 import { watchStatuses } from "./watch-statuses";
@@ -182,7 +182,8 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     io.log("Some write-backs to Shopify were still due: showing what was written so far.");
   }
   const inShopify = await readShopifyOrders(control, DEMO_SHOP, summaries.map((r) => r.order_id));
-  const rows: OrderSummary[] = summaries.map((r) => ({ ...r, shopify: inShopify.get(r.order_id) ?? null }));
+  const flowTriggers = await readFlowTriggers(control, DEMO_SHOP);
+  const rows: OrderSummary[] = summaries.map((r) => ({ ...r, shopify: inShopify.get(r.order_id) ?? null, flow_triggers: flowTriggers.get(r.order_id) ?? [] }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
   if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);

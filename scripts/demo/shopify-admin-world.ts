@@ -6,8 +6,10 @@
  * is added just before its webhook, as on Shopify. A second shop, never installed,
  * shows a first install from the admin preview.
  */
+import { join } from "node:path";
 import {
   applyWebhookOrder,
+  flowDefinitionsFrom,
   demoWorld,
   DEMO_ORDER_COUNT,
   DEMO_SEED,
@@ -44,6 +46,8 @@ export async function startDemoShopifyAdmin(options: {
     port: options.port,
     quiet: true,
     app: { apiKey: options.apiKey, apiSecret: options.apiSecret, scopes: options.scopes.split(",") },
+    // Flow knows the app's triggers as deployed: the extension TOML files.
+    flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "extensions")),
   });
   const nowMs = options.nowMs ?? Date.now();
   admin.shop(options.shops.demo, demoWorld({ nowMs, firstOrderNumber: FIRST_REPLAYED_NUMBER - DEMO_ORDER_COUNT }));

@@ -5,6 +5,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { OrderView, ShopifyAdminControl } from "../../shopify-admin/control-client";
+import type { FlowTriggerRecord } from "../../shopify-admin/flow";
 
 export interface ShopifyReadback {
   tags: string[];
@@ -35,13 +36,35 @@ export async function readShopifyOrders(control: ShopifyAdminControl, shop: stri
   return new Map(orders.filter((o) => wanted.has(o.id.split("/").pop()!)).map((o) => [o.id.split("/").pop()!, readbackOf(o)]));
 }
 
+/** One line per Flow trigger Shopify received, by order id, oldest first: "lead-status-changed confirmed/shipped". */
+export function flowTriggersByOrder(records: readonly FlowTriggerRecord[]): Map<string, string[]> {
+  const byOrder = new Map<string, string[]>();
+  for (const record of [...records].sort((a, b) => a.id - b.id)) {
+    const orderId = String(record.payload.order_id ?? "");
+    const p = record.payload;
+    const line =
+      record.handle === "lead-status-changed"
+        ? `${record.handle} ${String(p["Confirmation status"])}/${String(p["Shipping status"])}`
+        : record.handle === "order-needs-attention"
+          ? `${record.handle} ${String(p["Lead state"])}`
+          : record.handle;
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+  }
+  return byOrder;
+}
+
+/** The Flow triggers the stand-in received for the shop, by order id. */
+export async function readFlowTriggers(control: ShopifyAdminControl, shop: string): Promise<Map<string, string[]>> {
+  return flowTriggersByOrder((await control.flow(shop)).received);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the shop has no write-back job due soon (pending, running or retrying), or the deadline. */
+/** Waits until the shop has no write-back or Flow trigger job due soon (pending, running or retrying), or the deadline. */
 export async function waitForWriteBacks(db: PrismaClient, shop: string, deadlineMs: number): Promise<boolean> {
   for (;;) {
     const due = await db.job.count({
-      where: { kind: "write-back", shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
+      where: { kind: { in: ["write-back", "flow-trigger"] }, shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
     });
     if (due === 0) return true;
     if (Date.now() > deadlineMs) return false;

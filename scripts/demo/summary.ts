@@ -37,6 +37,8 @@ export interface OrderSummary {
   items: { sku?: string; product_id?: number; quantity: number }[];
   /** What the order shows in Shopify (the stand-in) after the app's write-back; null when Shopify has no such order. */
   shopify?: ShopifyReadback | null;
+  /** The Shopify Flow triggers Shopify received for the order, oldest first (see flowTriggersByOrder). */
+  flow_triggers?: string[];
 }
 
 /** A link still on its way to an outcome. */

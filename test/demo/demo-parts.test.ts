@@ -13,7 +13,7 @@ import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo
 import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../scripts/demo/summary";
 import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/demo/preview-server";
 import { hmacBase64 as testHmac } from "../helpers/webhooks";
-import { readbackOf } from "../../scripts/demo/shopify-readback";
+import { flowTriggersByOrder, readbackOf } from "../../scripts/demo/shopify-readback";
 import { writtenBackChange } from "../../scripts/demo/watch-statuses";
 
 describe("demo options", () => {
@@ -179,6 +179,18 @@ describe("what was written back to Shopify", () => {
       cancelled: true,
       fulfillments: [],
     });
+  });
+});
+
+describe("Flow triggers in the summary", () => {
+  it("lists each order's triggers oldest first, statuses and attention states spelled out", () => {
+    const at = "2026-11-24T07:00:00Z";
+    const lines = flowTriggersByOrder([
+      { id: 3, at, shop: "s", handle: "lead-status-changed", payload: { order_id: 11, "Confirmation status": "confirmed", "Shipping status": "pending" } },
+      { id: 1, at, shop: "s", handle: "lead-created", payload: { order_id: 11 } },
+      { id: 2, at, shop: "s", handle: "order-needs-attention", payload: { order_id: 12, "Lead state": "held" } },
+    ]);
+    expect(Object.fromEntries(lines)).toEqual({ "11": ["lead-created", "lead-status-changed confirmed/pending"], "12": ["order-needs-attention held"] });
   });
 });
 

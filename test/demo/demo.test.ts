@@ -63,7 +63,7 @@ describe("npm run demo -- --json", () => {
     expect(run.stderr).toMatch(/installed through the token exchange/);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ["anomalies", "city_id", "confirmation_status", "findings", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
+        ["anomalies", "city_id", "confirmation_status", "findings", "flow_triggers", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
       );
       const posted = row.state === "created" || row.state === "damaged";
       expect(row.lead_ref !== null, row.order_name).toBe(posted);
@@ -74,6 +74,12 @@ describe("npm run demo -- --json", () => {
       if (posted) expect(tags, row.order_name).toContain(`cod:lead:${row.lead_ref!.toLowerCase()}`);
       else expect(tags.filter((t) => t.startsWith("cod:")), row.order_name).toEqual([]);
       if (row.state === "damaged") expect(tags, row.order_name).toContain("cod:anomaly");
+      // Shopify Flow got the lead's creation once, and an attention trigger for each order kept back.
+      // (A cancelled order keeps what fired before its cancellation.)
+      const created = row.flow_triggers!.filter((t) => t === "lead-created");
+      if (row.state !== "cancelled") expect(created, row.order_name).toHaveLength(posted ? 1 : 0);
+      if (row.state === "held" || row.state === "damaged") expect(row.flow_triggers, row.order_name).toContain(`order-needs-attention ${row.state}`);
+      if (row.state === "skipped") expect(row.flow_triggers, row.order_name).toEqual([]);
     }
     const byName = new Map(rows.map((r) => [r.order_name, r]));
     // Phones typed every way reach the platform as 06/07 numbers.
@@ -99,6 +105,10 @@ describe("npm run demo -- --json", () => {
     expect(byName.get("#1029")?.total_client).toBe("148.00");
     // Cancelled in Shopify, at creation or later: the stand-in shows it, and nothing was paid.
     for (const name of ["#1031", "#1034", "#1035"]) expect(byName.get(name)?.shopify?.cancelled, name).toBe(true);
+    // Held for its missing SKU, then cancelled: Flow heard of the hold, and of no lead.
+    expect(byName.get("#1034")?.flow_triggers).toEqual(["order-needs-attention held"]);
+    // Sent, then cancelled: Flow heard of the lead.
+    expect(byName.get("#1035")?.flow_triggers?.[0]).toBe("lead-created");
     expect(byName.get("#1001")?.shopify).toMatchObject({ cancelled: false, financial_status: "PENDING", paid: false });
   }, 180_000);
 
