@@ -5,6 +5,7 @@
  *   await control.addFault({ kind: "refuse", operation: "ProductVariantsPage" });
  */
 import type { FaultInput, FaultRule } from "./faults";
+import type { FlowCallResult, FlowDefinitions, FlowTriggerRecord } from "./flow";
 import type { CallRecord } from "./store";
 
 export class ShopifyAdminControlError extends Error {
@@ -84,6 +85,14 @@ export function shopifyAdminControl(baseUrl: string) {
     },
     clearCalls: () => call<{ cleared: true }>("DELETE", "/calls"),
     advanceClock: (seconds: number) => call<{ now: string }>("POST", "/clock", { advance_seconds: seconds }),
+    /** Flow: the app's declared triggers and actions, and the triggers received (for one shop). */
+    flow: (shop?: string) => call<FlowDefinitions & { received: FlowTriggerRecord[] }>("GET", `/flow${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    /** Runs an action step as Flow does: POST to the app's runtime URL, signed with its secret. */
+    runFlowAction: (input: { url: string; shop: string; handle: string; properties: Record<string, unknown>; action_run_id?: string }) =>
+      call<{ request: Record<string, unknown>; response: FlowCallResult }>("POST", "/flow/actions", input),
+    /** Flow's trigger lifecycle callback: a workflow using `handle` was enabled or disabled. */
+    flowLifecycle: (input: { url: string; shop: string; handle: string; has_enabled_flow: boolean }) =>
+      call<{ request: Record<string, unknown>; response: FlowCallResult }>("POST", "/flow/lifecycle", input),
   };
 }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { StandInClock } from "./clock";
 import { demoWorld } from "./demo-world";
 import { faultInputSchema, type FaultRegistry } from "./faults";
+import { flowActionBody, postSignedAsFlow, type FlowRegistry } from "./flow";
 import type { InstallationRegistry } from "./installations";
 import { orderRecord, variantRecord, type OrderRecord, type ProductRecord, type ProductVariantRecord } from "./records";
 import { ordersById, type ShopStore } from "./store";
@@ -18,6 +19,7 @@ export interface ControlRuntime {
   installations: InstallationRegistry;
   clock: StandInClock;
   app: AppCredentials | null;
+  flow: FlowRegistry;
 }
 
 export class ControlError extends Error {
@@ -72,6 +74,14 @@ const loadSchema = z
 const installSchema = z.object({ accessToken: z.string().min(1).optional(), scopes: z.array(z.string()).optional(), expiring: z.boolean().optional() }).strict();
 const bucketSchema = z.object({ currentlyAvailable: z.number().nonnegative() }).strict();
 const clockSchema = z.object({ advance_seconds: z.number().nonnegative() }).strict();
+const loopbackUrl = z
+  .string()
+  .url()
+  .refine((u) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(u).hostname), "the app must listen on loopback");
+const flowActionSchema = z
+  .object({ url: loopbackUrl, shop: z.string().min(1), handle: z.string().min(1), properties: z.record(z.unknown()), action_run_id: z.string().min(1).optional() })
+  .strict();
+const flowLifecycleSchema = z.object({ url: loopbackUrl, shop: z.string().min(1), handle: z.string().min(1), has_enabled_flow: z.boolean() }).strict();
 
 function parseJson(text: string): unknown {
   if (!text.trim()) return {};
@@ -148,6 +158,7 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       rt.store.reset();
       rt.faults.clear();
       rt.installations.reset();
+      rt.flow.reset();
       return ok({ reset: true });
     case "GET shops":
       return ok({
@@ -221,6 +232,29 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
     case "DELETE calls":
       rt.store.calls.length = 0;
       return ok({ cleared: true });
+    case "GET flow": {
+      const shop = search.get("shop");
+      return ok({ ...rt.flow.list(), received: rt.flow.received.filter((r) => !shop || r.shop === shop) });
+    }
+    case "POST flow/actions": {
+      // Runs an action step as Flow would: the app's runtime URL, signed with its secret.
+      if (!rt.app) throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
+      const input = flowActionSchema.parse(body());
+      const sent = flowActionBody({ shop: input.shop, handle: input.handle, properties: input.properties, actionRunId: input.action_run_id });
+      return ok({ request: sent, response: await postSignedAsFlow(input.url, sent, rt.app.apiSecret) });
+    }
+    case "POST flow/lifecycle": {
+      if (!rt.app) throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
+      const input = flowLifecycleSchema.parse(body());
+      const sent = {
+        flow_trigger_definition_id: input.handle,
+        has_enabled_flow: input.has_enabled_flow,
+        shop_id: 1,
+        shopify_domain: input.shop,
+        timestamp: new Date(rt.clock.now()).toISOString(),
+      };
+      return ok({ request: sent, response: await postSignedAsFlow(input.url, sent, rt.app.apiSecret) });
+    }
     case "GET clock":
       return ok({ now: new Date(rt.clock.now()).toISOString() });
     case "POST clock":

@@ -115,6 +115,8 @@ export interface DemoWorldOptions {
   nowMs: number;
   seed?: number;
   orders?: number;
+  /** The first order's number (default 1001): the demo starts its history below the orders it replays. */
+  firstOrderNumber?: number;
 }
 
 /** The demo world: catalogue plus orders, oldest first. */
@@ -174,7 +176,7 @@ export function demoWorld(options: DemoWorldOptions): ShopWorld {
     };
     const order = orderRecord({
       id,
-      name: `#${1001 + i}`,
+      name: `#${(options.firstOrderNumber ?? 1001) + i}`,
       displayFinancialStatus: financial,
       canMarkAsPaid: !cancelled && financial === "PENDING",
       lines: lines.map((l) => ({

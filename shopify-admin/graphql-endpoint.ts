@@ -11,6 +11,7 @@ import type { FaultRegistry, FaultRule } from "./faults";
 import { INVALID_TOKEN_MESSAGE, shopifyError } from "./graphql-errors";
 import type { InstallationRegistry } from "./installations";
 import type { ResolverContext } from "./resolvers";
+import type { FlowRegistry } from "./flow";
 import { API_VERSION } from "./schema";
 import type { ShopStore } from "./store";
 
@@ -21,6 +22,7 @@ export interface GraphqlRuntime {
   installations: InstallationRegistry;
   clock: StandInClock;
   fieldResolver: GraphQLFieldResolver<unknown, ResolverContext>;
+  flow: FlowRegistry;
 }
 
 export interface GraphqlRequest {
@@ -145,7 +147,7 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     document,
     variableValues: variables,
     operationName: requestedName ?? undefined,
-    contextValue: { state, now: () => rt.clock.now() } satisfies ResolverContext,
+    contextValue: { state, now: () => rt.clock.now(), shop: request.shop, flow: rt.flow } satisfies ResolverContext,
     fieldResolver: rt.fieldResolver,
   });
   if (result.data === undefined || result.data === null) {

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import type { GraphQLSchema } from "graphql";
 import { createClock, type StandInClock } from "./clock";
 import { FaultRegistry } from "./faults";
+import { FlowRegistry, type FlowDefinitions } from "./flow";
 import { installFetchRewrite, type FetchRewrite } from "./fetch-rewrite";
 import { InstallationRegistry } from "./installations";
 import type { OrderInit, OrderRecord } from "./records";
@@ -33,7 +34,11 @@ export { FAULT_KINDS } from "./faults";
 export { demoCatalogue, demoWorld, DEMO_DAYS, DEMO_ORDER_COUNT, DEMO_SEED } from "./demo-world";
 export { signSessionToken, verifySessionToken, InvalidSessionTokenError } from "./session-token";
 export { SHOP_HEADER } from "./fetch-rewrite";
-export { shopifyAdminControl, ShopifyAdminControlError } from "./control-client";
+export { applyWebhookOrder, cancelOrder, orderFromWebhook, type WebhookOrderPayload } from "./webhook-orders";
+export { ORDER_PAGE_PATH, orderPageUrl } from "./order-page";
+export { flowDefinitionsFrom, FlowRegistry, validateTriggerPayload } from "./flow";
+export type { FlowDefinitions, FlowTriggerDefinition, FlowTriggerRecord } from "./flow";
+export { shopifyAdminControl, ShopifyAdminControlError, type ShopifyAdminControl } from "./control-client";
 export type { AppCredentials } from "./token-exchange";
 
 export interface StartShopifyAdminOptions {
@@ -46,6 +51,8 @@ export interface StartShopifyAdminOptions {
   /** time source for buckets, token expiry and timestamps (tests) */
   now?: () => number;
   quiet?: boolean;
+  /** the app's Flow triggers and actions, as deployed (see flowDefinitionsFrom(extensionsDir)) */
+  flow?: FlowDefinitions;
 }
 
 export interface RunningShopifyAdmin {
@@ -58,6 +65,8 @@ export interface RunningShopifyAdmin {
   requests: CallRecord[];
   /** URLs the fetch rewrite refused (anything not Shopify and not loopback) */
   refused: string[];
+  /** Flow: the app's declared triggers and the flowTriggerReceive calls accepted */
+  flow: FlowRegistry;
   /** The shop's own state: loaded with `world` when given (replacing it), else created empty on first use. */
   shop(domain: string, world?: ShopWorld): ShopState;
   addOrder(init?: OrderInit, shop?: string): OrderRecord;
@@ -71,6 +80,8 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
   const schema = loadAdminSchema();
   const clock = createClock(options.now);
   const store = new ShopStore(() => clock.now());
+  const flow = new FlowRegistry();
+  if (options.flow) flow.load(options.flow);
   const runtime: StandInRuntime = {
     schema,
     store,
@@ -79,6 +90,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
     clock,
     app: options.app ?? null,
     fieldResolver: fieldResolverFor(schema),
+    flow,
     log: options.quiet ? () => undefined : (...args: unknown[]) => console.error("shopify-admin:", ...args),
   };
   const server: Server = createStandInServer(runtime);
@@ -100,6 +112,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
     state: store.fallback,
     requests: store.calls,
     refused,
+    flow,
     shop(domain, world) {
       if (world || !store.isLoaded(domain)) return store.load(domain, world);
       return store.stateFor(domain);

@@ -4,6 +4,7 @@
  * default resolver from the records (arrays under a connection field paginate).
  */
 import { getNamedType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import type { FlowRegistry } from "./flow";
 import { nextId, type FulfillmentOrderRecord, type FulfillmentRecord, type MutationName, type UserError } from "./records";
 import { matchesOrder, matchesVariant } from "./search";
 import { ordersById, type ShopState } from "./store";
@@ -11,6 +12,9 @@ import { ordersById, type ShopState } from "./store";
 export interface ResolverContext {
   state: ShopState;
   now: () => number;
+  /** the calling shop (null for the fallback state) */
+  shop?: string | null;
+  flow?: FlowRegistry;
 }
 
 type Args = Record<string, unknown>;
@@ -198,6 +202,7 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
       fulfillmentCreate: (_s, args, context) => fulfillmentCreate(context, args),
       orderMarkAsPaid,
       orderCancel: (_s, args, context) => orderCancel(context, args),
+      flowTriggerReceive: (_s, args, { flow, shop, now }) => ({ userErrors: flow ? flow.receive(shop ?? null, args.handle, args.payload, now()) : [] }),
     },
   };
 }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { ControlError, answerControl, type ControlRuntime } from "./control";
 import { SHOP_HEADER } from "./fetch-rewrite";
 import { answerGraphql, type GraphqlRuntime } from "./graphql-endpoint";
+import { ORDER_PAGE_PATH, orderNotFoundHtml, orderPageHtml } from "./order-page";
 import { answerAccessTokenRequest, parseOAuthBody } from "./token-exchange";
 import { ZodError } from "zod";
 
@@ -101,6 +102,18 @@ async function handle(rt: StandInRuntime, req: IncomingMessage, res: ServerRespo
       nowMs: rt.clock.now(),
     });
     return send(res, answer.status, answer.body);
+  }
+
+  const orderPage = ORDER_PAGE_PATH.exec(url.pathname);
+  if (orderPage && method === "GET") {
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      res.end(body);
+    };
+    if (!isLoopback(req.socket.remoteAddress)) return html(403, "The order pages answer loopback callers only.");
+    const shop = `${orderPage[1]}.myshopify.com`;
+    const order = rt.store.isLoaded(shop) ? rt.store.stateFor(shop).orders[`gid://shopify/Order/${orderPage[2]}`] : undefined;
+    return order ? html(200, orderPageHtml(shop, order)) : html(404, orderNotFoundHtml(shop, orderPage[2]));
   }
 
   if (method === "GET" && url.pathname === "/") {

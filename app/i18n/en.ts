@@ -5,6 +5,8 @@
  */
 import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
+import { flowEn } from "./flow.en";
+import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 
 export const en = {
@@ -185,6 +187,8 @@ export const en = {
   "shipping.canceled": "Cancelled",
   "shipping.paid": "Paid",
   ...ordersEn,
+  ...flowEn,
+  ...shopifyErrorsEn,
   ...analyticsEn,
 } as const;
 

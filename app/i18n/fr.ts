@@ -2,6 +2,8 @@
 import type { Messages } from "./en";
 import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
+import { flowFr } from "./flow.fr";
+import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 
 export const fr: Messages = {
@@ -182,5 +184,7 @@ export const fr: Messages = {
   "shipping.canceled": "Annulé",
   "shipping.paid": "Payé",
   ...ordersFr,
+  ...flowFr,
+  ...shopifyErrorsFr,
   ...analyticsFr,
 };

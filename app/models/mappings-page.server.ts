@@ -17,8 +17,9 @@ import {
   type SkuMappingTarget,
 } from "../leads";
 import { buildCatalogueIndex, findCatalogueSku } from "../leads/sku-match";
-import { runAdminGraphql, ShopifyThrottledError, type AdminGraphqlClient } from "../shopify/admin-graphql.server";
+import { PAGE_CALL, runAdminGraphql, type AdminCallPolicy, type AdminGraphqlClient } from "../shopify/admin-graphql.server";
 import { ShopifyAdminError } from "../shopify/errors";
+import { shopifyFailureOf, type ShopifyFailureKind } from "../shopify/failure";
 import { PRODUCT_VARIANTS_PAGE } from "../shopify/documents";
 import { cachedReferenceData } from "../sync/reference-data.server";
 import { deleteCityAlias, listCityAliases, saveCityAlias } from "./city-alias.server";
@@ -98,8 +99,8 @@ export interface VariantRow {
 
 export type VariantsResult =
   | { ok: true; rows: VariantRow[]; hasNextPage: boolean; endCursor: string | null }
-  | { ok: false; error: "throttled"; retryAfterSeconds: number }
-  | { ok: false; error: "shopify_error"; message: string };
+  /** Shopify failed (after the short throttle waits a page allows): the page shows why, with a retry. */
+  | { ok: false; error: ShopifyFailureKind; retryAfterSeconds: number | null };
 
 export interface MappingsPageData {
   catalogue: CatalogueOption[];
@@ -255,28 +256,27 @@ export function matchVariants(
   });
 }
 
-/** One page of the shop's variants from Shopify, matched; Shopify's throttle is an answer, not a crash. */
+/** One page of the shop's variants from Shopify, matched; a failed call is an answer, not a crash. */
 export async function loadVariantsPage(
   db: Db,
   shop: string,
   admin: AdminGraphqlClient,
-  options: { query?: string; after?: string | null; first?: number },
+  options: { query?: string; after?: string | null; first?: number; policy?: AdminCallPolicy },
 ): Promise<VariantsResult> {
   const [row, mappings] = await Promise.all([shopRow(db, shop), listSkuMappings(db, shop)]);
   const catalogue = row ? cachedReferenceData(row).catalogue : [];
   let data: VariantsPage;
   try {
-    data = await runAdminGraphql<VariantsPage>(admin, PRODUCT_VARIANTS_PAGE, {
-      first: options.first ?? VARIANTS_PER_PAGE,
-      after: options.after || null,
-      query: options.query?.trim() || null,
-    });
+    data = await runAdminGraphql<VariantsPage>(
+      admin,
+      PRODUCT_VARIANTS_PAGE,
+      { first: options.first ?? VARIANTS_PER_PAGE, after: options.after || null, query: options.query?.trim() || null },
+      options.policy ?? PAGE_CALL,
+    );
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) {
-      return { ok: false, error: "throttled", retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
-    }
-    if (error instanceof ShopifyAdminError) return { ok: false, error: "shopify_error", message: error.message };
-    throw error;
+    if (!(error instanceof ShopifyAdminError)) throw error;
+    const failure = shopifyFailureOf(error);
+    return { ok: false, error: failure.kind, retryAfterSeconds: failure.retryAfterSeconds };
   }
   const rules = mappings.filter((m) => m.targetsValid);
   return {

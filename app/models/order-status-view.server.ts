@@ -210,7 +210,7 @@ function publicAnomalies(link: OrderLink, mask: (s: string) => string): OrderSta
 }
 
 // Timeline kinds that are not a change of the lead's status.
-const NOT_STATUS_CHANGES = ["written_back", "fixed", "redacted", "updated"];
+const NOT_STATUS_CHANGES = ["written_back", "flow", "fixed", "redacted", "updated"];
 
 export function toLinkStatusView(link: OrderLink, lastChangeAt: Date | null): LinkStatusView {
   const state: LinkState = isLinkState(link.state) ? link.state : "received";

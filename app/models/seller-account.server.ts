@@ -323,6 +323,9 @@ export const BOOLEAN_SETTINGS = [
   "writeBack.fulfillment",
   "writeBack.markPaid",
   "writeBack.cancel",
+  "flowTriggers.leadCreated",
+  "flowTriggers.leadStatusChanged",
+  "flowTriggers.orderNeedsAttention",
 ] as const;
 export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays"] as const;
 export const HOLD_PREFIX = "holdPolicy.";

@@ -38,6 +38,14 @@ export const shopSettingsSchema = z.object({
     .default({}),
   /** Tracking company written on Shopify fulfilments. */
   carrierName: z.string().trim().max(80).optional(),
+  /** Shopify Flow triggers the shop sends (each also needs an enabled workflow using it). */
+  flowTriggers: z
+    .object({
+      leadCreated: z.boolean().default(true),
+      leadStatusChanged: z.boolean().default(true),
+      orderNeedsAttention: z.boolean().default(true),
+    })
+    .default({}),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -70,6 +70,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.dataRequest.deleteMany({ where: { shop } });
   await tx.skuMapping.deleteMany({ where: { shop } });
   await tx.cityAlias.deleteMany({ where: { shop } });
+  await tx.flowTriggerUsage.deleteMany({ where: { shop } });
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.

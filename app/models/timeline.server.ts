@@ -15,6 +15,7 @@ export type TimelineKind =
   | "failed"
   | "status_changed"
   | "written_back"
+  | "flow"
   | "cancelled"
   | "resend"
   | "fixed"

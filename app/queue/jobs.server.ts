@@ -86,6 +86,30 @@ export async function enqueueJob(
   throw new EnqueueConflictError(input.key);
 }
 
+/**
+ * Creates, in one read and one insert, the jobs whose key is not taken yet; a key
+ * already used is left alone (a one-off event queued twice runs once). For handlers
+ * that queue many jobs inside another writer's transaction (lead events of a sync
+ * batch): per-job enqueueJob would be two statements each. Returns how many were created.
+ */
+const KEYS_PER_READ = 500;
+
+export async function enqueueNewJobs(tx: Prisma.TransactionClient, inputs: readonly EnqueueJobInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
+  const takenKeys = new Set<string>();
+  // Pages under SQLite's 999 bound parameters per statement.
+  for (let i = 0; i < unique.length; i += KEYS_PER_READ) {
+    const taken = await tx.job.findMany({ where: { key: { in: unique.slice(i, i + KEYS_PER_READ).map((j) => j.key) } }, select: { key: true } });
+    for (const t of taken) takenKeys.add(t.key);
+  }
+  const data = unique
+    .filter((i) => !takenKeys.has(i.key))
+    .map((i) => ({ kind: i.kind, key: i.key, shop: i.shop ?? null, payload: JSON.stringify(i.payload ?? {}), runAt: i.runAt ?? new Date(), maxAttempts: i.maxAttempts }));
+  if (data.length > 0) await tx.job.createMany({ data });
+  return data.length;
+}
+
 export interface ClaimOptions {
   /** This worker's id, stored as leaseOwner. */
   owner: string;

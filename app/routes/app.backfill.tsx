@@ -4,7 +4,7 @@
  * row, so the page polls it every 2 s while the job is active and survives a reload.
  */
 import { useEffect, useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import {
@@ -22,17 +22,23 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { readBackfill, resumeBackfill, startBackfill, type BackfillView } from "../sync/backfill/backfill.server";
 import type { BackfillCounts } from "../sync/backfill/progress";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../models/dashboard.server";
 import { formatInstant, type MessageKey } from "../i18n";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
+import { ShopifyErrorBanner } from "../components/ShopifyErrorBanner";
+import { parseShopifyFailureKind } from "../shopify/failure";
 
 const POLL_MS = 2_000;
 const DEFAULT_DAYS = 30;
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "backfill.title");
+
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const today = localDay(DEFAULT_TIME_ZONE, now);
@@ -42,13 +48,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     defaultFrom: addDays(today, -DEFAULT_DAYS),
     readAt: now.toISOString(),
   };
-};
+});
 
 type ActionResult =
   | ({ intent: "start" } & Awaited<ReturnType<typeof startBackfill>>)
   | { intent: "resume"; ok: boolean };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const value = (name: string) => {
@@ -62,13 +68,21 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
   }
   if (intent === "resume") return { intent, ok: await resumeBackfill(prisma, session.shop) };
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 const COUNTS: (keyof BackfillCounts)[] = ["scanned", "wouldSend", "wouldHold", "notCod", "skipped", "alreadySent", "alreadyInApp", "created"];
+
+/** The Shopify failure that stopped the last attempt, while the job waits for its retry (or for the merchant). */
+function lastShopifyFailure(backfill: BackfillView) {
+  const kind = parseShopifyFailureKind(backfill.payload.shopifyFailure);
+  return kind && (backfill.state === "failed" || backfill.state === "dead") ? { kind, retryAfterSeconds: null } : null;
+}
 
 function statusLine(t: ReturnType<typeof useT>, backfill: BackfillView): string {
   const { payload } = backfill;
   if (payload.finishedAt) return t("backfill.status.done", { time: formatInstant(payload.finishedAt) });
+  // The banner says what failed, in the merchant's language.
+  if (lastShopifyFailure(backfill)) return t("backfill.status.running", { pages: payload.pages });
   if (backfill.state === "dead") return t("backfill.status.dead", { error: backfill.lastError ?? "" });
   // Set by a throttled page and cleared by the next page read: the job is waiting for Shopify.
   if (payload.throttledUntil && backfill.state === "pending") {
@@ -151,6 +165,7 @@ export default function Backfill() {
             <BackfillStatus
               backfill={backfill}
               onResume={() => startFetcher.submit({ intent: "resume" }, { method: "post" })}
+              resuming={busy && startFetcher.formData?.get("intent") === "resume"}
               onRunRange={
                 finishedDry
                   ? () => startFetcher.submit({ intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" }, { method: "post" })
@@ -170,9 +185,20 @@ export default function Backfill() {
   );
 }
 
-function BackfillStatus({ backfill, onResume, onRunRange }: { backfill: BackfillView; onResume(): void; onRunRange?: () => void }) {
+function BackfillStatus({
+  backfill,
+  onResume,
+  resuming,
+  onRunRange,
+}: {
+  backfill: BackfillView;
+  onResume(): void;
+  resuming: boolean;
+  onRunRange?: () => void;
+}) {
   const t = useT();
   const { payload } = backfill;
+  const failure = lastShopifyFailure(backfill);
   const percent = Math.round(backfill.progress * 100);
   const counts = COUNTS.filter((key) => key !== "created" || !payload.dryRun);
   return (
@@ -193,7 +219,8 @@ function BackfillStatus({ backfill, onResume, onRunRange }: { backfill: Backfill
             animated={backfill.active}
           />
         </div>
-        <Text as="p" tone={backfill.state === "dead" ? "critical" : undefined}>
+        {failure ? <ShopifyErrorBanner failure={failure} work="backfillOrders" onRetry={onResume} retrying={resuming} /> : null}
+        <Text as="p" tone={backfill.state === "dead" && !failure ? "critical" : undefined}>
           {statusLine(t, backfill)}
         </Text>
         <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
@@ -214,7 +241,7 @@ function BackfillStatus({ backfill, onResume, onRunRange }: { backfill: Backfill
           </Text>
         ) : null}
         <InlineStack align="end" gap="200">
-          {backfill.state === "dead" ? <Button onClick={onResume}>{t("backfill.resume")}</Button> : null}
+          {backfill.state === "dead" && !failure ? <Button onClick={onResume}>{t("backfill.resume")}</Button> : null}
           {onRunRange ? (
             <Button variant="primary" onClick={onRunRange}>
               {t("backfill.runThisRange")}

@@ -3,10 +3,11 @@
  * mappings and bundles, city aliases, and CSV import / export.
  */
 import { useState } from "react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page, Tabs, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import {
   addCityAlias,
@@ -25,6 +26,7 @@ import { MAX_CSV_BYTES } from "../models/mapping-csv";
 import { FormTooLargeError, readFormData } from "../http/form-limit.server";
 import { formatInstant } from "../i18n";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
 import { MappingEditor, type MappingDraft } from "../components/mappings/MappingEditor";
 import { VariantsTable } from "../components/mappings/VariantsTable";
 import { SkuMappingsTable } from "../components/mappings/SkuMappingsTable";
@@ -39,7 +41,9 @@ const MAX_TRAIL = 50;
 /** Stands for "no cursor" in the trail (Shopify cursors are base64: never "~"). */
 const FIRST_PAGE = "~";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "mappings.title");
+
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const url = new URL(request.url);
   const tab = isTab(url.searchParams.get("tab")) ? (url.searchParams.get("tab") as Tab) : "products";
@@ -49,7 +53,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // Shopify is asked only when its tab is shown.
   const variants = tab === "products" ? await loadVariantsPage(prisma, session.shop, admin, { query, after }) : null;
   return { tab, query, ...page, variants };
-};
+});
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -65,7 +69,7 @@ const csvText = async (form: FormData) => {
 /** A form holds at most one CSV file, and room for the multipart framing and the other fields. */
 const MAX_FORM_BYTES = MAX_CSV_BYTES + 64 * 1024;
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<MappingsActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<MappingsActionResult> => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
   let form: FormData;
@@ -107,7 +111,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<MappingsA
     throw error;
   }
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 function draftFromVariant(row: VariantRow, mapping: SkuMappingView | undefined): MappingDraft {
   return {
@@ -189,6 +193,7 @@ export default function Mappings() {
                   go({ after: previous === FIRST_PAGE ? null : previous, trail: trail.slice(0, -1).join(",") });
                 }}
                 onRetry={() => revalidator.revalidate()}
+                retrying={revalidator.state === "loading"}
                 onMap={(row) => setDraft(draftFromVariant(row, data.mappings.find((m) => m.id === row.mappingId)))}
               />
             ) : null}

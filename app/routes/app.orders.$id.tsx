@@ -1,27 +1,38 @@
 /** One order: the lead, findings and anomalies with their fixes, corrections, timeline. */
 import { useEffect } from "react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
+import { errorReferenceOf } from "../http/error-reference";
+import { ErrorPage } from "../components/ErrorPage";
 import prisma from "../db.server";
 import { DEFAULT_TIME_ZONE } from "../models/dashboard.server";
 import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../models/order-detail.server";
 import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../models/anomaly-groups.server";
 import { resendOrder } from "../models/order-actions.server";
 import { useT } from "../i18n/react";
+import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
 import { fixErrorText } from "../components/orders/text";
 import { LinkStateBadge } from "../components/StatusBadge";
+import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
+import { loadShopifyOrderStatus } from "../shopify/order-status.server";
 
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  data ? pageTitle(matches, "order.title", { name: data.order.orderName }) : pageTitle(matches, "orders.title");
+
+export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
   const order = await loadOrderDetail(prisma, session.shop, params.id ?? "", { timeZone: DEFAULT_TIME_ZONE });
   if (!order) throw new Response("Not found", { status: 404 });
-  return { order };
-};
+  // A failed Shopify read is shown in its card; the rest of the page does not need Shopify.
+  const shopify = await loadShopifyOrderStatus(admin, order.orderId);
+  return { order, shopify };
+});
 
 type ActionResult = { ok: true; intent: string; resent: number } | { ok: false; intent: string; error: FixFailureCode };
 
@@ -30,7 +41,7 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-export const action = async ({ request, params }: ActionFunctionArgs): Promise<ActionResult> => {
+export const action = withErrorReference(async ({ request, params }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
   const id = params.id ?? "";
@@ -60,11 +71,12 @@ export const action = async ({ request, params }: ActionFunctionArgs): Promise<A
     return { ok: false, intent, error: fixFailure(error) };
   }
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 export default function OrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, shopify: shopifyOrder } = useLoaderData<typeof loader>();
   const t = useT();
+  const revalidator = useRevalidator();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: `order-${order.id}` });
   const busy = fetcher.state !== "idle";
@@ -124,6 +136,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
+            <ShopifyOrderCard shopify={shopifyOrder} onRetry={() => revalidator.revalidate()} retrying={revalidator.state === "loading"} />
             <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
           </BlockStack>
         </Layout.Section>
@@ -142,7 +155,9 @@ export function ErrorBoundary() {
       </Page>
     );
   }
-  return boundary.error(error);
+  // Shopify's own thrown responses keep their headers; anything else is a page with a reference.
+  if (isRouteErrorResponse(error) && errorReferenceOf(error) === null) return boundary.error(error);
+  return <ErrorPage error={error} />;
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -268,6 +268,17 @@ export default function Settings() {
           />
         </SettingsSection>
 
+        <SettingsSection title={t("settings.flow.title")}>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("settings.flow.help")}
+          </Text>
+          <BlockStack gap="100">
+            {checkbox("flowTriggers.leadCreated", t("settings.flow.leadCreated"))}
+            {checkbox("flowTriggers.leadStatusChanged", t("settings.flow.leadStatusChanged"))}
+            {checkbox("flowTriggers.orderNeedsAttention", t("settings.flow.orderNeedsAttention"))}
+          </BlockStack>
+        </SettingsSection>
+
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>
             <FormLayout.Group>

@@ -1,6 +1,6 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -8,14 +8,23 @@ import { SkeletonBodyText, SkeletonPage, Card, Layout } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
 import { env } from "../env.server";
-import { localeFromRequest, t, type MessageKey } from "../i18n";
+import { localeFromRequest, resolveLocale, t, type MessageKey } from "../i18n";
+import { withErrorReference } from "../http/error-reference.server";
+import { errorReferenceOf } from "../http/error-reference";
+import { StandaloneErrorPage } from "../components/ErrorPage";
 import { I18nProvider, polarisTranslations } from "../i18n/react";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
   return { apiKey: env.SHOPIFY_API_KEY, locale: localeFromRequest(request) };
+});
+
+/** The app's name for pages without a title of their own; the error page's title when a page failed. */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const locale = data?.locale ?? "en";
+  return [{ title: error ? `${t(locale, "errorPage.title")} · ${t(locale, "app.title")}` : t(locale, "app.title") }];
 };
 
 // Shopify puts `locale` only on the iframe's first URL; links inside the app drop
@@ -67,16 +76,28 @@ export default function App() {
             </Layout>
           </SkeletonPage>
         ) : (
-          <Outlet />
+          // The admin draws its own frame around the iframe: the page is the iframe's main landmark.
+          <main>
+            <Outlet />
+          </main>
         )}
       </I18nProvider>
     </AppProvider>
   );
 }
 
-// Shopify needs Remix to catch some thrown responses so its headers reach the browser.
+/**
+ * Shopify needs Remix to catch the responses it throws (bounce page, redirects) so its
+ * headers reach the browser: those go to boundary.error. Anything else (a failure with
+ * a logged reference, a render error) is a Polaris page, never "Application Error".
+ */
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/app");
+  const location = useLocation();
+  if (isRouteErrorResponse(error) && errorReferenceOf(error) === null && error.status !== 404) return boundary.error(error);
+  const locale = data?.locale ?? resolveLocale(new URLSearchParams(location.search).get("locale"));
+  return <StandaloneErrorPage error={error} locale={locale} />;
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -78,6 +78,52 @@ export class ShopifyUserError extends ShopifyAdminError {
   }
 }
 
+/** No answer within the call's time limit (the request was aborted). */
+export class ShopifyTimeoutError extends ShopifyAdminError {
+  readonly retriable = true;
+  readonly timeoutMs: number;
+
+  constructor(init: { operation: string; timeoutMs: number; cause?: unknown }) {
+    super(`Shopify did not answer ${init.operation} within ${init.timeoutMs} ms`, init.operation, { cause: init.cause });
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/** No HTTP answer at all: connection refused or reset, DNS, TLS. */
+export class ShopifyNetworkError extends ShopifyAdminError {
+  readonly retriable = true;
+
+  constructor(init: { operation: string; cause?: unknown }) {
+    super(`Shopify could not be reached for ${init.operation}`, init.operation, { cause: init.cause });
+  }
+}
+
+/**
+ * 401: the access token is invalid (revoked, expired, app reinstalled). The Remix
+ * package forgets the token when it sees this, so the next authenticated request
+ * exchanges a new one: the merchant reopens the app (or retries) to re-authorize.
+ */
+export class ShopifyUnauthorizedError extends ShopifyAdminError {
+  readonly retriable = false;
+
+  constructor(init: { operation: string; cause?: unknown }) {
+    super(`Shopify refused the app's access token for ${init.operation}`, init.operation, { cause: init.cause });
+  }
+}
+
+/** An answer larger than the app accepts for one call: never parsed further. */
+export class ShopifyResponseTooLargeError extends ShopifyAdminError {
+  readonly retriable = false;
+  readonly bytes: number;
+  readonly limitBytes: number;
+
+  constructor(init: { operation: string; bytes: number; limitBytes: number }) {
+    super(`Shopify's answer to ${init.operation} is ${init.bytes} bytes, over the ${init.limitBytes}-byte limit`, init.operation);
+    this.bytes = init.bytes;
+    this.limitBytes = init.limitBytes;
+  }
+}
+
 export class ShopifyOrderNotFoundError extends ShopifyAdminError {
   readonly retriable = false;
   readonly orderGid: string;

@@ -23,3 +23,15 @@ export function retryAfterMsFromHeader(seconds: number | undefined): number {
   if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return DEFAULT_THROTTLE_RETRY_MS;
   return Math.max(MIN_THROTTLE_RETRY_MS, Math.ceil(seconds * 1000));
 }
+
+/**
+ * The exact wait before the bucket holds the requested cost again, for a caller that
+ * waits in place (a page load); null when the answer carried no cost to compute it from.
+ */
+export function throttleWaitMs(cost: QueryCost | undefined): number | null {
+  const status = cost?.throttleStatus;
+  const requested = cost?.requestedQueryCost;
+  if (!status || typeof requested !== "number" || !(status.restoreRate > 0)) return null;
+  const deficit = Math.max(0, requested - status.currentlyAvailable);
+  return Math.ceil((deficit / status.restoreRate) * 1000);
+}

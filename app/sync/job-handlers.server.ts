@@ -11,6 +11,7 @@ import { runWriteBackJob, type AdminFor } from "./write-back-task.server";
 import { WRITE_BACK_JOB } from "./write-back-job.server";
 import { RETENTION_JOB, runRetentionJob } from "./retention.server";
 import { BACKFILL_JOB, runBackfillJob } from "./backfill/backfill.server";
+import { FLOW_TRIGGER_JOB, runFlowTriggerJob } from "../flow/flow-triggers.server";
 
 /** Shopify's Admin API for a shop, from its stored offline session (loaded lazily: it needs the app's env). */
 const adminFromSession: AdminFor = async (shop) => {
@@ -28,5 +29,6 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor?: AdminFor }):
     [WRITE_BACK_JOB]: (job) => runWriteBackJob(withAdmin, job),
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(withAdmin, job, ctx),
+    [FLOW_TRIGGER_JOB]: (job) => runFlowTriggerJob(withAdmin, job),
   };
 }

@@ -9,6 +9,7 @@
 export const APP_BRIDGE_STUB_PATH = "/__preview/app-bridge.js";
 export const TOKEN_PATH = "/__preview/token";
 export const OPEN_PATH = "/__preview/open";
+export const UNINSTALL_PATH = "/__preview/uninstall";
 
 export function appBridgeStub(config: { apiKey: string; shop: string; locale: string }): string {
   return `(() => {

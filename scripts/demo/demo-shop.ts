@@ -1,7 +1,10 @@
 /**
- * The demo's closed world in its own SQLite file: a fresh database each run,
- * the demo shop installed with an offline session, and its seller connection
- * to the sandbox (the key sealed as the app seals it).
+ * The demo's closed world in its own SQLite file: a fresh database each run and
+ * the demo shop's seller connection to the sandbox (the key sealed as the app
+ * seals it). `npm run demo` leaves the shop's install (its offline session) to the
+ * app, through the token exchange with the Shopify Admin stand-in (install-shop.ts);
+ * registerDemoShop, which writes the session row itself, serves the benchmarks that
+ * run without a stand-in.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +23,15 @@ export const DEMO_SCOPES =
 export const DEMO_SETTINGS = {
   statusSyncMinutes: 1,
   writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+};
+
+/**
+ * With the Shopify stand-in: tags, fulfilment with tracking and paid are written back as
+ * leads move (cancelling Shopify orders stays off, the app's default).
+ */
+export const DEMO_WRITE_BACK_SETTINGS = {
+  statusSyncMinutes: 1,
+  writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false },
 };
 
 /** Deletes the demo database and creates it again with every migration; returns its URL. */
@@ -94,4 +106,23 @@ export async function registerDemoShop(db: PrismaClient, options: RegisterOption
       settings: JSON.stringify(DEMO_SETTINGS),
     },
   });
+}
+
+/** The shop's seller connection only, as if the merchant had verified the key in Settings; the app installs the shop. */
+export async function connectDemoShop(db: PrismaClient, options: RegisterOptions): Promise<void> {
+  const now = options.now ?? new Date();
+  const connection = {
+    scopes: DEMO_SCOPES,
+    sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, { shop: DEMO_SHOP, purpose: "seller-api-key" }),
+    sellerApiKeyLast4: options.apiKey.slice(-4),
+    sellerApiBaseUrl: options.sellerApiBaseUrl,
+    sellerAccount: DEMO_ACCOUNT,
+    sellerName: options.account.name,
+    leadPrefix: options.account.leadPrefix,
+    rateLimitPerMinute: options.account.rateLimitPerMinute,
+    apiVersion: options.account.apiVersion,
+    keyVerifiedAt: now,
+    settings: JSON.stringify(DEMO_WRITE_BACK_SETTINGS),
+  };
+  await db.shop.upsert({ where: { domain: DEMO_SHOP }, create: { domain: DEMO_SHOP, ...connection }, update: connection, select: { id: true } });
 }

@@ -5,6 +5,8 @@ export interface DemoOptions {
   port: number;
   sandboxPort: number;
   previewPort: number;
+  /** The Shopify Admin stand-in's port. */
+  shopifyAdminPort: number;
   /** undefined: the built-in set (scripts/demo/orders). */
   ordersDir?: string;
   json: boolean;
@@ -21,6 +23,7 @@ export const DEMO_USAGE = `usage: npm run demo -- [options]
   --timeout SECONDS    stop waiting for orders to settle after this long (default 180)
   --port N             the app's port (default 8080)
   --sandbox-port N     the Seller Order API sandbox's port (default 4010)
+  --shopify-admin-port N  the Shopify Admin API stand-in's port (default 4020)
   --preview-port N     the admin preview's port (default: the app's port + 1)
   --rate-limit N       the sandbox's calls per minute per key (default 600; the platform's usual is 60)
   --data-dir DIR       where the demo keeps its files (default .demo)`;
@@ -28,7 +31,7 @@ export const DEMO_USAGE = `usage: npm run demo -- [options]
 export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help: boolean } {
   const { values, flags, positionals } = parseArgs(
     argv,
-    ["orders", "timeout", "port", "sandbox-port", "preview-port", "rate-limit", "data-dir"],
+    ["orders", "timeout", "port", "sandbox-port", "shopify-admin-port", "preview-port", "rate-limit", "data-dir"],
     ["json", "help"],
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -37,6 +40,7 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
     help: flags.has("help"),
     port,
     sandboxPort: portArg(values, "sandbox-port", 4010),
+    shopifyAdminPort: portArg(values, "shopify-admin-port", 4020),
     previewPort: portArg(values, "preview-port", port === 65535 ? 65534 : port + 1),
     json: flags.has("json"),
     timeoutSeconds: positiveArg(values, "timeout", 180),
@@ -47,6 +51,7 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
   const ports = [
     ["--port", options.port],
     ["--sandbox-port", options.sandboxPort],
+    ["--shopify-admin-port", options.shopifyAdminPort],
     ...(options.json ? [] : [["--preview-port", options.previewPort] as const]),
   ] as const;
   for (let i = 0; i < ports.length; i++) {

@@ -6,25 +6,39 @@
  * reverse-proxies every other path to the app server, swapping the App Bridge
  * script from Shopify's CDN for a local stub. The app itself has no preview
  * switch: this server is the whole preview.
+ *
+ * It can show several shops (`/?shop=...`); the shop being shown is remembered in
+ * a cookie, so App Bridge's session tokens name it. With a Shopify Admin stand-in,
+ * the app's links to an order in Shopify's admin open that order's page on the
+ * stand-in, and "Uninstall" does what Shopify does when a merchant removes the app.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { APP_BRIDGE_STUB_PATH, OPEN_PATH, TOKEN_PATH, appBridgeStub } from "./app-bridge-stub";
+import { APP_BRIDGE_STUB_PATH, OPEN_PATH, TOKEN_PATH, UNINSTALL_PATH, appBridgeStub } from "./app-bridge-stub";
 import { previewShellHtml } from "./preview-shell";
 
 const APP_BRIDGE_CDN = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+
+export interface PreviewShop {
+  domain: string;
+  storeName?: string;
+}
 
 export interface PreviewServerOptions {
   port: number;
   /** The app server the preview forwards to. */
   appUrl: string;
-  shop: string;
+  /** The first is shown at `/`. */
+  shops: PreviewShop[];
   apiKey: string;
   apiSecret: string;
   appName?: string;
-  storeName?: string;
   locale?: string;
+  /** The Shopify Admin stand-in: links to https://admin.shopify.com/store/... open its pages. */
+  shopifyAdminUrl?: string;
+  /** What Shopify does when the merchant uninstalls the app (the shell's button); absent: no button. */
+  onUninstall?(shop: string): Promise<void>;
 }
 
 export interface PreviewServer {
@@ -56,29 +70,58 @@ export function safeAppPath(path: string | null): string {
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
 
-/** The app's HTML (or Link header) with App Bridge loaded from the preview instead of Shopify's CDN. */
-export function rewriteHtml(html: string): string {
-  return html.split(APP_BRIDGE_CDN).join(APP_BRIDGE_STUB_PATH);
+const SHOPIFY_ADMIN_STORE = "https://admin.shopify.com/store/";
+const SHOP_COOKIE = "preview_shop";
+
+/**
+ * The app's HTML (or Link header, or route data) with App Bridge loaded from the preview
+ * instead of Shopify's CDN, and, given a stand-in, Shopify admin links pointed at it.
+ */
+export function rewriteHtml(html: string, shopifyAdminUrl?: string): string {
+  const swapped = html.split(APP_BRIDGE_CDN).join(APP_BRIDGE_STUB_PATH);
+  return shopifyAdminUrl ? swapped.split(SHOPIFY_ADMIN_STORE).join(`${shopifyAdminUrl}/store/`) : swapped;
+}
+
+/** Responses the preview reads and rewrites: pages and Remix's route data (single fetch). */
+const isRewritable = (contentType: string) => /text\/html|text\/x-script/.test(contentType);
+
+function cookieOf(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
+  if (options.shops.length === 0) throw new Error("the preview needs at least one shop");
   const app = new URL(options.appUrl);
   const locale = options.locale ?? "en";
-  const storeName = options.storeName ?? storeNameOf(options.shop);
-  const stub = appBridgeStub({ apiKey: options.apiKey, shop: options.shop, locale });
-  const mint = async () => {
-    const { token, payload } = await getJwt(storeNameOf(options.shop), options.apiKey, options.apiSecret);
+  const known = new Map(options.shops.map((s) => [s.domain, s]));
+  /** The shop a request is about: named in the query, else the cookie's, else the first. */
+  const shopOf = (req: IncomingMessage, url: URL) => {
+    const named = url.searchParams.get("shop") ?? cookieOf(req, SHOP_COOKIE);
+    return named && known.has(named) ? named : options.shops[0].domain;
+  };
+  const mint = async (shop: string) => {
+    const { token, payload } = await getJwt(storeNameOf(shop), options.apiKey, options.apiSecret);
     return { token, expiresAt: Math.floor(Number(payload.exp) * 1000) };
   };
 
-  async function openApp(req: IncomingMessage, res: ServerResponse, url: URL) {
+  async function openApp(res: ServerResponse, url: URL, shop: string) {
     const target = new URL(safeAppPath(url.searchParams.get("path")), "http://preview.invalid");
     target.searchParams.set("embedded", "1");
-    target.searchParams.set("shop", options.shop);
-    target.searchParams.set("host", hostParamOf(options.shop));
-    target.searchParams.set("id_token", (await mint()).token);
+    target.searchParams.set("shop", shop);
+    target.searchParams.set("host", hostParamOf(shop));
+    target.searchParams.set("id_token", (await mint(shop)).token);
     target.searchParams.set("locale", locale);
-    res.writeHead(302, { Location: target.pathname + target.search, "Cache-Control": "no-store" }).end();
+    res
+      .writeHead(302, {
+        Location: target.pathname + target.search,
+        "Cache-Control": "no-store",
+        "Set-Cookie": `${SHOP_COOKIE}=${encodeURIComponent(shop)}; Path=/; HttpOnly; SameSite=Strict`,
+      })
+      .end();
   }
 
   function proxy(req: IncomingMessage, res: ServerResponse) {
@@ -101,8 +144,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         if (typeof out.link === "string") out.link = rewriteHtml(out.link);
         const location = answer.headers.location;
         if (location?.startsWith(app.origin)) out.location = location.slice(app.origin.length) || "/";
-        const isHtml = (answer.headers["content-type"] ?? "").includes("text/html");
-        if (!isHtml) {
+        if (!isRewritable(answer.headers["content-type"] ?? "")) {
           res.writeHead(answer.statusCode ?? 502, out);
           answer.pipe(res);
           return;
@@ -110,7 +152,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         const chunks: Buffer[] = [];
         answer.on("data", (c: Buffer) => chunks.push(c));
         answer.on("end", () => {
-          const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString("utf8")), "utf8");
+          const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString("utf8"), options.shopifyAdminUrl), "utf8");
           delete out["content-length"];
           res.writeHead(answer.statusCode ?? 502, { ...out, "content-length": String(body.length) });
           res.end(body);
@@ -125,6 +167,15 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     req.pipe(upstream);
   }
 
+  /** A form post from the preview's own page: a cross-site form cannot uninstall (its Origin differs). */
+  const fromPreviewPage = (req: IncomingMessage) => {
+    try {
+      return new URL(req.headers.origin ?? "").host === req.headers.host;
+    } catch {
+      return false;
+    }
+  };
+
   const server: Server = createServer((req, res) => {
     if (!isLoopbackAddress(req.socket.remoteAddress) || !isLoopbackHostHeader(req.headers.host)) {
       res.writeHead(403, { "content-type": "text/plain" }).end("The admin preview answers loopback requests only.");
@@ -133,16 +184,39 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const url = new URL(req.url ?? "/", "http://preview.invalid");
     const send = (status: number, type: string, body: string) =>
       res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(body);
+    const shop = shopOf(req, url);
     if (req.method === "GET" && url.pathname === "/") {
-      return send(200, "text/html; charset=utf-8", previewShellHtml({ apiKey: options.apiKey, shop: options.shop, appName: options.appName ?? "COD Lead Sync", storeName }));
+      return send(
+        200,
+        "text/html; charset=utf-8",
+        previewShellHtml({
+          apiKey: options.apiKey,
+          shop,
+          shops: options.shops.map((s) => s.domain),
+          appName: options.appName ?? "COD Lead Sync",
+          storeName: known.get(shop)?.storeName ?? storeNameOf(shop),
+          canUninstall: Boolean(options.onUninstall),
+          uninstalled: url.searchParams.get("uninstalled") === "1",
+        }),
+      );
     }
-    if (req.method === "GET" && url.pathname === APP_BRIDGE_STUB_PATH) return send(200, "text/javascript; charset=utf-8", stub);
+    if (req.method === "GET" && url.pathname === APP_BRIDGE_STUB_PATH) {
+      return send(200, "text/javascript; charset=utf-8", appBridgeStub({ apiKey: options.apiKey, shop, locale }));
+    }
     if (req.method === "GET" && url.pathname === TOKEN_PATH) {
-      mint().then((t) => send(200, "application/json", JSON.stringify(t)), () => send(500, "text/plain", "could not mint a token"));
+      mint(shop).then((t) => send(200, "application/json", JSON.stringify(t)), () => send(500, "text/plain", "could not mint a token"));
       return;
     }
     if (req.method === "GET" && url.pathname === OPEN_PATH) {
-      openApp(req, res, url).catch(() => send(500, "text/plain", "could not mint a token"));
+      openApp(res, url, shop).catch(() => send(500, "text/plain", "could not mint a token"));
+      return;
+    }
+    if (req.method === "POST" && url.pathname === UNINSTALL_PATH && options.onUninstall) {
+      if (!fromPreviewPage(req)) return send(403, "text/plain", "Uninstall from the preview's own page.");
+      options.onUninstall(shop).then(
+        () => res.writeHead(303, { Location: `/?shop=${encodeURIComponent(shop)}&uninstalled=1`, "cache-control": "no-store" }).end(),
+        (error: unknown) => send(502, "text/plain", `Could not uninstall: ${error instanceof Error ? error.message : String(error)}`),
+      );
       return;
     }
     proxy(req, res);

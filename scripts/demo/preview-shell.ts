@@ -2,12 +2,37 @@
  * The preview's page at `/`: a frame like the Shopify admin's around the app's
  * iframe, with the app's own navigation (read from its <ui-nav-menu>) on the left.
  */
-import { APP_BRIDGE_STUB_PATH, OPEN_PATH } from "./app-bridge-stub";
+import { APP_BRIDGE_STUB_PATH, OPEN_PATH, UNINSTALL_PATH } from "./app-bridge-stub";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function previewShellHtml(options: { apiKey: string; shop: string; appName: string; storeName: string }): string {
+export interface PreviewShellOptions {
+  apiKey: string;
+  /** The shop shown. */
+  shop: string;
+  /** Every shop the preview can show (a switcher when more than one). */
+  shops?: string[];
+  appName: string;
+  storeName: string;
+  /** Show "Uninstall the app" (the demo's Shopify stand-in can do it). */
+  canUninstall?: boolean;
+  /** Just uninstalled: the app is not opened (that would install it again) until asked. */
+  uninstalled?: boolean;
+}
+
+export function previewShellHtml(options: PreviewShellOptions): string {
   const { apiKey, shop, appName, storeName } = options;
+  const shops = options.shops ?? [shop];
+  const openPath = `${OPEN_PATH}?shop=${encodeURIComponent(shop)}&path=`;
+  const switcher =
+    shops.length > 1
+      ? `<label class="switch">Store <select id="shops" onchange="location.href='/?shop='+encodeURIComponent(this.value)">${shops
+          .map((s) => `<option value="${escapeHtml(s)}"${s === shop ? " selected" : ""}>${escapeHtml(s)}</option>`)
+          .join("")}</select></label>`
+      : "";
+  const uninstall = options.canUninstall
+    ? `<form method="post" action="${UNINSTALL_PATH}?shop=${encodeURIComponent(shop)}"><button type="submit">Uninstall the app</button></form>`
+    : "";
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -22,6 +47,8 @@ export function previewShellHtml(options: { apiKey: string; shop: string; appNam
   header .logo { width: 28px; height: 28px; border-radius: 8px; background: #95bf47; color: #1a1a1a; font-weight: 700; display: grid; place-items: center; }
   header .store { font-weight: 600; }
   header .badge { margin-left: auto; font-size: 12px; padding: 3px 8px; border-radius: 8px; background: #303030; color: #b5b5b5; }
+  header .switch { font-size: 12px; color: #b5b5b5; } header select { margin-left: 4px; }
+  header form { margin: 0; } header button { font: inherit; font-size: 12px; padding: 3px 8px; border-radius: 8px; border: 1px solid #5c5c5c; background: #303030; color: #e3e3e3; cursor: pointer; }
   .layout { display: flex; height: calc(100% - 52px); background: #f1f1f1; border-radius: 12px 12px 0 0; overflow: hidden; }
   nav { width: 240px; padding: 12px 8px; background: #ebebeb; overflow-y: auto; }
   nav .app { display: flex; align-items: center; gap: 8px; padding: 6px 8px; font-weight: 650; color: #303030; }
@@ -31,6 +58,7 @@ export function previewShellHtml(options: { apiKey: string; shop: string; appNam
   nav a.active { background: #fafafa; font-weight: 600; }
   main { flex: 1; display: flex; }
   iframe { flex: 1; border: 0; background: #f1f1f1; }
+  .gone { margin: 48px auto; max-width: 560px; color: #303030; } .gone h1 { font-size: 18px; }
   #toasts { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); display: grid; gap: 8px; }
   .toast { padding: 10px 16px; border-radius: 10px; background: #303030; color: #fff; box-shadow: 0 4px 12px rgba(0,0,0,.25); }
   .toast.error { background: #8e1f0b; }
@@ -38,10 +66,14 @@ export function previewShellHtml(options: { apiKey: string; shop: string; appNam
 </head>
 <body>
 <header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div>${escapeHtml(shop)}</div>
-<div class="badge">Local preview of the embedded admin · demo data</div></header>
+${switcher}<div class="badge">Local preview of the embedded admin · demo data</div>${uninstall}</header>
 <div class="layout">
   <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>
-  <main><iframe id="app" title="${escapeHtml(appName)}" src="${OPEN_PATH}?path=/app"></iframe></main>
+  <main>${
+    options.uninstalled
+      ? `<div class="gone"><h1>${escapeHtml(appName)} was uninstalled from ${escapeHtml(storeName)}</h1><p>Shopify revoked its access and told the app (app/uninstalled). Orders placed now are held until the app is installed again.</p><p><a href="/?shop=${encodeURIComponent(shop)}">Open the app again</a> (installs it again through the token exchange)</p></div>`
+      : `<iframe id="app" title="${escapeHtml(appName)}" src="${openPath}/app"></iframe>`
+  }</main>
 </div>
 <div id="toasts"></div>
 <script>
@@ -77,7 +109,7 @@ export function previewShellHtml(options: { apiKey: string; shop: string; appNam
         // The app's own link (hidden in its nav menu) navigates inside the app, as the admin's menu does.
         const inner = frame.contentDocument && frame.contentDocument.querySelectorAll("ui-nav-menu a")[i];
         if (inner) inner.click();
-        else frame.src = ${JSON.stringify(OPEN_PATH)} + "?path=" + encodeURIComponent(path);
+        else frame.src = ${JSON.stringify(openPath)} + encodeURIComponent(path);
       };
       return link;
     }));

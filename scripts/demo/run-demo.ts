@@ -1,12 +1,14 @@
 /**
  * `npm run demo`: the whole app on its embedded defaults, in one process tree.
- * A fresh SQLite file, the sandbox (autopilot), the production build with its
- * worker, the demo shop connected to seller ACC-1001, the order payloads
- * replayed as signed webhooks, then a summary; it keeps running (statuses move)
- * with a local preview of the embedded admin, or prints JSON and exits.
+ * A fresh SQLite file, the sandbox (autopilot), a Shopify Admin stand-in, the
+ * production build and its worker as production runs them (two processes), the
+ * demo shop installed through the app's token exchange and connected to seller
+ * ACC-1001, the order payloads replayed as signed webhooks (each order created in
+ * the stand-in first), then a summary; it keeps running (statuses move and are
+ * written back) with a local preview of the embedded admin, or prints JSON and exits.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "@prisma/client";
@@ -15,11 +17,16 @@ import { startSandbox } from "../../sandbox/index";
 import { prepareBuild, privateBuildDir } from "../lib/app-build";
 import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from "../lib/order-files";
 import { isPortFree } from "../lib/ports";
-import { startAppServer } from "./app-server";
-import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, freshDatabase, registerDemoShop } from "./demo-shop";
+import { shopifyAdminControl } from "../../shopify-admin/index";
+import { deliverWebhook } from "../lib/webhook-signing";
+import { startAppServer, startWorkerProcess } from "./app-server";
+import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, freshDatabase } from "./demo-shop";
+import { embeddedAppUrl, installThroughTokenExchange } from "./install-shop";
 import type { DemoOptions } from "./options";
 import { startPreviewServer } from "./preview-server";
 import { sendOrders } from "./send-orders";
+import { SECOND_ACCOUNT, SECOND_SHOP, startDemoShopifyAdmin } from "./shopify-admin-world";
+import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
 import type { Shutdown } from "./shutdown";
 import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
 import { watchStatuses } from "./watch-statuses";
@@ -53,6 +60,7 @@ async function checkPorts(options: DemoOptions): Promise<void> {
   const ports: [number, string][] = [
     [options.port, "--port"],
     [options.sandboxPort, "--sandbox-port"],
+    [options.shopifyAdminPort, "--shopify-admin-port"],
     ...(options.json ? [] : ([[options.previewPort, "--preview-port"]] as [number, string][])),
   ];
   for (const [port, flag] of ports) if (!(await isPortFree(port))) throw new PortInUseError(port, flag);
@@ -91,54 +99,93 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const db: PrismaClient = createPrismaClient(databaseUrl);
   shutdown.add("database", () => db.$disconnect());
   const account = await fetchSellerAccount(sandbox.url, key.key);
-  await registerDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
-  io.log(`Shop: ${DEMO_SHOP}, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)})`);
+  await connectDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
   if (builtIn) io.log(`History: ${await seedDemoHistory(db, DEMO_SHOP)} settled orders of the last 60 days, for Home and Analytics`);
 
-  // 3. The app server with its worker.
+  // 3. Shopify: the Admin API stand-in, knowing the app's credentials for the token exchange.
+  const shopify = await startDemoShopifyAdmin({
+    port: options.shopifyAdminPort,
+    apiKey: DEMO_API_KEY,
+    apiSecret,
+    scopes: DEMO_SCOPES,
+    shops: { demo: DEMO_SHOP, second: SECOND_SHOP },
+  });
+  shutdown.add("Shopify Admin stand-in", () => shopify.close());
+  const control = shopifyAdminControl(shopify.url);
+  io.log(`Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`);
+
+  // 4. The app server and its worker, two processes as in production, both pointed at the stand-in.
   const appUrl = `http://127.0.0.1:${options.port}`;
   const logFile = join(dataDir, "app.log");
-  const app = await startAppServer({
-    root: ROOT,
-    buildDir: build.dir,
-    port: options.port,
-    logFile,
-    env: {
-      SHOPIFY_API_KEY: DEMO_API_KEY,
-      SHOPIFY_API_SECRET: apiSecret,
-      SHOPIFY_APP_URL: appUrl,
-      SCOPES: DEMO_SCOPES,
-      ENCRYPTION_KEY: encryptionKey,
-      DATABASE_URL: databaseUrl,
-      SELLER_API_BASE_URL: sandbox.url,
-      // The sandbox listens on loopback over http: allowed explicitly (see README).
-      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-      LOG_LEVEL: "info",
-      // One process for the demo; production runs `npm run worker` beside the server.
-      WORKER_IN_PROCESS: "true",
-    },
-  });
+  const workerLog = join(dataDir, "worker.log");
+  const env = {
+    SHOPIFY_API_KEY: DEMO_API_KEY,
+    SHOPIFY_API_SECRET: apiSecret,
+    SHOPIFY_APP_URL: appUrl,
+    SCOPES: DEMO_SCOPES,
+    ENCRYPTION_KEY: encryptionKey,
+    DATABASE_URL: databaseUrl,
+    SELLER_API_BASE_URL: sandbox.url,
+    // The sandbox listens on loopback over http: allowed explicitly (see README).
+    SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+    // The stand-in's preload (shopify-admin/register.ts) sends the app's Admin API calls there.
+    SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
+    LOG_LEVEL: "info",
+    WORKER_IN_PROCESS: "false",
+  };
+  const app = await startAppServer({ root: ROOT, buildDir: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
-  io.log(`App: ${appUrl} (production build, worker in process; log: ${shown(logFile)})`);
+  const worker = await startWorkerProcess({ root: ROOT, buildDir: build.dir, logFile: workerLog, env });
+  shutdown.add("worker", () => worker.stop());
+  io.log(`App: ${appUrl} (production build; log: ${shown(logFile)}); worker: its own process (log: ${shown(workerLog)})`);
 
   let previewUrl: string | undefined;
+  const credentials = { apiKey: DEMO_API_KEY, apiSecret };
   if (!options.json) {
-    const preview = await startPreviewServer({ port: options.previewPort, appUrl, shop: DEMO_SHOP, apiKey: DEMO_API_KEY, apiSecret, storeName: "Atlas Beauty" });
+    const preview = await startPreviewServer({
+      port: options.previewPort,
+      appUrl,
+      shops: [
+        { domain: DEMO_SHOP, storeName: "Atlas Beauty" },
+        { domain: SECOND_SHOP, storeName: "Rif Market" },
+      ],
+      ...credentials,
+      shopifyAdminUrl: shopify.url,
+      // As Shopify does when the merchant removes the app: tokens revoked, then app/uninstalled.
+      onUninstall: async (shop) => {
+        await control.uninstall(shop);
+        const body = JSON.stringify({ id: 1, name: shop, domain: shop, myshopify_domain: shop });
+        const answer = await deliverWebhook(appUrl, { topic: "app/uninstalled", shop, secret: apiSecret, body });
+        if (answer.status >= 300) throw new Error(`app/uninstalled answered ${answer.status}`);
+      },
+    });
     shutdown.add("admin preview", () => preview.close());
     previewUrl = preview.url;
-    io.log(`Admin preview: ${previewUrl}`);
   }
 
-  // 4. The orders, as signed webhooks; progress as their links settle.
+  // 5. The merchant opens the app from the Shopify admin: the app installs the shop (token exchange).
+  const opened = previewUrl ? `${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=/app` : await embeddedAppUrl(appUrl, DEMO_SHOP, credentials);
+  await installThroughTokenExchange(db, DEMO_SHOP, opened);
+  io.log(`Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on`);
+  if (previewUrl) io.log(`Admin preview: ${previewUrl}`);
+
+  // 6. The orders, as signed webhooks (each created in the stand-in first); progress as their links settle.
   const total = new Set(deliveries.map((d) => orderIdOf(d.payload))).size;
   io.log("");
   io.log(`Sending ${total} orders (${deliveries.length} webhooks) from ${builtIn ? "the built-in set" : shown(ordersDir)} to ${appUrl}/webhooks/…`);
   const final = await sendOrders({
     db, shop: DEMO_SHOP, appUrl, secret: apiSecret, deliveries, stampDates: builtIn, deadlineMs: deadline, log: io.log,
+    beforeDelivery: (topic, payload) => shopify.beforeDelivery(DEMO_SHOP, topic, payload),
   });
 
-  // 5. The summary.
-  const rows: OrderSummary[] = final.orders.map((o) => o.summary ?? notReceivedSummary(o.sent.orderId, o.sent.orderName));
+  // 7. The summary, with what was written back to the stand-in once the write-back jobs are done.
+  const summaries: OrderSummary[] = final.orders.map((o) => o.summary ?? notReceivedSummary(o.sent.orderId, o.sent.orderName));
+  if (!(await waitForWriteBacks(db, DEMO_SHOP, Math.min(deadline, Date.now() + 30_000)))) {
+    io.log("Some write-backs to Shopify were still due: showing what was written so far.");
+  }
+  const inShopify = await readShopifyOrders(control, DEMO_SHOP, summaries.map((r) => r.order_id));
+  const flowTriggers = await readFlowTriggers(control, DEMO_SHOP);
+  const rows: OrderSummary[] = summaries.map((r) => ({ ...r, shopify: inShopify.get(r.order_id) ?? null, flow_triggers: flowTriggers.get(r.order_id) ?? [] }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
   if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);
@@ -159,10 +206,16 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     );
   }
   io.log("");
+  // The second store's seller key, for its onboarding: in a file of the demo's, not on the screen.
+  const second = sandbox.keys.find((k) => k.account === SECOND_ACCOUNT && k.store === SECOND_SHOP);
+  const secondKeyFile = join(dataDir, `${SECOND_ACCOUNT}-seller-key.txt`);
+  if (second) writeFileSync(secondKeyFile, `${second.key}\n`, { mode: 0o600 });
   io.log(`Admin preview: ${previewUrl}`);
   io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
-  io.log("Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute.");
+  io.log(`An order in Shopify (the stand-in's page): ${shopify.orderPage(DEMO_SHOP, rows[0]?.order_id ?? "")}`);
+  io.log(`A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`);
+  io.log("Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute and writes tags, fulfilment and payment back to Shopify.");
   io.log(`More orders: npm run replay -- --url ${appUrl} --secret ${apiSecret} --shop ${DEMO_SHOP} DIR`);
   io.log("Press Ctrl-C to stop.");
-  await watchStatuses(db, DEMO_SHOP, io.log);
+  await watchStatuses(db, DEMO_SHOP, io.log, (orderId) => shopify.orderPage(DEMO_SHOP, orderId));
 }

@@ -21,6 +21,8 @@ export interface SendOrdersOptions {
   stampDates: boolean;
   deadlineMs: number;
   log(line: string): void;
+  /** Runs before each webhook with the payload sent (the demo's Shopify stand-in records the order first). */
+  beforeDelivery?(topic: string, payload: Record<string, unknown>): void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -66,6 +68,7 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
     for (const delivery of options.deliveries) {
       if (delivery.waitForSettled) await waitUntilSettled();
       const payload = options.stampDates ? withSendingTime(delivery.payload, new Date()) : delivery.payload;
+      options.beforeDelivery?.(delivery.topic, payload);
       const answer = await deliverWebhook(options.appUrl, { topic: delivery.topic, shop, secret: options.secret, body: JSON.stringify(payload) });
       const orderId = orderIdOf(delivery.payload);
       if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });

@@ -3,6 +3,7 @@
  * the JSON summary, the progress lines and the table (pure functions).
  */
 import type { Expectation } from "../lib/order-files";
+import type { ShopifyReadback } from "./shopify-readback";
 
 /** The OrderLink columns the summary reads. */
 export interface LinkRow {
@@ -34,6 +35,10 @@ export interface OrderSummary {
   phone: string | null;
   city_id: number | null;
   items: { sku?: string; product_id?: number; quantity: number }[];
+  /** What the order shows in Shopify (the stand-in) after the app's write-back; null when Shopify has no such order. */
+  shopify?: ShopifyReadback | null;
+  /** The Shopify Flow triggers Shopify received for the order, oldest first (see flowTriggersByOrder). */
+  flow_triggers?: string[];
 }
 
 /** A link still on its way to an outcome. */

@@ -119,9 +119,17 @@ async function runBuild(root: string): Promise<void> {
 /**
  * The arguments after `node` that start the production server on a server
  * build, as `npm start` does: the tsx loader by absolute path, so it resolves
- * from any working directory (servers run from their build copy).
+ * from any working directory (servers run from their build copy). Then the
+ * Shopify Admin stand-in's preload (shopify-admin/register.ts), inert unless
+ * the child's environment sets SHOPIFY_ADMIN_STAND_IN_URL.
  */
 export function appServerArgs(root: string, serverBuildPath: string): string[] {
+  return [...tsxPreloadArgs(root), join(root, "server.ts"), serverBuildPath];
+}
+
+/** `--import tsx --import <stand-in preload>`, for any app process (server or worker). */
+export function tsxPreloadArgs(root: string): string[] {
   const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
-  return ["--import", tsx, join(root, "server.ts"), serverBuildPath];
+  const standIn = pathToFileURL(join(root, "shopify-admin", "register.ts")).href;
+  return ["--import", tsx, "--import", standIn];
 }

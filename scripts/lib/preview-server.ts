@@ -24,6 +24,10 @@ const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "pr
 /** Inside node_modules so the copied server bundle still resolves the app's packages. */
 const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 
+/** The app's client id and secret in the preview server (a stand-in started beside it needs them). */
+export const PREVIEW_API_KEY = "e2e-api-key";
+export const PREVIEW_API_SECRET = "e2e-api-secret";
+
 export const DEFAULT_SCOPES =
   "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
 
@@ -92,8 +96,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   await applyMigrations(databaseUrl);
   const db = createPrismaClient(databaseUrl);
 
-  const apiKey = "e2e-api-key";
-  const apiSecret = "e2e-api-secret";
+  const apiKey = PREVIEW_API_KEY;
+  const apiSecret = PREVIEW_API_SECRET;
   const scopes = options.env?.SCOPES ?? DEFAULT_SCOPES;
   for (const shop of options.shops) {
     await db.session.create({

@@ -102,7 +102,8 @@ describe("Shopify variants", () => {
   });
 
   it("shows Shopify's throttle as a wait, not an error page", async () => {
-    api.state.throttleNext = 1;
+    // More THROTTLED answers than the page waits out (test/admin/shopify-failures.test.ts has the short wait).
+    api.state.throttleNext = 3;
     const data = await load(route.loader, SHOP_A, "/app/mappings");
     expect(data.variants).toEqual({ ok: false, error: "throttled", retryAfterSeconds: expect.any(Number) });
     expect(data.variants && !data.variants.ok && data.variants.error === "throttled" && data.variants.retryAfterSeconds).toBeGreaterThanOrEqual(1);

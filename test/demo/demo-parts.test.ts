@@ -11,18 +11,22 @@ import { hmacBase64, signedWebhookHeaders } from "../../scripts/lib/webhook-sign
 import { parseDemoOptions } from "../../scripts/demo/options";
 import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo";
 import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../scripts/demo/summary";
-import { isLoopbackAddress, isLoopbackHostHeader, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/demo/preview-server";
+import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/demo/preview-server";
 import { hmacBase64 as testHmac } from "../helpers/webhooks";
+import { flowTriggersByOrder, readbackOf } from "../../scripts/demo/shopify-readback";
+import { writtenBackChange } from "../../scripts/demo/watch-statuses";
 
 describe("demo options", () => {
-  it("defaults to app 8080, sandbox 4010, preview 8081 and the built-in orders", () => {
-    expect(parseDemoOptions([])).toMatchObject({ port: 8080, sandboxPort: 4010, previewPort: 8081, json: false, timeoutSeconds: 180, rateLimitPerMinute: 600 });
+  it("defaults to app 8080, sandbox 4010, Shopify stand-in 4020, preview 8081 and the built-in orders", () => {
+    expect(parseDemoOptions([])).toMatchObject({
+      port: 8080, sandboxPort: 4010, shopifyAdminPort: 4020, previewPort: 8081, json: false, timeoutSeconds: 180, rateLimitPerMinute: 600,
+    });
     expect(parseDemoOptions([]).ordersDir).toBeUndefined();
   });
 
   it("reads every option, in both --name value and --name=value forms", () => {
-    expect(parseDemoOptions(["--orders", "dir", "--json", "--timeout=30", "--port", "9000", "--sandbox-port=9100"])).toMatchObject({
-      ordersDir: "dir", json: true, timeoutSeconds: 30, port: 9000, sandboxPort: 9100, previewPort: 9001,
+    expect(parseDemoOptions(["--orders", "dir", "--json", "--timeout=30", "--port", "9000", "--sandbox-port=9100", "--shopify-admin-port", "9200"])).toMatchObject({
+      ordersDir: "dir", json: true, timeoutSeconds: 30, port: 9000, sandboxPort: 9100, shopifyAdminPort: 9200, previewPort: 9001,
     });
   });
 
@@ -30,6 +34,7 @@ describe("demo options", () => {
     expect(() => parseDemoOptions(["--prot", "1"])).toThrow(UsageError);
     expect(() => parseDemoOptions(["--port", "http"])).toThrow(/--port must be a port/);
     expect(() => parseDemoOptions(["--port", "4010"])).toThrow(/--port and --sandbox-port are both 4010/);
+    expect(() => parseDemoOptions(["--sandbox-port", "4020"])).toThrow(/--sandbox-port and --shopify-admin-port are both 4020/);
     expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
   });
 });
@@ -135,6 +140,60 @@ describe("summary", () => {
   });
 });
 
+describe("what was written back to Shopify", () => {
+  const none = { tags: [], fulfilled: false, paid: false, cancelled: false };
+
+  it("names what became true between two write-back records, and nothing when nothing did", () => {
+    expect(writtenBackChange(none, { ...none, tags: ["cod:lead:ATB-1", "cod:new"] })).toBe("tagged cod:lead:ATB-1, cod:new");
+    expect(writtenBackChange({ ...none, tags: ["cod:lead:ATB-1", "cod:new"] }, { ...none, tags: ["cod:lead:ATB-1", "cod:shipped"], fulfilled: true })).toBe(
+      "tagged cod:shipped; fulfilled with its tracking number",
+    );
+    expect(writtenBackChange({ ...none, fulfilled: true }, { ...none, fulfilled: true, paid: true })).toBe("marked as paid");
+    expect(writtenBackChange({ ...none, tags: ["a"] }, { ...none, tags: [] })).toBe("");
+    expect(writtenBackChange(none, none)).toBe("");
+  });
+
+  it("reads an order of the stand-in as the --json summary shows it", () => {
+    const view = {
+      id: "gid://shopify/Order/6180000001001",
+      name: "#1001",
+      createdAt: "2026-11-24T06:00:00Z",
+      tags: ["cod:lead:ATB-100001", "cod:paid"],
+      displayFinancialStatus: "PAID",
+      displayFulfillmentStatus: "FULFILLED",
+      canMarkAsPaid: false,
+      cancelledAt: null,
+      fulfillmentOrders: [],
+      fulfillments: [{ id: "gid://shopify/Fulfillment/1", status: "SUCCESS", trackingInfo: [{ number: "SBX1MA", company: "COD platform", url: null }] }],
+      lineItems: [],
+    };
+    expect(readbackOf(view)).toEqual({
+      tags: ["cod:lead:ATB-100001", "cod:paid"],
+      fulfillments: [{ status: "SUCCESS", tracking_number: "SBX1MA", company: "COD platform" }],
+      financial_status: "PAID",
+      paid: true,
+      cancelled: false,
+    });
+    expect(readbackOf({ ...view, displayFinancialStatus: "VOIDED", cancelledAt: "2026-11-24T07:00:00Z", fulfillments: [] })).toMatchObject({
+      paid: false,
+      cancelled: true,
+      fulfillments: [],
+    });
+  });
+});
+
+describe("Flow triggers in the summary", () => {
+  it("lists each order's triggers oldest first, statuses and attention states spelled out", () => {
+    const at = "2026-11-24T07:00:00Z";
+    const lines = flowTriggersByOrder([
+      { id: 3, at, shop: "s", handle: "lead-status-changed", payload: { order_id: 11, "Confirmation status": "confirmed", "Shipping status": "pending" } },
+      { id: 1, at, shop: "s", handle: "lead-created", payload: { order_id: 11 } },
+      { id: 2, at, shop: "s", handle: "order-needs-attention", payload: { order_id: 12, "Lead state": "held" } },
+    ]);
+    expect(Object.fromEntries(lines)).toEqual({ "11": ["lead-created", "lead-status-changed confirmed/pending"], "12": ["order-needs-attention held"] });
+  });
+});
+
 describe("webhook signing", () => {
   it("signs as Shopify does and as the app's tests verify", () => {
     const body = JSON.stringify({ id: 1, name: "#1001 الدار البيضاء" });
@@ -154,6 +213,7 @@ describe("admin preview server", () => {
   let upstream: Server;
   let preview: PreviewServer;
   const seen: { url: string; authorization?: string; host?: string; acceptEncoding?: string }[] = [];
+  const uninstalled: string[] = [];
 
   beforeAll(async () => {
     upstream = createServer((req, res) => {
@@ -171,7 +231,15 @@ describe("admin preview server", () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     const appUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
-    preview = await startPreviewServer({ port: 0, appUrl, shop: "atlas-beauty.myshopify.com", apiKey: "demo-api-key", apiSecret: "s3cret" });
+    preview = await startPreviewServer({
+      port: 0,
+      appUrl,
+      shops: [{ domain: "atlas-beauty.myshopify.com" }, { domain: "rif-market.myshopify.com" }],
+      apiKey: "demo-api-key",
+      apiSecret: "s3cret",
+      shopifyAdminUrl: "http://127.0.0.1:4020",
+      onUninstall: async (shop) => void uninstalled.push(shop),
+    });
   });
   afterAll(async () => {
     await preview.close();
@@ -212,6 +280,48 @@ describe("admin preview server", () => {
     expect(seen.at(-1)?.acceptEncoding).toBeUndefined();
     // Redirects to the app's own URL stay in the preview.
     expect((await get("/auth/login")).headers.get("location")).toBe("/auth/session-token?x=1");
+  });
+
+  it("shows the shop named in the URL, then keeps minting its tokens (cookie), and knows no other shop", async () => {
+    const shell = await (await get("/?shop=rif-market.myshopify.com")).text();
+    expect(shell).toContain('src="/__preview/open?shop=rif-market.myshopify.com&path=/app"');
+    expect(shell).toContain('<option value="rif-market.myshopify.com" selected>');
+    const open = await get("/__preview/open?shop=rif-market.myshopify.com&path=/app");
+    expect(new URL(open.headers.get("location")!, preview.url).searchParams.get("shop")).toBe("rif-market.myshopify.com");
+    const cookie = open.headers.get("set-cookie")!.split(";")[0];
+    const destOf = async (headers: Record<string, string>) => {
+      const { token } = (await (await get("/__preview/token", headers)).json()) as { token: string };
+      return (JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { dest: string }).dest;
+    };
+    expect(await destOf({ cookie })).toBe("https://rif-market.myshopify.com");
+    expect(await destOf({})).toBe("https://atlas-beauty.myshopify.com");
+    expect(await destOf({ cookie: "preview_shop=evil.myshopify.com" })).toBe("https://atlas-beauty.myshopify.com");
+  });
+
+  it("points the app's Shopify admin links at the stand-in, in pages and route data", () => {
+    const link = "https://admin.shopify.com/store/atlas-beauty/orders/6180000001001";
+    expect(rewriteHtml(`<a href="${link}">`, "http://127.0.0.1:4020")).toBe('<a href="http://127.0.0.1:4020/store/atlas-beauty/orders/6180000001001">');
+    expect(rewriteHtml(`<a href="${link}">`)).toBe(`<a href="${link}">`);
+  });
+
+  it("uninstalls from its own page only: a form posted from another site is refused", async () => {
+    const post = (origin?: string) =>
+      fetch(new URL("/__preview/uninstall?shop=rif-market.myshopify.com", preview.url), {
+        method: "POST",
+        redirect: "manual",
+        headers: origin ? { origin } : {},
+      });
+    expect((await post("https://attacker.example")).status).toBe(403);
+    expect((await post()).status).toBe(403);
+    expect(uninstalled).toEqual([]);
+    const done = await post(new URL(preview.url).origin);
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/?shop=rif-market.myshopify.com&uninstalled=1");
+    expect(uninstalled).toEqual(["rif-market.myshopify.com"]);
+    // The page it lands on does not open the app (that would install it again) until asked.
+    const after = await (await get("/?shop=rif-market.myshopify.com&uninstalled=1")).text();
+    expect(after).not.toContain("<iframe");
+    expect(after).toContain('<a href="/?shop=rif-market.myshopify.com">Open the app again</a>');
   });
 
   it("answers loopback callers only, by address and by Host header", async () => {

@@ -1,7 +1,8 @@
 /**
- * The CI proof of `npm run demo`: the whole app (production build, worker,
- * sandbox, SQLite file) runs the built-in orders and every order ends as its
- * file expects. Runs the demo as a child process, exactly as a reviewer would.
+ * The CI proof of `npm run demo`: the whole app (production build, its worker
+ * process, sandbox, Shopify Admin stand-in, SQLite file) runs the built-in orders,
+ * every order ends as its file expects, and what the app wrote back shows on the
+ * stand-in's orders. Runs the demo as a child process, exactly as a reviewer would.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -41,10 +42,13 @@ describe("npm run demo -- --json", () => {
   it("runs the built-in orders through the whole app and each ends as expected", async () => {
     const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
     const expected = expectationsOf(deliveries);
-    const [port, sandboxPort] = [await freePort(), await freePort()];
+    const [port, sandboxPort, shopifyAdminPort] = [await freePort(), await freePort(), await freePort()];
 
     const run = await runDemo(
-      ["--json", "--timeout", "150", "--port", String(port), "--sandbox-port", String(sandboxPort), "--data-dir", dataDir],
+      [
+        "--json", "--timeout", "150", "--port", String(port), "--sandbox-port", String(sandboxPort),
+        "--shopify-admin-port", String(shopifyAdminPort), "--data-dir", dataDir,
+      ],
       175_000,
     );
 
@@ -55,13 +59,27 @@ describe("npm run demo -- --json", () => {
     expect(rows.map((r) => r.order_id).sort()).toEqual([...expected.keys()].sort());
     expect(compareWithExpectations(rows, expected).map(describeMismatch)).toEqual([]);
 
+    // The shop was installed by the app itself, through the stand-in's token exchange.
+    expect(run.stderr).toMatch(/installed through the token exchange/);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ["anomalies", "city_id", "confirmation_status", "findings", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "state", "total_client"],
+        ["anomalies", "city_id", "confirmation_status", "findings", "flow_triggers", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
       );
       const posted = row.state === "created" || row.state === "damaged";
       expect(row.lead_ref !== null, row.order_name).toBe(posted);
       if (posted) expect(row.confirmation_status, row.order_name).toBeTypeOf("string");
+      // Every replayed order exists in the stand-in; a lead's ref and status were written back as tags.
+      expect(row.shopify, row.order_name).not.toBeNull();
+      const tags = row.shopify!.tags.map((t) => t.toLowerCase());
+      if (posted) expect(tags, row.order_name).toContain(`cod:lead:${row.lead_ref!.toLowerCase()}`);
+      else expect(tags.filter((t) => t.startsWith("cod:")), row.order_name).toEqual([]);
+      if (row.state === "damaged") expect(tags, row.order_name).toContain("cod:anomaly");
+      // Shopify Flow got the lead's creation once, and an attention trigger for each order kept back.
+      // (A cancelled order keeps what fired before its cancellation.)
+      const created = row.flow_triggers!.filter((t) => t === "lead-created");
+      if (row.state !== "cancelled") expect(created, row.order_name).toHaveLength(posted ? 1 : 0);
+      if (row.state === "held" || row.state === "damaged") expect(row.flow_triggers, row.order_name).toContain(`order-needs-attention ${row.state}`);
+      if (row.state === "skipped") expect(row.flow_triggers, row.order_name).toEqual([]);
     }
     const byName = new Map(rows.map((r) => [r.order_name, r]));
     // Phones typed every way reach the platform as 06/07 numbers.
@@ -85,6 +103,13 @@ describe("npm run demo -- --json", () => {
     // The amount to collect is the MAD total, also for a shop in EUR charging in MAD.
     expect(byName.get("#1001")?.total_client).toBe("229.00");
     expect(byName.get("#1029")?.total_client).toBe("148.00");
+    // Cancelled in Shopify, at creation or later: the stand-in shows it, and nothing was paid.
+    for (const name of ["#1031", "#1034", "#1035"]) expect(byName.get(name)?.shopify?.cancelled, name).toBe(true);
+    // Held for its missing SKU, then cancelled: Flow heard of the hold, and of no lead.
+    expect(byName.get("#1034")?.flow_triggers).toEqual(["order-needs-attention held"]);
+    // Sent, then cancelled: Flow heard of the lead.
+    expect(byName.get("#1035")?.flow_triggers?.[0]).toBe("lead-created");
+    expect(byName.get("#1001")?.shopify).toMatchObject({ cancelled: false, financial_status: "PENDING", paid: false });
   }, 180_000);
 
   it("names the busy port and how to choose another", async () => {

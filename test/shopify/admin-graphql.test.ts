@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
+  JOB_CALL,
   operationName,
+  PAGE_CALL,
   runAdminGraphql,
   ShopifyGraphqlError,
   ShopifyThrottledError,
   ShopifyUserError,
   throwIfUserErrors,
+  type AdminCallPolicy,
   type AdminGraphqlClient,
 } from "../../app/shopify/admin-graphql.server";
+import {
+  ShopifyNetworkError,
+  ShopifyResponseTooLargeError,
+  ShopifyTimeoutError,
+  ShopifyUnauthorizedError,
+} from "../../app/shopify/errors";
+import { parseShopifyFailureKind, shopifyFailureOf } from "../../app/shopify/failure";
 import { TAGS_ADD } from "../../app/shopify/documents";
 import { DEFAULT_THROTTLE_RETRY_MS, retryAfterMsFromCost, retryAfterMsFromHeader } from "../../app/shopify/throttle";
 
@@ -98,5 +108,106 @@ describe("throwIfUserErrors", () => {
     );
     expect((thrown as ShopifyUserError).userErrors).toEqual(errors);
     expect((thrown as ShopifyUserError).retriable).toBe(false);
+  });
+});
+
+describe("runAdminGraphql: time, size and throttle limits", () => {
+  const policy = (overrides: Partial<AdminCallPolicy> = {}): AdminCallPolicy => ({ ...PAGE_CALL, ...overrides });
+  const throttledBody = (requested: number, available: number) => ({
+    errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+    extensions: { cost: { requestedQueryCost: requested, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 } } },
+  });
+  /** Answers each call with the next body of the list (the last one repeats), recording when it was called. */
+  const sequence = (...bodies: unknown[]) => {
+    const calls: number[] = [];
+    const client = {
+      graphql: async () => {
+        calls.push(performance.now());
+        return new Response(JSON.stringify(bodies[Math.min(calls.length - 1, bodies.length - 1)]));
+      },
+    } as unknown as AdminGraphqlClient;
+    return { client, calls };
+  };
+
+  it("aborts a call that does not answer in time: a typed timeout, and the request's signal is aborted", async () => {
+    let signal: AbortSignal | undefined;
+    const hanging = {
+      graphql: (_document: string, options?: { signal?: AbortSignal }) => {
+        signal = options?.signal;
+        return new Promise<Response>(() => {});
+      },
+    } as unknown as AdminGraphqlClient;
+    const started = performance.now();
+    const error = await runAdminGraphql(hanging, TAGS_ADD, {}, policy({ timeoutMs: 150 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopifyTimeoutError);
+    expect(error).toMatchObject({ operation: "TagsAdd", timeoutMs: 150, retriable: true });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("refuses an answer over the size limit", async () => {
+    const huge = { data: { tagsAdd: { userErrors: [], padding: "x".repeat(5_000) } } };
+    const error = await runAdminGraphql(answering(huge), TAGS_ADD, {}, policy({ maxResponseBytes: 4_096 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ShopifyResponseTooLargeError);
+    expect(error).toMatchObject({ limitBytes: 4_096, retriable: false });
+    expect((error as ShopifyResponseTooLargeError).bytes).toBeGreaterThan(5_000);
+  });
+
+  it("on a page, waits out a short throttle for (requested - available) / restore rate, then answers", async () => {
+    // 130 points asked, 100 available, 100 restored a second: 300 ms.
+    const { client, calls } = sequence(throttledBody(130, 100), { data: { ok: true } });
+    await expect(runAdminGraphql(client, TAGS_ADD, {}, PAGE_CALL)).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(2);
+    expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(290);
+    expect(calls[1] - calls[0]).toBeLessThan(1_000);
+  });
+
+  it("on a page, gives up after two waits, or at once when the wait would be long", async () => {
+    const short = sequence(throttledBody(10, 5));
+    await expect(runAdminGraphql(short.client, TAGS_ADD, {}, PAGE_CALL)).rejects.toBeInstanceOf(ShopifyThrottledError);
+    expect(short.calls).toHaveLength(3);
+
+    // 500 points missing at 100/s: 5 s, longer than a page waits.
+    const long = sequence(throttledBody(600, 100), { data: { ok: true } });
+    const error = await runAdminGraphql(long.client, TAGS_ADD, {}, PAGE_CALL).catch((e: unknown) => e);
+    expect(error).toMatchObject({ retryAfterMs: 5_000 });
+    expect(long.calls).toHaveLength(1);
+  });
+
+  it("in a job, never waits: the throttle is thrown for the queue to reschedule", async () => {
+    const { client, calls } = sequence(throttledBody(130, 100), { data: { ok: true } });
+    await expect(runAdminGraphql(client, TAGS_ADD, {}, JOB_CALL)).rejects.toBeInstanceOf(ShopifyThrottledError);
+    await expect(runAdminGraphql(client, TAGS_ADD)).resolves.toEqual({ ok: true }); // JOB_CALL is the default
+    expect(calls).toHaveLength(2);
+  });
+
+  it("reads the responses the Remix package throws inside authenticate.admin: 401 or its bounce redirect, 429, 5xx", async () => {
+    const throwing = (response: Response) => ({ graphql: async () => Promise.reject(response) }) as unknown as AdminGraphqlClient;
+    const run = (response: Response) => runAdminGraphql(throwing(response), TAGS_ADD).catch((e: unknown) => e);
+    expect(await run(new Response(null, { status: 401 }))).toBeInstanceOf(ShopifyUnauthorizedError);
+    expect(await run(new Response(null, { status: 302, headers: { Location: "/auth/session-token" } }))).toBeInstanceOf(ShopifyUnauthorizedError);
+    expect(await run(new Response("{}", { status: 429 }))).toBeInstanceOf(ShopifyThrottledError);
+    expect(await run(new Response("{}", { status: 503 }))).toMatchObject({ status: 503, retriable: true });
+    expect(await run(new Response("{}", { status: 503 }))).toBeInstanceOf(ShopifyGraphqlError);
+  });
+});
+
+describe("what a page tells the merchant", () => {
+  it.each([
+    [new ShopifyTimeoutError({ operation: "X", timeoutMs: 5 }), "timeout", null],
+    [new ShopifyNetworkError({ operation: "X" }), "network", null],
+    [new ShopifyUnauthorizedError({ operation: "X" }), "unauthorized", null],
+    [new ShopifyThrottledError({ operation: "X", retryAfterMs: 2_500 }), "throttled", 3],
+    [new ShopifyGraphqlError({ operation: "X", messages: ["Service Unavailable"], status: 503 }), "unavailable", null],
+    [new ShopifyGraphqlError({ operation: "X", messages: ["Field 'x' doesn't exist"], codes: ["undefinedField"] }), "error", null],
+    [new ShopifyResponseTooLargeError({ operation: "X", bytes: 10, limitBytes: 5 }), "too_large", null],
+  ])("%s -> %s", (error, kind, seconds) => {
+    expect(shopifyFailureOf(error)).toEqual({ kind, retryAfterSeconds: seconds });
+  });
+
+  it("reads a stored kind back, and nothing else", () => {
+    expect(parseShopifyFailureKind("network")).toBe("network");
+    expect(parseShopifyFailureKind("Shopify could not be reached")).toBeNull();
+    expect(parseShopifyFailureKind(null)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 /** The shop's Shopify variants, a page at a time, with how each one reaches the platform catalogue. */
 import { useState } from "react";
 import { TableEmptyText } from "../TableEmptyText";
+import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
 import {
   Badge,
-  Banner,
   BlockStack,
   Button,
   Card,
@@ -37,6 +37,7 @@ export function VariantsTable({
   onNext,
   onPrevious,
   onRetry,
+  retrying = false,
   onMap,
 }: {
   variants: VariantsResult;
@@ -46,6 +47,8 @@ export function VariantsTable({
   onNext(cursor: string): void;
   onPrevious(): void;
   onRetry(): void;
+  /** A retry is loading. */
+  retrying?: boolean;
   onMap(row: VariantRow): void;
 }) {
   const t = useT();
@@ -78,15 +81,13 @@ export function VariantsTable({
                 connectedRight={<Button submit>{t("mappings.variants.searchAction")}</Button>}
               />
             </form>
-            {!variants.ok && variants.error === "throttled" ? (
-              <Banner tone="warning" title={t("mappings.throttled.title")} action={{ content: t("mappings.tryAgain"), onAction: onRetry }}>
-                <p>{t("mappings.throttled.body", { seconds: variants.retryAfterSeconds })}</p>
-              </Banner>
-            ) : null}
-            {!variants.ok && variants.error === "shopify_error" ? (
-              <Banner tone="critical" action={{ content: t("mappings.tryAgain"), onAction: onRetry }}>
-                <p>{t("mappings.shopifyError", { message: variants.message })}</p>
-              </Banner>
+            {!variants.ok ? (
+              <ShopifyErrorBanner
+                failure={{ kind: variants.error, retryAfterSeconds: variants.retryAfterSeconds }}
+                work="products"
+                onRetry={onRetry}
+                retrying={retrying}
+              />
             ) : null}
             {variants.ok && rows.length > 0 ? (
               <Text as="p" tone="subdued">
@@ -99,9 +100,8 @@ export function VariantsTable({
           selectable={false}
           itemCount={rows.length}
           resourceName={{ singular: t("mappings.variants.col.variant"), plural: t("mappings.tab.products") }}
-          emptyState={
-            <TableEmptyText>{t("mappings.variants.empty")}</TableEmptyText>
-          }
+          // Without Shopify's answer there is no list to call empty: the banner above says why.
+          emptyState={variants.ok ? <TableEmptyText>{t("mappings.variants.empty")}</TableEmptyText> : <span />}
           headings={[
             { title: t("mappings.variants.col.variant") },
             { title: t("mappings.variants.col.status") },

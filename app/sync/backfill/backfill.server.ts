@@ -19,6 +19,8 @@ import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
 import { retryWhileBusy } from "../../queue/sqlite-busy";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
 import { runAdminGraphql, ShopifyThrottledError } from "../../shopify/admin-graphql.server";
+import { ShopifyAdminError } from "../../shopify/errors";
+import { shopifyFailureOf } from "../../shopify/failure";
 import { ORDERS_PAGE } from "../../shopify/documents";
 import { insertOrderLinks, insertPostLeadJobs, orderCreatedRows } from "../../webhooks/order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
@@ -77,7 +79,8 @@ function viewOf(job: Job): BackfillView | null {
     active: ACTIVE_STATES.includes(state) && !payload.finishedAt,
     payload,
     progress: progressOf(payload),
-    lastError: job.lastError,
+    // A Shopify failure is told by its kind, in the merchant's language: its English message stays in the job row.
+    lastError: payload.shopifyFailure ? null : job.lastError,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,
     runAt: job.runAt.toISOString(),
@@ -201,7 +204,11 @@ export async function runBackfillJob(
     try {
       data = await runAdminGraphql<OrdersPageData>(admin, ORDERS_PAGE, { first: ORDERS_PER_PAGE, after: state.cursor, query });
     } catch (error) {
-      if (!(error instanceof ShopifyThrottledError)) throw error;
+      if (!(error instanceof ShopifyThrottledError)) {
+        // The queue retries after its backoff; meanwhile the page says what failed and offers to run it now.
+        if (error instanceof ShopifyAdminError) await saveProgress(db, job, { ...state, shopifyFailure: shopifyFailureOf(error).kind });
+        throw error;
+      }
       const until = new Date(deps.now().getTime() + error.retryAfterMs);
       await saveProgress(db, job, { ...state, throttledUntil: until.toISOString() });
       throw new RetryLaterError(error.retryAfterMs, {
@@ -244,6 +251,7 @@ export async function runBackfillJob(
     const done = !data.orders.pageInfo.hasNextPage;
     state = {
       ...state,
+      shopifyFailure: null,
       counts,
       lastOrderAt,
       cursor: data.orders.pageInfo.endCursor ?? state.cursor,

@@ -50,6 +50,8 @@ export const backfillPayloadSchema = z.object({
   finishedAt: z.string().nullable().default(null),
   /** Set while the job waits for Shopify's throttle to pass. */
   throttledUntil: z.string().nullable().default(null),
+  /** What failed when the last attempt's Shopify call failed (ShopifyFailureKind); cleared by the next page read. */
+  shopifyFailure: z.string().nullable().default(null),
 });
 export type BackfillPayload = z.infer<typeof backfillPayloadSchema>;
 

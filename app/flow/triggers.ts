@@ -1,0 +1,182 @@
+/**
+ * The app's Shopify Flow triggers: their handles (the extensions in extensions/flow-*),
+ * the fields each declares, and the payload each lead event produces. Pure: the
+ * extension TOML files are checked against FLOW_TRIGGER_FIELDS by a test, and the
+ * worker sends exactly what triggerFiringsFor returns.
+ *
+ * Flow joins Shopify data through the order reference (`order_id`, the numeric order
+ * id); the customer is reached from the order in Flow (order.customer), so the app does
+ * not need the read_customers scope a customer reference would require.
+ */
+import type { LeadEvent } from "../sync/lead-events.server";
+
+export const FLOW_TRIGGER = {
+  leadCreated: "lead-created",
+  leadStatusChanged: "lead-status-changed",
+  orderNeedsAttention: "order-needs-attention",
+} as const;
+export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER];
+export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
+
+/** Flow field types the triggers use (the CLI's names). */
+export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal";
+
+export interface FlowFieldDefinition {
+  type: FlowFieldType;
+  /** Absent for reference fields: their key is fixed by Flow (`order_id`). */
+  key?: string;
+}
+
+const ORDER: FlowFieldDefinition = { type: "order_reference" };
+const text = (key: string): FlowFieldDefinition => ({ type: "single_line_text_field", key });
+
+export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDefinition[]> = {
+  [FLOW_TRIGGER.leadCreated]: [ORDER, text("Lead reference"), text("City"), { type: "number_decimal", key: "Amount to collect" }, text("Lead state")],
+  [FLOW_TRIGGER.leadStatusChanged]: [
+    ORDER,
+    text("Lead reference"),
+    text("Previous confirmation status"),
+    text("Confirmation status"),
+    text("Previous shipping status"),
+    text("Shipping status"),
+    text("Tracking number"),
+    { type: "number_decimal", key: "Seller profit" },
+  ],
+  [FLOW_TRIGGER.orderNeedsAttention]: [ORDER, text("Lead state"), { type: "multi_line_text_field", key: "Reason" }, { type: "multi_line_text_field", key: "Findings" }],
+};
+
+/** Which switch (Settings) governs each trigger. */
+export const SWITCH_OF: Record<FlowTriggerHandle, FlowTriggerSwitch> = {
+  [FLOW_TRIGGER.leadCreated]: "leadCreated",
+  [FLOW_TRIGGER.leadStatusChanged]: "leadStatusChanged",
+  [FLOW_TRIGGER.orderNeedsAttention]: "orderNeedsAttention",
+};
+
+/** What a trigger payload is built from: the order link as stored after the change. */
+export interface FlowLinkFacts {
+  id: string;
+  orderId: string;
+  orderName: string;
+  leadRef: string | null;
+  /** The platform's name of the lead's city ("" when unknown), resolved by the caller. */
+  cityName: string;
+  /** The amount to collect as sent (decimal MAD). */
+  totalClient: string | null;
+  reason: string | null;
+  /** JSON list of findings ({ message, severity }). */
+  findings: string;
+  /** JSON list of the platform's anomalies. */
+  anomalies: string;
+  trackingNumber: string | null;
+  sellerProfit: string | null;
+}
+
+export type FlowPayloadValue = string | number;
+export interface FlowTriggerFiring {
+  handle: FlowTriggerHandle;
+  /** Stable per (order, event): the job key, so a firing is queued once. */
+  eventKey: string;
+  payload: Record<string, FlowPayloadValue>;
+}
+
+/** States that need the merchant: kept back by the rules, refused by the platform, or failed. */
+const ATTENTION_STATES = new Set(["held", "invalid", "failed", "damaged"]);
+
+function parseJson(value: string | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** "123.40" / 123.4 / null -> a number Flow accepts as number_decimal (0 when unknown). */
+function decimal(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value.replace(",", ".")) : NaN;
+  return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
+}
+
+/** Finding and anomaly messages, one per line, for a merchant's notification. */
+export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">): string {
+  const lines: string[] = [];
+  for (const source of [link.findings, link.anomalies]) {
+    const list = parseJson(source);
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      const message = (item as { message?: unknown } | null)?.message;
+      if (typeof message === "string" && message.trim()) lines.push(message.trim());
+    }
+  }
+  return [...new Set(lines)].join("\n");
+}
+
+const orderIdOf = (link: FlowLinkFacts) => Number(link.orderId);
+
+/** Whether an event can fire any trigger, before reading the link (most intake events cannot). */
+export function mayFire(event: LeadEvent): boolean {
+  const state = event.after.state;
+  if (event.kind === "status") return true;
+  if (event.kind === "answered") return true;
+  return event.kind === "stopped" && ATTENTION_STATES.has(state) && event.before?.state !== state;
+}
+
+/** The triggers one lead event fires, given the link as stored after it. Pure. */
+export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTriggerFiring[] {
+  const firings: FlowTriggerFiring[] = [];
+  const at = event.at.getTime();
+  const state = event.after.state;
+  if (event.kind === "answered" && link.leadRef && (state === "created" || state === "damaged")) {
+    firings.push({
+      handle: FLOW_TRIGGER.leadCreated,
+      eventKey: `created:${link.leadRef}`,
+      payload: {
+        order_id: orderIdOf(link),
+        "Lead reference": link.leadRef,
+        City: link.cityName,
+        "Amount to collect": decimal(link.totalClient),
+        "Lead state": state,
+      },
+    });
+  }
+  if (event.kind === "status" && link.leadRef) {
+    const before = event.before;
+    const after = event.after;
+    firings.push({
+      handle: FLOW_TRIGGER.leadStatusChanged,
+      eventKey: `status:${link.leadRef}:${after.confirmationStatus ?? "-"}:${after.shippingStatus ?? "-"}`,
+      payload: {
+        order_id: orderIdOf(link),
+        "Lead reference": link.leadRef,
+        "Previous confirmation status": before?.confirmationStatus ?? "",
+        "Confirmation status": after.confirmationStatus ?? "",
+        "Previous shipping status": before?.shippingStatus ?? "",
+        "Shipping status": after.shippingStatus ?? "",
+        "Tracking number": link.trackingNumber ?? "",
+        "Seller profit": decimal(link.sellerProfit),
+      },
+    });
+  }
+  const enteredAttention = ATTENTION_STATES.has(state) && event.before?.state !== state;
+  if ((event.kind === "stopped" || event.kind === "answered") && enteredAttention) {
+    firings.push({
+      handle: FLOW_TRIGGER.orderNeedsAttention,
+      // A held order fixed, sent and held again is a new event: the time tells them apart.
+      eventKey: `attention:${state}:${at}`,
+      payload: {
+        order_id: orderIdOf(link),
+        "Lead state": state,
+        Reason: event.reason ?? link.reason ?? "",
+        Findings: findingLines(link),
+      },
+    });
+  }
+  return firings;
+}
+
+/** Merchant-facing names, for the order's timeline. */
+export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
+  [FLOW_TRIGGER.leadCreated]: "Lead created",
+  [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
+  [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
+};

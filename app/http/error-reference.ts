@@ -1,0 +1,13 @@
+/** The body of a 500 answered by withErrorReference (error-reference.server.ts), as the error page reads it. */
+export interface ErrorReferenceBody {
+  errorReference: string;
+}
+
+export const ERROR_REFERENCE_PATTERN = /^[0-9a-f]{8}$/;
+
+/** The reference a route error carries, or null (another error, or a thrown Response of another kind). */
+export function errorReferenceOf(error: unknown): string | null {
+  const data = (error as { data?: unknown } | null)?.data;
+  const reference = typeof data === "object" && data !== null ? (data as Partial<ErrorReferenceBody>).errorReference : undefined;
+  return typeof reference === "string" && ERROR_REFERENCE_PATTERN.test(reference) ? reference : null;
+}

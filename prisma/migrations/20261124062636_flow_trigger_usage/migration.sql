@@ -1,0 +1,10 @@
+-- CreateTable
+CREATE TABLE "FlowTriggerUsage" (
+    "shop" TEXT NOT NULL,
+    "handle" TEXT NOT NULL,
+    "hasEnabledFlow" BOOLEAN NOT NULL,
+    "notifiedAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("shop", "handle")
+);
+
