@@ -106,13 +106,18 @@ describe("Shopify webhooks", () => {
     for (const shop of [SHOP, other]) {
       await db.prisma.skuMapping.create({ data: { shop, sourceKind: "sku", sourceKey: "x", targets: "[]" } });
       await db.prisma.cityAlias.create({ data: { shop, alias: "casa anfa", cityId: 101 } });
+      await db.prisma.flowTriggerUsage.create({ data: { shop, handle: "lead-created", hasEnabledFlow: false, notifiedAt: new Date() } });
+      await db.prisma.analyticsLead.create({ data: { linkId: `link-${shop}`, shop, day: "2026-11-20", cityId: 101 } });
+      await db.prisma.analyticsDaily.create({
+        data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
+      });
     }
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    for (const model of ["session", "skuMapping", "cityAlias"] as const) {
+    for (const model of ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily"] as const) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
       // @ts-expect-error see above
