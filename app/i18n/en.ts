@@ -7,6 +7,7 @@ import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";
 import { ordersEn } from "./orders.en";
 import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
+import { analyticsEn } from "./analytics.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -14,6 +15,7 @@ export const en = {
 
   "nav.home": "Home",
   "nav.orders": "Orders",
+  "nav.analytics": "Analytics",
   "nav.anomalies": "Anomalies",
   "nav.mappings": "Mappings",
   "nav.activity": "Activity",
@@ -187,6 +189,7 @@ export const en = {
   ...ordersEn,
   ...flowEn,
   ...shopifyErrorsEn,
+  ...analyticsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { mappingsActivityBackfillFr } from "./mappings-activity-backfill.fr";
 import { ordersFr } from "./orders.fr";
 import { flowFr } from "./flow.fr";
 import { shopifyErrorsFr } from "./shopify-errors.fr";
+import { analyticsFr } from "./analytics.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -11,6 +12,7 @@ export const fr: Messages = {
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",
+  "nav.analytics": "Analyses",
   "nav.anomalies": "Anomalies",
   "nav.mappings": "Correspondances",
   "nav.activity": "Activité",
@@ -184,4 +186,5 @@ export const fr: Messages = {
   ...ordersFr,
   ...flowFr,
   ...shopifyErrorsFr,
+  ...analyticsFr,
 };

@@ -1,16 +1,22 @@
 /**
  * The Home page's data: onboarding steps, figures for today / 7 / 30 days, leads
- * per day for 14 days, and alerts. Every figure is aggregated in SQL (groupBy,
- * count) over indexed columns; no query loads order rows.
+ * per day for 14 days, and alerts. The figures come from the daily analytics
+ * rollups (app/analytics/), the same rows as the Analytics page: 30 days of them
+ * whatever the number of orders; no query reads order rows.
  *
  * Days are the merchant's calendar days (Africa/Casablanca by default), and an
- * order counts on the day it arrived (OrderLink.createdAt, indexed with shop).
+ * order counts on the day it arrived. An order the app is still processing
+ * (received, posting) counts once it is sent, held or skipped.
  */
 import type { Db } from "../db.server";
 import { readShopSettings } from "./shop-settings";
-import { zoneOffsetMs } from "../time-zone";
+import { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay } from "../analytics/days";
+import { rollupRows } from "../analytics/report.server";
+import { summarise, type RollupRow } from "../analytics/report";
+import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
 
-export const DEFAULT_TIME_ZONE = "Africa/Casablanca";
+// Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
+export { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay };
 export const CHART_DAYS = 14;
 /** Backlog alert: more pending jobs than this, or one runnable for longer than BACKLOG_AGE_MS. */
 export const BACKLOG_PENDING_LIMIT = 50;
@@ -18,29 +24,8 @@ export const BACKLOG_AGE_MS = 15 * 60_000;
 /** Sync is stale when older than this many sync intervals. */
 export const STALE_SYNC_INTERVALS = 3;
 
-const SENT_STATES = ["created", "damaged"];
-const HELD_STATES = ["held", "invalid"];
-const DECIDED_CONFIRMATIONS = ["confirmed", "canceled", "wrong", "fake", "duplicate"];
-const REFUSED_CONFIRMATIONS = ["canceled", "wrong", "fake", "duplicate"];
-const SHIPPED_OR_LATER = ["shipped", "delivered", "returned", "paid"];
-const DELIVERED = ["delivered", "paid"];
-
 // ---------------------------------------------------------------------------
 // Pure parts
-
-/** One row of groupBy([state, confirmationStatus, shippingStatus]). */
-export interface StatusGroup {
-  state: string;
-  confirmationStatus: string | null;
-  shippingStatus: string | null;
-  count: number;
-}
-
-/** One row of groupBy([totalClient]) over delivered leads. */
-export interface AmountGroup {
-  totalClient: string | null;
-  count: number;
-}
 
 export interface PeriodFigures {
   sent: number;
@@ -68,23 +53,22 @@ export function decimalToCents(value: string | null | undefined): number {
   return match[1] ? -cents : cents;
 }
 
-export function summarise(groups: StatusGroup[], amounts: AmountGroup[]): PeriodFigures {
-  const f = { sent: 0, held: 0, damaged: 0, confirmed: 0, decided: 0, delivered: 0, shipped: 0 };
-  for (const g of groups) {
-    if (HELD_STATES.includes(g.state)) f.held += g.count;
-    if (!SENT_STATES.includes(g.state)) continue;
-    f.sent += g.count;
-    if (g.state === "damaged") f.damaged += g.count;
-    if (g.confirmationStatus && DECIDED_CONFIRMATIONS.includes(g.confirmationStatus)) f.decided += g.count;
-    if (g.confirmationStatus === "confirmed") f.confirmed += g.count;
-    if (g.shippingStatus && SHIPPED_OR_LATER.includes(g.shippingStatus)) f.shipped += g.count;
-    if (g.shippingStatus && DELIVERED.includes(g.shippingStatus)) f.delivered += g.count;
-  }
+/** Home's figures from rollup rows (status groups: app/analytics/status-groups.ts). */
+export function periodFigures(rows: readonly RollupRow[]): PeriodFigures {
+  const s = summarise(rows);
+  const decided = s.steps.confirmed + s.losses.cancelled_on_call + s.losses.rejected_on_call;
   return {
-    ...f,
-    confirmationRate: f.decided > 0 ? f.confirmed / f.decided : null,
-    deliveryRate: f.shipped > 0 ? f.delivered / f.shipped : null,
-    collectedCents: amounts.reduce((sum, a) => sum + decimalToCents(a.totalClient) * a.count, 0),
+    sent: s.steps.sent,
+    // Kept back for a fix or refused by the platform (a failed post is an alert of its own).
+    held: s.losses.held + s.losses.refused_to_send,
+    damaged: s.damaged,
+    confirmed: s.steps.confirmed,
+    decided,
+    confirmationRate: decided > 0 ? s.steps.confirmed / decided : null,
+    delivered: s.steps.delivered,
+    shipped: s.steps.shipped,
+    deliveryRate: s.deliveryRate.rate,
+    collectedCents: s.collectedCents,
   };
 }
 
@@ -92,50 +76,25 @@ export const OUTCOMES = ["delivered", "inDelivery", "awaiting", "lost", "damaged
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** What became of a sent lead, for the chart; null for an order that is not a lead. */
-export function outcomeOf(g: Omit<StatusGroup, "count">): Outcome | null {
-  if (!SENT_STATES.includes(g.state)) return null;
-  if (g.shippingStatus && DELIVERED.includes(g.shippingStatus)) return "delivered";
-  if (
-    (g.confirmationStatus && REFUSED_CONFIRMATIONS.includes(g.confirmationStatus)) ||
-    g.shippingStatus === "returned" ||
-    g.shippingStatus === "canceled"
-  ) {
-    return "lost";
-  }
-  if (g.confirmationStatus === "confirmed") return "inDelivery";
+export function outcomeOf(statusGroup: string): Outcome | null {
+  const bucket = bucketOf(statusGroup);
+  if (bucket === null) return null;
+  if (bucket === "delivered") return "delivered";
+  if (bucket === "call_cancelled" || bucket === "rejected" || bucket === "returned" || bucket === "parcel_cancelled") return "lost";
+  if (bucket === "preparing" || bucket === "in_transit") return "inDelivery";
   // A damaged lead waits for a correction on the platform before anyone calls.
-  if (g.state === "damaged") return "damaged";
-  return "awaiting";
+  return isDamagedGroup(statusGroup) ? "damaged" : "awaiting";
 }
 
 export type ChartDay = { day: string } & Record<Outcome, number>;
 
-export function chartDay(day: string, groups: StatusGroup[]): ChartDay {
+export function chartDay(day: string, rows: readonly RollupRow[]): ChartDay {
   const row: ChartDay = { day, delivered: 0, inDelivery: 0, awaiting: 0, lost: 0, damaged: 0 };
-  for (const g of groups) {
-    const outcome = outcomeOf(g);
-    if (outcome) row[outcome] += g.count;
+  for (const r of rows) {
+    const outcome = outcomeOf(r.statusGroup);
+    if (outcome) row[outcome] += r.orders;
   }
   return row;
-}
-
-/** The calendar day ("YYYY-MM-DD") of instant in timeZone. */
-export function localDay(timeZone: string, instant: Date): string {
-  return new Date(instant.getTime() + zoneOffsetMs(timeZone, instant.getTime())).toISOString().slice(0, 10);
-}
-
-/** "YYYY-MM-DD" + n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The instant local midnight of day begins in timeZone (DST-safe). */
-export function startOfLocalDay(timeZone: string, day: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  let guess = midnightUtc - zoneOffsetMs(timeZone, midnightUtc);
-  // The offset at the guess may differ (a DST change between the two instants).
-  guess = midnightUtc - zoneOffsetMs(timeZone, guess);
-  return new Date(guess);
 }
 
 // ---------------------------------------------------------------------------
@@ -186,32 +145,11 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, now);
-  const dayStarts = Array.from({ length: CHART_DAYS + 1 }, (_, i) => startOfLocalDay(timeZone, addDays(today, i - CHART_DAYS + 1)));
-  const start7 = startOfLocalDay(timeZone, addDays(today, -6));
-  const start30 = startOfLocalDay(timeZone, addDays(today, -29));
+  const chartFrom = addDays(today, -(CHART_DAYS - 1));
 
-  const statusGroups = async (from: Date, to?: Date): Promise<StatusGroup[]> => {
-    const rows = await db.orderLink.groupBy({
-      by: ["state", "confirmationStatus", "shippingStatus"],
-      where: { shop, createdAt: { gte: from, ...(to ? { lt: to } : {}) } },
-      _count: { _all: true },
-    });
-    return rows.map((r) => ({ state: r.state, confirmationStatus: r.confirmationStatus, shippingStatus: r.shippingStatus, count: r._count._all }));
-  };
-  const amountGroups = async (from: Date): Promise<AmountGroup[]> => {
-    const rows = await db.orderLink.groupBy({
-      by: ["totalClient"],
-      where: { shop, createdAt: { gte: from }, state: { in: SENT_STATES }, shippingStatus: { in: DELIVERED } },
-      _count: { _all: true },
-    });
-    return rows.map((r) => ({ totalClient: r.totalClient, count: r._count._all }));
-  };
-
-  // The 14 chart days, then days 15 to 30 in one bucket: the three periods are sums of these.
-  const [perDay, olderDays, amounts, shopRow, keyCount, firstLead, jobs, deadJobs] = await Promise.all([
-    Promise.all(dayStarts.slice(0, CHART_DAYS).map((start, i) => statusGroups(start, dayStarts[i + 1]))),
-    statusGroups(start30, dayStarts[0]),
-    Promise.all([amountGroups(dayStarts[CHART_DAYS - 1]), amountGroups(start7), amountGroups(start30)]),
+  // 30 days of rollup rows by day (a few hundred rows at most): the three periods and the chart are sums of them.
+  const [rows, shopRow, keyCount, firstLead, jobs, deadJobs] = await Promise.all([
+    rollupRows(db, shop, { from: addDays(today, -29), to: today }, { by: ["day"], deliveryDays: false }),
     db.shop.findUnique({
       where: { domain: shop },
       select: {
@@ -230,13 +168,17 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
     db.job.count({ where: { shop, state: "dead" } }),
   ]);
 
-  const days = perDay.map((groups, i) => chartDay(addDays(today, i - CHART_DAYS + 1), groups));
-  const last7Groups = perDay.slice(-7).flat();
-  const last30Groups = [...perDay.flat(), ...olderDays];
+  const since = (from: string) => rows.filter((r) => r.day! >= from);
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => addDays(chartFrom, i)).map((day) =>
+    chartDay(
+      day,
+      rows.filter((r) => r.day === day),
+    ),
+  );
   const figures = {
-    today: summarise(perDay[CHART_DAYS - 1], amounts[0]),
-    last7: summarise(last7Groups, amounts[1]),
-    last30: summarise(last30Groups, amounts[2]),
+    today: periodFigures(since(today)),
+    last7: periodFigures(since(addDays(today, -6))),
+    last30: periodFigures(rows),
   };
 
   const done: Record<OnboardingStepId, boolean> = {
@@ -280,7 +222,9 @@ async function staleSync(
 ): Promise<DashboardAlert | null> {
   const thresholdMs = STALE_SYNC_INTERVALS * intervalMinutes * 60_000;
   if (lastSyncAt && now.getTime() - lastSyncAt.getTime() <= thresholdMs) return null;
-  const inMotion = await db.orderLink.count({
+  // Existence only: a count of every lead in motion read the whole index (a third of a second at 100,000 orders).
+  const inMotion = await db.orderLink.findFirst({
+    select: { id: true },
     where: {
       shop,
       statusFinal: false,
@@ -289,7 +233,7 @@ async function staleSync(
       ...(lastSyncAt ? {} : { createdAt: { lt: new Date(now.getTime() - thresholdMs) } }),
     },
   });
-  if (inMotion === 0) return null;
+  if (inMotion === null) return null;
   return {
     kind: "stale",
     minutesSince: lastSyncAt ? Math.floor((now.getTime() - lastSyncAt.getTime()) / 60_000) : null,

@@ -36,6 +36,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, currentUrl
 
 const NAV: [string, MessageKey][] = [
   ["/app/orders", "nav.orders"],
+  ["/app/analytics", "nav.analytics"],
   ["/app/anomalies", "nav.anomalies"],
   ["/app/mappings", "nav.mappings"],
   ["/app/activity", "nav.activity"],

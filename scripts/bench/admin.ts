@@ -1,12 +1,17 @@
 /**
  * `npm run bench -- admin [--orders 100000] [--runs 20] [--keep]`: server time of the
- * admin's Orders and Anomalies queries with 100,000 order links in one shop.
+ * admin's Orders, Anomalies, Home and Analytics queries with 100,000 order links in one
+ * shop, over a year with half of them in the last 30 days.
  *
  * A temporary SQLite file gets every migration, then 100k links for one shop (plus
- * 10k for another) with a realistic mix of states, statuses, findings, anomalies and
- * a Shopify payload of the usual size, inserted with createMany in batches. Each case
- * calls the same functions the route loaders call; p50 / p95 over --runs runs after
- * two warm-up runs. Target (DESIGN section 6): under 200 ms.
+ * 10k for another) with a realistic mix of states, statuses, cities, products, amounts,
+ * findings, anomalies and a Shopify payload of the usual size, inserted with createMany
+ * in batches; the analytics rollups are then rebuilt from them (timed). Each case calls
+ * the same functions the route loaders call; p50 / p95 over --runs runs after two
+ * warm-up runs. Targets: Orders and Anomalies under 200 ms (DESIGN section 6), Home and
+ * Analytics under 100 ms. The Home loader as it was before the rollups runs in the same
+ * run for comparison, and the cost of keeping the rollups is measured on the lead-events
+ * handler: one event, and a status-sync batch of 500.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +25,13 @@ import { makeFinding } from "../../app/leads/findings";
 import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../app/models/orders-query.server";
 import { loadAnomalyGroups } from "../../app/models/anomaly-groups.server";
 import { webhookOrder } from "../lib/order-payloads";
+import { loadDashboard } from "../../app/models/dashboard.server";
+import { loadAnalytics, cityLines, productLines } from "../../app/analytics/report.server";
+import { presetPeriod } from "../../app/analytics/period";
+import { addDays, DEFAULT_TIME_ZONE, localDay } from "../../app/analytics/days";
+import { applyRollupEvents, rebuildRollups } from "../../app/analytics/rollups.server";
+import type { LeadEvent } from "../../app/sync/lead-events.server";
+import { loadDashboardFromLinks } from "./lib/home-from-links";
 
 const { values } = parseArgs({
   options: {
@@ -77,6 +89,9 @@ const SHIPPINGS: [string, number][] = [
   ["paid", 10],
   ["returned", 5],
 ];
+// 40 delivered cities, a few of them most of the orders; 30 platform products.
+const CITY_IDS: [number, number][] = Array.from({ length: 40 }, (_, i) => [101 + i, i < 5 ? 40 : i < 15 ? 8 : 2]);
+const PRODUCT_KEYS = Array.from({ length: 30 }, (_, i) => `product:${1001 + i}`);
 const UNKNOWN_SKUS = ["BABOUCHE-YLW", "ARGAN-200", "KAFTAN-RED", "TEA-SET-12"];
 const UNKNOWN_CITIES = ["Casa Anfa", "Hay Salam", "Sebt Gzoula", "Ouled Frej"];
 
@@ -127,6 +142,13 @@ function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCrea
   const orderId = String(5_600_000_000_000 + i);
   const phone = `06${String(10_000_000 + Math.floor(random() * 89_999_999)).padStart(8, "0")}`;
   const posted = state === "created" || state === "damaged";
+  const confirmationStatus = posted ? pick(CONFIRMATIONS) : null;
+  // An unconfirmed lead has no parcel (the contract): its shipping status stays pending.
+  const shippingStatus = posted ? (confirmationStatus === "confirmed" ? pick(SHIPPINGS) : "pending") : null;
+  const delivered = shippingStatus === "delivered" || shippingStatus === "paid";
+  const total = 99 + Math.floor(random() * 800);
+  const products = [PRODUCT_KEYS[Math.floor(random() * random() * PRODUCT_KEYS.length)]];
+  if (random() < 0.2) products.push(PRODUCT_KEYS[Math.floor(random() * PRODUCT_KEYS.length)]);
   const payload = webhookOrder({ id: Number(orderId), name: `#${1001 + i}`, phone, createdAt: createdAt.toISOString() });
   return {
     shop,
@@ -142,10 +164,13 @@ function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCrea
     leadRef: posted ? `ATB-${100000 + i}` : null,
     externalRef: `shopify:${orderId}`,
     phone,
-    cityId: 101,
-    totalClient: "229.00",
-    confirmationStatus: posted ? pick(CONFIRMATIONS) : null,
-    shippingStatus: posted ? pick(SHIPPINGS) : null,
+    cityId: state === "held" && random() < 0.3 ? null : pick(CITY_IDS),
+    totalClient: `${total}.00`,
+    productKeys: JSON.stringify([...new Set(products)].sort()),
+    confirmationStatus,
+    shippingStatus,
+    sellerProfit: delivered ? `${Math.floor(total * 0.35)}.50` : null,
+    statusCheckedAt: delivered ? new Date(createdAt.getTime() + (1 + Math.floor(random() * 6)) * 86_400_000) : null,
     statusFinal: posted && random() < 0.5,
     postedAt: posted ? createdAt : null,
     postCount: posted ? 1 : 0,
@@ -156,8 +181,13 @@ function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCrea
 
 async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
   const now = Date.now();
-  const span = 180 * 86_400_000;
+  const day = 86_400_000;
   const batch = 1000;
+  // Oldest first: the first half spread over the 335 days before the last 30, the second half over the last 30.
+  const at = (i: number, count: number) => {
+    const half = count / 2;
+    return i < half ? now - 365 * day + Math.floor((i / half) * 335 * day) : now - 30 * day + Math.floor(((i - half) / half) * 30 * day);
+  };
   const started = performance.now();
   for (const [shop, count, offset] of [
     [SHOP, ORDERS, 0],
@@ -166,8 +196,7 @@ async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
     for (let start = 0; start < count; start += batch) {
       const data: Prisma.OrderLinkCreateManyInput[] = [];
       for (let i = start; i < Math.min(count, start + batch); i++) {
-        // Oldest first, a few orders a minute, as a busy shop receives them.
-        data.push(linkRow(shop, offset + i, new Date(now - span + Math.floor((i / count) * span))));
+        data.push(linkRow(shop, offset + i, new Date(at(i, count))));
       }
       await db.orderLink.createMany({ data });
     }
@@ -185,7 +214,7 @@ async function time(name: string, run: () => Promise<unknown>) {
     const start = performance.now();
     const result = await run();
     samples.push(performance.now() - start);
-    rows = (result as { rows?: unknown[] }).rows?.length ?? (result as { groups?: unknown[] }).groups?.length ?? rows;
+    rows = Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? (result as { groups?: unknown[] }).groups?.length ?? rows);
   }
   samples.sort((a, b) => a - b);
   const p50 = percentile(samples, 50);
@@ -199,7 +228,12 @@ const db = createPrismaClient(url);
 try {
   console.log(`seeding ${ORDERS} order links (+${Math.round(ORDERS / 10)} for another shop)...`);
   const seedMs = await seedLinks(db);
-  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s\n`);
+  console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  for (const shop of [SHOP, OTHER]) {
+    const rebuilt = await rebuildRollups(db, shop);
+    console.log(`analytics:rebuild ${shop}: ${rebuilt.links} orders -> ${rebuilt.rows} rollup rows in ${rebuilt.ms} ms`);
+  }
+  console.log(`rollup rows in the last 90 days: ${await db.analyticsDaily.count({ where: { shop: SHOP, day: { gte: addDays(localDay(DEFAULT_TIME_ZONE, new Date()), -89) } } })}\n`);
 
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
   const ordersLoader = (search: string) => {
@@ -229,7 +263,61 @@ try {
     await time("orders: issue=phone, last 30 days", () => ordersLoader(`issue=phone&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`)),
     await time("anomalies: groups", () => loadAnomalyGroups(db, SHOP)),
   ];
-  console.log(`\nworst p95 ${Math.max(...results).toFixed(1)} ms (target < 200 ms)`);
+  console.log(`\nworst p95 ${Math.max(...results).toFixed(1)} ms (target < 200 ms)\n`);
+
+  // Home and Analytics: the loaders' functions, the old Home (order rows) beside the new (rollups).
+  const today = localDay(DEFAULT_TIME_ZONE, new Date());
+  const oldHome = await time("home: before rollups (order rows)", () => loadDashboardFromLinks(db, SHOP));
+  const analytics = [
+    await time("home: rollups", () => loadDashboard(db, SHOP)),
+    await time("analytics: 30 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=30"))),
+    await time("analytics: 90 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=90"))),
+    await time("analytics: by city, 90 days", () => cityLines(db, SHOP, presetPeriod(90, today))),
+    await time("analytics: by product, 90 days", () => productLines(db, SHOP, presetPeriod(90, today))),
+  ];
+  // The longest custom period, for information (no target).
+  await time("analytics: custom 365 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams(`from=${addDays(today, -364)}&to=${today}`)));
+  console.log(`\nHome before ${oldHome.toFixed(1)} ms p95, now ${analytics[0].toFixed(1)} ms p95; worst p95 of Home and Analytics (30, 90 days, city, product) ${Math.max(...analytics).toFixed(1)} ms (target < 100 ms)\n`);
+
+  // The cost of keeping the rollups: the handler inside a transaction, for one event and for a status-sync batch.
+  const sent = await db.orderLink.findMany({
+    where: { shop: SHOP, state: "created", confirmationStatus: { in: ["new", "callback"] } },
+    select: { id: true, state: true, confirmationStatus: true, shippingStatus: true },
+    take: 5000,
+  });
+  let flip = 0;
+  const moveEvents = (count: number): LeadEvent[] => {
+    flip++;
+    return sent.slice((flip * count) % (sent.length - count), ((flip * count) % (sent.length - count)) + count).map((l) => ({
+      linkId: l.id,
+      kind: "status",
+      before: { state: l.state, confirmationStatus: l.confirmationStatus, shippingStatus: l.shippingStatus },
+      after: { state: l.state, confirmationStatus: flip % 2 ? "callback" : "new", shippingStatus: l.shippingStatus },
+      at: new Date(),
+    }));
+  };
+  // Each run changes the links' status for real (as the status sync does), then runs the handler.
+  const move = (count: number) => {
+    const events = moveEvents(count);
+    return db.$transaction(async (tx) => {
+      await tx.orderLink.updateMany({ where: { id: { in: events.map((e) => e.linkId) } }, data: { confirmationStatus: events[0].after.confirmationStatus } });
+      const started = performance.now();
+      await applyRollupEvents(tx, SHOP, events);
+      return { handlerMs: performance.now() - started };
+    });
+  };
+  const handlerTimes = async (count: number) => {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) samples.push((await move(count)).handlerMs);
+    const sorted = samples.slice(2).sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  };
+  const one = await handlerTimes(1);
+  const batchOf500 = await handlerTimes(500);
+  console.log(`${"rollup update: 1 lead event".padEnd(40)} p50 ${one.p50.toFixed(2).padStart(6)} ms   p95 ${one.p95.toFixed(2).padStart(6)} ms`);
+  console.log(
+    `${"rollup update: 500 lead events (1 batch)".padEnd(40)} p50 ${batchOf500.p50.toFixed(1).padStart(6)} ms   p95 ${batchOf500.p95.toFixed(1).padStart(6)} ms   (${(batchOf500.p50 / 500).toFixed(3)} ms per event)`,
+  );
 } finally {
   await db.$disconnect();
   if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -30,6 +30,7 @@ import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopif
 import type { Shutdown } from "./shutdown";
 import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
 import { watchStatuses } from "./watch-statuses";
+import { seedDemoHistory } from "./history";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "demo", "orders");
@@ -99,6 +100,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   shutdown.add("database", () => db.$disconnect());
   const account = await fetchSellerAccount(sandbox.url, key.key);
   await connectDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
+  if (builtIn) io.log(`History: ${await seedDemoHistory(db, DEMO_SHOP)} settled orders of the last 60 days, for Home and Analytics`);
 
   // 3. Shopify: the Admin API stand-in, knowing the app's credentials for the token exchange.
   const shopify = await startDemoShopifyAdmin({

@@ -1,6 +1,8 @@
 /**
  * Home: exact figures from seeded OrderLink rows, the 14-day chart, onboarding
- * steps and alerts, through the real Home loader where it matters.
+ * steps and alerts, through the real Home loader where it matters. The rows are
+ * written directly (not through the pipeline), so the analytics rollups Home
+ * reads are rebuilt from them, in the time zone the figures are asked in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
@@ -10,11 +12,13 @@ type DashboardModule = typeof import("../../app/models/dashboard.server");
 
 let app: AdminApp;
 let dashboard: DashboardModule;
+let rollups: typeof import("../../app/analytics/rollups.server");
 let seq = 0;
 
 beforeAll(async () => {
   app = await startAdminApp();
   dashboard = await import("../../app/models/dashboard.server");
+  rollups = await import("../../app/analytics/rollups.server");
 });
 afterAll(() => stopAdminApp(app));
 
@@ -27,7 +31,7 @@ interface LinkSeed {
   statusFinal?: boolean;
 }
 
-async function seedLinks(db: PrismaClient, shop: string, links: LinkSeed[]) {
+async function seedLinks(db: PrismaClient, shop: string, links: LinkSeed[], timeZone = "Africa/Casablanca") {
   for (const link of links) {
     seq += 1;
     const sent = link.state === "created" || link.state === "damaged";
@@ -48,6 +52,7 @@ async function seedLinks(db: PrismaClient, shop: string, links: LinkSeed[]) {
       },
     });
   }
+  await rollups.rebuildRollups(db, shop, { timeZone });
 }
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -73,7 +78,7 @@ describe("figures", () => {
       // outside every window
       { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "500.00", createdAt: "2026-01-29T10:00:00Z" },
       { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "7.00", createdAt: "2026-03-09T23:59:59Z" },
-    ]);
+    ], "UTC");
     // Another shop's orders never count.
     await seedLinks(db, SHOP_B, [
       { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "999.00", createdAt: "2026-03-10T08:00:00Z" },
@@ -141,6 +146,7 @@ describe("figures", () => {
     await seedLinks(db, shop, [{ state: "created", createdAt: "2026-06-09T23:30:00Z" }]);
     const now = new Date("2026-06-10T10:00:00Z");
     expect((await dashboard.loadDashboard(db, shop, { now })).figures.today.sent).toBe(1);
+    await rollups.rebuildRollups(db, shop, { timeZone: "UTC" });
     expect((await dashboard.loadDashboard(db, shop, { now, timeZone: "UTC" })).figures.today.sent).toBe(0);
   });
 

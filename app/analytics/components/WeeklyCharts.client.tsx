@@ -1,0 +1,47 @@
+/**
+ * The weekly charts drawn with Polaris Viz. Browser only (it measures its
+ * container); WeeklyCharts.tsx loads it after hydration.
+ */
+import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
+import { formatMoneyCents, formatPercent } from "../../i18n";
+import { useLocale, useT } from "../../i18n/react";
+import type { WeekPoint } from "../report";
+import { CHART_HEIGHT } from "./chart-size";
+
+export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {
+  const t = useT();
+  const locale = useLocale();
+  const rateSeries = [
+    {
+      name: t("analytics.weeks.series.deliveryRate"),
+      // A week without a shipped parcel has no rate: left out, not drawn as 0 %.
+      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: w.week, value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
+    },
+  ];
+  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: w.week, value: w.collectedCents / 100 })) }];
+  return (
+    <PolarisVizProvider>
+      {which === 0 ? (
+      <div style={{ height: CHART_HEIGHT }} data-chart="deliveryRate">
+        <LineChart
+          data={rateSeries}
+          theme="Light"
+          isAnimated={false}
+          showLegend={false}
+          yAxisOptions={{ labelFormatter: (v) => formatPercent(locale, Number(v) / 100) }}
+        />
+      </div>
+      ) : (
+      <div style={{ height: CHART_HEIGHT }} data-chart="collected">
+        <BarChart
+          data={moneySeries}
+          theme="Light"
+          isAnimated={false}
+          showLegend={false}
+          yAxisOptions={{ labelFormatter: (v) => formatMoneyCents(locale, Math.round(Number(v) * 100)).replace(/[.,]00 MAD$/, "") }}
+        />
+      </div>
+      )}
+    </PolarisVizProvider>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Analytics: the period's funnel with its losses by cause, key figures against
+ * the previous period, weekly charts, and the city and product tables, all read
+ * from the daily rollups (app/analytics/), with a CSV export of each table.
+ */
+import { useState } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Card, EmptyState, Layout, Page } from "@shopify/polaris";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { authenticate } from "../shopify.server";
+import prisma from "../db.server";
+import { loadAnalytics } from "../analytics/report.server";
+import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
+import type { CsvTable } from "../analytics/csv";
+import { t as translate, type Locale } from "../i18n";
+import { useT } from "../i18n/react";
+import { BreakdownTable } from "../analytics/components/BreakdownTable";
+import { FunnelCard } from "../analytics/components/FunnelCard";
+import { KeyFigures } from "../analytics/components/KeyFigures";
+import { PeriodPicker } from "../analytics/components/PeriodPicker";
+import { WeeklyCharts } from "../analytics/components/WeeklyCharts";
+import { download } from "../analytics/components/format";
+
+export const links = () => [{ rel: "stylesheet", href: vizStyles }];
+
+export const meta: MetaFunction = ({ matches }) => {
+  const locale = (matches.find((m) => m.id === "routes/app")?.data as { locale?: Locale } | undefined)?.locale ?? "en";
+  return [{ title: translate(locale, "analytics.documentTitle") }];
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
+};
+
+export default function Analytics() {
+  const report = useLoaderData<typeof loader>();
+  const t = useT();
+  const shopify = useAppBridge();
+  const [exporting, setExporting] = useState<CsvTable | null>(null);
+  const exportTable = (table: CsvTable) => () => {
+    setExporting(table);
+    download(`/app/analytics/export?table=${table}&${periodSearch(report.period)}`, `analytics-${table}-${report.period.from}-${report.period.to}.csv`)
+      .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
+      .finally(() => setExporting(null));
+  };
+  const empty = report.current.steps.orders === 0 && report.current.skipped === 0;
+
+  return (
+    <Page title={t("analytics.title")}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {report.periodError ? (
+              <Banner tone="critical" title={t("analytics.period.error.title")}>
+                <p>{t(`analytics.period.error.${report.periodError}`, { max: MAX_PERIOD_DAYS })}</p>
+              </Banner>
+            ) : null}
+            <PeriodPicker key={`${report.period.from}/${report.period.to}`} period={report.period} timeZone={report.timeZone} />
+            {report.processing > 0 ? (
+              <Banner tone="info">
+                <p>{t("analytics.processing", { count: report.processing })}</p>
+              </Banner>
+            ) : null}
+            {empty ? (
+              <Card>
+                <EmptyState heading={t("analytics.empty.title")} image="">
+                  <p>{t("analytics.empty.body")}</p>
+                </EmptyState>
+              </Card>
+            ) : (
+              <>
+                <KeyFigures current={report.current} previous={report.previous} />
+                <FunnelCard current={report.current} previous={report.previous} onExport={exportTable("funnel")} exporting={exporting === "funnel"} />
+                <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
+                <BreakdownTable
+                  id="cities"
+                  title={t("analytics.cities.title")}
+                  nameHeading={t("analytics.column.city")}
+                  lines={report.cities}
+                  unknownLabel={t("analytics.city.unknown")}
+                  onExport={exportTable("cities")}
+                  exporting={exporting === "cities"}
+                />
+                <BreakdownTable
+                  id="products"
+                  title={t("analytics.products.title")}
+                  nameHeading={t("analytics.column.product")}
+                  lines={report.products}
+                  note={t("analytics.products.note")}
+                  onExport={exportTable("products")}
+                  exporting={exporting === "products"}
+                />
+              </>
+            )}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

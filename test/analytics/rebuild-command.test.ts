@@ -1,0 +1,62 @@
+/**
+ * `npm run analytics:rebuild`: recounts a shop's rollups from its order rows,
+ * prints counts only, and refuses a bad --shop with a usage line (exit 2).
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+
+const root = join(import.meta.dirname, "..", "..");
+const SHOP = "atlas-beauty.myshopify.com";
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const link = (n: number, state: string, shippingStatus: string | null) => ({
+    shop: SHOP,
+    orderId: String(n),
+    orderName: `#${n}`,
+    payload: "{}",
+    externalRef: `shopify:${n}`,
+    state,
+    confirmationStatus: shippingStatus ? "confirmed" : null,
+    shippingStatus,
+    cityId: 101,
+    totalClient: "100.00",
+  });
+  await database.prisma.orderLink.createMany({ data: [link(1, "created", "delivered"), link(2, "created", "returned"), link(3, "held", null)] });
+});
+afterAll(() => database?.cleanup());
+
+function rebuild(args: string[]) {
+  return promisify(execFile)(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/analytics-rebuild.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url },
+  }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
+
+describe("npm run analytics:rebuild", () => {
+  it("recounts the shop's rollups and prints counts", async () => {
+    const run = await rebuild(["--shop", SHOP]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: 3 order\(s\), 3 counted, \d+ rollup row\(s\) in \d+ ms/);
+    const shopRows = await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" }, orderBy: { statusGroup: "asc" } });
+    expect(shopRows.map((r) => [r.statusGroup, r.orders, Number(r.totalCents)])).toEqual([
+      ["delivered", 1, 10000],
+      ["held", 1, 10000],
+      ["returned", 1, 10000],
+    ]);
+  }, 60_000);
+
+  it("refuses a shop that is not a myshopify domain", async () => {
+    const run = await rebuild(["--shop", "https://evil.example"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--shop must be a *.myshopify.com domain");
+    expect(run.stderr).toContain("usage: npm run analytics:rebuild");
+  }, 60_000);
+});
