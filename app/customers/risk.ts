@@ -5,6 +5,9 @@
  */
 import { FAILED_OUTCOMES, isFailed, type Outcome } from "./outcome";
 
+/** Flag on an order link the merchant chose to send despite its customer's record ("send anyway"). */
+export const FLAG_CUSTOMER_HOLD_WAIVED = "customer_hold_waived";
+
 export interface CustomerHoldRule {
   enabled: boolean;
   /** Failed deliveries (refused, returned, cancelled/fake, wrong number) that hold the order. */
