@@ -55,3 +55,18 @@ export function failureWords(counts: ReadonlyMap<Outcome, number>): string {
   const parts = FAILED_OUTCOMES.filter((o) => (counts.get(o) ?? 0) > 0).map((o) => `${counts.get(o)} ${WORDS[o]}`);
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
+
+export type RiskLevel = "blocked" | "trusted" | "high" | "medium" | "low" | "new";
+
+/**
+ * The badge a record gets: blocked/trusted as the merchant said; otherwise high
+ * when failures reach two and outnumber deliveries, medium with any failure,
+ * low with deliveries only, new without a finished order.
+ */
+export function riskLevel(record: { standing: string | null; delivered: number; returned: number; refused: number; cancelled: number; wrongNumber: number }): RiskLevel {
+  if (record.standing === "blocked" || record.standing === "trusted") return record.standing;
+  const failed = record.returned + record.refused + record.cancelled + record.wrongNumber;
+  if (failed >= 2 && failed > record.delivered) return "high";
+  if (failed > 0) return "medium";
+  return record.delivered > 0 ? "low" : "new";
+}
