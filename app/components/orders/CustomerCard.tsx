@@ -67,7 +67,7 @@ export function CustomerCard({
         <BlockStack gap="100">
           {COUNTED.map((o) => (
             <Text as="p" key={o} variant="bodySm">
-              {t(outcomeKey(o))}: {formatInteger(locale, customer.counts[o])}
+              {t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.counts[o]) })}
             </Text>
           ))}
         </BlockStack>
