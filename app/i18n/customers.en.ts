@@ -24,6 +24,8 @@ export const customersEn = {
   "customers.held.sendAnyway": "Send anyway",
   "customers.sentAnyway": "Order sent anyway",
   "customers.standingSaved": "Customer's phone updated",
+  "customers.filter.risk": "Customer risk",
+  "customers.column.risk": "Customer",
   "customers.risk.blocked": "Blocked",
   "customers.risk.trusted": "Trusted",
   "customers.risk.high": "High risk",

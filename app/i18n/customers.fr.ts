@@ -23,6 +23,8 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "customers.held.sendAnyway": "Envoyer quand même",
   "customers.sentAnyway": "Commande envoyée quand même",
   "customers.standingSaved": "Numéro du client mis à jour",
+  "customers.filter.risk": "Risque client",
+  "customers.column.risk": "Client",
   "customers.risk.blocked": "Bloqué",
   "customers.risk.trusted": "De confiance",
   "customers.risk.high": "Risque élevé",

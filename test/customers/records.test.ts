@@ -207,4 +207,36 @@ describe("customer delivery record", () => {
     // Another customer's record stays.
     expect(await record("0699999999")).toMatchObject({ orders: 1, inProgress: 1 });
   });
+
+  it("the Orders risk filter and column agree with the record's risk level", async () => {
+    await badCustomer();
+    const [good] = await placeOrders(["0655555555"], 55);
+    await platform.advance(good.leadRef!, { confirmation_status: "confirmed" });
+    await platform.advance(good.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-G" });
+    await platform.advance(good.leadRef!, { shipping_status: "shipped" });
+    await platform.advance(good.leadRef!, { shipping_status: "delivered" });
+    await sync();
+    const { queryOrders, riskyPhones } = await import("../../app/models/orders-query.server");
+    const { riskLevel } = await import("../../app/customers/risk");
+    // Every standing and count mix: the SQL reading and riskLevel say the same.
+    const mixes = [
+      { phoneKey: "0600000001", standing: null, delivered: 0, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
+      { phoneKey: "0600000002", standing: null, delivered: 2, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
+      { phoneKey: "0600000003", standing: null, delivered: 1, returned: 0, refused: 0, cancelled: 0, wrongNumber: 1 },
+      { phoneKey: "0600000004", standing: "blocked", delivered: 3, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0 },
+      { phoneKey: "0600000005", standing: "trusted", delivered: 0, returned: 3, refused: 0, cancelled: 0, wrongNumber: 0 },
+      { phoneKey: "0600000006", standing: null, delivered: 1, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0 },
+    ];
+    for (const m of mixes) await db.prisma.customerRecord.create({ data: { shop: SHOP, ...m } });
+    for (const level of ["high", "medium", "blocked"] as const) {
+      const all = await db.prisma.customerRecord.findMany({ where: { shop: SHOP } });
+      const expected = all.filter((r) => riskLevel(r) === level).map((r) => r.phoneKey).sort();
+      expect((await riskyPhones(db.prisma, SHOP, [level])).sort()).toEqual(expected);
+    }
+    const risky = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: ["high"] });
+    expect(risky.rows.length).toBe(6);
+    expect(new Set(risky.rows.map((r) => r.risk))).toEqual(new Set(["high"]));
+    const all = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [] });
+    expect(all.rows.find((r) => r.id === good.id)?.risk).toBe("low");
+  });
 });
