@@ -58,6 +58,10 @@ export function failureWords(counts: ReadonlyMap<Outcome, number>): string {
 
 export type RiskLevel = "blocked" | "trusted" | "high" | "medium" | "low" | "new";
 
+/** Risk levels the merchant filters Orders on (the others are the absence of risk). */
+export const RISK_FILTERS = ["high", "medium", "blocked"] as const satisfies readonly RiskLevel[];
+export type RiskFilter = (typeof RISK_FILTERS)[number];
+
 /**
  * The badge a record gets: blocked/trusted as the merchant said; otherwise high
  * when failures reach two and outnumber deliveries, medium with any failure,

@@ -17,7 +17,7 @@ import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./dashboard.server";
 import { LINK_STATES, type LinkState } from "./order-link-state";
 import { zonedTime } from "../time-zone";
-import { riskLevel, type RiskLevel } from "../customers/risk";
+import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -61,9 +61,6 @@ export interface OrdersFilter {
   risk?: RiskFilter[];
 }
 
-/** Risk levels the merchant filters on (the others are the absence of risk). */
-export const RISK_FILTERS = ["high", "medium", "blocked"] as const;
-export type RiskFilter = (typeof RISK_FILTERS)[number];
 
 export interface OrdersPageRequest extends OrdersFilter {
   /** Cursor of the last row of the previous page: the page after it. */

@@ -60,6 +60,8 @@ beforeAll(async () => {
   await flow.place([
     { id: 6_200_003, name: "#4003", phone: "00212661777001", city: "Casablanca", customerId: 501 },
     { id: 6_200_004, name: "#4004", phone: "06 61 77 70 01", city: "Casablanca", customerId: 501 },
+    // AND another customer, without a record
+    { id: 6_200_005, name: "#4005", phone: "0661777999", city: "Rabat", customerId: 502 },
   ]);
   await flow.drain();
 });
@@ -98,6 +100,25 @@ describe("customer delivery record", () => {
       expect(sent.state).toBe("created");
       const kinds = (await server.db.timelineEvent.findMany({ where: { linkId: held.id }, orderBy: { at: "asc" } })).map((e) => e.kind);
       expect(kinds).toEqual(expect.arrayContaining(["customer_hold", "send_anyway", "answered"]));
+
+      // AND Orders shows the risk of each order's customer, and the risk filter keeps the risky ones
+      await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
+      await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+      await expect.poll(() => page.locator("[data-order]").count()).toBe(5);
+      const riskOf = (name: string) =>
+        page.evaluate((n) => {
+          const row = [...document.querySelectorAll("tr")].find((tr) => tr.querySelector(`[data-order="${n}"]`));
+          const node = row?.querySelector('[data-cell="risk"]')?.cloneNode(true) as HTMLElement | undefined;
+          node?.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+          return node?.textContent?.trim() ?? null;
+        }, name);
+      expect(await riskOf("#4003")).toBe("High risk");
+      expect(await riskOf("#4005")).toBe("");
+      await visit(page, await server.embeddedUrl(SHOP, "/app/orders?risk=high", { locale: "en" }));
+      await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#4004", "#4003", "#4002", "#4001"]);
+      expect(await page.getByText("Customer risk: High risk").count()).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("orders-risk-filter-en");
       expect(session.refused).toEqual([]);
     } finally {
       await session.close();

@@ -20,7 +20,8 @@ import {
 } from "@shopify/polaris";
 import type { IndexFiltersProps } from "@shopify/polaris";
 import { LINK_STATES } from "../../models/order-link-state";
-import { RISK_FILTERS, type OrderRow, type OrdersFilter, type OrdersPage } from "../../models/orders-query.server";
+import type { OrderRow, OrdersFilter, OrdersPage } from "../../models/orders-query.server";
+import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
