@@ -1,9 +1,10 @@
 /**
- * `npm run analytics:rebuild [-- --shop SHOP]`: recounts the Analytics rollups
- * from the OrderLink rows, for one shop or every shop with orders. Run it once
- * after deploying the rollups (orders older than them are not counted until
- * then) or after changing order rows by hand. One transaction per shop; prints
- * counts only.
+ * `npm run analytics:rebuild [-- --shop SHOP] [--reset]`: recounts the Analytics
+ * rollups from the OrderLink rows, for one shop or every shop with orders. Run it
+ * once after deploying the rollups (orders older than them are not counted until
+ * then) or after changing order rows by hand. A page of orders per short
+ * transaction, so the app keeps working; --reset deletes and recounts a shop in
+ * one transaction (holds the write lock throughout). Prints counts only.
  */
 import { existsSync } from "node:fs";
 import { parseArgs, UsageError } from "./lib/args";
@@ -12,14 +13,16 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 async function main(): Promise<number> {
   let shop: string | undefined;
+  let reset = false;
   try {
-    const args = parseArgs(process.argv.slice(2), ["shop"], []);
+    const args = parseArgs(process.argv.slice(2), ["shop"], ["reset"]);
     if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
     shop = args.values.shop;
+    reset = args.flags.has("reset");
     if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop)) throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`analytics:rebuild: ${error.message}\nusage: npm run analytics:rebuild [-- --shop SHOP.myshopify.com]`);
+      console.error(`analytics:rebuild: ${error.message}\nusage: npm run analytics:rebuild [-- --shop SHOP.myshopify.com] [--reset]`);
       return 2;
     }
     throw error;
@@ -29,8 +32,10 @@ async function main(): Promise<number> {
   try {
     const shops = shop ? [shop] : await shopsWithLinks(prisma);
     for (const domain of shops) {
-      const report = await rebuildRollups(prisma, domain);
-      console.info(`analytics:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.rows} rollup row(s) in ${report.ms} ms`);
+      const report = await rebuildRollups(prisma, domain, { reset });
+      console.info(
+        `analytics:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.rows} rollup row(s) ${reset ? "written" : "changed"} in ${report.ms} ms`,
+      );
     }
     if (shops.length === 0) console.info("analytics:rebuild: no orders");
     return 0;

@@ -27,6 +27,9 @@ export const LINK_FIELDS = {
   sellerProfit: true,
 } as const satisfies Prisma.OrderLinkSelect;
 
+/** Ids per read: Prisma caps a query at 999 parameters on SQLite. */
+const READ_PAGE = 500;
+
 /** Rows per upsert statement (at most 10 parameters each: well under every driver's limit). */
 const UPSERT_ROWS = 200;
 
@@ -96,8 +99,14 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   const lastAt = new Map<string, Date>();
   for (const event of events) lastAt.set(event.linkId, event.at);
   const ids = [...lastAt.keys()];
-  const links: LinkFields[] = await tx.orderLink.findMany({ where: { shop, id: { in: ids } }, select: LINK_FIELDS });
-  const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
+  const links: LinkFields[] = [];
+  const before = new Map<string, LeadFact>();
+  // Callers pass at most a status-sync batch (500); larger calls are read in pages under Prisma's parameter cap.
+  for (let i = 0; i < ids.length; i += READ_PAGE) {
+    const page = ids.slice(i, i + READ_PAGE);
+    links.push(...(await tx.orderLink.findMany({ where: { shop, id: { in: page } }, select: LINK_FIELDS })));
+    for (const r of await tx.analyticsLead.findMany({ where: { shop, linkId: { in: page } } })) before.set(r.linkId, fromRow(r));
+  }
 
   const deltas = new Map<string, RollupDelta>();
   const facts: LeadFact[] = [];
@@ -118,7 +127,7 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   for (const id of gone) addFact(deltas, before.get(id)!, -1);
 
   await addToRollups(tx, shop, nonZero(deltas));
-  if (gone.length) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone } } });
+  for (let i = 0; i < gone.length; i += READ_PAGE) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone.slice(i, i + READ_PAGE) } } });
   await storeFacts(tx, facts);
 }
 
@@ -127,7 +136,7 @@ export const analyticsRollupHandler: LeadEventHandler = (tx, shop, events) => ap
 // ---------------------------------------------------------------------------
 // Rebuild
 
-const REBUILD_PAGE = 5000;
+const REBUILD_PAGE = READ_PAGE;
 const DELIVERED_MARKS = ['"shippingStatus":"delivered"', '"shippingStatus":"paid"'];
 
 /**
@@ -148,21 +157,108 @@ export async function deliveredDaysFromTimeline(db: Tx | Db, shop: string, timeZ
 export interface RebuildReport {
   links: number;
   counted: number;
+  /** Rollup rows written (reset) or changed (recount). */
   rows: number;
   ms: number;
 }
 
+type RebuildLink = LinkFields & { statusCheckedAt: Date | null; updatedAt: Date };
+
+/** A link's contribution as the rebuild sees it: delivery day from the timeline, else the previous count, else the last status check. */
+function rebuiltFact(link: RebuildLink, timeZone: string, deliveredDay: string | null): LeadFact {
+  const fact = factOf(link, timeZone, deliveredDay);
+  if (fact.deliveredDay === null && fact.statusGroup !== null && isDelivered(fact.statusGroup)) {
+    fact.deliveredDay = localDay(timeZone, link.statusCheckedAt ?? link.updatedAt);
+  }
+  return fact;
+}
+
+const REBUILD_SELECT = { ...LINK_FIELDS, statusCheckedAt: true, updatedAt: true } as const;
+
 /**
- * Recounts one shop's rollups from its OrderLink rows, in one transaction (the
- * handler cannot interleave). A delivery day comes from the timeline, else from
- * the previous count, else from the last status check.
+ * Recounts one shop's rollups from its OrderLink rows, a page of links per short
+ * transaction (intake and the status sync keep running between them): each link's
+ * previous contribution is replaced by what it counts for now, and counts of links
+ * that no longer exist are taken out. With `reset`, everything is deleted and
+ * counted again in one transaction (it holds the write lock throughout): for
+ * rollup rows that no longer match what their links counted for.
  */
-export async function rebuildRollups(db: Db, shop: string, options: { timeZone?: string } = {}): Promise<RebuildReport> {
+export async function rebuildRollups(db: Db, shop: string, options: { timeZone?: string; reset?: boolean } = {}): Promise<RebuildReport> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const started = performance.now();
+  const fromTimeline = await deliveredDaysFromTimeline(db, shop, timeZone);
+  const report = options.reset ? await resetRollups(db, shop, timeZone, fromTimeline) : await recountRollups(db, shop, timeZone, fromTimeline);
+  return { ...report, ms: Math.round(performance.now() - started) };
+}
+
+async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, string>): Promise<Omit<RebuildReport, "ms">> {
+  let links = 0;
+  let counted = 0;
+  let rows = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await db.orderLink.findMany({
+      where: { shop, ...(cursor ? { id: { gt: cursor } } : {}) },
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: REBUILD_PAGE,
+    });
+    if (page.length === 0) break;
+    const ids = page.map((l) => l.id);
+    cursor = ids[ids.length - 1];
+    await db.$transaction(async (tx) => {
+      // Lock the links first (a no-op update, the same on SQLite and PostgreSQL): a change of one of
+      // them waits for this page, so its handler reads the facts written here.
+      await tx.$executeRaw`UPDATE "OrderLink" SET "shop" = "shop" WHERE "shop" = ${shop} AND "id" IN (${Prisma.join(ids)})`;
+      const current: RebuildLink[] = await tx.orderLink.findMany({ where: { shop, id: { in: ids } }, select: REBUILD_SELECT });
+      const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
+      const deltas = new Map<string, RollupDelta>();
+      const facts = current.map((link) => {
+        const old = before.get(link.id);
+        const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? old?.deliveredDay ?? null);
+        if (old) addFact(deltas, old, -1);
+        addFact(deltas, fact, 1);
+        if (fact.statusGroup !== null) counted++;
+        return fact;
+      });
+      const changed = nonZero(deltas);
+      await addToRollups(tx, shop, changed);
+      await storeFacts(tx, facts);
+      links += current.length;
+      rows += changed.length;
+    });
+  }
+  // Counts of links that are gone (erased by the retention setting or by hand).
+  let factCursor: string | undefined;
+  for (;;) {
+    const facts = await db.analyticsLead.findMany({
+      where: { shop, ...(factCursor ? { linkId: { gt: factCursor } } : {}) },
+      select: { linkId: true },
+      orderBy: { linkId: "asc" },
+      take: REBUILD_PAGE,
+    });
+    if (facts.length === 0) break;
+    factCursor = facts[facts.length - 1].linkId;
+    const ids = facts.map((f) => f.linkId);
+    const present = new Set((await db.orderLink.findMany({ where: { shop, id: { in: ids } }, select: { id: true } })).map((l) => l.id));
+    const gone = ids.filter((id) => !present.has(id));
+    if (gone.length === 0) continue;
+    await db.$transaction(async (tx) => {
+      const orphans = await tx.analyticsLead.findMany({ where: { shop, linkId: { in: gone } } });
+      const deltas = new Map<string, RollupDelta>();
+      for (const orphan of orphans) addFact(deltas, fromRow(orphan), -1);
+      const changed = nonZero(deltas);
+      await addToRollups(tx, shop, changed);
+      await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone } } });
+      rows += changed.length;
+    });
+  }
+  return { links, counted, rows };
+}
+
+async function resetRollups(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, string>): Promise<Omit<RebuildReport, "ms">> {
   return db.$transaction(
     async (tx) => {
-      const fromTimeline = await deliveredDaysFromTimeline(tx, shop, timeZone);
       const kept = new Map(
         (await tx.analyticsLead.findMany({ where: { shop, deliveredDay: { not: null } }, select: { linkId: true, deliveredDay: true } })).map((r) => [
           r.linkId,
@@ -171,25 +267,20 @@ export async function rebuildRollups(db: Db, shop: string, options: { timeZone?:
       );
       await tx.analyticsLead.deleteMany({ where: { shop } });
       await tx.analyticsDaily.deleteMany({ where: { shop } });
-
       const deltas = new Map<string, RollupDelta>();
       let links = 0;
       let counted = 0;
       let cursor: string | undefined;
       for (;;) {
-        const page = await tx.orderLink.findMany({
-          where: { shop },
-          select: { ...LINK_FIELDS, statusCheckedAt: true, updatedAt: true },
+        const page: RebuildLink[] = await tx.orderLink.findMany({
+          where: { shop, ...(cursor ? { id: { gt: cursor } } : {}) },
+          select: REBUILD_SELECT,
           orderBy: { id: "asc" },
           take: REBUILD_PAGE,
-          ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
         });
         if (page.length === 0) break;
         const facts = page.map((link) => {
-          const fact = factOf(link, timeZone, fromTimeline.get(link.id) ?? kept.get(link.id) ?? null);
-          if (fact.deliveredDay === null && fact.statusGroup !== null && isDelivered(fact.statusGroup)) {
-            fact.deliveredDay = localDay(timeZone, link.statusCheckedAt ?? link.updatedAt);
-          }
+          const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? kept.get(link.id) ?? null);
           addFact(deltas, fact, 1);
           if (fact.statusGroup !== null) counted++;
           return fact;
@@ -200,7 +291,7 @@ export async function rebuildRollups(db: Db, shop: string, options: { timeZone?:
       }
       const rows = nonZero(deltas);
       await addToRollups(tx, shop, rows);
-      return { links, counted, rows: rows.length, ms: Math.round(performance.now() - started) };
+      return { links, counted, rows: rows.length };
     },
     { timeout: 15 * 60_000, maxWait: 60_000 },
   );

@@ -48,11 +48,12 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   const unused = await triggersUnused(tx, shop);
   const wanted = (handle: FlowTriggerHandle) => switches[SWITCH_OF[handle]] && !unused.has(handle);
 
-  const links = await tx.orderLink.findMany({
-    where: { shop, id: { in: [...new Set(events.map((e) => e.linkId))] } },
-    select: { id: true, orderId: true, orderName: true, leadRef: true, cityId: true, totalClient: true, reason: true, findings: true, anomalies: true, trackingNumber: true, sellerProfit: true },
-  });
-  const byId = new Map(links.map((l) => [l.id, l]));
+  const ids = [...new Set(events.map((e) => e.linkId))];
+  const byId = new Map<string, Awaited<ReturnType<typeof readLinkFacts>>[number]>();
+  // Pages under SQLite's 999 bound parameters per statement.
+  for (let i = 0; i < ids.length; i += LINKS_PER_READ) {
+    for (const link of await readLinkFacts(tx, shop, ids.slice(i, i + LINKS_PER_READ))) byId.set(link.id, link);
+  }
   let cityNames: Map<number, string> | null = null;
   const cityName = (id: number | null): string => {
     if (id === null) return "";
@@ -77,6 +78,15 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   }
   // One read and one insert for the whole batch (a sync batch carries hundreds of events).
   await enqueueNewJobs(tx, jobs);
+}
+
+const LINKS_PER_READ = 500;
+
+function readLinkFacts(tx: Prisma.TransactionClient, shop: string, ids: string[]) {
+  return tx.orderLink.findMany({
+    where: { shop, id: { in: ids } },
+    select: { id: true, orderId: true, orderName: true, leadRef: true, cityId: true, totalClient: true, reason: true, findings: true, anomalies: true, trackingNumber: true, sellerProfit: true },
+  });
 }
 
 function parseCities(json: string | null): City[] {

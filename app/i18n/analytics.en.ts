@@ -4,7 +4,6 @@
  */
 export const analyticsEn = {
   "analytics.title": "Analytics",
-  "analytics.documentTitle": "Analytics · COD Lead Sync",
   "analytics.period.label": "Period",
   "analytics.period.7": "7 days",
   "analytics.period.30": "30 days",

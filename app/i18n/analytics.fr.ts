@@ -3,7 +3,6 @@ import type { analyticsEn } from "./analytics.en";
 
 export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.title": "Analyses",
-  "analytics.documentTitle": "Analyses · COD Lead Sync",
   "analytics.period.label": "Période",
   "analytics.period.7": "7 jours",
   "analytics.period.30": "30 jours",

@@ -92,11 +92,17 @@ export async function enqueueJob(
  * that queue many jobs inside another writer's transaction (lead events of a sync
  * batch): per-job enqueueJob would be two statements each. Returns how many were created.
  */
+const KEYS_PER_READ = 500;
+
 export async function enqueueNewJobs(tx: Prisma.TransactionClient, inputs: readonly EnqueueJobInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
-  const taken = await tx.job.findMany({ where: { key: { in: unique.map((i) => i.key) } }, select: { key: true } });
-  const takenKeys = new Set(taken.map((t) => t.key));
+  const takenKeys = new Set<string>();
+  // Pages under SQLite's 999 bound parameters per statement.
+  for (let i = 0; i < unique.length; i += KEYS_PER_READ) {
+    const taken = await tx.job.findMany({ where: { key: { in: unique.slice(i, i + KEYS_PER_READ).map((j) => j.key) } }, select: { key: true } });
+    for (const t of taken) takenKeys.add(t.key);
+  }
   const data = unique
     .filter((i) => !takenKeys.has(i.key))
     .map((i) => ({ kind: i.kind, key: i.key, shop: i.shop ?? null, payload: JSON.stringify(i.payload ?? {}), runAt: i.runAt ?? new Date(), maxAttempts: i.maxAttempts }));

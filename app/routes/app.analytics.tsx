@@ -14,7 +14,7 @@ import prisma from "../db.server";
 import { loadAnalytics } from "../analytics/report.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
 import type { CsvTable } from "../analytics/csv";
-import { t as translate, type Locale } from "../i18n";
+import { pageTitle } from "../i18n/page-title";
 import { useT } from "../i18n/react";
 import { BreakdownTable } from "../analytics/components/BreakdownTable";
 import { FunnelCard } from "../analytics/components/FunnelCard";
@@ -25,10 +25,7 @@ import { download } from "../analytics/components/format";
 
 export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 
-export const meta: MetaFunction = ({ matches }) => {
-  const locale = (matches.find((m) => m.id === "routes/app")?.data as { locale?: Locale } | undefined)?.locale ?? "en";
-  return [{ title: translate(locale, "analytics.documentTitle") }];
-};
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "analytics.title");
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -83,7 +83,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
       return handleApiFailure(deps, job, link, shop, error, { uncertain });
     }
     if (found) {
-      await recordAnswer(deps, link, found, { recovered: true });
+      await recordAnswer(deps, link, shop, found, { recovered: true });
       return;
     }
   }
@@ -118,25 +118,31 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   if (!connection) return waitForKey(deps, link, shop);
 
   const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null };
-  const marked = await db.orderLink.updateMany({
-    where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
-    // The earliest uncertain attempt is kept: the search for our lead starts there.
-    data: posting,
+  // One commit: the mark and its timeline row (each commit costs the process a synchronous write).
+  const marked = await db.$transaction(async (tx) => {
+    const { count } = await tx.orderLink.updateMany({
+      where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
+      // The earliest uncertain attempt is kept: the search for our lead starts there.
+      data: posting,
+    });
+    if (count === 1) {
+      await addTimeline(tx, link.shop, link.id, {
+        kind: "posted",
+        message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
+      });
+    }
+    return count === 1;
   });
   // Cancelled or changed by the merchant meanwhile: that change wins.
-  if (marked.count === 0) {
+  if (!marked) {
     console.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`);
     return;
   }
   Object.assign(link, posting);
-  await addTimeline(db, link.shop, link.id, {
-    kind: "posted",
-    message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
-  });
 
   try {
     const answer = await connection.client.createLead(result.lead!);
-    await recordAnswer(deps, link, answer, { reposted: uncertain });
+    await recordAnswer(deps, link, shop, answer, { reposted: uncertain });
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { posting: true, uncertain });
   }
@@ -176,27 +182,33 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     references = await ensureReferenceData(db, shop, connection.client, { now, force: result.needsRefresh });
     result = mapOrderToLead(order, context());
   }
-  await db.orderLink.update({
-    where: { id: link.id },
-    data: {
-      findings: JSON.stringify(result.findings),
-      leadJson: result.lead ? JSON.stringify(result.lead) : null,
-      phone: result.phone ?? null,
-      cityId: result.city?.id ?? null,
-      totalClient: result.lead?.total_client ?? null,
-      productKeys: JSON.stringify(result.productKeys),
-    },
-  });
-  // Intake writes no timeline row (it must stay small): the first look at the order records its arrival.
-  if ((await db.timelineEvent.count({ where: { linkId: link.id } })) === 0) {
-    await addTimeline(db, link.shop, link.id, { kind: "received", message: `Order ${link.orderName} received from Shopify`, at: link.createdAt });
-  }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  await addTimeline(db, link.shop, link.id, {
+  const mapped = {
+    shop: link.shop,
+    linkId: link.id,
     kind: "mapped",
     message: `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
-    data: { decision: result.decision, findings: result.findings.map((f) => f.code) },
+    data: JSON.stringify({ decision: result.decision, findings: result.findings.map((f) => f.code) }),
+    at: deps.now(),
+  };
+  // One commit for the mapping and its timeline rows.
+  await db.$transaction(async (tx) => {
+    await tx.orderLink.update({
+      where: { id: link.id },
+      data: {
+        findings: JSON.stringify(result.findings),
+        leadJson: result.lead ? JSON.stringify(result.lead) : null,
+        phone: result.phone ?? null,
+        cityId: result.city?.id ?? null,
+        totalClient: result.lead?.total_client ?? null,
+        productKeys: JSON.stringify(result.productKeys),
+      },
+    });
+    // Intake writes no timeline row (it must stay small): the first look at the order records its arrival.
+    const firstLook = (await tx.timelineEvent.count({ where: { linkId: link.id } })) === 0;
+    const received = { shop: link.shop, linkId: link.id, kind: "received", message: `Order ${link.orderName} received from Shopify`, data: null, at: link.createdAt };
+    await tx.timelineEvent.createMany({ data: firstLook ? [received, mapped] : [mapped] });
   });
   return result;
 }
@@ -257,6 +269,7 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
 async function recordAnswer(
   deps: PipelineDeps,
   link: OrderLink,
+  shop: Pick<Shop, "settings">,
   answer: CreateLeadResult,
   how: { recovered?: boolean; reposted?: boolean },
 ): Promise<void> {
@@ -300,14 +313,14 @@ async function recordAnswer(
         at: now,
       },
     ]);
-    await enqueueWriteBack(tx, link);
+    await enqueueWriteBack(tx, link, shop);
     await ensureSyncScheduled(tx, link.shop, now);
   });
 }
 
-async function enqueueWriteBack(tx: Prisma.TransactionClient, link: OrderLink): Promise<void> {
-  const shop = await tx.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } });
-  const { writeBack } = readShopSettings(shop?.settings);
+/** The shop row the job loaded moments ago: its toggles, without reading it again. */
+async function enqueueWriteBack(tx: Prisma.TransactionClient, link: OrderLink, shop: Pick<Shop, "settings">): Promise<void> {
+  const { writeBack } = readShopSettings(shop.settings);
   if (writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel) {
     await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
   }

@@ -1,6 +1,7 @@
 /**
- * `npm run analytics:rebuild`: recounts a shop's rollups from its order rows,
- * prints counts only, and refuses a bad --shop with a usage line (exit 2).
+ * `npm run analytics:rebuild`: recounts a shop's rollups from its order rows
+ * (page by page, or with --reset in one go), prints counts only, and refuses a
+ * bad --shop with a usage line (exit 2).
  */
 import { execFile } from "node:child_process";
 import { join } from "node:path";
@@ -44,13 +45,21 @@ describe("npm run analytics:rebuild", () => {
   it("recounts the shop's rollups and prints counts", async () => {
     const run = await rebuild(["--shop", SHOP]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: 3 order\(s\), 3 counted, \d+ rollup row\(s\) in \d+ ms/);
+    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: 3 order\(s\), 3 counted, \d+ rollup row\(s\) changed in \d+ ms/);
     const shopRows = await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" }, orderBy: { statusGroup: "asc" } });
     expect(shopRows.map((r) => [r.statusGroup, r.orders, Number(r.totalCents)])).toEqual([
       ["delivered", 1, 10000],
       ["held", 1, 10000],
       ["returned", 1, 10000],
     ]);
+  }, 60_000);
+
+  it("recounts from scratch with --reset, to the same rows", async () => {
+    const before = await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP }, orderBy: [{ grain: "asc" }, { statusGroup: "asc" }] });
+    const run = await rebuild(["--shop", SHOP, "--reset"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/3 order\(s\), 3 counted, \d+ rollup row\(s\) written in \d+ ms/);
+    expect(await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP }, orderBy: [{ grain: "asc" }, { statusGroup: "asc" }] })).toEqual(before);
   }, 60_000);
 
   it("refuses a shop that is not a myshopify domain", async () => {

@@ -168,6 +168,35 @@ describe("Flow triggers", () => {
     expect(await db.prisma.job.count({ where: { kind: "flow-trigger" } })).toBe(0);
   });
 
+  it("queues a batch larger than SQLite's 999 bound parameters in one call, each event once", async () => {
+    const { queueFlowTriggers } = await import("../../app/flow/flow-triggers.server");
+    const count = 1_200;
+    await db.prisma.orderLink.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        id: `bulk-${i}`,
+        shop: SHOP,
+        orderId: String(9_000_000 + i),
+        orderName: `#B${i}`,
+        payload: "{}",
+        externalRef: `bulk:${i}`,
+        state: "created",
+        leadRef: `BULK-${i}`,
+      })),
+    });
+    const at = new Date();
+    const events = Array.from({ length: count }, (_, i) => ({
+      linkId: `bulk-${i}`,
+      kind: "status" as const,
+      before: { state: "created", confirmationStatus: "new", shippingStatus: "pending" },
+      after: { state: "created", confirmationStatus: "confirmed", shippingStatus: "pending" },
+      at,
+    }));
+    await db.prisma.$transaction((tx) => queueFlowTriggers(tx, SHOP, events), { timeout: 60_000 });
+    // The same events told again (a retried caller) queue nothing more.
+    await db.prisma.$transaction((tx) => queueFlowTriggers(tx, SHOP, events), { timeout: 60_000 });
+    expect(await db.prisma.job.count({ where: { kind: "flow-trigger" } })).toBe(count);
+  });
+
   it("an order held by the shop's rules needs attention, with the reason in plain words", async () => {
     const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
     const body = webhookOrder({ id: nextOrderId++, phone: null });
