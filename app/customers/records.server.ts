@@ -2,8 +2,8 @@
  * Customer delivery records kept in step with the order links. The lead-events
  * handler re-derives each changed link's contribution (CustomerLead) and then
  * recounts the records of the phone keys it touched from their rows: a constant
- * number of statements per call whatever the batch size (two reads, the
- * writes in 200-row statements, one read of the touched keys' rows).
+ * number of statements per call for a sync batch (two reads, the writes in
+ * 200-row statements, one read of the touched keys' rows; reads split by 500 ids).
  * `rebuildCustomerRecords` recounts a shop from its OrderLink rows.
  */
 import { Prisma } from "@prisma/client";
@@ -31,6 +31,15 @@ const LINK_FIELDS = {
 type LinkRow = Prisma.OrderLinkGetPayload<{ select: typeof LINK_FIELDS }>;
 
 const WRITE_ROWS = 200;
+/** Ids per `IN (...)`: a sync batch may carry more than one statement can name (SQLite's parameter limit). */
+const READ_PAGE = 500;
+
+/** One query per READ_PAGE values, the rows together. */
+async function inPages<T>(values: readonly string[], read: (page: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < values.length; i += READ_PAGE) rows.push(...(await read(values.slice(i, i + READ_PAGE))));
+  return rows;
+}
 
 /** The link's contribution now; null when it counts for no record. `previous` keeps the date of an unchanged outcome. */
 export function factOfLink(link: LinkRow, at: Date, previous?: { outcome: string; outcomeAt: Date }): CustomerFact | null {
@@ -98,12 +107,11 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
   const lastAt = new Map<string, Date>();
   for (const event of events) lastAt.set(event.linkId, event.at);
   const ids = [...lastAt.keys()];
-  const links = await tx.orderLink.findMany({ where: { shop, id: { in: ids } }, select: LINK_FIELDS });
-  const before = new Map(
-    (await tx.customerLead.findMany({ where: { shop, linkId: { in: ids } }, select: { linkId: true, phoneKey: true, outcome: true, outcomeAt: true } })).map(
-      (r) => [r.linkId, r],
-    ),
+  const links = await inPages(ids, (page) => tx.orderLink.findMany({ where: { shop, id: { in: page } }, select: LINK_FIELDS }));
+  const previous = await inPages(ids, (page) =>
+    tx.customerLead.findMany({ where: { shop, linkId: { in: page } }, select: { linkId: true, phoneKey: true, outcome: true, outcomeAt: true } }),
   );
+  const before = new Map(previous.map((r) => [r.linkId, r]));
   const facts: CustomerFact[] = [];
   for (const link of links) {
     const fact = factOfLink(link, lastAt.get(link.id)!, before.get(link.id));
@@ -114,9 +122,9 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
   const keys = new Set([...facts.map((f) => f.phoneKey), ...[...before.values()].map((r) => r.phoneKey)]);
   if (keys.size === 0) return;
 
-  if (gone.length) await tx.customerLead.deleteMany({ where: { shop, linkId: { in: gone } } });
+  await inPages(gone, async (page) => [await tx.customerLead.deleteMany({ where: { shop, linkId: { in: page } } })]);
   await storeFacts(tx, shop, facts);
-  const rows = await tx.customerLead.findMany({ where: { shop, phoneKey: { in: [...keys] } } });
+  const rows = await inPages([...keys], (page) => tx.customerLead.findMany({ where: { shop, phoneKey: { in: page } } }));
   await storeRecords(tx, shop, [...recordsOf(keys, rows.map(factFromRow)).values()]);
 }
 
