@@ -8,6 +8,7 @@ import { ordersEn } from "./orders.en";
 import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
+import { customersEn } from "./customers.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -190,6 +191,7 @@ export const en = {
   ...flowEn,
   ...shopifyErrorsEn,
   ...analyticsEn,
+  ...customersEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { ordersFr } from "./orders.fr";
 import { flowFr } from "./flow.fr";
 import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
+import { customersFr } from "./customers.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -187,4 +188,5 @@ export const fr: Messages = {
   ...flowFr,
   ...shopifyErrorsFr,
   ...analyticsFr,
+  ...customersFr,
 };

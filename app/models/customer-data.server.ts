@@ -3,9 +3,10 @@
  * what is held (customers/data_request, kept as an export the merchant
  * downloads from Activity) and erasing it (customers/redact).
  */
-import type { OrderLink, Prisma } from "@prisma/client";
+import type { CustomerRecord, OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { addTimeline } from "./timeline.server";
+import { FLOW_TRIGGER_JOB } from "../flow/flow-triggers.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -35,6 +36,17 @@ function linksOf(tx: Tx, shop: string, query: CustomerDataQuery) {
   return tx.orderLink.findMany({ where: { shop, OR: or } });
 }
 
+/** The customer's delivery records, by phone key: the orders' phones and the records linked to the customer id. */
+async function deliveryRecordsOf(tx: Tx, shop: string, query: CustomerDataQuery, links: readonly OrderLink[]): Promise<Map<string, CustomerRecord>> {
+  const phones = [...new Set(links.flatMap((l) => (l.phone ? [l.phone] : [])))];
+  const or: Prisma.CustomerRecordWhereInput[] = [];
+  if (phones.length) or.push({ phoneKey: { in: phones } });
+  if (query.customerId) or.push({ customerId: query.customerId });
+  if (or.length === 0) return new Map();
+  const rows = await tx.customerRecord.findMany({ where: { shop, OR: or } });
+  return new Map(rows.map((r) => [r.phoneKey, r]));
+}
+
 function parseJson(text: string | null | undefined): unknown {
   if (!text) return null;
   try {
@@ -60,6 +72,27 @@ export interface HeldOrder {
   reason: string | null;
   findings: string[];
   timeline: { at: string; kind: string; message: string }[];
+  /** The delivery record of the order's phone (app/customers/), if the app keeps one. */
+  deliveryRecord: DeliveryRecordExport | null;
+}
+
+export type DeliveryRecordExport = Omit<CustomerRecord, "shop" | "collectedCents" | "lastOutcomeAt" | "firstOrderAt" | "lastOrderAt"> & {
+  collectedCents: number;
+  lastOutcomeAt: string | null;
+  firstOrderAt: string | null;
+  lastOrderAt: string | null;
+};
+
+function recordExport(record: CustomerRecord): DeliveryRecordExport {
+  const { shop: _shop, ...rest } = record;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    ...rest,
+    collectedCents: Number(record.collectedCents),
+    lastOutcomeAt: iso(record.lastOutcomeAt),
+    firstOrderAt: iso(record.firstOrderAt),
+    lastOrderAt: iso(record.lastOrderAt),
+  };
 }
 
 function customerPart(snapshot: unknown): Record<string, unknown> {
@@ -72,7 +105,7 @@ function customerPart(snapshot: unknown): Record<string, unknown> {
   return picked;
 }
 
-async function heldOrder(tx: Tx, link: OrderLink): Promise<HeldOrder> {
+async function heldOrder(tx: Tx, link: OrderLink, records: ReadonlyMap<string, CustomerRecord>): Promise<HeldOrder> {
   const events = await tx.timelineEvent.findMany({ where: { shop: link.shop, linkId: link.id }, orderBy: { at: "asc" } });
   const findings = parseJson(link.findings);
   return {
@@ -87,6 +120,7 @@ async function heldOrder(tx: Tx, link: OrderLink): Promise<HeldOrder> {
     reason: link.reason,
     findings: Array.isArray(findings) ? findings.map((f) => String((f as { message?: unknown }).message ?? "")) : [],
     timeline: events.map((e) => ({ at: e.at.toISOString(), kind: e.kind, message: e.message })),
+    deliveryRecord: link.phone && records.has(link.phone) ? recordExport(records.get(link.phone)!) : null,
   };
 }
 
@@ -94,8 +128,9 @@ async function heldOrder(tx: Tx, link: OrderLink): Promise<HeldOrder> {
 export async function recordDataRequest(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
   const query = readQuery(payload, "orders_requested");
   const links = await linksOf(tx, shop, query);
+  const records = await deliveryRecordsOf(tx, shop, query, links);
   const held: HeldOrder[] = [];
-  for (const link of links) held.push(await heldOrder(tx, link));
+  for (const link of links) held.push(await heldOrder(tx, link, records));
   await tx.dataRequest.create({
     data: { shop, customerId: query.customerId ?? null, orderIds: JSON.stringify(query.orderIds), held: JSON.stringify(held) },
   });
@@ -109,6 +144,13 @@ export async function recordDataRequest(tx: Tx, shop: string, payload: Record<st
 export async function redactCustomer(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<number> {
   const query = readQuery(payload, "orders_to_redact");
   const links = await linksOf(tx, shop, query);
+  // The delivery record and its phone key go first: erasing the links drops the phones that find them.
+  const keys = [...(await deliveryRecordsOf(tx, shop, query, links)).keys()];
+  if (keys.length) {
+    await tx.customerLead.deleteMany({ where: { shop, phoneKey: { in: keys } } });
+    await tx.customerRecord.deleteMany({ where: { shop, phoneKey: { in: keys } } });
+  }
+  await tx.customerLead.deleteMany({ where: { shop, linkId: { in: links.map((l) => l.id) } } });
   for (const link of links) {
     const lead = parseJson(link.leadJson) as Record<string, unknown> | null;
     if (lead && typeof lead === "object") {
@@ -133,6 +175,8 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
     // Timeline messages quote reasons and findings: only the step and its time remain.
     await tx.timelineEvent.updateMany({ where: { shop, linkId: link.id }, data: { message: REDACTED, data: null } });
     await tx.job.updateMany({ where: { shop, key: { endsWith: `:${shop}:${link.orderId}` }, lastError: { not: null } }, data: { lastError: REDACTED } });
+    // Flow trigger jobs carry the order's reason and findings for Flow: none is sent or kept after the erasure.
+    await tx.job.deleteMany({ where: { shop, kind: FLOW_TRIGGER_JOB, key: { startsWith: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:` } } });
     await addTimeline(tx, shop, link.id, { kind: "redacted", message: "Customer data erased at Shopify's request" });
   }
   // Earlier exports of this customer's data (by customer or by any of these orders).

@@ -16,6 +16,8 @@ import { upsertSkuMapping } from "./sku-mapping.server";
 import { addTimeline } from "./timeline.server";
 import { isLinkState, type LinkState } from "./order-link-state";
 import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
+import { setStanding } from "../customers/records.server";
+import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
 
 export class OrderActionError extends Error {
   constructor(
@@ -74,6 +76,47 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
     });
     return updated;
   });
+}
+
+/**
+ * "Send anyway": the merchant sends an order its customer's record held. The
+ * waiver stays on this order only (a later order of the same customer is
+ * checked again); recorded on the timeline with who decided.
+ */
+export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Actor): Promise<OrderLink> {
+  const link = await linkOf(db, shop, linkId);
+  if (link.state !== "held") throw new OrderActionError(409, "only a held order can be sent anyway");
+  const flags = new Set(parseFlags(link.flags));
+  flags.add(FLAG_CUSTOMER_HOLD_WAIVED);
+  await db.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
+  await addTimeline(db, shop, link.id, {
+    kind: "send_anyway",
+    message: `Sent anyway by ${actor.by}, despite the customer's record${link.reason ? ` (${link.reason})` : ""}`,
+    at: actor.now,
+  });
+  return resendOrder(db, shop, linkId, actor);
+}
+
+/**
+ * Blocks, trusts or clears the phone of an order's customer (from its Customer
+ * card); recorded on that order's timeline. A blocked phone holds its next orders
+ * while the hold rule is on; a trusted one is never held.
+ */
+export async function setOrderCustomerStanding(db: Db, shop: string, linkId: string, standing: Standing | null, actor: Actor): Promise<void> {
+  const link = await linkOf(db, shop, linkId);
+  if (!link.phone) throw new OrderActionError(422, "this order has no valid phone number to block or trust");
+  await setStanding(db, shop, link.phone, standing);
+  const said = standing === "blocked" ? "blocked" : standing === "trusted" ? "trusted" : "neither blocked nor trusted any more";
+  await addTimeline(db, shop, link.id, { kind: "customer_standing", message: `Customer's phone ${said}, by ${actor.by}`, data: { standing }, at: actor.now });
+}
+
+function parseFlags(json: string): string[] {
+  try {
+    const flags: unknown = JSON.parse(json);
+    return Array.isArray(flags) ? flags.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface OrderOverrides {

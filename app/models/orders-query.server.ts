@@ -10,13 +10,14 @@
  *   request, so a rare filter answers a short page with a cursor to look further;
  * - the page's 50 rows are then read by primary key, without leadJson or the payload.
  */
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./dashboard.server";
 import { LINK_STATES, type LinkState } from "./order-link-state";
 import { zonedTime } from "../time-zone";
+import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -56,7 +57,10 @@ export interface OrdersFilter {
   to?: string;
   /** Order name, phone or lead reference. */
   query?: string;
+  /** Customers' risk levels (app/customers/risk.ts): orders whose phone's record has one of them. */
+  risk?: RiskFilter[];
 }
+
 
 export interface OrdersPageRequest extends OrdersFilter {
   /** Cursor of the last row of the previous page: the page after it. */
@@ -85,6 +89,8 @@ export interface OrderRow {
   /** Platform anomaly codes of a damaged lead. */
   anomalies: string[];
   possibleDuplicate: boolean;
+  /** The customer's risk from the delivery record of the order's phone; null without a phone or record. */
+  risk: RiskLevel | null;
   createdAt: string;
   /** Last change of the link (state, statuses, fixes). */
   updatedAt: string;
@@ -133,6 +139,7 @@ export function parseOrdersSearch(params: URLSearchParams): OrdersPageRequest {
     from: day("from"),
     to: day("to"),
     query: query || undefined,
+    risk: oneOf(RISK_FILTERS, "risk"),
     after: params.get("after") || undefined,
     before: params.get("before") || undefined,
   };
@@ -253,6 +260,7 @@ const ROW_SELECT = {
   findings: true,
   anomalies: true,
   flags: true,
+  phone: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.OrderLinkSelect;
@@ -275,7 +283,7 @@ const codeOf = (value: unknown): string | undefined =>
       ? value
       : undefined;
 
-export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE): OrderRow {
+export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk: RiskLevel | null = null): OrderRow {
   const findings: OrderRowFinding[] = [];
   for (const f of parseArray(row.findings)) {
     const code = codeOf(f);
@@ -293,6 +301,7 @@ export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE): Orde
     findings,
     anomalies: parseArray(row.anomalies).flatMap((a) => codeOf(a) ?? []),
     possibleDuplicate: parseArray(row.flags).includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
+    risk,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdLocal: zonedTime(row.createdAt, timeZone).local,
@@ -414,7 +423,7 @@ export async function queryOrders(
   const scope: PageScope = {
     shop,
     range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction)] : [])],
-    filters: rowFilters(request),
+    filters: [...rowFilters(request), ...(request.risk?.length ? [{ phone: { in: await riskyPhones(db, shop, request.risk) } }] : [])],
     direction,
     limit,
     sparseLimit: options.sparseLimit ?? SPARSE_LIMIT,
@@ -456,12 +465,42 @@ export async function queryOrders(
   // A window end is where the walk stopped: the page on that side starts there.
   const olderFrom = before ? (last ?? before) : more ? last : result.windowEnd;
   const newerFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
+  const risks = await risksOf(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : [])));
   return {
-    rows: page.map((row) => toOrderRow(row, options.timeZone)),
+    rows: page.map((row) => toOrderRow(row, options.timeZone, row.phone ? (risks.get(row.phone) ?? null) : null)),
     nextCursor: olderFrom ? encodeCursor(olderFrom) : null,
     previousCursor: newerFrom ? encodeCursor(newerFrom) : null,
     partial: Boolean(result.windowEnd),
   };
+}
+
+/** The risk of each phone of a page: one read of at most a page of records. */
+async function risksOf(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
+  if (phones.length === 0) return new Map();
+  const records = await db.customerRecord.findMany({
+    where: { shop, phoneKey: { in: [...new Set(phones)] } },
+    select: { phoneKey: true, standing: true, delivered: true, returned: true, refused: true, cancelled: true, wrongNumber: true },
+  });
+  return new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
+}
+
+/**
+ * Phones whose record has one of the levels, read in SQL with the same rules as
+ * riskLevel (app/customers/risk.ts; a test holds the two together).
+ */
+export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFilter[]): Promise<string[]> {
+  const failed = Prisma.sql`("returned" + "refused" + "cancelled" + "wrongNumber")`;
+  const high = Prisma.sql`("standing" IS NULL AND ${failed} >= 2 AND ${failed} > "delivered")`;
+  const when: Record<RiskFilter, Prisma.Sql> = {
+    blocked: Prisma.sql`"standing" = 'blocked'`,
+    high,
+    medium: Prisma.sql`("standing" IS NULL AND ${failed} > 0 AND NOT ${high})`,
+  };
+  const rows = await db.$queryRaw<{ phoneKey: string }[]>`SELECT "phoneKey" FROM "CustomerRecord" WHERE "shop" = ${shop} AND (${Prisma.join(
+    levels.map((l) => when[l]),
+    " OR ",
+  )})`;
+  return rows.map((r) => r.phoneKey);
 }
 
 /** Links the merchant can retry: sending gave up on them. */

@@ -326,8 +326,9 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadCreated",
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
+  "customerHold.enabled",
 ] as const;
-export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays"] as const;
+export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days"] as const;
 export const HOLD_PREFIX = "holdPolicy.";
 /** Findings the shop may hold or send, in the schema's order. */
 export const HOLD_CODES = Object.keys(DEFAULT_SHOP_SETTINGS.holdPolicy) as (keyof ShopSettings["holdPolicy"])[];

@@ -46,6 +46,18 @@ export const shopSettingsSchema = z.object({
       orderNeedsAttention: z.boolean().default(true),
     })
     .default({}),
+  /**
+   * Hold an order before it is sent when its customer has at least `failures`
+   * failed deliveries in the last `days` days, or a blocked phone (app/customers/risk.ts).
+   * Off by default: it keeps orders back, so the merchant turns it on.
+   */
+  customerHold: z
+    .object({
+      enabled: z.boolean().default(false),
+      failures: z.number().int().min(1).max(50).default(2),
+      days: z.number().int().min(1).max(3650).default(90),
+    })
+    .default({}),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -19,7 +19,10 @@ export type TimelineKind =
   | "cancelled"
   | "resend"
   | "fixed"
-  | "redacted";
+  | "redacted"
+  | "customer_hold"
+  | "send_anyway"
+  | "customer_standing";
 
 export interface TimelineEntry {
   kind: TimelineKind;

@@ -13,7 +13,9 @@ import prisma from "../db.server";
 import { DEFAULT_TIME_ZONE } from "../models/dashboard.server";
 import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../models/order-detail.server";
 import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../models/anomaly-groups.server";
-import { resendOrder } from "../models/order-actions.server";
+import { resendOrder, sendAnyway, setOrderCustomerStanding } from "../models/order-actions.server";
+import { loadCustomerCardForOrder } from "../customers/card.server";
+import { CustomerCard } from "../components/orders/CustomerCard";
 import { useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
@@ -30,8 +32,11 @@ export const loader = withErrorReference(async ({ request, params }: LoaderFunct
   const order = await loadOrderDetail(prisma, session.shop, params.id ?? "", { timeZone: DEFAULT_TIME_ZONE });
   if (!order) throw new Response("Not found", { status: 404 });
   // A failed Shopify read is shown in its card; the rest of the page does not need Shopify.
-  const shopify = await loadShopifyOrderStatus(admin, order.orderId);
-  return { order, shopify };
+  const [shopify, customer] = await Promise.all([loadShopifyOrderStatus(admin, order.orderId), loadCustomerCardForOrder(prisma, session.shop, order.id)]);
+  // Held by the customer hold (the last decision on the timeline says so), not by a finding.
+  const lastHold = order.timeline.filter((e) => e.kind === "customer_hold" || e.kind === "resend").at(-1);
+  const heldByCustomer = order.state === "held" && lastHold?.kind === "customer_hold";
+  return { order, shopify, customer, heldByCustomer };
 });
 
 type ActionResult = { ok: true; intent: string; resent: number } | { ok: false; intent: string; error: FixFailureCode };
@@ -56,6 +61,14 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
       case "resend":
         await resendOrder(prisma, shop, id, actor);
         return { ok: true, intent, resent: 1 };
+      case "sendAnyway":
+        await sendAnyway(prisma, shop, id, actor);
+        return { ok: true, intent, resent: 1 };
+      case "blockCustomer":
+      case "trustCustomer":
+      case "clearCustomer":
+        await setOrderCustomerStanding(prisma, shop, id, intent === "blockCustomer" ? "blocked" : intent === "trustCustomer" ? "trusted" : null, actor);
+        return { ok: true, intent, resent: 0 };
       case "fixSku":
         return { ok: true, intent, ...(await fixSkuGroup(prisma, shop, { key: text(form, "key"), platformSku: text(form, "platformSku") }, actor)) };
       case "fixCity":
@@ -74,7 +87,7 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
 });
 
 export default function OrderPage() {
-  const { order, shopify: shopifyOrder } = useLoaderData<typeof loader>();
+  const { order, shopify: shopifyOrder, customer, heldByCustomer } = useLoaderData<typeof loader>();
   const t = useT();
   const revalidator = useRevalidator();
   const shopify = useAppBridge();
@@ -83,13 +96,16 @@ export default function OrderPage() {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
+    if (!result?.ok) return;
+    if (result.intent === "sendAnyway") shopify.toast.show(t("customers.sentAnyway"));
+    else if (result.intent.endsWith("Customer")) shopify.toast.show(t("customers.standingSaved"));
+    else shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
   }, [result, shopify, t]);
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const waiting = order.canResend && order.state !== "created";
   // The findings say why in the merchant's language; the stored reason (English) is for the other cases.
-  const showReason = Boolean(order.reason) && !order.cancelledAt && !order.findings.some((f) => f.severity === "blocking");
+  const showReason = Boolean(order.reason) && !heldByCustomer && !order.cancelledAt && !order.findings.some((f) => f.severity === "blocking");
 
   return (
     <Page
@@ -104,7 +120,7 @@ export default function OrderPage() {
       ]}
     >
       <Layout>
-        {order.possibleDuplicate || order.cancelledAt || (result && !result.ok) || showReason ? (
+        {order.possibleDuplicate || order.cancelledAt || (result && !result.ok) || showReason || heldByCustomer ? (
           <Layout.Section>
             <BlockStack gap="300">
               {result && !result.ok ? (
@@ -118,6 +134,15 @@ export default function OrderPage() {
                 </Banner>
               ) : null}
               {order.cancelledAt ? <Banner tone="info" title={t("order.cancelled")} /> : null}
+              {heldByCustomer ? (
+                <Banner
+                  tone="warning"
+                  title={t("customers.held.title")}
+                  action={{ content: t("customers.held.sendAnyway"), onAction: () => submit({ intent: "sendAnyway" }), loading: busy }}
+                >
+                  <p>{order.reason}</p>
+                </Banner>
+              ) : null}
               {showReason ? (
                 <Banner tone={order.state === "failed" || order.state === "invalid" ? "critical" : "info"}>
                   <p>{t("order.reason", { reason: order.reason ?? "" })}</p>
@@ -136,6 +161,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
+            <CustomerCard customer={customer} onAction={submit} busy={busy} />
             <ShopifyOrderCard shopify={shopifyOrder} onRetry={() => revalidator.revalidate()} retrying={revalidator.state === "loading"} />
             <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
           </BlockStack>

@@ -38,6 +38,7 @@ import {
 } from "../models/seller-account.server";
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
+import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -278,6 +279,8 @@ export default function Settings() {
             {checkbox("flowTriggers.orderNeedsAttention", t("settings.flow.orderNeedsAttention"))}
           </BlockStack>
         </SettingsSection>
+
+        <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>

@@ -9,6 +9,7 @@
 import type { Prisma } from "@prisma/client";
 import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
+import { customerRecordHandler } from "../customers/records.server";
 
 /** The parts of an order link that a change moves. */
 export interface LeadSnapshot {
@@ -38,7 +39,7 @@ export interface LeadEvent {
 export type LeadEventHandler = (tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]) => Promise<void>;
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
-const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler];
+const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler];
 
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
   const changed = events.filter((e) => !sameSnapshot(e.before, e.after));

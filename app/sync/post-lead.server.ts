@@ -33,6 +33,8 @@ import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 import { applyLeadEvents } from "./lead-events.server";
+import { customerHistory } from "../customers/records.server";
+import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -99,6 +101,14 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
     const reason = result.findings.find((f) => f.severity === "blocking")?.message ?? "Held by the shop's rules";
     await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason } });
     return;
+  }
+  if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
+    const history = await customerHistory(db, link.shop, result.phone, link.id);
+    const decision = customerHold(history, settings.customerHold, deps.now());
+    if (decision.hold) {
+      await moveLink(db, link, "held", { reason: decision.reason, timeline: { kind: "customer_hold", message: decision.reason } });
+      return;
+    }
   }
   if (!settings.autoSend && !link.resendAt) {
     const reason = "Automatic sending is off: send this order from the app when it is ready";
@@ -377,7 +387,7 @@ async function handleApiFailure(
 interface MoveOptions {
   reason?: string | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed"; message: string };
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string };
 }
 
 /** States where the order stops short of a lead: features that follow lead events are told. */

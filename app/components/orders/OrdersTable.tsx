@@ -21,6 +21,8 @@ import {
 import type { IndexFiltersProps } from "@shopify/polaris";
 import { LINK_STATES } from "../../models/order-link-state";
 import type { OrderRow, OrdersFilter, OrdersPage } from "../../models/orders-query.server";
+import { RISK_FILTERS } from "../../customers/risk";
+import { RiskBadge } from "./CustomerCard";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
@@ -40,7 +42,7 @@ const TABS: { id: string; label: "orders.tab.all" | "orders.tab.attention" | "or
 ];
 
 /** Parameters this page owns; the others (shop, host, locale...) are kept as they are. */
-const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "from", "to", "q", "after", "before"];
+const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "risk", "from", "to", "q", "after", "before"];
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -62,7 +64,7 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const filtered = Boolean(filter.query || filter.from || filter.to || filter.confirmation.length || filter.shipping.length || filter.issues.length);
+  const filtered = Boolean(filter.query || filter.from || filter.to || filter.confirmation.length || filter.shipping.length || filter.issues.length || filter.risk?.length);
   // Applied filters show only in filtering mode: open it when the URL carries some.
   const { mode, setMode } = useSetIndexFiltersMode(filtered ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
   const [query, setQuery] = useState(filter.query ?? "");
@@ -117,6 +119,7 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
     choice("confirmation", t("orders.filter.confirmation"), CONFIRMATIONS, "confirmation"),
     choice("shipping", t("orders.filter.shipping"), SHIPPINGS, "shipping"),
     choice("issue", t("orders.filter.issue"), ISSUES, "orders.issue"),
+    choice("risk", t("customers.filter.risk"), RISK_FILTERS, "customers.risk"),
     {
       key: "date",
       label: t("orders.filter.date"),
@@ -136,6 +139,7 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
   if (filter.confirmation.length) pill("confirmation", t("orders.filter.confirmation"), filter.confirmation.map((v) => label(t, "confirmation", v)));
   if (filter.shipping.length) pill("shipping", t("orders.filter.shipping"), filter.shipping.map((v) => label(t, "shipping", v)));
   if (filter.issues.length) pill("issue", t("orders.filter.issue"), filter.issues.map((v) => label(t, "orders.issue", v)));
+  if (filter.risk?.length) pill("risk", t("customers.filter.risk"), filter.risk.map((v) => label(t, "customers.risk", v)));
   if (filter.from || filter.to) {
     applied.push({
       key: "date",
@@ -195,6 +199,7 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
           { title: t("orders.column.confirmation") },
           { title: t("orders.column.shipping") },
           { title: t("orders.column.problems") },
+          { title: t("customers.column.risk") },
           { title: t("orders.column.lastChange") },
         ]}
         promotedBulkActions={[
@@ -222,6 +227,7 @@ const CHOICES = {
   confirmation: (f: OrdersFilter) => f.confirmation,
   shipping: (f: OrdersFilter) => f.shipping,
   issue: (f: OrdersFilter) => f.issues,
+  risk: (f: OrdersFilter) => f.risk ?? [],
 };
 
 function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number; selected: boolean }) {
@@ -261,6 +267,9 @@ function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number;
       </IndexTable.Cell>
       <IndexTable.Cell>
         <ProblemBadges row={row} t={t} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span data-cell="risk">{row.risk && row.risk !== "new" ? <RiskBadge risk={row.risk} /> : null}</span>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <span title={row.updatedAt}>{row.updatedLocal.slice(0, 16)}</span>

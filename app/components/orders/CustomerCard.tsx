@@ -1,0 +1,112 @@
+/**
+ * The order's customer as the platform saw them on earlier leads: the delivery
+ * record, the last five orders, and the merchant's block/trust (and "send
+ * anyway" when the record held this order).
+ */
+import { Badge, BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import type { CustomerCardView } from "../../customers/card.server";
+import type { Outcome } from "../../customers/outcome";
+import type { RiskLevel } from "../../customers/risk";
+import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
+import { useLocale, useT } from "../../i18n/react";
+
+const RISK_TONE: Record<RiskLevel, "critical" | "warning" | "success" | "info" | undefined> = {
+  blocked: "critical",
+  high: "critical",
+  medium: "warning",
+  low: "success",
+  trusted: "success",
+  new: undefined,
+};
+
+export const riskKey = (risk: RiskLevel) => `customers.risk.${risk}` as MessageKey;
+export const outcomeKey = (outcome: Outcome) => `customers.outcome.${outcome}` as MessageKey;
+
+export function RiskBadge({ risk }: { risk: RiskLevel }) {
+  const t = useT();
+  return <Badge tone={RISK_TONE[risk]}>{t(riskKey(risk))}</Badge>;
+}
+
+const COUNTED: readonly Outcome[] = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"];
+
+export function CustomerCard({
+  customer,
+  onAction,
+  busy,
+}: {
+  customer: CustomerCardView | null;
+  onAction: (fields: Record<string, string>) => void;
+  busy: boolean;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  if (!customer) {
+    return (
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">
+            {t("customers.card.title")}
+          </Text>
+          <Text as="p" tone="subdued">
+            {t("customers.card.noPhone")}
+          </Text>
+        </BlockStack>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {t("customers.card.title")}
+          </Text>
+          <RiskBadge risk={customer.risk} />
+        </InlineStack>
+        <Text as="p">{t("customers.card.orders", { count: formatInteger(locale, customer.orders) })}</Text>
+        <BlockStack gap="100">
+          {COUNTED.map((o) => (
+            <Text as="p" key={o} variant="bodySm">
+              {t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.counts[o]) })}
+            </Text>
+          ))}
+        </BlockStack>
+        <Text as="p" variant="bodySm">
+          {t("customers.card.collected", { amount: formatMoneyCents(locale, customer.collectedCents) })}
+        </Text>
+        {customer.recent.length ? (
+          <BlockStack gap="100">
+            <Text as="h3" variant="headingSm">
+              {t("customers.card.recent")}
+            </Text>
+            {customer.recent.map((r) => (
+              <InlineStack key={r.id} gap="200" blockAlign="center">
+                <Link url={`/app/orders/${r.id}`}>{r.orderName}</Link>
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {r.outcome ? t(outcomeKey(r.outcome)) : t("customers.outcome.notSent")}
+                </Text>
+              </InlineStack>
+            ))}
+          </BlockStack>
+        ) : null}
+        <InlineStack gap="200">
+          {customer.standing !== "blocked" ? (
+            <Button tone="critical" onClick={() => onAction({ intent: "blockCustomer" })} disabled={busy}>
+              {t("customers.card.block")}
+            </Button>
+          ) : null}
+          {customer.standing !== "trusted" ? (
+            <Button onClick={() => onAction({ intent: "trustCustomer" })} disabled={busy}>
+              {t("customers.card.trust")}
+            </Button>
+          ) : null}
+          {customer.standing ? (
+            <Button variant="plain" onClick={() => onAction({ intent: "clearCustomer" })} disabled={busy}>
+              {t("customers.card.clear")}
+            </Button>
+          ) : null}
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The Customer card of an order page: its customer's delivery record and last
+ * five orders, read by phone key (two indexed reads).
+ */
+import type { Db } from "../db.server";
+import { outcomeOf, type Outcome } from "./outcome";
+import { riskLevel, type RiskLevel } from "./risk";
+
+export interface CustomerCardView {
+  phoneKey: string;
+  standing: "blocked" | "trusted" | null;
+  risk: RiskLevel;
+  orders: number;
+  counts: Record<Outcome, number>;
+  lastOutcome: string | null;
+  lastOutcomeAt: string | null;
+  collectedCents: number;
+  firstOrderAt: string | null;
+  lastOrderAt: string | null;
+  recent: { id: string; orderName: string; createdAt: string; state: string; outcome: Outcome | null }[];
+}
+
+export const RECENT_ORDERS = 5;
+
+export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | null): Promise<CustomerCardView | null> {
+  if (!phoneKey) return null;
+  const [record, recent] = await Promise.all([
+    db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
+    db.orderLink.findMany({
+      where: { shop, phone: phoneKey },
+      orderBy: { createdAt: "desc" },
+      take: RECENT_ORDERS,
+      select: { id: true, orderName: true, createdAt: true, state: true, confirmationStatus: true, shippingStatus: true },
+    }),
+  ]);
+  const r = record ?? { standing: null, orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: null, lastOutcomeAt: null, collectedCents: 0n, firstOrderAt: null, lastOrderAt: null };
+  const standing = r.standing === "blocked" || r.standing === "trusted" ? r.standing : null;
+  return {
+    phoneKey,
+    standing,
+    risk: riskLevel({ ...r, standing }),
+    orders: r.orders,
+    counts: { delivered: r.delivered, returned: r.returned, refused: r.refused, cancelled: r.cancelled, wrong_number: r.wrongNumber, in_progress: r.inProgress },
+    lastOutcome: r.lastOutcome,
+    lastOutcomeAt: r.lastOutcomeAt?.toISOString() ?? null,
+    collectedCents: Number(r.collectedCents),
+    firstOrderAt: r.firstOrderAt?.toISOString() ?? null,
+    lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
+    recent: recent.map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: outcomeOf(l) })),
+  };
+}
+
+/** The card of an order's customer; null when the order has no valid phone. Scoped to the shop. */
+export async function loadCustomerCardForOrder(db: Db, shop: string, linkId: string): Promise<CustomerCardView | null> {
+  const link = await db.orderLink.findFirst({ where: { id: linkId, shop }, select: { phone: true } });
+  return loadCustomerCard(db, shop, link?.phone ?? null);
+}

@@ -1,0 +1,76 @@
+/**
+ * The customer hold: whether an order waits for the merchant before its lead is
+ * sent, from its customer's record and the shop's rule. Pure (the post-lead job
+ * reads the record, this decides).
+ */
+import { FAILED_OUTCOMES, isFailed, type Outcome } from "./outcome";
+
+/** Flag on an order link the merchant chose to send despite its customer's record ("send anyway"). */
+export const FLAG_CUSTOMER_HOLD_WAIVED = "customer_hold_waived";
+
+export interface CustomerHoldRule {
+  enabled: boolean;
+  /** Failed deliveries (refused, returned, cancelled/fake, wrong number) that hold the order. */
+  failures: number;
+  /** How far back they count. */
+  days: number;
+}
+
+export type Standing = "blocked" | "trusted";
+
+export interface CustomerHistory {
+  standing: Standing | null;
+  /** The customer's earlier outcomes with their dates. */
+  outcomes: readonly { outcome: Outcome; at: Date }[];
+}
+
+export type HoldDecision = { hold: false } | { hold: true; code: "customer_blocked" | "customer_record"; reason: string };
+
+const DAY_MS = 86_400_000;
+
+const WORDS: Record<Outcome, string> = {
+  refused: "refused",
+  returned: "returned",
+  cancelled: "cancelled or fake",
+  wrong_number: "wrong number",
+  delivered: "delivered",
+  in_progress: "in progress",
+};
+
+export function customerHold(history: CustomerHistory, rule: CustomerHoldRule, now: Date): HoldDecision {
+  if (!rule.enabled || history.standing === "trusted") return { hold: false };
+  if (history.standing === "blocked") return { hold: true, code: "customer_blocked", reason: "The merchant blocked this phone number" };
+  const since = now.getTime() - rule.days * DAY_MS;
+  const counts = new Map<Outcome, number>();
+  for (const { outcome, at } of history.outcomes) {
+    if (isFailed(outcome) && at.getTime() >= since) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  }
+  const failed = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (failed < rule.failures || failed === 0) return { hold: false };
+  return { hold: true, code: "customer_record", reason: `${failureWords(counts)} in the last ${rule.days} days` };
+}
+
+/** "2 refused and 1 returned", in FAILED_OUTCOMES order. */
+export function failureWords(counts: ReadonlyMap<Outcome, number>): string {
+  const parts = FAILED_OUTCOMES.filter((o) => (counts.get(o) ?? 0) > 0).map((o) => `${counts.get(o)} ${WORDS[o]}`);
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+export type RiskLevel = "blocked" | "trusted" | "high" | "medium" | "low" | "new";
+
+/** Risk levels the merchant filters Orders on (the others are the absence of risk). */
+export const RISK_FILTERS = ["high", "medium", "blocked"] as const satisfies readonly RiskLevel[];
+export type RiskFilter = (typeof RISK_FILTERS)[number];
+
+/**
+ * The badge a record gets: blocked/trusted as the merchant said; otherwise high
+ * when failures reach two and outnumber deliveries, medium with any failure,
+ * low with deliveries only, new without a finished order.
+ */
+export function riskLevel(record: { standing: string | null; delivered: number; returned: number; refused: number; cancelled: number; wrongNumber: number }): RiskLevel {
+  if (record.standing === "blocked" || record.standing === "trusted") return record.standing;
+  const failed = record.returned + record.refused + record.cancelled + record.wrongNumber;
+  if (failed >= 2 && failed > record.delivered) return "high";
+  if (failed > 0) return "medium";
+  return record.delivered > 0 ? "low" : "new";
+}

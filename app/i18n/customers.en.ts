@@ -1,0 +1,43 @@
+/**
+ * English messages of the customer delivery record (Settings section, timeline
+ * entries), spread into en.ts. customers.fr.ts has the same keys (typed against this object).
+ */
+export const customersEn = {
+  "settings.customerHold.title": "Customers with a bad delivery record",
+  "settings.customerHold.help":
+    "Hold an order before it is sent when its customer has refused, returned or faked enough earlier orders, or when you blocked the phone. The held order says why, and you can send it anyway.",
+  "settings.customerHold.enabled": "Hold orders of customers with a bad record",
+  "settings.customerHold.failures": "Failed deliveries that hold an order",
+  "settings.customerHold.days": "Counted over the last (days)",
+  "timeline.customer_hold": "Held: customer record",
+  "timeline.send_anyway": "Sent anyway",
+  "customers.card.title": "Customer delivery record",
+  "customers.card.noPhone": "No valid phone number on this order: no delivery record.",
+  "customers.card.orders": "{count} earlier or current order(s) sent to the platform",
+  "customers.card.collected": "Collected: {amount}",
+  "customers.card.count": "{outcome}: {count}",
+  "customers.card.recent": "Last orders",
+  "customers.card.block": "Block this phone",
+  "customers.card.trust": "Trust this phone",
+  "customers.card.clear": "Neither block nor trust",
+  "customers.held.title": "Held because of the customer's delivery record",
+  "customers.held.sendAnyway": "Send anyway",
+  "customers.sentAnyway": "Order sent anyway",
+  "customers.standingSaved": "Customer's phone updated",
+  "customers.filter.risk": "Customer risk",
+  "customers.column.risk": "Customer",
+  "customers.risk.blocked": "Blocked",
+  "customers.risk.trusted": "Trusted",
+  "customers.risk.high": "High risk",
+  "customers.risk.medium": "Some failures",
+  "customers.risk.low": "Good record",
+  "customers.risk.new": "New customer",
+  "customers.outcome.delivered": "Delivered",
+  "customers.outcome.returned": "Returned",
+  "customers.outcome.refused": "Refused",
+  "customers.outcome.cancelled": "Cancelled or fake",
+  "customers.outcome.wrong_number": "Wrong number",
+  "customers.outcome.in_progress": "In progress",
+  "customers.outcome.notSent": "Not sent",
+  "timeline.customer_standing": "Customer's phone",
+};

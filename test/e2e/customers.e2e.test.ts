@@ -1,0 +1,152 @@
+/**
+ * The customer delivery record in a real browser against the production build:
+ * a customer's earlier leads refused and returned on the sandbox, the hold rule
+ * on, a new order of the same customer (phone typed another way) held; the order
+ * page shows the Customer card and the reason, "Send anyway" sends it; in English
+ * and in French, passing axe-core.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { sandboxControl } from "../../sandbox/index";
+import { readShopSettings } from "../../app/models/shop-settings";
+import { openEmbeddedSession } from "../helpers/browser";
+import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+
+const SHOP = "atlas-beauty.myshopify.com";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let world: E2EWorld;
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+}
+
+beforeAll(async () => {
+  world = await startE2EWorld(SHOP, inject("previewBuildDir"));
+  const { sandbox, server, flow } = world;
+  const platform = sandboxControl(sandbox.url);
+  // One customer's orders minutes apart: not duplicates for this test.
+  await platform.config({ duplicate_window_seconds: 0 });
+  const shop = await server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+  const settings = { ...readShopSettings(shop.settings), duplicateWindowMinutes: 0 };
+  await server.db.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify(settings) } });
+
+  // GIVEN a customer who refused one order on the call and returned another
+  await flow.place([
+    { id: 6_200_001, name: "#4001", phone: "0661777001", city: "Casablanca", customerId: 501 },
+    { id: 6_200_002, name: "#4002", phone: "+212 661 777 001", city: "Casablanca", customerId: 501 },
+  ]);
+  await flow.drain();
+  const [refused, returned] = await server.db.orderLink.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
+  await platform.advance(refused.leadRef!, { confirmation_status: "canceled" });
+  await platform.advance(returned.leadRef!, { confirmation_status: "confirmed" });
+  await platform.advance(returned.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-E2E-1" });
+  await platform.advance(returned.leadRef!, { shipping_status: "shipped" });
+  await platform.advance(returned.leadRef!, { shipping_status: "returned" });
+  await flow.sync();
+
+  // AND the hold rule on: 2 failed deliveries in 90 days
+  const now = readShopSettings((await server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settings);
+  await server.db.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ ...now, customerHold: { enabled: true, failures: 2, days: 90 } }) } });
+
+  // WHEN the customer orders again, twice, typing the phone other ways
+  await flow.place([
+    { id: 6_200_003, name: "#4003", phone: "00212661777001", city: "Casablanca", customerId: 501 },
+    { id: 6_200_004, name: "#4004", phone: "06 61 77 70 01", city: "Casablanca", customerId: 501 },
+    // AND another customer, without a record
+    { id: 6_200_005, name: "#4005", phone: "0661777999", city: "Rabat", customerId: 502 },
+  ]);
+  await flow.drain();
+});
+afterAll(() => world?.close());
+
+const linkOf = (name: string) => world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } });
+
+describe("customer delivery record", () => {
+  it("holds the returning customer's order, shows the Customer card and sends it anyway (English)", async () => {
+    const held = await linkOf("#4003");
+    expect(held.state).toBe("held");
+    expect(held.reason).toBe("1 refused and 1 returned in the last 90 days");
+
+    const { server } = world;
+    const session = await openEmbeddedSession(world.browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    try {
+      const { page } = session;
+      await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
+      await page.getByRole("heading", { name: "Order #4003" }).waitFor();
+      expect(await page.title()).toContain("#4003");
+      await page.getByRole("heading", { name: "Customer delivery record", level: 2, exact: true }).waitFor();
+      await expect.poll(() => page.getByText("High risk").count()).toBeGreaterThan(0);
+      expect(await page.getByText("Refused: 1").count()).toBe(1);
+      expect(await page.getByText("Returned: 1").count()).toBe(1);
+      expect(await page.getByText("Held because of the customer's delivery record").count()).toBe(1);
+      expect(await page.getByText("1 refused and 1 returned in the last 90 days").count()).toBeGreaterThan(0);
+      // The last orders link to each other order of the customer.
+      for (const name of ["#4001", "#4002", "#4004"]) expect(await page.getByRole("link", { name }).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("customer-card-held-en");
+
+      await page.getByRole("button", { name: "Send anyway" }).click();
+      await expect.poll(async () => (await session.toasts()).includes("Order sent anyway")).toBe(true);
+      await world.flow.drain();
+      const sent = await linkOf("#4003");
+      expect(sent.state).toBe("created");
+      const kinds = (await server.db.timelineEvent.findMany({ where: { linkId: held.id }, orderBy: { at: "asc" } })).map((e) => e.kind);
+      expect(kinds).toEqual(expect.arrayContaining(["customer_hold", "send_anyway", "answered"]));
+
+      // AND Orders shows the risk of each order's customer, and the risk filter keeps the risky ones
+      await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
+      await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+      await expect.poll(() => page.locator("[data-order]").count()).toBe(5);
+      const riskOf = (name: string) =>
+        page.evaluate((n) => {
+          const row = [...document.querySelectorAll("tr")].find((tr) => tr.querySelector(`[data-order="${n}"]`));
+          const node = row?.querySelector('[data-cell="risk"]')?.cloneNode(true) as HTMLElement | undefined;
+          node?.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+          return node?.textContent?.trim() ?? null;
+        }, name);
+      expect(await riskOf("#4003")).toBe("High risk");
+      expect(await riskOf("#4005")).toBe("");
+      await visit(page, await server.embeddedUrl(SHOP, "/app/orders?risk=high", { locale: "en" }));
+      await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#4004", "#4003", "#4002", "#4001"]);
+      expect(await page.getByText("Customer risk: High risk").count()).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("orders-risk-filter-en");
+      expect(session.refused).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("shows the card and the held order in French, and blocks the phone from it", async () => {
+    const held = await linkOf("#4004");
+    expect(held.state).toBe("held");
+    const { server } = world;
+    const session = await openEmbeddedSession(world.browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    try {
+      const { page } = session;
+      await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "fr" }));
+      await page.getByRole("heading", { name: "Historique de livraison du client", level: 2, exact: true }).waitFor();
+      await expect.poll(() => page.getByText("Risque élevé").count()).toBeGreaterThan(0);
+      expect(await page.getByText("Refusée : 1").count()).toBe(1);
+      expect(await page.getByText("Retenue à cause de l'historique de livraison du client").count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Envoyer quand même" }).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("customer-card-held-fr");
+
+      await page.getByRole("button", { name: "Bloquer ce numéro" }).click();
+      await expect.poll(() => page.getByText("Bloqué", { exact: true }).count()).toBeGreaterThan(0);
+      const record = await server.db.customerRecord.findUniqueOrThrow({ where: { shop_phoneKey: { shop: SHOP, phoneKey: "0661777001" } } });
+      expect(record.standing).toBe("blocked");
+    } finally {
+      await session.close();
+    }
+  });
+});
