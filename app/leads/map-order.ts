@@ -42,6 +42,7 @@ const MAD = "MAD";
 const gatewayPatternCache = new WeakMap<MappingSettings, string[]>();
 function gatewayPatterns(settings: MappingSettings): string[] {
   let compiled = gatewayPatternCache.get(settings);
+  // Stryker disable next-line ConditionalExpression: a cache; compiling the patterns again gives the same list, only slower
   if (!compiled) gatewayPatternCache.set(settings, (compiled = compileGatewayPatterns(settings.codGatewayPatterns)));
   return compiled;
 }
