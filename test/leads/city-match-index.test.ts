@@ -103,6 +103,16 @@ describe("the city field", () => {
     expect(matchCity(typed, cities())).toMatchObject({ status: "matched", via: "fuzzy", score: 0.9, input: typed, city: { id: cityId("Casablanca") } });
   });
 
+  it("finds a misspelt three-word city beside other names", () => {
+    const towns = [town(1, "Sidi Bou Othmane"), town(2, "Zorbalik")];
+    expect(matchCity("Sidi Bou Otmane chez Ahmed", towns)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.93, city: { id: 1 } });
+  });
+
+  it("reads a spelling whose article the customer wrote differently", () => {
+    // Our spelling is "Salé Al Jadida"; "El Jadida" inside it must not win.
+    expect(matchCity("Salé El Jadida", cities())).toMatchObject({ status: "matched", via: "alias", score: 1, city: { id: cityId("Salé") } });
+  });
+
   it("reads a misspelt four-letter city beside other names", () => {
     expect(matchCity("Rabt chez Ahmed", cities())).toMatchObject({ status: "matched", via: "fuzzy", score: 0.8, city: { id: cityId("Rabat") } });
   });
