@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { buildMatchingContext, mapOrderToLead } from "../../app/leads";
 import { MAX_LINE_ITEMS } from "../../app/leads/field-limits";
-import { context, line, NOW, order, withAddress } from "./helpers";
+import type { MappingContext, ShopOrder } from "../../app/leads";
+import { cityId, context, line, NOW, order, withAddress } from "./helpers";
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => line({ id: String(i + 1), variantId: String(9000 + i) }));
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -108,5 +109,75 @@ describe("the phone", () => {
     const result = mapOrderToLead(withAddress(o, { phone: "   " }), context());
     expect(result.phone).toBe("0612345679");
     expect(result.findings).toEqual([]);
+  });
+});
+
+describe("where each finding points", () => {
+  const fieldsOf = (o: ShopOrder, ctx: Partial<MappingContext> = {}) =>
+    Object.fromEntries(mapOrderToLead(o, context(ctx)).findings.map((f) => [f.code, f.field]));
+
+  it.each<[string, ShopOrder, Partial<MappingContext>, Record<string, string>]>([
+    ["not COD", order({ paymentGatewayNames: ["Stripe"], financialStatus: "paid" }), {}, { not_cod: "order" }],
+    ["unknown SKU, out of stock", order({ lineItems: [line({ sku: "NOPE" }), line({ id: "2", sku: "OOS-1" })] }), {
+      catalogue: [{ id: 9, sku: "OOS-1", name: "Gone", platform_price: "1.00", in_stock: false, variants: [] }],
+    }, { sku_unmatched: "items", item_out_of_stock: "items" }],
+    ["no SKU, unverified phone, no name", order({ lineItems: [line({ id: "2", sku: undefined })], shippingAddress: { city: "Casablanca", phone: "0791234567" } }), {}, {
+      sku_missing: "items",
+      phone_unverified: "customer_phone",
+      name_missing: "customer_name",
+    }],
+    ["a misspelt city read in the address", withAddress(order(), { city: "Casablnaca" }), {}, { city_fuzzy: "city" }],
+    ["a city read in the address", withAddress(order(), { city: "", address1: "Imm 4, Tanger" }), {}, { city_from_address: "city" }],
+    ["an unreadable total", order({ currentTotal: { amount: "x", currencyCode: "MAD" } }), {}, { total_invalid: "total_client" }],
+  ])("%s", (_label, o, ctx, expected) => {
+    expect(fieldsOf(o, ctx)).toMatchObject(expected);
+  });
+
+  it("a possible duplicate points at the phone", () => {
+    const recentLeads = [{ orderId: "1", orderName: "#1000", phone: "0612345678", productKeys: ["product:1001"], createdAt: new Date(NOW.getTime() - 60_000) }];
+    const dup = mapOrderToLead(order(), context({ recentLeads }));
+    expect(dup.findings.map((f) => [f.code, f.field])).toEqual([["possible_duplicate", "customer_phone"]]);
+  });
+});
+
+describe("the lead's shape", () => {
+  it("leaves out the city, the total and the address rather than sending them empty", () => {
+    const o = order({ shippingAddress: undefined, billingAddress: undefined, phone: "0612345678", currency: "EUR", currentTotal: { amount: "1.00", currencyCode: "EUR" }, currentTotalPresentment: undefined });
+    const result = mapOrderToLead(o, context());
+    expect(Object.keys(result.lead ?? {}).sort()).toEqual(["customer_name", "customer_phone", "external_ref", "items"]);
+    expect(Object.keys(result).sort()).toEqual(["decision", "findings", "lead", "needsRefresh", "phone", "productKeys"]);
+    expect(result.findings.map((f) => f.code)).toEqual(["name_missing", "city_missing", "currency_not_mad"]);
+  });
+
+  it("leaves out the lead and phone of an order without a usable phone", () => {
+    const result = mapOrderToLead(withAddress(order(), { phone: undefined }), context());
+    expect(Object.keys(result).sort()).toEqual(["city", "decision", "findings", "needsRefresh", "productKeys"]);
+  });
+
+  it("sends two different items as two, with their product keys sorted", () => {
+    const result = mapOrderToLead(order({ lineItems: [line({ id: "1", sku: "ARG-OIL-100" }), line({ id: "2", sku: "ARG-OIL-50" })] }), context());
+    expect(result.lead?.items).toEqual([
+      { sku: "ARG-OIL-100", quantity: 1 },
+      { sku: "ARG-OIL-50", quantity: 1 },
+    ]);
+    expect(result.productKeys).toEqual(["product:1001", "product:1002"]);
+  });
+
+  it("blocks a line without SKU that is the whole order, whatever the shop's policy", () => {
+    const result = mapOrderToLead(order({ lineItems: [line({ sku: undefined })] }), context({ settings: { holdPolicy: { sku_missing: "send" } } }));
+    expect(result.findings).toEqual([expect.objectContaining({ code: "sku_missing", severity: "blocking", params: expect.objectContaining({ leftOut: false }) })]);
+  });
+
+  it("adds what the customer typed to the address when a shop alias read it", () => {
+    const aliases = [{ alias: "Bouknadel", cityId: cityId("Salé") }, { alias: "Rabat ville", cityId: cityId("Rabat") }];
+    const alias = mapOrderToLead(withAddress(order(), { city: "Bouknadel" }), context({ cityAliases: aliases }));
+    expect(alias.lead?.address).toBe("12 Rue Ibnou Mounir, Bouknadel");
+    const sameAsName = mapOrderToLead(withAddress(order(), { city: "Rabat ville" }), context({ cityAliases: aliases }));
+    expect(sameAsName.lead).toMatchObject({ city: cityId("Rabat"), address: "12 Rue Ibnou Mounir" });
+  });
+
+  it("knows a MAD shop from its total without a presentment to fall back on", () => {
+    const o = order({ currency: undefined as unknown as string, currentTotalPresentment: undefined });
+    expect(mapOrderToLead(o, context()).lead?.total_client).toBe("149.00");
   });
 });
