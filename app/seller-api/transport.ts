@@ -204,7 +204,6 @@ export function createTransport(config: TransportConfig): Transport {
       const safeVersion = apiVersion === null ? null : redactor.text(apiVersion);
       report({ method: request.method, path, status, durationMs: now() - started, at: requestTime, apiVersion: safeVersion, attempt, error: failure.reason });
       return { kind: "failure", failure, requestTime, status, cause: sanitizedCause(error, failure, redactor) };
-      // Stryker disable next-line BlockStatement: equivalent, a timer left running aborts a request already finished
     } finally {
       // Stryker disable next-line CallExpression: equivalent, a timer left running aborts a request already finished
       clearTimeout(timer);

@@ -101,3 +101,45 @@ describe("pages", () => {
     ]);
   });
 });
+
+describe("what an unexpected answer says it expected", () => {
+  const garbage = json(200, { data: { nope: true } });
+  it.each<[string, (c: ReturnType<typeof setup>["client"]) => Promise<unknown>, string]>([
+    ["me()", (c) => c.me(), "GET /v1/me answered 200 with an unexpected account"],
+    ["products()", (c) => c.products(), "GET /v1/products answered 200 with an unexpected product list"],
+    ["getLead()", (c) => c.getLead("ATB-1"), "GET /v1/leads/ATB-1 answered 200 with an unexpected lead"],
+    [
+      "listLeads()",
+      async (c) => {
+        for await (const _ of c.listLeads()) void _;
+      },
+      "GET /v1/leads?limit=100 answered 200 with an unexpected lead list",
+    ],
+  ])("%s", async (label, call, prefix) => {
+    const { client } = setup(label === "me()" ? [garbage] : [meAnswer(), garbage]);
+    const error = await caught(call(client));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message.startsWith(`${prefix}: `)).toBe(true);
+  });
+});
+
+describe("pacing of GET /v1/me", () => {
+  it("charges the first call to the budget once the rate is known, and later reads like any call", async () => {
+    const acquired: number[] = [];
+    const limiter = { acquire: async (_key: string, rate: number) => void acquired.push(rate), penalize: async () => undefined };
+    const { client, clock } = setup([meAnswer(30), meAnswer(40)], { limiter, rateRefreshMs: 1_000 });
+    await client.me();
+    expect(acquired).toEqual([30]);
+    clock.advance(1_000);
+    await client.me();
+    expect(acquired).toEqual([30, 30]);
+  });
+});
+
+describe("getLead parameters", () => {
+  it("refuses a ref that is not a string before any call", async () => {
+    const { client, requests } = setup([]);
+    expect(await caught(client.getLead(42 as unknown as string))).toMatchObject({ field: "ref", code: "invalid_parameter" });
+    expect(requests).toHaveLength(0);
+  });
+});
