@@ -6,22 +6,16 @@
  * Without --changed every mutant is run (--force) and the committed incremental file is rewritten;
  * with --changed Stryker re-tests only mutants whose code or covering tests changed since that file.
  * Other options go to Stryker as they are (e.g. --concurrency 1, --mutate app/leads/money.ts).
- * Ends with each area's score and the path of its HTML report; exits non-zero if any area fell under
- * its break threshold (90 %) or Stryker failed.
+ * Ends with each area's score, a per-file table and the path of its HTML report; exits non-zero if
+ * Stryker failed (an area under its break threshold, 90 %) or any file scored under 80 %.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { AREA_BREAK, FILE_BREAK, filesUnder, mutationScore, scoreTable, type JsonReport } from "./mutation-score";
 
 const AREAS = ["leads", "seller-api"] as const;
 type Area = (typeof AREAS)[number];
-
-interface MutantResult {
-  status: string;
-}
-interface JsonReport {
-  files: Record<string, { mutants: MutantResult[] }>;
-}
 
 function parse(argv: string[]): { areas: Area[]; changed: boolean; passThrough: string[] } {
   const areas: Area[] = [];
@@ -39,19 +33,6 @@ function parse(argv: string[]): { areas: Area[]; changed: boolean; passThrough: 
   return { areas: areas.length > 0 ? areas : [...AREAS], changed, passThrough };
 }
 
-/** Score as Stryker computes it: killed + timeout over all valid mutants that tests cover or not. */
-export function mutationScore(report: JsonReport): { detected: number; valid: number; score: number } {
-  let detected = 0;
-  let valid = 0;
-  for (const file of Object.values(report.files)) {
-    for (const { status } of file.mutants) {
-      if (status === "Killed" || status === "Timeout") detected++;
-      if (status !== "CompileError" && status !== "RuntimeError" && status !== "Ignored") valid++;
-    }
-  }
-  return { detected, valid, score: valid === 0 ? 100 : (100 * detected) / valid };
-}
-
 function main(): number {
   const { areas, changed, passThrough } = parse(process.argv.slice(2));
   const stryker = path.resolve("node_modules/.bin/stryker");
@@ -65,14 +46,19 @@ function main(): number {
     const run = spawnSync(stryker, args, { stdio: "inherit" });
     if (run.status !== 0) failed = true;
     const html = path.resolve(`reports/mutation/${area}.html`);
-    const score = existsSync(json) ? mutationScore(JSON.parse(readFileSync(json, "utf8")) as JsonReport) : undefined;
+    const report = existsSync(json) ? (JSON.parse(readFileSync(json, "utf8")) as JsonReport) : undefined;
+    const score = report ? mutationScore(report) : undefined;
+    const weak = report ? filesUnder(report) : [];
+    if (weak.length > 0) failed = true;
     summary.push(
-      `${area}: ${run.status === 0 ? "passed" : `FAILED (exit ${run.status ?? run.signal})`}` +
+      `${area}: ${run.status !== 0 ? `FAILED (exit ${run.status ?? run.signal})` : weak.length > 0 ? "FAILED (a file under the bar)" : "passed"}` +
         (score ? `, ${score.score.toFixed(2)} % (${score.detected}/${score.valid} mutants detected)` : "") +
+        (report ? `\n${scoreTable(report).replace(/^/gm, "  ")}` : "") +
+        weak.map((f) => `\n  FAILED: ${f.file} at ${f.score.toFixed(2)} %, under ${FILE_BREAK} %`).join("") +
         `\n  HTML report: ${existsSync(html) ? html : "(not written)"}`,
     );
   }
-  console.log(`\nMutation testing (break threshold 90 %):\n${summary.join("\n")}`);
+  console.log(`\nMutation testing (break thresholds: ${AREA_BREAK} % per area, ${FILE_BREAK} % per file):\n${summary.join("\n")}`);
   return failed ? 1 : 0;
 }
 

@@ -108,6 +108,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
 
   const limiter = options.limiter ?? createTokenBucketLimiter({ now, sleep });
   let rate: { perMinute: number; readAt: number } | undefined;
+  // Stryker disable next-line BooleanLiteral: equivalent, no rate is read yet, and reading one clears the flag
   let rateStale = false;
   let refreshing: Promise<number> | undefined;
 

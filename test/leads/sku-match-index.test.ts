@@ -161,3 +161,54 @@ describe("suggestions", () => {
     expect(m.status === "missing" && m.suggestions[0]).toMatchObject({ productId: 1, name: "Alpha" });
   });
 });
+
+describe("malformed lists", () => {
+  it("skips catalogue entries that are not products, and mappings without a rule or a target list", () => {
+    const list = [null, { sku: "NOID", name: "No id" }, { id: "9", sku: "STRID", name: "String id" }, ...CATALOGUE] as unknown as CatalogueProduct[];
+    expect(matchSku(line({ sku: "NOID" }), list)).toMatchObject({ status: "unmatched" });
+    expect(matchSku(line({ sku: "STRID" }), list)).toMatchObject({ status: "unmatched" });
+    expect(matchSku(line({ sku: "AB-1" }), list)).toMatchObject({ status: "matched", via: "sku" });
+    const mappings = [null, { sourceKind: "sku", sourceKey: "AB-1", targets: "DUP" }] as unknown as SkuMappingRule[];
+    expect(matchSku(line({ sku: "AB-1" }), catalogue(), mappings)).toMatchObject({ status: "matched", via: "sku" });
+  });
+});
+
+describe("stock", () => {
+  const shop = (): CatalogueProduct[] =>
+    [
+      { id: 1, sku: "TEE", name: "Tee", platform_price: "10.00", in_stock: true, variants: [{ sku: "TEE-M", name: "M", in_stock: true }, { sku: "TEE-L", name: "L" }] },
+      { id: 2, sku: "CAP", name: "Cap", platform_price: "10.00", in_stock: false, variants: [] },
+    ] as unknown as CatalogueProduct[];
+
+  it("counts a variant in stock when both it and its product are, or say nothing", () => {
+    expect(matchSku(line({ sku: "TEE-M" }), shop())).toMatchObject({ items: [{ entry: { inStock: true } }] });
+    expect(matchSku(line({ sku: "TEE-L" }), shop())).toMatchObject({ items: [{ entry: { inStock: true } }] });
+  });
+
+  it("reads the stock of a product a mapping names by id", () => {
+    const rule = (productId: number) => [{ sourceKind: "sku", sourceKey: "X", targets: [{ product_id: productId, quantity: 1 }] }] as SkuMappingRule[];
+    expect(matchSku(line({ sku: "X" }), shop(), rule(2))).toMatchObject({ items: [{ entry: { inStock: false, sku: "CAP" } }] });
+    expect(matchSku(line({ sku: "X" }), shop(), rule(1))).toMatchObject({ items: [{ entry: { inStock: true, sku: "TEE" } }] });
+  });
+});
+
+describe("suggestions of variants", () => {
+  const list = [
+    { id: 1, sku: "KIT", name: "Kit", platform_price: "10.00", variants: [{ sku: "KIT", name: "Standard" }, { sku: "KIT-XL", name: "XL" }] },
+    { id: 2, sku: "NN", name: "Nameless", platform_price: "10.00", variants: [{ sku: "NN-1" }] },
+  ] as unknown as CatalogueProduct[];
+
+  it("names a variant by its product and itself, and suggests each SKU once", () => {
+    expect(suggestProducts(buildCatalogueIndex(list), { name: "Kit Standard" })).toEqual([
+      { kind: "product", productId: 1, sku: "KIT", name: "Kit (Standard)", score: 1 },
+      { kind: "product", productId: 1, sku: "KIT-XL", name: "Kit (XL)", score: 0.4 },
+    ]);
+  });
+
+  it("reads a variant without a name as its product", () => {
+    expect(suggestProducts(buildCatalogueIndex(list), { name: "Nameless" }).map((s) => [s.sku, s.name, s.score])).toEqual([
+      ["NN", "Nameless", 1],
+      ["NN-1", "Nameless", 1],
+    ]);
+  });
+});
