@@ -2,6 +2,7 @@
 import { formatInteger, formatMoneyCents, formatPercent, type Locale } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { Rate } from "../report";
+export { download } from "../../components/download";
 
 export const money = (locale: Locale, cents: number) => formatMoneyCents(locale, cents);
 export const integer = (locale: Locale, n: number) => formatInteger(locale, n);
@@ -16,16 +17,3 @@ export function days(locale: Locale, t: Translate, value: number | null): string
   return t("analytics.days", { days: locale === "fr" ? text.replace(".", ",") : text });
 }
 
-/** Downloads url through App Bridge's authenticated fetch (a plain link carries no session token). */
-export async function download(url: string, filename: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`export answered ${response.status}`);
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-}

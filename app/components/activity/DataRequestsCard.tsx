@@ -10,19 +10,8 @@ import { TableEmptyText } from "../TableEmptyText";
 import { formatInstant } from "../../i18n";
 import { useT } from "../../i18n/react";
 import type { DataRequestView } from "../../models/customer-data.server";
+import { download } from "../download";
 
-async function download(url: string, filename: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`export answered ${response.status}`);
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-}
 
 export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) {
   const t = useT();

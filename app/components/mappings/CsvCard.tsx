@@ -10,6 +10,7 @@ import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
 import type { CsvRowError } from "../../models/mapping-csv";
 import type { MappingsActionResult } from "../../models/mappings-page.server";
+import { download } from "../download";
 
 const SHOWN_ERRORS = 50;
 
@@ -20,18 +21,6 @@ export function csvErrorText(t: Translate, error: CsvRowError): string {
   return `${t("mappings.csv.rowError", { row: error.row })}${error.column ? ` (${error.column})` : ""}: ${message}`;
 }
 
-async function download(url: string, filename: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`export answered ${response.status}`);
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
-}
 
 export function CsvCard() {
   const t = useT();
