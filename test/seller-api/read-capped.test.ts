@@ -27,7 +27,7 @@ describe("readCappedText", () => {
     expect(pulled).toEqual([]);
   });
 
-  it.each([["10"], ["1x"], ["x1"], ["-1"]])("reads the body when the declared length is %j (at the cap, or not a length)", async (declared) => {
+  it.each([["10"], ["1x"], ["x1"], ["-1"], ["1e3"], ["0x20"]])("reads the body when the declared length is %j (at the cap, or not a length)", async (declared) => {
     await expect(readCappedText(response(["abc", "de"], { "content-length": declared }), 10, signal())).resolves.toBe("abcde");
   });
 
