@@ -4,7 +4,7 @@
  * (autopilot on, rate limit raised), the app's production build (`server.ts`),
  * and in "separate" mode a worker process (`npm run worker`). A fresh SQLite
  * file with every migration (or the --database-url given), the demo shop
- * installed and connected.
+ * installed and connected, with write-back and Flow triggers off (no Shopify here).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -127,6 +127,10 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     const apiSecret = randomBytes(24).toString("hex");
     const account = await fetchSellerAccount(sandbox.url, sandbox.key);
     await registerDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
+    // No Shopify runs beside the soak: like write-back, Flow triggers (Admin API calls) are off.
+    const registered = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP }, select: { settings: true } });
+    const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
+    await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) } });
 
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
