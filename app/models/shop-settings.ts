@@ -38,7 +38,7 @@ export const shopSettingsSchema = z.object({
     .default({}),
   /** Tracking company written on Shopify fulfilments. */
   carrierName: z.string().trim().max(80).optional(),
-  /** Shopify Flow triggers the shop sends (each also needs an enabled workflow using it). */
+  /** Shopify Flow triggers the shop sends (off too when Flow says no enabled workflow uses one). */
   flowTriggers: z
     .object({
       leadCreated: z.boolean().default(true),
