@@ -24,7 +24,7 @@ export const DEFAULT_HOLD_POLICY: Readonly<HoldPolicy> = Object.freeze({
 
 /** The platform's default duplicate interval (DESIGN section 5). */
 export const DEFAULT_DUPLICATE_WINDOW_MINUTES = 10;
-/** "Not found after refreshing a list older than an hour" (issue 5). */
+/** "Not found after refreshing a list older than an hour": an older list may just be stale, so it is refreshed before a miss is trusted. */
 export const DEFAULT_REFERENCE_MAX_AGE_MINUTES = 60;
 
 export const DEFAULT_SETTINGS: Readonly<MappingSettings> = Object.freeze({
