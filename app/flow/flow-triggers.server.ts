@@ -41,7 +41,8 @@ async function triggersUnused(tx: Prisma.TransactionClient, shop: string): Promi
 export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
   const events = allEvents.filter(mayFire);
   if (events.length === 0) return;
-  const shopRow = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true, citiesJson: true } });
+  // Settings alone: the city list is large and most batches need no trigger at all.
+  const shopRow = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
   if (!shopRow) return;
   const switches = readShopSettings(shopRow.settings).flowTriggers;
   if (!Object.values(switches).some(Boolean)) return;
@@ -54,12 +55,12 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   for (let i = 0; i < ids.length; i += LINKS_PER_READ) {
     for (const link of await readLinkFacts(tx, shop, ids.slice(i, i + LINKS_PER_READ))) byId.set(link.id, link);
   }
-  let cityNames: Map<number, string> | null = null;
-  const cityName = (id: number | null): string => {
-    if (id === null) return "";
-    cityNames ??= new Map(parseCities(shopRow.citiesJson).map((c) => [c.id, c.name]));
-    return cityNames.get(id) ?? "";
-  };
+  const cityNames = new Map<number, string>();
+  if ([...byId.values()].some((link) => link.cityId !== null)) {
+    const cities = await tx.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true } });
+    for (const city of parseCities(cities?.citiesJson ?? null)) cityNames.set(city.id, city.name);
+  }
+  const cityName = (id: number | null): string => (id === null ? "" : (cityNames.get(id) ?? ""));
 
   const jobs: EnqueueJobInput[] = [];
   for (const event of events) {

@@ -8,7 +8,7 @@
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
 import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, type TimelineKind } from "../models/timeline.server";
 import { readShopSettings } from "../models/shop-settings";
 import { assertMove, type LinkState } from "../models/order-link-state";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
@@ -88,49 +88,52 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
     }
   }
 
-  let result: MappingResult;
+  let mapped: MappedOrder;
   try {
-    result = await mapLink(deps, link, shop, connection);
+    mapped = await mapLink(deps, link, shop, connection);
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { uncertain });
   }
+  const { result } = mapped;
   const settings = readShopSettings(shop.settings);
+  // Every path below writes the mapping in the same commit as the link's next state.
+  const alsoWrite = mapped.write;
 
   if (result.decision === "skip" || result.decision === "hold") {
     const to = result.decision === "skip" ? "skipped" : "held";
     const reason = result.findings.find((f) => f.severity === "blocking")?.message ?? "Held by the shop's rules";
-    await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason } });
+    await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason }, alsoWrite });
     return;
   }
   if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
     const history = await customerHistory(db, link.shop, result.phone, link.id);
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
-      await moveLink(db, link, "held", { reason: decision.reason, timeline: { kind: "customer_hold", message: decision.reason } });
+      await moveLink(db, link, "held", { reason: decision.reason, timeline: { kind: "customer_hold", message: decision.reason }, alsoWrite });
       return;
     }
   }
   if (!settings.autoSend && !link.resendAt) {
     const reason = "Automatic sending is off: send this order from the app when it is ready";
-    await moveLink(db, link, "held", { reason, timeline: { kind: "held", message: reason } });
+    await moveLink(db, link, "held", { reason, timeline: { kind: "held", message: reason }, alsoWrite });
     return;
   }
-  if (!connection) return waitForKey(deps, link, shop);
+  if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
   const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null };
-  // One commit: the mark and its timeline row (each commit costs the process a synchronous write).
+  // One commit: the mapping, the mark and their timeline rows (each commit costs the process a synchronous write).
   const marked = await db.$transaction(async (tx) => {
     const { count } = await tx.orderLink.updateMany({
       where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
       // The earliest uncertain attempt is kept: the search for our lead starts there.
-      data: posting,
+      data: { ...mapped.fields, ...posting },
     });
-    if (count === 1) {
-      await addTimeline(tx, link.shop, link.id, {
-        kind: "posted",
-        message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
-      });
-    }
+    const sent = {
+      kind: "posted" as const,
+      message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
+    };
+    // Changed meanwhile: the mapping is still recorded, the state is left to that change.
+    await mapped.write(tx, count === 1 ? { skipFields: true, then: sent } : {});
     return count === 1;
   });
   // Cancelled or changed by the merchant meanwhile: that change wins.
@@ -157,17 +160,24 @@ function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined 
   }
 }
 
-async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop): Promise<never> {
+async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop, alsoWrite?: MoveOptions["alsoWrite"]): Promise<never> {
   const reason = shop.pausedReason
     ? "Waiting: the platform rejected the seller API key. Enter a new key in Settings"
     : "Waiting for the seller API key: enter it in Settings";
   const to: LinkState = link.state === "posting" ? "posting" : "received";
-  await moveLink(deps.db, link, to, { reason });
+  await moveLink(deps.db, link, to, { reason, alsoWrite });
   throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
 }
 
+/** A mapped order: the result, and the rows that record it, written by the caller's next commit. */
+interface MappedOrder {
+  result: MappingResult;
+  fields: Prisma.OrderLinkUpdateManyMutationInput;
+  write(tx: Prisma.TransactionClient, options?: { skipFields?: boolean; then?: { kind: TimelineKind; message: string } }): Promise<void>;
+}
+
 /** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
-async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined): Promise<MappingResult> {
+async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined): Promise<MappedOrder> {
   const { db } = deps;
   const now = deps.now();
   let references = connection
@@ -184,33 +194,35 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  const mapped = {
-    shop: link.shop,
-    linkId: link.id,
-    kind: "mapped",
-    message: `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
-    data: JSON.stringify({ decision: result.decision, findings: result.findings.map((f) => f.code) }),
-    at: deps.now(),
+  const row = (kind: TimelineKind, message: string, at: Date, data: string | null = null) => ({ shop: link.shop, linkId: link.id, kind, message, data, at });
+  const mappedRow = row(
+    "mapped",
+    `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
+    now,
+    JSON.stringify({ decision: result.decision, findings: result.findings.map((f) => f.code) }),
+  );
+  // Intake writes no timeline row (it must stay small): the first look at the
+  // order records its arrival. Only a link never mapped has neither a lead nor a finding.
+  const firstLook = link.leadJson === null && link.findings === "[]";
+  const receivedRow = row("received", `Order ${link.orderName} received from Shopify`, link.createdAt);
+  const fields = {
+    findings: JSON.stringify(result.findings),
+    leadJson: result.lead ? JSON.stringify(result.lead) : null,
+    phone: result.phone ?? null,
+    cityId: result.city?.id ?? null,
+    totalClient: result.lead?.total_client ?? null,
+    productKeys: JSON.stringify(result.productKeys),
   };
-  // One commit for the mapping and its timeline rows.
-  await db.$transaction(async (tx) => {
-    await tx.orderLink.update({
-      where: { id: link.id },
-      data: {
-        findings: JSON.stringify(result.findings),
-        leadJson: result.lead ? JSON.stringify(result.lead) : null,
-        phone: result.phone ?? null,
-        cityId: result.city?.id ?? null,
-        totalClient: result.lead?.total_client ?? null,
-        productKeys: JSON.stringify(result.productKeys),
-      },
-    });
-    // Intake writes no timeline row (it must stay small): the first look at the order records its arrival.
-    const firstLook = (await tx.timelineEvent.count({ where: { linkId: link.id } })) === 0;
-    const received = { shop: link.shop, linkId: link.id, kind: "received", message: `Order ${link.orderName} received from Shopify`, data: null, at: link.createdAt };
-    await tx.timelineEvent.createMany({ data: firstLook ? [received, mapped] : [mapped] });
-  });
-  return result;
+  return {
+    result,
+    fields,
+    async write(tx, options = {}) {
+      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields });
+      const rows = [...(firstLook ? [receivedRow] : []), mappedRow];
+      if (options.then) rows.push(row(options.then.kind, options.then.message, deps.now()));
+      await tx.timelineEvent.createMany({ data: rows });
+    },
+  };
 }
 
 /** The merchant's per-order fixes (phone, address, city, name) over the Shopify snapshot. */
@@ -388,6 +400,8 @@ interface MoveOptions {
   reason?: string | null;
   postingSince?: null;
   timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string };
+  /** Rows to write in the same commit (the mapping that led to this move). */
+  alsoWrite?: MappedOrder["write"];
 }
 
 /** States where the order stops short of a lead: features that follow lead events are told. */
@@ -396,16 +410,19 @@ const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "inva
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
   assertMove(link.state as LinkState, to);
   const write = async (tx: Prisma.TransactionClient) => {
+    await options.alsoWrite?.(tx);
     await tx.orderLink.update({
       where: { id: link.id },
       data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
     });
     if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
   };
-  if (!STOPPED_STATES.has(to) || link.state === to) return write(db);
+  const stopped = STOPPED_STATES.has(to) && link.state !== to;
+  if (!stopped && !options.alsoWrite) return write(db);
   const snapshot = { confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus };
   await db.$transaction(async (tx) => {
     await write(tx);
+    if (!stopped) return;
     await applyLeadEvents(tx, link.shop, [
       { linkId: link.id, kind: "stopped", before: { state: link.state, ...snapshot }, after: { state: to, ...snapshot }, reason: options.reason ?? null, at: new Date() },
     ]);

@@ -69,10 +69,11 @@ const READ_PAGE = 500;
 /**
  * Leads written per transaction. Each change also runs the lead-events handlers
  * (Flow, analytics, customer records) in the same transaction, about 1-2 ms per
- * lead, while intake's writes wait for it: 100 keeps each wait near 100-200 ms
- * (500 measured 0.5-1 s stalls in the soak).
+ * lead, while intake's writes wait for it (and, in the one-process default, the
+ * event loop too): 50 keeps each wait under ~100 ms (100 measured loop maxima of
+ * ~200 ms in the soak, 500 stalls of 0.5-1 s).
  */
-const WRITE_BATCH = 100;
+const WRITE_BATCH = 50;
 /** Detail GETs in flight at once (each still paced by the key's limiter). */
 const DETAIL_CONCURRENCY = 4;
 
