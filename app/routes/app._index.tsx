@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { loadDashboard } from "../models/dashboard.server";
 import { ensureShop } from "../models/seller-account.server";
@@ -12,11 +13,11 @@ import { DashboardFigures } from "../components/DashboardFigures";
 import { LeadsChart } from "../components/LeadsChart";
 import { OnboardingChecklist } from "../components/OnboardingChecklist";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   await ensureShop(prisma, session.shop);
   return { shop: session.shop, dashboard: await loadDashboard(prisma, session.shop) };
-};
+});
 
 export default function Home() {
   const { dashboard } = useLoaderData<typeof loader>();

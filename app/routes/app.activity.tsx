@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import {
   isStatusClass,
@@ -22,7 +23,7 @@ import { ApiCallsCard } from "../components/activity/ApiCallsCard";
 import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";
 import { DataRequestsCard } from "../components/activity/DataRequestsCard";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const status = params.get("status");
@@ -35,9 +36,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     listDataRequests(prisma, session.shop),
   ]);
   return { statusClass, jobState: state, calls, jobs, dataRequests };
-};
+});
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -52,7 +53,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActivityA
   }
   if (intent === "retryAllDead") return { intent, ok: true, count: await retryAllDeadJobs(prisma, session.shop) };
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 /** Forward-only cursors, with the ones already passed kept in the URL for "previous". */
 function pagerFor(params: URLSearchParams, set: (next: URLSearchParams) => void, name: string) {

@@ -1,11 +1,12 @@
 /** CSV download of one Analytics table (?table=funnel|cities|products|weeks) for the page's period. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { loadAnalytics } from "../analytics/report.server";
 import { breakdownCsv, csvFileName, funnelCsv, isCsvTable, weeksCsv } from "../analytics/csv";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const params = new URL(request.url).searchParams;
   const table = params.get("table");
@@ -25,4 +26,4 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       "Cache-Control": "no-store",
     },
   });
-};
+});

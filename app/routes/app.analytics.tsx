@@ -10,6 +10,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page } from "@shopify/polaris";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { loadAnalytics } from "../analytics/report.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
@@ -27,10 +28,10 @@ export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "analytics.title");
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
-};
+});
 
 export default function Analytics() {
   const report = useLoaderData<typeof loader>();

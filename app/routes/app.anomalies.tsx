@@ -6,6 +6,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import {
   fixCityGroup,
@@ -21,7 +22,7 @@ import { useT } from "../i18n/react";
 import { AnomalyGroupCard } from "../components/orders/AnomalyGroupCard";
 import { fixErrorText } from "../components/orders/text";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const anomalies = await loadAnomalyGroups(prisma, session.shop);
   const options = await referenceOptions(prisma, session.shop, {
@@ -29,11 +30,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     cities: anomalies.groups.some((g) => g.fix === "aliasCity"),
   });
   return { ...anomalies, ...options, scanLimit: SCAN_LIMIT };
-};
+});
 
 type ActionResult = { ok: true; intent: string; resent: number; skipped: number } | { ok: false; intent: string; error: FixFailureCode };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
@@ -48,7 +49,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
     return { ok: false, intent, error: fixFailure(error) };
   }
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 export default function Anomalies() {
   const { groups, products, cities, truncated, scanLimit } = useLoaderData<typeof loader>();

@@ -1,10 +1,11 @@
 /** JSON download of one customers/data_request: what the app holds about the customer, to send them. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { dataRequestExport } from "../models/customer-data.server";
 
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const exported = await dataRequestExport(prisma, session.shop, params.id ?? "");
   if (!exported) throw new Response("Not found", { status: 404 });
@@ -16,4 +17,4 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       "Cache-Control": "no-store",
     },
   });
-};
+});

@@ -1,10 +1,11 @@
 /** CSV download of the shop's SKU mappings (?kind=sku_mappings) or city aliases (?kind=city_aliases). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { exportMappingsCsv, type CsvFileKind } from "../models/mappings-page.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const kind = new URL(request.url).searchParams.get("kind");
   if (kind !== "sku_mappings" && kind !== "city_aliases") throw new Response("kind must be sku_mappings or city_aliases", { status: 400 });
@@ -17,4 +18,4 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       "Cache-Control": "no-store",
     },
   });
-};
+});

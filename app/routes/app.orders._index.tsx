@@ -6,6 +6,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { Card, EmptyState, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { countFailedOrders, parseOrdersSearch, queryOrders } from "../models/orders-query.server";
 import { fixFailure, resendOrders, retryFailedOrders, type FixFailureCode } from "../models/anomaly-groups.server";
@@ -14,7 +15,7 @@ import { useT } from "../i18n/react";
 import { OrdersTable } from "../components/orders/OrdersTable";
 import { fixErrorText } from "../components/orders/text";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const search = parseOrdersSearch(new URL(request.url).searchParams);
   const [page, failedCount] = await Promise.all([
@@ -23,13 +24,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   ]);
   const { after, before, limit: _limit, ...filter } = search;
   return { page, filter, failedCount, firstPage: !after && !before, timeZone: DEFAULT_TIME_ZONE };
-};
+});
 
 type ActionResult =
   | { ok: true; intent: string; resent: number; skipped: number }
   | { ok: false; intent: string; error: FixFailureCode };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -48,7 +49,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
     return { ok: false, intent, error: fixFailure(error) };
   }
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 export default function Orders() {
   const { page, filter, failedCount, firstPage } = useLoaderData<typeof loader>();

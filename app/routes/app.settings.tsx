@@ -24,6 +24,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import { env } from "../env.server";
 import prisma from "../db.server";
 import {
@@ -40,17 +41,17 @@ import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
-};
+});
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = text(form, "intent");
@@ -72,7 +73,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return { intent: "saveSettings" as const, ...result };
   }
   throw new Response("Unknown intent", { status: 400 });
-};
+});
 
 const KEY_ERRORS: Record<KeyErrorCode, MessageKey> = {
   missing_key: "settings.key.error.missingKey",

@@ -3,6 +3,8 @@
  * reference, and the server log holds the error under that reference; thrown Responses
  * (Shopify's redirects, 404s) pass unchanged.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { withErrorReference } from "../../app/http/error-reference.server";
 import { errorReferenceOf } from "../../app/http/error-reference";
@@ -56,5 +58,22 @@ describe("withErrorReference", () => {
     expect(errorReferenceOf(new Error("Unexpected Server Error"))).toBeNull();
     expect(errorReferenceOf({ status: 404, data: "Not found" })).toBeNull();
     expect(errorReferenceOf({ status: 500, data: { errorReference: "<script>" } })).toBeNull();
+  });
+});
+
+describe("admin routes", () => {
+  const routesDir = join(import.meta.dirname, "..", "..", "app", "routes");
+  const adminRoutes = readdirSync(routesDir).filter((f) => f.startsWith("app.") || f === "app._index.tsx");
+
+  it("wrap every loader and action, so a failing page logs a reference the merchant can quote", () => {
+    const unwrapped: string[] = [];
+    for (const file of adminRoutes) {
+      const source = readFileSync(join(routesDir, file), "utf8");
+      for (const [, name, rest] of source.matchAll(/^export (?:const|async function) (loader|action)\b(.*)$/gm)) {
+        if (!rest.startsWith(" = withErrorReference(")) unwrapped.push(`${file} ${name}`);
+      }
+    }
+    expect(adminRoutes.length).toBeGreaterThan(10);
+    expect(unwrapped).toEqual([]);
   });
 });
