@@ -67,13 +67,15 @@ export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSel
 /** Rows read per query, a few milliseconds each, then the event loop runs. */
 const READ_PAGE = 500;
 /**
- * Leads written per transaction. Each change also runs the lead-events handlers
- * (Flow, analytics, customer records) in the same transaction, about 1-2 ms per
- * lead, while intake's writes wait for it (and, in the one-process default, the
- * event loop too): 50 keeps each wait under ~100 ms (100 measured loop maxima of
- * ~200 ms in the soak, 500 stalls of 0.5-1 s).
+ * Leads written per transaction. Each batch also runs the lead-events handlers
+ * (Flow, analytics, customer records: a few reads and upserts each, whatever
+ * the batch's size, then about 1 ms per lead) in the same transaction, while
+ * intake's writes wait for it (and, in the one-process default, the event loop
+ * too). Batches of 100 measured loop maxima of ~200 ms in the soak, 500 stalls
+ * of 0.5-1 s; 25 keeps the wait near the handlers' fixed cost.
  */
-const WRITE_BATCH = 50;
+export const WRITE_BATCH = 25;
+
 /** Detail GETs in flight at once (each still paced by the key's limiter). */
 const DETAIL_CONCURRENCY = 4;
 

@@ -9,7 +9,7 @@ import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
-import { nextSyncMinutes } from "../../app/sync/status-sync.server";
+import { nextSyncMinutes, WRITE_BATCH } from "../../app/sync/status-sync.server";
 import { isInProcessWorkerEnabled, workerConcurrency } from "../../app/queue/in-process.server";
 
 const WRITE_BACK_OFF = { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } };
@@ -71,6 +71,19 @@ describe("status sync cost", () => {
     const second = await runSync();
     expect(second).toMatchObject({ tracked: 6, updated: 0, rowsWritten: 0 });
   }, 60_000);
+
+  it("writes every changed lead, once, when the changes span several transactions", async () => {
+    const count = WRITE_BATCH * 2 + 5;
+    const links = await seedLeads(count);
+    for (const link of links) await control.advance(link.leadRef!, { confirmation_status: "confirmed" });
+
+    const cycle = await runSync();
+    expect(cycle).toMatchObject({ tracked: count, updated: count, rowsWritten: count });
+    const rows = await db.prisma.timelineEvent.groupBy({ by: ["linkId"], where: { kind: "status_changed" }, _count: true });
+    expect(rows).toHaveLength(count);
+    expect(rows.every((r) => r._count === 1)).toBe(true);
+    expect(await db.prisma.orderLink.count({ where: { confirmationStatus: "confirmed" } })).toBe(count);
+  }, 120_000);
 
   it("queues no write-back job while every write-back toggle is off", async () => {
     const links = await seedLeads(3);
