@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "./db-url";
+import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db-url";
 import { encryptionKeyProblem } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
@@ -25,7 +25,9 @@ export const envSchema = z.object({
     ),
   DATABASE_URL: z
     .string()
-    .regex(/^(file:|libsql:|https?:)/, "must be a libsql URL such as file:./prisma/dev.sqlite")
+    .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
+      message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
+    })
     .default(DEFAULT_DATABASE_URL),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
   // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
