@@ -29,6 +29,8 @@ export const envSchema = z.object({
       message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
     .default(DEFAULT_DATABASE_URL),
+  // PostgreSQL only: connections each process keeps (read by app/db-client.ts; checked here at start-up).
+  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").optional(),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
   // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
   ENCRYPTION_KEY_PREVIOUS: base64Key32.optional(),

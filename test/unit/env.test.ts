@@ -38,5 +38,7 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...valid, DATABASE_URL: "postgres://db/cod" }).DATABASE_URL).toBe("postgres://db/cod");
     expect(parseEnv({ ...valid, DATABASE_URL: "file:./prisma/x.sqlite" }).DATABASE_URL).toBe("file:./prisma/x.sqlite");
     expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://db/cod" })).toThrow(/DATABASE_URL must be a SQLite URL .* or a PostgreSQL URL/);
+    expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
+    expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
   });
 });
