@@ -18,3 +18,22 @@ export function databaseKindOf(db: AnyClient): DatabaseKind {
   return provider === "postgresql" || provider === "postgres" ? "postgres" : "sqlite";
 }
 
+
+type LockingClient = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+
+/**
+ * For a transaction that reads rows and then writes a total computed from them
+ * (a recount, not an increment): holds `scope:key` for each key until the
+ * transaction ends, so two such transactions on one key run one after the
+ * other. SQLite already runs them so (every write transaction takes the
+ * database's one write lock up front, app/db-client.ts); PostgreSQL runs them
+ * side by side under READ COMMITTED, where the second would overwrite the
+ * first's total without its row. Keys are taken in sorted order: two
+ * transactions never wait on each other in a cycle.
+ */
+export async function lockKeysForTransaction(tx: LockingClient, scope: string, keys: Iterable<string>): Promise<void> {
+  if (databaseKindOf(tx) !== "postgres") return;
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${key}`}, 0))`;
+  }
+}
