@@ -9,6 +9,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Starts an embedded PostgreSQL when TEST_DATABASE=postgres (npm run test:postgres).
+    globalSetup: ["test/helpers/postgres-global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
   },
 });

@@ -1,16 +1,18 @@
 /**
- * Builds Prisma clients on the libsql driver adapter (no native query engine).
- * Kept apart from db.server.ts so tests and scripts can open a database
- * without touching the app's default one.
+ * Builds Prisma clients on driver adapters (no native query engine): libsql for
+ * a SQLite URL, node-postgres for a PostgreSQL one. Kept apart from db.server.ts
+ * so tests and scripts can open a database without touching the app's default one.
  */
+import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
 
 // The adapter bundles its own @libsql/client: take its types, not the root package's.
 type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
 type Client = ReturnType<PrismaLibSQL["createClient"]>;
 type TransactionMode = "write" | "read" | "deferred";
-import { DEFAULT_DATABASE_URL } from "./db-url";
+import { DEFAULT_DATABASE_URL, databaseKind } from "./db-url";
 
 const BUSY_TIMEOUT_MS = 10_000;
 /**
@@ -90,6 +92,28 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
   }
 }
 
+/** Connections per process to PostgreSQL (DATABASE_POOL_SIZE, default 10): web servers x workers x this must fit max_connections. */
+function postgresPoolSize(): number {
+  const size = Number(process.env.DATABASE_POOL_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : 10;
+}
+
+/**
+ * Prisma bakes the provider into a generated client, so PostgreSQL has its own,
+ * generated from prisma/postgres/schema.prisma (itself derived from
+ * prisma/schema.prisma by scripts/postgres-schema.ts). Same models, same API,
+ * and it shares @prisma/client's runtime (Prisma.sql, error classes): the app
+ * keeps the one PrismaClient type. Loaded only when a PostgreSQL URL is used.
+ */
+function postgresClientClass(): typeof PrismaClient {
+  const load = createRequire(import.meta.url);
+  return (load(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }).PrismaClient;
+}
+
 export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
+  if (databaseKind(url) === "postgres") {
+    const PostgresPrismaClient = postgresClientClass();
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: postgresPoolSize() }) });
+  }
   return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }) });
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "./db-url";
+import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db-url";
 import { encryptionKeyProblem } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
@@ -25,8 +25,12 @@ export const envSchema = z.object({
     ),
   DATABASE_URL: z
     .string()
-    .regex(/^(file:|libsql:|https?:)/, "must be a libsql URL such as file:./prisma/dev.sqlite")
+    .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
+      message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
+    })
     .default(DEFAULT_DATABASE_URL),
+  // PostgreSQL only: connections each process keeps (read by app/db-client.ts; checked here at start-up).
+  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").optional(),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
   // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
   ENCRYPTION_KEY_PREVIOUS: base64Key32.optional(),

@@ -8,6 +8,8 @@ import { BuildError } from "./lib/app-build";
 import { DEMO_USAGE, parseDemoOptions } from "./demo/options";
 import { PortInUseError, runDemo } from "./demo/run-demo";
 import { createShutdown } from "./demo/shutdown";
+import { DemoDatabaseNotEmptyError } from "./demo/database";
+import { MigrationFailedError } from "./lib/migrations";
 
 let options;
 try {
@@ -41,7 +43,13 @@ try {
   process.exit(0);
 } catch (error) {
   if (!stopping) {
-    const expected = error instanceof PortInUseError || error instanceof UsageError || error instanceof OrderFileError || error instanceof BuildError;
+    const expected =
+      error instanceof PortInUseError ||
+      error instanceof UsageError ||
+      error instanceof OrderFileError ||
+      error instanceof BuildError ||
+      error instanceof DemoDatabaseNotEmptyError ||
+      error instanceof MigrationFailedError;
     console.error(expected ? error.message : error);
     await shutdown.run();
     process.exit(error instanceof UsageError || error instanceof OrderFileError ? 2 : 1);

@@ -8,6 +8,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
+import { lockKeysForTransaction } from "../db-dialect";
 import type { LeadEvent, LeadEventHandler } from "../sync/lead-events.server";
 import { signedCents } from "../analytics/contribution";
 import { outcomeOf, type Outcome } from "./outcome";
@@ -121,6 +122,8 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
   const gone = [...before.keys()].filter((id) => !counted.has(id));
   const keys = new Set([...facts.map((f) => f.phoneKey), ...[...before.values()].map((r) => r.phoneKey)]);
   if (keys.size === 0) return;
+  // The counts below are recounted from the key's rows: one transaction per key at a time.
+  await lockKeysForTransaction(tx, `customer-record:${shop}`, keys);
 
   await inPages(gone, async (page) => [await tx.customerLead.deleteMany({ where: { shop, linkId: { in: page } } })]);
   await storeFacts(tx, shop, facts);

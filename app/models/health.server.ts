@@ -1,7 +1,9 @@
 import prisma, { type Db } from "../db.server";
+import { databaseKindOf } from "../db-dialect";
+import type { DatabaseKind } from "../db-url";
 import { loopDelayReport, startLoopDelayMonitor, type LoopDelayReport } from "./event-loop.server";
 
-export type DatabaseHealth = { ok: true } | { ok: false; error: string };
+export type DatabaseHealth = { ok: true; kind: DatabaseKind } | { ok: false; kind: DatabaseKind; error: string };
 
 // Measured from start-up, not from the first probe.
 startLoopDelayMonitor();
@@ -9,10 +11,10 @@ startLoopDelayMonitor();
 export async function checkDatabase(db: Db = prisma): Promise<DatabaseHealth> {
   try {
     await db.$queryRaw`SELECT 1`;
-    return { ok: true };
+    return { ok: true, kind: databaseKindOf(db) };
   } catch (error) {
     // The class name only: driver messages can carry connection strings.
-    return { ok: false, error: error instanceof Error ? error.name : "unknown error" };
+    return { ok: false, kind: databaseKindOf(db), error: error instanceof Error ? error.name : "unknown error" };
   }
 }
 

@@ -240,10 +240,14 @@ export function canResend(link: Pick<OrderLink, "state" | "cancelledAt">): boole
  */
 const MAX_PAYLOAD_SHOWN_BYTES = 2_000_000;
 
-/** The link's payload when at most MAX_PAYLOAD_SHOWN_BYTES, else "" (octet_length is read from the record header). */
+/**
+ * The link's payload when at most MAX_PAYLOAD_SHOWN_BYTES, else "" (octet_length is read from
+ * the record header on SQLite, from the varlena header on PostgreSQL). Quoted identifiers:
+ * PostgreSQL folds unquoted ones to lower case.
+ */
 async function payloadIfShown(db: Db, linkId: string): Promise<string> {
   const rows = await db.$queryRaw<{ payload: string | null }[]>`
-    SELECT CASE WHEN octet_length(payload) <= ${MAX_PAYLOAD_SHOWN_BYTES} THEN payload END AS payload FROM OrderLink WHERE id = ${linkId}`;
+    SELECT CASE WHEN octet_length("payload") <= ${MAX_PAYLOAD_SHOWN_BYTES} THEN "payload" END AS "payload" FROM "OrderLink" WHERE "id" = ${linkId}`;
   return rows[0]?.payload ?? "";
 }
 

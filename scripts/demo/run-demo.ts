@@ -20,7 +20,8 @@ import { isPortFree } from "../lib/ports";
 import { shopifyAdminControl } from "../../shopify-admin/index";
 import { deliverWebhook } from "../lib/webhook-signing";
 import { startAppServer, startWorkerProcess } from "./app-server";
-import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, freshDatabase } from "./demo-shop";
+import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount } from "./demo-shop";
+import { openDemoDatabase } from "./database";
 import { embeddedAppUrl, installThroughTokenExchange } from "./install-shop";
 import type { DemoOptions } from "./options";
 import { startPreviewServer } from "./preview-server";
@@ -76,8 +77,9 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const deadline = Date.now() + options.timeoutSeconds * 1000;
 
   // 1. A fresh database and the app's build.
-  const databaseUrl = await freshDatabase(dataDir, join(ROOT, "prisma", "migrations"));
-  io.log(`Database: ${shown(join(dataDir, "demo.sqlite"))} (fresh, migrations applied)`);
+  const database = await openDemoDatabase(options.database, dataDir, join(ROOT, "prisma", "migrations"), shutdown);
+  const databaseUrl = database.url;
+  io.log(`Database: ${options.database.kind === "sqlite" ? `${shown(join(dataDir, "demo.sqlite"))} (SQLite, fresh, migrations applied)` : database.description}`);
   const copyDir = privateBuildDir(ROOT, dataDir);
   shutdown.add("build copy", async () => rmSync(copyDir, { recursive: true, force: true }));
   const build = await prepareBuild(ROOT, copyDir, () => io.log("Building the app (first run)…"));

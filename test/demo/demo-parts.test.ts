@@ -37,6 +37,17 @@ describe("demo options", () => {
     expect(() => parseDemoOptions(["--sandbox-port", "4020"])).toThrow(/--sandbox-port and --shopify-admin-port are both 4020/);
     expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
   });
+
+  it("runs on a fresh SQLite file by default, on an embedded PostgreSQL with --postgres, or on the PostgreSQL URL given", () => {
+    expect(parseDemoOptions([]).database).toEqual({ kind: "sqlite" });
+    expect(parseDemoOptions(["--postgres"]).database).toEqual({ kind: "embedded-postgres" });
+    const url = "postgresql://cod:s3cret@127.0.0.1:5432/cod_demo";
+    expect(parseDemoOptions(["--database-url", url]).database).toEqual({ kind: "postgres-url", url });
+    expect(() => parseDemoOptions(["--postgres", "--database-url", url])).toThrow(/not both/);
+    // Only PostgreSQL: the SQLite demo database is always the demo's own fresh file. The URL is never echoed.
+    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.sqlite?pw=s3cret"])).toThrow(/--database-url must be a PostgreSQL URL/);
+    expect(() => parseDemoOptions(["--database-url", "mysql://u:s3cret@h/db"])).toThrow(expect.objectContaining({ message: expect.not.stringContaining("s3cret") }));
+  });
 });
 
 describe("payload files", () => {

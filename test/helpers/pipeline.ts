@@ -1,5 +1,5 @@
 /**
- * A shop wired to a real sandbox over loopback and a real SQLite file: its
+ * A shop wired to a real sandbox over loopback and a real database (SQLite, or PostgreSQL): its
  * sealed key, the pipeline's handlers and a worker to drain the queue.
  */
 import type { PrismaClient } from "@prisma/client";

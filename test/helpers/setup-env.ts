@@ -1,3 +1,5 @@
+import { inject } from "vitest";
+
 // Every test process gets a complete, valid environment so importing the app
 // never fails on configuration; tests that exercise env parsing pass their own.
 process.env.SHOPIFY_API_KEY ||= "test-api-key";
@@ -6,3 +8,8 @@ process.env.SHOPIFY_APP_URL ||= "https://cod-lead-sync.test";
 process.env.SCOPES ||= "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
 process.env.ENCRYPTION_KEY ||= "/Ar6Z1P8F8y5nUeWsA7OoDMml8SkHbRl+BzMfQUSPks=";
 process.env.NODE_ENV ||= "test";
+
+// On PostgreSQL (TEST_DATABASE=postgres), the run's server: test/helpers/db.ts makes
+// a database per file on it; processes a test starts inherit it through the environment.
+const postgresServerUrl = inject("postgresServerUrl");
+if (postgresServerUrl) process.env.TEST_POSTGRES_URL = postgresServerUrl;

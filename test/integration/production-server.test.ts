@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../helpers/db";
+import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { appServerArgs } from "../../scripts/lib/app-build";
 import { createPrismaClient } from "../../app/db-client";
@@ -54,7 +54,8 @@ afterAll(() => {
 
 describe("production server", () => {
   it("starts with a valid environment and answers /healthz", async () => {
-    const url = `file:${join(tmp, "prod.sqlite")}`;
+    const database = await createEmptyDatabase(tmp, "prod.sqlite");
+    const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
     const server = serve({
@@ -74,18 +75,20 @@ describe("production server", () => {
       expect(response?.status).toBe(200);
       expect(await response!.json()).toMatchObject({
         status: "ok",
-        database: "ok",
+        database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
         eventLoop: { current: expect.objectContaining({ maxMs: expect.any(Number) }) },
       });
     } finally {
       server.child.kill();
       await server.exited;
+      await database.drop();
     }
   });
 
   it("answers Shopify's webhook topics directly, with the routes' own checks, and the rest through Remix", async () => {
     // GIVEN the production server on a fresh database, its worker off
-    const url = `file:${join(tmp, "direct.sqlite")}`;
+    const database = await createEmptyDatabase(tmp, "direct.sqlite");
+    const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -150,6 +153,7 @@ describe("production server", () => {
       await db.$disconnect();
       server.child.kill();
       await server.exited;
+      await database.drop();
     }
   });
 

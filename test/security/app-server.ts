@@ -15,7 +15,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll } from "vitest";
 import { createPrismaClient } from "../../app/db-client";
 import { appServerArgs } from "../../scripts/lib/app-build";
-import { applyMigrations } from "../helpers/db";
+import { applyMigrations, createEmptyDatabase } from "../helpers/db";
 import { DEFAULT_SCOPES, ensurePreviewBuild, freePort, removePreviewBuild, storeName } from "../helpers/preview-server";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -53,7 +53,8 @@ export function useAppServer(options: { shops?: string[]; env?: Record<string, s
 
 export async function startAppServer(buildDir: string, options: { shops?: string[]; env?: Record<string, string> } = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "cod-security-"));
-  const databaseUrl = `file:${join(dataDir, "app.sqlite")}`;
+  const database = await createEmptyDatabase(dataDir, "app.sqlite");
+  const databaseUrl = database.url;
   await applyMigrations(databaseUrl);
   const db = createPrismaClient(databaseUrl);
   for (const shop of options.shops ?? []) {
@@ -101,6 +102,7 @@ export async function startAppServer(buildDir: string, options: { shops?: string
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
     await db.$disconnect();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;

@@ -3,13 +3,13 @@
  * messages kept the phone), and customers/data_request exports all of it.
  * A customer's orders go through the real pipeline (signed webhooks, worker,
  * sandbox over loopback, a merchant's correction and resend), then every table of
- * the SQLite file, listed from sqlite_master, is searched for their personal data.
+ * the database, listed from its catalogue, is searched for their personal data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { startSandbox } from "../../sandbox/index";
 import { useTestDatabaseForApp } from "../helpers/app";
-import type { TestDatabase } from "../helpers/db";
+import { appTables, type TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
 import { signedWebhookRequest } from "../helpers/webhooks";
@@ -80,12 +80,10 @@ function customerOrder(id: number, phone: string, who = customer): Record<string
 
 /** Every row of every table, as text, with the table it came from. */
 async function everyRow(): Promise<{ table: string; text: string }[]> {
-  const tables = await db.prisma.$queryRawUnsafe<{ name: string }[]>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
-  );
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["OrderLink", "TimelineEvent", "Job", "ApiCall", "DataRequest", "Shop"]));
+  const tables = await appTables(db.prisma);
+  expect(tables).toEqual(expect.arrayContaining(["OrderLink", "TimelineEvent", "Job", "ApiCall", "DataRequest", "Shop"]));
   const rows: { table: string; text: string }[] = [];
-  for (const { name } of tables) {
+  for (const name of tables) {
     const found = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name}"`);
     for (const row of found) rows.push({ table: name, text: JSON.stringify(row, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v)) });
   }

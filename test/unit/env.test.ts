@@ -31,7 +31,14 @@ describe("parseEnv", () => {
     }
   });
 
-  it("refuses a database URL that is not a libsql URL", () => {
-    expect(() => parseEnv({ ...valid, DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL must be a libsql URL/);
+  it("takes a SQLite or a PostgreSQL URL and refuses any other database", () => {
+    expect(parseEnv({ ...valid, DATABASE_URL: "postgresql://cod:secret@db.internal:5432/cod" }).DATABASE_URL).toBe(
+      "postgresql://cod:secret@db.internal:5432/cod",
+    );
+    expect(parseEnv({ ...valid, DATABASE_URL: "postgres://db/cod" }).DATABASE_URL).toBe("postgres://db/cod");
+    expect(parseEnv({ ...valid, DATABASE_URL: "file:./prisma/x.sqlite" }).DATABASE_URL).toBe("file:./prisma/x.sqlite");
+    expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://db/cod" })).toThrow(/DATABASE_URL must be a SQLite URL .* or a PostgreSQL URL/);
+    expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
+    expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
   });
 });
