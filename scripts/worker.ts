@@ -8,6 +8,7 @@ import prisma from "../app/db.server";
 import { stopOnShutdownSignal } from "../app/queue/shutdown";
 import type { JobHandlers } from "../app/queue/types";
 import { createWorker } from "../app/queue/worker.server";
+import { CLAIM_ORDERS, type ClaimOrder } from "../app/queue/jobs.server";
 import { workerConcurrency } from "../app/queue/in-process.server";
 import { startLoopDelayMonitor } from "../app/models/event-loop.server";
 import { jobHandlers } from "../app/sync/handlers.server";
@@ -17,7 +18,9 @@ import { jobHandlers } from "../app/sync/handlers.server";
 const handlers: JobHandlers = jobHandlers;
 // WORKER_LEASE_MS: how long a crashed worker's job stays claimed (default 60 s).
 const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
-const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency() });
+// QUEUE_CLAIM_ORDER=fifo: the oldest due job first, whatever its shop (benchmark baseline).
+const claimOrder = CLAIM_ORDERS.find((o) => o === process.env.QUEUE_CLAIM_ORDER) as ClaimOrder | undefined;
+const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency(), claimOrder });
 startLoopDelayMonitor("worker");
 
 worker.start();

@@ -7,11 +7,22 @@
  * A lease is identified by (leaseOwner, attempts): each claim increments attempts,
  * so a worker whose lease expired and was taken over cannot settle the job, even
  * when the new claim came from the same owner.
+ *
+ * Why our own queue and not graphile-worker or pg-boss: both run only on
+ * PostgreSQL, and SQLite stays the embedded default, so adopting one would mean
+ * two queues behind one interface. Neither knows our two scheduling rules
+ * either: shops take turns (per-shop fairness, below) and each key is paced by
+ * the limiter shared through the database (app/sync/db-rate-limiter.server.ts);
+ * both would have to be rebuilt on top of their job tables anyway. The queue's
+ * statements are the Prisma query API plus portable SQL (turns.server.ts), and
+ * every claim is a conditional UPDATE, which is correct under concurrency on
+ * either database.
  */
 import { Prisma, type Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { EnqueueConflictError, errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "./sqlite-busy";
+import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, nextTurns, takeTurn } from "./turns.server";
 import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
 
 export interface EnqueueJobInput {
@@ -59,6 +70,7 @@ export async function enqueueJob(
             select: { id: true },
           }),
         );
+        await run(() => ensureTurn(db, input.shop));
         return { id: created.id, outcome: "created" };
       } catch (error) {
         // Another writer created it between our read and insert: reuse it.
@@ -80,7 +92,10 @@ export async function enqueueJob(
           data: { ...common, state: "pending", attempts: 0, lastError: null, rerun: false, ...noLease },
         }),
       );
-      if (count === 1) return { id: existing.id, outcome: "reset" };
+      if (count === 1) {
+        await run(() => ensureTurn(db, input.shop));
+        return { id: existing.id, outcome: "reset" };
+      }
     }
   }
   throw new EnqueueConflictError(input.key);
@@ -106,7 +121,10 @@ export async function enqueueNewJobs(tx: Prisma.TransactionClient, inputs: reado
   const data = unique
     .filter((i) => !takenKeys.has(i.key))
     .map((i) => ({ kind: i.kind, key: i.key, shop: i.shop ?? null, payload: JSON.stringify(i.payload ?? {}), runAt: i.runAt ?? new Date(), maxAttempts: i.maxAttempts }));
-  if (data.length > 0) await tx.job.createMany({ data });
+  if (data.length > 0) {
+    await tx.job.createMany({ data });
+    await ensureTurns(tx, data.map((d) => d.shop));
+  }
   return data.length;
 }
 
@@ -117,62 +135,126 @@ export interface ClaimOptions {
   now: Date;
   /** Only these kinds (default: any). */
   kinds?: readonly string[];
+  /**
+   * "fair" (default): shops take turns. "fifo": the oldest due job whatever its
+   * shop, the order before turns existed (kept as the benchmarks' baseline).
+   */
+  order?: ClaimOrder;
 }
+
+export type ClaimOrder = "fair" | "fifo";
+export const CLAIM_ORDERS: readonly ClaimOrder[] = ["fair", "fifo"];
 
 const CANDIDATES_PER_ROUND = 10;
 const CLAIM_ROUNDS = 3;
+/** Shops asked per claim before falling back to the oldest due job. */
+const TURNS_PER_CLAIM = 8;
+/** How often a process looks for waiting jobs whose shop has no turn (see discoverTurns). */
+const DISCOVER_EVERY_MS = 5_000;
+let nextDiscoveryMs = 0;
 
 /**
- * Takes the oldest due job: pending or failed with runAt <= now, or running with
- * an expired lease (its worker crashed or stalled). Returns null when none is due
- * or other workers won every candidate tried.
+ * Takes a due job: pending or failed with runAt <= now, or running with an
+ * expired lease (its worker crashed or stalled). Expired leases go first (few,
+ * and the oldest work); then shops take turns: the least recently served shop
+ * with a due job gets its oldest one, so a shop with 3,000 queued orders gets
+ * one job in each round while every other shop gets one too. Returns null when
+ * none is due or other workers won every candidate tried.
  */
 export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<ClaimedJob | null> {
-  const claimable = claimableWhere(options.now, options.kinds);
-  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
+  const kinds = options.kinds ? { kind: { in: [...options.kinds] } } : {};
+  if (options.order === "fifo") return claimOldest(db, options, claimableWhere(options.now, options.kinds));
 
-  for (let round = 0; round < CLAIM_ROUNDS; round++) {
-    const candidates = await retryWhileBusy(() =>
-      db.job.findMany({
-        where: claimable,
+  const expired = await claimOldest(db, options, { ...kinds, state: "running", leaseExpiresAt: { lt: options.now } });
+  if (expired) return expired;
+
+  const nowMs = options.now.getTime();
+  if (nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS) {
+    nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
+    await retryWhileBusy(() => discoverTurns(db));
+  }
+  const due: Prisma.JobWhereInput = { ...kinds, state: { in: ["pending", "failed"] }, runAt: { lte: options.now } };
+  for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM))) {
+    const candidate = await retryWhileBusy(() =>
+      db.job.findFirst({
+        where: { ...due, shop: turn.shop },
         orderBy: [{ runAt: "asc" }, { id: "asc" }],
-        take: CANDIDATES_PER_ROUND,
-        select: { id: true, key: true, state: true, attempts: true, maxAttempts: true },
+        select: candidateFields,
       }),
     );
-    if (candidates.length === 0) return null;
+    if (!candidate) {
+      // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
+      if (!(await retryWhileBusy(() => dropTurnIfIdle(db, turn)))) await retryWhileBusy(() => takeTurn(db, turn, nowMs));
+      continue;
+    }
+    // Lost: another worker is serving this shop's turn right now; ask the next shop.
+    if (!(await retryWhileBusy(() => takeTurn(db, turn, nowMs)))) continue;
+    const claimed = await claimCandidate(db, options, candidate, due);
+    if (claimed) return claimed;
+  }
+  // The shops asked had nothing due (their work waits for a later runAt), or
+  // a job's shop has no turn yet: the oldest due job, as before turns existed.
+  return claimOldest(db, options, due);
+}
 
+const candidateFields = { id: true, key: true, state: true, attempts: true, maxAttempts: true } as const;
+type Candidate = Prisma.JobGetPayload<{ select: typeof candidateFields }>;
+
+/** The oldest job matching `where`, in a few rounds of candidates. */
+async function claimOldest(db: QueueDb, options: ClaimOptions, where: Prisma.JobWhereInput): Promise<ClaimedJob | null> {
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    const candidates = await retryWhileBusy(() =>
+      db.job.findMany({ where, orderBy: [{ runAt: "asc" }, { id: "asc" }], take: CANDIDATES_PER_ROUND, select: candidateFields }),
+    );
+    if (candidates.length === 0) return null;
     for (const candidate of candidates) {
-      if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
-        // Its worker died during the last attempt: no attempt is left to give it.
-        await retryWhileBusy(() =>
-          db.job.updateMany({
-            where: { id: candidate.id, AND: [claimable] },
-            data: {
-              state: "dead",
-              lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
-              ...noLease,
-            },
-          }),
-        );
-        continue;
-      }
-      const [row] = await retryWhileBusy(() =>
-        db.job.updateManyAndReturn({
-          where: { id: candidate.id, AND: [claimable] },
-          data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
-        }),
-      );
-      if (!row) continue; // another worker won it
-      const claimed = toClaimedJob(row);
+      const claimed = await claimCandidate(db, options, candidate, where);
       if (claimed) return claimed;
-      await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
-        now: options.now,
-        permanent: true,
-      });
     }
     // Every candidate of this round went to other workers; look again.
   }
+  return null;
+}
+
+/**
+ * Leases `candidate` if it still matches `where` (the conditional UPDATE that
+ * makes a claim safe against every other worker). Null when another worker won
+ * it, or it was not runnable (no attempt left, or a payload that is not JSON).
+ */
+async function claimCandidate(
+  db: QueueDb,
+  options: ClaimOptions,
+  candidate: Candidate,
+  where: Prisma.JobWhereInput,
+): Promise<ClaimedJob | null> {
+  if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
+    // Its worker died during the last attempt: no attempt is left to give it.
+    await retryWhileBusy(() =>
+      db.job.updateMany({
+        where: { id: candidate.id, AND: [where] },
+        data: {
+          state: "dead",
+          lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
+          ...noLease,
+        },
+      }),
+    );
+    return null;
+  }
+  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
+  const [row] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({
+      where: { id: candidate.id, AND: [where] },
+      data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
+    }),
+  );
+  if (!row) return null; // another worker won it
+  const claimed = toClaimedJob(row);
+  if (claimed) return claimed;
+  await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
+    now: options.now,
+    permanent: true,
+  });
   return null;
 }
 
@@ -343,13 +425,16 @@ export async function retryDeadJob(
   id: string,
   options: { shop?: string; now?: Date } = {},
 ): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
+  const [row] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({
       where: { id, state: { in: RETRYABLE_STATES }, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
       data: freshStart(options.now ?? new Date()),
+      select: { shop: true },
     }),
   );
-  return count === 1;
+  if (!row) return false;
+  await retryWhileBusy(() => ensureTurn(db, row.shop));
+  return true;
 }
 
 /** Retries every job in `state` (of `shop`, when given). Returns how many. */
@@ -363,6 +448,10 @@ export async function retryJobs(
       data: freshStart(options.now ?? new Date()),
     }),
   );
+  if (count > 0) {
+    if (options.shop !== undefined) await retryWhileBusy(() => ensureTurn(db, options.shop));
+    else await retryWhileBusy(() => discoverTurns(db));
+  }
   return count;
 }
 

@@ -10,6 +10,7 @@ import type { BackoffOptions } from "./backoff";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimNextJob,
+  type ClaimOrder,
   completeJob,
   extendLease,
   failJob,
@@ -31,6 +32,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Only claim these kinds (default: any; a kind without a handler goes dead). */
   kinds?: readonly string[];
+  /** Shops take turns ("fair", default) or the oldest due job goes first ("fifo"). */
+  claimOrder?: ClaimOrder;
   /** stop() waits this long for running handlers, then aborts their signal. */
   stopTimeoutMs?: number;
   backoff?: BackoffOptions;
@@ -71,7 +74,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const active = new Map<Promise<void>, AbortController>();
 
   async function runOnce(): Promise<boolean> {
-    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds });
+    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder });
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);
