@@ -2,7 +2,9 @@
  * `npm run worker`: runs queued jobs in a process of its own, the production
  * default (the server runs none unless WORKER_IN_PROCESS=true; both at once is
  * also safe: leases keep any job from running twice at the same time).
- * WORKER_CONCURRENCY jobs at once (default 4).
+ * WORKER_CONCURRENCY jobs at once (default 4). SIGTERM drains: no new claim, the
+ * running jobs finish (or, past WORKER_STOP_TIMEOUT_MS, go back to pending without
+ * losing an attempt), then the process exits.
  */
 import prisma from "../app/db.server";
 import { stopOnShutdownSignal } from "../app/queue/shutdown";
@@ -20,7 +22,9 @@ const handlers: JobHandlers = jobHandlers;
 const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
 // QUEUE_CLAIM_ORDER=fifo: the oldest due job first, whatever its shop (benchmark baseline).
 const claimOrder = CLAIM_ORDERS.find((o) => o === process.env.QUEUE_CLAIM_ORDER) as ClaimOrder | undefined;
-const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency(), claimOrder });
+// WORKER_STOP_TIMEOUT_MS: how long SIGTERM waits for running jobs before releasing them (default 30 s).
+const stopTimeoutMs = Number(process.env.WORKER_STOP_TIMEOUT_MS) || undefined;
+const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency(), claimOrder, stopTimeoutMs });
 startLoopDelayMonitor("worker");
 
 worker.start();
