@@ -141,6 +141,14 @@ export interface ClaimOptions {
    * Either way jobs whose lease expired are taken back first.
    */
   order?: ClaimOrder;
+  /**
+   * Fair order only: a shop with this many jobs running (in every worker) is
+   * skipped until one ends. A post waits for its key's next free slot while it
+   * holds a lane, so without a cap a backlogged shop would fill every lane with
+   * posts waiting for its key and other shops' jobs would wait for a lane.
+   * Default 2; 0 for no cap. Jobs without a shop are never capped.
+   */
+  maxRunningPerShop?: number;
 }
 
 export type ClaimOrder = "fair" | "fifo";
@@ -150,6 +158,7 @@ const CANDIDATES_PER_ROUND = 10;
 const CLAIM_ROUNDS = 3;
 /** Shops asked per claim before falling back to the oldest due job. */
 const TURNS_PER_CLAIM = 8;
+export const DEFAULT_MAX_RUNNING_PER_SHOP = 2;
 /** How often a process looks for waiting jobs whose shop has no turn (see discoverTurns). */
 const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
@@ -173,7 +182,10 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
     await retryWhileBusy(() => discoverTurns(db));
   }
-  for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM))) {
+  const capped = await shopsAtCap(db, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP);
+  for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM + capped.length))) {
+    // Keeps its place: it is first in line once one of its jobs ends.
+    if (turn.shop !== null && capped.includes(turn.shop)) continue;
     const scope = { ...kinds, shop: turn.shop };
     const [candidate] = await oldestDue(db, options.now, scope, 1);
     if (!candidate) {
@@ -188,7 +200,17 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
   }
   // The shops asked had nothing due (their work waits for a later runAt), or
   // a job's shop has no turn yet: the oldest due job, as before turns existed.
-  return claimOldestDue(db, options, kinds);
+  const notCapped: Prisma.JobWhereInput = capped.length > 0 ? { OR: [{ shop: null }, { shop: { notIn: capped } }] } : {};
+  return claimOldestDue(db, options, { ...kinds, ...notCapped });
+}
+
+/** Shops with `max` or more running jobs (a small read: running jobs are at most the lanes of all workers). */
+async function shopsAtCap(db: QueueDb, max: number): Promise<string[]> {
+  if (max <= 0) return [];
+  const running = await retryWhileBusy(() =>
+    db.job.groupBy({ by: ["shop"], where: { state: "running", shop: { not: null } }, _count: { _all: true } }),
+  );
+  return running.filter((r) => r._count._all >= max).map((r) => r.shop!);
 }
 
 const WAITING_STATES = ["pending", "failed"] as const;

@@ -34,6 +34,8 @@ export interface WorkerOptions {
   kinds?: readonly string[];
   /** Shops take turns ("fair", default) or the oldest due job goes first ("fifo"). */
   claimOrder?: ClaimOrder;
+  /** Jobs of one shop running at once across all workers (fair order; see ClaimOptions). */
+  maxRunningPerShop?: number;
   /**
    * stop() waits this long for running handlers, then aborts their signal; a
    * handler still running a moment later has its job released (back to pending,
@@ -78,7 +80,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const active = new Map<Promise<void>, { job: ClaimedJob; controller: AbortController }>();
 
   async function runOnce(): Promise<boolean> {
-    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder });
+    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);

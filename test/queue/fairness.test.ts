@@ -127,4 +127,20 @@ describe("fair claim", () => {
 
     expect(next).toMatchObject({ id: stalled!.id, attempts: 2, leaseOwner: "w" });
   });
+
+  it("GIVEN a shop with two jobs running WHEN claiming THEN its third waits (default cap), jobs without a shop still run, and the cap can be lifted", async () => {
+    const clock = fakeClock();
+    for (let i = 0; i < 5; i++) await enqueueJob(t.prisma, { kind: "k", key: `a:${i}`, shop: "a.myshopify.com", runAt: clock.now() });
+    await enqueueJob(t.prisma, { kind: "k", key: "global", runAt: clock.now() });
+    const claim = (maxRunningPerShop?: number) =>
+      claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now(), maxRunningPerShop });
+
+    const held = [await claim(), await claim(), await claim()];
+
+    expect(held.map((j) => j?.shop ?? "-").sort()).toEqual(["-", "a.myshopify.com", "a.myshopify.com"]);
+    expect(await claim()).toBeNull();
+    expect((await claim(0))?.shop).toBe("a.myshopify.com");
+    await completeJob(t.prisma, held.find((j) => j?.shop)!, "w");
+    expect(await claim(3)).toMatchObject({ shop: "a.myshopify.com" });
+  });
 });
