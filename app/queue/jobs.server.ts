@@ -173,8 +173,19 @@ let nextDiscoveryMs = 0;
  */
 export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<ClaimedJob | null> {
   const kinds: Prisma.JobWhereInput = options.kinds ? { kind: { in: [...options.kinds] } } : {};
-  const expired = await claimOldest(db, options, { ...kinds, state: "running", leaseExpiresAt: { lt: options.now } });
-  if (expired) return expired;
+  // One read of the running jobs (at most the lanes of all workers) gives both
+  // the expired leases and the shops at their cap.
+  const running = await retryWhileBusy(() =>
+    db.job.findMany({ where: { state: "running" }, select: { ...candidateFields, kind: true, shop: true, leaseExpiresAt: true } }),
+  );
+  const expiredWhere: Prisma.JobWhereInput = { ...kinds, state: "running", leaseExpiresAt: { lt: options.now } };
+  const expired = running
+    .filter((j) => j.leaseExpiresAt !== null && j.leaseExpiresAt < options.now && (!options.kinds || options.kinds.includes(j.kind)))
+    .sort(byAge);
+  for (const candidate of expired) {
+    const claimed = await claimCandidate(db, options, candidate, expiredWhere);
+    if (claimed) return claimed;
+  }
   if (options.order === "fifo") return claimOldestDue(db, options, kinds);
 
   const nowMs = options.now.getTime();
@@ -182,7 +193,7 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
     await retryWhileBusy(() => discoverTurns(db));
   }
-  const capped = await shopsAtCap(db, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP);
+  const capped = shopsAtCap(running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
   for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM + capped.length))) {
     // Keeps its place: it is first in line once one of its jobs ends.
     if (turn.shop !== null && capped.includes(turn.shop)) continue;
@@ -204,14 +215,17 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
   return claimOldestDue(db, options, { ...kinds, ...notCapped });
 }
 
-/** Shops with `max` or more running jobs (a small read: running jobs are at most the lanes of all workers). */
-async function shopsAtCap(db: QueueDb, max: number): Promise<string[]> {
+/** Shops with `max` or more jobs running under a live lease. */
+function shopsAtCap(running: readonly { shop: string | null; leaseExpiresAt: Date | null }[], max: number, now: Date): string[] {
   if (max <= 0) return [];
-  const running = await retryWhileBusy(() =>
-    db.job.groupBy({ by: ["shop"], where: { state: "running", shop: { not: null } }, _count: { _all: true } }),
-  );
-  return running.filter((r) => r._count._all >= max).map((r) => r.shop!);
+  const counts = new Map<string, number>();
+  for (const job of running) {
+    if (job.shop !== null && job.leaseExpiresAt !== null && job.leaseExpiresAt >= now) counts.set(job.shop, (counts.get(job.shop) ?? 0) + 1);
+  }
+  return [...counts].filter(([, n]) => n >= max).map(([shop]) => shop);
 }
+
+const byAge = (a: Candidate, b: Candidate) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const WAITING_STATES = ["pending", "failed"] as const;
 const dueWhere = (now: Date, scope: Prisma.JobWhereInput): Prisma.JobWhereInput => ({
@@ -236,7 +250,7 @@ async function oldestDue(db: QueueDb, now: Date, scope: Prisma.JobWhereInput, ta
     );
   }
   return found
-    .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .sort(byAge)
     .slice(0, take);
 }
 
@@ -255,22 +269,6 @@ async function claimOldestDue(db: QueueDb, options: ClaimOptions, kinds: Prisma.
 
 const candidateFields = { id: true, key: true, state: true, attempts: true, maxAttempts: true, runAt: true } as const;
 type Candidate = Prisma.JobGetPayload<{ select: typeof candidateFields }>;
-
-/** The oldest job matching `where` (a small set: running jobs), in a few rounds of candidates. */
-async function claimOldest(db: QueueDb, options: ClaimOptions, where: Prisma.JobWhereInput): Promise<ClaimedJob | null> {
-  for (let round = 0; round < CLAIM_ROUNDS; round++) {
-    const candidates = await retryWhileBusy(() =>
-      db.job.findMany({ where, orderBy: [{ runAt: "asc" }, { id: "asc" }], take: CANDIDATES_PER_ROUND, select: candidateFields }),
-    );
-    if (candidates.length === 0) return null;
-    for (const candidate of candidates) {
-      const claimed = await claimCandidate(db, options, candidate, where);
-      if (claimed) return claimed;
-    }
-    // Every candidate of this round went to other workers; look again.
-  }
-  return null;
-}
 
 /**
  * Leases `candidate` if it still matches `where` (the conditional UPDATE that
