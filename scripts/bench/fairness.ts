@@ -79,7 +79,11 @@ try {
         shop: shopName(i),
         apiKey: key.key,
         baseUrl: sandbox.url,
-        settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
+        // No Shopify runs beside the bench: write-back and Flow triggers (Admin API calls) are off.
+        settings: {
+          writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+          flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false },
+        },
       });
       // Steady state: reference lists cached (through the shared limiter, so the pace holds).
       await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
