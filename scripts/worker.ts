@@ -24,7 +24,7 @@ const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
 const claimOrder = CLAIM_ORDERS.find((o) => o === process.env.QUEUE_CLAIM_ORDER) as ClaimOrder | undefined;
 // WORKER_STOP_TIMEOUT_MS: how long SIGTERM waits for running jobs before releasing them (default 30 s).
 const stopTimeoutMs = Number(process.env.WORKER_STOP_TIMEOUT_MS) || undefined;
-// WORKER_MAX_RUNNING_PER_SHOP: one shop's jobs running at once across workers (default 2, 0 = no cap).
+// WORKER_MAX_RUNNING_PER_SHOP: one shop's jobs of one kind running at once across workers (default 2, 0 = no cap).
 const cap = process.env.WORKER_MAX_RUNNING_PER_SHOP;
 const maxRunningPerShop = cap !== undefined && /^\d+$/.test(cap) ? Number(cap) : undefined;
 const worker = createWorker({ db: prisma, handlers, leaseMs, concurrency: workerConcurrency(), claimOrder, stopTimeoutMs, maxRunningPerShop });

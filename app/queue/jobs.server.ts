@@ -142,11 +142,13 @@ export interface ClaimOptions {
    */
   order?: ClaimOrder;
   /**
-   * Fair order only: a shop with this many jobs running (in every worker) is
-   * skipped until one ends. A post waits for its key's next free slot while it
-   * holds a lane, so without a cap a backlogged shop would fill every lane with
-   * posts waiting for its key and other shops' jobs would wait for a lane.
-   * Default 2; 0 for no cap. Jobs without a shop are never capped.
+   * Fair order only: a shop with this many jobs of one kind running (in every
+   * worker) gets no more of that kind until one ends. A post waits for its
+   * key's next free slot while it holds a lane, so without a cap a backlogged
+   * shop would fill every lane with posts waiting for its key and other shops'
+   * jobs would wait for a lane. Per kind, so a long backfill or status sync
+   * never holds back the shop's posts. Default 2; 0 for no cap. Jobs without a
+   * shop are never capped.
    */
   maxRunningPerShop?: number;
 }
@@ -193,13 +195,14 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
     await retryWhileBusy(() => discoverTurns(db));
   }
-  const capped = shopsAtCap(running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
+  const capped = kindsAtCap(running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
   for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM + capped.length))) {
-    // Keeps its place: it is first in line once one of its jobs ends.
-    if (turn.shop !== null && capped.includes(turn.shop)) continue;
-    const scope = { ...kinds, shop: turn.shop };
+    const cappedKinds = capped.filter((c) => c.shop === turn.shop).map((c) => c.kind);
+    const scope: Prisma.JobWhereInput = { ...kinds, shop: turn.shop, ...(cappedKinds.length > 0 ? { NOT: { kind: { in: cappedKinds } } } : {}) };
     const [candidate] = await oldestDue(db, options.now, scope, 1);
     if (!candidate) {
+      // Its due jobs are of a capped kind: it keeps its place, first in line once one ends.
+      if (cappedKinds.length > 0) continue;
       // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
       if (!(await retryWhileBusy(() => dropTurnIfIdle(db, turn)))) await retryWhileBusy(() => takeTurn(db, turn, nowMs));
       continue;
@@ -211,18 +214,28 @@ export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<
   }
   // The shops asked had nothing due (their work waits for a later runAt), or
   // a job's shop has no turn yet: the oldest due job, as before turns existed.
-  const notCapped: Prisma.JobWhereInput = capped.length > 0 ? { OR: [{ shop: null }, { shop: { notIn: capped } }] } : {};
+  // Jobs without a shop are never capped (spelled out: NOT over a NULL shop is NULL in SQL).
+  const notCapped: Prisma.JobWhereInput =
+    capped.length > 0 ? { OR: [{ shop: null }, { NOT: capped.map((c) => ({ shop: c.shop, kind: c.kind })) }] } : {};
   return claimOldestDue(db, options, { ...kinds, ...notCapped });
 }
 
-/** Shops with `max` or more jobs running under a live lease. */
-function shopsAtCap(running: readonly { shop: string | null; leaseExpiresAt: Date | null }[], max: number, now: Date): string[] {
+/** (shop, kind) pairs with `max` or more jobs running under a live lease. */
+function kindsAtCap(
+  running: readonly { shop: string | null; kind: string; leaseExpiresAt: Date | null }[],
+  max: number,
+  now: Date,
+): { shop: string; kind: string }[] {
   if (max <= 0) return [];
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { shop: string; kind: string; n: number }>();
   for (const job of running) {
-    if (job.shop !== null && job.leaseExpiresAt !== null && job.leaseExpiresAt >= now) counts.set(job.shop, (counts.get(job.shop) ?? 0) + 1);
+    if (job.shop === null || job.leaseExpiresAt === null || job.leaseExpiresAt < now) continue;
+    const id = JSON.stringify([job.shop, job.kind]);
+    const entry = counts.get(id) ?? { shop: job.shop, kind: job.kind, n: 0 };
+    entry.n++;
+    counts.set(id, entry);
   }
-  return [...counts].filter(([, n]) => n >= max).map(([shop]) => shop);
+  return [...counts.values()].filter((c) => c.n >= max).map(({ shop, kind }) => ({ shop, kind }));
 }
 
 const byAge = (a: Candidate, b: Candidate) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -34,7 +34,7 @@ export interface WorkerOptions {
   kinds?: readonly string[];
   /** Shops take turns ("fair", default) or the oldest due job goes first ("fifo"). */
   claimOrder?: ClaimOrder;
-  /** Jobs of one shop running at once across all workers (fair order; see ClaimOptions). */
+  /** Jobs of one shop and kind running at once across all workers (fair order; see ClaimOptions). */
   maxRunningPerShop?: number;
   /**
    * stop() waits this long for running handlers, then aborts their signal; a

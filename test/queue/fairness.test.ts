@@ -128,7 +128,7 @@ describe("fair claim", () => {
     expect(next).toMatchObject({ id: stalled!.id, attempts: 2, leaseOwner: "w" });
   });
 
-  it("GIVEN a shop with two jobs running WHEN claiming THEN its third waits (default cap), jobs without a shop still run, and the cap can be lifted", async () => {
+  it("GIVEN a shop with two jobs of a kind running WHEN claiming THEN its third of that kind waits (default cap), its other kinds and jobs without a shop still run, and the cap can be lifted", async () => {
     const clock = fakeClock();
     for (let i = 0; i < 5; i++) await enqueueJob(t.prisma, { kind: "k", key: `a:${i}`, shop: "a.myshopify.com", runAt: clock.now() });
     await enqueueJob(t.prisma, { kind: "k", key: "global", runAt: clock.now() });
@@ -138,6 +138,10 @@ describe("fair claim", () => {
     const held = [await claim(), await claim(), await claim()];
 
     expect(held.map((j) => j?.shop ?? "-").sort()).toEqual(["-", "a.myshopify.com", "a.myshopify.com"]);
+    expect(await claim()).toBeNull();
+    // Per kind: the shop's other work is not held back by its posts.
+    await enqueueJob(t.prisma, { kind: "other", key: "a:other", shop: "a.myshopify.com", runAt: clock.now() });
+    expect(await claim()).toMatchObject({ shop: "a.myshopify.com", kind: "other" });
     expect(await claim()).toBeNull();
     expect((await claim(0))?.shop).toBe("a.myshopify.com");
     await completeJob(t.prisma, held.find((j) => j?.shop)!, "w");
