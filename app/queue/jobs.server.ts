@@ -7,11 +7,22 @@
  * A lease is identified by (leaseOwner, attempts): each claim increments attempts,
  * so a worker whose lease expired and was taken over cannot settle the job, even
  * when the new claim came from the same owner.
+ *
+ * Why our own queue and not graphile-worker or pg-boss: both run only on
+ * PostgreSQL, and SQLite stays the embedded default, so adopting one would mean
+ * two queues behind one interface. Neither knows our two scheduling rules
+ * either: shops take turns (per-shop fairness, below) and each key is paced by
+ * the limiter shared through the database (app/sync/db-rate-limiter.server.ts);
+ * both would have to be rebuilt on top of their job tables anyway. The queue's
+ * statements are the Prisma query API plus portable SQL (turns.server.ts), and
+ * every claim is a conditional UPDATE, which is correct under concurrency on
+ * either database.
  */
 import { Prisma, type Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { EnqueueConflictError, errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "./sqlite-busy";
+import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, nextTurns, takeTurn } from "./turns.server";
 import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
 
 export interface EnqueueJobInput {
@@ -59,6 +70,7 @@ export async function enqueueJob(
             select: { id: true },
           }),
         );
+        await run(() => ensureTurn(db, input.shop));
         return { id: created.id, outcome: "created" };
       } catch (error) {
         // Another writer created it between our read and insert: reuse it.
@@ -80,7 +92,10 @@ export async function enqueueJob(
           data: { ...common, state: "pending", attempts: 0, lastError: null, rerun: false, ...noLease },
         }),
       );
-      if (count === 1) return { id: existing.id, outcome: "reset" };
+      if (count === 1) {
+        await run(() => ensureTurn(db, input.shop));
+        return { id: existing.id, outcome: "reset" };
+      }
     }
   }
   throw new EnqueueConflictError(input.key);
@@ -106,7 +121,10 @@ export async function enqueueNewJobs(tx: Prisma.TransactionClient, inputs: reado
   const data = unique
     .filter((i) => !takenKeys.has(i.key))
     .map((i) => ({ kind: i.kind, key: i.key, shop: i.shop ?? null, payload: JSON.stringify(i.payload ?? {}), runAt: i.runAt ?? new Date(), maxAttempts: i.maxAttempts }));
-  if (data.length > 0) await tx.job.createMany({ data });
+  if (data.length > 0) {
+    await tx.job.createMany({ data });
+    await ensureTurns(tx, data.map((d) => d.shop));
+  }
   return data.length;
 }
 
@@ -117,73 +135,194 @@ export interface ClaimOptions {
   now: Date;
   /** Only these kinds (default: any). */
   kinds?: readonly string[];
+  /**
+   * "fair" (default): shops take turns. "fifo": the oldest due job whatever its
+   * shop, the order before turns existed (kept as the benchmarks' baseline).
+   * Either way jobs whose lease expired are taken back first.
+   */
+  order?: ClaimOrder;
+  /**
+   * Fair order only: a shop with this many jobs of one kind running (in every
+   * worker) gets no more of that kind until one ends. A post waits for its
+   * key's next free slot while it holds a lane, so without a cap a backlogged
+   * shop would fill every lane with posts waiting for its key and other shops'
+   * jobs would wait for a lane. Per kind, so a long backfill or status sync
+   * never holds back the shop's posts. Default 2; 0 for no cap. Jobs without a
+   * shop are never capped.
+   */
+  maxRunningPerShop?: number;
 }
+
+export type ClaimOrder = "fair" | "fifo";
+export const CLAIM_ORDERS: readonly ClaimOrder[] = ["fair", "fifo"];
 
 const CANDIDATES_PER_ROUND = 10;
 const CLAIM_ROUNDS = 3;
+/** Shops asked per claim before falling back to the oldest due job. */
+const TURNS_PER_CLAIM = 8;
+export const DEFAULT_MAX_RUNNING_PER_SHOP = 2;
+/** How often a process looks for waiting jobs whose shop has no turn (see discoverTurns). */
+const DISCOVER_EVERY_MS = 5_000;
+let nextDiscoveryMs = 0;
 
 /**
- * Takes the oldest due job: pending or failed with runAt <= now, or running with
- * an expired lease (its worker crashed or stalled). Returns null when none is due
- * or other workers won every candidate tried.
+ * Takes a due job: pending or failed with runAt <= now, or running with an
+ * expired lease (its worker crashed or stalled). Expired leases go first (few,
+ * and the oldest work); then shops take turns: the least recently served shop
+ * with a due job gets its oldest one, so a shop with 3,000 queued orders gets
+ * one job in each round while every other shop gets one too. Returns null when
+ * none is due or other workers won every candidate tried.
  */
 export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<ClaimedJob | null> {
-  const claimable = claimableWhere(options.now, options.kinds);
-  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
+  const kinds: Prisma.JobWhereInput = options.kinds ? { kind: { in: [...options.kinds] } } : {};
+  // One read of the running jobs (at most the lanes of all workers) gives both
+  // the expired leases and the shops at their cap.
+  const running = await retryWhileBusy(() =>
+    db.job.findMany({ where: { state: "running" }, select: { ...candidateFields, kind: true, shop: true, leaseExpiresAt: true } }),
+  );
+  const expiredWhere: Prisma.JobWhereInput = { ...kinds, state: "running", leaseExpiresAt: { lt: options.now } };
+  const expired = running
+    .filter((j) => j.leaseExpiresAt !== null && j.leaseExpiresAt < options.now && (!options.kinds || options.kinds.includes(j.kind)))
+    .sort(byAge);
+  for (const candidate of expired) {
+    const claimed = await claimCandidate(db, options, candidate, expiredWhere);
+    if (claimed) return claimed;
+  }
+  if (options.order === "fifo") return claimOldestDue(db, options, kinds);
 
-  for (let round = 0; round < CLAIM_ROUNDS; round++) {
-    const candidates = await retryWhileBusy(() =>
-      db.job.findMany({
-        where: claimable,
-        orderBy: [{ runAt: "asc" }, { id: "asc" }],
-        take: CANDIDATES_PER_ROUND,
-        select: { id: true, key: true, state: true, attempts: true, maxAttempts: true },
-      }),
-    );
-    if (candidates.length === 0) return null;
-
-    for (const candidate of candidates) {
-      if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
-        // Its worker died during the last attempt: no attempt is left to give it.
-        await retryWhileBusy(() =>
-          db.job.updateMany({
-            where: { id: candidate.id, AND: [claimable] },
-            data: {
-              state: "dead",
-              lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
-              ...noLease,
-            },
-          }),
-        );
-        continue;
-      }
-      const [row] = await retryWhileBusy(() =>
-        db.job.updateManyAndReturn({
-          where: { id: candidate.id, AND: [claimable] },
-          data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
-        }),
-      );
-      if (!row) continue; // another worker won it
-      const claimed = toClaimedJob(row);
-      if (claimed) return claimed;
-      await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
-        now: options.now,
-        permanent: true,
-      });
+  const nowMs = options.now.getTime();
+  if (nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS) {
+    nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
+    await retryWhileBusy(() => discoverTurns(db));
+  }
+  const capped = kindsAtCap(running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
+  for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM + capped.length))) {
+    const cappedKinds = capped.filter((c) => c.shop === turn.shop).map((c) => c.kind);
+    const scope: Prisma.JobWhereInput = { ...kinds, shop: turn.shop, ...(cappedKinds.length > 0 ? { NOT: { kind: { in: cappedKinds } } } : {}) };
+    const [candidate] = await oldestDue(db, options.now, scope, 1);
+    if (!candidate) {
+      // Its due jobs are of a capped kind: it keeps its place, first in line once one ends.
+      if (cappedKinds.length > 0) continue;
+      // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
+      if (!(await retryWhileBusy(() => dropTurnIfIdle(db, turn)))) await retryWhileBusy(() => takeTurn(db, turn, nowMs));
+      continue;
     }
-    // Every candidate of this round went to other workers; look again.
+    // Lost: another worker is serving this shop's turn right now; ask the next shop.
+    if (!(await retryWhileBusy(() => takeTurn(db, turn, nowMs)))) continue;
+    const claimed = await claimCandidate(db, options, candidate, dueWhere(options.now, scope));
+    if (claimed) return claimed;
+  }
+  // The shops asked had nothing due (their work waits for a later runAt), or
+  // a job's shop has no turn yet: the oldest due job, as before turns existed.
+  // Jobs without a shop are never capped (spelled out: NOT over a NULL shop is NULL in SQL).
+  const notCapped: Prisma.JobWhereInput =
+    capped.length > 0 ? { OR: [{ shop: null }, { NOT: capped.map((c) => ({ shop: c.shop, kind: c.kind })) }] } : {};
+  return claimOldestDue(db, options, { ...kinds, ...notCapped });
+}
+
+/** (shop, kind) pairs with `max` or more jobs running under a live lease. */
+function kindsAtCap(
+  running: readonly { shop: string | null; kind: string; leaseExpiresAt: Date | null }[],
+  max: number,
+  now: Date,
+): { shop: string; kind: string }[] {
+  if (max <= 0) return [];
+  const counts = new Map<string, { shop: string; kind: string; n: number }>();
+  for (const job of running) {
+    if (job.shop === null || job.leaseExpiresAt === null || job.leaseExpiresAt < now) continue;
+    const id = JSON.stringify([job.shop, job.kind]);
+    const entry = counts.get(id) ?? { shop: job.shop, kind: job.kind, n: 0 };
+    entry.n++;
+    counts.set(id, entry);
+  }
+  return [...counts.values()].filter((c) => c.n >= max).map(({ shop, kind }) => ({ shop, kind }));
+}
+
+const byAge = (a: Candidate, b: Candidate) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const WAITING_STATES = ["pending", "failed"] as const;
+const dueWhere = (now: Date, scope: Prisma.JobWhereInput): Prisma.JobWhereInput => ({
+  ...scope,
+  state: { in: [...WAITING_STATES] },
+  runAt: { lte: now },
+});
+
+/**
+ * The `take` oldest due jobs in `scope`. One query per waiting state, each an
+ * ordered range of the (state, runAt) index (or (shop, state, runAt) when a
+ * shop is given) read up to `take` rows: `state IN (...) ORDER BY runAt` would
+ * read and sort every due job, which at 100k pending costs tens of ms a claim.
+ */
+async function oldestDue(db: QueueDb, now: Date, scope: Prisma.JobWhereInput, take: number): Promise<Candidate[]> {
+  const found: Candidate[] = [];
+  for (const state of WAITING_STATES) {
+    found.push(
+      ...(await retryWhileBusy(() =>
+        db.job.findMany({ where: { ...scope, state, runAt: { lte: now } }, orderBy: [{ runAt: "asc" }, { id: "asc" }], take, select: candidateFields }),
+      )),
+    );
+  }
+  return found
+    .sort(byAge)
+    .slice(0, take);
+}
+
+/** The oldest due job whatever its shop, in a few rounds of candidates. */
+async function claimOldestDue(db: QueueDb, options: ClaimOptions, kinds: Prisma.JobWhereInput): Promise<ClaimedJob | null> {
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    const candidates = await oldestDue(db, options.now, kinds, CANDIDATES_PER_ROUND);
+    if (candidates.length === 0) return null;
+    for (const candidate of candidates) {
+      const claimed = await claimCandidate(db, options, candidate, dueWhere(options.now, kinds));
+      if (claimed) return claimed;
+    }
   }
   return null;
 }
 
-function claimableWhere(now: Date, kinds: readonly string[] | undefined): Prisma.JobWhereInput {
-  return {
-    ...(kinds ? { kind: { in: [...kinds] } } : {}),
-    OR: [
-      { state: { in: ["pending", "failed"] }, runAt: { lte: now } },
-      { state: "running", leaseExpiresAt: { lt: now } },
-    ],
-  };
+const candidateFields = { id: true, key: true, state: true, attempts: true, maxAttempts: true, runAt: true } as const;
+type Candidate = Prisma.JobGetPayload<{ select: typeof candidateFields }>;
+
+/**
+ * Leases `candidate` if it still matches `where` (the conditional UPDATE that
+ * makes a claim safe against every other worker). Null when another worker won
+ * it, or it was not runnable (no attempt left, or a payload that is not JSON).
+ */
+async function claimCandidate(
+  db: QueueDb,
+  options: ClaimOptions,
+  candidate: Candidate,
+  where: Prisma.JobWhereInput,
+): Promise<ClaimedJob | null> {
+  if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
+    // Its worker died during the last attempt: no attempt is left to give it.
+    await retryWhileBusy(() =>
+      db.job.updateMany({
+        where: { id: candidate.id, AND: [where] },
+        data: {
+          state: "dead",
+          lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
+          ...noLease,
+        },
+      }),
+    );
+    return null;
+  }
+  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
+  const [row] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({
+      where: { id: candidate.id, AND: [where] },
+      data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
+    }),
+  );
+  if (!row) return null; // another worker won it
+  const claimed = toClaimedJob(row);
+  if (claimed) return claimed;
+  await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
+    now: options.now,
+    permanent: true,
+  });
+  return null;
 }
 
 function toClaimedJob(row: Job): ClaimedJob | null {
@@ -343,13 +482,16 @@ export async function retryDeadJob(
   id: string,
   options: { shop?: string; now?: Date } = {},
 ): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
+  const [row] = await retryWhileBusy(() =>
+    db.job.updateManyAndReturn({
       where: { id, state: { in: RETRYABLE_STATES }, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
       data: freshStart(options.now ?? new Date()),
+      select: { shop: true },
     }),
   );
-  return count === 1;
+  if (!row) return false;
+  await retryWhileBusy(() => ensureTurn(db, row.shop));
+  return true;
 }
 
 /** Retries every job in `state` (of `shop`, when given). Returns how many. */
@@ -363,6 +505,10 @@ export async function retryJobs(
       data: freshStart(options.now ?? new Date()),
     }),
   );
+  if (count > 0) {
+    if (options.shop !== undefined) await retryWhileBusy(() => ensureTurn(db, options.shop));
+    else await retryWhileBusy(() => discoverTurns(db));
+  }
   return count;
 }
 

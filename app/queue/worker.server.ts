@@ -10,6 +10,7 @@ import type { BackoffOptions } from "./backoff";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimNextJob,
+  type ClaimOrder,
   completeJob,
   extendLease,
   failJob,
@@ -31,7 +32,15 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Only claim these kinds (default: any; a kind without a handler goes dead). */
   kinds?: readonly string[];
-  /** stop() waits this long for running handlers, then aborts their signal. */
+  /** Shops take turns ("fair", default) or the oldest due job goes first ("fifo"). */
+  claimOrder?: ClaimOrder;
+  /** Jobs of one shop and kind running at once across all workers (fair order; see ClaimOptions). */
+  maxRunningPerShop?: number;
+  /**
+   * stop() waits this long for running handlers, then aborts their signal; a
+   * handler still running a moment later has its job released (back to pending,
+   * the attempt given back) so another worker takes it at once.
+   */
   stopTimeoutMs?: number;
   backoff?: BackoffOptions;
   now?: () => Date;
@@ -42,7 +51,7 @@ export interface Worker {
   readonly owner: string;
   /** Starts the polling loops; a no-op when already started. */
   start(): void;
-  /** Stops claiming, waits for running jobs (bounded by stopTimeoutMs). */
+  /** Stops claiming, waits for running jobs (bounded by stopTimeoutMs), releases the rest. */
   stop(): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
@@ -68,14 +77,14 @@ export function createWorker(options: WorkerOptions): Worker {
   let stopping = false;
   const wakers = new Set<() => void>();
   /** Jobs being run, with the controller that aborts their handler. */
-  const active = new Map<Promise<void>, AbortController>();
+  const active = new Map<Promise<void>, { job: ClaimedJob; controller: AbortController }>();
 
   async function runOnce(): Promise<boolean> {
-    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds });
+    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);
-    active.set(run, controller);
+    active.set(run, { job, controller });
     try {
       await run;
     } finally {
@@ -172,6 +181,12 @@ export function createWorker(options: WorkerOptions): Worker {
     else logger.info(`${head}; re-enqueued meanwhile, runs again at ${settled.runAt.toISOString()}`);
   }
 
+  async function release(job: ClaimedJob): Promise<void> {
+    const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
+    const reason = "released: worker stopped before the attempt finished";
+    await record(label, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }));
+  }
+
   function startHeartbeat(label: string, renew: () => Promise<void>, everyMs: number) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -238,8 +253,12 @@ export function createWorker(options: WorkerOptions): Worker {
         logger.warn(
           `worker ${owner}: ${active.size} job(s) still running after ${stopTimeoutMs} ms; aborting them (their leases expire if they ignore it)`,
         );
-        for (const controller of active.values()) controller.abort(STOP_REASON);
+        for (const { controller } of active.values()) controller.abort(STOP_REASON);
         await Promise.race([finished, delay(Math.min(1000, stopTimeoutMs))]);
+        // Handlers that ignore the abort: give their jobs back now rather than
+        // leave them leased until the lease expires. Their own late outcome is
+        // then discarded (the lease is no longer theirs).
+        for (const { job } of [...active.values()]) await release(job);
       }
       loops = [];
     },

@@ -3,11 +3,14 @@
  * key: each call reserves the next free instant in RateLimitSlot with a
  * conditional update on `version`, then waits for it. Calls are spaced evenly,
  * so no minute window (fixed or sliding) ever holds more than the limit.
+ * Several processes on one SQLite file collide on its write lock, so each
+ * statement is retried while the database is busy, as the queue's are.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
+import { retryWhileBusy } from "../queue/sqlite-busy";
 
 export interface DbRateLimiterOptions {
   now?: () => number;
@@ -68,10 +71,10 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
       const gaveUpAt = now() + maxWaitMs;
       for (let round = 0; round < 50; round++) {
         const t = now();
-        const slot = await db.rateLimitSlot.findUnique({ where: { key } });
+        const slot = await retryWhileBusy(() => db.rateLimitSlot.findUnique({ where: { key } }));
         if (!slot) {
           try {
-            await db.rateLimitSlot.create({ data: { key, nextAt: new Date(t + interval) } });
+            await retryWhileBusy(() => db.rateLimitSlot.create({ data: { key, nextAt: new Date(t + interval) } }));
             return;
           } catch (error) {
             if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
@@ -87,10 +90,12 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           continue;
         }
         if (startAt - t > maxWaitMs) throw new RateLimitWaitError(startAt);
-        const { count } = await db.rateLimitSlot.updateMany({
-          where: { key, version: slot.version },
-          data: { nextAt: new Date(startAt + interval), version: { increment: 1 } },
-        });
+        const { count } = await retryWhileBusy(() =>
+          db.rateLimitSlot.updateMany({
+            where: { key, version: slot.version },
+            data: { nextAt: new Date(startAt + interval), version: { increment: 1 } },
+          }),
+        );
         if (count === 1) {
           if (startAt > t) await sleep(startAt - t);
           return;
@@ -101,11 +106,13 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
 
     async penalize(key, untilMs) {
       const until = new Date(untilMs);
-      await db.rateLimitSlot.upsert({
-        where: { key },
-        create: { key, nextAt: until, blockedUntil: until },
-        update: { blockedUntil: until, version: { increment: 1 } },
-      });
+      await retryWhileBusy(() =>
+        db.rateLimitSlot.upsert({
+          where: { key },
+          create: { key, nextAt: until, blockedUntil: until },
+          update: { blockedUntil: until, version: { increment: 1 } },
+        }),
+      );
       // nextAt stays; acquire takes the later of nextAt and blockedUntil.
     },
   };
