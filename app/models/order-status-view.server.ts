@@ -7,7 +7,8 @@
  */
 import type { OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
-import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
+import { OrderActionError, resendOrder, sendAnyway, type Actor } from "./order-actions.server";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { isLinkState, type LinkState } from "./order-link-state";
 
 export interface OrderStatusFinding {
@@ -263,6 +264,8 @@ export async function sendFromOrderPage(db: Db, shop: string, orderId: string, a
   if (!sendLabelFor(state, link.cancelledAt !== null)) {
     throw new OrderActionError(409, link.cancelledAt ? "this order was cancelled in Shopify" : `this order cannot be sent while it is ${state}`);
   }
-  const updated = await resendOrder(db, shop, link.id, actor);
+  // Held because of the customer's record: sending it from Shopify's order page is "send anyway" (else the rule holds it again).
+  const heldByCustomer = state === "held" && (await customerHoldReasons(db, shop, [link.id])).has(link.id);
+  const updated = heldByCustomer ? await sendAnyway(db, shop, link.id, actor) : await resendOrder(db, shop, link.id, actor);
   return viewOf(db, updated);
 }

@@ -35,6 +35,8 @@ import { ensureSyncScheduled } from "./status-sync.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { customerHistory } from "../customers/records.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
+import { holdReasonText } from "../customers/hold-reason";
+import { t } from "../i18n";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -106,7 +108,9 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
     const history = await customerHistory(db, link.shop, result.phone, link.id);
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
-      await moveLink(db, link, "held", { reason: decision.reason, timeline: { kind: "customer_hold", message: decision.reason } });
+      // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
+      const text = holdReasonText((key, params) => t("en", key, params), decision.reason);
+      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", message: text, data: { reason: decision.reason } } });
       return;
     }
   }
@@ -387,7 +391,7 @@ async function handleApiFailure(
 interface MoveOptions {
   reason?: string | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string };
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string; data?: unknown };
 }
 
 /** States where the order stops short of a lead: features that follow lead events are told. */
