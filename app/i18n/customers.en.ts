@@ -53,4 +53,12 @@ export const customersEn = {
   "customers.timeline.trusted": "The merchant trusts the customer's phone",
   "customers.timeline.cleared": "The customer's phone is neither blocked nor trusted any more",
   "customers.held.short": "Held: {reason}",
+  "customers.anomalies.title": "Held because of the customer's record ({count})",
+  "customers.anomalies.intro": "These customers refused, returned or faked enough earlier orders, or you blocked their phone. Call them first, then send the order anyway or cancel it in Shopify.",
+  "customers.anomalies.sendAnyway": "Send anyway ({order})",
+  "customers.anomalies.more": "And {count} more: filter Orders by customer risk to see them all.",
+  "customers.anomalies.sent": "Order sent anyway",
+  "customers.card.exportJson": "Export (JSON)",
+  "customers.card.exportCsv": "Export (CSV)",
+  "customers.card.exportFailed": "The customer's data could not be downloaded. Try again.",
 };

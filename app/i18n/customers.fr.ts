@@ -52,4 +52,12 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "customers.timeline.trusted": "Le marchand fait confiance au numéro du client",
   "customers.timeline.cleared": "Le numéro du client n'est plus ni bloqué ni de confiance",
   "customers.held.short": "Retenue : {reason}",
+  "customers.anomalies.title": "Retenues à cause de l'historique du client ({count})",
+  "customers.anomalies.intro": "Ces clients ont refusé, retourné ou simulé assez de commandes, ou vous avez bloqué leur numéro. Appelez-les d'abord, puis envoyez la commande quand même ou annulez-la dans Shopify.",
+  "customers.anomalies.sendAnyway": "Envoyer quand même ({order})",
+  "customers.anomalies.more": "Et {count} de plus : filtrez les Commandes par risque client pour toutes les voir.",
+  "customers.anomalies.sent": "Commande envoyée quand même",
+  "customers.card.exportJson": "Exporter (JSON)",
+  "customers.card.exportCsv": "Exporter (CSV)",
+  "customers.card.exportFailed": "Les données du client n'ont pas pu être téléchargées. Réessayez.",
 };
