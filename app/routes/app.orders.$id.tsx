@@ -167,7 +167,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
-            <CustomerCard customer={customer} onAction={submit} busy={busy} />
+            <CustomerCard orderId={order.id} customer={customer} onAction={submit} busy={busy} />
             <ShopifyOrderCard shopify={shopifyOrder} onRetry={() => revalidator.revalidate()} retrying={revalidator.state === "loading"} />
             <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
           </BlockStack>

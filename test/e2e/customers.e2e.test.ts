@@ -93,6 +93,14 @@ describe("customer delivery record", () => {
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("customer-card-held-en");
 
+      // AND the merchant downloads the customer's data on request, from the card
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export (JSON)" }).click()]);
+      expect(download.suggestedFilename()).toBe("customer-0661777001.json");
+      const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as { shop: string; record: { counts: Record<string, number> }; orders: { orderName: string }[] };
+      expect(exported.shop).toBe(SHOP);
+      expect(exported.record.counts).toMatchObject({ refused: 1, returned: 1 });
+      expect(exported.orders.map((o) => o.orderName)).toEqual(["#4004", "#4003", "#4002", "#4001"]);
+
       // AND Anomalies lists both held orders of the customer with the reason
       await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "en" }));
       await page.getByRole("heading", { name: "Held because of the customer's record (2)", level: 2 }).waitFor();
