@@ -61,4 +61,7 @@ export const customersEn = {
   "customers.card.exportJson": "Export (JSON)",
   "customers.card.exportCsv": "Export (CSV)",
   "customers.card.exportFailed": "The customer's data could not be downloaded. Try again.",
+  "customers.card.shared": "In your other stores ({stores})",
+  "settings.shareCustomerRecords.label": "Share delivery records with my other stores",
+  "settings.shareCustomerRecords.help": "Your stores connected to the same seller account see each other's customer records, and the hold rule counts them, only when each of them turns this on. Nothing is shared with stores of another seller account. Turning it off stops the sharing at once.",
 };

@@ -33,7 +33,7 @@ import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 import { applyLeadEvents } from "./lead-events.server";
-import { customerHistory } from "../customers/records.server";
+import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { holdReasonText } from "../customers/hold-reason";
 import { t } from "../i18n";
@@ -105,7 +105,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
     return;
   }
   if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
-    const history = await customerHistory(db, link.shop, result.phone, link.id);
+    const history = await holdHistory(db, shop, result.phone, link.id);
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
       // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).

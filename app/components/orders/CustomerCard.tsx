@@ -89,6 +89,20 @@ export function CustomerCard({
         <Text as="p" variant="bodySm">
           {t("customers.card.collected", { amount: formatMoneyCents(locale, customer.collectedCents) })}
         </Text>
+        {customer.shared ? (
+          <div data-shared-record>
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                {t("customers.card.shared", { stores: formatInteger(locale, customer.shared.stores) })}
+              </Text>
+              <Text as="p" variant="bodySm">
+                {COUNTED.filter((o) => customer.shared!.counts[o] > 0)
+                  .map((o) => t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.shared!.counts[o]) }))
+                  .join(" · ")}
+              </Text>
+            </BlockStack>
+          </div>
+        ) : null}
         {customer.recent.length ? (
           <BlockStack gap="100">
             <Text as="h3" variant="headingSm">
