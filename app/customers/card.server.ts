@@ -32,7 +32,8 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      orderBy: { createdAt: "desc" },
+      // Phone first: with createdAt alone SQLite walks the shop's (shop, createdAt) index instead of the phone's few rows.
+      orderBy: [{ phone: "asc" }, { createdAt: "desc" }],
       take: RECENT_ORDERS,
       select: { id: true, orderName: true, createdAt: true, state: true, confirmationStatus: true, shippingStatus: true },
     }),

@@ -50,7 +50,8 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      // Phone first: with createdAt alone SQLite walks the shop's (shop, createdAt) index instead of the phone's rows.
+      orderBy: [{ phone: "asc" }, { createdAt: "desc" }, { id: "desc" }],
       take: EXPORT_ORDERS,
       select: { orderId: true, orderName: true, createdAt: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true, totalClient: true },
     }),

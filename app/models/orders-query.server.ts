@@ -440,7 +440,7 @@ const keyOf = (row: RiskKey | Cursor): Cursor => ({ id: row.id, createdAt: row.c
 
 /** The rows whose phone's record has one of the levels (riskLevel decides, as for the column). */
 async function keepRisky<T extends RiskKey>(db: Db, shop: string, levels: readonly RiskFilter[], rows: readonly T[]): Promise<T[]> {
-  const risks = await risksOf(db, shop, rows.flatMap((r) => (r.phone ? [r.phone] : [])));
+  const risks = await risksOfPhones(db, shop, rows.flatMap((r) => (r.phone ? [r.phone] : [])));
   return rows.filter((r) => {
     const level = r.phone ? risks.get(r.phone) : undefined;
     return level !== undefined && (levels as readonly string[]).includes(level);
@@ -464,15 +464,28 @@ export async function queryOrders(
     shop,
     range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction)] : [])],
     filters: rowFilters(request),
-    risk: request.risk?.length ? request.risk : undefined,
     direction,
     limit,
     sparseLimit: options.sparseLimit ?? SPARSE_LIMIT,
     scanWindow: options.scanWindow ?? SCAN_WINDOW,
   };
 
+  let riskNarrowing: Narrowing | undefined;
+  if (request.risk?.length) {
+    // A rare level (blocked, or few risky customers): its phones, at most RISK_BATCH, are
+    // looked up through the (shop, phone) index. Otherwise candidates are kept by their records.
+    const phones = await riskyPhones(db, shop, request.risk, RISK_BATCH + 1);
+    if (phones.length <= RISK_BATCH) {
+      riskNarrowing = { where: { phone: { in: phones } }, orderBy: [{ phone: "asc" }], probe: { phone: true } };
+    } else {
+      scope.risk = request.risk;
+    }
+  }
   const terms = searchTerms(request.query);
-  const narrowings = terms.length > 0 ? terms : stateNarrowings(request.states);
+  const byIndex = terms.length > 0 ? terms : stateNarrowings(request.states);
+  // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_BATCH parameters).
+  if (riskNarrowing && byIndex.length > 0) scope.filters.push(riskNarrowing.where);
+  const narrowings = byIndex.length === 0 && riskNarrowing ? [riskNarrowing] : byIndex;
   let result: Keys;
   if (request.query && terms.length === 0) {
     result = { keys: [] };
@@ -507,7 +520,7 @@ export async function queryOrders(
   const olderFrom = before ? (last ?? before) : more ? last : result.windowEnd;
   const newerFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
   const [risks, holds] = await Promise.all([
-    risksOf(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : []))),
+    risksOfPhones(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : []))),
     customerHoldReasons(db, shop, page.flatMap((r) => (r.state === "held" ? [r.id] : []))),
   ]);
   return {
@@ -518,14 +531,33 @@ export async function queryOrders(
   };
 }
 
-/** The risk of each phone of a page: one read of at most a page of records. */
-async function risksOf(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
+/** The risk of each phone of a page (the Orders risk column): one read of at most a page of records. */
+export async function risksOfPhones(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
   if (phones.length === 0) return new Map();
   const records = await db.customerRecord.findMany({
     where: { shop, phoneKey: { in: [...new Set(phones)] } },
     select: { phoneKey: true, standing: true, delivered: true, returned: true, refused: true, cancelled: true, wrongNumber: true },
   });
   return new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
+}
+
+/**
+ * Up to `limit` phones whose record has one of the levels, read in SQL with the
+ * same rules as riskLevel (app/customers/risk.ts; the risk filter's test holds the two together).
+ */
+export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFilter[], limit: number): Promise<string[]> {
+  const failed = Prisma.sql`("returned" + "refused" + "cancelled" + "wrongNumber")`;
+  const high = Prisma.sql`("standing" IS NULL AND ${failed} >= 2 AND ${failed} > "delivered")`;
+  const when: Record<RiskFilter, Prisma.Sql> = {
+    blocked: Prisma.sql`"standing" = 'blocked'`,
+    high,
+    medium: Prisma.sql`("standing" IS NULL AND ${failed} > 0 AND NOT ${high})`,
+  };
+  const rows = await db.$queryRaw<{ phoneKey: string }[]>`SELECT "phoneKey" FROM "CustomerRecord" WHERE "shop" = ${shop} AND (${Prisma.join(
+    levels.map((l) => when[l]),
+    " OR ",
+  )}) LIMIT ${limit}`;
+  return rows.map((r) => r.phoneKey);
 }
 
 /** Links the merchant can retry: sending gave up on them. */
