@@ -25,6 +25,8 @@ export interface CustomerCardView {
 }
 
 export const RECENT_ORDERS = 5;
+/** A phone's orders read to find its last five: far more than a customer places in one shop. */
+const PHONE_ORDERS_READ = 1000;
 
 export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | null): Promise<CustomerCardView | null> {
   if (!phoneKey) return null;
@@ -32,9 +34,10 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      // Phone first: with createdAt alone SQLite walks the shop's (shop, createdAt) index instead of the phone's few rows.
-      orderBy: [{ phone: "asc" }, { createdAt: "desc" }],
-      take: RECENT_ORDERS,
+      // In (shop, phone) index order, sorted here: ordered by createdAt (even after phone) SQLite
+      // walks the whole shop's (shop, createdAt) index instead of the phone's few rows (340 ms at 100,000 orders).
+      orderBy: { phone: "asc" },
+      take: PHONE_ORDERS_READ,
       select: { id: true, orderName: true, createdAt: true, state: true, confirmationStatus: true, shippingStatus: true },
     }),
     sharedRecord(db, shop, phoneKey),
@@ -60,7 +63,7 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
     collectedCents: Number(r.collectedCents),
     firstOrderAt: r.firstOrderAt?.toISOString() ?? null,
     lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
-    recent: recent.map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: outcomeOf(l) })),
+    recent: newestFirst(recent).slice(0, RECENT_ORDERS).map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: outcomeOf(l) })),
     shared,
   };
 }
@@ -69,4 +72,9 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
 export async function loadCustomerCardForOrder(db: Db, shop: string, linkId: string): Promise<CustomerCardView | null> {
   const link = await db.orderLink.findFirst({ where: { id: linkId, shop }, select: { phone: true } });
   return loadCustomerCard(db, shop, link?.phone ?? null);
+}
+
+/** Newest order first (ties by id, as the Orders list). */
+export function newestFirst<T extends { id: string; createdAt: Date }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }

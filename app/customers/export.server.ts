@@ -7,6 +7,7 @@ import type { Db } from "../db.server";
 import { amount, csvText } from "../analytics/csv";
 import { signedCents } from "../analytics/contribution";
 import { outcomeOf, type Outcome } from "./outcome";
+import { newestFirst } from "./card.server";
 
 /** Orders exported at most (newest first); a real customer has far fewer. */
 export const EXPORT_ORDERS = 5000;
@@ -50,10 +51,10 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      // Phone first: with createdAt alone SQLite walks the shop's (shop, createdAt) index instead of the phone's rows.
-      orderBy: [{ phone: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+      // In (shop, phone) index order, sorted below (see card.server.ts: ordered by createdAt SQLite walks the whole shop).
+      orderBy: { phone: "asc" },
       take: EXPORT_ORDERS,
-      select: { orderId: true, orderName: true, createdAt: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true, totalClient: true },
+      select: { id: true, orderId: true, orderName: true, createdAt: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true, totalClient: true },
     }),
   ]);
   return {
@@ -78,7 +79,7 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
       firstOrderAt: iso(record.firstOrderAt),
       lastOrderAt: iso(record.lastOrderAt),
     },
-    orders: orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), outcome: outcomeOf(o) })),
+    orders: newestFirst(orders).map(({ id: _id, ...o }) => ({ ...o, createdAt: o.createdAt.toISOString(), outcome: outcomeOf(o) })),
   };
 }
 
