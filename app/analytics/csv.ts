@@ -12,7 +12,7 @@ export type CsvTable = (typeof CSV_TABLES)[number];
 export const isCsvTable = (value: string | null): value is CsvTable => (CSV_TABLES as readonly (string | null)[]).includes(value);
 
 /** Text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-function text(value: string): string {
+export function csvText(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -58,8 +58,8 @@ export function breakdownCsv(keyHeader: string, breakdown: readonly BreakdownLin
       "median_days_to_delivery",
     ],
     breakdown.map((l) => [
-      text(l.key),
-      text(l.label),
+      csvText(l.key),
+      csvText(l.label),
       l.orders,
       l.shipped,
       l.delivered,

@@ -3,7 +3,8 @@
  * sent, from its customer's record and the shop's rule. Pure (the post-lead job
  * reads the record, this decides).
  */
-import { FAILED_OUTCOMES, isFailed, type Outcome } from "./outcome";
+import type { Outcome } from "./outcome";
+import { isFailedOutcome, type FailedOutcome, type HoldReason } from "./hold-reason";
 
 /** Flag on an order link the merchant chose to send despite its customer's record ("send anyway"). */
 export const FLAG_CUSTOMER_HOLD_WAIVED = "customer_hold_waived";
@@ -24,36 +25,24 @@ export interface CustomerHistory {
   outcomes: readonly { outcome: Outcome; at: Date }[];
 }
 
-export type HoldDecision = { hold: false } | { hold: true; code: "customer_blocked" | "customer_record"; reason: string };
+export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason };
 
 const DAY_MS = 86_400_000;
 
-const WORDS: Record<Outcome, string> = {
-  refused: "refused",
-  returned: "returned",
-  cancelled: "cancelled or fake",
-  wrong_number: "wrong number",
-  delivered: "delivered",
-  in_progress: "in progress",
-};
-
 export function customerHold(history: CustomerHistory, rule: CustomerHoldRule, now: Date): HoldDecision {
   if (!rule.enabled || history.standing === "trusted") return { hold: false };
-  if (history.standing === "blocked") return { hold: true, code: "customer_blocked", reason: "The merchant blocked this phone number" };
+  if (history.standing === "blocked") return { hold: true, reason: { code: "customer_blocked", counts: {}, days: rule.days, blocked: true } };
   const since = now.getTime() - rule.days * DAY_MS;
-  const counts = new Map<Outcome, number>();
+  const counts: Partial<Record<FailedOutcome, number>> = {};
+  let failed = 0;
   for (const { outcome, at } of history.outcomes) {
-    if (isFailed(outcome) && at.getTime() >= since) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    if (isFailedOutcome(outcome) && at.getTime() >= since) {
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+      failed += 1;
+    }
   }
-  const failed = [...counts.values()].reduce((a, b) => a + b, 0);
   if (failed < rule.failures || failed === 0) return { hold: false };
-  return { hold: true, code: "customer_record", reason: `${failureWords(counts)} in the last ${rule.days} days` };
-}
-
-/** "2 refused and 1 returned", in FAILED_OUTCOMES order. */
-export function failureWords(counts: ReadonlyMap<Outcome, number>): string {
-  const parts = FAILED_OUTCOMES.filter((o) => (counts.get(o) ?? 0) > 0).map((o) => `${counts.get(o)} ${WORDS[o]}`);
-  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return { hold: true, reason: { code: "customer_record", counts, days: rule.days, blocked: false } };
 }
 
 export type RiskLevel = "blocked" | "trusted" | "high" | "medium" | "low" | "new";

@@ -145,6 +145,9 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
   const query = readQuery(payload, "orders_to_redact");
   const links = await linksOf(tx, shop, query);
   // The delivery record and its phone key go first: erasing the links drops the phones that find them.
+  // Only this shop's rows: a store sharing records with this one (app/customers/sharing.server.ts)
+  // keeps its own rows of the phone until its own customers/redact, which Shopify sends each store
+  // that holds the customer; sharing copies nothing, so nothing of this shop's is left elsewhere.
   const keys = [...(await deliveryRecordsOf(tx, shop, query, links)).keys()];
   if (keys.length) {
     await tx.customerLead.deleteMany({ where: { shop, phoneKey: { in: keys } } });

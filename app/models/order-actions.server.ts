@@ -17,6 +17,7 @@ import { addTimeline } from "./timeline.server";
 import { isLinkState, type LinkState } from "./order-link-state";
 import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
 import { setStanding } from "../customers/records.server";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
 
 export class OrderActionError extends Error {
@@ -89,9 +90,11 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
   const flags = new Set(parseFlags(link.flags));
   flags.add(FLAG_CUSTOMER_HOLD_WAIVED);
   await db.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
+  const reason = (await customerHoldReasons(db, shop, [link.id])).get(link.id);
   await addTimeline(db, shop, link.id, {
     kind: "send_anyway",
     message: `Sent anyway by ${actor.by}, despite the customer's record${link.reason ? ` (${link.reason})` : ""}`,
+    data: { reason: reason && "reason" in reason ? reason.reason : null },
     at: actor.now,
   });
   return resendOrder(db, shop, linkId, actor);

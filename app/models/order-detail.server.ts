@@ -14,6 +14,7 @@ import { DEFAULT_TIME_ZONE } from "./dashboard.server";
 import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomaly-groups.server";
 import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
 import { listTimeline } from "./timeline.server";
+import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
 
 /** How a finding is fixed from the order's page. */
@@ -76,6 +77,8 @@ export interface TimelineView {
   local: string;
   /** That zone's offset at the instant, "+01:00". */
   offset: string;
+  /** A customer step's content as data, shown in the merchant's language instead of the message. */
+  customer?: CustomerTimelineDetail;
 }
 
 export interface OrderDetail {
@@ -313,6 +316,7 @@ export async function loadOrderDetail(
       message: event.message,
       at: event.at.toISOString(),
       ...zonedTime(event.at, timeZone),
+      ...withCustomerDetail(event.kind, event.data),
     })),
     timeZone,
     products: options_.products,
@@ -349,4 +353,8 @@ export async function correctAndResend(
 /** True when the link exists and is the shop's (checked before any shop-wide fix runs). */
 export async function orderBelongsTo(db: Db, shop: string, linkId: string): Promise<boolean> {
   return (await db.orderLink.count({ where: { id: linkId, shop } })) === 1;
+}
+function withCustomerDetail(kind: string, data: unknown): { customer?: CustomerTimelineDetail } {
+  const customer = customerTimelineDetail(kind, data);
+  return customer ? { customer } : {};
 }

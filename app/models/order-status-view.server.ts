@@ -3,11 +3,16 @@
  * findings and anomalies, and whether it can be sent from there. Scoped to the
  * shop. Never the API key, the lead JSON, the raw payload or the customer's
  * name / phone / address: finding params are whitelisted per code, and free
- * texts (reason, messages) have any personal value masked.
+ * texts (reason, messages) have any personal value masked. The customer's
+ * delivery record is given as counts, its risk and last outcome only.
  */
-import type { OrderLink } from "@prisma/client";
+import type { CustomerRecord, OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
-import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
+import { OrderActionError, resendOrder, sendAnyway, type Actor } from "./order-actions.server";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
+import type { HoldReason, HoldReasonView } from "../customers/hold-reason";
+import { OUTCOMES, type Outcome } from "../customers/outcome";
+import { riskLevel, type RiskLevel } from "../customers/risk";
 import { isLinkState, type LinkState } from "./order-link-state";
 
 export interface OrderStatusFinding {
@@ -39,6 +44,18 @@ export interface LinkStatusView {
   sendLabel: "send" | "resend" | null;
   /** The app's page for this order, where findings are fixed. */
   fixUrl: string;
+  /** The delivery record of the order's customer (counts only: never the phone); null without a valid phone. */
+  customer: CustomerStatusView | null;
+  /** Why the customer hold keeps the order back, as data the extension translates; null when it does not. */
+  hold: HoldReason | null;
+}
+
+export interface CustomerStatusView {
+  risk: RiskLevel;
+  orders: number;
+  counts: Record<Outcome, number>;
+  lastOutcome: Outcome | null;
+  lastOutcomeAt: string | null;
 }
 
 /** The app holds no link for this order: not COD, or received before the app was installed. */
@@ -212,7 +229,11 @@ function publicAnomalies(link: OrderLink, mask: (s: string) => string): OrderSta
 // Timeline kinds that are not a change of the lead's status.
 const NOT_STATUS_CHANGES = ["written_back", "flow", "fixed", "redacted", "updated"];
 
-export function toLinkStatusView(link: OrderLink, lastChangeAt: Date | null): LinkStatusView {
+export function toLinkStatusView(
+  link: OrderLink,
+  lastChangeAt: Date | null,
+  customer: { record: CustomerRecord | null; hold: HoldReason | null } = { record: null, hold: null },
+): LinkStatusView {
   const state: LinkState = isLinkState(link.state) ? link.state : "received";
   const values = personalValues(link);
   const mask = (text: string) => maskPersonal(text, values);
@@ -230,6 +251,19 @@ export function toLinkStatusView(link: OrderLink, lastChangeAt: Date | null): Li
     canSend: sendLabel !== null,
     sendLabel,
     fixUrl: `/app/orders/${encodeURIComponent(link.id)}`,
+    customer: link.phone ? customerStatusOf(customer.record) : null,
+    hold: state === "held" ? customer.hold : null,
+  };
+}
+
+function customerStatusOf(record: CustomerRecord | null): CustomerStatusView {
+  const r = record ?? { standing: null, orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: null, lastOutcomeAt: null };
+  return {
+    risk: riskLevel(r),
+    orders: r.orders,
+    counts: { delivered: r.delivered, returned: r.returned, refused: r.refused, cancelled: r.cancelled, wrong_number: r.wrongNumber, in_progress: r.inProgress },
+    lastOutcome: (OUTCOMES as readonly string[]).includes(r.lastOutcome ?? "") ? (r.lastOutcome as Outcome) : null,
+    lastOutcomeAt: r.lastOutcomeAt?.toISOString() ?? null,
   };
 }
 
@@ -238,12 +272,17 @@ async function findLink(db: Db, shop: string, orderId: string): Promise<OrderLin
 }
 
 async function viewOf(db: Db, link: OrderLink): Promise<LinkStatusView> {
-  const last = await db.timelineEvent.findFirst({
-    where: { shop: link.shop, linkId: link.id, kind: { notIn: NOT_STATUS_CHANGES } },
-    orderBy: [{ at: "desc" }, { id: "desc" }],
-    select: { at: true },
-  });
-  return toLinkStatusView(link, last?.at ?? null);
+  const [last, record, holds] = await Promise.all([
+    db.timelineEvent.findFirst({
+      where: { shop: link.shop, linkId: link.id, kind: { notIn: NOT_STATUS_CHANGES } },
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+      select: { at: true },
+    }),
+    link.phone ? db.customerRecord.findUnique({ where: { shop_phoneKey: { shop: link.shop, phoneKey: link.phone } } }) : null,
+    link.state === "held" ? customerHoldReasons(db, link.shop, [link.id]) : new Map<string, HoldReasonView>(),
+  ]);
+  const hold = holds.get(link.id);
+  return toLinkStatusView(link, last?.at ?? null, { record, hold: hold && "reason" in hold ? hold.reason : null });
 }
 
 /** The order's status for the order page; another shop's order is simply unknown here. */
@@ -263,6 +302,8 @@ export async function sendFromOrderPage(db: Db, shop: string, orderId: string, a
   if (!sendLabelFor(state, link.cancelledAt !== null)) {
     throw new OrderActionError(409, link.cancelledAt ? "this order was cancelled in Shopify" : `this order cannot be sent while it is ${state}`);
   }
-  const updated = await resendOrder(db, shop, link.id, actor);
+  // Held because of the customer's record: sending it from Shopify's order page is "send anyway" (else the rule holds it again).
+  const heldByCustomer = state === "held" && (await customerHoldReasons(db, shop, [link.id])).has(link.id);
+  const updated = heldByCustomer ? await sendAnyway(db, shop, link.id, actor) : await resendOrder(db, shop, link.id, actor);
   return viewOf(db, updated);
 }

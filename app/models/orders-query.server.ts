@@ -18,6 +18,8 @@ import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./dashboard.server"
 import { LINK_STATES, type LinkState } from "./order-link-state";
 import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
+import type { HoldReasonView } from "../customers/hold-reason";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -91,6 +93,8 @@ export interface OrderRow {
   possibleDuplicate: boolean;
   /** The customer's risk from the delivery record of the order's phone; null without a phone or record. */
   risk: RiskLevel | null;
+  /** Why the customer hold keeps this order back; null when it does not. */
+  holdReason: HoldReasonView | null;
   createdAt: string;
   /** Last change of the link (state, statuses, fixes). */
   updatedAt: string;
@@ -283,7 +287,7 @@ const codeOf = (value: unknown): string | undefined =>
       ? value
       : undefined;
 
-export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk: RiskLevel | null = null): OrderRow {
+export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk: RiskLevel | null = null, holdReason: HoldReasonView | null = null): OrderRow {
   const findings: OrderRowFinding[] = [];
   for (const f of parseArray(row.findings)) {
     const code = codeOf(f);
@@ -302,6 +306,7 @@ export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk:
     anomalies: parseArray(row.anomalies).flatMap((a) => codeOf(a) ?? []),
     possibleDuplicate: parseArray(row.flags).includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
     risk,
+    holdReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdLocal: zonedTime(row.createdAt, timeZone).local,
@@ -342,6 +347,8 @@ interface PageScope {
   range: Prisma.OrderLinkWhereInput[];
   /** Read from each row. */
   filters: Prisma.OrderLinkWhereInput[];
+  /** Customer risk levels: read from the records of each candidate row's phone (see keepRisky). */
+  risk?: readonly RiskFilter[];
   direction: Direction;
   limit: number;
   sparseLimit: number;
@@ -368,20 +375,21 @@ async function isSparse(db: Db, shop: string, narrowing: Narrowing, sparseLimit:
 
 /** The keys (createdAt, id) of the next limit + 1 rows of the page, in page order. */
 async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promise<Keys> {
-  const { shop, range, filters, direction, limit, sparseLimit, scanWindow } = scope;
+  const { shop, range, filters, direction, limit, sparseLimit, scanWindow, risk } = scope;
   const sort: Prisma.SortOrder = direction === "older" ? "desc" : "asc";
   if (narrowing && (await isSparse(db, shop, narrowing, sparseLimit))) {
     const matches = await db.orderLink.findMany({
       where: { AND: [...range, ...filters, narrowing.where] },
       orderBy: narrowing.orderBy,
-      select: KEY_SELECT,
+      select: RISK_KEY_SELECT,
     });
-    return { keys: matches.sort(compareKeys(direction)).slice(0, limit + 1) };
+    const kept = risk ? await keepRisky(db, shop, risk, matches) : matches;
+    return { keys: kept.map(keyOf).sort(compareKeys(direction)).slice(0, limit + 1) };
   }
   const rowFilters = narrowing ? [...filters, narrowing.where] : filters;
   let window: Prisma.OrderLinkWhereInput[] = [];
   let windowStart: Date | undefined;
-  if (rowFilters.length > 0) {
+  if (rowFilters.length > 0 || risk) {
     // The createdAt SCAN_WINDOW rows away, from the index alone.
     const [edge] = await db.orderLink.findMany({
       where: { AND: range },
@@ -395,16 +403,48 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
       window = [{ createdAt: direction === "older" ? { gte: edge.createdAt } : { lte: edge.createdAt } }];
     }
   }
-  const keys = await db.orderLink.findMany({
-    where: { AND: [...range, ...window, ...rowFilters] },
-    orderBy: [{ createdAt: sort }, { id: sort }],
-    take: limit + 1,
-    select: KEY_SELECT,
-  });
+  const where = [...range, ...window, ...rowFilters];
+  const orderBy = [{ createdAt: sort }, { id: sort }];
+  let keys: Cursor[];
+  if (!risk) {
+    keys = await db.orderLink.findMany({ where: { AND: where }, orderBy, take: limit + 1, select: KEY_SELECT });
+  } else {
+    // The risk lives on the phone's record: candidates are read in batches and
+    // kept by their records (bounded by the window, never one `phone IN` of every risky phone).
+    keys = [];
+    let from: Cursor | undefined;
+    for (;;) {
+      const batch = await db.orderLink.findMany({
+        where: { AND: from ? [...where, keysetWhere(from, direction)] : where },
+        orderBy,
+        take: RISK_BATCH,
+        select: RISK_KEY_SELECT,
+      });
+      keys.push(...(await keepRisky(db, shop, risk, batch)).map(keyOf));
+      if (keys.length > limit || batch.length < RISK_BATCH) break;
+      from = keyOf(batch.at(-1)!);
+    }
+    keys = keys.slice(0, limit + 1);
+  }
   // Every row at the window's edge instant was read: the next page starts just past it.
   const windowEnd =
     windowStart && keys.length <= limit ? { createdAt: windowStart, id: "" } : undefined;
   return { keys, windowEnd };
+}
+
+/** Candidate rows read per statement when filtering on risk (their phones are one `IN` of at most this many). */
+export const RISK_BATCH = 500;
+const RISK_KEY_SELECT = { id: true, createdAt: true, phone: true } as const;
+type RiskKey = { id: string; createdAt: Date; phone: string | null };
+const keyOf = (row: RiskKey | Cursor): Cursor => ({ id: row.id, createdAt: row.createdAt });
+
+/** The rows whose phone's record has one of the levels (riskLevel decides, as for the column). */
+async function keepRisky<T extends RiskKey>(db: Db, shop: string, levels: readonly RiskFilter[], rows: readonly T[]): Promise<T[]> {
+  const risks = await risksOfPhones(db, shop, rows.flatMap((r) => (r.phone ? [r.phone] : [])));
+  return rows.filter((r) => {
+    const level = r.phone ? risks.get(r.phone) : undefined;
+    return level !== undefined && (levels as readonly string[]).includes(level);
+  });
 }
 
 /** One page of the shop's orders. Scoped to shop whatever the request says. */
@@ -423,15 +463,29 @@ export async function queryOrders(
   const scope: PageScope = {
     shop,
     range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction)] : [])],
-    filters: [...rowFilters(request), ...(request.risk?.length ? [{ phone: { in: await riskyPhones(db, shop, request.risk) } }] : [])],
+    filters: rowFilters(request),
     direction,
     limit,
     sparseLimit: options.sparseLimit ?? SPARSE_LIMIT,
     scanWindow: options.scanWindow ?? SCAN_WINDOW,
   };
 
+  let riskNarrowing: Narrowing | undefined;
+  if (request.risk?.length) {
+    // A rare level (blocked, or few risky customers): its phones, at most RISK_BATCH, are
+    // looked up through the (shop, phone) index. Otherwise candidates are kept by their records.
+    const phones = await riskyPhones(db, shop, request.risk, RISK_BATCH + 1);
+    if (phones.length <= RISK_BATCH) {
+      riskNarrowing = { where: { phone: { in: phones } }, orderBy: [{ phone: "asc" }], probe: { phone: true } };
+    } else {
+      scope.risk = request.risk;
+    }
+  }
   const terms = searchTerms(request.query);
-  const narrowings = terms.length > 0 ? terms : stateNarrowings(request.states);
+  const byIndex = terms.length > 0 ? terms : stateNarrowings(request.states);
+  // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_BATCH parameters).
+  if (riskNarrowing && byIndex.length > 0) scope.filters.push(riskNarrowing.where);
+  const narrowings = byIndex.length === 0 && riskNarrowing ? [riskNarrowing] : byIndex;
   let result: Keys;
   if (request.query && terms.length === 0) {
     result = { keys: [] };
@@ -465,17 +519,20 @@ export async function queryOrders(
   // A window end is where the walk stopped: the page on that side starts there.
   const olderFrom = before ? (last ?? before) : more ? last : result.windowEnd;
   const newerFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
-  const risks = await risksOf(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : [])));
+  const [risks, holds] = await Promise.all([
+    risksOfPhones(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : []))),
+    customerHoldReasons(db, shop, page.flatMap((r) => (r.state === "held" ? [r.id] : []))),
+  ]);
   return {
-    rows: page.map((row) => toOrderRow(row, options.timeZone, row.phone ? (risks.get(row.phone) ?? null) : null)),
+    rows: page.map((row) => toOrderRow(row, options.timeZone, row.phone ? (risks.get(row.phone) ?? null) : null, holds.get(row.id) ?? null)),
     nextCursor: olderFrom ? encodeCursor(olderFrom) : null,
     previousCursor: newerFrom ? encodeCursor(newerFrom) : null,
     partial: Boolean(result.windowEnd),
   };
 }
 
-/** The risk of each phone of a page: one read of at most a page of records. */
-async function risksOf(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
+/** The risk of each phone of a page (the Orders risk column): one read of at most a page of records. */
+export async function risksOfPhones(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
   if (phones.length === 0) return new Map();
   const records = await db.customerRecord.findMany({
     where: { shop, phoneKey: { in: [...new Set(phones)] } },
@@ -485,10 +542,10 @@ async function risksOf(db: Db, shop: string, phones: string[]): Promise<Map<stri
 }
 
 /**
- * Phones whose record has one of the levels, read in SQL with the same rules as
- * riskLevel (app/customers/risk.ts; a test holds the two together).
+ * Up to `limit` phones whose record has one of the levels, read in SQL with the
+ * same rules as riskLevel (app/customers/risk.ts; the risk filter's test holds the two together).
  */
-export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFilter[]): Promise<string[]> {
+export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFilter[], limit: number): Promise<string[]> {
   const failed = Prisma.sql`("returned" + "refused" + "cancelled" + "wrongNumber")`;
   const high = Prisma.sql`("standing" IS NULL AND ${failed} >= 2 AND ${failed} > "delivered")`;
   const when: Record<RiskFilter, Prisma.Sql> = {
@@ -499,7 +556,7 @@ export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFil
   const rows = await db.$queryRaw<{ phoneKey: string }[]>`SELECT "phoneKey" FROM "CustomerRecord" WHERE "shop" = ${shop} AND (${Prisma.join(
     levels.map((l) => when[l]),
     " OR ",
-  )})`;
+  )}) LIMIT ${limit}`;
   return rows.map((r) => r.phoneKey);
 }
 

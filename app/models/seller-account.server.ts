@@ -327,6 +327,7 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
   "customerHold.enabled",
+  "shareCustomerRecords",
 ] as const;
 export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days"] as const;
 export const HOLD_PREFIX = "holdPolicy.";

@@ -58,6 +58,12 @@ export const shopSettingsSchema = z.object({
       days: z.number().int().min(1).max(3650).default(90),
     })
     .default({}),
+  /**
+   * Share customer delivery records with the shop's other stores on the same
+   * seller account that opted in too (app/customers/sharing.server.ts). Off by
+   * default: each store decides for itself, and both must say yes.
+   */
+  shareCustomerRecords: z.boolean().default(false),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -20,16 +20,19 @@ import {
 } from "../models/anomaly-groups.server";
 import { useT } from "../i18n/react";
 import { AnomalyGroupCard } from "../components/orders/AnomalyGroupCard";
+import { CustomerHoldsCard } from "../components/orders/CustomerHoldsCard";
+import { loadCustomerHolds } from "../customers/held-orders.server";
+import { sendAnyway } from "../models/order-actions.server";
 import { fixErrorText } from "../components/orders/text";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const anomalies = await loadAnomalyGroups(prisma, session.shop);
+  const [anomalies, customerHolds] = await Promise.all([loadAnomalyGroups(prisma, session.shop), loadCustomerHolds(prisma, session.shop)]);
   const options = await referenceOptions(prisma, session.shop, {
     products: anomalies.groups.some((g) => g.fix === "mapSku" || g.fix === "mapVariant"),
     cities: anomalies.groups.some((g) => g.fix === "aliasCity"),
   });
-  return { ...anomalies, ...options, scanLimit: SCAN_LIMIT };
+  return { ...anomalies, ...options, customerHolds, scanLimit: SCAN_LIMIT };
 });
 
 type ActionResult = { ok: true; intent: string; resent: number; skipped: number } | { ok: false; intent: string; error: FixFailureCode };
@@ -45,6 +48,10 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
     if (intent === "fixSku") return { ok: true, intent, ...(await fixSkuGroup(prisma, session.shop, { key, platformSku: field("platformSku") }, actor)) };
     if (intent === "fixCity") return { ok: true, intent, ...(await fixCityGroup(prisma, session.shop, { key, cityId: Number(field("cityId")) }, actor)) };
     if (intent === "resendGroup") return { ok: true, intent, ...(await resendGroup(prisma, session.shop, key, actor)) };
+    if (intent === "sendAnyway") {
+      await sendAnyway(prisma, session.shop, field("id"), actor);
+      return { ok: true, intent, resent: 1, skipped: 0 };
+    }
   } catch (error) {
     return { ok: false, intent, error: fixFailure(error) };
   }
@@ -52,7 +59,7 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
 });
 
 export default function Anomalies() {
-  const { groups, products, cities, truncated, scanLimit } = useLoaderData<typeof loader>();
+  const { groups, products, cities, truncated, scanLimit, customerHolds } = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "anomalies-fix" });
@@ -60,12 +67,13 @@ export default function Anomalies() {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(t("anomalies.toast.fixed", { count: result.resent }));
+    if (result?.ok) shopify.toast.show(result.intent === "sendAnyway" ? t("customers.anomalies.sent") : t("anomalies.toast.fixed", { count: result.resent }));
   }, [result, shopify, t]);
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   // Only the group being fixed shows a spinner.
   const busyKey = busy ? String(fetcher.formData?.get("key") ?? "") : "";
+  const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : "";
 
   return (
     <Page title={t("anomalies.title")}>
@@ -78,13 +86,14 @@ export default function Anomalies() {
               </Banner>
             ) : null}
             {truncated ? <Banner tone="info">{t("anomalies.truncated", { count: scanLimit })}</Banner> : null}
-            {groups.length === 0 ? (
+            <CustomerHoldsCard holds={customerHolds} onSend={submit} busyId={busyId} />
+            {groups.length === 0 && customerHolds.count === 0 ? (
               <Card>
                 <EmptyState heading={t("anomalies.empty.title")} image="">
                   <p>{t("anomalies.empty.body")}</p>
                 </EmptyState>
               </Card>
-            ) : (
+            ) : groups.length === 0 ? null : (
               <>
                 <Text as="p" tone="subdued">
                   {t("anomalies.intro")}

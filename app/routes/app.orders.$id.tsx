@@ -16,6 +16,7 @@ import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../m
 import { resendOrder, sendAnyway, setOrderCustomerStanding } from "../models/order-actions.server";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
+import { holdReasonViewText, type HoldReasonView } from "../customers/hold-reason";
 import { useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
@@ -34,8 +35,13 @@ export const loader = withErrorReference(async ({ request, params }: LoaderFunct
   // A failed Shopify read is shown in its card; the rest of the page does not need Shopify.
   const [shopify, customer] = await Promise.all([loadShopifyOrderStatus(admin, order.orderId), loadCustomerCardForOrder(prisma, session.shop, order.id)]);
   // Held by the customer hold (the last decision on the timeline says so), not by a finding.
-  const lastHold = order.timeline.filter((e) => e.kind === "customer_hold" || e.kind === "resend").at(-1);
-  const heldByCustomer = order.state === "held" && lastHold?.kind === "customer_hold";
+  const lastHold = order.timeline.filter((e) => e.kind === "customer_hold" || e.kind === "send_anyway" || e.kind === "resend").at(-1);
+  const heldByCustomer: HoldReasonView | null =
+    order.state === "held" && lastHold?.kind === "customer_hold"
+      ? lastHold.customer?.kind === "customer_hold"
+        ? { reason: lastHold.customer.reason }
+        : { text: order.reason ?? lastHold.message }
+      : null;
   return { order, shopify, customer, heldByCustomer };
 });
 
@@ -140,7 +146,7 @@ export default function OrderPage() {
                   title={t("customers.held.title")}
                   action={{ content: t("customers.held.sendAnyway"), onAction: () => submit({ intent: "sendAnyway" }), loading: busy }}
                 >
-                  <p>{order.reason}</p>
+                  <p data-hold-reason>{holdReasonViewText(t, heldByCustomer)}</p>
                 </Banner>
               ) : null}
               {showReason ? (
@@ -161,7 +167,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
-            <CustomerCard customer={customer} onAction={submit} busy={busy} />
+            <CustomerCard orderId={order.id} customer={customer} onAction={submit} busy={busy} />
             <ShopifyOrderCard shopify={shopifyOrder} onRetry={() => revalidator.revalidate()} retrying={revalidator.state === "loading"} />
             <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
           </BlockStack>

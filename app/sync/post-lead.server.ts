@@ -33,8 +33,10 @@ import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 import { applyLeadEvents } from "./lead-events.server";
-import { customerHistory } from "../customers/records.server";
+import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
+import { holdReasonText } from "../customers/hold-reason";
+import { t } from "../i18n";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -106,10 +108,12 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
     return;
   }
   if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
-    const history = await customerHistory(db, link.shop, result.phone, link.id);
+    const history = await holdHistory(db, shop, result.phone, link.id);
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
-      await moveLink(db, link, "held", { reason: decision.reason, timeline: { kind: "customer_hold", message: decision.reason }, alsoWrite });
+      // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
+      const text = holdReasonText((key, params) => t("en", key, params), decision.reason);
+      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", message: text, data: { reason: decision.reason } }, alsoWrite });
       return;
     }
   }
@@ -399,7 +403,7 @@ async function handleApiFailure(
 interface MoveOptions {
   reason?: string | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string };
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string; data?: unknown };
   /** Rows to write in the same commit (the mapping that led to this move). */
   alsoWrite?: MappedOrder["write"];
 }

@@ -11,7 +11,9 @@
  * warm-up runs. Targets: Orders and Anomalies under 200 ms (DESIGN section 6), Home and
  * Analytics under 100 ms. The Home loader as it was before the rollups runs in the same
  * run for comparison, and the cost of keeping the rollups is measured on the lead-events
- * handler: one event, and a status-sync batch of 500.
+ * handler: one event, and a status-sync batch of 500. The shop's orders come from
+ * --customers (40,000) phones, their delivery records rebuilt from them (timed): the
+ * Customer card and the Orders risk column (target under 50 ms) and the risk filter.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +26,7 @@ import { createPrismaClient } from "../../app/db-client";
 import { makeFinding } from "../../app/leads/findings";
 import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../app/models/orders-query.server";
 import { loadAnomalyGroups } from "../../app/models/anomaly-groups.server";
+import { loadCustomerHolds } from "../../app/customers/held-orders.server";
 import { webhookOrder } from "../lib/order-payloads";
 import { loadDashboard } from "../../app/models/dashboard.server";
 import { loadAnalytics, cityLines, productLines } from "../../app/analytics/report.server";
@@ -32,14 +35,19 @@ import { addDays, DEFAULT_TIME_ZONE, localDay } from "../../app/analytics/days";
 import { applyRollupEvents, rebuildRollups } from "../../app/analytics/rollups.server";
 import type { LeadEvent } from "../../app/sync/lead-events.server";
 import { loadDashboardFromLinks } from "./lib/home-from-links";
+import { rebuildCustomerRecords } from "../../app/customers/records.server";
+import { loadCustomerCardForOrder } from "../../app/customers/card.server";
+import { risksOfPhones } from "../../app/models/orders-query.server";
 
 const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "100000" },
     runs: { type: "string", default: "20" },
     keep: { type: "boolean", default: false },
+    customers: { type: "string", default: "40000" },
   },
 });
+const CUSTOMERS = Number(values.customers);
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 const SHOP = "atlas-beauty.myshopify.com";
@@ -140,7 +148,11 @@ async function createDatabase(): Promise<{ url: string; dir: string }> {
 function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCreateManyInput {
   const state = pick(STATES);
   const orderId = String(5_600_000_000_000 + i);
-  const phone = `06${String(10_000_000 + Math.floor(random() * 89_999_999)).padStart(8, "0")}`;
+  // The shop's orders come from CUSTOMERS phones (returning customers); the other shop's are all different.
+  const phone =
+    shop === SHOP
+      ? `07${String(10_000_000 + Math.floor(random() * CUSTOMERS)).padStart(8, "0")}`
+      : `06${String(10_000_000 + Math.floor(random() * 89_999_999)).padStart(8, "0")}`;
   const posted = state === "created" || state === "damaged";
   const confirmationStatus = posted ? pick(CONFIRMATIONS) : null;
   // An unconfirmed lead has no parcel (the contract): its shipping status stays pending.
@@ -233,6 +245,10 @@ try {
     const rebuilt = await rebuildRollups(db, shop);
     console.log(`analytics:rebuild ${shop}: ${rebuilt.links} orders -> ${rebuilt.rows} rollup rows in ${rebuilt.ms} ms`);
   }
+  const customers = await rebuildCustomerRecords(db, SHOP);
+  console.log(`customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`);
+  // A few phones the merchant blocked or trusted.
+  await db.$executeRaw`UPDATE "CustomerRecord" SET "standing" = CASE WHEN rowid % 2 = 0 THEN 'blocked' ELSE 'trusted' END WHERE "shop" = ${SHOP} AND rowid % 97 = 0`;
   console.log(`rollup rows in the last 90 days: ${await db.analyticsDaily.count({ where: { shop: SHOP, day: { gte: addDays(localDay(DEFAULT_TIME_ZONE, new Date()), -89) } } })}\n`);
 
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
@@ -262,8 +278,26 @@ try {
     await time("orders: search order-name prefix", () => ordersLoader("q=%2310")),
     await time("orders: issue=phone, last 30 days", () => ordersLoader(`issue=phone&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`)),
     await time("anomalies: groups", () => loadAnomalyGroups(db, SHOP)),
+    await time("anomalies: customer holds", () => loadCustomerHolds(db, SHOP)),
+    await time("orders: risk=high", () => ordersLoader("risk=high")),
+    await time("orders: risk=blocked (rare)", () => ordersLoader("risk=blocked")),
+    await time("orders: risk=high,medium,blocked", () => ordersLoader("risk=high,medium,blocked")),
   ];
   console.log(`\nworst p95 ${Math.max(...results).toFixed(1)} ms (target < 200 ms)\n`);
+
+  // The Customer card (an order page's customer) and the Orders risk column (the records of a page's 50 phones).
+  const cardLinks = await db.orderLink.findMany({ where: { shop: SHOP }, select: { id: true }, orderBy: { createdAt: "desc" }, take: 2000 });
+  let nextCard = 0;
+  const pages = await Promise.all(
+    [0, 1, 2, 3].map((k) => db.orderLink.findMany({ where: { shop: SHOP }, select: { phone: true }, orderBy: { createdAt: "desc" }, skip: k * 20_000, take: 50 })),
+  );
+  let nextPage = 0;
+  const customerResults = [
+    await time("customer card (order page)", () => loadCustomerCardForOrder(db, SHOP, cardLinks[nextCard++ % cardLinks.length].id)),
+    await time("orders: risk column (one page of 50)", () => risksOfPhones(db, SHOP, pages[nextPage++ % pages.length].flatMap((r) => (r.phone ? [r.phone] : [])))),
+  ];
+  const records = await db.customerRecord.count({ where: { shop: SHOP } });
+  console.log(`\n${records} customer records: Customer card and Orders risk column worst p95 ${Math.max(...customerResults).toFixed(1)} ms (target < 50 ms)\n`);
 
   // Home and Analytics: the loaders' functions, the old Home (order rows) beside the new (rollups).
   const today = localDay(DEFAULT_TIME_ZONE, new Date());

@@ -27,11 +27,13 @@ export const DEMO_SETTINGS = {
 
 /**
  * With the Shopify stand-in: tags, fulfilment with tracking and paid are written back as
- * leads move (cancelling Shopify orders stays off, the app's default).
+ * leads move (cancelling Shopify orders stays off, the app's default). The customer hold,
+ * off by default in the app, is on: the demo shows a returning customer's order held.
  */
 export const DEMO_WRITE_BACK_SETTINGS = {
   statusSyncMinutes: 1,
   writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false },
+  customerHold: { enabled: true, failures: 2, days: 90 },
 };
 
 /** Deletes the demo database and creates it again with every migration; returns its URL. */

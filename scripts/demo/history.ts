@@ -3,11 +3,13 @@
  * returned, cancelled on the call, held...), so Home and Analytics show a
  * shop's real-looking figures on first open. Written before the app starts,
  * then counted by the analytics rebuild; the 36 orders the demo sends go
- * through the pipeline on top of them. Every lead is final, so the status sync
+ * through the pipeline on top of them; one returning customer's bad record
+ * (refused, returned, fake) holds her new order. Every lead is final, so the status sync
  * never asks the sandbox about these references. Deterministic (fixed seed).
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { rebuildRollups } from "../../app/analytics/rollups.server";
+import { rebuildCustomerRecords } from "../../app/customers/records.server";
 import { webhookOrder } from "../lib/order-payloads";
 
 const DAY = 86_400_000;
@@ -114,7 +116,52 @@ export async function seedDemoHistory(db: PrismaClient, shop: string, options: {
       });
     }
   }
+  rows.push(...returningCustomerHistory(shop, now, rows.length));
   await db.orderLink.createMany({ data: rows });
   await rebuildRollups(db, shop);
+  await rebuildCustomerRecords(db, shop);
   return rows.length;
+}
+
+/**
+ * The phone of a returning customer of the built-in orders (#1037, typed "+212 6 61 23 45 37"
+ * there): her last three orders were refused on the call, returned and faked, so the
+ * customer hold (on in the demo) keeps her new order back.
+ */
+export const RETURNING_CUSTOMER_PHONE = "0661234537";
+
+function returningCustomerHistory(shop: string, now: number, first: number): Prisma.OrderLinkCreateManyInput[] {
+  const past: [number, string, string][] = [
+    [41, "canceled", "pending"],
+    [26, "confirmed", "returned"],
+    [12, "fake", "pending"],
+  ];
+  return past.map(([daysAgo, confirmationStatus, shippingStatus], i) => {
+    const n = first + i;
+    const createdAt = new Date(now - daysAgo * DAY);
+    const orderId = String(5_900_000_000_000 + n);
+    const payload = webhookOrder({ id: Number(orderId), name: `#H${1001 + n}`, phone: RETURNING_CUSTOMER_PHONE, city: "Casablanca", createdAt: createdAt.toISOString(), items: [{ sku: "ARG-OIL-100", price: "149.00", quantity: 1, title: "ARG-OIL-100" }] });
+    return {
+      shop,
+      orderId,
+      orderName: `#H${1001 + n}`,
+      payload: JSON.stringify(payload),
+      payloadAt: createdAt,
+      state: "created",
+      leadRef: `HIST-${100000 + n}`,
+      externalRef: `shopify:${orderId}`,
+      phone: RETURNING_CUSTOMER_PHONE,
+      cityId: 101,
+      totalClient: String((payload.current_total_price as string | undefined) ?? "149.00"),
+      productKeys: JSON.stringify(["product:1002"]),
+      confirmationStatus,
+      shippingStatus,
+      statusFinal: true,
+      statusCheckedAt: new Date(createdAt.getTime() + 3 * DAY),
+      postedAt: createdAt,
+      postCount: 1,
+      createdAt,
+      updatedAt: new Date(createdAt.getTime() + 3 * DAY),
+    };
+  });
 }

@@ -29,7 +29,8 @@ import { sendOrders } from "./send-orders";
 import { SECOND_ACCOUNT, SECOND_SHOP, startDemoShopifyAdmin } from "./shopify-admin-world";
 import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
 import type { Shutdown } from "./shutdown";
-import { compareWithExpectations, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
+import { compareWithExpectations, customerHoldLines, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
+import { readCustomerHolds } from "./customer-holds";
 import { watchStatuses } from "./watch-statuses";
 import { seedDemoHistory } from "./history";
 
@@ -187,12 +188,19 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   }
   const inShopify = await readShopifyOrders(control, DEMO_SHOP, summaries.map((r) => r.order_id));
   const flowTriggers = await readFlowTriggers(control, DEMO_SHOP);
-  const rows: OrderSummary[] = summaries.map((r) => ({ ...r, shopify: inShopify.get(r.order_id) ?? null, flow_triggers: flowTriggers.get(r.order_id) ?? [] }));
+  const holds = await readCustomerHolds(db, DEMO_SHOP, summaries.map((r) => r.order_id));
+  const rows: OrderSummary[] = summaries.map((r) => ({
+    ...r,
+    shopify: inShopify.get(r.order_id) ?? null,
+    flow_triggers: flowTriggers.get(r.order_id) ?? [],
+    customer_hold: holds.get(r.order_id) ?? null,
+  }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
   if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);
   if (options.json) {
     if (expected.size > 0 && mismatches.length > 0) io.log(mismatches.map(describeMismatch).join("\n"));
+    for (const line of customerHoldLines(rows)) io.log(line);
     io.json(JSON.stringify(rows, null, 2));
     return;
   }
@@ -200,6 +208,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   io.log(formatTable(rows));
   io.log("");
   io.log(`${rows.length} orders: ${stateCounts(rows)}`);
+  for (const line of customerHoldLines(rows)) io.log(line);
   if (expected.size > 0) {
     io.log(
       mismatches.length === 0

@@ -39,6 +39,8 @@ export interface OrderSummary {
   shopify?: ShopifyReadback | null;
   /** The Shopify Flow triggers Shopify received for the order, oldest first (see flowTriggersByOrder). */
   flow_triggers?: string[];
+  /** Why the customer hold keeps the order back, from its customer's delivery record; null when it does not. */
+  customer_hold?: string | null;
 }
 
 /** A link still on its way to an outcome. */
@@ -154,6 +156,13 @@ export function stateCounts(rows: readonly OrderSummary[]): string {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
   return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s} ${n}`).join(", ");
+}
+
+/** The summary's lines about the customer hold: each order it kept back and why, or that none was. */
+export function customerHoldLines(rows: readonly OrderSummary[]): string[] {
+  const held = rows.filter((r) => r.customer_hold);
+  if (held.length === 0) return ["Customer hold: on, no order held by a customer's delivery record."];
+  return held.map((r) => `Customer hold: ${r.order_name} held before sending, its returning customer's record says ${r.customer_hold}. Send it anyway from its page or Anomalies.`);
 }
 
 export interface Mismatch {

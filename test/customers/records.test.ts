@@ -139,6 +139,16 @@ describe("customer delivery record", () => {
     expect(held.state).toBe("held");
     expect(held.reason).toBe("1 refused, 1 returned, 1 cancelled or fake and 1 wrong number in the last 90 days");
     expect(await timelineKinds(held.id)).toContain("customer_hold");
+    // The decision's row keeps the reason as data, for each page to say in its language.
+    const holdRow = await db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: held.id, kind: "customer_hold" } });
+    expect(JSON.parse(holdRow.data!)).toEqual({
+      reason: { code: "customer_record", counts: { refused: 1, returned: 1, cancelled: 1, wrong_number: 1 }, days: 90, blocked: false },
+    });
+    const { customerHoldReasons } = await import("../../app/customers/hold-reasons.server");
+    expect((await customerHoldReasons(db.prisma, SHOP, [held.id, free.id])).get(held.id)).toEqual({ reason: JSON.parse(holdRow.data!).reason });
+    expect((await customerHoldReasons(db.prisma, SHOP, [held.id, free.id])).has(free.id)).toBe(false);
+    // Another shop asking about this order learns nothing.
+    expect((await customerHoldReasons(db.prisma, "other.myshopify.com", [held.id])).size).toBe(0);
 
     // N-1: one more failure needed, the order goes.
     await setSettings({ customerHold: { enabled: true, failures: 5, days: 90 } });
@@ -154,6 +164,10 @@ describe("customer delivery record", () => {
     const kinds = await timelineKinds(held.id);
     expect(kinds.indexOf("send_anyway")).toBeGreaterThan(kinds.indexOf("customer_hold"));
     expect(kinds.at(-1)).toBe("answered");
+    // Sent anyway ends the hold; the step keeps the reason it overrode.
+    expect((await customerHoldReasons(db.prisma, SHOP, [held.id])).size).toBe(0);
+    const anyway = await db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: held.id, kind: "send_anyway" } });
+    expect(JSON.parse(anyway.data!).reason).toMatchObject({ code: "customer_record", days: 90 });
   });
 
   it("counts failures only within the last D days", async () => {
@@ -216,9 +230,9 @@ describe("customer delivery record", () => {
     await platform.advance(good.leadRef!, { shipping_status: "shipped" });
     await platform.advance(good.leadRef!, { shipping_status: "delivered" });
     await sync();
-    const { queryOrders, riskyPhones } = await import("../../app/models/orders-query.server");
+    const { queryOrders } = await import("../../app/models/orders-query.server");
     const { riskLevel } = await import("../../app/customers/risk");
-    // Every standing and count mix: the SQL reading and riskLevel say the same.
+    // Every standing and count mix: the filter keeps exactly the orders whose record riskLevel puts at that level.
     const mixes = [
       { phoneKey: "0600000001", standing: null, delivered: 0, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
       { phoneKey: "0600000002", standing: null, delivered: 2, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
@@ -228,15 +242,63 @@ describe("customer delivery record", () => {
       { phoneKey: "0600000006", standing: null, delivered: 1, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0 },
     ];
     for (const m of mixes) await db.prisma.customerRecord.create({ data: { shop: SHOP, ...m } });
+    const mixLinks = mixes.map((m, i) => ({
+      shop: SHOP,
+      orderId: String(7_000_000 + i),
+      orderName: `#M${i}`,
+      payload: "{}",
+      externalRef: `mix-${i}`,
+      phone: m.phoneKey,
+      createdAt: new Date(Date.now() - 86_400_000 * 400),
+    }));
+    await db.prisma.orderLink.createMany({ data: mixLinks });
     for (const level of ["high", "medium", "blocked"] as const) {
-      const all = await db.prisma.customerRecord.findMany({ where: { shop: SHOP } });
-      const expected = all.filter((r) => riskLevel(r) === level).map((r) => r.phoneKey).sort();
-      expect((await riskyPhones(db.prisma, SHOP, [level])).sort()).toEqual(expected);
+      const page = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: [level], limit: 200 });
+      const expected = mixes.filter((m) => riskLevel(m) === level).map((m) => m.phoneKey);
+      const found = [...new Set(page.rows.filter((r) => r.orderName.startsWith("#M")).map((r) => mixLinks.find((l) => l.orderName === r.orderName)!.phone))];
+      expect(found.sort()).toEqual(expected.sort());
+      expect(new Set(page.rows.map((r) => r.risk))).toEqual(new Set([level]));
     }
+    // With a state narrowing too: the risky phones filter the rows that state's index finds.
+    const heldHigh = await queryOrders(db.prisma, SHOP, { states: ["received"], confirmation: [], shipping: [], issues: [], risk: ["high"] });
+    expect(heldHigh.rows.map((r) => r.orderName)).toEqual(["#M0"]);
     const risky = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: ["high"] });
-    expect(risky.rows.length).toBe(6);
+    expect(risky.rows.filter((r) => !r.orderName.startsWith("#M")).length).toBe(6);
     expect(new Set(risky.rows.map((r) => r.risk))).toEqual(new Set(["high"]));
     const all = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [] });
     expect(all.rows.find((r) => r.id === good.id)?.risk).toBe("low");
+  });
+
+  it("the Orders risk filter works with more risky customers than SQLite binds parameters, page after page", async () => {
+    const { queryOrders, SCAN_WINDOW } = await import("../../app/models/orders-query.server");
+    const count = 1_500;
+    const phone = (i: number) => `07${String(10_000_000 + i).slice(-8)}`;
+    // Every other customer is high risk; each has one order, one minute apart.
+    await db.prisma.customerRecord.createMany({
+      data: Array.from({ length: count }, (_, i) => ({ shop: SHOP, phoneKey: phone(i), refused: i % 2 === 0 ? 2 : 0, delivered: i % 2 === 0 ? 0 : 1 })),
+    });
+    const start = Date.now() - count * 60_000;
+    await db.prisma.orderLink.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        shop: SHOP,
+        orderId: String(9_000_000 + i),
+        orderName: `#R${i}`,
+        payload: "{}",
+        externalRef: `r-${i}`,
+        phone: phone(i),
+        createdAt: new Date(start + i * 60_000),
+      })),
+    });
+    expect(count).toBeLessThan(SCAN_WINDOW);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: ["high"], limit: 200, after });
+      seen.push(...page.rows.map((r) => r.orderName));
+      if (!page.nextCursor) break;
+      after = page.nextCursor;
+    }
+    const expected = Array.from({ length: count }, (_, i) => i).filter((i) => i % 2 === 0).reverse().map((i) => `#R${i}`);
+    expect(seen).toEqual(expected);
   });
 });

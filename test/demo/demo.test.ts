@@ -55,7 +55,7 @@ describe("npm run demo -- --json", () => {
     expect(run.code, run.stderr).toBe(0);
     // stdout is the JSON array and nothing else; progress went to stderr.
     const rows = JSON.parse(run.stdout) as OrderSummary[];
-    expect(run.stderr).toMatch(/\[36\/36\] #1036 damaged ATB-\d+/);
+    expect(run.stderr).toMatch(/\[\d+\/37\] #1036 damaged ATB-\d+/);
     expect(rows.map((r) => r.order_id).sort()).toEqual([...expected.keys()].sort());
     expect(compareWithExpectations(rows, expected).map(describeMismatch)).toEqual([]);
 
@@ -63,7 +63,7 @@ describe("npm run demo -- --json", () => {
     expect(run.stderr).toMatch(/installed through the token exchange/);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ["anomalies", "city_id", "confirmation_status", "findings", "flow_triggers", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
+        ["anomalies", "city_id", "confirmation_status", "customer_hold", "findings", "flow_triggers", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
       );
       const posted = row.state === "created" || row.state === "damaged";
       expect(row.lead_ref !== null, row.order_name).toBe(posted);
@@ -110,6 +110,12 @@ describe("npm run demo -- --json", () => {
     // Sent, then cancelled: Flow heard of the lead.
     expect(byName.get("#1035")?.flow_triggers?.[0]).toBe("lead-created");
     expect(byName.get("#1001")?.shopify).toMatchObject({ cancelled: false, financial_status: "PENDING", paid: false });
+    // The returning customer with a bad record: her new order is held by the customer hold (on in the demo), and the summary says so.
+    expect(rows.filter((r) => r.customer_hold).map((r) => [r.order_name, r.state, r.customer_hold])).toEqual([
+      ["#1037", "held", "1 refused, 1 returned and 1 cancelled or fake in the last 90 days"],
+    ]);
+    expect(byName.get("#1037")?.phone).toBe("0661234537");
+    expect(run.stderr).toContain("Customer hold: #1037 held before sending, its returning customer's record says 1 refused, 1 returned and 1 cancelled or fake in the last 90 days.");
   }, 180_000);
 
   it("names the busy port and how to choose another", async () => {

@@ -93,6 +93,28 @@ describe("customer delivery record", () => {
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("customer-card-held-en");
 
+      // AND the merchant downloads the customer's data on request, from the card
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export (JSON)" }).click()]);
+      expect(download.suggestedFilename()).toBe("customer-0661777001.json");
+      const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as { shop: string; record: { counts: Record<string, number> }; orders: { orderName: string }[] };
+      expect(exported.shop).toBe(SHOP);
+      expect(exported.record.counts).toMatchObject({ refused: 1, returned: 1 });
+      expect(exported.orders.map((o) => o.orderName)).toEqual(["#4004", "#4003", "#4002", "#4001"]);
+
+      // AND Anomalies lists both held orders of the customer with the reason
+      await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "en" }));
+      await page.getByRole("heading", { name: "Held because of the customer's record (2)", level: 2 }).waitFor();
+      expect(await page.locator("[data-held-order]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-held-order")))).toEqual(["#4004", "#4003"]);
+      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual([
+        "1 refused and 1 returned in the last 90 days",
+        "1 refused and 1 returned in the last 90 days",
+      ]);
+      expect(await page.getByRole("button", { name: "Send anyway (#4003)" }).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("anomalies-customer-holds-en");
+
+      await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
+      await page.getByRole("heading", { name: "Order #4003" }).waitFor();
       await page.getByRole("button", { name: "Send anyway" }).click();
       await expect.poll(async () => (await session.toasts()).includes("Order sent anyway")).toBe(true);
       await world.flow.drain();
@@ -114,6 +136,8 @@ describe("customer delivery record", () => {
         }, name);
       expect(await riskOf("#4003")).toBe("High risk");
       expect(await riskOf("#4005")).toBe("");
+      // The order still held says why, in the merchant's language.
+      expect(await riskOf("#4004")).toBe("High riskHeld: 1 refused and 1 returned in the last 90 days");
       await visit(page, await server.embeddedUrl(SHOP, "/app/orders?risk=high", { locale: "en" }));
       await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#4004", "#4003", "#4002", "#4001"]);
       expect(await page.getByText("Customer risk: High risk").count()).toBeGreaterThan(0);
@@ -145,6 +169,18 @@ describe("customer delivery record", () => {
       await expect.poll(() => page.getByText("Bloqué", { exact: true }).count()).toBeGreaterThan(0);
       const record = await server.db.customerRecord.findUniqueOrThrow({ where: { shop_phoneKey: { shop: SHOP, phoneKey: "0661777001" } } });
       expect(record.standing).toBe("blocked");
+
+      // AND Anomalies says why in French and sends the order anyway from there
+      await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "fr" }));
+      await page.getByRole("heading", { name: "Retenues à cause de l'historique du client (1)", level: 2 }).waitFor();
+      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual(["1 refusée(s) et 1 retournée(s) sur les 90 derniers jours"]);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("anomalies-customer-holds-fr");
+      await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();
+      await expect.poll(async () => (await session.toasts()).includes("Commande envoyée quand même")).toBe(true);
+      await world.flow.drain();
+      expect((await linkOf("#4004")).state).toBe("created");
+      await expect.poll(() => page.locator("[data-section=customer-holds]").count()).toBe(0);
     } finally {
       await session.close();
     }

@@ -166,8 +166,10 @@ describe("GET /api/orders/:orderId/status", () => {
           "anomalies",
           "canSend",
           "confirmationStatus",
+          "customer",
           "findings",
           "fixUrl",
+          "hold",
           "lastChangeAt",
           "leadRef",
           "reason",
@@ -195,7 +197,46 @@ describe("GET /api/orders/:orderId/status", () => {
       canSend: false,
       sendLabel: null,
       fixUrl: `/app/orders/${created.id}`,
+      // A phone with no record yet: a new customer.
+      customer: { risk: "new", orders: 0, counts: { delivered: 0, returned: 0, refused: 0, cancelled: 0, wrong_number: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null },
+      hold: null,
     });
+  });
+
+  it("answers the customer's delivery record as counts and the customer hold's reason as data, never the phone", async () => {
+    await db.customerRecord.create({
+      data: { shop: SHOP_A, phoneKey: CUSTOMER.phone, orders: 4, delivered: 1, refused: 2, returned: 1, lastOutcome: "refused", lastOutcomeAt: new Date("2026-03-01T10:00:00Z") },
+    });
+    const reason = { code: "customer_record", counts: { refused: 2, returned: 1 }, days: 90, blocked: false };
+    const customerHeld = await seedLink(SHOP_A, { state: "held", reason: "2 refused and 1 returned in the last 90 days" });
+    await db.timelineEvent.create({ data: { shop: SHOP_A, linkId: customerHeld.id, kind: "customer_hold", message: customerHeld.reason!, data: JSON.stringify({ reason }) } });
+    try {
+      const response = await getStatus(SHOP_A, customerHeld.orderId);
+      const text = await response.text();
+      const body = parseStatusPayload(JSON.parse(text))! as LinkStatus;
+      expect(body.customer).toEqual({
+        risk: "high",
+        orders: 4,
+        counts: { delivered: 1, returned: 1, refused: 2, cancelled: 0, wrong_number: 0, in_progress: 0 },
+        lastOutcome: "refused",
+        lastOutcomeAt: "2026-03-01T10:00:00.000Z",
+      });
+      expect(body.hold).toEqual({ code: "customer_record", counts: { refused: 2, returned: 1 }, days: 90 });
+      expect(text).not.toContain(CUSTOMER.phone);
+      // Another shop's record of the same phone is not this shop's.
+      await db.customerRecord.update({ where: { shop_phoneKey: { shop: SHOP_A, phoneKey: CUSTOMER.phone } }, data: { shop: SHOP_B } });
+      const other = parseStatusPayload(await (await getStatus(SHOP_A, customerHeld.orderId)).json()) as LinkStatus;
+      expect(other.customer).toMatchObject({ risk: "new", orders: 0 });
+
+      // Sending it from Shopify's order page is "send anyway": the rule does not hold it again.
+      const sent = await postSend(SHOP_A, customerHeld.orderId);
+      expect(sent.status).toBe(200);
+      const after = await db.orderLink.findUniqueOrThrow({ where: { id: customerHeld.id } });
+      expect(JSON.parse(after.flags)).toContain("customer_hold_waived");
+      expect((await db.timelineEvent.findMany({ where: { linkId: customerHeld.id } })).map((e) => e.kind)).toContain("send_anyway");
+    } finally {
+      await db.customerRecord.deleteMany({ where: { phoneKey: CUSTOMER.phone } });
+    }
   });
 
   it("accepts the admin's gid as the order id", async () => {

@@ -17,6 +17,7 @@ import {
   statusBadge,
   stateBadge,
   type LinkState,
+  type CustomerStatus,
   type LinkStatus,
   type Loadable,
   type SendOutcome,
@@ -50,11 +51,21 @@ function status(state: LinkState, extra: Partial<LinkStatus> = {}): LinkStatus {
     canSend: false,
     sendLabel: null,
     fixUrl: "/app/orders/link_1",
+    customer: null,
+    hold: null,
     ...extra,
   };
 }
 
 const ready = (payload: StatusPayload): Loadable => ({ status: "ready", payload });
+
+const badCustomer: CustomerStatus = {
+  risk: "high",
+  orders: 5,
+  counts: { delivered: 1, returned: 1, refused: 2, cancelled: 0, wrong_number: 0, in_progress: 1 },
+  lastOutcome: "refused",
+  lastOutcomeAt: "2026-03-08T09:00:00.000Z",
+};
 
 describe("locale files", () => {
   it("have the same keys and the same {{placeholders}} in English and French, in both extensions", () => {
@@ -110,6 +121,8 @@ describe("locale files", () => {
             anomalies: [{ code: "unknown_city", message: "The city is not a delivered city." }],
             canSend: state === "held" || state === "failed",
             sendLabel: state === "held" ? "send" : state === "failed" ? "resend" : null,
+            customer: badCustomer,
+            hold: state === "held" ? { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90 } : null,
           }),
         ),
       ),
@@ -251,6 +264,50 @@ describe("block", () => {
     expect(view.banner?.body).toBe("A new rule says no.");
   });
 
+  it("shows the customer's delivery record: risk, counts and last outcome, in English and French", () => {
+    const view = blockView(ready(status("created", { customer: badCustomer })), en, formatDate);
+    expect(view.customer).toEqual({
+      risk: { label: "High risk", tone: "critical" },
+      orders: "5 order(s) sent to the platform",
+      counts: ["Delivered: 1", "Returned: 1", "Refused: 2", "In progress: 1"],
+      lastOutcome: "Last outcome: Refused, 2026-03-08T09:00:00.000Z",
+    });
+    expect(blockView(ready(status("created", { customer: badCustomer })), fr, formatDate).customer).toEqual({
+      risk: { label: "Risque élevé", tone: "critical" },
+      orders: "5 commande(s) envoyée(s) à la plateforme",
+      counts: ["Livrée : 1", "Retournée : 1", "Refusée : 2", "En cours : 1"],
+      lastOutcome: "Dernier résultat : Refusée, 2026-03-08T09:00:00.000Z",
+    });
+    const fresh = { ...badCustomer, risk: "new" as const, orders: 0, counts: { ...badCustomer.counts, delivered: 0, returned: 0, refused: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null };
+    expect(blockView(ready(status("received", { customer: fresh })), en, formatDate).customer).toEqual({
+      risk: { label: "New customer", tone: "neutral" },
+      orders: "0 order(s) sent to the platform",
+      counts: [],
+      lastOutcome: null,
+    });
+    expect(blockView(ready(status("created")), en, formatDate).customer).toBeNull();
+  });
+
+  it("says why the customer hold keeps an order, in the admin's language, instead of the English reason", () => {
+    const held = status("held", {
+      reason: "2 refused and 1 wrong number in the last 90 days",
+      hold: { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90 },
+      canSend: true,
+      sendLabel: "send",
+    });
+    expect(blockView(ready(held), en, formatDate).banner).toEqual({ tone: "warning", title: "Held: customer's delivery record", body: "2 refused and 1 wrong number in the last 90 days" });
+    const french = blockView(ready(held), fr, formatDate);
+    expect(french.banner).toEqual({
+      tone: "warning",
+      title: "En attente : historique de livraison du client",
+      body: "2 refusée(s) et 1 mauvais numéro(s) sur les 90 derniers jours",
+    });
+    expect(french.details.map((d) => d.value)).not.toContain(held.reason);
+    expect(blockView(ready(status("held", { hold: { code: "customer_blocked", counts: {}, days: 90 } })), fr, formatDate).banner?.body).toBe(
+      "Vous avez bloqué le numéro de ce client.",
+    );
+  });
+
   it("offers sending only when the app says so, and shows loading and errors", () => {
     expect(blockView(ready(status("failed", { canSend: true, sendLabel: "resend" })), en, formatDate).sendLabel).toBe("Resend");
     expect(blockView(ready(status("posting")), en, formatDate).sendLabel).toBeNull();
@@ -318,5 +375,15 @@ describe("calling the app", () => {
     expect(parseStatusPayload("<html>")).toBeNull();
     // canSend without a label is not an offer.
     expect(parseStatusPayload({ ...status("held"), canSend: true, sendLabel: null })).toMatchObject({ canSend: false });
+    // The customer's record and hold come through; anything malformed in them is dropped, not trusted.
+    const hold = { code: "customer_record", counts: { refused: 2, returned: -1, delivered: 4 }, days: 90 };
+    expect(parseStatusPayload({ ...status("held"), customer: badCustomer, hold })).toMatchObject({
+      customer: badCustomer,
+      hold: { code: "customer_record", counts: { refused: 2 }, days: 90 },
+    });
+    expect(parseStatusPayload({ ...status("held"), customer: { risk: "doomed" }, hold: { code: "nope" } })).toMatchObject({ customer: null, hold: null });
+    // An older app answers without them.
+    const { customer: _c, hold: _h, ...older } = status("created");
+    expect(parseStatusPayload(older)).toMatchObject({ customer: null, hold: null });
   });
 });

@@ -3,7 +3,10 @@
  * record, the last five orders, and the merchant's block/trust (and "send
  * anyway" when the record held this order).
  */
+import { useState } from "react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
+import { download } from "../download";
 import type { CustomerCardView } from "../../customers/card.server";
 import type { Outcome } from "../../customers/outcome";
 import type { RiskLevel } from "../../customers/risk";
@@ -30,16 +33,28 @@ export function RiskBadge({ risk }: { risk: RiskLevel }) {
 const COUNTED: readonly Outcome[] = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"];
 
 export function CustomerCard({
+  orderId,
   customer,
   onAction,
   busy,
 }: {
+  /** The order whose customer this is (the export is asked through it, scoped to the shop). */
+  orderId: string;
   customer: CustomerCardView | null;
   onAction: (fields: Record<string, string>) => void;
   busy: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
+  const shopify = useAppBridge();
+  const [exporting, setExporting] = useState<"json" | "csv" | null>(null);
+  const exportAs = (format: "json" | "csv") => {
+    if (!customer) return;
+    setExporting(format);
+    download(`/app/orders/${encodeURIComponent(orderId)}/customer-export?format=${format}`, `customer-${customer.phoneKey}.${format}`)
+      .catch(() => shopify.toast.show(t("customers.card.exportFailed"), { isError: true }))
+      .finally(() => setExporting(null));
+  };
   if (!customer) {
     return (
       <Card>
@@ -74,6 +89,20 @@ export function CustomerCard({
         <Text as="p" variant="bodySm">
           {t("customers.card.collected", { amount: formatMoneyCents(locale, customer.collectedCents) })}
         </Text>
+        {customer.shared ? (
+          <div data-shared-record>
+            <BlockStack gap="100">
+              <Text as="h3" variant="headingSm">
+                {t("customers.card.shared", { stores: formatInteger(locale, customer.shared.stores) })}
+              </Text>
+              <Text as="p" variant="bodySm">
+                {COUNTED.filter((o) => customer.shared!.counts[o] > 0)
+                  .map((o) => t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.shared!.counts[o]) }))
+                  .join(" · ")}
+              </Text>
+            </BlockStack>
+          </div>
+        ) : null}
         {customer.recent.length ? (
           <BlockStack gap="100">
             <Text as="h3" variant="headingSm">
@@ -89,6 +118,14 @@ export function CustomerCard({
             ))}
           </BlockStack>
         ) : null}
+        <InlineStack gap="200">
+          <Button onClick={() => exportAs("json")} loading={exporting === "json"} disabled={exporting !== null}>
+            {t("customers.card.exportJson")}
+          </Button>
+          <Button onClick={() => exportAs("csv")} loading={exporting === "csv"} disabled={exporting !== null}>
+            {t("customers.card.exportCsv")}
+          </Button>
+        </InlineStack>
         <InlineStack gap="200">
           {customer.standing !== "blocked" ? (
             <Button tone="critical" onClick={() => onAction({ intent: "blockCustomer" })} disabled={busy}>

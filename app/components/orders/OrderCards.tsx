@@ -7,6 +7,7 @@ import { Badge, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack,
 import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../models/order-detail.server";
 import type { CityOption, ProductOption } from "../../models/anomaly-groups.server";
 import { useT } from "../../i18n/react";
+import { customerTimelineText } from "../../customers/hold-reason";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
 import { CityPicker, ProductPicker } from "./Pickers";
 import { anomalyText, codeLabel, findingText, timelineKind } from "./text";
@@ -334,7 +335,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                       {timelineKind(t, event.kind)}
                     </Text>
                     <Text as="span" variant="bodySm">
-                      {event.message}
+                      {event.customer ? customerTimelineText(t, event.customer) : event.message}
                     </Text>
                   </BlockStack>
                 </InlineGrid>

@@ -23,6 +23,7 @@ import { LINK_STATES } from "../../models/order-link-state";
 import type { OrderRow, OrdersFilter, OrdersPage } from "../../models/orders-query.server";
 import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
+import { holdReasonViewText } from "../../customers/hold-reason";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
@@ -269,7 +270,18 @@ function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number;
         <ProblemBadges row={row} t={t} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span data-cell="risk">{row.risk && row.risk !== "new" ? <RiskBadge risk={row.risk} /> : null}</span>
+        <span data-cell="risk">
+          <BlockStack gap="100">
+            {row.risk && row.risk !== "new" ? <RiskBadge risk={row.risk} /> : null}
+            {row.holdReason ? (
+              <span data-hold-reason>
+                <Text as="span" variant="bodySm" tone="caution">
+                  {t("customers.held.short", { reason: holdReasonViewText(t, row.holdReason) })}
+                </Text>
+              </span>
+            ) : null}
+          </BlockStack>
+        </span>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <span title={row.updatedAt}>{row.updatedLocal.slice(0, 16)}</span>

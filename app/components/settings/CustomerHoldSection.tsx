@@ -54,6 +54,13 @@ export function CustomerHoldSection({ form, set, errorText }: CustomerHoldSectio
               />
             </FormLayout.Group>
           </FormLayout>
+          <Checkbox
+            label={t("settings.shareCustomerRecords.label")}
+            helpText={t("settings.shareCustomerRecords.help")}
+            checked={form.shareCustomerRecords === "true"}
+            onChange={set("shareCustomerRecords")}
+            error={errorText("shareCustomerRecords")}
+          />
         </BlockStack>
       </Card>
     </Layout.Section>

@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 /**
  * Order page block (admin.order-details.block.render): the COD lead's state,
- * statuses, findings and anomalies, with a link to fix them in the app and a
- * button that opens the send action. Renders blockView; the logic is in view-model.ts.
+ * statuses, findings and anomalies, the customer's delivery record, with a link
+ * to fix them in the app and a button that opens the send action. Renders blockView; the logic is in view-model.ts.
  */
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
@@ -94,6 +94,17 @@ function Extension() {
                   <s-list-item key={`${i}`}>{text}</s-list-item>
                 ))}
               </s-unordered-list>
+            </s-stack>
+          )}
+          {view.customer && (
+            <s-stack gap="small-200">
+              <s-stack direction="inline" gap="small-200" alignItems="center">
+                <s-heading>{t("customer.heading")}</s-heading>
+                <s-badge tone={view.customer.risk.tone}>{view.customer.risk.label}</s-badge>
+              </s-stack>
+              <s-text>{view.customer.orders}</s-text>
+              {view.customer.counts.length > 0 && <s-text>{view.customer.counts.join(" · ")}</s-text>}
+              {view.customer.lastOutcome && <s-text>{view.customer.lastOutcome}</s-text>}
             </s-stack>
           )}
           {(view.fixHref || view.sendLabel) && (

@@ -52,6 +52,31 @@ export interface LinkStatus {
   canSend: boolean;
   sendLabel: "send" | "resend" | null;
   fixUrl: string;
+  /** The customer's delivery record (counts only); null without a valid phone or from an older app. */
+  customer: CustomerStatus | null;
+  /** Why the customer hold keeps the order back; null when it does not. */
+  hold: CustomerHold | null;
+}
+
+export const OUTCOMES = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+/** Failed deliveries, in the order the hold reason lists them. */
+export const FAILED_OUTCOMES = ["refused", "returned", "cancelled", "wrong_number"] as const;
+export const RISK_LEVELS = ["blocked", "trusted", "high", "medium", "low", "new"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export interface CustomerStatus {
+  risk: RiskLevel;
+  orders: number;
+  counts: Record<Outcome, number>;
+  lastOutcome: Outcome | null;
+  lastOutcomeAt: string | null;
+}
+
+export interface CustomerHold {
+  code: "customer_record" | "customer_blocked";
+  counts: Partial<Record<(typeof FAILED_OUTCOMES)[number], number>>;
+  days: number;
 }
 
 export type StatusPayload = LinkStatus | { state: "unknown" };
@@ -65,6 +90,29 @@ function parseParams(v: unknown): Record<string, string | number> {
   if (!isRecord(v)) return out;
   for (const [k, value] of Object.entries(v)) if (typeof value === "string" || typeof value === "number") out[k] = value;
   return out;
+}
+
+const count = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : 0);
+const isOutcome = (v: unknown): v is Outcome => (OUTCOMES as readonly unknown[]).includes(v);
+
+function parseCustomer(v: unknown): CustomerStatus | null {
+  if (!isRecord(v) || !(RISK_LEVELS as readonly unknown[]).includes(v.risk)) return null;
+  const counts = isRecord(v.counts) ? v.counts : {};
+  return {
+    risk: v.risk as RiskLevel,
+    orders: count(v.orders),
+    counts: Object.fromEntries(OUTCOMES.map((o) => [o, count(counts[o])])) as Record<Outcome, number>,
+    lastOutcome: isOutcome(v.lastOutcome) ? v.lastOutcome : null,
+    lastOutcomeAt: textOrNull(v.lastOutcomeAt),
+  };
+}
+
+function parseHold(v: unknown): CustomerHold | null {
+  if (!isRecord(v) || (v.code !== "customer_record" && v.code !== "customer_blocked")) return null;
+  const counts = isRecord(v.counts) ? v.counts : {};
+  const kept: CustomerHold["counts"] = {};
+  for (const o of FAILED_OUTCOMES) if (count(counts[o]) > 0) kept[o] = count(counts[o]);
+  return { code: v.code, counts: kept, days: count(v.days) };
 }
 
 /** Reads the app's answer; null when it is not one (an error body, an HTML page...). */
@@ -96,6 +144,8 @@ export function parseStatusPayload(json: unknown): StatusPayload | null {
     canSend: json.canSend === true && sendLabel !== null,
     sendLabel,
     fixUrl: typeof json.fixUrl === "string" ? json.fixUrl : "",
+    customer: parseCustomer(json.customer),
+    hold: parseHold(json.hold),
   };
 }
 
@@ -293,9 +343,52 @@ export function stateBanner(payload: StatusPayload, t: Translate): BannerView | 
   if (!tone) return null;
   const title = t(`banner.${payload.state}.title`);
   if (payload.state === "unknown") return { tone, title, body: t("banner.unknown.body") };
+  if (payload.state === "held" && payload.hold) return { tone, title: t("banner.heldByCustomer.title"), body: holdText(payload.hold, t) };
   const explanation = payload.state === "held" || payload.state === "skipped" ? why(payload) : undefined;
   const body = explanation ? findingText(explanation, t) : t(`banner.${payload.state}.body`);
   return { tone, title, body };
+}
+
+/** "2 refused and 1 returned in the last 90 days", in the admin's language. */
+export function holdText(hold: CustomerHold, t: Translate): string {
+  if (hold.code === "customer_blocked") return t("hold.blocked");
+  const parts = FAILED_OUTCOMES.filter((o) => (hold.counts[o] ?? 0) > 0).map((o) => t(`hold.count.${o}`, { count: hold.counts[o]! }));
+  const failures = parts.length <= 1 ? (parts[0] ?? "") : t("hold.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
+  return t("hold.record", { failures, days: hold.days });
+}
+
+export const RISK_TONES: Record<RiskLevel, BadgeTone> = {
+  blocked: "critical",
+  trusted: "success",
+  high: "critical",
+  medium: "warning",
+  low: "success",
+  new: "neutral",
+};
+
+export interface CustomerView {
+  risk: BadgeView;
+  orders: string;
+  /** One line per outcome the customer has, "Refused: 2". */
+  counts: string[];
+  /** "Last outcome: Refused, <date>"; null before any. */
+  lastOutcome: string | null;
+}
+
+export function customerView(customer: CustomerStatus, t: Translate, formatDate: (date: Date) => string): CustomerView {
+  const at = customer.lastOutcomeAt ? new Date(customer.lastOutcomeAt) : null;
+  const outcome = customer.lastOutcome ? t(`customer.outcome.${customer.lastOutcome}`) : null;
+  return {
+    risk: { label: t(`customer.risk.${customer.risk}`), tone: RISK_TONES[customer.risk] },
+    orders: t("customer.orders", { count: customer.orders }),
+    counts: OUTCOMES.filter((o) => customer.counts[o] > 0).map((o) => t("customer.count", { outcome: t(`customer.outcome.${o}`), count: customer.counts[o] })),
+    lastOutcome:
+      outcome === null
+        ? null
+        : at && !Number.isNaN(at.getTime())
+          ? t("customer.lastOutcomeAt", { outcome, date: formatDate(at) })
+          : t("customer.lastOutcome", { outcome }),
+  };
 }
 
 /**
@@ -303,7 +396,7 @@ export function stateBanner(payload: StatusPayload, t: Translate): BannerView | 
  * finding already says it: a network error, a rejected key, "automatic sending is off".
  */
 function reasonToShow(status: LinkStatus): string | null {
-  if (!status.reason) return null;
+  if (!status.reason || status.hold) return null;
   if (status.findings.some((f) => f.message === status.reason)) return null;
   return status.reason;
 }
@@ -331,6 +424,8 @@ export interface BlockView {
   fixLabel: string;
   /** Label of the button that opens the send action; null when the page offers no sending. */
   sendLabel: string | null;
+  /** The customer's delivery record; null when the order has none to show. */
+  customer: CustomerView | null;
 }
 
 const emptyBlock = (t: Translate): BlockView => ({
@@ -345,6 +440,7 @@ const emptyBlock = (t: Translate): BlockView => ({
   fixHref: null,
   fixLabel: t("fix.open"),
   sendLabel: null,
+  customer: null,
 });
 
 export function blockView(load: Loadable, t: Translate, formatDate: (date: Date) => string): BlockView {
@@ -383,6 +479,7 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
     fixHref: appHref(payload.fixUrl),
     fixLabel: t(needsFix ? "fix.fix" : "fix.open"),
     sendLabel: payload.canSend && payload.sendLabel ? t(`send.${payload.sendLabel}`) : null,
+    customer: payload.customer ? customerView(payload.customer, t, formatDate) : null,
   };
 }
 

@@ -1,0 +1,105 @@
+/**
+ * Why the customer hold kept an order back, as data: a code and the counts that
+ * decided it. Stored on the decision's timeline row (TimelineEvent.data) and
+ * rendered through the i18n catalogue in the merchant's language; the English
+ * rendering is also kept in OrderLink.reason for readers without a locale
+ * (Flow's "Reason" field, the Flow send action, the order-page extension's
+ * fallback). Pure: used by the server, the pages and the tests.
+ */
+import type { MessageKey, MessageParams } from "../i18n";
+import { FAILED_OUTCOMES, type Outcome } from "./outcome";
+
+export type FailedOutcome = "refused" | "returned" | "cancelled" | "wrong_number";
+
+export interface HoldReason {
+  code: "customer_record" | "customer_blocked";
+  /** Failed deliveries inside the window, by outcome (only outcomes that occurred). */
+  counts: Partial<Record<FailedOutcome, number>>;
+  /** The rule's window. */
+  days: number;
+  /** The merchant blocked the phone. */
+  blocked: boolean;
+}
+
+/** A held order's reason on a page: the structured one, or the stored English text of rows written before it. */
+export type HoldReasonView = { reason: HoldReason } | { text: string };
+
+type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+const COUNT_KEYS: Record<FailedOutcome, MessageKey> = {
+  refused: "customers.reason.refused",
+  returned: "customers.reason.returned",
+  cancelled: "customers.reason.cancelled",
+  wrong_number: "customers.reason.wrong_number",
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Reads a stored reason back; null for anything else (an older row, damaged JSON). */
+export function parseHoldReason(value: unknown): HoldReason | null {
+  if (!isRecord(value)) return null;
+  if (value.code !== "customer_record" && value.code !== "customer_blocked") return null;
+  const counts: HoldReason["counts"] = {};
+  if (isRecord(value.counts)) {
+    for (const outcome of FAILED_OUTCOMES) {
+      const n = value.counts[outcome];
+      if (typeof n === "number" && Number.isInteger(n) && n > 0) counts[outcome as FailedOutcome] = n;
+    }
+  }
+  const days = typeof value.days === "number" && Number.isInteger(value.days) && value.days > 0 ? value.days : 0;
+  return { code: value.code, counts, days, blocked: value.blocked === true || value.code === "customer_blocked" };
+}
+
+/** The reason of a timeline row's data ({ reason: ... }); null when it carries none. */
+export const holdReasonOfData = (data: unknown): HoldReason | null => (isRecord(data) ? parseHoldReason(data.reason) : null);
+
+/** "2 refused and 1 returned", in FAILED_OUTCOMES order, in the catalogue's language. */
+export function failureList(t: Translate, counts: HoldReason["counts"]): string {
+  const parts = FAILED_OUTCOMES.filter((o) => (counts[o as FailedOutcome] ?? 0) > 0).map((o) =>
+    t(COUNT_KEYS[o as FailedOutcome], { count: counts[o as FailedOutcome]! }),
+  );
+  if (parts.length <= 1) return parts[0] ?? "";
+  return t("customers.reason.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
+}
+
+/** The reason in words: "2 refused and 1 returned in the last 90 days". */
+export function holdReasonText(t: Translate, reason: HoldReason): string {
+  if (reason.code === "customer_blocked") return t("customers.reason.blocked");
+  return t("customers.reason.record", { failures: failureList(t, reason.counts), days: reason.days });
+}
+
+export function holdReasonViewText(t: Translate, view: HoldReasonView): string {
+  return "reason" in view ? holdReasonText(t, view.reason) : view.text;
+}
+
+export const isFailedOutcome = (o: Outcome): o is FailedOutcome => (FAILED_OUTCOMES as readonly string[]).includes(o);
+
+/** What a customer step of the timeline says, as data (older rows carry none and show their stored message). */
+export type CustomerTimelineDetail =
+  | { kind: "customer_hold"; reason: HoldReason }
+  | { kind: "send_anyway"; reason: HoldReason | null }
+  | { kind: "customer_standing"; standing: "blocked" | "trusted" | null };
+
+export function customerTimelineDetail(kind: string, data: unknown): CustomerTimelineDetail | undefined {
+  if (!isRecord(data)) return undefined;
+  if (kind === "customer_hold") {
+    const reason = parseHoldReason(data.reason);
+    return reason ? { kind, reason } : undefined;
+  }
+  if (kind === "send_anyway" && "reason" in data) return { kind, reason: parseHoldReason(data.reason) };
+  if (kind === "customer_standing" && "standing" in data) {
+    return { kind, standing: data.standing === "blocked" || data.standing === "trusted" ? data.standing : null };
+  }
+  return undefined;
+}
+
+export function customerTimelineText(t: Translate, detail: CustomerTimelineDetail): string {
+  switch (detail.kind) {
+    case "customer_hold":
+      return holdReasonText(t, detail.reason);
+    case "send_anyway":
+      return detail.reason ? t("customers.timeline.sentAnywayBecause", { reason: holdReasonText(t, detail.reason) }) : t("customers.timeline.sentAnyway");
+    case "customer_standing":
+      return t(detail.standing === "blocked" ? "customers.timeline.blocked" : detail.standing === "trusted" ? "customers.timeline.trusted" : "customers.timeline.cleared");
+  }
+}
