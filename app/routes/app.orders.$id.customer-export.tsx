@@ -1,10 +1,11 @@
 /** The order's customer on request (Customer card): ?format=json|csv of the delivery record and the phone's orders in this shop. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { customerExport, customerExportCsv } from "../customers/export.server";
 
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const format = new URL(request.url).searchParams.get("format") ?? "json";
   if (format !== "json" && format !== "csv") throw new Response("format must be json or csv", { status: 400 });
@@ -19,4 +20,4 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       "Cache-Control": "no-store",
     },
   });
-};
+});
