@@ -250,6 +250,7 @@ describe("fromGraphqlOrder, field by field", () => {
     ]);
     expect(fromGraphqlOrder({ lineItems: { edges: "none" } }).lineItems).toEqual([]);
     expect(fromGraphqlOrder({ customer: {} }).customer).toStrictEqual({});
+    expect(fromGraphqlOrder({ id: "gid://shopify/Order/x" })).toMatchObject({ id: "", name: "" });
   });
 });
 
@@ -277,7 +278,7 @@ describe("readers", () => {
   it("read flags and counts strictly", () => {
     expect([flag(true, false), flag(false, true), flag("true", false), flag(undefined, true)]).toEqual([true, false, false, true]);
     expect([count(0), count(3), count(" 7 "), count("07")]).toEqual([0, 3, 7, 7]);
-    for (const bad of [-1, 1.5, "1.5", "-1", "", " ", "x", Number.NaN, 2 ** 53, null, true]) expect(count(bad), String(bad)).toBeUndefined();
+    for (const bad of [-1, 1.5, "1.5", "-1", "", " ", "x", "1e3", "0x10", "7a", Number.NaN, 2 ** 53, null, true]) expect(count(bad), String(bad)).toBeUndefined();
   });
 
   it("take the digits at the end of an id, and nothing from an id without them", () => {
