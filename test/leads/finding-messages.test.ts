@@ -59,6 +59,7 @@ describe("finding messages", () => {
     expect(makeFinding("city_unmatched", "blocking", "city", { input: "x" }, [])).not.toHaveProperty("suggestions");
     expect(makeFinding("city_unmatched", "blocking", "city", { input: "x" })).not.toHaveProperty("suggestions");
     expect(makeFinding("city_missing", "blocking", "city").params).toEqual({});
+    expect(makeFinding("city_unmatched", "blocking", "city", { input: "Bouk" }, []).message).toBe("“Bouk” is not one of the platform's delivered cities.");
   });
 });
 
@@ -72,6 +73,12 @@ describe("capFindings", () => {
     const kept = capFindings(mixed);
     expect(kept).toEqual(mixed);
     expect(kept[0].params).not.toHaveProperty("notListed");
+  });
+
+  it("says how many were left out on the first finding of that code, not on the order's first finding", () => {
+    const kept = capFindings([makeFinding("city_missing", "blocking", "city"), ...lines(MAX_FINDINGS_PER_CODE + 2)]);
+    expect(kept[0].params).toEqual({});
+    expect(kept[1].params).toEqual({ title: "L0", notListed: 2 });
   });
 
   it("drops the rest of a code, in order, and says how many on its first finding", () => {

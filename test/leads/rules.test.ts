@@ -57,6 +57,8 @@ describe("parseSkuMappingTargets", () => {
 describe("normalizeCityAliasInput", () => {
   it("stores the alias under its city key", () => {
     expect(normalizeCityAliasInput(" Ville de Fès ", 3)).toEqual({ alias: "fes", cityId: 3 });
+    expect(() => normalizeCityAliasInput("quartier", 3)).toThrow("alias must contain a place name");
+    expect(() => normalizeCityAliasInput("Fes", 0)).toThrow("cityId must be a platform city id");
   });
 
   it("refuses an alias with no place name or a city id that is not one", () => {

@@ -17,7 +17,16 @@ describe("editDistance", () => {
     expect(editDistance("abc", "")).toBe(3);
   });
 
+  it("counts an insertion, a deletion and a substitution at the end", () => {
+    expect(editDistance("a", "ab")).toBe(1);
+    expect(editDistance("abc", "abcd")).toBe(1);
+    expect(editDistance("abcd", "abc")).toBe(1);
+    expect(editDistance("abc", "abd")).toBe(1);
+  });
+
   it("handles strings longer than its reused rows", () => {
+    // 64 cells hold a row for 63 characters; 64 needs the rows grown.
+    expect(editDistance("a".repeat(64), "b".repeat(64))).toBe(64);
     expect(editDistance("a".repeat(70), "b".repeat(70))).toBe(70);
     expect(editDistance(`${"x".repeat(99)}y`, "x".repeat(100))).toBe(1);
     expect(editDistance("rabat", "rbat")).toBe(1);
@@ -56,6 +65,13 @@ describe("BigramIndex", () => {
     expect(index.rank("zzz", 3)).toEqual([]);
   });
 
+  it("breaks a tie at the cut by id too, so the top 1 is the first of the top 2", () => {
+    // Both share two bigrams with "ab"; "abz" (id 1) is reached first, by "^a".
+    const tied = new BigramIndex(["zab", "abz"]);
+    expect(tied.rank("ab", 2).map((r) => r.id)).toEqual([0, 1]);
+    expect(tied.rank("ab", 1).map((r) => r.id)).toEqual([0]);
+  });
+
   it("gives the same answer when asked again (its scratch space is reset)", () => {
     const first = index.rank("sale", 5);
     expect(index.rank("sale", 5)).toEqual(first);
@@ -72,6 +88,8 @@ describe("city keys", () => {
     expect(cityWords("rue de la Paix Rabat", true)).toEqual(["rabat"]);
     expect(cityWords("شارع فاس الرباط", true)).toEqual(["الرباط"]);
     expect(cityWords("المدينه الرباط")).toEqual(["الرباط"]);
+    // Only all-digit words are zip codes or numbers: "A12" and "12B" may be a place.
+    expect(cityWords("Bloc A12 Rabat 12B 20000")).toEqual(["a12", "rabat", "12b"]);
   });
 
   it("drops articles from key parts unless nothing would be left", () => {
@@ -79,6 +97,7 @@ describe("city keys", () => {
     expect(keyOf(["el", "jadida"])).toBe("jadida");
     expect(keyOf(["el", "jadida"], true)).toBe("eljadida");
     expect(keyOf(["el"])).toBe("el");
+    expect(keyOf(["el", "la"])).toBe("ela");
     expect(keyOf(["marrakech"])).toBe("marakech");
   });
 

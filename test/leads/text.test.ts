@@ -33,6 +33,9 @@ describe("words", () => {
     expect(words(",,a-b c_d e.f")).toEqual(["a", "b", "c", "d", "e", "f"]);
     expect(words("Casa\u060cRabat\u00a0Fès\u2013Salé😀Tanger é\u2003x\u200by")).toEqual(["Casa", "Rabat", "Fès", "Salé", "Tanger", "é", "x", "y"]);
     expect(words("AZaz09")).toEqual(["AZaz09"]);
+    // The general punctuation block (U+2000-U+206F) and lone surrogates separate, at both ends.
+    expect(words("a\u2000b\u206fc\u1fffd\u2070e")).toEqual(["a", "b", "c\u1fffd\u2070e"]);
+    expect(words("a\ud800b\udfffc\ud7ffd\ue000e")).toEqual(["a", "b", "c\ud7ffd\ue000e"]);
     expect(words("@[`{/:")).toEqual([]);
     expect(words("")).toEqual([]);
   });

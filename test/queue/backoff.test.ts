@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { backoffDelayMs } from "../../app/queue/backoff";
 import { errorMessage, MAX_ERROR_MESSAGE_LENGTH, RetryLaterError } from "../../app/queue/errors";
 
+// Fixed so a run is repeatable; fast-check prints the seed (and the path) of any failure.
+// FAST_CHECK_SEED=<n> explores other inputs.
+const SEED = Number(process.env.FAST_CHECK_SEED) || 20261124;
+
 describe("backoffDelayMs", () => {
   it("doubles the ceiling per attempt and scales it by random() (full jitter)", () => {
     const top = () => 0.999999;
@@ -31,6 +35,7 @@ describe("backoffDelayMs", () => {
           expect(delay).toBeLessThanOrEqual(Math.min(capMs, baseMs * 2 ** (attempt - 1)));
         },
       ),
+      { seed: SEED },
     );
   });
 });

@@ -15,6 +15,7 @@ export function list(value: unknown): unknown[] {
 /** A non-empty string, or a finite number written as one. */
 export function text(value: unknown): string | undefined {
   if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a number
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "bigint") return value.toString();
   return undefined;
@@ -27,6 +28,7 @@ export function flag(value: unknown, fallback: boolean): boolean {
 /** A non-negative integer quantity (numbers or digit strings), else undefined. */
 export function count(value: unknown): number | undefined {
   const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger is false for anything but a number
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
@@ -37,6 +39,7 @@ export function idDigits(value: unknown): string | undefined {
   // Scanned from the end: the regex /(\d+)\s*$/ took quadratic time on a long run of digits.
   const trimmed = raw.trimEnd();
   let start = trimmed.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(-1) is NaN, which is no digit, so the scan stops at 0 anyway
   while (start > 0 && trimmed.charCodeAt(start - 1) >= 48 && trimmed.charCodeAt(start - 1) <= 57) start--;
   return start < trimmed.length ? trimmed.slice(start) : undefined;
 }
