@@ -1,6 +1,6 @@
 /**
- * The key's rate limit holds across clients: two Prisma clients on one SQLite
- * file (as two worker processes have) reserve slots from the same RateLimitSlot
+ * The key's rate limit holds across clients: two Prisma clients on one database
+ * (as two worker processes have) reserve slots from the same RateLimitSlot
  * row, so their calls together stay within the key's rate. The same run with a
  * limiter per client (in memory) shows what sharing prevents.
  */
@@ -9,16 +9,17 @@ import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { createDbRateLimiter } from "../../app/sync/db-rate-limiter.server";
 import { createTokenBucketLimiter, keyFingerprint, type RateLimiter } from "../../app/seller-api/rate-limiter";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { createPrismaClient } from "../../app/db-client";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;
 let second: PrismaClient;
 beforeAll(async () => {
   db = await createTestDatabase();
-  // The plain adapter, as in test/queue/race.test.ts: the app's waits for the lock
-  // synchronously, which within one process would block the other client's commit.
-  // Its busy errors come back at once, and the limiter retries them.
-  second = new PrismaClient({ adapter: new PrismaLibSQL({ url: db.url }) });
+  // On SQLite the plain adapter, as in test/queue/race.test.ts: the app's waits for
+  // the lock synchronously, which within one process would block the other client's
+  // commit. Its busy errors come back at once, and the limiter retries them.
+  second = onPostgres ? createPrismaClient(db.url) : new PrismaClient({ adapter: new PrismaLibSQL({ url: db.url }) });
 });
 afterAll(async () => {
   await second.$disconnect();
@@ -59,7 +60,7 @@ async function startsOf(make: (record: (ms: number) => Promise<void>, now: () =>
 
 const gaps = (starts: number[]) => starts.slice(1).map((s, i) => s - starts[i]);
 
-describe("the database limiter shared by two clients of one SQLite file", () => {
+describe("the database limiter shared by two clients of one database", () => {
   it("GIVEN two clients acquiring at once WHEN 16 calls start THEN every two calls are at least one interval apart", async () => {
     const starts = await startsOf((sleep, now) => [
       createDbRateLimiter(db.prisma, { now, sleep }),
