@@ -48,7 +48,11 @@ try {
   const shop = await connectShop(db, {
     apiKey: key.key,
     baseUrl: sandbox.url,
-    settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
+    // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off.
+    settings: {
+      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false },
+    },
   });
   // Steady state: reference lists cached (through the shared limiter, so the pace holds).
   const deps = createPipelineDeps(db);
