@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    exclude: ["test/e2e/**", "node_modules/**"],
+    // Checks that need the run's PostgreSQL server join only `npm run test:postgres`.
+    exclude: ["test/e2e/**", "node_modules/**", ...(process.env.TEST_DATABASE === "postgres" ? [] : ["test/**/*.postgres.test.ts"])],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,
