@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2]`
+ * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`scripts/worker.ts`) sharing the key through the database's rate
@@ -8,36 +8,33 @@
  * before the clock starts, as they are in steady state (read once a day).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { connectShop, SHOP } from "../lib/connected-shop";
-import { applyMigrations as applyMigrationFiles } from "../lib/migrations";
 import { webhookOrder } from "../lib/order-payloads";
 import { createPrismaClient } from "../../app/db-client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
+import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "100" },
     rate: { type: "string", default: "200" },
     workers: { type: "string", default: "2" },
+    database: { type: "string", default: "sqlite" },
   },
 });
 const N = Number(values.orders);
 const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..");
-const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
-const dir = mkdtempSync(join(tmpdir(), "cod-drain-"));
-const url = `file:${join(dir, "drain.sqlite")}`;
-await applyMigrations(url);
+const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "drain" });
+const url = database.url;
 const db = createPrismaClient(url);
 const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
 const control = sandboxControl(sandbox.url);
@@ -62,7 +59,7 @@ try {
     await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
   }
 
-  console.log(`drain benchmark: ${N} queued orders, limit ${R}/min, ${W} worker processes`);
+  console.log(`drain benchmark: ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}`);
   const started = Date.now();
   for (let w = 0; w < W; w++) {
     workers.push(
@@ -91,7 +88,8 @@ try {
   console.log(`wall time including worker start-up: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   for (const w of workers) w.kill("SIGTERM");
+  await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
   await sandbox.close();
   await db.$disconnect();
-  rmSync(dir, { recursive: true, force: true });
+  await database.close();
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- fairness [--shops 50] [--per-minute 60] [--flash 3000]
- *   [--rate 120] [--minutes 3] [--workers 2] [--fifo]`
+ *   [--rate 120] [--minutes 3] [--workers 2] [--fifo] [--database sqlite|postgres]`
  *
  * Every shop receives --per-minute orders a minute; after a 20 s warm-up one
  * shop also receives --flash orders at once (a flash sale). Each shop has its
@@ -13,18 +13,16 @@
  * calling the webhook's intake directly (the route's work without HTTP/HMAC).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { connectShop } from "../lib/connected-shop";
-import { applyMigrations } from "../lib/migrations";
 import { webhookOrder } from "../lib/order-payloads";
 import { createPrismaClient } from "../../app/db-client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
+import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +33,7 @@ const { values } = parseArgs({
     minutes: { type: "string", default: "3" },
     workers: { type: "string", default: "2" },
     fifo: { type: "boolean", default: false },
+    database: { type: "string", default: "sqlite" },
   },
 });
 const SHOPS = Number(values.shops);
@@ -47,9 +46,8 @@ const WARM_UP_MS = 20_000;
 const root = join(import.meta.dirname, "..", "..");
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
-const dir = mkdtempSync(join(tmpdir(), "cod-fairness-"));
-const url = `file:${join(dir, "fairness.sqlite")}`;
-await applyMigrations(url, join(root, "prisma", "migrations"));
+const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "fairness" });
+const url = database.url;
 const db = createPrismaClient(url);
 const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
 const control = sandboxControl(sandbox.url);
@@ -92,7 +90,7 @@ try {
   const order = values.fifo ? "fifo" : "fair";
   console.log(
     `fairness benchmark (${order}): ${SHOPS} shops at ${PER_MINUTE} orders/min, ${FLASH} at once to one shop after ${WARM_UP_MS / 1000} s, ` +
-      `key limit ${R}/min, ${W} worker processes, ${MINUTES} min`,
+      `key limit ${R}/min, ${W} worker processes, ${MINUTES} min, ${database.kind}`,
   );
   for (let w = 0; w < W; w++) {
     workers.push(
@@ -168,5 +166,5 @@ try {
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
   await sandbox.close();
   await db.$disconnect();
-  rmSync(dir, { recursive: true, force: true });
+  await database.close();
 }

@@ -70,6 +70,11 @@ export interface PreviewServerOptions {
   /** Shops installed before the test: each gets an offline session. */
   shops: string[];
   env?: Record<string, string>;
+  /**
+   * A database shared with other servers and workers (migrated by the caller,
+   * left in place at close); default a SQLite file of the server's own.
+   */
+  databaseUrl?: string;
 }
 
 export interface PreviewServer {
@@ -84,6 +89,8 @@ export interface PreviewServer {
   embeddedUrl(shop: string, path: string, options?: { locale?: string; idToken?: string | false }): Promise<string>;
   /** Everything the server printed. */
   output(): string;
+  /** SIGKILL: the process dies mid-request, as on a crashed host. */
+  kill(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,25 +99,24 @@ export const hostParam = (shop: string) => Buffer.from(`admin.shopify.com/store/
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "cod-e2e-db-"));
-  const databaseUrl = `file:${join(dataDir, "e2e.sqlite")}`;
-  await applyMigrations(databaseUrl);
+  const databaseUrl = options.databaseUrl ?? `file:${join(dataDir, "e2e.sqlite")}`;
+  if (!options.databaseUrl) await applyMigrations(databaseUrl);
   const db = createPrismaClient(databaseUrl);
 
   const apiKey = PREVIEW_API_KEY;
   const apiSecret = PREVIEW_API_SECRET;
   const scopes = options.env?.SCOPES ?? DEFAULT_SCOPES;
   for (const shop of options.shops) {
-    await db.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        scope: scopes,
-        accessToken: `shpat_e2e_${storeName(shop)}`,
-        expires: new Date(Date.now() + 24 * 3600_000),
-      },
-    });
+    const session = {
+      shop,
+      state: "",
+      isOnline: false,
+      scope: scopes,
+      accessToken: `shpat_e2e_${storeName(shop)}`,
+      expires: new Date(Date.now() + 24 * 3600_000),
+    };
+    // Another server on the same database may have installed it already.
+    await db.session.upsert({ where: { id: `offline_${shop}` }, create: { id: `offline_${shop}`, ...session }, update: session });
   }
 
   const port = await freePort();
@@ -144,7 +150,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const close = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
     await db.$disconnect();
     rmSync(dataDir, { recursive: true, force: true });
@@ -179,6 +185,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       return target.href;
     },
     output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
     close,
   };
 }

@@ -1,0 +1,204 @@
+/**
+ * Chaos across processes, as the app runs at scale: two app servers (the
+ * production build, `server.ts`) and two workers (`scripts/worker.ts`) on one
+ * database. 300 orders, each webhook delivered one to three times, spread
+ * round-robin over the servers with several requests in flight; the platform
+ * fails 10% of calls and answers a 429 storm; three worker SIGKILLs and one
+ * app-server SIGKILL mid-traffic. A delivery that fails (the killed server's
+ * connections) is redelivered to the other server, as Shopify retries. In the
+ * end: exactly one lead per order on the platform, every link settled.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startSandbox, sandboxControl } from "../../sandbox/index";
+import { signedWebhookHeaders } from "../../scripts/lib/webhook-signing";
+import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../../scripts/lib/preview-server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { webhookOrder } from "../helpers/orders";
+import { connectTestShop, SHOP } from "../helpers/pipeline";
+
+const ORDERS = 300;
+const IN_FLIGHT = 6;
+const root = join(import.meta.dirname, "..", "..");
+let db: TestDatabase;
+let buildDir: string;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: ReturnType<typeof sandboxControl>;
+const servers: (PreviewServer | undefined)[] = [];
+const workers: (ChildProcess | undefined)[] = [];
+let log = "";
+
+let seed = Number(process.env.CHAOS_SEED ?? 20261125);
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function startWorker(slot: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: "4",
+      WORKER_LEASE_MS: "3000",
+      SELLER_API_TIMEOUT_MS: "1500",
+      SELLER_API_RATE_REFRESH_MS: "5000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (log += `[worker ${slot}] ${d}`));
+  child.stderr!.on("data", (d) => (log += `[worker ${slot}] ${d}`));
+  workers[slot] = child;
+}
+
+function startServer(slot: number) {
+  return startPreviewServer({
+    buildDir,
+    sellerApiBaseUrl: sandbox.url,
+    shops: [SHOP],
+    databaseUrl: db.url,
+    // The workers and this test seal and open the key with the same key.
+    env: { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, DATABASE_POOL_SIZE: "4" },
+  }).then((server) => (servers[slot] = server));
+}
+
+beforeAll(async () => {
+  buildDir = await ensurePreviewBuild();
+  db = await createTestDatabase();
+  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 1200 });
+  control = sandboxControl(sandbox.url);
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  await connectTestShop(db.prisma, {
+    apiKey: key.key,
+    baseUrl: sandbox.url,
+    settings: {
+      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false },
+    },
+  });
+  await startServer(0);
+  await startServer(1);
+}, 300_000);
+
+afterAll(async () => {
+  for (const w of workers) w?.kill("SIGKILL");
+  await Promise.all(servers.map((s) => s?.close()));
+  await sandbox?.close();
+  await db?.cleanup();
+  if (buildDir) removePreviewBuild(buildDir);
+});
+
+it("ends with exactly one lead per order across two servers and two workers through faults, a 429 storm and four SIGKILLs", async () => {
+  const secret = servers[0]!.apiSecret;
+  let turn = 0;
+  let redelivered = 0;
+  /** Round-robin over the live servers; a failed delivery goes to the next one, as Shopify retries. */
+  const deliver = async (body: Record<string, unknown>) => {
+    const raw = JSON.stringify(body);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const live = servers.filter((s): s is PreviewServer => s !== undefined);
+      const server = live[turn++ % live.length];
+      const headers = signedWebhookHeaders({ topic: "orders/create", shop: SHOP, secret, webhookId: `wh-${body.id}` }, raw);
+      const status = await fetch(`${server.url}/webhooks/orders/create`, { method: "POST", headers, body: raw }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      if (status === 200) return;
+      redelivered++;
+      await sleep(50);
+    }
+    throw new Error(`order ${body.id} was never accepted`);
+  };
+
+  const orders = Array.from({ length: ORDERS }, (_, i) =>
+    webhookOrder({ id: 5_590_000_000_000 + i, phone: `07${String(30000000 + i).padStart(8, "0")}` }),
+  );
+  const deliveries = orders.flatMap((body) => Array.from({ length: 1 + Math.floor(random() * 3) }, () => body));
+  deliveries.sort(() => random() - 0.5);
+
+  await control.config({ fault: { error_rate: 0.1, latency_ms: 30, hang_rate: 0.01 } });
+  startWorker(0);
+  startWorker(1);
+
+  const started = Date.now();
+  const kills: string[] = [];
+  const killWorker = (slot: number) => {
+    workers[slot]!.kill("SIGKILL");
+    kills.push(`worker ${slot} at ${Date.now() - started} ms`);
+    startWorker(slot);
+  };
+  let next = 0;
+  let serverKilled = false;
+  let replacement: Promise<unknown> = Promise.resolve();
+  const sender = async () => {
+    while (next < deliveries.length) {
+      const i = next++;
+      await deliver(deliveries[i]);
+      if (i > 0 && i % 150 === 0 && kills.filter((k) => k.startsWith("worker")).length < 3) killWorker(i % 300 === 0 ? 0 : 1);
+      // Halfway, one app server dies with requests in flight; a replacement comes up later, as after a host crash.
+      if (!serverKilled && i >= deliveries.length / 2) {
+        serverKilled = true;
+        const victim = servers[1]!;
+        servers[1] = undefined;
+        await victim.kill();
+        kills.push(`server 1 at ${Date.now() - started} ms`);
+        replacement = startServer(1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+  await replacement;
+  while (kills.filter((k) => k.startsWith("worker")).length < 3) {
+    await sleep(1500);
+    killWorker(kills.length % 2);
+  }
+
+  // A 429 storm while leads flow.
+  while ((await db.prisma.apiCall.count({ where: { status: 201 } })) < ORDERS / 3 && Date.now() - started < 60_000) await sleep(50);
+  await control.config({ rate_limit_per_minute: 1 });
+  const stormStart = Date.now();
+  while (Date.now() - stormStart < 30_000 && (await db.prisma.apiCall.count({ where: { status: 429 } })) < 1) await sleep(50);
+  await control.config({ rate_limit_per_minute: 1200 });
+
+  const deadline = Date.now() + 150_000;
+  let unsettled = ORDERS;
+  while (Date.now() < deadline) {
+    unsettled = await db.prisma.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } });
+    const waiting = await db.prisma.job.count({ where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } } });
+    if (unsettled === 0 && waiting === 0) break;
+    await sleep(500);
+  }
+
+  const links = await db.prisma.orderLink.findMany({ where: { shop: SHOP } });
+  const leads = await control.leads("ACC-1001");
+  const perRef = new Map<string, number>();
+  for (const lead of leads) perRef.set(String(lead.external_ref), (perRef.get(String(lead.external_ref)) ?? 0) + 1);
+  const states = countBy(links.map((l) => l.state));
+  const diagnostics = JSON.stringify({ unsettled, kills, states, redelivered, log: log.slice(-6000) });
+
+  expect(serverKilled).toBe(true);
+  expect(kills.filter((k) => k.startsWith("worker"))).toHaveLength(3);
+  expect(links, diagnostics).toHaveLength(ORDERS);
+  expect(unsettled, diagnostics).toBe(0);
+  for (const link of links) {
+    expect(perRef.get(link.externalRef), `${link.orderName}: ${diagnostics}`).toBe(1);
+    expect(["created", "damaged"]).toContain(link.state);
+    expect(link.leadRef).toBe(leads.find((l) => l.external_ref === link.externalRef)!.ref);
+  }
+  expect(leads).toHaveLength(ORDERS);
+  // Each order's webhook was stored once, whichever server took it and however often it came.
+  expect(await db.prisma.webhookDelivery.count({ where: { shop: SHOP } })).toBe(ORDERS);
+  const calls = await db.prisma.apiCall.findMany({ where: { shop: SHOP }, select: { status: true } });
+  expect(calls.some((c) => c.status === 500)).toBe(true);
+  expect(calls.some((c) => c.status === 429)).toBe(true);
+  console.info(
+    `chaos across processes: ${ORDERS} orders, ${deliveries.length} deliveries (${redelivered} redelivered after a failure), ` +
+      `kills ${kills.join(", ")}, ${calls.length} API calls, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`,
+  );
+}, 360_000);
+
+function countBy(values: string[]): Record<string, number> {
+  return values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {});
+}
