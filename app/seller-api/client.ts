@@ -132,14 +132,26 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     },
   });
 
+  const fresh = (read: { readAt: number } | undefined): boolean => read !== undefined && now() - read.readAt < rateRefreshMs;
+
   function currentRate(): Promise<number> {
-    if (rate && !rateStale && now() - rate.readAt < rateRefreshMs) return Promise.resolve(rate.perMinute);
-    refreshing ??= me()
-      .then((account) => account.rate_limit_per_minute)
-      .finally(() => {
-        refreshing = undefined;
-      });
+    if (rate && !rateStale && fresh(rate)) return Promise.resolve(rate.perMinute);
+    refreshing ??= readRate().finally(() => {
+      refreshing = undefined;
+    });
     return refreshing;
+  }
+
+  /** Another process's fresh read when the limiter shares one (not after a 429: the limit may have changed), else GET /v1/me. */
+  async function readRate(): Promise<number> {
+    if (!rateStale && limiter.sharedRate) {
+      const shared = await limiter.sharedRate(fingerprint);
+      if (shared && fresh(shared)) {
+        rate = shared;
+        return shared.perMinute;
+      }
+    }
+    return (await me()).rate_limit_per_minute;
   }
 
   function parse<S extends z.ZodTypeAny>(schema: S, res: ApiResponse, what: string): z.output<S> {
@@ -168,6 +180,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     transport.checkVersion(account.api_version, res);
     rate = { perMinute: account.rate_limit_per_minute, readAt: now() };
     rateStale = false;
+    await limiter.shareRate?.(fingerprint, rate.perMinute, rate.readAt);
     // The very first call went out before the rate was known: charge it to the budget now.
     if (unpaced) await limiter.acquire(fingerprint, account.rate_limit_per_minute);
     return account;

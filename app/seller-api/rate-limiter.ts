@@ -1,7 +1,8 @@
 /**
  * Client-side pacing so a key never exceeds `rate_limit_per_minute`. The limiter sits
- * behind a small interface so the pipeline can share one budget between processes
- * (through the database) later; this file holds the in-memory implementation.
+ * behind a small interface so the pipeline shares one budget between processes
+ * (through the database: app/sync/db-rate-limiter.server.ts); this file holds the
+ * in-memory implementation.
  *
  * Keys given to a limiter are fingerprints, never the API key itself: a limiter's
  * state may be stored or logged.
@@ -13,6 +14,13 @@ export interface RateLimiter {
   acquire(key: string, ratePerMinute: number): Promise<void>;
   /** The platform said 429: no call for `key` before `untilMs` (epoch ms). */
   penalize(key: string, untilMs: number): void | Promise<void>;
+  /**
+   * A limiter shared between processes also shares the key's limit as read from
+   * GET /v1/me, so that N processes read it once per refresh, not N times (each
+   * read is a call out of the key's budget). `readAt` is when it was read (epoch ms).
+   */
+  sharedRate?(key: string): Promise<{ perMinute: number; readAt: number } | undefined>;
+  shareRate?(key: string, perMinute: number, readAt: number): Promise<void>;
 }
 
 /** A stable, non-secret identifier of an API key (first 16 hex chars of its SHA-256). */

@@ -115,6 +115,24 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
       );
       // nextAt stays; acquire takes the later of nextAt and blockedUntil.
     },
+
+    async sharedRate(key) {
+      const slot = await retryWhileBusy(() => db.rateLimitSlot.findUnique({ where: { key }, select: { ratePerMinute: true, rateReadAt: true } }));
+      if (!slot?.ratePerMinute || !slot.rateReadAt) return undefined;
+      return { perMinute: slot.ratePerMinute, readAt: slot.rateReadAt.getTime() };
+    },
+
+    async shareRate(key, perMinute, readAt) {
+      const rateReadAt = new Date(readAt);
+      // No version bump: the limit read does not move the slot, so a reservation in flight stays valid.
+      await retryWhileBusy(() =>
+        db.rateLimitSlot.upsert({
+          where: { key },
+          create: { key, nextAt: rateReadAt, ratePerMinute: perMinute, rateReadAt },
+          update: { ratePerMinute: perMinute, rateReadAt },
+        }),
+      );
+    },
   };
 }
 

@@ -146,6 +146,61 @@ describe("rate limit from GET /v1/me", () => {
     expect(requests.filter((r) => r.path.endsWith("/v1/me"))).toHaveLength(1);
   });
 
+  describe("a limiter that shares the key's limit between processes", () => {
+    /** `initial`: what another process shared before this one started. */
+    function sharingLimiter() {
+      const store = new Map<string, { perMinute: number; readAt: number }>();
+      const shared: { key: string; perMinute: number; readAt: number }[] = [];
+      return {
+        shared,
+        store,
+        initial: undefined as { perMinute: number; readAt: number } | undefined,
+        acquire: async () => undefined,
+        penalize: async () => undefined,
+        async sharedRate(key: string) {
+          return store.get(key) ?? this.initial;
+        },
+        shareRate: async (key: string, perMinute: number, readAt: number) => {
+          shared.push({ key, perMinute, readAt });
+          store.set(key, { perMinute, readAt });
+        },
+      };
+    }
+
+    it("takes another process's fresh read instead of calling GET /v1/me, and stops trusting it after rateRefreshMs", async () => {
+      const limiter = sharingLimiter();
+      const { client, clock, requests } = setup([meAnswer(120)], { limiter, rateRefreshMs: 60_000 });
+      limiter.initial = { perMinute: 90, readAt: clock.now() - 59_000 };
+      await expect(client.getRateLimitPerMinute()).resolves.toBe(90);
+      expect(requests).toHaveLength(0);
+      // The shared read was made 59 s ago: 1 s later it is stale here too.
+      clock.advance(1_000);
+      await expect(client.getRateLimitPerMinute()).resolves.toBe(120);
+      expect(requests.map((r) => r.path.replace(/^.*\/v1/, "/v1"))).toEqual(["/v1/me"]);
+      expect(limiter.shared).toEqual([{ key: client.keyFingerprint, perMinute: 120, readAt: clock.now() }]);
+    });
+
+    it("reads GET /v1/me itself when the shared read is stale or missing, and shares what it read", async () => {
+      const limiter = sharingLimiter();
+      const { client, clock, requests } = setup([meAnswer(45)], { limiter, rateRefreshMs: 60_000 });
+      limiter.initial = { perMinute: 10, readAt: clock.now() - 60_000 };
+      await expect(client.getRateLimitPerMinute()).resolves.toBe(45);
+      expect(requests).toHaveLength(1);
+      expect(limiter.store.get(client.keyFingerprint)).toEqual({ perMinute: 45, readAt: clock.now() });
+    });
+
+    it("after a 429 asks GET /v1/me again, whatever another process read (the limit may have changed)", async () => {
+      const limiter = sharingLimiter();
+      const { client, requests } = setup(
+        [meAnswer(600), json(429, {}, { "Retry-After": "1" }), meAnswer(60), json(200, { data: [] })],
+        { limiter, rateRefreshMs: 60_000 },
+      );
+      await client.cities();
+      expect(requests.map((r) => r.path.replace(/^.*\/v1/, "/v1"))).toEqual(["/v1/me", "/v1/cities", "/v1/me", "/v1/cities"]);
+      expect(limiter.shared.map((s) => s.perMinute)).toEqual([600, 60]);
+    });
+  });
+
   it("uses the limiter under the key's fingerprint, never the key", async () => {
     const keys: string[] = [];
     const limiter = { acquire: async (key: string) => void keys.push(key), penalize: (key: string) => void keys.push(key) };

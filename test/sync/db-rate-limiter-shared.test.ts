@@ -94,4 +94,27 @@ describe("the database limiter shared by two clients of one database", () => {
 
     expect(waitedUntil).toBe(t + 30_000);
   });
+
+  it("GIVEN one client shared the key's limit WHEN the other asks THEN it reads it, read time included, and slot reservations still hold", async () => {
+    const t = 9_000_000;
+    const a = createDbRateLimiter(db.prisma, { now: () => t, sleep: async () => {} });
+    const b = createDbRateLimiter(second, { now: () => t, sleep: async () => {} });
+    expect(await b.sharedRate!(KEY)).toBeUndefined();
+
+    await a.acquire(KEY, RATE);
+    const reserved = await db.prisma.rateLimitSlot.findUniqueOrThrow({ where: { key: KEY } });
+    await a.shareRate!(KEY, 90, t - 5_000);
+    expect(await b.sharedRate!(KEY)).toEqual({ perMinute: 90, readAt: t - 5_000 });
+    // Sharing the limit neither moves the next free slot nor invalidates a reservation in flight.
+    const after = await db.prisma.rateLimitSlot.findUniqueOrThrow({ where: { key: KEY } });
+    expect(after.nextAt).toEqual(reserved.nextAt);
+    expect(after.version).toBe(reserved.version);
+
+    // A newer read replaces it; a key never seen before gets its row from the read alone.
+    await b.shareRate!(KEY, 120, t);
+    expect(await a.sharedRate!(KEY)).toEqual({ perMinute: 120, readAt: t });
+    const other = keyFingerprint("sk_test_read_before_any_call");
+    await a.shareRate!(other, 30, t);
+    expect(await b.sharedRate!(other)).toEqual({ perMinute: 30, readAt: t });
+  });
 });

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "RateLimitSlot" ADD COLUMN     "ratePerMinute" INTEGER,
+ADD COLUMN     "rateReadAt" TIMESTAMPTZ(3);
+
