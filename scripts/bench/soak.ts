@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate]
- *                        [--after 1] [--drain-limit 10] [--database-url URL] [--keep]`
+ *                        [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL] [--keep]`
  *
  * A busy shop's mixed load: signed orders/create webhooks at --rate a second
  * for --minutes (10 % redelivered a few seconds later with the same webhook
@@ -29,6 +29,7 @@ import {
   parseSyncCycles,
   parseSyncJobDurations,
   percentile,
+  postgresBytes,
   probeHealth,
   rssMb,
   slope,
@@ -37,6 +38,7 @@ import {
 } from "./lib/soak-measures";
 import { createOrderFactory } from "./lib/soak-orders";
 import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
+import { openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     after: { type: "string", default: "1" },
     "drain-limit": { type: "string", default: "10" },
     "database-url": { type: "string" },
+    database: { type: "string", default: "sqlite" },
     "rate-limit": { type: "string", default: "60000" },
     keep: { type: "boolean", default: false },
   },
@@ -56,7 +59,7 @@ const afterMs = Number(values.after) * 60_000;
 const drainLimitMs = Number(values["drain-limit"]) * 60_000;
 const mode = values.mode as WorkerMode;
 if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate")) {
-  console.error("usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database-url URL]");
+  console.error("usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]");
   process.exit(2);
 }
 const REDELIVER_EVERY = 10; // 10 %
@@ -65,11 +68,13 @@ const REDELIVERY_DELAY_MS = 3000;
 
 const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
+// --database postgres: an embedded PostgreSQL started here (SQLite needs nothing: the world makes its file).
+const postgres = values.database === "postgres" && !values["database-url"] ? await openBenchDatabase({ kind: "postgres", name: "soak" }) : null;
 const world = await startSoakWorld({
   dataDir,
   mode,
   rateLimitPerMinute: Number(values["rate-limit"]),
-  databaseUrl: values["database-url"],
+  databaseUrl: values["database-url"] ?? postgres?.url,
   log,
 });
 const { db, shop } = world;
@@ -255,7 +260,7 @@ try {
   const duringSend = probes.filter((p) => p.at <= sendEnded);
   const { cycles, legacy } = syncCycles();
   const check = await checkExactlyOnce(db, shop, world.sandboxUrl, DEMO_ACCOUNT, sent);
-  const bytes = world.sqliteFile ? sqliteBytes(world.sqliteFile) : null;
+  const bytes = world.sqliteFile ? sqliteBytes(world.sqliteFile) : await postgresBytes(db);
   const firstMinute = rows[0]?.rss ?? {};
   const lastRow = rows[rows.length - 1]?.rss ?? {};
   const rss = Object.fromEntries(
@@ -327,6 +332,7 @@ try {
   ticking = false;
   probing = false;
   await world.close();
+  await postgres?.close();
   if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
   else log(`kept ${dataDir}`);
 }

@@ -30,6 +30,12 @@ export function sqliteBytes(file: string): number {
   return total;
 }
 
+/** The database's size on PostgreSQL (tables, indexes and TOAST of the current database). */
+export async function postgresBytes(db: { $queryRawUnsafe<T>(sql: string): Promise<T> }): Promise<number> {
+  const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number }[]>("SELECT pg_database_size(current_database()) AS bytes");
+  return Number(row.bytes);
+}
+
 export interface Probe {
   at: number;
   latencyMs: number;
