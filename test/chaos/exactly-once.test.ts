@@ -15,6 +15,7 @@ import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
+import { expectExactlyOneLeadPerOrder, seededRandom, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
 
 const ORDERS = 300;
 const root = join(import.meta.dirname, "..", "..");
@@ -24,9 +25,7 @@ let control: ReturnType<typeof sandboxControl>;
 let worker: ChildProcess | undefined;
 let workerLog = "";
 
-// A seeded generator: a failing run can be replayed.
-let seed = Number(process.env.CHAOS_SEED ?? 20261122);
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = seededRandom(20261122);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker() {
@@ -106,54 +105,15 @@ it("ends with exactly one lead per order through faults, a 429 storm and three S
     worker = startWorker();
   }
 
-  // A 429 storm while leads flow: the platform's limit drops to 1 a minute until
-  // the workers have been answered 429 (at most 45 s), then returns.
-  while ((await db.prisma.apiCall.count({ where: { status: 201 } })) < ORDERS / 3 && Date.now() - started < 150_000) await sleep(50);
-  await control.config({ rate_limit_per_minute: 1 });
-  const stormStart = Date.now();
-  while (Date.now() - stormStart < 45_000 && (await db.prisma.apiCall.count({ where: { status: 429 } })) < 1) await sleep(50);
-  const storm = { startedAfterMs: stormStart - started, lastedMs: Date.now() - stormStart };
-  await control.config({ rate_limit_per_minute: 1200 });
-
-  // Wait until every link is settled: nothing received, posting or retrying, no post job waiting.
-  const deadline = Date.now() + 150_000;
-  let unsettled = ORDERS;
-  while (Date.now() < deadline) {
-    unsettled = await db.prisma.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } });
-    const waiting = await db.prisma.job.count({ where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } } });
-    if (unsettled === 0 && waiting === 0) break;
-    await sleep(500);
-  }
+  const storm = await stormWhileLeadsFlow(db.prisma, control, { orders: ORDERS, started, restoreTo: 1200 });
+  const unsettled = await waitUntilSettled(db.prisma, ORDERS);
   worker.kill("SIGTERM");
 
-  const links = await db.prisma.orderLink.findMany({ where: { shop: SHOP } });
-  const leads = await control.leads("ACC-1001");
-  const perRef = new Map<string, number>();
-  for (const lead of leads) perRef.set(String(lead.external_ref), (perRef.get(String(lead.external_ref)) ?? 0) + 1);
-
-  const diagnostics = { unsettled, kills, states: countBy(links.map((l) => l.state)), workerLog: workerLog.slice(-6000) };
-  expect(links, JSON.stringify(diagnostics)).toHaveLength(ORDERS);
-  expect(unsettled, JSON.stringify(diagnostics)).toBe(0);
-  // Exactly one lead per order on the platform, and it is the one the link names.
-  for (const link of links) {
-    expect(perRef.get(link.externalRef), `${link.orderName}: ${JSON.stringify(diagnostics)}`).toBe(1);
-    expect(["created", "damaged"]).toContain(link.state);
-    const lead = leads.find((l) => l.external_ref === link.externalRef)!;
-    expect(link.leadRef).toBe(lead.ref);
-  }
-  expect(leads).toHaveLength(ORDERS);
-  // The faults really happened: the app's own call log (every HTTP attempt) shows 500s and 429s.
-  const calls = await db.prisma.apiCall.findMany({ where: { shop: SHOP }, select: { status: true } });
-  console.info(`api calls by status: ${JSON.stringify(countBy(calls.map((c) => String(c.status))))}`);
-  expect(calls.some((c) => c.status === 500)).toBe(true);
-  expect(calls.some((c) => c.status === 429), JSON.stringify({ storm, calls: countBy(calls.map((c) => String(c.status))) })).toBe(true);
-  console.info(
-    `chaos: ${ORDERS} orders, ${deliveries.length} deliveries, kills at ${kills.join("/")} ms, ` +
-      `${calls.length} API calls (${calls.filter((c) => c.status === 500).length}×500, ${calls.filter((c) => c.status === 429).length}×429), ` +
-      `settled in ${Date.now() - started} ms, states ${JSON.stringify(diagnostics.states)}`,
-  );
+  const { calls, states } = await expectExactlyOneLeadPerOrder(db.prisma, control, {
+    orders: ORDERS,
+    unsettled,
+    diagnostics: { kills, storm, workerLog: workerLog.slice(-6000) },
+  });
+  console.info(`chaos: ${ORDERS} orders, ${deliveries.length} deliveries, kills at ${kills.join("/")} ms, API calls by status ${JSON.stringify(calls)}, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`);
 }, 240_000);
 
-function countBy(values: string[]): Record<string, number> {
-  return values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {});
-}

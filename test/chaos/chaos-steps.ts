@@ -1,0 +1,81 @@
+/**
+ * The steps both chaos tests share: a seeded generator, the 429 storm while
+ * leads flow, the wait until every link is settled, and the final check that
+ * the platform holds exactly one lead per order, the one its link names.
+ */
+import { expect } from "vitest";
+import type { PrismaClient } from "@prisma/client";
+import type { sandboxControl } from "../../sandbox/index";
+import { SHOP } from "../helpers/pipeline";
+
+type Control = ReturnType<typeof sandboxControl>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A seeded generator (CHAOS_SEED overrides): a failing run can be replayed. */
+export function seededRandom(defaultSeed: number): () => number {
+  let seed = Number(process.env.CHAOS_SEED ?? defaultSeed);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+export function countBy(values: string[]): Record<string, number> {
+  return values.reduce<Record<string, number>>((acc, v) => ((acc[v] = (acc[v] ?? 0) + 1), acc), {});
+}
+
+/**
+ * Once a third of the orders are posted (however slow the machine), the
+ * platform's limit drops to 1 a minute until a worker has been answered 429
+ * (at most 45 s), then returns to `restoreTo`.
+ */
+export async function stormWhileLeadsFlow(db: PrismaClient, control: Control, options: { orders: number; started: number; restoreTo: number }) {
+  while ((await db.apiCall.count({ where: { status: 201 } })) < options.orders / 3 && Date.now() - options.started < 150_000) await sleep(50);
+  await control.config({ rate_limit_per_minute: 1 });
+  const stormStart = Date.now();
+  while (Date.now() - stormStart < 45_000 && (await db.apiCall.count({ where: { status: 429 } })) < 1) await sleep(50);
+  await control.config({ rate_limit_per_minute: options.restoreTo });
+  return { startedAfterMs: stormStart - options.started, lastedMs: Date.now() - stormStart };
+}
+
+/** Waits (up to 150 s) until no link is received, posting or retrying and no post job waits; answers the links still unsettled. */
+export async function waitUntilSettled(db: PrismaClient, orders: number): Promise<number> {
+  const deadline = Date.now() + 150_000;
+  let unsettled = orders;
+  while (Date.now() < deadline) {
+    unsettled = await db.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } });
+    const waiting = await db.job.count({ where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } } });
+    if (unsettled === 0 && waiting === 0) break;
+    await sleep(500);
+  }
+  return unsettled;
+}
+
+/**
+ * Every order has one link, settled as created or damaged, and the platform
+ * holds exactly one lead per order, the one its link names; the app's own call
+ * log shows the injected 500s and the storm's 429. Answers the calls by status.
+ */
+export async function expectExactlyOneLeadPerOrder(
+  db: PrismaClient,
+  control: Control,
+  options: { orders: number; unsettled: number; diagnostics: Record<string, unknown> },
+): Promise<{ calls: Record<string, number>; states: Record<string, number> }> {
+  const links = await db.orderLink.findMany({ where: { shop: SHOP } });
+  const leads = await control.leads("ACC-1001");
+  const perRef = new Map<string, number>();
+  for (const lead of leads) perRef.set(String(lead.external_ref), (perRef.get(String(lead.external_ref)) ?? 0) + 1);
+  const states = countBy(links.map((l) => l.state));
+  const diagnostics = JSON.stringify({ unsettled: options.unsettled, states, ...options.diagnostics });
+
+  expect(links, diagnostics).toHaveLength(options.orders);
+  expect(options.unsettled, diagnostics).toBe(0);
+  for (const link of links) {
+    expect(perRef.get(link.externalRef), `${link.orderName}: ${diagnostics}`).toBe(1);
+    expect(["created", "damaged"]).toContain(link.state);
+    expect(link.leadRef).toBe(leads.find((l) => l.external_ref === link.externalRef)!.ref);
+  }
+  expect(leads).toHaveLength(options.orders);
+  const calls = countBy((await db.apiCall.findMany({ where: { shop: SHOP }, select: { status: true } })).map((c) => String(c.status)));
+  expect(calls["500"] ?? 0, JSON.stringify(calls)).toBeGreaterThan(0);
+  expect(calls["429"] ?? 0, JSON.stringify({ calls, ...options.diagnostics })).toBeGreaterThan(0);
+  return { calls, states };
+}
