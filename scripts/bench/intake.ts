@@ -78,7 +78,6 @@ const buildDir = await ensurePreviewBuild();
 const appDatabase = await openBenchDatabase({ kind, name: "intake" });
 const floorDatabase = await openBenchDatabase({ kind, name: "floor" });
 const apps: PreviewServer[] = [];
-// Pool per server: PostgreSQL's connections are shared by every server.
 for (let i = 0; i < serverCount; i++) {
   apps.push(
     await startPreviewServer({

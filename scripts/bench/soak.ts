@@ -38,7 +38,7 @@ import {
 } from "./lib/soak-measures";
 import { createOrderFactory } from "./lib/soak-orders";
 import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
-import { openBenchDatabase } from "./lib/bench-database";
+import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
@@ -69,7 +69,8 @@ const REDELIVERY_DELAY_MS = 3000;
 const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
 // --database postgres: an embedded PostgreSQL started here (SQLite needs nothing: the world makes its file).
-const postgres = values.database === "postgres" && !values["database-url"] ? await openBenchDatabase({ kind: "postgres", name: "soak" }) : null;
+const postgres =
+  benchDatabaseKind(values.database) === "postgres" && !values["database-url"] ? await openBenchDatabase({ kind: "postgres", name: "soak" }) : null;
 const world = await startSoakWorld({
   dataDir,
   mode,
