@@ -132,7 +132,7 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     },
   });
 
-  const fresh = (read: { readAt: number } | undefined): boolean => read !== undefined && now() - read.readAt < rateRefreshMs;
+  const fresh = (read: { readAt: number }): boolean => now() - read.readAt < rateRefreshMs;
 
   function currentRate(): Promise<number> {
     if (rate && !rateStale && fresh(rate)) return Promise.resolve(rate.perMinute);
