@@ -1,14 +1,45 @@
 /**
- * The steps both chaos tests share: a seeded generator, the 429 storm while
- * leads flow, the wait until every link is settled, and the final check that
+ * The steps both chaos tests share: a seeded generator, the worker process,
+ * the 429 storm while leads flow, the wait until every link is settled, and the final check that
  * the platform holds exactly one lead per order, the one its link names.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { expect } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import type { sandboxControl } from "../../sandbox/index";
 import { SHOP } from "../helpers/pipeline";
 
 type Control = ReturnType<typeof sandboxControl>;
+
+const root = join(import.meta.dirname, "..", "..");
+
+/**
+ * A worker process (`scripts/worker.ts`) on `databaseUrl`, tuned for chaos: short
+ * leases (a killed worker's jobs come back in 3 s), short platform timeouts, and
+ * the key's limit read again every 5 s (the storm lowers it for seconds). Its
+ * output goes to `onOutput`.
+ */
+export function spawnChaosWorker(databaseUrl: string, onOutput: (text: string) => void, env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      // The sandbox is on loopback.
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+      DATABASE_URL: databaseUrl,
+      WORKER_LEASE_MS: "3000",
+      SELLER_API_TIMEOUT_MS: "1500",
+      SELLER_API_RATE_REFRESH_MS: "5000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => onOutput(String(d)));
+  child.stderr!.on("data", (d) => onOutput(String(d)));
+  return child;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -5,8 +5,7 @@
  * three times and restarted. In the end, through the sandbox's control API:
  * exactly one lead per order, none missing, every link settled with its reason.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
@@ -15,10 +14,9 @@ import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
-import { expectExactlyOneLeadPerOrder, seededRandom, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
+import { expectExactlyOneLeadPerOrder, seededRandom, spawnChaosWorker, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
 
 const ORDERS = 300;
-const root = join(import.meta.dirname, "..", "..");
 let db: TestDatabase;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let control: ReturnType<typeof sandboxControl>;
@@ -29,24 +27,8 @@ const random = seededRandom(20261122);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker() {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      // The sandbox is on loopback.
-      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-      DATABASE_URL: db.url,
-      WORKER_LEASE_MS: "3000",
-      SELLER_API_TIMEOUT_MS: "1500",
-      // The storm lowers the platform's limit for seconds: follow it back up quickly.
-      SELLER_API_RATE_REFRESH_MS: "5000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (workerLog += d));
+  const child = spawnChaosWorker(db.url, (text) => (workerLog += text));
   if (process.env.CHAOS_LOG) child.stdout!.pipe(process.stderr);
-  child.stderr!.on("data", (d) => (workerLog += d));
   return child;
 }
 

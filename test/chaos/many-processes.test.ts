@@ -8,8 +8,7 @@
  * connections) is redelivered to the other server, as Shopify retries. In the
  * end: exactly one lead per order on the platform, every link settled.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { signedWebhookHeaders } from "../../scripts/lib/webhook-signing";
@@ -17,11 +16,10 @@ import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type Previe
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
-import { expectExactlyOneLeadPerOrder, seededRandom, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
+import { expectExactlyOneLeadPerOrder, seededRandom, spawnChaosWorker, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
 
 const ORDERS = 300;
 const IN_FLIGHT = 6;
-const root = join(import.meta.dirname, "..", "..");
 let db: TestDatabase;
 let buildDir: string;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -34,23 +32,8 @@ const random = seededRandom(20261125);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker(slot: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: "4",
-      WORKER_LEASE_MS: "3000",
-      SELLER_API_TIMEOUT_MS: "1500",
-      SELLER_API_RATE_REFRESH_MS: "5000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (log += `[worker ${slot}] ${d}`));
-  child.stderr!.on("data", (d) => (log += `[worker ${slot}] ${d}`));
-  workers[slot] = child;
+  // A small pool each: two servers and two workers share the test's PostgreSQL.
+  workers[slot] = spawnChaosWorker(db.url, (text) => (log += `[worker ${slot}] ${text}`), { DATABASE_POOL_SIZE: "4" });
 }
 
 function startServer(slot: number) {
@@ -123,43 +106,43 @@ it("ends with exactly one lead per order across two servers and two workers thro
   startWorker(1);
 
   const started = Date.now();
-  const kills: string[] = [];
+  const workerKills: string[] = [];
+  let serverKill: string | undefined;
   const killWorker = (slot: number) => {
     workers[slot]!.kill("SIGKILL");
-    kills.push(`worker ${slot} at ${Date.now() - started} ms`);
+    workerKills.push(`worker ${slot} at ${Date.now() - started} ms`);
     startWorker(slot);
   };
   let next = 0;
-  let serverKilled = false;
   let replacement: Promise<unknown> = Promise.resolve();
   const sender = async () => {
     while (next < deliveries.length) {
       const i = next++;
       await deliver(deliveries[i]);
-      if (i > 0 && i % 150 === 0 && kills.filter((k) => k.startsWith("worker")).length < 3) killWorker(i % 300 === 0 ? 0 : 1);
+      if (i > 0 && i % 150 === 0 && workerKills.length < 3) killWorker(i % 300 === 0 ? 0 : 1);
       // Halfway, one app server dies with requests in flight; a replacement comes up later, as after a host crash.
-      if (!serverKilled && i >= deliveries.length / 2) {
-        serverKilled = true;
+      if (serverKill === undefined && i >= deliveries.length / 2) {
+        serverKill = `server 1 at ${Date.now() - started} ms`;
         const victim = servers[1]!;
         servers[1] = undefined;
         await victim.kill();
-        kills.push(`server 1 at ${Date.now() - started} ms`);
         replacement = startServer(1);
       }
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
   await replacement;
-  while (kills.filter((k) => k.startsWith("worker")).length < 3) {
+  while (workerKills.length < 3) {
     await sleep(1500);
-    killWorker(kills.length % 2);
+    killWorker(workerKills.length % 2);
   }
+  const kills = [...workerKills, serverKill];
 
   const storm = await stormWhileLeadsFlow(db.prisma, control, { orders: ORDERS, started, restoreTo: 1200 });
   const unsettled = await waitUntilSettled(db.prisma, ORDERS);
 
-  expect(serverKilled).toBe(true);
-  expect(kills.filter((k) => k.startsWith("worker"))).toHaveLength(3);
+  expect(serverKill).toBeDefined();
+  expect(workerKills).toHaveLength(3);
   const { calls, states } = await expectExactlyOneLeadPerOrder(db.prisma, control, {
     orders: ORDERS,
     unsettled,
