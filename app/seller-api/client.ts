@@ -142,12 +142,20 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     return refreshing;
   }
 
-  /** Another process's fresh read when the limiter shares one (not after a 429: the limit may have changed), else GET /v1/me. */
+  /**
+   * Another process's fresh read when the limiter shares one (not after a 429:
+   * the limit may have changed), else GET /v1/me, by one process when they share.
+   */
   async function readRate(): Promise<number> {
     if (!rateStale && limiter.sharedRate) {
       const shared = await limiter.sharedRate(fingerprint);
       if (shared && fresh(shared)) {
         rate = shared;
+        return shared.perMinute;
+      }
+      if (shared && limiter.claimRateRead && !(await limiter.claimRateRead(fingerprint, shared.readAt, now()))) {
+        // Another process is reading it again: go on with the last value until the next refresh.
+        rate = { perMinute: shared.perMinute, readAt: now() };
         return shared.perMinute;
       }
     }

@@ -21,6 +21,13 @@ export interface RateLimiter {
    */
   sharedRate?(key: string): Promise<{ perMinute: number; readAt: number } | undefined>;
   shareRate?(key: string, perMinute: number, readAt: number): Promise<void>;
+  /**
+   * When the shared read is stale, one process reads the limit again: this marks
+   * the read seen at `seenReadAt` as being refreshed (its readAt becomes `nowMs`)
+   * and says whether this caller won. The others go on with the last value,
+   * instead of all calling GET /v1/me in the same second.
+   */
+  claimRateRead?(key: string, seenReadAt: number, nowMs: number): Promise<boolean>;
 }
 
 /** A stable, non-secret identifier of an API key (first 16 hex chars of its SHA-256). */

@@ -133,6 +133,14 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         }),
       );
     },
+
+    async claimRateRead(key, seenReadAt, nowMs) {
+      // Conditional on the read seen: of the processes that found it stale, one wins.
+      const { count } = await retryWhileBusy(() =>
+        db.rateLimitSlot.updateMany({ where: { key, rateReadAt: new Date(seenReadAt) }, data: { rateReadAt: new Date(nowMs) } }),
+      );
+      return count === 1;
+    },
   };
 }
 

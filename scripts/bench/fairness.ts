@@ -53,6 +53,7 @@ const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R
 const control = sandboxControl(sandbox.url);
 const workers: ChildProcess[] = [];
 const keyIds: string[] = [];
+let flashKeyId = "";
 const shopName = (i: number) => `fair-${String(i).padStart(2, "0")}.myshopify.com`;
 const FLASH_SHOP = shopName(0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,6 +65,7 @@ async function receive(shop: string): Promise<void> {
   await db.$transaction((tx) => intakeOrderCreated(tx, shop, body));
 }
 
+const countBy = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -73,6 +75,7 @@ try {
     Array.from({ length: SHOPS }, async (_, i) => {
       const key = await control.createKey({ account: "ACC-1001", name: `bench ${i}` });
       keyIds.push(key.id);
+      if (i === 0) flashKeyId = key.id;
       const shop = await connectShop(db, {
         shop: shopName(i),
         apiKey: key.key,
@@ -161,6 +164,16 @@ try {
     `flash-sale shop: ${flashPosts.length} leads in ${s(endAt - flashAt)}: ${flashRate.toFixed(1)}/min for a key limit of ${R}/min ` +
       `(ratio ${(flashRate / R).toFixed(3)}, target >= 0.95)`,
   );
+  // Where the flash-sale key's budget went: its calls in the window by kind, and
+  // the time it stood idle (each gap between calls beyond the limiter's spacing).
+  const flashCalls = (await control.getKey(flashKeyId)).calls
+    .map((c) => ({ kind: `${c.method} ${c.path.replace(/\/[0-9A-Z-]{4,}.*$/, "/:id").replace(/\?.*$/, "")} ${c.status}`, at: Date.parse(c.at) }))
+    .filter((c) => c.at >= flashAt && c.at <= endAt);
+  const spacingMs = (60_000 / R) * 1.02;
+  let idleMs = 0;
+  for (let i = 1; i < flashCalls.length; i++) idleMs += Math.max(0, flashCalls[i].at - flashCalls[i - 1].at - spacingMs);
+  const byKind = [...countBy(flashCalls.map((c) => c.kind))].map(([k, n]) => `${k}: ${n}`).join(", ");
+  console.log(`flash-sale key: ${flashCalls.length} calls in the window (${byKind}); idle beyond the spacing ${s(idleMs)}`);
 } finally {
   for (const w of workers) w.kill("SIGTERM");
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));

@@ -164,8 +164,25 @@ describe("rate limit from GET /v1/me", () => {
           shared.push({ key, perMinute, readAt });
           store.set(key, { perMinute, readAt });
         },
+        async claimRateRead(key: string, seenReadAt: number, nowMs: number) {
+          const seen = store.get(key) ?? this.initial;
+          if (seen?.readAt !== seenReadAt) return false;
+          store.set(key, { perMinute: seen.perMinute, readAt: nowMs });
+          return true;
+        },
       };
     }
+
+    it("WHEN several processes find the shared read stale at once THEN one calls GET /v1/me and the others go on with the last value", async () => {
+      const limiter = sharingLimiter();
+      const first = setup([meAnswer(120)], { limiter, rateRefreshMs: 60_000 });
+      const second = setup([meAnswer(240)], { limiter, rateRefreshMs: 60_000 });
+      limiter.initial = { perMinute: 90, readAt: first.clock.now() - 61_000 };
+      const rates = await Promise.all([first.client.getRateLimitPerMinute(), second.client.getRateLimitPerMinute()]);
+      expect(first.requests.length + second.requests.length).toBe(1);
+      expect(rates).toEqual([120, 90]);
+      expect(limiter.store.get(first.client.keyFingerprint)?.perMinute).toBe(120);
+    });
 
     it("takes another process's fresh read instead of calling GET /v1/me, and stops trusting it after rateRefreshMs", async () => {
       const limiter = sharingLimiter();

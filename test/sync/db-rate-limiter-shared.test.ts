@@ -117,4 +117,17 @@ describe("the database limiter shared by two clients of one database", () => {
     await a.shareRate!(other, 30, t);
     expect(await b.sharedRate!(other)).toEqual({ perMinute: 30, readAt: t });
   });
+
+  it("GIVEN a stale shared read WHEN two processes claim its refresh THEN one wins, and the others then see the last value as fresh", async () => {
+    const t = 12_000_000;
+    const a = createDbRateLimiter(db.prisma, { now: () => t, sleep: async () => {} });
+    const b = createDbRateLimiter(second, { now: () => t, sleep: async () => {} });
+    await a.shareRate!(KEY, 90, t - 600_000);
+    const [wonA, wonB] = await Promise.all([a.claimRateRead!(KEY, t - 600_000, t), b.claimRateRead!(KEY, t - 600_000, t + 1)]);
+    expect([wonA, wonB].filter(Boolean)).toHaveLength(1);
+    expect((await b.sharedRate!(KEY))?.perMinute).toBe(90);
+    expect([t, t + 1]).toContain((await b.sharedRate!(KEY))?.readAt);
+    // A read already refreshed cannot be claimed again with the old time.
+    expect(await a.claimRateRead!(KEY, t - 600_000, t + 2)).toBe(false);
+  });
 });
