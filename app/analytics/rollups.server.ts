@@ -7,6 +7,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
+import { shopLinkIds, shopLinksByIds } from "../models/links-by-id.server";
 import type { LeadEvent, LeadEventHandler } from "../sync/lead-events.server";
 import { addFact, factOf, nonZero, type LeadFact, type LinkFields, type RollupDelta } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
@@ -104,7 +105,7 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   // Callers pass at most a status-sync batch (500); larger calls are read in pages under Prisma's parameter cap.
   for (let i = 0; i < ids.length; i += READ_PAGE) {
     const page = ids.slice(i, i + READ_PAGE);
-    links.push(...(await tx.orderLink.findMany({ where: { shop, id: { in: page } }, select: LINK_FIELDS })));
+    links.push(...(await shopLinksByIds(tx, shop, page, LINK_FIELDS)));
     for (const r of await tx.analyticsLead.findMany({ where: { shop, linkId: { in: page } } })) before.set(r.linkId, fromRow(r));
   }
 
@@ -197,20 +198,22 @@ async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeli
   let rows = 0;
   let cursor: string | undefined;
   for (;;) {
+    // Keyset on orderId, the order of the (shop, orderId) index: on id, each page sorted all the shop's links.
     const page = await db.orderLink.findMany({
-      where: { shop, ...(cursor ? { id: { gt: cursor } } : {}) },
-      select: { id: true },
-      orderBy: { id: "asc" },
+      where: { shop, ...(cursor ? { orderId: { gt: cursor } } : {}) },
+      select: { id: true, orderId: true },
+      orderBy: { orderId: "asc" },
       take: REBUILD_PAGE,
     });
     if (page.length === 0) break;
     const ids = page.map((l) => l.id);
-    cursor = ids[ids.length - 1];
+    cursor = page[page.length - 1].orderId;
     await db.$transaction(async (tx) => {
       // Lock the links first (a no-op update, the same on SQLite and PostgreSQL): a change of one of
-      // them waits for this page, so its handler reads the facts written here.
-      await tx.$executeRaw`UPDATE "OrderLink" SET "shop" = "shop" WHERE "shop" = ${shop} AND "id" IN (${Prisma.join(ids)})`;
-      const current: RebuildLink[] = await tx.orderLink.findMany({ where: { shop, id: { in: ids } }, select: REBUILD_SELECT });
+      // them waits for this page, so its handler reads the facts written here. By id alone: the
+      // ids were just read for this shop, and with the shop SQLite would read all its links.
+      await tx.$executeRaw`UPDATE "OrderLink" SET "shop" = "shop" WHERE "id" IN (${Prisma.join(ids)})`;
+      const current: RebuildLink[] = await shopLinksByIds(tx, shop, ids, REBUILD_SELECT);
       const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
       const deltas = new Map<string, RollupDelta>();
       const facts = current.map((link) => {
@@ -240,7 +243,7 @@ async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeli
     if (facts.length === 0) break;
     factCursor = facts[facts.length - 1].linkId;
     const ids = facts.map((f) => f.linkId);
-    const present = new Set((await db.orderLink.findMany({ where: { shop, id: { in: ids } }, select: { id: true } })).map((l) => l.id));
+    const present = await shopLinkIds(db, shop, ids);
     const gone = ids.filter((id) => !present.has(id));
     if (gone.length === 0) continue;
     await db.$transaction(async (tx) => {
@@ -272,10 +275,10 @@ async function resetRollups(db: Db, shop: string, timeZone: string, fromTimeline
       let counted = 0;
       let cursor: string | undefined;
       for (;;) {
-        const page: RebuildLink[] = await tx.orderLink.findMany({
-          where: { shop, ...(cursor ? { id: { gt: cursor } } : {}) },
-          select: REBUILD_SELECT,
-          orderBy: { id: "asc" },
+        const page: (RebuildLink & { orderId: string })[] = await tx.orderLink.findMany({
+          where: { shop, ...(cursor ? { orderId: { gt: cursor } } : {}) },
+          select: { ...REBUILD_SELECT, orderId: true },
+          orderBy: { orderId: "asc" },
           take: REBUILD_PAGE,
         });
         if (page.length === 0) break;
@@ -287,7 +290,7 @@ async function resetRollups(db: Db, shop: string, timeZone: string, fromTimeline
         });
         await storeFacts(tx, facts);
         links += page.length;
-        cursor = page[page.length - 1].id;
+        cursor = page[page.length - 1].orderId;
       }
       const rows = nonZero(deltas);
       await addToRollups(tx, shop, rows);

@@ -9,7 +9,7 @@ import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
-import { nextSyncMinutes, WRITE_BATCH } from "../../app/sync/status-sync.server";
+import { loadTrackedLinks, nextSyncMinutes, WRITE_BATCH } from "../../app/sync/status-sync.server";
 import { isInProcessWorkerEnabled, workerConcurrency } from "../../app/queue/in-process.server";
 
 const WRITE_BACK_OFF = { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } };
@@ -56,6 +56,29 @@ beforeEach(async () => {
 });
 
 describe("status sync cost", () => {
+  it("reads every lead in motion once, page after page, including leads that share a reference across a page's end", async () => {
+    // 1,200 tracked links over 3 pages; 30 of them share one reference across the first page's end (500).
+    const refOf = (i: number) => `ATB-${String(i < 490 ? i : i < 520 ? 490 : i).padStart(6, "0")}`;
+    const link = (i: number, extra: object = {}) => ({
+      shop: SHOP, orderId: String(8_000_000 + i), orderName: `#T${i}`, payload: "{}", externalRef: `shopify:${8_000_000 + i}`,
+      state: "created", leadRef: refOf(i), confirmationStatus: "new", shippingStatus: "pending", ...extra,
+    });
+    await db.prisma.orderLink.createMany({ data: Array.from({ length: 1200 }, (_, i) => link(i)) });
+    // Not in motion: final, no lead, not posted, or another shop's.
+    await db.prisma.orderLink.createMany({
+      data: [
+        link(2000, { statusFinal: true }),
+        link(2001, { leadRef: null, state: "held" }),
+        link(2002, { state: "failed" }),
+        { ...link(2003), shop: "other-shop.myshopify.com" },
+      ],
+    });
+    const tracked = await loadTrackedLinks(db.prisma, SHOP);
+    const orderIds = tracked.map((l) => Number(l.orderId) - 8_000_000);
+    expect(new Set(orderIds).size).toBe(orderIds.length);
+    expect(orderIds.sort((a, b) => a - b)).toEqual(Array.from({ length: 1200 }, (_, i) => i));
+  });
+
   it("writes only the leads that changed, and none on a cycle where nothing moved", async () => {
     const links = await seedLeads(6);
     await control.advance(links[0].leadRef!, { confirmation_status: "confirmed" });
