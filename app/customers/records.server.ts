@@ -9,6 +9,7 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { lockKeysForTransaction } from "../db-dialect";
+import { shopLinksByIds } from "../models/links-by-id.server";
 import type { LeadEvent, LeadEventHandler } from "../sync/lead-events.server";
 import { signedCents } from "../analytics/contribution";
 import { outcomeOf, type Outcome } from "./outcome";
@@ -108,7 +109,7 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
   const lastAt = new Map<string, Date>();
   for (const event of events) lastAt.set(event.linkId, event.at);
   const ids = [...lastAt.keys()];
-  const links = await inPages(ids, (page) => tx.orderLink.findMany({ where: { shop, id: { in: page } }, select: LINK_FIELDS }));
+  const links = await shopLinksByIds(tx, shop, ids, LINK_FIELDS);
   const previous = await inPages(ids, (page) =>
     tx.customerLead.findMany({ where: { shop, linkId: { in: page } }, select: { linkId: true, phoneKey: true, outcome: true, outcomeAt: true } }),
   );

@@ -11,6 +11,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Db } from "../db.server";
+import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
 import { enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
@@ -84,9 +85,8 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
 const LINKS_PER_READ = 500;
 
 function readLinkFacts(tx: Prisma.TransactionClient, shop: string, ids: string[]) {
-  return tx.orderLink.findMany({
-    where: { shop, id: { in: ids } },
-    select: { id: true, orderId: true, orderName: true, leadRef: true, cityId: true, totalClient: true, reason: true, findings: true, anomalies: true, trackingNumber: true, sellerProfit: true },
+  return shopLinksByIds(tx, shop, ids, {
+    id: true, orderId: true, orderName: true, leadRef: true, cityId: true, totalClient: true, reason: true, findings: true, anomalies: true, trackingNumber: true, sellerProfit: true,
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Job, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
+import { shopLinksByIds } from "./links-by-id.server";
 import { countJobsByState, listJobs, retryDeadJob, retryJobs } from "../queue/jobs.server";
 import type { JobState } from "../queue/types";
 
@@ -153,7 +154,7 @@ export async function listShopJobs(
   ]);
   const linkIds = [...new Set(jobs.map(linkIdOf).filter((id): id is string => id !== null))];
   const links = linkIds.length
-    ? await db.orderLink.findMany({ where: { shop, id: { in: linkIds } }, select: { id: true, orderName: true } })
+    ? await shopLinksByIds(db, shop, linkIds, { id: true, orderName: true })
     : [];
   const names = new Map(links.map((l) => [l.id, l.orderName]));
   return {
