@@ -49,21 +49,67 @@ export function prepareForConcurrentProcesses(client: Client): Client {
   // A failure here resurfaces on the first real query, with Prisma's error handling.
   client.execute("PRAGMA journal_mode = WAL").catch(() => {});
   applyConnectionPragmas(client).catch(() => {});
+  const slices = sliceStatements(client);
   client.transaction = async (mode?: TransactionMode) => {
     await client.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
-    return sameConnectionTransaction(client);
+    slices.inTransaction = true;
+    return sameConnectionTransaction(client, () => {
+      slices.inTransaction = false;
+    });
   };
   return client;
 }
 
+/** Longest run of statements in one turn of the event loop (see sliceStatements). */
+const STATEMENTS_SLICE_MS = 8;
+
+/**
+ * libsql runs each statement synchronously and resolves its promise at once,
+ * so a chain of awaited statements (a page of reads, a lead's handlers) never
+ * leaves the microtask queue: timers, webhooks and /healthz waited for the
+ * whole chain. Here a statement that would start more than STATEMENTS_SLICE_MS
+ * after the loop's last turn first gives the loop a turn (setImmediate); one
+ * turn per slice, not per statement, so a lone query never waits. Never inside
+ * a transaction: it holds the file's write lock, which another process's
+ * statement waits for synchronously (its busy timeout), so a transaction runs
+ * to its end at once and callers keep transactions short instead.
+ */
+function sliceStatements(client: Client): { inTransaction: boolean } {
+  const execute = client.execute.bind(client);
+  const state = { inTransaction: false };
+  let sliceStart = 0;
+  let inSlice = false;
+  const startSlice = () => {
+    inSlice = true;
+    sliceStart = performance.now();
+    // Runs once the loop has turned: the next statement starts a new slice.
+    setImmediate(() => {
+      inSlice = false;
+    });
+  };
+  client.execute = async (...statement: Parameters<Client["execute"]>) => {
+    if (!inSlice) startSlice();
+    else if (!state.inTransaction && performance.now() - sliceStart > STATEMENTS_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      startSlice();
+    }
+    return execute(...statement);
+  };
+  return state;
+}
+
 type Transaction = Awaited<ReturnType<Client["transaction"]>>;
 
-function sameConnectionTransaction(client: Client): Transaction {
+function sameConnectionTransaction(client: Client, onEnd: () => void): Transaction {
   let closed = false;
   const end = async (sql: "COMMIT" | "ROLLBACK") => {
     if (closed) return;
     closed = true;
-    await client.execute(sql);
+    try {
+      await client.execute(sql);
+    } finally {
+      onEnd();
+    }
   };
   const transaction = {
     execute: (stmt: Parameters<Client["execute"]>[0]) => client.execute(stmt),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- sync [--leads 10000,50000]`
+ * `npm run bench -- sync [--leads 10000,50000] [--cpu-prof DIR]`
  *
  * One status-sync cycle for N leads in motion, for each N given: the sandbox
  * in its own process holds N leads (their links stored as the pipeline leaves
@@ -9,8 +9,10 @@
  * worker runs inside it. Reports list and detail calls, rows written against
  * the leads that changed, wall time, and the event-loop delay during the cycle
  * (target: under 50 ms), then a second cycle with nothing new (0 rows).
+ * `--cpu-prof DIR` writes a CPU profile of each first cycle (sync-N.cpuprofile).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -24,7 +26,7 @@ import { syncShopStatuses } from "../../app/sync/status-sync.server";
 import { applyMigrations } from "../lib/migrations";
 import { ROOT, startSandboxProcess, stopChild } from "./lib/soak-world";
 
-const { values } = parseArgs({ options: { leads: { type: "string", default: "10000,50000" } } });
+const { values } = parseArgs({ options: { leads: { type: "string", default: "10000,50000" }, "cpu-prof": { type: "string" } } });
 const sizes = values.leads!.split(",").map(Number).filter((n) => n > 0);
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 process.env.SELLER_API_ALLOW_PRIVATE_HOSTS = "true";
@@ -121,10 +123,22 @@ async function benchOne(N: number) {
     console.log(`${N} leads in motion: set up in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${moves.length} moved since the last cycle`);
 
     const deps = createPipelineDeps(db);
+    const profiler = values["cpu-prof"] ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.start");
+    }
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const report = await syncShopStatuses(deps, shop, deps.connect(shop).client);
     loop.disable();
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      mkdirSync(values["cpu-prof"]!, { recursive: true });
+      writeFileSync(join(values["cpu-prof"]!, `sync-${N}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const p99 = loop.percentile(99) / 1e6;
     const max = loop.max / 1e6;
     const second = await syncShopStatuses(deps, shop, deps.connect(shop).client);
