@@ -182,6 +182,9 @@ describe("rate limit from GET /v1/me", () => {
       expect(first.requests.length + second.requests.length).toBe(1);
       expect(rates).toEqual([120, 90]);
       expect(limiter.store.get(first.client.keyFingerprint)?.perMinute).toBe(120);
+      // The other keeps the last value until its next refresh, without asking again.
+      await expect(second.client.getRateLimitPerMinute()).resolves.toBe(90);
+      expect(first.requests.length + second.requests.length).toBe(1);
     });
 
     it("takes another process's fresh read instead of calling GET /v1/me, and stops trusting it after rateRefreshMs", async () => {
