@@ -19,11 +19,13 @@ const PAGE = 500;
 export async function customerHoldReasons(db: Db | Prisma.TransactionClient, shop: string, linkIds: readonly string[]): Promise<Map<string, HoldReasonView>> {
   const last = new Map<string, { kind: string; message: string; data: string | null }>();
   for (let i = 0; i < linkIds.length; i += PAGE) {
+    // Sorted here, not in SQL: an ORDER BY at made SQLite read the shop's whole timeline through
+    // its (shop, at) index instead of each link's few rows through (shop, linkId, at).
     const rows = await db.timelineEvent.findMany({
       where: { shop, linkId: { in: linkIds.slice(i, i + PAGE) }, kind: { in: HOLD_STEPS } },
-      orderBy: [{ at: "asc" }, { id: "asc" }],
-      select: { linkId: true, kind: true, message: true, data: true },
+      select: { id: true, at: true, linkId: true, kind: true, message: true, data: true },
     });
+    rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const row of rows) last.set(row.linkId, row);
   }
   const reasons = new Map<string, HoldReasonView>();
