@@ -102,7 +102,7 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   const ids = [...lastAt.keys()];
   const links: LinkFields[] = [];
   const before = new Map<string, LeadFact>();
-  // Callers pass at most a status-sync batch (500); larger calls are read in pages under Prisma's parameter cap.
+  // Callers pass a status-sync batch at most; larger calls are read in pages under Prisma's parameter cap.
   for (let i = 0; i < ids.length; i += READ_PAGE) {
     const page = ids.slice(i, i + READ_PAGE);
     links.push(...(await shopLinksByIds(tx, shop, page, LINK_FIELDS)));
