@@ -51,11 +51,8 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   const wanted = (handle: FlowTriggerHandle) => switches[SWITCH_OF[handle]] && !unused.has(handle);
 
   const ids = [...new Set(events.map((e) => e.linkId))];
-  const byId = new Map<string, Awaited<ReturnType<typeof readLinkFacts>>[number]>();
-  // Pages under SQLite's 999 bound parameters per statement.
-  for (let i = 0; i < ids.length; i += LINKS_PER_READ) {
-    for (const link of await readLinkFacts(tx, shop, ids.slice(i, i + LINKS_PER_READ))) byId.set(link.id, link);
-  }
+  // shopLinksByIds reads in pages under SQLite's 999 bound parameters per statement.
+  const byId = new Map((await readLinkFacts(tx, shop, ids)).map((link) => [link.id, link]));
   const cityNames = new Map<number, string>();
   if ([...byId.values()].some((link) => link.cityId !== null)) {
     const cities = await tx.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true } });
@@ -81,8 +78,6 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   // One read and one insert for the whole batch (a sync batch carries hundreds of events).
   await enqueueNewJobs(tx, jobs);
 }
-
-const LINKS_PER_READ = 500;
 
 function readLinkFacts(tx: Prisma.TransactionClient, shop: string, ids: string[]) {
   return shopLinksByIds(tx, shop, ids, {

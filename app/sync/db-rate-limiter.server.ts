@@ -57,10 +57,13 @@ export class RateLimiterContentionError extends Error {
   }
 }
 
+/** The default spacing margin (see DbRateLimiterOptions.margin). */
+export const DEFAULT_SPACING_MARGIN = 0.02;
+
 export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}): RateLimiter {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
-  const margin = options.margin ?? 0.02;
+  const margin = options.margin ?? DEFAULT_SPACING_MARGIN;
   const maxWaitMs = options.maxWaitMs ?? Infinity;
 
   return {

@@ -20,6 +20,7 @@ import { connectShop } from "../lib/connected-shop";
 import { webhookOrder } from "../lib/order-payloads";
 import { createPrismaClient } from "../../app/db-client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
+import { DEFAULT_SPACING_MARGIN } from "../../app/sync/db-rate-limiter.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
@@ -169,7 +170,7 @@ try {
   const flashCalls = (await control.getKey(flashKeyId)).calls
     .map((c) => ({ kind: `${c.method} ${c.path.replace(/\/[0-9A-Z-]{4,}.*$/, "/:id").replace(/\?.*$/, "")} ${c.status}`, at: Date.parse(c.at) }))
     .filter((c) => c.at >= flashAt && c.at <= endAt);
-  const spacingMs = (60_000 / R) * 1.02;
+  const spacingMs = (60_000 / R) * (1 + DEFAULT_SPACING_MARGIN);
   let idleMs = 0;
   for (let i = 1; i < flashCalls.length; i++) idleMs += Math.max(0, flashCalls[i].at - flashCalls[i - 1].at - spacingMs);
   const byKind = [...countBy(flashCalls.map((c) => c.kind))].map(([k, n]) => `${k}: ${n}`).join(", ");
