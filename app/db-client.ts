@@ -13,6 +13,7 @@ type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
 type Client = ReturnType<PrismaLibSQL["createClient"]>;
 type TransactionMode = "write" | "read" | "deferred";
 import { DEFAULT_DATABASE_URL, databaseKind } from "./db-url";
+import { SqliteConnection } from "./sqlite-connection";
 
 const BUSY_TIMEOUT_MS = 10_000;
 /**
@@ -134,7 +135,9 @@ function sameConnectionTransaction(client: Client, onEnd: () => void): Transacti
 
 export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
   override createClient(config: Config): Client {
-    return prepareForConcurrentProcesses(super.createClient(config));
+    // A local file gets a connection that keeps its prepared statements (sqlite-connection.ts).
+    const client = config.url.startsWith("file:") ? (new SqliteConnection(config.url) as unknown as Client) : super.createClient(config);
+    return prepareForConcurrentProcesses(client);
   }
 }
 

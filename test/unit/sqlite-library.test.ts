@@ -15,4 +15,10 @@ describe("SQLite library", () => {
     const prismas = createRequire(require.resolve("@prisma/adapter-libsql")).resolve("@libsql/client");
     expect(prismas).toBe(ours);
   });
+
+  it("is loaded once: the libsql the app opens files with (app/sqlite-connection.ts) is @libsql/client's", () => {
+    const require = createRequire(import.meta.url);
+    const clients = createRequire(require.resolve("@libsql/client")).resolve("libsql");
+    expect(clients).toBe(require.resolve("libsql"));
+  });
 });
