@@ -390,7 +390,14 @@ async function settle(
 }
 
 /** Marks the attempt successful. False when the lease was lost (nothing changed). */
-export async function completeJob(db: QueueDb, job: LeasedJob, owner: string): Promise<boolean> {
+export async function completeJob(db: QueueDb, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
+  // The plain case in one raw statement (once per job; Prisma would wrap its update
+  // in a transaction of its own); a job re-enqueued while it ran goes through settle.
+  const done = await retryWhileBusy(
+    () => db.$executeRaw`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
+      WHERE "id" = ${job.id} AND "state" = 'running' AND "leaseOwner" = ${owner} AND "attempts" = ${job.attempts} AND "rerun" = ${false}`,
+  );
+  if (done === 1) return true;
   const settled = await settle(db, job, owner, { state: "done", lastError: null }, { lastError: null });
   return settled !== false;
 }

@@ -127,7 +127,7 @@ export function createWorker(options: WorkerOptions): Worker {
     }
     if (!failure) {
       await record(label, "completed", took, async () =>
-        (await completeJob(db, job, owner)) ? { state: "done", runAt: now() } : false,
+        (await completeJob(db, job, owner, now())) ? { state: "done", runAt: now() } : false,
       );
       return;
     }
