@@ -61,6 +61,8 @@ describe("SQLite connection with kept statements", () => {
   it("WHEN a statement breaks a constraint THEN the error carries SQLite's code and extended code", async () => {
     const error = await connection.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", rawCode: 2067 });
+    // The statement that failed is kept and runs again cleanly.
+    expect((await connection.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["after-error"] })).rowsAffected).toBe(1);
   });
 
   it("WHEN more statement texts run than the cache keeps THEN the evicted ones are prepared again and answer right", async () => {
