@@ -103,8 +103,12 @@ export class SqliteConnection {
     return prepared;
   }
 
-  async execute(stmt: string | SqliteStatement): Promise<SqliteResult> {
+  #checkOpen(): void {
     if (this.closed) throw new Error("The SQLite connection is closed");
+  }
+
+  async execute(stmt: string | SqliteStatement): Promise<SqliteResult> {
+    this.#checkOpen();
     const { sql, args = [] } = typeof stmt === "string" ? { sql: stmt } : stmt;
     const { statement, columns, columnTypes } = this.#prepare(sql);
     const bound = args.map(toSql);
@@ -117,7 +121,7 @@ export class SqliteConnection {
   }
 
   async executeMultiple(sql: string): Promise<void> {
-    if (this.closed) throw new Error("The SQLite connection is closed");
+    this.#checkOpen();
     this.#db.exec(sql);
   }
 

@@ -361,6 +361,10 @@ export interface Settled {
   runAt: Date;
 }
 
+/** The job as this lease left it: still running, same owner, same attempt. */
+const heldBy = (job: LeasedJob, owner: string) => ({ id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts });
+const settledFields = { state: true, runAt: true } as const;
+
 /**
  * Applies `data` if this lease still holds, or `rerunData` (back to pending with
  * a fresh budget) when the job was re-enqueued while it ran. The plain case is
@@ -373,17 +377,25 @@ async function settle(
   data: Prisma.JobUpdateManyMutationInput,
   rerunData: Prisma.JobUpdateManyMutationInput,
 ): Promise<Settled | false> {
-  const held = { id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts };
-  const select = { state: true, runAt: true } as const;
   const [plain] = await retryWhileBusy(() =>
-    db.job.updateManyAndReturn({ where: { ...held, rerun: false }, data: { ...data, ...noLease }, select }),
+    db.job.updateManyAndReturn({ where: { ...heldBy(job, owner), rerun: false }, data: { ...data, ...noLease }, select: settledFields }),
   );
   if (plain) return { state: plain.state as JobState, runAt: plain.runAt };
+  return settleRerun(db, job, owner, rerunData);
+}
+
+/** settle's second case: the job was re-enqueued while it ran, back to pending with a fresh budget. */
+async function settleRerun(
+  db: QueueDb,
+  job: LeasedJob,
+  owner: string,
+  rerunData: Prisma.JobUpdateManyMutationInput,
+): Promise<Settled | false> {
   const [rerun] = await retryWhileBusy(() =>
     db.job.updateManyAndReturn({
-      where: { ...held, rerun: true },
+      where: { ...heldBy(job, owner), rerun: true },
       data: { ...rerunData, state: "pending", attempts: 0, rerun: false, ...noLease },
-      select,
+      select: settledFields,
     }),
   );
   return rerun ? { state: rerun.state as JobState, runAt: rerun.runAt } : false;
@@ -391,15 +403,14 @@ async function settle(
 
 /** Marks the attempt successful. False when the lease was lost (nothing changed). */
 export async function completeJob(db: QueueDb, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
-  // The plain case in one raw statement (once per job; Prisma would wrap its update
-  // in a transaction of its own); a job re-enqueued while it ran goes through settle.
+  // settle's plain case in one raw statement (once per job; Prisma would wrap its
+  // update in a transaction of its own); a job re-enqueued while it ran is settleRerun's.
   const done = await retryWhileBusy(
     () => db.$executeRaw`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
       WHERE "id" = ${job.id} AND "state" = 'running' AND "leaseOwner" = ${owner} AND "attempts" = ${job.attempts} AND "rerun" = ${false}`,
   );
   if (done === 1) return true;
-  const settled = await settle(db, job, owner, { state: "done", lastError: null }, { lastError: null });
-  return settled !== false;
+  return (await settleRerun(db, job, owner, { lastError: null })) !== false;
 }
 
 export interface FailOptions {
