@@ -44,13 +44,13 @@ async function applyConnectionPragmas(client: Client): Promise<void> {
  * adapter holds its lock from BEGIN to COMMIT: nothing else of this client runs
  * in between.
  */
-export function prepareForConcurrentProcesses(client: Client): Client {
+export function prepareForConcurrentProcesses(client: Client, options: SqliteClientOptions = {}): Client {
   if (client.protocol !== "file") return client;
   // libsql runs each statement synchronously on call, so these apply before any query.
   // A failure here resurfaces on the first real query, with Prisma's error handling.
   client.execute("PRAGMA journal_mode = WAL").catch(() => {});
   applyConnectionPragmas(client).catch(() => {});
-  const slices = sliceStatements(client);
+  const slices = sliceStatements(client, options.turnsInTransactions ?? false);
   client.transaction = async (mode?: TransactionMode) => {
     await client.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
     slices.inTransaction = true;
@@ -59,6 +59,14 @@ export function prepareForConcurrentProcesses(client: Client): Client {
     });
   };
   return client;
+}
+
+export interface SqliteClientOptions {
+  /**
+   * Give the event loop turns inside transactions too (see sliceStatements).
+   * Only for the process's one client of the file: the app's (db.server.ts).
+   */
+  turnsInTransactions?: boolean;
 }
 
 /** Longest run of statements in one turn of the event loop (see sliceStatements). */
@@ -70,12 +78,20 @@ const STATEMENTS_SLICE_MS = 8;
  * leaves the microtask queue: timers, webhooks and /healthz waited for the
  * whole chain. Here a statement that would start more than STATEMENTS_SLICE_MS
  * after the loop's last turn first gives the loop a turn (setImmediate); one
- * turn per slice, not per statement, so a lone query never waits. Never inside
- * a transaction: it holds the file's write lock, which another process's
- * statement waits for synchronously (its busy timeout), so a transaction runs
- * to its end at once and callers keep transactions short instead.
+ * turn per slice, not per statement, so a lone query never waits.
+ *
+ * Inside a transaction too with turnsInTransactions, for the process's one
+ * client of the file: the rest of the process waits for the adapter's lock
+ * (BEGIN to COMMIT) asynchronously, so a turn lets requests and timers run
+ * without touching the transaction (a status-sync batch with its handlers held
+ * the loop 40-45 ms at a time). A second client in the same process (tests
+ * that play two processes) would wait for the file's write lock synchronously,
+ * on the very loop the transaction needs to finish: a deadlock until the busy
+ * timeout. So by default a transaction runs to its end at once. Another
+ * process also waits synchronously, a few milliseconds longer per turn; that
+ * is why SQLite keeps one process.
  */
-function sliceStatements(client: Client): { inTransaction: boolean } {
+function sliceStatements(client: Client, turnsInTransactions: boolean): { inTransaction: boolean } {
   const execute = client.execute.bind(client);
   const state = { inTransaction: false };
   let sliceStart = 0;
@@ -90,7 +106,7 @@ function sliceStatements(client: Client): { inTransaction: boolean } {
   };
   client.execute = async (...statement: Parameters<Client["execute"]>) => {
     if (!inSlice) startSlice();
-    else if (!state.inTransaction && performance.now() - sliceStart > STATEMENTS_SLICE_MS) {
+    else if (performance.now() - sliceStart > STATEMENTS_SLICE_MS && (!state.inTransaction || turnsInTransactions)) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       startSlice();
     }
@@ -134,10 +150,17 @@ function sameConnectionTransaction(client: Client, onEnd: () => void): Transacti
 }
 
 export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
+  constructor(
+    config: Config,
+    private readonly sqliteOptions: SqliteClientOptions = {},
+  ) {
+    super(config);
+  }
+
   override createClient(config: Config): Client {
     // A local file gets a connection that keeps its prepared statements (sqlite-connection.ts).
-    const client = config.url.startsWith("file:") ? (new SqliteConnection(config.url) as unknown as Client) : super.createClient(config);
-    return prepareForConcurrentProcesses(client);
+    if (!config.url.startsWith("file:")) return super.createClient(config);
+    return prepareForConcurrentProcesses(new SqliteConnection(config.url) as unknown as Client, this.sqliteOptions);
   }
 }
 
@@ -159,10 +182,10 @@ function postgresClientClass(): typeof PrismaClient {
   return (load(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }).PrismaClient;
 }
 
-export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): PrismaClient {
+export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, sqlite: SqliteClientOptions = {}): PrismaClient {
   if (databaseKind(url) === "postgres") {
     const PostgresPrismaClient = postgresClientClass();
     return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: postgresPoolSize() }) });
   }
-  return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }) });
+  return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }, sqlite) });
 }

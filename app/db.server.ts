@@ -12,7 +12,8 @@ declare global {
   var __codLeadSyncPrisma: PrismaClient | undefined;
 }
 
-const prisma: PrismaClient = globalThis.__codLeadSyncPrisma ?? createPrismaClient();
+// The process's one client of the database: on SQLite its transactions may give the event loop turns.
+const prisma: PrismaClient = globalThis.__codLeadSyncPrisma ?? createPrismaClient(undefined, { turnsInTransactions: true });
 // Cached only in development, where Vite reloads modules; tests want a client per file.
 if (process.env.NODE_ENV === "development") globalThis.__codLeadSyncPrisma = prisma;
 

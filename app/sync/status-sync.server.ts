@@ -76,6 +76,9 @@ const READ_PAGE = 500;
  */
 export const WRITE_BATCH = 10;
 
+/** Leads compared with what the list said between two turns of the event loop (a few ms). */
+const COMPARE_CHUNK = 2000;
+
 /** Detail GETs in flight at once (each still paced by the key's limiter). */
 const DETAIL_CONCURRENCY = 4;
 
@@ -160,6 +163,7 @@ export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: S
 
     const changes: StatusChange[] = [];
     const needDetail: { link: TrackedLink; next: LeadStatus }[] = [];
+    let compared = 0;
     for (const [ref, link] of byRef) {
       const next: LeadStatus = { ...statusOf(link), ...(seen.get(ref) ?? {}) };
       if (needsDetail(next)) needDetail.push({ link, next });
@@ -167,6 +171,8 @@ export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: S
         const change = statusChangeFor(link, next);
         if (change) changes.push(change);
       }
+      // 50,000 leads compared in one go held the event loop ~100 ms.
+      if (++compared % COMPARE_CHUNK === 0) await yieldToEventLoop();
     }
     let cursor = 0;
     const lane = async () => {

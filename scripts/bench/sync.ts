@@ -50,7 +50,8 @@ async function benchOne(N: number) {
   const dir = mkdtempSync(join(tmpdir(), "cod-sync-"));
   const url = `file:${join(dir, "sync.sqlite")}`;
   await applyMigrations(url, join(ROOT, "prisma", "migrations"));
-  const db = createPrismaClient(url);
+  // The measuring process plays the web process: its one client, as the app's (app/db.server.ts).
+  const db = createPrismaClient(url, { turnsInTransactions: true });
   // No autopilot: only the bench's own moves change statuses.
   const sandbox = await startSandboxProcess(dir, 10_000_000, { autopilot: false });
   try {
