@@ -69,10 +69,10 @@ const READ_PAGE = 500;
 /**
  * Leads written per transaction. Each batch also runs the lead-events handlers
  * (Flow, analytics, customer records: about 20 statements whatever the batch's
- * size) in the same transaction, and a transaction runs without giving the
- * event loop a turn on SQLite (app/db-client.ts), while intake's writes wait
- * for it. Measured at 10,000 leads in motion, loop p99 during the cycle: 25 a
- * batch 57-76 ms, 10 a batch 36-45 ms, for a cycle about as long.
+ * size) in the same transaction, and intake's writes wait for it (the write
+ * lock; on SQLite also the client's own). Measured at 10,000 leads in motion
+ * when transactions gave the event loop no turn, loop p99 during the cycle: 25
+ * a batch 57-76 ms, 10 a batch 36-45 ms, for a cycle about as long.
  */
 export const WRITE_BATCH = 10;
 
