@@ -50,7 +50,7 @@ export function prepareForConcurrentProcesses(client: Client, options: SqliteCli
   // A failure here resurfaces on the first real query, with Prisma's error handling.
   client.execute("PRAGMA journal_mode = WAL").catch(() => {});
   applyConnectionPragmas(client).catch(() => {});
-  const slices = sliceStatements(client, options.turnsInTransactions ?? false);
+  const slices = sliceStatements(client, () => options.turnsInTransactions ?? false);
   client.transaction = async (mode?: TransactionMode) => {
     await client.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
     slices.inTransaction = true;
@@ -63,8 +63,9 @@ export function prepareForConcurrentProcesses(client: Client, options: SqliteCli
 
 export interface SqliteClientOptions {
   /**
-   * Give the event loop turns inside transactions too (see sliceStatements).
-   * Only for the process's one client of the file: the app's (db.server.ts).
+   * Give the event loop turns inside transactions too (see sliceStatements);
+   * read at each statement, so it may change. Only for the process's one
+   * client of the file: the app's (db.server.ts).
    */
   turnsInTransactions?: boolean;
 }
@@ -88,10 +89,11 @@ const STATEMENTS_SLICE_MS = 8;
  * that play two processes) would wait for the file's write lock synchronously,
  * on the very loop the transaction needs to finish: a deadlock until the busy
  * timeout. So by default a transaction runs to its end at once. Another
- * process also waits synchronously, a few milliseconds longer per turn; that
- * is why SQLite keeps one process.
+ * process waits synchronously too, longer by each turn: the worker in a
+ * process of its own gives none (scripts/worker.ts), as the web server beside
+ * it waits for its lock; and SQLite is best kept to one process.
  */
-function sliceStatements(client: Client, turnsInTransactions: boolean): { inTransaction: boolean } {
+function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean } {
   const execute = client.execute.bind(client);
   const state = { inTransaction: false };
   let sliceStart = 0;
@@ -106,7 +108,7 @@ function sliceStatements(client: Client, turnsInTransactions: boolean): { inTran
   };
   client.execute = async (...statement: Parameters<Client["execute"]>) => {
     if (!inSlice) startSlice();
-    else if (performance.now() - sliceStart > STATEMENTS_SLICE_MS && (!state.inTransaction || turnsInTransactions)) {
+    else if (performance.now() - sliceStart > STATEMENTS_SLICE_MS && (!state.inTransaction || turnsInTransactions())) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       startSlice();
     }

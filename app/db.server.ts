@@ -3,7 +3,7 @@
  * module reloads.
  */
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient } from "./db-client";
+import { createPrismaClient, type SqliteClientOptions } from "./db-client";
 
 export type Db = PrismaClient;
 export { createPrismaClient };
@@ -12,8 +12,15 @@ declare global {
   var __codLeadSyncPrisma: PrismaClient | undefined;
 }
 
-// The process's one client of the database: on SQLite its transactions may give the event loop turns.
-const prisma: PrismaClient = globalThis.__codLeadSyncPrisma ?? createPrismaClient(undefined, { turnsInTransactions: true });
+/**
+ * How the app's client runs SQLite transactions, read at each one: it is the
+ * process's one client of the file, so its transactions give the event loop
+ * turns (app/db-client.ts). The worker in a process of its own turns them off
+ * (scripts/worker.ts).
+ */
+export const sqliteSettings: SqliteClientOptions = { turnsInTransactions: true };
+
+const prisma: PrismaClient = globalThis.__codLeadSyncPrisma ?? createPrismaClient(undefined, sqliteSettings);
 // Cached only in development, where Vite reloads modules; tests want a client per file.
 if (process.env.NODE_ENV === "development") globalThis.__codLeadSyncPrisma = prisma;
 

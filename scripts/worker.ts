@@ -6,7 +6,7 @@
  * running jobs finish (or, past WORKER_STOP_TIMEOUT_MS, go back to pending without
  * losing an attempt), then the process exits.
  */
-import prisma from "../app/db.server";
+import prisma, { sqliteSettings } from "../app/db.server";
 import { stopOnShutdownSignal } from "../app/queue/shutdown";
 import type { JobHandlers } from "../app/queue/types";
 import { createWorker } from "../app/queue/worker.server";
@@ -18,6 +18,9 @@ import { jobHandlers } from "../app/sync/handlers.server";
 // The app's own client, not a second one: the handlers use it too, and one client
 // serialises this process's statements instead of making them collide (SQLITE_BUSY).
 const handlers: JobHandlers = jobHandlers;
+// On SQLite the web server waits for this process's write lock synchronously (on its event loop):
+// a turn given inside a transaction here would lengthen that wait (app/db-client.ts).
+sqliteSettings.turnsInTransactions = false;
 // WORKER_LEASE_MS: how long a crashed worker's job stays claimed (default 60 s).
 const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;
 // QUEUE_CLAIM_ORDER=fifo: the oldest due job first, whatever its shop (benchmark baseline).
