@@ -13,7 +13,7 @@ declare global {
 }
 
 /**
- * How the app's client runs SQLite transactions, read at each one: it is the
+ * How the app's client runs SQLite transactions, read at each statement: it is the
  * process's one client of the file, so its transactions give the event loop
  * turns (app/db-client.ts). The worker in a process of its own turns them off
  * (scripts/worker.ts).
