@@ -44,6 +44,9 @@ export const envSchema = z.object({
   // Jobs in the server process: default off in production (run `npm run worker`), on in
   // development; "true" runs them here (the demo). Read by app/queue/in-process.server.ts.
   WORKER_IN_PROCESS: z.string().optional(),
+  // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own
+  // (up to 300 %). Read by app/models/process-memory.server.ts, checked here.
+  HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).optional(),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });
 

@@ -13,8 +13,10 @@ import { createWorker } from "../app/queue/worker.server";
 import { CLAIM_ORDERS, type ClaimOrder } from "../app/queue/jobs.server";
 import { workerConcurrency } from "../app/queue/in-process.server";
 import { startLoopDelayMonitor } from "../app/models/event-loop.server";
+import { limitHeapGrowth } from "../app/models/process-memory.server";
 import { jobHandlers } from "../app/sync/handlers.server";
 
+limitHeapGrowth();
 // The app's own client, not a second one: the handlers use it too, and one client
 // serialises this process's statements instead of making them collide (SQLITE_BUSY).
 const handlers: JobHandlers = jobHandlers;

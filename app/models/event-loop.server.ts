@@ -5,6 +5,7 @@
  * in the logs and to any probe without a probe resetting what another reads.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { memoryLogLine } from "./process-memory.server";
 
 export interface LoopDelayWindow {
   /** When the window started (ISO). */
@@ -21,7 +22,7 @@ export interface LoopDelayReport {
 }
 
 const WINDOW_MS = 10_000;
-/** A window whose max delay passes this is logged as a warning; every minute a summary at info. */
+/** A window whose max delay passes this is logged as a warning; every minute a summary and the memory at info. */
 const STALL_LOG_MS = 200;
 const SUMMARY_EVERY_WINDOWS = 6;
 
@@ -71,6 +72,7 @@ export function startLoopDelayMonitor(name = "app"): Monitor {
       const worst = monitor.worstSinceSummary;
       console.info(`[event-loop] ${name}: worst 10 s window of the last minute p99 ${worst.p99Ms} ms, max ${worst.maxMs} ms`);
       monitor.worstSinceSummary = null;
+      console.info(memoryLogLine(name));
     }
   }, WINDOW_MS);
   timer.unref();

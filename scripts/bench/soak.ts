@@ -25,6 +25,7 @@ import { DEMO_ACCOUNT } from "../demo/demo-shop";
 import { checkExactlyOnce, type SentOrder } from "./lib/soak-check";
 import {
   backlog,
+  lastHeapUsedMb,
   maxOf,
   parseSyncCycles,
   parseSyncJobDurations,
@@ -125,6 +126,8 @@ interface MinuteRow {
   syncCycles: number;
   syncMaxMs: number;
   rss: Record<string, number>;
+  /** The app's V8 heap in use at its last minute log line: growth RSS shows but the heap does not is native. */
+  appHeapMb: number;
 }
 const rows: MinuteRow[] = [];
 let phase: MinuteRow["phase"] = "send";
@@ -163,6 +166,7 @@ async function minuteRow(): Promise<MinuteRow> {
     syncCycles: newDurations.length,
     syncMaxMs: maxOf(newDurations),
     rss: Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)])),
+    appHeapMb: lastHeapUsedMb(world.readLogs(), "app"),
   };
   lastRowAt = now;
   lastConnErrors = connectionErrors;
@@ -175,14 +179,14 @@ const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "-");
 const names = world.processes.map((p) => p.name);
 function printHeader() {
   console.log(
-    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync max ms", ...names.map((n) => `${n} MB`)]
+    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync max ms", ...names.map((n) => `${n} MB`), "app heap"]
       .map((h) => h.padStart(9))
       .join(" "),
   );
 }
 function printRow(r: MinuteRow) {
   console.log(
-    [r.minute, r.phase, r.orders, f0(r.p50), f0(r.p99), f0(r.max), f0(r.loopP99), f0(r.loopMax), f0(r.probeMax), r.connErrors, r.backlog, r.syncCycles, f0(r.syncMaxMs), ...names.map((n) => f0(r.rss[n]))]
+    [r.minute, r.phase, r.orders, f0(r.p50), f0(r.p99), f0(r.max), f0(r.loopP99), f0(r.loopMax), f0(r.probeMax), r.connErrors, r.backlog, r.syncCycles, f0(r.syncMaxMs), ...names.map((n) => f0(r.rss[n])), f0(r.appHeapMb)]
       .map((v) => String(v).padStart(9))
       .join(" "),
   );
@@ -271,6 +275,7 @@ try {
         n,
         {
           perMinuteMb: rows.map((r) => Math.round(r.rss[n])),
+          ...(n === "app" ? { heapUsedPerMinuteMb: rows.map((r) => Math.round(r.appHeapMb)) } : {}),
           minute1Mb: Math.round(firstMinute[n]),
           atDrainMb: Math.round(rssAtDrain[n]),
           endMb: Math.round(lastRow[n]),

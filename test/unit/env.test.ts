@@ -41,4 +41,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
     expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
   });
+
+  it("accepts HEAP_GROWTH_PERCENT as whole percent from 0 to 400 and names anything else", () => {
+    expect(parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "0" }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "80" }).HEAP_GROWTH_PERCENT).toBe(80);
+    expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1.5" })).toThrow(/HEAP_GROWTH_PERCENT must be a whole number of percent/);
+    expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "-10" })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1000" })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
 });

@@ -106,6 +106,13 @@ export function parseSyncCycles(log: string): SyncCycle[] {
 }
 
 /** The old sync (before cycle reports): "job sync-statuses:... completed after N ms". */
+/** The latest `[memory] <name>:` line's heap in use, MB (NaN before the first minute). */
+export function lastHeapUsedMb(log: string, name: string): number {
+  let heap = NaN;
+  for (const match of log.matchAll(/^\[memory\] (\S+): rss [\d.]+ MB, heap ([\d.]+) of/gm)) if (match[1] === name) heap = Number(match[2]);
+  return heap;
+}
+
 export function parseSyncJobDurations(log: string): number[] {
   return [...log.matchAll(/job sync-statuses:\S+ attempt \d+ of \d+ completed after (\d+) ms/g)].map((m) => Number(m[1]));
 }
