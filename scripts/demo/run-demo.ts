@@ -1,7 +1,8 @@
 /**
  * `npm run demo`: the whole app on its embedded defaults, in one process tree.
  * A fresh SQLite file, the sandbox (autopilot), a Shopify Admin stand-in, the
- * production build and its worker as production runs them (two processes), the
+ * production build with its worker inside (one process: the embedded default;
+ * on PostgreSQL the worker runs apart, as at scale), the
  * demo shop installed through the app's token exchange and connected to seller
  * ACC-1001, the order payloads replayed as signed webhooks (each order created in
  * the stand-in first), then a summary; it keeps running (statuses move and are
@@ -117,7 +118,10 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const control = shopifyAdminControl(shopify.url);
   io.log(`Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`);
 
-  // 4. The app server and its worker, two processes as in production, both pointed at the stand-in.
+  // 4. The app server and its worker, both pointed at the stand-in: one process on SQLite (the
+  // embedded default; apart, the web server would wait for the worker's write lock on its event
+  // loop), two on PostgreSQL (the deployment at scale).
+  const workerApart = options.database.kind !== "sqlite";
   const appUrl = `http://127.0.0.1:${options.port}`;
   const logFile = join(dataDir, "app.log");
   const workerLog = join(dataDir, "worker.log");
@@ -134,13 +138,16 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     // The stand-in's preload (shopify-admin/register.ts) sends the app's Admin API calls there.
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     LOG_LEVEL: "info",
-    WORKER_IN_PROCESS: "false",
+    WORKER_IN_PROCESS: workerApart ? "false" : "true",
   };
   const app = await startAppServer({ root: ROOT, buildDir: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
-  const worker = await startWorkerProcess({ root: ROOT, buildDir: build.dir, logFile: workerLog, env });
-  shutdown.add("worker", () => worker.stop());
-  io.log(`App: ${appUrl} (production build; log: ${shown(logFile)}); worker: its own process (log: ${shown(workerLog)})`);
+  if (workerApart) {
+    const worker = await startWorkerProcess({ root: ROOT, buildDir: build.dir, logFile: workerLog, env });
+    shutdown.add("worker", () => worker.stop());
+  }
+  const workerWhere = workerApart ? `its own process (log: ${shown(workerLog)})` : "inside the app server";
+  io.log(`App: ${appUrl} (production build; log: ${shown(logFile)}); worker: ${workerWhere}`);
 
   let previewUrl: string | undefined;
   const credentials = { apiKey: DEMO_API_KEY, apiSecret };
