@@ -146,6 +146,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       LOG_LEVEL: "info",
       WORKER_IN_PROCESS: options.mode === "embedded" ? "true" : "false",
+      // HEAP_GROWTH_PERCENT=0 compares with V8's own heap growing factor.
+      ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       // e.g. SOAK_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app and worker.
       ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
     };
