@@ -23,6 +23,7 @@ import { runInNewContext } from "node:vm";
 import { SandboxControlError, sandboxControl, type AdvanceInput } from "../../sandbox/index";
 import { createPrismaClient } from "../../app/db-client";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
+import { limitHeapGrowth } from "../../app/models/process-memory.server";
 import { createSellerApiClient } from "../../app/seller-api";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { syncShopStatuses } from "../../app/sync/status-sync.server";
@@ -35,6 +36,8 @@ process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 process.env.SELLER_API_ALLOW_PRIVATE_HOSTS = "true";
 const SHOP = "atlas-beauty.myshopify.com";
 setFlagsFromString("--expose-gc");
+// The web process's heap growing factor (server.ts): its full collections come as often.
+limitHeapGrowth();
 const collectGarbage = runInNewContext("gc") as () => void;
 const NO_WRITE_BACK = { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } };
 
