@@ -1,6 +1,6 @@
 /**
- * A child process's workload for test/unit/heap-growth.test.ts: a live set of
- * about LIVE_MB (50 MB measured) that is constantly replaced, so what it promotes to the old
+ * A child process's workload for test/unit/heap-growth.test.ts: a live set
+ * (~50 MB measured) that is constantly replaced, so what it promotes to the old
  * generation dies there and only full collections return it. Prints the old
  * generation's largest size seen and what is live at the end, in MB.
  * Usage: node --expose-gc --import tsx heap-workload.ts <percent | "default">
@@ -8,17 +8,17 @@
 import { getHeapSpaceStatistics } from "node:v8";
 import { limitHeapGrowth } from "../../app/models/process-memory.server";
 
-const LIVE_MB = 40;
-const SLOT_KB = 40;
+const SLOTS = 1024;
+const ITEMS_PER_SLOT = 320;
 const ROUNDS = 12;
 
 const arg = process.argv[2];
 if (arg !== "default") limitHeapGrowth(Number(arg));
 
 const oldSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === "old_space")!;
-const slots: unknown[][] = new Array((LIVE_MB * 1024) / SLOT_KB);
-// Fixed sequence (no Math.random): each slot holds ~SLOT_KB of small objects.
-const fill = (i: number) => Array.from({ length: SLOT_KB * 8 }, (_, j) => ({ i, j, s: `slot ${i} item ${j}` }));
+const slots: unknown[][] = new Array(SLOTS);
+// Each slot holds ~50 KB of small objects; a fixed sequence, no Math.random.
+const fill = (i: number) => Array.from({ length: ITEMS_PER_SLOT }, (_, j) => ({ i, j, s: `slot ${i} item ${j}` }));
 let maxOldMb = 0;
 for (let n = 0; n < slots.length * ROUNDS; n++) {
   // 7919 is prime to the number of slots: every slot in turn, in a scattered order.

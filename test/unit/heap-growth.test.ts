@@ -1,6 +1,6 @@
 /**
  * limitHeapGrowth bounds how far V8's old generation grows past what survived
- * the last full collection: a process that keeps ~40 MB live while replacing it
+ * the last full collection: a process that keeps ~50 MB live while replacing it
  * (test/helpers/heap-workload.ts) stays near its live size with the app's
  * setting, and reaches several times it with V8's own factor.
  */

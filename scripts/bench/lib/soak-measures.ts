@@ -105,7 +105,6 @@ export function parseSyncCycles(log: string): SyncCycle[] {
   return cycles;
 }
 
-/** The old sync (before cycle reports): "job sync-statuses:... completed after N ms". */
 /** The latest `[memory] <name>:` line's heap in use, MB (NaN before the first minute). */
 export function lastHeapUsedMb(log: string, name: string): number {
   let heap = NaN;
@@ -113,6 +112,7 @@ export function lastHeapUsedMb(log: string, name: string): number {
   return heap;
 }
 
+/** The old sync (before cycle reports): "job sync-statuses:... completed after N ms". */
 export function parseSyncJobDurations(log: string): number[] {
   return [...log.matchAll(/job sync-statuses:\S+ attempt \d+ of \d+ completed after (\d+) ms/g)].map((m) => Number(m[1]));
 }
