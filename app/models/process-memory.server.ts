@@ -22,14 +22,13 @@ export function heapGrowthPercent(value = process.env.HEAP_GROWTH_PERCENT): numb
 /**
  * Sets V8's heap growing factor for this process (read at every full
  * collection, so setting it once the process runs is enough). Called first
- * thing by the server and the worker. Returns the percent set, 0 for none.
+ * thing by the server and the worker; 0 sets nothing.
  */
-export function limitHeapGrowth(percent = heapGrowthPercent()): number {
+export function limitHeapGrowth(percent = heapGrowthPercent()): void {
   if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
-  return percent;
 }
 
-export interface MemoryReport {
+interface MemoryReport {
   rssMb: number;
   heapUsedMb: number;
   heapTotalMb: number;
@@ -39,7 +38,7 @@ export interface MemoryReport {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
-export function memoryReport(): MemoryReport {
+function memoryReport(): MemoryReport {
   const m = process.memoryUsage();
   return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external) };
 }

@@ -136,8 +136,7 @@ let lastConnErrors = 0;
 let lastSyncCount = 0;
 const started = Date.now();
 
-function syncCycles() {
-  const logs = world.readLogs();
+function syncCycles(logs = world.readLogs()) {
   const cycles = parseSyncCycles(logs);
   const legacy = cycles.length === 0 ? parseSyncJobDurations(logs) : [];
   return { cycles, legacy };
@@ -147,7 +146,9 @@ async function minuteRow(): Promise<MinuteRow> {
   const now = Date.now();
   const inMinute = deliveries.filter((d) => d.at >= lastRowAt && d.at < now).map((d) => d.latencyMs);
   const probesIn = probes.filter((p) => p.at >= lastRowAt && p.at < now);
-  const { cycles, legacy } = syncCycles();
+  // The logs read once a minute, for the sync cycles and the app's heap.
+  const logs = world.readLogs();
+  const { cycles, legacy } = syncCycles(logs);
   const durations = cycles.length ? cycles.map((c) => c.wallMs) : legacy;
   const newDurations = durations.slice(lastSyncCount);
   lastSyncCount = durations.length;
@@ -166,7 +167,7 @@ async function minuteRow(): Promise<MinuteRow> {
     syncCycles: newDurations.length,
     syncMaxMs: maxOf(newDurations),
     rss: Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)])),
-    appHeapMb: lastHeapUsedMb(world.readLogs(), "app"),
+    appHeapMb: lastHeapUsedMb(logs, "app"),
   };
   lastRowAt = now;
   lastConnErrors = connectionErrors;
