@@ -113,10 +113,18 @@ export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">
 
 const orderIdOf = (link: FlowLinkFacts) => Number(link.orderId);
 
+/**
+ * Whether the platform's confirmation or shipping status moved. The profit
+ * arriving alone (a cycle after "delivered") is a lead event for the analytics,
+ * not a second "Lead status changed".
+ */
+const statusMoved = ({ before, after }: LeadEvent): boolean =>
+  before?.confirmationStatus !== after.confirmationStatus || before?.shippingStatus !== after.shippingStatus;
+
 /** Whether an event can fire any trigger, before reading the link (most intake events cannot). */
 export function mayFire(event: LeadEvent): boolean {
   const state = event.after.state;
-  if (event.kind === "status") return true;
+  if (event.kind === "status") return statusMoved(event);
   if (event.kind === "answered") return true;
   return event.kind === "stopped" && ATTENTION_STATES.has(state) && event.before?.state !== state;
 }
@@ -139,7 +147,7 @@ export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTr
       },
     });
   }
-  if (event.kind === "status" && link.leadRef) {
+  if (event.kind === "status" && link.leadRef && statusMoved(event)) {
     const before = event.before;
     const after = event.after;
     firings.push({

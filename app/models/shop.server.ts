@@ -37,7 +37,7 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
     if (row.uninstalledAt) await tx.shop.update({ where: { domain: shop }, data: { uninstalledAt: null, installedAt: at }, select: { id: true } });
     const held = await tx.orderLink.findMany({
       where: { shop, state: "held", reason: APP_NOT_INSTALLED_REASON, cancelledAt: null },
-      select: { id: true, orderId: true, state: true, confirmationStatus: true, shippingStatus: true },
+      select: { id: true, orderId: true, state: true, confirmationStatus: true, shippingStatus: true, sellerProfit: true },
     });
     for (const link of held) {
       await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", reason: null }, select: { id: true } });

@@ -11,11 +11,13 @@ import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 
-/** The parts of an order link that a change moves. */
+/** The parts of an order link that a change moves, and that derived rows count. */
 export interface LeadSnapshot {
   state: string;
   confirmationStatus: string | null;
   shippingStatus: string | null;
+  /** The platform may give it a cycle after "delivered": the analytics count it when it comes. */
+  sellerProfit: string | null;
 }
 
 export interface LeadEvent {
@@ -49,9 +51,15 @@ export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string
 
 /** The snapshot of a stored order link. */
 export function snapshotOf(link: LeadSnapshot): LeadSnapshot {
-  return { state: link.state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus };
+  return { state: link.state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus, sellerProfit: link.sellerProfit };
 }
 
 export function sameSnapshot(a: LeadSnapshot | null, b: LeadSnapshot): boolean {
-  return a !== null && a.state === b.state && a.confirmationStatus === b.confirmationStatus && a.shippingStatus === b.shippingStatus;
+  return (
+    a !== null &&
+    a.state === b.state &&
+    a.confirmationStatus === b.confirmationStatus &&
+    a.shippingStatus === b.shippingStatus &&
+    a.sellerProfit === b.sellerProfit
+  );
 }

@@ -32,7 +32,7 @@ import type { PipelineDeps } from "./pipeline-deps.server";
 import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
-import { applyLeadEvents } from "./lead-events.server";
+import { applyLeadEvents, snapshotOf } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { holdReasonText } from "../customers/hold-reason";
@@ -310,6 +310,9 @@ async function recordAnswer(
         postCount: { increment: how.recovered ? 0 : 1 },
         confirmationStatus: "new",
         shippingStatus: "pending",
+        // A new lead: a parcel number and profit of an earlier one are not its own.
+        trackingNumber: null,
+        sellerProfit: null,
         statusFinal: false,
       },
     });
@@ -324,8 +327,8 @@ async function recordAnswer(
       {
         linkId: link.id,
         kind: "answered",
-        before: { state: link.state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus },
-        after: { state, confirmationStatus: "new", shippingStatus: "pending" },
+        before: snapshotOf(link),
+        after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null },
         at: now,
       },
     ]);
@@ -423,12 +426,11 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
   };
   const stopped = STOPPED_STATES.has(to) && link.state !== to;
   if (!stopped && !options.alsoWrite) return write(db);
-  const snapshot = { confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus };
   await db.$transaction(async (tx) => {
     await write(tx);
     if (!stopped) return;
     await applyLeadEvents(tx, link.shop, [
-      { linkId: link.id, kind: "stopped", before: { state: link.state, ...snapshot }, after: { state: to, ...snapshot }, reason: options.reason ?? null, at: new Date() },
+      { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: options.reason ?? null, at: new Date() },
     ]);
   });
 }

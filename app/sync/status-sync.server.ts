@@ -255,8 +255,8 @@ export async function writeStatusChanges(
         shopEvents.push({
           linkId: link.id,
           kind: "status",
-          before: { state: link.state, confirmationStatus: before.confirmationStatus, shippingStatus: before.shippingStatus },
-          after: { state: link.state, confirmationStatus: next.confirmationStatus, shippingStatus: next.shippingStatus },
+          before: { state: link.state, confirmationStatus: before.confirmationStatus, shippingStatus: before.shippingStatus, sellerProfit: before.sellerProfit },
+          after: { state: link.state, confirmationStatus: next.confirmationStatus, shippingStatus: next.shippingStatus, sellerProfit: next.sellerProfit },
           at: now,
         });
       }

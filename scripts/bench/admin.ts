@@ -33,7 +33,7 @@ import { loadAnalytics, cityLines, productLines } from "../../app/analytics/repo
 import { presetPeriod } from "../../app/analytics/period";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../../app/analytics/days";
 import { applyRollupEvents, rebuildRollups } from "../../app/analytics/rollups.server";
-import type { LeadEvent } from "../../app/sync/lead-events.server";
+import { snapshotOf, type LeadEvent } from "../../app/sync/lead-events.server";
 import { loadDashboardFromLinks } from "./lib/home-from-links";
 import { rebuildCustomerRecords } from "../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../app/customers/card.server";
@@ -316,7 +316,7 @@ try {
   // The cost of keeping the rollups: the handler inside a transaction, for one event and for a status-sync batch.
   const sent = await db.orderLink.findMany({
     where: { shop: SHOP, state: "created", confirmationStatus: { in: ["new", "callback"] } },
-    select: { id: true, state: true, confirmationStatus: true, shippingStatus: true },
+    select: { id: true, state: true, confirmationStatus: true, shippingStatus: true, sellerProfit: true },
     take: 5000,
   });
   let flip = 0;
@@ -325,8 +325,8 @@ try {
     return sent.slice((flip * count) % (sent.length - count), ((flip * count) % (sent.length - count)) + count).map((l) => ({
       linkId: l.id,
       kind: "status",
-      before: { state: l.state, confirmationStatus: l.confirmationStatus, shippingStatus: l.shippingStatus },
-      after: { state: l.state, confirmationStatus: flip % 2 ? "callback" : "new", shippingStatus: l.shippingStatus },
+      before: snapshotOf(l),
+      after: { ...snapshotOf(l), confirmationStatus: flip % 2 ? "callback" : "new" },
       at: new Date(),
     }));
   };

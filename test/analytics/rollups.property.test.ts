@@ -101,7 +101,7 @@ async function play(shop: string, actions: Action[]): Promise<void> {
       await db.$transaction(async (tx) => {
         await tx.orderLink.update({ where: { id: link.id }, data: { state, leadRef: `L-${link.orderId}`, confirmationStatus: "new", shippingStatus: "pending" } });
         await applyLeadEvents(tx, shop, [
-          { linkId: link.id, kind: "answered", before: snapshotOf(link), after: { state, confirmationStatus: "new", shippingStatus: "pending" }, at: new Date(clock) },
+          { linkId: link.id, kind: "answered", before: snapshotOf(link), after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null }, at: new Date(clock) },
         ]);
       });
     } else if (a.kind === "stop" || a.kind === "cancel") {

@@ -80,7 +80,7 @@ describe("payloads against the declared fields", () => {
     trackingNumber: "TRK-1",
     sellerProfit: "180.50",
   };
-  const snapshot = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null) => ({ state, confirmationStatus, shippingStatus });
+  const snapshot = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null) => ({ state, confirmationStatus, shippingStatus, sellerProfit: null });
   const events: LeadEvent[] = [
     { linkId: "l1", kind: "answered", before: snapshot("posting"), after: snapshot("created", "new", "pending"), at: new Date(1) },
     { linkId: "l1", kind: "answered", before: snapshot("posting"), after: snapshot("damaged", "new", "pending"), at: new Date(2) },

@@ -187,8 +187,8 @@ describe("Flow triggers", () => {
     const events = Array.from({ length: count }, (_, i) => ({
       linkId: `bulk-${i}`,
       kind: "status" as const,
-      before: { state: "created", confirmationStatus: "new", shippingStatus: "pending" },
-      after: { state: "created", confirmationStatus: "confirmed", shippingStatus: "pending" },
+      before: { state: "created", confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null },
+      after: { state: "created", confirmationStatus: "confirmed", shippingStatus: "pending", sellerProfit: null },
       at,
     }));
     await db.prisma.$transaction((tx) => queueFlowTriggers(tx, SHOP, events), { timeout: 60_000 });

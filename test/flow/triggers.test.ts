@@ -17,7 +17,12 @@ const link = (over: Partial<FlowLinkFacts> = {}): FlowLinkFacts => ({
   sellerProfit: null,
   ...over,
 });
-const snap = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null): LeadSnapshot => ({ state, confirmationStatus, shippingStatus });
+const snap = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null, sellerProfit: string | null = null): LeadSnapshot => ({
+  state,
+  confirmationStatus,
+  shippingStatus,
+  sellerProfit,
+});
 const event = (kind: LeadEvent["kind"], before: LeadSnapshot | null, after: LeadSnapshot, extra: Partial<LeadEvent> = {}): LeadEvent => ({
   linkId: "l1",
   kind,
@@ -99,8 +104,10 @@ describe("triggerFiringsFor", () => {
       event("stopped", null, snap("invalid")),
       event("answered", snap("posting"), snap("created")),
       event("status", snap("created", "new"), snap("created", "confirmed")),
+      // The seller profit given a cycle after "delivered": no status moved.
+      event("status", snap("created", "confirmed", "delivered"), snap("created", "confirmed", "delivered", "180.40")),
     ];
-    expect(cases.map(mayFire)).toEqual([false, false, false, false, true, true, true, true]);
+    expect(cases.map(mayFire)).toEqual([false, false, false, false, true, true, true, true, false]);
     for (const c of cases.filter((e) => !mayFire(e))) expect(triggerFiringsFor(c, link())).toEqual([]);
   });
 

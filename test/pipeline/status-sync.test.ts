@@ -119,6 +119,26 @@ describe("status sync", () => {
     await runSync();
     expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } })).statusFinal).toBe(true);
   });
+
+  it("a seller profit read a cycle after delivered reaches the analytics, without a second status trigger", async () => {
+    const { applyStatus } = await import("../../app/sync/status-sync.server");
+    const [a] = await seedLeads(1);
+    const delivered = { confirmationStatus: "confirmed", shippingStatus: "delivered", trackingNumber: "TRK-1", sellerProfit: null };
+    expect(await applyStatus(pipeline.deps, a, delivered)).toBe(true);
+    const counted = () => db.prisma.analyticsLead.findUniqueOrThrow({ where: { linkId: a.id } });
+    const shopProfit = async () =>
+      (await db.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" } })).reduce((sum, row) => sum + Number(row.profitCents), 0);
+    expect(Number((await counted()).profitCents)).toBe(0);
+    // Earlier tests' leads stay in the rollups: the change is what this lead adds.
+    const profitBefore = await shopProfit();
+
+    const seen = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
+    expect(await applyStatus(pipeline.deps, seen, { ...delivered, sellerProfit: "180.40" })).toBe(true);
+    expect(Number((await counted()).profitCents)).toBe(18040);
+    expect((await shopProfit()) - profitBefore).toBe(18040);
+    const statusTriggers = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: ":lead-status-changed:" } } });
+    expect(statusTriggers.map((j) => j.key)).toEqual([expect.stringMatching(/:status:[^:]+:confirmed:delivered$/)]);
+  });
 });
 
 describe("platform events", () => {
