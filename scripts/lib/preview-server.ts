@@ -79,6 +79,8 @@ export interface PreviewServerOptions {
 
 export interface PreviewServer {
   url: string;
+  /** The server's process id (benchmarks read its CPU time, or confine it). */
+  pid: number;
   apiKey: string;
   apiSecret: string;
   /** The server's database, for arranging and asserting. */
@@ -171,6 +173,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const mintToken = async (shop: string) => (await getJwt(storeName(shop), apiKey, apiSecret)).token;
   return {
     url,
+    pid: child.pid!,
     apiKey,
     apiSecret,
     db,
