@@ -1,12 +1,12 @@
 /**
  * A benchmark process's CPU: the time it has used, and a Linux CPU quota that
  * lets it use `cores` of one core's time (cgroup v1 `cpu.cfs_quota_us`, or v2
- * `cpu.max`). On a machine with fewer
- * cores than the processes a benchmark starts, the app servers, the database
- * and the load generator all take turns on the same cores, so adding a server
- * adds no computing power; confining each server to its own share makes the
- * servers, not the machine, the bound, as they are when each has a core of its
- * own. Needs write access to the cgroup hierarchy (root, as on these machines).
+ * `cpu.max`). On a machine with fewer cores than the processes a benchmark
+ * starts, the app servers, the database and the load generator all take turns
+ * on the same cores, so adding a server adds no computing power; confining
+ * each server to its own share makes the servers, not the machine, the bound,
+ * as they are when each has a core of its own. Needs write access to the
+ * cgroup hierarchy (root, as on these machines).
  */
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
