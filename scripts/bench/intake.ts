@@ -87,9 +87,12 @@ function report(name: string, { result: r, cpuMsPerRequest, coreShare }: Awaited
   return p99;
 }
 
-const WARM_UP = 50;
+// Two seconds at the bench's rate before the rounds: with 50 requests one by one, the floor's first
+// round still ran cold (p99 0.7-3.9 s on PostgreSQL, then 36-85 ms in rounds 2 and 3).
+const WARM_UP_SECONDS = 2;
+const WARM_UP = Math.max(50, Math.round(rate * WARM_UP_SECONDS));
 async function warmUp(send: (i: number) => Promise<number>) {
-  for (let i = 0; i < WARM_UP; i++) await send(i);
+  await openLoop({ ratePerSecond: WARM_UP / WARM_UP_SECONDS, durationMs: WARM_UP_SECONDS * 1000, send });
 }
 
 const buildDir = await ensurePreviewBuild();
