@@ -139,6 +139,25 @@ describe("status sync", () => {
     const statusTriggers = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: ":lead-status-changed:" } } });
     expect(statusTriggers.map((j) => j.key)).toEqual([expect.stringMatching(/:status:[^:]+:confirmed:delivered$/)]);
   });
+
+  it("a lead sent again starts without the earlier lead's parcel number and profit", async () => {
+    const { resendOrder } = await import("../../app/models/order-actions.server");
+    const [a] = await seedLeads(1);
+    for (const change of [{ confirmation_status: "confirmed" }, { shipping_status: "picked_up" }, { shipping_status: "shipped" }, { shipping_status: "delivered" }] as AdvanceInput[]) {
+      await control.advance(a.leadRef!, change);
+    }
+    await runSync();
+    const first = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
+    expect(first.trackingNumber).toBeTruthy();
+    expect(first.sellerProfit).toBeTruthy();
+
+    await resendOrder(db.prisma, SHOP, a.id, { by: "merchant" });
+    await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
+    const again = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
+    expect(again.leadRef).not.toBe(first.leadRef);
+    expect([again.shippingStatus, again.trackingNumber, again.sellerProfit]).toEqual(["pending", null, null]);
+    expect(Number((await db.prisma.analyticsLead.findUniqueOrThrow({ where: { linkId: a.id } })).profitCents)).toBe(0);
+  });
 });
 
 describe("platform events", () => {
