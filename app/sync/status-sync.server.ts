@@ -23,7 +23,7 @@ import { asPolling, RateLimitWaitError } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { writeBackJobFor } from "./write-back-job.server";
 import { ensureRetentionScheduled } from "./retention.server";
-import { applyLeadEvents, type LeadEvent } from "./lead-events.server";
+import { applyLeadEvents, snapshotOf, type LeadEvent } from "./lead-events.server";
 
 export const SYNC_STATUSES_JOB = "sync-statuses";
 export const REFRESH_LEAD_JOB = "refresh-lead";
@@ -255,8 +255,8 @@ export async function writeStatusChanges(
         shopEvents.push({
           linkId: link.id,
           kind: "status",
-          before: { state: link.state, confirmationStatus: before.confirmationStatus, shippingStatus: before.shippingStatus, sellerProfit: before.sellerProfit },
-          after: { state: link.state, confirmationStatus: next.confirmationStatus, shippingStatus: next.shippingStatus, sellerProfit: next.sellerProfit },
+          before: snapshotOf({ ...before, state: link.state }),
+          after: snapshotOf({ ...next, state: link.state }),
           at: now,
         });
       }

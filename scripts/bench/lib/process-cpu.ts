@@ -68,16 +68,12 @@ export interface CpuQuota {
 
 export function createCpuQuota(name: string, cores: number): CpuQuota {
   if (!(cores > 0)) throw new RangeError(`a CPU quota needs a positive share of a core, not ${cores}`);
+  const quotaUs = Math.round(cores * PERIOD_US);
   let hierarchy: CpuHierarchy;
+  let dir: string;
   try {
     hierarchy = cpuHierarchy();
-  } catch (error) {
-    if (error instanceof CpuQuotaUnavailableError) throw error;
-    throw new CpuQuotaUnavailableError((error as Error).message);
-  }
-  const dir = join(hierarchy.root, `cod-bench-${name}-${process.pid}`);
-  const quotaUs = Math.round(cores * PERIOD_US);
-  try {
+    dir = join(hierarchy.root, `cod-bench-${name}-${process.pid}`);
     mkdirSync(dir);
     if (hierarchy.version === 1) {
       writeFileSync(join(dir, "cpu.cfs_period_us"), String(PERIOD_US));
@@ -86,6 +82,7 @@ export function createCpuQuota(name: string, cores: number): CpuQuota {
       writeFileSync(join(dir, "cpu.max"), `${quotaUs} ${PERIOD_US}`);
     }
   } catch (error) {
+    if (error instanceof CpuQuotaUnavailableError) throw error;
     throw new CpuQuotaUnavailableError((error as Error).message);
   }
   return {
