@@ -3,7 +3,7 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { DEFAULT_DATABASE_URL } from "./app/db-url";
+import { DEFAULT_DATABASE_URL } from "./app/db/url";
 
 // The schema reads env("DATABASE_URL") and a Prisma config file turns off .env
 // loading, so the embedded default is applied here for every CLI command.

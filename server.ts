@@ -28,7 +28,7 @@ import morgan from "morgan";
 import { redactUrl } from "./app/http/access-log";
 import { bodyLimitFor, BodyTooLargeError, declaresTooMuch, limitedStream, normalizedPath } from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
-import { limitHeapGrowth } from "./app/models/process-memory.server";
+import { limitHeapGrowth } from "./app/runtime/process-memory.server";
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
 limitHeapGrowth();

@@ -3,7 +3,7 @@
  * module reloads.
  */
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient, type SqliteClientOptions } from "./db-client";
+import { createPrismaClient, type SqliteClientOptions } from "./db/client";
 
 export type Db = PrismaClient;
 export { createPrismaClient };
@@ -15,7 +15,7 @@ declare global {
 /**
  * How the app's client runs SQLite transactions, read at each statement: it is the
  * process's one client of the file, so its transactions give the event loop
- * turns (app/db-client.ts). The worker in a process of its own turns them off
+ * turns (app/db/client.ts). The worker in a process of its own turns them off
  * (scripts/worker.ts).
  */
 export const sqliteSettings: SqliteClientOptions = { turnsInTransactions: true };

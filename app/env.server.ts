@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db-url";
+import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db/url";
 import { encryptionKeyProblem } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
@@ -29,7 +29,7 @@ export const envSchema = z.object({
       message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
     .default(DEFAULT_DATABASE_URL),
-  // PostgreSQL only: connections each process keeps (read by app/db-client.ts; checked here at start-up).
+  // PostgreSQL only: connections each process keeps (read by app/db/client.ts; checked here at start-up).
   DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").optional(),
   ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
   // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
@@ -45,7 +45,7 @@ export const envSchema = z.object({
   // development; "true" runs them here (the demo). Read by app/queue/in-process.server.ts.
   WORKER_IN_PROCESS: z.string().optional(),
   // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own
-  // (up to 300 %). Read by app/models/process-memory.server.ts, checked here.
+  // (up to 300 %). Read by app/runtime/process-memory.server.ts, checked here.
   HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).optional(),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
 });

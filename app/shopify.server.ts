@@ -3,7 +3,7 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { env } from "./env.server";
 import prisma from "./db.server";
-import { reinstateShop } from "./models/shop.server";
+import { reinstateShop } from "./sync/shop-lifecycle.server";
 
 export const apiVersion = ApiVersion.July26;
 

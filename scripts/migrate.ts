@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { DEFAULT_DATABASE_URL, databaseKind, UnsupportedDatabaseUrlError } from "../app/db-url";
+import { DEFAULT_DATABASE_URL, databaseKind, UnsupportedDatabaseUrlError } from "../app/db/url";
 import { applyMigrations, MigrationFailedError } from "./lib/migrations";
 
 const root = join(import.meta.dirname, "..");

@@ -12,8 +12,8 @@ import type { JobHandlers } from "../app/queue/types";
 import { createWorker } from "../app/queue/worker.server";
 import { CLAIM_ORDERS, type ClaimOrder } from "../app/queue/jobs.server";
 import { workerConcurrency } from "../app/queue/in-process.server";
-import { startLoopDelayMonitor } from "../app/models/event-loop.server";
-import { limitHeapGrowth } from "../app/models/process-memory.server";
+import { startLoopDelayMonitor } from "../app/runtime/event-loop.server";
+import { limitHeapGrowth } from "../app/runtime/process-memory.server";
 import { jobHandlers } from "../app/sync/handlers.server";
 
 limitHeapGrowth();
@@ -21,7 +21,7 @@ limitHeapGrowth();
 // serialises this process's statements instead of making them collide (SQLITE_BUSY).
 const handlers: JobHandlers = jobHandlers;
 // On SQLite the web server waits for this process's write lock synchronously (on its event loop):
-// a turn given inside a transaction here would lengthen that wait (app/db-client.ts).
+// a turn given inside a transaction here would lengthen that wait (app/db/client.ts).
 sqliteSettings.turnsInTransactions = false;
 // WORKER_LEASE_MS: how long a crashed worker's job stays claimed (default 60 s).
 const leaseMs = Number(process.env.WORKER_LEASE_MS) || undefined;

@@ -1,7 +1,7 @@
 /** The Home page's alerts as Banners, each with its next step. */
 import { Banner, BlockStack } from "@shopify/polaris";
 import { translateCode, useT } from "../i18n/react";
-import type { DashboardAlert } from "../models/dashboard.server";
+import type { DashboardAlert } from "../pages/home.server";
 
 export function DashboardAlerts({ alerts }: { alerts: DashboardAlert[] }) {
   const t = useT();

@@ -2,7 +2,7 @@
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import { formatInteger, formatMoneyCents, formatPercent, type MessageKey } from "../i18n";
 import { useLocale, useT } from "../i18n/react";
-import type { PeriodFigures } from "../models/dashboard.server";
+import type { PeriodFigures } from "../pages/home.server";
 
 const PERIODS = [
   ["today", "home.period.today"],

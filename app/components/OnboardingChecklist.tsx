@@ -2,7 +2,7 @@
 import { Badge, BlockStack, Box, Button, Card, Divider, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import type { MessageKey } from "../i18n";
 import { useT } from "../i18n/react";
-import type { OnboardingStep } from "../models/dashboard.server";
+import type { OnboardingStep } from "../pages/home.server";
 
 export function OnboardingChecklist({ steps }: { steps: OnboardingStep[] }) {
   const t = useT();

@@ -21,7 +21,7 @@
 import { Prisma, type Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { EnqueueConflictError, errorMessage, PermanentJobError } from "./errors";
-import { retryWhileBusy } from "./sqlite-busy";
+import { retryWhileBusy } from "../db/sqlite-busy";
 import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, nextTurns, takeTurn } from "./turns.server";
 import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
 

@@ -5,8 +5,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
-import { OrderActionError } from "../models/order-actions.server";
-import { parseOrderIdParam, sendFromOrderPage } from "../models/order-status-view.server";
+import { OrderActionError } from "../sync/order-actions.server";
+import { parseOrderIdParam, sendFromOrderPage } from "../pages/order-status-view.server";
 import { authenticate } from "../shopify.server";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
-import { orderStatusView, parseOrderIdParam } from "../models/order-status-view.server";
+import { orderStatusView, parseOrderIdParam } from "../pages/order-status-view.server";
 import { authenticate } from "../shopify.server";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -5,8 +5,8 @@ import { BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polar
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { loadDashboard } from "../models/dashboard.server";
-import { ensureShop } from "../models/seller-account.server";
+import { loadDashboard } from "../pages/home.server";
+import { ensureShop } from "../pages/settings.server";
 import { useT } from "../i18n/react";
 import { DashboardAlerts } from "../components/DashboardAlerts";
 import { DashboardFigures } from "../components/DashboardFigures";

@@ -16,8 +16,8 @@ import {
   listShopJobs,
   retryAllDeadJobs,
   retryShopJob,
-} from "../models/activity.server";
-import { listDataRequests } from "../models/customer-data.server";
+} from "../pages/activity.server";
+import { listDataRequests } from "../customers/compliance.server";
 import { useT } from "../i18n/react";
 import { ApiCallsCard } from "../components/activity/ApiCallsCard";
 import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";

@@ -17,12 +17,12 @@ import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
 import type { CsvTable } from "../analytics/csv";
 import { pageTitle } from "../i18n/page-title";
 import { useT } from "../i18n/react";
-import { BreakdownTable } from "../analytics/components/BreakdownTable";
-import { FunnelCard } from "../analytics/components/FunnelCard";
-import { KeyFigures } from "../analytics/components/KeyFigures";
-import { PeriodPicker } from "../analytics/components/PeriodPicker";
-import { WeeklyCharts } from "../analytics/components/WeeklyCharts";
-import { download } from "../analytics/components/format";
+import { BreakdownTable } from "../components/analytics/BreakdownTable";
+import { FunnelCard } from "../components/analytics/FunnelCard";
+import { KeyFigures } from "../components/analytics/KeyFigures";
+import { PeriodPicker } from "../components/analytics/PeriodPicker";
+import { WeeklyCharts } from "../components/analytics/WeeklyCharts";
+import { download } from "../components/analytics/format";
 
 export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 

@@ -17,12 +17,12 @@ import {
   resendGroup,
   SCAN_LIMIT,
   type FixFailureCode,
-} from "../models/anomaly-groups.server";
+} from "../pages/anomalies.server";
 import { useT } from "../i18n/react";
 import { AnomalyGroupCard } from "../components/orders/AnomalyGroupCard";
 import { CustomerHoldsCard } from "../components/orders/CustomerHoldsCard";
 import { loadCustomerHolds } from "../customers/held-orders.server";
-import { sendAnyway } from "../models/order-actions.server";
+import { sendAnyway } from "../sync/order-actions.server";
 import { fixErrorText } from "../components/orders/text";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { dataRequestExport } from "../models/customer-data.server";
+import { dataRequestExport } from "../customers/compliance.server";
 
 export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { exportMappingsCsv, type CsvFileKind } from "../models/mappings-page.server";
+import { exportMappingsCsv, type CsvFileKind } from "../pages/mappings.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

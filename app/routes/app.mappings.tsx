@@ -21,8 +21,8 @@ import {
   type MappingsActionResult,
   type SkuMappingView,
   type VariantRow,
-} from "../models/mappings-page.server";
-import { MAX_CSV_BYTES } from "../models/mapping-csv";
+} from "../pages/mappings.server";
+import { MAX_CSV_BYTES } from "../pages/mappings-csv";
 import { FormTooLargeError, readFormData } from "../http/form-limit.server";
 import { formatInstant } from "../i18n";
 import { useT } from "../i18n/react";

@@ -36,7 +36,7 @@ import {
   type KeyErrorCode,
   type SellerConnectionView,
   type SettingsFormValues,
-} from "../models/seller-account.server";
+} from "../pages/settings.server";
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
-import { runFlowSendOrder } from "../flow/send-order-action.server";
+import { runFlowSendOrder } from "../pages/flow-send-order.server";
 import { authenticate } from "../shopify.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,4 +1,4 @@
-import { checkDatabase, eventLoopHealth } from "../models/health.server";
+import { checkDatabase, eventLoopHealth } from "../runtime/health.server";
 
 // Unauthenticated liveness + readiness probe: the app is healthy when its database answers.
 // database: which kind (sqlite, postgres) and whether it answered; eventLoop: this process's

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
-import { markShopUninstalled } from "../models/shop.server";
+import { markShopUninstalled } from "../sync/shop-lifecycle.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, "app/uninstalled", (tx, { shop }) => markShopUninstalled(tx, shop, new Date()));

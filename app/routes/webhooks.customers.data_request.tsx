@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
-import { recordDataRequest } from "../models/customer-data.server";
+import { recordDataRequest } from "../customers/compliance.server";
 
 // Compliance: records which of the customer's personal fields the app holds, per order.
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
-import { redactCustomer } from "../models/customer-data.server";
+import { redactCustomer } from "../customers/compliance.server";
 
 // Compliance: erases the customer's personal data from stored orders and leads.
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
-import { intakeOrderCancelled } from "../webhooks/order-intake.server";
+import { intakeOrderCancelled } from "../sync/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, "orders/cancelled", (tx, { shop, payload }) => intakeOrderCancelled(tx, shop, payload));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveWebhook } from "../webhooks/receive.server";
-import { intakeOrderUpdated } from "../webhooks/order-intake.server";
+import { intakeOrderUpdated } from "../sync/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
   receiveWebhook(request, "orders/updated", (tx, { shop, payload }) => intakeOrderUpdated(tx, shop, payload));

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
-import { retryWhileBusy } from "../queue/sqlite-busy";
+import { retryWhileBusy } from "../db/sqlite-busy";
 
 export interface DbRateLimiterOptions {
   now?: () => number;

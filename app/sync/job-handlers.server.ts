@@ -3,7 +3,7 @@
  * database, the shops' Seller Order API connections, Shopify's Admin API).
  */
 import type { JobHandlers } from "../queue/types";
-import { POST_LEAD_JOB } from "../webhooks/order-intake.server";
+import { POST_LEAD_JOB } from "./order-intake.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { runPostLead } from "./post-lead.server";
 import { REFRESH_LEAD_JOB, runRefreshLeadJob, runSyncStatusesJob, SYNC_STATUSES_JOB } from "./status-sync.server";

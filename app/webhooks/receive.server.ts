@@ -4,10 +4,10 @@
  * per delivery.
  */
 import prisma from "../db.server";
-import { createGroupCommit } from "../models/group-commit";
-import { isDatabaseBusy } from "../queue/sqlite-busy";
+import { createGroupCommit } from "../db/group-commit";
+import { isDatabaseBusy } from "../db/sqlite-busy";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
-import { orderCreatedInserts, orderCreatedRows, UnreadableOrderError, type OrderCreatedRows } from "./order-intake.server";
+import { orderCreatedInserts, orderCreatedRows, UnreadableOrderError, type OrderCreatedRows } from "../sync/order-intake.server";
 import { verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
 
 const deliveryOf = (webhook: VerifiedWebhook) => ({

@@ -22,13 +22,13 @@ import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { createClient } from "@libsql/client";
 import type { Prisma } from "@prisma/client";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { makeFinding } from "../../app/leads/findings";
-import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../app/models/orders-query.server";
-import { loadAnomalyGroups } from "../../app/models/anomaly-groups.server";
+import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../app/pages/orders.server";
+import { loadAnomalyGroups } from "../../app/pages/anomalies.server";
 import { loadCustomerHolds } from "../../app/customers/held-orders.server";
 import { webhookOrder } from "../lib/order-payloads";
-import { loadDashboard } from "../../app/models/dashboard.server";
+import { loadDashboard } from "../../app/pages/home.server";
 import { loadAnalytics, cityLines, productLines } from "../../app/analytics/report.server";
 import { presetPeriod } from "../../app/analytics/period";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../../app/analytics/days";
@@ -37,7 +37,7 @@ import { snapshotOf, type LeadEvent } from "../../app/sync/lead-events.server";
 import { loadDashboardFromLinks } from "./lib/home-from-links";
 import { rebuildCustomerRecords } from "../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../app/customers/card.server";
-import { risksOfPhones } from "../../app/models/orders-query.server";
+import { risksOfPhones } from "../../app/pages/orders.server";
 
 const { values } = parseArgs({
   options: {

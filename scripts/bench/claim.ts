@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { claimNextJob, completeJob, type ClaimOrder } from "../../app/queue/jobs.server";
 import { discoverTurns } from "../../app/queue/turns.server";
 import { applyMigrations } from "../lib/migrations";

@@ -13,10 +13,10 @@ import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { connectShop, SHOP } from "../lib/connected-shop";
 import { webhookOrder } from "../lib/order-payloads";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
-import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
+import { intakeOrderCreated } from "../../app/sync/order-intake.server";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({

@@ -18,11 +18,11 @@ import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { connectShop } from "../lib/connected-shop";
 import { webhookOrder } from "../lib/order-payloads";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { DEFAULT_SPACING_MARGIN } from "../../app/sync/db-rate-limiter.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
-import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
+import { intakeOrderCreated } from "../../app/sync/order-intake.server";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 /** `npm run demo` options (pure: argv in, options or a UsageError out). */
 import { parseArgs, portArg, positiveArg, UsageError } from "../lib/args";
-import { POSTGRES_URL } from "../../app/db-url";
+import { POSTGRES_URL } from "../../app/db/url";
 
 export interface DemoOptions {
   port: number;

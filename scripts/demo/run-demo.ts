@@ -13,7 +13,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { startSandbox } from "../../sandbox/index";
 import { prepareBuild, privateBuildDir } from "../lib/app-build";
 import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from "../lib/order-files";

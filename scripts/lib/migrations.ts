@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createClient } from "@libsql/client";
 import pg from "pg";
-import { databaseKind } from "../../app/db-url";
+import { databaseKind } from "../../app/db/url";
 
 /** Any constant both sides agree on: the lock serialises migrators of this app only. */
 const MIGRATION_LOCK_KEY = 0x636f645f6d6967n; // "cod_mig"

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { appServerArgs, prepareBuild } from "./app-build";
 import { applyMigrations as applyMigrationFiles } from "./migrations";
 

@@ -224,7 +224,7 @@ describe("with the pipeline and the sandbox", () => {
       baseUrl: sandbox.url,
       settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
     });
-    const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+    const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
     const pipeline = testPipeline(app.db.prisma);
     const orders = [0, 1].map((i) =>
       webhookOrder({ id: 5_810_000 + i, phone: `066100000${i}`, items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] }),

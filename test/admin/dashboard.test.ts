@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "./helpers";
 
-type DashboardModule = typeof import("../../app/models/dashboard.server");
+type DashboardModule = typeof import("../../app/pages/home.server");
 
 let app: AdminApp;
 let dashboard: DashboardModule;
@@ -17,7 +17,7 @@ let seq = 0;
 
 beforeAll(async () => {
   app = await startAdminApp();
-  dashboard = await import("../../app/models/dashboard.server");
+  dashboard = await import("../../app/pages/home.server");
   rollups = await import("../../app/analytics/rollups.server");
 });
 afterAll(() => stopAdminApp(app));

@@ -7,7 +7,7 @@ import {
   parseCsv,
   parseMappingsCsv,
   type SkuMappingRow,
-} from "../../app/models/mapping-csv";
+} from "../../app/pages/mappings-csv";
 
 // Fixed so a run is repeatable; fast-check prints the seed (and the path) of any failure.
 // FAST_CHECK_SEED=<n> explores other inputs.

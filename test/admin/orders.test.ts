@@ -158,7 +158,7 @@ describe("Orders list", () => {
 });
 
 describe("keyset pagination with bounded scans", () => {
-  type Query = typeof import("../../app/models/orders-query.server");
+  type Query = typeof import("../../app/pages/orders.server");
 
   /** Every page forward, then every page back from the last one. */
   async function walk(q: Query, search: string, options: { sparseLimit: number; scanWindow: number }) {
@@ -181,7 +181,7 @@ describe("keyset pagination with bounded scans", () => {
   }
 
   it("returns every match exactly once, forward and back, however sparse the filter", async () => {
-    const q: Query = await import("../../app/models/orders-query.server");
+    const q: Query = await import("../../app/pages/orders.server");
     const states = ["created", "created", "created", "held", "created", "skipped", "created", "failed"];
     for (let i = 0; i < 160; i++) {
       await addLink(SHOP_A, {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { seedDemoHistory } from "../../scripts/demo/history";
 import { loadAnalytics } from "../../app/analytics/report.server";
-import { loadDashboard } from "../../app/models/dashboard.server";
+import { loadDashboard } from "../../app/pages/home.server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const NOW = new Date("2026-11-24T10:00:00Z");

@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { applyCustomerEvents } from "../../app/customers/records.server";
 import type { LeadEvent } from "../../app/sync/lead-events.server";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";

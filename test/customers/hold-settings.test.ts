@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings } from "../../app/models/shop-settings";
-import { parseSettingsForm, settingsFormValues } from "../../app/models/seller-account.server";
+import { parseSettingsForm, settingsFormValues } from "../../app/pages/settings.server";
 
 describe("customer hold settings", () => {
   it("is off by default: 2 failures in 90 days once turned on", () => {

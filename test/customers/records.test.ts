@@ -54,7 +54,7 @@ async function setSettings(change: Record<string, unknown>) {
 }
 
 async function placeOrders(phones: string[], customerId = 4242) {
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   const ids: string[] = [];
   for (const phone of phones) {
     const id = nextOrderId++;
@@ -155,7 +155,7 @@ describe("customer delivery record", () => {
     const [under] = await placeOrders(["0612345678"]);
     expect(sent(under.state)).toBe(true);
 
-    const { sendAnyway } = await import("../../app/models/order-actions.server");
+    const { sendAnyway } = await import("../../app/sync/order-actions.server");
     await sendAnyway(db.prisma, SHOP, held.id, { by: "owner@example.com" });
     await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 30_000 });
     const after = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } });
@@ -186,7 +186,7 @@ describe("customer delivery record", () => {
   it("holds a blocked phone and never a trusted one, each decision on the order's timeline", async () => {
     await badCustomer();
     await setSettings({ customerHold: { enabled: true, failures: 1, days: 90 } });
-    const { setOrderCustomerStanding } = await import("../../app/models/order-actions.server");
+    const { setOrderCustomerStanding } = await import("../../app/sync/order-actions.server");
     const [clean] = await placeOrders(["0700000001"], 99);
     expect(sent(clean.state)).toBe(true);
     await setOrderCustomerStanding(db.prisma, SHOP, clean.id, "blocked", { by: "owner@example.com" });
@@ -208,7 +208,7 @@ describe("customer delivery record", () => {
   it("customers/data_request includes the record; customers/redact erases it and its phone key", async () => {
     const links = await badCustomer();
     await placeOrders(["0699999999"], 77);
-    const { recordDataRequest, redactCustomer } = await import("../../app/models/customer-data.server");
+    const { recordDataRequest, redactCustomer } = await import("../../app/customers/compliance.server");
     await db.prisma.$transaction((tx) => recordDataRequest(tx, SHOP, { customer: { id: 4242 }, orders_requested: [links[0].orderId] }));
     const request = await db.prisma.dataRequest.findFirstOrThrow({ where: { shop: SHOP } });
     const held = JSON.parse(request.held) as { deliveryRecord: { phoneKey: string; orders: number; refused: number } | null }[];
@@ -230,7 +230,7 @@ describe("customer delivery record", () => {
     await platform.advance(good.leadRef!, { shipping_status: "shipped" });
     await platform.advance(good.leadRef!, { shipping_status: "delivered" });
     await sync();
-    const { queryOrders } = await import("../../app/models/orders-query.server");
+    const { queryOrders } = await import("../../app/pages/orders.server");
     const { riskLevel } = await import("../../app/customers/risk");
     // Every standing and count mix: the filter keeps exactly the orders whose record riskLevel puts at that level.
     const mixes = [
@@ -270,7 +270,7 @@ describe("customer delivery record", () => {
   });
 
   it("the Orders risk filter works with more risky customers than SQLite binds parameters, page after page", async () => {
-    const { queryOrders, SCAN_WINDOW } = await import("../../app/models/orders-query.server");
+    const { queryOrders, SCAN_WINDOW } = await import("../../app/pages/orders.server");
     const count = 1_500;
     const phone = (i: number) => `07${String(10_000_000 + i).slice(-8)}`;
     // Every other customer is high risk; each has one order, one minute apart.

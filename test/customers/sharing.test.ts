@@ -114,7 +114,7 @@ describe("sharing delivery records between a merchant's stores", () => {
   });
 
   it("customers/redact erases the phone's rows in the shop that received it, and leaves the other store's own rows to that store's request", async () => {
-    const { redactCustomer } = await import("../../app/models/customer-data.server");
+    const { redactCustomer } = await import("../../app/customers/compliance.server");
     const link = await db.prisma.orderLink.create({
       data: { shop: STORES.B.domain, orderId: "9100001", orderName: "#B9", payload: "{}", externalRef: "b9", phone: PHONE },
     });

@@ -13,7 +13,7 @@ import { loadLocale, translator } from "./locales";
 
 type StatusRoute = typeof import("../../app/routes/api.orders.$orderId.status");
 type SendRoute = typeof import("../../app/routes/api.orders.$orderId.send");
-type ViewModule = typeof import("../../app/models/order-status-view.server");
+type ViewModule = typeof import("../../app/pages/order-status-view.server");
 type Findings = typeof import("../../app/leads/findings");
 
 let app: AdminApp;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   db = app.db.prisma;
   statusRoute = await import("../../app/routes/api.orders.$orderId.status");
   sendRoute = await import("../../app/routes/api.orders.$orderId.send");
-  views = await import("../../app/models/order-status-view.server");
+  views = await import("../../app/pages/order-status-view.server");
   findings = await import("../../app/leads/findings");
 });
 afterAll(() => stopAdminApp(app));

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { FLOW_TRIGGER, FLOW_TRIGGER_FIELDS, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
-import { FLOW_SEND_ORDER_HANDLE } from "../../app/flow/send-order-action.server";
+import { FLOW_SEND_ORDER_HANDLE } from "../../app/pages/flow-send-order.server";
 import { flowDefinitionsFrom, referenceKey, validateTriggerPayload } from "../../shopify-admin/flow";
 import type { LeadEvent } from "../../app/sync/lead-events.server";
 

@@ -52,7 +52,7 @@ beforeEach(async () => {
 /** An order received while automatic sending is off: held until someone sends it. */
 async function heldOrder() {
   const { db } = server();
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   const body = webhookOrder({ id: nextOrderId++ });
   await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
   await pipeline.drain({ kinds: ["post-lead"] });

@@ -53,7 +53,7 @@ beforeEach(async () => {
 });
 
 async function placeOrders(count: number) {
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   for (let i = 0; i < count; i++) {
     const body = webhookOrder({ id: nextOrderId++, phone: `06${String(20000000 + (nextOrderId % 1_000_000)).padStart(8, "0")}` });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
@@ -198,7 +198,7 @@ describe("Flow triggers", () => {
   });
 
   it("an order held by the shop's rules needs attention, with the reason in plain words", async () => {
-    const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+    const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
     const body = webhookOrder({ id: nextOrderId++, phone: null });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
     await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 30_000 });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { applyMigrations as applyMigrationFiles } from "../../scripts/lib/migrations";
 import { createDatabase, databaseUrl, dropDatabase } from "../../scripts/lib/embedded-postgres";
 
@@ -52,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "cod-lead-sync-db-"));
   const database = await createEmptyDatabase(dir);
   await applyMigrations(database.url);
-  // From app/db-client, not app/db.server: importing this helper must not open
+  // From app/db/client, not app/db.server: importing this helper must not open
   // the app's default database before DATABASE_URL points here.
   const prisma = createPrismaClient(database.url);
   return {

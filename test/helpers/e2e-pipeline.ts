@@ -33,7 +33,7 @@ export async function e2ePipeline(
     baseUrl: options.sandboxUrl,
     settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
   });
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   const { syncShopStatuses } = await import("../../app/sync/status-sync.server");
   const pipeline = testPipeline(db);
   return {

@@ -6,7 +6,7 @@
  * Usage: node --expose-gc --import tsx heap-workload.ts <percent | "default">
  */
 import { getHeapSpaceStatistics } from "node:v8";
-import { limitHeapGrowth } from "../../app/models/process-memory.server";
+import { limitHeapGrowth } from "../../app/runtime/process-memory.server";
 
 const SLOTS = 1024;
 const ITEMS_PER_SLOT = 320;

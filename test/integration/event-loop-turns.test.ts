@@ -2,12 +2,12 @@
  * A long chain of awaited statements (a status-sync batch with its handlers)
  * leaves the event loop turns on either database: on SQLite, whose driver runs
  * each statement synchronously, only because the client gives the loop a turn
- * every few milliseconds of statements (app/db-client.ts), inside transactions
+ * every few milliseconds of statements (app/db/client.ts), inside transactions
  * only for the process's one client of the file.
  */
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;

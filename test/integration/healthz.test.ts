@@ -28,7 +28,7 @@ describe("/healthz", () => {
   });
 
   it("reports a blocked event loop in its delay", async () => {
-    const { eventLoopHealth } = await import("../../app/models/health.server");
+    const { eventLoopHealth } = await import("../../app/runtime/health.server");
     await new Promise((r) => setTimeout(r, 50));
     const until = Date.now() + 120;
     while (Date.now() < until) {
@@ -40,7 +40,7 @@ describe("/healthz", () => {
 
   it("reports a database that cannot be opened", async () => {
     const { createPrismaClient } = await import("../../app/db.server");
-    const { checkDatabase } = await import("../../app/models/health.server");
+    const { checkDatabase } = await import("../../app/runtime/health.server");
     // A database that does not exist on the same server, or a file in a directory that does not.
     const missing = onPostgres ? Object.assign(new URL(db.url), { pathname: "/never_there" }).toString() : "file:/nonexistent-dir/never/there.sqlite";
     const broken = createPrismaClient(missing);

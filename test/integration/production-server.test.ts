@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { appServerArgs } from "../../scripts/lib/app-build";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 

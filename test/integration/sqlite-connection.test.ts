@@ -1,5 +1,5 @@
 /**
- * The SQLite connection that keeps prepared statements (app/sqlite-connection.ts):
+ * The SQLite connection that keeps prepared statements (app/db/sqlite-connection.ts):
  * a statement reused from its cache binds its new arguments and answers with the
  * current data; values come back as @libsql/client gave them; errors keep the
  * SQLite codes Prisma maps (a unique violation stays P2002); past the cache's
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Prisma } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteConnection, sqliteFilePath } from "../../app/sqlite-connection";
+import { SqliteConnection, sqliteFilePath } from "../../app/db/sqlite-connection";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 describe("SQLite connection with kept statements", () => {

@@ -20,7 +20,7 @@ let keyId: string;
 let nextId = 5_560_000_000_000;
 
 async function seedLeads(count: number) {
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   for (let i = 0; i < count; i++) {
     // A distinct phone per order: no recent-duplicate anomalies.
     const body = webhookOrder({ id: nextId++, phone: `06${String(10000000 + i).padStart(8, "0")}` });
@@ -141,7 +141,7 @@ describe("status sync", () => {
   });
 
   it("a lead sent again starts without the earlier lead's parcel number and profit", async () => {
-    const { resendOrder } = await import("../../app/models/order-actions.server");
+    const { resendOrder } = await import("../../app/sync/order-actions.server");
     const [a] = await seedLeads(1);
     for (const change of [{ confirmation_status: "confirmed" }, { shipping_status: "picked_up" }, { shipping_status: "shipped" }, { shipping_status: "delivered" }] as AdvanceInput[]) {
       await control.advance(a.leadRef!, change);

@@ -31,7 +31,7 @@ describe("write-back while the app is uninstalled", () => {
     const app = await import("../../app/shopify.server");
     const { writeBackJobFor } = await import("../../app/sync/write-back-job.server");
     const { enqueueJob } = await import("../../app/queue/jobs.server");
-    const { reinstateShop } = await import("../../app/models/shop.server");
+    const { reinstateShop } = await import("../../app/sync/shop-lifecycle.server");
     const { UNINSTALLED_WAIT_MS } = await import("../../app/sync/write-back-task.server");
 
     // GIVEN a shop with tag write-back on, a lead in motion, and the app uninstalled

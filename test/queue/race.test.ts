@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createWorker } from "../../app/queue/worker.server";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { captureLogger, sleep } from "./helpers";
 

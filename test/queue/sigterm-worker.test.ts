@@ -12,7 +12,7 @@ import { connectShop, SHOP } from "../../scripts/lib/connected-shop";
 import { webhookOrder } from "../../scripts/lib/order-payloads";
 import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
-import { intakeOrderCreated } from "../../app/webhooks/order-intake.server";
+import { intakeOrderCreated } from "../../app/sync/order-intake.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { sleep } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { isDatabaseBusy, retryWhileBusy } from "../../app/queue/sqlite-busy";
+import { isDatabaseBusy, retryWhileBusy } from "../../app/db/sqlite-busy";
 
 // The shape Prisma 6.19 gives SQLITE_BUSY through the libsql adapter (seen in the race test).
 const busyError = (originalCode = "5") =>

@@ -102,7 +102,7 @@ describe("a customer's personal data", () => {
     const held = await db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId: String(ORDER_B) } } });
     expect(held.state).toBe("held");
     expect(held.reason).toContain("522 98 76 54");
-    const { resendOrder, setOrderOverrides } = await import("../../app/models/order-actions.server");
+    const { resendOrder, setOrderOverrides } = await import("../../app/sync/order-actions.server");
     await setOrderOverrides(db.prisma, SHOP, held.id, { phone: customer.mobile, address: customer.correctedAddress }, { by: "merchant" });
     await resendOrder(db.prisma, SHOP, held.id, { by: "merchant" });
     await pipeline.drain();
@@ -118,7 +118,7 @@ describe("a customer's personal data", () => {
     const gdpr = { shop_id: 1, shop_domain: SHOP, customer: { id: CUSTOMER_ID, email: customer.email, phone: customer.mobile } };
     expect(await deliver(routes.dataRequest, "customers/data_request", { ...gdpr, orders_requested: [ORDER_A, ORDER_B], data_request: { id: 1 } })).toBe(200);
     // THEN the stored export holds the snapshot, lead, corrections, reason, findings and timeline of both orders
-    const { dataRequestExport, listDataRequests } = await import("../../app/models/customer-data.server");
+    const { dataRequestExport, listDataRequests } = await import("../../app/customers/compliance.server");
     const [listed] = await listDataRequests(db.prisma, SHOP);
     expect(listed).toMatchObject({ customerId: String(CUSTOMER_ID), ordersRequested: 2, ordersHeld: 2 });
     const exported = await dataRequestExport(db.prisma, SHOP, listed.id);

@@ -9,7 +9,7 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
-import { ensureShop, saveShopSettings } from "../../app/models/seller-account.server";
+import { ensureShop, saveShopSettings } from "../../app/pages/settings.server";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { startAppServer, streamPost, type AppServer } from "./app-server";
 

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mapOrderToLead, matchCity, normalizeMoroccanPhone, type ShopOrder } from "../../app/leads";
-import { parseMappingsCsv } from "../../app/models/mapping-csv";
+import { parseMappingsCsv } from "../../app/pages/mappings-csv";
 import { cities, context, line, order } from "../leads/helpers";
 import { webhookOrder } from "../helpers/orders";
 import { startOrderWorld, type OrderWorld } from "./order-world";

@@ -4,7 +4,7 @@
  * that order on every load. Masking is now plain string search.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maskPersonal } from "../../app/models/order-status-view.server";
+import { maskPersonal } from "../../app/pages/order-status-view.server";
 import { adminRequest } from "../helpers/admin";
 import { webhookOrder } from "../helpers/orders";
 import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";

@@ -212,7 +212,7 @@ describe("the resolved address is checked at connect time (DNS rebinding)", () =
   it("refuses a public-looking name that resolves to loopback: the key never reaches the listener", async () => {
     const port = new URL(listener.url).port;
     const lines: string[] = [];
-    const { verifyAndSaveKey } = await import("../../app/models/seller-account.server");
+    const { verifyAndSaveKey } = await import("../../app/pages/settings.server");
     const result = await verifyAndSaveKey(
       app.db.prisma,
       SHOP_B,

@@ -9,7 +9,7 @@ import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { createDbRateLimiter } from "../../app/sync/db-rate-limiter.server";
 import { createTokenBucketLimiter, keyFingerprint, type RateLimiter } from "../../app/seller-api/rate-limiter";
-import { createPrismaClient } from "../../app/db-client";
+import { createPrismaClient } from "../../app/db/client";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;

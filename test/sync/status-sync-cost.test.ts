@@ -21,7 +21,7 @@ let pipeline: TestPipeline;
 let nextId = 5_570_000_000_000;
 
 async function seedLeads(count: number) {
-  const { intakeOrderCreated } = await import("../../app/webhooks/order-intake.server");
+  const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   for (let i = 0; i < count; i++) {
     const body = webhookOrder({ id: nextId++, phone: `06${String(20000000 + i).padStart(8, "0")}` });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGroupCommit } from "../../app/models/group-commit";
+import { createGroupCommit } from "../../app/db/group-commit";
 
 /** A commit function that records each group and finishes when told to. */
 function recordingCommit(options: { failOn?: (item: number) => boolean } = {}) {

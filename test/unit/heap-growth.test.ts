@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercent } from "../../app/models/process-memory.server";
+import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercent } from "../../app/runtime/process-memory.server";
 
 const workload = join(import.meta.dirname, "..", "helpers", "heap-workload.ts");
 

@@ -16,7 +16,7 @@ describe("SQLite library", () => {
     expect(prismas).toBe(ours);
   });
 
-  it("is loaded once: the libsql the app opens files with (app/sqlite-connection.ts) is @libsql/client's", () => {
+  it("is loaded once: the libsql the app opens files with (app/db/sqlite-connection.ts) is @libsql/client's", () => {
     const require = createRequire(import.meta.url);
     const clients = createRequire(require.resolve("@libsql/client")).resolve("libsql");
     expect(clients).toBe(require.resolve("libsql"));

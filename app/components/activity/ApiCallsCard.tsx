@@ -5,7 +5,7 @@
 import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
 import { useT } from "../../i18n/react";
-import type { ApiCallView, StatusClass } from "../../models/activity.server";
+import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
 const CLASSES: StatusClass[] = ["all", "success", "client", "rate_limited", "server", "no_answer"];
 

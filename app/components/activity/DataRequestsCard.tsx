@@ -9,7 +9,7 @@ import { BlockStack, Button, Card, IndexTable, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
 import { formatInstant } from "../../i18n";
 import { useT } from "../../i18n/react";
-import type { DataRequestView } from "../../models/customer-data.server";
+import type { DataRequestView } from "../../customers/compliance.server";
 import { download } from "../download";
 
 

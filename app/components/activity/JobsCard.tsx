@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
 import { translateCode, useT } from "../../i18n/react";
-import type { JobView, VisibleJobState } from "../../models/activity.server";
+import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { JobState } from "../../queue/types";
 
 export type ActivityActionResult =

@@ -2,7 +2,7 @@
 import { useMemo, useState } from "react";
 import { Autocomplete } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
-import type { CatalogueOption } from "../../models/mappings-page.server";
+import type { CatalogueOption } from "../../pages/mappings.server";
 
 const MAX_OPTIONS = 50;
 

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, FormLayout, IndexTable, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
-import type { CityAliasView, MappingsActionResult } from "../../models/mappings-page.server";
+import type { CityAliasView, MappingsActionResult } from "../../pages/mappings.server";
 
 export function CityAliasesCard({ aliases, cities }: { aliases: CityAliasView[]; cities: { id: number; name: string }[] }) {
   const t = useT();

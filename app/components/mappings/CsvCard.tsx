@@ -8,8 +8,8 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, DropZone, InlineStack, List, Text } from "@shopify/polaris";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
-import type { CsvRowError } from "../../models/mapping-csv";
-import type { MappingsActionResult } from "../../models/mappings-page.server";
+import type { CsvRowError } from "../../pages/mappings-csv";
+import type { MappingsActionResult } from "../../pages/mappings.server";
 import { download } from "../download";
 
 const SHOWN_ERRORS = 50;

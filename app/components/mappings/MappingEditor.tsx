@@ -18,7 +18,7 @@ import {
 } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
 import type { ProductSuggestion } from "../../leads/types";
-import type { CatalogueOption, MappingsActionResult } from "../../models/mappings-page.server";
+import type { CatalogueOption, MappingsActionResult } from "../../pages/mappings.server";
 import { CataloguePicker } from "./CataloguePicker";
 
 export interface DraftTarget {

@@ -5,7 +5,7 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
-import type { MappingsActionResult, SkuMappingView } from "../../models/mappings-page.server";
+import type { MappingsActionResult, SkuMappingView } from "../../pages/mappings.server";
 
 export function SkuMappingsTable({
   mappings,

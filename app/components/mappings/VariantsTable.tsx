@@ -13,7 +13,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
-import type { VariantRow, VariantStatus, VariantsResult } from "../../models/mappings-page.server";
+import type { VariantRow, VariantStatus, VariantsResult } from "../../pages/mappings.server";
 
 const TONES: Record<VariantStatus, "success" | "warning" | "critical" | "attention"> = {
   mapped: "success",

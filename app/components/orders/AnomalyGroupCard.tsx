@@ -1,7 +1,7 @@
 /** One cause on the Anomalies page: what it is, the orders it blocks, and the one fix for all of them. */
 import { useState } from "react";
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { CityOption, ProblemGroupView, ProductOption } from "../../models/anomaly-groups.server";
+import type { CityOption, ProblemGroupView, ProductOption } from "../../pages/anomalies.server";
 import { useT, type Translate } from "../../i18n/react";
 import { LinkStateBadge } from "../StatusBadge";
 import { OrderLink, type FixSubmit } from "./OrderCards";

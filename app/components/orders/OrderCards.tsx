@@ -4,8 +4,8 @@
  */
 import { useState, type ReactNode } from "react";
 import { Badge, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, Link, Text, TextField } from "@shopify/polaris";
-import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../models/order-detail.server";
-import type { CityOption, ProductOption } from "../../models/anomaly-groups.server";
+import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../pages/order-detail.server";
+import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import { useT } from "../../i18n/react";
 import { customerTimelineText } from "../../customers/hold-reason";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";

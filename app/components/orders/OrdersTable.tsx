@@ -20,7 +20,7 @@ import {
 } from "@shopify/polaris";
 import type { IndexFiltersProps } from "@shopify/polaris";
 import { LINK_STATES } from "../../models/order-link-state";
-import type { OrderRow, OrdersFilter, OrdersPage } from "../../models/orders-query.server";
+import type { OrderRow, OrdersFilter, OrdersPage } from "../../pages/orders.server";
 import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
 import { holdReasonViewText } from "../../customers/hold-reason";

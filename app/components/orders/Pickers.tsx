@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Autocomplete, Text } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
-import type { CityOption, ProductOption } from "../../models/anomaly-groups.server";
+import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import type { Suggestion } from "../../leads/types";
 
 const SHOWN = 50;

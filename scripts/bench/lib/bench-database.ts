@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DatabaseKind } from "../../../app/db-url";
+import type { DatabaseKind } from "../../../app/db/url";
 import { startEmbeddedPostgres } from "../../lib/embedded-postgres";
 import { applyMigrations } from "../../lib/migrations";
 

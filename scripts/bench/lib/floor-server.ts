@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { createPrismaClient } from "../../../app/db-client";
+import { createPrismaClient } from "../../../app/db/client";
 
 const prisma = createPrismaClient(process.env.DATABASE_URL);
 const shopify = shopifyApp({

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient } from "../../../app/db-client";
+import { createPrismaClient } from "../../../app/db/client";
 import { prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../lib/migrations";
 import { freePort } from "../../lib/ports";

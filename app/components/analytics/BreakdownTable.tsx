@@ -2,7 +2,7 @@
 import { useMemo, useState } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text, type SortDirection } from "@shopify/polaris";
 import { useLocale, useT } from "../../i18n/react";
-import { sortLines, type BreakdownLine, type SortKey } from "../report";
+import { sortLines, type BreakdownLine, type SortKey } from "../../analytics/report";
 import { days, integer, money } from "./format";
 import { RateText } from "./RateText";
 

@@ -9,7 +9,7 @@
  * (received, posting) counts once it is sent, held or skipped.
  */
 import type { Db } from "../db.server";
-import { readShopSettings } from "./shop-settings";
+import { readShopSettings } from "../models/shop-settings";
 import { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type RollupRow } from "../analytics/report";

@@ -10,10 +10,10 @@ import { MAX_LINE_ITEMS } from "../leads/field-limits";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
-import { DEFAULT_TIME_ZONE } from "./dashboard.server";
-import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomaly-groups.server";
-import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "./order-actions.server";
-import { listTimeline } from "./timeline.server";
+import { DEFAULT_TIME_ZONE } from "./home.server";
+import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomalies.server";
+import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "../sync/order-actions.server";
+import { listTimeline } from "../models/timeline.server";
 import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
 

@@ -5,7 +5,7 @@
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
 import { formatMoneyCents, formatPercent } from "../../i18n";
 import { useLocale, useT } from "../../i18n/react";
-import type { WeekPoint } from "../report";
+import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
 
 export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {

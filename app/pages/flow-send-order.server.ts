@@ -10,9 +10,9 @@
  */
 import { z } from "zod";
 import type { Db } from "../db.server";
-import { OrderActionError, resendOrder } from "../models/order-actions.server";
+import { OrderActionError, resendOrder } from "../sync/order-actions.server";
 import { isLinkState, type LinkState } from "../models/order-link-state";
-import { parseOrderIdParam, sendLabelFor } from "../models/order-status-view.server";
+import { parseOrderIdParam, sendLabelFor } from "./order-status-view.server";
 
 export const FLOW_SEND_ORDER_HANDLE = "send-order-to-cod";
 

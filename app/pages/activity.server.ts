@@ -5,7 +5,7 @@
  */
 import type { Job, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { shopLinksByIds } from "./links-by-id.server";
+import { shopLinksByIds } from "../models/links-by-id.server";
 import { countJobsByState, listJobs, retryDeadJob, retryJobs } from "../queue/jobs.server";
 import type { JobState } from "../queue/types";
 

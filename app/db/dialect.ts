@@ -4,14 +4,14 @@
  * INSERT ... ON CONFLICT, octet_length); what cannot be goes through here.
  */
 import type { PrismaClient } from "@prisma/client";
-import type { DatabaseKind } from "./db-url";
+import type { DatabaseKind } from "./url";
 
 type AnyClient = Pick<PrismaClient, "$queryRaw">;
 
 /**
  * The database a client (or a transaction's client) talks to. Read from the
  * provider the generated client was built for: the SQLite and the PostgreSQL
- * clients differ only in that (app/db-client.ts).
+ * clients differ only in that (app/db/client.ts).
  */
 export function databaseKindOf(db: AnyClient): DatabaseKind {
   const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
@@ -26,7 +26,7 @@ type LockingClient = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
  * (a recount, not an increment): holds `scope:key` for each key until the
  * transaction ends, so two such transactions on one key run one after the
  * other. SQLite already runs them so (every write transaction takes the
- * database's one write lock up front, app/db-client.ts); PostgreSQL runs them
+ * database's one write lock up front, app/db/client.ts); PostgreSQL runs them
  * side by side under READ COMMITTED, where the second would overwrite the
  * first's total without its row. Keys are taken in sorted order: two
  * transactions never wait on each other in a cycle.

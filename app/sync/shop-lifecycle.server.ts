@@ -1,12 +1,12 @@
 import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
-import { APP_NOT_INSTALLED_REASON } from "../sync/shop-pause.server";
-import { ensureSyncScheduled } from "../sync/status-sync.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../webhooks/order-intake.server";
-import { ensureShop } from "./seller-account.server";
-import { addTimeline } from "./timeline.server";
-import type { TransactionClient } from "./webhook-delivery.server";
-import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
+import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
+import { ensureSyncScheduled } from "./status-sync.server";
+import { POST_LEAD_JOB, postLeadJobKey } from "./order-intake.server";
+import { ensureShop } from "../pages/settings.server";
+import { addTimeline } from "../models/timeline.server";
+import type { TransactionClient } from "../models/webhook-delivery.server";
+import { applyLeadEvents, snapshotOf } from "./lead-events.server";
 
 /** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
 export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, useNavigate } from "@remix-run/react";
 import { BlockStack, Button, ButtonGroup, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
-import { PRESETS, type Period } from "../period";
+import { PRESETS, type Period } from "../../analytics/period";
 
 export function PeriodPicker({ period, timeZone }: { period: Period; timeZone: string }) {
   const t = useT();

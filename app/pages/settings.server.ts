@@ -19,8 +19,8 @@ import {
 } from "../seller-api";
 import { secretBoxFromEnv } from "../sync/seller-connection.server";
 import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
-import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH, newEventsToken } from "./events-credentials";
-import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "./shop-settings";
+import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH, newEventsToken } from "../models/events-credentials";
+import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {

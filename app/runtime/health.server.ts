@@ -1,6 +1,6 @@
 import prisma, { type Db } from "../db.server";
-import { databaseKindOf } from "../db-dialect";
-import type { DatabaseKind } from "../db-url";
+import { databaseKindOf } from "../db/dialect";
+import type { DatabaseKind } from "../db/url";
 import { loopDelayReport, startLoopDelayMonitor, type LoopDelayReport } from "./event-loop.server";
 
 export type DatabaseHealth = { ok: true; kind: DatabaseKind } | { ok: false; kind: DatabaseKind; error: string };

@@ -10,7 +10,7 @@ import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
 import { addTimeline } from "../models/timeline.server";
-import { applyLeadEvents, snapshotOf } from "../sync/lead-events.server";
+import { applyLeadEvents, snapshotOf } from "./lead-events.server";
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,8 +1,8 @@
 /** Display helpers shared by the Analytics components (locale-exact, same on server and client). */
 import { formatInteger, formatMoneyCents, formatPercent, type Locale } from "../../i18n";
 import type { Translate } from "../../i18n/react";
-import type { Rate } from "../report";
-export { download } from "../../components/download";
+import type { Rate } from "../../analytics/report";
+export { download } from "../download";
 
 export const money = (locale: Locale, cents: number) => formatMoneyCents(locale, cents);
 export const integer = (locale: Locale, n: number) => formatInteger(locale, n);

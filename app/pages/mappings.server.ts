@@ -22,14 +22,14 @@ import { ShopifyAdminError } from "../shopify/errors";
 import { shopifyFailureOf, type ShopifyFailureKind } from "../shopify/failure";
 import { PRODUCT_VARIANTS_PAGE } from "../shopify/documents";
 import { cachedReferenceData } from "../sync/reference-data.server";
-import { deleteCityAlias, listCityAliases, saveCityAlias } from "./city-alias.server";
+import { deleteCityAlias, listCityAliases, saveCityAlias } from "../models/city-alias.server";
 import {
   formatCityAliasesCsv,
   formatSkuMappingsCsv,
   parseMappingsCsv,
   type CsvRowError,
-} from "./mapping-csv";
-import { deleteSkuMapping, listSkuMappings, upsertSkuMapping } from "./sku-mapping.server";
+} from "./mappings-csv";
+import { deleteSkuMapping, listSkuMappings, upsertSkuMapping } from "../models/sku-mapping.server";
 
 export const VARIANTS_PER_PAGE = 25;
 

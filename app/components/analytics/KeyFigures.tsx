@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import { useLocale, useT } from "../../i18n/react";
-import type { Summary } from "../report";
+import type { Summary } from "../../analytics/report";
 import { days, integer, money, percent } from "./format";
 import { RateText } from "./RateText";
 

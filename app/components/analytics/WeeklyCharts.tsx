@@ -9,7 +9,7 @@ import { useEffect, useState, type ComponentType } from "react";
 import { BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
 import { useLocale, useT } from "../../i18n/react";
 import { money, percent } from "./format";
-import type { WeekPoint } from "../report";
+import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
 
 type Viz = ComponentType<{ weeks: WeekPoint[]; which: 0 | 1 }>;

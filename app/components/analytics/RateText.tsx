@@ -1,7 +1,7 @@
 /** A rate with the two counts it divides in its title (the tooltip), so no rate stands alone. */
 import type { MessageKey } from "../../i18n";
 import { useLocale, useT } from "../../i18n/react";
-import type { Rate } from "../report";
+import type { Rate } from "../../analytics/report";
 import { integer, percent } from "./format";
 
 export function RateText({ rate, of = "analytics.rate.title" }: { rate: Rate; of?: MessageKey }) {

@@ -16,8 +16,8 @@ import { normalizeCityKey } from "../leads/city-key";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
-import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "./order-actions.server";
-import { upsertSkuMapping } from "./sku-mapping.server";
+import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "../sync/order-actions.server";
+import { upsertSkuMapping } from "../models/sku-mapping.server";
 
 /** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/bench/admin.ts). */
 export const SCAN_LIMIT = 2000;

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
 import { useLocale, useT } from "../../i18n/react";
-import { FUNNEL_STEPS, IN_PROGRESS, LOSS_CAUSES, rate, type FunnelStep, type LossCause, type Summary } from "../report";
+import { FUNNEL_STEPS, IN_PROGRESS, LOSS_CAUSES, rate, type FunnelStep, type LossCause, type Summary } from "../../analytics/report";
 import { integer } from "./format";
 import { RateText } from "./RateText";
 

@@ -8,12 +8,12 @@
  */
 import type { CustomerRecord, OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
-import { OrderActionError, resendOrder, sendAnyway, type Actor } from "./order-actions.server";
+import { OrderActionError, resendOrder, sendAnyway, type Actor } from "../sync/order-actions.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import type { HoldReason, HoldReasonView } from "../customers/hold-reason";
 import { OUTCOMES, type Outcome } from "../customers/outcome";
 import { riskLevel, type RiskLevel } from "../customers/risk";
-import { isLinkState, type LinkState } from "./order-link-state";
+import { isLinkState, type LinkState } from "../models/order-link-state";
 
 export interface OrderStatusFinding {
   code: string;

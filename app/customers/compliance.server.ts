@@ -5,7 +5,7 @@
  */
 import type { CustomerRecord, OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { addTimeline } from "./timeline.server";
+import { addTimeline } from "../models/timeline.server";
 import { FLOW_TRIGGER_JOB } from "../flow/flow-triggers.server";
 
 type Tx = Prisma.TransactionClient;

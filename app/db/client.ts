@@ -12,7 +12,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
 type Client = ReturnType<PrismaLibSQL["createClient"]>;
 type TransactionMode = "write" | "read" | "deferred";
-import { DEFAULT_DATABASE_URL, databaseKind } from "./db-url";
+import { DEFAULT_DATABASE_URL, databaseKind } from "./url";
 import { SqliteConnection } from "./sqlite-connection";
 
 const BUSY_TIMEOUT_MS = 10_000;
