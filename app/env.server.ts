@@ -1,20 +1,42 @@
 /**
- * The environment, parsed once at start-up. Every missing or malformed variable
- * is reported in one message so a deploy fails once, not once per variable.
+ * The environment: every variable the app and its processes read, with its
+ * default, in one zod schema. Nothing else in app/ or the entry points reads
+ * process.env. Every missing or malformed variable is reported in one message,
+ * so a deploy fails once, not once per variable, and a typo never falls back
+ * to a default silently.
+ *
+ * The schema is made of parts, so that a process that needs only one (the
+ * migration runner needs the database, the worker no Shopify page) parses only
+ * that part; `env` is the whole, parsed on first use.
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db/url";
-import { encryptionKeyProblem } from "./crypto/secret-box.server";
+import { encryptionKeyProblem, secretBoxFromVariables, type SecretBox } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
 const base64Key32 = z.string().superRefine((value, ctx) => {
   const problem = encryptionKeyProblem(value);
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
 });
+const flag = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { message: "must be true or false" }))
+  .transform((value) => value === "true" || value === "1" || value === "yes" || value === "on");
+const milliseconds = (what: string) => z.coerce.number().int(`must be a whole number of milliseconds (${what})`).positive("must be above 0");
 
-export const envSchema = z.object({
+const processPart = {
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  // Binds one address; all of them when unset.
+  HOST: z.string().optional(),
+  // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own (up to 300 %).
+  HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).default(50),
+  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+};
+
+const shopifyPart = {
   SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
   SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
   SHOPIFY_APP_URL: z.string().url("must be the app's public https URL"),
@@ -23,34 +45,69 @@ export const envSchema = z.object({
     .default(
       "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
     ),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+};
+
+const databasePart = {
   DATABASE_URL: z
     .string()
     .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
       message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
     .default(DEFAULT_DATABASE_URL),
-  // PostgreSQL only: connections each process keeps (read by app/db/client.ts; checked here at start-up).
-  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").optional(),
-  ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's seller API key at rest"),
+  // PostgreSQL only: connections each process keeps; web servers x workers x this must fit max_connections.
+  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").default(10),
+};
+
+const encryptionPart = {
+  ENCRYPTION_KEY: base64Key32.describe("encrypts each shop's secrets at rest"),
   // The key being rotated away from: still opens secrets until `npm run rotate-key` re-sealed them.
   ENCRYPTION_KEY_PREVIOUS: base64Key32.optional(),
+};
+
+const sellerApiPart = {
   // The platform's Seller Order API base URL for shops that set none (the sandbox's in the demo).
   SELLER_API_BASE_URL: z.string().url("must be the Seller Order API base URL").optional(),
-  // "true" lets a production build reach the Seller Order API over plain http on private or
+  // true lets a production build reach the Seller Order API over plain http on private or
   // loopback addresses (the demo's sandbox, tests). Outside production that is always allowed.
-  SELLER_API_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"]).default("false"),
-  SHOP_CUSTOM_DOMAIN: z.string().optional(),
-  PORT: z.coerce.number().int().positive().optional(),
-  // Jobs in the server process: default off in production (run `npm run worker`), on in
-  // development; "true" runs them here (the demo). Read by app/queue/in-process.server.ts.
-  WORKER_IN_PROCESS: z.string().optional(),
-  // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own
-  // (up to 300 %). Read by app/runtime/process-memory.server.ts, checked here.
-  HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).optional(),
-  LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  SELLER_API_ALLOW_PRIVATE_HOSTS: flag.default("false"),
+  // Per-attempt timeout of the calls jobs make.
+  SELLER_API_TIMEOUT_MS: milliseconds("per attempt").default(15_000),
+  // How long jobs trust the rate limit read from GET /v1/me.
+  SELLER_API_RATE_REFRESH_MS: milliseconds("how long a rate read is trusted").default(60_000),
+};
+
+const workerPart = {
+  // Jobs in the server process: unset means off in production (run `npm run worker`), on otherwise.
+  WORKER_IN_PROCESS: flag.optional(),
+  // Jobs one worker runs at once: posts overlap their HTTP round trips.
+  WORKER_CONCURRENCY: z.coerce.number().int("must be a whole number of jobs").min(1, "must be at least 1").max(64, "must be at most 64").default(4),
+  // How long a crashed worker's job stays claimed.
+  WORKER_LEASE_MS: milliseconds("a claim's lease").default(60_000),
+  // On SIGTERM, how long running jobs may finish before they are released.
+  WORKER_STOP_TIMEOUT_MS: milliseconds("how long SIGTERM waits").default(30_000),
+  // One shop's jobs of one kind running at once across all workers (0 = no cap).
+  WORKER_MAX_RUNNING_PER_SHOP: z.coerce.number().int("must be a whole number of jobs").min(0).default(2),
+  // fair: shops take turns; fifo: the oldest due job first, whatever its shop.
+  QUEUE_CLAIM_ORDER: z.enum(["fair", "fifo"]).default("fair"),
+};
+
+export const envSchema = z.object({
+  ...processPart,
+  ...shopifyPart,
+  ...databasePart,
+  ...encryptionPart,
+  ...sellerApiPart,
+  ...workerPart,
 });
 
 export type Env = z.infer<typeof envSchema>;
+export type ProcessEnv = Pick<Env, keyof typeof processPart>;
+export type DatabaseEnv = Pick<Env, keyof typeof databasePart>;
+export type SellerApiEnv = Pick<Env, keyof typeof sellerApiPart | "NODE_ENV">;
+export type WorkerEnv = Pick<Env, keyof typeof workerPart | "NODE_ENV">;
+
+type Source = Record<string, string | undefined>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -59,25 +116,59 @@ export class EnvError extends Error {
   }
 }
 
-/** Pure: parses a variables record, throwing one EnvError that names every problem. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+function parseWith<T extends z.ZodRawShape>(shape: T, source: Source): z.infer<z.ZodObject<T>> {
   // An empty string counts as missing: `FOO=` in a .env file is a forgotten value.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = z.object(shape).safeParse(cleaned);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const name = issue.path.join(".");
-    const message = issue.code === "invalid_type" && issue.received === "undefined" ? "is required" : issue.message;
-    return `${name} ${message}`;
-  });
-  throw new EnvError(problems);
+  throw new EnvError(
+    parsed.error.issues.map((issue) => {
+      const message = issue.code === "invalid_type" && issue.received === "undefined" ? "is required" : issue.message;
+      return `${issue.path.join(".")} ${message}`;
+    }),
+  );
 }
 
-function loadDotEnv(): void {
+/** Pure: parses a variables record, throwing one EnvError that names every problem. */
+export const parseEnv = (source: Source): Env => parseWith(envSchema.shape, source);
+export const parseProcessEnv = (source: Source): ProcessEnv => parseWith(processPart, source);
+export const parseDatabaseEnv = (source: Source): DatabaseEnv => parseWith(databasePart, source);
+export const parseSellerApiEnv = (source: Source): SellerApiEnv => parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseWorkerEnv = (source: Source): WorkerEnv => parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+
+let dotEnvRead = false;
+function variables(): Source {
   // Shopify CLI injects variables itself; a plain `npm start` reads .env when present.
   // process.loadEnvFile never overrides variables already set.
-  if (process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+  if (!dotEnvRead && process.env.NODE_ENV !== "test" && existsSync(".env")) process.loadEnvFile(".env");
+  dotEnvRead = true;
+  return process.env;
 }
 
-loadDotEnv();
-export const env: Env = parseEnv(process.env);
+function once<T>(parse: (source: Source) => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= parse(variables()));
+}
+
+export const processEnv = once(parseProcessEnv);
+export const databaseEnv = once(parseDatabaseEnv);
+export const sellerApiEnv = once(parseSellerApiEnv);
+export const workerEnv = once(parseWorkerEnv);
+const wholeEnv = once(parseEnv);
+
+/** The whole environment, parsed (and checked) on first use. */
+export const env: Env = new Proxy({} as Env, { get: (_, name) => wholeEnv()[name as keyof Env] });
+
+/** The app's secret box, under ENCRYPTION_KEY (and ENCRYPTION_KEY_PREVIOUS while rotating). */
+export function secretBoxFromEnv(): SecretBox {
+  const keys = parseWith(encryptionPart, variables());
+  return secretBoxFromVariables(keys);
+}
+
+/**
+ * `npm start` serves a production build: NODE_ENV defaults to production there,
+ * set before anything reads it (React and Remix read process.env.NODE_ENV).
+ */
+export function defaultToProduction(): void {
+  process.env.NODE_ENV ??= "production";
+}

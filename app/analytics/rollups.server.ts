@@ -8,10 +8,10 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { shopLinkIds, shopLinksByIds } from "../models/links-by-id.server";
-import type { LeadEvent, LeadEventHandler } from "../sync/lead-events.server";
 import { addFact, factOf, nonZero, type LeadFact, type LinkFields, type RollupDelta } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 import { isDelivered } from "./status-groups";
+import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
 

@@ -4,7 +4,7 @@
  * binding). One transaction: either every secret is re-sealed or none is.
  * Idempotent: a second run finds nothing to do. Reports counts, never secrets.
  */
-import type { Db } from "../db.server";
+import type { PrismaClient as Db } from "@prisma/client";
 import type { SecretBox, SecretPurpose } from "./secret-box.server";
 
 export interface RotationReport {

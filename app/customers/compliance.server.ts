@@ -6,7 +6,7 @@
 import type { CustomerRecord, OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { addTimeline } from "../models/timeline.server";
-import { FLOW_TRIGGER_JOB } from "../flow/flow-triggers.server";
+import { FLOW_TRIGGER_JOB } from "../models/job-kinds";
 
 type Tx = Prisma.TransactionClient;
 

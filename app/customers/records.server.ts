@@ -10,11 +10,11 @@ import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { lockKeysForTransaction } from "../db/dialect";
 import { shopLinksByIds } from "../models/links-by-id.server";
-import type { LeadEvent, LeadEventHandler } from "../sync/lead-events.server";
 import { signedCents } from "../analytics/contribution";
 import { outcomeOf, type Outcome } from "./outcome";
 import { recordsOf, type CustomerCounts, type CustomerFact } from "./record";
 import type { CustomerHistory, Standing } from "./risk";
+import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
 

@@ -12,7 +12,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
 type Client = ReturnType<PrismaLibSQL["createClient"]>;
 type TransactionMode = "write" | "read" | "deferred";
-import { DEFAULT_DATABASE_URL, databaseKind } from "./url";
+import { databaseKind } from "./url";
 import { SqliteConnection } from "./sqlite-connection";
 
 const BUSY_TIMEOUT_MS = 10_000;
@@ -90,7 +90,7 @@ const STATEMENTS_SLICE_MS = 8;
  * on the very loop the transaction needs to finish: a deadlock until the busy
  * timeout. So by default a transaction runs to its end at once. Another
  * process waits synchronously too, longer by each turn: the worker in a
- * process of its own gives none (scripts/worker.ts), as the web server beside
+ * process of its own gives none (worker.ts), as the web server beside
  * it waits for its lock; and SQLite is best kept to one process.
  */
 function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean } {
@@ -166,11 +166,6 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
   }
 }
 
-/** Connections per process to PostgreSQL (DATABASE_POOL_SIZE, default 10): web servers x workers x this must fit max_connections. */
-function postgresPoolSize(): number {
-  const size = Number(process.env.DATABASE_POOL_SIZE);
-  return Number.isInteger(size) && size > 0 ? size : 10;
-}
 
 /**
  * Prisma bakes the provider into a generated client, so PostgreSQL has its own,
@@ -184,10 +179,14 @@ function postgresClientClass(): typeof PrismaClient {
   return (load(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }).PrismaClient;
 }
 
-export function createPrismaClient(url: string = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, sqlite: SqliteClientOptions = {}): PrismaClient {
+/**
+ * `postgresPoolSize`: connections this process keeps to PostgreSQL (DATABASE_POOL_SIZE);
+ * web servers x workers x this must fit max_connections.
+ */
+export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}, postgresPoolSize = 10): PrismaClient {
   if (databaseKind(url) === "postgres") {
     const PostgresPrismaClient = postgresClientClass();
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: postgresPoolSize() }) });
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: postgresPoolSize }) });
   }
   return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }, sqlite) });
 }

@@ -17,15 +17,13 @@ import { addTimeline } from "../models/timeline.server";
 import { enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
-import { runAdminGraphql, throwIfUserErrors } from "../shopify/admin-graphql.server";
+import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
 import { ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
-import type { AdminFor } from "../sync/write-back-task.server";
-import type { LeadEvent } from "../sync/lead-events.server";
 import type { City } from "../leads";
 import { FLOW_TRIGGER, mayFire, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
-
-export const FLOW_TRIGGER_JOB = "flow-trigger";
+import { flowTriggerJobFor } from "../models/job-kinds";
+import { type LeadEvent } from "../models/lead-events";
 
 /** How long a firing waits while the app is uninstalled (a reinstall wakes it at once). */
 const UNINSTALLED_WAIT_MS = 6 * 3600_000;
@@ -67,12 +65,7 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
     const facts: FlowLinkFacts = { ...link, cityName: cityName(link.cityId) };
     for (const firing of triggerFiringsFor(event, facts)) {
       if (!wanted(firing.handle)) continue;
-      jobs.push({
-        kind: FLOW_TRIGGER_JOB,
-        key: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:${firing.handle}:${firing.eventKey}`,
-        shop,
-        payload: { linkId: link.id, handle: firing.handle, payload: firing.payload },
-      });
+      jobs.push(flowTriggerJobFor(shop, link.orderId, link.id, firing.handle, firing.eventKey, firing.payload));
     }
   }
   // One read and one insert for the whole batch (a sync batch carries hundreds of events).

@@ -1,3 +1,4 @@
+import { type LeadEvent } from "../models/lead-events";
 /**
  * The app's Shopify Flow triggers: their handles (the extensions in extensions/flow-*),
  * the fields each declares, and the payload each lead event produces. Pure: the
@@ -8,7 +9,6 @@
  * id); the customer is reached from the order in Flow (order.customer), so the app does
  * not need the read_customers scope a customer reference would require.
  */
-import type { LeadEvent } from "../sync/lead-events.server";
 
 export const FLOW_TRIGGER = {
   leadCreated: "lead-created",

@@ -74,3 +74,6 @@ export function needsMerchant(state: LinkState): boolean {
 export function isLinkState(value: string): value is LinkState {
   return (LINK_STATES as readonly string[]).includes(value);
 }
+
+/** Flag on a link whose lead may be a second one (re-posted after an unknown outcome). */
+export const FLAG_DUPLICATE_AFTER_NETWORK_FAILURE = "possible_duplicate_after_network_failure";

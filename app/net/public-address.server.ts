@@ -14,6 +14,7 @@ import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
 import { Readable } from "node:stream";
+import { sellerApiEnv, type SellerApiEnv } from "../env.server";
 
 /**
  * Ranges no public Seller Order API lives in (IANA special-purpose registries).
@@ -73,8 +74,8 @@ export interface AddressPolicy {
 }
 
 /** The policy of this process: strict in production unless SELLER_API_ALLOW_PRIVATE_HOSTS=true. */
-export function addressPolicyFromEnv(source: Record<string, string | undefined> = process.env): AddressPolicy {
-  return { allowPrivate: source.NODE_ENV !== "production" || source.SELLER_API_ALLOW_PRIVATE_HOSTS === "true" };
+export function addressPolicyFromEnv(config: Pick<SellerApiEnv, "NODE_ENV" | "SELLER_API_ALLOW_PRIVATE_HOSTS"> = sellerApiEnv()): AddressPolicy {
+  return { allowPrivate: config.NODE_ENV !== "production" || config.SELLER_API_ALLOW_PRIVATE_HOSTS };
 }
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; why: string };

@@ -9,13 +9,13 @@ import { fromWebhookOrder } from "../leads/adapters/webhook-order";
 import { MAX_LINE_ITEMS } from "../leads/field-limits";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
-import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { DEFAULT_TIME_ZONE } from "./home.server";
 import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomalies.server";
 import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "../sync/order-actions.server";
 import { listTimeline } from "../models/timeline.server";
 import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
+import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 
 /** How a finding is fixed from the order's page. */
 export type FindingFix =

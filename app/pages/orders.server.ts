@@ -13,9 +13,8 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { normalizeMoroccanPhone } from "../leads/phone";
-import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../sync/post-lead.server";
 import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./home.server";
-import { LINK_STATES, type LinkState } from "../models/order-link-state";
+import { LINK_STATES, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
 import type { HoldReasonView } from "../customers/hold-reason";

@@ -17,10 +17,11 @@ import {
   UnsupportedApiVersionError,
   type Account,
 } from "../seller-api";
-import { secretBoxFromEnv } from "../sync/seller-connection.server";
+import { secretBoxFromEnv } from "../env.server";
 import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
-import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH, newEventsToken } from "../models/events-credentials";
+import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
+import { ensureShop } from "../models/shops.server";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -54,16 +55,6 @@ function connectionView(row: PublicShopRow): SellerConnectionView {
     pausedReason: row.pausedReason,
     pausedAt: row.pausedAt?.toISOString() ?? null,
   };
-}
-
-/** Creates the shop's row on its first admin visit; a no-op afterwards. */
-export async function ensureShop(db: Db, shop: string): Promise<void> {
-  try {
-    await db.shop.upsert({ where: { domain: shop }, create: { domain: shop, eventsToken: newEventsToken() }, update: {}, select: { id: true } });
-  } catch (error) {
-    // Two first requests raced to create it: the row exists, which is all we want.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-  }
 }
 
 export interface SellerConnectionView {

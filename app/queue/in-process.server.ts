@@ -8,6 +8,7 @@
  * the event loop that answers webhooks. WORKER_IN_PROCESS=true runs them here
  * (the demo's one process); in development they run here unless it is false.
  */
+import { workerEnv, type WorkerEnv } from "../env.server";
 import { stopOnShutdownSignal } from "./shutdown";
 import type { JobHandlers, QueueDb } from "./types";
 import { createWorker, type Worker, type WorkerOptions } from "./worker.server";
@@ -24,22 +25,12 @@ declare global {
 }
 
 export type InProcessWorkerOptions = Omit<WorkerOptions, "db" | "handlers"> & {
-  env?: Record<string, string | undefined>;
+  env?: Pick<WorkerEnv, "WORKER_IN_PROCESS" | "NODE_ENV" | "WORKER_CONCURRENCY">;
 };
 
-export function isInProcessWorkerEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  const flag = env.WORKER_IN_PROCESS?.trim().toLowerCase();
-  if (flag === "false" || flag === "0" || flag === "no" || flag === "off") return false;
-  if (flag === "true" || flag === "1" || flag === "yes" || flag === "on") return true;
-  return env.NODE_ENV !== "production";
+export function isInProcessWorkerEnabled(env: Pick<WorkerEnv, "WORKER_IN_PROCESS" | "NODE_ENV"> = workerEnv()): boolean {
+  return env.WORKER_IN_PROCESS ?? env.NODE_ENV !== "production";
 }
-
-/** Jobs one worker runs at once (WORKER_CONCURRENCY, default 4): posts overlap their HTTP round trips. */
-export function workerConcurrency(env: Record<string, string | undefined> = process.env): number {
-  const n = Number(env.WORKER_CONCURRENCY);
-  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : DEFAULT_WORKER_CONCURRENCY;
-}
-export const DEFAULT_WORKER_CONCURRENCY = 4;
 
 /** Starts the in-process worker once; returns it, or null when disabled by the environment. */
 export function startInProcessWorker(
@@ -47,7 +38,7 @@ export function startInProcessWorker(
   handlers: JobHandlers,
   options: InProcessWorkerOptions = {},
 ): Worker | null {
-  const { env, ...workerOptions } = options;
+  const { env = workerEnv(), ...workerOptions } = options;
   if (!isInProcessWorkerEnabled(env)) return null;
 
   const existing = globalThis.__codLeadSyncWorker;
@@ -58,7 +49,7 @@ export function startInProcessWorker(
   }
 
   const registry: JobHandlers = { ...handlers };
-  const worker = createWorker({ concurrency: workerConcurrency(env), ...workerOptions, db, handlers: registry });
+  const worker = createWorker({ concurrency: env.WORKER_CONCURRENCY, ...workerOptions, db, handlers: registry });
   const logger = workerOptions.logger ?? console;
   worker.start();
   logger.info(`worker ${worker.owner} started in process`);

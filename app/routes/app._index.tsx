@@ -6,12 +6,12 @@ import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { loadDashboard } from "../pages/home.server";
-import { ensureShop } from "../pages/settings.server";
 import { useT } from "../i18n/react";
 import { DashboardAlerts } from "../components/DashboardAlerts";
 import { DashboardFigures } from "../components/DashboardFigures";
 import { LeadsChart } from "../components/LeadsChart";
 import { OnboardingChecklist } from "../components/OnboardingChecklist";
+import { ensureShop } from "../models/shops.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

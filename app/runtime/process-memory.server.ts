@@ -4,27 +4,21 @@
  * one at its working size or from native memory.
  */
 import { setFlagsFromString } from "node:v8";
+import { processEnv } from "../env.server";
 
 /**
  * V8 lets the old generation grow to up to 4 times what survived the last full
  * collection before it collects again (on a machine with memory to spare). In
  * the soak the app's live heap was ~70 MB while its heap reached 270 MB and its
  * RSS 460 MB, garbage that only a full collection returns. 50 % keeps the heap
- * near its live size for the price of more frequent (mostly concurrent) marking.
- */
-export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
-
-/** HEAP_GROWTH_PERCENT: a whole number; 0 leaves V8's own factor (checked at start-up by app/env.server.ts). */
-export function heapGrowthPercent(value = process.env.HEAP_GROWTH_PERCENT): number {
-  return value !== undefined && /^\d+$/.test(value) ? Number(value) : DEFAULT_HEAP_GROWTH_PERCENT;
-}
-
-/**
+ * near its live size for the price of more frequent (mostly concurrent) marking
+ * (HEAP_GROWTH_PERCENT, default 50; 0 leaves V8's own factor).
+ *
  * Sets V8's heap growing factor for this process (read at every full
  * collection, so setting it once the process runs is enough). Called first
  * thing by the server and the worker; 0 sets nothing.
  */
-export function limitHeapGrowth(percent = heapGrowthPercent()): void {
+export function limitHeapGrowth(percent = processEnv().HEAP_GROWTH_PERCENT): void {
   if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 

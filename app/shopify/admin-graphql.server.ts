@@ -33,6 +33,9 @@ export { ShopifyGraphqlError, ShopifyThrottledError, ShopifyUserError } from "./
 /** The part of the Remix admin context this module uses (also what tests fake). */
 export type AdminGraphqlClient = Pick<AdminApiContext, "graphql">;
 
+/** Shopify's Admin API for a shop, from its stored offline session (the worker's entry gives it). */
+export type AdminFor = (shop: string) => Promise<AdminGraphqlClient>;
+
 export type GraphqlVariables = Record<string, unknown>;
 
 /** How one call may spend time and memory. */

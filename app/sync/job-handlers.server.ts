@@ -3,32 +3,24 @@
  * database, the shops' Seller Order API connections, Shopify's Admin API).
  */
 import type { JobHandlers } from "../queue/types";
-import { POST_LEAD_JOB } from "./order-intake.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { runPostLead } from "./post-lead.server";
-import { REFRESH_LEAD_JOB, runRefreshLeadJob, runSyncStatusesJob, SYNC_STATUSES_JOB } from "./status-sync.server";
-import { runWriteBackJob, type AdminFor } from "./write-back-task.server";
-import { WRITE_BACK_JOB } from "./write-back-job.server";
-import { RETENTION_JOB, runRetentionJob } from "./retention.server";
-import { BACKFILL_JOB, runBackfillJob } from "./backfill/backfill.server";
-import { FLOW_TRIGGER_JOB, runFlowTriggerJob } from "../flow/flow-triggers.server";
+import { runRefreshLeadJob, runSyncStatusesJob } from "./status-sync.server";
+import { runWriteBackJob } from "./write-back-task.server";
+import { runRetentionJob } from "./retention.server";
+import { runBackfillJob } from "./backfill/backfill.server";
+import { runFlowTriggerJob } from "../flow/flow-triggers.server";
+import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB } from "../models/job-kinds";
+import { type AdminFor } from "../shopify/admin-graphql.server";
 
-/** Shopify's Admin API for a shop, from its stored offline session (loaded lazily: it needs the app's env). */
-const adminFromSession: AdminFor = async (shop) => {
-  const { unauthenticated } = await import("../shopify.server");
-  const { admin } = await unauthenticated.admin(shop);
-  return admin;
-};
-
-export function createJobHandlers(deps: PipelineDeps & { adminFor?: AdminFor }): JobHandlers {
-  const withAdmin = { ...deps, adminFor: deps.adminFor ?? adminFromSession };
+export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor }): JobHandlers {
   return {
     [POST_LEAD_JOB]: (job) => runPostLead(deps, job),
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
-    [WRITE_BACK_JOB]: (job) => runWriteBackJob(withAdmin, job),
+    [WRITE_BACK_JOB]: (job) => runWriteBackJob(deps, job),
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
-    [BACKFILL_JOB]: (job, ctx) => runBackfillJob(withAdmin, job, ctx),
-    [FLOW_TRIGGER_JOB]: (job) => runFlowTriggerJob(withAdmin, job),
+    [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
+    [FLOW_TRIGGER_JOB]: (job) => runFlowTriggerJob(deps, job),
   };
 }

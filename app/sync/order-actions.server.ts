@@ -7,7 +7,6 @@
 import type { OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
-import { postLeadJobKey, POST_LEAD_JOB } from "./order-intake.server";
 import { normalizeCityKey, normalizeSku, type Finding, type SkuMappingTarget } from "../leads";
 import { MAX_FIELD_CHARS } from "../leads/field-limits";
 import { MAX_PHONE_CHARS } from "../leads/phone";
@@ -15,10 +14,12 @@ import { saveCityAlias } from "../models/city-alias.server";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { addTimeline } from "../models/timeline.server";
 import { isLinkState, type LinkState } from "../models/order-link-state";
-import { applyLeadEvents, snapshotOf } from "./lead-events.server";
+import { applyLeadEvents } from "./lead-events.server";
 import { setStanding } from "../customers/records.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
+import { postLeadJobKey, POST_LEAD_JOB } from "../models/job-kinds";
+import { snapshotOf } from "../models/lead-events";
 
 export class OrderActionError extends Error {
   constructor(

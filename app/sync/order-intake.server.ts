@@ -10,12 +10,12 @@ import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
 import { addTimeline } from "../models/timeline.server";
-import { applyLeadEvents, snapshotOf } from "./lead-events.server";
+import { applyLeadEvents } from "./lead-events.server";
+import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
 
-export const POST_LEAD_JOB = "post-lead";
-export const postLeadJobKey = (shop: string, orderId: string) => `${POST_LEAD_JOB}:${shop}:${orderId}`;
 
 export class UnreadableOrderError extends Error {
   constructor(message: string) {

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
 import { addTimeline, type TimelineKind } from "../models/timeline.server";
 import { readShopSettings } from "../models/shop-settings";
-import { assertMove, type LinkState } from "../models/order-link-state";
+import { assertMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { enqueueJob } from "../queue/jobs.server";
@@ -30,21 +30,20 @@ import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.
 import { RateLimitWaitError } from "./db-rate-limiter.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
-import { writeBackJobFor } from "./write-back-job.server";
 import { ensureSyncScheduled } from "./status-sync.server";
-import { applyLeadEvents, snapshotOf } from "./lead-events.server";
+import { applyLeadEvents } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { holdReasonText } from "../customers/hold-reason";
 import { t } from "../i18n";
+import { writeBackJobFor } from "../models/job-kinds";
+import { snapshotOf } from "../models/lead-events";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
 
 /** How long a link waits for a key (none yet, or rejected) before looking again. */
 export const WAIT_FOR_KEY_MS = 15 * 60_000;
-/** Flag on a link whose lead may be a second one (re-posted after an unknown outcome). */
-export const FLAG_DUPLICATE_AFTER_NETWORK_FAILURE = "possible_duplicate_after_network_failure";
 
 type OrderOverrides = { phone?: string; address?: string; city?: string; name?: string };
 

@@ -4,18 +4,14 @@
  * webhook deliveries, finished jobs). Orders still on their way (posting, or a
  * lead whose status still moves) are kept whatever their age.
  */
-import type { EnqueueJobInput } from "../queue/jobs.server";
 import { enqueueJob } from "../queue/jobs.server";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
 import type { PipelineDeps } from "./pipeline-deps.server";
+import { retentionJobFor, RETENTION_JOB } from "../models/job-kinds";
 
-export const RETENTION_JOB = "retention";
 const DAY_MS = 24 * 3600 * 1000;
 
-export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
-  return { kind: RETENTION_JOB, key: `${RETENTION_JOB}:${shop}`, shop, runAt, payload: {} };
-}
 
 export interface RetentionReport {
   orders: number;

@@ -4,7 +4,8 @@
  */
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";
-import { secretBoxFromVariables, type SecretBox } from "../crypto/secret-box.server";
+import type { SecretBox } from "../crypto/secret-box.server";
+import { secretBoxFromEnv, sellerApiEnv } from "../env.server";
 import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
 import { createDbRateLimiter } from "./db-rate-limiter.server";
 import { sellerApiFetch } from "../net/public-address.server";
@@ -35,10 +36,6 @@ export interface ConnectionOptions {
   rateRefreshMs?: number;
 }
 
-export function secretBoxFromEnv(): SecretBox {
-  return secretBoxFromVariables(process.env);
-}
-
 export interface ShopConnection {
   client: SellerApiClient;
   /** Non-secret identifier of the key, for the limiter and logs. */
@@ -49,7 +46,7 @@ export interface ShopConnection {
 export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {}): ShopConnection {
   if (!shop.sellerApiKeyCipher) throw new ShopNotConnectedError(shop.domain, "no_key");
   if (shop.pausedReason) throw new ShopNotConnectedError(shop.domain, "paused");
-  const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || process.env.SELLER_API_BASE_URL;
+  const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || sellerApiEnv().SELLER_API_BASE_URL;
   if (!baseUrl) throw new ShopNotConnectedError(shop.domain, "no_base_url");
   const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher, { shop: shop.domain, purpose: "seller-api-key" });
   const client = createSellerApiClient({

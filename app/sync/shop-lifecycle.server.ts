@@ -2,11 +2,12 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "./order-intake.server";
-import { ensureShop } from "../pages/settings.server";
 import { addTimeline } from "../models/timeline.server";
 import type { TransactionClient } from "../models/webhook-delivery.server";
-import { applyLeadEvents, snapshotOf } from "./lead-events.server";
+import { applyLeadEvents } from "./lead-events.server";
+import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { snapshotOf } from "../models/lead-events";
+import { ensureShop } from "../models/shops.server";
 
 /** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
 export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date): Promise<void> {

@@ -11,7 +11,7 @@
  * source: polling is then the safety net). Each cycle logs one report line.
  */
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
-import { enqueueJob, type EnqueueJobInput } from "../queue/jobs.server";
+import { enqueueJob } from "../queue/jobs.server";
 import { RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
@@ -21,20 +21,11 @@ import type { PipelineDeps } from "./pipeline-deps.server";
 import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling, RateLimitWaitError } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
-import { writeBackJobFor } from "./write-back-job.server";
 import { ensureRetentionScheduled } from "./retention.server";
-import { applyLeadEvents, snapshotOf, type LeadEvent } from "./lead-events.server";
+import { applyLeadEvents } from "./lead-events.server";
+import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
+import { snapshotOf, type LeadEvent } from "../models/lead-events";
 
-export const SYNC_STATUSES_JOB = "sync-statuses";
-export const REFRESH_LEAD_JOB = "refresh-lead";
-
-export function syncJobFor(shop: string, runAt: Date): EnqueueJobInput {
-  return { kind: SYNC_STATUSES_JOB, key: `${SYNC_STATUSES_JOB}:${shop}`, shop, runAt, payload: {} };
-}
-
-export function refreshLeadJobFor(shop: string, ref: string): EnqueueJobInput {
-  return { kind: REFRESH_LEAD_JOB, key: `${REFRESH_LEAD_JOB}:${shop}:${ref}`, shop, payload: { ref } };
-}
 
 export interface SyncReport {
   tracked: number;

@@ -9,15 +9,13 @@ import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
 import { ShopifyOrderNotFoundError, ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
 import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
-import type { AdminGraphqlClient } from "../shopify/admin-graphql.server";
+import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
 
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
-
-export type AdminFor = (shop: string) => Promise<AdminGraphqlClient>;
 
 function describe(steps: readonly WriteBackStep[]): string {
   return steps

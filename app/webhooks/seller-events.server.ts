@@ -8,8 +8,8 @@ import type { Db } from "../db.server";
 import { readTextWithin, SELLER_EVENT_BODY_LIMIT } from "../http/body-limit.server";
 import { isUniqueViolation, processWebhookOnce } from "../models/webhook-delivery.server";
 import { enqueueJob } from "../queue/jobs.server";
-import { refreshLeadJobFor } from "../sync/status-sync.server";
-import { secretBoxFromEnv } from "../sync/seller-connection.server";
+import { secretBoxFromEnv } from "../env.server";
+import { refreshLeadJobFor } from "../models/job-kinds";
 
 /** Older (or further in the future) than this, a signed event is refused as a replay. */
 export const EVENT_TOLERANCE_SECONDS = 5 * 60;

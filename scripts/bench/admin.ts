@@ -33,11 +33,11 @@ import { loadAnalytics, cityLines, productLines } from "../../app/analytics/repo
 import { presetPeriod } from "../../app/analytics/period";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../../app/analytics/days";
 import { applyRollupEvents, rebuildRollups } from "../../app/analytics/rollups.server";
-import { snapshotOf, type LeadEvent } from "../../app/sync/lead-events.server";
 import { loadDashboardFromLinks } from "./lib/home-from-links";
 import { rebuildCustomerRecords } from "../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../app/customers/card.server";
 import { risksOfPhones } from "../../app/pages/orders.server";
+import { snapshotOf, type LeadEvent } from "../../app/models/lead-events";
 
 const { values } = parseArgs({
   options: {

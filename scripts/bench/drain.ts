@@ -2,7 +2,7 @@
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres] [--cpu-prof DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
- * processes (`scripts/worker.ts`) sharing the key through the database's rate
+ * processes (`worker.ts`) sharing the key through the database's rate
  * limiter. Reports the drain time over N/R (target at most 1.05) and the
  * number of 429 answers (target 0). The catalogue and cities are cached
  * before the clock starts, as they are in steady state (read once a day).
@@ -66,7 +66,7 @@ try {
   const started = Date.now();
   for (let w = 0; w < W; w++) {
     workers.push(
-      spawn(process.execPath, [...profile, "--import", "tsx", join(root, "scripts", "worker.ts")], {
+      spawn(process.execPath, [...profile, "--import", "tsx", join(root, "worker.ts")], {
         cwd: root,
         env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: url, LOG_LEVEL: "warn" },
         stdio: ["ignore", "ignore", "inherit"],

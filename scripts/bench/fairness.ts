@@ -5,7 +5,7 @@
  * Every shop receives --per-minute orders a minute; after a 20 s warm-up one
  * shop also receives --flash orders at once (a flash sale). Each shop has its
  * own key, limited by the sandbox to --rate calls a minute, and W worker
- * processes (`scripts/worker.ts`) post the leads. Reports, for orders received
+ * processes (`worker.ts`) post the leads. Reports, for orders received
  * from the flash sale on: the other shops' p50/p95/max from webhook (intake
  * commit, OrderLink.createdAt) to lead created (postedAt); the flash-sale shop's
  * posting rate against its key's rate. `--fifo` runs the workers with the old
@@ -98,7 +98,7 @@ try {
   );
   for (let w = 0; w < W; w++) {
     workers.push(
-      spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
+      spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
         cwd: root,
         env: {
           ...process.env,

@@ -2,7 +2,7 @@
  * The app's processes as production runs them, bound to 127.0.0.1 with the demo's
  * own environment only (no developer .env or shell variable leaks in), each logging
  * to its own file: the production server (`server.ts`) and the job worker
- * (`npm run worker`, scripts/worker.ts). Both load the Shopify Admin stand-in's
+ * (`npm run worker`, worker.ts). Both load the Shopify Admin stand-in's
  * preload (appServerArgs), active because the demo sets SHOPIFY_ADMIN_STAND_IN_URL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -106,8 +106,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
 
 /** `npm run worker` on the app's sources, as production runs it beside the server. */
 export async function startWorkerProcess(options: AppProcessOptions & { startTimeoutMs?: number }): Promise<AppProcess> {
-  const proc = startProcess([...tsxPreloadArgs(options.root), join(options.root, "scripts", "worker.ts")], options);
-  // Started once it says so (scripts/worker.ts), or failed when it exits first.
+  const proc = startProcess([...tsxPreloadArgs(options.root), join(options.root, "worker.ts")], options);
+  // Started once it says so (worker.ts), or failed when it exits first.
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   while (!/worker \S+ started/.test(proc.log())) {
     if (proc.child.exitCode !== null) {

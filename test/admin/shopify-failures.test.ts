@@ -161,7 +161,7 @@ describe("Backfill page", () => {
     const { createWorker } = await import("../../app/queue/worker.server");
     const { createJobHandlers } = await import("../../app/sync/job-handlers.server");
     const { createPipelineDeps } = await import("../../app/sync/pipeline-deps.server");
-    const { BACKFILL_JOB } = await import("../../app/sync/backfill/backfill.server");
+    const { BACKFILL_JOB } = await import("../../app/models/job-kinds");
     await app.db.prisma.shop.upsert({ where: { domain: SHOP_A }, create: { domain: SHOP_A }, update: {} });
     const deps = { ...createPipelineDeps(app.db.prisma), adminFor: async (shop: string) => (await shopify.unauthenticated.admin(shop)).admin };
     const silent = { info: () => {}, warn: () => {}, error: () => {} };

@@ -12,9 +12,10 @@ import type { PrismaClient } from "@prisma/client";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addFact, factOf, nonZero, rollupKeyString, type Grain, type RollupDelta } from "../../app/analytics/contribution";
 import { deliveredDaysFromTimeline, LINK_FIELDS, rebuildRollups } from "../../app/analytics/rollups.server";
-import { applyLeadEvents, snapshotOf } from "../../app/sync/lead-events.server";
+import { applyLeadEvents } from "../../app/sync/lead-events.server";
 import { writeStatusChanges, type TrackedLink } from "../../app/sync/status-sync.server";
 import type { PipelineDeps } from "../../app/sync/pipeline-deps.server";
+import { snapshotOf } from "../../app/models/lead-events";
 
 // Fixed so a run is repeatable; fast-check prints the seed (and the path) of any failure.
 // FAST_CHECK_SEED=<n> explores other inputs.

@@ -15,13 +15,13 @@ type Control = ReturnType<typeof sandboxControl>;
 const root = join(import.meta.dirname, "..", "..");
 
 /**
- * A worker process (`scripts/worker.ts`) on `databaseUrl`, tuned for chaos: short
+ * A worker process (`worker.ts`) on `databaseUrl`, tuned for chaos: short
  * leases (a killed worker's jobs come back in 3 s), short platform timeouts, and
  * the key's limit read again every 5 s (the storm lowers it for seconds). Its
  * output goes to `onOutput`.
  */
 export function spawnChaosWorker(databaseUrl: string, onOutput: (text: string) => void, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 /**
  * Chaos across processes, as the app runs at scale: two app servers (the
- * production build, `server.ts`) and two workers (`scripts/worker.ts`) on one
+ * production build, `server.ts`) and two workers (`worker.ts`) on one
  * database. 300 orders, each webhook delivered one to three times, spread
  * round-robin over the servers with several requests in flight; the platform
  * fails 10% of calls and answers a 429 storm; three worker SIGKILLs and one

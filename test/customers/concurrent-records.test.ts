@@ -8,8 +8,8 @@ import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client";
 import { applyCustomerEvents } from "../../app/customers/records.server";
-import type { LeadEvent } from "../../app/sync/lead-events.server";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { type LeadEvent } from "../../app/models/lead-events";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const PHONE_KEY = "0612345678";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { FLOW_TRIGGER, FLOW_TRIGGER_FIELDS, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
 import { FLOW_SEND_ORDER_HANDLE } from "../../app/pages/flow-send-order.server";
 import { flowDefinitionsFrom, referenceKey, validateTriggerPayload } from "../../shopify-admin/flow";
-import type { LeadEvent } from "../../app/sync/lead-events.server";
+import { type LeadEvent } from "../../app/models/lead-events";
 
 const root = join(import.meta.dirname, "..", "..");
 const extensionsDir = join(root, "extensions");

@@ -1,7 +1,7 @@
 /** Which Flow triggers a lead event fires, with which payload and key (pure). */
 import { describe, expect, it } from "vitest";
 import { findingLines, mayFire, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
-import type { LeadEvent, LeadSnapshot } from "../../app/sync/lead-events.server";
+import { type LeadEvent, type LeadSnapshot } from "../../app/models/lead-events";
 
 const link = (over: Partial<FlowLinkFacts> = {}): FlowLinkFacts => ({
   id: "l1",

@@ -7,8 +7,8 @@ import { createWorker } from "../../app/queue/worker.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createJobHandlers } from "../../app/sync/job-handlers.server";
 import { createPipelineDeps, type PipelineDeps } from "../../app/sync/pipeline-deps.server";
-import type { AdminFor } from "../../app/sync/write-back-task.server";
 import { connectShop, SHOP } from "../../scripts/lib/connected-shop";
+import { type AdminFor } from "../../app/shopify/admin-graphql.server";
 
 export { SHOP };
 export const connectTestShop = connectShop;

@@ -11,10 +11,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import type { QueueDb } from "../../app/queue/types";
 import { createWorker } from "../../app/queue/worker.server";
-import { retentionJobFor, RETENTION_JOB } from "../../app/sync/retention.server";
-import { SYNC_STATUSES_JOB, syncJobFor } from "../../app/sync/status-sync.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogger, sleep } from "./helpers";
+import { retentionJobFor, RETENTION_JOB, SYNC_STATUSES_JOB, syncJobFor } from "../../app/models/job-kinds";
 
 let t: TestDatabase;
 let other: PrismaClient;

@@ -4,6 +4,7 @@ import { isInProcessWorkerEnabled, startInProcessWorker, stopInProcessWorker } f
 import { stopOnShutdownSignal, type ShutdownSignal, type SignalTarget } from "../../app/queue/shutdown";
 import type { QueueDb } from "../../app/queue/types";
 import { captureLogger, deferred, sleep } from "./helpers";
+import { parseWorkerEnv } from "../../app/env.server";
 
 /** A stand-in for `process`: emits signals, records kill() calls. */
 function fakeProcess() {
@@ -78,17 +79,17 @@ describe("in-process worker", () => {
   } as unknown as QueueDb;
 
   it("is disabled by WORKER_IN_PROCESS=false", () => {
-    expect(isInProcessWorkerEnabled({ WORKER_IN_PROCESS: "false" })).toBe(false);
-    expect(isInProcessWorkerEnabled({ WORKER_IN_PROCESS: "0" })).toBe(false);
-    expect(isInProcessWorkerEnabled({})).toBe(true);
-    expect(startInProcessWorker(idleDb, {}, { env: { WORKER_IN_PROCESS: "false" } })).toBeNull();
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ WORKER_IN_PROCESS: "false" }))).toBe(false);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ WORKER_IN_PROCESS: "0" }))).toBe(false);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({}))).toBe(true);
+    expect(startInProcessWorker(idleDb, {}, { env: parseWorkerEnv({ WORKER_IN_PROCESS: "false" }) })).toBeNull();
     expect(globalThis.__codLeadSyncWorker).toBeUndefined();
   });
 
   it("starts once per process, even when called again (module reload), and refreshes its handlers", async () => {
     const logger = captureLogger();
-    const first = startInProcessWorker(idleDb, { a: async () => {} }, { env: {}, logger, pollIntervalMs: 5 });
-    const second = startInProcessWorker(idleDb, { b: async () => {} }, { env: {}, logger, pollIntervalMs: 5 });
+    const first = startInProcessWorker(idleDb, { a: async () => {} }, { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 });
+    const second = startInProcessWorker(idleDb, { b: async () => {} }, { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 });
 
     expect(second).toBe(first);
     expect(Object.keys(globalThis.__codLeadSyncWorker!.registry)).toEqual(["b"]);

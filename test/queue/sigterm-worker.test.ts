@@ -1,5 +1,5 @@
 /**
- * SIGTERM drains a real `npm run worker` process (scripts/worker.ts) mid-job:
+ * SIGTERM drains a real `npm run worker` process (worker.ts) mid-job:
  * it stops claiming, lets the running post finish and exits 0; past its stop
  * timeout it gives the job back (pending, attempt not counted) instead of
  * leaving it leased until the lease expires.
@@ -47,7 +47,7 @@ async function queueOrder() {
 }
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "worker.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: t.url, ...env },
     stdio: ["ignore", "pipe", "pipe"],

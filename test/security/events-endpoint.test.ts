@@ -9,9 +9,10 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../../app/crypto/secret-box.server";
-import { ensureShop, saveShopSettings } from "../../app/pages/settings.server";
+import { saveShopSettings } from "../../app/pages/settings.server";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { startAppServer, streamPost, type AppServer } from "./app-server";
+import { ensureShop } from "../../app/models/shops.server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const NO_SECRET_SHOP = "no-secret.myshopify.com";

@@ -21,8 +21,9 @@ import {
   validateRange,
   type BackfillCounts,
 } from "../../app/sync/backfill/progress";
-import type { AdminFor } from "../../app/sync/write-back-task.server";
 import type { Worker } from "../../app/queue/worker.server";
+import { BACKFILL_JOB } from "../../app/models/job-kinds";
+import { type AdminFor } from "../../app/shopify/admin-graphql.server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const NOW = new Date("2026-08-01T09:00:00Z");
@@ -165,9 +166,9 @@ describe("backfill job against the fake Admin API", () => {
     const deps = { ...createPipelineDeps(db.prisma), adminFor };
     const handlers = createJobHandlers(deps);
     if (options.pagesPerAttempt) {
-      handlers[backfill.BACKFILL_JOB] = (job, ctx) => backfill.runBackfillJob(deps, job, ctx, { pagesPerAttempt: options.pagesPerAttempt });
+      handlers[BACKFILL_JOB] = (job, ctx) => backfill.runBackfillJob(deps, job, ctx, { pagesPerAttempt: options.pagesPerAttempt });
     }
-    return createWorker({ db: db.prisma, handlers, kinds: [backfill.BACKFILL_JOB], logger: silent, backoff: { baseMs: 1, capMs: 5 } });
+    return createWorker({ db: db.prisma, handlers, kinds: [BACKFILL_JOB], logger: silent, backoff: { baseMs: 1, capMs: 5 } });
   }
 
   const linkCount = () => db.prisma.orderLink.count({ where: { shop: SHOP } });

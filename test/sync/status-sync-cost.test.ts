@@ -10,7 +10,8 @@ import type { TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
 import { loadTrackedLinks, nextSyncMinutes, WRITE_BATCH } from "../../app/sync/status-sync.server";
-import { isInProcessWorkerEnabled, workerConcurrency } from "../../app/queue/in-process.server";
+import { isInProcessWorkerEnabled } from "../../app/queue/in-process.server";
+import { parseWorkerEnv } from "../../app/env.server";
 
 const WRITE_BACK_OFF = { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } };
 
@@ -138,14 +139,14 @@ describe("interval between cycles", () => {
 
 describe("where jobs run", () => {
   it("runs them in their own process in production unless WORKER_IN_PROCESS=true", () => {
-    expect(isInProcessWorkerEnabled({ NODE_ENV: "production" })).toBe(false);
-    expect(isInProcessWorkerEnabled({ NODE_ENV: "production", WORKER_IN_PROCESS: "true" })).toBe(true);
-    expect(isInProcessWorkerEnabled({ NODE_ENV: "development" })).toBe(true);
-    expect(isInProcessWorkerEnabled({ NODE_ENV: "development", WORKER_IN_PROCESS: "false" })).toBe(false);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "production" }))).toBe(false);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "production", WORKER_IN_PROCESS: "true" }))).toBe(true);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development" }))).toBe(true);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development", WORKER_IN_PROCESS: "false" }))).toBe(false);
   });
-  it("runs several jobs at once by default", () => {
-    expect(workerConcurrency({})).toBe(4);
-    expect(workerConcurrency({ WORKER_CONCURRENCY: "8" })).toBe(8);
-    expect(workerConcurrency({ WORKER_CONCURRENCY: "zero" })).toBe(4);
+  it("runs several jobs at once by default, and names a malformed count instead of falling back", () => {
+    expect(parseWorkerEnv({}).WORKER_CONCURRENCY).toBe(4);
+    expect(parseWorkerEnv({ WORKER_CONCURRENCY: "8" }).WORKER_CONCURRENCY).toBe(8);
+    expect(() => parseWorkerEnv({ WORKER_CONCURRENCY: "zero" })).toThrow(/WORKER_CONCURRENCY/);
   });
 });

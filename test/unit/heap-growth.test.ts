@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HEAP_GROWTH_PERCENT, heapGrowthPercent } from "../../app/runtime/process-memory.server";
+import { parseProcessEnv } from "../../app/env.server";
 
 const workload = join(import.meta.dirname, "..", "helpers", "heap-workload.ts");
 
@@ -21,7 +21,7 @@ async function runWorkload(percent: number | "default") {
 
 describe("heap growth", () => {
   it("keeps the old generation near its live size with the app's setting, not with V8's own", { timeout: 60_000 }, async () => {
-    const limited = await runWorkload(DEFAULT_HEAP_GROWTH_PERCENT);
+    const limited = await runWorkload(parseProcessEnv({}).HEAP_GROWTH_PERCENT);
     const unlimited = await runWorkload("default");
     expect(limited.liveMb).toBeGreaterThan(30);
     expect(unlimited.liveMb).toBeGreaterThan(30);
@@ -30,10 +30,10 @@ describe("heap growth", () => {
     expect(unlimited.maxOldMb).toBeGreaterThan(unlimited.liveMb * 3.5);
   });
 
-  it("reads HEAP_GROWTH_PERCENT, 0 leaving V8's factor, anything else the default", () => {
-    expect(heapGrowthPercent(undefined)).toBe(DEFAULT_HEAP_GROWTH_PERCENT);
-    expect(heapGrowthPercent("0")).toBe(0);
-    expect(heapGrowthPercent("120")).toBe(120);
-    expect(heapGrowthPercent("lots")).toBe(DEFAULT_HEAP_GROWTH_PERCENT);
+  it("reads HEAP_GROWTH_PERCENT, 0 leaving V8's factor, and names anything else", () => {
+    expect(parseProcessEnv({}).HEAP_GROWTH_PERCENT).toBe(50);
+    expect(parseProcessEnv({ HEAP_GROWTH_PERCENT: "0" }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(parseProcessEnv({ HEAP_GROWTH_PERCENT: "120" }).HEAP_GROWTH_PERCENT).toBe(120);
+    expect(() => parseProcessEnv({ HEAP_GROWTH_PERCENT: "lots" })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 });

@@ -18,31 +18,17 @@ import { PermanentJobError, RetryLaterError } from "../../queue/errors";
 import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
 import { retryWhileBusy } from "../../db/sqlite-busy";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
-import { runAdminGraphql, ShopifyThrottledError } from "../../shopify/admin-graphql.server";
+import { runAdminGraphql, ShopifyThrottledError, type AdminFor } from "../../shopify/admin-graphql.server";
 import { ShopifyAdminError } from "../../shopify/errors";
 import { shopifyFailureOf } from "../../shopify/failure";
 import { ORDERS_PAGE } from "../../shopify/documents";
 import { insertOrderLinks, insertPostLeadJobs, orderCreatedRows } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
-import type { AdminFor } from "../write-back-task.server";
 import { backfillMapper } from "./context.server";
 import { graphqlOrderToWebhookShape } from "./order-shape";
-import {
-  BACKFILL_JOB,
-  backfillJobKey,
-  initialPayload,
-  ORDERS_PER_PAGE,
-  ordersQuery,
-  outcomeOf,
-  parsePayload,
-  progressOf,
-  validateRange,
-  type BackfillCounts,
-  type BackfillPayload,
-  type BackfillRangeError,
-} from "./progress";
+import { initialPayload, ORDERS_PER_PAGE, ordersQuery, outcomeOf, parsePayload, progressOf, validateRange, type BackfillCounts, type BackfillPayload, type BackfillRangeError } from "./progress";
+import { BACKFILL_JOB, backfillJobKey } from "../../models/job-kinds";
 
-export { BACKFILL_JOB, backfillJobKey } from "./progress";
 
 /** Pages read per job attempt before the job yields the worker to other jobs (live orders first). */
 export const PAGES_PER_ATTEMPT = 10;

@@ -5,8 +5,6 @@
 import { z } from "zod";
 import type { MappingResult } from "../../leads/types";
 
-export const BACKFILL_JOB = "backfill";
-export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;
 /** ORDERS_PAGE costs about 310 points per order: 3 stay under Shopify's 1000-point query limit. */
 export const ORDERS_PER_PAGE = 3;
 

@@ -9,7 +9,7 @@ import { ApiVersion, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { createPrismaClient } from "../../../app/db/client";
 
-const prisma = createPrismaClient(process.env.DATABASE_URL);
+const prisma = createPrismaClient(process.env.DATABASE_URL!);
 const shopify = shopifyApp({
   apiKey: process.env.SHOPIFY_API_KEY!,
   apiSecretKey: process.env.SHOPIFY_API_SECRET!,

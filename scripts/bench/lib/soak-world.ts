@@ -160,7 +160,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       const workerLog = join(dataDir, "worker.log");
       const worker = spawnLogged(
         "worker",
-        [join(ROOT, "scripts", "worker.ts")],
+        [join(ROOT, "worker.ts")],
         { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
         workerLog,
       );

@@ -1,0 +1,53 @@
+/**
+ * Every kind of job the worker runs, and the dedupe key of each: one place for
+ * the producers (intake, the merchant's actions, lead-event handlers, the
+ * schedulers) and for the worker's handler table. A key is unique across
+ * kinds; a second enqueue with the same key changes nothing (see app/queue).
+ */
+import type { EnqueueJobInput } from "../queue/jobs.server";
+
+export const POST_LEAD_JOB = "post-lead";
+export const SYNC_STATUSES_JOB = "sync-statuses";
+export const REFRESH_LEAD_JOB = "refresh-lead";
+export const WRITE_BACK_JOB = "write-back";
+export const FLOW_TRIGGER_JOB = "flow-trigger";
+export const RETENTION_JOB = "retention";
+export const BACKFILL_JOB = "backfill";
+
+export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** One post per order: a redelivered webhook or a second send of a queued order finds it. */
+export const postLeadJobKey = (shop: string, orderId: string) => `${POST_LEAD_JOB}:${shop}:${orderId}`;
+
+export function postLeadJobFor(shop: string, orderId: string, linkId: string): EnqueueJobInput {
+  return { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } };
+}
+
+/** One status-sync schedule per shop. */
+export function syncJobFor(shop: string, runAt: Date): EnqueueJobInput {
+  return { kind: SYNC_STATUSES_JOB, key: `${SYNC_STATUSES_JOB}:${shop}`, shop, runAt, payload: {} };
+}
+
+/** A platform event asks to re-read one lead: one job per lead at a time. */
+export function refreshLeadJobFor(shop: string, ref: string): EnqueueJobInput {
+  return { kind: REFRESH_LEAD_JOB, key: `${REFRESH_LEAD_JOB}:${shop}:${ref}`, shop, payload: { ref } };
+}
+
+/** One write-back per order at a time: it writes the order's latest state. */
+export function writeBackJobFor(shop: string, orderId: string, linkId: string): EnqueueJobInput {
+  return { kind: WRITE_BACK_JOB, key: `${WRITE_BACK_JOB}:${shop}:${orderId}`, shop, payload: { linkId } };
+}
+
+/** One Flow firing per order, trigger and event (eventKey names the event). */
+export function flowTriggerJobFor(shop: string, orderId: string, linkId: string, handle: string, eventKey: string, payload: unknown): EnqueueJobInput {
+  return { kind: FLOW_TRIGGER_JOB, key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:${handle}:${eventKey}`, shop, payload: { linkId, handle, payload } };
+}
+
+/** One retention schedule per shop. */
+export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
+  return { kind: RETENTION_JOB, key: `${RETENTION_JOB}:${shop}`, shop, runAt, payload: {} };
+}
+
+/** One backfill per shop at a time. */
+export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;

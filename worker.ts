@@ -1,0 +1,46 @@
+/**
+ * `npm run worker`: runs queued jobs in a process of its own, the production
+ * default (the server runs none unless WORKER_IN_PROCESS=true; both at once is
+ * also safe: leases keep any job from running twice at the same time).
+ * WORKER_CONCURRENCY jobs at once (default 4). SIGTERM drains: no new claim, the
+ * running jobs finish (or, past WORKER_STOP_TIMEOUT_MS, go back to pending without
+ * losing an attempt), then the process exits.
+ */
+import prisma, { sqliteSettings } from "./app/db.server";
+import { workerEnv } from "./app/env.server";
+import { stopOnShutdownSignal } from "./app/queue/shutdown";
+import { createWorker } from "./app/queue/worker.server";
+import { startLoopDelayMonitor } from "./app/runtime/event-loop.server";
+import { limitHeapGrowth } from "./app/runtime/process-memory.server";
+import { jobHandlers } from "./app/worker.server";
+
+limitHeapGrowth();
+const config = workerEnv();
+// On SQLite the web server waits for this process's write lock synchronously (on its event loop):
+// a turn given inside a transaction here would lengthen that wait (app/db/client.ts).
+sqliteSettings.turnsInTransactions = false;
+// The app's own client, not a second one: the handlers use it too, and one client
+// serialises this process's statements instead of making them collide (SQLITE_BUSY).
+const worker = createWorker({
+  db: prisma,
+  handlers: jobHandlers,
+  leaseMs: config.WORKER_LEASE_MS,
+  concurrency: config.WORKER_CONCURRENCY,
+  claimOrder: config.QUEUE_CLAIM_ORDER,
+  stopTimeoutMs: config.WORKER_STOP_TIMEOUT_MS,
+  maxRunningPerShop: config.WORKER_MAX_RUNNING_PER_SHOP,
+});
+startLoopDelayMonitor("worker");
+
+worker.start();
+console.info(`worker ${worker.owner} started`);
+
+stopOnShutdownSignal(
+  async () => {
+    console.info(`worker ${worker.owner} stopping`);
+    await worker.stop();
+    await prisma.$disconnect();
+    console.info(`worker ${worker.owner} stopped`);
+  },
+  { afterStop: () => process.exit(0) },
+);
