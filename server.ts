@@ -28,9 +28,11 @@ import morgan from "morgan";
 import { redactUrl } from "./app/http/access-log";
 import { bodyLimitFor, BodyTooLargeError, declaresTooMuch, limitedStream, normalizedPath } from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
+import { defaultToProduction, processEnv } from "./app/env.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
 
-process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
+defaultToProduction();
+const config = processEnv();
 limitHeapGrowth();
 
 type Action = NonNullable<ServerBuild["routes"][string]["module"]["action"]>;
@@ -111,7 +113,7 @@ async function sendRemixResponse(res: express.Response, response: Response): Pro
 
 /** @remix-run/express's handler over remixRequest: what Remix answers after a 413 is dropped. */
 function remixHandler(build: ServerBuild): RequestHandler {
-  const handleRequest = createRequestHandler(build, process.env.NODE_ENV);
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
   return async (req, res, next) => {
     try {
       const response = await handleRequest(remixRequest(req, res));
@@ -185,9 +187,9 @@ async function main() {
     else app(req, res);
   });
 
-  const port = Number(process.env.PORT) || 3000;
-  const onListen = () => console.log(`[server] http://${process.env.HOST ?? "localhost"}:${port} (webhooks answered directly: ${direct.size})`);
-  if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+  const port = config.PORT;
+  const onListen = () => console.log(`[server] http://${config.HOST ?? "localhost"}:${port} (webhooks answered directly: ${direct.size})`);
+  if (config.HOST) server.listen(port, config.HOST, onListen);
   else server.listen(port, onListen);
   // The in-process worker has its own listener (app/queue/shutdown.ts): it stops, then this closes.
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close((error) => error && console.error(error)));

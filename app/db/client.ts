@@ -170,7 +170,7 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
 /**
  * Prisma bakes the provider into a generated client, so PostgreSQL has its own,
  * generated from prisma/postgres/schema.prisma (itself derived from
- * prisma/schema.prisma by scripts/postgres-schema.ts). Same models, same API,
+ * prisma/schema.prisma by scripts/dev/postgres-schema.ts). Same models, same API,
  * and it shares @prisma/client's runtime (Prisma.sql, error classes): the app
  * keeps the one PrismaClient type. Loaded only when a PostgreSQL URL is used.
  */

@@ -19,7 +19,7 @@ import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types
 import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "../sync/order-actions.server";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 
-/** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/bench/admin.ts). */
+/** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/dev/bench/admin.ts). */
 export const SCAN_LIMIT = 2000;
 /** Orders listed under a group on the page (the count says how many there are). */
 export const ORDERS_SHOWN = 10;

@@ -2,7 +2,7 @@
  * The Orders page's query: one page of a shop's order links, newest first, with
  * filters, a search and keyset pagination on (createdAt, id).
  *
- * Built to answer in a few milliseconds at 100,000 links per shop (scripts/bench/admin.ts):
+ * Built to answer in a few milliseconds at 100,000 links per shop (scripts/dev/bench/admin.ts):
  * - every query starts from an index with `shop` in front: (shop, createdAt) for the
  *   list, (shop, orderName) / (shop, leadRef) / (shop, phone) for a search, and
  *   (shop, state, updatedAt) for a state with few orders;

@@ -1,6 +1,6 @@
 // Prisma CLI configuration for the PostgreSQL schema (generated from
 // prisma/schema.prisma): `prisma generate` and `prisma migrate diff --script`
-// with --config pointing here. Migrations are applied by scripts/lib/migrations.ts,
+// with --config pointing here. Migrations are applied by app/db/migrations.server.ts,
 // not by `prisma migrate`, whose JavaScript schema engine fails on PostgreSQL.
 import path from "node:path";
 import { defineConfig } from "prisma/config";

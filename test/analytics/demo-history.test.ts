@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { seedDemoHistory } from "../../scripts/demo/history";
+import { seedDemoHistory } from "../../scripts/dev/demo/history";
 import { loadAnalytics } from "../../app/analytics/report.server";
 import { loadDashboard } from "../../app/pages/home.server";
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => database?.cleanup());
 
 function rebuild(args: string[]) {
-  return promisify(execFile)(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/analytics-rebuild.ts", ...args], {
+  return promisify(execFile)(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/ops/analytics-rebuild.ts", ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: database.url },
   }).then(

@@ -11,8 +11,8 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
-import { signedWebhookHeaders } from "../../scripts/lib/webhook-signing";
-import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../../scripts/lib/preview-server";
+import { signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
+import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../../scripts/dev/lib/preview-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";

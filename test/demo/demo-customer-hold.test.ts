@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { RETURNING_CUSTOMER_PHONE, seedDemoHistory } from "../../scripts/demo/history";
-import { DEMO_WRITE_BACK_SETTINGS } from "../../scripts/demo/demo-shop";
-import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/demo/run-demo";
-import { customerHoldLines, type OrderSummary } from "../../scripts/demo/summary";
-import { readOrderFiles } from "../../scripts/lib/order-files";
+import { RETURNING_CUSTOMER_PHONE, seedDemoHistory } from "../../scripts/dev/demo/history";
+import { DEMO_WRITE_BACK_SETTINGS } from "../../scripts/dev/demo/demo-shop";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/dev/demo/run-demo";
+import { customerHoldLines, type OrderSummary } from "../../scripts/dev/demo/summary";
+import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { customerHistory } from "../../app/customers/records.server";
 import { customerHold } from "../../app/customers/risk";
 import { holdReasonText } from "../../app/customers/hold-reason";

@@ -22,10 +22,10 @@ import {
   type ShopifyAdminControl,
   type WebhookOrderPayload,
 } from "../../shopify-admin/index";
-import { readOrderFiles } from "../../scripts/lib/order-files";
-import { deliverWebhook } from "../../scripts/lib/webhook-signing";
-import { BUILT_IN_ORDERS_DIR } from "../../scripts/demo/run-demo";
-import { connectShop } from "../../scripts/lib/connected-shop";
+import { readOrderFiles } from "../../scripts/dev/lib/order-files";
+import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
+import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
+import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../app/db/client";
-import { applyMigrations as applyMigrationFiles } from "../../scripts/lib/migrations";
-import { createDatabase, databaseUrl, dropDatabase } from "../../scripts/lib/embedded-postgres";
+import { applyMigrations as applyMigrationFiles } from "../../app/db/migrations.server";
+import { createDatabase, databaseUrl, dropDatabase } from "../../scripts/dev/lib/embedded-postgres";
 
 const migrationsDir = join(import.meta.dirname, "..", "..", "prisma", "migrations");
 

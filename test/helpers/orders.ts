@@ -1,2 +1,2 @@
 // Shopify order payloads for tests; the builder lives with the scripts that share it.
-export * from "../../scripts/lib/order-payloads";
+export * from "../../scripts/dev/lib/order-payloads";

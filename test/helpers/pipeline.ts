@@ -7,7 +7,7 @@ import { createWorker } from "../../app/queue/worker.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createJobHandlers } from "../../app/sync/job-handlers.server";
 import { createPipelineDeps, type PipelineDeps } from "../../app/sync/pipeline-deps.server";
-import { connectShop, SHOP } from "../../scripts/lib/connected-shop";
+import { connectShop, SHOP } from "../../scripts/dev/lib/connected-shop";
 import { type AdminFor } from "../../app/shopify/admin-graphql.server";
 
 export { SHOP };

@@ -4,7 +4,7 @@
  * (test/helpers/db.ts). Without it, nothing: the tests run on SQLite files.
  */
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { startEmbeddedPostgres } from "../../scripts/dev/lib/embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,2 +1,2 @@
 // The production build served for browser tests; shared with the intake benchmark.
-export * from "../../scripts/lib/preview-server";
+export * from "../../scripts/dev/lib/preview-server";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, migrationNames, MIGRATIONS_TABLE, postgresMigrationsDir } from "../../scripts/lib/migrations";
+import { applyMigrations, migrationNames, MIGRATIONS_TABLE, postgresMigrationsDir } from "../../app/db/migrations.server";
 import { createEmptyDatabase } from "../helpers/db";
 import { prisma, root } from "../helpers/prisma-cli";
 

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { postgresSchema } from "../../scripts/lib/postgres-schema";
-import { applyMigrations, postgresMigrationsDir } from "../../scripts/lib/migrations";
+import { postgresSchema } from "../../scripts/dev/lib/postgres-schema";
+import { applyMigrations, postgresMigrationsDir } from "../../app/db/migrations.server";
 import { prisma, root } from "../helpers/prisma-cli";
 
 const schemaPath = join(root, "prisma", "schema.prisma");

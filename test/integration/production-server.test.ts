@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
-import { appServerArgs } from "../../scripts/lib/app-build";
+import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";

@@ -14,7 +14,7 @@ import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll } from "vitest";
 import { createPrismaClient } from "../../app/db/client";
-import { appServerArgs } from "../../scripts/lib/app-build";
+import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { applyMigrations, createEmptyDatabase } from "../helpers/db";
 import { DEFAULT_SCOPES, ensurePreviewBuild, freePort, removePreviewBuild, storeName } from "../helpers/preview-server";
 

@@ -138,7 +138,7 @@ describe("npm run rotate-key", () => {
   const run = async (env: Record<string, string>) => {
     const root = join(import.meta.dirname, "..", "..");
     try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-key.ts"], {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops/rotate-key.ts"], {
         cwd: root,
         env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: db.url, ...env },
       });

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tsxPreloadArgs } from "../../scripts/lib/app-build";
+import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
 import { DESKTOP_CHROME_UA } from "../helpers/browser";
 import { demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
 import {

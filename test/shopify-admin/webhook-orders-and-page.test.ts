@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as documents from "../../app/shopify/documents";
-import { readOrderFiles } from "../../scripts/lib/order-files";
-import { BUILT_IN_ORDERS_DIR } from "../../scripts/demo/run-demo";
+import { readOrderFiles } from "../../scripts/dev/lib/order-files";
+import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { applyWebhookOrder, orderPageUrl, startShopifyAdmin, type RunningShopifyAdmin, type WebhookOrderPayload } from "../../shopify-admin/index";
 import { graphql } from "./helpers";
 

@@ -5,7 +5,7 @@
  * the process's exit and signal handling as it was.
  */
 import { expect, it } from "vitest";
-import { loadEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
+import { loadEmbeddedPostgres } from "../../scripts/dev/lib/embedded-postgres";
 
 const EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "message"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileScores, filesUnder, mutationScore, scoreTable, type JsonReport } from "../../scripts/mutation-score";
+import { fileScores, filesUnder, mutationScore, scoreTable, type JsonReport } from "../../scripts/dev/mutation-score";
 
 const mutants = (counts: Record<string, number>) => Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, () => ({ status })));
 

@@ -1,0 +1,20 @@
+/**
+ * `npm run bench -- NAME [args]` runs scripts/dev/bench/NAME.ts; with no name, lists them.
+ * Each benchmark prints its own numbers; none is part of `npm test`.
+ */
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), "bench");
+const available = readdirSync(dir)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => f.replace(/\.ts$/, ""));
+const [name, ...rest] = process.argv.slice(2);
+
+if (!name || !available.includes(name)) {
+  console.error(`usage: npm run bench -- <${available.join("|")}> [options]`);
+  process.exit(name ? 2 : 0);
+}
+process.argv = [process.argv[0], join(dir, `${name}.ts`), ...rest];
+await import(pathToFileURL(join(dir, `${name}.ts`)).href);

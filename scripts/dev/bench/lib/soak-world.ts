@@ -1,0 +1,189 @@
+/**
+ * The soak's world, each part its own process on loopback so the load
+ * generator never shares an event loop with what it measures: the sandbox
+ * (autopilot on, rate limit raised), the app's production build (`server.ts`),
+ * and in "separate" mode a worker process (`npm run worker`). A fresh SQLite
+ * file with every migration (or the --database-url given), the demo shop
+ * installed and connected, with write-back and Flow triggers off (no Shopify here).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../../../app/db/client";
+import { prepareBuild, privateBuildDir } from "../../lib/app-build";
+import { applyMigrations } from "../../../../app/db/migrations.server";
+import { freePort } from "../../lib/ports";
+import { startAppServer, type AppServer } from "../../demo/app-server";
+import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
+
+export const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
+
+export type WorkerMode = "embedded" | "separate";
+
+export interface SoakWorldOptions {
+  dataDir: string;
+  mode: WorkerMode;
+  /** The sandbox's limit, calls a minute: raised so the platform is not the bound. */
+  rateLimitPerMinute: number;
+  /** Another database (PostgreSQL once supported); default a fresh SQLite file in dataDir. */
+  databaseUrl?: string;
+  log(line: string): void;
+}
+
+export interface Proc {
+  name: string;
+  pid: number;
+  logFile: string;
+}
+
+export interface SoakWorld {
+  db: PrismaClient;
+  databaseUrl: string;
+  /** The SQLite file, when the database is one. */
+  sqliteFile: string | null;
+  appUrl: string;
+  apiSecret: string;
+  sandboxUrl: string;
+  shop: string;
+  processes: Proc[];
+  /** Lines the app and worker logged so far. */
+  readLogs(): string;
+  close(): Promise<void>;
+}
+
+const tsxImport = () => pathToFileURL(createRequire(join(ROOT, "package.json")).resolve("tsx")).href;
+
+export function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const log = createWriteStream(logFile, { flags: "w" });
+  const child = spawn(process.execPath, ["--import", tsxImport(), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  child.once("exit", () => log.end());
+  child.on("error", (error) => console.error(`${name}: ${error.message}`));
+  return child;
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+/** The sandbox CLI in its own process; resolves with its URL and the demo shop's key. */
+export async function startSandboxProcess(dataDir: string, rateLimitPerMinute: number, options: { autopilot?: boolean } = {}) {
+  const logFile = join(dataDir, "sandbox.log");
+  const child = spawnLogged(
+    "sandbox",
+    [join(ROOT, "sandbox", "cli.ts"), "--port", "0", ...(options.autopilot === false ? [] : ["--autopilot"]), "--rate-limit", String(rateLimitPerMinute)],
+    { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
+    logFile,
+  );
+  const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start:\n${out}`)), 30_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const key = new RegExp(`^key ${DEMO_ACCOUNT} ${DEMO_SHOP.replace(/\./g, "\\.")} (\\S+)$`, "m").exec(out)?.[1];
+      if (url && key) {
+        clearTimeout(timer);
+        resolve({ url, key });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the sandbox exited with code ${code}:\n${out}`)));
+  });
+  return { child, logFile, ...ready };
+}
+
+export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWorld> {
+  const { dataDir, log } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const cleanups: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => console.error(e));
+  };
+  try {
+    const sqliteFile = options.databaseUrl ? null : join(dataDir, "soak.sqlite");
+    const databaseUrl = options.databaseUrl ?? `file:${sqliteFile}`;
+    await applyMigrations(databaseUrl, join(ROOT, "prisma", "migrations"));
+
+    const buildDir = privateBuildDir(ROOT, dataDir);
+    const build = await prepareBuild(ROOT, buildDir, () => log("building the app (sources changed)…"));
+
+    const sandbox = await startSandboxProcess(dataDir, options.rateLimitPerMinute);
+    cleanups.push(() => stopChild(sandbox.child));
+    log(`sandbox ${sandbox.url} (pid ${sandbox.child.pid}, autopilot, ${options.rateLimitPerMinute} calls/min)`);
+
+    const db = createPrismaClient(databaseUrl);
+    cleanups.push(() => db.$disconnect());
+    const encryptionKey = randomBytes(32).toString("base64");
+    const apiSecret = randomBytes(24).toString("hex");
+    const account = await fetchSellerAccount(sandbox.url, sandbox.key);
+    await registerDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
+    // No Shopify runs beside the soak: like write-back, Flow triggers (Admin API calls) are off.
+    const registered = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP }, select: { settings: true } });
+    const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
+    await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) } });
+
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      SHOPIFY_API_KEY: DEMO_API_KEY,
+      SHOPIFY_API_SECRET: apiSecret,
+      SHOPIFY_APP_URL: appUrl,
+      SCOPES: DEMO_SCOPES,
+      ENCRYPTION_KEY: encryptionKey,
+      DATABASE_URL: databaseUrl,
+      SELLER_API_BASE_URL: sandbox.url,
+      // The sandbox listens on loopback, which production refuses by default.
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+      LOG_LEVEL: "info",
+      WORKER_IN_PROCESS: options.mode === "embedded" ? "true" : "false",
+      // HEAP_GROWTH_PERCENT=0 compares with V8's own heap growing factor.
+      ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
+      // e.g. SOAK_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app and worker.
+      ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
+    };
+    const appLog = join(dataDir, "app.log");
+    const app: AppServer = await startAppServer({ root: ROOT, buildDir: build.dir, port, logFile: appLog, env });
+    cleanups.push(() => app.stop());
+    const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog }];
+
+    if (options.mode === "separate") {
+      const workerLog = join(dataDir, "worker.log");
+      const worker = spawnLogged(
+        "worker",
+        [join(ROOT, "worker.ts")],
+        { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+        workerLog,
+      );
+      cleanups.push(() => stopChild(worker));
+      processes.push({ name: "worker", pid: worker.pid!, logFile: workerLog });
+    }
+    processes.push({ name: "sandbox", pid: sandbox.child.pid!, logFile: sandbox.logFile });
+    log(`app ${appUrl} (production build, ${options.mode === "embedded" ? "worker in process" : "worker in its own process"})`);
+
+    const readLogs = () =>
+      processes
+        .filter((p) => p.name !== "sandbox")
+        .map((p) => {
+          try {
+            return readFileSync(p.logFile, "utf8");
+          } catch {
+            return "";
+          }
+        })
+        .join("\n");
+    return { db, databaseUrl, sqliteFile, appUrl, apiSecret, sandboxUrl: sandbox.url, shop: DEMO_SHOP, processes, readLogs, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The production build of the app, served the way `npm start` serves it (server.ts), for
+ * browser tests: its own SQLite file with every migration, an installed shop's
+ * offline session, the Seller Order API pointed at a sandbox, no worker, and
+ * only loopback addresses.
+ *
+ * ensurePreviewBuild() builds once (skipped while build/ is newer than the
+ * sources) and copies the build to a private directory, so a later
+ * `remix vite:build` elsewhere cannot swap files under a running server.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { createPrismaClient } from "../../../app/db/client";
+import { appServerArgs, prepareBuild } from "./app-build";
+import { applyMigrations as applyMigrationFiles } from "../../../app/db/migrations.server";
+
+const root = join(import.meta.dirname, "..", "..", "..");
+const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
+/** Inside node_modules so the copied server bundle still resolves the app's packages. */
+const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
+
+/** The app's client id and secret in the preview server (a stand-in started beside it needs them). */
+export const PREVIEW_API_KEY = "e2e-api-key";
+export const PREVIEW_API_SECRET = "e2e-api-secret";
+
+export const DEFAULT_SCOPES =
+  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
+
+/**
+ * The production build (built when older than its sources, under the same lock
+ * as the demo's, so concurrent runs never write build/ at once), copied to a
+ * directory of its own. Returns that directory (it holds build/).
+ */
+export async function ensurePreviewBuild(options: { force?: boolean } = {}): Promise<string> {
+  if (options.force || process.env.E2E_REBUILD === "1") rmSync(join(root, "build"), { recursive: true, force: true });
+  mkdirSync(previewRoot, { recursive: true });
+  // Copies left by an interrupted run.
+  for (const old of readdirSync(previewRoot)) {
+    const path = join(previewRoot, old);
+    if (Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { recursive: true, force: true });
+  }
+  const { dir } = await prepareBuild(root, mkdtempSync(join(previewRoot, "run-")), () => {});
+  return dir;
+}
+
+export function removePreviewBuild(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+export interface PreviewServerOptions {
+  /** Directory returned by ensurePreviewBuild. */
+  buildDir: string;
+  /** SELLER_API_BASE_URL (a sandbox's URL). */
+  sellerApiBaseUrl: string;
+  /** Shops installed before the test: each gets an offline session. */
+  shops: string[];
+  env?: Record<string, string>;
+  /**
+   * A database shared with other servers and workers (migrated by the caller,
+   * left in place at close); default a SQLite file of the server's own.
+   */
+  databaseUrl?: string;
+}
+
+export interface PreviewServer {
+  url: string;
+  /** The server's process id (benchmarks read its CPU time, or confine it). */
+  pid: number;
+  apiKey: string;
+  apiSecret: string;
+  /** The server's database, for arranging and asserting. */
+  db: PrismaClient;
+  /** A session token for shop, as App Bridge's idToken() would give. */
+  mintToken(shop: string): Promise<string>;
+  /** The URL the Shopify admin opens in its iframe; idToken false: without id_token (bounce page). */
+  embeddedUrl(shop: string, path: string, options?: { locale?: string; idToken?: string | false }): Promise<string>;
+  /** Everything the server printed. */
+  output(): string;
+  /** SIGKILL: the process dies mid-request, as on a crashed host. */
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const storeName = (shop: string) => shop.replace(/\.myshopify\.com$/, "");
+export const hostParam = (shop: string) => Buffer.from(`admin.shopify.com/store/${storeName(shop)}`).toString("base64");
+
+export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "cod-e2e-db-"));
+  const databaseUrl = options.databaseUrl ?? `file:${join(dataDir, "e2e.sqlite")}`;
+  if (!options.databaseUrl) await applyMigrations(databaseUrl);
+  const db = createPrismaClient(databaseUrl);
+
+  const apiKey = PREVIEW_API_KEY;
+  const apiSecret = PREVIEW_API_SECRET;
+  const scopes = options.env?.SCOPES ?? DEFAULT_SCOPES;
+  for (const shop of options.shops) {
+    const session = {
+      shop,
+      state: "",
+      isOnline: false,
+      scope: scopes,
+      accessToken: `shpat_e2e_${storeName(shop)}`,
+      expires: new Date(Date.now() + 24 * 3600_000),
+    };
+    // Another server on the same database may have installed it already.
+    await db.session.upsert({ where: { id: `offline_${shop}` }, create: { id: `offline_${shop}`, ...session }, update: session });
+  }
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, appServerArgs(root, join(options.buildDir, "build", "server", "index.js")), {
+    // Its own directory: no developer .env is read, static files come from the copy.
+    cwd: options.buildDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SHOPIFY_API_KEY: apiKey,
+      SHOPIFY_API_SECRET: apiSecret,
+      SHOPIFY_APP_URL: url,
+      SCOPES: scopes,
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
+      SELLER_API_BASE_URL: options.sellerApiBaseUrl,
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+      WORKER_IN_PROCESS: "false",
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    await db.$disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Ready when /healthz answers (the process may also die on a bad environment).
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`the preview server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const mintToken = async (shop: string) => (await getJwt(storeName(shop), apiKey, apiSecret)).token;
+  return {
+    url,
+    pid: child.pid!,
+    apiKey,
+    apiSecret,
+    db,
+    mintToken,
+    async embeddedUrl(shop, path, { locale = "en", idToken } = {}) {
+      const target = new URL(path, url);
+      target.searchParams.set("embedded", "1");
+      target.searchParams.set("shop", shop);
+      target.searchParams.set("host", hostParam(shop));
+      target.searchParams.set("locale", locale);
+      if (idToken !== false) target.searchParams.set("id_token", idToken ?? (await mintToken(shop)));
+      return target.href;
+    },
+    output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+    close,
+  };
+}

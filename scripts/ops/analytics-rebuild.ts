@@ -1,0 +1,47 @@
+/**
+ * `npm run analytics:rebuild [-- --shop SHOP] [--reset]`: recounts the Analytics
+ * rollups from the OrderLink rows, for one shop or every shop with orders. Run it
+ * once after deploying the rollups (orders older than them are not counted until
+ * then) or after changing order rows by hand. A page of orders per short
+ * transaction, so the app keeps working; --reset deletes and recounts a shop in
+ * one transaction (holds the write lock throughout). Prints counts only.
+ */
+import { existsSync } from "node:fs";
+import { parseArgs, UsageError } from "../dev/lib/args";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+async function main(): Promise<number> {
+  let shop: string | undefined;
+  let reset = false;
+  try {
+    const args = parseArgs(process.argv.slice(2), ["shop"], ["reset"]);
+    if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
+    shop = args.values.shop;
+    reset = args.flags.has("reset");
+    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop)) throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`analytics:rebuild: ${error.message}\nusage: npm run analytics:rebuild [-- --shop SHOP.myshopify.com] [--reset]`);
+      return 2;
+    }
+    throw error;
+  }
+  const { default: prisma } = await import("../../app/db.server");
+  const { rebuildRollups, shopsWithLinks } = await import("../../app/analytics/rollups.server");
+  try {
+    const shops = shop ? [shop] : await shopsWithLinks(prisma);
+    for (const domain of shops) {
+      const report = await rebuildRollups(prisma, domain, { reset });
+      console.info(
+        `analytics:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.rows} rollup row(s) ${reset ? "written" : "changed"} in ${report.ms} ms`,
+      );
+    }
+    if (shops.length === 0) console.info("analytics:rebuild: no orders");
+    return 0;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+process.exitCode = await main();
