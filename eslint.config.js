@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import house from "./eslint-rules/floors.js";
 
 export default tseslint.config(
   {
@@ -29,5 +30,10 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "no-console": "off",
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts", "server.ts", "worker.ts"],
+    plugins: { house },
+    rules: { "house/floors": "error" },
   },
 );

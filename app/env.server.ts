@@ -165,6 +165,11 @@ export function secretBoxFromEnv(): SecretBox {
   return secretBoxFromVariables(keys);
 }
 
+/** This process's environment with some variables replaced, for a child process it starts. */
+export function childProcessEnv(overrides: Source): NodeJS.ProcessEnv {
+  return { ...variables(), ...overrides } as NodeJS.ProcessEnv;
+}
+
 /**
  * `npm start` serves a production build: NODE_ENV defaults to production there,
  * set before anything reads it (React and Remix read process.env.NODE_ENV).

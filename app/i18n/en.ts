@@ -1,6 +1,6 @@
 /**
  * English messages: the reference dictionary. Every key added here must be added
- * to fr.ts too (the compiler and test/admin/i18n.test.ts both check).
+ * to fr.ts too (the compiler and test/i18n/i18n.test.ts both check).
  * Placeholders are written {name} and filled by t(locale, key, { name }).
  */
 import { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en";

@@ -13,7 +13,7 @@
  * and diffed datamodel to datamodel. PostgreSQL: the datamodel the last migration
  * led to is kept in prisma/migrations-postgres/schema.prisma and diffed to the new
  * one; the diff needs a live server (Prisma asks it to render the SQL), so an
- * embedded one is started for the moment. test/integration/migration-drift.test.ts
+ * embedded one is started for the moment. test/db/migration-drift.test.ts
  * checks both histories against the model on real databases.
  */
 import { execFileSync } from "node:child_process";

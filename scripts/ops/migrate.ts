@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { databaseKind, UnsupportedDatabaseUrlError } from "../../app/db/url";
-import { databaseEnv, EnvError } from "../../app/env.server";
+import { childProcessEnv, databaseEnv, EnvError } from "../../app/env.server";
 import { applyMigrations, MigrationFailedError } from "../../app/db/migrations.server";
 
 const root = join(import.meta.dirname, "..", "..");
@@ -30,7 +30,7 @@ try {
 if (kind === "sqlite") {
   execFileSync(process.execPath, [join(root, "node_modules", "prisma", "build", "index.js"), "migrate", "deploy"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url },
+    env: childProcessEnv({ DATABASE_URL: url }),
     stdio: "inherit",
   });
 }

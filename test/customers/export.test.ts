@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { adminRequest } from "../helpers/admin";
-import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../admin/helpers";
+import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 
 type ExportRoute = typeof import("../../app/routes/app.orders.$id.customer-export");
 

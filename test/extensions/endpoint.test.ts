@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { adminRequest, BROWSER_USER_AGENT } from "../helpers/admin";
-import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../admin/helpers";
+import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 import { parseStatusPayload, findingText, type LinkStatus } from "../../extensions/order-status-block/src/view-model";
 import { loadLocale, translator } from "./locales";
 

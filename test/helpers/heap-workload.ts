@@ -1,5 +1,5 @@
 /**
- * A child process's workload for test/unit/heap-growth.test.ts: a live set
+ * A child process's workload for test/runtime/heap-growth.test.ts: a live set
  * (~50 MB measured) that is constantly replaced, so what it promotes to the old
  * generation dies there and only full collections return it. Prints the old
  * generation's largest size seen and what is live at the end, in MB.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t as translate } from "../../app/i18n";
 import { MAX_CSV_BYTES, MAX_CSV_ROWS, parseMappingsCsv } from "../../app/pages/mappings-csv";
 import { adminRequest } from "../helpers/admin";
-import { SHOP_A, startAdminApp, stopAdminApp, submit, type AdminApp } from "../admin/helpers";
+import { SHOP_A, startAdminApp, stopAdminApp, submit, type AdminApp } from "../pages/helpers";
 import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";
 
 type MappingsRoute = typeof import("../../app/routes/app.mappings");

@@ -9,7 +9,7 @@ import { t } from "../../app/i18n";
 import { adminRequest } from "../helpers/admin";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookRequest } from "../helpers/webhooks";
-import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../admin/helpers";
+import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 
 type Action = (args: ActionFunctionArgs) => Promise<Response>;
 let app: AdminApp;

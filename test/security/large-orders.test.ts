@@ -11,7 +11,7 @@ import { MAX_LINE_ITEMS } from "../../app/leads/field-limits";
 import { MAX_FINDINGS_PER_CODE } from "../../app/leads/findings";
 import { adminRequest } from "../helpers/admin";
 import { webhookOrder } from "../helpers/orders";
-import { load } from "../admin/helpers";
+import { load } from "../pages/helpers";
 import { startOrderWorld, type OrderWorld } from "./order-world";
 
 let world: OrderWorld;

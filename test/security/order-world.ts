@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
-import { SHOP_A, startAdminApp, stopAdminApp, type AdminApp } from "../admin/helpers";
+import { SHOP_A, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 import { connectTestShop, testPipeline, type TestPipeline } from "../helpers/pipeline";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startSandbox, type SandboxKey } from "../../sandbox/index";
 import { checkBaseUrl, createGuardedFetch, isPublicAddress, type LookupFunction } from "../../app/net/public-address.server";
 import { startLoopbackServer, type LoopbackServer } from "../helpers/loopback-server";
-import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "../admin/helpers";
+import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "../pages/helpers";
 
 type SettingsRoute = typeof import("../../app/routes/app.settings");
 

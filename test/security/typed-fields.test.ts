@@ -14,7 +14,7 @@ import { MAX_PHONE_CHARS, phoneParts } from "../../app/leads/phone";
 import { t as translate } from "../../app/i18n";
 import { context, line, order, withAddress } from "../leads/helpers";
 import { webhookOrder } from "../helpers/orders";
-import { submit } from "../admin/helpers";
+import { submit } from "../pages/helpers";
 import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";
 import { startOrderWorld, type OrderWorld } from "./order-world";
 

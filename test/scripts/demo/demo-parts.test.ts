@@ -5,16 +5,16 @@ import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UsageError } from "../../scripts/dev/lib/args";
-import { OrderFileError, readOrderFiles } from "../../scripts/dev/lib/order-files";
-import { hmacBase64, signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
-import { parseDemoOptions } from "../../scripts/dev/demo/options";
-import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/dev/demo/run-demo";
-import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../scripts/dev/demo/summary";
-import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../scripts/dev/demo/preview-server";
-import { hmacBase64 as testHmac } from "../helpers/webhooks";
-import { flowTriggersByOrder, readbackOf } from "../../scripts/dev/demo/shopify-readback";
-import { writtenBackChange } from "../../scripts/dev/demo/watch-statuses";
+import { UsageError } from "../../../scripts/dev/lib/args";
+import { OrderFileError, readOrderFiles } from "../../../scripts/dev/lib/order-files";
+import { hmacBase64, signedWebhookHeaders } from "../../../scripts/dev/lib/webhook-signing";
+import { parseDemoOptions } from "../../../scripts/dev/demo/options";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
+import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../../scripts/dev/demo/summary";
+import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../../scripts/dev/demo/preview-server";
+import { hmacBase64 as testHmac } from "../../helpers/webhooks";
+import { flowTriggersByOrder, readbackOf } from "../../../scripts/dev/demo/shopify-readback";
+import { writtenBackChange } from "../../../scripts/dev/demo/watch-statuses";
 
 describe("demo options", () => {
   it("defaults to app 8080, sandbox 4010, Shopify stand-in 4020, preview 8081 and the built-in orders", () => {

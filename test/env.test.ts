@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../../app/env.server";
+import { EnvError, parseEnv } from "../app/env.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -48,5 +50,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1.5" })).toThrow(/HEAP_GROWTH_PERCENT must be a whole number of percent/);
     expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "-10" })).toThrow(/HEAP_GROWTH_PERCENT/);
     expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1000" })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+});
+
+describe("one owner of the environment", () => {
+  it("no file of app/, the entry points or the operator commands reads process.env but app/env.server.ts", () => {
+    const found = spawnSync("git", ["grep", "-n", "-I", "-E", "process\\.env", "--", "app", "server.ts", "worker.ts", "scripts/ops", ":!app/env.server.ts"], {
+      cwd: join(import.meta.dirname, ".."),
+      encoding: "utf8",
+    });
+    // git grep exits 1 when nothing matches.
+    expect(found.stdout).toBe("");
+    expect(found.status).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { en } from "../../app/i18n/en";
 import { fr } from "../../app/i18n/fr";
 import { formatMoneyCents, formatPercent, localeFromRequest, resolveLocale, t } from "../../app/i18n";
 import { adminRequest } from "../helpers/admin";
-import { SHOP_A, startAdminApp, stopAdminApp, type AdminApp } from "./helpers";
+import { SHOP_A, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

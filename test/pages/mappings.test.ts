@@ -102,7 +102,7 @@ describe("Shopify variants", () => {
   });
 
   it("shows Shopify's throttle as a wait, not an error page", async () => {
-    // More THROTTLED answers than the page waits out (test/admin/shopify-failures.test.ts has the short wait).
+    // More THROTTLED answers than the page waits out (test/pages/shopify-failures.test.ts has the short wait).
     api.state.throttleNext = 3;
     const data = await load(route.loader, SHOP_A, "/app/mappings");
     expect(data.variants).toEqual({ ok: false, error: "throttled", retryAfterSeconds: expect.any(Number) });

@@ -10,12 +10,12 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readOrderFiles } from "../../scripts/dev/lib/order-files";
-import { freePort } from "../../scripts/dev/lib/ports";
-import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/dev/demo/run-demo";
-import { compareWithExpectations, describeMismatch, type OrderSummary } from "../../scripts/dev/demo/summary";
+import { readOrderFiles } from "../../../scripts/dev/lib/order-files";
+import { freePort } from "../../../scripts/dev/lib/ports";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
+import { compareWithExpectations, describeMismatch, type OrderSummary } from "../../../scripts/dev/demo/summary";
 
-const root = join(import.meta.dirname, "..", "..");
+const root = join(import.meta.dirname, "..", "..", "..");
 const dataDir = mkdtempSync(join(tmpdir(), "cod-demo-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -5,18 +5,18 @@
  * says so. The whole run is in demo.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { RETURNING_CUSTOMER_PHONE, seedDemoHistory } from "../../scripts/dev/demo/history";
-import { DEMO_WRITE_BACK_SETTINGS } from "../../scripts/dev/demo/demo-shop";
-import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../scripts/dev/demo/run-demo";
-import { customerHoldLines, type OrderSummary } from "../../scripts/dev/demo/summary";
-import { readOrderFiles } from "../../scripts/dev/lib/order-files";
-import { customerHistory } from "../../app/customers/records.server";
-import { customerHold } from "../../app/customers/risk";
-import { holdReasonText } from "../../app/customers/hold-reason";
-import { normalizeMoroccanPhone } from "../../app/leads/phone";
-import { readShopSettings } from "../../app/models/shop-settings";
-import { t } from "../../app/i18n";
+import { createTestDatabase, type TestDatabase } from "../../helpers/db";
+import { RETURNING_CUSTOMER_PHONE, seedDemoHistory } from "../../../scripts/dev/demo/history";
+import { DEMO_WRITE_BACK_SETTINGS } from "../../../scripts/dev/demo/demo-shop";
+import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
+import { customerHoldLines, type OrderSummary } from "../../../scripts/dev/demo/summary";
+import { readOrderFiles } from "../../../scripts/dev/lib/order-files";
+import { customerHistory } from "../../../app/customers/records.server";
+import { customerHold } from "../../../app/customers/risk";
+import { holdReasonText } from "../../../app/customers/hold-reason";
+import { normalizeMoroccanPhone } from "../../../app/leads/phone";
+import { readShopSettings } from "../../../app/models/shop-settings";
+import { t } from "../../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const NOW = new Date("2026-11-24T10:00:00Z");
