@@ -18,6 +18,7 @@ import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
 import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "../sync/order-actions.server";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
+import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
 
 /** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/dev/bench/admin.ts). */
 export const SCAN_LIMIT = 2000;
@@ -96,8 +97,6 @@ interface Cause {
   suggestions?: Suggestion[];
 }
 
-const PLATFORM_RESENDABLE = new Set(["unknown_sku", "unknown_city", "inconsistent_total"]);
-
 /**
  * The group a SKU or city finding belongs to, with the fix that serves the whole
  * group; undefined for the other codes. Pure.
@@ -140,9 +139,10 @@ export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomali
     for (const a of parseArray<{ code?: unknown } | string>(link.anomalies)) {
       const code = typeof a === "string" ? a : typeof a?.code === "string" ? a.code : undefined;
       if (!code) continue;
+      const known = isKnownAnomaly(code) ? (ANOMALY_CODES[code] as AnomalyCodeInfo) : undefined;
       // Already in the group whose fix resends it.
-      if ((code === "unknown_sku" && sku) || (code === "unknown_city" && city)) continue;
-      causes.push({ key: `anomaly:${code}`, kind: "anomaly", code, label: code, fix: PLATFORM_RESENDABLE.has(code) ? "resend" : "none" });
+      if ((known?.sameCauseAs === "sku" && sku) || (known?.sameCauseAs === "city" && city)) continue;
+      causes.push({ key: `anomaly:${code}`, kind: "anomaly", code, label: code, fix: known?.resendable ? "resend" : "none" });
     }
   }
   if (causes.length === 0 && (link.state === "failed" || link.state === "invalid")) {

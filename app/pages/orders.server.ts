@@ -19,6 +19,7 @@ import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -38,13 +39,13 @@ export const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered"
 
 /** Problem families the merchant filters on: the mapper's finding codes and the platform's anomaly codes. */
 export const ISSUE_KINDS = {
-  sku: { findings: ["sku_unmatched", "sku_missing"], anomalies: ["unknown_sku"] },
-  stock: { findings: ["item_out_of_stock"], anomalies: [] },
-  city: { findings: ["city_missing", "city_unmatched", "city_fuzzy", "city_from_address"], anomalies: ["unknown_city"] },
-  phone: { findings: ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"], anomalies: [] },
-  total: { findings: ["total_below_cost", "total_invalid", "currency_not_mad"], anomalies: ["inconsistent_total"] },
-  duplicate: { findings: ["possible_duplicate"], anomalies: ["recent_duplicate"] },
-} as const satisfies Record<string, { findings: readonly string[]; anomalies: readonly string[] }>;
+  sku: { findings: ["sku_unmatched", "sku_missing"], anomalies: anomalyCodesOf("sku") },
+  stock: { findings: ["item_out_of_stock"], anomalies: anomalyCodesOf("stock") },
+  city: { findings: ["city_missing", "city_unmatched", "city_fuzzy", "city_from_address"], anomalies: anomalyCodesOf("city") },
+  phone: { findings: ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"], anomalies: anomalyCodesOf("phone") },
+  total: { findings: ["total_below_cost", "total_invalid", "currency_not_mad"], anomalies: anomalyCodesOf("total") },
+  duplicate: { findings: ["possible_duplicate"], anomalies: anomalyCodesOf("duplicate") },
+} as const satisfies Record<IssueFamily, { findings: readonly string[]; anomalies: readonly string[] }>;
 export type IssueKind = keyof typeof ISSUE_KINDS;
 export const ISSUE_KIND_NAMES = Object.keys(ISSUE_KINDS) as IssueKind[];
 

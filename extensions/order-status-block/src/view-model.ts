@@ -2,27 +2,19 @@
  * What the order-page block and action show, from the app's status answer:
  * badge tones, the state banner, finding lines, whether sending is offered.
  * Pure (no Preact, no `shopify` global) so it runs under vitest in Node; the
- * .tsx files only render it. Shared by the action extension.
+ * .tsx files only render it. Shared by the action extension. The link states
+ * and the anomaly codes are the app's own (pure files, bundled in).
  */
+import { LINK_STATES, type LinkState } from "../../../app/models/order-link-state";
+import { isKnownAnomaly } from "../../../app/models/anomaly-codes";
+
+export { LINK_STATES, type LinkState };
 
 export type BadgeTone = "neutral" | "info" | "success" | "caution" | "warning" | "critical";
 export type BannerTone = "info" | "success" | "warning" | "critical";
 /** shopify.i18n.translate, narrowed to string replacements. */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-export const LINK_STATES = [
-  "received",
-  "held",
-  "skipped",
-  "posting",
-  "created",
-  "damaged",
-  "invalid",
-  "retrying",
-  "failed",
-  "cancelled",
-] as const;
-export type LinkState = (typeof LINK_STATES)[number];
 
 // ---------------------------------------------------------------------------
 // The app's answer (GET /api/orders/:orderId/status)
@@ -257,7 +249,6 @@ export const FINDING_KEYS: Record<string, readonly string[]> = {
   possible_duplicate: ["otherOrder", "minutesAgo"],
 };
 
-export const ANOMALY_CODES = ["unknown_sku", "unknown_city", "inconsistent_total", "recent_duplicate"] as const;
 
 function findingVariant(f: StatusFinding): string {
   if (f.code === "not_cod") {
@@ -286,7 +277,7 @@ export function findingText(f: StatusFinding, t: Translate): string {
 }
 
 export function anomalyText(a: StatusAnomaly, t: Translate): string {
-  return (ANOMALY_CODES as readonly string[]).includes(a.code) ? t(`anomaly.${a.code}`) : a.message;
+  return isKnownAnomaly(a.code) ? t(`anomaly.${a.code}`) : a.message;
 }
 
 export interface FindingLine {
