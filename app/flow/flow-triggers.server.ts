@@ -19,11 +19,11 @@ import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
-import { ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
 import type { City } from "../leads";
 import { FLOW_TRIGGER, mayFire, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 import { flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
+import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
 
 /** How long a firing waits while the app is uninstalled (a reinstall wakes it at once). */
 const UNINSTALLED_WAIT_MS = 6 * 3600_000;
@@ -111,14 +111,11 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
     throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) {
-      throw new RetryLaterError(error.retryAfterMs, { countAttempt: false, reason: "Shopify API throttled" });
+    const outcome = shopifyOutcome(error);
+    if (outcome.kind === "permanent") {
+      await addTimeline(deps.db, job.shop, linkId, { kind: "flow", message: `Shopify Flow refused the trigger “${title}”: ${outcome.reason}` });
     }
-    if (error instanceof ShopifyUserError) {
-      await addTimeline(deps.db, job.shop, linkId, { kind: "flow", message: `Shopify Flow refused the trigger “${title}”: ${error.message}` });
-      throw new PermanentJobError(error.message);
-    }
-    throw error;
+    throw jobErrorFor(outcome, error);
   }
   await addTimeline(deps.db, job.shop, linkId, { kind: "flow", message: `Shopify Flow trigger “${title}” sent`, data: { handle, payload } });
 }

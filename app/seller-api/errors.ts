@@ -188,3 +188,11 @@ export function errorFromResponse(init: ResponseErrorInit): SellerApiError {
   if (status >= 500) return new InternalServerError(base);
   return new SellerApiError(base);
 }
+
+/** The key's shared limiter has no free slot soon enough: the job comes back at untilMs instead of waiting. */
+export class RateLimitWaitError extends Error {
+  constructor(readonly untilMs: number) {
+    super(`rate limit: the next call for this key may start at ${new Date(untilMs).toISOString()}`);
+    this.name = "RateLimitWaitError";
+  }
+}

@@ -21,6 +21,7 @@ export {
   NotFoundError,
   OutcomeUnknownError,
   RateLimitError,
+  RateLimitWaitError,
   SellerApiError,
   TimeoutError,
   UnexpectedResponseError,

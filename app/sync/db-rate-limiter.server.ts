@@ -11,6 +11,7 @@ import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
 import { retryWhileBusy } from "../db/sqlite-busy";
+import { RateLimitWaitError } from "../seller-api";
 
 export interface DbRateLimiterOptions {
   now?: () => number;
@@ -27,13 +28,6 @@ export interface DbRateLimiterOptions {
    * minute) never holds a worker that other shops' jobs could use.
    */
   maxWaitMs?: number;
-}
-
-export class RateLimitWaitError extends Error {
-  constructor(readonly untilMs: number) {
-    super(`rate limit: the next call for this key may start at ${new Date(untilMs).toISOString()}`);
-    this.name = "RateLimitWaitError";
-  }
 }
 
 /**

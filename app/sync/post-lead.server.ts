@@ -14,20 +14,10 @@ import { assertMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { enqueueJob } from "../queue/jobs.server";
-import {
-  AuthenticationError,
-  BadRequestError,
-  ConnectionError,
-  InvalidLeadInputError,
-  RateLimitError,
-  UnprocessableEntityError,
-  type CreateLeadResult,
-  type SellerApiClient,
-} from "../seller-api";
+import { ConnectionError, type CreateLeadResult, type SellerApiClient } from "../seller-api";
 import { cachedReferenceData, ensureReferenceData } from "./reference-data.server";
 import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
-import { RateLimitWaitError } from "./db-rate-limiter.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
@@ -38,6 +28,7 @@ import { holdReasonText } from "../customers/hold-reason";
 import { t } from "../i18n";
 import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
+import { sellerApiOutcome } from "../models/job-outcomes";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -364,27 +355,28 @@ async function handleApiFailure(
   const refusedState = (fallback: LinkState): { to: LinkState; postingSince?: null } =>
     context.uncertain ? { to: "posting" } : { to: fallback, postingSince: null };
 
-  if (error instanceof InvalidLeadInputError || error instanceof UnprocessableEntityError || error instanceof BadRequestError) {
-    const field = "field" in error && error.field ? String(error.field) : "the lead";
+  const outcome = sellerApiOutcome(error, deps.now());
+  if (outcome.kind === "permanent") {
+    const named = error instanceof Error && "field" in error ? error.field : undefined;
+    const field = named ? String(named) : "the lead";
     const reason = `The platform refused ${field}: fix it and send again`;
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
     await moveLink(db, link, "invalid", { reason, ...(context.uncertain ? {} : { postingSince: null }), timeline: { kind: "answered", message: reason } });
     return;
   }
-  if (error instanceof AuthenticationError) {
+  if (outcome.kind === "pause-shop") {
     await pauseShop(db, shop, deps.now());
     const reason = "The platform rejected the seller API key: enter a new key in Settings";
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
     throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
   }
-  if (error instanceof RateLimitError || error instanceof RateLimitWaitError) {
-    const waitMs = error instanceof RateLimitError ? error.retryAfterMs : Math.max(0, error.untilMs - deps.now().getTime());
-    const reason = `Rate limit reached: sending again in ${Math.ceil(waitMs / 1000)} s`;
+  if (outcome.kind === "later") {
+    const reason = `Rate limit reached: sending again in ${Math.ceil(outcome.delayMs / 1000)} s`;
     // A 429 (or our own limiter) means this call was not made or was refused.
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
-    throw new RetryLaterError(waitMs, { countAttempt: false, reason });
+    throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason });
   }
   // 5xx, timeout, reset, unreadable answer: this POST may have created the
   // lead. The link keeps postingSince so the next attempt looks for it before

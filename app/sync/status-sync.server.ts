@@ -12,19 +12,19 @@
  */
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
 import { enqueueJob } from "../queue/jobs.server";
-import { RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
-import { AuthenticationError, RateLimitError, type SellerApiClient } from "../seller-api";
+import { type SellerApiClient } from "../seller-api";
 import { isFinalStatus, needsDetail, statusChanged, type LeadStatus } from "./lead-status";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { ShopNotConnectedError } from "./seller-connection.server";
-import { asPolling, RateLimitWaitError } from "./db-rate-limiter.server";
+import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { ensureRetentionScheduled } from "./retention.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
+import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 
 
 export interface SyncReport {
@@ -293,17 +293,13 @@ async function withShopClient<T>(deps: PipelineDeps, domain: string, work: (shop
   try {
     return await work(shop, client);
   } catch (error) {
-    if (error instanceof AuthenticationError) {
+    const outcome = sellerApiOutcome(error, deps.now());
+    if (outcome.kind === "pause-shop") {
       await pauseShop(deps.db, shop, deps.now());
       return undefined;
     }
-    if (error instanceof RateLimitError) {
-      throw new RetryLaterError(error.retryAfterMs, { countAttempt: false, reason: "rate limit reached" });
-    }
-    if (error instanceof RateLimitWaitError) {
-      throw new RetryLaterError(new Date(error.untilMs), { countAttempt: false, reason: "rate limit reached" });
-    }
-    throw error;
+    // A refused read is retried with the queue's backoff, as any other failure.
+    throw outcome.kind === "later" ? jobErrorFor(outcome, error) : error;
   }
 }
 

@@ -7,10 +7,10 @@ import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
-import { ShopifyOrderNotFoundError, ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
 import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
+import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
 
@@ -67,13 +67,10 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
       await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
     }
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) {
-      throw new RetryLaterError(error.retryAfterMs, { countAttempt: false, reason: "Shopify API throttled" });
+    const outcome = shopifyOutcome(error);
+    if (outcome.kind === "permanent") {
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify refused the update: ${outcome.reason}` });
     }
-    if (error instanceof ShopifyUserError || error instanceof ShopifyOrderNotFoundError) {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify refused the update: ${error.message}` });
-      throw new PermanentJobError(error.message);
-    }
-    throw error;
+    throw jobErrorFor(outcome, error);
   }
 }

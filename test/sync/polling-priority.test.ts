@@ -6,7 +6,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { asPolling, createDbRateLimiter, RateLimitWaitError } from "../../app/sync/db-rate-limiter.server";
+import { asPolling, createDbRateLimiter } from "../../app/sync/db-rate-limiter.server";
+import { RateLimitWaitError } from "../../app/seller-api/index";
 
 let db: TestDatabase;
 let t = 0;
