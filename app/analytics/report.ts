@@ -192,7 +192,6 @@ export function breakdownLine(key: string, label: string, s: Summary): Breakdown
 
 export const SORT_KEYS = ["orders", "deliveryRate", "returnRate", "collectedCents", "profitCents", "medianDeliveryDays", "label"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export const isSortKey = (value: string | null): value is SortKey => (SORT_KEYS as readonly (string | null)[]).includes(value);
 
 /** Sorted copy; lines without a value (no rate, no median) go last either way; ties by label. */
 export function sortLines(lines: readonly BreakdownLine[], key: SortKey, direction: "asc" | "desc"): BreakdownLine[] {

@@ -97,10 +97,6 @@ export function statusGroupOf(link: StatusFields): StatusGroup | null {
   return UNSENT_STATES[link.state] ?? null;
 }
 
-export function isStatusGroup(value: string): value is StatusGroup {
-  return (STATUS_GROUPS as readonly string[]).includes(value);
-}
-
 /** The sent bucket of a group (damaged or not); null for an order that was not sent. */
 export function bucketOf(group: string): SentBucket | null {
   const bucket = group.startsWith("damaged.") ? group.slice("damaged.".length) : group;
@@ -113,7 +109,6 @@ export const isDamagedGroup = (group: string): boolean => group.startsWith("dama
 const CONFIRMED: readonly SentBucket[] = ["preparing", "parcel_cancelled", "in_transit", "delivered", "returned"];
 const SHIPPED: readonly SentBucket[] = ["in_transit", "delivered", "returned"];
 
-export const isSent = (group: string): boolean => bucketOf(group) !== null;
 export const isConfirmed = (group: string): boolean => CONFIRMED.includes(bucketOf(group) as SentBucket);
 export const isShipped = (group: string): boolean => SHIPPED.includes(bucketOf(group) as SentBucket);
 export const isDelivered = (group: string): boolean => bucketOf(group) === "delivered";

@@ -4,7 +4,7 @@
  * record in the merchant's other stores when both sides share (sharing.server.ts).
  */
 import type { Db } from "../db.server";
-import { outcomeOf, type Outcome } from "./outcome";
+import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
 import { riskLevel, type RiskLevel } from "./risk";
 import { sharedRecord, type SharedRecord } from "./sharing.server";
 
@@ -13,13 +13,13 @@ export interface CustomerCardView {
   standing: "blocked" | "trusted" | null;
   risk: RiskLevel;
   orders: number;
-  counts: Record<Outcome, number>;
+  counts: Record<DeliveryOutcome, number>;
   lastOutcome: string | null;
   lastOutcomeAt: string | null;
   collectedCents: number;
   firstOrderAt: string | null;
   lastOrderAt: string | null;
-  recent: { id: string; orderName: string; createdAt: string; state: string; outcome: Outcome | null }[];
+  recent: { id: string; orderName: string; createdAt: string; state: string; outcome: DeliveryOutcome | null }[];
   /** The same phone in the merchant's other stores that share records with this one (both consented); null otherwise. */
   shared: SharedRecord | null;
 }
@@ -63,7 +63,7 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
     collectedCents: Number(r.collectedCents),
     firstOrderAt: r.firstOrderAt?.toISOString() ?? null,
     lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
-    recent: newestFirst(recent).slice(0, RECENT_ORDERS).map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: outcomeOf(l) })),
+    recent: newestFirst(recent).slice(0, RECENT_ORDERS).map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: deliveryOutcomeOf(l) })),
     shared,
   };
 }

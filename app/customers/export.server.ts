@@ -6,7 +6,7 @@
 import type { Db } from "../db.server";
 import { amount, csvText } from "../analytics/csv";
 import { signedCents } from "../analytics/contribution";
-import { outcomeOf, type Outcome } from "./outcome";
+import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
 import { newestFirst } from "./card.server";
 
 /** Orders exported at most (newest first); a real customer has far fewer. */
@@ -20,7 +20,7 @@ export interface CustomerExport {
     customerId: string | null;
     standing: string | null;
     orders: number;
-    counts: Record<Outcome, number>;
+    counts: Record<DeliveryOutcome, number>;
     lastOutcome: string | null;
     lastOutcomeAt: string | null;
     collectedCents: number;
@@ -36,7 +36,7 @@ export interface CustomerExport {
     confirmationStatus: string | null;
     shippingStatus: string | null;
     totalClient: string | null;
-    outcome: Outcome | null;
+    outcome: DeliveryOutcome | null;
   }[];
 }
 
@@ -79,7 +79,7 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
       firstOrderAt: iso(record.firstOrderAt),
       lastOrderAt: iso(record.lastOrderAt),
     },
-    orders: newestFirst(orders).map(({ id: _id, ...o }) => ({ ...o, createdAt: o.createdAt.toISOString(), outcome: outcomeOf(o) })),
+    orders: newestFirst(orders).map(({ id: _id, ...o }) => ({ ...o, createdAt: o.createdAt.toISOString(), outcome: deliveryOutcomeOf(o) })),
   };
 }
 

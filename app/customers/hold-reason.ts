@@ -7,7 +7,7 @@
  * fallback). Pure: used by the server, the pages and the tests.
  */
 import type { MessageKey, MessageParams } from "../i18n";
-import { FAILED_OUTCOMES, type Outcome } from "./outcome";
+import { FAILED_OUTCOMES, type DeliveryOutcome } from "./outcome";
 
 export type FailedOutcome = "refused" | "returned" | "cancelled" | "wrong_number";
 
@@ -72,7 +72,7 @@ export function holdReasonViewText(t: Translate, view: HoldReasonView): string {
   return "reason" in view ? holdReasonText(t, view.reason) : view.text;
 }
 
-export const isFailedOutcome = (o: Outcome): o is FailedOutcome => (FAILED_OUTCOMES as readonly string[]).includes(o);
+export const isFailedOutcome = (o: DeliveryOutcome): o is FailedOutcome => (FAILED_OUTCOMES as readonly string[]).includes(o);
 
 /** What a customer step of the timeline says, as data (older rows carry none and show their stored message). */
 export type CustomerTimelineDetail =

@@ -7,16 +7,15 @@
  */
 import { bucketOf, statusGroupOf, type StatusFields } from "../analytics/status-groups";
 
-export const OUTCOMES = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export const DELIVERY_OUTCOMES = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** Outcomes that count as a failed delivery for the hold rule. */
-export const FAILED_OUTCOMES: readonly Outcome[] = ["refused", "returned", "cancelled", "wrong_number"];
+export const FAILED_OUTCOMES: readonly DeliveryOutcome[] = ["refused", "returned", "cancelled", "wrong_number"];
 
-export const isFailed = (outcome: string): boolean => (FAILED_OUTCOMES as readonly string[]).includes(outcome);
 
 /** The outcome of a link; null when the platform never took the lead (held, skipped...) or it is still being sent. */
-export function outcomeOf(link: StatusFields): Outcome | null {
+export function deliveryOutcomeOf(link: StatusFields): DeliveryOutcome | null {
   const group = statusGroupOf(link);
   const bucket = group ? bucketOf(group) : null;
   switch (bucket) {

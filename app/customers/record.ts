@@ -2,7 +2,7 @@
  * A customer's delivery record from the orders that count for it. Pure: the
  * lead-events handler and the rebuild command both aggregate through it.
  */
-import type { Outcome } from "./outcome";
+import type { DeliveryOutcome } from "./outcome";
 
 /** One order's contribution (a CustomerLead row). */
 export interface CustomerFact {
@@ -10,7 +10,7 @@ export interface CustomerFact {
   phoneKey: string;
   customerId: string | null;
   orderName: string;
-  outcome: Outcome;
+  outcome: DeliveryOutcome;
   outcomeAt: Date;
   amountCents: number;
   orderedAt: Date;
@@ -26,14 +26,14 @@ export interface CustomerCounts {
   cancelled: number;
   wrongNumber: number;
   inProgress: number;
-  lastOutcome: Outcome | null;
+  lastOutcome: DeliveryOutcome | null;
   lastOutcomeAt: Date | null;
   collectedCents: number;
   firstOrderAt: Date | null;
   lastOrderAt: Date | null;
 }
 
-const COUNTER: Record<Outcome, keyof CustomerCounts> = {
+const COUNTER: Record<DeliveryOutcome, keyof CustomerCounts> = {
   delivered: "delivered",
   returned: "returned",
   refused: "refused",

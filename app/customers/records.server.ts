@@ -11,7 +11,7 @@ import type { Db } from "../db.server";
 import { lockKeysForTransaction } from "../db/dialect";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { signedCents } from "../analytics/contribution";
-import { outcomeOf, type Outcome } from "./outcome";
+import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
 import { recordsOf, type CustomerCounts, type CustomerFact } from "./record";
 import type { CustomerHistory, Standing } from "./risk";
 import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
@@ -45,7 +45,7 @@ async function inPages<T>(values: readonly string[], read: (page: string[]) => P
 
 /** The link's contribution now; null when it counts for no record. `previous` keeps the date of an unchanged outcome. */
 export function factOfLink(link: LinkRow, at: Date, previous?: { outcome: string; outcomeAt: Date }): CustomerFact | null {
-  const outcome = outcomeOf(link);
+  const outcome = deliveryOutcomeOf(link);
   if (!outcome || !link.phone) return null;
   return {
     linkId: link.id,
@@ -102,7 +102,7 @@ const factFromRow = (r: {
   outcomeAt: Date;
   amountCents: number;
   orderedAt: Date;
-}): CustomerFact => ({ ...r, outcome: r.outcome as Outcome });
+}): CustomerFact => ({ ...r, outcome: r.outcome as DeliveryOutcome });
 
 /** The lead-events handler: see the module comment for its statements. */
 export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly LeadEvent[]): Promise<void> {
@@ -145,7 +145,7 @@ export async function customerHistory(db: Tx | Db, shop: string, phoneKey: strin
   ]);
   return {
     standing: record?.standing === "blocked" || record?.standing === "trusted" ? record.standing : null,
-    outcomes: outcomes.map((o) => ({ outcome: o.outcome as Outcome, at: o.outcomeAt })),
+    outcomes: outcomes.map((o) => ({ outcome: o.outcome as DeliveryOutcome, at: o.outcomeAt })),
   };
 }
 

@@ -3,7 +3,7 @@
  * sent, from its customer's record and the shop's rule. Pure (the post-lead job
  * reads the record, this decides).
  */
-import type { Outcome } from "./outcome";
+import type { DeliveryOutcome } from "./outcome";
 import { isFailedOutcome, type FailedOutcome, type HoldReason } from "./hold-reason";
 
 /** Flag on an order link the merchant chose to send despite its customer's record ("send anyway"). */
@@ -22,7 +22,7 @@ export type Standing = "blocked" | "trusted";
 export interface CustomerHistory {
   standing: Standing | null;
   /** The customer's earlier outcomes with their dates. */
-  outcomes: readonly { outcome: Outcome; at: Date }[];
+  outcomes: readonly { outcome: DeliveryOutcome; at: Date }[];
 }
 
 export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason };

@@ -10,7 +10,7 @@
 import type { Prisma, Shop } from "@prisma/client";
 import type { Db } from "../db.server";
 import { readShopSettings } from "../models/shop-settings";
-import type { Outcome } from "./outcome";
+import type { DeliveryOutcome } from "./outcome";
 import { customerHistory } from "./records.server";
 import type { CustomerHistory } from "./risk";
 
@@ -42,15 +42,15 @@ export async function holdHistory(db: Reader, shop: ShopConsent, phoneKey: strin
   const [own, peers] = await Promise.all([customerHistory(db, shop.domain, phoneKey, exceptLinkId), sharingPeers(db, shop)]);
   if (peers.length === 0) return own;
   const shared = await db.customerLead.findMany({ where: { shop: { in: peers }, phoneKey }, select: { outcome: true, outcomeAt: true } });
-  return { ...own, outcomes: [...own.outcomes, ...shared.map((o) => ({ outcome: o.outcome as Outcome, at: o.outcomeAt }))] };
+  return { ...own, outcomes: [...own.outcomes, ...shared.map((o) => ({ outcome: o.outcome as DeliveryOutcome, at: o.outcomeAt }))] };
 }
 
 export interface SharedRecord {
   /** Consenting stores that know this phone. */
   stores: number;
   orders: number;
-  counts: Record<Outcome, number>;
-  lastOutcome: Outcome | null;
+  counts: Record<DeliveryOutcome, number>;
+  lastOutcome: DeliveryOutcome | null;
   lastOutcomeAt: string | null;
 }
 
@@ -73,7 +73,7 @@ export async function sharedRecord(db: Reader, shop: string, phoneKey: string): 
       wrong_number: sum((r) => r.wrongNumber),
       in_progress: sum((r) => r.inProgress),
     },
-    lastOutcome: (last?.lastOutcome as Outcome | undefined) ?? null,
+    lastOutcome: (last?.lastOutcome as DeliveryOutcome | undefined) ?? null,
     lastOutcomeAt: last?.lastOutcomeAt?.toISOString() ?? null,
   };
 }

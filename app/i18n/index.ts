@@ -8,7 +8,6 @@ import { fr } from "./fr";
 
 export type { MessageKey, Messages };
 export type Locale = "en" | "fr";
-export const LOCALES: readonly Locale[] = ["en", "fr"];
 export const dictionaries: Record<Locale, Messages> = { en, fr };
 
 export type MessageParams = Record<string, string | number>;

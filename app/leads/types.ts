@@ -178,7 +178,9 @@ export interface MappingContext {
   settings?: Partial<Omit<MappingSettings, "holdPolicy">> & { holdPolicy?: Partial<HoldPolicy> };
 }
 
+/** Every finding: the configurable ones and those whose consequence is fixed. */
 export type FindingCode =
+  | ConfigurableFindingCode
   | "not_cod"
   | "test_order"
   | "cancelled"
@@ -188,19 +190,7 @@ export type FindingCode =
   | "phone_invalid"
   | "phone_landline"
   | "phone_foreign"
-  | "phone_unverified"
-  | "name_missing"
-  | "city_missing"
-  | "city_unmatched"
-  | "city_fuzzy"
-  | "city_from_address"
-  | "sku_missing"
-  | "sku_unmatched"
-  | "item_out_of_stock"
-  | "currency_not_mad"
-  | "total_invalid"
-  | "total_below_cost"
-  | "possible_duplicate";
+  | "total_invalid";
 
 export type FindingParams = Record<string, string | number | boolean | null>;
 

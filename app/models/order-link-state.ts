@@ -66,11 +66,6 @@ export function acceptsOrderUpdates(state: LinkState): boolean {
   return state === "received" || state === "held" || state === "invalid" || state === "retrying" || state === "skipped" || state === "failed";
 }
 
-/** The merchant can act on it: fix and send. */
-export function needsMerchant(state: LinkState): boolean {
-  return state === "held" || state === "invalid" || state === "failed";
-}
-
 export function isLinkState(value: string): value is LinkState {
   return (LINK_STATES as readonly string[]).includes(value);
 }

@@ -10,13 +10,12 @@
  */
 import type { Db } from "../db.server";
 import { readShopSettings } from "../models/shop-settings";
-import { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay } from "../analytics/days";
+import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type RollupRow } from "../analytics/report";
 import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
 
 // Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
-export { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay };
 export const CHART_DAYS = 14;
 /** Backlog alert: more pending jobs than this, or one runnable for longer than BACKLOG_AGE_MS. */
 export const BACKLOG_PENDING_LIMIT = 50;
@@ -72,11 +71,11 @@ export function periodFigures(rows: readonly RollupRow[]): PeriodFigures {
   };
 }
 
-export const OUTCOMES = ["delivered", "inDelivery", "awaiting", "lost", "damaged"] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export const CHART_SERIES = ["delivered", "inDelivery", "awaiting", "lost", "damaged"] as const;
+export type ChartSeries = (typeof CHART_SERIES)[number];
 
 /** What became of a sent lead, for the chart; null for an order that is not a lead. */
-export function outcomeOf(statusGroup: string): Outcome | null {
+export function chartSeriesOf(statusGroup: string): ChartSeries | null {
   const bucket = bucketOf(statusGroup);
   if (bucket === null) return null;
   if (bucket === "delivered") return "delivered";
@@ -86,12 +85,12 @@ export function outcomeOf(statusGroup: string): Outcome | null {
   return isDamagedGroup(statusGroup) ? "damaged" : "awaiting";
 }
 
-export type ChartDay = { day: string } & Record<Outcome, number>;
+export type ChartDay = { day: string } & Record<ChartSeries, number>;
 
 export function chartDay(day: string, rows: readonly RollupRow[]): ChartDay {
   const row: ChartDay = { day, delivered: 0, inDelivery: 0, awaiting: 0, lost: 0, damaged: 0 };
   for (const r of rows) {
-    const outcome = outcomeOf(r.statusGroup);
+    const outcome = chartSeriesOf(r.statusGroup);
     if (outcome) row[outcome] += r.orders;
   }
   return row;

@@ -9,7 +9,7 @@ import { fromWebhookOrder } from "../leads/adapters/webhook-order";
 import { MAX_LINE_ITEMS } from "../leads/field-limits";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
-import { DEFAULT_TIME_ZONE } from "./home.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomalies.server";
 import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "../sync/order-actions.server";
 import { listTimeline } from "../models/timeline.server";

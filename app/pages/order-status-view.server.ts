@@ -11,7 +11,7 @@ import type { Db } from "../db.server";
 import { OrderActionError, resendOrder, sendAnyway, type Actor } from "../sync/order-actions.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import type { HoldReason, HoldReasonView } from "../customers/hold-reason";
-import { OUTCOMES, type Outcome } from "../customers/outcome";
+import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "../customers/outcome";
 import { riskLevel, type RiskLevel } from "../customers/risk";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 
@@ -53,8 +53,8 @@ export interface LinkStatusView {
 export interface CustomerStatusView {
   risk: RiskLevel;
   orders: number;
-  counts: Record<Outcome, number>;
-  lastOutcome: Outcome | null;
+  counts: Record<DeliveryOutcome, number>;
+  lastOutcome: DeliveryOutcome | null;
   lastOutcomeAt: string | null;
 }
 
@@ -262,7 +262,7 @@ function customerStatusOf(record: CustomerRecord | null): CustomerStatusView {
     risk: riskLevel(r),
     orders: r.orders,
     counts: { delivered: r.delivered, returned: r.returned, refused: r.refused, cancelled: r.cancelled, wrong_number: r.wrongNumber, in_progress: r.inProgress },
-    lastOutcome: (OUTCOMES as readonly string[]).includes(r.lastOutcome ?? "") ? (r.lastOutcome as Outcome) : null,
+    lastOutcome: (DELIVERY_OUTCOMES as readonly string[]).includes(r.lastOutcome ?? "") ? (r.lastOutcome as DeliveryOutcome) : null,
     lastOutcomeAt: r.lastOutcomeAt?.toISOString() ?? null,
   };
 }

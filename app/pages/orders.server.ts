@@ -13,7 +13,7 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { normalizeMoroccanPhone } from "../leads/phone";
-import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "./home.server";
+import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "../analytics/days";
 import { LINK_STATES, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";

@@ -26,7 +26,7 @@ import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { readBackfill, resumeBackfill, startBackfill, type BackfillView } from "../sync/backfill/backfill.server";
 import type { BackfillCounts } from "../sync/backfill/progress";
-import { addDays, DEFAULT_TIME_ZONE, localDay } from "../pages/home.server";
+import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { formatInstant, type MessageKey } from "../i18n";
 import { useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";

@@ -32,6 +32,7 @@ import { VariantsTable } from "../components/mappings/VariantsTable";
 import { SkuMappingsTable } from "../components/mappings/SkuMappingsTable";
 import { CityAliasesCard } from "../components/mappings/CityAliasesCard";
 import { CsvCard } from "../components/mappings/CsvCard";
+import { formText } from "../http/form";
 
 const TABS = ["products", "skus", "cities", "csv"] as const;
 type Tab = (typeof TABS)[number];
@@ -55,10 +56,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   return { tab, query, ...page, variants };
 });
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+const text = (form: FormData, name: string) => formText(form, name) ?? "";
 
 /** The CSV as the page uploads it (a file part) or as a plain field. */
 const csvText = async (form: FormData) => {

@@ -10,7 +10,7 @@ import { withErrorReference } from "../http/error-reference.server";
 import { errorReferenceOf } from "../http/error-reference";
 import { ErrorPage } from "../components/ErrorPage";
 import prisma from "../db.server";
-import { DEFAULT_TIME_ZONE } from "../pages/home.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../pages/order-detail.server";
 import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../pages/anomalies.server";
 import { resendOrder, sendAnyway, setOrderCustomerStanding } from "../sync/order-actions.server";
@@ -24,6 +24,7 @@ import { fixErrorText } from "../components/orders/text";
 import { LinkStateBadge } from "../components/StatusBadge";
 import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
 import { loadShopifyOrderStatus } from "../shopify/order-status.server";
+import { formText } from "../http/form";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   data ? pageTitle(matches, "order.title", { name: data.order.orderName }) : pageTitle(matches, "orders.title");
@@ -47,10 +48,7 @@ export const loader = withErrorReference(async ({ request, params }: LoaderFunct
 
 type ActionResult = { ok: true; intent: string; resent: number } | { ok: false; intent: string; error: FixFailureCode };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+const text = (form: FormData, name: string) => formText(form, name) ?? "";
 
 export const action = withErrorReference(async ({ request, params }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);

@@ -10,7 +10,7 @@ import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { countFailedOrders, parseOrdersSearch, queryOrders } from "../pages/orders.server";
 import { fixFailure, resendOrders, retryFailedOrders, type FixFailureCode } from "../pages/anomalies.server";
-import { DEFAULT_TIME_ZONE } from "../pages/home.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { useT } from "../i18n/react";
 import { OrdersTable } from "../components/orders/OrdersTable";
 import { fixErrorText } from "../components/orders/text";

@@ -40,26 +40,22 @@ import {
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { formText } from "../http/form";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   return loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
 });
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
-  const intent = text(form, "intent");
+  const intent = formText(form, "intent");
   if (intent === "verifyKey") {
     const result = await verifyAndSaveKey(
       prisma,
       session.shop,
-      { apiKey: text(form, "apiKey") ?? "", baseUrl: text(form, "baseUrl") ?? "" },
+      { apiKey: formText(form, "apiKey") ?? "", baseUrl: formText(form, "baseUrl") ?? "" },
       { defaultBaseUrl: env.SELLER_API_BASE_URL },
     );
     return { intent: "verifyKey" as const, ...result };

@@ -140,10 +140,3 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
   };
 }
 
-/** When the next call for this key may start (for scheduling jobs without holding a lease). */
-export async function nextFreeSlot(db: Db, key: string): Promise<Date | null> {
-  const slot = await db.rateLimitSlot.findUnique({ where: { key } });
-  if (!slot) return null;
-  const at = Math.max(slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
-  return new Date(at);
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { customerHold, type CustomerHistory } from "../../app/customers/risk";
 import { customerTimelineDetail, customerTimelineText, holdReasonText, parseHoldReason, type HoldReason } from "../../app/customers/hold-reason";
 import { t, type MessageKey, type MessageParams } from "../../app/i18n";
-import { outcomeOf, type Outcome } from "../../app/customers/outcome";
+import { deliveryOutcomeOf, type DeliveryOutcome } from "../../app/customers/outcome";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
@@ -10,7 +10,7 @@ const rule = { enabled: true, failures: 3, days: 90 };
 const en = (key: MessageKey, params?: MessageParams) => t("en", key, params);
 const fr = (key: MessageKey, params?: MessageParams) => t("fr", key, params);
 const said = (decision: ReturnType<typeof customerHold>) => (decision.hold ? holdReasonText(en, decision.reason) : null);
-const history = (outcomes: [Outcome, number][], standing: CustomerHistory["standing"] = null): CustomerHistory => ({
+const history = (outcomes: [DeliveryOutcome, number][], standing: CustomerHistory["standing"] = null): CustomerHistory => ({
   standing,
   outcomes: outcomes.map(([outcome, d]) => ({ outcome, at: daysAgo(d) })),
 });
@@ -66,7 +66,7 @@ describe("customer hold rule", () => {
 });
 
 describe("lead outcome", () => {
-  const sent = (confirmationStatus: string | null, shippingStatus: string | null, state = "created") => outcomeOf({ state, confirmationStatus, shippingStatus });
+  const sent = (confirmationStatus: string | null, shippingStatus: string | null, state = "created") => deliveryOutcomeOf({ state, confirmationStatus, shippingStatus });
   it("reads the platform's statuses through the analytics groups", () => {
     expect(sent("confirmed", "delivered")).toBe("delivered");
     expect(sent("confirmed", "paid")).toBe("delivered");

@@ -13,7 +13,6 @@ import { startShopifyAdmin as startFakeAdminApi, type OrderRecord as FakeOrder, 
 import { fromGraphqlOrder, fromWebhookOrder } from "../../app/leads";
 import { graphqlOrderToWebhookShape } from "../../app/sync/backfill/order-shape";
 import {
-  addDays,
   initialPayload,
   ordersQuery,
   outcomeOf,
@@ -24,6 +23,7 @@ import {
 import type { Worker } from "../../app/queue/worker.server";
 import { BACKFILL_JOB } from "../../app/models/job-kinds";
 import { type AdminFor } from "../../app/shopify/admin-graphql.server";
+import { addDays } from "../../app/analytics/days";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const NOW = new Date("2026-08-01T09:00:00Z");

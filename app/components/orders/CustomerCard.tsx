@@ -8,7 +8,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { download } from "../download";
 import type { CustomerCardView } from "../../customers/card.server";
-import type { Outcome } from "../../customers/outcome";
+import type { DeliveryOutcome } from "../../customers/outcome";
 import type { RiskLevel } from "../../customers/risk";
 import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
 import { useLocale, useT } from "../../i18n/react";
@@ -23,14 +23,14 @@ const RISK_TONE: Record<RiskLevel, "critical" | "warning" | "success" | "info" |
 };
 
 export const riskKey = (risk: RiskLevel) => `customers.risk.${risk}` as MessageKey;
-export const outcomeKey = (outcome: Outcome) => `customers.outcome.${outcome}` as MessageKey;
+export const outcomeKey = (outcome: DeliveryOutcome) => `customers.outcome.${outcome}` as MessageKey;
 
 export function RiskBadge({ risk }: { risk: RiskLevel }) {
   const t = useT();
   return <Badge tone={RISK_TONE[risk]}>{t(riskKey(risk))}</Badge>;
 }
 
-const COUNTED: readonly Outcome[] = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"];
+const COUNTED: readonly DeliveryOutcome[] = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"];
 
 export function CustomerCard({
   orderId,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { MappingResult } from "../../leads/types";
+import { addDays } from "../../analytics/days";
 
 /** ORDERS_PAGE costs about 310 points per order: 3 stay under Shopify's 1000-point query limit. */
 export const ORDERS_PER_PAGE = 3;
@@ -30,7 +31,6 @@ export const backfillCountsSchema = z.object({
   created: z.number().int().default(0),
 });
 export type BackfillCounts = z.infer<typeof backfillCountsSchema>;
-export const EMPTY_COUNTS: BackfillCounts = backfillCountsSchema.parse({});
 
 export const backfillPayloadSchema = z.object({
   from: z.string().regex(DAY),
@@ -60,12 +60,6 @@ export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export function addDays(day: string, n: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
 }
 
 export function validateRange(from: string, to: string, today: string): BackfillRangeError | null {

@@ -24,7 +24,7 @@ import {
 } from "../../../app/leads";
 import { cityIndexFor } from "../../../app/leads/city-match";
 import { customerHold, type CustomerHistory } from "../../../app/customers/risk";
-import { OUTCOMES } from "../../../app/customers/outcome";
+import { DELIVERY_OUTCOMES } from "../../../app/customers/outcome";
 
 const { values } = parseArgs({
   options: { seconds: { type: "string", default: "2" }, orders: { type: "string", default: "5000" } },
@@ -156,7 +156,7 @@ const DAY = 86_400_000;
 const histories = new Map<string, CustomerHistory>();
 for (const phone of recentByPhone.keys()) {
   if (random() > 0.33) continue;
-  const outcomes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({ outcome: pick(OUTCOMES), at: new Date(now.getTime() - Math.floor(random() * 120) * DAY) }));
+  const outcomes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({ outcome: pick(DELIVERY_OUTCOMES), at: new Date(now.getTime() - Math.floor(random() * 120) * DAY) }));
   const standing = random() < 0.03 ? "blocked" : random() < 0.03 ? "trusted" : null;
   histories.set(phone, { standing, outcomes });
 }
