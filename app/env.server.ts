@@ -145,16 +145,27 @@ function variables(): Source {
   return process.env;
 }
 
-function once<T>(parse: (source: Source) => T): () => T {
+/** A part parsed again only when one of its variables changed (tests stub them; a process never does). */
+function cached<T>(shape: z.ZodRawShape, parse: (source: Source) => T): () => T {
+  const names = Object.keys(shape);
+  let seen: string | undefined;
   let value: T | undefined;
-  return () => (value ??= parse(variables()));
+  return () => {
+    const source = variables();
+    const key = names.map((name) => source[name] ?? "\u0000").join("\u0001");
+    if (key !== seen || value === undefined) {
+      value = parse(source);
+      seen = key;
+    }
+    return value;
+  };
 }
 
-export const processEnv = once(parseProcessEnv);
-export const databaseEnv = once(parseDatabaseEnv);
-export const sellerApiEnv = once(parseSellerApiEnv);
-export const workerEnv = once(parseWorkerEnv);
-const wholeEnv = once(parseEnv);
+export const processEnv = cached(processPart, parseProcessEnv);
+export const databaseEnv = cached(databasePart, parseDatabaseEnv);
+export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
+export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
+const wholeEnv = cached(envSchema.shape, parseEnv);
 
 /** The whole environment, parsed (and checked) on first use. */
 export const env: Env = new Proxy({} as Env, { get: (_, name) => wholeEnv()[name as keyof Env] });

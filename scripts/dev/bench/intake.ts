@@ -124,7 +124,7 @@ apps.forEach((a, i) => confine(`app-${i + 1}`, a.pid));
 
 // The floor: its own process, database and port, same secret.
 const floorPort = await freePort();
-const floor = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "bench", "lib", "floor-server.ts")], {
+const floor = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "dev", "bench", "lib", "floor-server.ts")], {
   cwd: root,
   env: {
     ...process.env,

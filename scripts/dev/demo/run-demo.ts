@@ -36,7 +36,7 @@ import { watchStatuses } from "./watch-statuses";
 import { seedDemoHistory } from "./history";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "demo", "orders");
+export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "dev", "demo", "orders");
 
 export class PortInUseError extends Error {
   constructor(readonly port: number, readonly flag: string) {
