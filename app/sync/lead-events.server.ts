@@ -1,10 +1,8 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (customer delivery records, analytics rollups,
- * Flow triggers). The pipeline calls `applyLeadEvents` inside the transaction
- * that records the change, so a derived row is written exactly when the change
- * is: a retried job or a sync that sees the same status twice produces no event
- * the second time (the link's state no longer differs).
+ * Flow triggers), inside the transaction that records the change, so derived
+ * rows are written exactly once (docs/decisions/0005-lead-events-in-the-transaction.md).
  */
 import type { Prisma } from "@prisma/client";
 import { sameSnapshot, type LeadEvent, type LeadEventHandler } from "../models/lead-events";

@@ -58,12 +58,9 @@ export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSel
 /** Rows read per query, a few milliseconds each, then the event loop runs. */
 const READ_PAGE = 500;
 /**
- * Leads written per transaction. Each batch also runs the lead-events handlers
- * (Flow, analytics, customer records: about 20 statements whatever the batch's
- * size) in the same transaction, and intake's writes wait for it (the write
- * lock; on SQLite also the client's own). Measured at 10,000 leads in motion
- * when transactions gave the event loop no turn, loop p99 during the cycle: 25
- * a batch 57-76 ms, 10 a batch 36-45 ms, for a cycle about as long.
+ * Leads written per transaction: small, because the batch's lead-events handlers
+ * run in it and intake waits for its write lock
+ * (docs/decisions/0005-lead-events-in-the-transaction.md).
  */
 export const WRITE_BATCH = 10;
 
