@@ -10,7 +10,8 @@ import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
 import { addTimeline, type TimelineKind } from "../models/timeline.server";
 import { readShopSettings } from "../models/shop-settings";
-import { assertMove, type LinkState } from "../models/order-link-state";
+import { assertMove, canMove, type LinkState } from "../models/order-link-state";
+import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { enqueueJob } from "../queue/jobs.server";
@@ -65,7 +66,20 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   }
   const state = link.state as LinkState;
   if (state !== "received" && state !== "retrying" && state !== "posting") return;
+  try {
+    await postLink(deps, job, link);
+  } catch (error) {
+    // A value the database refuses (old snapshots may still hold a lone surrogate) is refused on every attempt.
+    const problem = databaseValueProblem(error);
+    if (!problem) throw error;
+    await stopOnRefusedValue(db, link.id, problem);
+    throw new PermanentJobError(problem, { cause: error });
+  }
+}
 
+async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): Promise<void> {
+  const { db } = deps;
+  const state = link.state as LinkState;
   const shop = await db.shop.findUnique({ where: { domain: link.shop } });
   if (!shop || shop.uninstalledAt) {
     await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
@@ -401,6 +415,18 @@ async function handleApiFailure(
     timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
   });
   throw error;
+}
+
+/** The order stops as failed, with a reason that quotes nothing of it (the refused value is in it). */
+async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, problem: string): Promise<void> {
+  const link = await db.orderLink.findUnique({ where: { id: linkId } });
+  if (!link || !canMove(link.state as LinkState, "failed")) return;
+  const reason = `Not sent: ${problem}. Correct the order in Shopify, then send it again`;
+  try {
+    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", message: reason } });
+  } catch (error) {
+    console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
+  }
 }
 
 interface MoveOptions {

@@ -47,13 +47,13 @@ describe("request body limits, through the production server", () => {
       for (const chunked of [true, false]) {
         const result = await streamPost(server.url, path, HUGE, { chunked });
         expect(REFUSED, `${path} (${chunked ? "chunked" : "Content-Length"}) answered ${result.outcome}`).toContain(result.outcome);
-        // Refused at the limit (10 MiB for webhooks), not after reading the whole body.
+        // Refused at the limit (4 MiB for webhooks), not after reading the whole body.
         expect(result.sent, path).toBeLessThan(64 * MiB);
       }
     }
     const after = memoryMiB(server.pid);
     console.info(`[body-limits] ${WEBHOOK_VARIANTS.length * 2} x 300 MiB: server peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`);
-    // Buffering one body alone would add 300 MiB; the limit allows 10 MiB per request.
+    // Buffering one body alone would add 300 MiB; the limit allows 4 MiB per request.
     expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(120);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 180_000);
