@@ -1,6 +1,6 @@
 /**
  * `npm run rotate-key`: re-seals every stored secret (seller API keys, events
- * secrets) under ENCRYPTION_KEY, opening them with ENCRYPTION_KEY_PREVIOUS or
+ * secrets, Shopify session tokens) under ENCRYPTION_KEY, opening them with ENCRYPTION_KEY_PREVIOUS or
  * ENCRYPTION_KEY. Rotation: set ENCRYPTION_KEY_PREVIOUS to the old key and
  * ENCRYPTION_KEY to a new one (the app accepts both meanwhile), run this, then
  * drop ENCRYPTION_KEY_PREVIOUS. Also upgrades secrets sealed in the older format.
@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const { default: prisma } = await import("../app/db.server");
   try {
     const report = await rotateStoredSecrets(prisma, box);
-    console.info(`rotate-key: ${report.checked} secret(s) checked, ${report.resealed} re-sealed, ${report.current} already current`);
+    console.info(
+      `rotate-key: ${report.checked} secret(s) checked, ${report.resealed} re-sealed, ${report.sealed} sealed (were in clear), ${report.current} already current`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof KeyRotationError) {

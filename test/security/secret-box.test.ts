@@ -168,7 +168,7 @@ describe("npm run rotate-key", () => {
 
     // THEN it reports counts, and nothing of a secret or its cipher
     expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 already current");
+    expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 sealed (were in clear), 0 already current");
     for (const text of [...Object.values(secrets), OLD_KEY, NEW_KEY, ...before.flatMap((s) => [s.sellerApiKeyCipher, s.eventsSecretCipher])]) {
       if (text) expect(first.out).not.toContain(text);
     }
@@ -183,7 +183,7 @@ describe("npm run rotate-key", () => {
 
     // AND a second run changes nothing
     const second = await run({ ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
-    expect(second.out).toContain("3 secret(s) checked, 0 re-sealed, 3 already current");
+    expect(second.out).toContain("3 secret(s) checked, 0 re-sealed, 0 sealed (were in clear), 3 already current");
     const after = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_A } });
     expect(after.sellerApiKeyCipher).toBe(a.sellerApiKeyCipher);
   });
