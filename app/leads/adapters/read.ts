@@ -26,8 +26,11 @@ export function cappedList(value: unknown, max: number): { items: unknown[]; len
 
 /** A non-empty string (well-formed: no lone surrogate, no NUL), or a finite number written as one. */
 export function text(value: unknown): string | undefined {
-  // Snapshots stored before intake cleaned them may still hold a lone surrogate.
-  if (typeof value === "string") return value.trim() === "" ? undefined : wellFormedText(value);
+  if (typeof value === "string") {
+    // Snapshots stored before intake cleaned them may still hold a lone surrogate.
+    const clean = wellFormedText(value);
+    return clean.trim() === "" ? undefined : clean;
+  }
   // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a number
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "bigint") return value.toString();
