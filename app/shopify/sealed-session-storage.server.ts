@@ -16,8 +16,6 @@ import { isSealedSecret, type SecretBox } from "../crypto/secret-box.server";
 import { ACCESS_TOKEN, openToken, REFRESH_TOKEN, sealClearSessionTokens, sealSessionTokens, sealToken } from "./session-tokens.server";
 
 export interface SealedSessionStorageOptions {
-  /** Seal the tokens still stored in clear when the storage is created (default true). */
-  sealAtStart?: boolean;
   log?: (line: string) => void;
 }
 
@@ -34,16 +32,14 @@ export class SealedSessionStorage implements SessionStorage {
     this.#box = box;
     this.#inner = new PrismaSessionStorage(db);
     this.#log = options.log ?? ((line) => console.warn(line));
-    this.#started =
-      options.sealAtStart === false
-        ? Promise.resolve()
-        : this.#inner
-            .isReady()
-            .then((ready) => (ready ? sealClearSessionTokens(db, box) : undefined))
-            .then(
-              () => undefined,
-              (error: unknown) => this.#log(`[sessions] the tokens stored in clear could not be sealed at start (${error instanceof Error ? error.name : "error"})`),
-            );
+    // The tokens an earlier version stored in clear are sealed as the process starts.
+    this.#started = this.#inner
+      .isReady()
+      .then((ready) => (ready ? sealClearSessionTokens(db, box) : undefined))
+      .then(
+        () => undefined,
+        (error: unknown) => this.#log(`[sessions] the tokens stored in clear could not be sealed at start (${error instanceof Error ? error.name : "error"})`),
+      );
   }
 
   async storeSession(session: Session): Promise<boolean> {

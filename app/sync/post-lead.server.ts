@@ -235,7 +235,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     result,
     fields,
     async write(tx, options = {}) {
-      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields });
+      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields, select: { id: true } });
       const rows = [...(firstLook ? [receivedRow] : []), mappedRow];
       if (options.then) rows.push(row(options.then.kind, options.then.message, deps.now()));
       await tx.timelineEvent.createMany({ data: rows });
@@ -329,6 +329,8 @@ async function recordAnswer(
         sellerProfit: null,
         statusFinal: false,
       },
+      // Not the row back: its payload is the whole order, which Prisma would read and convert again.
+      select: { id: true },
     });
     const what = answer.kind === "created" ? "created" : `stored as damaged (${anomalies.map((a) => a.code).join(", ") || "anomalies"})`;
     await addTimeline(tx, link.shop, link.id, {
@@ -447,6 +449,7 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
     await tx.orderLink.update({
       where: { id: link.id },
       data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+      select: { id: true },
     });
     if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
   };

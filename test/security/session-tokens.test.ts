@@ -8,12 +8,10 @@
  * app starts, the space they leave is scrubbed, and `npm run rotate-key` re-seals
  * them under a new key. On a real database (SQLite file, or PostgreSQL).
  */
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRotateKey } from "./rotate-key-command";
 import { createSecretBox, isSealedSecret, SecretBoxError } from "../../app/crypto/secret-box.server";
 import { ACCESS_TOKEN, REFRESH_TOKEN } from "../../app/shopify/session-tokens.server";
 import { sqliteFilePath } from "../../app/sqlite-connection";
@@ -127,19 +125,7 @@ describe("Shopify tokens at rest", () => {
 });
 
 describe("npm run rotate-key", () => {
-  const run = async (env: Record<string, string>) => {
-    const root = join(import.meta.dirname, "..", "..");
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-key.ts"], {
-        cwd: root,
-        env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: db.url, ...env },
-      });
-      return { code: 0, out: stdout + stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const run = (env: Record<string, string>) => runRotateKey(db.url, env);
 
   it("re-seals the session tokens under the new key, seals one still in clear, and prints no token", async () => {
     // A row in clear again, as a database restored from an old backup would hold.
