@@ -1,9 +1,10 @@
 /**
  * Encrypts secrets at rest (the seller API key, the platform events secret,
  * Shopify's access and refresh tokens) with AES-256-GCM under ENCRYPTION_KEY.
- * The stored form is "v2.<iv>.<tag>.<ciphertext>", base64url parts, with a 16-byte tag and the
- * shop and purpose as additional authenticated data: a value copied to another
- * shop or another column fails to open, as does a tampered or truncated one.
+ * The stored form is "v2.<iv>.<tag>.<ciphertext>", base64url parts, with a
+ * 16-byte tag and the shop and purpose as additional authenticated data: a value
+ * copied to another shop or another column fails to open, as does a tampered or
+ * truncated one.
  *
  * "v1" values (no AAD) written before still open; the caller re-seals them on
  * its next write, and `npm run rotate-key` re-seals every stored secret.
