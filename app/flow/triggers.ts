@@ -111,7 +111,8 @@ export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">
   return [...new Set(lines)].join("\n");
 }
 
-const orderIdOf = (link: FlowLinkFacts) => Number(link.orderId);
+/** A number as Flow's reference fields take it, or its digits where a number would be rounded (beyond 2^53). */
+const orderIdOf = (link: FlowLinkFacts): number | string => (Number.isSafeInteger(Number(link.orderId)) ? Number(link.orderId) : link.orderId);
 
 /**
  * Whether the platform's confirmation or shipping status moved. The profit

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { BackoffOptions } from "./backoff";
+import { databaseValueProblem } from "./database-value-error";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimNextJob,
@@ -148,9 +149,12 @@ export function createWorker(options: WorkerOptions): Worker {
         }),
       );
     } else {
-      const permanent = error instanceof PermanentJobError;
-      await record(label, "failed", errorMessage(error), () =>
-        failJob(db, job, owner, error, { now: now(), permanent, backoff: options.backoff }),
+      // A value the database refuses is refused again on every attempt: dead now, with a reason to read.
+      const problem = databaseValueProblem(error);
+      const failure = problem ? new PermanentJobError(problem, { cause: error }) : error;
+      const permanent = failure instanceof PermanentJobError;
+      await record(label, "failed", errorMessage(failure), () =>
+        failJob(db, job, owner, failure, { now: now(), permanent, backoff: options.backoff }),
       );
     }
   }

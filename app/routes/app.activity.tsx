@@ -1,6 +1,6 @@
 /**
- * Activity: the job queue (counts, failures, retry), the Seller Order API call log
- * and the customers' data requests with their exports.
+ * Activity: the job queue (counts, failures, retry), the Seller Order API call log,
+ * the customers' data requests with their exports, and the sharing log (store pairing).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -22,6 +22,8 @@ import { useT } from "../i18n/react";
 import { ApiCallsCard } from "../components/activity/ApiCallsCard";
 import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";
 import { DataRequestsCard } from "../components/activity/DataRequestsCard";
+import { SharingLogCard } from "../components/activity/SharingLogCard";
+import { listShopAuditEvents } from "../customers/pairing.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -30,12 +32,13 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const jobState = params.get("jobState");
   const statusClass = isStatusClass(status) ? status : "all";
   const state = isVisibleJobState(jobState) ? jobState : null;
-  const [calls, jobs, dataRequests] = await Promise.all([
+  const [calls, jobs, dataRequests, sharingLog] = await Promise.all([
     listApiCalls(prisma, session.shop, { statusClass, cursor: params.get("calls") }),
     listShopJobs(prisma, session.shop, { state, cursor: params.get("jobs") }),
     listDataRequests(prisma, session.shop),
+    listShopAuditEvents(prisma, session.shop),
   ]);
-  return { statusClass, jobState: state, calls, jobs, dataRequests };
+  return { statusClass, jobState: state, calls, jobs, dataRequests, sharingLog };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
@@ -117,6 +120,7 @@ export default function Activity() {
               onPrevious={callsPager.previous}
             />
             <DataRequestsCard requests={data.dataRequests} />
+            <SharingLogCard events={data.sharingLog} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -41,10 +41,13 @@ import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
 import { formText } from "../http/form";
+import { StorePairingSection } from "../components/settings/StorePairingSection";
+import { loadPairingView, runPairingAction } from "../customers/pairing.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
+  const page = await loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
+  return { ...page, pairing: await loadPairingView(prisma, session.shop, { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null }) };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
@@ -68,6 +71,8 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
     const result = await saveShopSettings(prisma, session.shop, values);
     return { intent: "saveSettings" as const, ...result };
   }
+  const pairing = await runPairingAction(prisma, session.shop, intent, (name) => formText(form, name), { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null });
+  if (pairing) return pairing;
   throw new Response("Unknown intent", { status: 400 });
 });
 
@@ -278,6 +283,7 @@ export default function Settings() {
         </SettingsSection>
 
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <StorePairingSection pairing={data.pairing} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
 import { addTimeline, type TimelineKind } from "../models/timeline.server";
 import { readShopSettings } from "../models/shop-settings";
-import { assertMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { enqueueJob } from "../queue/jobs.server";
@@ -55,7 +56,20 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
   }
   const state = link.state as LinkState;
   if (state !== "received" && state !== "retrying" && state !== "posting") return;
+  try {
+    await postLink(deps, job, link);
+  } catch (error) {
+    // A value the database refuses (old snapshots may still hold a lone surrogate) is refused on every attempt.
+    const problem = databaseValueProblem(error);
+    if (!problem) throw error;
+    await stopOnRefusedValue(db, link.id, problem);
+    throw new PermanentJobError(problem, { cause: error });
+  }
+}
 
+async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): Promise<void> {
+  const { db } = deps;
+  const state = link.state as LinkState;
   const shop = await db.shop.findUnique({ where: { domain: link.shop } });
   if (!shop || shop.uninstalledAt) {
     await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
@@ -211,7 +225,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     result,
     fields,
     async write(tx, options = {}) {
-      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields });
+      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields, select: { id: true } });
       const rows = [...(firstLook ? [receivedRow] : []), mappedRow];
       if (options.then) rows.push(row(options.then.kind, options.then.message, deps.now()));
       await tx.timelineEvent.createMany({ data: rows });
@@ -305,6 +319,8 @@ async function recordAnswer(
         sellerProfit: null,
         statusFinal: false,
       },
+      // Not the row back: its payload is the whole order, which Prisma would read and convert again.
+      select: { id: true },
     });
     const what = answer.kind === "created" ? "created" : `stored as damaged (${anomalies.map((a) => a.code).join(", ") || "anomalies"})`;
     await addTimeline(tx, link.shop, link.id, {
@@ -394,6 +410,18 @@ async function handleApiFailure(
   throw error;
 }
 
+/** The order stops as failed, with a reason that quotes nothing of it (the refused value is in it). */
+async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, problem: string): Promise<void> {
+  const link = await db.orderLink.findUnique({ where: { id: linkId } });
+  if (!link || !canMove(link.state as LinkState, "failed")) return;
+  const reason = `Not sent: ${problem}. Correct the order in Shopify, then send it again`;
+  try {
+    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", message: reason } });
+  } catch (error) {
+    console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
+  }
+}
+
 interface MoveOptions {
   reason?: string | null;
   postingSince?: null;
@@ -412,6 +440,7 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
     await tx.orderLink.update({
       where: { id: link.id },
       data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+      select: { id: true },
     });
     if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
   };

@@ -15,8 +15,9 @@
 import "@shopify/shopify-api/adapters/web-api";
 import { LogSeverity, shopifyApi, WebhookValidationErrorReason } from "@shopify/shopify-api";
 import { env } from "../env.server";
-import { readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/body-limit.server";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../http/json-depth";
+import { MAX_WEBHOOK_VALUES, readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/body-limit.server";
+import { MAX_JSON_DEPTH } from "../http/json-depth";
+import { readWebhookJson } from "../http/webhook-json";
 import { apiVersion } from "../shopify.server";
 
 export interface VerifiedWebhook {
@@ -89,13 +90,12 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
   }
   const expected = storedTopic(topic);
   if (storedTopic(String(check.topic)) !== expected) throw refused(`topic ${String(check.topic)} sent to the ${topic} address`);
-  if (jsonDepthExceeds(rawBody, MAX_JSON_DEPTH)) throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(rawBody);
-  } catch {
-    throw refused("the webhook body is not JSON");
-  }
+  // Exact 64-bit ids, well-formed text, and no more values than a real order carries (app/http/webhook-json.ts).
+  const read = readWebhookJson(rawBody, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_WEBHOOK_VALUES });
+  if (!read.ok && read.why === "depth") throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (!read.ok && read.why === "values") throw refused(`the webhook body holds more than ${MAX_WEBHOOK_VALUES} values`);
+  if (!read.ok) throw refused("the webhook body is not JSON");
+  const payload = read.value;
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
     throw refused("the webhook body is not a JSON object");
   }

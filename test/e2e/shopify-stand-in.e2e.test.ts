@@ -26,6 +26,8 @@ import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
 import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
+import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
+import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 
@@ -133,7 +135,9 @@ describe("a fresh shop", () => {
     expect(await axeViolations(page)).toEqual([]);
     expect((await control.shop(FRESH)).installed).toBe(true);
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
-    expect(stored.accessToken).toMatch(/^shpat_/);
+    // Sealed at rest, bound to its shop: it opens to Shopify's token.
+    expect(isSealedSecret(stored.accessToken)).toBe(true);
+    expect(openToken(createSecretBox(process.env.ENCRYPTION_KEY!), stored.accessToken, FRESH, ACCESS_TOKEN)).toMatch(/^shpat_/);
 
     const key = sandbox.keys.find((k) => k.account === "ACC-1002")!.key;
     await visit(page, await server.embeddedUrl(FRESH, "/app/settings"));

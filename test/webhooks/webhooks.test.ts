@@ -113,13 +113,17 @@ describe("Shopify webhooks", () => {
         data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
+      await db.prisma.storePairingCode.create({ data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) } });
+      await db.prisma.shopAuditEvent.create({ data: { shop, kind: "pairing.code_created", by: shop } });
     }
+    // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
+    await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn"] as const;
+    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "storePairingCode", "shopAuditEvent"] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
@@ -127,6 +131,7 @@ describe("Shopify webhooks", () => {
       expect(await db.prisma[model].count({ where: { shop: other } })).toBe(1);
     }
     expect(await db.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
+    expect(await db.prisma.storePairing.count()).toBe(0);
     // A table added later with a shop column must be erased too (and seeded above), or be named here with why it stays.
     const erasedElsewhere = ["timelineEvent", "orderLink", "job", "apiCall", "dataRequest", "customerLead", "customerRecord"];
     const kept = { webhookDelivery: "ids and topics only, so a redelivered shop/redact is still recognised as done" };
