@@ -20,6 +20,7 @@ import {
   type PairingShop,
   type PairStatus,
 } from "./pairing";
+import { sellerApiEnv } from "../env.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -35,7 +36,7 @@ export interface PairingOptions {
   defaultBaseUrl?: string | null;
 }
 
-const defaultBase = (options: PairingOptions) => (options.defaultBaseUrl === undefined ? process.env.SELLER_API_BASE_URL : options.defaultBaseUrl);
+const defaultBase = (options: PairingOptions) => (options.defaultBaseUrl === undefined ? sellerApiEnv().SELLER_API_BASE_URL : options.defaultBaseUrl);
 
 function audit(tx: Tx | Db, shop: string, kind: AuditKind, by: string, at: Date, peer: string | null = null) {
   return tx.shopAuditEvent.create({ data: { shop, kind, peer, by, at }, select: { id: true } });
