@@ -121,16 +121,24 @@ describe("an order of hundreds of thousands of empty line items", () => {
     expect(refusedAnswer.body).toMatch(/more than [\d,]+ values/);
     expect(await server.db.orderLink.count({ where: { orderId: "9200000000001" } })).toBe(0);
 
+    // Two turns of the loop, each an order's work: the intake that answers, then the job that holds it.
+    const body = emptyItemsOrder(9_200_000_000_002, 50_000);
     const before = mainThreadCpuMs(server.pid);
-    const heldAnswer = await post(emptyItemsOrder(9_200_000_000_002, 50_000));
+    const heldAnswer = await post(body);
+    const answered = mainThreadCpuMs(server.pid);
     const link = await waitForLink(9_200_000_000_002, "held");
-    const heldCpu = mainThreadCpuMs(server.pid) - before;
+    const intakeCpu = answered - before;
+    const heldCpu = mainThreadCpuMs(server.pid) - answered;
     expect(heldAnswer.status).toBe(200);
     expect(JSON.parse(link.findings)).toEqual([
       expect.objectContaining({ code: "too_many_items", params: { lineCount: 50_000, max: MAX_LINE_ITEMS } }),
     ]);
-    console.info(`[huge-line-items] event-loop CPU: 400,000 items ${refusedCpu.toFixed(1)} ms (answered in ${refusedAnswer.ms.toFixed(0)} ms), 50,000 items from intake to held ${heldCpu.toFixed(1)} ms`);
+    console.info(
+      `[huge-line-items] event-loop CPU: 400,000 items ${refusedCpu.toFixed(1)} ms (answered in ${refusedAnswer.ms.toFixed(0)} ms), ` +
+        `50,000 items: intake ${intakeCpu.toFixed(1)} ms, the job that holds it ${heldCpu.toFixed(1)} ms`,
+    );
     expect(refusedCpu).toBeLessThan(ORDER_CPU_MS);
+    expect(intakeCpu).toBeLessThan(ORDER_CPU_MS);
     expect(heldCpu).toBeLessThan(ORDER_CPU_MS);
   });
 
