@@ -96,7 +96,7 @@ export function scrubText(text: string): string {
   return out;
 }
 
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 12;
 const MAX_ITEMS = 100;
 const MAX_TEXT = 8192;
 
