@@ -178,8 +178,7 @@ async function main() {
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  const handleRemix = remixHandler(build);
-  app.all("*", handleRemix);
+  app.all("*", remixHandler(build));
 
   const direct = directWebhookRoutes(build);
   const server = createServer((req, res) => {

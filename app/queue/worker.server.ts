@@ -131,32 +131,28 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     if (!failure) {
-      await record(job, "completed", took, async () =>
-        (await completeJob(db, job, owner, now())) ? { state: "done", runAt: now() } : false,
-      durationMs);
+      const complete = async () => ((await completeJob(db, job, owner, now())) ? ({ state: "done", runAt: now() } as const) : false);
+      await record(job, "completed", took, complete, durationMs);
       return;
     }
     const { error } = failure;
     if (controller.signal.reason === STOP_REASON) {
       // Cut short by our own shutdown: not the job's fault.
       const reason = "interrupted: worker stopped";
-      await record(job, "postponed", reason, () =>
-        rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }),
-      durationMs);
+      await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }), durationMs);
     } else if (error instanceof RetryLaterError) {
       const counted = error.countAttempt ? "" : " (attempt not counted)";
-      await record(job, "postponed", `${error.reason}${counted}`, () =>
+      const reschedule = () =>
         rescheduleJob(db, job, owner, {
           runAt: error.runAtFrom(now()),
           countAttempt: error.countAttempt,
           reason: error.reason,
-        }),
-      durationMs);
+        });
+      await record(job, "postponed", `${error.reason}${counted}`, reschedule, durationMs);
     } else {
       const permanent = error instanceof PermanentJobError;
-      await record(job, "failed", errorMessage(error), () =>
-        failJob(db, job, owner, error, { now: now(), permanent, backoff: options.backoff }),
-      durationMs);
+      const fail = () => failJob(db, job, owner, error, { now: now(), permanent, backoff: options.backoff });
+      await record(job, "failed", errorMessage(error), fail, durationMs);
     }
   }
 
@@ -189,7 +185,11 @@ export function createWorker(options: WorkerOptions): Worker {
           : verb === "postponed"
             ? "postponed"
             : "rerun";
-    const fields = { ...fieldsOf(job, outcome, durationMs), ...(verb === "completed" ? {} : { detail }), ...(settled && outcome !== "done" && outcome !== "dead" ? { runAt: settled.runAt.toISOString() } : {}) };
+    const fields = {
+      ...fieldsOf(job, outcome, durationMs),
+      ...(verb === "completed" ? {} : { detail }),
+      ...(settled && outcome !== "done" && outcome !== "dead" ? { runAt: settled.runAt.toISOString() } : {}),
+    };
     if (!settled) logger.warn(`${head}; lease lost meanwhile, outcome discarded (another worker owns the job)`, fields);
     else if (settled.state === "done") logger.info(head, fields);
     else if (settled.state === "dead") logger.error(`${head}; dead, no attempt left`, fields);
