@@ -41,7 +41,7 @@ const worker = createWorker({
   maxRunningPerShop: config.WORKER_MAX_RUNNING_PER_SHOP,
   ...workerInstruments(),
 });
-startLoopDelayMonitor("worker");
+startLoopDelayMonitor();
 registerDatabaseMetrics(prisma);
 
 worker.start();

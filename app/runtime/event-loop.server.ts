@@ -54,8 +54,8 @@ function snapshot(monitor: Monitor, now: number): LoopDelayWindow {
   };
 }
 
-/** Starts the monitor once per process (idempotent); name labels its log lines. */
-export function startLoopDelayMonitor(name = "app"): Monitor {
+/** Starts the monitor once per process (idempotent); its lines carry the process's role (the logger's). */
+export function startLoopDelayMonitor(): Monitor {
   const existing = globalThis.__codLeadSyncLoopMonitor;
   if (existing) return existing;
   // 1 ms: the finest sampling; each value includes that millisecond.
@@ -69,13 +69,13 @@ export function startLoopDelayMonitor(name = "app"): Monitor {
     histogram.reset();
     monitor.since = now;
     if (window.maxMs >= STALL_LOG_MS) {
-      log.warn(`event loop stalled ${window.maxMs} ms`, { process: name, maxMs: window.maxMs, p99Ms: window.p99Ms, windowMs: window.windowMs, since: window.since });
+      log.warn(`event loop stalled ${window.maxMs} ms`, { maxMs: window.maxMs, p99Ms: window.p99Ms, windowMs: window.windowMs, since: window.since });
     }
     if (!monitor.worstSinceSummary || window.maxMs > monitor.worstSinceSummary.maxMs) monitor.worstSinceSummary = window;
     if (++monitor.windows % SUMMARY_EVERY_WINDOWS === 0) {
       const worst = monitor.worstSinceSummary;
       // The worst 10 s window of the last minute, and the memory: growth of RSS the heap does not show is native.
-      log.info("event loop and memory", { process: name, loopP99Ms: worst.p99Ms, loopMaxMs: worst.maxMs, ...memoryReport() });
+      log.info("event loop and memory", { loopP99Ms: worst.p99Ms, loopMaxMs: worst.maxMs, ...memoryReport() });
       monitor.worstSinceSummary = null;
     }
   }, WINDOW_MS);
