@@ -34,6 +34,16 @@ const processPart = {
   // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own (up to 300 %).
   HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).default(50),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  // json (one object a line) or pretty (for a person at a terminal); default pretty in development only.
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  // Prometheus metrics (and /healthz, /readyz) on a listener of their own: unset = none; 0 = any free port.
+  METRICS_PORT: z.coerce.number().int("must be a whole port number").min(0).max(65535).optional(),
+  // The address that listener binds: loopback unless the operator opens it to their scraper.
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // When set, GET /metrics on the app's own port answers a request bearing it (Authorization: Bearer ...); also required on METRICS_PORT.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Queue depth, oldest due job and paused shops read from the database at each scrape (cached 5 s).
+  METRICS_DATABASE_GAUGES: flag.default("true"),
 };
 
 const shopifyPart = {

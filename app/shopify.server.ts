@@ -4,6 +4,7 @@ import { env, secretBoxFromEnv } from "./env.server";
 import prisma from "./db.server";
 import { SealedSessionStorage } from "./models/sealed-session-storage.server";
 import { reinstateShop } from "./sync/shop-lifecycle.server";
+import { log } from "./runtime/logger.server";
 
 export const apiVersion = ApiVersion.July26;
 
@@ -27,7 +28,7 @@ const shopify = shopifyApp({
     // reinstall (app/uninstalled deleted the sessions) and after an expired token.
     afterAuth: async ({ session }) => {
       const { reinstalled, resumedOrders } = await reinstateShop(prisma, session.shop);
-      if (reinstalled) console.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`);
+      if (reinstalled) log.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`, { shop: session.shop, resumedOrders });
     },
   },
 });

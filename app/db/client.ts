@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 
 // The adapter bundles its own @libsql/client: take its types, not the root package's.
 type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
@@ -154,6 +155,13 @@ function postgresClientClass(): typeof PrismaClient {
   return (load(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }).PrismaClient;
 }
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** A PostgreSQL client's connection pool (undefined on SQLite: one connection, no pool). */
+export function postgresPoolOf(client: PrismaClient): Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount" | "options"> | undefined {
+  return pools.get(client);
+}
+
 /**
  * `postgresPoolSize`: connections this process keeps to PostgreSQL (DATABASE_POOL_SIZE);
  * web servers x workers x this must fit max_connections.
@@ -161,7 +169,11 @@ function postgresClientClass(): typeof PrismaClient {
 export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}, postgresPoolSize = 10): PrismaClient {
   if (databaseKind(url) === "postgres") {
     const PostgresPrismaClient = postgresClientClass();
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, max: postgresPoolSize }) });
+    // The pool made here (closed by $disconnect) so its connections in use can be read (the metrics).
+    const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize });
+    const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    pools.set(client, pool);
+    return client;
   }
   return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }, sqlite) });
 }

@@ -22,6 +22,7 @@ import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy 
 import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
 import { ensureShop } from "../models/shops.server";
+import { log as processLog } from "../runtime/logger.server";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -208,7 +209,7 @@ export async function verifyAndSaveKey(
   input: KeyInput,
   options: VerifyKeyOptions = {},
 ): Promise<KeyVerification> {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => processLog.warn(line, { shop }));
   const policy = options.addressPolicy ?? addressPolicyFromEnv();
   const base = normaliseBaseUrl(input.baseUrl, policy);
   if (!base.ok) {

@@ -12,6 +12,7 @@ import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
 import { retryWhileBusy } from "../db/sqlite-busy";
 import { RateLimitWaitError } from "../seller-api";
+import { recordRateLimitWait } from "../runtime/metrics.server";
 
 export interface DbRateLimiterOptions {
   now?: () => number;
@@ -81,19 +82,28 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         const startAt = Math.max(t, slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
         if (low && startAt > t) {
           // Not free now: posting has it. Look again shortly, up to maxWaitMs in all.
-          if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) throw new RateLimitWaitError(Math.max(startAt, gaveUpAt));
+          if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) {
+            recordRateLimitWait("rescheduled", Math.max(startAt, gaveUpAt) - t);
+            throw new RateLimitWaitError(Math.max(startAt, gaveUpAt));
+          }
           await sleep(Math.min(POLL_RECHECK_MS, startAt - t));
           round--;
           continue;
         }
-        if (startAt - t > maxWaitMs) throw new RateLimitWaitError(startAt);
+        if (startAt - t > maxWaitMs) {
+          recordRateLimitWait("rescheduled", startAt - t);
+          throw new RateLimitWaitError(startAt);
+        }
         // Raw: one statement instead of Prisma's update in a transaction of its own (once per call to the platform).
         const nextAt = new Date(startAt + interval);
         const count = await retryWhileBusy(
           () => db.$executeRaw`UPDATE "RateLimitSlot" SET "nextAt" = ${nextAt}, "version" = "version" + 1 WHERE "key" = ${key} AND "version" = ${slot.version}`,
         );
         if (count === 1) {
-          if (startAt > t) await sleep(startAt - t);
+          if (startAt > t) {
+            recordRateLimitWait("spacing", startAt - t);
+            await sleep(startAt - t);
+          }
           return;
         }
       }

@@ -30,6 +30,8 @@ import { t } from "../i18n";
 import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
+import { log } from "../runtime/logger.server";
+import { recordOrderToLead } from "../runtime/metrics.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -51,7 +53,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<
         : null;
   // Erased since (shop/redact, retention): nothing left to post.
   if (!link) {
-    console.warn(`post-lead ${job.key}: no order link any more; nothing to send`);
+    log.warn(`post-lead ${job.key}: no order link any more; nothing to send`, { job: job.key, shop: job.shop });
     return;
   }
   const state = link.state as LinkState;
@@ -146,7 +148,7 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
   });
   // Cancelled or changed by the merchant meanwhile: that change wins.
   if (!marked) {
-    console.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`);
+    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, { shop: link.shop, order: link.orderId });
     return;
   }
   Object.assign(link, posting);
@@ -341,6 +343,7 @@ async function recordAnswer(
     await enqueueWriteBack(tx, link, shop);
     await ensureSyncScheduled(tx, link.shop, now);
   });
+  recordOrderToLead(link.createdAt, now);
 }
 
 /** The shop row the job loaded moments ago: its toggles, without reading it again. */

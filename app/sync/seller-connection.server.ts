@@ -9,6 +9,7 @@ import { secretBoxFromEnv, sellerApiEnv } from "../env.server";
 import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
 import { createDbRateLimiter } from "./db-rate-limiter.server";
 import { sellerApiFetch } from "../net/public-address.server";
+import { recordSellerApiCall } from "../runtime/metrics.server";
 
 export class ShopNotConnectedError extends Error {
   constructor(readonly shop: string, readonly why: "no_key" | "no_base_url" | "paused") {
@@ -63,8 +64,9 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
     limiter: createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 }),
     // A 429 is not waited out inside a job: the job is rescheduled after the stated delay.
     retry: { maxRateLimitWaits: 0 },
-    onCall: (call) =>
-      db.apiCall
+    onCall: (call) => {
+      recordSellerApiCall(call);
+      return db.apiCall
         .create({
           data: {
             shop: shop.domain,
@@ -77,7 +79,8 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
             at: call.at,
           },
         })
-        .then(() => undefined),
+        .then(() => undefined);
+    },
   });
   return { client, keyId: keyFingerprint(apiKey), baseUrl };
 }

@@ -25,6 +25,8 @@ import { applyLeadEvents } from "./lead-events.server";
 import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
+import { log } from "../runtime/logger.server";
+import { recordSyncCycle } from "../runtime/metrics.server";
 
 
 export interface SyncReport {
@@ -310,7 +312,8 @@ export async function runSyncStatusesJob(deps: PipelineDeps, job: ClaimedJob): P
       tracked = report.tracked;
       await deps.db.shop.update({ where: { id: shop.id }, data: { lastStatusSyncAt: deps.now() } });
       // One line per cycle: what polling cost and what it found.
-      console.info(`[status-sync] ${JSON.stringify({ shop: domain, ...report })}`);
+      log.info("status-sync cycle", { shop: domain, ...report });
+      recordSyncCycle(report);
     });
   } finally {
     await scheduleNextSync(deps, domain, tracked);

@@ -11,6 +11,7 @@ import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopi
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
+import { recordStatusToShopify } from "../runtime/metrics.server";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
 
@@ -65,6 +66,8 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     await deps.db.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(run.done) } });
     if (run.steps.length > 0) {
       await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
+      // From the status change the sync (or a platform event) saw to Shopify updated; a new lead's tag counts from its post.
+      recordStatusToShopify(link.statusCheckedAt ?? link.postedAt, deps.now());
     }
   } catch (error) {
     const outcome = shopifyOutcome(error);

@@ -9,6 +9,7 @@ import { isDatabaseBusy } from "../db/sqlite-busy";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
 import { orderCreatedInserts, orderCreatedRows, UnreadableOrderError, type OrderCreatedRows } from "../sync/order-intake.server";
 import { verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
+import { recordOrdersStored } from "../runtime/metrics.server";
 
 const deliveryOf = (webhook: VerifiedWebhook) => ({
   // X-Shopify-Event-Id is the same for one event sent to several subscriptions.
@@ -30,7 +31,10 @@ function unreadable(error: unknown): Response {
  * answered 200 only once its own rows are committed.
  */
 const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
-  (rows) => prisma.$transaction(orderCreatedInserts(prisma, rows)),
+  async (rows) => {
+    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, rows));
+    recordOrdersStored(rows.length, deliveries, orders);
+  },
   // 12 bound values per order row: far under SQLite's and PostgreSQL's limits. A locked
   // database fails the whole group at once (Shopify redelivers); anything else is retried
   // webhook by webhook so one bad order cannot fail the others.

@@ -19,6 +19,7 @@ import { MAX_WEBHOOK_VALUES, readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/
 import { MAX_JSON_DEPTH } from "../http/json-depth";
 import { readWebhookJson } from "../http/webhook-json";
 import { apiVersion } from "../shopify.server";
+import { log } from "../runtime/logger.server";
 
 export interface VerifiedWebhook {
   shop: string;
@@ -43,7 +44,7 @@ function webhookApi() {
     hostScheme: appUrl.protocol === "http:" ? "http" : "https",
     isEmbeddedApp: true,
     // It validates only; shopifyApp() already says the version at start-up.
-    logger: { level: LogSeverity.Error, log: async (_severity, message) => console.error(message) },
+    logger: { level: LogSeverity.Error, log: async (_severity, message) => log.error(message) },
   });
   return api;
 }
@@ -70,7 +71,7 @@ const SHOP_IN_PAYLOAD = new Set(["CUSTOMERS_DATA_REQUEST", "CUSTOMERS_REDACT", "
 /** A webhook refused for what it says, not for how it is signed: 400 with the reason. */
 const refused = (reason: string) => {
   // Logged without the payload: it may carry a customer's personal data.
-  console.warn(`[webhook] refused: ${reason}`);
+  log.warn(`webhook refused: ${reason}`);
   return new Response(reason, { status: 400 });
 };
 
