@@ -68,7 +68,8 @@ describe("production server", () => {
     });
     try {
       let response: Response | undefined;
-      for (let i = 0; i < 100 && !response; i++) {
+      // Started when it answers: up to 30 s on a busy machine.
+      for (let i = 0; i < 300 && !response; i++) {
         response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
         if (!response) await new Promise((r) => setTimeout(r, 100));
       }
