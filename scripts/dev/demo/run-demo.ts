@@ -20,7 +20,7 @@ import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from 
 import { isPortFree } from "../lib/ports";
 import { shopifyAdminControl } from "../../../shopify-admin/index";
 import { deliverWebhook } from "../lib/webhook-signing";
-import { startAppServer, startWorkerProcess } from "./app-server";
+import { startServerProcess, startWorkerProcess } from "../lib/app-process";
 import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount } from "./demo-shop";
 import { openDemoDatabase } from "./database";
 import { embeddedAppUrl, installThroughTokenExchange } from "./install-shop";
@@ -140,10 +140,10 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     LOG_LEVEL: "info",
     WORKER_IN_PROCESS: workerApart ? "false" : "true",
   };
-  const app = await startAppServer({ root: ROOT, buildDir: build.dir, port: options.port, logFile, env });
+  const app = await startServerProcess({ root: ROOT, cwd: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
   if (workerApart) {
-    const worker = await startWorkerProcess({ root: ROOT, buildDir: build.dir, logFile: workerLog, env });
+    const worker = await startWorkerProcess({ root: ROOT, cwd: build.dir, logFile: workerLog, env });
     shutdown.add("worker", () => worker.stop());
   }
   const workerWhere = workerApart ? `its own process (log: ${shown(workerLog)})` : "inside the app server";

@@ -19,7 +19,7 @@ import { createPrismaClient } from "../../../../app/db/client";
 import { prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../lib/ports";
-import { startAppServer, type AppServer } from "../../demo/app-server";
+import { startServerProcess, type ServerProcess } from "../../lib/app-process";
 import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
 import { figuresOf, scrape, type ProcessFigures, type Scrape } from "./process-metrics";
 
@@ -162,7 +162,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     };
     const appLog = join(dataDir, "app.log");
     const appMetricsPort = await freePort();
-    const app: AppServer = await startAppServer({ root: ROOT, buildDir: build.dir, port, logFile: appLog, env: { ...env, METRICS_PORT: String(appMetricsPort) } });
+    const app: ServerProcess = await startServerProcess({ root: ROOT, cwd: build.dir, port, logFile: appLog, env: { ...env, METRICS_PORT: String(appMetricsPort) } });
     cleanups.push(() => app.stop());
     const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog, metricsUrl: `http://127.0.0.1:${appMetricsPort}/metrics` }];
 
