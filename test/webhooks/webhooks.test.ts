@@ -113,13 +113,15 @@ describe("Shopify webhooks", () => {
         data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
+      await db.prisma.cashParcel.create({ data: { linkId: `cash-${shop}`, shop, orderId: "1", orderName: "#1", state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20" } });
+      await db.prisma.cashDaily.create({ data: { shop, state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20", parcels: 1 } });
     }
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn"] as const;
+    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "cashParcel", "cashDaily"] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
