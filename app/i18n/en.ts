@@ -9,6 +9,7 @@ import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
+import { cashEn } from "./cash.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -192,6 +193,7 @@ export const en = {
   ...shopifyErrorsEn,
   ...analyticsEn,
   ...customersEn,
+  ...cashEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

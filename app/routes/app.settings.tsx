@@ -40,6 +40,7 @@ import {
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { CashSection } from "../components/settings/CashSection";
 import { formText } from "../http/form";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
@@ -278,6 +279,7 @@ export default function Settings() {
         </SettingsSection>
 
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <CashSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>

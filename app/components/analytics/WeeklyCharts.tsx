@@ -11,6 +11,7 @@ import { useLocale, useT } from "../../i18n/react";
 import { money, percent } from "./format";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
+import { weekLabel } from "../cash/format";
 
 type Viz = ComponentType<{ weeks: WeekPoint[]; which: 0 | 1 }>;
 
@@ -85,7 +86,9 @@ function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 |
       <tbody>
         {weeks.map((w) => (
           <tr key={w.week}>
-            <th scope="row">{w.week}</th>
+            <th scope="row">
+              <span data-week={w.week}>{weekLabel(t, w.week)}</span>
+            </th>
             <td>{which === 0 ? percent(locale, t, w.deliveryRate) : money(locale, w.collectedCents)}</td>
           </tr>
         ))}
