@@ -85,12 +85,12 @@ export default function Cash() {
                 </Text>
                 <ButtonGroup variant="segmented">
                   {CASH_STATES.map((state) => (
-                    <Button key={state} pressed={view.state === state && !filtered} onClick={() => navigate(`?${cashSearch({ state })}`)}>
+                    <Button key={state} pressed={view.state === state} onClick={() => navigate(`?${cashSearch({ state })}`)}>
                       {t(`cash.tab.${state}`)}
                     </Button>
                   ))}
                 </ButtonGroup>
-                {view.state === "owed" ? <CashAgeBands byAge={overview.byAge} active={data.bucket} title={t("cash.ages.title")} /> : null}
+                {view.state === "owed" ? <CashAgeBands byAge={overview.byAge} active={data.bucket} title={t("cash.ages.title")} level="h2" /> : null}
               </BlockStack>
             </Card>
             <Card>
@@ -112,7 +112,7 @@ export default function Cash() {
                   </BlockStack>
                   <InlineStack gap="200">
                     {filtered ? <Button onClick={() => navigate(`?${cashSearch({ state: "owed" })}`)}>{t("cash.filter.clear")}</Button> : null}
-                    <Button onClick={exportCsv} loading={exporting} disabled={totals.parcels === 0} accessibilityLabel={t("cash.exportLabel")}>
+                    <Button onClick={exportCsv} loading={exporting} disabled={totals.parcels === 0}>
                       {t("cash.export")}
                     </Button>
                   </InlineStack>

@@ -168,6 +168,8 @@ describe("money, days and weeks as the pages write them", () => {
     expect(weekLabel(translate("en"), "2026-11-16")).toBe("W47 · 16-22 Nov");
     expect(weekLabel(translate("en"), "2026-11-30")).toBe("W49 · 30 Nov-6 Dec");
     expect(weekLabel(translate("fr"), "2026-12-28")).toBe("S53 · 28 déc-3 janv");
+    // The charts' axis: the same without the dot, so it is never cut.
+    expect(weekLabel(translate("en"), "2026-11-30", "axis")).toBe("W49 30 Nov-6 Dec");
     expect(dayText(translate("fr"), "2026-08-05")).toBe("5 août 2026");
   });
 });

@@ -22,20 +22,20 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
 
   const causesOf = (step: FunnelStep): readonly LossCause[] => (LOSS_CAUSES as Record<string, readonly LossCause[]>)[step] ?? [];
   const progressOf = (step: FunnelStep) => (IN_PROGRESS as Record<string, keyof Summary["inProgress"]>)[step];
-  const lossText = (step: FunnelStep, tagged: boolean): ReactNode => {
-    const items = causesOf(step)
+  const losses = (step: FunnelStep) =>
+    causesOf(step)
       .map((cause) => ({ cause, n: current.losses[cause] }))
       .filter((c) => c.n > 0)
-      .map((c) => {
-        const text = t("analytics.lossItem", { count: integer(locale, c.n), cause: t(`analytics.cause.${c.cause}`) });
-        return tagged ? (
-          <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(locale, c.n), whole: integer(locale, current.steps[step]) })}>
-            {text}
-          </span>
-        ) : (
-          <span key={c.cause}>{text}</span>
-        );
-      });
+      .map((c) => ({ ...c, text: t("analytics.lossItem", { count: integer(locale, c.n), cause: t(`analytics.cause.${c.cause}`) }) }));
+  /** For the drawing: the causes in words. */
+  const lossWords = (step: FunnelStep): string => losses(step).map((c) => c.text).join(", ") || t("analytics.funnel.noLoss");
+  /** For the table: each cause with the share of its step in its title. */
+  const lossText = (step: FunnelStep): ReactNode => {
+    const items = losses(step).map((c) => (
+      <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(locale, c.n), whole: integer(locale, current.steps[step]) })}>
+        {c.text}
+      </span>
+    ));
     return items.length ? items.reduce<ReactNode[]>((all, item, i) => (i ? [...all, ", ", item] : [item]), []) : t("analytics.funnel.noLoss");
   };
   const progressText = (step: FunnelStep): string | null => {
@@ -88,7 +88,7 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
                     <div style={{ gridColumn: "2 / 4" }}>
                       <Box paddingBlockEnd="100">
                         <Text as="p" variant="bodySm" tone="subdued">
-                          {t("analytics.funnel.column.lost")}: {lossText(step, false)}
+                          {t("analytics.funnel.lostLine", { items: lossWords(step) })}
                           {progress ? ` · ${progress}` : ""}
                         </Text>
                       </Box>
@@ -123,7 +123,7 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
                 <td>{i === 0 ? "" : <RateText rate={rate(current.steps[step], current.steps[FUNNEL_STEPS[i - 1]])} of="analytics.rate.ofPrevious" />}</td>
                 <td>{integer(locale, previous.steps[step])}</td>
                 <td>
-                  {causesOf(step).length ? lossText(step, true) : ""}
+                  {causesOf(step).length ? lossText(step) : ""}
                   {progressText(step) ? ` ${progressText(step)}` : ""}
                 </td>
               </tr>

@@ -9,6 +9,13 @@ import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
 import { weekLabel } from "../cash/format";
 
+/**
+ * A week on the axis: "W47 16-22 Nov", its hyphens non-breaking (same glyph).
+ * Polaris Viz guesses a label's height as a line per word and per hyphen and
+ * cuts the label past five: fewer words keep the label whole.
+ */
+const axisLabel = (t: ReturnType<typeof useT>, week: string) => weekLabel(t, week, "axis").replace(/-/g, "\u2011");
+
 export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {
   const t = useT();
   const locale = useLocale();
@@ -16,10 +23,10 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
     {
       name: t("analytics.weeks.series.deliveryRate"),
       // A week without a shipped parcel has no rate: left out, not drawn as 0 %.
-      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: weekLabel(t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
+      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: axisLabel(t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
     },
   ];
-  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: weekLabel(t, w.week), value: w.collectedCents / 100 })) }];
+  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: axisLabel(t, w.week), value: w.collectedCents / 100 })) }];
   // "W47 · 16-22 Nov" on two lines when the weeks are many: readable, never cut.
   const xAxisOptions = { allowLineWrap: true };
   return (

@@ -37,7 +37,8 @@ export function WeeklyCharts({ weeks, onExport, exporting }: { weeks: WeekPoint[
             {t("analytics.exportWeeks")}
           </Button>
         </InlineStack>
-        <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: "var(--p-space-400)" }}>
+        {/* One chart per row: a week label ("W47 · 16-22 Nov") needs the width to stand level. */}
+        <div style={{ display: "grid", gridTemplateColumns: "1fr", gap: "var(--p-space-400)" }}>
           <BlockStack gap="200">
             <Text as="h3" variant="headingSm">
               {t("analytics.weeks.deliveryRate")}

@@ -7,13 +7,24 @@ import { AGE_BUCKETS, type AgeBucketId, type CashSums } from "../../analytics/ca
 import { cashSearch } from "../../analytics/cash-query";
 import { counted, dh } from "./format";
 
-export function CashAgeBands({ byAge, active = null, title }: { byAge: Record<AgeBucketId, CashSums>; active?: string | null; title: string }) {
+export function CashAgeBands({
+  byAge,
+  active = null,
+  title,
+  level = "h3",
+}: {
+  byAge: Record<AgeBucketId, CashSums>;
+  active?: string | null;
+  title: string;
+  /** The title's heading level where the bands stand (the page's outline). */
+  level?: "h2" | "h3";
+}) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
   return (
     <BlockStack gap="200">
-      <Text as="h3" variant="headingSm">
+      <Text as={level} variant="headingSm">
         {title}
       </Text>
       <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="200">
@@ -27,7 +38,7 @@ export function CashAgeBands({ byAge, active = null, title }: { byAge: Record<Ag
                 pressed={active === band.id}
                 onClick={() => navigate(`/app/cash?${cashSearch({ state: "owed", minAge: band.minAge, maxAge: band.maxAge })}`)}
               >
-                {`${t(`cash.age.${band.id}` as MessageKey)}: ${dh(locale, sums.profitCents)} · ${counted(locale, t, "cash.summary.parcels", sums.parcels)}`}
+                {t("cash.age.band", { band: t(`cash.age.${band.id}` as MessageKey), amount: dh(locale, sums.profitCents), parcels: counted(locale, t, "cash.summary.parcels", sums.parcels) })}
               </Button>
             </div>
           );

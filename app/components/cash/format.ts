@@ -28,11 +28,14 @@ export function dayText(t: Translate, day: string): string {
   return t("date.day", { day: Number(day.slice(8, 10)), month: monthOf(t, day), year: day.slice(0, 4) });
 }
 
-/** The week starting on Monday `monday`: "W47 · 16-22 Nov" / "S47 · 16-22 nov"; "W49 · 30 Nov-6 Dec" across months. */
-export function weekLabel(t: Translate, monday: string): string {
+/**
+ * The week starting on Monday `monday`: "W47 · 16-22 Nov" / "S47 · 16-22 nov";
+ * "W49 · 30 Nov-6 Dec" across months. `axis`: the charts' shorter form, "W47 16-22 Nov".
+ */
+export function weekLabel(t: Translate, monday: string, form: "label" | "axis" = "label"): string {
   const sunday = addDays(monday, 6);
   const from = Number(monday.slice(8, 10));
   const to = Number(sunday.slice(8, 10));
   const range = monday.slice(0, 7) === sunday.slice(0, 7) ? `${from}-${to} ${monthOf(t, sunday)}` : `${from} ${monthOf(t, monday)}-${to} ${monthOf(t, sunday)}`;
-  return t("analytics.week.label", { week: isoWeekNumber(monday), range });
+  return t(form === "axis" ? "analytics.week.axis" : "analytics.week.label", { week: isoWeekNumber(monday), range });
 }
