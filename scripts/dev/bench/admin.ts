@@ -38,6 +38,7 @@ import { applyRollupEvents, rebuildRollups } from "../../../app/analytics/rollup
 import { rebuildCashLedger } from "../../../app/analytics/cash-rebuild.server";
 import { applyCashEvents } from "../../../app/analytics/cash-ledger.server";
 import { loadCashPage } from "../../../app/pages/cash.server";
+import { loadCashForPeriod, loadCashOverview } from "../../../app/analytics/cash-report.server";
 import { loadDashboardFromLinks } from "./lib/home-from-links";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../../app/customers/card.server";
@@ -334,6 +335,9 @@ try {
     await time("cash list: owed, a page deep down", () => loadCashPage(db, SHOP, new URLSearchParams(`state=owed&after=${deepOwed.day}~${deepOwed.linkId}`))),
   );
   console.log(`cash ledger: ${owedCount} parcels owed, ${await db.cashDaily.count({ where: { shop: SHOP } })} rollup rows`);
+  // What the cash figures add to Home and Analytics (inside the loaders above), for information.
+  await time("cash: Home's card and alert (part of Home)", () => loadCashOverview(db, SHOP));
+  await time("cash: Analytics' figures, 90 days (part)", () => loadCashForPeriod(db, SHOP, presetPeriod(90, today), today));
   // The longest custom period, for information (no target).
   await time("analytics: custom 365 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams(`from=${addDays(today, -364)}&to=${today}`)));
   console.log(`\nHome before ${oldHome.toFixed(1)} ms p95, now ${analytics[0].toFixed(1)} ms p95; worst p95 of Home, Analytics (30, 90 days, city, product) and the cash list ${Math.max(...analytics).toFixed(1)} ms (target < 100 ms)\n`);
@@ -365,14 +369,15 @@ try {
       return { handlerMs: performance.now() - started };
     });
   };
-  const handlerTimes = async (count: number) => {
+  /** p50 / p95 of a handler's own time over RUNS runs (after two warm-ups), count events each. */
+  const handlerTimes = async (run: (count: number) => Promise<{ handlerMs: number }>, count: number) => {
     const samples: number[] = [];
-    for (let i = 0; i < RUNS + 2; i++) samples.push((await move(count)).handlerMs);
+    for (let i = 0; i < RUNS + 2; i++) samples.push((await run(count)).handlerMs);
     const sorted = samples.slice(2).sort((a, b) => a - b);
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
   };
-  const one = await handlerTimes(1);
-  const batchOf500 = await handlerTimes(500);
+  const one = await handlerTimes(move, 1);
+  const batchOf500 = await handlerTimes(move, 500);
 
   // The cash ledger's handler on status-sync batches that move parcels: delivered <-> paid, each run for real.
   const owedLinks = await db.orderLink.findMany({
@@ -395,14 +400,8 @@ try {
       return { handlerMs: performance.now() - started };
     });
   };
-  const cashTimes = async (count: number) => {
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS + 2; i++) samples.push((await cashMove(count)).handlerMs);
-    const sorted = samples.slice(2).sort((a, b) => a - b);
-    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-  };
-  const cashOne = await cashTimes(1);
-  const cashBatch = await cashTimes(500);
+  const cashOne = await handlerTimes(cashMove, 1);
+  const cashBatch = await handlerTimes(cashMove, 500);
   console.log(`${"rollup update: 1 lead event".padEnd(40)} p50 ${one.p50.toFixed(2).padStart(6)} ms   p95 ${one.p95.toFixed(2).padStart(6)} ms`);
   console.log(
     `${"rollup update: 500 lead events (1 batch)".padEnd(40)} p50 ${batchOf500.p50.toFixed(1).padStart(6)} ms   p95 ${batchOf500.p95.toFixed(1).padStart(6)} ms   (${(batchOf500.p50 / 500).toFixed(3)} ms per event)`,
