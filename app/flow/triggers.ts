@@ -14,12 +14,13 @@ export const FLOW_TRIGGER = {
   leadCreated: "lead-created",
   leadStatusChanged: "lead-status-changed",
   orderNeedsAttention: "order-needs-attention",
+  paymentOverdue: "payment-overdue",
 } as const;
 export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER];
 export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
 
 /** Flow field types the triggers use (the CLI's names). */
-export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal";
+export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal" | "number_integer";
 
 export interface FlowFieldDefinition {
   type: FlowFieldType;
@@ -43,6 +44,14 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     { type: "number_decimal", key: "Seller profit" },
   ],
   [FLOW_TRIGGER.orderNeedsAttention]: [ORDER, text("Lead state"), { type: "multi_line_text_field", key: "Reason" }, { type: "multi_line_text_field", key: "Findings" }],
+  [FLOW_TRIGGER.paymentOverdue]: [
+    ORDER,
+    text("Lead reference"),
+    { type: "number_decimal", key: "Amount collected" },
+    { type: "number_decimal", key: "Seller profit" },
+    text("Delivered on"),
+    { type: "number_integer", key: "Days unpaid" },
+  ],
 };
 
 /** Which switch (Settings) governs each trigger. */
@@ -50,6 +59,7 @@ export const SWITCH_OF: Record<FlowTriggerHandle, FlowTriggerSwitch> = {
   [FLOW_TRIGGER.leadCreated]: "leadCreated",
   [FLOW_TRIGGER.leadStatusChanged]: "leadStatusChanged",
   [FLOW_TRIGGER.orderNeedsAttention]: "orderNeedsAttention",
+  [FLOW_TRIGGER.paymentOverdue]: "paymentOverdue",
 };
 
 /** What a trigger payload is built from: the order link as stored after the change. */
@@ -188,4 +198,33 @@ export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
   [FLOW_TRIGGER.leadCreated]: "Lead created",
   [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
   [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
+  [FLOW_TRIGGER.paymentOverdue]: "Payment overdue",
 };
+
+/** A delivered parcel the platform has not paid in time, as the daily check reads it (CashParcel). */
+export interface OverdueParcel {
+  orderId: string;
+  leadRef: string | null;
+  deliveredDay: string;
+  totalCents: number;
+  /** Null while the platform has not given it. */
+  profitCents: number | null;
+  /** Whole days since delivery, today. */
+  daysUnpaid: number;
+}
+
+/** The "Payment overdue" firing of a parcel: once per order and delivery (the job key). Pure. */
+export function paymentOverdueFiring(parcel: OverdueParcel): FlowTriggerFiring {
+  return {
+    handle: FLOW_TRIGGER.paymentOverdue,
+    eventKey: `overdue:${parcel.leadRef ?? "-"}:${parcel.deliveredDay}`,
+    payload: {
+      order_id: Number(parcel.orderId),
+      "Lead reference": parcel.leadRef ?? "",
+      "Amount collected": parcel.totalCents / 100,
+      "Seller profit": (parcel.profitCents ?? 0) / 100,
+      "Delivered on": parcel.deliveredDay,
+      "Days unpaid": parcel.daysUnpaid,
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
 import { pairingEn } from "./pairing.en";
+import { cashEn } from "./cash.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -194,6 +195,7 @@ export const en = {
   ...analyticsEn,
   ...customersEn,
   ...pairingEn,
+  ...cashEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

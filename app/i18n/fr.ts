@@ -7,6 +7,7 @@ import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
 import { pairingFr } from "./pairing.fr";
+import { cashFr } from "./cash.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -191,4 +192,5 @@ export const fr: Messages = {
   ...analyticsFr,
   ...customersFr,
   ...pairingFr,
+  ...cashFr,
 };

@@ -13,8 +13,9 @@ export const WRITE_BACK_JOB = "write-back";
 export const FLOW_TRIGGER_JOB = "flow-trigger";
 export const RETENTION_JOB = "retention";
 export const BACKFILL_JOB = "backfill";
+export const PAYMENT_OVERDUE_JOB = "payment-overdue";
 
-export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB] as const;
+export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB, PAYMENT_OVERDUE_JOB] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** One post per order: a redelivered webhook or a second send of a queued order finds it. */
@@ -51,3 +52,8 @@ export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
 
 /** One backfill per shop at a time. */
 export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;
+
+/** One daily check per shop for delivered parcels the platform has not paid in time. */
+export function paymentOverdueJobFor(shop: string, runAt: Date): EnqueueJobInput {
+  return { kind: PAYMENT_OVERDUE_JOB, key: `${PAYMENT_OVERDUE_JOB}:${shop}`, shop, runAt, payload: {} };
+}

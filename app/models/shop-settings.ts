@@ -33,6 +33,11 @@ export const shopSettingsSchema = z.object({
       tags: z.boolean().default(true),
       fulfillment: z.boolean().default(true),
       markPaid: z.boolean().default(true),
+      /**
+       * When the order is marked paid: at delivery (the customer paid the carrier) or
+       * when the platform pays the merchant (shipping status "paid").
+       */
+      markPaidWhen: z.enum(["delivered", "paid"]).default("delivered"),
       cancel: z.boolean().default(false),
     })
     .default({}),
@@ -44,8 +49,11 @@ export const shopSettingsSchema = z.object({
       leadCreated: z.boolean().default(true),
       leadStatusChanged: z.boolean().default(true),
       orderNeedsAttention: z.boolean().default(true),
+      paymentOverdue: z.boolean().default(true),
     })
     .default({}),
+  /** A delivered parcel still unpaid by the platform after this many days is overdue (Home alert, Flow trigger). */
+  paymentOverdueDays: z.number().int().min(1).max(90).default(14),
   /**
    * Hold an order before it is sent when its customer has at least `failures`
    * failed deliveries in the last `days` days, or a blocked phone (app/customers/risk.ts).

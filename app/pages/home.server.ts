@@ -14,6 +14,7 @@ import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type RollupRow } from "../analytics/report";
 import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
+import { loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 
 // Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
 export const CHART_DAYS = 14;
@@ -130,6 +131,8 @@ export interface Dashboard {
   chart: ChartDay[];
   alerts: DashboardAlert[];
   timeZone: string;
+  /** What the platform owes, by age, and what is overdue (the cash card and its alert). */
+  cash: CashOverview;
 }
 
 export interface DashboardOptions {
@@ -145,6 +148,9 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, now);
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
+  // Read beside the queries below; awaited at the end (the no-op catch: a failure elsewhere must not leave it unhandled).
+  const cash = loadCashOverview(db, shop, { now, timeZone });
+  cash.catch(() => {});
 
   // 30 days of rollup rows by day (a few hundred rows at most): the three periods and the chart are sums of them.
   const [rows, shopRow, keyCount, firstLead, jobs, deadJobs] = await Promise.all([
@@ -208,6 +214,7 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
     chart: days,
     alerts,
     timeZone,
+    cash: await cash,
   };
 }
 

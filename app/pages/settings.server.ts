@@ -318,10 +318,13 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadCreated",
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
+  "flowTriggers.paymentOverdue",
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;
-export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days"] as const;
+export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days", "paymentOverdueDays"] as const;
+/** One of a few words (the schema says which): form value = stored value. */
+export const CHOICE_SETTINGS = ["writeBack.markPaidWhen"] as const;
 export const HOLD_PREFIX = "holdPolicy.";
 /** Findings the shop may hold or send, in the schema's order. */
 export const HOLD_CODES = Object.keys(DEFAULT_SHOP_SETTINGS.holdPolicy) as (keyof ShopSettings["holdPolicy"])[];
@@ -349,6 +352,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
   const get = (path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], record);
   for (const path of BOOLEAN_SETTINGS) values[path] = get(path) === true ? "true" : "false";
   for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
+  for (const path of CHOICE_SETTINGS) values[path] = String(get(path));
   for (const code of HOLD_CODES) values[HOLD_PREFIX + code] = settings.holdPolicy[code] === "hold" ? "true" : "false";
   return values;
 }
@@ -365,6 +369,9 @@ export function parseSettingsForm(
   const candidate: Record<string, unknown> = structuredClone(current);
   for (const path of BOOLEAN_SETTINGS) {
     if (values[path] !== undefined) setAt(candidate, path, isTrue(values[path]));
+  }
+  for (const path of CHOICE_SETTINGS) {
+    if (values[path] !== undefined) setAt(candidate, path, values[path]);
   }
   for (const code of HOLD_CODES) {
     const value = values[HOLD_PREFIX + code];

@@ -11,6 +11,7 @@ import { DashboardAlerts } from "../components/DashboardAlerts";
 import { DashboardFigures } from "../components/DashboardFigures";
 import { LeadsChart } from "../components/LeadsChart";
 import { OnboardingChecklist } from "../components/OnboardingChecklist";
+import { CashOverview } from "../components/cash/CashOverview";
 import { ensureShop } from "../models/shops.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
@@ -30,6 +31,7 @@ export default function Home() {
             <DashboardAlerts alerts={dashboard.alerts} />
           </Layout.Section>
         ) : null}
+        <CashOverview cash={dashboard.cash} />
         {dashboard.onboarding.complete ? null : (
           <Layout.Section>
             <OnboardingChecklist steps={dashboard.onboarding.steps} />

@@ -40,6 +40,7 @@ import {
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { CashSection } from "../components/settings/CashSection";
 import { formText } from "../http/form";
 import { StorePairingSection } from "../components/settings/StorePairingSection";
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
@@ -284,6 +285,7 @@ export default function Settings() {
 
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
         <StorePairingSection pairing={data.pairing} />
+        <CashSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>

@@ -9,9 +9,10 @@ import { sameSnapshot, type LeadEvent, type LeadEventHandler } from "../models/l
 import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
+import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
-const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler];
+const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler];
 
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
   const changed = events.filter((e) => !sameSnapshot(e.before, e.after));

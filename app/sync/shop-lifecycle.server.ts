@@ -74,6 +74,8 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.flowTriggerUsage.deleteMany({ where: { shop } });
   await tx.analyticsDaily.deleteMany({ where: { shop } });
   await tx.analyticsLead.deleteMany({ where: { shop } });
+  await tx.cashParcel.deleteMany({ where: { shop } });
+  await tx.cashDaily.deleteMany({ where: { shop } });
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });

@@ -115,6 +115,8 @@ describe("Shopify webhooks", () => {
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
       await db.prisma.storePairingCode.create({ data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) } });
       await db.prisma.shopAuditEvent.create({ data: { shop, kind: "pairing.code_created", by: shop } });
+      await db.prisma.cashParcel.create({ data: { linkId: `cash-${shop}`, shop, orderId: "1", orderName: "#1", state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20" } });
+      await db.prisma.cashDaily.create({ data: { shop, state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20", parcels: 1 } });
     }
     // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
     await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
@@ -123,7 +125,7 @@ describe("Shopify webhooks", () => {
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "storePairingCode", "shopAuditEvent"] as const;
+    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "storePairingCode", "shopAuditEvent", "cashParcel", "cashDaily"] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
