@@ -29,6 +29,8 @@ import { t } from "../i18n";
 import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
+import { totalCentsOf } from "../models/order-amount";
+import { refusalOf } from "../models/refusal";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -205,6 +207,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     phone: result.phone ?? null,
     cityId: result.city?.id ?? null,
     totalClient: result.lead?.total_client ?? null,
+    totalCents: totalCentsOf(result.lead?.total_client),
     productKeys: JSON.stringify(result.productKeys),
   };
   return {
@@ -361,7 +364,11 @@ async function handleApiFailure(
     const field = named ? String(named) : "the lead";
     const reason = `The platform refused ${field}: fix it and send again`;
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
-    await moveLink(db, link, "invalid", { reason, ...(context.uncertain ? {} : { postingSince: null }), timeline: { kind: "answered", message: reason } });
+    await moveLink(db, link, "invalid", {
+      reason,
+      ...(context.uncertain ? {} : { postingSince: null }),
+      timeline: { kind: "answered", message: reason, data: { refused: refusalOf(error) } },
+    });
     return;
   }
   if (outcome.kind === "pause-shop") {

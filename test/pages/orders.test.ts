@@ -56,7 +56,7 @@ async function addLink(shop: string, spec: Seed = {}) {
       phone: `06${String(10_000_000 + seq).padStart(8, "0")}`,
       findings: JSON.stringify(findingCodes.map((code) => ({ code, severity: "blocking", field: "items", message: code, params: { sku: "X-1", title: "X" } }))),
       anomalies: JSON.stringify(anomalyCodes.map((code) => ({ code, message: code }))),
-      leadJson: JSON.stringify({ customer_name: "LEADJSON-ONLY", customer_phone: "0612345678", city: 101, total_client: "229.00", items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
+      leadJson: JSON.stringify({ customer_name: "Salma Bennani", customer_phone: "0612345678", address: "LEADJSON-ONLY", city: 101, total_client: "229.00", items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
       createdAt: new Date(Date.UTC(2026, 2, 1) + seq * 60_000),
       ...data,
       state,
@@ -110,11 +110,15 @@ describe("Orders list", () => {
     expect(names(back)).toEqual(aNames.slice(50, 100));
     expect(back.page.previousCursor).not.toBeNull();
     expect(back.page.nextCursor).not.toBeNull();
-    // AND the list carries neither the lead JSON nor the Shopify payload
+    // AND each row says who, where and what, but the list carries neither the lead JSON, the address,
+    // the Shopify payload, nor the phone of an order that is not held
+    expect(first.page.rows[0]).toMatchObject({ customerName: "Salma Bennani", cityName: "Casablanca", stage: "sent", phone: null });
+    expect(first.page.rows[0].items).toEqual([{ name: expect.stringContaining("100 ml"), quantity: 1 }]);
     const json = JSON.stringify(first);
     expect(json).not.toContain("LEADJSON-ONLY");
     expect(json).not.toContain("PAYLOAD-ONLY");
     expect(json).not.toContain("leadJson");
+    expect(json).not.toContain("0612345678");
     expect(app.shopifyCalls).toEqual([]);
   });
 
@@ -214,6 +218,49 @@ describe("keyset pagination with bounded scans", () => {
     expect(plain.partial).toBe(0);
     // The production limits give the same answers.
     expect((await walk(q, "confirmation=fake", { sparseLimit: 1000, scanWindow: 5000 })).forward).toEqual(fake.forward);
+  });
+
+  it("sorts by date either way and by amount either way, every match exactly once, with filters and searches", async () => {
+    const q: Query = await import("../../app/pages/orders.server");
+    const states = ["created", "held", "created", "failed", "created"];
+    for (let i = 0; i < 90; i++) {
+      // Amounts repeat (ties broken by id), some orders have none yet (0).
+      const cents = i % 11 === 0 ? 0 : ((i * 37) % 23) * 1000 + 9900;
+      await addLink(SHOP_A, {
+        state: states[i % states.length],
+        confirmationStatus: i % 7 === 0 ? "fake" : "new",
+        totalClient: cents ? (cents / 100).toFixed(2) : null,
+        totalCents: cents,
+        phone: i % 9 === 0 ? "0661999999" : undefined,
+        createdAt: new Date(Date.UTC(2026, 5, 1) + Math.floor(i / 2) * 60_000),
+      });
+      if (i % 15 === 0) await addLink(SHOP_B, { totalCents: 999_999, totalClient: "9999.99" });
+    }
+    const all = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A } });
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const sorted = {
+      "date-desc": [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a)),
+      "date-asc": [...all].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b)),
+      "amount-desc": [...all].sort((a, b) => b.totalCents - a.totalCents || byId(b, a)),
+      "amount-asc": [...all].sort((a, b) => a.totalCents - b.totalCents || byId(a, b)),
+    };
+    const small = { sparseLimit: 5, scanWindow: 20 };
+    for (const [sort, rows] of Object.entries(sorted)) {
+      const expected = (keep: (l: (typeof all)[number]) => boolean) => rows.filter(keep).map((l) => l.orderName);
+      const plain = await walk(q, `sort=${sort}`, small);
+      expect(plain.forward, sort).toEqual(expected(() => true));
+      expect(plain.backward, sort).toEqual(plain.forward.slice(0, plain.backward.length));
+      // A filter read from the rows (bounded windows), a dense state, a sparse state, a search.
+      expect((await walk(q, `sort=${sort}&confirmation=fake`, small)).forward, `${sort} fake`).toEqual(expected((l) => l.confirmationStatus === "fake"));
+      expect((await walk(q, `sort=${sort}&state=created`, small)).forward, `${sort} created`).toEqual(expected((l) => l.state === "created"));
+      expect((await walk(q, `sort=${sort}&state=failed`, small)).forward, `${sort} failed`).toEqual(expected((l) => l.state === "failed"));
+      expect((await walk(q, `sort=${sort}&q=0661999999`, small)).forward, `${sort} phone`).toEqual(expected((l) => l.phone === "0661999999"));
+    }
+    // The amount shows as cents, none while unknown.
+    const top = await page(SHOP_A, "sort=amount-desc");
+    expect(top.page.rows[0].amountCents).toBe(sorted["amount-desc"][0].totalCents);
+    expect((await page(SHOP_A, "sort=amount-asc")).page.rows[0].amountCents).toBeNull();
+    expect((await page(SHOP_A, "sort=bogus")).filter).toMatchObject({ sort: "date-desc" });
   });
 });
 
