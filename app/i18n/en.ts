@@ -9,6 +9,10 @@ import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
+import { ordersListEn } from "./orders-list.en";
+import { contactEn } from "./contact.en";
+import { navigationEn } from "./navigation.en";
+import { homeEn } from "./home.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -192,6 +196,10 @@ export const en = {
   ...shopifyErrorsEn,
   ...analyticsEn,
   ...customersEn,
+  ...ordersListEn,
+  ...contactEn,
+  ...navigationEn,
+  ...homeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,10 @@ import { flowFr } from "./flow.fr";
 import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
+import { ordersListFr } from "./orders-list.fr";
+import { contactFr } from "./contact.fr";
+import { navigationFr } from "./navigation.fr";
+import { homeFr } from "./home.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -189,4 +193,8 @@ export const fr: Messages = {
   ...shopifyErrorsFr,
   ...analyticsFr,
   ...customersFr,
+  ...ordersListFr,
+  ...contactFr,
+  ...navigationFr,
+  ...homeFr,
 };

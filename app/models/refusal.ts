@@ -1,11 +1,9 @@
 /**
  * A platform refusal (422, or a lead our own check refused before sending) as
  * data: which field and what the platform said. Stored with the refusal's
- * timeline step so the order page and Anomalies can say it in plain words. Pure.
+ * timeline step so the order page and Anomalies can say it in plain words. Pure
+ * (the browser bundles it); refusal.server.ts reads one from an error.
  */
-import { SellerApiError } from "../seller-api";
-import { readErrorDetails } from "../seller-api/response-shapes";
-
 export interface Refusal {
   /** The lead field the platform named ("customer_phone", "items.0.sku"); null when it named none. */
   field: string | null;
@@ -15,17 +13,8 @@ export interface Refusal {
 
 const MAX_MESSAGE = 300;
 
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim().slice(0, MAX_MESSAGE) : null);
-
-/** The refusal an error stands for. */
-export function refusalOf(error: unknown): Refusal {
-  const field = error instanceof Error && "field" in error ? text(String(error.field)) : null;
-  if (error instanceof SellerApiError && error.status !== undefined) {
-    const details = readErrorDetails(error.body);
-    return { field: field ?? text(details.field), message: text(details.message) };
-  }
-  return { field, message: error instanceof Error ? text(error.message) : null };
-}
+/** A stored refusal's text: trimmed, at most MAX_MESSAGE characters; null when empty. */
+export const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim().slice(0, MAX_MESSAGE) : null);
 
 /** Reads a refusal back from a timeline step's data ({ refused: ... }); null when it carries none. */
 export function refusalOfData(data: unknown): Refusal | null {

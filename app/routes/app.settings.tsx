@@ -40,6 +40,8 @@ import {
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { ContactMessageSection } from "../components/settings/ContactMessageSection";
+import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { formText } from "../http/form";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
@@ -278,6 +280,7 @@ export default function Settings() {
         </SettingsSection>
 
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <ContactMessageSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>
@@ -342,6 +345,8 @@ export default function Settings() {
             </BlockStack>
           </Card>
         </Layout.Section>
+
+        <MaintenanceSection />
 
         <Layout.Section>
           <PageActions

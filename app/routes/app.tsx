@@ -34,13 +34,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, currentUrl
   return next !== null && next !== currentUrl.searchParams.get("locale") ? defaultShouldRevalidate : false;
 };
 
-const NAV: [string, MessageKey][] = [
+/**
+ * What a merchant does daily, six entries with Home. Activity and Backfill are
+ * maintenance: reached from Settings (components/settings/MaintenanceSection).
+ */
+export const NAV: [string, MessageKey][] = [
   ["/app/orders", "nav.orders"],
-  ["/app/analytics", "nav.analytics"],
   ["/app/anomalies", "nav.anomalies"],
+  ["/app/analytics", "nav.analytics"],
   ["/app/mappings", "nav.mappings"],
-  ["/app/activity", "nav.activity"],
-  ["/app/backfill", "nav.backfill"],
   ["/app/settings", "nav.settings"],
 ];
 

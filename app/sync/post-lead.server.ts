@@ -30,7 +30,7 @@ import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
 import { totalCentsOf } from "../models/order-amount";
-import { refusalOf } from "../models/refusal";
+import { refusalOf } from "../models/refusal.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
