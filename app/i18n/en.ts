@@ -13,6 +13,8 @@ import { ordersListEn } from "./orders-list.en";
 import { contactEn } from "./contact.en";
 import { navigationEn } from "./navigation.en";
 import { homeEn } from "./home.en";
+import { orderPageEn } from "./order-page.en";
+import { anomaliesEn } from "./anomalies.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -200,6 +202,8 @@ export const en = {
   ...contactEn,
   ...navigationEn,
   ...homeEn,
+  ...orderPageEn,
+  ...anomaliesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,8 @@ import { ordersListFr } from "./orders-list.fr";
 import { contactFr } from "./contact.fr";
 import { navigationFr } from "./navigation.fr";
 import { homeFr } from "./home.fr";
+import { orderPageFr } from "./order-page.fr";
+import { anomaliesFr } from "./anomalies.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -197,4 +199,6 @@ export const fr: Messages = {
   ...contactFr,
   ...navigationFr,
   ...homeFr,
+  ...orderPageFr,
+  ...anomaliesFr,
 };

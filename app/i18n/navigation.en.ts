@@ -7,6 +7,7 @@ export const navigationEn = {
   "empty.connect.anomalies": "Enter your COD platform's key in Settings: orders that need you will then appear here, grouped by cause.",
   "empty.connect.home": "Enter your COD platform's key in Settings to start sending your cash-on-delivery orders as leads.",
   "empty.importPast": "Import past orders",
+  "modal.cancel": "Cancel",
   "settings.maintenance.title": "Maintenance",
   "settings.maintenance.activity": "Sync health, jobs, platform calls and customer data requests.",
   "settings.maintenance.backfill": "Bring orders placed before the app was installed.",

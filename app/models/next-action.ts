@@ -11,6 +11,9 @@
 import { ANOMALY_CODES, isKnownAnomaly } from "./anomaly-codes";
 import { isLinkState } from "./order-link-state";
 
+/** Flag on a link whose duplicate warning the merchant answered with "keep both". */
+export const FLAG_DUPLICATE_KEPT = "duplicate_kept";
+
 export const NEXT_ACTIONS = [
   "fix",
   "send",
@@ -38,6 +41,8 @@ export interface NextActionInput {
   heldByCustomer: boolean;
   /** The call's status: a lead cancelled on the call needs nothing more. */
   confirmationStatus?: string | null;
+  /** The merchant kept a flagged duplicate as a real order. */
+  duplicateKept?: boolean;
 }
 
 export interface NextAction {
@@ -74,7 +79,7 @@ export function nextActionOf(input: NextActionInput): NextAction {
       return action("retry");
     case "damaged": {
       const known = input.anomalies.filter(isKnownAnomaly);
-      if (known.some((code) => ANOMALY_CODES[code].fix === "decideDuplicate")) return action("decideDuplicate");
+      if (known.some((code) => ANOMALY_CODES[code].fix === "decideDuplicate")) return action(input.duplicateKept ? "none" : "decideDuplicate");
       return action(input.anomalies.length > 0 ? "sellerSpace" : "none");
     }
     default:

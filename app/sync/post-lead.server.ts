@@ -223,7 +223,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
 }
 
 /** The merchant's per-order fixes (phone, address, city, name) over the Shopify snapshot. */
-function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
+export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
   if (!overrides.phone && !overrides.address && !overrides.city && !overrides.name) return order;
   const address = { ...(order.shippingAddress ?? {}) };
   if (overrides.phone) address.phone = overrides.phone;

@@ -303,7 +303,6 @@ function customerText(t: Translate, row: OrderRow) {
 /** Why the row needs the merchant; the risk, and a way to reach the customer of a held order. */
 function AttentionCell({ row, contact }: { row: OrderRow; contact: ContactSettings }) {
   const t = useT();
-  const locale = useLocale();
   const attention = row.attention ? attentionText(t, row.attention) : null;
   // Information, not a problem: not cash on delivery, a test order... in a neutral tone.
   const info = !attention && row.stage === "skipped" && row.findings[0] ? codeLabel(t, row.findings[0].code) : null;
