@@ -6,6 +6,7 @@
  */
 import type { FindingCode } from "../leads/types";
 import { ANOMALY_CODES, isKnownAnomaly } from "./anomaly-codes";
+import { FLAG_DUPLICATE_KEPT } from "./next-action";
 
 export const CAUSES = [
   /** Held by the customer hold: a risky customer to call, then send anyway or not. */
@@ -47,7 +48,12 @@ export interface CauseInput {
   blocking: readonly string[];
   anomalies: readonly string[];
   heldByCustomer: boolean;
+  /** The merchant kept a flagged duplicate as a real order: it waits for nobody. */
+  duplicateKept?: boolean;
 }
+
+/** What attentionCauseSql says of an order that waits for nobody (a kept duplicate). */
+export const NO_CAUSE = "none";
 
 /** The cause of a waiting order; null for an order that waits for nobody. */
 export function causeOf(link: CauseInput): Cause | null {
@@ -61,8 +67,11 @@ export function causeOf(link: CauseInput): Cause | null {
       return "refused";
     case "failed":
       return "failed";
-    case "damaged":
-      return link.anomalies.some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate") ? "duplicate" : "flagged";
+    case "damaged": {
+      const duplicate = link.anomalies.some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate");
+      if (duplicate && link.duplicateKept) return null;
+      return duplicate ? "duplicate" : "flagged";
+    }
     default:
       return null;
   }
@@ -72,7 +81,8 @@ export function causeOf(link: CauseInput): Cause | null {
  * causeOf as a SQL CASE over one OrderLink row (quoted identifiers: PostgreSQL
  * folds unquoted ones), for the states held, invalid, failed and damaged. Held
  * orders without a blocking finding come out as "ready": the customer hold is
- * recorded on the timeline, which the caller reads for those few orders.
+ * recorded on the timeline, which the caller reads for those few orders. A kept
+ * duplicate comes out as NO_CAUSE.
  * Findings are JSON written by the mapper, code then severity: `"code":"x","severity":"blocking"`.
  */
 export function attentionCauseSql(): string {
@@ -85,7 +95,7 @@ export function attentionCauseSql(): string {
   return `CASE "state"
     WHEN 'invalid' THEN 'refused'
     WHEN 'failed' THEN 'failed'
-    WHEN 'damaged' THEN CASE WHEN ${duplicates} THEN 'duplicate' ELSE 'flagged' END
+    WHEN 'damaged' THEN CASE WHEN ${duplicates} THEN (CASE WHEN "flags" LIKE '%"${FLAG_DUPLICATE_KEPT}"%' THEN '${NO_CAUSE}' ELSE 'duplicate' END) ELSE 'flagged' END
     ELSE CASE ${held} WHEN "findings" LIKE '%"severity":"blocking"%' THEN 'other' ELSE 'ready' END
   END`;
 }

@@ -28,7 +28,7 @@ export function fillContactMessage(template: string, facts: ContactFacts): strin
   return template
     .replace(/\{(name|order|amount|city)\}/g, (_, key: keyof ContactFacts) => facts[key]?.trim() || "")
     .replace(/ {2,}/g, " ")
-    .replace(/ ([,.!?])/g, "$1")
+    .replace(/ ([,.])/g, "$1")
     .trim();
 }
 

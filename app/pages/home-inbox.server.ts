@@ -10,7 +10,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { attentionCauseSql, CAUSES, WAITING_STATES, type Cause } from "../models/attention";
+import { attentionCauseSql, CAUSES, NO_CAUSE, WAITING_STATES, type Cause } from "../models/attention";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 
 /** Held or damaged orders whose cause is read per request, newest change first. */
@@ -103,9 +103,11 @@ export async function loadInbox(db: Db, shop: string, options: { now?: Date; sca
   const byCause = new Map<Cause, Acc>(CAUSES.map((c) => [c, emptyAcc()]));
   const seen = { held: emptyAcc(), damaged: emptyAcc() };
   for (const row of scanned) {
+    // Read, but waiting for nobody (a kept duplicate): not a line of its own, not "more" either.
+    if (row.state === "held" || row.state === "damaged") add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
+    if (row.cause === NO_CAUSE) continue;
     const c = (CAUSES as readonly string[]).includes(row.cause) ? (row.cause as Cause) : "other";
     add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId);
-    if (row.state === "held" || row.state === "damaged") add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
   }
   const stateTotal = new Map(totals.map((t) => [t.state, { count: t._count._all, amountCents: t._sum.totalCents ?? 0, oldest: t._min.createdAt }]));
   for (const state of ["invalid", "failed"] as const) {
@@ -144,7 +146,7 @@ export async function loadInbox(db: Db, shop: string, options: { now?: Date; sca
   const more: InboxRemainder[] = (["held", "damaged"] as const).flatMap((state) => {
     const t = stateTotal.get(state);
     if (!t || t.count <= seen[state].count) return [];
-    // The oldest order of the state is beyond the scan (the scan reads the newest changes).
+    // The state's oldest order: the scan reads the newest changes, so it is usually among those left.
     return [
       {
         state,

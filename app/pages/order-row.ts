@@ -140,6 +140,8 @@ export interface AttentionInput {
   findings: { code: string; severity: "blocking" | "warning" }[];
   anomalies: { code: string; duplicateOf: string | null }[];
   possibleDuplicate: boolean;
+  /** The merchant kept a flagged duplicate as a real order. */
+  duplicateKept?: boolean;
   cancelled: boolean;
   hold: HoldReasonView | null;
   refusal: Refusal | null;
@@ -160,8 +162,8 @@ export function attentionOf(row: AttentionInput): Attention | null {
       return { kind: "failed" };
     case "damaged": {
       if (row.cancelled) return null;
-      const duplicate = row.anomalies.find((a) => a.code === "recent_duplicate");
-      const first = duplicate ?? row.anomalies[0];
+      const duplicate = row.duplicateKept ? undefined : row.anomalies.find((a) => a.code === "recent_duplicate");
+      const first = duplicate ?? row.anomalies.find((a) => a.code !== "recent_duplicate");
       if (first) return { kind: "anomaly", code: first.code, duplicateOf: first.duplicateOf };
       return row.possibleDuplicate ? { kind: "possibleDuplicate" } : null;
     }

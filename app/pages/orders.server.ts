@@ -23,6 +23,7 @@ import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
 import { stageOf, type Stage } from "../models/order-stage";
+import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
 import { attentionOf, parseJson as parseJsonValue, referenceNames, summaryFromLead, summaryFromPayload, type Attention, type ReferenceNames, type RowSummary } from "./order-row";
@@ -353,7 +354,8 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
     const duplicateOf = a && typeof a === "object" && typeof (a as { duplicateOf?: unknown }).duplicateOf === "string" ? (a as { duplicateOf: string }).duplicateOf : null;
     return [{ code, duplicateOf }];
   });
-  const possibleDuplicate = parseArray(row.flags).includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
+  const flags = parseArray(row.flags);
+  const possibleDuplicate = flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const holdReason = context.holdReason ?? null;
   const summary = summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
   const cancelled = row.cancelledAt !== null;
@@ -380,6 +382,7 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
       findings,
       anomalies,
       possibleDuplicate,
+      duplicateKept: flags.includes(FLAG_DUPLICATE_KEPT),
       cancelled,
       hold: holdReason,
       refusal: context.refusal ?? null,

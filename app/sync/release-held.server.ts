@@ -5,9 +5,10 @@
  * at once (no page shows a finding the fix resolved), and the ones nothing holds
  * any more are named, to be sent with one confirmation (sendReleased).
  *
- * Bounded: at most RECHECK_LIMIT held orders of the fix's family are read, newest
- * change first. Only orders that have no lead are released: a lead already on
- * the platform is corrected in its seller space, never sent twice by a fix.
+ * Bounded: at most RECHECK_LIMIT orders of the fix's family are read, newest
+ * change first. Only orders that have no lead (held, refused, failed) are
+ * released: a lead already on the platform is corrected in its seller space,
+ * never sent twice by a fix.
  */
 import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
@@ -21,8 +22,10 @@ import { applyOverrides } from "./post-lead.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
 
-/** Held orders checked again per fix. */
+/** Orders checked again per fix. */
 export const RECHECK_LIMIT = 500;
+/** Orders without a lead that a fix may free: held, refused by the platform, or failed to send. */
+const WAITING_WITHOUT_LEAD = ["held", "invalid", "failed"];
 
 /** What a fix may resolve: product findings (a mapping), city findings (an alias), or one customer's hold (trusted). */
 export type FixScope = { kind: "products" } | { kind: "cities" } | { kind: "customer"; phone: string };
@@ -61,7 +64,7 @@ export async function recheckHeldOrders(db: Db, shop: string, scope: FixScope, o
   if (!shopRow) return { orders: [], stillHeld: 0 };
   const codes = familyCodes(scope.kind === "products" ? "product" : "city");
   const links = await db.orderLink.findMany({
-    where: { shop, state: "held", cancelledAt: null, OR: codes.map((code) => ({ findings: { contains: `"code":"${code}"` } })) },
+    where: { shop, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null, OR: codes.map((code) => ({ findings: { contains: `"code":"${code}"` } })) },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: RECHECK_LIMIT,
     select: { id: true, orderName: true, payload: true, overrides: true, findings: true },
@@ -136,10 +139,10 @@ async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Rel
   return { orders, stillHeld };
 }
 
-/** Sends the released orders the merchant confirmed: those still held (none of another shop); the rest are counted as skipped. */
+/** Sends the released orders the merchant confirmed: those still waiting without a lead (none of another shop); the rest are counted as skipped. */
 export async function sendReleased(db: Db, shop: string, linkIds: readonly string[], actor: Actor): Promise<{ sent: number; skipped: number }> {
   const ids = [...new Set(linkIds)].slice(0, RECHECK_LIMIT);
-  const held = await db.orderLink.findMany({ where: { shop, id: { in: ids }, state: "held", cancelledAt: null }, select: { id: true } });
+  const held = await db.orderLink.findMany({ where: { shop, id: { in: ids }, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null }, select: { id: true } });
   let sent = 0;
   for (const { id } of held) {
     try {

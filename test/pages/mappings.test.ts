@@ -241,7 +241,14 @@ describe("CSV", () => {
     }));
 
     await app.db.prisma.skuMapping.deleteMany();
-    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toEqual({ intent: "importCsv", ok: true, kind: "sku_mappings", saved: 3, rows: 4 });
+    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toEqual({
+      intent: "importCsv",
+      ok: true,
+      kind: "sku_mappings",
+      saved: 3,
+      rows: 4,
+      release: { orders: [], stillHeld: 0 },
+    });
 
     const after = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(({ sourceKind, sourceKey, targets, label }) => ({
       sourceKind,
