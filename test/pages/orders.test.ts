@@ -406,6 +406,118 @@ describe("Order page", () => {
     expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "conflict" });
     expect((await loadDetail(SHOP_A, link.id)).order.canResend).toBe(false);
   });
+
+  it("sends a created lead again only once the merchant confirmed a second lead, and the timeline says so", async () => {
+    const link = await addLink(SHOP_A, { state: "created" });
+    const { order } = await loadDetail(SHOP_A, link.id);
+    expect(order.nextAction).toEqual({ kind: "none", canResend: true, secondLead: true });
+
+    // Without the confirmation (a stale page, a crafted request): refused, nothing queued.
+    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "second_lead" });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("created");
+    expect(await app.db.prisma.job.count()).toBe(0);
+
+    expect(await act(SHOP_A, link.id, { intent: "resend", secondLead: "confirmed" })).toEqual({ ok: true, intent: "resend", resent: 1 });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("received");
+    const step = await app.db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: link.id } });
+    expect([step.kind, JSON.parse(step.data!)]).toEqual(["resend_second_lead", { previousRef: link.leadRef }]);
+    // The bulk action never makes second leads: a sent order is left as it was.
+    const other = await addLink(SHOP_A, { state: "created" });
+    expect(await submit(list.action, SHOP_A, "/app/orders?index", { intent: "resend", ids: other.id })).toEqual({ ok: true, intent: "resend", resent: 0, skipped: 1 });
+  });
+
+  it("names the next action by state: the fix, a send, a refusal in plain words", async () => {
+    const held = await addLink(SHOP_A, { state: "held", findingCodes: ["sku_unmatched"] });
+    expect((await loadDetail(SHOP_A, held.id)).order.nextAction.kind).toBe("fix");
+    const ready = await addLink(SHOP_A, { state: "held", reason: "Automatic sending is off: send this order from the app when it is ready" });
+    expect((await loadDetail(SHOP_A, ready.id)).order.nextAction).toEqual({ kind: "send", canResend: true, secondLead: false });
+    const refused = await addLink(SHOP_A, { state: "invalid" });
+    await app.db.prisma.timelineEvent.create({
+      data: { shop: SHOP_A, linkId: refused.id, kind: "answered", message: "The platform refused customer_phone", data: JSON.stringify({ refused: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } }) },
+    });
+    const { order } = await loadDetail(SHOP_A, refused.id);
+    expect(order.nextAction.kind).toBe("fixRefusal");
+    expect(order.refusal).toEqual({ field: "customer_phone", message: "customer_phone must be a Moroccan mobile." });
+    // The Orders list says the same in its "needs attention" column.
+    const row = (await page(SHOP_A, "state=invalid")).page.rows[0];
+    expect(row.attention).toEqual({ kind: "refused", refusal: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } });
+    expect(row.stage).toBe("refused");
+  });
+
+  it("links a recent duplicate to the lead it repeats, and keeps both or cancels it in Shopify on the merchant's word", async () => {
+    const earlier = await addLink(SHOP_A, { state: "created", leadRef: "ATB-70001" });
+    const duplicate = await addLink(SHOP_A, {
+      state: "damaged",
+      leadRef: "ATB-70002",
+      anomalies: JSON.stringify([{ code: "recent_duplicate", message: "Same phone and product as ATB-70001", field: "customer_phone", duplicateOf: "ATB-70001" }]),
+    });
+    const { order } = await loadDetail(SHOP_A, duplicate.id);
+    expect(order.nextAction.kind).toBe("decideDuplicate");
+    expect(order.duplicateOf).toEqual({ ref: "ATB-70001", orderId: earlier.id, orderName: earlier.orderName });
+    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toEqual({ kind: "anomaly", code: "recent_duplicate", duplicateOf: "ATB-70001" });
+
+    // Shopify cannot be reached in this test: the cancellation says so and changes nothing.
+    expect(await act(SHOP_A, duplicate.id, { intent: "cancelDuplicate" })).toEqual({ ok: false, intent: "cancelDuplicate", error: "shopify_failed" });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: duplicate.id } })).cancelledAt).toBeNull();
+
+    expect(await act(SHOP_A, duplicate.id, { intent: "keepDuplicate" })).toEqual({ ok: true, intent: "keepDuplicate", resent: 0 });
+    const kept = (await loadDetail(SHOP_A, duplicate.id)).order;
+    expect([kept.nextAction.kind, kept.duplicateKept]).toEqual(["none", true]);
+    expect(kept.timeline.map((e) => e.kind)).toEqual(["duplicate_kept"]);
+    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toBeNull();
+    // Only a flagged duplicate is decided this way.
+    expect(await act(SHOP_A, earlier.id, { intent: "keepDuplicate" })).toEqual({ ok: false, intent: "keepDuplicate", error: "conflict" });
+  });
+
+  it("cancels a duplicate in Shopify with the order's id, restocked and unpaid, and the lead stays on the platform", async () => {
+    const { cancelDuplicateInShopify } = await import("../../app/sync/order-actions.server");
+    const duplicate = await addLink(SHOP_A, {
+      state: "damaged",
+      leadRef: "ATB-70003",
+      anomalies: JSON.stringify([{ code: "recent_duplicate", message: "m", duplicateOf: "ATB-70001" }]),
+    });
+    const calls: { query: string; variables: Record<string, unknown> }[] = [];
+    const admin = {
+      graphql: async (query: string, options?: { variables?: Record<string, unknown> }) => {
+        calls.push({ query, variables: options?.variables ?? {} });
+        return new Response(JSON.stringify({ data: { orderCancel: { job: { id: "gid://shopify/Job/1", done: false }, orderCancelUserErrors: [] } } }));
+      },
+    };
+    await cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].query).toContain("orderCancel");
+    expect(calls[0].variables).toMatchObject({
+      orderId: `gid://shopify/Order/${duplicate.orderId}`,
+      restock: true,
+      notifyCustomer: false,
+      refundMethod: { originalPaymentMethodsRefund: false },
+    });
+    const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: duplicate.id } });
+    expect([after.state, after.leadRef, after.cancelledAt !== null]).toEqual(["damaged", "ATB-70003", true]);
+    const step = await app.db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: duplicate.id } });
+    expect(step.kind).toBe("cancelled_in_shopify");
+    // The lead lives on: the seller space is the next action.
+    expect((await loadDetail(SHOP_A, duplicate.id)).order.nextAction.kind).toBe("sellerSpace");
+    await expect(cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" })).rejects.toThrow(/cancelled in Shopify already/);
+  });
+
+  it("offers to send the held orders of a customer the merchant trusts", async () => {
+    const phone = "0661234500";
+    const reason = { code: "customer_record", counts: { refused: 2 }, days: 90, blocked: false };
+    const first = await addLink(SHOP_A, { state: "held", phone });
+    const second = await addLink(SHOP_A, { state: "held", phone });
+    const blockedByFinding = await addLink(SHOP_A, { state: "held", phone, findingCodes: ["sku_unmatched"] });
+    for (const link of [first, second, blockedByFinding]) {
+      await app.db.prisma.timelineEvent.create({ data: { shop: SHOP_A, linkId: link.id, kind: "customer_hold", message: "2 refused", data: JSON.stringify({ reason }) } });
+    }
+    expect((await loadDetail(SHOP_A, first.id)).order.nextAction.kind).toBe("sendAnyway");
+    const result = await act(SHOP_A, first.id, { intent: "trustCustomer" });
+    expect(result).toMatchObject({ ok: true, intent: "trustCustomer", release: { stillHeld: 1 } });
+    const released = (result as { release: { orders: { id: string }[] } }).release.orders.map((o) => o.id).sort();
+    expect(released).toEqual([first.id, second.id].sort());
+    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toMatchObject({ ok: true, resent: 2 });
+    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: released } } })).map((l) => l.state)).toEqual(["received", "received"]);
+  });
 });
 
 describe("shops apart", () => {
