@@ -44,15 +44,11 @@ export function DashboardFigures({
                   <Text as="p" variant="bodySm" tone="subdued">
                     {t(key)}
                   </Text>
-                  <Link
-                    url={links[period][key.slice("home.figure.".length) as FigureName]}
-                    removeUnderline
-                    monochrome
-                    accessibilityLabel={t("home.figure.open", { figure: t(key), period: t(label) })}
-                  >
+                  <Link url={links[period][key.slice("home.figure.".length) as FigureName]} removeUnderline monochrome>
                     <Text as="span" variant="headingLg">
                       {value(figures[period])}
                     </Text>
+                    <span className="cod-visually-hidden">{` ${t("home.figure.open", { figure: t(key), period: t(label) })}`}</span>
                   </Link>
                 </div>
               ))}

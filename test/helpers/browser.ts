@@ -156,10 +156,19 @@ export interface EmbeddedSession {
   close(): Promise<void>;
 }
 
-export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubConfig): Promise<EmbeddedSession> {
+/** A phone's browser (the Shopify mobile app's webview looks like this). */
+export const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+
+export interface SessionOptions {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+}
+
+export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubConfig, options: SessionOptions = {}): Promise<EmbeddedSession> {
   const context = await browser.newContext({
-    userAgent: DESKTOP_CHROME_UA,
-    viewport: { width: 1280, height: 900 },
+    userAgent: options.userAgent ?? DESKTOP_CHROME_UA,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: stub.locale,
   });
   const refused: string[] = [];

@@ -3,7 +3,7 @@
  * count, the amount to collect at stake and how long the oldest has waited; each
  * line opens the fix (or the order itself when it is the only one).
  */
-import { BlockStack, Box, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
+import { BlockStack, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
 import type { Inbox, InboxGroup, InboxRemainder } from "../../pages/home-inbox.server";
 import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
 import { useLocale, useT, type Translate } from "../../i18n/react";
@@ -25,7 +25,7 @@ function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label
   const t = useT();
   const locale = useLocale();
   return (
-    <li data-inbox={dataKey} style={{ listStyle: "none" }}>
+    <li data-inbox={dataKey} style={{ listStyle: "none", margin: 0 }}>
       <InlineStack align="space-between" blockAlign="center" gap="300">
         <Link url={href} removeUnderline>
           <Text as="span" fontWeight="semibold">
@@ -71,16 +71,14 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
           {empty ? null : (
             <>
               <Divider />
-              <Box as="ul" padding="0">
-                <BlockStack gap="300">
-                  {inbox.groups.map((group) => (
-                    <InboxLine key={group.cause} dataKey={group.cause} label={inboxLabel(t, group)} href={group.href} amountCents={group.amountCents} oldestMinutes={group.oldestMinutes} />
-                  ))}
-                  {inbox.more.map((more) => (
-                    <InboxLine key={more.state} dataKey={`more-${more.state}`} label={inboxLabel(t, more)} href={more.href} amountCents={more.amountCents} oldestMinutes={more.oldestMinutes} />
-                  ))}
-                </BlockStack>
-              </Box>
+              <BlockStack as="ul" gap="300">
+                {inbox.groups.map((group) => (
+                  <InboxLine key={group.cause} dataKey={group.cause} label={inboxLabel(t, group)} href={group.href} amountCents={group.amountCents} oldestMinutes={group.oldestMinutes} />
+                ))}
+                {inbox.more.map((more) => (
+                  <InboxLine key={more.state} dataKey={`more-${more.state}`} label={inboxLabel(t, more)} href={more.href} amountCents={more.amountCents} oldestMinutes={more.oldestMinutes} />
+                ))}
+              </BlockStack>
             </>
           )}
         </BlockStack>
