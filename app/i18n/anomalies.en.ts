@@ -28,7 +28,7 @@ export const anomaliesEn = {
   "anomalies.fix.decide": "For each order: keep both if the customer really ordered twice, or cancel this one in Shopify. The lead itself can only be cancelled in your platform's seller space.",
   "anomalies.fix.sellerSpace": "The platform stored these leads and waits for their correction in its seller space: the app cannot change a lead there. Open an order for your options.",
   "anomalies.hint.refused.phone": "Type each customer's mobile (06 or 07): the order is then sent again.",
-  "anomalies.hint.refused.city": "Open each order to choose the delivered city.",
+  "anomalies.hint.refused.city": "Correct each order's city in Shopify, or teach the app the spelling in Mappings, then send it again from its page.",
   "anomalies.hint.refused.items": "Map the product in Mappings, then send each order again from its page.",
   "anomalies.hint.refused.total": "Correct the total in Shopify, then send each order again from its page.",
   "anomalies.hint.refused.name": "Add the customer's name in Shopify, then send each order again from its page.",

@@ -25,7 +25,7 @@ export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
   "anomalies.fix.decide": "Pour chaque commande : gardez les deux si le client a vraiment commandé deux fois, ou annulez celle-ci dans Shopify. Le lead lui-même ne peut être annulé que dans l'espace vendeur de votre plateforme.",
   "anomalies.fix.sellerSpace": "La plateforme a enregistré ces leads et attend leur correction dans son espace vendeur : l'app ne peut pas y modifier un lead. Ouvrez une commande pour voir vos possibilités.",
   "anomalies.hint.refused.phone": "Saisissez le mobile de chaque client (06 ou 07) : la commande est alors renvoyée.",
-  "anomalies.hint.refused.city": "Ouvrez chaque commande pour choisir la ville livrée.",
+  "anomalies.hint.refused.city": "Corrigez la ville de chaque commande dans Shopify, ou faites mémoriser l'orthographe dans Correspondances, puis renvoyez-la depuis sa page.",
   "anomalies.hint.refused.items": "Associez le produit dans Correspondances, puis renvoyez chaque commande depuis sa page.",
   "anomalies.hint.refused.total": "Corrigez le total dans Shopify, puis renvoyez chaque commande depuis sa page.",
   "anomalies.hint.refused.name": "Ajoutez le nom du client dans Shopify, puis renvoyez chaque commande depuis sa page.",

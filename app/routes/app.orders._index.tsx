@@ -35,7 +35,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     timeZone: DEFAULT_TIME_ZONE,
     connected: facts.connected,
     contact: facts.contact,
-    phone: isPhoneUserAgent(request.headers.get("User-Agent")),
+    phoneLayout: isPhoneUserAgent(request.headers.get("User-Agent")),
   };
 });
 
@@ -65,7 +65,7 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
 });
 
 export default function Orders() {
-  const { page, filter, failedCount, firstPage, connected, contact, phone } = useLoaderData<typeof loader>();
+  const { page, filter, failedCount, firstPage, connected, contact, phoneLayout } = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "orders-bulk" });
@@ -111,7 +111,7 @@ export default function Orders() {
         </Card>
       ) : (
         <Card padding="0">
-          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} contact={contact} phone={phone} />
+          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} contact={contact} phoneLayout={phoneLayout} />
         </Card>
       )}
     </Page>

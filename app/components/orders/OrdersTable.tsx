@@ -65,14 +65,14 @@ export interface OrdersTableProps {
   busy: boolean;
   contact: ContactSettings;
   /** The request came from a phone (its user agent): the first render is already the condensed one. */
-  phone: boolean;
+  phoneLayout: boolean;
 }
 
-export function OrdersTable({ page, filter, onBulk, busy, contact, phone }: OrdersTableProps) {
+export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }: OrdersTableProps) {
   const t = useT();
   const locale = useLocale();
   // One column of stacked lines below 768 px (the Shopify mobile app, POS): no sideways scrolling.
-  const { mdDown } = useBreakpoints({ defaults: { mdDown: phone } });
+  const { mdDown } = useBreakpoints({ defaults: { mdDown: phoneLayout } });
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -184,6 +184,15 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phone }: Orde
         }}
         mode={mode}
         setMode={setMode}
+        // The same sorts as the headings, reachable where the headings are not (the condensed list).
+        sortOptions={[
+          { label: t("orders.column.date"), value: "date desc", directionLabel: t("orders.sort.dateDesc") },
+          { label: t("orders.column.date"), value: "date asc", directionLabel: t("orders.sort.dateAsc") },
+          { label: t("orders.column.amount"), value: "amount desc", directionLabel: t("orders.sort.amountDesc") },
+          { label: t("orders.column.amount"), value: "amount asc", directionLabel: t("orders.sort.amountAsc") },
+        ]}
+        sortSelected={[filter.sort.replace("-", " ")]}
+        onSort={([value]) => go({ sort: value?.replace(" ", "-") })}
         canCreateNewView={false}
         loading={loading}
       />

@@ -16,7 +16,7 @@ type SendResult = { intent: string; ok?: boolean; sent?: number; resent?: number
 export function ReleaseModal({ release, onClose }: { release: Release | null; onClose(): void }) {
   const t = useT();
   const shopify = useAppBridge();
-  const fetcher = useFetcher<SendResult>({ key: "send-released" });
+  const fetcher = useFetcher<SendResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (result?.intent !== "sendReleased") return;
