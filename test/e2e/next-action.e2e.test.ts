@@ -17,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
 import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
-import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, storeName, type PreviewServer } from "../helpers/preview-server";
 import { e2ePipeline, visit, type E2EPipeline } from "../helpers/e2e-pipeline";
+import { applyWebhookOrder, demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl, type WebhookOrderPayload } from "../../shopify-admin/index";
+import type { OrderSpec } from "../helpers/orders";
 import { formatInteger, formatMoneyCents, t as translate, type Locale, type MessageKey, type MessageParams } from "../../app/i18n";
 import { referenceNames } from "../../app/pages/order-row";
 
@@ -40,14 +42,29 @@ const VITALS_SCRIPT = `(() => {
 })();`;
 
 let sandbox: RunningSandbox;
+let admin: RunningShopifyAdmin;
+let control: ShopifyAdminControl;
 let server: PreviewServer;
 let browser: Browser;
 const flows = {} as Record<Locale, E2EPipeline>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  // Shopify's side (the order page's "In Shopify" card, "Cancel this order in Shopify"): the Admin stand-in,
+  // each shop installed with the token the server holds.
+  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  control = shopifyAdminControl(admin.url);
+  for (const shop of [...Object.values(SHOPS), NEW_SHOP]) {
+    admin.shop(shop, demoWorld({ nowMs: Date.now(), orders: 3 }));
+    await control.install(shop, { accessToken: `shpat_e2e_${storeName(shop)}` });
+  }
   [server, browser] = await Promise.all([
-    startPreviewServer({ buildDir: inject("previewBuildDir"), sellerApiBaseUrl: sandbox.url, shops: [...Object.values(SHOPS), NEW_SHOP] }),
+    startPreviewServer({
+      buildDir: inject("previewBuildDir"),
+      sellerApiBaseUrl: sandbox.url,
+      shops: [...Object.values(SHOPS), NEW_SHOP],
+      env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url },
+    }),
     launchBrowser(),
   ]);
   const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
@@ -65,8 +82,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await admin?.close();
   await sandbox?.close();
 });
+
+/** As Shopify does: the order exists in the admin, and its webhook reaches the app. */
+async function place(locale: Locale, specs: OrderSpec[]) {
+  const bodies = await flows[locale].place(specs);
+  for (const body of bodies) applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
+}
 
 /** axe-core's WCAG 2.1 A and AA violations on the page as it is now, of any impact. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -99,9 +123,11 @@ async function visibleText(page: Page, selector: string) {
   });
 }
 
-async function docsScreenshot(session: EmbeddedSession, name: string) {
-  const path = await session.screenshot(name);
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${name}.png`));
+/** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png. */
+async function docsScreenshot(session: EmbeddedSession, name: string, locale: Locale) {
+  const file = locale === "en" ? name : `${name}-${locale}`;
+  const path = await session.screenshot(`${name}-${locale}`);
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${file}.png`));
 }
 
 describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (locale) => {
@@ -124,7 +150,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     const flow = flows[locale];
     // A blocked customer: their next order waits for the merchant's call.
     await server.db.customerRecord.create({ data: { shop, phoneKey: phone(6), standing: "blocked" } });
-    await flow.place([
+    await place(locale, [
       { id: base + 1, name: n(1), phone: phone(1), city: "Casablanca" },
       { id: base + 2, name: n(2), phone: phone(2), items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
       { id: base + 3, name: n(3), phone: phone(3), items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
@@ -137,7 +163,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     ]);
     await flow.drain();
     // The same customer and product minutes later: the platform flags a recent duplicate.
-    await flow.place([{ id: base + 10, name: n(10), phone: phone(9) }]);
+    await place(locale, [{ id: base + 10, name: n(10), phone: phone(9) }]);
     await flow.drain();
     session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) });
     await session.context.addInitScript(VITALS_SCRIPT);
@@ -168,7 +194,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await page.locator('[data-figure="last7.sent"] a').getAttribute("href")).toMatch(/\/app\/orders\?state=created,damaged&from=/);
     expect(await axeViolations(page)).toEqual([]);
     expectVitals("Home", await vitals(page));
-    await docsScreenshot(session, "home");
+    await docsScreenshot(session, "home", locale);
   });
 
   it("(a) fixes each kind of held order from Home in at most three clicks", async () => {
@@ -220,8 +246,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     const whatsapp = decodeURIComponent((await page.locator('[data-next-action] [data-contact-whatsapp] a').getAttribute("href"))!);
     expect(whatsapp).toMatch(new RegExp(`^https://wa\\.me/212${phone(6).slice(1)}\\?text=Bonjour .+ ${n(6)} .+ Rabat`));
     expect(await axeViolations(page)).toEqual([]);
-    await docsScreenshot(session, `order-page-${locale}`);
-    if (locale === "en") await docsScreenshot(session, "order-page");
+    await docsScreenshot(session, "order-page", locale);
     await click(page.getByRole("button", { name: tr("customers.held.sendAnyway") }).first());
     const modal = page.locator("ui-modal[open]");
     await modal.waitFor();
@@ -288,7 +313,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await step.textContent()).toContain(tr("timeline.resend_second_lead"));
   });
 
-  it("(e) links a recent duplicate to the lead it repeats, and offers keep both or cancel in Shopify", async () => {
+  it("(e) links a recent duplicate to the lead it repeats, and cancels it in Shopify on the merchant's word", async () => {
     const earlier = await linkOf(n(9));
     const duplicate = await linkOf(n(10));
     await visit(page, await url(`/app/orders/${duplicate.id}`));
@@ -298,14 +323,23 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await decision.locator('[data-action="keep-both"] button').textContent()).toBe(tr("next.duplicate.keep"));
     expect(await visibleText(page, '[data-next-action="decideDuplicate"]')).toContain(tr("next.duplicate.sellerSpace", { ref: duplicate.leadRef! }));
     expect(await axeViolations(page)).toEqual([]);
-    // Cancel in Shopify asks first and says the lead stays on the platform.
-    await decision.locator('[data-action="cancel-duplicate"] button').click();
-    await page.locator("ui-modal[open]").waitFor();
-    expect(await visibleText(page, "ui-modal[open] [data-modal-body]")).toContain(tr("order.cancelDuplicate.lead", { ref: duplicate.leadRef! }));
-    await page.locator("ui-modal[open]").getByRole("button", { name: tr("modal.cancel"), exact: true }).click();
     // The earlier lead's order opens from the link.
     await decision.getByRole("link", { name: tr("next.duplicate.openEarlier", { name: earlier.orderName }) }).click();
     await page.getByRole("heading", { name: tr("order.title", { name: earlier.orderName }) }).waitFor();
+    await page.goBack();
+    await decision.waitFor();
+
+    // Cancel in Shopify asks first and says the lead stays on the platform; then Shopify cancels the order.
+    await decision.locator('[data-action="cancel-duplicate"] button').click();
+    await page.locator("ui-modal[open]").waitFor();
+    expect(await visibleText(page, "ui-modal[open] [data-modal-body]")).toContain(tr("order.cancelDuplicate.lead", { ref: duplicate.leadRef! }));
+    await page.locator("ui-modal[open]").getByRole("button", { name: tr("order.cancelDuplicate.confirm") }).click();
+    await expect.poll(() => session.toasts()).toContain(tr("order.duplicate.cancelled"));
+    await expect.poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt).not.toBeNull();
+    // The lead lives on: the page now points to the seller space.
+    await page.locator('[data-next-action="sellerSpace"]').waitFor();
+    expect(await visibleText(page, '[data-next-action="sellerSpace"]')).toContain(tr("next.cancelledLead.body", { ref: duplicate.leadRef! }));
+    expect((await linkOf(n(10))).leadRef).toBe(duplicate.leadRef);
   });
 
   it("(d) shows order, customer, amount and stage at 375 px without scrolling sideways", async () => {
@@ -331,8 +365,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       expect(await visibleText(p, `li:has([data-order="${n(7)}"]) [data-stage]`)).toBe(tr("stage.sent"));
       expect(await axeViolations(p)).toEqual([]);
       expectVitals("Orders on a phone", await vitals(p));
-      await docsScreenshot(phoneSession, `orders-phone-${locale}`);
-      if (locale === "en") await docsScreenshot(phoneSession, "orders-phone");
+      await docsScreenshot(phoneSession, "orders-phone", locale);
     } finally {
       await phoneSession.close();
     }
@@ -347,15 +380,17 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     const catalogue = JSON.parse((await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).catalogueJson!);
     expect(await visibleText(page, `${row(n(7))} [data-cell="items"]`)).toBe(referenceNames(catalogue, []).bySku.get("ARG-OIL-50"));
     expect(await visibleText(page, `${row(n(7))} [data-cell="amount"]`)).toBe(formatMoneyCents(locale, 38_000));
-    // Information in a neutral tone, problems in the critical one.
-    expect(await page.locator(`${row(n(10))} [data-stage]`).getAttribute("data-stage")).toBe("sent");
-    expect(await visibleText(page, `${row(n(10))} [data-attention="anomaly"]`)).toBe(tr("attention.duplicateOf", { ref: (await linkOf(n(9))).leadRef! }));
+    // One stage per order; the reason for what needs attention: #1's second lead repeats its first.
+    expect(await page.locator(`${row(n(1))} [data-stage]`).getAttribute("data-stage")).toBe("sent");
+    const resent = await server.db.timelineEvent.findFirstOrThrow({ where: { linkId: (await linkOf(n(1))).id, kind: "resend_second_lead" } });
+    expect(await visibleText(page, `${row(n(1))} [data-attention="anomaly"]`)).toBe(tr("attention.duplicateOf", { ref: JSON.parse(resent.data!).previousRef }));
+    // #10 was cancelled in Shopify as a duplicate: nothing more to do in the app.
+    expect(await page.locator(`${row(n(10))} [data-attention]`).count()).toBe(0);
     // The detail behind the stage, on hover.
     await page.locator(`${row(n(7))} [data-stage]`).hover();
     await page.getByText(tr("stage.detail.state", { value: tr("state.created") }), { exact: false }).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await docsScreenshot(session, `orders-desktop-${locale}`);
-    if (locale === "en") await docsScreenshot(session, "orders-desktop");
+    await docsScreenshot(session, "orders-desktop", locale);
     // Largest amount first, as the database orders them.
     await page.getByRole("button", { name: tr("orders.column.amount") }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("amount-desc");
