@@ -1,10 +1,14 @@
 /**
- * The Anomalies queue: the shop's blocked orders grouped by cause, so one fix
- * (a SKU mapping, a city alias) unblocks every order of its group and resends them.
+ * The Anomalies queue: what waits for the merchant, grouped by cause, each group
+ * with what is at stake (orders, amount, oldest) and the fix that applies: one fix
+ * (a SKU mapping, a city alias) frees every order of its group and sends it; a
+ * phone is typed per order; a refusal says what the platform said; a duplicate is
+ * decided; a flagged lead is corrected in the platform's seller space.
  *
  * Grouping keys: an unknown or missing SKU by its normalised SKU (by the line's
  * title when it has none), an unrecognised city by its normalised spelling, any
- * other blocking finding or platform anomaly by its code. Only links still waiting
+ * other blocking finding or platform anomaly by its code, a refusal by the field's
+ * family, and "failed" / "ready" for orders nothing else explains. Only links still waiting
  * for the merchant are read (held, invalid, failed, damaged; not cancelled), at
  * most SCAN_LIMIT of them, newest change first: the work stays bounded however
  * many orders the shop has.
