@@ -99,3 +99,16 @@ export function attentionCauseSql(): string {
     ELSE CASE ${held} WHEN "findings" LIKE '%"severity":"blocking"%' THEN 'other' ELSE 'ready' END
   END`;
 }
+
+/** Why an order held without a finding waits: automatic sending off, no key yet, the app uninstalled. */
+export type ReadyReason = "autoSendOff" | "waitingForKey" | "notInstalled" | "other";
+
+/** The stored (English) reason of an order held without a finding, as a code: the pipeline writes these texts. */
+export function readyReasonOf(reason: string | null): ReadyReason {
+  if (!reason) return "other";
+  if (reason.startsWith("Automatic sending is off")) return "autoSendOff";
+  if (reason.startsWith("Waiting")) return "waitingForKey";
+  if (reason.startsWith("The app is not installed")) return "notInstalled";
+  return "other";
+}
+

@@ -8,6 +8,9 @@ import { fromWebhookOrder } from "../leads/adapters/webhook-order";
 import type { CatalogueProduct, City } from "../leads/types";
 import type { HoldReasonView } from "../customers/hold-reason";
 import type { Refusal } from "../models/refusal";
+import { readyReasonOf, type ReadyReason } from "../models/attention";
+
+export { readyReasonOf, type ReadyReason };
 
 /** What customers/redact writes in place of personal fields. */
 export const REDACTED = "[redacted]";
@@ -45,8 +48,6 @@ export type Attention =
   | { kind: "anomaly"; code: string; duplicateOf: string | null }
   /** Sent twice after an unknown outcome: check for a second lead. */
   | { kind: "possibleDuplicate" };
-
-export type ReadyReason = "autoSendOff" | "waitingForKey" | "notInstalled" | "other";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
@@ -123,15 +124,6 @@ export function summaryFromPayload(payload: string | null): RowSummary {
   } catch {
     return { customerName: null, erased: false, cityName: null, items: [], moreItems: 0 };
   }
-}
-
-/** The stored reason of an order held without a finding, as a code. */
-export function readyReasonOf(reason: string | null): ReadyReason {
-  if (!reason) return "other";
-  if (reason.startsWith("Automatic sending is off")) return "autoSendOff";
-  if (reason.startsWith("Waiting")) return "waitingForKey";
-  if (reason.startsWith("The app is not installed")) return "notInstalled";
-  return "other";
 }
 
 export interface AttentionInput {

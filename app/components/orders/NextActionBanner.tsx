@@ -16,7 +16,7 @@ import { useT } from "../../i18n/react";
 import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 import { refusalText } from "./attention-text";
 import { anomalyText, codeLabel } from "./text";
-import { readyReasonOf } from "../../pages/order-row";
+import { readyReasonOf } from "../../models/attention";
 
 interface Props {
   order: OrderDetail;
