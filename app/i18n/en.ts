@@ -11,6 +11,12 @@ import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
 import { pairingEn } from "./pairing.en";
 import { cashEn } from "./cash.en";
+import { ordersListEn } from "./orders-list.en";
+import { contactEn } from "./contact.en";
+import { navigationEn } from "./navigation.en";
+import { homeEn } from "./home.en";
+import { orderPageEn } from "./order-page.en";
+import { anomaliesEn } from "./anomalies.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -196,6 +202,12 @@ export const en = {
   ...customersEn,
   ...pairingEn,
   ...cashEn,
+  ...ordersListEn,
+  ...contactEn,
+  ...navigationEn,
+  ...homeEn,
+  ...orderPageEn,
+  ...anomaliesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

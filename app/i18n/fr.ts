@@ -8,6 +8,12 @@ import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
 import { pairingFr } from "./pairing.fr";
 import { cashFr } from "./cash.fr";
+import { ordersListFr } from "./orders-list.fr";
+import { contactFr } from "./contact.fr";
+import { navigationFr } from "./navigation.fr";
+import { homeFr } from "./home.fr";
+import { orderPageFr } from "./order-page.fr";
+import { anomaliesFr } from "./anomalies.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -193,4 +199,10 @@ export const fr: Messages = {
   ...customersFr,
   ...pairingFr,
   ...cashFr,
+  ...ordersListFr,
+  ...contactFr,
+  ...navigationFr,
+  ...homeFr,
+  ...orderPageFr,
+  ...anomaliesFr,
 };

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
 import { DEFAULT_HOLD_POLICY } from "../leads/settings";
 import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
+import { CONTACT_LANGUAGES, DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS } from "./contact-message";
 
 const holdChoice = z.enum(["hold", "send"]);
 
@@ -72,6 +73,17 @@ export const shopSettingsSchema = z.object({
    * default: each store decides for itself, and both must say yes.
    */
   shareCustomerRecords: z.boolean().default(false),
+  /**
+   * The WhatsApp message the merchant sends a customer from an order (models/contact-message.ts):
+   * the language it goes in, and the shop's wording of each.
+   */
+  contactMessage: z
+    .object({
+      language: z.enum(CONTACT_LANGUAGES).default("fr"),
+      fr: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.fr),
+      darija: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.darija),
+    })
+    .default({}),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -22,7 +22,11 @@ export type TimelineKind =
   | "redacted"
   | "customer_hold"
   | "send_anyway"
-  | "customer_standing";
+  | "customer_standing"
+  | "rechecked"
+  | "resend_second_lead"
+  | "duplicate_kept"
+  | "cancelled_in_shopify";
 
 export interface TimelineEntry {
   kind: TimelineKind;

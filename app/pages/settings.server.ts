@@ -325,6 +325,8 @@ export const BOOLEAN_SETTINGS = [
 export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days", "paymentOverdueDays"] as const;
 /** One of a few words (the schema says which): form value = stored value. */
 export const CHOICE_SETTINGS = ["writeBack.markPaidWhen"] as const;
+/** Free texts and choices, kept as typed (the schema trims and bounds them). */
+export const TEXT_SETTINGS = ["contactMessage.language", "contactMessage.fr", "contactMessage.darija"] as const;
 export const HOLD_PREFIX = "holdPolicy.";
 /** Findings the shop may hold or send, in the schema's order. */
 export const HOLD_CODES = Object.keys(DEFAULT_SHOP_SETTINGS.holdPolicy) as (keyof ShopSettings["holdPolicy"])[];
@@ -354,6 +356,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
   for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
   for (const path of CHOICE_SETTINGS) values[path] = String(get(path));
   for (const code of HOLD_CODES) values[HOLD_PREFIX + code] = settings.holdPolicy[code] === "hold" ? "true" : "false";
+  for (const path of TEXT_SETTINGS) values[path] = String(get(path) ?? "");
   return values;
 }
 
@@ -382,6 +385,9 @@ export function parseSettingsForm(
     if (raw === undefined) continue;
     if (!/^-?\d+$/.test(raw)) errors[path] = { code: "integer" };
     else setAt(candidate, path, Number(raw));
+  }
+  for (const path of TEXT_SETTINGS) {
+    if (values[path] !== undefined) setAt(candidate, path, values[path]);
   }
   if (values.codGatewayPatterns !== undefined) {
     candidate.codGatewayPatterns = [...new Set(values.codGatewayPatterns.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];

@@ -96,7 +96,7 @@ export default function Activity() {
   };
 
   return (
-    <Page title={t("activity.title")}>
+    <Page title={t("activity.title")} backAction={{ content: t("nav.settings"), url: "/app/settings" }}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">

@@ -41,6 +41,8 @@ import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
 import { CashSection } from "../components/settings/CashSection";
+import { ContactMessageSection } from "../components/settings/ContactMessageSection";
+import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { formText } from "../http/form";
 import { StorePairingSection } from "../components/settings/StorePairingSection";
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
@@ -286,6 +288,7 @@ export default function Settings() {
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
         <StorePairingSection pairing={data.pairing} />
         <CashSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <ContactMessageSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>
@@ -350,6 +353,8 @@ export default function Settings() {
             </BlockStack>
           </Card>
         </Layout.Section>
+
+        <MaintenanceSection />
 
         <Layout.Section>
           <PageActions

@@ -32,6 +32,8 @@ import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
 import { log } from "../runtime/logger.server";
 import { recordOrderToLead } from "../runtime/metrics.server";
+import { totalCentsOf } from "../models/order-amount";
+import { refusalOf } from "../models/refusal.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -221,6 +223,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     phone: result.phone ?? null,
     cityId: result.city?.id ?? null,
     totalClient: result.lead?.total_client ?? null,
+    totalCents: totalCentsOf(result.lead?.total_client),
     productKeys: JSON.stringify(result.productKeys),
   };
   return {
@@ -236,7 +239,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
 }
 
 /** The merchant's per-order fixes (phone, address, city, name) over the Shopify snapshot. */
-function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
+export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
   if (!overrides.phone && !overrides.address && !overrides.city && !overrides.name) return order;
   const address = { ...(order.shippingAddress ?? {}) };
   if (overrides.phone) address.phone = overrides.phone;
@@ -380,7 +383,11 @@ async function handleApiFailure(
     const field = named ? String(named) : "the lead";
     const reason = `The platform refused ${field}: fix it and send again`;
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
-    await moveLink(db, link, "invalid", { reason, ...(context.uncertain ? {} : { postingSince: null }), timeline: { kind: "answered", message: reason } });
+    await moveLink(db, link, "invalid", {
+      reason,
+      ...(context.uncertain ? {} : { postingSince: null }),
+      timeline: { kind: "answered", message: reason, data: { refused: refusalOf(error) } },
+    });
     return;
   }
   if (outcome.kind === "pause-shop") {

@@ -207,15 +207,25 @@ describe("the demo shop", () => {
     await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
     await page.getByRole("button", { name: "Save mapping" }).click();
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
+    // The mapping frees #1019: named at once, and sent on one confirmation, without visiting it.
+    const modal = page.locator("ui-modal[open]");
+    await modal.waitFor();
+    expect(await modal.locator("[data-modal-body]").textContent()).toContain("#1019");
+    expect(await axeViolations(page)).toEqual([]);
+    await modal.getByRole("button", { name: "Send 1 order" }).click();
+    await expect.poll(() => session.toasts()).toContain("Orders sent: 1");
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("mapped");
     await screenshot(session, "stand-in-mappings-products");
     expect(await axeViolations(page)).toEqual([]);
 
-    const held = (await linkOf(DEMO, order.id))!;
-    await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${held.id}`));
-    await page.getByRole("button", { name: "Send again" }).first().click();
     await expect.poll(async () => (await linkOf(DEMO, order.id))?.state, { timeout: 30_000 }).toBe("created");
     expect(JSON.parse((await linkOf(DEMO, order.id))!.leadJson!).items).toEqual([{ sku: "ARG-OIL-50", quantity: 1 }]);
+    // Its page shows no stale "not in the catalogue" finding: it was sent.
+    const sent = (await linkOf(DEMO, order.id))!;
+    await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${sent.id}`));
+    await page.locator("[data-stepper]").waitFor();
+    expect(await page.locator('[data-finding="sku_unmatched"]').count()).toBe(0);
+    expect(await page.locator("[data-stepper]").getAttribute("data-reached")).toBe("sent");
   }, 60_000);
 
   it("runs a backfill of the last 30 days: a dry run counts, the run adds the orders", async () => {
