@@ -22,7 +22,10 @@ export type TimelineKind =
   | "redacted"
   | "customer_hold"
   | "send_anyway"
-  | "customer_standing";
+  | "customer_standing"
+  // The reconciliation took in an order whose webhook never came, or applied a change it missed.
+  | "recovered"
+  | "reconciled";
 
 export interface TimelineEntry {
   kind: TimelineKind;

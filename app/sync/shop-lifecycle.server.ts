@@ -9,8 +9,16 @@ import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
 
-/** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
-export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date): Promise<void> {
+/**
+ * app/uninstalled: stop work for the shop but keep its data until shop/redact. A
+ * delivery raised before the shop's last install (Shopify retries for hours, the
+ * merchant reinstalled meanwhile) is stale and changes nothing.
+ */
+export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date, triggeredAt?: Date | null): Promise<void> {
+  if (triggeredAt) {
+    const row = await tx.shop.findUnique({ where: { domain: shop }, select: { installedAt: true, uninstalledAt: true } });
+    if (row && row.uninstalledAt === null && row.installedAt > triggeredAt) return;
+  }
   await tx.session.deleteMany({ where: { shop } });
   await tx.shop.upsert({
     where: { domain: shop },
@@ -77,6 +85,9 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });
+  await tx.syncLedger.deleteMany({ where: { shop } });
+  await tx.reconcilePass.deleteMany({ where: { shop } });
+  await tx.syncLatency.deleteMany({ where: { shop } });
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.

@@ -113,13 +113,16 @@ describe("Shopify webhooks", () => {
         data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
+      await db.prisma.syncLedger.create({ data: { shop, coverageFrom: new Date() } });
+      await db.prisma.reconcilePass.create({ data: { shop, at: new Date(), recovered: 1 } });
+      await db.prisma.syncLatency.create({ data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 } });
     }
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn"] as const;
+    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "syncLedger", "reconcilePass", "syncLatency"] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);

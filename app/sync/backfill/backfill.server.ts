@@ -22,7 +22,7 @@ import { runAdminGraphql, ShopifyThrottledError, type AdminFor } from "../../sho
 import { ShopifyAdminError } from "../../shopify/errors";
 import { shopifyFailureOf } from "../../shopify/failure";
 import { ORDERS_PAGE } from "../../shopify/documents";
-import { insertOrderLinks, insertPostLeadJobs, orderCreatedRows } from "../order-intake.server";
+import { intakeImportedOrder } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { backfillMapper } from "./context.server";
 import { graphqlOrderToWebhookShape } from "./order-shape";
@@ -145,21 +145,11 @@ async function saveProgress(db: Db, job: ClaimedJob, payload: BackfillPayload): 
 }
 
 /** Stores an order the app does not know yet exactly as orders/create would; false when it exists. */
-export async function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: string): Promise<boolean> {
-  const orderId = String(payload.id);
-  return retryWhileBusy(() =>
-    db.$transaction(async (tx: Prisma.TransactionClient) => {
-      // The intake's own insert-or-ignore writes, without its webhook delivery row.
-      const rows = orderCreatedRows({ id: `backfill:${orderId}`, shop, topic: "ORDERS_CREATE" }, payload);
-      // A webhook (or another backfill) stored the order first: its link and job stand.
-      if ((await insertOrderLinks(tx, [rows])) === 0) return false;
-      await insertPostLeadJobs(tx, [rows]);
-      const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
-      // Also the link's first timeline row: post-lead then records no "received from Shopify".
-      await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });
-      return true;
-    }),
-  );
+export function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: string): Promise<boolean> {
+  return intakeImportedOrder(db, shop, payload, {
+    deliveryId: `backfill:${String(payload.id)}`,
+    timeline: { kind: "received", message: `Imported by the backfill of ${range}` },
+  });
 }
 
 export async function runBackfillJob(
