@@ -13,8 +13,9 @@ export const WRITE_BACK_JOB = "write-back";
 export const FLOW_TRIGGER_JOB = "flow-trigger";
 export const RETENTION_JOB = "retention";
 export const BACKFILL_JOB = "backfill";
+export const RECONCILE_JOB = "reconcile";
 
-export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB] as const;
+export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB, RECONCILE_JOB] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** One post per order: a redelivered webhook or a second send of a queued order finds it. */
@@ -51,3 +52,14 @@ export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
 
 /** One backfill per shop at a time. */
 export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;
+
+/**
+ * One reconciliation per shop (one holder, as the status sync): an empty payload starts a
+ * new pass; a pass in progress keeps its cursor there. Many attempts: a pass that cannot
+ * reach Shopify comes back at the next interval rather than going dead.
+ */
+export const reconcileJobKey = (shop: string) => `${RECONCILE_JOB}:${shop}`;
+
+export function reconcileJobFor(shop: string, runAt: Date, payload: unknown = {}): EnqueueJobInput {
+  return { kind: RECONCILE_JOB, key: reconcileJobKey(shop), shop, runAt, payload, maxAttempts: 100 };
+}

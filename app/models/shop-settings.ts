@@ -44,6 +44,7 @@ export const shopSettingsSchema = z.object({
       leadCreated: z.boolean().default(true),
       leadStatusChanged: z.boolean().default(true),
       orderNeedsAttention: z.boolean().default(true),
+      orderStuck: z.boolean().default(true),
     })
     .default({}),
   /**

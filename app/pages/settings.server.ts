@@ -317,6 +317,7 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadCreated",
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
+  "flowTriggers.orderStuck",
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;

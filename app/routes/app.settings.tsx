@@ -274,6 +274,7 @@ export default function Settings() {
             {checkbox("flowTriggers.leadCreated", t("settings.flow.leadCreated"))}
             {checkbox("flowTriggers.leadStatusChanged", t("settings.flow.leadStatusChanged"))}
             {checkbox("flowTriggers.orderNeedsAttention", t("settings.flow.orderNeedsAttention"))}
+            {checkbox("flowTriggers.orderStuck", t("settings.flow.orderStuck"))}
           </BlockStack>
         </SettingsSection>
 

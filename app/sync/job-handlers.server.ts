@@ -9,8 +9,9 @@ import { runRefreshLeadJob, runSyncStatusesJob } from "./status-sync.server";
 import { runWriteBackJob } from "./write-back-task.server";
 import { runRetentionJob } from "./retention.server";
 import { runBackfillJob } from "./backfill/backfill.server";
+import { runReconcileJob } from "./reconcile/pass.server";
 import { runFlowTriggerJob } from "../flow/flow-triggers.server";
-import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB } from "../models/job-kinds";
+import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB, RECONCILE_JOB } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
 export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor }): JobHandlers {
@@ -22,5 +23,6 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor }): 
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
     [FLOW_TRIGGER_JOB]: (job) => runFlowTriggerJob(deps, job),
+    [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx),
   };
 }

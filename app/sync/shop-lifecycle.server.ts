@@ -2,6 +2,7 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
+import { ensureReconcileScheduled } from "./reconcile/pass.server";
 import { addTimeline } from "../models/timeline.server";
 import type { TransactionClient } from "../models/webhook-delivery.server";
 import { applyLeadEvents } from "./lead-events.server";
@@ -58,6 +59,8 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
     // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.
     if (row.uninstalledAt) await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
     if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
+    // The first pass covers what the app missed while it was not installed (bounded).
+    await ensureReconcileScheduled(tx, shop, at);
     return { reinstalled: row.uninstalledAt !== null, resumedOrders: held.length };
   });
 }

@@ -21,6 +21,7 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { ensureRetentionScheduled } from "./retention.server";
+import { ensureReconcileScheduled } from "./reconcile/pass.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
@@ -354,8 +355,9 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
     eventsConfigured: shop.eventsSecretCipher !== null,
   });
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
-  // Every connected shop also gets its daily clean-up by its retention setting.
+  // Every connected shop also gets its daily clean-up by its retention setting, and its reconciliation with Shopify.
   await ensureRetentionScheduled(deps.db, domain, deps.now());
+  await ensureReconcileScheduled(deps.db, domain, deps.now());
 }
 
 /**

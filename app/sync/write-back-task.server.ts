@@ -64,7 +64,10 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     );
     await deps.db.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(run.done) } });
     if (run.steps.length > 0) {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
+      // lagMs: from the status the app saw (or the lead's creation) to Shopify showing it, for the sync ledger.
+      const seenAt = link.statusCheckedAt ?? link.postedAt;
+      const data = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined;
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}`, data });
     }
   } catch (error) {
     const outcome = shopifyOutcome(error);

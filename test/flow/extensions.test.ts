@@ -37,7 +37,7 @@ describe("Flow trigger extensions", () => {
   });
 
   it("uses handles and field types the CLI accepts, and an order reference on every trigger", () => {
-    expect(definitions.triggers).toHaveLength(3);
+    expect(definitions.triggers).toHaveLength(Object.values(FLOW_TRIGGER).length);
     for (const { handle, fields } of [...definitions.triggers, ...definitions.actions]) {
       expect(handle).toMatch(/^[a-z0-9-]{1,30}$/);
       for (const field of fields) expect(CLI_FIELD_TYPES.has(field.type), field.type).toBe(true);

@@ -11,6 +11,8 @@ CREATE TABLE "SyncLedger" (
     "uncoveredFrom" TIMESTAMPTZ(3),
     "watermark" TIMESTAMPTZ(3),
     "lastPassAt" TIMESTAMPTZ(3),
+    "measuredUntil" TIMESTAMPTZ(3),
+    "lastFailure" TEXT,
     "figures" TEXT NOT NULL DEFAULT '{}',
 
     CONSTRAINT "SyncLedger_pkey" PRIMARY KEY ("shop")

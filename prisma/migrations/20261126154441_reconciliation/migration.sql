@@ -11,6 +11,8 @@ CREATE TABLE "SyncLedger" (
     "uncoveredFrom" DATETIME,
     "watermark" DATETIME,
     "lastPassAt" DATETIME,
+    "measuredUntil" DATETIME,
+    "lastFailure" TEXT,
     "figures" TEXT NOT NULL DEFAULT '{}'
 );
 

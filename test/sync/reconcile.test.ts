@@ -1,0 +1,252 @@
+/**
+ * The reconciliation pass in process, against the Shopify Admin stand-in (real client
+ * stack through the fetch rewrite), the Seller Order API sandbox and a real database:
+ * what it takes in, what it applies, what it writes back again, and what it leaves alone.
+ * Each test places orders in the stand-in (webhooks delivered or not), runs passes
+ * through the worker, and reads the app's rows, the sandbox's leads and the stand-in's
+ * orders.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { useTestDatabaseForApp } from "../helpers/app";
+import { storeOfflineSession } from "../helpers/admin";
+import type { TestDatabase } from "../helpers/db";
+import { webhookOrder, type OrderSpec } from "../helpers/orders";
+import { signedWebhookRequest } from "../helpers/webhooks";
+import { connectTestShop, SHOP } from "../helpers/pipeline";
+import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
+import { shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl } from "../../shopify-admin/index";
+import type { AdminFor } from "../../app/shopify/admin-graphql.server";
+import type { JobHandlers } from "../../app/queue/types";
+import { RECONCILE_JOB } from "../../app/models/job-kinds";
+
+let db: TestDatabase;
+let sandbox: RunningSandbox;
+let shopify: RunningShopifyAdmin;
+let control: ShopifyAdminControl;
+let adminFor: AdminFor;
+let handlers: JobHandlers;
+let worker: typeof import("../../app/queue/worker.server");
+let pass: typeof import("../../app/sync/reconcile/pass.server");
+let nextId = 7_100_000_000_000;
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const CONFIG = { intervalMs: 60_000, maxGapMs: 7 * 24 * 3600_000, stuckMs: 30 * 60_000, pagesPerAttempt: 20 };
+
+beforeAll(async () => {
+  db = await useTestDatabaseForApp();
+  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
+  shopify = await startShopifyAdmin({ quiet: true });
+  await shopify.installFetchRewrite();
+  shopify.shop(SHOP);
+  control = shopifyAdminControl(shopify.url);
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  await connectTestShop(db.prisma, { apiKey: key.key, baseUrl: sandbox.url });
+  // Installed an hour ago: orders placed since are the reconciliation's.
+  await db.prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 3600_000) } });
+  const app = await import("../../app/shopify.server");
+  await storeOfflineSession(app.sessionStorage, SHOP);
+  adminFor = async (shop) => (await app.unauthenticated.admin(shop)).admin;
+  worker = await import("../../app/queue/worker.server");
+  pass = await import("../../app/sync/reconcile/pass.server");
+  const { createJobHandlers } = await import("../../app/sync/job-handlers.server");
+  const { createPipelineDeps } = await import("../../app/sync/pipeline-deps.server");
+  const deps = { ...createPipelineDeps(db.prisma, { timeoutMs: 5_000 }), adminFor };
+  handlers = createJobHandlers(deps);
+  handlers[RECONCILE_JOB] = (job, ctx) => pass.runReconcileJob(deps, job, ctx, CONFIG);
+});
+
+afterAll(async () => {
+  await shopify?.close();
+  await sandbox?.close();
+  await db?.cleanup();
+});
+
+beforeEach(async () => {
+  await control.clearFaults();
+});
+
+/** A COD order with its own phone (no recent-duplicate anomaly). */
+function order(spec: Partial<OrderSpec> = {}): Record<string, unknown> {
+  const id = nextId++;
+  return webhookOrder({ id, phone: `06${String(id % 100_000_000).padStart(8, "0")}`, ...spec });
+}
+
+const drain = (kinds?: string[]) =>
+  worker
+    .createWorker({ db: db.prisma, handlers, kinds, logger: silent, backoff: { baseMs: 1, capMs: 5 } })
+    .drain({ timeoutMs: 30_000 });
+
+/** One whole pass now, then every job it queued (posts, write-backs). */
+async function reconcile(): Promise<void> {
+  await pass.reconcileNow(db.prisma, SHOP, new Date());
+  // The pass queues its successor an interval later: not due during this drain.
+  await drain();
+}
+
+async function deliver(topic: string, body: Record<string, unknown>, headers: { eventId?: string; triggeredAt?: string } = {}) {
+  const route = await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`);
+  const request = signedWebhookRequest({ topic, shop: SHOP, body, eventId: headers.eventId });
+  if (headers.triggeredAt) request.headers.set("X-Shopify-Triggered-At", headers.triggeredAt);
+  const response: Response = await route.action({ request, params: {}, context: {} } as ActionFunctionArgs);
+  expect(response.status).toBe(200);
+}
+
+const linkOf = (payload: Record<string, unknown>) => db.prisma.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(payload.id) } } });
+const leadCount = async (link: { externalRef: string } | null) =>
+  (await sandboxControl(sandbox.url).leads("ACC-1001")).filter((l) => l.external_ref === link?.externalRef).length;
+const timeline = async (payload: Record<string, unknown>) => {
+  const link = await linkOf(payload);
+  return db.prisma.timelineEvent.findMany({ where: { linkId: link!.id }, orderBy: { at: "asc" }, select: { kind: true, message: true } });
+};
+
+describe("an order whose webhook never came", () => {
+  it("is taken in by the next pass as orders/create would, sent once, and a late webhook then changes nothing", async () => {
+    const lost = order();
+    await control.placeOrder(SHOP, lost, { deliver: false });
+    expect(await linkOf(lost)).toBeNull();
+
+    await reconcile();
+
+    const link = await linkOf(lost);
+    expect(link).toMatchObject({ state: "created", orderName: lost.name, orderCreatedAt: new Date(String(lost.created_at)) });
+    expect(await leadCount(link)).toBe(1);
+    expect((await timeline(lost)).map((e) => e.kind)).toContain("recovered");
+    expect(await db.prisma.reconcilePass.findFirst({ where: { shop: SHOP, recovered: { gte: 1 } } })).not.toBeNull();
+
+    // The webhook, hours late (its original Triggered-At), twice: nothing changes.
+    const before = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: link!.id } });
+    const jobs = await db.prisma.job.count();
+    const triggeredAt = new Date(Date.now() - 4 * 3600_000).toISOString();
+    await deliver("orders/create", lost, { eventId: "evt-late-1", triggeredAt });
+    await deliver("orders/create", lost, { eventId: "evt-late-1", triggeredAt });
+    await drain();
+    expect(await db.prisma.orderLink.findUniqueOrThrow({ where: { id: link!.id } })).toEqual(before);
+    expect(await db.prisma.job.count()).toBe(jobs);
+    expect(await leadCount(link)).toBe(1);
+    expect(await db.prisma.webhookDelivery.count({ where: { id: "ORDERS_CREATE:evt-late-1" } })).toBe(1);
+  });
+
+  it("changes nothing for an order its webhook brought first, and a second pass finds nothing new", async () => {
+    const seen = order();
+    await control.placeOrder(SHOP, seen, { deliver: false });
+    await deliver("orders/create", seen);
+    await drain();
+    const before = await linkOf(seen);
+    expect(before?.state).toBe("created");
+
+    await reconcile();
+    await reconcile();
+
+    expect(await linkOf(seen)).toEqual(before);
+    expect(await leadCount(before)).toBe(1);
+    expect((await timeline(seen)).map((e) => e.kind)).not.toContain("recovered");
+  });
+
+  it("leaves an order placed before the coverage start to the Backfill, even when it changed since", async () => {
+    const old = order({ createdAt: new Date(Date.now() - 3 * 3600_000).toISOString() });
+    await control.placeOrder(SHOP, old, { deliver: false });
+    await control.editOrder(SHOP, String(old.id), { note: "changed today" }, { deliver: false });
+    await reconcile();
+    expect(await linkOf(old)).toBeNull();
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
+    expect(JSON.parse(job.payload)).toEqual({});
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + CONFIG.intervalMs / 2);
+  });
+});
+
+describe("a cancellation whose webhook was lost", () => {
+  it("stops an order not sent yet, and marks a sent one, as orders/cancelled would", async () => {
+    const held = order({ items: [{ sku: "NOT-IN-CATALOGUE", quantity: 1, price: "99.00" }] });
+    const sent = order();
+    for (const o of [held, sent]) {
+      await control.placeOrder(SHOP, o, { deliver: false });
+      await deliver("orders/create", o);
+    }
+    await drain();
+    expect((await linkOf(held))?.state).toBe("held");
+    expect((await linkOf(sent))?.state).toBe("created");
+
+    for (const o of [held, sent]) await control.cancelOrder(SHOP, String(o.id), { deliver: false });
+    await reconcile();
+
+    expect(await linkOf(held)).toMatchObject({ state: "cancelled", cancelledAt: expect.any(Date) });
+    expect(await linkOf(sent)).toMatchObject({ state: "created", cancelledAt: expect.any(Date) });
+    for (const o of [held, sent]) expect((await timeline(o)).map((e) => e.kind)).toEqual(expect.arrayContaining(["cancelled", "reconciled"]));
+
+    // Its webhook, late: already applied.
+    const payload = { ...held, cancelled_at: new Date().toISOString() };
+    const before = await linkOf(held);
+    await deliver("orders/cancelled", payload, { triggeredAt: new Date(Date.now() - 3600_000).toISOString() });
+    expect(await linkOf(held)).toEqual(before);
+  });
+});
+
+describe("an edit whose webhook was lost", () => {
+  it("reopens a held order with the merchant's correction, as orders/updated would, and sends it", async () => {
+    const noPhone = order({ phone: null });
+    await control.placeOrder(SHOP, noPhone, { deliver: false });
+    await deliver("orders/create", noPhone);
+    await drain();
+    expect((await linkOf(noPhone))?.state).toBe("held");
+
+    const phone = "0677000001";
+    await control.editOrder(SHOP, String(noPhone.id), { shipping_address: { ...(noPhone.shipping_address as object), phone } }, { deliver: false });
+    await reconcile();
+
+    const link = await linkOf(noPhone);
+    expect(link?.state).toBe("created");
+    expect(link?.phone).toBe(phone);
+    expect((await timeline(noPhone)).map((e) => e.kind)).toEqual(expect.arrayContaining(["updated", "reconciled"]));
+
+    // The lost orders/updated, hours late with its old snapshot: stale, nothing changes.
+    const stale = { ...noPhone, updated_at: new Date(Date.now() - 2 * 3600_000).toISOString() };
+    await deliver("orders/updated", stale, { triggeredAt: new Date(Date.now() - 2 * 3600_000).toISOString() });
+    expect(await linkOf(noPhone)).toEqual(link);
+    // One without updated_at is judged by its X-Shopify-Triggered-At.
+    const { updated_at: _dropped, ...undated } = stale;
+    await deliver("orders/updated", undated, { triggeredAt: new Date(Date.now() - 2 * 3600_000).toISOString() });
+    expect(await linkOf(noPhone)).toEqual(link);
+    expect(await leadCount(link)).toBe(1);
+  });
+});
+
+describe("a write-back that failed silently", () => {
+  it("is written again when Shopify does not show the fulfilment and payment the app recorded", async () => {
+    const delivered = order();
+    await control.placeOrder(SHOP, delivered, { deliver: false });
+    await deliver("orders/create", delivered);
+    await drain();
+    const link = (await linkOf(delivered))!;
+    const sandboxLeads = sandboxControl(sandbox.url);
+    // The parcel is delivered; Shopify answers the fulfilment and the payment, and applies neither.
+    await sandboxLeads.advance(link.leadRef!, { confirmation_status: "confirmed" });
+    await sandboxLeads.advance(link.leadRef!, { shipping_status: "picked_up", tracking_number: "AMANA-42" });
+    await sandboxLeads.advance(link.leadRef!, { shipping_status: "shipped" });
+    await sandboxLeads.advance(link.leadRef!, { shipping_status: "delivered" });
+    await control.addFault({ kind: "silent", shop: SHOP, operation: "FulfillmentCreate" });
+    await control.addFault({ kind: "silent", shop: SHOP, operation: "OrderMarkAsPaid" });
+    const { syncShopStatuses } = await import("../../app/sync/status-sync.server");
+    const { createPipelineDeps } = await import("../../app/sync/pipeline-deps.server");
+    const deps = createPipelineDeps(db.prisma);
+    const shop = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    await syncShopStatuses(deps, shop, deps.connect(shop).client);
+    await drain();
+    expect(JSON.parse((await linkOf(delivered))!.writtenBack)).toMatchObject({ fulfilled: true, paid: true });
+    const silentOrder = await control.order(SHOP, String(delivered.id));
+    expect(silentOrder).toMatchObject({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" });
+    expect(silentOrder.tags).toEqual(expect.arrayContaining([`cod:lead:${link.leadRef!.toLowerCase()}`, "cod:delivered"].map((t) => expect.stringMatching(new RegExp(`^${t}$`, "i")))));
+
+    await reconcile();
+
+    const fixed = await control.order(SHOP, String(delivered.id));
+    expect(fixed).toMatchObject({ displayFulfillmentStatus: "FULFILLED", displayFinancialStatus: "PAID" });
+    expect(fixed.fulfillments).toHaveLength(1);
+    expect((await timeline(delivered)).filter((e) => e.kind === "reconciled").map((e) => e.message)).toEqual([
+      "The Shopify order does not show what the app wrote (fulfillment, paid): written back again",
+    ]);
+    // Written once more, not again and again: the next pass finds Shopify in line.
+    await reconcile();
+    expect((await timeline(delivered)).filter((e) => e.kind === "reconciled")).toHaveLength(1);
+    expect((await control.order(SHOP, String(delivered.id))).fulfillments).toHaveLength(1);
+  });
+});
