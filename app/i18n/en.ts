@@ -9,6 +9,7 @@ import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
+import { syncLedgerEn } from "./sync-ledger.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -192,6 +193,7 @@ export const en = {
   ...shopifyErrorsEn,
   ...analyticsEn,
   ...customersEn,
+  ...syncLedgerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,7 @@ import { flowFr } from "./flow.fr";
 import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
+import { syncLedgerFr } from "./sync-ledger.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -189,4 +190,5 @@ export const fr: Messages = {
   ...shopifyErrorsFr,
   ...analyticsFr,
   ...customersFr,
+  ...syncLedgerFr,
 };

@@ -12,19 +12,28 @@ import { DashboardFigures } from "../components/DashboardFigures";
 import { LeadsChart } from "../components/LeadsChart";
 import { OnboardingChecklist } from "../components/OnboardingChecklist";
 import { ensureShop } from "../models/shops.server";
+import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { SyncLedgerAlert } from "../components/home/SyncLedgerAlert";
+import { SyncLedgerCard } from "../components/home/SyncLedgerCard";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   await ensureShop(prisma, session.shop);
-  return { shop: session.shop, dashboard: await loadDashboard(prisma, session.shop) };
+  const [dashboard, syncLedger] = await Promise.all([loadDashboard(prisma, session.shop), loadSyncLedger(prisma, session.shop)]);
+  return { shop: session.shop, dashboard, syncLedger };
 });
 
 export default function Home() {
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, syncLedger } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <Page title={t("app.title")}>
       <Layout>
+        {syncLedger.stuck.total > 0 ? (
+          <Layout.Section>
+            <SyncLedgerAlert ledger={syncLedger} />
+          </Layout.Section>
+        ) : null}
         {dashboard.alerts.length > 0 ? (
           <Layout.Section>
             <DashboardAlerts alerts={dashboard.alerts} />
@@ -47,6 +56,7 @@ export default function Home() {
                   <LeadsChart days={dashboard.chart} />
                 </BlockStack>
               </Card>
+              <SyncLedgerCard ledger={syncLedger} />
             </BlockStack>
           ) : (
             <Card>

@@ -70,6 +70,8 @@ export const INDEX_PAGE_SIZE = 250;
 const STATES_PER_CALL = 250;
 /** Orders placed in the last minute are still on their way (webhook in flight): the ledger counts up to a minute ago. */
 export const COUNT_SETTLE_MS = 60_000;
+/** Orders a pass names in the ledger (the rest are counted). */
+const TOUCHED_KEPT = 20;
 /** A pass that could not reach Shopify tries again this soon at the earliest. */
 const RETRY_FLOOR_MS = 60_000;
 
@@ -100,6 +102,8 @@ export const reconcilePayloadSchema = z.object({
   phase: z.enum(["orders", "verify"]).default("orders"),
   found: foundSchema.default({}),
   shopify: z.object({ day: countSchema, week: countSchema }).default({}),
+  /** The first orders it took in or changed, for the ledger's links. */
+  touched: z.array(z.object({ orderId: z.string(), orderName: z.string(), what: z.enum(["recovered", "cancelled", "updated", "rewritten"]) })).default([]),
   /** Admin API calls of the pass and the points they cost (actual). */
   cost: z.object({ calls: z.number().int().default(0), points: z.number().default(0) }).default({}),
 });
@@ -286,7 +290,10 @@ async function applyOrders(context: PassContext, pass: ReconcilePayload, orders:
     const action = actionFor(order, links.get(order.orderId), coverageFrom);
     if (action === "before_coverage") pass.found.beforeCoverage++;
     else if (action === "cancel") {
-      if (await applyCancellation(db, domain, order)) pass.found.cancelled++;
+      if (await applyCancellation(db, domain, order)) {
+        pass.found.cancelled++;
+        touch(pass, order.orderId, order.name, "cancelled");
+      }
     } else if (action === "take" || action === "update") whole.push({ order, action });
   }
   // Taken in or updated from the whole order, three at a time (each costs about 310 points).
@@ -310,14 +317,22 @@ async function applyOrders(context: PassContext, pass: ReconcilePayload, orders:
             timeline: { kind: "recovered", message: "Taken in by the reconciliation: Shopify's orders/create webhook never reached the app" },
           },
         });
-        if (taken === "taken") pass.found.recovered++;
+        if (taken === "taken") {
+          pass.found.recovered++;
+          touch(pass, entry.order.orderId, entry.order.name, "recovered");
+        }
       } else if (await applyUpdate(db, domain, payload)) {
         pass.found.updated++;
+        touch(pass, entry.order.orderId, entry.order.name, "updated");
       }
     }
     // What was applied so far is counted, whatever happens to the rest of the page.
     await saveScanProgress(db, job, pass);
   }
+}
+
+function touch(pass: ReconcilePayload, orderId: string, orderName: string, what: ReconcilePayload["touched"][number]["what"]): void {
+  if (pass.touched.length < TOUCHED_KEPT) pass.touched = [...pass.touched, { orderId, orderName, what }];
 }
 
 async function applyCancellation(db: Db, shop: string, order: ShopifyOrderState): Promise<boolean> {
@@ -396,6 +411,7 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
           await enqueueJob(tx, writeBackJobFor(shop.domain, link.orderId, link.id));
         });
         pass.found.rewritten++;
+        touch(pass, link.orderId, order.name, "rewritten");
       }
       await saveScanProgress(db, job, pass);
     }
@@ -420,8 +436,21 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   } satisfies Record<keyof typeof LEDGER_WINDOWS, ShopifyCount | null>);
   const { found } = pass;
   if (found.recovered + found.cancelled + found.updated + found.rewritten > 0) {
+    const ids = new Map(
+      (await db.orderLink.findMany({ where: { shop: domain, orderId: { in: pass.touched.map((t) => t.orderId) } }, select: { id: true, orderId: true } })).map((l) => [l.orderId, l.id]),
+    );
+    const orders = pass.touched.flatMap((t) => (ids.has(t.orderId) ? [{ linkId: ids.get(t.orderId)!, orderName: t.orderName, what: t.what }] : []));
     await db.reconcilePass.create({
-      data: { shop: domain, at: now, scanned: found.scanned, recovered: found.recovered, cancelled: found.cancelled, updated: found.updated, rewritten: found.rewritten },
+      data: {
+        shop: domain,
+        at: now,
+        scanned: found.scanned,
+        recovered: found.recovered,
+        cancelled: found.cancelled,
+        updated: found.updated,
+        rewritten: found.rewritten,
+        orders: JSON.stringify(orders),
+      },
     });
   }
   await pruneLedger(db, domain, now);

@@ -28,6 +28,7 @@ CREATE TABLE "ReconcilePass" (
     "cancelled" INTEGER NOT NULL DEFAULT 0,
     "updated" INTEGER NOT NULL DEFAULT 0,
     "rewritten" INTEGER NOT NULL DEFAULT 0,
+    "orders" TEXT NOT NULL DEFAULT '[]',
 
     CONSTRAINT "ReconcilePass_pkey" PRIMARY KEY ("id")
 );

@@ -25,7 +25,8 @@ CREATE TABLE "ReconcilePass" (
     "recovered" INTEGER NOT NULL DEFAULT 0,
     "cancelled" INTEGER NOT NULL DEFAULT 0,
     "updated" INTEGER NOT NULL DEFAULT 0,
-    "rewritten" INTEGER NOT NULL DEFAULT 0
+    "rewritten" INTEGER NOT NULL DEFAULT 0,
+    "orders" TEXT NOT NULL DEFAULT '[]'
 );
 
 -- CreateTable
