@@ -15,7 +15,7 @@ import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
-import { shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl } from "../../shopify-admin/index";
+import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl } from "../../shopify-admin/index";
 import type { AdminFor } from "../../app/shopify/admin-graphql.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { RECONCILE_JOB } from "../../app/models/job-kinds";
@@ -35,7 +35,7 @@ const CONFIG = { intervalMs: 60_000, maxGapMs: 7 * 24 * 3600_000, stuckMs: 30 * 
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  shopify = await startShopifyAdmin({ quiet: true });
+  shopify = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(new URL("../../extensions", import.meta.url).pathname) });
   await shopify.installFetchRewrite();
   shopify.shop(SHOP);
   control = shopifyAdminControl(shopify.url);
@@ -248,5 +248,126 @@ describe("a write-back that failed silently", () => {
     await reconcile();
     expect((await timeline(delivered)).filter((e) => e.kind === "reconciled")).toHaveLength(1);
     expect((await control.order(SHOP, String(delivered.id))).fulfillments).toHaveLength(1);
+  });
+});
+
+describe("Shopify's budget", () => {
+  it("waits out a throttle and a low bucket without spending attempts, then finishes the pass", async () => {
+    const lost = order();
+    await control.placeOrder(SHOP, lost, { deliver: false });
+    // Another app spent the bucket: the index page is THROTTLED.
+    await control.setBucket(SHOP, 10);
+    await pass.reconcileNow(db.prisma, SHOP, new Date());
+    await drain([RECONCILE_JOB]).catch(() => undefined);
+    let job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
+    expect(job).toMatchObject({ state: "pending", attempts: 0, lastError: expect.stringMatching(/^Shopify is busy: the reconciliation continues in \d+ s$/) });
+    expect(JSON.parse(job.payload)).toMatchObject({ pages: 0, throttledUntil: expect.any(String) });
+
+    // Room for the index (the stand-in asks 504 points for it) but not for reading an order whole (930 and a quarter of the bucket).
+    await control.setBucket(SHOP, 700);
+    await db.prisma.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drain([RECONCILE_JOB]).catch(() => undefined);
+    job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
+    expect(job).toMatchObject({ attempts: 0, lastError: expect.stringMatching(/^Shopify's budget is low: the reconciliation continues in \d+ s$/) });
+    expect(await linkOf(lost)).toBeNull();
+
+    await control.setBucket(SHOP, 2000);
+    await db.prisma.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
+    await drain();
+    expect((await linkOf(lost))?.state).toBe("created");
+    expect(JSON.parse((await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } })).payload)).toEqual({});
+  });
+
+  it("comes back at the next interval when Shopify fails, and the ledger says why", async () => {
+    await control.addFault({ kind: "http_error", shop: SHOP, operation: "ReconcileOrders", status: 503, times: 1 });
+    await pass.reconcileNow(db.prisma, SHOP, new Date());
+    await drain([RECONCILE_JOB]);
+    const job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
+    expect(job.state).toBe("pending");
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(JSON.parse(job.payload)).toMatchObject({ shopifyFailure: "unavailable", pages: 0 });
+    expect((await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } })).lastFailure).toBe("unavailable");
+    // The next pass reads again and clears it.
+    await reconcile();
+    expect((await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } })).lastFailure).toBeNull();
+  });
+});
+
+describe("stuck orders", () => {
+  it("fire the Order stuck Flow trigger once per episode, with the fields the extension declares", async () => {
+    const id = String(nextId++);
+    const since = new Date(Date.now() - 45 * 60_000);
+    const link = await db.prisma.orderLink.create({
+      data: { shop: SHOP, orderId: id, orderName: "#STUCK", payload: "{}", externalRef: `shopify:${id}`, state: "retrying", reason: "The platform is down", createdAt: since, orderCreatedAt: since },
+    });
+    await reconcile();
+    await reconcile();
+    const received = (await control.flow(SHOP)).received.filter((r) => r.handle === "order-stuck");
+    expect(received).toHaveLength(1);
+    expect(received[0].payload).toEqual({ order_id: Number(id), "Lead state": "retrying", "Minutes stuck": 45, Reason: "The platform is down" });
+    const { loadSyncLedger } = await import("../../app/pages/sync-ledger.server");
+    const ledger = await loadSyncLedger(db.prisma, SHOP);
+    expect(ledger.stuck).toMatchObject({ total: 1, orders: [{ id: link.id, orderName: "#STUCK", state: "retrying", minutes: 45 }] });
+    await db.prisma.orderLink.delete({ where: { id: link.id } });
+  });
+});
+
+describe("the sync ledger", () => {
+  it("counts Shopify's orders and the app's of the same instant, what was recovered, and the latencies", async () => {
+    const placed = new Date(Date.now() - 5 * 60_000).toISOString();
+    const viaWebhook = order({ createdAt: placed });
+    const lost = order({ createdAt: placed });
+    const skipped = order({ createdAt: placed, gateway: "shopify_payments", financialStatus: "paid" });
+    for (const o of [viaWebhook, lost, skipped]) await control.placeOrder(SHOP, o, { deliver: false });
+    for (const o of [viaWebhook, skipped]) await deliver("orders/create", o);
+    await drain();
+    const { loadSyncLedger } = await import("../../app/pages/sync-ledger.server");
+
+    // The lost order shows in Shopify with a time before the last pass (as when Shopify's search
+    // trails its writes): the updated-since read misses it, Shopify's count does not.
+    await reconcile();
+    expect(await linkOf(lost)).toBeNull();
+    expect((await loadSyncLedger(db.prisma, SHOP)).windows.day.notSeen).toBe(1);
+    // So the next pass reads the whole window again, and takes it in.
+    await reconcile();
+    expect((await linkOf(lost))?.state).toBe("created");
+
+    const ledger = await loadSyncLedger(db.prisma, SHOP);
+    const day = ledger.windows.day;
+    expect(ledger.started).toBe(true);
+    expect(day.shopify).toMatchObject({ precision: "EXACT" });
+    // Every order Shopify has in the window is accounted for, by outcome.
+    expect(day.app.total).toBe(day.shopify!.count);
+    expect(day.notSeen).toBe(0);
+    expect(day.app.skipped).toBeGreaterThanOrEqual(1);
+    // Counted when the pass ended: the order it had just taken in was on its way to the platform.
+    expect(day.app.sent + day.app.pending).toBeGreaterThanOrEqual(2);
+    expect(day.recovered).toBeGreaterThanOrEqual(3);
+    expect(ledger.passes[0].orders).toEqual(expect.arrayContaining([expect.objectContaining({ orderName: lost.name, what: "recovered" })]));
+    // The lost order's lead came after its pass; the others' within seconds.
+    expect(day.leadP50).not.toBeNull();
+    expect(day.leadP95).not.toBeNull();
+    expect(day.leadP95!).toBeGreaterThanOrEqual(day.leadP50!);
+    expect(day.statusP95).not.toBeNull();
+    expect(ledger.windows.week.promise.leads.sample).toBeGreaterThanOrEqual(5);
+  });
+
+  it("after a pause longer than the bound, takes in only the bound and names the rest for the Backfill", async () => {
+    const saved = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
+    const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3600_000);
+    await db.prisma.syncLedger.update({ where: { shop: SHOP }, data: { watermark: tenDaysAgo, coverageFrom: tenDaysAgo } });
+    const tooOld = order({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() });
+    const inBound = order({ createdAt: new Date(Date.now() - 6 * 24 * 3600_000).toISOString() });
+    for (const o of [tooOld, inBound]) {
+      await control.placeOrder(SHOP, o, { deliver: false });
+      await control.editOrder(SHOP, String(o.id), { note: "seen now" }, { deliver: false });
+    }
+    await reconcile();
+    expect(await linkOf(tooOld)).toBeNull();
+    expect(await linkOf(inBound)).not.toBeNull();
+    const ledger = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(ledger.uncoveredFrom).toEqual(tenDaysAgo);
+    expect(ledger.coverageFrom.getTime()).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000 - 60_000);
+    await db.prisma.syncLedger.update({ where: { shop: SHOP }, data: { coverageFrom: saved.coverageFrom, uncoveredFrom: null } });
   });
 });

@@ -42,7 +42,7 @@ import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
 import { writeBackDrift } from "./drift";
-import { countLatencies, fireStuckTriggers, ledgerFigures, pruneLedger, type ShopifyCount } from "./measure.server";
+import { countLatencies, fireStuckTriggers, ledgerFigures, pruneLedger, type LedgerFigures, type ShopifyCount } from "./measure.server";
 import { createdBetweenQuery, firstCoverage, LEDGER_WINDOWS, nextWatermark, passWindow, updatedSinceQuery, windowStart, type LedgerWindow } from "./window";
 
 export interface ReconcileConfig {
@@ -459,7 +459,7 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
     data: {
       coverageFrom,
       uncoveredFrom: pass.uncoveredFrom ? new Date(pass.uncoveredFrom) : null,
-      watermark: nextWatermark(new Date(pass.startedAt)),
+      watermark: rescanFrom(figures) ?? nextWatermark(new Date(pass.startedAt)),
       lastPassAt: now,
       measuredUntil: now,
       lastFailure: null,
@@ -470,6 +470,20 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   // One line per pass: what it read, found and cost.
   console.info(`[reconcile] ${JSON.stringify({ shop: domain, pages: pass.pages, ...found, stuckFired, calls: pass.cost.calls, points: pass.cost.points, wallMs: now.getTime() - Date.parse(pass.startedAt) })}`);
   await enqueueJob(db, reconcileJobFor(domain, new Date(now.getTime() + config.intervalMs)));
+}
+
+/**
+ * Where the next pass reads from when Shopify counted more orders in a window than the
+ * app holds: an order the updated-since read did not list (Shopify's search trailing
+ * its writes by more than the overlap) is found by reading that whole window again.
+ */
+export function rescanFrom(figures: LedgerFigures): Date | null {
+  let from: Date | null = null;
+  for (const window of Object.values(figures.windows)) {
+    const missing = window.shopify !== null && window.shopify.precision === "EXACT" && window.shopify.count > window.app.total;
+    if (missing && (from === null || new Date(window.from) < from)) from = new Date(window.from);
+  }
+  return from;
 }
 
 /** Shopify could not be read: the ledger says why, and the pass resumes where it stopped at the next interval. */
