@@ -367,6 +367,8 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
 export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
   const existing = await db.job.findUnique({ where: { key: `${SYNC_STATUSES_JOB}:${domain}` }, select: { state: true } });
   if (existing && existing.state !== "done" && existing.state !== "dead") return;
+  // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
+  await ensureReconcileScheduled(db, domain, now);
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
   const minutes = readShopSettings(shop?.settings).statusSyncMinutes;
   await enqueueJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));
