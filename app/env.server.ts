@@ -94,7 +94,7 @@ const workerPart = {
 
 const reconcilePart = {
   // How often each shop's orders are compared with Shopify's (the published promise's "within the interval").
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(5, "must be at least 5").max(3600, "must be at most 3600").default(300),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
   // After an install or a pause, how far back the first pass takes in orders it never received.
   RECONCILE_MAX_GAP_HOURS: z.coerce.number().int("must be a whole number of hours").min(1).max(24 * 60).default(168),
   // An order not accounted for after this long is stuck: the Home alert and the "Order stuck" Flow trigger.

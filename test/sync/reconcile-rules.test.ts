@@ -20,9 +20,12 @@ describe("the pass's window", () => {
   const now = at("2026-11-20T12:00:00Z");
   const week = 7 * 24 * HOUR;
 
-  it("starts a shop's coverage at the last order the app saw, or at the install when it saw none", () => {
-    expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: at("2026-11-19T08:00:00Z") })).toEqual(at("2026-11-19T08:00:00Z"));
+  it("starts a shop's coverage at its install, or at the last order the app saw before a reinstall", () => {
+    // Orders placed since the install, seen or not, are covered (the first pass may start while they arrive).
+    expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: at("2026-11-19T08:00:00Z") })).toEqual(at("2026-11-01T00:00:00Z"));
     expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: null })).toEqual(at("2026-11-01T00:00:00Z"));
+    // Reinstalled today after a month away: the gap since the last order it saw.
+    expect(firstCoverage({ installedAt: at("2026-11-20T00:00:00Z"), lastSeenOrderAt: at("2026-10-20T08:00:00Z") })).toEqual(at("2026-10-20T08:00:00Z"));
   });
 
   it("reads from the watermark (the last pass's start, less an overlap), else from the coverage start", () => {

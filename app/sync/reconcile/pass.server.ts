@@ -198,8 +198,9 @@ export async function runReconcileJob(
   let admin: AdminGraphqlClient;
   try {
     admin = await deps.adminFor(domain);
-  } catch {
+  } catch (error) {
     // No offline session (yet): the next interval tries again.
+    console.warn(`[reconcile] ${domain}: no Admin API access (${error instanceof Error ? error.name : "error"}); trying again later`);
     return comeBack(deps, domain, pass, "unauthorized", config);
   }
   const context: PassContext = { deps, job, shop, admin, budget: new ShopifyBudget(), config };
@@ -215,6 +216,7 @@ export async function runReconcileJob(
   } catch (error) {
     if (error instanceof ShopifyAdminError) {
       const failure = shopifyFailureOf(error).kind;
+      console.warn(`[reconcile] ${domain}: Shopify could not be read (${failure}); the pass resumes later`);
       return comeBack(deps, domain, { ...pass, shopifyFailure: failure }, failure, config);
     }
     throw error;

@@ -4,7 +4,7 @@
  * A pass reads the orders updated since the watermark (the previous pass's start, less
  * an overlap: Shopify's search can trail a write by a few seconds, and an order read
  * twice changes nothing). It takes in only orders created since the coverage start: the
- * install, or after a pause the last order the app saw; never more than the bound back.
+ * install, or after a reinstall the last order the app saw; never more than the bound back.
  * What lies before the bound is named (uncoveredFrom) for the merchant's Backfill.
  */
 
@@ -25,9 +25,13 @@ export interface PassWindow {
   uncoveredFrom: Date | null;
 }
 
-/** The first coverage of a shop: from the last order the app saw, or from the install when it saw none. */
+/**
+ * The first coverage of a shop: from the install, or from the last order the app saw
+ * when that is earlier (a reinstall after a pause: the gap since then). Orders arriving
+ * while the first pass is on its way are covered either way; the bound applies after.
+ */
 export function firstCoverage(input: { installedAt: Date; lastSeenOrderAt: Date | null }): Date {
-  return input.lastSeenOrderAt ?? input.installedAt;
+  return input.lastSeenOrderAt && input.lastSeenOrderAt < input.installedAt ? input.lastSeenOrderAt : input.installedAt;
 }
 
 /** The window of the next pass, bounded to maxGapMs before now. */
