@@ -6,6 +6,7 @@
  * app's, by outcome). All of it is read from the app's own rows, incrementally: a pass
  * reads what changed since the last one, never the shop's whole history.
  */
+import type { Shop } from "@prisma/client";
 import type { Db } from "../../db.server";
 import { readShopSettings } from "../../models/shop-settings";
 import { enqueueNewJobs, type EnqueueJobInput } from "../../queue/jobs.server";
@@ -106,37 +107,36 @@ export interface StuckOrder {
   since: Date;
 }
 
-/** The shop's orders not accounted for after `stuckMs`, oldest first (at most `limit`). */
-export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<{ orders: StuckOrder[]; total: number }> {
+const stuckWhere = (shop: string, now: Date, stuckMs: number) => {
   const before = new Date(now.getTime() - stuckMs);
-  const where = {
-    shop,
-    state: { in: [...PENDING_STATES] },
-    createdAt: { lt: before },
-    OR: [{ resendAt: null }, { resendAt: { lt: before } }],
-  };
-  const [rows, total] = await Promise.all([
-    db.orderLink.findMany({
-      where,
-      select: { id: true, orderId: true, orderName: true, state: true, reason: true, createdAt: true, resendAt: true },
-      orderBy: { createdAt: "asc" },
-      take: limit,
-    }),
-    db.orderLink.count({ where }),
-  ]);
-  return {
-    orders: rows.map((r) => ({ id: r.id, orderId: r.orderId, orderName: r.orderName, state: r.state, reason: r.reason, since: r.resendAt ?? r.createdAt })),
-    total,
-  };
+  return { shop, state: { in: [...PENDING_STATES] }, createdAt: { lt: before }, OR: [{ resendAt: null }, { resendAt: { lt: before } }] };
+};
+
+/** The shop's orders not accounted for after `stuckMs`, oldest first (at most `limit`). */
+export async function stuckOrderList(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<StuckOrder[]> {
+  const rows = await db.orderLink.findMany({
+    where: stuckWhere(shop, now, stuckMs),
+    select: { id: true, orderId: true, orderName: true, state: true, reason: true, createdAt: true, resendAt: true },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+  });
+  return rows.map((r) => ({ id: r.id, orderId: r.orderId, orderName: r.orderName, state: r.state, reason: r.reason, since: r.resendAt ?? r.createdAt }));
+}
+
+/** The list and how many in all (the page shows the first few). */
+export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<{ orders: StuckOrder[]; total: number }> {
+  const [orders, total] = await Promise.all([stuckOrderList(db, shop, now, stuckMs, limit), db.orderLink.count({ where: stuckWhere(shop, now, stuckMs) })]);
+  return { orders, total };
 }
 
 /** Queues "Order stuck" for each stuck order, once per order and episode; answers how many were new. */
-export async function fireStuckTriggers(db: Db, shop: string, now: Date, stuckMs: number): Promise<number> {
-  const settings = readShopSettings((await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } }))?.settings);
-  if (!settings.flowTriggers.orderStuck) return 0;
-  const unused = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } }, select: { hasEnabledFlow: true } });
-  if (unused && !unused.hasEnabledFlow) return 0;
-  const { orders } = await stuckOrders(db, shop, now, stuckMs, 200);
+export async function fireStuckTriggers(db: Db, shopRow: Pick<Shop, "domain" | "settings">, now: Date, stuckMs: number): Promise<number> {
+  const shop = shopRow.domain;
+  if (!readShopSettings(shopRow.settings).flowTriggers.orderStuck) return 0;
+  const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
+  if (orders.length === 0) return 0;
+  const usage = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } }, select: { hasEnabledFlow: true } });
+  if (usage && !usage.hasEnabledFlow) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
     const firing = stuckFiring(order, now);
     return flowTriggerJobFor(shop, order.orderId, order.id, firing.handle, firing.eventKey, firing.payload);

@@ -42,7 +42,7 @@ import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
 import { writeBackDrift } from "./drift";
-import { countLatencies, fireStuckTriggers, ledgerFigures, pruneLedger, type LedgerFigures, type ShopifyCount } from "./measure.server";
+import { countLatencies, fireStuckTriggers, hourOf, ledgerFigures, pruneLedger, type LedgerFigures, type ShopifyCount } from "./measure.server";
 import { createdBetweenQuery, firstCoverage, LEDGER_WINDOWS, nextWatermark, passWindow, updatedSinceQuery, windowStart, type LedgerWindow } from "./window";
 
 export interface ReconcileConfig {
@@ -100,6 +100,8 @@ export const reconcilePayloadSchema = z.object({
   /** The end of the ledger's windows: Shopify's counts and the app's are of orders placed before it. */
   countedUntil: z.string(),
   phase: z.enum(["orders", "verify"]).default("orders"),
+  /** Orders of the pages read that are still to be read whole (taken in or updated), kept so a resume never reads a page twice. */
+  pending: z.array(z.object({ orderId: z.string(), gid: z.string(), name: z.string(), action: z.enum(["take", "update"]) })).default([]),
   found: foundSchema.default({}),
   shopify: z.object({ day: countSchema, week: countSchema }).default({}),
   /** The first orders it took in or changed, for the ledger's links. */
@@ -142,6 +144,8 @@ interface PassContext {
   deps: PipelineDeps & { adminFor: AdminFor };
   job: ClaimedJob;
   shop: Shop;
+  /** The shop's ledger row as this attempt started (its marks move only at a pass's end). */
+  ledger: LedgerRow;
   admin: AdminGraphqlClient;
   budget: ShopifyBudget;
   config: ReconcileConfig;
@@ -156,8 +160,10 @@ interface OrdersPageData {
 
 const iso = (date: Date) => date.toISOString();
 
+type LedgerRow = Awaited<ReturnType<Db["syncLedger"]["findUniqueOrThrow"]>>;
+
 /** The shop's ledger row, created on its first pass with its coverage start. */
-async function ensureLedger(db: Db, shop: Shop) {
+async function ensureLedger(db: Db, shop: Shop): Promise<LedgerRow> {
   const existing = await db.syncLedger.findUnique({ where: { shop: shop.domain } });
   if (existing) return existing;
   const last = await db.orderLink.findFirst({
@@ -169,8 +175,7 @@ async function ensureLedger(db: Db, shop: Shop) {
   return db.syncLedger.upsert({ where: { shop: shop.domain }, create: { shop: shop.domain, coverageFrom }, update: {} });
 }
 
-async function startPass(db: Db, shop: Shop, now: Date, config: ReconcileConfig): Promise<ReconcilePayload> {
-  const ledger = await ensureLedger(db, shop);
+function startPass(ledger: LedgerRow, now: Date, config: ReconcileConfig): ReconcilePayload {
   const window = passWindow(ledger, now, config.maxGapMs);
   return reconcilePayloadSchema.parse({
     startedAt: iso(now),
@@ -193,7 +198,8 @@ export async function runReconcileJob(
   const shop = await db.shop.findUnique({ where: { domain } });
   // Uninstalled: nothing to read; the reinstall schedules the next pass.
   if (!shop || shop.uninstalledAt) return;
-  let pass = parseReconcilePayload(job.payload) ?? (await startPass(db, shop, deps.now(), config));
+  const ledger = await ensureLedger(db, shop);
+  let pass = parseReconcilePayload(job.payload) ?? startPass(ledger, deps.now(), config);
 
   let admin: AdminGraphqlClient;
   try {
@@ -203,13 +209,17 @@ export async function runReconcileJob(
     console.warn(`[reconcile] ${domain}: no Admin API access (${error instanceof Error ? error.name : "error"}); trying again later`);
     return comeBack(deps, domain, pass, "unauthorized", config);
   }
-  const context: PassContext = { deps, job, shop, admin, budget: new ShopifyBudget(), config };
+  const context: PassContext = { deps, job, shop, ledger, admin, budget: new ShopifyBudget(), config };
   try {
-    for (let page = 0; pass.phase === "orders"; page++) {
-      if (page >= Math.max(1, config.pagesPerAttempt)) throw yieldAfterPage("Reconciliation", pass.pages);
+    for (let page = 0; pass.phase === "orders" || pass.pending.length > 0; ) {
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("reconciliation aborted");
-      const next = await readOrdersPage(context, pass);
-      if (!next) return; // the lease was lost: another worker goes on from the saved page
+      let next: ReconcilePayload | null;
+      if (pass.pending.length > 0) next = await readWhole(context, pass);
+      else {
+        if (page++ >= Math.max(1, config.pagesPerAttempt)) throw yieldAfterPage("Reconciliation", pass.pages);
+        next = await readOrdersPage(context, pass);
+      }
+      if (!next) return; // the lease was lost: another worker goes on from the saved progress
       pass = next;
     }
     pass = await verifyWriteBacks(context, pass);
@@ -257,7 +267,7 @@ async function readOrdersPage(context: PassContext, start: ReconcilePayload): Pr
   );
   if (pass.pages === 0) pass.shopify = { day: data.day ?? null, week: data.week ?? null };
   const orders = data.orders.nodes.map(readOrderState).filter((o): o is ShopifyOrderState => o !== null);
-  await applyOrders(context, pass, orders);
+  const pending = await compareOrders(context, pass, orders);
   const done = !data.orders.pageInfo.hasNextPage;
   const last = orders[orders.length - 1];
   const next: ReconcilePayload = {
@@ -268,15 +278,22 @@ async function readOrdersPage(context: PassContext, start: ReconcilePayload): Pr
     throttledUntil: null,
     shopifyFailure: null,
     phase: done ? "verify" : "orders",
+    pending,
   };
+  // The last page with nothing left to read whole: the pass ends now (a crash before that redoes it, changing nothing).
+  if (done && pending.length === 0) return next;
   return (await saveScanProgress(deps.db, job, next)) ? next : null;
 }
 
-/** Compares one page with the app's links and applies what the app missed. Mutates pass.found / pass.counts. */
-async function applyOrders(context: PassContext, pass: ReconcilePayload, orders: ShopifyOrderState[]): Promise<void> {
-  const { deps, shop, job } = context;
-  const { db } = deps;
-  const domain = shop.domain;
+/**
+ * Compares one page with the app's links: cancellations are applied at once (the page
+ * says all they need); the orders to take in or update are answered, to be read whole.
+ * Mutates pass.found.
+ */
+async function compareOrders(context: PassContext, pass: ReconcilePayload, orders: ShopifyOrderState[]): Promise<ReconcilePayload["pending"]> {
+  const { db } = context.deps;
+  const domain = context.shop.domain;
+  if (orders.length === 0) return [];
   const links = new Map(
     (
       await db.orderLink.findMany({
@@ -286,7 +303,7 @@ async function applyOrders(context: PassContext, pass: ReconcilePayload, orders:
     ).map((l) => [l.orderId, l]),
   );
   const coverageFrom = new Date(pass.coverageFrom);
-  const whole: { order: ShopifyOrderState; action: "take" | "update" }[] = [];
+  const pending: ReconcilePayload["pending"] = [];
   for (const order of orders) {
     pass.found.scanned++;
     const action = actionFor(order, links.get(order.orderId), coverageFrom);
@@ -296,41 +313,47 @@ async function applyOrders(context: PassContext, pass: ReconcilePayload, orders:
         pass.found.cancelled++;
         touch(pass, order.orderId, order.name, "cancelled");
       }
-    } else if (action === "take" || action === "update") whole.push({ order, action });
+    } else if (action === "take" || action === "update") pending.push({ orderId: order.orderId, gid: order.gid, name: order.name, action });
   }
-  // Taken in or updated from the whole order, three at a time (each costs about 310 points).
-  for (let i = 0; i < whole.length; i += ORDERS_PER_PAGE) {
-    const chunk = whole.slice(i, i + ORDERS_PER_PAGE);
-    const data = await spend(context, pass, DETAILS_COST, () =>
-      runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_DETAILS, { ids: chunk.map((c) => c.order.gid) }),
-    );
-    for (const node of data.nodes) {
-      if (!node) continue; // deleted in Shopify meanwhile
-      const payload = graphqlOrderToWebhookShape(node);
-      const entry = chunk.find((c) => c.order.orderId === String(payload.id));
-      if (!entry) continue;
-      if (entry.action === "take") {
-        context.mapOrder ??= await backfillMapper(db, shop, deps.now());
-        const taken = await takeUnknownOrder(db, domain, payload, pass.counts, {
-          dryRun: false,
-          mapOrder: context.mapOrder,
-          source: {
-            deliveryId: `reconcile:${String(payload.id)}`,
-            timeline: { kind: "recovered", message: "Taken in by the reconciliation: Shopify's orders/create webhook never reached the app" },
-          },
-        });
-        if (taken === "taken") {
-          pass.found.recovered++;
-          touch(pass, entry.order.orderId, entry.order.name, "recovered");
-        }
-      } else if (await applyUpdate(db, domain, payload)) {
-        pass.found.updated++;
-        touch(pass, entry.order.orderId, entry.order.name, "updated");
+  return pending;
+}
+
+/** Reads the next few pending orders whole (three a call, about 310 points each) and takes them in or updates them. */
+async function readWhole(context: PassContext, start: ReconcilePayload): Promise<ReconcilePayload | null> {
+  const { deps, shop, job } = context;
+  const { db } = deps;
+  const domain = shop.domain;
+  const pass: ReconcilePayload = { ...start, found: { ...start.found }, cost: { ...start.cost }, counts: { ...start.counts } };
+  const chunk = pass.pending.slice(0, ORDERS_PER_PAGE);
+  const data = await spend(context, pass, DETAILS_COST, () =>
+    runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_DETAILS, { ids: chunk.map((c) => c.gid) }),
+  );
+  for (const node of data.nodes) {
+    if (!node) continue; // deleted in Shopify meanwhile
+    const payload = graphqlOrderToWebhookShape(node);
+    const entry = chunk.find((c) => c.orderId === String(payload.id));
+    if (!entry) continue;
+    if (entry.action === "take") {
+      context.mapOrder ??= await backfillMapper(db, shop, deps.now());
+      const taken = await takeUnknownOrder(db, domain, payload, pass.counts, {
+        dryRun: false,
+        mapOrder: context.mapOrder,
+        source: {
+          deliveryId: `reconcile:${String(payload.id)}`,
+          timeline: { kind: "recovered", message: "Taken in by the reconciliation: Shopify's orders/create webhook never reached the app" },
+        },
+      });
+      if (taken === "taken") {
+        pass.found.recovered++;
+        touch(pass, entry.orderId, entry.name, "recovered");
       }
+    } else if (await applyUpdate(db, domain, payload)) {
+      pass.found.updated++;
+      touch(pass, entry.orderId, entry.name, "updated");
     }
-    // What was applied so far is counted, whatever happens to the rest of the page.
-    await saveScanProgress(db, job, pass);
   }
+  const next = { ...pass, pending: pass.pending.slice(chunk.length), throttledUntil: null, shopifyFailure: null };
+  return (await saveScanProgress(db, job, next)) ? next : null;
 }
 
 function touch(pass: ReconcilePayload, orderId: string, orderName: string, what: ReconcilePayload["touched"][number]["what"]): void {
@@ -377,8 +400,7 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
   const settings = readShopSettings(shop.settings);
   const toggles = settings.writeBack;
   if (toggles.tags || toggles.fulfillment || toggles.markPaid) {
-    const ledger = await db.syncLedger.findUnique({ where: { shop: shop.domain }, select: { measuredUntil: true } });
-    const since = ledger?.measuredUntil ?? new Date(pass.from);
+    const since = context.ledger.measuredUntil ?? new Date(pass.from);
     const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since } }, select: { linkId: true } });
     const ids = [...new Set(written.map((w) => w.linkId))];
     for (let i = 0; i < ids.length; i += STATES_PER_CALL) {
@@ -423,20 +445,27 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
 
 /** The pass's end: the ledger's figures and latencies, stuck orders, the next pass one interval later. */
 async function finishPass(context: PassContext, pass: ReconcilePayload): Promise<void> {
-  const { deps, shop, job, config } = context;
+  const { deps, shop, config } = context;
   const { db } = deps;
   const domain = shop.domain;
   const now = deps.now();
-  const ledger = await db.syncLedger.findUnique({ where: { shop: domain } });
-  const measuredFrom = ledger?.measuredUntil ?? new Date(pass.startedAt);
-  await countLatencies(db, domain, measuredFrom, now);
-  const stuckFired = await fireStuckTriggers(db, domain, now, config.stuckMs);
-  const coverageFrom = new Date(pass.coverageFrom);
-  const figures = await ledgerFigures(db, domain, new Date(pass.countedUntil), coverageFrom, {
-    day: pass.shopify.day,
-    week: pass.shopify.week,
-  } satisfies Record<keyof typeof LEDGER_WINDOWS, ShopifyCount | null>);
   const { found } = pass;
+  const stuckFired = await fireStuckTriggers(db, shop, now, config.stuckMs);
+  const coverageFrom = new Date(pass.coverageFrom);
+  // A pass that read no order (nothing changed in Shopify since the last one: no new order,
+  // no write-back, which would have changed the orders it wrote) leaves the ledger's figures
+  // and latencies to a later pass, unless they are getting old: the steady state costs one call
+  // and a few statements.
+  const counted = parseFiguresAt(context.ledger.figures);
+  const recount = found.scanned > 0 || counted === null || now.getTime() - counted > FIGURES_REFRESH_MS;
+  let figures: LedgerFigures | null = null;
+  if (recount) {
+    await countLatencies(db, domain, context.ledger.measuredUntil ?? new Date(pass.startedAt), now);
+    figures = await ledgerFigures(db, domain, new Date(pass.countedUntil), coverageFrom, {
+      day: pass.shopify.day,
+      week: pass.shopify.week,
+    } satisfies Record<keyof typeof LEDGER_WINDOWS, ShopifyCount | null>);
+  }
   if (found.recovered + found.cancelled + found.updated + found.rewritten > 0) {
     const ids = new Map(
       (await db.orderLink.findMany({ where: { shop: domain, orderId: { in: pass.touched.map((t) => t.orderId) } }, select: { id: true, orderId: true } })).map((l) => [l.orderId, l.id]),
@@ -455,23 +484,35 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
       },
     });
   }
-  await pruneLedger(db, domain, now);
+  // Once an hour is enough to keep a week and a day.
+  if (!context.ledger.lastPassAt || hourOf(context.ledger.lastPassAt).getTime() !== hourOf(now).getTime()) await pruneLedger(db, domain, now);
   await db.syncLedger.update({
     where: { shop: domain },
     data: {
       coverageFrom,
       uncoveredFrom: pass.uncoveredFrom ? new Date(pass.uncoveredFrom) : null,
-      watermark: rescanFrom(figures) ?? nextWatermark(new Date(pass.startedAt)),
+      watermark: (figures && rescanFrom(figures)) ?? nextWatermark(new Date(pass.startedAt)),
       lastPassAt: now,
-      measuredUntil: now,
       lastFailure: null,
-      figures: JSON.stringify(figures),
+      ...(figures ? { measuredUntil: now, figures: JSON.stringify(figures) } : {}),
     },
   });
-  await saveScanProgress(db, job, { ...pass, finishedAt: iso(now) });
   // One line per pass: what it read, found and cost.
   console.info(`[reconcile] ${JSON.stringify({ shop: domain, pages: pass.pages, ...found, stuckFired, calls: pass.cost.calls, points: pass.cost.points, wallMs: now.getTime() - Date.parse(pass.startedAt) })}`);
   await enqueueJob(db, reconcileJobFor(domain, new Date(now.getTime() + config.intervalMs)));
+}
+
+/** Figures older than this are counted again, even by a pass that read nothing new. */
+export const FIGURES_REFRESH_MS = 15 * 60_000;
+
+function parseFiguresAt(json: string): number | null {
+  try {
+    const at = (JSON.parse(json) as { at?: unknown }).at;
+    const ms = typeof at === "string" ? Date.parse(at) : NaN;
+    return Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
