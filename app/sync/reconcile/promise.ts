@@ -15,7 +15,7 @@ export const SYNC_PROMISE = {
   allLeadsSlackSeconds: 60,
   /** This share of the status changes the app sees reach the Shopify order within statusSeconds. */
   statusShare: 0.95,
-  statusSeconds: 900,
+  statusSeconds: 300,
 } as const;
 
 export interface PromiseTerm {
