@@ -42,6 +42,8 @@ describe("the pass's window", () => {
     expect(window.from).toEqual(at("2026-11-13T12:00:00Z"));
     expect(window.coverageFrom).toEqual(at("2026-11-13T12:00:00Z"));
     expect(window.uncoveredFrom).toEqual(at("2026-10-10T00:00:00Z"));
+    // A shop's first pass (installed long before the reconciliation existed) was never away: bounded, nothing named.
+    expect(passWindow({ ...marks, watermark: null }, now, week)).toEqual({ from: at("2026-11-13T12:00:00Z"), coverageFrom: at("2026-11-13T12:00:00Z"), uncoveredFrom: null });
   });
 
   it("asks Shopify with quoted instants, and never counts before the coverage start", () => {

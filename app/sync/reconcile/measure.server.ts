@@ -107,26 +107,40 @@ export interface StuckOrder {
   since: Date;
 }
 
-const stuckWhere = (shop: string, now: Date, stuckMs: number) => {
+/**
+ * The shop's orders not accounted for after `stuckMs` (waiting since their arrival, or the
+ * merchant's resend), oldest first, at most `limit`, and how many in all. Read through the
+ * (shop, state, updatedAt) index, a few rows per state and two counts: a range on the
+ * arrival time over the shop's whole history is what a planner would pick otherwise.
+ */
+export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<{ orders: StuckOrder[]; total: number }> {
   const before = new Date(now.getTime() - stuckMs);
-  return { shop, state: { in: [...PENDING_STATES] }, createdAt: { lt: before }, OR: [{ resendAt: null }, { resendAt: { lt: before } }] };
-};
-
-/** The shop's orders not accounted for after `stuckMs`, oldest first (at most `limit`). */
-export async function stuckOrderList(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<StuckOrder[]> {
-  const rows = await db.orderLink.findMany({
-    where: stuckWhere(shop, now, stuckMs),
-    select: { id: true, orderId: true, orderName: true, state: true, reason: true, createdAt: true, resendAt: true },
-    orderBy: { createdAt: "asc" },
-    take: limit,
-  });
-  return rows.map((r) => ({ id: r.id, orderId: r.orderId, orderName: r.orderName, state: r.state, reason: r.reason, since: r.resendAt ?? r.createdAt }));
+  const pendingWhere = { shop, state: { in: [...PENDING_STATES] } };
+  const [pending, recent, ...perState] = await Promise.all([
+    db.orderLink.count({ where: pendingWhere }),
+    db.orderLink.count({ where: { ...pendingWhere, createdAt: { gte: before } } }),
+    ...PENDING_STATES.map((state) =>
+      db.orderLink.findMany({
+        where: { shop, state },
+        select: { id: true, orderId: true, orderName: true, state: true, reason: true, createdAt: true, resendAt: true },
+        orderBy: { updatedAt: "asc" },
+        take: limit,
+      }),
+    ),
+  ]);
+  const rows = perState.flat();
+  const stuck = rows
+    .map((r) => ({ id: r.id, orderId: r.orderId, orderName: r.orderName, state: r.state, reason: r.reason, since: r.resendAt ?? r.createdAt }))
+    .filter((o) => o.since < before)
+    .sort((a, b) => a.since.getTime() - b.since.getTime());
+  // Every pending order was read: the count is exact; otherwise the two counts give it.
+  const total = rows.length === pending ? stuck.length : pending - recent;
+  return { orders: stuck.slice(0, limit), total };
 }
 
-/** The list and how many in all (the page shows the first few). */
-export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<{ orders: StuckOrder[]; total: number }> {
-  const [orders, total] = await Promise.all([stuckOrderList(db, shop, now, stuckMs, limit), db.orderLink.count({ where: stuckWhere(shop, now, stuckMs) })]);
-  return { orders, total };
+/** The stuck orders alone (the reconciliation's trigger). */
+export async function stuckOrderList(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<StuckOrder[]> {
+  return (await stuckOrders(db, shop, now, stuckMs, limit)).orders;
 }
 
 /** Queues "Order stuck" for each stuck order, once per order and episode; answers how many were new. */

@@ -386,8 +386,11 @@ async function applyUpdate(db: Db, shop: string, payload: Record<string, unknown
   });
 }
 
-/** Write-back states: a job in one of them is on its way; anything it shows now may be about to change. */
-const ACTIVE_JOB_STATES = new Set(["pending", "running", "failed"]);
+/**
+ * Write-back job states left alone: one on its way (anything Shopify shows may be about to change),
+ * or dead (refused for good, its reason on the order).
+ */
+const ACTIVE_JOB_STATES = new Set(["pending", "running", "failed", "dead"]);
 
 /**
  * The orders the app wrote to since the last pass, read back: where Shopify does not show
@@ -401,7 +404,8 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
   const toggles = settings.writeBack;
   if (toggles.tags || toggles.fulfillment || toggles.markPaid) {
     const since = context.ledger.measuredUntil ?? new Date(pass.from);
-    const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since } }, select: { linkId: true } });
+    // Writes Shopify accepted (their row carries the lag); a refusal is recorded with its reason and not retried here.
+    const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since }, data: { not: null } }, select: { linkId: true } });
     const ids = [...new Set(written.map((w) => w.linkId))];
     for (let i = 0; i < ids.length; i += STATES_PER_CALL) {
       const links = (

@@ -39,9 +39,11 @@ export function passWindow(marks: LedgerMarks, now: Date, maxGapMs: number): Pas
   const floor = new Date(now.getTime() - maxGapMs);
   const from = marks.watermark ?? marks.coverageFrom;
   if (from >= floor) return { from, coverageFrom: marks.coverageFrom, uncoveredFrom: marks.uncoveredFrom };
-  // A pause longer than the bound: the pass starts at the bound and says what it left.
+  // The bound reached: the pass starts there. After a pause (a watermark older than the bound) it
+  // says what it left; a shop's first pass was never away, it only starts no further back.
   const coverageFrom = marks.coverageFrom > floor ? marks.coverageFrom : floor;
-  return { from: floor, coverageFrom, uncoveredFrom: marks.uncoveredFrom ?? (from < coverageFrom ? from : null) };
+  const paused = marks.watermark !== null && from < coverageFrom;
+  return { from: floor, coverageFrom, uncoveredFrom: marks.uncoveredFrom ?? (paused ? from : null) };
 }
 
 /** Where the pass after one that started at `passStartedAt` reads from. */

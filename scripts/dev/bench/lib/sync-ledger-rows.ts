@@ -34,16 +34,21 @@ export async function seedSyncLedger(db: PrismaClient, shop: string, now: Date):
   await db.reconcilePass.createMany({ data: passes });
   rows += passes.length;
   // Per hour: about 70 leads (most within seconds) and 200 write-backs.
-  const latencies: { shop: string; metric: string; hour: Date; bucket: number; count: number }[] = [];
+  const latencies = new Map<string, { shop: string; metric: string; hour: Date; bucket: number; count: number }>();
   for (let h = 0; h < 170; h++) {
     const at = new Date(Math.floor((now.getTime() - h * hour) / hour) * hour);
     for (const [metric, samples] of [
       [LATENCY_METRICS.orderToLead, [2, 3, 4, 8, 15, 25, 40, 70, 200]],
       [LATENCY_METRICS.statusToShopify, [3, 6, 12, 30, 60, 120, 400]],
     ] as const) {
-      for (const seconds of samples) latencies.push({ shop, metric, hour: at, bucket: bucketOf(seconds), count: 1 + ((h + seconds) % 9) });
+      for (const seconds of samples) {
+        const row = { shop, metric, hour: at, bucket: bucketOf(seconds), count: 0 };
+        const key = `${metric}|${at.getTime()}|${row.bucket}`;
+        const entry = latencies.get(key) ?? latencies.set(key, row).get(key)!;
+        entry.count += 1 + ((h + seconds) % 9);
+      }
     }
   }
-  await db.syncLatency.createMany({ data: latencies });
-  return rows + latencies.length;
+  await db.syncLatency.createMany({ data: [...latencies.values()] });
+  return rows + latencies.size;
 }
