@@ -8,9 +8,9 @@ export const syncLedgerEn = {
   "syncLedger.lastDay": "Last 24 hours",
   "syncLedger.lastWeek": "Last 7 days",
   "syncLedger.countedAt": "Counted at {time}",
-  "syncLedger.notStarted": "The first check of your orders against Shopify runs within {minutes} minutes.",
+  "syncLedger.notStarted": "The first check of your orders against Shopify runs within {interval}.",
   "syncLedger.intro":
-    "Every {minutes} minutes the app checks your orders against Shopify: an order whose webhook never arrived is taken in, a cancellation or an edit it missed is applied, and a Shopify order that does not show what the app wrote is written again.",
+    "Every {interval} the app checks your orders against Shopify: an order whose webhook never arrived is taken in, a cancellation or an edit it missed is applied, and a Shopify order that does not show what the app wrote is written again.",
   "syncLedger.open": "Open the sync ledger",
   "syncLedger.checkNow": "Check now",
   "syncLedger.checkQueued": "A check with Shopify was started.",

@@ -6,9 +6,9 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.lastDay": "Dernières 24 heures",
   "syncLedger.lastWeek": "7 derniers jours",
   "syncLedger.countedAt": "Compté à {time}",
-  "syncLedger.notStarted": "La première vérification de vos commandes auprès de Shopify a lieu d'ici {minutes} minutes.",
+  "syncLedger.notStarted": "La première vérification de vos commandes auprès de Shopify a lieu d'ici {interval}.",
   "syncLedger.intro":
-    "Toutes les {minutes} minutes, l'application vérifie vos commandes auprès de Shopify : une commande dont le webhook n'est jamais arrivé est reprise, une annulation ou une modification manquée est appliquée, et une commande Shopify qui ne montre pas ce que l'application a écrit est réécrite.",
+    "Toutes les {interval}, l'application vérifie vos commandes auprès de Shopify : une commande dont le webhook n'est jamais arrivé est reprise, une annulation ou une modification manquée est appliquée, et une commande Shopify qui ne montre pas ce que l'application a écrit est réécrite.",
   "syncLedger.open": "Ouvrir le registre de synchronisation",
   "syncLedger.checkNow": "Vérifier maintenant",
   "syncLedger.checkQueued": "Une vérification auprès de Shopify a été lancée.",

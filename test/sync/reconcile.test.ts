@@ -312,6 +312,38 @@ describe("stuck orders", () => {
   });
 });
 
+describe("stuck orders, counted", () => {
+  it("counts them all when more wait than are listed, a recent arrival or resend not among them", async () => {
+    const { stuckOrders } = await import("../../app/sync/reconcile/measure.server");
+    const now = new Date();
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const rows = [
+      { state: "received", createdAt: ago(90) },
+      { state: "posting", createdAt: ago(60) },
+      { state: "retrying", createdAt: ago(45) },
+      { state: "received", createdAt: ago(5) },
+      { state: "retrying", createdAt: ago(200), resendAt: ago(2) },
+    ];
+    const ids = [];
+    for (const [i, row] of rows.entries()) {
+      const id = String(nextId++);
+      ids.push((await db.prisma.orderLink.create({ data: { shop: SHOP, orderId: id, orderName: `#C${i}`, payload: "{}", externalRef: `shopify:${id}`, updatedAt: row.createdAt, ...row } })).id);
+    }
+    try {
+      const all = await stuckOrders(db.prisma, SHOP, now, 30 * 60_000, 10);
+      expect(all.orders.map((o) => o.orderName)).toEqual(["#C0", "#C1", "#C2"]);
+      expect(all.total).toBe(3);
+      // Two read (the two waiting longest since their last change: the resent one, then #C0), the counts
+      // give the total (where the resent one counts from its arrival: four).
+      const two = await stuckOrders(db.prisma, SHOP, now, 30 * 60_000, 2);
+      expect(two.orders.map((o) => o.orderName)).toEqual(["#C0"]);
+      expect(two.total).toBe(4);
+    } finally {
+      await db.prisma.orderLink.deleteMany({ where: { id: { in: ids } } });
+    }
+  });
+});
+
 describe("the sync ledger", () => {
   it("counts Shopify's orders and the app's of the same instant, what was recovered, and the latencies", async () => {
     const placed = new Date(Date.now() - 5 * 60_000).toISOString();

@@ -48,7 +48,7 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
             </fetcher.Form>
           </InlineStack>
           <Text as="p" tone="subdued">
-            {t("syncLedger.intro", { minutes: ledger.intervalMinutes })}
+            {t("syncLedger.intro", { interval: withinText(t, ledger.intervalSeconds) })}
           </Text>
           <InlineStack gap="400">
             <Text as="p" variant="bodySm">
@@ -76,7 +76,7 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
           ) : null}
 
           {!ledger.started ? (
-            <Text as="p">{t("syncLedger.notStarted", { minutes: Math.max(1, Math.ceil(ledger.intervalMinutes)) })}</Text>
+            <Text as="p">{t("syncLedger.notStarted", { interval: withinText(t, ledger.intervalSeconds) })}</Text>
           ) : (
             <BlockStack gap="200">
               {ledger.countedAt ? (

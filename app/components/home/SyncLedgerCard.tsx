@@ -32,7 +32,7 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
           </InlineStack>
           {!ledger.started ? (
             <Text as="p" tone="subdued">
-              {t("syncLedger.notStarted", { minutes: Math.max(1, Math.ceil(ledger.intervalMinutes)) })}
+              {t("syncLedger.notStarted", { interval: withinText(t, ledger.intervalSeconds) })}
             </Text>
           ) : (
             <BlockStack gap="200">

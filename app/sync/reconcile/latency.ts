@@ -62,8 +62,3 @@ export function shareWithin(histogram: Histogram, seconds: number): number | nul
   for (const [bucket, count] of histogram) if (bucket !== OVER && bucket <= seconds) within += count;
   return within / total;
 }
-
-/** Adds one histogram's counts into another. */
-export function addInto(target: Map<number, number>, source: Histogram): void {
-  for (const [bucket, count] of source) target.set(bucket, (target.get(bucket) ?? 0) + count);
-}
