@@ -154,8 +154,9 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                       })}{" "}
                       {pass.orders.map((order, i) => (
                         <span key={`${order.linkId}-${order.what}`}>
-                          {i > 0 ? ", " : ""}
-                          <Link url={`/app/orders/${order.linkId}`}>{order.orderName}</Link> ({t(`syncLedger.what.${order.what}` as MessageKey)})
+                          {i > 0 ? t("syncLedger.passes.separator") : ""}
+                          <Link url={`/app/orders/${order.linkId}`}>{order.orderName}</Link>
+                          {t("syncLedger.passes.order", { what: t(`syncLedger.what.${order.what}` as MessageKey) })}
                         </span>
                       ))}
                     </span>
@@ -179,7 +180,6 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                   <List.Item key={order.id}>
                     <span data-stuck-order={order.orderName}>
                       <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link>
-                      {": "}
                       {t("syncLedger.stuck.line", { state: stuckStateText(t, order.state), minutes: order.minutes })}
                     </span>
                   </List.Item>

@@ -18,7 +18,8 @@ export function SyncLedgerAlert({ ledger }: { ledger: SyncLedgerView }) {
           <InlineStack gap="300" wrap>
             {stuck.orders.slice(0, 5).map((order) => (
               <Text as="span" key={order.id}>
-                <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link> ({stuckStateText(t, order.state)}, {t("syncLedger.within.minutes", { n: order.minutes })})
+                <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link>
+                {t("syncLedger.alert.item", { state: stuckStateText(t, order.state), minutes: order.minutes })}
               </Text>
             ))}
             {stuck.total > 5 ? <Text as="span">{t("syncLedger.stuck.more", { count: stuck.total - 5 })}</Text> : null}

@@ -18,6 +18,8 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
   const verdict = promiseVerdict(ledger.windows.week.promise);
   const badge = accountedBadge(t, day);
   const n = (value: number) => formatInteger(locale, value);
+  const leads = day.leadP95 === null ? t("syncLedger.latency.none") : t("syncLedger.latency.leads", { p50: withinText(t, day.leadP50), p95: withinText(t, day.leadP95) });
+  const latencyText = day.statusP95 === null ? leads : t("syncLedger.joined", { first: leads, second: t("syncLedger.latency.status", { p95: withinText(t, day.statusP95) }) });
   return (
     <Card>
       <div data-sync-ledger="home">
@@ -37,14 +39,14 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
           ) : (
             <BlockStack gap="200">
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("syncLedger.lastDay")} · {t("syncLedger.countedAt", { time: ledger.countedAt ? formatInstant(ledger.countedAt) : t("syncLedger.never") })}
+                {t("syncLedger.windowCounted", { window: t("syncLedger.lastDay"), time: ledger.countedAt ? formatInstant(ledger.countedAt) : t("syncLedger.never") })}
               </Text>
               <InlineStack gap="400" blockAlign="center" wrap>
                 <Text as="p">
-                  {t("syncLedger.inShopify")}: <Text as="span" fontWeight="semibold">{countText(t, locale, day.shopify)}</Text>
+                  {t("syncLedger.label", { label: t("syncLedger.inShopify") })} <Text as="span" fontWeight="semibold">{countText(t, locale, day.shopify)}</Text>
                 </Text>
                 <Text as="p">
-                  {t("syncLedger.accounted")}: <Text as="span" fontWeight="semibold">{n(day.app.total)}</Text>
+                  {t("syncLedger.label", { label: t("syncLedger.accounted") })} <Text as="span" fontWeight="semibold">{n(day.app.total)}</Text>
                 </Text>
                 {badge ? (
                   <span data-accounted={day.notSeen === 0 ? "all" : "missing"}>
@@ -68,10 +70,7 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
                   : t("syncLedger.recovered.none")}
               </Text>
               <Text as="p">
-                {day.leadP95 === null
-                  ? t("syncLedger.latency.none")
-                  : t("syncLedger.latency.leads", { p50: withinText(t, day.leadP50), p95: withinText(t, day.leadP95) })}
-                {day.statusP95 === null ? null : <> · {t("syncLedger.latency.status", { p95: withinText(t, day.statusP95) })}</>}
+                {latencyText}
               </Text>
             </BlockStack>
           )}
