@@ -102,6 +102,15 @@ const workerPart = {
   QUEUE_CLAIM_ORDER: z.enum(["fair", "fifo"]).default("fair"),
 };
 
+const reconcilePart = {
+  // How often each shop's orders are compared with Shopify's (the published promise's "within the interval").
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
+  // After an install or a pause, how far back the first pass takes in orders it never received.
+  RECONCILE_MAX_GAP_HOURS: z.coerce.number().int("must be a whole number of hours").min(1).max(24 * 60).default(168),
+  // An order not accounted for after this long is stuck: the Home alert and the "Order stuck" Flow trigger.
+  SYNC_STUCK_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(1).max(24 * 60).default(30),
+};
+
 export const envSchema = z.object({
   ...processPart,
   ...shopifyPart,
@@ -109,6 +118,7 @@ export const envSchema = z.object({
   ...encryptionPart,
   ...sellerApiPart,
   ...workerPart,
+  ...reconcilePart,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -116,6 +126,7 @@ export type ProcessEnv = Pick<Env, keyof typeof processPart>;
 export type DatabaseEnv = Pick<Env, keyof typeof databasePart>;
 export type SellerApiEnv = Pick<Env, keyof typeof sellerApiPart | "NODE_ENV">;
 export type WorkerEnv = Pick<Env, keyof typeof workerPart | "NODE_ENV">;
+export type ReconcileEnv = Pick<Env, keyof typeof reconcilePart>;
 
 type Source = Record<string, string | undefined>;
 
@@ -145,6 +156,7 @@ export const parseProcessEnv = (source: Source): ProcessEnv => parseWith(process
 export const parseDatabaseEnv = (source: Source): DatabaseEnv => parseWith(databasePart, source);
 export const parseSellerApiEnv = (source: Source): SellerApiEnv => parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseWorkerEnv = (source: Source): WorkerEnv => parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseReconcileEnv = (source: Source): ReconcileEnv => parseWith(reconcilePart, source);
 
 let dotEnvRead = false;
 function variables(): Source {
@@ -175,6 +187,7 @@ export const processEnv = cached(processPart, parseProcessEnv);
 export const databaseEnv = cached(databasePart, parseDatabaseEnv);
 export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
 export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
+export const reconcileEnv = cached(reconcilePart, parseReconcileEnv);
 const wholeEnv = cached(envSchema.shape, parseEnv);
 
 /** The whole environment, parsed (and checked) on first use. */

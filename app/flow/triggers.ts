@@ -15,6 +15,7 @@ export const FLOW_TRIGGER = {
   leadStatusChanged: "lead-status-changed",
   orderNeedsAttention: "order-needs-attention",
   paymentOverdue: "payment-overdue",
+  orderStuck: "order-stuck",
 } as const;
 export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER];
 export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
@@ -52,6 +53,7 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     text("Delivered on"),
     { type: "number_integer", key: "Days unpaid" },
   ],
+  [FLOW_TRIGGER.orderStuck]: [ORDER, text("Lead state"), { type: "number_integer", key: "Minutes stuck" }, { type: "multi_line_text_field", key: "Reason" }],
 };
 
 /** Which switch (Settings) governs each trigger. */
@@ -60,6 +62,7 @@ export const SWITCH_OF: Record<FlowTriggerHandle, FlowTriggerSwitch> = {
   [FLOW_TRIGGER.leadStatusChanged]: "leadStatusChanged",
   [FLOW_TRIGGER.orderNeedsAttention]: "orderNeedsAttention",
   [FLOW_TRIGGER.paymentOverdue]: "paymentOverdue",
+  [FLOW_TRIGGER.orderStuck]: "orderStuck",
 };
 
 /** What a trigger payload is built from: the order link as stored after the change. */
@@ -199,6 +202,7 @@ export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
   [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
   [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
   [FLOW_TRIGGER.paymentOverdue]: "Payment overdue",
+  [FLOW_TRIGGER.orderStuck]: "Order stuck",
 };
 
 /** A delivered parcel the platform has not paid in time, as the daily check reads it (CashParcel). */
@@ -225,6 +229,35 @@ export function paymentOverdueFiring(parcel: OverdueParcel): FlowTriggerFiring {
       "Seller profit": (parcel.profitCents ?? 0) / 100,
       "Delivered on": parcel.deliveredDay,
       "Days unpaid": parcel.daysUnpaid,
+    },
+  };
+}
+
+/** An order not accounted for (still to be sent, or its send's outcome unknown) since `since`. */
+export interface StuckFacts {
+  orderId: string;
+  state: string;
+  reason: string | null;
+  since: Date;
+}
+
+/** What the merchant reads in Flow for each pending state, when the order carries no reason of its own. */
+const STUCK_REASONS: Record<string, string> = {
+  received: "The order is waiting to be checked and sent",
+  posting: "The order was sent and the platform's answer is not known yet",
+  retrying: "The platform could not take the order yet: it is tried again",
+};
+
+/** "Order stuck": once per order and episode (the time it started waiting). Pure. */
+export function stuckFiring(order: StuckFacts, now: Date): FlowTriggerFiring {
+  return {
+    handle: FLOW_TRIGGER.orderStuck,
+    eventKey: `stuck:${order.since.getTime()}`,
+    payload: {
+      order_id: Number(order.orderId),
+      "Lead state": order.state,
+      "Minutes stuck": Math.max(0, Math.floor((now.getTime() - order.since.getTime()) / 60_000)),
+      Reason: order.reason ?? STUCK_REASONS[order.state] ?? "The order has not reached the COD platform",
     },
   };
 }

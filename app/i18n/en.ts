@@ -17,6 +17,7 @@ import { navigationEn } from "./navigation.en";
 import { homeEn } from "./home.en";
 import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
+import { syncLedgerEn } from "./sync-ledger.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -208,6 +209,7 @@ export const en = {
   ...homeEn,
   ...orderPageEn,
   ...anomaliesEn,
+  ...syncLedgerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { navigationFr } from "./navigation.fr";
 import { homeFr } from "./home.fr";
 import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
+import { syncLedgerFr } from "./sync-ledger.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -205,4 +206,5 @@ export const fr: Messages = {
   ...homeFr,
   ...orderPageFr,
   ...anomaliesFr,
+  ...syncLedgerFr,
 };

@@ -51,6 +51,7 @@ export const shopSettingsSchema = z.object({
       leadStatusChanged: z.boolean().default(true),
       orderNeedsAttention: z.boolean().default(true),
       paymentOverdue: z.boolean().default(true),
+      orderStuck: z.boolean().default(true),
     })
     .default({}),
   /** A delivered parcel still unpaid by the platform after this many days is overdue (Home alert, Flow trigger). */

@@ -26,7 +26,10 @@ export type TimelineKind =
   | "rechecked"
   | "resend_second_lead"
   | "duplicate_kept"
-  | "cancelled_in_shopify";
+  | "cancelled_in_shopify"
+  // The reconciliation took in an order whose webhook never came, or applied a change it missed.
+  | "recovered"
+  | "reconciled";
 
 export interface TimelineEntry {
   kind: TimelineKind;

@@ -319,6 +319,7 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
   "flowTriggers.paymentOverdue",
+  "flowTriggers.orderStuck",
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;

@@ -21,24 +21,33 @@ import { CashOverview } from "../components/cash/CashOverview";
 import { InboxCard } from "../components/home/InboxCard";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { ensureShop } from "../models/shops.server";
+import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { SyncLedgerAlert } from "../components/home/SyncLedgerAlert";
+import { SyncLedgerCard } from "../components/home/SyncLedgerCard";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   await ensureShop(prisma, session.shop);
-  const [dashboard, inbox, facts] = await Promise.all([
+  const [dashboard, inbox, facts, syncLedger] = await Promise.all([
     loadDashboard(prisma, session.shop),
     loadInbox(prisma, session.shop),
     loadShopFacts(prisma, session.shop),
+    loadSyncLedger(prisma, session.shop),
   ]);
-  return { shop: session.shop, dashboard, inbox, connected: facts.connected };
+  return { shop: session.shop, dashboard, inbox, connected: facts.connected, syncLedger };
 });
 
 export default function Home() {
-  const { dashboard, inbox, connected } = useLoaderData<typeof loader>();
+  const { dashboard, inbox, connected, syncLedger } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <Page title={t("app.title")}>
       <Layout>
+        {syncLedger.stuck.total > 0 ? (
+          <Layout.Section>
+            <SyncLedgerAlert ledger={syncLedger} />
+          </Layout.Section>
+        ) : null}
         {dashboard.alerts.length > 0 ? (
           <Layout.Section>
             <DashboardAlerts alerts={dashboard.alerts} />
@@ -67,6 +76,7 @@ export default function Home() {
                   <LeadsChart days={dashboard.chart} />
                 </BlockStack>
               </Card>
+              <SyncLedgerCard ledger={syncLedger} />
             </BlockStack>
           ) : (
             <Card>

@@ -282,6 +282,7 @@ export default function Settings() {
             {checkbox("flowTriggers.leadCreated", t("settings.flow.leadCreated"))}
             {checkbox("flowTriggers.leadStatusChanged", t("settings.flow.leadStatusChanged"))}
             {checkbox("flowTriggers.orderNeedsAttention", t("settings.flow.orderNeedsAttention"))}
+            {checkbox("flowTriggers.orderStuck", t("settings.flow.orderStuck"))}
           </BlockStack>
         </SettingsSection>
 

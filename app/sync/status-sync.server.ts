@@ -21,6 +21,7 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { ensureRetentionScheduled } from "./retention.server";
+import { ensureReconcileScheduled } from "./reconcile/pass.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
@@ -354,8 +355,9 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
     eventsConfigured: shop.eventsSecretCipher !== null,
   });
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
-  // Every connected shop also gets its daily clean-up by its retention setting.
+  // Every connected shop also gets its daily clean-up by its retention setting, and its reconciliation with Shopify.
   await ensureRetentionScheduled(deps.db, domain, deps.now());
+  await ensureReconcileScheduled(deps.db, domain, deps.now());
 }
 
 /**
@@ -365,6 +367,8 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
 export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
   const existing = await db.job.findUnique({ where: { key: `${SYNC_STATUSES_JOB}:${domain}` }, select: { state: true } });
   if (existing && existing.state !== "done" && existing.state !== "dead") return;
+  // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
+  await ensureReconcileScheduled(db, domain, now);
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
   const minutes = readShopSettings(shop?.settings).statusSyncMinutes;
   await enqueueJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));

@@ -65,9 +65,11 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     );
     await deps.db.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(run.done) } });
     if (run.steps.length > 0) {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
-      // From the status change the sync (or a platform event) saw to Shopify updated; a new lead's tag counts from its post.
-      recordStatusToShopify(link.statusCheckedAt ?? link.postedAt, deps.now());
+      // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
+      const seenAt = link.statusCheckedAt ?? link.postedAt;
+      const data = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined;
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}`, data });
+      recordStatusToShopify(seenAt, deps.now());
     }
   } catch (error) {
     const outcome = shopifyOutcome(error);

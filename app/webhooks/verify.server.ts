@@ -28,6 +28,8 @@ export interface VerifiedWebhook {
   webhookId: string;
   /** X-Shopify-Event-Id: the same event sent to several subscriptions shares it. */
   eventId?: string;
+  /** X-Shopify-Triggered-At: when Shopify raised the event; a retry hours later keeps it. */
+  triggeredAt?: Date;
   apiVersion: string;
   payload: Record<string, unknown>;
 }
@@ -60,6 +62,12 @@ function withShopifyHeadersOnly(request: Request): Request {
     if (name.startsWith("x-shopify-") || name.startsWith("shopify-")) headers.set(name, value);
   }
   return new Request(request.url, { method: request.method, headers });
+}
+
+/** A header's ISO time; an unreadable one is as if absent (it only ever makes a delivery count as older). */
+function timeOf(value: unknown): Date | undefined {
+  const ms = typeof value === "string" ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
 }
 
 /** "orders/create" -> "ORDERS_CREATE", as validate() reports the topic header. */
@@ -112,6 +120,7 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
     topic: String(check.topic),
     webhookId: check.webhookId,
     eventId: "eventId" in check ? check.eventId : undefined,
+    triggeredAt: "triggeredAt" in check ? timeOf(check.triggeredAt) : undefined,
     apiVersion: check.apiVersion,
     payload: payload as Record<string, unknown>,
   };

@@ -47,6 +47,8 @@ import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../../app/customers/card.server";
 import { risksOfPhones } from "../../../app/pages/orders.server";
 import { snapshotOf, type LeadEvent } from "../../../app/models/lead-events";
+import { loadSyncLedger } from "../../../app/pages/sync-ledger.server";
+import { seedSyncLedger } from "./lib/sync-ledger-rows";
 
 const { values } = parseArgs({
   options: {
@@ -267,6 +269,7 @@ try {
   console.log(`customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`);
   // A few phones the merchant blocked or trusted.
   await db.$executeRaw`UPDATE "CustomerRecord" SET "standing" = CASE WHEN rowid % 2 = 0 THEN 'blocked' ELSE 'trusted' END WHERE "shop" = ${SHOP} AND rowid % 97 = 0`;
+  console.log(`sync ledger: ${await seedSyncLedger(db, SHOP, new Date())} rows (a week of passes and hourly latencies)`);
   console.log(`rollup rows in the last 90 days: ${await db.analyticsDaily.count({ where: { shop: SHOP, day: { gte: addDays(localDay(DEFAULT_TIME_ZONE, new Date()), -89) } } })}\n`);
 
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
@@ -333,6 +336,8 @@ try {
   const homeWithInbox = await time("home: whole loader (with the inbox)", homeLoader);
   const analytics = [
     await time("home: rollups", () => loadDashboard(db, SHOP)),
+    await time("home: sync ledger (card, alert)", () => loadSyncLedger(db, SHOP)),
+    await time("home: whole loader (rollups and ledger)", () => Promise.all([loadDashboard(db, SHOP), loadSyncLedger(db, SHOP)])),
     await time("analytics: 30 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=30"))),
     await time("analytics: 90 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=90"))),
     await time("analytics: by city, 90 days", () => cityLines(db, SHOP, presetPeriod(90, today))),

@@ -34,6 +34,7 @@ import { compareWithExpectations, customerHoldLines, describeMismatch, formatTab
 import { readCustomerHolds } from "./customer-holds";
 import { watchStatuses } from "./watch-statuses";
 import { seedDemoHistory } from "./history";
+import { DEMO_RECONCILE_SECONDS, readRecovered, recoveredLines } from "./recovered";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "dev", "demo", "orders");
@@ -139,6 +140,8 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     LOG_LEVEL: "info",
     WORKER_IN_PROCESS: workerApart ? "false" : "true",
+    // The reconciliation with Shopify every 15 s (5 minutes by default), so the order whose webhook is lost comes in quickly.
+    RECONCILE_INTERVAL_SECONDS: String(DEMO_RECONCILE_SECONDS),
   };
   const app = await startServerProcess({ root: ROOT, cwd: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
@@ -204,10 +207,12 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
+  const recovered = await readRecovered(db, DEMO_SHOP);
   if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);
   if (options.json) {
     if (expected.size > 0 && mismatches.length > 0) io.log(mismatches.map(describeMismatch).join("\n"));
     for (const line of customerHoldLines(rows)) io.log(line);
+    for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
     io.json(JSON.stringify(rows, null, 2));
     return;
   }
@@ -216,6 +221,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   io.log("");
   io.log(`${rows.length} orders: ${stateCounts(rows)}`);
   for (const line of customerHoldLines(rows)) io.log(line);
+  for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
   if (expected.size > 0) {
     io.log(
       mismatches.length === 0
@@ -229,6 +235,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const secondKeyFile = join(dataDir, `${SECOND_ACCOUNT}-seller-key.txt`);
   if (second) writeFileSync(secondKeyFile, `${second.key}\n`, { mode: 0o600 });
   io.log(`Admin preview: ${previewUrl}`);
+  if (recovered.length > 0) io.log(`The sync ledger (Activity): ${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent("/app/activity#sync-ledger")}`);
   io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
   io.log(`An order in Shopify (the stand-in's page): ${shopify.orderPage(DEMO_SHOP, rows[0]?.order_id ?? "")}`);
   io.log(`A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`);
