@@ -6,7 +6,7 @@
 export const shopifyErrorsEn = {
   // {what} completes "... while {what}".
   "shopifyError.what.products": "loading your products",
-  "shopifyError.what.backfillOrders": "reading your orders for the backfill",
+  "shopifyError.what.backfillOrders": "reading your orders for the import",
   "shopifyError.what.order": "loading this order from Shopify",
   "shopifyError.title.timeout": "Shopify did not answer in time while {what}",
   "shopifyError.title.network": "Shopify could not be reached while {what}",

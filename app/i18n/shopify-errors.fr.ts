@@ -3,7 +3,7 @@ import type { shopifyErrorsEn } from "./shopify-errors.en";
 
 export const shopifyErrorsFr: Record<keyof typeof shopifyErrorsEn, string> = {
   "shopifyError.what.products": "le chargement de vos produits",
-  "shopifyError.what.backfillOrders": "la lecture de vos commandes pour la reprise",
+  "shopifyError.what.backfillOrders": "la lecture de vos commandes pour l'import",
   "shopifyError.what.order": "le chargement de cette commande depuis Shopify",
   "shopifyError.title.timeout": "Shopify n'a pas répondu à temps pendant {what}",
   "shopifyError.title.network": "Shopify était injoignable pendant {what}",

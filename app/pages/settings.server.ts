@@ -22,6 +22,8 @@ import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy 
 import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
 import { ensureShop } from "../models/shops.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -52,6 +54,7 @@ function connectionView(row: PublicShopRow): SellerConnectionView {
     apiVersion: row.apiVersion,
     keyLast4: row.sellerApiKeyLast4 ?? "",
     verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
+    verifiedLocal: row.keyVerifiedAt ? localTime(row.keyVerifiedAt, DEFAULT_TIME_ZONE) : null,
     pausedReason: row.pausedReason,
     pausedAt: row.pausedAt?.toISOString() ?? null,
   };
@@ -66,6 +69,8 @@ export interface SellerConnectionView {
   /** Last four characters of the key; empty when the key is too short to show any. */
   keyLast4: string;
   verifiedAt: string | null;
+  /** verifiedAt on the shop's wall clock, for the page's date format. */
+  verifiedLocal: string | null;
   pausedReason: string | null;
   pausedAt: string | null;
 }

@@ -37,8 +37,8 @@ import {
   type SellerConnectionView,
   type SettingsFormValues,
 } from "../pages/settings.server";
-import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
-import { translateCode, useT, type Translate } from "../i18n/react";
+import { isMessageKey, type MessageKey } from "../i18n";
+import { translateCode, useFormat, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
 import { formText } from "../http/form";
 
@@ -359,6 +359,7 @@ export default function Settings() {
 
 function ConnectedAccount({ connection }: { connection: SellerConnectionView | null }) {
   const t = useT();
+  const format = useFormat();
   if (!connection) {
     return (
       <Box padding="300" background="bg-surface-secondary" borderRadius="200">
@@ -380,7 +381,7 @@ function ConnectedAccount({ connection }: { connection: SellerConnectionView | n
     ],
     ["settings.account.apiVersion", connection.apiVersion ?? t("common.notSet")],
     ["settings.account.key", t("settings.account.keyValue", { last4: connection.keyLast4 })],
-    ["settings.account.verifiedAt", connection.verifiedAt ? formatInstant(connection.verifiedAt) : t("common.notSet")],
+    ["settings.account.verifiedAt", connection.verifiedLocal ? format.dateTime(connection.verifiedLocal, { year: true }) : t("common.notSet")],
   ];
   return (
     <Box padding="300" background="bg-surface-secondary" borderRadius="200">

@@ -9,7 +9,9 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, reasonFields } from "../models/timeline.server";
+import { cancelledAfterSendingText, cancelledBeforeSendingText, cancelledReasonText, updatedInShopifyText } from "../models/order-texts";
+import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
@@ -177,10 +179,10 @@ export async function intakeOrderUpdated(tx: Tx, shop: string, payload: Record<s
       orderName: header.orderName,
       customerId: header.customerId,
       state: "received",
-      reason: null,
+      ...reasonFields(null),
     },
   });
-  await addTimeline(tx, shop, link.id, { kind: "updated", message: "Order updated in Shopify: it will be checked again" });
+  await addTimeline(tx, shop, link.id, { kind: "updated", text: updatedInShopifyText() });
   await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date() }]);
   await queuePosting(tx, shop, header.orderId, link.id);
 }
@@ -195,15 +197,12 @@ export async function intakeOrderCancelled(tx: Tx, shop: string, payload: Record
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
   if (isPosted(state) || state === "posting") {
     await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at } });
-    await addTimeline(tx, shop, link.id, {
-      kind: "cancelled",
-      message: `Order cancelled in Shopify after its lead ${link.leadRef ?? ""} was sent: cancel the lead in the platform's seller space`.replace("  ", " "),
-    });
+    await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
     return;
   }
-  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, state: "cancelled", reason: "Cancelled in Shopify before sending" } });
-  await addTimeline(tx, shop, link.id, { kind: "cancelled", message: "Order cancelled in Shopify: it will not be sent" });
+  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, state: "cancelled", ...reasonFields(cancelledReasonText()) } });
+  await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledBeforeSendingText() });
   await applyLeadEvents(tx, shop, [
-    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: "Cancelled in Shopify before sending", at },
+    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: english(cancelledReasonText()), at },
   ]);
 }

@@ -7,7 +7,8 @@ import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
-import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
+import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
+import { parseWriteBackDone, writeBackOrder } from "../shopify/write-back.server";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
@@ -16,22 +17,6 @@ const payloadSchema = z.object({ linkId: z.string().min(1) });
 
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
-
-function describe(steps: readonly WriteBackStep[]): string {
-  return steps
-    .map((s) =>
-      s.kind === "tagsAdd"
-        ? `tags added: ${s.tags.join(", ")}`
-        : s.kind === "tagsRemove"
-          ? `tags removed: ${s.tags.join(", ")}`
-          : s.kind === "fulfillmentCreate"
-            ? "fulfilment created with the tracking number"
-            : s.kind === "markAsPaid"
-              ? "marked as paid"
-              : "cancel requested",
-    )
-    .join("; ");
-}
 
 export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor }, job: ClaimedJob): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
@@ -64,12 +49,12 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     );
     await deps.db.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(run.done) } });
     if (run.steps.length > 0) {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}` });
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", text: writtenBackText(run.steps) });
     }
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify refused the update: ${outcome.reason}` });
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } });
     }
     throw jobErrorFor(outcome, error);
   }

@@ -1,7 +1,7 @@
 /** The city or product table: sortable by any figure (in the browser), with a CSV export of every line. */
 import { useMemo, useState } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text, type SortDirection } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { sortLines, type BreakdownLine, type SortKey } from "../../analytics/report";
 import { days, integer, money } from "./format";
 import { RateText } from "./RateText";
@@ -29,7 +29,7 @@ export function BreakdownTable({
   exporting: boolean;
 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const [sort, setSort] = useState<{ column: number; direction: SortDirection }>({ column: 1, direction: "descending" });
   const sorted = useMemo(
     () => sortLines(lines, COLUMNS[sort.column], sort.direction === "ascending" ? "asc" : "desc"),
@@ -40,12 +40,12 @@ export function BreakdownTable({
     <span key="name" data-line={l.key}>
       {l.label || unknownLabel || l.key}
     </span>,
-    integer(locale, l.orders),
+    integer(format, l.orders),
     <RateText key="d" rate={l.deliveryRate} of="analytics.rate.deliveredOfShipped" />,
     <RateText key="r" rate={l.returnRate} of="analytics.rate.returnedOfShipped" />,
-    money(locale, l.collectedCents),
-    money(locale, l.profitCents),
-    days(locale, t, l.medianDeliveryDays),
+    money(format, l.collectedCents),
+    money(format, l.profitCents),
+    days(format, t, l.medianDeliveryDays),
   ]);
 
   return (

@@ -5,14 +5,14 @@
  */
 import type { ReactNode } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { FUNNEL_STEPS, IN_PROGRESS, LOSS_CAUSES, rate, type FunnelStep, type LossCause, type Summary } from "../../analytics/report";
 import { integer } from "./format";
 import { RateText } from "./RateText";
 
 export function FunnelCard({ current, previous, onExport, exporting }: { current: Summary; previous: Summary; onExport: () => void; exporting: boolean }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
 
   const lostCell = (step: FunnelStep) => {
     const causes: readonly LossCause[] = (LOSS_CAUSES as Record<string, readonly LossCause[]>)[step] ?? [];
@@ -22,8 +22,8 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
       .map((cause) => ({ cause, n: current.losses[cause] }))
       .filter((c) => c.n > 0)
       .map((c) => (
-        <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(locale, c.n), whole: integer(locale, current.steps[step]) })}>
-          {t("analytics.lossItem", { count: integer(locale, c.n), cause: t(`analytics.cause.${c.cause}`) })}
+        <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(format, c.n), whole: integer(format, current.steps[step]) })}>
+          {t("analytics.lossItem", { count: integer(format, c.n), cause: t(`analytics.cause.${c.cause}`) })}
         </span>
       ));
     return (
@@ -31,7 +31,7 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
         <Text as="span">{items.length ? items.reduce<ReactNode[]>((all, item, i) => (i ? [...all, ", ", item] : [item]), []) : t("analytics.funnel.noLoss")}</Text>
         {progress && current.inProgress[progress] > 0 ? (
           <Text as="span" tone="subdued" variant="bodySm">
-            {t("analytics.funnel.inProgress", { what: t(`analytics.progress.${progress}`, { count: integer(locale, current.inProgress[progress]) }) })}
+            {t("analytics.funnel.inProgress", { what: t(`analytics.progress.${progress}`, { count: integer(format, current.inProgress[progress]) }) })}
           </Text>
         ) : null}
       </BlockStack>
@@ -43,10 +43,10 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
       {t(`analytics.step.${step}`)}
     </span>,
     <span key="n" data-step-count={step}>
-      {integer(locale, current.steps[step])}
+      {integer(format, current.steps[step])}
     </span>,
     i === 0 ? "" : <RateText key="r" rate={rate(current.steps[step], current.steps[FUNNEL_STEPS[i - 1]])} of="analytics.rate.ofPrevious" />,
-    integer(locale, previous.steps[step]),
+    integer(format, previous.steps[step]),
     lostCell(step),
   ]);
 

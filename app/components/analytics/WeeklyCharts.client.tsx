@@ -3,22 +3,21 @@
  * container); WeeklyCharts.tsx loads it after hydration.
  */
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
-import { formatMoneyCents, formatPercent } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
 
 export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const rateSeries = [
     {
       name: t("analytics.weeks.series.deliveryRate"),
       // A week without a shipped parcel has no rate: left out, not drawn as 0 %.
-      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: w.week, value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
+      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: format.dayMonth(w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
     },
   ];
-  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: w.week, value: w.collectedCents / 100 })) }];
+  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: format.dayMonth(w.week), value: w.collectedCents / 100 })) }];
   return (
     <PolarisVizProvider>
       {which === 0 ? (
@@ -28,7 +27,7 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
           theme="Light"
           isAnimated={false}
           showLegend={false}
-          yAxisOptions={{ labelFormatter: (v) => formatPercent(locale, Number(v) / 100) }}
+          yAxisOptions={{ labelFormatter: (v) => format.percent(Number(v) / 100) }}
         />
       </div>
       ) : (
@@ -38,7 +37,7 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
           theme="Light"
           isAnimated={false}
           showLegend={false}
-          yAxisOptions={{ labelFormatter: (v) => formatMoneyCents(locale, Math.round(Number(v) * 100)).replace(/[.,]00 MAD$/, "") }}
+          yAxisOptions={{ labelFormatter: (v) => format.money(Math.round(Number(v)) * 100) }}
         />
       </div>
       )}

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { money, percent } from "./format";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
@@ -78,15 +78,15 @@ const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "
 
 function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 | 1; caption: string }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   return (
     <table style={VISUALLY_HIDDEN}>
       <caption>{caption}</caption>
       <tbody>
         {weeks.map((w) => (
           <tr key={w.week}>
-            <th scope="row">{w.week}</th>
-            <td>{which === 0 ? percent(locale, t, w.deliveryRate) : money(locale, w.collectedCents)}</td>
+            <th scope="row">{format.date(w.week)}</th>
+            <td>{which === 0 ? percent(format, t, w.deliveryRate) : money(format, w.collectedCents)}</td>
           </tr>
         ))}
       </tbody>

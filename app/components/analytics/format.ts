@@ -1,19 +1,17 @@
-/** Display helpers shared by the Analytics components (locale-exact, same on server and client). */
-import { formatInteger, formatMoneyCents, formatPercent, type Locale } from "../../i18n";
+/** Display helpers shared by the Analytics components: the locale's formatters (app/i18n/format.ts), same on server and client. */
+import type { Formatter } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { Rate } from "../../analytics/report";
 export { download } from "../download";
 
-export const money = (locale: Locale, cents: number) => formatMoneyCents(locale, cents);
-export const integer = (locale: Locale, n: number) => formatInteger(locale, n);
+export const money = (format: Formatter, cents: number) => format.money(cents);
+export const integer = (format: Formatter, n: number) => format.integer(n);
 
-export function percent(locale: Locale, t: Translate, r: Rate): string {
-  return r.rate === null ? t("analytics.figure.none") : formatPercent(locale, r.rate);
+export function percent(format: Formatter, t: Translate, r: Rate): string {
+  return r.rate === null ? t("analytics.figure.none") : format.percent(r.rate);
 }
 
-export function days(locale: Locale, t: Translate, value: number | null): string {
+export function days(format: Formatter, t: Translate, value: number | null): string {
   if (value === null) return t("analytics.figure.none");
-  const text = Number.isInteger(value) ? String(value) : value.toFixed(1);
-  return t("analytics.days", { days: locale === "fr" ? text.replace(".", ",") : text });
+  return t("analytics.days", { days: format.decimal(value, Number.isInteger(value) ? 0 : 1) });
 }
-

@@ -25,7 +25,7 @@ import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
 import { holdReasonViewText } from "../../customers/hold-reason";
 import { isMessageKey } from "../../i18n";
-import { useT, type Translate } from "../../i18n/react";
+import { useFormat, useT, type Translate } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
 import { codeLabel } from "./text";
 
@@ -233,6 +233,7 @@ const CHOICES = {
 
 function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number; selected: boolean }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   return (
     <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
@@ -246,7 +247,7 @@ function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number;
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span title={row.createdAt}>{row.createdLocal.slice(0, 16)}</span>
+        <span title={row.createdAt}>{format.dateTime(row.createdLocal)}</span>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <span data-cell="state">
@@ -284,7 +285,7 @@ function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number;
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span title={row.updatedAt}>{row.updatedLocal.slice(0, 16)}</span>
+        <span title={row.updatedAt}>{format.dateTime(row.updatedLocal)}</span>
       </IndexTable.Cell>
     </IndexTable.Row>
   );

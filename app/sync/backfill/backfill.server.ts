@@ -14,6 +14,7 @@ import type { Db } from "../../db.server";
 import { fromWebhookOrder } from "../../leads";
 import { isPosted, isLinkState } from "../../models/order-link-state";
 import { addTimeline } from "../../models/timeline.server";
+import { importedText } from "../../models/order-texts";
 import { PermanentJobError, RetryLaterError } from "../../queue/errors";
 import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
 import { retryWhileBusy } from "../../db/sqlite-busy";
@@ -145,7 +146,7 @@ async function saveProgress(db: Db, job: ClaimedJob, payload: BackfillPayload): 
 }
 
 /** Stores an order the app does not know yet exactly as orders/create would; false when it exists. */
-export async function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: string): Promise<boolean> {
+export async function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: { from: string; to: string }): Promise<boolean> {
   const orderId = String(payload.id);
   return retryWhileBusy(() =>
     db.$transaction(async (tx: Prisma.TransactionClient) => {
@@ -156,7 +157,7 @@ export async function intakeBackfilledOrder(db: Db, shop: string, payload: Recor
       await insertPostLeadJobs(tx, [rows]);
       const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
       // Also the link's first timeline row: post-lead then records no "received from Shopify".
-      await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });
+      await addTimeline(tx, shop, link.id, { kind: "received", text: importedText(range.from, range.to) });
       return true;
     }),
   );
@@ -180,7 +181,7 @@ export async function runBackfillJob(
   const admin = await deps.adminFor(domain);
   const mapOrder = await backfillMapper(db, shop, deps.now());
   const query = ordersQuery(start.from, start.to);
-  const range = `${start.from} to ${start.to}`;
+  const range = { from: start.from, to: start.to };
   let state: BackfillPayload = { ...start, throttledUntil: null };
   const budget = Math.max(1, options.pagesPerAttempt ?? PAGES_PER_ATTEMPT);
 
