@@ -7,12 +7,6 @@
 import type { Finding } from "../leads/types";
 import { isMessageKey, type MessageKey } from "../i18n";
 import { msg, type MessageArg, type MessageRef } from "../i18n/message-ref";
-import {
-  ConnectionError,
-  InternalServerError,
-  TimeoutError,
-  UnexpectedResponseError,
-} from "../seller-api";
 import type { WriteBackStep } from "../shopify/write-back-plan";
 
 // ---------------------------------------------------------------------------
@@ -97,18 +91,12 @@ export function leadFieldText(field: string | undefined): MessageArg {
 /** 400 or 422: the platform refused the lead (or one field of it). */
 export const refusedText = (field: string | undefined) => msg("timeline.text.refused", { field: leadFieldText(field) });
 
-/** Why a call to the platform failed, without the technical message (kept in the job's last error). */
-export function failureCause(error: unknown): MessageRef {
-  if (error instanceof TimeoutError) return msg("timeline.cause.timeout");
-  if (error instanceof ConnectionError) return msg("timeline.cause.unreachable");
-  if (error instanceof InternalServerError) return msg("timeline.cause.server");
-  if (error instanceof UnexpectedResponseError) return msg("timeline.cause.unexpected");
-  return msg("timeline.cause.other");
-}
+/** Why a call to the platform failed, in words (see failureCauseOf); the technical message stays in the job. */
+export type FailureCause = "timeout" | "unreachable" | "server" | "unexpected" | "other";
 
-export function sendFailedText(error: unknown, attempts: number, lastAttempt: boolean): MessageRef {
-  const cause = failureCause(error);
-  return lastAttempt ? msg("timeline.text.sendFailedFinal", { attempts, cause }) : msg("timeline.text.sendFailedRetrying", { cause });
+export function sendFailedText(cause: FailureCause, attempts: number, lastAttempt: boolean): MessageRef {
+  const why = msg(`timeline.cause.${cause}`);
+  return lastAttempt ? msg("timeline.text.sendFailedFinal", { attempts, cause: why }) : msg("timeline.text.sendFailedRetrying", { cause: why });
 }
 
 export const heldByRulesText = () => msg("timeline.text.heldByRules");

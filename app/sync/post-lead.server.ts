@@ -25,6 +25,7 @@ import {
   waitingForKeyText,
 } from "../models/order-texts";
 import type { MessageRef } from "../i18n/message-ref";
+import { failureCauseOf } from "../models/failure-cause";
 import { readShopSettings } from "../models/shop-settings";
 import { assertMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
@@ -396,7 +397,7 @@ async function handleApiFailure(
   const mayHaveReached = (context.posting && !(error instanceof ConnectionError)) || context.uncertain === true;
   const lastAttempt = job.attempts >= job.maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
-  const reason = sendFailedText(error, job.attempts, lastAttempt);
+  const reason = sendFailedText(failureCauseOf(error), job.attempts, lastAttempt);
   const to: LinkState = lastAttempt ? "failed" : mayHaveReached ? "posting" : "retrying";
   await moveLink(db, link, to, {
     reason,

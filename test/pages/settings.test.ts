@@ -84,6 +84,7 @@ describe("API key", () => {
       apiVersion: "1.3",
       keyLast4: atlasKey.key.slice(-4),
       verifiedAt: row!.keyVerifiedAt!.toISOString(),
+      verifiedLocal: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       pausedReason: null,
       pausedAt: null,
     });
