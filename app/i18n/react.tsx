@@ -11,13 +11,31 @@ import { renderMessage, type MessageRef } from "./message-ref";
 interface I18nValue {
   locale: Locale;
   currency: CurrencyLabel;
+  setCurrency: (currency: CurrencyLabel) => void;
 }
 
-const LocaleContext = createContext<I18nValue>({ locale: "en", currency: "MAD" });
+const ignore = () => undefined;
+const LocaleContext = createContext<I18nValue>({ locale: "en", currency: "MAD", setCurrency: ignore });
 
-export function I18nProvider({ locale, currency = "MAD", children }: { locale: Locale; currency?: CurrencyLabel; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, currency }), [locale, currency]);
+export function I18nProvider({
+  locale,
+  currency = "MAD",
+  setCurrency = ignore,
+  children,
+}: {
+  locale: Locale;
+  currency?: CurrencyLabel;
+  /** Settings saved another currency name: the pages write it from now on. */
+  setCurrency?: (currency: CurrencyLabel) => void;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => ({ locale, currency, setCurrency }), [locale, currency, setCurrency]);
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+/** For Settings: the shop chose another way to write dirhams. */
+export function useSetCurrency(): (currency: CurrencyLabel) => void {
+  return useContext(LocaleContext).setCurrency;
 }
 
 export function useLocale(): Locale {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
 import { DEFAULT_HOLD_POLICY } from "../leads/settings";
 import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
+import { CURRENCY_LABELS } from "../i18n/formats";
 
 const holdChoice = z.enum(["hold", "send"]);
 
@@ -64,6 +65,8 @@ export const shopSettingsSchema = z.object({
    * default: each store decides for itself, and both must say yes.
    */
   shareCustomerRecords: z.boolean().default(false),
+  /** How amounts are written on the pages: "MAD" (the ISO code) or "DH", as Moroccans say (app/i18n/formats.ts). */
+  currencyLabel: z.enum(CURRENCY_LABELS).default("MAD"),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });
