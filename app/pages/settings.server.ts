@@ -24,6 +24,7 @@ import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopS
 import { ensureShop } from "../models/shops.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { localTime } from "../time-zone";
+import { CURRENCY_LABELS } from "../i18n/formats";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -311,6 +312,9 @@ export type FieldErrors = Record<string, FieldError>;
 /** What the form posts: every value is a string ("true"/"false" for checkboxes). */
 export type SettingsFormValues = Record<string, string>;
 
+/** Choices the form posts as text, one of a fixed list each. */
+export const CHOICE_SETTINGS = { currencyLabel: CURRENCY_LABELS } as const;
+
 export const BOOLEAN_SETTINGS = [
   "autoSend",
   "sendAllOrders",
@@ -354,6 +358,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
   for (const path of BOOLEAN_SETTINGS) values[path] = get(path) === true ? "true" : "false";
   for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
   for (const code of HOLD_CODES) values[HOLD_PREFIX + code] = settings.holdPolicy[code] === "hold" ? "true" : "false";
+  for (const name of Object.keys(CHOICE_SETTINGS) as (keyof typeof CHOICE_SETTINGS)[]) values[name] = String(settings[name]);
   return values;
 }
 
@@ -384,6 +389,9 @@ export function parseSettingsForm(
     candidate.codGatewayPatterns = [...new Set(values.codGatewayPatterns.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
   }
   if (values.carrierName !== undefined) candidate.carrierName = values.carrierName.trim() || undefined;
+  for (const name of Object.keys(CHOICE_SETTINGS) as (keyof typeof CHOICE_SETTINGS)[]) {
+    if (values[name] !== undefined) candidate[name] = values[name];
+  }
 
   const parsed = shopSettingsSchema.safeParse(candidate);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, settings: parsed.data };
@@ -429,4 +437,55 @@ export async function saveShopSettings(
   });
   const hasSecret = await db.shop.count({ where: { id: updated.id, eventsSecretCipher: { not: null } } });
   return { ok: true, settings: parsed.settings, hasEventsSecret: hasSecret > 0 };
+}
+
+// ---------------------------------------------------------------------------
+// One save for the whole page (the contextual save bar)
+
+export type SettingsSaveResult =
+  | { ok: true; settings: ShopSettings; hasEventsSecret: boolean; connection: SellerConnectionView | null; keyStore: string | null; keyChanged: boolean }
+  /** Nothing was saved: the settings' field errors, or the key's (shown on its field). */
+  | { ok: false; fieldErrors: FieldErrors; keyError: KeyErrorCode | null };
+
+/** The form's values, with `apiKey` (blank: keep the saved key), `baseUrl` (blank: the default) and `eventsSecret` (blank: keep it). */
+export type SettingsSaveInput = SettingsFormValues;
+
+/**
+ * The page's one save: the settings are checked first, then a new key (or a
+ * new platform address) is verified with the platform and saved, then the
+ * settings. A wrong field or a key the platform refuses saves nothing.
+ */
+export async function saveSettingsPage(
+  db: Db,
+  shop: string,
+  input: SettingsSaveInput,
+  options: VerifyKeyOptions & SaveSettingsOptions = {},
+): Promise<SettingsSaveResult> {
+  await ensureShop(db, shop);
+  const { apiKey = "", baseUrl, ...values } = input;
+  const row = await db.shop.findUniqueOrThrow({ where: { domain: shop }, select: { settings: true, sellerApiBaseUrl: true } });
+  const parsed = parseSettingsForm(values, readShopSettings(row.settings));
+  const secret = values.eventsSecret?.trim();
+  const secretError: FieldErrors = secret && !isStrongEventsSecret(secret) ? { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } : {};
+  if (!parsed.ok || Object.keys(secretError).length > 0) {
+    return { ok: false, fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...secretError }, keyError: null };
+  }
+  // A form without the address leaves it as it is.
+  const address = baseUrl ?? row.sellerApiBaseUrl ?? "";
+  const addressChanged = !sameBaseUrl(address.trim() || null, row.sellerApiBaseUrl);
+  let verified: KeyVerification | null = null;
+  if (apiKey.trim() || addressChanged) {
+    verified = await verifyAndSaveKey(db, shop, { apiKey, baseUrl: address }, options);
+    if (!verified.ok) return { ok: false, fieldErrors: {}, keyError: verified.error };
+  }
+  const saved = await saveShopSettings(db, shop, values, options);
+  if (!saved.ok) return { ok: false, fieldErrors: saved.fieldErrors, keyError: null };
+  return {
+    ok: true,
+    settings: saved.settings,
+    hasEventsSecret: saved.hasEventsSecret,
+    connection: verified?.ok ? verified.connection : null,
+    keyStore: verified?.ok ? verified.keyStore : null,
+    keyChanged: verified !== null,
+  };
 }
