@@ -7,6 +7,7 @@
  * `shopify.saveBar.leaveConfirmation()` asks the browser's confirm dialog while
  * a bar shows (resolving only when the merchant chooses to leave).
  *
+ * The bar takes its own room at the top of the page, so it covers nothing of it.
  * A script fragment: it expects `window.shopify` and a `config.locale` in scope.
  */
 export const SAVE_BAR_STUB = `
@@ -30,8 +31,9 @@ export const SAVE_BAR_STUB = `
         bar.setAttribute("data-app-bridge-stub", "save-bar");
         bar.setAttribute("role", "region");
         bar.setAttribute("aria-label", words.bar);
-        bar.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:2147483000;display:flex;gap:8px;justify-content:flex-end;align-items:center;padding:8px 16px;background:#1a1a1a;";
-        document.body.appendChild(bar);
+        bar.style.cssText = "display:flex;gap:8px;justify-content:flex-end;align-items:center;padding:8px 16px;background:#1a1a1a;";
+        // The admin draws its bar above the app; here it takes its own room at the top, covering nothing.
+        document.body.prepend(bar);
       }
       const children = [...shown.querySelectorAll("button")];
       const ordered = [...children.filter((b) => b.getAttribute("variant") !== "primary"), ...children.filter((b) => b.getAttribute("variant") === "primary")];
