@@ -45,6 +45,7 @@ export const en = {
   "time.ago.hours": "{count, plural, one {# hour ago} other {# hours ago}}",
   "time.ago.days": "{count, plural, one {# day ago} other {# days ago}}",
   "time.minutes": "{count, plural, one {# minute} other {# minutes}}",
+  "time.exact": "{time} (UTC{offset})",
 
   "home.checklist.title": "Set up COD Lead Sync",
   "home.checklist.intro": "Finish these steps and your cash-on-delivery orders will reach your COD platform as leads.",

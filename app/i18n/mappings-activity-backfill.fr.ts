@@ -222,7 +222,7 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "backfill.status.pending": "En attente de démarrage",
   "backfill.status.running": "Lecture des commandes : {pages, plural, one {# page lue} other {# pages lues}}",
   "backfill.status.throttled": "Shopify est occupé : l'import reprend à {time}",
-  "backfill.status.done": "Terminée le {time}",
+  "backfill.status.done": "Terminé le {time}",
   "backfill.status.failed": "Une erreur est survenue : l'import va réessayer.",
   "backfill.status.dead": "Arrêté après une erreur.",
   "backfill.status.errorDetail": "Détail technique :",

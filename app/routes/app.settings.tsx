@@ -81,9 +81,12 @@ export default function Settings() {
   useEffect(() => setForm(saved), [saved]);
   useEffect(() => {
     if (!result?.ok) return;
+    // Saved: the key typed leaves the page, the form is what is saved now.
+    setForm(saved);
     setCurrency(result.settings.currencyLabel as CurrencyLabel);
     shopify.toast.show(result.keyChanged && result.connection ? t("settings.key.verified", { name: result.connection.name ?? "" }) : t("settings.saved"));
-  }, [result, shopify, t, setCurrency]);
+    // Once per answer (saved is read as it is then, after the loader ran again).
+  }, [result]);
 
   const dirty = (Object.keys(form) as string[]).some((name) => form[name] !== saved[name]);
   const fieldErrors: FieldErrors = result && !result.ok ? result.fieldErrors : {};

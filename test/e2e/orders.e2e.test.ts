@@ -79,7 +79,7 @@ describe("Orders after a pipeline run", () => {
     expect(await rowOf(page, "#3002")).toMatchObject({ state: "Lead created", confirmation: "New" });
     expect(await rowOf(page, "#3003")).toMatchObject({ state: "Held", lead: "–", problems: "Unknown SKU" });
     expect(await rowOf(page, "#3004")).toMatchObject({ state: "Held", problems: "No phone" });
-    expect((await rowOf(page, "#3005")).state).toBe("Damaged");
+    expect((await rowOf(page, "#3005")).state).toBe("Created with anomaly");
     expect((await rowOf(page, "#3005")).problems).toContain("Platform: inconsistent total");
     await session.screenshot("orders-list-en");
 
@@ -111,8 +111,10 @@ describe("Orders after a pipeline run", () => {
       "posted",
       "answered",
     ]);
-    expect(await times.first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/);
-    expect(await times.first().getAttribute("title")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The shop's wall clock in the reader's format; the exact instant (UTC) in the markup and, with the zone's offset, on hover.
+    expect(await times.first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
+    expect(await times.first().getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await times.first().getAttribute("title")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/);
     await session.screenshot("order-detail-en");
     expect(session.refused).toEqual([]);
   });
@@ -127,7 +129,7 @@ describe("Orders after a pipeline run", () => {
 
     await page.getByLabel("Customer's mobile").fill("0661000004");
     await page.getByRole("button", { name: "Save and send again" }).first().click();
-    await expect.poll(() => session.toasts()).toContain("Done: 1 order(s) sent again");
+    await expect.poll(() => session.toasts()).toContain("Done: 1 order sent again");
     await flow.drain();
     await expect.poll(async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("created");
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
@@ -141,7 +143,7 @@ describe("Orders after a pipeline run", () => {
     const row = page.locator("tr", { has: page.locator('[data-order="#3005"]') });
     await row.locator('input[type="checkbox"]').check({ force: true });
     await page.getByRole("button", { name: "Send again" }).click();
-    await expect.poll(() => session.toasts()).toContain("1 order(s) sent again");
+    await expect.poll(() => session.toasts()).toContain("1 order sent again");
     await expect.poll(() => rowOf(page, "#3005").then((r) => r.state)).toBe("Received");
     const job = await server.db.job.findFirstOrThrow({ where: { key: `post-lead:${SHOP}:6100005` } });
     expect(job.state).toBe("pending");

@@ -106,3 +106,43 @@ export function stringsOf(value: unknown): string[] {
   if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
   return [];
 }
+
+/** The words of a language's messages (three letters or more, lower case), placeholders left out. */
+export function vocabulary(messages: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const message of messages) for (const literal of literals(message)) for (const word of wordsOf(literal)) out.add(word);
+  return out;
+}
+
+/**
+ * For a pseudo-locale: texts holding words of the English catalogue outside
+ * the pseudo-locale's marks (a string that did not come from the catalogue),
+ * or a number written by hand in English form (an ISO date, "229.00").
+ */
+export function hardCodedTexts(
+  texts: readonly string[],
+  options: {
+    english: Set<string>;
+    unmarked: (text: string) => string;
+    /** The shop's own data the page shows (product and city names, payment methods): not the app's words. */
+    data?: readonly string[];
+    allow?: readonly (string | RegExp)[];
+  },
+): Problem[] {
+  const problems: Problem[] = [];
+  // Longest first, so a name is taken out before a shorter one inside it.
+  const data = [...new Set(options.data ?? [])].filter((d) => d.length >= 3).sort((a, b) => b.length - a.length);
+  for (const text of new Set(texts)) {
+    if ((options.allow ?? []).some((a) => (typeof a === "string" ? a === text : a.test(text)))) continue;
+    let plain = options.unmarked(text);
+    for (const d of data) plain = plain.split(d).join(" ");
+    // Identifiers, not words: Shopify tags (cod:new), references (shopify:123), API paths, SKUs (ARG-OIL-100).
+    plain = plain.replace(/\b(?:cod|shopify):[\w:-]+|\/v\d+\/\S*|\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ");
+    // Whole words of Latin letters only: "connectée" is not the English "connect".
+    const words = plain.match(/\p{L}+/gu) ?? [];
+    const word = words.find((w) => /^[A-Za-z]{3,}$/.test(w) && options.english.has(w.toLowerCase()));
+    if (word) problems.push({ text, why: `holds “${word}” outside the catalogue` });
+    else if (/\b\d{4}-\d{2}-\d{2}\b|\b\d+\.\d{2}\b/.test(plain)) problems.push({ text, why: "holds a number or date written by hand" });
+  }
+  return problems;
+}

@@ -104,7 +104,7 @@ export function ApiCallsCard({
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" variant="bodySm" breakWord>
-                {call.path}
+                <span translate="no">{call.path}</span>
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>

@@ -329,7 +329,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
               <div key={event.id} data-timeline={event.kind}>
                 <InlineGrid columns="12rem 1fr" gap="300">
                   <Text as="span" variant="bodySm" tone="subdued">
-                    <time dateTime={event.at} title={`${event.local} (UTC${event.offset})`}>
+                    <time dateTime={event.at} title={t("time.exact", { time: format.dateTime(event.local, { year: true, seconds: true }), offset: event.offset })}>
                       {format.dateTime(event.local, { year: true })}
                     </time>
                   </Text>
