@@ -181,10 +181,3 @@ export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTr
   }
   return firings;
 }
-
-/** Merchant-facing names, for the order's timeline. */
-export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
-  [FLOW_TRIGGER.leadCreated]: "Lead created",
-  [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
-  [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
-};

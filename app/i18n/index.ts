@@ -30,7 +30,7 @@ export type Language = keyof typeof LANGUAGES;
 /** A language, or a pseudo-locale (tests and developers only: see pseudo.ts). */
 export type Locale = Language | PseudoLocale;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
-export const DEFAULT_LOCALE: Language = "en";
+const DEFAULT_LOCALE: Language = "en";
 
 export type MessageParams = Record<string, string | number>;
 

@@ -13,7 +13,7 @@ import type { WriteBackStep } from "../shopify/write-back-plan";
 // Findings and anomalies
 
 /** The catalogue variant of a finding (a code can have several sentences). */
-export function findingKey(finding: Pick<Finding, "code" | "params">): string {
+function findingKey(finding: Pick<Finding, "code" | "params">): string {
   const { code, params } = finding;
   if (code === "not_cod" && params.reason === "already_paid") return "finding.not_cod_paid";
   if (code === "not_cod" && params.reason === "no_gateway") return "finding.not_cod_no_gateway";

@@ -5,26 +5,29 @@ import { readMessageRef, type MessageRef } from "../i18n/message-ref";
 
 type Writer = Db | Prisma.TransactionClient;
 
-export type TimelineKind =
-  | "received"
-  | "updated"
-  | "mapped"
-  | "held"
-  | "skipped"
-  | "posted"
-  | "answered"
-  | "retrying"
-  | "failed"
-  | "status_changed"
-  | "written_back"
-  | "flow"
-  | "cancelled"
-  | "resend"
-  | "fixed"
-  | "redacted"
-  | "customer_hold"
-  | "send_anyway"
-  | "customer_standing";
+/** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
+export const TIMELINE_KINDS = [
+  "received",
+  "updated",
+  "mapped",
+  "held",
+  "skipped",
+  "posted",
+  "answered",
+  "retrying",
+  "failed",
+  "status_changed",
+  "written_back",
+  "flow",
+  "cancelled",
+  "resend",
+  "fixed",
+  "redacted",
+  "customer_hold",
+  "send_anyway",
+  "customer_standing",
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineEntry {
   kind: TimelineKind;

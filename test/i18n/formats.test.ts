@@ -73,7 +73,7 @@ describe("stored sentences", () => {
 
   it("render lists, money and plurals", () => {
     expect(render("fr", writtenBackText([{ kind: "tagsAdd", tags: ["cod:new"] }, { kind: "markAsPaid" }]))).toBe(
-      "Commande Shopify mise à jour : étiquettes ajoutées (cod:new) et marquée comme payée",
+      "Commande Shopify mise à jour : balises ajoutées (cod:new) et marquée comme payée",
     );
     expect(render("fr", checkedText("hold", 1, 0))).toBe("Vérifiée : 1 problème à corriger avant l'envoi");
     expect(render("en", checkedText("send", 0, 2))).toBe("Checked: ready to send, with 2 warnings");

@@ -36,6 +36,14 @@ describe("dictionaries", () => {
     expect(t("en", "settings.account.rateValue")).toBe("{rate} calls per minute");
   });
 
+  it("name every code the pages show: job kinds, timeline steps, order states", async () => {
+    const { JOB_KINDS } = await import("../../app/models/job-kinds");
+    const { TIMELINE_KINDS } = await import("../../app/models/timeline.server");
+    const { LINK_STATES } = await import("../../app/models/order-link-state");
+    const keys = [...JOB_KINDS.map((k) => `activity.jobKind.${k}`), ...TIMELINE_KINDS.map((k) => `timeline.${k}`), ...LINK_STATES.map((s) => `state.${s}`)];
+    expect(keys.filter((key) => !(key in en))).toEqual([]);
+  });
+
   it("chooses the plural form with the language's rules (French 0 and 1 are singular)", () => {
     expect(t("en", "anomalies.orders", { count: 0 })).toBe("0 orders");
     expect(t("en", "anomalies.orders", { count: 1 })).toBe("1 order");

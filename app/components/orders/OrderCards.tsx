@@ -330,7 +330,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                 <InlineGrid columns="12rem 1fr" gap="300">
                   <Text as="span" variant="bodySm" tone="subdued">
                     <time dateTime={event.at} title={t("time.exact", { time: format.dateTime(event.local, { year: true, seconds: true }), offset: event.offset })}>
-                      {format.dateTime(event.local, { year: true })}
+                      {format.dateTime(event.local)}
                     </time>
                   </Text>
                   <BlockStack gap="0">
