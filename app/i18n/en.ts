@@ -46,6 +46,7 @@ export const en = {
   "time.ago.days": "{count, plural, one {# day ago} other {# days ago}}",
   "time.minutes": "{count, plural, one {# minute} other {# minutes}}",
   "time.exact": "{time} (UTC{offset})",
+  "time.shown": "Times: {zone}.",
 
   "home.checklist.title": "Set up COD Lead Sync",
   "home.checklist.intro": "Finish these steps and your cash-on-delivery orders will reach your COD platform as leads.",

@@ -43,6 +43,7 @@ export const fr: Messages = {
   "time.ago.days": "{count, plural, one {il y a # jour} other {il y a # jours}}",
   "time.minutes": "{count, plural, one {# minute} other {# minutes}}",
   "time.exact": "{time} (UTC{offset})",
+  "time.shown": "Heures : {zone}.",
 
   "home.checklist.title": "Configurer COD Lead Sync",
   "home.checklist.intro": "Terminez ces étapes et vos commandes en paiement à la livraison arriveront sur votre plateforme COD sous forme de leads.",

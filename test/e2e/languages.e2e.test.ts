@@ -171,9 +171,16 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
         sessions.set(shop, session);
       }
       const { page } = session;
+      // The server's page and the browser's must agree (a mismatch re-renders the whole document).
+      const errors: string[] = [];
+      const onConsole = (message: { type(): string; text(): string }) => {
+        if (message.type() === "error" && /hydrat|did not match|server rendered/i.test(message.text())) errors.push(message.text().slice(0, 300));
+      };
+      page.on("console", onConsole);
       await page.goto(await server.embeddedUrl(shop, path, { locale }), { waitUntil: "networkidle" });
       await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
-      const problems = await check(page);
+      page.off("console", onConsole);
+      const problems = [...errors.map((e) => `hydration: ${e}`), ...(await check(page))];
       if (problems.length) found[name] = problems;
       // For a person to look at: test-results/e2e/languages/<locale>-<page>.png
       mkdirSync(join(SCREENSHOT_DIR, "languages"), { recursive: true });
@@ -182,6 +189,8 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
   } finally {
     for (const session of sessions.values()) await session.close();
   }
+  // The whole list, as the assertion's diff may shorten it.
+  if (Object.keys(found).length > 0) console.error(`[${locale}] ${JSON.stringify(found, null, 2)}`);
   return found;
 }
 

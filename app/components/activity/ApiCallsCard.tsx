@@ -4,7 +4,8 @@
  */
 import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
-import { useFormat, useT } from "../../i18n/react";
+import { useFormat, useT, zoneName } from "../../i18n/react";
+import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
 const CLASSES: StatusClass[] = ["all", "success", "client", "rate_limited", "server", "no_answer"];
@@ -46,7 +47,7 @@ export function ApiCallsCard({
               {t("activity.calls.title")}
             </Text>
             <Text as="p" tone="subdued">
-              {t("activity.calls.intro")}
+              {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
             </Text>
           </BlockStack>
           <div style={{ maxWidth: "20rem" }}>

@@ -4,7 +4,8 @@ import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
-import { translateCode, useFormat, useT } from "../../i18n/react";
+import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
+import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { JobState } from "../../queue/types";
 
@@ -65,7 +66,7 @@ export function JobsCard({
                 {t("activity.jobs.title")}
               </Text>
               <Text as="p" tone="subdued">
-                {t("activity.jobs.intro")}
+                {t("activity.jobs.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
               </Text>
             </BlockStack>
             <Button
