@@ -36,30 +36,26 @@ export type MessageParams = Record<string, string | number>;
 
 const isLanguage = (value: string): value is Language => Object.prototype.hasOwnProperty.call(LANGUAGES, value);
 
-const pseudoMessages = new Map<PseudoLocale, Messages>();
-
-/** The catalogue of a locale; a pseudo-locale's is generated from the English one on first use. */
-export function messagesOf(locale: Locale): Messages {
-  if (isLanguage(locale)) return LANGUAGES[locale].messages;
-  let messages = pseudoMessages.get(locale);
-  if (!messages) {
-    messages = pseudoCatalogue(locale, en);
-    pseudoMessages.set(locale, messages);
-  }
-  return messages;
+/** A pseudo-locale's version of something English, generated on first use and kept. */
+function perPseudoLocale<T>(make: (locale: PseudoLocale) => T): (locale: PseudoLocale) => T {
+  const made = new Map<PseudoLocale, T>();
+  return (locale) => {
+    if (!made.has(locale)) made.set(locale, make(locale));
+    return made.get(locale)!;
+  };
 }
 
-const pseudoPolaris = new Map<PseudoLocale, PolarisStrings>();
+const pseudoMessages = perPseudoLocale((locale) => pseudoCatalogue(locale, en));
+const pseudoPolaris = perPseudoLocale((locale) => pseudoNested(locale, polarisEn));
+
+/** The catalogue of a locale; a pseudo-locale's is generated from the English one. */
+export function messagesOf(locale: Locale): Messages {
+  return isLanguage(locale) ? LANGUAGES[locale].messages : pseudoMessages(locale);
+}
 
 /** Polaris' strings in the locale (a pseudo-locale's generated from English). */
 export function polarisStringsOf(locale: Locale): PolarisStrings {
-  if (isLanguage(locale)) return LANGUAGES[locale].polaris;
-  let strings = pseudoPolaris.get(locale);
-  if (!strings) {
-    strings = pseudoNested(locale, polarisEn);
-    pseudoPolaris.set(locale, strings);
-  }
-  return strings;
+  return isLanguage(locale) ? LANGUAGES[locale].polaris : pseudoPolaris(locale);
 }
 
 /** The locale's row of the format table. */

@@ -20,16 +20,14 @@ import {
   startShopifyAdmin,
   type RunningShopifyAdmin,
   type ShopifyAdminControl,
-  type WebhookOrderPayload,
 } from "../../shopify-admin/index";
-import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
-import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { startPreviewServer as startAdminPreview, type PreviewServer as AdminPreview } from "../../scripts/dev/demo/preview-server";
 import { t, type Language, type MessageKey, type MessageParams } from "../../app/i18n";
 import { DESKTOP_CHROME_UA, launchBrowser, SCREENSHOT_DIR } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import { builtInOrder, waitUntil, type OrderPayload } from "../helpers/built-in-orders";
 
 const DEMO = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
@@ -41,14 +39,7 @@ let server: PreviewServer;
 let preview: AdminPreview;
 let browser: Browser;
 
-const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
-function payload(name: string): WebhookOrderPayload & Record<string, unknown> {
-  const found = deliveries.find((d) => d.topic === "orders/create" && d.payload.name === name)!.payload as unknown as WebhookOrderPayload;
-  const now = new Date().toISOString();
-  return { ...found, created_at: now, updated_at: now, processed_at: now } as WebhookOrderPayload & Record<string, unknown>;
-}
-
-async function placeOrder(shop: string, body: WebhookOrderPayload & Record<string, unknown>) {
+async function placeOrder(shop: string, body: OrderPayload) {
   applyWebhookOrder(admin.shop(shop), "orders/create", body);
   const answer = await deliverWebhook(server.url, { topic: "orders/create", shop, secret: PREVIEW_API_SECRET, body: JSON.stringify(body) });
   expect(answer.status).toBe(200);
@@ -107,15 +98,6 @@ async function merchant(): Promise<{ context: BrowserContext; page: Page }> {
 
 const app = (page: Page): FrameLocator => page.frameLocator("#app");
 
-/** Polls until `check` holds (expect.poll is for tests only; this also serves the hooks). */
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** The app's frame, once React has hydrated it and no navigation is pending. */
 async function settled(page: Page) {
   await waitUntil("the app's frame to settle", async () => {
@@ -166,7 +148,7 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
   const w = words(lang);
   let context: BrowserContext;
   let page: Page;
-  let held: WebhookOrderPayload & Record<string, unknown>;
+  let held: OrderPayload;
 
   beforeAll(async () => {
     ({ context, page } = await merchant());
@@ -182,7 +164,7 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
         settings: { writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false } },
       });
     }
-    held = payload(order);
+    held = builtInOrder(order);
     await placeOrder(DEMO, held);
     await waitUntil(`${order} to be held`, async () => (await linkOf(DEMO, held.id))?.state === "held");
   }, 120_000);

@@ -23,11 +23,8 @@ import {
   DEMO_SEED,
   startShopifyAdmin,
   type RunningShopifyAdmin,
-  type WebhookOrderPayload,
 } from "../../shopify-admin/index";
-import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
-import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { messagesOf, polarisStringsOf, type Locale } from "../../app/i18n";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../../app/leads/cod";
@@ -35,6 +32,7 @@ import { EN_XA_CLOSE, EN_XA_OPEN, PDF, RLO } from "../../app/i18n/pseudo";
 import { launchBrowser, openEmbeddedSession, SCREENSHOT_DIR, type EmbeddedSession } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 import { hardCodedTexts, languageProblems, vocabulary } from "../helpers/language-check";
+import { BUILT_IN_DELIVERIES, redated, waitUntil } from "../helpers/built-in-orders";
 import { clippedLabels, headingSide, physicalSideStyles, readPageText } from "../helpers/page-text";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -58,7 +56,6 @@ const data: string[] = [...DEFAULT_COD_GATEWAY_PATTERNS];
  */
 const POLARIS_UNTRANSLATED = [/ascending|descending/];
 
-const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
@@ -67,14 +64,6 @@ async function axeViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 beforeAll(async () => {
@@ -98,9 +87,8 @@ beforeAll(async () => {
     settings: { writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false }, customerHold: { enabled: true } },
   });
   // Orders in every state, as Shopify sends them.
-  for (const d of deliveries.filter((d) => ORDERS.includes(String(d.payload.name)))) {
-    const now = new Date().toISOString();
-    const body = { ...(d.payload as unknown as WebhookOrderPayload), created_at: now, updated_at: now, processed_at: now } as WebhookOrderPayload & Record<string, unknown>;
+  for (const d of BUILT_IN_DELIVERIES.filter((d) => ORDERS.includes(String(d.payload.name)))) {
+    const body = redated(d.payload);
     if (d.topic === "orders/create") applyWebhookOrder(admin.shop(SHOP), "orders/create", body);
     const answer = await deliverWebhook(server.url, { topic: d.topic, shop: SHOP, secret: PREVIEW_API_SECRET, body: JSON.stringify(body) });
     expect(answer.status).toBe(200);
