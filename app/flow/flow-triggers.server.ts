@@ -14,13 +14,14 @@ import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
+import { flowRefusedText, flowSentText } from "../models/order-texts";
 import { enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
 import type { City } from "../leads";
-import { FLOW_TRIGGER, mayFire, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
+import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 import { flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
@@ -105,7 +106,6 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   const shop = await deps.db.shop.findUnique({ where: { domain: job.shop }, select: { uninstalledAt: true } });
   if (!shop) return;
   if (shop.uninstalledAt) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
-  const title = TRIGGER_TITLE[handle as FlowTriggerHandle];
   const admin = await deps.adminFor(job.shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
@@ -113,11 +113,11 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
-      await addTimeline(deps.db, job.shop, linkId, { kind: "flow", message: `Shopify Flow refused the trigger “${title}”: ${outcome.reason}` });
+      await addTimeline(deps.db, job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } });
     }
     throw jobErrorFor(outcome, error);
   }
-  await addTimeline(deps.db, job.shop, linkId, { kind: "flow", message: `Shopify Flow trigger “${title}” sent`, data: { handle, payload } });
+  await addTimeline(deps.db, job.shop, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } });
 }
 
 /**

@@ -1,58 +1,78 @@
 import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
+import { english, isMessageKey } from "../i18n";
+import { readMessageRef, type MessageRef } from "../i18n/message-ref";
 
 type Writer = Db | Prisma.TransactionClient;
 
-export type TimelineKind =
-  | "received"
-  | "updated"
-  | "mapped"
-  | "held"
-  | "skipped"
-  | "posted"
-  | "answered"
-  | "retrying"
-  | "failed"
-  | "status_changed"
-  | "written_back"
-  | "flow"
-  | "cancelled"
-  | "resend"
-  | "fixed"
-  | "redacted"
-  | "customer_hold"
-  | "send_anyway"
-  | "customer_standing"
-  | "rechecked"
-  | "resend_second_lead"
-  | "duplicate_kept"
-  | "cancelled_in_shopify"
+/** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
+export const TIMELINE_KINDS = [
+  "received",
+  "updated",
+  "mapped",
+  "held",
+  "skipped",
+  "posted",
+  "answered",
+  "retrying",
+  "failed",
+  "status_changed",
+  "written_back",
+  "flow",
+  "cancelled",
+  "resend",
+  "fixed",
+  "redacted",
+  "customer_hold",
+  "send_anyway",
+  "customer_standing",
+  "rechecked",
+  "resend_second_lead",
+  "duplicate_kept",
+  "cancelled_in_shopify",
   // The reconciliation took in an order whose webhook never came, or applied a change it missed.
-  | "recovered"
-  | "reconciled";
+  "recovered",
+  "reconciled",
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineEntry {
   kind: TimelineKind;
-  message: string;
+  /** What happened, as a catalogue reference (app/models/order-texts.ts); its English is stored beside it. */
+  text: MessageRef;
   data?: unknown;
   at?: Date;
 }
 
+/** The row of one step, for a create or a createMany. */
+export function timelineRow(shop: string, linkId: string, entry: TimelineEntry): Prisma.TimelineEventCreateManyInput {
+  return {
+    shop,
+    linkId,
+    kind: entry.kind,
+    message: english(entry.text),
+    text: JSON.stringify(entry.text),
+    data: entry.data === undefined ? null : JSON.stringify(entry.data),
+    at: entry.at ?? new Date(),
+  };
+}
+
 /** One row per step of an order's life, with its exact time. */
 export async function addTimeline(db: Writer, shop: string, linkId: string, entry: TimelineEntry): Promise<void> {
-  await db.timelineEvent.create({
-    data: {
-      shop,
-      linkId,
-      kind: entry.kind,
-      message: entry.message,
-      data: entry.data === undefined ? null : JSON.stringify(entry.data),
-      at: entry.at ?? new Date(),
-    },
-  });
+  await db.timelineEvent.create({ data: timelineRow(shop, linkId, entry) });
+}
+
+/** An order's reason for stopping, as the link stores it: English, and the reference pages render. */
+export function reasonFields(reason: MessageRef | null): { reason: string | null; reasonText: string | null } {
+  return reason ? { reason: english(reason), reasonText: JSON.stringify(reason) } : { reason: null, reasonText: null };
 }
 
 export async function listTimeline(db: Db, shop: string, linkId: string) {
   const rows = await db.timelineEvent.findMany({ where: { shop, linkId }, orderBy: [{ at: "asc" }, { id: "asc" }] });
-  return rows.map((row) => ({ ...row, data: row.data ? (JSON.parse(row.data) as unknown) : undefined }));
+  return rows.map((row) => ({
+    ...row,
+    data: row.data ? (JSON.parse(row.data) as unknown) : undefined,
+    // Rows written before references, or naming a key this build lacks, show their stored English.
+    text: readMessageRef(row.text, isMessageKey),
+  }));
 }

@@ -8,7 +8,10 @@
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
 import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { addTimeline, type TimelineKind } from "../models/timeline.server";
+import { addTimeline, reasonFields, timelineRow, type TimelineKind } from "../models/timeline.server";
+import { autoSendOffText, checkedText, findingRef, heldByRulesText, keyRejectedText, leadAnsweredText, leadSentText, notInstalledText, rateLimitedText, receivedText, refusedText, sendFailedText, waitingForKeyText, refusedValueText } from "../models/order-texts";
+import type { MessageRef } from "../i18n/message-ref";
+import { failureCauseOf } from "../models/failure-cause";
 import { readShopSettings } from "../models/shop-settings";
 import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { databaseValueProblem } from "../queue/database-value-error";
@@ -20,13 +23,13 @@ import { cachedReferenceData, ensureReferenceData } from "./reference-data.serve
 import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
-import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
+import { pauseShop } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
-import { holdReasonText } from "../customers/hold-reason";
-import { t } from "../i18n";
+import { holdReasonRef } from "../customers/hold-reason";
+import { english } from "../i18n";
 import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
@@ -76,7 +79,7 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
   const state = link.state as LinkState;
   const shop = await db.shop.findUnique({ where: { domain: link.shop } });
   if (!shop || shop.uninstalledAt) {
-    await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
+    await moveLink(db, link, "held", { reason: notInstalledText() });
     return;
   }
 
@@ -111,8 +114,9 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
 
   if (result.decision === "skip" || result.decision === "hold") {
     const to = result.decision === "skip" ? "skipped" : "held";
-    const reason = result.findings.find((f) => f.severity === "blocking")?.message ?? "Held by the shop's rules";
-    await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason }, alsoWrite });
+    const blocking = result.findings.find((f) => f.severity === "blocking");
+    const reason = (blocking && findingRef(blocking)) ?? heldByRulesText();
+    await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite });
     return;
   }
   if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
@@ -120,19 +124,19 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
       // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
-      const text = holdReasonText((key, params) => t("en", key, params), decision.reason);
-      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", message: text, data: { reason: decision.reason } }, alsoWrite });
+      const text = holdReasonRef(decision.reason);
+      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", text, data: { reason: decision.reason } }, alsoWrite });
       return;
     }
   }
   if (!settings.autoSend && !link.resendAt) {
-    const reason = "Automatic sending is off: send this order from the app when it is ready";
-    await moveLink(db, link, "held", { reason, timeline: { kind: "held", message: reason }, alsoWrite });
+    const reason = autoSendOffText();
+    await moveLink(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite });
     return;
   }
   if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
-  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null };
+  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), ...reasonFields(null) };
   // One commit: the mapping, the mark and their timeline rows (each commit costs the process a synchronous write).
   const marked = await db.$transaction(async (tx) => {
     const { count } = await tx.orderLink.updateMany({
@@ -140,10 +144,7 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
       // The earliest uncertain attempt is kept: the search for our lead starts there.
       data: { ...mapped.fields, ...posting },
     });
-    const sent = {
-      kind: "posted" as const,
-      message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
-    };
+    const sent = { kind: "posted" as const, text: leadSentText(uncertain) };
     // Changed meanwhile: the mapping is still recorded, the state is left to that change.
     await mapped.write(tx, count === 1 ? { skipFields: true, then: sent } : {});
     return count === 1;
@@ -173,19 +174,17 @@ function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined 
 }
 
 async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop, alsoWrite?: MoveOptions["alsoWrite"]): Promise<never> {
-  const reason = shop.pausedReason
-    ? "Waiting: the platform rejected the seller API key. Enter a new key in Settings"
-    : "Waiting for the seller API key: enter it in Settings";
+  const reason = waitingForKeyText(Boolean(shop.pausedReason));
   const to: LinkState = link.state === "posting" ? "posting" : "received";
   await moveLink(deps.db, link, to, { reason, alsoWrite });
-  throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+  throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
 }
 
 /** A mapped order: the result, and the rows that record it, written by the caller's next commit. */
 interface MappedOrder {
   result: MappingResult;
   fields: Prisma.OrderLinkUpdateManyMutationInput;
-  write(tx: Prisma.TransactionClient, options?: { skipFields?: boolean; then?: { kind: TimelineKind; message: string } }): Promise<void>;
+  write(tx: Prisma.TransactionClient, options?: { skipFields?: boolean; then?: { kind: TimelineKind; text: MessageRef } }): Promise<void>;
 }
 
 /** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
@@ -206,17 +205,15 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  const row = (kind: TimelineKind, message: string, at: Date, data: string | null = null) => ({ shop: link.shop, linkId: link.id, kind, message, data, at });
-  const mappedRow = row(
-    "mapped",
-    `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
-    now,
-    JSON.stringify({ decision: result.decision, findings: result.findings.map((f) => f.code) }),
-  );
+  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown) => timelineRow(link.shop, link.id, { kind, text, at, data });
+  const mappedRow = row("mapped", checkedText(result.decision, blocking, warnings), now, {
+    decision: result.decision,
+    findings: result.findings.map((f) => f.code),
+  });
   // Intake writes no timeline row (it must stay small): the first look at the
   // order records its arrival. Only a link never mapped has neither a lead nor a finding.
   const firstLook = link.leadJson === null && link.findings === "[]";
-  const receivedRow = row("received", `Order ${link.orderName} received from Shopify`, link.createdAt);
+  const receivedRow = row("received", receivedText(link.orderName), link.createdAt);
   const fields = {
     findings: JSON.stringify(result.findings),
     leadJson: result.lead ? JSON.stringify(result.lead) : null,
@@ -232,7 +229,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     async write(tx, options = {}) {
       if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields, select: { id: true } });
       const rows = [...(firstLook ? [receivedRow] : []), mappedRow];
-      if (options.then) rows.push(row(options.then.kind, options.then.message, deps.now()));
+      if (options.then) rows.push(row(options.then.kind, options.then.text, deps.now()));
       await tx.timelineEvent.createMany({ data: rows });
     },
   };
@@ -313,7 +310,7 @@ async function recordAnswer(
         leadRef: answer.ref ?? null,
         anomalies: JSON.stringify(anomalies),
         flags: JSON.stringify([...flags]),
-        reason: null,
+        ...reasonFields(null),
         postingSince: null,
         postedAt: now,
         postCount: { increment: how.recovered ? 0 : 1 },
@@ -327,10 +324,9 @@ async function recordAnswer(
       // Not the row back: its payload is the whole order, which Prisma would read and convert again.
       select: { id: true },
     });
-    const what = answer.kind === "created" ? "created" : `stored as damaged (${anomalies.map((a) => a.code).join(", ") || "anomalies"})`;
     await addTimeline(tx, link.shop, link.id, {
       kind: "answered",
-      message: `${how.recovered ? "Lead found on the platform after an unknown outcome: " : ""}Lead ${answer.ref ?? "(no reference)"} ${what}`,
+      text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
       data: { ref: answer.ref, anomalies },
       at: now,
     });
@@ -380,29 +376,28 @@ async function handleApiFailure(
   const outcome = sellerApiOutcome(error, deps.now());
   if (outcome.kind === "permanent") {
     const named = error instanceof Error && "field" in error ? error.field : undefined;
-    const field = named ? String(named) : "the lead";
-    const reason = `The platform refused ${field}: fix it and send again`;
+    const reason = refusedText(named ? String(named) : undefined);
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
     await moveLink(db, link, "invalid", {
       reason,
       ...(context.uncertain ? {} : { postingSince: null }),
-      timeline: { kind: "answered", message: reason, data: { refused: refusalOf(error) } },
+      timeline: { kind: "answered", text: reason, data: { detail: outcome.reason, refused: refusalOf(error) } },
     });
     return;
   }
   if (outcome.kind === "pause-shop") {
     await pauseShop(db, shop, deps.now());
-    const reason = "The platform rejected the seller API key: enter a new key in Settings";
+    const reason = keyRejectedText();
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
-    throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+    throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
   }
   if (outcome.kind === "later") {
-    const reason = `Rate limit reached: sending again in ${Math.ceil(outcome.delayMs / 1000)} s`;
+    const reason = rateLimitedText(Math.ceil(outcome.delayMs / 1000));
     // A 429 (or our own limiter) means this call was not made or was refused.
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
-    throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason });
+    throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason: english(reason) });
   }
   // 5xx, timeout, reset, unreadable answer: this POST may have created the
   // lead. The link keeps postingSince so the next attempt looks for it before
@@ -410,12 +405,13 @@ async function handleApiFailure(
   const mayHaveReached = (context.posting && !(error instanceof ConnectionError)) || context.uncertain === true;
   const lastAttempt = job.attempts >= job.maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
-  const reason = lastAttempt ? `Sending failed after ${job.attempts} attempts: ${message}` : `Sending failed, retrying: ${message}`;
+  const reason = sendFailedText(failureCauseOf(error), job.attempts, lastAttempt);
   const to: LinkState = lastAttempt ? "failed" : mayHaveReached ? "posting" : "retrying";
   await moveLink(db, link, to, {
     reason,
     ...(mayHaveReached ? {} : { postingSince: null }),
-    timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
+    // The technical message stays with the entry for support; the sentence says what it means.
+    timeline: { kind: lastAttempt ? "failed" : "retrying", text: reason, data: { detail: message } },
   });
   throw error;
 }
@@ -424,18 +420,18 @@ async function handleApiFailure(
 async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, problem: string): Promise<void> {
   const link = await db.orderLink.findUnique({ where: { id: linkId } });
   if (!link || !canMove(link.state as LinkState, "failed")) return;
-  const reason = `Not sent: ${problem}. Correct the order in Shopify, then send it again`;
+  const reason = refusedValueText();
   try {
-    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", message: reason } });
+    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", text: reason, data: { detail: problem } } });
   } catch (error) {
     console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
   }
 }
 
 interface MoveOptions {
-  reason?: string | null;
+  reason?: MessageRef | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string; data?: unknown };
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; text: MessageRef; data?: unknown };
   /** Rows to write in the same commit (the mapping that led to this move). */
   alsoWrite?: MappedOrder["write"];
 }
@@ -449,7 +445,7 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
     await options.alsoWrite?.(tx);
     await tx.orderLink.update({
       where: { id: link.id },
-      data: { state: to, reason: options.reason ?? null, ...(options.postingSince === null ? { postingSince: null } : {}) },
+      data: { state: to, ...reasonFields(options.reason ?? null), ...(options.postingSince === null ? { postingSince: null } : {}) },
       select: { id: true },
     });
     if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
@@ -460,7 +456,7 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
     await write(tx);
     if (!stopped) return;
     await applyLeadEvents(tx, link.shop, [
-      { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: options.reason ?? null, at: new Date() },
+      { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: options.reason ? english(options.reason) : null, at: new Date() },
     ]);
   });
 }

@@ -28,6 +28,8 @@ import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
+import { timelineRow } from "../models/timeline.server";
+import { statusChangedText } from "../models/order-texts";
 
 
 export interface SyncReport {
@@ -203,17 +205,6 @@ export function writeBackEnabled(shop: Pick<Shop, "settings">): boolean {
   return writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel;
 }
 
-function describeChange(before: LeadStatus, next: LeadStatus): string {
-  return [
-    next.confirmationStatus !== before.confirmationStatus ? `confirmation ${before.confirmationStatus ?? "-"} → ${next.confirmationStatus}` : null,
-    next.shippingStatus !== before.shippingStatus ? `shipping ${before.shippingStatus ?? "-"} → ${next.shippingStatus}` : null,
-    next.trackingNumber && next.trackingNumber !== before.trackingNumber ? `tracking number ${next.trackingNumber}` : null,
-    next.sellerProfit && next.sellerProfit !== before.sellerProfit ? `seller profit ${next.sellerProfit} MAD` : null,
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
 /**
  * Writes the changed leads in short transactions of WRITE_BACK rows, yielding
  * between them, so intake's statements (same connection, or the same SQLite
@@ -241,7 +232,7 @@ export async function writeStatusChanges(
       group.ids.push(link.id);
       const before = statusOf(link);
       if (statusChanged(before, next)) {
-        timeline.push({ shop: link.shop, linkId: link.id, kind: "status_changed", message: `Lead ${link.leadRef}: ${describeChange(before, next)}`, data: JSON.stringify(next), at: now });
+        timeline.push(timelineRow(link.shop, link.id, { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next, at: now }));
         const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
         shopEvents.push({
           linkId: link.id,

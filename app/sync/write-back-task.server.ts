@@ -7,7 +7,8 @@ import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimeline } from "../models/timeline.server";
-import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
+import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
+import { parseWriteBackDone, writeBackOrder } from "../shopify/write-back.server";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
@@ -17,22 +18,6 @@ const payloadSchema = z.object({ linkId: z.string().min(1) });
 
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
-
-function describe(steps: readonly WriteBackStep[]): string {
-  return steps
-    .map((s) =>
-      s.kind === "tagsAdd"
-        ? `tags added: ${s.tags.join(", ")}`
-        : s.kind === "tagsRemove"
-          ? `tags removed: ${s.tags.join(", ")}`
-          : s.kind === "fulfillmentCreate"
-            ? "fulfilment created with the tracking number"
-            : s.kind === "markAsPaid"
-              ? "marked as paid"
-              : "cancel requested",
-    )
-    .join("; ");
-}
 
 export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor }, job: ClaimedJob): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
@@ -68,13 +53,13 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
       // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
       const seenAt = link.statusCheckedAt ?? link.postedAt;
       const data = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined;
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify order updated: ${describe(run.steps)}`, data });
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", text: writtenBackText(run.steps), data });
       recordStatusToShopify(seenAt, deps.now());
     }
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
-      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", message: `Shopify refused the update: ${outcome.reason}` });
+      await addTimeline(deps.db, link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } });
     }
     throw jobErrorFor(outcome, error);
   }
