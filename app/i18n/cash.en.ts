@@ -81,7 +81,7 @@ export const cashEn = {
   "analytics.funnel.lostLine": "Lost before the next step: {items}",
   "analytics.funnel.tableCaption": "From order to delivery, step by step",
   "analytics.week.label": "W{week} · {range}",
-  "analytics.week.axis": "W{week} {range}",
+  "analytics.week.axis": "W{week}",
   "analytics.others": "Others ({count})",
   "analytics.others.note": "The smallest {count} lines are added up in “Others”; the CSV has every line.",
   "analytics.cash.title": "Cash from the platform",

@@ -78,7 +78,7 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "analytics.funnel.lostLine": "Perdues avant l’étape suivante : {items}",
   "analytics.funnel.tableCaption": "De la commande à la livraison, étape par étape",
   "analytics.week.label": "S{week} · {range}",
-  "analytics.week.axis": "S{week} {range}",
+  "analytics.week.axis": "S{week}",
   "analytics.others": "Autres ({count})",
   "analytics.others.note": "Les {count} plus petites lignes sont additionnées dans « Autres » ; le CSV contient toutes les lignes.",
   "analytics.cash.title": "L’argent de la plateforme",

@@ -5,6 +5,7 @@
  */
 export const syncLedgerEn = {
   "syncLedger.title": "Sync with Shopify",
+  "syncLedger.measure": "Measure",
   "syncLedger.lastDay": "Last 24 hours",
   "syncLedger.lastWeek": "Last 7 days",
   "syncLedger.countedAt": "Counted at {time}",

@@ -3,6 +3,7 @@ import type { syncLedgerEn } from "./sync-ledger.en";
 
 export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.title": "Synchronisation avec Shopify",
+  "syncLedger.measure": "Mesure",
   "syncLedger.lastDay": "Dernières 24 heures",
   "syncLedger.lastWeek": "7 derniers jours",
   "syncLedger.countedAt": "Compté à {time}",

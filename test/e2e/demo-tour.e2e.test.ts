@@ -126,6 +126,14 @@ async function go(page: Page, label: string, heading: string) {
   await settled(page);
 }
 
+/** Import past orders is a maintenance page: Settings links to it, the menu does not. */
+async function goToBackfill(page: Page, w: ReturnType<typeof words>) {
+  await go(page, w("nav.settings"), w("settings.title"));
+  await app(page).getByRole("link", { name: w("nav.backfill") }).click();
+  await app(page).getByRole("heading", { name: w("backfill.title"), level: 1 }).waitFor({ timeout: 30_000 });
+  await settled(page);
+}
+
 async function toast(page: Page, text: string) {
   await page.locator("#toasts .toast", { hasText: text }).first().waitFor({ timeout: 30_000 });
 }
@@ -198,7 +206,8 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     await app(page).getByRole("link", { name: order, exact: true }).click();
     await app(page).getByRole("heading", { name: w("order.title", { name: order }), level: 1 }).waitFor({ timeout: 30_000 });
     await settled(page);
-    await app(page).getByRole("button", { name: w("order.resend") }).first().click();
+    // Its product is mapped now: sending it is the page's primary action.
+    await app(page).getByRole("button", { name: w("order.action.send"), exact: true }).first().click();
     await toast(page, w("order.resent"));
     await expect.poll(async () => (await linkOf(DEMO, held.id))?.state, { timeout: 30_000 }).toBe("created");
     await noErrorPage(page);
@@ -243,13 +252,14 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
   }, 120_000);
 
   it("previews an import of past orders", async () => {
-    await go(page, w("nav.backfill"), w("backfill.title"));
+    await goToBackfill(page, w);
     await app(page).getByRole("button", { name: w("backfill.dryRun"), exact: true }).click();
     await toast(page, w("backfill.started.dry"));
     await app(page).getByText(w("backfill.doneDry")).waitFor({ timeout: 60_000 });
     await noErrorPage(page);
 
-    await reloadTo(page, lang, w("nav.backfill"), w("backfill.title"));
+    await reloadTo(page, lang, w("nav.settings"), w("settings.title"));
+    await goToBackfill(page, w);
     await app(page).getByText(w("backfill.doneDry")).waitFor({ timeout: 30_000 });
   }, 120_000);
 

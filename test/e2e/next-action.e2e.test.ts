@@ -267,7 +267,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await page.getByLabel(tr("mappings.editor.sourceKey")).fill("LAMPE-ZLG-9");
     await page.getByLabel(tr("mappings.editor.pick")).fill("ARG-OIL-50");
     await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
-    await page.getByRole("button", { name: tr("mappings.editor.save") }).click();
+    await page.getByRole("main").getByRole("button", { name: tr("mappings.editor.save") }).click();
 
     // The fix names what it freed and sends it on one confirmation.
     const modal = page.locator("ui-modal[open]");

@@ -290,6 +290,8 @@ describe("an unexpected failure", () => {
       // Sending the order again queues a job: its table cannot be written.
       await server.db.$executeRawUnsafe(`ALTER TABLE "Job" RENAME TO "Job_away"`);
       await page.getByRole("button", { name: t("fr", "order.resend") }).first().click();
+      // Its lead exists: sending again asks first, and the merchant confirms the second lead.
+      await page.getByRole("dialog").getByRole("button", { name: t("fr", "order.secondLead.confirm") }).click();
       const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
       expect(await page.locator("[data-error-failure]").getAttribute("data-error-failure")).toBe("save");
       const body = await page.locator("body").innerText();

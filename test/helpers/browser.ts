@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { SAVE_BAR_STUB } from "../../scripts/dev/demo/save-bar-stub";
+import { MODAL_STUB } from "../../scripts/dev/demo/modal-stub";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -79,55 +80,14 @@ export function appBridgeStub(config: AppBridgeStubConfig): string {
       hide: noop,
     },
     loading: noop,
-    modal: {
-      show: async (id) => document.getElementById(id)?.show(),
-      hide: async (id) => document.getElementById(id)?.hide(),
-      toggle: async (id) => document.getElementById(id)?.toggle(),
-    },
   };
 ${SAVE_BAR_STUB}
+${MODAL_STUB}
   // The admin draws <ui-nav-menu> in its own sidebar; inside the iframe it is not shown.
-  // A <ui-modal> is drawn by the admin over the page: here, a dialog over the page with its
-  // title bar's buttons below its content (what App Bridge React portals into modal.content).
   const style = document.createElement("style");
   style.textContent =
-    "ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }" +
-    "ui-modal { display: none; }" +
-    "ui-modal[open] { display: flex; flex-direction: column-reverse; position: fixed; inset: 10% 20%; z-index: 1000; background: #fff; color: #303030; border-radius: 12px; box-shadow: 0 0 0 100vmax rgba(0,0,0,.5); overflow: auto; }" +
-    "ui-modal[open] ui-title-bar { display: flex !important; gap: 8px; justify-content: flex-end; padding: 12px 16px; border-top: 1px solid #e3e3e3; }" +
-    "ui-modal[open] ui-title-bar button { font: inherit; padding: 6px 12px; border-radius: 8px; border: 1px solid #8a8a8a; background: #fff; color: #303030; cursor: pointer; }" +
-    "ui-modal[open] ui-title-bar button[variant=primary] { background: #303030; color: #fff; }" +
-    "ui-modal[open] ui-title-bar button[variant=primary][tone=critical] { background: #8e1f0b; border-color: #8e1f0b; }";
+    "ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }";
   (document.head || document.documentElement).appendChild(style);
-  if (!customElements.get("ui-modal")) {
-    customElements.define(
-      "ui-modal",
-      class extends HTMLElement {
-        constructor() {
-          super();
-          this.content = document.createElement("div");
-        }
-        async show() {
-          // Placed only when shown: the server-rendered markup stays what React hydrates.
-          if (!this.content.isConnected) this.appendChild(this.content);
-          this.setAttribute("role", "dialog");
-          this.setAttribute("aria-modal", "true");
-          const title = this.querySelector("ui-title-bar");
-          if (title && title.getAttribute("title")) this.setAttribute("aria-label", title.getAttribute("title"));
-          this.setAttribute("open", "");
-          this.dispatchEvent(new Event("show"));
-        }
-        async hide() {
-          if (!this.hasAttribute("open")) return;
-          this.removeAttribute("open");
-          this.dispatchEvent(new Event("hide"));
-        }
-        async toggle() {
-          return this.hasAttribute("open") ? this.hide() : this.show();
-        }
-      },
-    );
-  }
   // Bounce page of the token-exchange strategy: App Bridge reloads shopify-reload with a token.
   if (location.pathname === "/auth/session-token") {
     const reload = new URLSearchParams(location.search).get("shopify-reload");

@@ -136,8 +136,9 @@ export function hardCodedTexts(
     if ((options.allow ?? []).some((a) => (typeof a === "string" ? a === text : a.test(text)))) continue;
     let plain = options.unmarked(text);
     for (const d of data) plain = plain.split(d).join(" ");
-    // Identifiers, not words: Shopify tags (cod:new), references (shopify:123), API paths, SKUs (ARG-OIL-100).
-    plain = plain.replace(/\b(?:cod|shopify):[\w:-]+|\/v\d+\/\S*|\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ");
+    // Identifiers, not words: Shopify tags (cod:new), references (shopify:123), API paths, SKUs (ARG-OIL-100),
+    // and the placeholders a merchant types in a message template ({name}).
+    plain = plain.replace(/\b(?:cod|shopify):[\w:-]+|\/v\d+\/\S*|\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b|\{\w+\}/g, " ");
     // Whole words of Latin letters only: "connectée" is not the English "connect".
     const words = plain.match(/\p{L}+/gu) ?? [];
     const word = words.find((w) => /^[A-Za-z]{3,}$/.test(w) && options.english.has(w.toLowerCase()));

@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 
 // Every test process gets a complete, valid environment so importing the app
 // never fails on configuration; tests that exercise env parsing pass their own.
@@ -13,3 +13,8 @@ process.env.NODE_ENV ||= "test";
 // a database per file on it; processes a test starts inherit it through the environment.
 const postgresServerUrl = inject("postgresServerUrl");
 if (postgresServerUrl) process.env.TEST_POSTGRES_URL = postgresServerUrl;
+
+// A test that keeps its worker busy (long chaos runs, CPU-bound checks) can starve the
+// worker's replies to vitest ("Timeout calling onTaskUpdate", vitest discussion 6511):
+// one turn of the event loop after each test lets them through.
+afterEach(() => new Promise<void>((resolve) => setImmediate(resolve)));

@@ -88,7 +88,7 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
               ) : null}
               <DataTable
                 columnContentTypes={["text", "numeric", "numeric"]}
-                headings={["", t("syncLedger.lastDay"), t("syncLedger.lastWeek")]}
+                headings={[t("syncLedger.measure"), t("syncLedger.lastDay"), t("syncLedger.lastWeek")]}
                 rows={[
                   row("syncLedger.inShopify", countText(format, t, day.shopify), countText(format, t, week.shopify)),
                   both("syncLedger.accounted", (w) => w.app.total),

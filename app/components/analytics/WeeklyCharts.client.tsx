@@ -10,11 +10,11 @@ import { CHART_HEIGHT } from "./chart-size";
 import { weekLabel } from "./format";
 
 /**
- * A week on the axis: "W47 16-22 Nov", its hyphens non-breaking (same glyph).
+ * A week on the axis: its number alone ("W47"); the table below the charts names its days.
  * Polaris Viz guesses a label's height as a line per word and per hyphen and
  * cuts the label past five: fewer words keep the label whole.
  */
-const axisLabel = (format: Formatter, t: Translate, week: string) => weekLabel(format, t, week, "axis").replace(/-/g, "\u2011");
+const axisLabel = (format: Formatter, t: Translate, week: string) => weekLabel(format, t, week, "axis");
 
 export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {
   const t = useT();

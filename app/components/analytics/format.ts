@@ -22,7 +22,7 @@ const monthOf = (t: Translate, day: string) => t(`date.month.${Number(day.slice(
 
 /**
  * The week starting on Monday `monday`: "W47 · 16-22 Nov" / "S47 · 16-22 nov";
- * "W49 · 30 Nov-6 Dec" across months. `axis`: the charts' shorter form, "W47 16-22 Nov".
+ * "W49 · 30 Nov-6 Dec" across months. `axis`: the charts' form, the week's number alone ("W47"), never cut.
  * The formatter has no day range, so the catalogue names the months; the numbers are the locale's.
  */
 export function weekLabel(format: Formatter, t: Translate, monday: string, form: "label" | "axis" = "label"): string {

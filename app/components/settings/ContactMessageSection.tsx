@@ -14,30 +14,36 @@ export interface ContactMessageSectionProps {
   errorText: (name: string) => string | undefined;
 }
 
+/** BCP 47 tags of the message languages: French, and Moroccan Arabic written in Latin letters. */
+const MESSAGE_LANG: Record<ContactLanguage, string> = { fr: "fr", darija: "ary-Latn" };
+
 export function ContactMessageSection({ form, set, errorText }: ContactMessageSectionProps) {
   const t = useT();
   const field = (language: ContactLanguage) => {
     const name = `contactMessage.${language}`;
+    // The message is written for customers in its own language, whatever the admin's.
     return (
-      <TextField
-        label={t(`settings.contact.${language}`)}
-        name={name}
-        value={form[name] ?? ""}
-        onChange={set(name)}
-        multiline={3}
-        maxLength={MAX_CONTACT_MESSAGE_CHARS}
-        showCharacterCount
-        autoComplete="off"
-        error={errorText(name)}
-        labelAction={
-          form[name] === DEFAULT_CONTACT_MESSAGES[language]
-            ? undefined
-            : {
-                content: t("settings.contact.reset"),
-                onAction: () => set(name)(DEFAULT_CONTACT_MESSAGES[language]),
-              }
-        }
-      />
+      <div lang={MESSAGE_LANG[language]}>
+        <TextField
+          label={t(`settings.contact.${language}`)}
+          name={name}
+          value={form[name] ?? ""}
+          onChange={set(name)}
+          multiline={3}
+          maxLength={MAX_CONTACT_MESSAGE_CHARS}
+          showCharacterCount
+          autoComplete="off"
+          error={errorText(name)}
+          labelAction={
+            form[name] === DEFAULT_CONTACT_MESSAGES[language]
+              ? undefined
+              : {
+                  content: t("settings.contact.reset"),
+                  onAction: () => set(name)(DEFAULT_CONTACT_MESSAGES[language]),
+                }
+          }
+        />
+      </div>
     );
   };
   return (
