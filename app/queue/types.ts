@@ -2,6 +2,7 @@
  * Shapes shared by the queue's data access, its worker and the handlers it runs.
  */
 import type { Prisma } from "@prisma/client";
+import type { Sql } from "../db/sql";
 
 /**
  * pending: waits for runAt. running: leased by a worker until leaseExpiresAt.
@@ -38,6 +39,13 @@ export interface JobContext {
   signal: AbortSignal;
   /** Renews the lease now (the worker also renews it every half lease); throws LeaseLostError. */
   extendLease(): Promise<void>;
+  /**
+   * Marks the job done inside the handler's last transaction, with the work it
+   * commits (a commit saved). True when done; false when the job was re-enqueued
+   * meanwhile or the lease was lost: the worker then settles it as usual. The
+   * handler must not fail after a true.
+   */
+  completeIn(tx: Sql): Promise<boolean>;
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;

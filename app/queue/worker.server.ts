@@ -12,6 +12,7 @@ import {
   claimNextJob,
   type ClaimOrder,
   completeJob,
+  completeJobIn,
   extendLease,
   failJob,
   rescheduleJob,
@@ -79,8 +80,22 @@ export function createWorker(options: WorkerOptions): Worker {
   /** Jobs being run, with the controller that aborts their handler. */
   const active = new Map<Promise<void>, { job: ClaimedJob; controller: AbortController }>();
 
+  /**
+   * One claim at a time in this worker: lanes that claimed together would read
+   * the same candidates and race each other for them, a lost update (and a
+   * fresh read) for every lane but one.
+   */
+  let claiming: Promise<unknown> = Promise.resolve();
+  function claimOne(): Promise<ClaimedJob | null> {
+    const claim = claiming.then(() =>
+      claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop }),
+    );
+    claiming = claim.catch(() => undefined);
+    return claim;
+  }
+
   async function runOnce(): Promise<boolean> {
-    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
+    const job = await claimOne();
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);
@@ -112,8 +127,10 @@ export function createWorker(options: WorkerOptions): Worker {
     const heartbeat = startHeartbeat(label, renew, leaseMs / 2);
     const startedAt = Date.now();
     let failure: { error: unknown } | undefined;
+    let completedInHandler = false;
+    const completeIn = async (tx: Parameters<typeof completeJobIn>[0]) => (completedInHandler = await completeJobIn(tx, job, owner, now()));
     try {
-      await handler(job, { signal: controller.signal, extendLease: renew });
+      await handler(job, { signal: controller.signal, extendLease: renew, completeIn });
     } catch (error) {
       failure = { error };
     } finally {
@@ -123,6 +140,10 @@ export function createWorker(options: WorkerOptions): Worker {
     const took = `after ${Date.now() - startedAt} ms`;
     if (controller.signal.reason instanceof LeaseLostError) {
       logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`);
+      return;
+    }
+    if (!failure && completedInHandler) {
+      logger.info(`${label} completed ${took}`);
       return;
     }
     if (!failure) {
