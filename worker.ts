@@ -12,7 +12,7 @@ import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
 import { startLoopDelayMonitor } from "./app/runtime/event-loop.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
-import { jobHandlers } from "./app/worker.server";
+import { jobHandlers, workerTasks } from "./app/worker.server";
 
 limitHeapGrowth();
 const config = workerEnv();
@@ -24,6 +24,7 @@ sqliteSettings.turnsInTransactions = false;
 const worker = createWorker({
   db: prisma,
   handlers: jobHandlers,
+  tasks: workerTasks,
   leaseMs: config.WORKER_LEASE_MS,
   concurrency: config.WORKER_CONCURRENCY,
   claimOrder: config.QUEUE_CLAIM_ORDER,

@@ -6,11 +6,11 @@ import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import prisma from "./db.server";
 import { startInProcessWorker } from "./queue/in-process.server";
-import { jobHandlers } from "./worker.server";
+import { jobHandlers, workerTasks } from "./worker.server";
 
 // The job worker runs inside the app server unless WORKER_IN_PROCESS=false
 // (then `npm run worker` runs it). Started once per process, stopped on SIGTERM.
-startInProcessWorker(prisma, jobHandlers);
+startInProcessWorker(prisma, jobHandlers, { tasks: workerTasks });
 
 export const streamTimeout = 5000;
 

@@ -231,6 +231,9 @@ export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}
     const PostgresPrismaClient = postgresClientClass();
     // One pool for Prisma and the prepared statements (app/db/sql): DATABASE_POOL_SIZE stays the process's bound.
     const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize });
+    // An idle connection the server closed (restart, failover) is dropped by the pool and opened
+    // again on next use; without a listener its error event would end the process.
+    pool.on("error", (error) => console.warn(`database: an idle connection was closed: ${error.message}`));
     const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool) });
     registerSqlDatabase(client, postgresDatabase(pool));
     const disconnect = client.$disconnect.bind(client);

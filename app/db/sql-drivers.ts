@@ -7,7 +7,7 @@
 import type pg from "pg";
 import type { ConnectionGate } from "./connection-gate";
 import type { SqliteResult, SqliteStatement } from "./sqlite-connection";
-import { toParam, type Row, type Sql, type SqlDatabase, type SqlStatement } from "./sql";
+import { asNumber, combined, runInTurn, toParam, type BatchItem, type Row, type Sql, type SqlDatabase, type SqlStatement } from "./sql";
 
 /** What app/db/client.ts gives the SQLite driver: the connection's executor that skips the gate, the gate, and its transaction marks. */
 export interface SqliteAccess {
@@ -35,11 +35,13 @@ export function sqliteDatabase(access: () => SqliteAccess): SqlDatabase {
     dialect: "sqlite",
     all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => rowsOf<R>(await access().execute({ sql: s.sqlite, args: args(params) })),
     run: async (s: SqlStatement, params: readonly unknown[] = []) => (await access().execute({ sql: s.sqlite, args: args(params) })).rowsAffected,
+    batch: (items) => runInTurn(inside, items),
   };
-  return {
+  const database: SqlDatabase = {
     dialect: "sqlite",
     all: (s, params) => access().gate.hold(() => inside.all(s, params)),
     run: (s, params) => access().gate.hold(() => inside.run(s, params)),
+    batch: (items) => database.transaction((tx) => tx.batch(items)),
     async transaction(work) {
       const connection = access();
       return connection.gate.hold(async () => {
@@ -58,6 +60,7 @@ export function sqliteDatabase(access: () => SqliteAccess): SqlDatabase {
       });
     },
   };
+  return database;
 }
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
@@ -65,11 +68,17 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 function postgresRunner(client: Queryable): Sql {
   const query = (s: SqlStatement, params: readonly unknown[]) =>
     client.query({ name: s.name, text: s.postgres, values: params.map((p) => toParam("postgres", p)) });
-  return {
+  const runner: Sql = {
     dialect: "postgres",
     all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => (await query(s, params)).rows as R[],
     run: async (s: SqlStatement, params: readonly unknown[] = []) => (await query(s, params)).rowCount ?? 0,
+    async batch(items: readonly BatchItem[]) {
+      if (items.length === 1) return [await runner.run(items[0].statement, items[0].params)];
+      const [row] = (await query(combined(items), items.flatMap((i) => i.params))).rows as Row[];
+      return items.map((_, i) => asNumber(row[`n${i}`]));
+    },
   };
+  return runner;
 }
 
 export function postgresDatabase(pool: pg.Pool): SqlDatabase {

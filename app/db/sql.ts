@@ -13,7 +13,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { databaseKindOf } from "./dialect";
 import type { DatabaseKind } from "./url";
 
 export type Dialect = DatabaseKind;
@@ -66,12 +65,54 @@ export function toParam(dialect: Dialect, value: unknown): unknown {
   return value;
 }
 
+export interface BatchItem {
+  statement: SqlStatement;
+  params: readonly unknown[];
+}
+
 export interface Sql {
   readonly dialect: Dialect;
   /** The rows a statement returns (a SELECT, or a write with RETURNING). */
   all<R extends Row = Row>(statement: SqlStatement, params?: readonly unknown[]): Promise<R[]>;
   /** Runs a write; the number of rows it changed. */
   run(statement: SqlStatement, params?: readonly unknown[]): Promise<number>;
+  /**
+   * Runs independent writes (none reads another's rows), all or none; the rows
+   * each changed. On PostgreSQL one round trip: one statement of data-modifying
+   * WITH clauses (see combined); elsewhere one after the other.
+   */
+  batch(items: readonly BatchItem[]): Promise<number[]>;
+}
+
+/** Runs the items one after the other (SQLite, or inside a Prisma transaction). */
+export async function runInTurn(sql: Pick<Sql, "run">, items: readonly BatchItem[]): Promise<number[]> {
+  const counts: number[] = [];
+  for (const item of items) counts.push(await sql.run(item.statement, item.params));
+  return counts;
+}
+
+const combinedByNames = new Map<string, SqlStatement>();
+/**
+ * PostgreSQL: the writes as one statement, `WITH "b0" AS (write RETURNING 1), ...
+ * SELECT count per write`. A data-modifying WITH clause always runs, exactly
+ * once, in the statement's snapshot: the writes must not touch each other's rows.
+ */
+export function combined(items: readonly BatchItem[]): SqlStatement {
+  const key = items.map((i) => i.statement.name).join(",");
+  let s = combinedByNames.get(key);
+  if (!s) {
+    let offset = 0;
+    const clauses = items.map((item, i) => {
+      const text = item.statement.postgres.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += item.params.length;
+      return `"b${i}" AS (${text}${/\bRETURNING\b/i.test(text) ? "" : " RETURNING 1"})`;
+    });
+    const counts = items.map((_, i) => `(SELECT COUNT(*) FROM "b${i}") AS "n${i}"`).join(", ");
+    const text = `WITH ${clauses.join(", ")} SELECT ${counts}`;
+    s = { sqlite: "", postgres: text, name: `cod_${createHash("sha1").update(text).digest("hex").slice(0, 20)}` };
+    combinedByNames.set(key, s);
+  }
+  return s;
 }
 
 export interface SqlDatabase extends Sql {
@@ -122,6 +163,16 @@ export function newId(): string {
 // ---------------------------------------------------------------------------
 // Runners
 
+/**
+ * The database a client (or a transaction's client) talks to. Read from the
+ * provider the generated client was built for: the SQLite and the PostgreSQL
+ * clients differ only in that (app/db/client.ts).
+ */
+export function databaseKindOf(db: Pick<PrismaClient, "$queryRaw">): DatabaseKind {
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  return provider === "postgresql" || provider === "postgres" ? "postgres" : "sqlite";
+}
+
 const drivers = new WeakMap<object, SqlDatabase>();
 
 /** Called by createPrismaClient: the prepared driver that shares the client's connections. */
@@ -141,6 +192,7 @@ export function sqlDatabaseOf(db: PrismaClient): SqlDatabase {
   const raw = prismaRawSql(db);
   return {
     ...raw,
+    batch: (items) => db.$transaction((tx) => runInTurn(prismaRawSql(tx), items)),
     transaction: (work) => db.$transaction((tx) => work(prismaRawSql(tx))),
   };
 }
@@ -155,9 +207,11 @@ function prismaRawSql(db: PrismaLike): Sql {
   const dialect = databaseKindOf(db);
   const text = (s: SqlStatement) => (dialect === "sqlite" ? s.sqlite : s.postgres);
   const args = (params: readonly unknown[]) => params.map((p) => toParam(dialect, p));
-  return {
+  const sql: Sql = {
     dialect,
     all: <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => db.$queryRawUnsafe<R[]>(text(s), ...args(params)),
     run: (s: SqlStatement, params: readonly unknown[] = []) => db.$executeRawUnsafe(text(s), ...args(params)),
+    batch: (items) => runInTurn(sql, items),
   };
+  return sql;
 }

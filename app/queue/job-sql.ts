@@ -68,24 +68,32 @@ export const ENQUEUE = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop"
     "updatedAt" = excluded."updatedAt"
   RETURNING "id", "state"`);
 
+const wakeByCount = new Map<number, SqlStatement>();
 /**
- * Wakes the job with this key unless it is already waiting: a finished or dead
- * one starts over at runAt with the new payload, a running one runs again after
+ * Wakes the jobs with these keys unless already waiting: a finished or dead one
+ * starts over at runAt with the new payload, a running one runs again after
  * (rerun); a pending or failed one keeps its runAt and payload, so a burst of
- * wake-ups is one run. No row is written when nothing changes. Params: id, kind,
- * key, shop, payload, runAt, now.
+ * wake-ups is one run. No row is written when nothing changes. Params per job:
+ * id, kind, key, shop, payload, runAt, now, now.
  */
-export const WAKE = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
-  VALUES (?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)
-  ON CONFLICT ("key") DO UPDATE SET
-    "rerun" = ("Job"."state" = 'running'),
-    "payload" = CASE WHEN "Job"."state" = 'running' THEN "Job"."payload" ELSE excluded."payload" END,
-    "runAt" = CASE WHEN "Job"."state" = 'running' THEN "Job"."runAt" ELSE excluded."runAt" END,
-    "attempts" = CASE WHEN "Job"."state" = 'running' THEN "Job"."attempts" ELSE 0 END,
-    "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
-    "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
-    "updatedAt" = excluded."updatedAt"
-  WHERE "Job"."state" IN ('done', 'dead') OR ("Job"."state" = 'running' AND "Job"."rerun" = FALSE)`);
+export function wakeJobs(count: number): SqlStatement {
+  let s = wakeByCount.get(count);
+  if (!s) {
+    s = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
+      VALUES ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)`).join(", ")}
+      ON CONFLICT ("key") DO UPDATE SET
+        "rerun" = ("Job"."state" = 'running'),
+        "payload" = CASE WHEN "Job"."state" = 'running' THEN "Job"."payload" ELSE excluded."payload" END,
+        "runAt" = CASE WHEN "Job"."state" = 'running' THEN "Job"."runAt" ELSE excluded."runAt" END,
+        "attempts" = CASE WHEN "Job"."state" = 'running' THEN "Job"."attempts" ELSE 0 END,
+        "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
+        "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
+        "updatedAt" = excluded."updatedAt"
+      WHERE "Job"."state" IN ('done', 'dead') OR ("Job"."state" = 'running' AND "Job"."rerun" = FALSE)`);
+    wakeByCount.set(count, s);
+  }
+  return s;
+}
 
 const newJobsByCount = new Map<number, SqlStatement>();
 /** Inserts `count` jobs, leaving alone any whose key is taken. Params per job: id, kind, key, shop, payload, runAt, maxAttempts, now, now. */
@@ -163,6 +171,36 @@ export function oldestDueStatement(shape: { shop: "any" | "null" | "one"; withKi
 }
 
 const SET_RUNNING = `"state" = 'running', "leaseOwner" = ?, "leaseExpiresAt" = ?, "attempts" = "attempts" + 1, "updatedAt" = ?`;
+
+/**
+ * The claim in one statement while one shop alone has due work: its oldest due
+ * pending job of a kind under the cap, leased, provided nothing would come
+ * before it in the fair order (no expired lease, no due failed job of the shop,
+ * no other turn with a due job). Returns no row when any of that does not hold:
+ * the caller then claims the usual way. Params: owner, leaseExpiresAt, now,
+ * shop, now, [kinds], now, cap, now, shop, now, shop, now, now.
+ */
+function claimAlone(withKinds: boolean): SqlStatement {
+  return statement((d) => {
+    const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= ?`;
+    return `UPDATE "Job" SET ${SET_RUNNING}
+      WHERE "id" = (
+        SELECT p."id" FROM "Job" p
+        WHERE p."shop" = ? AND p."state" = 'pending' AND p."runAt" <= ?${kindFilter(d, withKinds)}
+          AND (SELECT COUNT(*) FROM "Job" r WHERE r."state" = 'running' AND r."shop" = p."shop" AND r."kind" = p."kind" AND r."leaseExpiresAt" >= ?) < ?
+        ORDER BY p."runAt", p."id" LIMIT 1${d === "postgres" ? " FOR UPDATE OF p SKIP LOCKED" : ""}
+      )
+      AND "state" = 'pending'
+      AND NOT EXISTS (SELECT 1 FROM "Job" x WHERE x."state" = 'running' AND x."leaseExpiresAt" < ?)
+      AND NOT EXISTS (SELECT 1 FROM "Job" f WHERE f."shop" = ? AND f."state" = 'failed' AND f."runAt" <= ?)
+      AND NOT EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> ? AND (
+        (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
+        OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
+      RETURNING ${JOB_COLUMNS}`;
+  });
+}
+export const CLAIM_ALONE = claimAlone(false);
+export const CLAIM_ALONE_KINDS = claimAlone(true);
 /** Leases a waiting job that is still due. Params: owner, leaseExpiresAt, now, id, now. */
 export const CLAIM_DUE = statement(`UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" IN ('pending', 'failed') AND "runAt" <= ? RETURNING ${JOB_COLUMNS}`);
 /** Takes back a running job whose lease expired. Params: owner, leaseExpiresAt, now, id, now. */

@@ -22,10 +22,12 @@ import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "../db/sqlite-busy";
-import { list, newId, sqlOf, type Sql, type SqlSource } from "../db/sql";
+import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource } from "../db/sql";
 import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, shopOfTurn, takeTurn, turnKey, type Turn } from "./turns.server";
 import {
   BURY_EXPIRED,
+  CLAIM_ALONE,
+  CLAIM_ALONE_KINDS,
   CLAIM_DUE,
   CLAIM_EXPIRED,
   CLAIM_READ,
@@ -38,7 +40,7 @@ import {
   oldestDueStatement,
   SETTLE,
   SETTLE_RERUN,
-  WAKE,
+  wakeJobs as wakeJobsStatement,
   type JobRow,
 } from "./job-sql";
 import { asDate, asNumber, asString } from "../db/sql";
@@ -74,6 +76,8 @@ export interface EnqueueOptions {
 }
 
 /** A Prisma transaction client, or a prepared transaction: no client-level transaction method. */
+const JOBS_PER_INSERT = 100;
+
 const inTransaction = (db: SqlSource) => !("$transaction" in db) && !("transaction" in db);
 const busyRetry = (db: SqlSource) => (inTransaction(db) ? <T>(f: () => Promise<T>) => f() : retryWhileBusy);
 
@@ -98,18 +102,28 @@ export async function enqueueJob(db: SqlSource, input: EnqueueJobInput, options:
 }
 
 /**
- * Makes sure a job with this key will run: one is created, a finished or dead
- * one starts over, a running one runs again after; a job already waiting is
- * left as it is (its runAt and payload), so many wake-ups before it runs make
- * one run. One statement, which writes nothing when the job is already waiting.
+ * Makes sure jobs with these keys will run: each is created, or a finished or
+ * dead one starts over, or a running one runs again after; a job already
+ * waiting is left as it is (its runAt and payload), so many wake-ups before it
+ * runs make one run. One statement per 100, which writes nothing for jobs
+ * already waiting.
  */
-export async function wakeJob(db: SqlSource, input: EnqueueJobInput & { runAt: Date }, options: EnqueueOptions = {}): Promise<void> {
+export async function wakeJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<void> {
+  if (inputs.length === 0) return;
   const run = busyRetry(db);
   const sql = sqlOf(db);
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
   const now = new Date();
-  await run(() => sql.run(WAKE, [newId(), input.kind, input.key, input.shop ?? null, JSON.stringify(input.payload ?? {}), input.runAt, now, now]));
-  if (!options.shopHasTurn) await run(() => ensureTurn(sql, input.shop));
+  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
+    const page = unique.slice(i, i + JOBS_PER_INSERT);
+    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
+    await run(() => sql.run(wakeJobsStatement(page.length), params));
+  }
+  if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
 }
+
+/** wakeJobs for one job. */
+export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}) => wakeJobs(db, [input], options);
 
 /**
  * Creates, in one insert per 100 jobs, the jobs whose key is not taken yet; a
@@ -117,7 +131,6 @@ export async function wakeJob(db: SqlSource, input: EnqueueJobInput & { runAt: D
  * handlers that queue many jobs inside another writer's transaction (lead
  * events of a batch). Returns how many were created.
  */
-const JOBS_PER_INSERT = 100;
 
 export async function enqueueNewJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<number> {
   if (inputs.length === 0) return 0;
@@ -172,6 +185,7 @@ export const DEFAULT_MAX_RUNNING_PER_SHOP = 2;
 /** How often a process looks for waiting jobs whose shop has no turn (see discoverTurns). */
 const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
+const discoveryDue = (nowMs: number) => nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS;
 
 interface Candidate {
   id: string;
@@ -243,6 +257,11 @@ async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView
  */
 export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> {
   const sql = sqlOf(db);
+  // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
+  if (options.order !== "fifo" && !discoveryDue(options.now.getTime())) {
+    const alone = await claimWhileAlone(sql, options);
+    if (alone) return alone;
+  }
   const view = await readClaimView(sql, options);
   const expired = view.running
     .filter((j) => j.leaseExpiresAt !== null && j.leaseExpiresAt < options.now && (!options.kinds || options.kinds.includes(j.kind)))
@@ -254,7 +273,7 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
   if (options.order === "fifo") return claimOldestDue(sql, options, view.waiting, []);
 
   const nowMs = options.now.getTime();
-  if (nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS) {
+  if (discoveryDue(nowMs)) {
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
     await retryWhileBusy(() => discoverTurns(sql));
   }
@@ -268,6 +287,8 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
   const turnsWithWork = view.turns.filter((turn) => dueByTurn.has(turn.key)).length;
   // Alone with due work among all the turns: no one to take turns with, no bookkeeping.
   const alone = view.allTurns && turnsWithWork === 1;
+  /** A candidate went to another worker (or was not runnable): older ones may be left. */
+  let lost = false;
   for (const turn of view.turns.slice(0, TURNS_PER_CLAIM + capped.length)) {
     const cappedKinds = capped.filter((c) => c.shop === turn.shop).map((c) => c.kind);
     const due = dueByTurn.get(turn.key) ?? [];
@@ -286,11 +307,45 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
     // Lost: another worker is serving this shop's turn right now; ask the next shop.
     if (!alone && !(await retryWhileBusy(() => takeTurn(sql, turn, nowMs)))) continue;
     const claimed = await claimCandidate(sql, options, candidate);
-    if (claimed) return claimed;
+    if (claimed) {
+      if (alone && turn.shop !== null) aloneShop.set(sql, turn.shop);
+      return claimed;
+    }
+    lost = true;
   }
   // The shops asked had nothing due (their work waits for a later runAt), or
   // a job's shop has no turn yet: the oldest due job, as before turns existed.
+  // When every turn was read and each due job seen has one, a job without a
+  // turn can only be younger than those: discoverTurns gives it one shortly.
+  const orphanSeen = view.waiting.some((j) => !view.turns.some((t) => t.key === turnKey(j.shop)));
+  if (view.allTurns && !orphanSeen && !lost) return null;
   return claimOldestDue(sql, options, view.waiting, capped);
+}
+
+/** The shop a claim last found alone with due work, per database: the next claim tries it in one statement. */
+const aloneShop = new WeakMap<Sql, string>();
+
+/** job-sql.ts CLAIM_ALONE: null when the shop is no longer alone (or has nothing due under the cap). */
+async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null> {
+  const shop = aloneShop.get(sql);
+  if (shop === undefined) return null;
+  const { now } = options;
+  const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
+  const params = [
+    options.owner, new Date(now.getTime() + options.leaseMs), now,
+    shop, now, ...(options.kinds ? [list([...options.kinds])] : []), now, max > 0 ? max : Number.MAX_SAFE_INTEGER,
+    now, shop, now, shop, now, now,
+  ];
+  const [row] = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params));
+  if (!row) {
+    aloneShop.delete(sql);
+    return null;
+  }
+  const job = jobRow(row);
+  const claimed = toClaimedJob(job);
+  if (claimed) return claimed;
+  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+  return null;
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */
@@ -465,7 +520,13 @@ export async function completeJob(db: SqlSource, job: LeasedJob, owner: string, 
  * lease was lost (nothing changed: the worker settles it as usual after the handler).
  */
 export async function completeJobIn(tx: Sql, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
-  return (await tx.run(COMPLETE, [now, job.id, owner, job.attempts])) === 1;
+  const item = completionItem(job, owner, now);
+  return (await tx.run(item.statement, item.params)) === 1;
+}
+
+/** completeJobIn as a statement for a batch of writes (Sql.batch): done when it changed one row. */
+export function completionItem(job: LeasedJob, owner: string, now: Date = new Date()): BatchItem {
+  return { statement: COMPLETE, params: [now, job.id, owner, job.attempts] };
 }
 
 export interface FailOptions {

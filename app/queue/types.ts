@@ -2,7 +2,7 @@
  * Shapes shared by the queue's data access, its worker and the handlers it runs.
  */
 import type { Prisma } from "@prisma/client";
-import type { Sql } from "../db/sql";
+import type { BatchItem, Sql } from "../db/sql";
 
 /**
  * pending: waits for runAt. running: leased by a worker until leaseExpiresAt.
@@ -46,6 +46,11 @@ export interface JobContext {
    * handler must not fail after a true.
    */
   completeIn(tx: Sql): Promise<boolean>;
+  /**
+   * The same as a statement for the handler's last batch of writes (Sql.batch):
+   * `completed` takes the rows the statement changed (1: done).
+   */
+  completion(): { item: BatchItem; completed(changed: number): boolean };
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
@@ -57,4 +62,15 @@ export interface QueueLogger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+}
+
+/**
+ * Work a worker does besides jobs, now and then (app-level batches, such as
+ * telling recorded lead events): every `everyMs`, at once again while `more`,
+ * until none is left when the worker drains, and once more when it stops.
+ */
+export interface WorkerTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<{ handled: number; more: boolean }>;
 }

@@ -12,13 +12,14 @@ import {
   claimNextJob,
   type ClaimOrder,
   completeJob,
-  completeJobIn,
+  completionItem,
   extendLease,
   failJob,
   rescheduleJob,
   type Settled,
 } from "./jobs.server";
-import type { ClaimedJob, JobHandlers, QueueDb, QueueLogger } from "./types";
+import type { ClaimedJob, JobHandlers, QueueDb, QueueLogger, WorkerTask } from "./types";
+import type { Sql } from "../db/sql";
 
 export interface WorkerOptions {
   db: QueueDb;
@@ -46,6 +47,8 @@ export interface WorkerOptions {
   backoff?: BackoffOptions;
   now?: () => Date;
   logger?: QueueLogger;
+  /** Work besides jobs (see WorkerTask). */
+  tasks?: readonly WorkerTask[];
 }
 
 export interface Worker {
@@ -56,7 +59,7 @@ export interface Worker {
   stop(): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
-  /** Runs due jobs until none is left; returns how many ran. Throws DrainTimeoutError. */
+  /** Runs due jobs and the tasks until neither has anything left; returns how many jobs ran. Throws DrainTimeoutError. */
   drain(options?: { timeoutMs?: number }): Promise<number>;
 }
 
@@ -86,16 +89,21 @@ export function createWorker(options: WorkerOptions): Worker {
    * fresh read) for every lane but one.
    */
   let claiming: Promise<unknown> = Promise.resolve();
-  function claimOne(): Promise<ClaimedJob | null> {
-    const claim = claiming.then(() =>
-      claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop }),
-    );
+  /** Until when a claim found nothing: idle lanes do not ask again before (one poll per interval, not one per lane). */
+  let nothingDueUntil = 0;
+  function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
+    const claim = claiming.then(async () => {
+      if (idleLane && Date.now() < nothingDueUntil) return null;
+      const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
+      nothingDueUntil = job ? 0 : Date.now() + pollIntervalMs;
+      return job;
+    });
     claiming = claim.catch(() => undefined);
     return claim;
   }
 
-  async function runOnce(): Promise<boolean> {
-    const job = await claimOne();
+  async function runOnce(idleLane = false): Promise<boolean> {
+    const job = await claimOne(idleLane);
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);
@@ -128,9 +136,16 @@ export function createWorker(options: WorkerOptions): Worker {
     const startedAt = Date.now();
     let failure: { error: unknown } | undefined;
     let completedInHandler = false;
-    const completeIn = async (tx: Parameters<typeof completeJobIn>[0]) => (completedInHandler = await completeJobIn(tx, job, owner, now()));
+    const completion = () => ({
+      item: completionItem(job, owner, now()),
+      completed: (changed: number) => (completedInHandler = changed === 1),
+    });
+    const completeIn = async (tx: Sql) => {
+      const { item, completed } = completion();
+      return completed(await tx.run(item.statement, item.params));
+    };
     try {
-      await handler(job, { signal: controller.signal, extendLease: renew, completeIn });
+      await handler(job, { signal: controller.signal, extendLease: renew, completeIn, completion });
     } catch (error) {
       failure = { error };
     } finally {
@@ -244,15 +259,34 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   }
 
-  async function loop(): Promise<void> {
+  const tasks = options.tasks ?? [];
+
+  async function runTask(task: WorkerTask): Promise<{ handled: number; more: boolean }> {
+    try {
+      return await task.run();
+    } catch (error) {
+      logger.error(`worker ${owner}: task ${task.name} failed: ${errorMessage(error)}`);
+      return { handled: 0, more: false };
+    }
+  }
+
+  async function taskLoop(task: WorkerTask): Promise<void> {
     while (!stopping) {
-      let ran = false;
+      const { more } = await runTask(task);
+      if (!more && !stopping) await idle(task.everyMs);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    let ran = true;
+    while (!stopping) {
       try {
-        ran = await runOnce();
+        ran = await runOnce(!ran);
       } catch (error) {
+        ran = false;
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
       }
-      if (!ran && !stopping) await idle(pollIntervalMs);
+      if (!ran && !stopping) await idle(nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs);
     }
   }
 
@@ -262,7 +296,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
-      loops = Array.from({ length: concurrency }, () => loop());
+      loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
     async stop() {
@@ -281,10 +315,12 @@ export function createWorker(options: WorkerOptions): Worker {
         // then discarded (the lease is no longer theirs).
         for (const { job } of [...active.values()]) await release(job);
       }
+      // A last run, for what the jobs that just finished left.
+      for (const task of tasks) await runTask(task);
       loops = [];
     },
 
-    runOnce,
+    runOnce: () => runOnce(),
 
     async drain({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
@@ -297,9 +333,23 @@ export function createWorker(options: WorkerOptions): Worker {
           processed++;
         }
       };
-      await Promise.all(Array.from({ length: concurrency }, lane));
-      if (timedOut) throw new DrainTimeoutError(timeoutMs, processed);
-      return processed;
+      for (;;) {
+        const before = processed;
+        await Promise.all(Array.from({ length: concurrency }, lane));
+        if (timedOut) throw new DrainTimeoutError(timeoutMs, processed);
+        let handled = 0;
+        for (const task of tasks) {
+          for (;;) {
+            const run = await runTask(task);
+            handled += run.handled;
+            if (run.handled === 0 || Date.now() >= deadline) break;
+          }
+        }
+        // What the tasks did may have queued jobs, and jobs may have left the tasks work.
+        if (handled === 0 && processed === before) return processed;
+        if (handled === 0 && tasks.length === 0) return processed;
+        if (Date.now() >= deadline) throw new DrainTimeoutError(timeoutMs, processed);
+      }
     },
   };
 }

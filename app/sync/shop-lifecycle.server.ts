@@ -77,6 +77,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });
+  await tx.pendingLeadEvent.deleteMany({ where: { shop } });
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.
