@@ -63,7 +63,8 @@ export function leadEventItems(shop: string, events: readonly LeadEvent[]): Batc
   const items: BatchItem[] = [];
   for (let i = 0; i < changed.length; i += EVENTS_PER_INSERT) {
     const page = changed.slice(i, i + EVENTS_PER_INSERT);
-    const params = page.flatMap((e) => [newId(), shop, e.linkId, JSON.stringify({ kind: e.kind, before: e.before, after: e.after, reason: e.reason ?? null }), e.at]);
+    // No reason: it may quote the customer (a hold's phone number); a handler reads the link's own, which erasure reaches.
+    const params = page.flatMap((e) => [newId(), shop, e.linkId, JSON.stringify({ kind: e.kind, before: e.before, after: e.after }), e.at]);
     items.push({ statement: insertEvents(page.length), params });
   }
   return items;
@@ -95,11 +96,11 @@ interface Pending {
 }
 
 function pendingOf(row: Record<string, unknown>): Pending {
-  const stored = JSON.parse(String(row.event)) as { kind: LeadEvent["kind"]; before: LeadSnapshot | null; after: LeadSnapshot; reason: string | null };
+  const stored = JSON.parse(String(row.event)) as { kind: LeadEvent["kind"]; before: LeadSnapshot | null; after: LeadSnapshot };
   return {
     id: String(row.id),
     attempts: asNumber(row.attempts),
-    event: { linkId: String(row.linkId), kind: stored.kind, before: stored.before, after: stored.after, reason: stored.reason, at: asDate(row.at)! },
+    event: { linkId: String(row.linkId), kind: stored.kind, before: stored.before, after: stored.after, at: asDate(row.at)! },
   };
 }
 

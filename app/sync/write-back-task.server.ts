@@ -87,8 +87,13 @@ export function writeBackMayChange(link: WriteBackFacts, toggles: ShopSettings["
   return toggles.cancel && !done.cancelled && link.confirmationStatus !== null && CANCEL_REASONS[link.confirmationStatus] !== undefined;
 }
 
-/** Lead-events handler: wakes the write-back of each order whose lead now differs from what was written (toggles on). */
-export async function writeBackHandler(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
+/**
+ * Lead-events handler: wakes the write-back of each order whose lead was
+ * answered or moved and now differs from what was written (toggles on).
+ */
+export async function writeBackHandler(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
+  const events = allEvents.filter((e) => e.kind === "answered" || e.kind === "status");
+  if (events.length === 0) return;
   const row = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
   if (!row) return;
   const settings = readShopSettings(row.settings);

@@ -113,13 +113,14 @@ describe("Shopify webhooks", () => {
         data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
+      await db.prisma.pendingLeadEvent.create({ data: { id: `event-${shop}`, shop, linkId: `link-${shop}`, event: "{}", at: new Date() } });
     }
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn"] as const;
+    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "pendingLeadEvent"] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
