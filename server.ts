@@ -1,7 +1,10 @@
 /**
  * The production server (`npm start`): what remix-serve does (compressed
  * responses, hashed assets cached for a year, public/ for an hour, a request
- * log, the Remix handler) plus one thing it cannot do.
+ * log, the Remix handler) plus one thing it cannot do. The request log is the
+ * process's JSON log (one line a request, app/runtime/request-log.server.ts);
+ * metrics are served on METRICS_PORT, or at /metrics to a request bearing
+ * METRICS_TOKEN (app/runtime/metrics-server.server.ts).
  *
  * Shopify's webhook topics are answered from Node's HTTP server directly, by
  * their own route's action, ahead of Express and the Remix router: a flash
@@ -24,16 +27,22 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import morgan from "morgan";
-import { redactUrl } from "./app/http/access-log";
 import { bodyLimitFor, BodyTooLargeError, declaresTooMuch, limitedStream, normalizedPath } from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
 import { defaultToProduction, processEnv } from "./app/env.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
+import { log, routeConsoleToLogger, setProcessRole } from "./app/runtime/logger.server";
+import { recordProcessRole } from "./app/runtime/metrics.server";
+import { answerMetrics, startMetricsListener } from "./app/runtime/metrics-server.server";
+import { logRequest, logWhenAnswered, requestIdOf, shopOf } from "./app/runtime/request-log.server";
 
 defaultToProduction();
 const config = processEnv();
 limitHeapGrowth();
+setProcessRole("web");
+// Libraries' console lines (Shopify's, Prisma's) join the JSON log, redacted.
+routeConsoleToLogger();
+recordProcessRole("web");
 
 type Action = NonNullable<ServerBuild["routes"][string]["module"]["action"]>;
 
@@ -153,7 +162,7 @@ async function answerDirectly(action: Action, req: IncomingMessage, res: ServerR
     await send(res, response instanceof Response ? response : new Response(null, { status: 204 }));
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuseTooLarge(req, res, error.limit);
-    console.error(`${req.method} ${redactUrl(req.url ?? "/")} failed:`, error);
+    log.error("webhook failed", { method: req.method, path: normalizedPath(req.url ?? "/"), err: error });
     if (!res.headersSent) res.writeHead(500).end("Internal Server Error");
     else res.destroy();
   }
@@ -169,30 +178,59 @@ async function main() {
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  // "tiny", with credentials in the URL (id_token, the events token...) redacted.
-  morgan.token("redacted-url", (req) => redactUrl((req as express.Request).originalUrl ?? req.url ?? "/"));
-  app.use(morgan(":method :redacted-url :status :res[content-length] - :response-time ms"));
   app.all("*", remixHandler(build));
 
   const direct = directWebhookRoutes(build);
   const server = createServer((req, res) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    res.setHeader("X-Request-Id", requestId);
+    // The path as the router matches it, so /webhooks/orders/create/ is the same route.
+    const path = normalizedPath(req.url ?? "/");
+    const logged = () => logWhenAnswered(req, res, path, requestId, started);
     // A Host that cannot make a URL is the client's error, not a 500.
-    if (!isValidHostHeader(req.headers.host)) return void res.writeHead(400, { "Content-Type": "text/plain", Connection: "close" }).end("bad Host header");
+    if (!isValidHostHeader(req.headers.host)) {
+      logged();
+      return void res.writeHead(400, { "Content-Type": "text/plain", Connection: "close" }).end("bad Host header");
+    }
     // Every route's limit applies before routing: a declared oversize body is never read.
     const limit = bodyLimitFor(req.url ?? "/");
-    if (hasBody(req.method) && declaresTooMuch(req.headers["content-length"], limit)) return refuseTooLarge(req, res, limit);
-    // The path as the router matches it, so /webhooks/orders/create/ is the same route.
-    const action = direct.get(normalizedPath(req.url ?? "/"));
-    if (action) void answerDirectly(action, req, res);
-    else app(req, res);
+    if (hasBody(req.method) && declaresTooMuch(req.headers["content-length"], limit)) {
+      logged();
+      return refuseTooLarge(req, res, limit);
+    }
+    const action = direct.get(path);
+    if (action) {
+      // Webhooks (the busiest requests) are logged once answered, without a listener each.
+      void answerDirectly(action, req, res).finally(() =>
+        logRequest({ requestId, method: req.method ?? "POST", url: req.url ?? "/", path, shop: shopOf(req), status: res.statusCode, durationMs: performance.now() - started }),
+      );
+      return;
+    }
+    logged();
+    // The metrics on the app's own port only to a request bearing METRICS_TOKEN (else Remix's 404).
+    if (path === "/metrics" && config.METRICS_TOKEN && req.method === "GET") return void answerMetrics(req, res, config.METRICS_TOKEN);
+    app(req, res);
   });
 
   const port = config.PORT;
-  const onListen = () => console.log(`[server] http://${config.HOST ?? "localhost"}:${port} (webhooks answered directly: ${direct.size})`);
+  const onListen = () => log.info(`listening on http://${config.HOST ?? "localhost"}:${port}`, { port, directWebhookRoutes: direct.size });
   if (config.HOST) server.listen(port, config.HOST, onListen);
   else server.listen(port, onListen);
+  if (config.METRICS_PORT !== undefined) {
+    // The listener's /readyz is the app's own (its database client, its in-process worker).
+    const readyz = createRequestHandler(build, config.NODE_ENV);
+    await startMetricsListener({
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+      readiness: () => readyz(new Request(`http://${config.HOST ?? "localhost"}:${port}/readyz`)),
+    });
+  }
   // The in-process worker has its own listener (app/queue/shutdown.ts): it stops, then this closes.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close((error) => error && console.error(error)));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => server.close((error) => error && log.error("closing the server failed", { err: error })));
+  }
 }
 
 await main();

@@ -4,18 +4,28 @@
  * also safe: leases keep any job from running twice at the same time).
  * WORKER_CONCURRENCY jobs at once (default 4). SIGTERM drains: no new claim, the
  * running jobs finish (or, past WORKER_STOP_TIMEOUT_MS, go back to pending without
- * losing an attempt), then the process exits.
+ * losing an attempt), then the process exits. It logs JSON lines (one per job)
+ * and, with METRICS_PORT, serves /metrics, /healthz and /readyz there.
  */
 import prisma, { sqliteSettings } from "./app/db.server";
-import { workerEnv } from "./app/env.server";
+import { processEnv, workerEnv } from "./app/env.server";
 import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
+import { registerDatabaseMetrics } from "./app/runtime/database-metrics.server";
 import { startLoopDelayMonitor } from "./app/runtime/event-loop.server";
+import { routeConsoleToLogger, setProcessRole } from "./app/runtime/logger.server";
+import { startMetricsListener } from "./app/runtime/metrics-server.server";
+import { recordProcessRole } from "./app/runtime/metrics.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
+import { readinessResponse, workerInstruments, workerStopping } from "./app/runtime/readiness.server";
 import { jobHandlers, workerTasks } from "./app/worker.server";
 
 limitHeapGrowth();
+const log = setProcessRole("worker");
+routeConsoleToLogger(log);
+recordProcessRole("worker");
 const config = workerEnv();
+const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = processEnv();
 // On SQLite the web server waits for this process's write lock synchronously (on its event loop):
 // a turn given inside a transaction here would lengthen that wait (app/db/client.ts).
 sqliteSettings.turnsInTransactions = false;
@@ -30,18 +40,24 @@ const worker = createWorker({
   claimOrder: config.QUEUE_CLAIM_ORDER,
   stopTimeoutMs: config.WORKER_STOP_TIMEOUT_MS,
   maxRunningPerShop: config.WORKER_MAX_RUNNING_PER_SHOP,
+  ...workerInstruments(),
 });
-startLoopDelayMonitor("worker");
+startLoopDelayMonitor();
+registerDatabaseMetrics(prisma);
 
 worker.start();
-console.info(`worker ${worker.owner} started`);
+log.info(`worker ${worker.owner} started`, { owner: worker.owner, concurrency: config.WORKER_CONCURRENCY });
+if (METRICS_PORT !== undefined) {
+  await startMetricsListener({ port: METRICS_PORT, host: METRICS_HOST, token: METRICS_TOKEN, readiness: () => readinessResponse(prisma) });
+}
 
 stopOnShutdownSignal(
   async () => {
-    console.info(`worker ${worker.owner} stopping`);
+    workerStopping();
+    log.info(`worker ${worker.owner} stopping`, { owner: worker.owner });
     await worker.stop();
     await prisma.$disconnect();
-    console.info(`worker ${worker.owner} stopped`);
+    log.info(`worker ${worker.owner} stopped`, { owner: worker.owner });
   },
-  { afterStop: () => process.exit(0) },
+  { afterStop: () => process.exit(0), onError: (error) => log.error("the worker did not stop cleanly", { err: error }) },
 );

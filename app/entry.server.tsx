@@ -5,12 +5,16 @@ import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/
 import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import prisma from "./db.server";
-import { startInProcessWorker } from "./queue/in-process.server";
+import { isInProcessWorkerEnabled, startInProcessWorker } from "./queue/in-process.server";
 import { jobHandlers, workerTasks } from "./worker.server";
+import { registerDatabaseMetrics } from "./runtime/database-metrics.server";
+import { log } from "./runtime/logger.server";
+import { workerInstruments } from "./runtime/readiness.server";
 
 // The job worker runs inside the app server unless WORKER_IN_PROCESS=false
 // (then `npm run worker` runs it). Started once per process, stopped on SIGTERM.
-startInProcessWorker(prisma, jobHandlers, { tasks: workerTasks });
+if (isInProcessWorkerEnabled()) startInProcessWorker(prisma, jobHandlers, { ...workerInstruments(), tasks: workerTasks });
+registerDatabaseMetrics(prisma);
 
 export const streamTimeout = 5000;
 
@@ -39,7 +43,7 @@ export default async function handleRequest(
       },
       onError(error) {
         responseStatusCode = 500;
-        console.error(error);
+        log.error("rendering failed", { err: error });
       },
     });
     setTimeout(abort, streamTimeout + 1000);

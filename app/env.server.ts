@@ -34,6 +34,16 @@ const processPart = {
   // How far V8's heap grows past its live size before a full collection, in percent; 0 = V8's own (up to 300 %).
   HEAP_GROWTH_PERCENT: z.coerce.number().int("must be a whole number of percent").min(0).max(400).default(50),
   LOG_LEVEL: z.enum(["error", "warn", "info", "debug"]).default("info"),
+  // json (one object a line) or pretty (for a person at a terminal); default pretty in development only.
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  // Prometheus metrics (and /healthz, /readyz) on a listener of their own: unset = none; 0 = any free port.
+  METRICS_PORT: z.coerce.number().int("must be a whole port number").min(0).max(65535).optional(),
+  // The address that listener binds: loopback unless the operator opens it to their scraper.
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // When set, GET /metrics on the app's own port answers a request bearing it (Authorization: Bearer ...); also required on METRICS_PORT.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // Queue depth, oldest due job and paused shops read from the database at each scrape (cached 5 s).
+  METRICS_DATABASE_GAUGES: flag.default("true"),
 };
 
 const shopifyPart = {
@@ -92,6 +102,15 @@ const workerPart = {
   QUEUE_CLAIM_ORDER: z.enum(["fair", "fifo"]).default("fair"),
 };
 
+const reconcilePart = {
+  // How often each shop's orders are compared with Shopify's (the published promise's "within the interval").
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
+  // After an install or a pause, how far back the first pass takes in orders it never received.
+  RECONCILE_MAX_GAP_HOURS: z.coerce.number().int("must be a whole number of hours").min(1).max(24 * 60).default(168),
+  // An order not accounted for after this long is stuck: the Home alert and the "Order stuck" Flow trigger.
+  SYNC_STUCK_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(1).max(24 * 60).default(30),
+};
+
 export const envSchema = z.object({
   ...processPart,
   ...shopifyPart,
@@ -99,6 +118,7 @@ export const envSchema = z.object({
   ...encryptionPart,
   ...sellerApiPart,
   ...workerPart,
+  ...reconcilePart,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -106,6 +126,7 @@ export type ProcessEnv = Pick<Env, keyof typeof processPart>;
 export type DatabaseEnv = Pick<Env, keyof typeof databasePart>;
 export type SellerApiEnv = Pick<Env, keyof typeof sellerApiPart | "NODE_ENV">;
 export type WorkerEnv = Pick<Env, keyof typeof workerPart | "NODE_ENV">;
+export type ReconcileEnv = Pick<Env, keyof typeof reconcilePart>;
 
 type Source = Record<string, string | undefined>;
 
@@ -135,6 +156,7 @@ export const parseProcessEnv = (source: Source): ProcessEnv => parseWith(process
 export const parseDatabaseEnv = (source: Source): DatabaseEnv => parseWith(databasePart, source);
 export const parseSellerApiEnv = (source: Source): SellerApiEnv => parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseWorkerEnv = (source: Source): WorkerEnv => parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseReconcileEnv = (source: Source): ReconcileEnv => parseWith(reconcilePart, source);
 
 let dotEnvRead = false;
 function variables(): Source {
@@ -165,6 +187,7 @@ export const processEnv = cached(processPart, parseProcessEnv);
 export const databaseEnv = cached(databasePart, parseDatabaseEnv);
 export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
 export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
+export const reconcileEnv = cached(reconcilePart, parseReconcileEnv);
 const wholeEnv = cached(envSchema.shape, parseEnv);
 
 /** The whole environment, parsed (and checked) on first use. */

@@ -1,9 +1,10 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { env } from "./env.server";
+import { env, secretBoxFromEnv } from "./env.server";
 import prisma from "./db.server";
+import { SealedSessionStorage } from "./models/sealed-session-storage.server";
 import { reinstateShop } from "./sync/shop-lifecycle.server";
+import { log } from "./runtime/logger.server";
 
 export const apiVersion = ApiVersion.July26;
 
@@ -14,7 +15,8 @@ const shopify = shopifyApp({
   scopes: env.SCOPES.split(",").map((s) => s.trim()).filter(Boolean),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // Access and refresh tokens sealed at rest, bound to the shop, like the seller keys.
+  sessionStorage: new SealedSessionStorage(prisma, secretBoxFromEnv()),
   distribution: AppDistribution.AppStore,
   future: {
     unstable_newEmbeddedAuthStrategy: true,
@@ -26,7 +28,7 @@ const shopify = shopifyApp({
     // reinstall (app/uninstalled deleted the sessions) and after an expired token.
     afterAuth: async ({ session }) => {
       const { reinstalled, resumedOrders } = await reinstateShop(prisma, session.shop);
-      if (reinstalled) console.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`);
+      if (reinstalled) log.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`, { shop: session.shop, resumedOrders });
     },
   },
 });

@@ -7,6 +7,7 @@
 import type { FaultInput, FaultRule } from "./faults";
 import type { FlowCallResult, FlowDefinitions, FlowTriggerRecord } from "./flow";
 import type { CallRecord } from "./store";
+import type { DeliveryFaultInput, DeliveryFaultRule, DeliveryRecord } from "./webhooks";
 
 export class ShopifyAdminControlError extends Error {
   constructor(
@@ -84,6 +85,25 @@ export function shopifyAdminControl(baseUrl: string) {
       return (await call<{ calls: CallRecord[] }>("GET", `/calls${query.size ? `?${query}` : ""}`)).calls;
     },
     clearCalls: () => call<{ cleared: true }>("DELETE", "/calls"),
+    /** Where the stand-in sends webhooks: the app's base URL (deliveries go to URL/webhooks/<topic>). */
+    setWebhookTarget: (url: string, secret?: string) => call<{ url: string }>("PUT", "/webhooks", secret ? { url, secret } : { url }),
+    /** A storefront order from its orders/create payload: in Shopify at once, its webhook sent unless `deliver` is false. */
+    placeOrder: (shop: string, payload: Record<string, unknown>, options: { deliver?: boolean } = {}) =>
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/webhook-orders`, { payload, ...options }),
+    cancelOrder: (shop: string, id: string, options: { reason?: string; deliver?: boolean } = {}) =>
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/orders/${encodeURIComponent(id)}/cancel`, options),
+    editOrder: (shop: string, id: string, changes: Record<string, unknown>, options: { deliver?: boolean } = {}) =>
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/orders/${encodeURIComponent(id)}/edit`, { changes, ...options }),
+    deliveries: async (filter: { shop?: string; topic?: string; orderId?: string } = {}) => {
+      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      return (await call<{ deliveries: DeliveryRecord[] }>("GET", `/deliveries${query.size ? `?${query}` : ""}`)).deliveries;
+    },
+    addDeliveryFault: (fault: DeliveryFaultInput) => call<DeliveryFaultRule>("POST", "/delivery-faults", fault),
+    clearDeliveryFaults: (shop?: string) => call<{ cleared: true }>("DELETE", `/delivery-faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    /** Held deliveries sent now (late: their Triggered-At is the event's). */
+    releaseDeliveries: async (shop?: string) => (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/release", shop ? { shop } : {})).deliveries,
+    /** Deliveries the app did not acknowledge, sent again as Shopify's retries would. */
+    redeliver: async (shop?: string) => (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/redeliver", shop ? { shop } : {})).deliveries,
     advanceClock: (seconds: number) => call<{ now: string }>("POST", "/clock", { advance_seconds: seconds }),
     /** Flow: the app's declared triggers and actions, and the triggers received (for one shop). */
     flow: (shop?: string) => call<FlowDefinitions & { received: FlowTriggerRecord[] }>("GET", `/flow${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),

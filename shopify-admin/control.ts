@@ -12,6 +12,8 @@ import type { InstallationRegistry } from "./installations";
 import { orderRecord, variantRecord, type OrderRecord, type ProductRecord, type ProductVariantRecord } from "./records";
 import { ordersById, type ShopStore } from "./store";
 import type { AppCredentials } from "./token-exchange";
+import { cancelOrder, editOrder, orderFromWebhook, restPayloadOf, type WebhookOrderPayload } from "./webhook-orders";
+import { deliveryFaultInputSchema, webhookTargetSchema, type WebhookDeliveries } from "./webhooks";
 
 export interface ControlRuntime {
   store: ShopStore;
@@ -20,6 +22,7 @@ export interface ControlRuntime {
   clock: StandInClock;
   app: AppCredentials | null;
   flow: FlowRegistry;
+  deliveries: WebhookDeliveries;
 }
 
 export class ControlError extends Error {
@@ -71,6 +74,14 @@ const loadSchema = z
     orders: z.array(orderInitSchema).optional(),
   })
   .strict();
+/** Whether the stand-in sends the event's webhook (false: the order exists, its webhook never comes). */
+const deliverSchema = z.boolean().default(true);
+const webhookOrderSchema = z
+  .object({ payload: z.record(z.unknown()).refine((p) => typeof p.id === "number" && Number.isSafeInteger(p.id) && p.id > 0, "payload.id must be a positive integer"), deliver: deliverSchema })
+  .strict();
+const cancelSchema = z.object({ reason: z.string().min(1).optional(), deliver: deliverSchema }).strict();
+const editSchema = z.object({ changes: z.record(z.unknown()), deliver: deliverSchema }).strict();
+const shopFilterSchema = z.object({ shop: z.string().min(1).optional() }).strict();
 const installSchema = z.object({ accessToken: z.string().min(1).optional(), scopes: z.array(z.string()).optional(), expiring: z.boolean().optional() }).strict();
 const bucketSchema = z.object({ currentlyAvailable: z.number().nonnegative() }).strict();
 const clockSchema = z.object({ advance_seconds: z.number().nonnegative() }).strict();
@@ -153,9 +164,19 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
   const ok = (body: unknown, status = 200): ControlAnswer => ({ status, body });
   const body = () => parseJson(text);
 
+  const orderOf = (shop: string, rawId: string) => {
+    const id = decodeURIComponent(rawId);
+    const state = rt.store.stateFor(shop);
+    const order = state.orders[id] ?? state.orders[`gid://shopify/Order/${id}`];
+    if (!order) throw new ControlError(404, "not_found", `No order ${id} in ${shop}.`);
+    return order;
+  };
+  const nowIso = () => new Date(rt.clock.now()).toISOString();
+
   switch (route) {
     case "POST reset":
       rt.store.reset();
+      rt.deliveries.reset();
       rt.faults.clear();
       rt.installations.reset();
       rt.flow.reset();
@@ -206,12 +227,69 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
     }
     case "GET shops/:/orders/:": {
       const shop = shopParam(parts[1]);
-      const id = decodeURIComponent(parts[3]);
-      const state = rt.store.stateFor(shop);
-      const order = state.orders[id] ?? state.orders[`gid://shopify/Order/${id}`];
-      if (!order) throw new ControlError(404, "not_found", `No order ${id} in ${shop}.`);
-      return ok(orderView(order));
+      return ok(orderView(orderOf(shop, parts[3])));
     }
+    case "POST shops/:/webhook-orders": {
+      // An order placed on the storefront: it exists in Shopify, then its orders/create is sent (or not).
+      const shop = shopParam(parts[1]);
+      const input = webhookOrderSchema.parse(body());
+      const payload = { created_at: nowIso(), updated_at: nowIso(), ...input.payload } as unknown as WebhookOrderPayload;
+      const state = rt.store.stateFor(shop);
+      if (state.orders[`gid://shopify/Order/${payload.id}`]) throw new ControlError(409, "exists", `Order ${payload.id} already exists in ${shop}.`);
+      const order = orderFromWebhook(payload);
+      state.orders[order.id] = order;
+      const deliveries = input.deliver ? await rt.deliveries.emit(shop, "orders/create", payload as unknown as Record<string, unknown>) : [];
+      return ok({ order: orderView(order), deliveries }, 201);
+    }
+    case "POST shops/:/orders/:/cancel": {
+      const shop = shopParam(parts[1]);
+      const order = orderOf(shop, parts[3]);
+      if (order.cancelledAt) throw new ControlError(409, "already_cancelled", `Order ${order.name} is already cancelled.`);
+      const input = cancelSchema.parse(body());
+      const reason = input.reason ?? "customer";
+      cancelOrder(order, nowIso(), reason);
+      const payload = { ...restPayloadOf(order), cancelled_at: order.cancelledAt, cancel_reason: reason, updated_at: order.updatedAt, financial_status: order.displayFinancialStatus.toLowerCase() };
+      order.restPayload = payload;
+      const deliveries = input.deliver ? await rt.deliveries.emit(shop, "orders/cancelled", payload) : [];
+      return ok({ order: orderView(order), deliveries });
+    }
+    case "POST shops/:/orders/:/edit": {
+      // The merchant edits the order in the Shopify admin (a phone, an address): orders/updated.
+      const shop = shopParam(parts[1]);
+      const order = orderOf(shop, parts[3]);
+      const input = editSchema.parse(body());
+      const payload = editOrder(order, input.changes, nowIso());
+      const deliveries = input.deliver ? await rt.deliveries.emit(shop, "orders/updated", payload) : [];
+      return ok({ order: orderView(order), deliveries });
+    }
+    case "PUT webhooks":
+      try {
+        return ok(rt.deliveries.setTarget(webhookTargetSchema.parse(body())));
+      } catch (error) {
+        if (error instanceof z.ZodError) throw error;
+        throw new ControlError(409, "no_secret", error instanceof Error ? error.message : String(error));
+      }
+    case "GET webhooks":
+      return ok({ url: rt.deliveries.targetUrl() });
+    case "GET deliveries": {
+      const shop = search.get("shop");
+      const topic = search.get("topic");
+      const orderId = search.get("orderId");
+      return ok({
+        deliveries: rt.deliveries.log.filter((d) => (!shop || d.shop === shop) && (!topic || d.topic === topic) && (!orderId || d.orderId === orderId)),
+      });
+    }
+    case "POST deliveries/release":
+      return ok({ deliveries: await rt.deliveries.release(shopFilterSchema.parse(body()).shop) });
+    case "POST deliveries/redeliver":
+      return ok({ deliveries: await rt.deliveries.redeliver(shopFilterSchema.parse(body()).shop) });
+    case "GET delivery-faults":
+      return ok({ faults: rt.deliveries.listRules() });
+    case "POST delivery-faults":
+      return ok(rt.deliveries.addRule(deliveryFaultInputSchema.parse(body())), 201);
+    case "DELETE delivery-faults":
+      rt.deliveries.clearRules(search.get("shop"));
+      return ok({ cleared: true });
     case "GET faults":
       return ok({ faults: rt.faults.list() });
     case "POST faults":

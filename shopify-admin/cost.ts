@@ -71,10 +71,15 @@ function requestedCost(schema: GraphQLSchema, parent: GraphQLCompositeType, set:
     let first: number | undefined;
     if (firstArg?.value.kind === Kind.INT) first = Number(firstArg.value.value);
     if (firstArg?.value.kind === Kind.VARIABLE) first = Number(variables[firstArg.value.name.value] ?? 0);
-    total += type.name.endsWith("Connection") ? 2 + (first ?? 0) * inner : 1 + inner;
+    // nodes(ids: [...]) asks for one object per id.
+    const idsArg = selection.arguments?.find((a) => a.name.value === "ids");
+    const ids = idsArg?.value.kind === Kind.LIST ? idsArg.value.values.length : idsArg?.value.kind === Kind.VARIABLE ? listLength(variables[idsArg.value.name.value]) : 1;
+    total += type.name.endsWith("Connection") ? 2 + (first ?? 0) * inner : ids * (1 + inner);
   }
   return total;
 }
+
+const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 1);
 
 function dataCost(schema: GraphQLSchema, parent: GraphQLCompositeType, set: SelectionSetNode, data: unknown): number {
   if (data === null || typeof data !== "object") return 0;

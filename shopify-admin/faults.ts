@@ -8,10 +8,12 @@
  *   http_error    HTTP `status` (default 503) with Shopify's plain error body
  *   throttled     200 with a THROTTLED error and extensions.cost (bucket reported empty)
  *   unauthorized  401 as for an invalid access token
+ *   silent        the call is answered as usual but changes nothing (a mutation that
+ *                 reports success and is lost: a write-back that failed silently)
  */
 import { z } from "zod";
 
-export const FAULT_KINDS = ["refuse", "slow", "http_error", "throttled", "unauthorized"] as const;
+export const FAULT_KINDS = ["refuse", "slow", "http_error", "throttled", "unauthorized", "silent"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultInputSchema = z

@@ -95,13 +95,14 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
   });
 
   const { delayMs, rule } = rt.faults.take(request.shop, operationName);
-  if (rule) {
+  const silent = rule?.kind === "silent";
+  if (rule && !silent) {
     const answer = faultAnswer(rule, cost(0, null), delayMs);
     log(answer.kind === "refuse" ? 0 : answer.status, { fault: rule.kind, throttled: rule.kind === "throttled", requested });
     return answer;
   }
   const answer = (status: number, body: unknown, extra: Parameters<typeof log>[1] = {}, headers?: Record<string, string>): GraphqlAnswer => {
-    log(status, extra);
+    log(status, silent ? { ...extra, fault: "silent" } : extra);
     return { kind: "answer", status, body, headers, delayMs };
   };
 
@@ -147,7 +148,8 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     document,
     variableValues: variables,
     operationName: requestedName ?? undefined,
-    contextValue: { state, now: () => rt.clock.now(), shop: request.shop, flow: rt.flow } satisfies ResolverContext,
+    // A silent fault runs the call on a copy of the shop: its answer says done, nothing changed.
+    contextValue: { state: silent ? structuredClone(state) : state, now: () => rt.clock.now(), shop: request.shop, flow: rt.flow } satisfies ResolverContext,
     fieldResolver: rt.fieldResolver,
   });
   if (result.data === undefined || result.data === null) {

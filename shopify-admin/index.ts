@@ -22,6 +22,7 @@ import { loadAdminSchema } from "./schema";
 import { createStandInServer, type StandInRuntime } from "./server";
 import { ShopStore, type CallRecord, type ShopState, type ShopWorld } from "./store";
 import type { AppCredentials } from "./token-exchange";
+import { WebhookDeliveries } from "./webhooks";
 
 export { ADMIN_SCHEMA_PATH, API_VERSION, loadAdminSchema } from "./schema";
 export { actualQueryCost, estimateQueryCost, MAX_QUERY_COST, MUTATION_COST } from "./cost";
@@ -34,7 +35,9 @@ export { FAULT_KINDS } from "./faults";
 export { demoCatalogue, demoWorld, DEMO_DAYS, DEMO_ORDER_COUNT, DEMO_SEED } from "./demo-world";
 export { signSessionToken, verifySessionToken, InvalidSessionTokenError } from "./session-token";
 export { SHOP_HEADER } from "./fetch-rewrite";
-export { applyWebhookOrder, cancelOrder, orderFromWebhook, type WebhookOrderPayload } from "./webhook-orders";
+export { applyWebhookOrder, cancelOrder, editOrder, orderFromWebhook, type WebhookOrderPayload } from "./webhook-orders";
+export { DELIVERY_FAULT_KINDS, WebhookDeliveries } from "./webhooks";
+export type { DeliveryFaultInput, DeliveryFaultKind, DeliveryFaultRule, DeliveryRecord } from "./webhooks";
 export { ORDER_PAGE_PATH, orderPageUrl } from "./order-page";
 export { flowDefinitionsFrom, FlowRegistry, validateTriggerPayload } from "./flow";
 export type { FlowDefinitions, FlowTriggerDefinition, FlowTriggerRecord } from "./flow";
@@ -67,6 +70,8 @@ export interface RunningShopifyAdmin {
   refused: string[];
   /** Flow: the app's declared triggers and the flowTriggerReceive calls accepted */
   flow: FlowRegistry;
+  /** The webhooks it sends to the app (PUT /_control/webhooks), with their delivery rules and log */
+  deliveries: WebhookDeliveries;
   /** The shop's own state: loaded with `world` when given (replacing it), else created empty on first use. */
   shop(domain: string, world?: ShopWorld): ShopState;
   addOrder(init?: OrderInit, shop?: string): OrderRecord;
@@ -82,6 +87,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
   const store = new ShopStore(() => clock.now());
   const flow = new FlowRegistry();
   if (options.flow) flow.load(options.flow);
+  const deliveries = new WebhookDeliveries(clock, () => options.app?.apiSecret ?? null);
   const runtime: StandInRuntime = {
     schema,
     store,
@@ -91,6 +97,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
     app: options.app ?? null,
     fieldResolver: fieldResolverFor(schema),
     flow,
+    deliveries,
     log: options.quiet ? () => undefined : (...args: unknown[]) => console.error("shopify-admin:", ...args),
   };
   const server: Server = createStandInServer(runtime);
@@ -113,6 +120,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
     requests: store.calls,
     refused,
     flow,
+    deliveries,
     shop(domain, world) {
       if (world || !store.isLoaded(domain)) return store.load(domain, world);
       return store.stateFor(domain);
@@ -123,6 +131,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
     },
     close() {
       closing ??= new Promise<void>((resolve) => {
+        deliveries.reset();
         rewrite?.uninstall();
         rewrite = null;
         server.close(() => resolve());

@@ -183,18 +183,42 @@ const nodeById = (state: ShopState, id: string): unknown =>
     .find((fo) => fo.id === id) ??
   null;
 
+/** OrderSortKeys the stand-in sorts by (others keep the id order); ties are broken by id, as Shopify does. */
+const ORDER_SORT_FIELDS: Record<string, "createdAt" | "updatedAt" | "processedAt"> = {
+  CREATED_AT: "createdAt",
+  UPDATED_AT: "updatedAt",
+  PROCESSED_AT: "processedAt",
+};
+
+function sortedOrders(state: ShopState, sortKey: unknown) {
+  const byId = ordersById(state);
+  const field = typeof sortKey === "string" ? ORDER_SORT_FIELDS[sortKey] : undefined;
+  if (!field) return byId;
+  const time = (order: (typeof byId)[number]) => Date.parse(String(order[field] ?? order.createdAt)) || 0;
+  // Array.prototype.sort is stable: equal times keep the id order.
+  return byId.sort((a, b) => time(a) - time(b));
+}
+
+/** ordersCount: exact up to `limit` (Shopify's default 10,000), else that many "at least". */
+function ordersCount(state: ShopState, args: Args) {
+  const count = ordersById(state).filter((o) => matchesOrder(o, args.query)).length;
+  const limit = typeof args.limit === "number" ? args.limit : null;
+  return limit !== null && count > limit ? { count: limit, precision: "AT_LEAST" } : { count, precision: "EXACT" };
+}
+
 export function resolversFor(schema: GraphQLSchema): Record<string, Record<string, Resolver>> {
   return {
     [schema.getQueryType()!.name]: {
       order: (_s, args, { state }) => state.orders[String(args.id)] ?? null,
-      orders: (_s, args, { state }) => connection(ordersById(state).filter((o) => matchesOrder(o, args.query)), args),
-      ordersCount: (_s, args, { state }) => ({ count: ordersById(state).filter((o) => matchesOrder(o, args.query)).length, precision: "EXACT" }),
+      orders: (_s, args, { state }) => connection(sortedOrders(state, args.sortKey).filter((o) => matchesOrder(o, args.query)), args),
+      ordersCount: (_s, args, { state }) => ordersCount(state, args),
       product: (_s, args, { state }) => state.products.find((p) => p.id === String(args.id)) ?? null,
       products: (_s, args, { state }) => connection(state.products, args),
       productVariant: (_s, args, { state }) => state.productVariants.find((v) => v.id === String(args.id)) ?? null,
       productVariants: (_s, args, { state }) => connection(state.productVariants.filter((v) => matchesVariant(v, args.query)), args),
       fulfillmentOrder: (_s, args, { state }) => nodeById(state, String(args.id)),
       node: (_s, args, { state }) => nodeById(state, String(args.id)),
+      nodes: (_s, args, { state }) => (Array.isArray(args.ids) ? args.ids : []).map((id) => nodeById(state, String(id))),
     },
     [schema.getMutationType()!.name]: {
       tagsAdd: tagsChange("tagsAdd"),

@@ -8,7 +8,8 @@ import type { Db } from "../db.server";
 import { NOT_DELIVERED, UNKNOWN_CITY, type Grain } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 import { parsePeriod, type Period, type PeriodError } from "./period";
-import { breakdownLine, summarise, summariseBy, weeklySeries, type BreakdownLine, type RollupRow, type Summary, type WeekPoint } from "./report";
+import { breakdownLine, foldLongTail, summarise, summariseBy, weeklySeries, type BreakdownLine, type RollupRow, type Summary, type WeekPoint } from "./report";
+import { loadCashForPeriod, type CashForPeriod } from "./cash-report.server";
 
 /** Link states of orders the app is still working on: not in the rollups yet. */
 export const PROCESSING_STATES = ["received", "posting", "retrying"];
@@ -55,10 +56,13 @@ export interface AnalyticsReport {
   current: Summary;
   previous: Summary;
   weeks: WeekPoint[];
+  /** The page's tables: the long tail added up in "Others" (unless asked whole, for the CSV). */
   cities: BreakdownLine[];
   products: BreakdownLine[];
   /** Orders the app is still processing (not counted yet). */
   processing: number;
+  /** What the platform owed at the end of each period, paid and returned in it, and owes today by age. */
+  cash: CashForPeriod;
 }
 
 interface Named {
@@ -87,34 +91,38 @@ async function namesFor(db: Db, shop: string) {
   };
 }
 
-export async function cityLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>): Promise<BreakdownLine[]> {
+export async function cityLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>, fold = false): Promise<BreakdownLine[]> {
   const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["cityId"], grain: "city" }), names ?? namesFor(db, shop)]);
-  return [...summariseBy(rows, (r) => r.cityId!)].map(([id, s]) => breakdownLine(String(id), n.city(id) ?? "", s));
+  const lineOf = (id: number, s: Summary) => breakdownLine(String(id), n.city(id) ?? "", s);
+  return fold ? foldLongTail(rows, (r) => r.cityId!, lineOf) : [...summariseBy(rows, (r) => r.cityId!)].map(([id, s]) => lineOf(id, s));
 }
 
-export async function productLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>): Promise<BreakdownLine[]> {
+export async function productLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>, fold = false): Promise<BreakdownLine[]> {
   const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["productKey"], grain: "product" }), names ?? namesFor(db, shop)]);
-  return [...summariseBy(rows, (r) => r.productKey!)].map(([key, s]) => breakdownLine(key, n.product(key), s));
+  const lineOf = (key: string, s: Summary) => breakdownLine(key, n.product(key), s);
+  return fold ? foldLongTail(rows, (r) => r.productKey!, lineOf) : [...summariseBy(rows, (r) => r.productKey!)].map(([key, s]) => lineOf(key, s));
 }
 
 export async function loadAnalytics(
   db: Db,
   shop: string,
   params: URLSearchParams,
-  options: { now?: Date; timeZone?: string } = {},
+  options: { now?: Date; timeZone?: string; /** Every line of the city and product tables (the CSV), no "Others". */ whole?: boolean } = {},
 ): Promise<AnalyticsReport> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, options.now ?? new Date());
   const { period, error } = parsePeriod(params, today);
   const names = await namesFor(db, shop);
   // The period's totals (with days to delivery, for the median) and its days (for the weeks, without them).
-  const [current, days, previous, cities, products, processing] = await Promise.all([
+  const fold = !options.whole;
+  const [current, days, previous, cities, products, processing, cash] = await Promise.all([
     rollupRows(db, shop, period),
     rollupRows(db, shop, period, { by: ["day"], deliveryDays: false }),
     rollupRows(db, shop, period.previous),
-    cityLines(db, shop, period, names),
-    productLines(db, shop, period, names),
+    cityLines(db, shop, period, names, fold),
+    productLines(db, shop, period, names, fold),
     db.orderLink.count({ where: { shop, state: { in: PROCESSING_STATES } } }),
+    loadCashForPeriod(db, shop, period, today),
   ]);
   return {
     period,
@@ -127,5 +135,6 @@ export async function loadAnalytics(
     cities,
     products,
     processing,
+    cash,
   };
 }

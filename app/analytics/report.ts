@@ -172,12 +172,34 @@ export interface BreakdownLine {
   collectedCents: number;
   profitCents: number;
   medianDeliveryDays: number | null;
+  /** Set on the "Others" line: how many lines it adds up. */
+  others?: number;
 }
 
-export function breakdownLine(key: string, label: string, s: Summary): BreakdownLine {
+/** Lines a table shows before the rest is added up in "Others". */
+export const TOP_LINES = 10;
+export const OTHERS_KEY = "others";
+
+/**
+ * The table's lines: the TOP_LINES with the most orders, then one "Others" line
+ * summed from the remaining lines' rows (so its rates and median are the real
+ * ones, not averages). Nothing is folded when it would add up a single line.
+ */
+export function foldLongTail<K>(rows: readonly RollupRow[], keyOf: (row: RollupRow) => K, lineOf: (key: K, s: Summary) => BreakdownLine, top = TOP_LINES): BreakdownLine[] {
+  const byKey = summariseBy(rows, keyOf);
+  const lines = [...byKey].map(([key, s]) => ({ key, line: lineOf(key, s) }));
+  if (lines.length <= top + 1) return lines.map((l) => l.line);
+  lines.sort((a, b) => b.line.orders - a.line.orders || a.line.label.localeCompare(b.line.label) || a.line.key.localeCompare(b.line.key));
+  const tail = new Set(lines.slice(top).map((l) => l.key));
+  const others = summarise(rows.filter((r) => tail.has(keyOf(r))));
+  return [...lines.slice(0, top).map((l) => l.line), breakdownLine(OTHERS_KEY, "", others, tail.size)];
+}
+
+export function breakdownLine(key: string, label: string, s: Summary, others?: number): BreakdownLine {
   return {
     key,
     label,
+    ...(others !== undefined ? { others } : {}),
     orders: s.steps.orders,
     delivered: s.steps.delivered,
     shipped: s.steps.shipped,
@@ -232,4 +254,28 @@ export function weeklySeries(rows: readonly RollupRow[], from: string, to: strin
 export interface Compared {
   current: number;
   previous: number;
+}
+
+/** How a figure moved against the previous period. */
+export type Change =
+  | { kind: "relative"; ratio: number }
+  | { kind: "points"; points: number }
+  /** Nothing in the previous period to compare with. */
+  | { kind: "new" }
+  | { kind: "same" }
+  /** No value in one of the periods (a rate without a denominator). */
+  | { kind: "none" };
+
+/** Money or counts: the change relative to the previous value. */
+export function amountChange(current: number, previous: number): Change {
+  if (current === previous) return { kind: "same" };
+  if (previous === 0) return { kind: "new" };
+  return { kind: "relative", ratio: (current - previous) / Math.abs(previous) };
+}
+
+/** Rates: the difference in percentage points. */
+export function rateChange(current: Rate, previous: Rate): Change {
+  if (current.rate === null || previous.rate === null) return { kind: "none" };
+  const points = Math.round((current.rate - previous.rate) * 1000) / 10;
+  return points === 0 ? { kind: "same" } : { kind: "points", points };
 }

@@ -1,8 +1,8 @@
-/** Today / 7 days / 30 days side by side, one row per figure. */
-import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
+/** Today / 7 days / 30 days side by side, one row per figure; each figure opens the orders it counts. */
+import { BlockStack, Card, InlineGrid, Link, Text } from "@shopify/polaris";
 import { formatInteger, formatMoneyCents, formatPercent, type MessageKey } from "../i18n";
 import { useLocale, useT } from "../i18n/react";
-import type { PeriodFigures } from "../pages/home.server";
+import type { FigureName, FigurePeriod, PeriodFigures } from "../pages/home.server";
 
 const PERIODS = [
   ["today", "home.period.today"],
@@ -12,7 +12,13 @@ const PERIODS = [
 
 type FigureRow = [MessageKey, (f: PeriodFigures) => string];
 
-export function DashboardFigures({ figures }: { figures: Record<(typeof PERIODS)[number][0], PeriodFigures> }) {
+export function DashboardFigures({
+  figures,
+  links,
+}: {
+  figures: Record<(typeof PERIODS)[number][0], PeriodFigures>;
+  links: Record<FigurePeriod, Record<FigureName, string>>;
+}) {
   const t = useT();
   const locale = useLocale();
   const rate = (r: number | null) => (r === null ? t("home.figure.noRate") : formatPercent(locale, r));
@@ -29,7 +35,7 @@ export function DashboardFigures({ figures }: { figures: Record<(typeof PERIODS)
       {PERIODS.map(([period, label]) => (
         <Card key={period}>
           <BlockStack gap="300">
-            <Text as="h3" variant="headingSm">
+            <Text as="h2" variant="headingSm">
               {t(label)}
             </Text>
             <BlockStack gap="200">
@@ -38,9 +44,12 @@ export function DashboardFigures({ figures }: { figures: Record<(typeof PERIODS)
                   <Text as="p" variant="bodySm" tone="subdued">
                     {t(key)}
                   </Text>
-                  <Text as="p" variant="headingLg">
-                    {value(figures[period])}
-                  </Text>
+                  <Link url={links[period][key.slice("home.figure.".length) as FigureName]} removeUnderline monochrome>
+                    <Text as="span" variant="headingLg">
+                      {value(figures[period])}
+                    </Text>
+                    <span className="cod-visually-hidden">{` ${t("home.figure.open", { figure: t(key), period: t(label) })}`}</span>
+                  </Link>
                 </div>
               ))}
             </BlockStack>

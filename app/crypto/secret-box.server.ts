@@ -1,9 +1,10 @@
 /**
- * Encrypts secrets at rest (the seller API key, the platform events secret)
- * with AES-256-GCM under ENCRYPTION_KEY. The stored form is
- * "v2.<iv>.<tag>.<ciphertext>", base64url parts, with a 16-byte tag and the
- * shop and purpose as additional authenticated data: a value copied to another
- * shop or another column fails to open, as does a tampered or truncated one.
+ * Encrypts secrets at rest (the seller API key, the platform events secret,
+ * Shopify's access and refresh tokens) with AES-256-GCM under ENCRYPTION_KEY.
+ * The stored form is "v2.<iv>.<tag>.<ciphertext>", base64url parts, with a
+ * 16-byte tag and the shop and purpose as additional authenticated data: a value
+ * copied to another shop or another column fails to open, as does a tampered or
+ * truncated one.
  *
  * "v1" values (no AAD) written before still open; the caller re-seals them on
  * its next write, and `npm run rotate-key` re-seals every stored secret.
@@ -27,7 +28,7 @@ export class WeakEncryptionKeyError extends SecretBoxError {
 }
 
 /** Which column a secret lives in: part of the AAD, so ciphertexts cannot be swapped between them. */
-export type SecretPurpose = "seller-api-key" | "events-secret";
+export type SecretPurpose = "seller-api-key" | "events-secret" | "shopify-access-token" | "shopify-refresh-token";
 
 export interface SecretContext {
   shop: string;
@@ -79,6 +80,16 @@ export function encryptionKeyProblem(base64Key: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Whether a stored value has the sealed form (any version; not whether it opens).
+ * Columns that held clear values before they were sealed tell the two apart with it:
+ * no Shopify token ("shpat_...") or other clear secret has this shape.
+ */
+export function isSealedSecret(value: string): boolean {
+  // 12-byte IV and 16-byte tag in base64url: 16 and 22 characters.
+  return /^v[12]\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*$/.test(value);
 }
 
 function keyBytes(base64Key: string): Buffer {

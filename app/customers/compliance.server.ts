@@ -164,7 +164,7 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
       where: { id: link.id },
       data: {
         // Only what identifies the order itself is kept.
-        payload: JSON.stringify({ id: Number(link.orderId), name: link.orderName, redacted: true }),
+        payload: JSON.stringify({ id: link.orderId, name: link.orderName, redacted: true }),
         leadJson: lead ? JSON.stringify(lead) : null,
         phone: null,
         customerId: null,

@@ -20,6 +20,11 @@ export interface CustomerHeldOrder {
   createdAt: string;
   reason: HoldReasonView;
   risk: RiskLevel | null;
+  /** To call or write to the customer before deciding. */
+  phone: string | null;
+  customerName: string | null;
+  cityName: string | null;
+  amountCents: number | null;
 }
 
 export interface CustomerHolds {
@@ -28,6 +33,17 @@ export interface CustomerHolds {
   count: number;
   /** More held orders than were read. */
   truncated: boolean;
+}
+
+/** The customer's name and the city as the lead names them (a city id gives no name here). */
+function leadFacts(json: string | null): { name: string | null; city: string | null } {
+  try {
+    const lead = json ? (JSON.parse(json) as { customer_name?: unknown; city?: unknown }) : null;
+    const name = typeof lead?.customer_name === "string" && lead.customer_name !== "[redacted]" ? lead.customer_name : null;
+    return { name, city: typeof lead?.city === "string" ? lead.city : null };
+  } catch {
+    return { name: null, city: null };
+  }
 }
 
 export async function loadCustomerHolds(db: Db, shop: string): Promise<CustomerHolds> {
@@ -48,14 +64,27 @@ export async function loadCustomerHolds(db: Db, shop: string): Promise<CustomerH
       })
     : [];
   const risks = new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
+  // The shown orders' leads, for the message to the customer (name, city, amount).
+  const leads = shown.length
+    ? new Map(
+        (await db.orderLink.findMany({ where: { id: { in: shown.map((l) => l.id) } }, select: { id: true, leadJson: true, totalClient: true, totalCents: true } })).map((r) => [r.id, r]),
+      )
+    : new Map();
   return {
-    orders: shown.map((l) => ({
-      id: l.id,
-      orderName: l.orderName,
-      createdAt: l.createdAt.toISOString(),
-      reason: reasons.get(l.id)!,
-      risk: l.phone ? (risks.get(l.phone) ?? null) : null,
-    })),
+    orders: shown.map((l) => {
+      const lead = leadFacts(leads.get(l.id)?.leadJson ?? null);
+      return {
+        id: l.id,
+        orderName: l.orderName,
+        createdAt: l.createdAt.toISOString(),
+        reason: reasons.get(l.id)!,
+        risk: l.phone ? (risks.get(l.phone) ?? null) : null,
+        phone: l.phone,
+        customerName: lead.name,
+        cityName: lead.city,
+        amountCents: leads.get(l.id)?.totalClient ? leads.get(l.id)!.totalCents : null,
+      };
+    }),
     count: byCustomer.length,
     truncated: held.length >= CUSTOMER_HOLDS_SCAN,
   };

@@ -1,36 +1,32 @@
 /**
- * Delivery records shared between a merchant's own stores, by consent. A store
- * sees another store's records only when both opted in (Settings,
- * shareCustomerRecords) and both are connected to the same seller account
- * (Shop.sellerAccount, the account id the Seller API's /me answered for the
- * verified key). Consent is read at every use, so turning it off stops the
- * sharing at once; nothing is copied between stores, and nothing crosses
- * seller accounts.
+ * Delivery records shared between a merchant's own stores, by consent and proof.
+ * A store sees another store's records only when the two are paired (one
+ * store's staff entered the other's one-time code: pairing.server.ts), both
+ * opted in (Settings, shareCustomerRecords), and both are connected to the same
+ * seller account at the same platform address. An account id alone proves
+ * nothing: it is what the platform the merchant typed answered, and a store can
+ * point that at its own server. All of it is read at every use, so ending the
+ * pairing, turning sharing off or changing the key stops the sharing at once;
+ * nothing is copied between stores.
  */
 import type { Prisma, Shop } from "@prisma/client";
 import type { Db } from "../db.server";
-import { readShopSettings } from "../models/shop-settings";
 import type { DeliveryOutcome } from "./outcome";
+import { sharingPeerDomains } from "./pairing.server";
 import { customerHistory } from "./records.server";
 import type { CustomerHistory } from "./risk";
 
 type Reader = Db | Prisma.TransactionClient;
-type ShopConsent = Pick<Shop, "domain" | "settings" | "sellerAccount" | "uninstalledAt">;
+type ShopConsent = Pick<Shop, "domain" | "settings" | "sellerAccount" | "sellerApiBaseUrl" | "uninstalledAt">;
 
-const consents = (shop: ShopConsent) => shop.uninstalledAt === null && shop.sellerAccount !== null && readShopSettings(shop.settings).shareCustomerRecords;
-
-/** The other stores whose records this one sees (none unless both sides consent on one seller account). */
+/** The other stores whose records this one sees (none unless paired, both consenting, on one account and platform). */
 export async function sharingPeers(db: Reader, shop: string | ShopConsent): Promise<string[]> {
   const self =
     typeof shop === "string"
-      ? await db.shop.findUnique({ where: { domain: shop }, select: { domain: true, settings: true, sellerAccount: true, uninstalledAt: true } })
+      ? await db.shop.findUnique({ where: { domain: shop }, select: { domain: true, settings: true, sellerAccount: true, sellerApiBaseUrl: true, uninstalledAt: true } })
       : shop;
-  if (!self || !consents(self)) return [];
-  const others = await db.shop.findMany({
-    where: { sellerAccount: self.sellerAccount, domain: { not: self.domain }, uninstalledAt: null },
-    select: { domain: true, settings: true, sellerAccount: true, uninstalledAt: true },
-  });
-  return others.filter(consents).map((o) => o.domain);
+  if (!self) return [];
+  return sharingPeerDomains(db, self);
 }
 
 /**

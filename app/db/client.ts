@@ -21,11 +21,8 @@ import { postgresDatabase, sqliteDatabase, type SqliteAccess } from "./sql-drive
 
 const BUSY_TIMEOUT_MS = 10_000;
 /**
- * Per-connection settings. synchronous=NORMAL in WAL mode keeps every commit
- * safe from a process crash (SIGKILL) and syncs at checkpoints, not at each
- * commit: a power cut can lose the last commits, a crash cannot. It is what
- * lets one SQLite file take hundreds of webhooks a second; PostgreSQL is the
- * answer where power-loss durability matters more.
+ * Per-connection settings. synchronous=NORMAL (WAL): a crash loses no commit, a
+ * power cut may lose the last ones (docs/decisions/0009-sqlite-connection.md).
  */
 const CONNECTION_PRAGMAS = [`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, "PRAGMA synchronous = NORMAL"];
 
@@ -35,19 +32,11 @@ async function applyConnectionPragmas(client: Client): Promise<void> {
 }
 
 /**
- * The app server and worker processes write to one SQLite file. libsql opens
- * connections with a busy timeout of 0 and Prisma begins transactions DEFERRED,
- * so a second writer would fail at once with SQLITE_BUSY (and two deferred
- * writers can deadlock). Here the connection waits for the lock instead, and
- * transactions take the write lock up front (BEGIN IMMEDIATE). WAL lets readers
- * go on while one process writes.
- *
- * Transactions run on the client's one connection: libsql's own transaction()
- * hands its connection over and opens a new one for the next use, which cost a
- * connection and its settings per webhook. The connection is shared with the
- * prepared statements of app/db/sql, so every user passes its gate
- * (connection-gate.ts): a transaction holds it from BEGIN to COMMIT, a lone
- * statement for its run; Prisma's adapter holds its own lock as well.
+ * Writers wait for the lock (busy timeout) and take it up front (BEGIN
+ * IMMEDIATE), on the client's one connection (docs/decisions/0009-sqlite-connection.md).
+ * The connection is shared with the prepared statements of app/db/sql, so every
+ * user passes its gate (connection-gate.ts): a transaction holds it from BEGIN
+ * to COMMIT, a lone statement for its run; Prisma's adapter holds its own lock as well.
  */
 export function prepareForConcurrentProcesses(client: Client, options: SqliteClientOptions = {}): Client {
   if (client.protocol !== "file") return client;
@@ -98,24 +87,13 @@ export interface SqliteClientOptions {
 const STATEMENTS_SLICE_MS = 8;
 
 /**
- * libsql runs each statement synchronously and resolves its promise at once,
- * so a chain of awaited statements (a page of reads, a lead's handlers) never
- * leaves the microtask queue: timers, webhooks and /healthz waited for the
- * whole chain. Here a statement that would start more than STATEMENTS_SLICE_MS
- * after the loop's last turn first gives the loop a turn (setImmediate); one
- * turn per slice, not per statement, so a lone query never waits.
- *
- * Inside a transaction too with turnsInTransactions, for the process's one
- * client of the file: the rest of the process waits for the adapter's lock
- * (BEGIN to COMMIT) asynchronously, so a turn lets requests and timers run
- * without touching the transaction (a status-sync batch with its handlers held
- * the loop 40-45 ms at a time). A second client in the same process (tests
- * that play two processes) would wait for the file's write lock synchronously,
- * on the very loop the transaction needs to finish: a deadlock until the busy
- * timeout. So by default a transaction runs to its end at once. Another
- * process waits synchronously too, longer by each turn: the worker in a
- * process of its own gives none (worker.ts), as the web server beside
- * it waits for its lock; and SQLite is best kept to one process.
+ * libsql runs each statement synchronously, so a chain of awaited statements
+ * never leaves the microtask queue: a statement that would start more than
+ * STATEMENTS_SLICE_MS after the loop's last turn first gives the loop a turn
+ * (one per slice, so a lone query never waits). Inside a transaction only with
+ * turnsInTransactions: a second client of the file in this process would wait
+ * for the write lock on this very loop, a deadlock until the busy timeout
+ * (docs/decisions/0009-sqlite-connection.md).
  */
 function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean; execute: Client["execute"] } {
   const execute = client.execute.bind(client);
@@ -211,15 +189,20 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
 
 
 /**
- * Prisma bakes the provider into a generated client, so PostgreSQL has its own,
- * generated from prisma/postgres/schema.prisma (itself derived from
- * prisma/schema.prisma by scripts/dev/postgres-schema.ts). Same models, same API,
- * and it shares @prisma/client's runtime (Prisma.sql, error classes): the app
- * keeps the one PrismaClient type. Loaded only when a PostgreSQL URL is used.
+ * PostgreSQL's own generated client (Prisma bakes the provider in), sharing
+ * @prisma/client's runtime so the app keeps one PrismaClient type; loaded only
+ * for a PostgreSQL URL (docs/decisions/0001-sqlite-and-postgresql.md).
  */
 function postgresClientClass(): typeof PrismaClient {
   const load = createRequire(import.meta.url);
   return (load(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }).PrismaClient;
+}
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** A PostgreSQL client's connection pool (undefined on SQLite: one connection, no pool). */
+export function postgresPoolOf(client: PrismaClient): Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount" | "options"> | undefined {
+  return pools.get(client);
 }
 
 /**
@@ -236,6 +219,8 @@ export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}
     pool.on("error", (error) => console.warn(`database: an idle connection was closed: ${error.message}`));
     const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool) });
     registerSqlDatabase(client, postgresDatabase(pool));
+    // Read by the metrics (connections in use).
+    pools.set(client, pool);
     const disconnect = client.$disconnect.bind(client);
     let ended = false;
     client.$disconnect = async () => {

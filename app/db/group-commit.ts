@@ -1,8 +1,7 @@
 /**
- * Group commit: writes that arrive while a commit is running wait for it and
- * then commit together, in one transaction. When nothing is running, a write
- * starts at once, so a quiet server adds no delay; under a burst, one commit
- * serves many requests (on SQLite, a transaction costs far more than a row).
+ * Group commit: writes that arrive while a commit is running commit together in
+ * the next one; with nothing running a write starts at once. A transaction costs
+ * far more than a row (docs/decisions/0006-webhook-group-commit.md).
  *
  * Each caller's promise settles with its own outcome: when a group fails, its
  * items are committed again one by one, so one bad item cannot fail the

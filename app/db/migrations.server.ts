@@ -6,7 +6,7 @@
  *
  * PostgreSQL: prisma/migrations-postgres (generated beside the SQLite ones by
  * `npm run db:new-migration`), because `prisma migrate` cannot run on
- * PostgreSQL offline (its JavaScript schema engine fails there). Each migration
+ * PostgreSQL offline (docs/decisions/0002-two-migration-trees.md). Each migration
  * runs in its own transaction under a transaction-scoped advisory lock and is
  * recorded in "_cod_migrations" in that transaction: several app servers and
  * workers starting at once apply each migration exactly once, the others wait

@@ -1,10 +1,8 @@
 /**
- * SQLite answers SQLITE_BUSY at once when another connection holds the write lock:
- * @libsql/client 0.15 opens its connections without a busy timeout, and a
- * `PRAGMA busy_timeout` does not stick (every Prisma write runs in a transaction, and
- * libsql hands that connection to the transaction and opens a fresh one after it).
- * Two processes on one file (app server + `npm run worker`, or two workers) therefore
- * collide; the queue retries its own statements briefly instead of failing.
+ * SQLite answers SQLITE_BUSY while another connection holds the write lock: at
+ * once on a plain libsql connection (no busy timeout), after the busy timeout on
+ * the app's (client.ts). Single statements retry briefly here instead of failing
+ * (docs/decisions/0009-sqlite-connection.md).
  */
 import { Prisma } from "@prisma/client";
 

@@ -1,15 +1,12 @@
 /**
- * A SQLite connection for Prisma's libsql adapter that keeps its prepared
- * statements. @libsql/client prepares every statement again on each call and
- * builds each row as an object with a property per column; Prisma sends the
- * same few hundred statement texts over and over and reads rows by position.
- * Here a statement is prepared once (a bounded cache, least recently used out)
- * and rows stay arrays: a fifth of a worker's time per lead went to preparing,
- * describing columns and building row objects.
+ * A SQLite connection for Prisma's libsql adapter that prepares each statement
+ * once (a bounded cache, least recently used out) and keeps rows as arrays,
+ * where @libsql/client prepares on every call and builds an object per row
+ * (docs/decisions/0009-sqlite-connection.md).
  *
  * It offers the part of @libsql/client's Client that the adapter and
- * db-client.ts use (execute, executeMultiple, close, protocol); transactions
- * are db-client.ts's own, on this one connection.
+ * client.ts use (execute, executeMultiple, close, protocol); transactions
+ * are client.ts's own, on this one connection.
  */
 import Database from "libsql";
 

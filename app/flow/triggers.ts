@@ -14,12 +14,14 @@ export const FLOW_TRIGGER = {
   leadCreated: "lead-created",
   leadStatusChanged: "lead-status-changed",
   orderNeedsAttention: "order-needs-attention",
+  paymentOverdue: "payment-overdue",
+  orderStuck: "order-stuck",
 } as const;
 export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER];
 export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
 
 /** Flow field types the triggers use (the CLI's names). */
-export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal";
+export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal" | "number_integer";
 
 export interface FlowFieldDefinition {
   type: FlowFieldType;
@@ -43,6 +45,15 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     { type: "number_decimal", key: "Seller profit" },
   ],
   [FLOW_TRIGGER.orderNeedsAttention]: [ORDER, text("Lead state"), { type: "multi_line_text_field", key: "Reason" }, { type: "multi_line_text_field", key: "Findings" }],
+  [FLOW_TRIGGER.paymentOverdue]: [
+    ORDER,
+    text("Lead reference"),
+    { type: "number_decimal", key: "Amount collected" },
+    { type: "number_decimal", key: "Seller profit" },
+    text("Delivered on"),
+    { type: "number_integer", key: "Days unpaid" },
+  ],
+  [FLOW_TRIGGER.orderStuck]: [ORDER, text("Lead state"), { type: "number_integer", key: "Minutes stuck" }, { type: "multi_line_text_field", key: "Reason" }],
 };
 
 /** Which switch (Settings) governs each trigger. */
@@ -50,6 +61,8 @@ export const SWITCH_OF: Record<FlowTriggerHandle, FlowTriggerSwitch> = {
   [FLOW_TRIGGER.leadCreated]: "leadCreated",
   [FLOW_TRIGGER.leadStatusChanged]: "leadStatusChanged",
   [FLOW_TRIGGER.orderNeedsAttention]: "orderNeedsAttention",
+  [FLOW_TRIGGER.paymentOverdue]: "paymentOverdue",
+  [FLOW_TRIGGER.orderStuck]: "orderStuck",
 };
 
 /** What a trigger payload is built from: the order link as stored after the change. */
@@ -111,7 +124,8 @@ export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">
   return [...new Set(lines)].join("\n");
 }
 
-const orderIdOf = (link: FlowLinkFacts) => Number(link.orderId);
+/** A number as Flow's reference fields take it, or its digits where a number would be rounded (beyond 2^53). */
+const orderIdOf = (link: FlowLinkFacts): number | string => (Number.isSafeInteger(Number(link.orderId)) ? Number(link.orderId) : link.orderId);
 
 /**
  * Whether the platform's confirmation or shipping status moved. The profit
@@ -187,4 +201,63 @@ export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
   [FLOW_TRIGGER.leadCreated]: "Lead created",
   [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
   [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
+  [FLOW_TRIGGER.paymentOverdue]: "Payment overdue",
+  [FLOW_TRIGGER.orderStuck]: "Order stuck",
 };
+
+/** A delivered parcel the platform has not paid in time, as the daily check reads it (CashParcel). */
+export interface OverdueParcel {
+  orderId: string;
+  leadRef: string | null;
+  deliveredDay: string;
+  totalCents: number;
+  /** Null while the platform has not given it. */
+  profitCents: number | null;
+  /** Whole days since delivery, today. */
+  daysUnpaid: number;
+}
+
+/** The "Payment overdue" firing of a parcel: once per order and delivery (the job key). Pure. */
+export function paymentOverdueFiring(parcel: OverdueParcel): FlowTriggerFiring {
+  return {
+    handle: FLOW_TRIGGER.paymentOverdue,
+    eventKey: `overdue:${parcel.leadRef ?? "-"}:${parcel.deliveredDay}`,
+    payload: {
+      order_id: Number(parcel.orderId),
+      "Lead reference": parcel.leadRef ?? "",
+      "Amount collected": parcel.totalCents / 100,
+      "Seller profit": (parcel.profitCents ?? 0) / 100,
+      "Delivered on": parcel.deliveredDay,
+      "Days unpaid": parcel.daysUnpaid,
+    },
+  };
+}
+
+/** An order not accounted for (still to be sent, or its send's outcome unknown) since `since`. */
+export interface StuckFacts {
+  orderId: string;
+  state: string;
+  reason: string | null;
+  since: Date;
+}
+
+/** What the merchant reads in Flow for each pending state, when the order carries no reason of its own. */
+const STUCK_REASONS: Record<string, string> = {
+  received: "The order is waiting to be checked and sent",
+  posting: "The order was sent and the platform's answer is not known yet",
+  retrying: "The platform could not take the order yet: it is tried again",
+};
+
+/** "Order stuck": once per order and episode (the time it started waiting). Pure. */
+export function stuckFiring(order: StuckFacts, now: Date): FlowTriggerFiring {
+  return {
+    handle: FLOW_TRIGGER.orderStuck,
+    eventKey: `stuck:${order.since.getTime()}`,
+    payload: {
+      order_id: Number(order.orderId),
+      "Lead state": order.state,
+      "Minutes stuck": Math.max(0, Math.floor((now.getTime() - order.since.getTime()) / 60_000)),
+      Reason: order.reason ?? STUCK_REASONS[order.state] ?? "The order has not reached the COD platform",
+    },
+  };
+}

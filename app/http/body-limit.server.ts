@@ -9,8 +9,20 @@
  * slashes, percent-encoding, a query string) get the same limit.
  */
 
-/** Shopify sends whole orders (a 250-line-item order is well under 1 MB); 10 MB leaves room. */
-export const WEBHOOK_BODY_LIMIT = 10 * 1024 * 1024;
+/**
+ * Shopify sends whole orders. A line item of Shopify's sample order is 1.4 KB; an
+ * order at the app's 500-line cap (MAX_LINE_ITEMS) is about 0.7 MB, and its
+ * orders/updated, whose fulfilments and refunds repeat the lines, about 2.4 MB.
+ * 4 MiB leaves room for longer line properties; the other topics are far smaller.
+ */
+export const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * Values a Shopify webhook body may hold (an upper count: commas and opening
+ * brackets; see app/http/webhook-json.ts). Shopify's sample line item holds 71 in
+ * 1.4 KB, so real data within WEBHOOK_BODY_LIMIT stays under 230,000; past this,
+ * JSON.parse alone would hold the event loop (400,000 empty line items: 30 ms).
+ */
+export const MAX_WEBHOOK_VALUES = 250_000;
 /** A platform event names a lead and two statuses: a few hundred bytes. */
 export const SELLER_EVENT_BODY_LIMIT = 64 * 1024;
 /** Admin forms and the extension's calls; the largest is a mappings CSV paste. */

@@ -63,5 +63,5 @@ export const customersEn = {
   "customers.card.exportFailed": "The customer's data could not be downloaded. Try again.",
   "customers.card.shared": "In your other stores ({stores})",
   "settings.shareCustomerRecords.label": "Share delivery records with my other stores",
-  "settings.shareCustomerRecords.help": "Your stores connected to the same seller account see each other's customer records, and the hold rule counts them, only when each of them turns this on. Nothing is shared with stores of another seller account. Turning it off stops the sharing at once.",
+  "settings.shareCustomerRecords.help": "Stores you paired with this one (Your other stores, below) see each other's customer records, and the hold rule counts them, only when each of them turns this on and both stay on the same seller account at the same platform address. Nothing is shared with any other store. Turning it off stops the sharing at once.",
 };

@@ -62,5 +62,5 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "customers.card.exportFailed": "Les données du client n'ont pas pu être téléchargées. Réessayez.",
   "customers.card.shared": "Dans vos autres boutiques ({stores})",
   "settings.shareCustomerRecords.label": "Partager les historiques de livraison avec mes autres boutiques",
-  "settings.shareCustomerRecords.help": "Vos boutiques connectées au même compte vendeur voient les historiques clients des autres, et la règle de retenue les compte, seulement si chacune l'active. Rien n'est partagé avec les boutiques d'un autre compte vendeur. Le désactiver arrête le partage aussitôt.",
+  "settings.shareCustomerRecords.help": "Les boutiques associées à celle-ci (Vos autres boutiques, plus bas) voient les historiques clients des autres, et la règle de retenue les compte, seulement si chacune l'active et si toutes deux restent sur le même compte vendeur, à la même adresse de plateforme. Rien n'est partagé avec une autre boutique. Le désactiver arrête le partage aussitôt.",
 };

@@ -9,6 +9,15 @@ import { flowEn } from "./flow.en";
 import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
+import { pairingEn } from "./pairing.en";
+import { cashEn } from "./cash.en";
+import { ordersListEn } from "./orders-list.en";
+import { contactEn } from "./contact.en";
+import { navigationEn } from "./navigation.en";
+import { homeEn } from "./home.en";
+import { orderPageEn } from "./order-page.en";
+import { anomaliesEn } from "./anomalies.en";
+import { syncLedgerEn } from "./sync-ledger.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -192,6 +201,15 @@ export const en = {
   ...shopifyErrorsEn,
   ...analyticsEn,
   ...customersEn,
+  ...pairingEn,
+  ...cashEn,
+  ...ordersListEn,
+  ...contactEn,
+  ...navigationEn,
+  ...homeEn,
+  ...orderPageEn,
+  ...anomaliesEn,
+  ...syncLedgerEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -6,6 +6,15 @@ import { flowFr } from "./flow.fr";
 import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
+import { pairingFr } from "./pairing.fr";
+import { cashFr } from "./cash.fr";
+import { ordersListFr } from "./orders-list.fr";
+import { contactFr } from "./contact.fr";
+import { navigationFr } from "./navigation.fr";
+import { homeFr } from "./home.fr";
+import { orderPageFr } from "./order-page.fr";
+import { anomaliesFr } from "./anomalies.fr";
+import { syncLedgerFr } from "./sync-ledger.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -189,4 +198,13 @@ export const fr: Messages = {
   ...shopifyErrorsFr,
   ...analyticsFr,
   ...customersFr,
+  ...pairingFr,
+  ...cashFr,
+  ...ordersListFr,
+  ...contactFr,
+  ...navigationFr,
+  ...homeFr,
+  ...orderPageFr,
+  ...anomaliesFr,
+  ...syncLedgerFr,
 };

@@ -21,6 +21,8 @@ export const MAX_ID_CHARS = 100;
 export const MAX_LINE_ITEMS = 500;
 /** Payment gateway names read from one order. */
 export const MAX_GATEWAYS = 20;
+/** Tags read from one order (Shopify allows 250). */
+export const MAX_TAGS = 250;
 
 const over = (value: unknown, max: number) => typeof value === "string" && value.length > max;
 

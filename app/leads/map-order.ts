@@ -110,8 +110,11 @@ function pickAmount(order: ShopOrder, settings: MappingSettings): { money?: Mone
 
 /** Maps one Shopify order to a lead; never throws on a well-typed order. */
 export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext): MappingResult {
+  // Over the line cap no line is read at all: one finding says how many there are.
+  const lineCount = shopifyOrder.lineItemCount ?? shopifyOrder.lineItems.length;
+  const overCap = lineCount > MAX_LINE_ITEMS;
   // Every typed field within its bound before any matcher reads it (linear time, small findings).
-  const order = boundOrderFields(shopifyOrder);
+  const order = boundOrderFields(overCap ? { ...shopifyOrder, lineItems: [] } : shopifyOrder);
   const settings = resolveSettings(context.settings);
   const policy = settings.holdPolicy;
   const severityOf = (code: ConfigurableFindingCode): Finding["severity"] => (policy[code] === "hold" ? "blocking" : "warning");
@@ -134,10 +137,10 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
     }
   }
   const lines = order.lineItems.filter((l) => !l.giftCard && l.requiresShipping && Number.isInteger(l.quantity) && l.quantity > 0);
-  if (lines.length === 0) findings.push(makeFinding("no_shippable_items", "blocking", "items", { lineCount: order.lineItems.length }));
+  if (lines.length === 0 && !overCap) findings.push(makeFinding("no_shippable_items", "blocking", "items", { lineCount: order.lineItems.length }));
   if (findings.length > 0) return { decision: "skip", findings, needsRefresh: [], productKeys: [] };
-  if (lines.length > MAX_LINE_ITEMS) {
-    const finding = makeFinding("too_many_items", "blocking", "items", { lineCount: lines.length, max: MAX_LINE_ITEMS });
+  if (overCap) {
+    const finding = makeFinding("too_many_items", "blocking", "items", { lineCount, max: MAX_LINE_ITEMS });
     return { decision: "hold", findings: [finding], needsRefresh: [], productKeys: [] };
   }
 

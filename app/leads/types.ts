@@ -66,6 +66,11 @@ export interface ShopOrder {
   shippingAddress?: ShopAddress;
   billingAddress?: ShopAddress;
   lineItems: ShopLineItem[];
+  /**
+   * How many lines the order has, set only when over MAX_LINE_ITEMS: then
+   * lineItems is empty (no line was read) and the order is held for it.
+   */
+  lineItemCount?: number;
   tags: string[];
   note?: string;
 }

@@ -13,8 +13,10 @@ export const WRITE_BACK_JOB = "write-back";
 export const FLOW_TRIGGER_JOB = "flow-trigger";
 export const RETENTION_JOB = "retention";
 export const BACKFILL_JOB = "backfill";
+export const PAYMENT_OVERDUE_JOB = "payment-overdue";
+export const RECONCILE_JOB = "reconcile";
 
-export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB] as const;
+export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** One post per order: a redelivered webhook or a second send of a queued order finds it. */
@@ -59,3 +61,19 @@ export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
 
 /** One backfill per shop at a time. */
 export const backfillJobKey = (shop: string) => `${BACKFILL_JOB}:${shop}`;
+
+/** One daily check per shop for delivered parcels the platform has not paid in time. */
+export function paymentOverdueJobFor(shop: string, runAt: Date): EnqueueJobInput {
+  return { kind: PAYMENT_OVERDUE_JOB, key: `${PAYMENT_OVERDUE_JOB}:${shop}`, shop, runAt, payload: {} };
+}
+
+/**
+ * One reconciliation per shop (one holder, as the status sync): an empty payload starts a
+ * new pass; a pass in progress keeps its cursor there. Many attempts: a pass that cannot
+ * reach Shopify comes back at the next interval rather than going dead.
+ */
+export const reconcileJobKey = (shop: string) => `${RECONCILE_JOB}:${shop}`;
+
+export function reconcileJobFor(shop: string, runAt: Date, payload: unknown = {}): EnqueueJobInput {
+  return { kind: RECONCILE_JOB, key: reconcileJobKey(shop), shop, runAt, payload, maxAttempts: 100 };
+}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
 import { DEFAULT_HOLD_POLICY } from "../leads/settings";
 import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
+import { CONTACT_LANGUAGES, DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS } from "./contact-message";
 
 const holdChoice = z.enum(["hold", "send"]);
 
@@ -33,6 +34,11 @@ export const shopSettingsSchema = z.object({
       tags: z.boolean().default(true),
       fulfillment: z.boolean().default(true),
       markPaid: z.boolean().default(true),
+      /**
+       * When the order is marked paid: at delivery (the customer paid the carrier) or
+       * when the platform pays the merchant (shipping status "paid").
+       */
+      markPaidWhen: z.enum(["delivered", "paid"]).default("delivered"),
       cancel: z.boolean().default(false),
     })
     .default({}),
@@ -44,8 +50,12 @@ export const shopSettingsSchema = z.object({
       leadCreated: z.boolean().default(true),
       leadStatusChanged: z.boolean().default(true),
       orderNeedsAttention: z.boolean().default(true),
+      paymentOverdue: z.boolean().default(true),
+      orderStuck: z.boolean().default(true),
     })
     .default({}),
+  /** A delivered parcel still unpaid by the platform after this many days is overdue (Home alert, Flow trigger). */
+  paymentOverdueDays: z.number().int().min(1).max(90).default(14),
   /**
    * Hold an order before it is sent when its customer has at least `failures`
    * failed deliveries in the last `days` days, or a blocked phone (app/customers/risk.ts).
@@ -64,6 +74,17 @@ export const shopSettingsSchema = z.object({
    * default: each store decides for itself, and both must say yes.
    */
   shareCustomerRecords: z.boolean().default(false),
+  /**
+   * The WhatsApp message the merchant sends a customer from an order (models/contact-message.ts):
+   * the language it goes in, and the shop's wording of each.
+   */
+  contactMessage: z
+    .object({
+      language: z.enum(CONTACT_LANGUAGES).default("fr"),
+      fr: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.fr),
+      darija: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.darija),
+    })
+    .default({}),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -23,7 +23,14 @@ export type TimelineKind =
   | "redacted"
   | "customer_hold"
   | "send_anyway"
-  | "customer_standing";
+  | "customer_standing"
+  | "rechecked"
+  | "resend_second_lead"
+  | "duplicate_kept"
+  | "cancelled_in_shopify"
+  // The reconciliation took in an order whose webhook never came, or applied a change it missed.
+  | "recovered"
+  | "reconciled";
 
 export interface TimelineEntry {
   kind: TimelineKind;

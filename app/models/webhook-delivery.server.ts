@@ -4,10 +4,12 @@ import type { Db } from "../db.server";
 export type TransactionClient = Prisma.TransactionClient;
 
 export interface WebhookDeliveryKey {
-  /** X-Shopify-Event-Id when present (stable across subscriptions), else X-Shopify-Webhook-Id. */
+  /** The topic and X-Shopify-Event-Id when present (stable across retries and subscriptions), else X-Shopify-Webhook-Id. */
   id: string;
   shop: string;
   topic: string;
+  /** X-Shopify-Triggered-At, when sent. */
+  triggeredAt?: Date | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface WebhookDeliveryKey {
 export async function processWebhookOnce(
   db: Db,
   delivery: WebhookDeliveryKey,
-  work: (tx: TransactionClient) => Promise<void>,
+  work: (tx: TransactionClient) => Promise<unknown>,
 ): Promise<"processed" | "duplicate"> {
   try {
     // Generous waits: under a burst, transactions queue behind each other on one SQLite file.

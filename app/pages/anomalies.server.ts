@@ -1,10 +1,14 @@
 /**
- * The Anomalies queue: the shop's blocked orders grouped by cause, so one fix
- * (a SKU mapping, a city alias) unblocks every order of its group and resends them.
+ * The Anomalies queue: what waits for the merchant, grouped by cause, each group
+ * with what is at stake (orders, amount, oldest) and the fix that applies: one fix
+ * (a SKU mapping, a city alias) frees every order of its group and sends it; a
+ * phone is typed per order; a refusal says what the platform said; a duplicate is
+ * decided; a flagged lead is corrected in the platform's seller space.
  *
  * Grouping keys: an unknown or missing SKU by its normalised SKU (by the line's
  * title when it has none), an unrecognised city by its normalised spelling, any
- * other blocking finding or platform anomaly by its code. Only links still waiting
+ * other blocking finding or platform anomaly by its code, a refusal by the field's
+ * family, and "failed" / "ready" for orders nothing else explains. Only links still waiting
  * for the merchant are read (held, invalid, failed, damaged; not cancelled), at
  * most SCAN_LIMIT of them, newest change first: the work stays bounded however
  * many orders the shop has.
@@ -16,9 +20,16 @@ import { normalizeCityKey } from "../leads/city-key";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
-import { FieldTooLongError, fixUnknownCity, fixUnknownSku, OrderActionError, resendOrder, type Actor } from "../sync/order-actions.server";
+import { FieldTooLongError, OrderActionError, resendOrder, SecondLeadError, type Actor } from "../sync/order-actions.server";
+import { recheckHeldOrders, sendReleased, type FixScope } from "../sync/release-held.server";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
+import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
+import { FINDING_CAUSES, type Cause } from "../models/attention";
+import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
+import { refusedFieldOf, type Refusal } from "../models/refusal";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { lastRefusals } from "./orders.server";
 
 /** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/dev/bench/admin.ts). */
 export const SCAN_LIMIT = 2000;
@@ -43,31 +54,53 @@ export class FixInputError extends OrderActionError {
 
 /**
  * What the merchant can do for the whole group: map the SKU (or, for lines without
- * one, their Shopify variants), learn the city spelling, send the orders again, or
- * nothing at group level (each order needs its own fix, e.g. a phone).
+ * one, their Shopify variants), learn the city spelling, try sending failed orders
+ * again, send orders that are ready, decide about each flagged duplicate, correct
+ * flagged leads in the platform's seller space, or fix each order on its own
+ * (a phone, a refused field). Never a blind "send again" of refused or flagged orders.
  */
-export type GroupFix = "mapSku" | "mapVariant" | "aliasCity" | "resend" | "none";
+export type GroupFix = "mapSku" | "mapVariant" | "aliasCity" | "resend" | "send" | "decide" | "sellerSpace" | "none";
 
-export type GroupKind = "sku" | "city" | "finding" | "anomaly" | "state";
+export type GroupKind = "sku" | "city" | "finding" | "anomaly" | "refused" | "state";
+
+export interface GroupOrder {
+  id: string;
+  orderName: string;
+  state: string;
+  amountCents: number;
+  createdAt: string;
+  /** A refused order: what the platform said. */
+  refusal?: Refusal | null;
+  /** A flagged duplicate: the earlier lead it repeats, and that lead's order in the app when it is one of the shop's. */
+  duplicateOf?: { ref: string; orderId: string | null; orderName: string | null } | null;
+  /** The customer's mobile (a phone group fixes it in place): never for an erased customer. */
+  phone?: string | null;
+}
 
 export interface ProblemGroup {
-  /** Stable id of the cause: "sku:BABOUCHE-YLW", "title:Tapis", "city:casaanfa", "finding:phone_missing", "anomaly:inconsistent_total", "state:failed". */
+  /** Stable id of the cause: "sku:BABOUCHE-YLW", "title:Tapis", "city:casaanfa", "finding:phone_missing", "anomaly:inconsistent_total", "refused:phone", "state:failed", "state:ready". */
   key: string;
   kind: GroupKind;
-  /** The finding or anomaly code that names it (the first seen for sku / city groups). */
+  /** Home's cause (models/attention) this group answers. */
+  cause: Cause;
+  /** The finding or anomaly code that names it (the first seen for sku / city groups); the refused field's family. */
   code: string;
   /** The SKU, title or city spelling as the customer's order wrote it; the code otherwise. */
   label: string;
   fix: GroupFix;
   linkIds: string[];
-  orders: { id: string; orderName: string; state: string }[];
+  orders: GroupOrder[];
   /** Best first, one per product or city. */
   suggestions: Suggestion[];
+  /** The amount to collect at stake, in cents. */
+  amountCents: number;
+  /** The oldest order's creation time. */
+  oldestAt: string | null;
 }
 
 export type ProblemGroupView = Omit<ProblemGroup, "linkIds" | "orders"> & {
   count: number;
-  orders: ProblemGroup["orders"];
+  orders: GroupOrder[];
 };
 
 export interface AnomalyGroups {
@@ -77,7 +110,7 @@ export interface AnomalyGroups {
   truncated: boolean;
 }
 
-type ScannedLink = Pick<OrderLink, "id" | "orderName" | "state" | "findings" | "anomalies">;
+type ScannedLink = Pick<OrderLink, "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone">;
 
 function parseArray<T>(json: string): T[] {
   try {
@@ -88,9 +121,10 @@ function parseArray<T>(json: string): T[] {
   }
 }
 
-interface Cause {
+interface GroupCause {
   key: string;
   kind: GroupKind;
+  cause: Cause;
   code: string;
   label: string;
   fix: GroupFix;
@@ -117,36 +151,63 @@ export function findingGroup(f: Pick<Finding, "code" | "params">): { key: string
   return undefined;
 }
 
+/** The fix a flagged lead's group offers: a decision for a duplicate, the seller space otherwise. */
+export function anomalyGroupFix(code: string): GroupFix {
+  return isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate" ? "decide" : "sellerSpace";
+}
+
+/** The Home cause of a finding group that blocks. */
+function findingCause(code: string): Cause {
+  return FINDING_CAUSES.find(([, codes]) => (codes as readonly string[]).includes(code))?.[0] ?? "other";
+}
+
+export interface CauseContext {
+  /** A refused order's refusal (read from its timeline). */
+  refusal?: Refusal | null;
+  /** Held by the customer hold (those are the customer section's, not a group's). */
+  heldByCustomer?: boolean;
+}
+
 /** The causes of one link's trouble, one per group it belongs to. Pure. */
-export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomalies">): Cause[] {
-  const causes: Cause[] = [];
+export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomalies"> & Partial<Pick<ScannedLink, "flags">>, context: CauseContext = {}): GroupCause[] {
+  const causes: GroupCause[] = [];
   let sku = false;
   let city = false;
   for (const f of parseArray<Finding>(link.findings)) {
     if (!f || typeof f.code !== "string") continue;
-    // SKU and city findings of any severity: ordersBlockedBySku / ByCity resend those orders too.
+    // SKU and city findings of any severity: a fix of the group rechecks those orders too.
     const group = findingGroup(f);
     if (group) {
       const kind = f.code.startsWith("sku") ? "sku" : "city";
-      causes.push({ ...group, kind, code: f.code, suggestions: f.suggestions });
+      causes.push({ ...group, kind, cause: kind === "sku" ? "product" : "city", code: f.code, suggestions: f.suggestions });
       if (kind === "sku") sku = true;
       else city = true;
     } else if (f.severity === "blocking") {
-      causes.push({ key: `finding:${f.code}`, kind: "finding", code: f.code, label: f.code, fix: "none" });
+      causes.push({ key: `finding:${f.code}`, kind: "finding", cause: findingCause(f.code), code: f.code, label: f.code, fix: "none" });
     }
   }
   if (link.state === "damaged") {
+    // A duplicate the merchant kept waits for nothing more.
+    if (parseArray<string>(link.flags ?? "[]").includes(FLAG_DUPLICATE_KEPT)) return [];
     for (const a of parseArray<{ code?: unknown } | string>(link.anomalies)) {
       const code = typeof a === "string" ? a : typeof a?.code === "string" ? a.code : undefined;
       if (!code) continue;
       const known = isKnownAnomaly(code) ? (ANOMALY_CODES[code] as AnomalyCodeInfo) : undefined;
-      // Already in the group whose fix resends it.
+      // Already in the group whose fix resolves its cause for the next orders.
       if ((known?.sameCauseAs === "sku" && sku) || (known?.sameCauseAs === "city" && city)) continue;
-      causes.push({ key: `anomaly:${code}`, kind: "anomaly", code, label: code, fix: known?.resendable ? "resend" : "none" });
+      const fix = anomalyGroupFix(code);
+      causes.push({ key: `anomaly:${code}`, kind: "anomaly", cause: fix === "decide" ? "duplicate" : "flagged", code, label: code, fix });
     }
   }
-  if (causes.length === 0 && (link.state === "failed" || link.state === "invalid")) {
-    causes.push({ key: `state:${link.state}`, kind: "state", code: link.state, label: link.state, fix: "resend" });
+  if (causes.length === 0 && link.state === "invalid") {
+    const family = refusedFieldOf(context.refusal?.field ?? null);
+    causes.push({ key: `refused:${family}`, kind: "refused", cause: "refused", code: family, label: family, fix: "none" });
+  }
+  if (causes.length === 0 && link.state === "failed") {
+    causes.push({ key: "state:failed", kind: "state", cause: "failed", code: "failed", label: "failed", fix: "resend" });
+  }
+  if (causes.length === 0 && link.state === "held" && !context.heldByCustomer) {
+    causes.push({ key: "state:ready", kind: "state", cause: "ready", code: "ready", label: "ready", fix: "send" });
   }
   return causes;
 }
@@ -160,22 +221,41 @@ function mergeSuggestions(into: Suggestion[], more: Suggestion[] | undefined) {
   }
 }
 
+const duplicateOfRefOf = (link: Pick<ScannedLink, "anomalies">): string | null => {
+  for (const a of parseArray<{ duplicateOf?: unknown }>(link.anomalies)) if (a && typeof a.duplicateOf === "string" && a.duplicateOf) return a.duplicateOf;
+  return null;
+};
+
 /** Groups links by cause, biggest group first. Pure. */
-export function groupProblems(links: readonly ScannedLink[]): ProblemGroup[] {
+export function groupProblems(links: readonly ScannedLink[], contexts: ReadonlyMap<string, CauseContext> = new Map()): ProblemGroup[] {
   const groups = new Map<string, ProblemGroup>();
   for (const link of links) {
     const seen = new Set<string>();
-    for (const cause of causesOf(link)) {
+    const context = contexts.get(link.id) ?? {};
+    for (const cause of causesOf(link, context)) {
       let group = groups.get(cause.key);
       if (!group) {
-        group = { key: cause.key, kind: cause.kind, code: cause.code, label: cause.label, fix: cause.fix, linkIds: [], orders: [], suggestions: [] };
+        group = { key: cause.key, kind: cause.kind, cause: cause.cause, code: cause.code, label: cause.label, fix: cause.fix, linkIds: [], orders: [], suggestions: [], amountCents: 0, oldestAt: null };
         groups.set(cause.key, group);
       }
       mergeSuggestions(group.suggestions, cause.suggestions);
       if (seen.has(cause.key)) continue;
       seen.add(cause.key);
       group.linkIds.push(link.id);
-      group.orders.push({ id: link.id, orderName: link.orderName, state: link.state });
+      group.amountCents += link.totalCents ?? 0;
+      const createdAt = link.createdAt.toISOString();
+      if (!group.oldestAt || createdAt < group.oldestAt) group.oldestAt = createdAt;
+      const ref = cause.kind === "anomaly" && cause.fix === "decide" ? duplicateOfRefOf(link) : null;
+      group.orders.push({
+        id: link.id,
+        orderName: link.orderName,
+        state: link.state,
+        amountCents: link.totalCents ?? 0,
+        createdAt,
+        ...(cause.kind === "refused" ? { refusal: context.refusal ?? null } : {}),
+        ...(cause.kind === "anomaly" && cause.fix === "decide" ? { duplicateOf: ref ? { ref, orderId: null, orderName: null } : null } : {}),
+        ...(cause.cause === "phone" ? { phone: link.phone } : {}),
+      });
     }
   }
   for (const group of groups.values()) group.suggestions.sort((a, b) => b.score - a.score);
@@ -187,23 +267,42 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
     where: { shop, state: { in: WAITING_STATES }, cancelledAt: null },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: SCAN_LIMIT,
-    select: { id: true, orderName: true, state: true, findings: true, anomalies: true },
+    select: { id: true, orderName: true, state: true, findings: true, anomalies: true, flags: true, totalCents: true, createdAt: true, phone: true },
   });
 }
 
+const hasBlocking = (link: Pick<ScannedLink, "findings">) => parseArray<Finding>(link.findings).some((f) => f?.severity === "blocking");
+
 export async function computeProblemGroups(db: Db, shop: string): Promise<{ groups: ProblemGroup[]; scanned: number }> {
   const links = await scanWaitingLinks(db, shop);
-  return { groups: groupProblems(links), scanned: links.length };
+  // What the timeline knows: the platform's refusals, and which held orders the customer hold keeps back.
+  const [refusals, holds] = await Promise.all([
+    lastRefusals(db, shop, links.filter((l) => l.state === "invalid").map((l) => l.id)),
+    customerHoldReasons(db, shop, links.filter((l) => l.state === "held" && !hasBlocking(l)).map((l) => l.id)),
+  ]);
+  const contexts = new Map<string, CauseContext>(links.map((l) => [l.id, { refusal: refusals.get(l.id) ?? null, heldByCustomer: holds.has(l.id) }]));
+  return { groups: groupProblems(links, contexts), scanned: links.length };
 }
 
-/** The Anomalies page's groups, each with its first orders only. */
-export async function loadAnomalyGroups(db: Db, shop: string): Promise<AnomalyGroups> {
+/** The Anomalies page's groups (those of one cause when asked), each with its first orders only. */
+export async function loadAnomalyGroups(db: Db, shop: string, options: { cause?: Cause } = {}): Promise<AnomalyGroups> {
   const { groups, scanned } = await computeProblemGroups(db, shop);
-  return {
-    groups: groups.map(({ linkIds, orders, ...group }) => ({ ...group, count: linkIds.length, orders: orders.slice(0, ORDERS_SHOWN) })),
-    scanned,
-    truncated: scanned >= SCAN_LIMIT,
-  };
+  const shown = groups
+    .filter((g) => !options.cause || g.cause === options.cause)
+    .map(({ linkIds, orders, ...group }) => ({ ...group, count: linkIds.length, orders: orders.slice(0, ORDERS_SHOWN) }));
+  // A duplicate's earlier lead, when it is one of the shop's orders: its page is linked.
+  const refs = [...new Set(shown.flatMap((g) => g.orders.flatMap((o) => (o.duplicateOf ? [o.duplicateOf.ref] : []))))];
+  if (refs.length > 0) {
+    const earlier = await db.orderLink.findMany({ where: { shop, leadRef: { in: refs } }, select: { id: true, orderName: true, leadRef: true } });
+    const byRef = new Map(earlier.map((l) => [l.leadRef!, l]));
+    for (const group of shown) {
+      for (const order of group.orders) {
+        const found = order.duplicateOf ? byRef.get(order.duplicateOf.ref) : undefined;
+        if (order.duplicateOf && found) order.duplicateOf = { ref: order.duplicateOf.ref, orderId: found.id, orderName: found.orderName };
+      }
+    }
+  }
+  return { groups: shown, scanned, truncated: scanned >= SCAN_LIMIT };
 }
 
 // ---------------------------------------------------------------------------
@@ -267,7 +366,7 @@ export async function referenceOptions(
 // Fixes
 
 /** A refused fix as the page shows it: a code it translates. */
-export type FixFailureCode = FixErrorCode | "conflict" | "invalid" | "too_long";
+export type FixFailureCode = FixErrorCode | "conflict" | "invalid" | "too_long" | "second_lead";
 
 /**
  * The page's answer for a refused action. Another shop's order, or one that does
@@ -275,6 +374,7 @@ export type FixFailureCode = FixErrorCode | "conflict" | "invalid" | "too_long";
  */
 export function fixFailure(error: unknown): FixFailureCode {
   if (error instanceof FixInputError) return error.code;
+  if (error instanceof SecondLeadError) return "second_lead";
   if (error instanceof FieldTooLongError) return "too_long";
   if (error instanceof OrderActionError) {
     if (error.status === 404) throw new Response("Not found", { status: 404 });
@@ -324,8 +424,9 @@ export async function fixSkuGroup(
   const targets = [{ sku: product.sku, quantity: 1 }];
   const { kind, value } = parseKey(input.key);
   if (kind === "sku" && value) {
-    const { resent } = await fixUnknownSku(db, shop, { sku: value, targets, label: product.name }, actor);
-    return { resent, skipped: 0 };
+    return applyGroupFix(db, shop, input.key, { kind: "products" }, actor, async () => {
+      await upsertSkuMapping(db, shop, { sourceKind: "sku", sourceKey: value, targets, label: product.name });
+    });
   }
   if (kind !== "title") throw new FixInputError("not_fixable", "this group is not fixed by a product mapping");
 
@@ -358,10 +459,26 @@ export async function fixSkuGroup(
   }
   const variants = [...new Set(blocked.flatMap((b) => b.variantIds))];
   if (variants.length === 0) throw new FixInputError("no_variant", "these lines have no Shopify variant to map");
-  for (const variantId of variants) {
-    await upsertSkuMapping(db, shop, { sourceKind: "variant", sourceKey: variantId, targets, label: value || product.name });
-  }
-  return resendAll(db, shop, blocked.filter((b) => b.variantIds.length > 0).map((b) => b.link.id), actor);
+  return applyGroupFix(db, shop, input.key, { kind: "products" }, actor, async () => {
+    for (const variantId of variants) {
+      await upsertSkuMapping(db, shop, { sourceKind: "variant", sourceKey: variantId, targets, label: value || product.name });
+    }
+  });
+}
+
+/**
+ * Saves a group's fix, then releases what it frees: the held orders it may concern
+ * are checked again (their findings rewritten) and those nothing holds any more are
+ * sent; the button said how many. `skipped` counts the group's orders still waiting
+ * (another finding, or a lead already on the platform).
+ */
+async function applyGroupFix(db: Db, shop: string, key: string, scope: FixScope, actor: Actor, save: () => Promise<void>): Promise<FixOutcome> {
+  const before = (await computeProblemGroups(db, shop)).groups.find((g) => g.key === key);
+  await save();
+  const release = await recheckHeldOrders(db, shop, scope, { now: actor.now });
+  const { sent } = await sendReleased(db, shop, release.orders.map((o) => o.id), actor);
+  const released = new Set(release.orders.map((o) => o.id));
+  return { resent: sent, skipped: (before?.linkIds ?? []).filter((id) => !released.has(id)).length };
 }
 
 /** Learns the group's city spelling as an alias of a delivered city and resends every order it blocks. */
@@ -370,8 +487,9 @@ export async function fixCityGroup(db: Db, shop: string, input: { key: string; c
   const { kind, value } = parseKey(input.key);
   // The key is the spelling already normalised, and normalising is idempotent.
   if (kind !== "city" || !value) throw new FixInputError("not_fixable", "this group is not fixed by a city alias");
-  const { resent } = await fixUnknownCity(db, shop, { spelling: value, cityId: city.id }, actor);
-  return { resent, skipped: 0 };
+  return applyGroupFix(db, shop, input.key, { kind: "cities" }, actor, async () => {
+    await saveCityAlias(db, shop, { alias: value, cityId: city.id, source: "learned" });
+  });
 }
 
 async function resendAll(db: Db, shop: string, linkIds: readonly string[], actor: Actor): Promise<FixOutcome> {
@@ -394,7 +512,8 @@ export async function resendGroup(db: Db, shop: string, key: string, actor: Acto
   const { groups } = await computeProblemGroups(db, shop);
   const group = groups.find((g) => g.key === key);
   if (!group) throw new FixInputError("group_gone", "no orders wait for this cause any more", 409);
-  if (group.fix !== "resend") throw new FixInputError("not_fixable", "this group is not fixed by sending again");
+  // Only orders without a lead: failed ones (tried again) and ready ones (sent for the first time).
+  if (group.fix !== "resend" && group.fix !== "send") throw new FixInputError("not_fixable", "this group is not fixed by sending again");
   return resendAll(db, shop, group.linkIds, actor);
 }
 

@@ -14,6 +14,7 @@ import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type RollupRow } from "../analytics/report";
 import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
+import { loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 
 // Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
 export const CHART_DAYS = 14;
@@ -122,14 +123,48 @@ export type DashboardAlert =
   | { kind: "dead"; count: number }
   | { kind: "stale"; minutesSince: number | null; expectedMinutes: number };
 
+export const FIGURE_PERIODS = ["today", "last7", "last30"] as const;
+export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
+export const FIGURES = ["sent", "held", "damaged", "confirmationRate", "deliveryRate", "collected"] as const;
+export type FigureName = (typeof FIGURES)[number];
+
+/** The Orders list's filter behind each Home figure (its period is added as from/to). */
+const FIGURE_FILTERS: Record<FigureName, string> = {
+  sent: "state=created,damaged",
+  held: "state=held,invalid",
+  damaged: "state=damaged",
+  confirmationRate: "confirmation=confirmed",
+  deliveryRate: "shipping=delivered,paid",
+  collected: "shipping=delivered,paid",
+};
+
+/** Days a period covers, today included. */
+const PERIOD_DAYS: Record<FigurePeriod, number> = { today: 1, last7: 7, last30: 30 };
+
+/** Every Home figure opens the Orders list filtered to the orders it counts. Pure. */
+export function figureLinks(today: string): Record<FigurePeriod, Record<FigureName, string>> {
+  return Object.fromEntries(
+    FIGURE_PERIODS.map((period) => [
+      period,
+      Object.fromEntries(
+        FIGURES.map((figure) => [figure, `/app/orders?${FIGURE_FILTERS[figure]}&from=${addDays(today, -(PERIOD_DAYS[period] - 1))}&to=${today}`]),
+      ),
+    ]),
+  ) as Record<FigurePeriod, Record<FigureName, string>>;
+}
+
 export interface Dashboard {
   onboarding: { steps: OnboardingStep[]; complete: boolean };
   /** Any lead sent in the last 30 days (else the figures are an empty state). */
   hasLeads: boolean;
   figures: { today: PeriodFigures; last7: PeriodFigures; last30: PeriodFigures };
+  /** Where each figure leads: the Orders list filtered to it. */
+  figureLinks: Record<FigurePeriod, Record<FigureName, string>>;
   chart: ChartDay[];
   alerts: DashboardAlert[];
   timeZone: string;
+  /** What the platform owes, by age, and what is overdue (the cash card and its alert). */
+  cash: CashOverview;
 }
 
 export interface DashboardOptions {
@@ -145,6 +180,9 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, now);
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
+  // Read beside the queries below; awaited at the end (the no-op catch: a failure elsewhere must not leave it unhandled).
+  const cash = loadCashOverview(db, shop, { now, timeZone });
+  cash.catch(() => {});
 
   // 30 days of rollup rows by day (a few hundred rows at most): the three periods and the chart are sums of them.
   const [rows, shopRow, keyCount, firstLead, jobs, deadJobs] = await Promise.all([
@@ -205,9 +243,11 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
     onboarding: { steps, complete: steps.every((s) => s.done) },
     hasLeads: figures.last30.sent > 0,
     figures,
+    figureLinks: figureLinks(today),
     chart: days,
     alerts,
     timeZone,
+    cash: await cash,
   };
 }
 

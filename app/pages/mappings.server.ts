@@ -30,6 +30,7 @@ import {
   type CsvRowError,
 } from "./mappings-csv";
 import { deleteSkuMapping, listSkuMappings, upsertSkuMapping } from "../models/sku-mapping.server";
+import { recheckHeldOrders, type Release } from "../sync/release-held.server";
 
 export const VARIANTS_PER_PAGE = 25;
 
@@ -291,6 +292,8 @@ export async function loadVariantsPage(
 
 export type RuleFieldError = { field: string; message: string };
 export type ChangeResult<T = object> = ({ ok: true } & T) | { ok: false; error: RuleFieldError };
+/** A saved fix: the held orders it freed (their findings already rewritten), for the page to offer sending. */
+export type Released = { release: Release };
 
 const targetsError = (message: string): { ok: false; error: RuleFieldError } => ({ ok: false, error: { field: "targets", message } });
 
@@ -313,8 +316,11 @@ export interface SaveMappingForm {
   label?: string;
 }
 
-/** Creates or replaces a mapping (a bundle when it has several targets). Throws MappingNotFoundError for another shop's id. */
-export async function saveSkuMapping(db: Db, shop: string, form: SaveMappingForm): Promise<ChangeResult<{ id: string }>> {
+/**
+ * Creates or replaces a mapping (a bundle when it has several targets), then checks
+ * the held orders it may free again. Throws MappingNotFoundError for another shop's id.
+ */
+export async function saveSkuMapping(db: Db, shop: string, form: SaveMappingForm): Promise<ChangeResult<{ id: string } & Released>> {
   const targets = parseTargets(form.targets);
   if (!targets) return targetsError("targets must be a list of platform items");
   if (form.sourceKind !== "variant" && form.sourceKind !== "sku") {
@@ -331,7 +337,7 @@ export async function saveSkuMapping(db: Db, shop: string, form: SaveMappingForm
       }
       return upsertSkuMapping(tx, shop, input);
     });
-    return { ok: true, id: saved.id };
+    return { ok: true, id: saved.id, release: await recheckHeldOrders(db, shop, { kind: "products" }) };
   } catch (error) {
     if (error instanceof InvalidSkuMappingError) return { ok: false, error: { field: error.field, message: error.message } };
     throw error;
@@ -342,7 +348,8 @@ export async function removeSkuMapping(db: Db, shop: string, id: string): Promis
   if (!(await deleteSkuMapping(db, shop, id))) throw new MappingNotFoundError("mapping");
 }
 
-export async function addCityAlias(db: Db, shop: string, form: { alias: string; cityId: string }): Promise<ChangeResult<{ id: string }>> {
+/** Saves a city spelling, then checks the held orders it may free again. */
+export async function addCityAlias(db: Db, shop: string, form: { alias: string; cityId: string }): Promise<ChangeResult<{ id: string } & Released>> {
   const cityId = Number(form.cityId);
   const row = await shopRow(db, shop);
   const cities = row ? cachedReferenceData(row).cities : [];
@@ -351,7 +358,7 @@ export async function addCityAlias(db: Db, shop: string, form: { alias: string; 
   }
   try {
     const saved = await saveCityAlias(db, shop, { alias: form.alias, cityId, source: "manual" });
-    return { ok: true, id: saved.id };
+    return { ok: true, id: saved.id, release: await recheckHeldOrders(db, shop, { kind: "cities" }) };
   } catch (error) {
     if (error instanceof InvalidCityAliasError) return { ok: false, error: { field: error.field, message: error.message } };
     throw error;
@@ -376,7 +383,7 @@ export async function exportMappingsCsv(db: Db, shop: string, kind: CsvFileKind)
 }
 
 export type CsvImportResult =
-  | { ok: true; kind: CsvFileKind; saved: number; rows: number }
+  | ({ ok: true; kind: CsvFileKind; saved: number; rows: number } & Released)
   | { ok: false; kind: CsvFileKind | null; errors: CsvRowError[] };
 
 // Thousands of upserts in one transaction take longer than Prisma's 5 s default.
@@ -392,18 +399,19 @@ export async function importMappingsCsv(db: Db, shop: string, text: string): Pro
     await db.$transaction(async (tx: Prisma.TransactionClient) => {
       for (const mapping of parsed.mappings) await upsertSkuMapping(tx, shop, mapping);
     }, IMPORT_TRANSACTION);
-    return { ok: true, kind: parsed.kind, saved: parsed.mappings.length, rows: parsed.rows };
+    return { ok: true, kind: parsed.kind, saved: parsed.mappings.length, rows: parsed.rows, release: await recheckHeldOrders(db, shop, { kind: "products" }) };
   }
   await db.$transaction(async (tx: Prisma.TransactionClient) => {
     for (const alias of parsed.aliases) await saveCityAlias(tx, shop, alias);
   }, IMPORT_TRANSACTION);
-  return { ok: true, kind: parsed.kind, saved: parsed.aliases.length, rows: parsed.rows };
+  return { ok: true, kind: parsed.kind, saved: parsed.aliases.length, rows: parsed.rows, release: await recheckHeldOrders(db, shop, { kind: "cities" }) };
 }
 
 /** What the Mappings route's action answers, by intent (the page's fetchers read it). */
 export type MappingsActionResult =
-  | ({ intent: "saveMapping" } & ChangeResult<{ id: string }>)
+  | ({ intent: "saveMapping" } & ChangeResult<{ id: string } & Released>)
   | { intent: "deleteMapping"; ok: true }
-  | ({ intent: "saveAlias" } & ChangeResult<{ id: string }>)
+  | ({ intent: "saveAlias" } & ChangeResult<{ id: string } & Released>)
   | { intent: "deleteAlias"; ok: true }
-  | ({ intent: "importCsv" } & CsvImportResult);
+  | ({ intent: "importCsv" } & CsvImportResult)
+  | { intent: "sendReleased"; ok: true; sent: number };

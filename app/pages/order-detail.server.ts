@@ -16,6 +16,11 @@ import { listTimeline } from "../models/timeline.server";
 import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { FLAG_DUPLICATE_KEPT, nextActionOf, type NextAction } from "../models/next-action";
+import type { Refusal } from "../models/refusal";
+import { lastRefusals } from "./orders.server";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { duplicateOfRef } from "../sync/order-actions.server";
 
 /** How a finding is fixed from the order's page. */
 export type FindingFix =
@@ -113,6 +118,19 @@ export interface OrderDetail {
   /** Picker options, loaded only when a finding's fix needs them. */
   products: ProductOption[];
   cities: CityOption[];
+  /** The one thing the order asks of the merchant now (models/next-action). */
+  nextAction: NextAction;
+  /** The customer hold keeps it back (the last hold decision on the timeline says so). */
+  heldByCustomer: boolean;
+  /** A refused order: what the platform said. */
+  refusal: Refusal | null;
+  /** A flagged duplicate: the earlier lead it repeats, with its order in the app when it is the shop's. */
+  duplicateOf: { ref: string; orderId: string | null; orderName: string | null } | null;
+  duplicateKept: boolean;
+  /** The customer's data was erased at Shopify's request: no contact. */
+  erased: boolean;
+  /** The customer's mobile (as stored for the lead), for the contact links; null when erased or unusable. */
+  phone: string | null;
 }
 
 // ---------------------------------------------------------------------------
@@ -275,8 +293,19 @@ export async function loadOrderDetail(
   const flags = parseJson<unknown[]>(link.flags, []).filter((f): f is string => typeof f === "string");
   const wantProducts = findings.some((f) => f.fix === "mapSku" || f.fix === "mapVariant");
   const wantCities = findings.some((f) => f.fix === "aliasCity" || f.fix === "setCity");
-  const options_ = await referenceOptions(db, shop, { products: wantProducts, cities: wantCities });
+  const ref = link.state === "damaged" ? duplicateOfRef(link) : null;
+  const [options_, refusals, holds, earlier] = await Promise.all([
+    referenceOptions(db, shop, { products: wantProducts, cities: wantCities }),
+    link.state === "invalid" ? lastRefusals(db, shop, [link.id]) : Promise.resolve(new Map<string, Refusal>()),
+    link.state === "held" ? customerHoldReasons(db, shop, [link.id]) : Promise.resolve(new Map()),
+    ref ? db.orderLink.findFirst({ where: { shop, leadRef: ref, id: { not: link.id } }, select: { id: true, orderName: true } }) : Promise.resolve(null),
+  ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const heldByCustomer = holds.has(link.id);
+  const duplicateKept = flags.includes(FLAG_DUPLICATE_KEPT);
+  const anomalyCodes = parseJson<unknown[]>(link.anomalies, []).flatMap((a) => (typeof a === "string" ? [a] : a && typeof (a as { code?: unknown }).code === "string" ? [(a as { code: string }).code] : []));
+  const lead = leadViewOf(link, catalogue, cities);
+  const erased = lead?.customerName === "[redacted]" || link.payload.includes('"redacted":true');
   return {
     id: link.id,
     orderId: link.orderId,
@@ -297,7 +326,7 @@ export async function loadOrderDetail(
     resendBy: link.resendBy,
     resendAt: iso(link.resendAt),
     cancelledAt: iso(link.cancelledAt),
-    lead: leadViewOf(link, catalogue, cities),
+    lead,
     findings,
     anomalies: parseJson<unknown[]>(link.anomalies, []).flatMap((a) => {
       if (typeof a === "string") return [{ code: a, message: a, field: null }];
@@ -321,6 +350,22 @@ export async function loadOrderDetail(
     timeZone,
     products: options_.products,
     cities: options_.cities,
+    nextAction: nextActionOf({
+      state: link.state,
+      cancelled: link.cancelledAt !== null,
+      leadRef: link.leadRef,
+      blocking: findings.filter((f) => f.severity === "blocking").map((f) => f.code),
+      anomalies: anomalyCodes,
+      heldByCustomer,
+      confirmationStatus: link.confirmationStatus,
+      duplicateKept,
+    }),
+    heldByCustomer,
+    refusal: refusals.get(link.id) ?? null,
+    duplicateOf: ref ? { ref, orderId: earlier?.id ?? null, orderName: earlier?.orderName ?? null } : null,
+    duplicateKept,
+    erased,
+    phone: erased ? null : link.phone,
   };
 }
 

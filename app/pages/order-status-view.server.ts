@@ -14,6 +14,8 @@ import type { HoldReason, HoldReasonView } from "../customers/hold-reason";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "../customers/outcome";
 import { riskLevel, type RiskLevel } from "../customers/risk";
 import { isLinkState, type LinkState } from "../models/order-link-state";
+import { stageOf, type Stage } from "../models/order-stage";
+import { FLAG_DUPLICATE_KEPT, nextActionOf, type NextActionKind } from "../models/next-action";
 
 export interface OrderStatusFinding {
   code: string;
@@ -48,6 +50,9 @@ export interface LinkStatusView {
   customer: CustomerStatusView | null;
   /** Why the customer hold keeps the order back, as data the extension translates; null when it does not. */
   hold: HoldReason | null;
+  /** Where the order stands and what it asks of the merchant, as the app's pages say (models/order-stage, models/next-action). */
+  stage: Stage;
+  nextAction: NextActionKind;
 }
 
 export interface CustomerStatusView {
@@ -238,6 +243,9 @@ export function toLinkStatusView(
   const values = personalValues(link);
   const mask = (text: string) => maskPersonal(text, values);
   const sendLabel = sendLabelFor(state, link.cancelledAt !== null);
+  const findings = publicFindings(link, mask);
+  const anomalies = publicAnomalies(link, mask);
+  const flags = parseJson(link.flags);
   return {
     state,
     reason: link.reason ? mask(link.reason) : null,
@@ -246,13 +254,24 @@ export function toLinkStatusView(
     shippingStatus: link.shippingStatus,
     trackingNumber: link.trackingNumber,
     lastChangeAt: (lastChangeAt ?? link.updatedAt).toISOString(),
-    findings: publicFindings(link, mask),
-    anomalies: publicAnomalies(link, mask),
+    findings,
+    anomalies,
     canSend: sendLabel !== null,
     sendLabel,
     fixUrl: `/app/orders/${encodeURIComponent(link.id)}`,
     customer: link.phone ? customerStatusOf(customer.record) : null,
     hold: state === "held" ? customer.hold : null,
+    stage: stageOf({ state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus, cancelled: link.cancelledAt !== null }),
+    nextAction: nextActionOf({
+      state,
+      cancelled: link.cancelledAt !== null,
+      leadRef: link.leadRef,
+      blocking: findings.filter((f) => f.severity === "blocking").map((f) => f.code),
+      anomalies: anomalies.map((a) => a.code),
+      heldByCustomer: state === "held" && customer.hold !== null,
+      confirmationStatus: link.confirmationStatus,
+      duplicateKept: Array.isArray(flags) && flags.includes(FLAG_DUPLICATE_KEPT),
+    }).kind,
   };
 }
 

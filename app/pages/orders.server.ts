@@ -1,14 +1,16 @@
 /**
- * The Orders page's query: one page of a shop's order links, newest first, with
- * filters, a search and keyset pagination on (createdAt, id).
+ * The Orders page's query: one page of a shop's order links, by date (newest
+ * first by default) or by amount to collect, with filters, a search and keyset
+ * pagination on (createdAt, id) or (totalCents, id).
  *
  * Built to answer in a few milliseconds at 100,000 links per shop (scripts/dev/bench/admin.ts):
- * - every query starts from an index with `shop` in front: (shop, createdAt) for the
- *   list, (shop, orderName) / (shop, leadRef) / (shop, phone) for a search, and
- *   (shop, state, updatedAt) for a state with few orders;
+ * - every query starts from an index with `shop` in front: (shop, createdAt) or
+ *   (shop, totalCents, id) for the list, (shop, orderName) / (shop, leadRef) /
+ *   (shop, phone) for a search, and (shop, state, updatedAt) for a state with few orders;
  * - filters no index holds (statuses, problems) walk at most SCAN_WINDOW orders per
  *   request, so a rare filter answers a short page with a cursor to look further;
- * - the page's 50 rows are then read by primary key, without leadJson or the payload.
+ * - the page's 50 rows are then read by primary key, with the lead (not the
+ *   payload: only rows without a lead read theirs, when it is of a usual size).
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
@@ -20,6 +22,11 @@ import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../cus
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
+import { stageOf, type Stage } from "../models/order-stage";
+import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
+import { refusalOfData, type Refusal } from "../models/refusal";
+import type { CatalogueProduct, City } from "../leads/types";
+import { attentionOf, parseJson as parseJsonValue, referenceNames, summaryFromLead, summaryFromPayload, type Attention, type ReferenceNames, type RowSummary } from "./order-row";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -64,7 +71,13 @@ export interface OrdersFilter {
 }
 
 
+/** How the list is ordered: by the order's date or by the amount to collect. */
+export const ORDER_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const DEFAULT_SORT: OrderSort = "date-desc";
+
 export interface OrdersPageRequest extends OrdersFilter {
+  sort?: OrderSort;
   /** Cursor of the last row of the previous page: the page after it. */
   after?: string;
   /** Cursor of the first row of the next page: the page before it. */
@@ -78,15 +91,19 @@ export interface OrderRowFinding {
 }
 
 /** What one row of the table shows; nothing else leaves the server. */
-export interface OrderRow {
+export interface OrderRow extends RowSummary {
   id: string;
   orderId: string;
   orderName: string;
   state: string;
+  /** One word for where the order stands (models/order-stage). */
+  stage: Stage;
   leadRef: string | null;
   confirmationStatus: string | null;
   shippingStatus: string | null;
   totalClient: string | null;
+  /** The amount to collect in cents; null while unknown. */
+  amountCents: number | null;
   findings: OrderRowFinding[];
   /** Platform anomaly codes of a damaged lead. */
   anomalies: string[];
@@ -95,6 +112,10 @@ export interface OrderRow {
   risk: RiskLevel | null;
   /** Why the customer hold keeps this order back; null when it does not. */
   holdReason: HoldReasonView | null;
+  /** Why the order needs the merchant; null when it does not. */
+  attention: Attention | null;
+  /** The customer's mobile, only on held orders (to call them before sending); never for an erased customer. */
+  phone: string | null;
   createdAt: string;
   /** Last change of the link (state, statuses, fixes). */
   updatedAt: string;
@@ -144,27 +165,41 @@ export function parseOrdersSearch(params: URLSearchParams): OrdersPageRequest {
     to: day("to"),
     query: query || undefined,
     risk: oneOf(RISK_FILTERS, "risk"),
+    sort: oneOf(ORDER_SORTS, "sort")[0] ?? DEFAULT_SORT,
     after: params.get("after") || undefined,
     before: params.get("before") || undefined,
   };
 }
 
+/** A place in the list: the sort column's value (ms since epoch, or cents) and the row's id. */
 export interface Cursor {
-  createdAt: Date;
-  /** "" stands before every id: a cursor at a bare instant (the end of a scan window). */
+  value: number;
+  /** "" stands before every id: a cursor at a bare value (the end of a scan window). */
   id: string;
 }
 
 export function encodeCursor(row: Cursor): string {
-  return Buffer.from(`${row.createdAt.getTime()}:${row.id}`).toString("base64url");
+  return Buffer.from(`${row.value}:${row.id}`).toString("base64url");
 }
 
 /** Undefined for anything that is not a cursor this module wrote. */
 export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value || value.length > 200) return undefined;
   const match = /^(\d{1,15}):([A-Za-z0-9_-]{0,64})$/.exec(Buffer.from(value, "base64url").toString("utf8"));
-  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : undefined;
+  return match ? { value: Number(match[1]), id: match[2] } : undefined;
 }
+
+/** The column a sort walks, and how a row's value of it reads as a cursor number and back. */
+interface SortColumn {
+  name: "createdAt" | "totalCents";
+  valueOf(row: { createdAt: Date; totalCents: number }): number;
+  toDb(value: number): Date | number;
+}
+
+const SORT_COLUMNS: Record<"date" | "amount", SortColumn> = {
+  date: { name: "createdAt", valueOf: (row) => row.createdAt.getTime(), toDb: (value) => new Date(value) },
+  amount: { name: "totalCents", valueOf: (row) => row.totalCents, toDb: (value) => value },
+};
 
 const jsonCode = (code: string) => `"code":"${code}"`;
 
@@ -195,13 +230,16 @@ export function rowFilters(filter: OrdersFilter): Prisma.OrderLinkWhereInput[] {
   return and;
 }
 
-/** Rows strictly after (older than) or before (newer than) the cursor, in (createdAt, id) order. */
-function keysetWhere(cursor: Cursor, direction: Direction): Prisma.OrderLinkWhereInput {
-  if (cursor.id === "") return { createdAt: direction === "older" ? { lt: cursor.createdAt } : { gt: cursor.createdAt } };
-  // The plain range on createdAt comes first so the index range applies; the OR breaks ties on id.
-  return direction === "older"
-    ? { createdAt: { lte: cursor.createdAt }, OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] }
-    : { createdAt: { gte: cursor.createdAt }, OR: [{ createdAt: { gt: cursor.createdAt } }, { id: { gt: cursor.id } }] };
+/** Rows strictly past the cursor when walking the column in `direction`, in (column, id) order. */
+function keysetWhere(cursor: Cursor, direction: Direction, column: SortColumn): Prisma.OrderLinkWhereInput {
+  const at = column.toDb(cursor.value);
+  const past = direction === "desc" ? "lt" : "gt";
+  if (cursor.id === "") return { [column.name]: { [past]: at } };
+  // The plain range on the column comes first so the index range applies; the OR breaks ties on id.
+  return {
+    [column.name]: { [direction === "desc" ? "lte" : "gte"]: at },
+    OR: [{ [column.name]: { [past]: at } }, { id: { [past]: cursor.id } }],
+  };
 }
 
 /**
@@ -265,6 +303,10 @@ const ROW_SELECT = {
   anomalies: true,
   flags: true,
   phone: true,
+  reason: true,
+  leadJson: true,
+  totalCents: true,
+  cancelledAt: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.OrderLinkSelect;
@@ -287,26 +329,65 @@ const codeOf = (value: unknown): string | undefined =>
       ? value
       : undefined;
 
-export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk: RiskLevel | null = null, holdReason: HoldReasonView | null = null): OrderRow {
+export interface RowContext {
+  timeZone?: string;
+  risk?: RiskLevel | null;
+  holdReason?: HoldReasonView | null;
+  refusal?: Refusal | null;
+  /** The row's summary when it has no lead (read from its Shopify order). */
+  fromPayload?: RowSummary;
+  names?: ReferenceNames;
+}
+
+const NO_NAMES: ReferenceNames = { bySku: new Map(), byProductId: new Map(), cities: new Map() };
+
+export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow {
+  const timeZone = context.timeZone ?? DEFAULT_TIME_ZONE;
   const findings: OrderRowFinding[] = [];
   for (const f of parseArray(row.findings)) {
     const code = codeOf(f);
     if (code) findings.push({ code, severity: (f as { severity?: string }).severity === "blocking" ? "blocking" : "warning" });
   }
+  const anomalies = parseArray(row.anomalies).flatMap((a) => {
+    const code = codeOf(a);
+    if (!code) return [];
+    const duplicateOf = a && typeof a === "object" && typeof (a as { duplicateOf?: unknown }).duplicateOf === "string" ? (a as { duplicateOf: string }).duplicateOf : null;
+    return [{ code, duplicateOf }];
+  });
+  const flags = parseArray(row.flags);
+  const possibleDuplicate = flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
+  const holdReason = context.holdReason ?? null;
+  const summary = summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
+  const cancelled = row.cancelledAt !== null;
   return {
     id: row.id,
     orderId: row.orderId,
     orderName: row.orderName,
     state: row.state,
+    stage: stageOf({ state: row.state, confirmationStatus: row.confirmationStatus, shippingStatus: row.shippingStatus, cancelled }),
     leadRef: row.leadRef,
     confirmationStatus: row.confirmationStatus,
     shippingStatus: row.shippingStatus,
     totalClient: row.totalClient,
+    amountCents: row.totalClient === null ? null : row.totalCents,
+    ...summary,
     findings,
-    anomalies: parseArray(row.anomalies).flatMap((a) => codeOf(a) ?? []),
-    possibleDuplicate: parseArray(row.flags).includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
-    risk,
+    anomalies: anomalies.map((a) => a.code),
+    possibleDuplicate,
+    risk: context.risk ?? null,
     holdReason,
+    attention: attentionOf({
+      state: row.state,
+      reason: row.reason,
+      findings,
+      anomalies,
+      possibleDuplicate,
+      duplicateKept: flags.includes(FLAG_DUPLICATE_KEPT),
+      cancelled,
+      hold: holdReason,
+      refusal: context.refusal ?? null,
+    }),
+    phone: row.state === "held" && !summary.erased ? row.phone : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdLocal: zonedTime(row.createdAt, timeZone).local,
@@ -317,12 +398,14 @@ export function toOrderRow(row: SelectedRow, timeZone = DEFAULT_TIME_ZONE, risk:
 // ---------------------------------------------------------------------------
 // Query
 
-type Direction = "older" | "newer";
+/** The order the rows are walked in: down (descending) or up (ascending) the sort column. */
+type Direction = "desc" | "asc";
+const flip = (direction: Direction): Direction => (direction === "desc" ? "asc" : "desc");
 
 /**
  * A narrowing with at most this many rows is sparse: all its matches are read
- * through its index and sorted here. Above it, walking the shop newest first finds
- * a page sooner.
+ * through its index and sorted here. Above it, walking the shop in the sort's
+ * order finds a page sooner.
  */
 export const SPARSE_LIMIT = 1000;
 /**
@@ -332,18 +415,21 @@ export const SPARSE_LIMIT = 1000;
  */
 export const SCAN_WINDOW = 5000;
 
-const KEY_SELECT = { id: true, createdAt: true } as const;
-
+/** Walk order; a bare-value cursor (id "") comes after every row of its value, as keysetWhere reads it. */
 function compareKeys(direction: Direction) {
   return (a: Cursor, b: Cursor) => {
-    const order = a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    return direction === "older" ? -order : order;
+    const byValue = direction === "desc" ? b.value - a.value : a.value - b.value;
+    if (byValue !== 0 || a.id === b.id) return byValue;
+    if (a.id === "") return 1;
+    if (b.id === "") return -1;
+    return (a.id < b.id) === (direction === "asc") ? -1 : 1;
   };
 }
 
 interface PageScope {
   shop: string;
-  /** shop, date range and keyset: answered by the (shop, createdAt) index. */
+  column: SortColumn;
+  /** shop, date range and keyset: the range the walk covers. */
   range: Prisma.OrderLinkWhereInput[];
   /** Read from each row. */
   filters: Prisma.OrderLinkWhereInput[];
@@ -373,10 +459,10 @@ async function isSparse(db: Db, shop: string, narrowing: Narrowing, sparseLimit:
   return beyond.length === 0;
 }
 
-/** The keys (createdAt, id) of the next limit + 1 rows of the page, in page order. */
+/** The keys (column value, id) of the next limit + 1 rows of the page, in page order. */
 async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promise<Keys> {
-  const { shop, range, filters, direction, limit, sparseLimit, scanWindow, risk } = scope;
-  const sort: Prisma.SortOrder = direction === "older" ? "desc" : "asc";
+  const { shop, range, filters, direction, limit, sparseLimit, scanWindow, risk, column } = scope;
+  const keyOf = (row: { id: string; createdAt: Date; totalCents: number }): Cursor => ({ value: column.valueOf(row), id: row.id });
   if (narrowing && (await isSparse(db, shop, narrowing, sparseLimit))) {
     const matches = await db.orderLink.findMany({
       where: { AND: [...range, ...filters, narrowing.where] },
@@ -388,26 +474,27 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
   }
   const rowFilters = narrowing ? [...filters, narrowing.where] : filters;
   let window: Prisma.OrderLinkWhereInput[] = [];
-  let windowStart: Date | undefined;
+  let windowStart: number | undefined;
   if (rowFilters.length > 0 || risk) {
-    // The createdAt SCAN_WINDOW rows away, from the index alone.
+    // The column's value SCAN_WINDOW rows away, from the index alone.
     const [edge] = await db.orderLink.findMany({
       where: { AND: range },
-      orderBy: [{ createdAt: sort }],
+      orderBy: [{ [column.name]: direction }],
       skip: scanWindow,
       take: 1,
-      select: { createdAt: true },
+      select: { createdAt: true, totalCents: true },
     });
     if (edge) {
-      windowStart = edge.createdAt;
-      window = [{ createdAt: direction === "older" ? { gte: edge.createdAt } : { lte: edge.createdAt } }];
+      windowStart = column.valueOf(edge);
+      const at = column.toDb(windowStart);
+      window = [{ [column.name]: direction === "desc" ? { gte: at } : { lte: at } }];
     }
   }
   const where = [...range, ...window, ...rowFilters];
-  const orderBy = [{ createdAt: sort }, { id: sort }];
+  const orderBy = [{ [column.name]: direction }, { id: direction }];
   let keys: Cursor[];
   if (!risk) {
-    keys = await db.orderLink.findMany({ where: { AND: where }, orderBy, take: limit + 1, select: KEY_SELECT });
+    keys = (await db.orderLink.findMany({ where: { AND: where }, orderBy, take: limit + 1, select: KEY_SELECT })).map(keyOf);
   } else {
     // The risk lives on the phone's record: candidates are read in batches and
     // kept by their records (bounded by the window, never one `phone IN` of every risky phone).
@@ -415,7 +502,7 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
     let from: Cursor | undefined;
     for (;;) {
       const batch = await db.orderLink.findMany({
-        where: { AND: from ? [...where, keysetWhere(from, direction)] : where },
+        where: { AND: from ? [...where, keysetWhere(from, direction, column)] : where },
         orderBy,
         take: RISK_BATCH,
         select: RISK_KEY_SELECT,
@@ -426,17 +513,16 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
     }
     keys = keys.slice(0, limit + 1);
   }
-  // Every row at the window's edge instant was read: the next page starts just past it.
-  const windowEnd =
-    windowStart && keys.length <= limit ? { createdAt: windowStart, id: "" } : undefined;
+  // Every row at the window's edge value was read: the next page starts just past it.
+  const windowEnd = windowStart !== undefined && keys.length <= limit ? { value: windowStart, id: "" } : undefined;
   return { keys, windowEnd };
 }
 
 /** Candidate rows read per statement when filtering on risk (their phones are one `IN` of at most this many). */
 export const RISK_BATCH = 500;
-const RISK_KEY_SELECT = { id: true, createdAt: true, phone: true } as const;
-type RiskKey = { id: string; createdAt: Date; phone: string | null };
-const keyOf = (row: RiskKey | Cursor): Cursor => ({ id: row.id, createdAt: row.createdAt });
+const KEY_SELECT = { id: true, createdAt: true, totalCents: true } as const;
+const RISK_KEY_SELECT = { id: true, createdAt: true, totalCents: true, phone: true } as const;
+type RiskKey = { id: string; phone: string | null };
 
 /** The rows whose phone's record has one of the levels (riskLevel decides, as for the column). */
 async function keepRisky<T extends RiskKey>(db: Db, shop: string, levels: readonly RiskFilter[], rows: readonly T[]): Promise<T[]> {
@@ -455,14 +541,19 @@ export async function queryOrders(
   options: { timeZone?: string; sparseLimit?: number; scanWindow?: number } = {},
 ): Promise<OrdersPage> {
   const limit = Math.min(200, Math.max(1, Math.floor(request.limit ?? ORDERS_PAGE_SIZE)));
+  const sort = request.sort ?? DEFAULT_SORT;
+  const column = SORT_COLUMNS[sort.startsWith("amount") ? "amount" : "date"];
+  // "Next" walks the sort's way; "previous" walks back and turns the page round.
+  const forward: Direction = sort.endsWith("asc") ? "asc" : "desc";
   const after = decodeCursor(request.after);
   const before = after ? undefined : decodeCursor(request.before);
-  const direction: Direction = before ? "newer" : "older";
+  const direction: Direction = before ? flip(forward) : forward;
   const dates = dateRange(request, options.timeZone);
   const cursor = after ?? before;
   const scope: PageScope = {
     shop,
-    range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction)] : [])],
+    column,
+    range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction, column)] : [])],
     filters: rowFilters(request),
     direction,
     limit,
@@ -517,18 +608,80 @@ export async function queryOrders(
   const first = pageKeyList[0];
   const last = pageKeyList[pageKeyList.length - 1];
   // A window end is where the walk stopped: the page on that side starts there.
-  const olderFrom = before ? (last ?? before) : more ? last : result.windowEnd;
-  const newerFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
-  const [risks, holds] = await Promise.all([
+  const nextFrom = before ? (last ?? before) : more ? last : result.windowEnd;
+  const previousFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
+  const [risks, holds, refusals, payloads, names] = await Promise.all([
     risksOfPhones(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : []))),
     customerHoldReasons(db, shop, page.flatMap((r) => (r.state === "held" ? [r.id] : []))),
+    lastRefusals(db, shop, page.flatMap((r) => (r.state === "invalid" ? [r.id] : []))),
+    payloadSummaries(db, page.flatMap((r) => (r.leadJson ? [] : [r.id]))),
+    page.some((r) => r.leadJson) ? shopNames(db, shop) : Promise.resolve(undefined),
   ]);
   return {
-    rows: page.map((row) => toOrderRow(row, options.timeZone, row.phone ? (risks.get(row.phone) ?? null) : null, holds.get(row.id) ?? null)),
-    nextCursor: olderFrom ? encodeCursor(olderFrom) : null,
-    previousCursor: newerFrom ? encodeCursor(newerFrom) : null,
+    rows: page.map((row) =>
+      toOrderRow(row, {
+        timeZone: options.timeZone,
+        risk: row.phone ? (risks.get(row.phone) ?? null) : null,
+        holdReason: holds.get(row.id) ?? null,
+        refusal: refusals.get(row.id) ?? null,
+        fromPayload: payloads.get(row.id),
+        names,
+      }),
+    ),
+    nextCursor: nextFrom ? encodeCursor(nextFrom) : null,
+    previousCursor: previousFrom ? encodeCursor(previousFrom) : null,
     partial: Boolean(result.windowEnd),
   };
+}
+
+/**
+ * The payload of a row without a lead is read only when of a usual size: a huge
+ * order (held for its size) is shown from its name alone.
+ */
+const MAX_ROW_PAYLOAD_BYTES = 200_000;
+
+async function payloadSummaries(db: Db, ids: string[]): Promise<Map<string, RowSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: string; payload: string | null }[]>`
+    SELECT "id", CASE WHEN octet_length("payload") <= ${MAX_ROW_PAYLOAD_BYTES} THEN "payload" END AS "payload" FROM "OrderLink" WHERE "id" IN (${Prisma.join(ids)})`;
+  return new Map(rows.map((r) => [r.id, summaryFromPayload(r.payload)]));
+}
+
+/** The platform's refusal of each refused order, from its last answer on the timeline. */
+export async function lastRefusals(db: Db, shop: string, linkIds: string[]): Promise<Map<string, Refusal>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db.timelineEvent.findMany({
+    where: { shop, linkId: { in: linkIds }, kind: "answered" },
+    select: { linkId: true, at: true, id: true, data: true },
+  });
+  rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : 1));
+  const found = new Map<string, Refusal>();
+  for (const row of rows) {
+    const refusal = refusalOfData(parseJsonValue(row.data));
+    if (refusal) found.set(row.linkId, refusal);
+    else found.delete(row.linkId);
+  }
+  return found;
+}
+
+/** Product and city names of the shop's cached platform lists, parsed once per list version. */
+const namesCache = new Map<string, { key: string; names: ReferenceNames }>();
+const NAMES_CACHE_SHOPS = 200;
+
+async function shopNames(db: Db, shop: string): Promise<ReferenceNames> {
+  const stamp = await db.shop.findUnique({ where: { domain: shop }, select: { catalogueFetchedAt: true, citiesFetchedAt: true } });
+  const key = `${stamp?.catalogueFetchedAt?.getTime() ?? 0}:${stamp?.citiesFetchedAt?.getTime() ?? 0}`;
+  const cached = namesCache.get(shop);
+  if (cached && cached.key === key) return cached.names;
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true } });
+  const list = <T>(json: string | null | undefined): T[] => {
+    const value = parseJsonValue(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  };
+  const names = referenceNames(list<CatalogueProduct>(row?.catalogueJson), list<City>(row?.citiesJson));
+  if (namesCache.size >= NAMES_CACHE_SHOPS) namesCache.delete(namesCache.keys().next().value!);
+  namesCache.set(shop, { key, names });
+  return names;
 }
 
 /** The risk of each phone of a page (the Orders risk column): one read of at most a page of records. */

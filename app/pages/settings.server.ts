@@ -22,6 +22,7 @@ import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy 
 import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events-credentials";
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
 import { ensureShop } from "../models/shops.server";
+import { log as processLog } from "../runtime/logger.server";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -208,7 +209,7 @@ export async function verifyAndSaveKey(
   input: KeyInput,
   options: VerifyKeyOptions = {},
 ): Promise<KeyVerification> {
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const log = options.log ?? ((line: string) => processLog.warn(line, { shop }));
   const policy = options.addressPolicy ?? addressPolicyFromEnv();
   const base = normaliseBaseUrl(input.baseUrl, policy);
   if (!base.ok) {
@@ -317,10 +318,16 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.leadCreated",
   "flowTriggers.leadStatusChanged",
   "flowTriggers.orderNeedsAttention",
+  "flowTriggers.paymentOverdue",
+  "flowTriggers.orderStuck",
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;
-export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days"] as const;
+export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days", "paymentOverdueDays"] as const;
+/** One of a few words (the schema says which): form value = stored value. */
+export const CHOICE_SETTINGS = ["writeBack.markPaidWhen"] as const;
+/** Free texts and choices, kept as typed (the schema trims and bounds them). */
+export const TEXT_SETTINGS = ["contactMessage.language", "contactMessage.fr", "contactMessage.darija"] as const;
 export const HOLD_PREFIX = "holdPolicy.";
 /** Findings the shop may hold or send, in the schema's order. */
 export const HOLD_CODES = Object.keys(DEFAULT_SHOP_SETTINGS.holdPolicy) as (keyof ShopSettings["holdPolicy"])[];
@@ -348,7 +355,9 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
   const get = (path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], record);
   for (const path of BOOLEAN_SETTINGS) values[path] = get(path) === true ? "true" : "false";
   for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
+  for (const path of CHOICE_SETTINGS) values[path] = String(get(path));
   for (const code of HOLD_CODES) values[HOLD_PREFIX + code] = settings.holdPolicy[code] === "hold" ? "true" : "false";
+  for (const path of TEXT_SETTINGS) values[path] = String(get(path) ?? "");
   return values;
 }
 
@@ -365,6 +374,9 @@ export function parseSettingsForm(
   for (const path of BOOLEAN_SETTINGS) {
     if (values[path] !== undefined) setAt(candidate, path, isTrue(values[path]));
   }
+  for (const path of CHOICE_SETTINGS) {
+    if (values[path] !== undefined) setAt(candidate, path, values[path]);
+  }
   for (const code of HOLD_CODES) {
     const value = values[HOLD_PREFIX + code];
     if (value !== undefined) setAt(candidate, HOLD_PREFIX + code, isTrue(value) ? "hold" : "send");
@@ -374,6 +386,9 @@ export function parseSettingsForm(
     if (raw === undefined) continue;
     if (!/^-?\d+$/.test(raw)) errors[path] = { code: "integer" };
     else setAt(candidate, path, Number(raw));
+  }
+  for (const path of TEXT_SETTINGS) {
+    if (values[path] !== undefined) setAt(candidate, path, values[path]);
   }
   if (values.codGatewayPatterns !== undefined) {
     candidate.codGatewayPatterns = [...new Set(values.codGatewayPatterns.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];

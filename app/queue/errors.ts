@@ -2,6 +2,7 @@
  * Errors a job handler throws to steer the worker. Anything else it throws is a
  * transient failure: the attempt counts and the job is retried after a backoff.
  */
+import { wellFormedText } from "../http/well-formed-text";
 
 export interface RetryLaterOptions {
   /** False for waits that are not the job's fault (rate limit, paused shop). */
@@ -63,9 +64,9 @@ export const MAX_ERROR_MESSAGE_LENGTH = 1000;
 export function errorMessage(error: unknown): string {
   const raw = error instanceof Error ? error.message || error.name : String(error);
   const oneLine = raw.replace(/\s+/g, " ").trim() || "unknown error";
-  return oneLine.length <= MAX_ERROR_MESSAGE_LENGTH
-    ? oneLine
-    : oneLine.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1) + "…";
+  const cut = oneLine.length <= MAX_ERROR_MESSAGE_LENGTH ? oneLine : oneLine.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1) + "…";
+  // Stored as lastError: a lone surrogate or NUL from a payload (or a pair cut in two) must not fail that write too.
+  return wellFormedText(cut);
 }
 
 /** This worker's lease on the job was taken over (it expired) or the job was settled. */

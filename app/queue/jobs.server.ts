@@ -8,15 +8,9 @@
  * so a worker whose lease expired and was taken over cannot settle the job, even
  * when the new claim came from the same owner.
  *
- * Why our own queue and not graphile-worker or pg-boss: both run only on
- * PostgreSQL, and SQLite stays the embedded default, so adopting one would mean
- * two queues behind one interface. Neither knows our two scheduling rules
- * either: shops take turns (per-shop fairness, below) and each key is paced by
- * the limiter shared through the database (app/sync/db-rate-limiter.server.ts);
- * both would have to be rebuilt on top of their job tables anyway. The queue's
- * statements are the Prisma query API plus portable SQL (turns.server.ts), and
- * every claim is a conditional UPDATE, which is correct under concurrency on
- * either database.
+ * Our own queue, not graphile-worker or pg-boss: they run only on PostgreSQL and
+ * know neither per-shop turns nor the shared key limiter
+ * (docs/decisions/0003-own-job-queue.md).
  */
 import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
@@ -162,12 +156,9 @@ export interface ClaimOptions {
   order?: ClaimOrder;
   /**
    * Fair order only: a shop with this many jobs of one kind running (in every
-   * worker) gets no more of that kind until one ends. A post waits for its
-   * key's next free slot while it holds a lane, so without a cap a backlogged
-   * shop would fill every lane with posts waiting for its key and other shops'
-   * jobs would wait for a lane. Per kind, so a long backfill or status sync
-   * never holds back the shop's posts. Default 2; 0 for no cap. Jobs without a
-   * shop are never capped.
+   * worker) gets no more of that kind until one ends, so its posts waiting for
+   * their key cannot fill every lane (docs/decisions/0004-fair-claim.md).
+   * Default 2; 0 for no cap. Jobs without a shop are never capped.
    */
   maxRunningPerShop?: number;
 }
@@ -245,11 +236,10 @@ async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView
 
 /**
  * Takes a due job: pending or failed with runAt <= now, or running with an
- * expired lease (its worker crashed or stalled). Expired leases go first (few,
- * and the oldest work); then shops take turns: the least recently served shop
- * with a due job gets its oldest one, so a shop with 3,000 queued orders gets
- * one job in each round while every other shop gets one too. Returns null when
- * none is due or other workers won every candidate tried.
+ * expired lease (its worker crashed or stalled). Expired leases go first; then
+ * shops take turns, the least recently served shop with a due job giving its
+ * oldest one (docs/decisions/0004-fair-claim.md). Returns null when none is due
+ * or other workers won every candidate tried.
  *
  * One read (turns, running jobs and candidates together) and one conditional
  * update; moving the shop to the back of the line is a third statement, left

@@ -1,7 +1,8 @@
 /**
  * Turns for the fair claim (QueueTurn): one row per shop with waiting jobs, and
  * when the shop was last served. The claim asks the least recently served shops
- * first, so shops take turns whatever the size of each one's backlog.
+ * first, so shops take turns whatever the size of each one's backlog
+ * (docs/decisions/0004-fair-claim.md).
  *
  * The statements are plain SQL that SQLite (3.24+) and PostgreSQL both accept as
  * written (app/db/sql): quoted identifiers, `INSERT ... ON CONFLICT DO NOTHING`,

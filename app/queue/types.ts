@@ -58,10 +58,22 @@ export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
 /** Handlers by job kind. */
 export type JobHandlers = Record<string, JobHandler>;
 
+/** `fields`: the job's key, kind, shop, attempt, duration and outcome, for a structured log. */
 export interface QueueLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** How an attempt ended: done, retried (failed, retry scheduled), postponed, dead, lost (lease lost), rerun (re-enqueued meanwhile). */
+export type JobSettlement = "done" | "retried" | "postponed" | "dead" | "lost" | "rerun";
+
+/** Told of the worker's life, for metrics and readiness; must not throw. */
+export interface WorkerObserver {
+  /** A look for a due job ended: without error, or with the error that stopped it. */
+  polled?(error?: unknown): void;
+  /** A job's attempt ended and its outcome was recorded (durationMs null when no handler ran). */
+  settled?(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): void;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { BackoffOptions } from "./backoff";
+import { databaseValueProblem } from "./database-value-error";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimNextJob,
@@ -18,7 +19,7 @@ import {
   rescheduleJob,
   type Settled,
 } from "./jobs.server";
-import type { ClaimedJob, JobHandlers, QueueDb, QueueLogger, WorkerTask } from "./types";
+import type { ClaimedJob, JobHandlers, JobSettlement, QueueDb, QueueLogger, WorkerObserver, WorkerTask } from "./types";
 import type { Sql } from "../db/sql";
 
 export interface WorkerOptions {
@@ -49,6 +50,8 @@ export interface WorkerOptions {
   logger?: QueueLogger;
   /** Work besides jobs (see WorkerTask). */
   tasks?: readonly WorkerTask[];
+  /** Told of each look for a job and each outcome (metrics, readiness). */
+  observer?: WorkerObserver;
 }
 
 export interface Worker {
@@ -76,6 +79,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? console;
+  const observer = options.observer ?? {};
 
   let loops: Promise<void>[] = [];
   let stopping = false;
@@ -121,7 +125,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     if (!handler) {
       const error = new PermanentJobError(`no handler registered for job kind "${job.kind}"`);
-      await record(label, "failed", error.message, () => failJob(db, job, owner, error, { now: now(), permanent: true }));
+      await record(job, "failed", error.message, () => failJob(db, job, owner, error, { now: now(), permanent: true }));
       return;
     }
 
@@ -152,42 +156,44 @@ export function createWorker(options: WorkerOptions): Worker {
       heartbeat.stop();
     }
 
-    const took = `after ${Date.now() - startedAt} ms`;
+    const durationMs = Date.now() - startedAt;
+    const took = `after ${durationMs} ms`;
     if (controller.signal.reason instanceof LeaseLostError) {
-      logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`);
+      logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`, fieldsOf(job, "lost", durationMs));
+      tell(() => observer.settled?.(job, "lost", durationMs));
       return;
     }
     if (!failure && completedInHandler) {
-      logger.info(`${label} completed ${took}`);
+      // Settled in the handler's last transaction: logged and told as any completion, nothing left to write.
+      await record(job, "completed", took, async () => ({ state: "done", runAt: now() }) as const, durationMs);
       return;
     }
     if (!failure) {
-      await record(label, "completed", took, async () =>
-        (await completeJob(db, job, owner, now())) ? { state: "done", runAt: now() } : false,
-      );
+      const complete = async () => ((await completeJob(db, job, owner, now())) ? ({ state: "done", runAt: now() } as const) : false);
+      await record(job, "completed", took, complete, durationMs);
       return;
     }
     const { error } = failure;
     if (controller.signal.reason === STOP_REASON) {
       // Cut short by our own shutdown: not the job's fault.
       const reason = "interrupted: worker stopped";
-      await record(label, "postponed", reason, () =>
-        rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }),
-      );
+      await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }), durationMs);
     } else if (error instanceof RetryLaterError) {
       const counted = error.countAttempt ? "" : " (attempt not counted)";
-      await record(label, "postponed", `${error.reason}${counted}`, () =>
+      const reschedule = () =>
         rescheduleJob(db, job, owner, {
           runAt: error.runAtFrom(now()),
           countAttempt: error.countAttempt,
           reason: error.reason,
-        }),
-      );
+        });
+      await record(job, "postponed", `${error.reason}${counted}`, reschedule, durationMs);
     } else {
-      const permanent = error instanceof PermanentJobError;
-      await record(label, "failed", errorMessage(error), () =>
-        failJob(db, job, owner, error, { now: now(), permanent, backoff: options.backoff }),
-      );
+      // A value the database refuses is refused again on every attempt: dead now, with a reason to read.
+      const problem = databaseValueProblem(error);
+      const failure = problem ? new PermanentJobError(problem, { cause: error }) : error;
+      const permanent = failure instanceof PermanentJobError;
+      const fail = () => failJob(db, job, owner, failure, { now: now(), permanent, backoff: options.backoff });
+      await record(job, "failed", errorMessage(failure), fail, durationMs);
     }
   }
 
@@ -196,31 +202,47 @@ export function createWorker(options: WorkerOptions): Worker {
    * failed: timeout; retry at ...". If the write fails the lease simply expires.
    */
   async function record(
-    label: string,
+    job: ClaimedJob,
     verb: "completed" | "failed" | "postponed",
     detail: string,
     write: () => Promise<Settled | false>,
+    durationMs: number | null = null,
   ): Promise<void> {
+    const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
     let settled: Settled | false;
     try {
       settled = await write();
     } catch (dbError) {
-      logger.error(`${label} ${verb} (${detail}) but the outcome could not be recorded: ${errorMessage(dbError)}; it runs again once its lease expires`);
+      logger.error(`${label} ${verb} (${detail}) but the outcome could not be recorded: ${errorMessage(dbError)}; it runs again once its lease expires`, fieldsOf(job, "lost", durationMs));
       return;
     }
     const head = verb === "completed" ? `${label} completed ${detail}` : `${label} ${verb}: ${detail}`;
-    if (!settled) logger.warn(`${head}; lease lost meanwhile, outcome discarded (another worker owns the job)`);
-    else if (settled.state === "done") logger.info(head);
-    else if (settled.state === "dead") logger.error(`${head}; dead, no attempt left`);
-    else if (settled.state === "failed") logger.warn(`${head}; retry at ${settled.runAt.toISOString()}`);
-    else if (verb === "postponed") logger.info(`${head}; runs again at ${settled.runAt.toISOString()}`);
-    else logger.info(`${head}; re-enqueued meanwhile, runs again at ${settled.runAt.toISOString()}`);
+    const outcome: JobSettlement = !settled
+      ? "lost"
+      : settled.state === "done" || settled.state === "dead"
+        ? settled.state
+        : settled.state === "failed"
+          ? "retried"
+          : verb === "postponed"
+            ? "postponed"
+            : "rerun";
+    const fields = {
+      ...fieldsOf(job, outcome, durationMs),
+      ...(verb === "completed" ? {} : { detail }),
+      ...(settled && outcome !== "done" && outcome !== "dead" ? { runAt: settled.runAt.toISOString() } : {}),
+    };
+    if (!settled) logger.warn(`${head}; lease lost meanwhile, outcome discarded (another worker owns the job)`, fields);
+    else if (settled.state === "done") logger.info(head, fields);
+    else if (settled.state === "dead") logger.error(`${head}; dead, no attempt left`, fields);
+    else if (settled.state === "failed") logger.warn(`${head}; retry at ${settled.runAt.toISOString()}`, fields);
+    else if (verb === "postponed") logger.info(`${head}; runs again at ${settled.runAt.toISOString()}`, fields);
+    else logger.info(`${head}; re-enqueued meanwhile, runs again at ${settled.runAt.toISOString()}`, fields);
+    tell(() => observer.settled?.(job, outcome, durationMs));
   }
 
   async function release(job: ClaimedJob): Promise<void> {
-    const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
     const reason = "released: worker stopped before the attempt finished";
-    await record(label, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }));
+    await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }));
   }
 
   function startHeartbeat(label: string, renew: () => Promise<void>, everyMs: number) {
@@ -282,9 +304,11 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       try {
         ran = await runOnce(!ran);
+        tell(() => observer.polled?.());
       } catch (error) {
         ran = false;
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
+        tell(() => observer.polled?.(error));
       }
       if (!ran && !stopping) await idle(nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs);
     }
@@ -352,6 +376,20 @@ export function createWorker(options: WorkerOptions): Worker {
       }
     },
   };
+}
+
+/** The job as log fields: which job, whose, which attempt, how long, how it ended. */
+function fieldsOf(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): Record<string, unknown> {
+  return { job: job.key, jobId: job.id, kind: job.kind, shop: job.shop, attempt: job.attempts, maxAttempts: job.maxAttempts, durationMs, outcome };
+}
+
+/** An observer's failure never stops the worker. */
+function tell(notify: () => void): void {
+  try {
+    notify();
+  } catch {
+    // metrics and readiness only
+  }
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,4 +1,8 @@
-/** Home: onboarding until the app is set up, then figures, the 14-day chart and alerts. */
+/**
+ * Home: what waits for the merchant now (the to-do inbox), set-up steps until the
+ * app is set up, alerts, then the figures (each opening the orders it counts) and
+ * the 14-day chart. Other features add their own cards between the inbox and the figures.
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
@@ -6,25 +10,44 @@ import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { loadDashboard } from "../pages/home.server";
+import { loadInbox } from "../pages/home-inbox.server";
+import { loadShopFacts } from "../pages/shop-facts.server";
 import { useT } from "../i18n/react";
 import { DashboardAlerts } from "../components/DashboardAlerts";
 import { DashboardFigures } from "../components/DashboardFigures";
 import { LeadsChart } from "../components/LeadsChart";
 import { OnboardingChecklist } from "../components/OnboardingChecklist";
+import { CashOverview } from "../components/cash/CashOverview";
+import { InboxCard } from "../components/home/InboxCard";
+import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { ensureShop } from "../models/shops.server";
+import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { SyncLedgerAlert } from "../components/home/SyncLedgerAlert";
+import { SyncLedgerCard } from "../components/home/SyncLedgerCard";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   await ensureShop(prisma, session.shop);
-  return { shop: session.shop, dashboard: await loadDashboard(prisma, session.shop) };
+  const [dashboard, inbox, facts, syncLedger] = await Promise.all([
+    loadDashboard(prisma, session.shop),
+    loadInbox(prisma, session.shop),
+    loadShopFacts(prisma, session.shop),
+    loadSyncLedger(prisma, session.shop),
+  ]);
+  return { shop: session.shop, dashboard, inbox, connected: facts.connected, syncLedger };
 });
 
 export default function Home() {
-  const { dashboard } = useLoaderData<typeof loader>();
+  const { dashboard, inbox, connected, syncLedger } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <Page title={t("app.title")}>
       <Layout>
+        {syncLedger.stuck.total > 0 ? (
+          <Layout.Section>
+            <SyncLedgerAlert ledger={syncLedger} />
+          </Layout.Section>
+        ) : null}
         {dashboard.alerts.length > 0 ? (
           <Layout.Section>
             <DashboardAlerts alerts={dashboard.alerts} />
@@ -35,10 +58,16 @@ export default function Home() {
             <OnboardingChecklist steps={dashboard.onboarding.steps} />
           </Layout.Section>
         )}
+        {connected ? (
+          <Layout.Section>
+            <InboxCard inbox={inbox} />
+          </Layout.Section>
+        ) : null}
+        <CashOverview cash={dashboard.cash} />
         <Layout.Section>
           {dashboard.hasLeads ? (
             <BlockStack gap="400">
-              <DashboardFigures figures={dashboard.figures} />
+              <DashboardFigures figures={dashboard.figures} links={dashboard.figureLinks} />
               <Card>
                 <BlockStack gap="300">
                   <Text as="h2" variant="headingMd">
@@ -47,12 +76,23 @@ export default function Home() {
                   <LeadsChart days={dashboard.chart} />
                 </BlockStack>
               </Card>
+              <SyncLedgerCard ledger={syncLedger} />
             </BlockStack>
           ) : (
             <Card>
-              <EmptyState heading={t("home.empty.title")} image="">
-                <p>{t("home.empty.body")}</p>
-              </EmptyState>
+              {connected ? (
+                <EmptyState
+                  heading={t("home.empty.title")}
+                  image={EMPTY_STATE_IMAGE}
+                  action={{ content: t("empty.importPast"), url: "/app/backfill" }}
+                >
+                  <p>{t("home.empty.body")}</p>
+                </EmptyState>
+              ) : (
+                <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+                  <p>{t("empty.connect.home")}</p>
+                </EmptyState>
+              )}
             </Card>
           )}
         </Layout.Section>

@@ -1,6 +1,6 @@
 /**
- * Activity: the job queue (counts, failures, retry), the Seller Order API call log
- * and the customers' data requests with their exports.
+ * Activity: the job queue (counts, failures, retry), the Seller Order API call log,
+ * the customers' data requests with their exports, and the sharing log (store pairing).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -22,6 +22,11 @@ import { useT } from "../i18n/react";
 import { ApiCallsCard } from "../components/activity/ApiCallsCard";
 import { JobsCard, type ActivityActionResult } from "../components/activity/JobsCard";
 import { DataRequestsCard } from "../components/activity/DataRequestsCard";
+import { SharingLogCard } from "../components/activity/SharingLogCard";
+import { listShopAuditEvents } from "../customers/pairing.server";
+import { RECONCILE_NOW_INTENT, SyncLedgerSection, type SyncLedgerActionResult } from "../components/activity/SyncLedgerSection";
+import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { reconcileNow } from "../sync/reconcile/pass.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -30,15 +35,17 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const jobState = params.get("jobState");
   const statusClass = isStatusClass(status) ? status : "all";
   const state = isVisibleJobState(jobState) ? jobState : null;
-  const [calls, jobs, dataRequests] = await Promise.all([
+  const [calls, jobs, dataRequests, sharingLog, syncLedger] = await Promise.all([
     listApiCalls(prisma, session.shop, { statusClass, cursor: params.get("calls") }),
     listShopJobs(prisma, session.shop, { state, cursor: params.get("jobs") }),
     listDataRequests(prisma, session.shop),
+    listShopAuditEvents(prisma, session.shop),
+    loadSyncLedger(prisma, session.shop),
   ]);
-  return { statusClass, jobState: state, calls, jobs, dataRequests };
+  return { statusClass, jobState: state, calls, jobs, dataRequests, sharingLog, syncLedger };
 });
 
-export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult> => {
+export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult | SyncLedgerActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -52,6 +59,10 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
     }
   }
   if (intent === "retryAllDead") return { intent, ok: true, count: await retryAllDeadJobs(prisma, session.shop) };
+  if (intent === RECONCILE_NOW_INTENT) {
+    await reconcileNow(prisma, session.shop, new Date());
+    return { intent, ok: true };
+  }
   throw new Response("Unknown intent", { status: 400 });
 });
 
@@ -93,10 +104,11 @@ export default function Activity() {
   };
 
   return (
-    <Page title={t("activity.title")}>
+    <Page title={t("activity.title")} backAction={{ content: t("nav.settings"), url: "/app/settings" }}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            <SyncLedgerSection ledger={data.syncLedger} />
             <JobsCard
               jobs={data.jobs.jobs}
               counts={data.jobs.counts}
@@ -117,6 +129,7 @@ export default function Activity() {
               onPrevious={callsPager.previous}
             />
             <DataRequestsCard requests={data.dataRequests} />
+            <SharingLogCard events={data.sharingLog} />
           </BlockStack>
         </Layout.Section>
       </Layout>

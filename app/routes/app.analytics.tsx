@@ -1,7 +1,9 @@
 /**
- * Analytics: the period's funnel with its losses by cause, key figures against
- * the previous period, weekly charts, and the city and product tables, all read
- * from the daily rollups (app/analytics/), with a CSV export of each table.
+ * Analytics, money first: key figures (net collected, seller profit, owed by the
+ * platform, then the rates) against the previous period, the cash from the
+ * platform, the funnel with its losses by cause, weekly charts, and the city and
+ * product tables, all read from the rollups (app/analytics/), with a CSV export
+ * of each table and of the period's cash ledger.
  */
 import { useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -19,6 +21,7 @@ import { pageTitle } from "../i18n/page-title";
 import { useT } from "../i18n/react";
 import { BreakdownTable } from "../components/analytics/BreakdownTable";
 import { FunnelCard } from "../components/analytics/FunnelCard";
+import { CashCard } from "../components/analytics/CashCard";
 import { KeyFigures } from "../components/analytics/KeyFigures";
 import { PeriodPicker } from "../components/analytics/PeriodPicker";
 import { WeeklyCharts } from "../components/analytics/WeeklyCharts";
@@ -37,10 +40,16 @@ export default function Analytics() {
   const report = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
-  const [exporting, setExporting] = useState<CsvTable | null>(null);
+  const [exporting, setExporting] = useState<CsvTable | "cash" | null>(null);
   const exportTable = (table: CsvTable) => () => {
     setExporting(table);
     download(`/app/analytics/export?table=${table}&${periodSearch(report.period)}`, `analytics-${table}-${report.period.from}-${report.period.to}.csv`)
+      .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
+      .finally(() => setExporting(null));
+  };
+  const exportCash = () => {
+    setExporting("cash");
+    download(`/app/cash/export?${periodSearch(report.period)}`, `cash-${report.period.from}-${report.period.to}.csv`)
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
       .finally(() => setExporting(null));
   };
@@ -70,7 +79,8 @@ export default function Analytics() {
               </Card>
             ) : (
               <>
-                <KeyFigures current={report.current} previous={report.previous} />
+                <KeyFigures current={report.current} previous={report.previous} cash={report.cash} />
+                <CashCard cash={report.cash} onExport={exportCash} exporting={exporting === "cash"} />
                 <FunnelCard current={report.current} previous={report.previous} onExport={exportTable("funnel")} exporting={exporting === "funnel"} />
                 <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
                 <BreakdownTable

@@ -1,10 +1,13 @@
-/** Anomalies: the shop's blocked orders grouped by cause, each group fixed once for all its orders. */
-import { useEffect } from "react";
+/**
+ * Anomalies: what waits for the merchant, grouped by cause (all causes, or the one
+ * Home's to-do inbox opened), each with what is at stake and the fix that applies.
+ */
+import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, EmptyState, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
@@ -17,81 +20,153 @@ import {
   resendGroup,
   SCAN_LIMIT,
   type FixFailureCode,
+  type GroupOrder,
 } from "../pages/anomalies.server";
+import { correctAndResend } from "../pages/order-detail.server";
+import { loadShopFacts } from "../pages/shop-facts.server";
+import { CAUSES, type Cause } from "../models/attention";
 import { useT } from "../i18n/react";
 import { AnomalyGroupCard } from "../components/orders/AnomalyGroupCard";
 import { CustomerHoldsCard } from "../components/orders/CustomerHoldsCard";
+import { ConfirmModal } from "../components/ConfirmModal";
+import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { loadCustomerHolds } from "../customers/held-orders.server";
-import { sendAnyway } from "../sync/order-actions.server";
+import { holdReasonViewText } from "../customers/hold-reason";
+import { cancelDuplicateInShopify, keepDuplicate, sendAnyway } from "../sync/order-actions.server";
+import { ShopifyAdminError } from "../shopify/errors";
 import { fixErrorText } from "../components/orders/text";
+
+const isCause = (value: string | null): value is Cause => value !== null && (CAUSES as readonly string[]).includes(value);
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [anomalies, customerHolds] = await Promise.all([loadAnomalyGroups(prisma, session.shop), loadCustomerHolds(prisma, session.shop)]);
+  const param = new URL(request.url).searchParams.get("cause");
+  const cause = isCause(param) ? param : undefined;
+  const now = Date.now();
+  const [anomalies, customerHolds, facts] = await Promise.all([
+    loadAnomalyGroups(prisma, session.shop, { cause }),
+    !cause || cause === "customer" ? loadCustomerHolds(prisma, session.shop) : Promise.resolve(null),
+    loadShopFacts(prisma, session.shop),
+  ]);
   const options = await referenceOptions(prisma, session.shop, {
     products: anomalies.groups.some((g) => g.fix === "mapSku" || g.fix === "mapVariant"),
     cities: anomalies.groups.some((g) => g.fix === "aliasCity"),
   });
-  return { ...anomalies, ...options, customerHolds, scanLimit: SCAN_LIMIT };
+  // Ages are computed here: the page shows them as they are (no clock of the browser's).
+  const groups = anomalies.groups.map((g) => ({ ...g, oldestMinutes: g.oldestAt ? Math.max(0, Math.floor((now - Date.parse(g.oldestAt)) / 60_000)) : 0 }));
+  return { ...anomalies, groups, ...options, customerHolds, scanLimit: SCAN_LIMIT, cause: cause ?? null, connected: facts.connected, contact: facts.contact };
 });
 
-type ActionResult = { ok: true; intent: string; resent: number; skipped: number } | { ok: false; intent: string; error: FixFailureCode };
+type ActionResult =
+  | { ok: true; intent: string; resent: number; skipped: number }
+  | { ok: false; intent: string; error: FixFailureCode | "shopify_failed" };
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const form = await request.formData();
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const intent = field("intent");
   const key = field("key");
+  const id = field("id");
   const actor = { by: "merchant" };
   try {
     if (intent === "fixSku") return { ok: true, intent, ...(await fixSkuGroup(prisma, session.shop, { key, platformSku: field("platformSku") }, actor)) };
     if (intent === "fixCity") return { ok: true, intent, ...(await fixCityGroup(prisma, session.shop, { key, cityId: Number(field("cityId")) }, actor)) };
     if (intent === "resendGroup") return { ok: true, intent, ...(await resendGroup(prisma, session.shop, key, actor)) };
     if (intent === "sendAnyway") {
-      await sendAnyway(prisma, session.shop, field("id"), actor);
+      await sendAnyway(prisma, session.shop, id, actor);
       return { ok: true, intent, resent: 1, skipped: 0 };
     }
+    if (intent === "correctPhone") {
+      await correctAndResend(prisma, session.shop, id, { phone: field("phone") }, actor);
+      return { ok: true, intent, resent: 1, skipped: 0 };
+    }
+    if (intent === "keepDuplicate") {
+      await keepDuplicate(prisma, session.shop, id, actor);
+      return { ok: true, intent, resent: 0, skipped: 0 };
+    }
+    if (intent === "cancelDuplicate") {
+      await cancelDuplicateInShopify(prisma, admin, session.shop, id, actor);
+      return { ok: true, intent, resent: 0, skipped: 0 };
+    }
   } catch (error) {
+    if (error instanceof ShopifyAdminError) return { ok: false, intent, error: "shopify_failed" };
     return { ok: false, intent, error: fixFailure(error) };
   }
   throw new Response("Unknown intent", { status: 400 });
 });
 
+type Confirm = { kind: "cancelDuplicate"; order: GroupOrder } | { kind: "sendAnyway"; id: string; name: string; reason: string } | null;
+
 export default function Anomalies() {
-  const { groups, products, cities, truncated, scanLimit, customerHolds } = useLoaderData<typeof loader>();
+  const { groups, products, cities, truncated, scanLimit, customerHolds, cause, connected, contact } = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "anomalies-fix" });
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [confirm, setConfirm] = useState<Confirm>(null);
 
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(result.intent === "sendAnyway" ? t("customers.anomalies.sent") : t("anomalies.toast.fixed", { count: result.resent }));
+    if (!result?.ok) return;
+    setConfirm(null);
+    const toasts: Record<string, string> = {
+      sendAnyway: t("customers.anomalies.sent"),
+      keepDuplicate: t("order.duplicate.kept"),
+      cancelDuplicate: t("order.duplicate.cancelled"),
+      correctPhone: t("order.resent"),
+    };
+    const message =
+      toasts[result.intent] ??
+      (result.skipped > 0 ? t("anomalies.toast.fixedSome", { count: result.resent, skipped: result.skipped }) : t("anomalies.toast.fixed", { count: result.resent }));
+    shopify.toast.show(message);
   }, [result, shopify, t]);
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
-  // Only the group being fixed shows a spinner.
+  // Only the group (or order) being fixed shows a spinner.
   const busyKey = busy ? String(fetcher.formData?.get("key") ?? "") : "";
   const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : "";
+  const holds = customerHolds && customerHolds.count > 0 ? customerHolds : null;
+  const nothing = groups.length === 0 && !holds;
 
   return (
-    <Page title={t("anomalies.title")}>
+    <Page title={t("anomalies.title")} subtitle={cause ? t(`anomalies.cause.${cause}`) : undefined}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             {result && !result.ok ? (
               <Banner tone="critical">
-                <p>{fixErrorText(t, result.error)}</p>
+                <p>{result.error === "shopify_failed" ? t("order.duplicate.shopifyFailed") : fixErrorText(t, result.error)}</p>
               </Banner>
             ) : null}
+            {cause ? (
+              <InlineStack gap="200">
+                <Link url="/app/anomalies">{t("anomalies.showAll")}</Link>
+              </InlineStack>
+            ) : null}
             {truncated ? <Banner tone="info">{t("anomalies.truncated", { count: scanLimit })}</Banner> : null}
-            <CustomerHoldsCard holds={customerHolds} onSend={submit} busyId={busyId} />
-            {groups.length === 0 && customerHolds.count === 0 ? (
+            {holds ? (
+              <CustomerHoldsCard
+                holds={holds}
+                contact={contact}
+                onSend={(fields) => {
+                  const order = holds.orders.find((o) => o.id === fields.id);
+                  if (order) setConfirm({ kind: "sendAnyway", id: order.id, name: order.orderName, reason: holdReasonViewText(t, order.reason) });
+                }}
+                busyId={busyId}
+              />
+            ) : null}
+            {nothing ? (
               <Card>
-                <EmptyState heading={t("anomalies.empty.title")} image="">
-                  <p>{t("anomalies.empty.body")}</p>
-                </EmptyState>
+                {connected ? (
+                  <EmptyState heading={t("anomalies.empty.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("nav.orders"), url: "/app/orders" }}>
+                    <p>{t("anomalies.empty.body")}</p>
+                  </EmptyState>
+                ) : (
+                  <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+                    <p>{t("empty.connect.anomalies")}</p>
+                  </EmptyState>
+                )}
               </Card>
             ) : groups.length === 0 ? null : (
               <>
@@ -99,13 +174,43 @@ export default function Anomalies() {
                   {t("anomalies.intro")}
                 </Text>
                 {groups.map((group) => (
-                  <AnomalyGroupCard key={group.key} group={group} products={products} cities={cities} onFix={submit} busy={busyKey === group.key} />
+                  <AnomalyGroupCard
+                    key={group.key}
+                    group={group}
+                    products={products}
+                    cities={cities}
+                    onFix={submit}
+                    busy={busyKey === group.key}
+                    busyId={busyId}
+                    onCancelDuplicate={(order) => setConfirm({ kind: "cancelDuplicate", order })}
+                  />
                 ))}
               </>
             )}
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <ConfirmModal
+        id="confirm-cancel-duplicate"
+        open={confirm?.kind === "cancelDuplicate"}
+        title={t("order.cancelDuplicate.title", { name: confirm?.kind === "cancelDuplicate" ? confirm.order.orderName : "" })}
+        body={[t("order.cancelDuplicate.body"), t("anomalies.cancelDuplicate.lead")]}
+        confirmLabel={t("order.cancelDuplicate.confirm")}
+        destructive
+        busy={busy}
+        onConfirm={() => confirm?.kind === "cancelDuplicate" && submit({ intent: "cancelDuplicate", id: confirm.order.id })}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmModal
+        id="confirm-send-anyway"
+        open={confirm?.kind === "sendAnyway"}
+        title={t("anomalies.sendAnyway.title", { name: confirm?.kind === "sendAnyway" ? confirm.name : "" })}
+        body={[confirm?.kind === "sendAnyway" ? confirm.reason : "", t("order.sendAnyway.body")].filter(Boolean)}
+        confirmLabel={t("customers.held.sendAnyway")}
+        busy={busy}
+        onConfirm={() => confirm?.kind === "sendAnyway" && submit({ intent: "sendAnyway", id: confirm.id })}
+        onClose={() => setConfirm(null)}
+      />
     </Page>
   );
 }

@@ -129,7 +129,7 @@ export default function Backfill() {
   const finishedDry = backfill && backfill.payload.dryRun && backfill.payload.finishedAt;
 
   return (
-    <Page title={t("backfill.title")}>
+    <Page title={t("backfill.title")} backAction={{ content: t("nav.settings"), url: "/app/settings" }}>
       <Layout>
         <Layout.Section>
           <Card>

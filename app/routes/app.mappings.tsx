@@ -33,6 +33,8 @@ import { SkuMappingsTable } from "../components/mappings/SkuMappingsTable";
 import { CityAliasesCard } from "../components/mappings/CityAliasesCard";
 import { CsvCard } from "../components/mappings/CsvCard";
 import { formText } from "../http/form";
+import { sendReleased, type Release } from "../sync/release-held.server";
+import { ReleaseModal } from "../components/orders/ReleaseModal";
 
 const TABS = ["products", "skus", "cities", "csv"] as const;
 type Tab = (typeof TABS)[number];
@@ -103,6 +105,10 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
         return { intent, ok: true };
       case "importCsv":
         return { intent, ...(await importMappingsCsv(prisma, shop, await csvText(form))) };
+      case "sendReleased": {
+        const ids = text(form, "ids").split(",").filter(Boolean);
+        return { intent, ok: true, sent: (await sendReleased(prisma, shop, ids, { by: "merchant" })).sent };
+      }
     }
   } catch (error) {
     if (error instanceof MappingNotFoundError) throw new Response("Not found", { status: 404 });
@@ -137,6 +143,9 @@ export default function Mappings() {
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<MappingDraft | null>(null);
+  // Held orders a saved fix freed: offered to send at once (one confirmation).
+  const [release, setRelease] = useState<Release | null>(null);
+  const onSaved = (saved: Release | undefined) => setRelease(saved && saved.orders.length > 0 ? saved : null);
   const trail = (params.get("trail") ?? "").split(",").filter(Boolean);
 
   const go = (change: Record<string, string | null>) => {
@@ -178,7 +187,9 @@ export default function Mappings() {
                 {t("mappings.catalogueSynced", { time: formatInstant(data.catalogueFetchedAt), count: data.catalogue.length })}
               </Text>
             ) : null}
-            {draft ? <MappingEditor key={draft.id ?? draft.sourceKey} draft={draft} catalogue={data.catalogue} onClose={() => setDraft(null)} /> : null}
+            {draft ? (
+              <MappingEditor key={draft.id ?? draft.sourceKey} draft={draft} catalogue={data.catalogue} onClose={() => setDraft(null)} onSaved={onSaved} />
+            ) : null}
             {data.tab === "products" && data.variants ? (
               <VariantsTable
                 variants={data.variants}
@@ -210,11 +221,12 @@ export default function Mappings() {
                 }
               />
             ) : null}
-            {data.tab === "cities" ? <CityAliasesCard aliases={data.aliases} cities={data.cities} /> : null}
-            {data.tab === "csv" ? <CsvCard /> : null}
+            {data.tab === "cities" ? <CityAliasesCard aliases={data.aliases} cities={data.cities} onSaved={onSaved} /> : null}
+            {data.tab === "csv" ? <CsvCard onSaved={onSaved} /> : null}
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <ReleaseModal release={release} onClose={() => setRelease(null)} />
     </Page>
   );
 }

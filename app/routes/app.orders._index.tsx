@@ -8,7 +8,10 @@ import { Card, EmptyState, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { countFailedOrders, parseOrdersSearch, queryOrders } from "../pages/orders.server";
+import { countFailedOrders, DEFAULT_SORT, parseOrdersSearch, queryOrders } from "../pages/orders.server";
+import { loadShopFacts } from "../pages/shop-facts.server";
+import { isPhoneUserAgent } from "../http/user-agent";
+import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { fixFailure, resendOrders, retryFailedOrders, type FixFailureCode } from "../pages/anomalies.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { useT } from "../i18n/react";
@@ -18,12 +21,22 @@ import { fixErrorText } from "../components/orders/text";
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const search = parseOrdersSearch(new URL(request.url).searchParams);
-  const [page, failedCount] = await Promise.all([
+  const [page, failedCount, facts] = await Promise.all([
     queryOrders(prisma, session.shop, search, { timeZone: DEFAULT_TIME_ZONE }),
     countFailedOrders(prisma, session.shop),
+    loadShopFacts(prisma, session.shop),
   ]);
-  const { after, before, limit: _limit, ...filter } = search;
-  return { page, filter, failedCount, firstPage: !after && !before, timeZone: DEFAULT_TIME_ZONE };
+  const { after, before, limit: _limit, sort = DEFAULT_SORT, ...filter } = search;
+  return {
+    page,
+    filter: { ...filter, sort },
+    failedCount,
+    firstPage: !after && !before,
+    timeZone: DEFAULT_TIME_ZONE,
+    connected: facts.connected,
+    contact: facts.contact,
+    phoneLayout: isPhoneUserAgent(request.headers.get("User-Agent")),
+  };
 });
 
 type ActionResult =
@@ -52,7 +65,7 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
 });
 
 export default function Orders() {
-  const { page, filter, failedCount, firstPage } = useLoaderData<typeof loader>();
+  const { page, filter, failedCount, firstPage, connected, contact, phoneLayout } = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "orders-bulk" });
@@ -82,13 +95,23 @@ export default function Orders() {
     >
       {page.rows.length === 0 && noFilter && firstPage ? (
         <Card>
-          <EmptyState heading={t("orders.empty.title")} image="">
-            <p>{t("orders.empty.body")}</p>
-          </EmptyState>
+          {connected ? (
+            <EmptyState
+              heading={t("orders.empty.title")}
+              image={EMPTY_STATE_IMAGE}
+              secondaryAction={{ content: t("empty.importPast"), url: "/app/backfill" }}
+            >
+              <p>{t("orders.empty.body")}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+              <p>{t("empty.connect.orders")}</p>
+            </EmptyState>
+          )}
         </Card>
       ) : (
         <Card padding="0">
-          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} />
+          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} contact={contact} phoneLayout={phoneLayout} />
         </Card>
       )}
     </Page>

@@ -40,11 +40,17 @@ import {
 import { formatInstant, isMessageKey, type MessageKey } from "../i18n";
 import { translateCode, useT, type Translate } from "../i18n/react";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { CashSection } from "../components/settings/CashSection";
+import { ContactMessageSection } from "../components/settings/ContactMessageSection";
+import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { formText } from "../http/form";
+import { StorePairingSection } from "../components/settings/StorePairingSection";
+import { loadPairingView, runPairingAction } from "../customers/pairing.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
+  const page = await loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL });
+  return { ...page, pairing: await loadPairingView(prisma, session.shop, { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null }) };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
@@ -68,6 +74,8 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
     const result = await saveShopSettings(prisma, session.shop, values);
     return { intent: "saveSettings" as const, ...result };
   }
+  const pairing = await runPairingAction(prisma, session.shop, intent, (name) => formText(form, name), { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null });
+  if (pairing) return pairing;
   throw new Response("Unknown intent", { status: 400 });
 });
 
@@ -274,10 +282,14 @@ export default function Settings() {
             {checkbox("flowTriggers.leadCreated", t("settings.flow.leadCreated"))}
             {checkbox("flowTriggers.leadStatusChanged", t("settings.flow.leadStatusChanged"))}
             {checkbox("flowTriggers.orderNeedsAttention", t("settings.flow.orderNeedsAttention"))}
+            {checkbox("flowTriggers.orderStuck", t("settings.flow.orderStuck"))}
           </BlockStack>
         </SettingsSection>
 
         <CustomerHoldSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <StorePairingSection pairing={data.pairing} />
+        <CashSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
+        <ContactMessageSection form={form} set={set} errorText={(name) => fieldErrorText(t, fieldErrors[name])} />
 
         <SettingsSection title={t("settings.sync.title")}>
           <FormLayout>
@@ -342,6 +354,8 @@ export default function Settings() {
             </BlockStack>
           </Card>
         </Layout.Section>
+
+        <MaintenanceSection />
 
         <Layout.Section>
           <PageActions

@@ -6,6 +6,7 @@ import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import { SkeletonBodyText, SkeletonPage, Card, Layout } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import adminStyles from "../components/admin.css?url";
 import { authenticate } from "../shopify.server";
 import { env } from "../env.server";
 import { localeFromRequest, resolveLocale, t, type MessageKey } from "../i18n";
@@ -14,7 +15,10 @@ import { errorReferenceOf } from "../http/error-reference";
 import { StandaloneErrorPage } from "../components/ErrorPage";
 import { I18nProvider, polarisTranslations } from "../i18n/react";
 
-export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
@@ -34,13 +38,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, currentUrl
   return next !== null && next !== currentUrl.searchParams.get("locale") ? defaultShouldRevalidate : false;
 };
 
-const NAV: [string, MessageKey][] = [
+/**
+ * What a merchant does daily, six entries with Home. Activity and Backfill are
+ * maintenance: reached from Settings (components/settings/MaintenanceSection).
+ */
+export const NAV: [string, MessageKey][] = [
   ["/app/orders", "nav.orders"],
-  ["/app/analytics", "nav.analytics"],
   ["/app/anomalies", "nav.anomalies"],
+  ["/app/analytics", "nav.analytics"],
   ["/app/mappings", "nav.mappings"],
-  ["/app/activity", "nav.activity"],
-  ["/app/backfill", "nav.backfill"],
   ["/app/settings", "nav.settings"],
 ];
 

@@ -3,4 +3,4 @@ import { receiveWebhook } from "../webhooks/receive.server";
 import { intakeOrderUpdated } from "../sync/order-intake.server";
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, "orders/updated", (tx, { shop, payload }) => intakeOrderUpdated(tx, shop, payload));
+  receiveWebhook(request, "orders/updated", (tx, { shop, payload, triggeredAt }) => intakeOrderUpdated(tx, shop, payload, { triggeredAt }));

@@ -1,11 +1,13 @@
 /**
  * The process's event-loop delay (perf_hooks.monitorEventLoopDelay), in
- * rotating windows: /healthz reports the current and the previous window, and
- * each window that ends is logged when it saw a stall, so a blocked loop shows
- * in the logs and to any probe without a probe resetting what another reads.
+ * rotating windows: /healthz and the metrics report the current and the
+ * previous window, and each window that ends is logged when it saw a stall, so
+ * a blocked loop shows in the logs and to any probe without a probe resetting
+ * what another reads.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { memoryLogLine } from "./process-memory.server";
+import { log } from "./logger.server";
+import { memoryReport } from "./process-memory.server";
 
 export interface LoopDelayWindow {
   /** When the window started (ISO). */
@@ -52,8 +54,8 @@ function snapshot(monitor: Monitor, now: number): LoopDelayWindow {
   };
 }
 
-/** Starts the monitor once per process (idempotent); name labels its log lines. */
-export function startLoopDelayMonitor(name = "app"): Monitor {
+/** Starts the monitor once per process (idempotent); its lines carry the process's role (the logger's). */
+export function startLoopDelayMonitor(): Monitor {
   const existing = globalThis.__codLeadSyncLoopMonitor;
   if (existing) return existing;
   // 1 ms: the finest sampling; each value includes that millisecond.
@@ -66,13 +68,15 @@ export function startLoopDelayMonitor(name = "app"): Monitor {
     monitor.previous = window;
     histogram.reset();
     monitor.since = now;
-    if (window.maxMs >= STALL_LOG_MS) console.warn(`[event-loop] ${name}: stalled ${window.maxMs} ms (p99 ${window.p99Ms} ms) in the ${window.windowMs} ms since ${window.since}`);
+    if (window.maxMs >= STALL_LOG_MS) {
+      log.warn(`event loop stalled ${window.maxMs} ms`, { maxMs: window.maxMs, p99Ms: window.p99Ms, windowMs: window.windowMs, since: window.since });
+    }
     if (!monitor.worstSinceSummary || window.maxMs > monitor.worstSinceSummary.maxMs) monitor.worstSinceSummary = window;
     if (++monitor.windows % SUMMARY_EVERY_WINDOWS === 0) {
       const worst = monitor.worstSinceSummary;
-      console.info(`[event-loop] ${name}: worst 10 s window of the last minute p99 ${worst.p99Ms} ms, max ${worst.maxMs} ms`);
+      // The worst 10 s window of the last minute, and the memory: growth of RSS the heap does not show is native.
+      log.info("event loop and memory", { loopP99Ms: worst.p99Ms, loopMaxMs: worst.maxMs, ...memoryReport() });
       monitor.worstSinceSummary = null;
-      console.info(memoryLogLine(name));
     }
   }, WINDOW_MS);
   timer.unref();

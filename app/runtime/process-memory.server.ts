@@ -1,7 +1,7 @@
 /**
  * This process's memory: how far V8 lets its heap grow between full
- * collections, and the minute log line that tells a growing heap (a leak) from
- * one at its working size or from native memory.
+ * collections, and the figures of the minute log line that tell a growing heap
+ * (a leak) from one at its working size or from native memory.
  */
 import { setFlagsFromString } from "node:v8";
 import { processEnv } from "../env.server";
@@ -32,11 +32,7 @@ interface MemoryReport {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
-function memoryReport(): MemoryReport {
+export function memoryReport(): MemoryReport {
   const m = process.memoryUsage();
   return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapTotalMb: mb(m.heapTotal), externalMb: mb(m.external) };
-}
-
-export function memoryLogLine(name: string, m: MemoryReport = memoryReport()): string {
-  return `[memory] ${name}: rss ${m.rssMb} MB, heap ${m.heapUsedMb} of ${m.heapTotalMb} MB, external ${m.externalMb} MB`;
 }

@@ -13,6 +13,8 @@ export interface Anomaly {
   code: string;
   message: string;
   field?: string;
+  /** A recent duplicate's earlier lead, when the platform names it (its reference). */
+  duplicateOf?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -39,7 +41,8 @@ export function toAnomaly(value: unknown): Anomaly {
   const code = firstText(value, ["code", "type", "kind", "name"]) ?? "unspecified";
   const message = firstText(value, ["message", "detail", "description", "reason"]) ?? code;
   const field = firstText(value, ["field", "param", "path", "attribute"]);
-  return field === undefined ? { code, message } : { code, message, field };
+  const duplicateOf = firstText(value, ["duplicate_of", "duplicateOf", "duplicate_ref", "original_ref"]);
+  return { code, message, ...(field === undefined ? {} : { field }), ...(duplicateOf === undefined ? {} : { duplicateOf }) };
 }
 
 export const anomalySchema = z.unknown().transform(toAnomaly);

@@ -82,6 +82,16 @@ export async function runAdminGraphql<TData>(
   variables: GraphqlVariables = {},
   policy: AdminCallPolicy = JOB_CALL,
 ): Promise<TData> {
+  return (await runAdminGraphqlWithCost<TData>(admin, document, variables, policy)).data;
+}
+
+/** runAdminGraphql, with the cost Shopify reported (what the call spent, what the bucket holds now). */
+export async function runAdminGraphqlWithCost<TData>(
+  admin: AdminGraphqlClient,
+  document: string,
+  variables: GraphqlVariables = {},
+  policy: AdminCallPolicy = JOB_CALL,
+): Promise<{ data: TData; cost: QueryCost | undefined }> {
   const operation = operationName(document);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -101,7 +111,7 @@ async function callOnce<TData>(
   variables: GraphqlVariables,
   operation: string,
   policy: AdminCallPolicy,
-): Promise<TData> {
+): Promise<{ data: TData; cost: QueryCost | undefined }> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // The signal aborts the request; the race also ends the wait if a fetch ignores it.
@@ -131,7 +141,7 @@ async function callOnce<TData>(
     }
     if (body.errors?.length) throw errorFromGraphqlErrors(body.errors, body.extensions?.cost, operation);
     if (body.data == null) throw new ShopifyGraphqlError({ operation, messages: ["the answer carried no data"] });
-    return body.data as TData;
+    return { data: body.data as TData, cost: body.extensions?.cost };
   } finally {
     clearTimeout(timer);
     // Nobody waits on the timer's promise once the call settled.

@@ -150,6 +150,62 @@ const MAILING_ADDRESS_FIELDS = `
   phone
 `;
 
+/** Everything the order -> lead mapping reads of an order (lineItems(first: 100): about 310 requested points). */
+const ORDER_LEAD_FIELDS = `
+  id
+  name
+  phone
+  email
+  currencyCode
+  presentmentCurrencyCode
+  currentTotalPriceSet {
+    shopMoney {
+      amount
+      currencyCode
+    }
+    presentmentMoney {
+      amount
+      currencyCode
+    }
+  }
+  displayFinancialStatus
+  paymentGatewayNames
+  test
+  cancelledAt
+  createdAt
+  updatedAt
+  tags
+  customer {
+    id
+    firstName
+    lastName
+    defaultPhoneNumber {
+      phoneNumber
+    }
+  }
+  shippingAddress {${MAILING_ADDRESS_FIELDS}}
+  billingAddress {${MAILING_ADDRESS_FIELDS}}
+  lineItems(first: 100) {
+    nodes {
+      id
+      sku
+      name
+      title
+      quantity
+      currentQuantity
+      requiresShipping
+      isGiftCard
+      variant {
+        id
+        sku
+      }
+      product {
+        id
+      }
+    }
+  }
+`;
+
 /**
  * Backfill: one page of orders with everything the order -> lead mapping reads.
  * lineItems(first: 100) makes each order cost about 310 requested points: pages of at
@@ -158,64 +214,66 @@ const MAILING_ADDRESS_FIELDS = `
 export const ORDERS_PAGE = `#graphql
   query OrdersPage($first: Int!, $after: String, $query: String) {
     orders(first: $first, after: $after, query: $query) {
-      nodes {
-        id
-        name
-        phone
-        email
-        currencyCode
-        presentmentCurrencyCode
-        currentTotalPriceSet {
-          shopMoney {
-            amount
-            currencyCode
-          }
-          presentmentMoney {
-            amount
-            currencyCode
-          }
-        }
-        displayFinancialStatus
-        paymentGatewayNames
-        test
-        cancelledAt
-        createdAt
-        updatedAt
-        tags
-        customer {
-          id
-          firstName
-          lastName
-          defaultPhoneNumber {
-            phoneNumber
-          }
-        }
-        shippingAddress {${MAILING_ADDRESS_FIELDS}}
-        billingAddress {${MAILING_ADDRESS_FIELDS}}
-        lineItems(first: 100) {
-          nodes {
-            id
-            sku
-            name
-            title
-            quantity
-            currentQuantity
-            requiresShipping
-            isGiftCard
-            variant {
-              id
-              sku
-            }
-            product {
-              id
-            }
-          }
-        }
-      }
+      nodes {${ORDER_LEAD_FIELDS}}
       pageInfo {
         hasNextPage
         endCursor
       }
+    }
+  }
+`;
+
+/** What the reconciliation compares with its own rows: scalars only, 1 requested point an order. */
+const ORDER_STATE_FIELDS = `
+  id
+  name
+  createdAt
+  updatedAt
+  cancelledAt
+  displayFinancialStatus
+  displayFulfillmentStatus
+  tags
+`;
+
+/**
+ * Reconciliation: the orders updated since the watermark, oldest change first (so a
+ * pass resumes from its cursor), 250 a page at about 252 requested points; with the
+ * shop's order counts of the sync ledger's two windows.
+ */
+export const RECONCILE_ORDERS = `#graphql
+  query ReconcileOrders($first: Int!, $after: String, $query: String!, $dayQuery: String!, $weekQuery: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+      nodes {${ORDER_STATE_FIELDS}}
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+    day: ordersCount(query: $dayQuery) {
+      count
+      precision
+    }
+    week: ordersCount(query: $weekQuery) {
+      count
+      precision
+    }
+  }
+`;
+
+/** Reconciliation: orders the app must take in or update, read whole (3 at a time, as ORDERS_PAGE). */
+export const RECONCILE_ORDER_DETAILS = `#graphql
+  query ReconcileOrderDetails($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Order {${ORDER_LEAD_FIELDS}}
+    }
+  }
+`;
+
+/** Reconciliation: the Shopify state of orders the app wrote to since its last pass. */
+export const RECONCILE_ORDER_STATES = `#graphql
+  query ReconcileOrderStates($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Order {${ORDER_STATE_FIELDS}}
     }
   }
 `;

@@ -38,12 +38,16 @@ export interface WriteBackSettings {
   tags: boolean;
   fulfillment: boolean;
   markPaid: boolean;
+  /** "delivered" (the default): when the customer paid the carrier; "paid": when the platform paid the merchant. */
+  markPaidWhen?: MarkPaidWhen;
   /** Off by default: cancelling is visible to the merchant's reports and cannot be undone. */
   cancel: boolean;
   carrierName?: string | null;
 }
 
-export const DEFAULT_WRITE_BACK_SETTINGS: WriteBackSettings = { tags: true, fulfillment: true, markPaid: true, cancel: false };
+export type MarkPaidWhen = "delivered" | "paid";
+
+export const DEFAULT_WRITE_BACK_SETTINGS: WriteBackSettings = { tags: true, fulfillment: true, markPaid: true, markPaidWhen: "delivered", cancel: false };
 export const DEFAULT_TRACKING_COMPANY = "COD platform";
 
 /**
@@ -54,6 +58,11 @@ export const DEFAULT_TRACKING_COMPANY = "COD platform";
 export const FULFILL_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["shipped", "delivered", "paid"]);
 /** The customer paid the courier: the COD amount is collected. */
 export const PAID_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["delivered", "paid"]);
+/** The platform paid the merchant: the cash is in hand. */
+export const PAID_OUT_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["paid"]);
+
+/** The shipping statuses at which the order is marked paid, by the merchant's choice. */
+export const markPaidStatuses = (when: MarkPaidWhen | undefined): ReadonlySet<string> => (when === "paid" ? PAID_OUT_SHIPPING_STATUSES : PAID_SHIPPING_STATUSES);
 
 export type OrderCancelReason = "CUSTOMER" | "FRAUD" | "OTHER";
 export const CANCEL_REASONS: Readonly<Record<string, OrderCancelReason>> = {
@@ -92,7 +101,7 @@ export function planWriteBack(link: WriteBackLink, settings: WriteBackSettings, 
   return [
     ...(settings.tags ? planTags(link, current) : []),
     ...(settings.fulfillment ? planFulfillments(link, settings, current) : []),
-    ...(settings.markPaid ? planMarkAsPaid(link, current) : []),
+    ...(settings.markPaid ? planMarkAsPaid(link, current, markPaidStatuses(settings.markPaidWhen)) : []),
     ...(settings.cancel ? planCancel(link, current) : []),
   ];
 }
@@ -138,9 +147,9 @@ function planFulfillments(link: WriteBackLink, settings: WriteBackSettings, curr
   }));
 }
 
-function planMarkAsPaid(link: WriteBackLink, current: OrderWriteBackState): WriteBackStep[] {
+function planMarkAsPaid(link: WriteBackLink, current: OrderWriteBackState, statuses: ReadonlySet<string>): WriteBackStep[] {
   if (link.done.paid || current.cancelledAt) return [];
-  if (!link.shippingStatus || !PAID_SHIPPING_STATUSES.has(link.shippingStatus)) return [];
+  if (!link.shippingStatus || !statuses.has(link.shippingStatus)) return [];
   if (!current.canMarkAsPaid || current.displayFinancialStatus === "PAID") return [];
   return [{ kind: "markAsPaid" }];
 }

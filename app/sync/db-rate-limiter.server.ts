@@ -12,6 +12,7 @@ import type { RateLimiter } from "../seller-api";
 import { retryWhileBusy } from "../db/sqlite-busy";
 import { asDate, asNumber, sqlDatabaseOf, statement, type BatchItem, type Sql } from "../db/sql";
 import { RateLimitWaitError } from "../seller-api";
+import { recordRateLimitWait } from "../runtime/metrics.server";
 
 export interface DbRateLimiterOptions {
   now?: () => number;
@@ -147,7 +148,10 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
       if (reservation && reservation.key === key && !reservation.used) {
         reservation.used = true;
         const wait = reservation.startAt - now();
-        if (wait > 0) await sleep(wait);
+        if (wait > 0) {
+          recordRateLimitWait("spacing", wait);
+          await sleep(wait);
+        }
         return;
       }
       const interval = intervalAt(ratePerMinute);
@@ -167,7 +171,10 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         const startAt = Math.max(t, slot.nextAt, slot.blockedUntil);
         if (low && startAt > t) {
           // Not free now: posting has it. Look again shortly, up to maxWaitMs in all.
-          if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) throw new RateLimitWaitError(Math.max(startAt, gaveUpAt));
+          if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) {
+            recordRateLimitWait("rescheduled", Math.max(startAt, gaveUpAt) - t);
+            throw new RateLimitWaitError(Math.max(startAt, gaveUpAt));
+          }
           await sleep(Math.min(POLL_RECHECK_MS, startAt - t));
           round--;
           continue;
@@ -175,13 +182,17 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         if (startAt - t > maxWaitMs) {
           // What we know may be old: only the row itself may send the caller away.
           if (known.delete(key)) continue;
+          recordRateLimitWait("rescheduled", startAt - t);
           throw new RateLimitWaitError(startAt);
         }
         const nextAt = startAt + interval;
         const count = await retryWhileBusy(() => sql.run(RESERVE, [new Date(nextAt), key, slot.version]));
         if (count === 1) {
           known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
-          if (startAt > t) await sleep(startAt - t);
+          if (startAt > t) {
+            recordRateLimitWait("spacing", startAt - t);
+            await sleep(startAt - t);
+          }
           return;
         }
         known.delete(key);

@@ -9,11 +9,15 @@ import { runRefreshLeadJob, runSyncStatusesJob } from "./status-sync.server";
 import { runWriteBackJob } from "./write-back-task.server";
 import { runRetentionJob } from "./retention.server";
 import { runBackfillJob } from "./backfill/backfill.server";
+import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconcile/pass.server";
 import { runFlowTriggerJob } from "../flow/flow-triggers.server";
-import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB } from "../models/job-kinds";
+import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
+import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
-export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor }): JobHandlers {
+/** `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given). */
+export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig }): JobHandlers {
+  const reconcile = deps.reconcile ?? reconcileConfig();
   return {
     [POST_LEAD_JOB]: (job, ctx) => runPostLead(deps, job, ctx),
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
@@ -22,5 +26,7 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor }): 
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
     [FLOW_TRIGGER_JOB]: (job, ctx) => runFlowTriggerJob(deps, job, ctx),
+    [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
+    [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
   };
 }

@@ -1,9 +1,9 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (Flow triggers, analytics rollups, customer
- * records, write-back, the status-sync schedule). A retried job or a sync that
- * sees the same status twice produces no event the second time (the link's
- * state no longer differs).
+ * records, the cash ledger, write-back, the status-sync schedule). A retried
+ * job or a sync that sees the same status twice produces no event the second
+ * time (the link's state no longer differs).
  *
  * Two ways in, one set of handlers:
  * - `recordLeadEvents` (the hot paths: a lead answered, a status moved, an order
@@ -13,7 +13,7 @@
  *   event is told exactly once and a burst of events costs the handlers' few
  *   statements once, not once per lead;
  * - `applyLeadEvents` (the merchant's actions, intake's reopenings): told at once,
- *   inside the caller's transaction.
+ *   inside the caller's transaction (docs/decisions/0005-lead-events-in-the-transaction.md).
  * The handlers derive their rows from the links as they are when told, so the
  * order of the two ways does not matter.
  */
@@ -22,6 +22,7 @@ import { sameSnapshot, type LeadEvent, type LeadEventHandler, type LeadSnapshot 
 import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
+import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 import { asDate, asNumber, inList, list, newId, sqlOf, statement, type BatchItem, type Sql, type SqlStatement } from "../db/sql";
 import type { WorkerTask } from "../queue/types";
 import { writeBackHandler } from "./write-back-task.server";
@@ -29,7 +30,7 @@ import { writeBackHandler } from "./write-back-task.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
-const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, writeBackHandler, scheduleSyncHandler];
+const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler, writeBackHandler, scheduleSyncHandler];
 
 /** Tells the events now, inside the caller's transaction (the merchant's actions, intake). */
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {

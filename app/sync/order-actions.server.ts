@@ -1,17 +1,16 @@
 /**
  * What a merchant can do to an order from the admin or the order page:
- * resend after a fix, override a field for this order, and fix a cause once
- * for every order it blocks (SKU mapping, city alias). Every call is scoped to
- * the shop; a link of another shop is "not found".
+ * resend after a fix (a second lead only when confirmed), override a field for
+ * this order, send despite the customer hold, block or trust the customer, and
+ * decide about a lead the platform flagged as a duplicate. Fixes that free many
+ * orders at once live in release-held.server.ts. Every call is scoped to the
+ * shop; a link of another shop is "not found".
  */
 import type { OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
-import { normalizeCityKey, normalizeSku, type Finding, type SkuMappingTarget } from "../leads";
 import { MAX_FIELD_CHARS } from "../leads/field-limits";
 import { MAX_PHONE_CHARS } from "../leads/phone";
-import { saveCityAlias } from "../models/city-alias.server";
-import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { addTimeline } from "../models/timeline.server";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { applyLeadEvents } from "./lead-events.server";
@@ -20,6 +19,10 @@ import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
 import { postLeadJobKey, POST_LEAD_JOB } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
+import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
+import { ANOMALY_CODES, isKnownAnomaly } from "../models/anomaly-codes";
+import { ORDER_CANCEL } from "../shopify/documents";
+import { PAGE_CALL, runAdminGraphql, type AdminGraphqlClient } from "../shopify/admin-graphql.server";
 
 export class OrderActionError extends Error {
   constructor(
@@ -49,7 +52,23 @@ export interface Actor {
   /** Who asked (staff email or "merchant"), recorded with the resend. */
   by: string;
   now?: Date;
+  /**
+   * The merchant confirmed that sending an order whose lead exists makes a second
+   * lead on the platform (the API can neither edit nor cancel the first one).
+   */
+  secondLead?: boolean;
 }
+
+/** Sending again would make a second lead, and the merchant did not confirm it. */
+export class SecondLeadError extends OrderActionError {
+  constructor(readonly leadRef: string) {
+    super(409, `lead ${leadRef} exists on the platform: sending again makes a second lead`);
+    this.name = "SecondLeadError";
+  }
+}
+
+/** The order's lead exists on the platform (created, or stored as damaged). */
+const hasLead = (link: Pick<OrderLink, "state" | "leadRef">) => link.leadRef !== null && (link.state === "created" || link.state === "damaged");
 
 async function linkOf(db: Db, shop: string, linkId: string): Promise<OrderLink> {
   const link = await db.orderLink.findFirst({ where: { id: linkId, shop } });
@@ -63,6 +82,8 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
   const state = isLinkState(link.state) ? link.state : "received";
   if (link.cancelledAt) throw new OrderActionError(409, "this order was cancelled in Shopify");
   if (!RESENDABLE.includes(state)) throw new OrderActionError(409, `this order cannot be sent while it is ${state}`);
+  const secondLead = hasLead(link);
+  if (secondLead && !actor.secondLead) throw new SecondLeadError(link.leadRef!);
   const now = actor.now ?? new Date();
   return db.$transaction(async (tx) => {
     const updated = await tx.orderLink.update({
@@ -71,11 +92,19 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
     });
     await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: now }]);
     await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
-    await addTimeline(tx, shop, link.id, {
-      kind: "resend",
-      message: `Sent again by ${actor.by}${link.leadRef ? ` (previous lead ${link.leadRef})` : ""}`,
-      at: now,
-    });
+    await addTimeline(
+      tx,
+      shop,
+      link.id,
+      secondLead
+        ? {
+            kind: "resend_second_lead",
+            message: `Sent again by ${actor.by}, who confirmed that a second lead may exist besides ${link.leadRef}`,
+            data: { previousRef: link.leadRef },
+            at: now,
+          }
+        : { kind: "resend", message: `Sent again by ${actor.by}${link.leadRef ? ` (previous lead ${link.leadRef})` : ""}`, at: now },
+    );
     return updated;
   });
 }
@@ -162,56 +191,79 @@ export async function setOrderOverrides(db: Db, shop: string, linkId: string, ov
   return updated;
 }
 
-const BLOCKED_STATES: LinkState[] = ["held", "invalid", "failed", "damaged"];
-
-function findingsOf(link: OrderLink): Finding[] {
+/** A stored lead's anomaly codes. */
+function anomalyCodes(json: string): string[] {
   try {
-    return JSON.parse(link.findings) as Finding[];
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.flatMap((a) => (typeof a === "string" ? [a] : a && typeof a.code === "string" ? [a.code] : [])) : [];
   } catch {
     return [];
   }
 }
 
-/** Orders held, refused or damaged because of this Shopify SKU. */
-export async function ordersBlockedBySku(db: Db, shop: string, sku: string): Promise<OrderLink[]> {
-  const key = normalizeSku(sku);
-  const links = await db.orderLink.findMany({ where: { shop, state: { in: BLOCKED_STATES }, cancelledAt: null } });
-  return links.filter((l) =>
-    findingsOf(l).some((f) => (f.code === "sku_unmatched" || f.code === "sku_missing") && typeof f.params.sku === "string" && normalizeSku(f.params.sku) === key),
+const isDuplicateLead = (link: OrderLink) =>
+  link.state === "damaged" && anomalyCodes(link.anomalies).some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate");
+
+/**
+ * "Keep both": the merchant decided a lead the platform flagged as a recent
+ * duplicate is a real second order. It leaves the to-do list; the platform may
+ * still wait for the same answer in its seller space.
+ */
+export async function keepDuplicate(db: Db, shop: string, linkId: string, actor: Actor): Promise<void> {
+  const link = await linkOf(db, shop, linkId);
+  if (!isDuplicateLead(link)) throw new OrderActionError(409, "only a lead the platform flagged as a duplicate can be kept as it is");
+  const flags = new Set(parseFlags(link.flags));
+  flags.add(FLAG_DUPLICATE_KEPT);
+  await db.$transaction(async (tx) => {
+    await tx.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
+    await addTimeline(tx, shop, link.id, { kind: "duplicate_kept", message: `Kept as a real order by ${actor.by}, despite the platform's duplicate warning`, at: actor.now });
+  });
+}
+
+/**
+ * "Cancel this one in Shopify": cancels the duplicate order in Shopify (restocked,
+ * not refunded: nothing was paid, customer not notified). Its lead stays on the
+ * platform: only the seller space can cancel a lead.
+ */
+export async function cancelDuplicateInShopify(db: Db, admin: AdminGraphqlClient, shop: string, linkId: string, actor: Actor): Promise<void> {
+  const link = await linkOf(db, shop, linkId);
+  if (!isDuplicateLead(link)) throw new OrderActionError(409, "only a lead the platform flagged as a duplicate is cancelled from here");
+  if (link.cancelledAt) throw new OrderActionError(409, "this order was cancelled in Shopify already");
+  const data = await runAdminGraphql<{ orderCancel: { orderCancelUserErrors: { message: string }[] } | null }>(
+    admin,
+    ORDER_CANCEL,
+    {
+      orderId: `gid://shopify/Order/${link.orderId}`,
+      reason: "OTHER",
+      restock: true,
+      refundMethod: { originalPaymentMethodsRefund: false },
+      notifyCustomer: false,
+      staffNote: `Duplicate of lead ${duplicateOfRef(link) ?? "on the COD platform"} (COD Lead Sync)`,
+    },
+    PAGE_CALL,
   );
+  const refused = data.orderCancel?.orderCancelUserErrors ?? [];
+  if (refused.length > 0) throw new OrderActionError(422, `Shopify refused to cancel the order: ${refused.map((e) => e.message).join("; ")}`);
+  const now = actor.now ?? new Date();
+  await db.$transaction(async (tx) => {
+    await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: now } });
+    await addTimeline(tx, shop, link.id, {
+      kind: "cancelled_in_shopify",
+      message: `Cancelled in Shopify by ${actor.by} as a duplicate; lead ${link.leadRef} stays on the platform until it is cancelled in the seller space`,
+      data: { leadRef: link.leadRef, duplicateOf: duplicateOfRef(link) },
+      at: now,
+    });
+  });
 }
 
-/** Orders held, refused or damaged because this city spelling was not recognised. */
-export async function ordersBlockedByCity(db: Db, shop: string, spelling: string): Promise<OrderLink[]> {
-  const key = normalizeCityKey(spelling);
-  const links = await db.orderLink.findMany({ where: { shop, state: { in: BLOCKED_STATES }, cancelledAt: null } });
-  return links.filter((l) =>
-    findingsOf(l).some((f) => (f.code === "city_unmatched" || f.code === "city_missing") && typeof f.params.input === "string" && normalizeCityKey(f.params.input) === key),
-  );
-}
-
-/** One fix for a group: map the Shopify SKU to platform items, then resend every order it unblocks. */
-export async function fixUnknownSku(
-  db: Db,
-  shop: string,
-  input: { sku: string; targets: SkuMappingTarget[]; label?: string },
-  actor: Actor,
-): Promise<{ resent: number }> {
-  await upsertSkuMapping(db, shop, { sourceKind: "sku", sourceKey: input.sku, targets: input.targets, label: input.label });
-  const blocked = await ordersBlockedBySku(db, shop, input.sku);
-  for (const link of blocked) await resendOrder(db, shop, link.id, actor);
-  return { resent: blocked.length };
-}
-
-/** One fix for a group: learn the spelling as the shop's alias of a city, then resend every order it unblocks. */
-export async function fixUnknownCity(
-  db: Db,
-  shop: string,
-  input: { spelling: string; cityId: number },
-  actor: Actor,
-): Promise<{ resent: number }> {
-  await saveCityAlias(db, shop, { alias: input.spelling, cityId: input.cityId, source: "learned" });
-  const blocked = await ordersBlockedByCity(db, shop, input.spelling);
-  for (const link of blocked) await resendOrder(db, shop, link.id, actor);
-  return { resent: blocked.length };
+/** The earlier lead a recent duplicate repeats, when the platform named it. */
+export function duplicateOfRef(link: Pick<OrderLink, "anomalies">): string | null {
+  try {
+    const value = JSON.parse(link.anomalies) as unknown;
+    if (!Array.isArray(value)) return null;
+    for (const a of value) if (a && typeof a.duplicateOf === "string" && a.duplicateOf) return a.duplicateOf;
+  } catch {
+    // unreadable anomalies name nothing
+  }
+  return null;
 }

@@ -9,7 +9,8 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, type TimelineKind } from "../models/timeline.server";
+import { retryWhileBusy } from "../db/sqlite-busy";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
@@ -27,6 +28,7 @@ export class UnreadableOrderError extends Error {
 interface OrderHeader {
   orderId: string;
   orderName: string;
+  createdAt: Date | null;
   updatedAt: Date | null;
   customerId: string | null;
   cancelledAt: Date | null;
@@ -43,6 +45,7 @@ function readHeader(payload: Record<string, unknown>): OrderHeader {
   return {
     orderId,
     orderName: typeof payload.name === "string" && payload.name ? payload.name : `#${orderId}`,
+    createdAt: date(payload.created_at),
     updatedAt: date(payload.updated_at),
     customerId: customer && customer.id != null ? String(customer.id) : null,
     cancelledAt: date(payload.cancelled_at),
@@ -53,9 +56,17 @@ async function queuePosting(tx: Tx, shop: string, orderId: string, linkId: strin
   await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } });
 }
 
+/** Where an order event came from: its delivery key, and when Shopify raised it (X-Shopify-Triggered-At). */
+export interface IntakeDelivery {
+  id: string;
+  shop: string;
+  topic: string;
+  triggeredAt?: Date | null;
+}
+
 /** What orders/create stores: the delivery, the order's link and its post-lead job. */
 export interface OrderCreatedRows {
-  delivery: { id: string; shop: string; topic: string; receivedAt: Date };
+  delivery: { id: string; shop: string; topic: string; receivedAt: Date; triggeredAt: Date | null };
   link: {
     id: string;
     shop: string;
@@ -66,21 +77,18 @@ export interface OrderCreatedRows {
     customerId: string | null;
     externalRef: string;
     cancelledAt: Date | null;
+    orderCreatedAt: Date | null;
     createdAt: Date;
   };
   job: { id: string; key: string; shop: string; payload: string; createdAt: Date };
 }
 
 /** Pure: the rows of one orders/create delivery; throws UnreadableOrderError for a payload without an order id. */
-export function orderCreatedRows(
-  delivery: { id: string; shop: string; topic: string },
-  payload: Record<string, unknown>,
-  now = new Date(),
-): OrderCreatedRows {
+export function orderCreatedRows(delivery: IntakeDelivery, payload: Record<string, unknown>, now = new Date()): OrderCreatedRows {
   const header = readHeader(payload);
   const { shop } = delivery;
   return {
-    delivery: { ...delivery, receivedAt: now },
+    delivery: { id: delivery.id, shop, topic: delivery.topic, receivedAt: now, triggeredAt: delivery.triggeredAt ?? null },
     link: {
       id: randomUUID(),
       shop,
@@ -91,6 +99,8 @@ export function orderCreatedRows(
       customerId: header.customerId,
       externalRef: externalRefFor({ id: header.orderId, name: header.orderName }) ?? `shopify:${header.orderId}`,
       cancelledAt: header.cancelledAt,
+      // A payload without created_at (never from Shopify) counts from its arrival.
+      orderCreatedAt: header.createdAt ?? now,
       createdAt: now,
     },
     job: {
@@ -115,18 +125,18 @@ export function orderCreatedRows(
  */
 
 export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
-  const values = rows.map(({ delivery: d }) => Prisma.sql`(${d.id}, ${d.shop}, ${d.topic}, ${d.receivedAt})`);
-  return db.$executeRaw`INSERT INTO "WebhookDelivery" ("id", "shop", "topic", "receivedAt")
+  const values = rows.map(({ delivery: d }) => Prisma.sql`(${d.id}, ${d.shop}, ${d.topic}, ${d.receivedAt}, ${d.triggeredAt})`);
+  return db.$executeRaw`INSERT INTO "WebhookDelivery" ("id", "shop", "topic", "receivedAt", "triggeredAt")
     VALUES ${Prisma.join(values)} ON CONFLICT ("id") DO NOTHING`;
 }
 
 export function insertOrderLinks(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
   const values = rows.map(
     ({ link: l }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
-      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.createdAt}, ${l.createdAt})`,
+      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.orderCreatedAt}, ${l.createdAt}, ${l.createdAt})`,
   );
   return db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
-      "externalRef", "state", "cancelledAt", "createdAt", "updatedAt")
+      "externalRef", "state", "cancelledAt", "orderCreatedAt", "createdAt", "updatedAt")
     VALUES ${Prisma.join(values)} ON CONFLICT ("shop", "orderId") DO NOTHING`;
 }
 
@@ -144,6 +154,32 @@ export function orderCreatedInserts(db: Db, rows: OrderCreatedRows[]): Prisma.Pr
   return [insertDeliveries(db, rows), insertOrderLinks(db, rows), insertPostLeadJobs(db, rows)];
 }
 
+/**
+ * An order read from Shopify rather than received by webhook (backfill, reconciliation),
+ * stored exactly as orders/create stores it (its link in `received` and its post-lead
+ * job, both insert-or-ignore) with a first timeline row saying where it came from. False
+ * when the app knew the order already (a webhook, or another pass, stored it first: its
+ * link and job stand).
+ */
+export async function intakeImportedOrder(
+  db: Db,
+  shop: string,
+  payload: Record<string, unknown>,
+  source: { deliveryId: string; timeline: { kind: TimelineKind; message: string; data?: unknown } },
+): Promise<boolean> {
+  const orderId = String(payload.id);
+  return retryWhileBusy(() =>
+    db.$transaction(async (tx: Tx) => {
+      const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload);
+      if ((await insertOrderLinks(tx, [rows])) === 0) return false;
+      await insertPostLeadJobs(tx, [rows]);
+      const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
+      await addTimeline(tx, shop, link.id, source.timeline);
+      return true;
+    }),
+  );
+}
+
 /** orders/create inside a caller's transaction (tests, scripts): the link and job, as the route stores them. */
 export async function intakeOrderCreated(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
   const rows = orderCreatedRows({ id: `intake:${randomUUID()}`, shop, topic: "ORDERS_CREATE" }, payload);
@@ -151,29 +187,42 @@ export async function intakeOrderCreated(tx: Tx, shop: string, payload: Record<s
   await insertPostLeadJobs(tx, [rows]);
 }
 
+/** What an orders/updated or orders/cancelled did: the reconciliation counts what it applied. */
+export type OrderChangeOutcome = "applied" | "unknown_order" | "stale" | "already_cancelled";
+
+/** When Shopify says this snapshot is from: its updated_at, else the event's X-Shopify-Triggered-At. */
+const shopifyTimeOf = (header: OrderHeader, triggeredAt: Date | null | undefined) => header.updatedAt ?? triggeredAt ?? null;
+
 /**
  * orders/updated: an order not yet posted picks up the merchant's corrections
- * (and is mapped again); a posted one keeps its lead. Older snapshots than the
- * stored one are ignored (Shopify does not guarantee delivery order).
+ * (and is mapped again); a posted one keeps its lead. A snapshot not newer than
+ * the one applied (Shopify does not guarantee delivery order, and retries an event
+ * for hours with its original payload) changes nothing.
  */
-export async function intakeOrderUpdated(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
+export async function intakeOrderUpdated(
+  tx: Tx,
+  shop: string,
+  payload: Record<string, unknown>,
+  options: { triggeredAt?: Date | null } = {},
+): Promise<OrderChangeOutcome> {
   const header = readHeader(payload);
   const link = await tx.orderLink.findUnique({ where: { shop_orderId: { shop, orderId: header.orderId } } });
   // An order we never received (placed before install) is not sent because it changed.
-  if (!link) return;
-  if (link.payloadAt && header.updatedAt && header.updatedAt <= link.payloadAt) return;
+  if (!link) return "unknown_order";
+  const at = shopifyTimeOf(header, options.triggeredAt);
+  if (link.payloadAt && at && at <= link.payloadAt) return "stale";
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
-  if (header.cancelledAt) return intakeOrderCancelled(tx, shop, payload);
+  if (header.cancelledAt) return intakeOrderCancelled(tx, shop, payload, options);
   if (!acceptsOrderUpdates(state)) {
     // Posted or in flight: keep the snapshot current for display only.
-    await tx.orderLink.update({ where: { id: link.id }, data: { payload: JSON.stringify(payload), payloadAt: header.updatedAt } });
-    return;
+    await tx.orderLink.update({ where: { id: link.id }, data: { payload: JSON.stringify(payload), payloadAt: at } });
+    return "applied";
   }
   await tx.orderLink.update({
     where: { id: link.id },
     data: {
       payload: JSON.stringify(payload),
-      payloadAt: header.updatedAt,
+      payloadAt: at,
       orderName: header.orderName,
       customerId: header.customerId,
       state: "received",
@@ -183,27 +232,40 @@ export async function intakeOrderUpdated(tx: Tx, shop: string, payload: Record<s
   await addTimeline(tx, shop, link.id, { kind: "updated", message: "Order updated in Shopify: it will be checked again" });
   await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date() }]);
   await queuePosting(tx, shop, header.orderId, link.id);
+  return "applied";
 }
 
-/** orders/cancelled: an unsent order is never sent; a sent one is marked (the API cannot cancel a lead). */
-export async function intakeOrderCancelled(tx: Tx, shop: string, payload: Record<string, unknown>): Promise<void> {
+/**
+ * orders/cancelled: an unsent order is never sent; a sent one is marked (the API cannot
+ * cancel a lead). A cancellation is final in Shopify, so it applies whenever it arrives;
+ * the link's Shopify time moves to it, so an older orders/updated arriving later is stale.
+ */
+export async function intakeOrderCancelled(
+  tx: Tx,
+  shop: string,
+  payload: Record<string, unknown>,
+  options: { triggeredAt?: Date | null } = {},
+): Promise<OrderChangeOutcome> {
   const header = readHeader(payload);
   const link = await tx.orderLink.findUnique({ where: { shop_orderId: { shop, orderId: header.orderId } } });
-  if (!link) return;
+  if (!link) return "unknown_order";
   const at = header.cancelledAt ?? new Date();
-  if (link.cancelledAt) return;
+  if (link.cancelledAt) return "already_cancelled";
+  const seen = shopifyTimeOf(header, options.triggeredAt) ?? at;
+  const payloadAt = link.payloadAt && link.payloadAt > seen ? link.payloadAt : seen;
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
   if (isPosted(state) || state === "posting") {
-    await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at } });
+    await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt } });
     await addTimeline(tx, shop, link.id, {
       kind: "cancelled",
       message: `Order cancelled in Shopify after its lead ${link.leadRef ?? ""} was sent: cancel the lead in the platform's seller space`.replace("  ", " "),
     });
-    return;
+    return "applied";
   }
-  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, state: "cancelled", reason: "Cancelled in Shopify before sending" } });
+  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, state: "cancelled", reason: "Cancelled in Shopify before sending" } });
   await addTimeline(tx, shop, link.id, { kind: "cancelled", message: "Order cancelled in Shopify: it will not be sent" });
   await applyLeadEvents(tx, shop, [
     { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: "Cancelled in Shopify before sending", at },
   ]);
+  return "applied";
 }

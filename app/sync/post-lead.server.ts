@@ -18,7 +18,8 @@ import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
 import { addTimelineRows, timelineItems, type TimelineKind, type TimelineRow } from "../models/timeline.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
-import { assertMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob, JobContext } from "../queue/types";
 import { ConnectionError, type CreateLeadResult, type SellerApiClient } from "../seller-api";
@@ -37,6 +38,10 @@ import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
 import { asDate, asNumber, asString, inList, list, sqlDatabaseOf, statement, type Sql } from "../db/sql";
 import { modelColumns, modelRow } from "../db/model-rows";
+import { log } from "../runtime/logger.server";
+import { recordOrderToLead } from "../runtime/metrics.server";
+import { totalCentsOf } from "../models/order-amount";
+import { refusalOf } from "../models/refusal.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
 const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
@@ -108,13 +113,27 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pic
   const loaded = await loadForPosting(database, parsed.data, job.shop);
   // Erased since (shop/redact, retention): nothing left to post.
   if (!loaded) {
-    console.warn(`post-lead ${job.key}: no order link any more; nothing to send`);
+    log.warn(`post-lead ${job.key}: no order link any more; nothing to send`, { job: job.key, shop: job.shop });
     return;
   }
+  const state = loaded.link.state as LinkState;
+  if (state !== "received" && state !== "retrying" && state !== "posting") return;
+  try {
+    await postLink(deps, job, loaded, ctx);
+  } catch (error) {
+    // A value the database refuses (old snapshots may still hold a lone surrogate) is refused on every attempt.
+    const problem = databaseValueProblem(error);
+    if (!problem) throw error;
+    await stopOnRefusedValue(db, loaded.link.id, problem);
+    throw new PermanentJobError(problem, { cause: error });
+  }
+}
+
+async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx?: Pick<JobContext, "completion">): Promise<void> {
+  const { db } = deps;
+  const database = sqlDatabaseOf(db);
   const { link, shop } = loaded;
   const state = link.state as LinkState;
-  if (state !== "received" && state !== "retrying" && state !== "posting") return;
-
   if (!shop || shop.uninstalledAt) {
     await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
     return;
@@ -203,7 +222,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pic
     });
   // Cancelled or changed by the merchant meanwhile: that change wins.
   if (!marked) {
-    console.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`);
+    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, { shop: link.shop, order: link.orderId });
     return;
   }
   Object.assign(link, posting);
@@ -218,7 +237,7 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pic
 }
 
 /** The mapping's columns, in the order of the statements that write them. */
-const MAPPED_COLUMNS = ["findings", "leadJson", "phone", "cityId", "totalClient", "productKeys"] as const;
+const MAPPED_COLUMNS = ["findings", "leadJson", "phone", "cityId", "totalClient", "totalCents", "productKeys"] as const;
 type MappedFields = Record<(typeof MAPPED_COLUMNS)[number], string | number | null>;
 const mappedValues = (fields: MappedFields) => MAPPED_COLUMNS.map((c) => fields[c]);
 const SET_MAPPED = MAPPED_COLUMNS.map((c) => `"${c}" = ?`).join(", ");
@@ -291,6 +310,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     phone: result.phone ?? null,
     cityId: result.city?.id ?? null,
     totalClient: result.lead?.total_client ?? null,
+    totalCents: totalCentsOf(result.lead?.total_client),
     productKeys: JSON.stringify(result.productKeys),
   };
   const rows = (then?: { kind: TimelineKind; message: string }) => [
@@ -310,7 +330,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
 }
 
 /** The merchant's per-order fixes (phone, address, city, name) over the Shopify snapshot. */
-function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
+export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): ShopOrder {
   if (!overrides.phone && !overrides.address && !overrides.city && !overrides.name) return order;
   const address = { ...(order.shippingAddress ?? {}) };
   if (overrides.phone) address.phone = overrides.phone;
@@ -413,6 +433,7 @@ async function recordAnswer(
     ...(completion ? [completion.item] : []),
   ]);
   completion?.completed(counts[counts.length - 1]);
+  recordOrderToLead(link.createdAt, now);
 }
 
 interface FailureContext {
@@ -441,7 +462,11 @@ async function handleApiFailure(
     const field = named ? String(named) : "the lead";
     const reason = `The platform refused ${field}: fix it and send again`;
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
-    await moveLink(db, link, "invalid", { reason, ...(context.uncertain ? {} : { postingSince: null }), timeline: { kind: "answered", message: reason } });
+    await moveLink(db, link, "invalid", {
+      reason,
+      ...(context.uncertain ? {} : { postingSince: null }),
+      timeline: { kind: "answered", message: reason, data: { refused: refusalOf(error) } },
+    });
     return;
   }
   if (outcome.kind === "pause-shop") {
@@ -472,6 +497,18 @@ async function handleApiFailure(
     timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
   });
   throw error;
+}
+
+/** The order stops as failed, with a reason that quotes nothing of it (the refused value is in it). */
+async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, problem: string): Promise<void> {
+  const link = await db.orderLink.findUnique({ where: { id: linkId } });
+  if (!link || !canMove(link.state as LinkState, "failed")) return;
+  const reason = `Not sent: ${problem}. Correct the order in Shopify, then send it again`;
+  try {
+    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", message: reason } });
+  } catch (error) {
+    console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
+  }
 }
 
 interface MoveOptions {

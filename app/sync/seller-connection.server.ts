@@ -10,6 +10,7 @@ import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../
 import { createDbRateLimiter, type DbRateLimiter } from "./db-rate-limiter.server";
 import { sellerApiFetch } from "../net/public-address.server";
 import { logCall } from "./call-log.server";
+import { recordSellerApiCall } from "../runtime/metrics.server";
 
 export class ShopNotConnectedError extends Error {
   constructor(readonly shop: string, readonly why: "no_key" | "no_base_url" | "paused") {
@@ -68,7 +69,8 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
     // A 429 is not waited out inside a job: the job is rescheduled after the stated delay.
     retry: { maxRateLimitWaits: 0 },
     // Logged with the next commit (call-log.server.ts), not in a commit of its own.
-    onCall: (call) =>
+    onCall: (call) => {
+      recordSellerApiCall(call);
       logCall(db, {
         shop: shop.domain,
         method: call.method,
@@ -78,7 +80,8 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
         attempt: call.attempt,
         apiVersion: call.apiVersion ?? null,
         at: call.at,
-      }),
+      });
+    },
   });
   return { client, keyId: keyFingerprint(apiKey), baseUrl, limiter };
 }

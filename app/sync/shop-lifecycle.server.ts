@@ -2,6 +2,7 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
+import { ensureReconcileScheduled } from "./reconcile/pass.server";
 import { addTimeline } from "../models/timeline.server";
 import type { TransactionClient } from "../models/webhook-delivery.server";
 import { applyLeadEvents } from "./lead-events.server";
@@ -9,8 +10,16 @@ import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
 
-/** app/uninstalled: stop work for the shop but keep its data until shop/redact. */
-export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date): Promise<void> {
+/**
+ * app/uninstalled: stop work for the shop but keep its data until shop/redact. A
+ * delivery raised before the shop's last install (Shopify retries for hours, the
+ * merchant reinstalled meanwhile) is stale and changes nothing.
+ */
+export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date, triggeredAt?: Date | null): Promise<void> {
+  if (triggeredAt) {
+    const row = await tx.shop.findUnique({ where: { domain: shop }, select: { installedAt: true, uninstalledAt: true } });
+    if (row && row.uninstalledAt === null && row.installedAt > triggeredAt) return;
+  }
   await tx.session.deleteMany({ where: { shop } });
   await tx.shop.upsert({
     where: { domain: shop },
@@ -50,6 +59,8 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
     // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.
     if (row.uninstalledAt) await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
     if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
+    // The first pass covers what the app missed while it was not installed (bounded).
+    await ensureReconcileScheduled(tx, shop, at);
     return { reinstalled: row.uninstalledAt !== null, resumedOrders: held.length };
   });
 }
@@ -74,10 +85,19 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.flowTriggerUsage.deleteMany({ where: { shop } });
   await tx.analyticsDaily.deleteMany({ where: { shop } });
   await tx.analyticsLead.deleteMany({ where: { shop } });
+  await tx.cashParcel.deleteMany({ where: { shop } });
+  await tx.cashDaily.deleteMany({ where: { shop } });
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });
   await tx.pendingLeadEvent.deleteMany({ where: { shop } });
+  // Its pairings end with it (the other store's log keeps its own record of them).
+  await tx.storePairing.deleteMany({ where: { OR: [{ shopA: shop }, { shopB: shop }] } });
+  await tx.storePairingCode.deleteMany({ where: { shop } });
+  await tx.shopAuditEvent.deleteMany({ where: { shop } });
+  await tx.syncLedger.deleteMany({ where: { shop } });
+  await tx.reconcilePass.deleteMany({ where: { shop } });
+  await tx.syncLatency.deleteMany({ where: { shop } });
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.

@@ -1,5 +1,7 @@
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";
+import { log } from "../runtime/logger.server";
+import { recordShopPaused } from "../runtime/metrics.server";
 
 /** Why an order is held while the app is uninstalled; a reinstall sends these on (reinstateShop). */
 export const APP_NOT_INSTALLED_REASON = "The app is not installed on this shop any more";
@@ -8,6 +10,8 @@ export const APP_NOT_INSTALLED_REASON = "The app is not installed on this shop a
 export async function pauseShop(db: Db, shop: Shop, at: Date): Promise<void> {
   if (shop.pausedReason) return;
   await db.shop.update({ where: { id: shop.id }, data: { pausedReason: "key_rejected", pausedAt: at } });
+  recordShopPaused("key_rejected");
+  log.warn(`${shop.domain}: paused, the platform rejected its key`, { shop: shop.domain, reason: "key_rejected" });
 }
 
 /** A new key was verified: clear the pause and let every waiting job of the shop run now. */

@@ -21,12 +21,15 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { ensureRetentionScheduled } from "./retention.server";
+import { ensureReconcileScheduled } from "./reconcile/pass.server";
 import { recordLeadEvents } from "./lead-events.server";
 import { syncJobFor } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 import { addTimelineRows, type TimelineRow } from "../models/timeline.server";
 import { inList, list, sqlDatabaseOf, statement } from "../db/sql";
+import { log } from "../runtime/logger.server";
+import { recordSyncCycle } from "../runtime/metrics.server";
 
 
 export interface SyncReport {
@@ -304,7 +307,8 @@ export async function runSyncStatusesJob(deps: PipelineDeps, job: ClaimedJob): P
       tracked = report.tracked;
       await deps.db.shop.update({ where: { id: shop.id }, data: { lastStatusSyncAt: deps.now() } });
       // One line per cycle: what polling cost and what it found.
-      console.info(`[status-sync] ${JSON.stringify({ shop: domain, ...report })}`);
+      log.info("status-sync cycle", { shop: domain, ...report });
+      recordSyncCycle(report);
     });
   } finally {
     await scheduleNextSync(deps, domain, tracked);
@@ -345,8 +349,9 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
     eventsConfigured: shop.eventsSecretCipher !== null,
   });
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
-  // Every connected shop also gets its daily clean-up by its retention setting.
+  // Every connected shop also gets its daily clean-up by its retention setting, and its reconciliation with Shopify.
   await ensureRetentionScheduled(deps.db, domain, deps.now());
+  await ensureReconcileScheduled(deps.db, domain, deps.now());
 }
 
 /**
@@ -354,6 +359,8 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
  * without pushing back one already planned.
  */
 export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
+  // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
+  await ensureReconcileScheduled(db, domain, now);
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
   const minutes = readShopSettings(shop?.settings).statusSyncMinutes;
   await wakeJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));

@@ -13,7 +13,7 @@ import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { addTimelineRows, type TimelineKind } from "../models/timeline.server";
 import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
-import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, PAID_SHIPPING_STATUSES, type WriteBackDone } from "../shopify/write-back-plan";
+import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
 import { desiredTags, tagKey } from "../shopify/write-back-tags";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
@@ -22,6 +22,7 @@ import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
 import { asDate, asString, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
 import { shopLinksByIds } from "../models/links-by-id.server";
+import { recordStatusToShopify } from "../runtime/metrics.server";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
 
@@ -49,7 +50,7 @@ export const WRITE_BACK_DELAY_MS = 3_000;
 
 /** The link and its shop's toggles, in one prepared read. */
 const LINK_AND_SHOP = statement(`SELECT l."id", l."shop", l."orderId", l."leadRef", l."confirmationStatus", l."shippingStatus", l."anomalies",
-  l."trackingNumber", l."writtenBack", s."settings", s."uninstalledAt", s."domain" AS "shopDomain"
+  l."trackingNumber", l."writtenBack", l."statusCheckedAt", l."postedAt", s."settings", s."uninstalledAt", s."domain" AS "shopDomain"
   FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`);
 const SET_WRITTEN_BACK = statement(`UPDATE "OrderLink" SET "writtenBack" = ?, "updatedAt" = ? WHERE "id" = ?`);
 
@@ -83,7 +84,7 @@ export function writeBackMayChange(link: WriteBackFacts, toggles: ShopSettings["
   }
   const shipping = link.shippingStatus ?? "";
   if (toggles.fulfillment && !done.fulfilled && FULFILL_SHIPPING_STATUSES.has(shipping)) return true;
-  if (toggles.markPaid && !done.paid && PAID_SHIPPING_STATUSES.has(shipping)) return true;
+  if (toggles.markPaid && !done.paid && markPaidStatuses(toggles.markPaidWhen).has(shipping)) return true;
   return toggles.cancel && !done.cancelled && link.confirmationStatus !== null && CANCEL_REASONS[link.confirmationStatus] !== undefined;
 }
 
@@ -123,6 +124,8 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     anomalies: String(row.anomalies),
     trackingNumber: asString(row.trackingNumber),
     writtenBack: String(row.writtenBack),
+    statusCheckedAt: asDate(row.statusCheckedAt),
+    postedAt: asDate(row.postedAt),
   };
   // Kept, not dropped: a reinstall wakes the shop's waiting jobs (reinstateShop); shop/redact deletes them.
   if (asDate(row.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: written back after a reinstall" });
@@ -130,7 +133,14 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
   const toggles = settings.writeBack;
   if (!writeBackEnabled(settings)) return;
 
-  const timeline = (kind: TimelineKind, message: string) => ({ shop: link.shop, linkId: link.id, kind, message, data: null, at: new Date() });
+  const timeline = (kind: TimelineKind, message: string, data: unknown = null) => ({
+    shop: link.shop,
+    linkId: link.id,
+    kind,
+    message,
+    data: data === null ? null : JSON.stringify(data),
+    at: new Date(),
+  });
   const admin = await deps.adminFor(link.shop);
   try {
     const run = await writeBackOrder(
@@ -147,12 +157,16 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
       },
       { ...toggles, ...(settings.carrierName ? { carrierName: settings.carrierName } : {}) },
     );
+    // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
+    const seenAt = link.statusCheckedAt ?? link.postedAt;
+    const lag = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : null;
     // What was written, its timeline row and the job's completion: one commit.
     await database.transaction(async (tx) => {
       await tx.run(SET_WRITTEN_BACK, [JSON.stringify(run.done), new Date(), link.id]);
-      if (run.steps.length > 0) await addTimelineRows(tx, [timeline("written_back", `Shopify order updated: ${describe(run.steps)}`)]);
+      if (run.steps.length > 0) await addTimelineRows(tx, [timeline("written_back", `Shopify order updated: ${describe(run.steps)}`, lag)]);
       await ctx?.completeIn(tx);
     });
+    if (run.steps.length > 0) recordStatusToShopify(seenAt, deps.now());
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {

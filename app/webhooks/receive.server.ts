@@ -8,13 +8,17 @@ import { createGroupCommit } from "../db/group-commit";
 import { isDatabaseBusy } from "../db/sqlite-busy";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
 import { orderCreatedInserts, orderCreatedRows, UnreadableOrderError, type OrderCreatedRows } from "../sync/order-intake.server";
-import { verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
+import { storedTopic, verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
+import { recordOrdersStored } from "../runtime/metrics.server";
 
 const deliveryOf = (webhook: VerifiedWebhook) => ({
-  // X-Shopify-Event-Id is the same for one event sent to several subscriptions.
-  id: webhook.eventId || webhook.webhookId,
+  // X-Shopify-Event-Id is the same for every delivery of one event (retries, several
+  // subscriptions): a repeat is recognised. Scoped by topic, so two topics raised by one
+  // change can never pass for each other.
+  id: webhook.eventId ? `${storedTopic(webhook.topic)}:${webhook.eventId}` : webhook.webhookId,
   shop: webhook.shop,
   topic: webhook.topic,
+  triggeredAt: webhook.triggeredAt ?? null,
 });
 
 /** A verified payload we cannot read: say what is wrong; nothing was stored. */
@@ -30,7 +34,10 @@ function unreadable(error: unknown): Response {
  * answered 200 only once its own rows are committed.
  */
 const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
-  (rows) => prisma.$transaction(orderCreatedInserts(prisma, rows)),
+  async (rows) => {
+    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, rows));
+    recordOrdersStored(rows.length, deliveries, orders);
+  },
   // 12 bound values per order row: far under SQLite's and PostgreSQL's limits. A locked
   // database fails the whole group at once (Shopify redelivers); anything else is retried
   // webhook by webhook so one bad order cannot fail the others.
@@ -53,7 +60,7 @@ export async function receiveOrderCreated(request: Request): Promise<Response> {
 export async function receiveWebhook(
   request: Request,
   topic: string,
-  handle: (tx: TransactionClient, webhook: VerifiedWebhook) => Promise<void>,
+  handle: (tx: TransactionClient, webhook: VerifiedWebhook) => Promise<unknown>,
 ): Promise<Response> {
   const webhook = await verifyShopifyWebhook(request, topic);
   try {

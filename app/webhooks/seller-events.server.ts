@@ -10,6 +10,7 @@ import { isUniqueViolation, processWebhookOnce } from "../models/webhook-deliver
 import { enqueueJob } from "../queue/jobs.server";
 import { secretBoxFromEnv } from "../env.server";
 import { refreshLeadJobFor } from "../models/job-kinds";
+import { log } from "../runtime/logger.server";
 
 /** Older (or further in the future) than this, a signed event is refused as a replay. */
 export const EVENT_TOLERANCE_SECONDS = 5 * 60;
@@ -48,7 +49,7 @@ export function eventRefused(): Response {
 }
 
 function refuse(why: string): Response {
-  console.warn(`[events] refused: ${why}`);
+  log.warn(`platform event refused: ${why}`, { topic: "platform_events" });
   return eventRefused();
 }
 

@@ -15,9 +15,11 @@
 import "@shopify/shopify-api/adapters/web-api";
 import { LogSeverity, shopifyApi, WebhookValidationErrorReason } from "@shopify/shopify-api";
 import { env } from "../env.server";
-import { readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/body-limit.server";
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from "../http/json-depth";
+import { MAX_WEBHOOK_VALUES, readTextWithin, WEBHOOK_BODY_LIMIT } from "../http/body-limit.server";
+import { MAX_JSON_DEPTH } from "../http/json-depth";
+import { readWebhookJson } from "../http/webhook-json";
 import { apiVersion } from "../shopify.server";
+import { log } from "../runtime/logger.server";
 
 export interface VerifiedWebhook {
   shop: string;
@@ -26,6 +28,8 @@ export interface VerifiedWebhook {
   webhookId: string;
   /** X-Shopify-Event-Id: the same event sent to several subscriptions shares it. */
   eventId?: string;
+  /** X-Shopify-Triggered-At: when Shopify raised the event; a retry hours later keeps it. */
+  triggeredAt?: Date;
   apiVersion: string;
   payload: Record<string, unknown>;
 }
@@ -42,7 +46,7 @@ function webhookApi() {
     hostScheme: appUrl.protocol === "http:" ? "http" : "https",
     isEmbeddedApp: true,
     // It validates only; shopifyApp() already says the version at start-up.
-    logger: { level: LogSeverity.Error, log: async (_severity, message) => console.error(message) },
+    logger: { level: LogSeverity.Error, log: async (_severity, message) => log.error(message) },
   });
   return api;
 }
@@ -60,6 +64,12 @@ function withShopifyHeadersOnly(request: Request): Request {
   return new Request(request.url, { method: request.method, headers });
 }
 
+/** A header's ISO time; an unreadable one is as if absent (it only ever makes a delivery count as older). */
+function timeOf(value: unknown): Date | undefined {
+  const ms = typeof value === "string" ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+
 /** "orders/create" -> "ORDERS_CREATE", as validate() reports the topic header. */
 export const storedTopic = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
 
@@ -69,7 +79,7 @@ const SHOP_IN_PAYLOAD = new Set(["CUSTOMERS_DATA_REQUEST", "CUSTOMERS_REDACT", "
 /** A webhook refused for what it says, not for how it is signed: 400 with the reason. */
 const refused = (reason: string) => {
   // Logged without the payload: it may carry a customer's personal data.
-  console.warn(`[webhook] refused: ${reason}`);
+  log.warn(`webhook refused: ${reason}`);
   return new Response(reason, { status: 400 });
 };
 
@@ -89,13 +99,12 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
   }
   const expected = storedTopic(topic);
   if (storedTopic(String(check.topic)) !== expected) throw refused(`topic ${String(check.topic)} sent to the ${topic} address`);
-  if (jsonDepthExceeds(rawBody, MAX_JSON_DEPTH)) throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  let payload: unknown;
-  try {
-    payload = JSON.parse(rawBody);
-  } catch {
-    throw refused("the webhook body is not JSON");
-  }
+  // Exact 64-bit ids, well-formed text, and no more values than a real order carries (app/http/webhook-json.ts).
+  const read = readWebhookJson(rawBody, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_WEBHOOK_VALUES });
+  if (!read.ok && read.why === "depth") throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (!read.ok && read.why === "values") throw refused(`the webhook body holds more than ${MAX_WEBHOOK_VALUES} values`);
+  if (!read.ok) throw refused("the webhook body is not JSON");
+  const payload = read.value;
   if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
     throw refused("the webhook body is not a JSON object");
   }
@@ -111,6 +120,7 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
     topic: String(check.topic),
     webhookId: check.webhookId,
     eventId: "eventId" in check ? check.eventId : undefined,
+    triggeredAt: "triggeredAt" in check ? timeOf(check.triggeredAt) : undefined,
     apiVersion: check.apiVersion,
     payload: payload as Record<string, unknown>,
   };

@@ -6,15 +6,11 @@
  *   from prisma/postgres/schema.prisma (generated from prisma/schema.prisma).
  * Either is skipped when its history already matches the model.
  *
- * Why not `prisma migrate dev`: with the JavaScript schema engine (the only one
- * that works offline) Prisma cannot build a shadow database, so it diffs against
- * an empty one, and it cannot read a PostgreSQL database at all. SQLite: the
- * existing migrations are applied to a scratch file, introspected with `db pull`,
- * and diffed datamodel to datamodel. PostgreSQL: the datamodel the last migration
- * led to is kept in prisma/migrations-postgres/schema.prisma and diffed to the new
- * one; the diff needs a live server (Prisma asks it to render the SQL), so an
- * embedded one is started for the moment. test/db/migration-drift.test.ts
- * checks both histories against the model on real databases.
+ * Not `prisma migrate dev`: offline, Prisma's JavaScript schema engine builds no
+ * shadow database and cannot migrate PostgreSQL (docs/decisions/0002-two-migration-trees.md).
+ * SQLite: the migrations applied to a scratch file, read back with `db pull`, diffed
+ * to the model. PostgreSQL: the snapshot prisma/migrations-postgres/schema.prisma
+ * diffed to the new schema, rendered by an embedded server started for the moment.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * `npm run analytics:rebuild [-- --shop SHOP] [--reset]`: recounts the Analytics
- * rollups from the OrderLink rows, for one shop or every shop with orders. Run it
+ * rollups and the cash ledger from the OrderLink rows, for one shop or every shop with orders. Run it
  * once after deploying the rollups (orders older than them are not counted until
  * then) or after changing order rows by hand. A page of orders per short
  * transaction, so the app keeps working; --reset deletes and recounts a shop in
@@ -29,6 +29,7 @@ async function main(): Promise<number> {
   }
   const { default: prisma } = await import("../../app/db.server");
   const { rebuildRollups, shopsWithLinks } = await import("../../app/analytics/rollups.server");
+  const { rebuildCashLedger } = await import("../../app/analytics/cash-rebuild.server");
   try {
     const shops = shop ? [shop] : await shopsWithLinks(prisma);
     for (const domain of shops) {
@@ -36,6 +37,8 @@ async function main(): Promise<number> {
       console.info(
         `analytics:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.rows} rollup row(s) ${reset ? "written" : "changed"} in ${report.ms} ms`,
       );
+      const cash = await rebuildCashLedger(prisma, domain, { reset });
+      console.info(`analytics:rebuild: ${domain}: cash ledger: ${cash.parcels} parcel(s), ${cash.rows} row(s) ${reset ? "written" : "changed"} in ${cash.ms} ms`);
     }
     if (shops.length === 0) console.info("analytics:rebuild: no orders");
     return 0;

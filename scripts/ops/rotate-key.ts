@@ -1,13 +1,13 @@
 /**
  * `npm run rotate-key`: re-seals every stored secret (seller API keys, events
- * secrets) under ENCRYPTION_KEY, opening them with ENCRYPTION_KEY_PREVIOUS or
+ * secrets, Shopify session tokens) under ENCRYPTION_KEY, opening them with ENCRYPTION_KEY_PREVIOUS or
  * ENCRYPTION_KEY. Rotation: set ENCRYPTION_KEY_PREVIOUS to the old key and
  * ENCRYPTION_KEY to a new one (the app accepts both meanwhile), run this, then
  * drop ENCRYPTION_KEY_PREVIOUS. Also upgrades secrets sealed in the older format.
  * Prints counts only, never a secret.
  */
 import { SecretBoxError } from "../../app/crypto/secret-box.server";
-import { KeyRotationError, rotateStoredSecrets } from "../../app/crypto/rotate-key.server";
+import { KeyRotationError, rotateStoredSecrets } from "../../app/models/secret-rotation.server";
 import { EnvError, secretBoxFromEnv } from "../../app/env.server";
 
 async function main(): Promise<number> {
@@ -25,7 +25,9 @@ async function main(): Promise<number> {
   const { default: prisma } = await import("../../app/db.server");
   try {
     const report = await rotateStoredSecrets(prisma, box);
-    console.info(`rotate-key: ${report.checked} secret(s) checked, ${report.resealed} re-sealed, ${report.current} already current`);
+    console.info(
+      `rotate-key: ${report.checked} secret(s) checked, ${report.resealed} re-sealed, ${report.sealed} sealed (were in clear), ${report.current} already current`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof KeyRotationError) {

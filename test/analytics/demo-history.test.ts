@@ -44,5 +44,21 @@ describe("demo history", () => {
     const home = await loadDashboard(db, SHOP, { now: NOW });
     expect(home.hasLeads).toBe(true);
     expect(home.figures.last30.delivered).toBeGreaterThan(0);
+
+    // Every cash state: the last days' parcels owed, older ones paid, a few never paid (overdue), some returned.
+    const states = await db.cashParcel.groupBy({ by: ["state"], where: { shop: SHOP }, _count: { _all: true } });
+    const count = Object.fromEntries(states.map((s) => [s.state, s._count._all]));
+    expect(count.owed).toBeGreaterThan(10);
+    expect(count.paid).toBeGreaterThan(count.owed);
+    expect(count.returned).toBeGreaterThan(10);
+    expect(home.cash.owed.profitCents).toBeGreaterThan(home.cash.longWait.profitCents);
+    expect(home.cash.overdue.parcels).toBeGreaterThan(0);
+    expect(home.cash.byAge["0-7"].parcels).toBeGreaterThan(0);
+    // The days come from each parcel's timeline: paid after it was delivered, never in the future.
+    const paid = await db.cashParcel.findMany({ where: { shop: SHOP, state: "paid" } });
+    expect(paid.every((p) => p.deliveredDay! < p.paidDay! && p.paidDay! <= "2026-11-24")).toBe(true);
+    expect(report.cash.current.paid.parcels).toBeGreaterThan(0);
+    // The overdue check is queued, to fire "Payment overdue" for the parcels never paid.
+    expect(await db.job.count({ where: { key: `payment-overdue:${SHOP}`, state: "pending" } })).toBe(1);
   });
 });

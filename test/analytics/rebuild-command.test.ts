@@ -52,6 +52,13 @@ describe("npm run analytics:rebuild", () => {
       ["held", 1, 10000],
       ["returned", 1, 10000],
     ]);
+    // The cash ledger is recounted with them: the delivered parcel owed, the returned one back.
+    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: cash ledger: 2 parcel\(s\), \d+ row\(s\) changed in \d+ ms/);
+    const cash = await database.prisma.cashDaily.findMany({ where: { shop: SHOP }, orderBy: { state: "asc" } });
+    expect(cash.map((r) => [r.state, r.parcels, Number(r.totalCents)])).toEqual([
+      ["owed", 1, 10000],
+      ["returned", 1, 10000],
+    ]);
   }, 60_000);
 
   it("recounts from scratch with --reset, to the same rows", async () => {

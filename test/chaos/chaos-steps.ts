@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import type { sandboxControl } from "../../sandbox/index";
+import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
 import { SHOP } from "../helpers/pipeline";
 
 type Control = ReturnType<typeof sandboxControl>;
@@ -18,10 +19,11 @@ const root = join(import.meta.dirname, "..", "..");
  * A worker process (`worker.ts`) on `databaseUrl`, tuned for chaos: short
  * leases (a killed worker's jobs come back in 3 s), short platform timeouts, and
  * the key's limit read again every 5 s (the storm lowers it for seconds). Its
- * output goes to `onOutput`.
+ * output goes to `onOutput`. With SHOPIFY_ADMIN_STAND_IN_URL in `env`, its Admin API
+ * calls go to that stand-in (the preload every app process gets).
  */
 export function spawnChaosWorker(databaseUrl: string, onOutput: (text: string) => void, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
+  const child = spawn(process.execPath, [...tsxPreloadArgs(root), join(root, "worker.ts")], {
     cwd: root,
     env: {
       ...process.env,
@@ -67,12 +69,17 @@ export async function stormWhileLeadsFlow(db: PrismaClient, control: Control, op
   return { startedAfterMs: stormStart - options.started, lastedMs: Date.now() - stormStart };
 }
 
-/** Waits (up to 150 s) until no link is received, posting or retrying and no post job waits; answers the links still unsettled. */
+/**
+ * Waits (up to 150 s) until every order has its link (those whose webhook was lost come
+ * with the reconciliation), none is received, posting or retrying and no post job waits;
+ * answers the orders still unsettled (missing links count).
+ */
 export async function waitUntilSettled(db: PrismaClient, orders: number): Promise<number> {
   const deadline = Date.now() + 150_000;
   let unsettled = orders;
   while (Date.now() < deadline) {
-    unsettled = await db.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } });
+    const missing = orders - (await db.orderLink.count());
+    unsettled = missing + (await db.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } }));
     const waiting = await db.job.count({ where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } } });
     if (unsettled === 0 && waiting === 0) break;
     await sleep(500);

@@ -1,8 +1,9 @@
 /**
- * Delivery records shared between a merchant's stores, by consent: on a real
- * SQLite file, four stores (three on one seller account, one on another), each
- * with its own record of the same phone. A store sees another's record (Customer
- * card, hold rule) only when both opted in and the account ids match.
+ * Delivery records shared between a merchant's stores, by consent and proof: on a
+ * real database, four stores (three on one seller account, one on another), each
+ * with its own record of the same phone, all paired with each other. A store sees
+ * another's record (Customer card, hold rule) only when they are paired, both
+ * opted in, and both are on one seller account at one platform address.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
@@ -11,10 +12,12 @@ import { holdHistory, sharedRecord, sharingPeers } from "../../app/customers/sha
 import { loadCustomerCard } from "../../app/customers/card.server";
 import { customerHold } from "../../app/customers/risk";
 import { readShopSettings } from "../../app/models/shop-settings";
+import { pairKey } from "../../app/customers/pairing";
 
 let db: TestDatabase;
 const PHONE = "0677000111";
 const NOW = new Date();
+const PLATFORM = "https://seller.example.ma/api";
 const RULE = { enabled: true, failures: 2, days: 90 };
 
 // A and B: one merchant's two stores. D: the same account, never opted in. C: another merchant.
@@ -55,9 +58,13 @@ beforeEach(async () => {
   await db.prisma.customerLead.deleteMany();
   await db.prisma.customerRecord.deleteMany();
   await db.prisma.shop.deleteMany();
+  await db.prisma.storePairing.deleteMany();
   for (const { domain, account } of Object.values(STORES)) {
-    await db.prisma.shop.create({ data: { domain, sellerAccount: account, settings: JSON.stringify({ shareCustomerRecords: true }) } });
+    await db.prisma.shop.create({ data: { domain, sellerAccount: account, sellerApiBaseUrl: PLATFORM, settings: JSON.stringify({ shareCustomerRecords: true }) } });
   }
+  // Every store paired with every other, so the other rules are what these tests see.
+  const domains = Object.values(STORES).map((s) => s.domain);
+  for (const a of domains) for (const b of domains) if (a < b) await db.prisma.storePairing.create({ data: { ...pairKey(a, b), codeFrom: a } });
   await consent("D", false);
   // Only B, C and D know the customer; A is the store taking a new order.
   for (const store of ["B", "C", "D"] as const) await badRecord(store);
@@ -99,6 +106,23 @@ describe("sharing delivery records between a merchant's stores", () => {
     expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([]);
     expect(await sharingPeers(db.prisma, STORES.B.domain)).toEqual([]);
     expect(await holdIn("A")).toBe(false);
+  });
+
+  it("does not share between stores that never paired, whatever their consent and account", async () => {
+    await db.prisma.storePairing.deleteMany({ where: pairKey(STORES.A.domain, STORES.B.domain) });
+    expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([]);
+    expect(await sharingPeers(db.prisma, STORES.B.domain)).not.toContain(STORES.A.domain);
+    expect(await sharedRecord(db.prisma, STORES.A.domain, PHONE)).toBeNull();
+    expect(await holdIn("A")).toBe(false);
+  });
+
+  it("does not share with a store whose key was verified at another platform address, even on the same account id", async () => {
+    await db.prisma.shop.update({ where: { domain: STORES.B.domain }, data: { sellerApiBaseUrl: "http://127.0.0.1:4999" } });
+    expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([]);
+    expect(await holdIn("A")).toBe(false);
+    // The same address however it was typed (case, trailing slash) is the same platform.
+    await db.prisma.shop.update({ where: { domain: STORES.B.domain }, data: { sellerApiBaseUrl: "HTTPS://Seller.Example.ma/api/" } });
+    expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([STORES.B.domain]);
   });
 
   it("stops sharing as soon as a store revokes its consent, or is uninstalled", async () => {

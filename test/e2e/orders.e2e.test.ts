@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { formatMoneyCents } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
@@ -28,12 +29,18 @@ afterAll(() => world?.close());
 async function rowOf(page: Page, orderName: string) {
   return page.evaluate((name) => {
     const row = [...document.querySelectorAll("tr")].find((tr) => tr.querySelector(`[data-order="${name}"]`));
-    const cell = (key: string) => {
-      const node = row?.querySelector(`[data-cell="${key}"]`)?.cloneNode(true) as HTMLElement | undefined;
-      node?.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+    const cell = (selector: string) => {
+      const node = row?.querySelector(selector)?.cloneNode(true) as HTMLElement | undefined;
+      node?.querySelectorAll('[class*="visuallyHidden"], .cod-visually-hidden').forEach((hidden) => hidden.remove());
       return node?.textContent?.trim() ?? null;
     };
-    return { state: cell("state"), lead: cell("lead"), confirmation: cell("confirmation"), shipping: cell("shipping"), problems: cell("problems") };
+    return {
+      stage: cell("[data-stage]"),
+      customer: cell('[data-cell="customer"]'),
+      city: cell('[data-cell="city"]'),
+      amount: cell('[data-cell="amount"]'),
+      attention: cell("[data-attention]") ?? "",
+    };
   }, orderName);
 }
 
@@ -73,14 +80,13 @@ describe("Orders after a pipeline run", () => {
     await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
     await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
 
-    // THEN every order is there, newest first, with what the sandbox says
+    // THEN every order is there, newest first, with the columns a COD merchant scans and one stage each
     await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3005", "#3004", "#3003", "#3002", "#3001"]);
-    expect(await rowOf(page, "#3001")).toEqual({ state: "Lead created", lead: first.leadRef, confirmation: "Confirmed", shipping: "Not shipped", problems: "" });
-    expect(await rowOf(page, "#3002")).toMatchObject({ state: "Lead created", confirmation: "New" });
-    expect(await rowOf(page, "#3003")).toMatchObject({ state: "Held", lead: "–", problems: "Unknown SKU" });
-    expect(await rowOf(page, "#3004")).toMatchObject({ state: "Held", problems: "No phone" });
-    expect((await rowOf(page, "#3005")).state).toBe("Damaged");
-    expect((await rowOf(page, "#3005")).problems).toContain("Platform: inconsistent total");
+    expect(await rowOf(page, "#3001")).toEqual({ stage: "Confirmed", customer: "Salma Bennani", city: "Casablanca", amount: formatMoneyCents("en", 22_900), attention: "" });
+    expect(await rowOf(page, "#3002")).toMatchObject({ stage: "Sent", city: "Rabat" });
+    expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Held", attention: "Unknown SKU" });
+    expect(await rowOf(page, "#3004")).toMatchObject({ stage: "Held", attention: "No phone", customer: "Salma Bennani" });
+    expect(await rowOf(page, "#3005")).toMatchObject({ stage: "Sent", attention: "Platform: inconsistent total" });
     await session.screenshot("orders-list-en");
 
     // AND the "Needs attention" tab keeps only the orders waiting for the merchant
@@ -135,15 +141,19 @@ describe("Orders after a pipeline run", () => {
     await session.screenshot("order-detail-fixed-en");
   });
 
-  it("sends selected orders again from the list's bulk action", async () => {
+  it("sends selected orders again from the list's bulk action, never making a second lead", async () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "en" }));
-    const row = page.locator("tr", { has: page.locator('[data-order="#3005"]') });
-    await row.locator('input[type="checkbox"]').check({ force: true });
+    for (const name of ["#3003", "#3005"]) {
+      const row = page.locator("tr", { has: page.locator(`[data-order="${name}"]`) });
+      await row.locator('input[type="checkbox"]').check({ force: true });
+    }
     await page.getByRole("button", { name: "Send again" }).click();
-    await expect.poll(() => session.toasts()).toContain("1 order(s) sent again");
-    await expect.poll(() => rowOf(page, "#3005").then((r) => r.state)).toBe("Received");
-    const job = await server.db.job.findFirstOrThrow({ where: { key: `post-lead:${SHOP}:6100005` } });
+    // The held order goes again; the damaged one's lead exists: it is left as it was.
+    await expect.poll(() => session.toasts()).toContain("1 order(s) sent again, 1 left as they were");
+    await expect.poll(() => rowOf(page, "#3003").then((r) => r.stage)).toBe("Received");
+    expect((await rowOf(page, "#3005")).stage).toBe("Sent");
+    const job = await server.db.job.findFirstOrThrow({ where: { key: `post-lead:${SHOP}:6100003` } });
     expect(job.state).toBe("pending");
   });
 });
@@ -155,8 +165,9 @@ describe("in French", () => {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "fr" }));
       await page.getByRole("heading", { name: "Commandes", level: 1 }).waitFor();
-      expect(await rowOf(page, "#3001")).toMatchObject({ state: "Lead créé", confirmation: "Confirmé", shipping: "Non expédié" });
-      expect(await rowOf(page, "#3003")).toMatchObject({ state: "Retenue", problems: "SKU inconnu" });
+      expect(await rowOf(page, "#3001")).toMatchObject({ stage: "Confirmée", amount: formatMoneyCents("fr", 22_900) });
+      // Sent again from the list above, waiting for the worker.
+      expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Reçue" });
       expect(await page.getByRole("tab", { name: "À traiter" }).isVisible()).toBe(true);
       await session.screenshot("orders-list-fr");
     } finally {

@@ -26,6 +26,8 @@ import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
 import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
+import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
+import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 
@@ -133,7 +135,9 @@ describe("a fresh shop", () => {
     expect(await axeViolations(page)).toEqual([]);
     expect((await control.shop(FRESH)).installed).toBe(true);
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
-    expect(stored.accessToken).toMatch(/^shpat_/);
+    // Sealed at rest, bound to its shop: it opens to Shopify's token.
+    expect(isSealedSecret(stored.accessToken)).toBe(true);
+    expect(openToken(createSecretBox(process.env.ENCRYPTION_KEY!), stored.accessToken, FRESH, ACCESS_TOKEN)).toMatch(/^shpat_/);
 
     const key = sandbox.keys.find((k) => k.account === "ACC-1002")!.key;
     await visit(page, await server.embeddedUrl(FRESH, "/app/settings"));
@@ -203,15 +207,25 @@ describe("the demo shop", () => {
     await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
     await page.getByRole("button", { name: "Save mapping" }).click();
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
+    // The mapping frees #1019: named at once, and sent on one confirmation, without visiting it.
+    const modal = page.locator("ui-modal[open]");
+    await modal.waitFor();
+    expect(await modal.locator("[data-modal-body]").textContent()).toContain("#1019");
+    expect(await axeViolations(page)).toEqual([]);
+    await modal.getByRole("button", { name: "Send 1 order" }).click();
+    await expect.poll(() => session.toasts()).toContain("Orders sent: 1");
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("mapped");
     await screenshot(session, "stand-in-mappings-products");
     expect(await axeViolations(page)).toEqual([]);
 
-    const held = (await linkOf(DEMO, order.id))!;
-    await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${held.id}`));
-    await page.getByRole("button", { name: "Send again" }).first().click();
     await expect.poll(async () => (await linkOf(DEMO, order.id))?.state, { timeout: 30_000 }).toBe("created");
     expect(JSON.parse((await linkOf(DEMO, order.id))!.leadJson!).items).toEqual([{ sku: "ARG-OIL-50", quantity: 1 }]);
+    // Its page shows no stale "not in the catalogue" finding: it was sent.
+    const sent = (await linkOf(DEMO, order.id))!;
+    await visit(page, await server.embeddedUrl(DEMO, `/app/orders/${sent.id}`));
+    await page.locator("[data-stepper]").waitFor();
+    expect(await page.locator('[data-finding="sku_unmatched"]').count()).toBe(0);
+    expect(await page.locator("[data-stepper]").getAttribute("data-reached")).toBe("sent");
   }, 60_000);
 
   it("runs a backfill of the last 30 days: a dry run counts, the run adds the orders", async () => {

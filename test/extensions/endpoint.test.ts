@@ -172,9 +172,11 @@ describe("GET /api/orders/:orderId/status", () => {
           "hold",
           "lastChangeAt",
           "leadRef",
+          "nextAction",
           "reason",
           "sendLabel",
           "shippingStatus",
+          "stage",
           "state",
           "trackingNumber",
         ].sort(),
@@ -200,6 +202,9 @@ describe("GET /api/orders/:orderId/status", () => {
       // A phone with no record yet: a new customer.
       customer: { risk: "new", orders: 0, counts: { delivered: 0, returned: 0, refused: 0, cancelled: 0, wrong_number: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null },
       hold: null,
+      // As the app's pages say it: shipped, and nothing to do.
+      stage: "shipped",
+      nextAction: "none",
     });
   });
 

@@ -53,6 +53,8 @@ function status(state: LinkState, extra: Partial<LinkStatus> = {}): LinkStatus {
     fixUrl: "/app/orders/link_1",
     customer: null,
     hold: null,
+    stage: null,
+    nextAction: null,
     ...extra,
   };
 }
@@ -97,9 +99,10 @@ describe("locale files", () => {
 
   it("cover every finding code the mapper can produce", () => {
     const types = readFileSync(join(import.meta.dirname, "..", "..", "app", "leads", "types.ts"), "utf8");
-    const union = /export type FindingCode =([^;]+);/.exec(types)?.[1] ?? "";
-    const codes = [...union.matchAll(/"(\w+)"/g)].map((m) => m[1]);
-    expect(codes.length).toBeGreaterThan(10);
+    // FindingCode is the configurable codes' union plus the fixed ones.
+    const unions = ["ConfigurableFindingCode", "FindingCode"].map((name) => new RegExp(`export type ${name} =([^;]+);`).exec(types)?.[1] ?? "");
+    const codes = unions.flatMap((union) => [...union.matchAll(/"(\w+)"/g)].map((m) => m[1]));
+    expect(codes.length).toBeGreaterThan(20);
     for (const code of codes) expect(FINDING_KEYS, code).toHaveProperty(code);
   });
 
@@ -238,6 +241,35 @@ describe("block", () => {
     expect(view.fixHref).toBe("app:app/orders/link_1");
     expect(view.fixLabel).toBe("Fix in COD Lead Sync");
     expect(view.sendLabel).toBeNull();
+  });
+
+  it("shows the order's one stage and its next action, as the app's pages do", () => {
+    const damaged = status("damaged", {
+      leadRef: "ATB-2002",
+      confirmationStatus: "new",
+      shippingStatus: "pending",
+      anomalies: [{ code: "recent_duplicate", message: "Same phone" }],
+      stage: "sent",
+      nextAction: "decideDuplicate",
+    });
+    const view = blockView(ready(damaged), en, formatDate);
+    expect(view.badges[0]).toEqual({ label: "Sent", tone: "info" });
+    expect(view.next).toBe("decide about the duplicate in the app: keep both or cancel this order");
+    const french = blockView(ready(damaged), fr, formatDate);
+    expect(french.badges[0]).toEqual({ label: "Envoyée", tone: "info" });
+    expect(french.next).toBe("trancher le doublon dans l'app : garder les deux ou annuler cette commande");
+    // Held by a finding: the caution tone, and nothing said when there is nothing to do.
+    expect(blockView(ready(status("held", { stage: "held", nextAction: "fix" })), en, formatDate)).toMatchObject({
+      badges: [{ label: "Held", tone: "caution" }],
+      next: "fix what holds it, in the app",
+    });
+    expect(blockView(ready(status("created", { stage: "delivered", nextAction: "none" })), en, formatDate).next).toBeNull();
+    // The app's answer carries them; an older app's answer without them falls back to the link state.
+    const parsed = parseStatusPayload({ ...damaged, stage: "sent", nextAction: "decideDuplicate" }) as LinkStatus;
+    expect([parsed.stage, parsed.nextAction]).toEqual(["sent", "decideDuplicate"]);
+    const older = parseStatusPayload({ ...damaged, stage: "bogus", nextAction: undefined }) as LinkStatus;
+    expect([older.stage, older.nextAction]).toEqual([null, null]);
+    expect(blockView(ready(older), en, formatDate).badges[0].label).toBe("Created with anomalies");
   });
 
   it("is entirely in French for a French admin", () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { FLOW_TRIGGER, FLOW_TRIGGER_FIELDS, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
+import { FLOW_TRIGGER, FLOW_TRIGGER_FIELDS, paymentOverdueFiring, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
 import { FLOW_SEND_ORDER_HANDLE } from "../../app/pages/flow-send-order.server";
 import { flowDefinitionsFrom, referenceKey, validateTriggerPayload } from "../../shopify-admin/flow";
 import { type LeadEvent } from "../../app/models/lead-events";
@@ -37,7 +37,7 @@ describe("Flow trigger extensions", () => {
   });
 
   it("uses handles and field types the CLI accepts, and an order reference on every trigger", () => {
-    expect(definitions.triggers).toHaveLength(3);
+    expect(definitions.triggers).toHaveLength(Object.values(FLOW_TRIGGER).length);
     for (const { handle, fields } of [...definitions.triggers, ...definitions.actions]) {
       expect(handle).toMatch(/^[a-z0-9-]{1,30}$/);
       for (const field of fields) expect(CLI_FIELD_TYPES.has(field.type), field.type).toBe(true);
@@ -95,6 +95,17 @@ describe("payloads against the declared fields", () => {
       const definition = definitions.triggers.find((t) => t.handle === firing.handle);
       expect(validateTriggerPayload(definition, firing.handle, firing.payload)).toEqual([]);
     }
+  });
+
+  it("a Payment overdue firing passes the check too, with a whole number of days unpaid", () => {
+    const definition = definitions.triggers.find((t) => t.handle === FLOW_TRIGGER.paymentOverdue);
+    const firing = paymentOverdueFiring({ orderId: "5550001", leadRef: "ATB-1", deliveredDay: "2026-11-02", totalCents: 24900, profitCents: 8050, daysUnpaid: 17 });
+    expect(firing.payload).toEqual({ order_id: 5550001, "Lead reference": "ATB-1", "Amount collected": 249, "Seller profit": 80.5, "Delivered on": "2026-11-02", "Days unpaid": 17 });
+    expect(validateTriggerPayload(definition, firing.handle, firing.payload)).toEqual([]);
+    // A profit the platform has not given yet is sent as 0, still a number.
+    const unknown = paymentOverdueFiring({ orderId: "5550002", leadRef: null, deliveredDay: "2026-11-02", totalCents: 24900, profitCents: null, daysUnpaid: 20 });
+    expect(validateTriggerPayload(definition, unknown.handle, unknown.payload)).toEqual([]);
+    expect(validateTriggerPayload(definition, firing.handle, { ...firing.payload, "Days unpaid": 1.5 })[0].message).toBe("Days unpaid must be an integer");
   });
 
   it("the stand-in refuses a payload missing a field, with a wrong type or an undeclared key", () => {

@@ -77,12 +77,54 @@ export function appBridgeStub(config: AppBridgeStubConfig): string {
     },
     loading: noop,
     saveBar: { show: async () => undefined, hide: async () => undefined, toggle: async () => undefined, leaveConfirmation: async () => undefined },
-    modal: { show: async () => undefined, hide: async () => undefined, toggle: async () => undefined },
+    modal: {
+      show: async (id) => document.getElementById(id)?.show(),
+      hide: async (id) => document.getElementById(id)?.hide(),
+      toggle: async (id) => document.getElementById(id)?.toggle(),
+    },
   };
   // The admin draws <ui-nav-menu> in its own sidebar; inside the iframe it is not shown.
+  // A <ui-modal> is drawn by the admin over the page: here, a dialog over the page with its
+  // title bar's buttons below its content (what App Bridge React portals into modal.content).
   const style = document.createElement("style");
-  style.textContent = "ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }";
+  style.textContent =
+    "ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }" +
+    "ui-modal { display: none; }" +
+    "ui-modal[open] { display: flex; flex-direction: column-reverse; position: fixed; inset: 10% 20%; z-index: 1000; background: #fff; color: #303030; border-radius: 12px; box-shadow: 0 0 0 100vmax rgba(0,0,0,.5); overflow: auto; }" +
+    "ui-modal[open] ui-title-bar { display: flex !important; gap: 8px; justify-content: flex-end; padding: 12px 16px; border-top: 1px solid #e3e3e3; }" +
+    "ui-modal[open] ui-title-bar button { font: inherit; padding: 6px 12px; border-radius: 8px; border: 1px solid #8a8a8a; background: #fff; color: #303030; cursor: pointer; }" +
+    "ui-modal[open] ui-title-bar button[variant=primary] { background: #303030; color: #fff; }" +
+    "ui-modal[open] ui-title-bar button[variant=primary][tone=critical] { background: #8e1f0b; border-color: #8e1f0b; }";
   (document.head || document.documentElement).appendChild(style);
+  if (!customElements.get("ui-modal")) {
+    customElements.define(
+      "ui-modal",
+      class extends HTMLElement {
+        constructor() {
+          super();
+          this.content = document.createElement("div");
+        }
+        async show() {
+          // Placed only when shown: the server-rendered markup stays what React hydrates.
+          if (!this.content.isConnected) this.appendChild(this.content);
+          this.setAttribute("role", "dialog");
+          this.setAttribute("aria-modal", "true");
+          const title = this.querySelector("ui-title-bar");
+          if (title && title.getAttribute("title")) this.setAttribute("aria-label", title.getAttribute("title"));
+          this.setAttribute("open", "");
+          this.dispatchEvent(new Event("show"));
+        }
+        async hide() {
+          if (!this.hasAttribute("open")) return;
+          this.removeAttribute("open");
+          this.dispatchEvent(new Event("hide"));
+        }
+        async toggle() {
+          return this.hasAttribute("open") ? this.hide() : this.show();
+        }
+      },
+    );
+  }
   // Bounce page of the token-exchange strategy: App Bridge reloads shopify-reload with a token.
   if (location.pathname === "/auth/session-token") {
     const reload = new URLSearchParams(location.search).get("shopify-reload");
@@ -114,10 +156,19 @@ export interface EmbeddedSession {
   close(): Promise<void>;
 }
 
-export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubConfig): Promise<EmbeddedSession> {
+/** A phone's browser (the Shopify mobile app's webview looks like this). */
+export const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+
+export interface SessionOptions {
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+}
+
+export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubConfig, options: SessionOptions = {}): Promise<EmbeddedSession> {
   const context = await browser.newContext({
-    userAgent: DESKTOP_CHROME_UA,
-    viewport: { width: 1280, height: 900 },
+    userAgent: options.userAgent ?? DESKTOP_CHROME_UA,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: stub.locale,
   });
   const refused: string[] = [];

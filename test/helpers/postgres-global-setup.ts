@@ -1,7 +1,6 @@
 /**
- * With TEST_DATABASE=postgres (`npm run test:postgres`): one embedded PostgreSQL
- * server for the whole run; each test file then creates its own database on it
- * (test/helpers/db.ts). Without it, nothing: the tests run on SQLite files.
+ * The postgres project's one embedded PostgreSQL server (vitest.config.ts):
+ * each test file then creates its own database on it (test/helpers/db.ts).
  */
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/dev/lib/embedded-postgres";
@@ -13,10 +12,6 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE !== "postgres") {
-    project.provide("postgresServerUrl", "");
-    return;
-  }
   const server = await startEmbeddedPostgres({ throwAway: true });
   console.log(`[postgres] tests run on PostgreSQL (embedded, port ${server.port})`);
   project.provide("postgresServerUrl", server.url());

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { en } from "../../app/i18n/en";
 import { fr } from "../../app/i18n/fr";
-import { ANOMALY_CODE_LIST, ANOMALY_CODES, type AnomalyCodeInfo } from "../../app/models/anomaly-codes";
+import { ANOMALY_CODE_LIST, ANOMALY_CODES, anomalyFixOf, type AnomalyCodeInfo } from "../../app/models/anomaly-codes";
+import { nextActionOf } from "../../app/models/next-action";
+import { causeOf } from "../../app/models/attention";
 import { causesOf } from "../../app/pages/anomalies.server";
 import { ISSUE_KINDS } from "../../app/pages/orders.server";
 import { anomalyText as extensionAnomalyText } from "../../extensions/order-status-block/src/view-model";
@@ -45,9 +47,24 @@ describe.each(ANOMALY_CODE_LIST)("anomaly code %s", (code) => {
     expect(ISSUE_KINDS[info.issue].anomalies).toContain(code);
   });
 
-  it("makes an Anomalies group whose fix follows the table", () => {
+  it("makes an Anomalies group whose fix follows the table: a decision for a duplicate, the seller space otherwise", () => {
     const causes = causesOf({ state: "damaged", findings: "[]", anomalies: JSON.stringify([{ code, message: "m" }]) });
-    expect(causes).toEqual([expect.objectContaining({ key: `anomaly:${code}`, kind: "anomaly", fix: info.resendable ? "resend" : "none" })]);
+    const decide = info.fix === "decideDuplicate";
+    expect(causes).toEqual([
+      expect.objectContaining({ key: `anomaly:${code}`, kind: "anomaly", fix: decide ? "decide" : "sellerSpace", cause: decide ? "duplicate" : "flagged" }),
+    ]);
+  });
+
+  it("is one next action of a damaged lead, and Home counts its cause the same way", () => {
+    const next = nextActionOf({ state: "damaged", cancelled: false, leadRef: "ATB-1", blocking: [], anomalies: [code], heldByCustomer: false });
+    expect(next).toEqual({ kind: info.fix === "decideDuplicate" ? "decideDuplicate" : "sellerSpace", canResend: true, secondLead: true });
+    expect(causeOf({ state: "damaged", blocking: [], anomalies: [code], heldByCustomer: false })).toBe(info.fix === "decideDuplicate" ? "duplicate" : "flagged");
+    expect(anomalyFixOf([code])).toBe(info.fix);
+  });
+
+  it("is explained on the order page in both languages, with the field the platform flagged", () => {
+    expect(["items", "city", "total_client", "customer_phone"]).toContain(info.field);
+    for (const messages of [en, fr] as Record<string, string>[]) expect(messages[`anomaly.${code}`]).toBeTruthy();
   });
 });
 

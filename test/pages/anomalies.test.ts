@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
-import { webhookOrder } from "../helpers/orders";
+import { webhookOrder, type OrderSpec } from "../helpers/orders";
+import { normalizeCityKey } from "../../app/leads/city-key";
 import { connectTestShop, testPipeline } from "../helpers/pipeline";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
 
@@ -97,7 +98,7 @@ describe("grouping", () => {
     expect(groups.map((g) => [g.key, g.count, g.fix])).toEqual([
       ["city:casanfa", 3, "aliasCity"],
       ["sku:BABOUCHE-YLW", 3, "mapSku"],
-      ["anomaly:inconsistent_total", 1, "resend"],
+      ["anomaly:inconsistent_total", 1, "sellerSpace"],
       ["finding:phone_missing", 1, "none"],
       ["state:failed", 1, "resend"],
       ["title:Tapis berbère", 1, "mapVariant"],
@@ -119,9 +120,16 @@ describe("grouping", () => {
 });
 
 describe("fixing a group", () => {
-  it("maps an unknown SKU once and resends every order it blocks, queueing their jobs", async () => {
-    const links = [await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]), await addLink(SHOP_A, "invalid", [sku("babouche-ylw")])];
-    const other = await addLink(SHOP_B, "held", [sku("BABOUCHE-YLW")]);
+  /** A held order as the pipeline leaves it: a real Shopify payload, its findings, a phone of its own. */
+  const order = (id: number, spec: Partial<OrderSpec> = {}) => webhookOrder({ id, phone: `0662${String(id).padStart(6, "0")}`, ...spec });
+  const babouche = { items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] };
+
+  it("maps an unknown SKU once and sends every order it frees, rewriting their findings and queueing their jobs", async () => {
+    const links = [
+      await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")], { payload: order(71, babouche) }),
+      await addLink(SHOP_A, "invalid", [sku("babouche-ylw")], { payload: order(72, babouche) }),
+    ];
+    const other = await addLink(SHOP_B, "held", [sku("BABOUCHE-YLW")], { payload: order(73, babouche) });
 
     const refused = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "NOT-IN-CATALOGUE" });
     expect(refused).toEqual({ ok: false, intent: "fixSku", error: "unknown_product" });
@@ -135,28 +143,48 @@ describe("fixing a group", () => {
       [SHOP_A, "sku", "BABOUCHE-YLW", [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]],
     ]);
     for (const l of links) {
-      expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).state).toBe("received");
+      const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } });
+      expect(after.state).toBe("received");
+      // No stale finding: checked again with the new mapping before it left.
+      expect(after.findings).not.toContain("sku_unmatched");
+      expect(JSON.parse(after.leadJson!).items).toEqual([{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]);
+      expect(await app.db.prisma.timelineEvent.count({ where: { linkId: l.id, kind: "rechecked" } })).toBe(1);
       expect(await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${l.orderId}`, state: "pending" } })).toBe(1);
     }
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: other.id } })).state).toBe("held");
     expect(await groupsOf(SHOP_A)).toEqual([]);
   });
 
-  it("learns a city spelling as the shop's alias and resends its orders", async () => {
-    await addLink(SHOP_A, "held", [city("Casa Anfa")]);
-    await addLink(SHOP_A, "damaged", [city("casa-anfa", "warning")], { anomalies: ["unknown_city"] });
+  it("learns a city spelling and sends the orders it frees; a lead already on the platform is not sent twice", async () => {
+    const held = await addLink(SHOP_A, "held", [city("Xyzzyville")], { payload: order(81, { city: "Xyzzyville" }) });
+    const damaged = await addLink(SHOP_A, "damaged", [city("xyzzyville", "warning")], { anomalies: ["unknown_city"], payload: order(82, { city: "Xyzzyville" }) });
+    const key = `city:${normalizeCityKey("Xyzzyville")}`;
 
-    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key: "city:casanfa", cityId: "424242" })).toEqual({
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key, cityId: "424242" })).toEqual({
       ok: false,
       intent: "fixCity",
       error: "unknown_city",
     });
-    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key: "city:casanfa", cityId: "101" });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key, cityId: "101" });
 
-    expect(result).toEqual({ ok: true, intent: "fixCity", resent: 2, skipped: 0 });
+    // The damaged lead stays: it is corrected in the platform's seller space, never sent twice by a fix.
+    expect(result).toEqual({ ok: true, intent: "fixCity", resent: 1, skipped: 1 });
     const aliases = await app.db.prisma.cityAlias.findMany();
-    expect(aliases.map((a) => [a.shop, a.alias, a.cityId, a.source])).toEqual([[SHOP_A, "casanfa", 101, "learned"]]);
-    expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(2);
+    expect(aliases.map((a) => [a.shop, a.alias, a.cityId, a.source])).toEqual([[SHOP_A, normalizeCityKey("Xyzzyville"), 101, "learned"]]);
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("received");
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: damaged.id } })).state).toBe("damaged");
+    expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(1);
+  });
+
+  it("rewrites the findings of an order the fix does not free, and leaves it held for what still holds it", async () => {
+    // Unknown SKU and no phone: the mapping resolves one of its two problems.
+    const both = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW"), { code: "phone_missing" }], { payload: order(91, { ...babouche, phone: null }) });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+    expect(result).toEqual({ ok: true, intent: "fixSku", resent: 0, skipped: 1 });
+    const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: both.id } });
+    expect(after.state).toBe("held");
+    expect(JSON.parse(after.findings).map((f: { code: string }) => f.code)).toEqual(["phone_missing"]);
+    expect((await groupsOf(SHOP_A)).map((g) => g.key)).toEqual(["finding:phone_missing"]);
   });
 
   it("maps lines without SKU by their Shopify variant", async () => {
@@ -171,15 +199,14 @@ describe("fixing a group", () => {
     expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual(["variant", "4455667788", [{ sku: "TAJINE-30", quantity: 1 }]]);
   });
 
-  it("resends a group of damaged leads or failed orders, and says when the group is gone", async () => {
+  it("tries failed orders again, never sends flagged leads blindly, and says when the group is gone", async () => {
     await addLink(SHOP_A, "damaged", [], { anomalies: ["inconsistent_total"] });
     await addLink(SHOP_A, "failed", []);
 
     expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "anomaly:inconsistent_total" })).toEqual({
-      ok: true,
+      ok: false,
       intent: "resendGroup",
-      resent: 1,
-      skipped: 0,
+      error: "not_fixable",
     });
     expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toMatchObject({ ok: true, resent: 1 });
     expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toEqual({
@@ -190,7 +217,7 @@ describe("fixing a group", () => {
   });
 
   it("never touches another shop's orders: shop B's fix of the same cause resends only its own", async () => {
-    const a = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]);
+    const a = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")], { payload: order(95, babouche) });
     await addLink(SHOP_A, "failed", []);
 
     expect(await submit(route.action, SHOP_B, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" })).toEqual({

@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startShopifyAdmin as startFakeAdminApi, variantRecord as fakeVariant, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
+import { webhookOrder, type OrderSpec } from "../helpers/orders";
+import { fromWebhookOrder, mapOrderToLead } from "../../app/leads";
 
 type MappingsRoute = typeof import("../../app/routes/app.mappings");
 type ExportRoute = typeof import("../../app/routes/app.mappings.export");
@@ -241,7 +243,14 @@ describe("CSV", () => {
     }));
 
     await app.db.prisma.skuMapping.deleteMany();
-    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toEqual({ intent: "importCsv", ok: true, kind: "sku_mappings", saved: 3, rows: 4 });
+    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toEqual({
+      intent: "importCsv",
+      ok: true,
+      kind: "sku_mappings",
+      saved: 3,
+      rows: 4,
+      release: { orders: [], stillHeld: 0 },
+    });
 
     const after = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(({ sourceKind, sourceKey, targets, label }) => ({
       sourceKind,
@@ -309,5 +318,67 @@ describe("CSV", () => {
     expect(header).toMatchObject({ ok: false, kind: null, errors: [{ row: 1, code: "unknown_header" }] });
     const quote = await save(SHOP_A, { intent: "importCsv", csv: 'kind,source,platform_sku,quantity\nsku,"A,B\n' });
     expect(quote).toMatchObject({ ok: false, errors: [{ row: 2, code: "unclosed_quote" }] });
+  });
+});
+
+describe("a saved fix releases the orders waiting on it", () => {
+  /** An order held as the pipeline holds it: a real payload, the mapper's findings with the shop's rules of now. */
+  async function heldOrder(shop: string, id: number, items: OrderSpec["items"], city = "Casablanca") {
+    const payload = webhookOrder({ id, name: `#${id}`, phone: `0663${String(id).padStart(6, "0")}`, items, city });
+    const row = await app.db.prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
+    const result = mapOrderToLead(fromWebhookOrder(payload), {
+      now: new Date(),
+      catalogue: JSON.parse(row.catalogueJson!),
+      cities: JSON.parse(row.citiesJson!),
+      catalogueFetchedAt: new Date(),
+      citiesFetchedAt: new Date(),
+    });
+    expect(result.decision).toBe("hold");
+    return app.db.prisma.orderLink.create({
+      data: { shop, orderId: String(id), orderName: `#${id}`, payload: JSON.stringify(payload), externalRef: `shopify:${id}`, state: "held", findings: JSON.stringify(result.findings) },
+    });
+  }
+  beforeEach(async () => {
+    await app.db.prisma.job.deleteMany();
+    await app.db.prisma.timelineEvent.deleteMany();
+    await app.db.prisma.orderLink.deleteMany();
+  });
+
+  it("maps a variant from the Products tab: the orders it frees are named, their findings rewritten at once, sent on one confirmation", async () => {
+    const items = [{ sku: "NOT-ON-PLATFORM-9", title: "Lampe zellige", variantId: 5501, price: "300.00" }];
+    const freed = [await heldOrder(SHOP_A, 880_001, items), await heldOrder(SHOP_A, 880_002, items)];
+    // Held for the same product and something else too (no phone): rechecked, still held.
+    const stillHeld = await heldOrder(SHOP_A, 880_003, [{ ...items[0] }]);
+    await app.db.prisma.orderLink.update({
+      where: { id: stillHeld.id },
+      data: { payload: JSON.stringify(webhookOrder({ id: 880_003, phone: null, items })) },
+    });
+    const otherShop = await heldOrder(SHOP_B, 880_004, items);
+
+    const result = await mapping(SHOP_A, "variant", "5501", [{ sku: "ARG-OIL-100", quantity: 1 }], "Lampe zellige");
+
+    expect(result).toMatchObject({ intent: "saveMapping", ok: true, release: { stillHeld: 1 } });
+    const release = (result as { release: { orders: { id: string; orderName: string }[] } }).release;
+    expect(release.orders.map((o) => o.orderName).sort()).toEqual(["#880001", "#880002"]);
+    // No order page can show the stale "not in the catalogue" finding any more, sent or not.
+    for (const link of await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A } })) {
+      expect(link.findings, link.orderName).not.toContain("sku_unmatched");
+      expect(link.state).toBe("held");
+    }
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).findings).toContain("sku_unmatched");
+
+    // One confirmation sends them, and only the shop's own, still waiting ones.
+    const sent = await save(SHOP_A, { intent: "sendReleased", ids: [...release.orders.map((o) => o.id), otherShop.id].join(",") });
+    expect(sent).toEqual({ intent: "sendReleased", ok: true, sent: 2 });
+    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: freed.map((l) => l.id) } } })).map((l) => l.state)).toEqual(["received", "received"]);
+    expect(await app.db.prisma.job.count({ where: { shop: SHOP_A, state: "pending" } })).toBe(2);
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).state).toBe("held");
+  });
+
+  it("learns a city spelling from the Cities tab and names the orders it frees", async () => {
+    const held = await heldOrder(SHOP_A, 881_001, undefined, "Xyzzyville");
+    const result = await save(SHOP_A, { intent: "saveAlias", alias: "Xyzzyville", cityId: "101" });
+    expect(result).toMatchObject({ intent: "saveAlias", ok: true, release: { orders: [{ id: held.id, orderName: "#881001" }], stillHeld: 0 } });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).findings).not.toContain("city_unmatched");
   });
 });

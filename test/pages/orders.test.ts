@@ -56,7 +56,7 @@ async function addLink(shop: string, spec: Seed = {}) {
       phone: `06${String(10_000_000 + seq).padStart(8, "0")}`,
       findings: JSON.stringify(findingCodes.map((code) => ({ code, severity: "blocking", field: "items", message: code, params: { sku: "X-1", title: "X" } }))),
       anomalies: JSON.stringify(anomalyCodes.map((code) => ({ code, message: code }))),
-      leadJson: JSON.stringify({ customer_name: "LEADJSON-ONLY", customer_phone: "0612345678", city: 101, total_client: "229.00", items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
+      leadJson: JSON.stringify({ customer_name: "Salma Bennani", customer_phone: "0612345678", address: "LEADJSON-ONLY", city: 101, total_client: "229.00", items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
       createdAt: new Date(Date.UTC(2026, 2, 1) + seq * 60_000),
       ...data,
       state,
@@ -110,11 +110,15 @@ describe("Orders list", () => {
     expect(names(back)).toEqual(aNames.slice(50, 100));
     expect(back.page.previousCursor).not.toBeNull();
     expect(back.page.nextCursor).not.toBeNull();
-    // AND the list carries neither the lead JSON nor the Shopify payload
+    // AND each row says who, where and what, but the list carries neither the lead JSON, the address,
+    // the Shopify payload, nor the phone of an order that is not held
+    expect(first.page.rows[0]).toMatchObject({ customerName: "Salma Bennani", cityName: "Casablanca", stage: "sent", phone: null });
+    expect(first.page.rows[0].items).toEqual([{ name: expect.stringContaining("100 ml"), quantity: 1 }]);
     const json = JSON.stringify(first);
     expect(json).not.toContain("LEADJSON-ONLY");
     expect(json).not.toContain("PAYLOAD-ONLY");
     expect(json).not.toContain("leadJson");
+    expect(json).not.toContain("0612345678");
     expect(app.shopifyCalls).toEqual([]);
   });
 
@@ -214,6 +218,49 @@ describe("keyset pagination with bounded scans", () => {
     expect(plain.partial).toBe(0);
     // The production limits give the same answers.
     expect((await walk(q, "confirmation=fake", { sparseLimit: 1000, scanWindow: 5000 })).forward).toEqual(fake.forward);
+  });
+
+  it("sorts by date either way and by amount either way, every match exactly once, with filters and searches", async () => {
+    const q: Query = await import("../../app/pages/orders.server");
+    const states = ["created", "held", "created", "failed", "created"];
+    for (let i = 0; i < 90; i++) {
+      // Amounts repeat (ties broken by id), some orders have none yet (0).
+      const cents = i % 11 === 0 ? 0 : ((i * 37) % 23) * 1000 + 9900;
+      await addLink(SHOP_A, {
+        state: states[i % states.length],
+        confirmationStatus: i % 7 === 0 ? "fake" : "new",
+        totalClient: cents ? (cents / 100).toFixed(2) : null,
+        totalCents: cents,
+        phone: i % 9 === 0 ? "0661999999" : undefined,
+        createdAt: new Date(Date.UTC(2026, 5, 1) + Math.floor(i / 2) * 60_000),
+      });
+      if (i % 15 === 0) await addLink(SHOP_B, { totalCents: 999_999, totalClient: "9999.99" });
+    }
+    const all = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A } });
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const sorted = {
+      "date-desc": [...all].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a)),
+      "date-asc": [...all].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b)),
+      "amount-desc": [...all].sort((a, b) => b.totalCents - a.totalCents || byId(b, a)),
+      "amount-asc": [...all].sort((a, b) => a.totalCents - b.totalCents || byId(a, b)),
+    };
+    const small = { sparseLimit: 5, scanWindow: 20 };
+    for (const [sort, rows] of Object.entries(sorted)) {
+      const expected = (keep: (l: (typeof all)[number]) => boolean) => rows.filter(keep).map((l) => l.orderName);
+      const plain = await walk(q, `sort=${sort}`, small);
+      expect(plain.forward, sort).toEqual(expected(() => true));
+      expect(plain.backward, sort).toEqual(plain.forward.slice(0, plain.backward.length));
+      // A filter read from the rows (bounded windows), a dense state, a sparse state, a search.
+      expect((await walk(q, `sort=${sort}&confirmation=fake`, small)).forward, `${sort} fake`).toEqual(expected((l) => l.confirmationStatus === "fake"));
+      expect((await walk(q, `sort=${sort}&state=created`, small)).forward, `${sort} created`).toEqual(expected((l) => l.state === "created"));
+      expect((await walk(q, `sort=${sort}&state=failed`, small)).forward, `${sort} failed`).toEqual(expected((l) => l.state === "failed"));
+      expect((await walk(q, `sort=${sort}&q=0661999999`, small)).forward, `${sort} phone`).toEqual(expected((l) => l.phone === "0661999999"));
+    }
+    // The amount shows as cents, none while unknown.
+    const top = await page(SHOP_A, "sort=amount-desc");
+    expect(top.page.rows[0].amountCents).toBe(sorted["amount-desc"][0].totalCents);
+    expect((await page(SHOP_A, "sort=amount-asc")).page.rows[0].amountCents).toBeNull();
+    expect((await page(SHOP_A, "sort=bogus")).filter).toMatchObject({ sort: "date-desc" });
   });
 });
 
@@ -358,6 +405,118 @@ describe("Order page", () => {
     const link = await addLink(SHOP_A, { state: "posting" });
     expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "conflict" });
     expect((await loadDetail(SHOP_A, link.id)).order.canResend).toBe(false);
+  });
+
+  it("sends a created lead again only once the merchant confirmed a second lead, and the timeline says so", async () => {
+    const link = await addLink(SHOP_A, { state: "created" });
+    const { order } = await loadDetail(SHOP_A, link.id);
+    expect(order.nextAction).toEqual({ kind: "none", canResend: true, secondLead: true });
+
+    // Without the confirmation (a stale page, a crafted request): refused, nothing queued.
+    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "second_lead" });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("created");
+    expect(await app.db.prisma.job.count()).toBe(0);
+
+    expect(await act(SHOP_A, link.id, { intent: "resend", secondLead: "confirmed" })).toEqual({ ok: true, intent: "resend", resent: 1 });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("received");
+    const step = await app.db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: link.id } });
+    expect([step.kind, JSON.parse(step.data!)]).toEqual(["resend_second_lead", { previousRef: link.leadRef }]);
+    // The bulk action never makes second leads: a sent order is left as it was.
+    const other = await addLink(SHOP_A, { state: "created" });
+    expect(await submit(list.action, SHOP_A, "/app/orders?index", { intent: "resend", ids: other.id })).toEqual({ ok: true, intent: "resend", resent: 0, skipped: 1 });
+  });
+
+  it("names the next action by state: the fix, a send, a refusal in plain words", async () => {
+    const held = await addLink(SHOP_A, { state: "held", findingCodes: ["sku_unmatched"] });
+    expect((await loadDetail(SHOP_A, held.id)).order.nextAction.kind).toBe("fix");
+    const ready = await addLink(SHOP_A, { state: "held", reason: "Automatic sending is off: send this order from the app when it is ready" });
+    expect((await loadDetail(SHOP_A, ready.id)).order.nextAction).toEqual({ kind: "send", canResend: true, secondLead: false });
+    const refused = await addLink(SHOP_A, { state: "invalid" });
+    await app.db.prisma.timelineEvent.create({
+      data: { shop: SHOP_A, linkId: refused.id, kind: "answered", message: "The platform refused customer_phone", data: JSON.stringify({ refused: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } }) },
+    });
+    const { order } = await loadDetail(SHOP_A, refused.id);
+    expect(order.nextAction.kind).toBe("fixRefusal");
+    expect(order.refusal).toEqual({ field: "customer_phone", message: "customer_phone must be a Moroccan mobile." });
+    // The Orders list says the same in its "needs attention" column.
+    const row = (await page(SHOP_A, "state=invalid")).page.rows[0];
+    expect(row.attention).toEqual({ kind: "refused", refusal: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } });
+    expect(row.stage).toBe("refused");
+  });
+
+  it("links a recent duplicate to the lead it repeats, and keeps both or cancels it in Shopify on the merchant's word", async () => {
+    const earlier = await addLink(SHOP_A, { state: "created", leadRef: "ATB-70001" });
+    const duplicate = await addLink(SHOP_A, {
+      state: "damaged",
+      leadRef: "ATB-70002",
+      anomalies: JSON.stringify([{ code: "recent_duplicate", message: "Same phone and product as ATB-70001", field: "customer_phone", duplicateOf: "ATB-70001" }]),
+    });
+    const { order } = await loadDetail(SHOP_A, duplicate.id);
+    expect(order.nextAction.kind).toBe("decideDuplicate");
+    expect(order.duplicateOf).toEqual({ ref: "ATB-70001", orderId: earlier.id, orderName: earlier.orderName });
+    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toEqual({ kind: "anomaly", code: "recent_duplicate", duplicateOf: "ATB-70001" });
+
+    // Shopify cannot be reached in this test: the cancellation says so and changes nothing.
+    expect(await act(SHOP_A, duplicate.id, { intent: "cancelDuplicate" })).toEqual({ ok: false, intent: "cancelDuplicate", error: "shopify_failed" });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: duplicate.id } })).cancelledAt).toBeNull();
+
+    expect(await act(SHOP_A, duplicate.id, { intent: "keepDuplicate" })).toEqual({ ok: true, intent: "keepDuplicate", resent: 0 });
+    const kept = (await loadDetail(SHOP_A, duplicate.id)).order;
+    expect([kept.nextAction.kind, kept.duplicateKept]).toEqual(["none", true]);
+    expect(kept.timeline.map((e) => e.kind)).toEqual(["duplicate_kept"]);
+    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toBeNull();
+    // Only a flagged duplicate is decided this way.
+    expect(await act(SHOP_A, earlier.id, { intent: "keepDuplicate" })).toEqual({ ok: false, intent: "keepDuplicate", error: "conflict" });
+  });
+
+  it("cancels a duplicate in Shopify with the order's id, restocked and unpaid, and the lead stays on the platform", async () => {
+    const { cancelDuplicateInShopify } = await import("../../app/sync/order-actions.server");
+    const duplicate = await addLink(SHOP_A, {
+      state: "damaged",
+      leadRef: "ATB-70003",
+      anomalies: JSON.stringify([{ code: "recent_duplicate", message: "m", duplicateOf: "ATB-70001" }]),
+    });
+    const calls: { query: string; variables: Record<string, unknown> }[] = [];
+    const admin = {
+      graphql: async (query: string, options?: { variables?: Record<string, unknown> }) => {
+        calls.push({ query, variables: options?.variables ?? {} });
+        return new Response(JSON.stringify({ data: { orderCancel: { job: { id: "gid://shopify/Job/1", done: false }, orderCancelUserErrors: [] } } }));
+      },
+    };
+    await cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].query).toContain("orderCancel");
+    expect(calls[0].variables).toMatchObject({
+      orderId: `gid://shopify/Order/${duplicate.orderId}`,
+      restock: true,
+      notifyCustomer: false,
+      refundMethod: { originalPaymentMethodsRefund: false },
+    });
+    const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: duplicate.id } });
+    expect([after.state, after.leadRef, after.cancelledAt !== null]).toEqual(["damaged", "ATB-70003", true]);
+    const step = await app.db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: duplicate.id } });
+    expect(step.kind).toBe("cancelled_in_shopify");
+    // The lead lives on: the seller space is the next action.
+    expect((await loadDetail(SHOP_A, duplicate.id)).order.nextAction.kind).toBe("sellerSpace");
+    await expect(cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" })).rejects.toThrow(/cancelled in Shopify already/);
+  });
+
+  it("offers to send the held orders of a customer the merchant trusts", async () => {
+    const phone = "0661234500";
+    const reason = { code: "customer_record", counts: { refused: 2 }, days: 90, blocked: false };
+    const first = await addLink(SHOP_A, { state: "held", phone });
+    const second = await addLink(SHOP_A, { state: "held", phone });
+    const blockedByFinding = await addLink(SHOP_A, { state: "held", phone, findingCodes: ["sku_unmatched"] });
+    for (const link of [first, second, blockedByFinding]) {
+      await app.db.prisma.timelineEvent.create({ data: { shop: SHOP_A, linkId: link.id, kind: "customer_hold", message: "2 refused", data: JSON.stringify({ reason }) } });
+    }
+    expect((await loadDetail(SHOP_A, first.id)).order.nextAction.kind).toBe("sendAnyway");
+    const result = await act(SHOP_A, first.id, { intent: "trustCustomer" });
+    expect(result).toMatchObject({ ok: true, intent: "trustCustomer", release: { stillHeld: 1 } });
+    const released = (result as { release: { orders: { id: string }[] } }).release.orders.map((o) => o.id).sort();
+    expect(released).toEqual([first.id, second.id].sort());
+    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toMatchObject({ ok: true, resent: 2 });
+    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: released } } })).map((l) => l.state)).toEqual(["received", "received"]);
   });
 });
 

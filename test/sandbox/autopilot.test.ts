@@ -30,6 +30,13 @@ describe("autopilot on the sandbox clock", () => {
     expect((await sb.control.leads()).every((l) => l.confirmation_status === "new")).toBe(true); // the first call comes 30 s after creation at the earliest
 
     await sb.control.clock(6 * 3600);
+    const hours = await sb.control.leads();
+    // After six hours most delivered parcels are paid, and some still wait for the platform's payment (days).
+    expect(hours.filter((l) => l.shipping_status === "paid").length).toBeGreaterThan(60);
+    expect(hours.filter((l) => l.shipping_status === "delivered").length).toBeGreaterThan(15);
+    expect(hours.filter((l) => l.shipping_status === "delivered").every((l) => l.seller_profit === "84.00")).toBe(true);
+
+    await sb.control.clock(4 * 24 * 3600);
     const leads = await sb.control.leads();
     expect(leads.map((l) => l.ref)).toEqual(refs);
     const count = (pred: (l: (typeof leads)[number]) => boolean) => leads.filter(pred).length;

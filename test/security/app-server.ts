@@ -1,37 +1,20 @@
 /**
  * The production server (server.ts over the production build), as `npm start`
- * runs it, for the HTTP-layer security tests: its own SQLite file, installed
- * shops with offline sessions, no worker, loopback only. Unlike the preview
- * server it exposes the process id (peak memory is read from /proc) and
- * captures stdout apart from stderr (the access log is stdout).
+ * runs it, for the HTTP-layer security tests: the shared preview harness
+ * (scripts/dev/lib/preview-server.ts) on a database of the run's kind (SQLite,
+ * or the postgres project's server), installed shops with offline sessions, no
+ * worker, loopback only. Plus what only these tests need: a process's memory
+ * from /proc, and a body streamed with back-pressure.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PrismaClient } from "@prisma/client";
-import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll } from "vitest";
-import { createPrismaClient } from "../../app/db/client";
-import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { applyMigrations, createEmptyDatabase } from "../helpers/db";
-import { DEFAULT_SCOPES, ensurePreviewBuild, freePort, removePreviewBuild, storeName } from "../helpers/preview-server";
+import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 
-const root = join(import.meta.dirname, "..", "..");
-
-export interface AppServer {
-  url: string;
-  port: number;
-  pid: number;
-  apiKey: string;
-  apiSecret: string;
-  db: PrismaClient;
-  stdout(): string;
-  stderr(): string;
-  mintToken(shop: string): Promise<string>;
-  close(): Promise<void>;
-}
+export type AppServer = PreviewServer;
 
 /** One production server for a test file: started before its tests, stopped after; call the result inside a test. */
 export function useAppServer(options: { shops?: string[]; env?: Record<string, string> } = {}): () => AppServer {
@@ -54,76 +37,21 @@ export function useAppServer(options: { shops?: string[]; env?: Record<string, s
 export async function startAppServer(buildDir: string, options: { shops?: string[]; env?: Record<string, string> } = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "cod-security-"));
   const database = await createEmptyDatabase(dataDir, "app.sqlite");
-  const databaseUrl = database.url;
-  await applyMigrations(databaseUrl);
-  const db = createPrismaClient(databaseUrl);
-  for (const shop of options.shops ?? []) {
-    await db.session.create({
-      data: {
-        id: `offline_${shop}`,
-        shop,
-        state: "",
-        isOnline: false,
-        scope: DEFAULT_SCOPES,
-        accessToken: `shpat_security_${storeName(shop)}`,
-        expires: new Date(Date.now() + 24 * 3600_000),
-      },
-    });
-  }
-  const apiKey = "security-api-key";
-  const apiSecret = "security-api-secret";
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, appServerArgs(root, join(buildDir, "build", "server", "index.js")), {
-    cwd: buildDir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SHOPIFY_API_KEY: apiKey,
-      SHOPIFY_API_SECRET: apiSecret,
-      SHOPIFY_APP_URL: url,
-      SCOPES: DEFAULT_SCOPES,
-      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "",
-      WORKER_IN_PROCESS: "false",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  await applyMigrations(database.url);
+  const server = await startPreviewServer({
+    buildDir,
+    databaseUrl: database.url,
+    shops: options.shops ?? [],
+    // As production: the request log at info, no private platform address, the tests' own key.
+    env: { LOG_LEVEL: "info", SELLER_API_ALLOW_PRIVATE_HOSTS: "false", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, ...options.env },
   });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const close = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
-    await db.$disconnect();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await close();
-      throw new Error(`the server did not start:\n${stdout}\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
-    url,
-    port,
-    pid: child.pid!,
-    apiKey,
-    apiSecret,
-    db,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    mintToken: async (shop) => (await getJwt(storeName(shop), apiKey, apiSecret)).token,
-    close,
+    ...server,
+    async close() {
+      await server.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -8,7 +8,7 @@
  * the server keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor, readTextWithin, SELLER_EVENT_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "../../app/http/body-limit.server";
+import { bodyLimitFor, DEFAULT_BODY_LIMIT, readTextWithin, SELLER_EVENT_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "../../app/http/body-limit.server";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 import { memoryMiB, startAppServer, streamPost, type AppServer } from "./app-server";
@@ -47,13 +47,13 @@ describe("request body limits, through the production server", () => {
       for (const chunked of [true, false]) {
         const result = await streamPost(server.url, path, HUGE, { chunked });
         expect(REFUSED, `${path} (${chunked ? "chunked" : "Content-Length"}) answered ${result.outcome}`).toContain(result.outcome);
-        // Refused at the limit (10 MiB for webhooks), not after reading the whole body.
+        // Refused at the limit (4 MiB for webhooks), not after reading the whole body.
         expect(result.sent, path).toBeLessThan(64 * MiB);
       }
     }
     const after = memoryMiB(server.pid);
     console.info(`[body-limits] ${WEBHOOK_VARIANTS.length * 2} x 300 MiB: server peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`);
-    // Buffering one body alone would add 300 MiB; the limit allows 10 MiB per request.
+    // Buffering one body alone would add 300 MiB; the limit allows 4 MiB per request.
     expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(120);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 180_000);
@@ -98,7 +98,7 @@ describe("the limit of a path and the reading of a body", () => {
     for (const path of ["/webhooks/seller/t", "/Webhooks//SELLER/t/", "/webhooks/%73eller/t?x=1", "/webhooks\\seller/t"]) {
       expect(bodyLimitFor(path), path).toBe(SELLER_EVENT_BODY_LIMIT);
     }
-    expect(bodyLimitFor("/app/settings")).toBeLessThan(WEBHOOK_BODY_LIMIT);
+    expect(bodyLimitFor("/app/settings")).toBe(DEFAULT_BODY_LIMIT);
   });
 
   it("stops reading at the limit: a body that never ends is refused after limit + one chunk", async () => {

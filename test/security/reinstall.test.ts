@@ -105,7 +105,10 @@ describe("uninstall, then reinstall", () => {
     // THEN the token was exchanged once with Shopify, a new offline session is stored...
     expect(shopifyCalls).toEqual([`POST ${SHOP}/admin/oauth/access_token`]);
     const session = await db.prisma.session.findFirstOrThrow({ where: { shop: SHOP, isOnline: false } });
-    expect(session.accessToken).toBe("shpat_reinstalled_token");
+    // Stored sealed; the app reads the token the exchange gave.
+    expect(session.accessToken).not.toContain("shpat_");
+    const { sessionStorage } = await import("../../app/shopify.server");
+    expect((await sessionStorage.loadSession(session.id))?.accessToken).toBe("shpat_reinstalled_token");
     // ...the shop is installed again, the held order is queued again and the sync is scheduled again
     expect((await shopRow()).uninstalledAt).toBeNull();
     expect(await link(second)).toMatchObject({ state: "received", reason: null });

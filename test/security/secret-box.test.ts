@@ -3,11 +3,9 @@
  * column, weak ENCRYPTION_KEYs refused at start-up, and `npm run rotate-key`
  * re-sealing every stored secret on a real SQLite file.
  */
-import { execFile } from "node:child_process";
 import { createCipheriv, randomBytes } from "node:crypto";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRotateKey } from "./rotate-key-command";
 import { createSecretBox, encryptionKeyProblem, SecretBoxError, WeakEncryptionKeyError } from "../../app/crypto/secret-box.server";
 import { EnvError, parseEnv } from "../../app/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -135,19 +133,7 @@ describe("npm run rotate-key", () => {
     await db?.cleanup();
   });
 
-  const run = async (env: Record<string, string>) => {
-    const root = join(import.meta.dirname, "..", "..");
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops/rotate-key.ts"], {
-        cwd: root,
-        env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: db.url, ...env },
-      });
-      return { code: 0, out: stdout + stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const run = (env: Record<string, string>) => runRotateKey(db.url, env);
 
   it("re-seals every secret from the previous key to the new one, in one go, idempotently, printing no secret", async () => {
     // GIVEN secrets sealed under the old key: one in the old v1 format, two in v2
@@ -168,7 +154,7 @@ describe("npm run rotate-key", () => {
 
     // THEN it reports counts, and nothing of a secret or its cipher
     expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 already current");
+    expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 sealed (were in clear), 0 already current");
     for (const text of [...Object.values(secrets), OLD_KEY, NEW_KEY, ...before.flatMap((s) => [s.sellerApiKeyCipher, s.eventsSecretCipher])]) {
       if (text) expect(first.out).not.toContain(text);
     }
@@ -183,7 +169,7 @@ describe("npm run rotate-key", () => {
 
     // AND a second run changes nothing
     const second = await run({ ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
-    expect(second.out).toContain("3 secret(s) checked, 0 re-sealed, 3 already current");
+    expect(second.out).toContain("3 secret(s) checked, 0 re-sealed, 0 sealed (were in clear), 3 already current");
     const after = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_A } });
     expect(after.sellerApiKeyCipher).toBe(a.sellerApiKeyCipher);
   });

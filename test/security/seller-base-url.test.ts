@@ -12,6 +12,7 @@ import { startSandbox, type SandboxKey } from "../../sandbox/index";
 import { checkBaseUrl, createGuardedFetch, isPublicAddress, type LookupFunction } from "../../app/net/public-address.server";
 import { startLoopbackServer, type LoopbackServer } from "../helpers/loopback-server";
 import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "../pages/helpers";
+import { log } from "../../app/runtime/logger.server";
 
 type SettingsRoute = typeof import("../../app/routes/app.settings");
 
@@ -84,7 +85,7 @@ describe("one answer for every failed verification", () => {
       await answering(200, "<html>a router admin page</html>"),
     ];
     const lines: string[] = [];
-    vi.spyOn(console, "warn").mockImplementation((line: unknown) => void lines.push(String(line)));
+    vi.spyOn(log, "warn").mockImplementation((line: unknown) => void lines.push(String(line)));
     const key = "sk_live_never_in_a_log_1234567890";
     try {
       const targets = [sandbox.url, closed.url, ...servers.map((s) => s.url)];

@@ -51,6 +51,21 @@ describe("toAnomaly", () => {
     expect(toAnomaly({ code: "c", field: ["a", "b"] })).toEqual({ code: "c", message: "c", field: "a.b" });
   });
 
+  it("keeps the earlier lead a recent duplicate names, under the usual key names", () => {
+    expect(toAnomaly({ code: "recent_duplicate", message: "m", field: "customer_phone", duplicate_of: "ATB-100012" })).toEqual({
+      code: "recent_duplicate",
+      message: "m",
+      field: "customer_phone",
+      duplicateOf: "ATB-100012",
+    });
+    expect(toAnomaly({ code: "recent_duplicate", duplicateOf: "A-1" }).duplicateOf).toBe("A-1");
+    expect(toAnomaly({ code: "recent_duplicate", duplicate_ref: "A-2" }).duplicateOf).toBe("A-2");
+    expect(toAnomaly({ code: "recent_duplicate", original_ref: 77 }).duplicateOf).toBe("77");
+    expect(toAnomaly({ code: "recent_duplicate", duplicate_of: "", original_ref: "A-3" }).duplicateOf).toBe("A-3");
+    expect(toAnomaly({ code: "recent_duplicate", message: "m" })).not.toHaveProperty("duplicateOf");
+    expect(toAnomaly({ code: "recent_duplicate", message: "m", duplicate_of: null })).toEqual({ code: "recent_duplicate", message: "m" });
+  });
+
   it("says unspecified when no code is given, and has no field when none is", () => {
     expect(toAnomaly({ message: "m" })).toEqual({ code: "unspecified", message: "m" });
     expect(toAnomaly({ message: "m" })).not.toHaveProperty("field");

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
+import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
+import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { DESKTOP_CHROME_UA } from "../helpers/browser";
 import { demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
 import {
@@ -39,7 +41,8 @@ beforeAll(async () => {
     buildDir,
     sellerApiBaseUrl: "http://127.0.0.1:9",
     shops: [],
-    env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url },
+    // This process's key: the test opens the session the server sealed.
+    env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY! },
   });
 }, 180_000);
 
@@ -63,11 +66,14 @@ describe("the stand-in preload in the production server", () => {
     const installed = await control.shop(SHOP);
     expect(installed.installed).toBe(true);
     const session = await server.db.session.findFirstOrThrow({ where: { shop: SHOP, isOnline: false } });
-    expect(session.accessToken).toMatch(/^shpat_/);
-    // The loader's call reached the stand-in with the token the exchange gave.
+    // Stored sealed; it opens to the token the exchange gave.
+    expect(isSealedSecret(session.accessToken)).toBe(true);
+    const token = openToken(createSecretBox(process.env.ENCRYPTION_KEY!), session.accessToken, SHOP, ACCESS_TOKEN);
+    expect(token).toMatch(/^shpat_/);
+    // The loader's call reached the stand-in with that token.
     const calls = await control.calls({ shop: SHOP, operation: "ProductVariantsPage" });
     expect(calls.length).toBeGreaterThanOrEqual(1);
-    expect(calls.every((call) => call.accessToken === session.accessToken && call.status === 200)).toBe(true);
+    expect(calls.every((call) => call.accessToken === token && call.status === 200)).toBe(true);
     // Nothing else was let out.
     expect(server.output()).not.toContain("network is not allowed");
   });

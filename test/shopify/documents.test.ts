@@ -45,4 +45,13 @@ describe("Admin GraphQL documents (app/shopify/documents.ts) against the 2026-07
     expect(cost(3)).toBeLessThanOrEqual(MAX_QUERY_COST);
     expect(cost(4)).toBeGreaterThan(MAX_QUERY_COST);
   });
+
+  it("keeps the reconciliation's reads under the single-query limit: a page of 250, three orders read whole", () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `gid://shopify/Order/${i + 1}`);
+    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDERS), { first: 250 })).toBeLessThanOrEqual(MAX_QUERY_COST);
+    const details = (n: number) => estimateQueryCost(schema, parse(documents.RECONCILE_ORDER_DETAILS), { ids: ids(n) });
+    expect(details(3)).toBeLessThanOrEqual(MAX_QUERY_COST);
+    expect(details(4)).toBeGreaterThan(MAX_QUERY_COST);
+    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDER_STATES), { ids: ids(250) })).toBeLessThanOrEqual(MAX_QUERY_COST);
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readShopSettings } from "../../app/models/shop-settings";
 import {
   DEFAULT_WRITE_BACK_SETTINGS,
   NOTHING_WRITTEN_BACK,
@@ -220,13 +221,29 @@ describe("planWriteBack: mark as paid", () => {
     expect(planWriteBack({ ...delivered, done: { ...NOTHING_WRITTEN_BACK, paid: true } }, only, order())).toEqual([]);
     expect(planWriteBack(delivered, settings({ tags: false, fulfillment: false, markPaid: false }), order())).toEqual([]);
   });
+
+  it.each([
+    ["shipped", false],
+    ["delivered", false],
+    ["paid", true],
+    ["returned", false],
+  ])("when the merchant chose the platform's payment: shipping_status %s -> mark as paid: %s", (shippingStatus, marks) => {
+    const whenPaidOut = settings({ tags: false, fulfillment: false, markPaidWhen: "paid" });
+    expect(planWriteBack(lead({ shippingStatus }), whenPaidOut, order())).toEqual(marks ? [{ kind: "markAsPaid" }] : []);
+  });
+
+  it("at delivery is the default, and a stored choice that is neither reads as it", () => {
+    expect(readShopSettings("{}").writeBack.markPaidWhen).toBe("delivered");
+    expect(readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "paid" } })).writeBack.markPaidWhen).toBe("paid");
+    expect(readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "tomorrow", tags: false } })).writeBack).toMatchObject({ markPaidWhen: "delivered" });
+  });
 });
 
 describe("planWriteBack: cancel", () => {
   const cancelOn = settings({ tags: false, cancel: true });
 
   it("is off by default", () => {
-    expect(DEFAULT_WRITE_BACK_SETTINGS).toEqual({ tags: true, fulfillment: true, markPaid: true, cancel: false });
+    expect(DEFAULT_WRITE_BACK_SETTINGS).toEqual({ tags: true, fulfillment: true, markPaid: true, markPaidWhen: "delivered", cancel: false });
     expect(planWriteBack(lead({ confirmationStatus: "fake" }), settings({ tags: false }), order())).toEqual([]);
   });
 

@@ -108,6 +108,19 @@ describe("write-back of a lead's progress to its Shopify order", () => {
     expect(api.refused).toEqual([]);
   });
 
+  it("with paid chosen as the platform's payment: the delivered order stays pending, and is marked paid when the platform pays", async () => {
+    const order = api.addOrder();
+    const settings = { ...wb.DEFAULT_WRITE_BACK_SETTINGS, tags: false, fulfillment: false, markPaidWhen: "paid" as const };
+    const delivered = { leadRef: "LD-1003", confirmationStatus: "confirmed", shippingStatus: "delivered", hasAnomalies: false, trackingNumber: "CTM1", done: wb.NOTHING_WRITTEN_BACK };
+    const atDelivery = await wb.writeBackOrder(admin, order.id, delivered, settings);
+    expect(atDelivery.steps).toEqual([]);
+    expect(order.displayFinancialStatus).toBe("PENDING");
+    const paidOut = await wb.writeBackOrder(admin, order.id, { ...delivered, shippingStatus: "paid", done: atDelivery.done }, settings);
+    expect(paidOut.steps.map((s) => s.kind)).toEqual(["markAsPaid"]);
+    expect(order.displayFinancialStatus).toBe("PAID");
+    expect(paidOut.done.paid).toBe(true);
+  });
+
   it("cancels a fake lead's order when the shop turned cancelling on", async () => {
     const order = api.addOrder();
     const fake = {

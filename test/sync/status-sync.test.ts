@@ -158,7 +158,8 @@ describe("status sync", () => {
     expect(first.trackingNumber).toBeTruthy();
     expect(first.sellerProfit).toBeTruthy();
 
-    await resendOrder(db.prisma, SHOP, a.id, { by: "merchant" });
+    // The merchant confirmed the second lead (the order page asks first).
+    await resendOrder(db.prisma, SHOP, a.id, { by: "merchant", secondLead: true });
     await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
     const again = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
     expect(again.leadRef).not.toBe(first.leadRef);

@@ -114,13 +114,25 @@ describe("Shopify webhooks", () => {
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
       await db.prisma.pendingLeadEvent.create({ data: { id: `event-${shop}`, shop, linkId: `link-${shop}`, event: "{}", at: new Date() } });
+      await db.prisma.storePairingCode.create({ data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) } });
+      await db.prisma.shopAuditEvent.create({ data: { shop, kind: "pairing.code_created", by: shop } });
+      await db.prisma.cashParcel.create({ data: { linkId: `cash-${shop}`, shop, orderId: "1", orderName: "#1", state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20" } });
+      await db.prisma.cashDaily.create({ data: { shop, state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20", parcels: 1 } });
+      await db.prisma.syncLedger.create({ data: { shop, coverageFrom: new Date() } });
+      await db.prisma.reconcilePass.create({ data: { shop, at: new Date(), recovered: 1 } });
+      await db.prisma.syncLatency.create({ data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 } });
     }
+    // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
+    await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "pendingLeadEvent"] as const;
+    const seeded = [
+      "session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "pendingLeadEvent",
+      "storePairingCode", "shopAuditEvent", "cashParcel", "cashDaily", "syncLedger", "reconcilePass", "syncLatency",
+    ] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);
@@ -128,6 +140,7 @@ describe("Shopify webhooks", () => {
       expect(await db.prisma[model].count({ where: { shop: other } })).toBe(1);
     }
     expect(await db.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
+    expect(await db.prisma.storePairing.count()).toBe(0);
     // A table added later with a shop column must be erased too (and seeded above), or be named here with why it stays.
     const erasedElsewhere = ["timelineEvent", "orderLink", "job", "apiCall", "dataRequest", "customerLead", "customerRecord"];
     const kept = { webhookDelivery: "ids and topics only, so a redelivered shop/redact is still recognised as done" };

@@ -1,8 +1,11 @@
-/** The city or product table: sortable by any figure (in the browser), with a CSV export of every line. */
+/**
+ * The city or product table: sortable by any figure (in the browser), the long
+ * tail added up in "Others" (always last), with a CSV export of every line.
+ */
 import { useMemo, useState } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text, type SortDirection } from "@shopify/polaris";
 import { useLocale, useT } from "../../i18n/react";
-import { sortLines, type BreakdownLine, type SortKey } from "../../analytics/report";
+import { OTHERS_KEY, sortLines, type BreakdownLine, type SortKey } from "../../analytics/report";
 import { days, integer, money } from "./format";
 import { RateText } from "./RateText";
 
@@ -31,14 +34,15 @@ export function BreakdownTable({
   const t = useT();
   const locale = useLocale();
   const [sort, setSort] = useState<{ column: number; direction: SortDirection }>({ column: 1, direction: "descending" });
+  const others = lines.find((l) => l.key === OTHERS_KEY);
   const sorted = useMemo(
-    () => sortLines(lines, COLUMNS[sort.column], sort.direction === "ascending" ? "asc" : "desc"),
-    [lines, sort],
+    () => [...sortLines(lines.filter((l) => l.key !== OTHERS_KEY), COLUMNS[sort.column], sort.direction === "ascending" ? "asc" : "desc"), ...(others ? [others] : [])],
+    [lines, others, sort],
   );
 
   const rows = sorted.map((l) => [
     <span key="name" data-line={l.key}>
-      {l.label || unknownLabel || l.key}
+      {l.key === OTHERS_KEY ? t("analytics.others", { count: integer(locale, l.others ?? 0) }) : l.label || unknownLabel || l.key}
     </span>,
     integer(locale, l.orders),
     <RateText key="d" rate={l.deliveryRate} of="analytics.rate.deliveredOfShipped" />,
@@ -62,6 +66,11 @@ export function BreakdownTable({
         {note ? (
           <Text as="p" tone="subdued" variant="bodySm">
             {note}
+          </Text>
+        ) : null}
+        {others ? (
+          <Text as="p" tone="subdued" variant="bodySm">
+            {t("analytics.others.note", { count: integer(locale, others.others ?? 0) })}
           </Text>
         ) : null}
         {lines.length === 0 ? (

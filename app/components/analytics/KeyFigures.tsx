@@ -1,13 +1,50 @@
-/** The period's headline figures, each beside its value in the previous period. */
+/**
+ * The period's key figures, money first (net collected, seller profit, owed by
+ * the platform), then the confirmation, delivery and return rates; each with its
+ * change against the previous period (arrow and words, coloured by whether the
+ * move is good news) and the previous value.
+ */
 import type { ReactNode } from "react";
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
-import type { Summary } from "../../analytics/report";
+import { useLocale, useT, type Translate } from "../../i18n/react";
+import { formatPercent, type Locale, type MessageKey } from "../../i18n";
+import { amountChange, rateChange, type Change, type Rate, type Summary } from "../../analytics/report";
+import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { days, integer, money, percent } from "./format";
 import { RateText } from "./RateText";
 
-function Figure({ id, label, value, previous }: { id: string; label: string; value: ReactNode; previous: string }) {
+/** The change's words: "↑ 12.4%", "↓ 3.2 pts", "No change", "New this period"; null when there is nothing to compare. */
+export function changeText(locale: Locale, t: Translate, change: Change): string | null {
+  switch (change.kind) {
+    case "relative":
+      return t(change.ratio > 0 ? "analytics.change.up" : "analytics.change.down", { value: formatPercent(locale, Math.abs(change.ratio)) });
+    case "points": {
+      const value = (Math.round(Math.abs(change.points) * 10) / 10).toFixed(1).replace(/\.0$/, "");
+      return t(change.points > 0 ? "analytics.change.up" : "analytics.change.down", {
+        value: t("analytics.change.points", { value: locale === "fr" ? value.replace(".", ",") : value }),
+      });
+    }
+    case "new":
+      return t("analytics.change.new");
+    case "same":
+      return t("analytics.change.same");
+    case "none":
+      return null;
+  }
+}
+
+type Tone = "success" | "critical" | "subdued";
+/** Good news in green, bad news in red; the words carry the direction too. */
+function toneOf(change: Change, higherIsBetter: boolean): Tone {
+  const up = change.kind === "relative" ? change.ratio > 0 : change.kind === "points" ? change.points > 0 : null;
+  if (up === null) return "subdued";
+  return up === higherIsBetter ? "success" : "critical";
+}
+
+function Figure({ id, label, value, change, higherIsBetter, previous }: { id: string; label: string; value: ReactNode; change: Change; higherIsBetter: boolean; previous: string }) {
   const t = useT();
+  const locale = useLocale();
+  const text = changeText(locale, t, change);
   return (
     <Card>
       <BlockStack gap="100">
@@ -17,39 +54,59 @@ function Figure({ id, label, value, previous }: { id: string; label: string; val
         <Text as="p" variant="headingLg">
           <span data-figure={id}>{value}</span>
         </Text>
-        <Text as="p" variant="bodySm" tone="subdued">
-          {t("analytics.figure.previous", { value: previous })}
+        <Text as="p" variant="bodySm">
+          {text ? (
+            <Text as="span" tone={toneOf(change, higherIsBetter)} fontWeight="semibold">
+              <span data-change={id}>{text}</span>
+            </Text>
+          ) : null}
+          {text ? " " : ""}
+          <Text as="span" tone="subdued">
+            <span data-previous={id}>{t("analytics.change.against", { previous })}</span>
+          </Text>
         </Text>
       </BlockStack>
     </Card>
   );
 }
 
-export function KeyFigures({ current, previous }: { current: Summary; previous: Summary }) {
+export function KeyFigures({ current, previous, cash }: { current: Summary; previous: Summary; cash: CashForPeriod }) {
   const t = useT();
   const locale = useLocale();
+  const moneyFigure = (id: string, label: MessageKey, now: number, before: number, higherIsBetter: boolean) => (
+    <Figure id={id} label={t(label)} value={money(locale, now)} change={amountChange(now, before)} higherIsBetter={higherIsBetter} previous={money(locale, before)} />
+  );
+  const rateFigure = (id: string, label: MessageKey, now: Rate, before: Rate, of: MessageKey, higherIsBetter: boolean) => (
+    <Figure id={id} label={t(label)} value={<RateText rate={now} of={of} />} change={rateChange(now, before)} higherIsBetter={higherIsBetter} previous={percent(locale, t, before)} />
+  );
   return (
     <BlockStack gap="200">
-    <Text as="h2" variant="headingMd">
-      {t("analytics.figures.title")}
-    </Text>
-    <InlineGrid columns={{ xs: 1, sm: 2, md: 5 }} gap="300">
-      <Figure id="orders" label={t("analytics.figure.orders")} value={integer(locale, current.steps.orders)} previous={integer(locale, previous.steps.orders)} />
-      <Figure
-        id="deliveryRate"
-        label={t("analytics.figure.deliveryRate")}
-        value={<RateText rate={current.deliveryRate} of="analytics.rate.deliveredOfShipped" />}
-        previous={percent(locale, t, previous.deliveryRate)}
-      />
-      <Figure id="collected" label={t("analytics.figure.collected")} value={money(locale, current.collectedCents)} previous={money(locale, previous.collectedCents)} />
-      <Figure id="profit" label={t("analytics.figure.profit")} value={money(locale, current.profitCents)} previous={money(locale, previous.profitCents)} />
-      <Figure
-        id="medianDays"
-        label={t("analytics.figure.medianDays")}
-        value={days(locale, t, current.medianDeliveryDays)}
-        previous={days(locale, t, previous.medianDeliveryDays)}
-      />
-    </InlineGrid>
+      <Text as="h2" variant="headingMd">
+        {t("analytics.figures.title")}
+      </Text>
+      <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
+        {moneyFigure("collected", "analytics.figure.netCollected", current.collectedCents, previous.collectedCents, true)}
+        {moneyFigure("profit", "analytics.figure.profit", current.profitCents, previous.profitCents, true)}
+        {moneyFigure("owed", "analytics.figure.owed", cash.current.owedAtEnd.profitCents, cash.previous.owedAtEnd.profitCents, false)}
+      </InlineGrid>
+      <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
+        {rateFigure("confirmationRate", "analytics.figure.confirmationRate", current.confirmationRate, previous.confirmationRate, "analytics.rate.confirmedOfSent", true)}
+        {rateFigure("deliveryRate", "analytics.figure.deliveryRate", current.deliveryRate, previous.deliveryRate, "analytics.rate.deliveredOfShipped", true)}
+        {rateFigure("returnRate", "analytics.figure.returnRate", current.returnRate, previous.returnRate, "analytics.rate.returnedOfShipped", false)}
+      </InlineGrid>
+      <Text as="p" variant="bodySm" tone="subdued">
+        <span data-figure="more">
+          {t("analytics.figures.more", {
+            orders: integer(locale, current.steps.orders),
+            previousOrders: integer(locale, previous.steps.orders),
+            days: days(locale, t, current.medianDeliveryDays),
+            previousDays: days(locale, t, previous.medianDeliveryDays),
+          })}
+        </span>
+      </Text>
+      <Text as="p" variant="bodySm" tone="subdued">
+        {t("analytics.figures.definitions")}
+      </Text>
     </BlockStack>
   );
 }

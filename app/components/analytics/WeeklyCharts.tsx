@@ -11,6 +11,7 @@ import { useLocale, useT } from "../../i18n/react";
 import { money, percent } from "./format";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
+import { weekLabel } from "../cash/format";
 
 type Viz = ComponentType<{ weeks: WeekPoint[]; which: 0 | 1 }>;
 
@@ -36,7 +37,8 @@ export function WeeklyCharts({ weeks, onExport, exporting }: { weeks: WeekPoint[
             {t("analytics.exportWeeks")}
           </Button>
         </InlineStack>
-        <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: "var(--p-space-400)" }}>
+        {/* One chart per row: a week label ("W47 · 16-22 Nov") needs the width to stand level. */}
+        <div style={{ display: "grid", gridTemplateColumns: "1fr", gap: "var(--p-space-400)" }}>
           <BlockStack gap="200">
             <Text as="h3" variant="headingSm">
               {t("analytics.weeks.deliveryRate")}
@@ -85,7 +87,9 @@ function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 |
       <tbody>
         {weeks.map((w) => (
           <tr key={w.week}>
-            <th scope="row">{w.week}</th>
+            <th scope="row">
+              <span data-week={w.week}>{weekLabel(t, w.week)}</span>
+            </th>
             <td>{which === 0 ? percent(locale, t, w.deliveryRate) : money(locale, w.collectedCents)}</td>
           </tr>
         ))}

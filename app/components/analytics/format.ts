@@ -1,10 +1,12 @@
 /** Display helpers shared by the Analytics components (locale-exact, same on server and client). */
-import { formatInteger, formatMoneyCents, formatPercent, type Locale } from "../../i18n";
+import { formatInteger, formatPercent, type Locale } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { Rate } from "../../analytics/report";
+import { dh } from "../cash/format";
 export { download } from "../download";
 
-export const money = (locale: Locale, cents: number) => formatMoneyCents(locale, cents);
+/** Money as the cash pages write it: "18,450 DH", centimes only when there are some. */
+export const money = (locale: Locale, cents: number) => dh(locale, cents);
 export const integer = (locale: Locale, n: number) => formatInteger(locale, n);
 
 export function percent(locale: Locale, t: Translate, r: Rate): string {

@@ -6,8 +6,18 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, FormLayout, IndexTable, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
 import type { CityAliasView, MappingsActionResult } from "../../pages/mappings.server";
+import type { Release } from "../../sync/release-held.server";
 
-export function CityAliasesCard({ aliases, cities }: { aliases: CityAliasView[]; cities: { id: number; name: string }[] }) {
+export function CityAliasesCard({
+  aliases,
+  cities,
+  onSaved,
+}: {
+  aliases: CityAliasView[];
+  cities: { id: number; name: string }[];
+  /** The held orders the saved spelling freed. */
+  onSaved?(release: Release | undefined): void;
+}) {
   const t = useT();
   const shopify = useAppBridge();
   const addFetcher = useFetcher<MappingsActionResult>();
@@ -21,7 +31,9 @@ export function CityAliasesCard({ aliases, cities }: { aliases: CityAliasView[];
     if (added?.ok) {
       setAlias("");
       shopify.toast.show(t("mappings.cities.saved"));
+      onSaved?.(added.release);
     }
+    // Only a new answer (onSaved is a new function on every render).
   }, [added, shopify, t]);
   useEffect(() => {
     if (deleted?.ok) shopify.toast.show(t("mappings.cities.deleted"));

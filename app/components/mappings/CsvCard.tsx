@@ -3,6 +3,7 @@
  * carry no session token) and import, with every refused row listed by line number.
  */
 import { useEffect, useState } from "react";
+import type { Release } from "../../sync/release-held.server";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, DropZone, InlineStack, List, Text } from "@shopify/polaris";
@@ -22,7 +23,8 @@ export function csvErrorText(t: Translate, error: CsvRowError): string {
 }
 
 
-export function CsvCard() {
+/** onSaved: the held orders the imported mappings or spellings freed. */
+export function CsvCard({ onSaved }: { onSaved?(release: Release | undefined): void } = {}) {
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<MappingsActionResult>();
@@ -31,7 +33,10 @@ export function CsvCard() {
   const result = fetcher.data?.intent === "importCsv" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(t(`mappings.csv.imported.${result.kind}`, { count: result.saved }));
+    if (result?.ok) {
+      shopify.toast.show(t(`mappings.csv.imported.${result.kind}`, { count: result.saved }));
+      onSaved?.(result.release);
+    }
   }, [result, shopify, t]);
 
   const exportFile = (kind: "sku_mappings" | "city_aliases") => {

@@ -19,6 +19,7 @@ import {
 import { useT } from "../../i18n/react";
 import type { ProductSuggestion } from "../../leads/types";
 import type { CatalogueOption, MappingsActionResult } from "../../pages/mappings.server";
+import type { Release } from "../../sync/release-held.server";
 import { CataloguePicker } from "./CataloguePicker";
 
 export interface DraftTarget {
@@ -45,10 +46,13 @@ export function MappingEditor({
   draft,
   catalogue,
   onClose,
+  onSaved,
 }: {
   draft: MappingDraft;
   catalogue: readonly CatalogueOption[];
   onClose(): void;
+  /** The held orders the saved mapping freed. */
+  onSaved?(release: Release | undefined): void;
 }) {
   const t = useT();
   const shopify = useAppBridge();
@@ -62,6 +66,7 @@ export function MappingEditor({
   useEffect(() => {
     if (result?.ok) {
       shopify.toast.show(t("mappings.saved"));
+      onSaved?.(result.release);
       onClose();
     }
     // Only a new answer closes the editor (onClose is a new function on every render).

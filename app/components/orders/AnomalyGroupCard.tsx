@@ -1,12 +1,21 @@
-/** One cause on the Anomalies page: what it is, the orders it blocks, and the one fix for all of them. */
+/**
+ * One cause on the Anomalies page: what it is and what is at stake (orders, amount,
+ * oldest age), the orders it holds, and the fix that applies: one fix for the whole
+ * group (a product, a city), a field in place per order (a phone), a decision per
+ * flagged duplicate, or the platform's seller space for a flagged lead. Never a
+ * blind "send again" of refused or flagged orders.
+ */
 import { useState } from "react";
-import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { CityOption, ProblemGroupView, ProductOption } from "../../pages/anomalies.server";
-import { useT, type Translate } from "../../i18n/react";
+import { BlockStack, Box, Button, Card, InlineStack, Link, Text, TextField } from "@shopify/polaris";
+import type { CityOption, GroupOrder, ProblemGroupView, ProductOption } from "../../pages/anomalies.server";
+import { formatMoneyCents, isMessageKey, type MessageKey } from "../../i18n";
+import { useLocale, useT, type Translate } from "../../i18n/react";
 import { LinkStateBadge } from "../StatusBadge";
 import { OrderLink, type FixSubmit } from "./OrderCards";
 import { CityPicker, ProductPicker } from "./Pickers";
-import { codeLabel, ordersCount } from "./text";
+import { anomalyText, codeLabel, ordersCount } from "./text";
+import { refusalText } from "./attention-text";
+import { ageText } from "../home/InboxCard";
 
 export function groupTitle(t: Translate, group: ProblemGroupView): string {
   const orders = ordersCount(t, group.count);
@@ -16,95 +25,223 @@ export function groupTitle(t: Translate, group: ProblemGroupView): string {
   if (group.kind === "city") {
     return group.label ? t("anomalies.group.city", { city: group.label, orders }) : t("anomalies.group.cityMissing", { orders });
   }
-  if (group.kind === "state") return group.code === "failed" ? t("anomalies.group.failed", { orders }) : t("anomalies.group.invalid", { orders });
+  if (group.kind === "refused") return t("anomalies.group.refused", { field: t(`refused.field.${group.code}` as MessageKey), orders });
+  if (group.kind === "state") {
+    if (group.code === "ready") return t("anomalies.group.ready", { orders });
+    return group.code === "failed" ? t("anomalies.group.failed", { orders }) : t("anomalies.group.invalid", { orders });
+  }
   return t(group.kind === "anomaly" ? "anomalies.group.anomaly" : "anomalies.group.finding", { problem: codeLabel(t, group.code), orders });
 }
 
 interface Props {
-  group: ProblemGroupView;
+  group: ProblemGroupView & { oldestMinutes: number };
   products: ProductOption[];
   cities: CityOption[];
   onFix: FixSubmit;
+  /** The group's own fix is running. */
   busy: boolean;
+  /** The order whose own action is running. */
+  busyId: string;
+  /** "Cancel in Shopify" asks first: the page opens its confirmation. */
+  onCancelDuplicate(order: GroupOrder): void;
 }
 
-export function AnomalyGroupCard({ group, products, cities, onFix, busy }: Props) {
+/** A phone typed for one order, then that order corrected and sent. */
+function PhoneFix({ order, onFix, busy }: { order: GroupOrder; onFix: FixSubmit; busy: boolean }) {
   const t = useT();
+  const [phone, setPhone] = useState("");
+  return (
+    <InlineStack gap="200" blockAlign="end" wrap={false}>
+      <Box minWidth="200px">
+        <TextField
+          label={t("anomalies.phoneFor", { order: order.orderName })}
+          type="tel"
+          value={phone}
+          onChange={setPhone}
+          placeholder="06XXXXXXXX"
+          autoComplete="off"
+        />
+      </Box>
+      <Button disabled={!phone.trim()} loading={busy} onClick={() => onFix({ intent: "correctPhone", id: order.id, phone })}>
+        {t("order.fix.save")}
+      </Button>
+    </InlineStack>
+  );
+}
+
+function OrderLine({ order, children }: { order: GroupOrder; children?: React.ReactNode }) {
+  const locale = useLocale();
+  return (
+    <div data-group-order={order.orderName}>
+      <BlockStack gap="100">
+        <InlineStack gap="200" blockAlign="center" wrap>
+          <OrderLink id={order.id} name={order.orderName} />
+          <LinkStateBadge state={order.state} />
+          <Text as="span" tone="subdued" numeric>
+            {formatMoneyCents(locale, order.amountCents)}
+          </Text>
+        </InlineStack>
+        {children}
+      </BlockStack>
+    </div>
+  );
+}
+
+export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId, onCancelDuplicate }: Props) {
+  const t = useT();
+  const locale = useLocale();
   const [sku, setSku] = useState<string | null>(null);
   const [cityId, setCityId] = useState<number | null>(null);
   const orders = ordersCount(t, group.count);
+  const best = group.suggestions[0];
+  const phoneGroup = group.cause === "phone" || (group.kind === "refused" && group.code === "phone");
 
-  let fix = null;
+  let fix: React.ReactNode = null;
+  let perOrder: ((order: GroupOrder) => React.ReactNode) | null = null;
   if (group.fix === "mapSku" || group.fix === "mapVariant") {
     fix = (
-      <InlineStack gap="200" blockAlign="end" wrap={false}>
-        <Box minWidth="360px">
-          <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={group.suggestions} options={products} />
-        </Box>
-        <Button variant="primary" disabled={!sku} loading={busy} onClick={() => sku && onFix({ intent: "fixSku", key: group.key, platformSku: sku })}>
-          {t("anomalies.fix.mapSku", { orders })}
-        </Button>
-      </InlineStack>
+      <BlockStack gap="200">
+        {best?.kind === "product" ? (
+          <span data-use-suggestion>
+            <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "fixSku", key: group.key, platformSku: best.sku })}>
+              {t("anomalies.fix.useProduct", { name: best.name, orders })}
+            </Button>
+          </span>
+        ) : null}
+        <InlineStack gap="200" blockAlign="end" wrap>
+          <Box minWidth="300px">
+            <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={group.suggestions} options={products} />
+          </Box>
+          <Button disabled={!sku} loading={busy} onClick={() => sku && onFix({ intent: "fixSku", key: group.key, platformSku: sku })}>
+            {t("anomalies.fix.mapSku", { orders })}
+          </Button>
+        </InlineStack>
+      </BlockStack>
     );
   } else if (group.fix === "aliasCity") {
     fix = (
-      <InlineStack gap="200" blockAlign="end" wrap={false}>
-        <Box minWidth="360px">
-          <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={group.suggestions} options={cities} />
-        </Box>
-        <Button
-          variant="primary"
-          disabled={cityId === null}
-          loading={busy}
-          onClick={() => cityId !== null && onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}
-        >
-          {t("anomalies.fix.aliasCity", { orders })}
-        </Button>
-      </InlineStack>
+      <BlockStack gap="200">
+        {best?.kind === "city" ? (
+          <span data-use-suggestion>
+            <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "fixCity", key: group.key, cityId: String(best.cityId) })}>
+              {t("anomalies.fix.useCity", { name: best.name, orders })}
+            </Button>
+          </span>
+        ) : null}
+        <InlineStack gap="200" blockAlign="end" wrap>
+          <Box minWidth="300px">
+            <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={group.suggestions} options={cities} />
+          </Box>
+          <Button disabled={cityId === null} loading={busy} onClick={() => cityId !== null && onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}>
+            {t("anomalies.fix.aliasCity", { orders })}
+          </Button>
+        </InlineStack>
+      </BlockStack>
     );
-  } else if (group.fix === "resend") {
+  } else if (group.fix === "resend" || group.fix === "send") {
     fix = (
       <InlineStack gap="200" blockAlign="center" align="space-between">
-        {group.kind === "anomaly" ? (
-          <Text as="span" variant="bodySm" tone="subdued">
-            {t("anomalies.fix.damaged")}
-          </Text>
-        ) : (
-          <span />
-        )}
-        <Button loading={busy} onClick={() => onFix({ intent: "resendGroup", key: group.key })}>
-          {t("anomalies.fix.resend", { orders })}
+        <Text as="span" variant="bodySm" tone="subdued">
+          {t(group.fix === "resend" ? "anomalies.fix.failedHelp" : "anomalies.fix.readyHelp")}
+        </Text>
+        <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "resendGroup", key: group.key })}>
+          {t(group.fix === "resend" ? "anomalies.fix.retry" : "anomalies.fix.send", { orders })}
         </Button>
       </InlineStack>
     );
-  } else {
+  } else if (group.fix === "decide") {
     fix = (
       <Text as="p" variant="bodySm" tone="subdued">
-        {t("anomalies.fix.perOrder")}
+        {t("anomalies.fix.decide")}
       </Text>
     );
+    perOrder = (order) => (
+      <BlockStack gap="100">
+        <Text as="p" variant="bodySm">
+          <span data-duplicate-of={order.duplicateOf?.ref ?? ""}>
+            {order.duplicateOf ? t("next.duplicate.repeats", { ref: order.duplicateOf.ref }) : t("next.duplicate.repeatsUnknown")}{" "}
+            {order.duplicateOf?.orderId ? <Link url={`/app/orders/${order.duplicateOf.orderId}`}>{t("next.duplicate.openEarlier", { name: order.duplicateOf.orderName ?? "" })}</Link> : null}
+          </span>
+        </Text>
+        <InlineStack gap="200">
+          <Button size="slim" loading={busyId === order.id} onClick={() => onFix({ intent: "keepDuplicate", id: order.id })}>
+            {t("next.duplicate.keep")}
+          </Button>
+          <Button size="slim" tone="critical" disabled={busyId === order.id} onClick={() => onCancelDuplicate(order)}>
+            {t("next.duplicate.cancel")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    );
+  } else if (group.fix === "sellerSpace") {
+    fix = (
+      <BlockStack gap="100">
+        <Text as="p">{anomalyText(t, { code: group.code, message: group.code })}</Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t("anomalies.fix.sellerSpace")}
+        </Text>
+      </BlockStack>
+    );
+  } else {
+    const hint = `anomalies.hint.${group.kind === "refused" ? `refused.${group.code}` : group.code}`;
+    fix = (
+      <Text as="p" variant="bodySm" tone="subdued">
+        {isMessageKey(hint) ? t(hint) : t("anomalies.fix.perOrder")}
+      </Text>
+    );
+    if (group.kind === "refused") {
+      perOrder = (order) => (
+        <BlockStack gap="100">
+          <span data-refusal>
+            <Text as="p" variant="bodySm" tone="critical">
+              {refusalText(t, order.refusal ?? null)}
+            </Text>
+          </span>
+          {phoneGroup ? <PhoneFix order={order} onFix={onFix} busy={busyId === order.id} /> : null}
+        </BlockStack>
+      );
+    } else if (phoneGroup) {
+      perOrder = (order) => <PhoneFix order={order} onFix={onFix} busy={busyId === order.id} />;
+    }
   }
 
   return (
     <div data-group={group.key}>
       <Card>
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {groupTitle(t, group)}
-          </Text>
-          <InlineStack gap="300" wrap blockAlign="center">
-            {group.orders.map((order) => (
-              <InlineStack key={order.id} gap="100" blockAlign="center" wrap={false}>
-                <OrderLink id={order.id} name={order.orderName} />
-                <LinkStateBadge state={order.state} />
-              </InlineStack>
-            ))}
-            {group.count > group.orders.length ? (
-              <Text as="span" tone="subdued">
-                {t("anomalies.moreOrders", { count: group.count - group.orders.length })}
-              </Text>
-            ) : null}
-          </InlineStack>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              {groupTitle(t, group)}
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              <span data-group-stake>
+                {t("anomalies.stake", { amount: formatMoneyCents(locale, group.amountCents), age: ageText(t, group.oldestMinutes) })}
+              </span>
+            </Text>
+          </BlockStack>
+          {perOrder ? (
+            <BlockStack gap="300">
+              {group.orders.map((order) => (
+                <OrderLine key={order.id} order={order}>
+                  {perOrder!(order)}
+                </OrderLine>
+              ))}
+            </BlockStack>
+          ) : (
+            <InlineStack gap="300" wrap blockAlign="center">
+              {group.orders.map((order) => (
+                <InlineStack key={order.id} gap="100" blockAlign="center" wrap={false}>
+                  <OrderLink id={order.id} name={order.orderName} />
+                  <LinkStateBadge state={order.state} />
+                </InlineStack>
+              ))}
+            </InlineStack>
+          )}
+          {group.count > group.orders.length ? (
+            <Text as="span" tone="subdued">
+              {t("anomalies.moreOrders", { count: group.count - group.orders.length })}
+            </Text>
+          ) : null}
           {fix}
         </BlockStack>
       </Card>

@@ -12,6 +12,8 @@ import type { DeliveryOutcome } from "../../customers/outcome";
 import type { RiskLevel } from "../../customers/risk";
 import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
 import { useLocale, useT } from "../../i18n/react";
+import type { ContactFacts } from "../../models/contact-message";
+import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 
 const RISK_TONE: Record<RiskLevel, "critical" | "warning" | "success" | "info" | undefined> = {
   blocked: "critical",
@@ -37,12 +39,15 @@ export function CustomerCard({
   customer,
   onAction,
   busy,
+  contact = null,
 }: {
   /** The order whose customer this is (the export is asked through it, scoped to the shop). */
   orderId: string;
   customer: CustomerCardView | null;
   onAction: (fields: Record<string, string>) => void;
   busy: boolean;
+  /** Call and WhatsApp links; null for an erased customer. */
+  contact?: { phone: string | null; facts: ContactFacts; settings: ContactSettings } | null;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -78,9 +83,11 @@ export function CustomerCard({
           </Text>
           <RiskBadge risk={customer.risk} />
         </InlineStack>
+        {contact ? <ContactLinks phone={contact.phone} facts={contact.facts} contact={contact.settings} showNumber bothLanguages /> : null}
         <Text as="p">{t("customers.card.orders", { count: formatInteger(locale, customer.orders) })}</Text>
         <BlockStack gap="100">
-          {COUNTED.map((o) => (
+          {/* Only what happened: a new customer's six zeros say nothing. */}
+          {COUNTED.filter((o) => customer.counts[o] > 0).map((o) => (
             <Text as="p" key={o} variant="bodySm">
               {t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.counts[o]) })}
             </Text>

@@ -5,8 +5,10 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { useT } from "../../i18n/react";
 import { RiskBadge } from "./CustomerCard";
 import { OrderLink, type FixSubmit } from "./OrderCards";
+import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
+import { formatMoneyCents } from "../../i18n";
 
-export function CustomerHoldsCard({ holds, onSend, busyId }: { holds: CustomerHolds; onSend: FixSubmit; busyId: string }) {
+export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: CustomerHolds; onSend: FixSubmit; busyId: string; contact: ContactSettings }) {
   const t = useT();
   if (holds.count === 0) return null;
   return (
@@ -29,6 +31,12 @@ export function CustomerHoldsCard({ holds, onSend, busyId }: { holds: CustomerHo
                     <span data-hold-reason>
                       <Text as="span">{holdReasonViewText(t, order.reason)}</Text>
                     </span>
+                    <ContactLinks
+                      phone={order.phone}
+                      orderName={order.orderName}
+                      contact={contact}
+                      facts={{ name: order.customerName, order: order.orderName, city: order.cityName, amount: order.amountCents === null ? null : formatMoneyCents("fr", order.amountCents, "DH") }}
+                    />
                   </InlineStack>
                   <Button
                     onClick={() => onSend({ intent: "sendAnyway", id: order.id })}

@@ -150,9 +150,17 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
   const [cityId, setCityId] = useState<number | null>(null);
   const [phone, setPhone] = useState("");
 
+  const best = finding.suggestions[0];
   if ((finding.fix === "mapSku" || finding.fix === "mapVariant") && finding.groupKey) {
     return (
       <BlockStack gap="200">
+        {best?.kind === "product" ? (
+          <span data-use-suggestion>
+            <Button loading={busy} onClick={() => onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: best.sku })}>
+              {t("fix.useSuggestion", { name: best.name })}
+            </Button>
+          </span>
+        ) : null}
         <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={finding.suggestions} options={products} />
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="span" variant="bodySm" tone="subdued">
@@ -169,6 +177,18 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
     const alias = finding.fix === "aliasCity" && finding.groupKey;
     return (
       <BlockStack gap="200">
+        {best?.kind === "city" ? (
+          <span data-use-suggestion>
+            <Button
+              loading={busy}
+              onClick={() =>
+                onFix(alias ? { intent: "fixCity", key: finding.groupKey!, cityId: String(best.cityId) } : { intent: "correct", cityId: String(best.cityId) })
+              }
+            >
+              {t("fix.useSuggestion", { name: best.name })}
+            </Button>
+          </span>
+        ) : null}
         <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={finding.suggestions} options={cities} />
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="span" variant="bodySm" tone="subdued">
@@ -208,10 +228,16 @@ export function FindingsCard({
   order,
   onFix,
   busy,
+  fixable = order.canResend,
+  showAnomalies = true,
 }: {
   order: Pick<OrderDetail, "findings" | "anomalies" | "products" | "cities" | "canResend">;
   onFix: FixSubmit;
   busy: boolean;
+  /** Fixes in place are offered before sending only (a lead on the platform is corrected in its seller space). */
+  fixable?: boolean;
+  /** The platform's anomalies are listed here unless the page's next action already explains them. */
+  showAnomalies?: boolean;
 }) {
   const t = useT();
   return (
@@ -237,12 +263,12 @@ export function FindingsCard({
                 </Text>
               </InlineStack>
               <Text as="p">{findingText(t, finding)}</Text>
-              {order.canResend ? <FindingFixForm finding={finding} products={order.products} cities={order.cities} onFix={onFix} busy={busy} /> : null}
-              {i < order.findings.length - 1 || order.anomalies.length > 0 ? <Divider /> : null}
+              {fixable ? <FindingFixForm finding={finding} products={order.products} cities={order.cities} onFix={onFix} busy={busy} /> : null}
+              {i < order.findings.length - 1 || (showAnomalies && order.anomalies.length > 0) ? <Divider /> : null}
             </BlockStack>
           </div>
         ))}
-        {order.anomalies.length > 0 ? (
+        {showAnomalies && order.anomalies.length > 0 ? (
           <BlockStack gap="200">
             <Text as="h3" variant="headingSm">
               {t("order.anomalies.title")}

@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import {
-  Badge,
   BlockStack,
   ChoiceList,
   IndexFilters,
@@ -15,19 +14,21 @@ import {
   Link,
   Text,
   TextField,
+  useBreakpoints,
   useIndexResourceState,
   useSetIndexFiltersMode,
 } from "@shopify/polaris";
-import type { IndexFiltersProps } from "@shopify/polaris";
+import type { IndexFiltersProps, IndexTableProps } from "@shopify/polaris";
 import { LINK_STATES } from "../../models/order-link-state";
-import type { OrderRow, OrdersFilter, OrdersPage } from "../../pages/orders.server";
+import type { OrderRow, OrderSort, OrdersFilter, OrdersPage } from "../../pages/orders.server";
 import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
-import { holdReasonViewText } from "../../customers/hold-reason";
-import { isMessageKey } from "../../i18n";
-import { useT, type Translate } from "../../i18n/react";
-import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
+import { formatMoneyCents, isMessageKey, type Locale } from "../../i18n";
+import { useLocale, useT, type Translate } from "../../i18n/react";
+import { StageBadge } from "./StageBadge";
+import { attentionText } from "./attention-text";
 import { codeLabel } from "./text";
+import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 
 // Kept here (not imported from the .server module) so the browser bundle stays server-free.
 const CONFIRMATIONS = ["new", "callback", "no_answer_1", "no_answer_2", "no_answer_3", "confirmed", "canceled", "wrong", "fake", "duplicate"];
@@ -43,7 +44,11 @@ const TABS: { id: string; label: "orders.tab.all" | "orders.tab.attention" | "or
 ];
 
 /** Parameters this page owns; the others (shop, host, locale...) are kept as they are. */
-const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "risk", "from", "to", "q", "after", "before"];
+const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "risk", "from", "to", "q", "sort", "after", "before"];
+
+/** The sortable columns' indexes in the wide table, and the sort each one walks. */
+const DATE_COLUMN = 1;
+const AMOUNT_COLUMN = 4;
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -54,14 +59,20 @@ function label(t: Translate, prefix: string, value: string): string {
 
 export interface OrdersTableProps {
   page: OrdersPage;
-  filter: OrdersFilter;
+  filter: OrdersFilter & { sort: OrderSort };
   /** Bulk actions: the selected links' ids. */
   onBulk(intent: "resend" | "retryFailed", ids: string[]): void;
   busy: boolean;
+  contact: ContactSettings;
+  /** The request came from a phone (its user agent): the first render is already the condensed one. */
+  phoneLayout: boolean;
 }
 
-export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
+export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }: OrdersTableProps) {
   const t = useT();
+  const locale = useLocale();
+  // One column of stacked lines below 768 px (the Shopify mobile app, POS): no sideways scrolling.
+  const { mdDown } = useBreakpoints({ defaults: { mdDown: phoneLayout } });
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -173,6 +184,15 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
         }}
         mode={mode}
         setMode={setMode}
+        // The same sorts as the headings, reachable where the headings are not (the condensed list).
+        sortOptions={[
+          { label: t("orders.column.date"), value: "date desc", directionLabel: t("orders.sort.dateDesc") },
+          { label: t("orders.column.date"), value: "date asc", directionLabel: t("orders.sort.dateAsc") },
+          { label: t("orders.column.amount"), value: "amount desc", directionLabel: t("orders.sort.amountDesc") },
+          { label: t("orders.column.amount"), value: "amount asc", directionLabel: t("orders.sort.amountAsc") },
+        ]}
+        sortSelected={[filter.sort.replace("-", " ")]}
+        onSort={([value]) => go({ sort: value?.replace(" ", "-") })}
         canCreateNewView={false}
         loading={loading}
       />
@@ -195,14 +215,25 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
         headings={[
           { title: t("orders.column.order") },
           { title: t("orders.column.date") },
-          { title: t("orders.column.state") },
-          { title: t("orders.column.lead") },
-          { title: t("orders.column.confirmation") },
-          { title: t("orders.column.shipping") },
-          { title: t("orders.column.problems") },
-          { title: t("customers.column.risk") },
-          { title: t("orders.column.lastChange") },
+          { title: t("orders.column.customer") },
+          { title: t("orders.column.city") },
+          { title: t("orders.column.amount"), alignment: "end" },
+          { title: t("orders.column.items") },
+          { title: t("orders.column.stage") },
+          { title: t("orders.column.attention") },
         ]}
+        condensed={mdDown}
+        sortable={[false, true, false, false, true, false, false, false]}
+        sortColumnIndex={filter.sort.startsWith("amount") ? AMOUNT_COLUMN : DATE_COLUMN}
+        sortDirection={filter.sort.endsWith("asc") ? "ascending" : "descending"}
+        defaultSortDirection="descending"
+        sortToggleLabels={{
+          [DATE_COLUMN]: { ascending: t("orders.sort.dateAsc"), descending: t("orders.sort.dateDesc") },
+          [AMOUNT_COLUMN]: { ascending: t("orders.sort.amountAsc"), descending: t("orders.sort.amountDesc") },
+        }}
+        onSort={(index, direction) =>
+          go({ sort: `${index === AMOUNT_COLUMN ? "amount" : "date"}-${direction === "ascending" ? "asc" : "desc"}` })
+        }
         promotedBulkActions={[
           { content: t("orders.bulk.resend"), onAction: () => onBulk("resend", selectedIds) },
           { content: t("orders.bulk.retryFailed"), onAction: () => onBulk("retryFailed", selectedIds) },
@@ -215,9 +246,13 @@ export function OrdersTable({ page, filter, onBulk, busy }: OrdersTableProps) {
           label: page.partial ? t("orders.partial") : undefined,
         }}
       >
-        {page.rows.map((row, index) => (
-          <OrderTableRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} />
-        ))}
+        {page.rows.map((row, index) =>
+          mdDown ? (
+            <CondensedRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} locale={locale} contact={contact} />
+          ) : (
+            <OrderTableRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} locale={locale} contact={contact} />
+          ),
+        )}
       </IndexTable>
     </>
   );
@@ -231,85 +266,157 @@ const CHOICES = {
   risk: (f: OrdersFilter) => f.risk ?? [],
 };
 
-function OrderTableRow({ row, index, selected }: { row: OrderRow; index: number; selected: boolean }) {
+/** "26/11 12:41" (fr) or "11/26 12:41" (en), from the shop's local "YYYY-MM-DD HH:MM:SS". */
+export function shortLocalTime(locale: Locale, local: string): string {
+  const [, month, day] = local.slice(0, 10).split("-");
+  const time = local.slice(11, 16);
+  return locale === "fr" ? `${day}/${month} ${time}` : `${month}/${day} ${time}`;
+}
+
+/** "2 × Huile d'argan, Savon noir +1". */
+export function itemsText(t: Translate, row: Pick<OrderRow, "items" | "moreItems">): string {
+  const names = row.items.map((i) => (i.quantity > 1 ? t("orders.items.quantity", { quantity: i.quantity, name: i.name }) : i.name)).join(", ");
+  return row.moreItems > 0 ? t("orders.items.more", { items: names, count: row.moreItems }) : names;
+}
+
+interface RowProps {
+  row: OrderRow;
+  index: number;
+  selected: boolean;
+  locale: Locale;
+  contact: ContactSettings;
+}
+
+const dash = "–";
+
+function amountText(locale: Locale, row: OrderRow) {
+  return row.amountCents === null ? dash : formatMoneyCents(locale, row.amountCents);
+}
+
+function OrderLinkCell({ row }: { row: OrderRow }) {
+  return (
+    <span data-order={row.orderName}>
+      <Link url={`/app/orders/${row.id}`} dataPrimaryLink monochrome removeUnderline>
+        <Text as="span" fontWeight="semibold">
+          {row.orderName}
+        </Text>
+      </Link>
+    </span>
+  );
+}
+
+function customerText(t: Translate, row: OrderRow) {
+  return row.erased ? t("orders.customer.erased") : (row.customerName ?? dash);
+}
+
+/** Why the row needs the merchant; the risk, and a way to reach the customer of a held order. */
+function AttentionCell({ row, contact }: { row: OrderRow; contact: ContactSettings }) {
+  const t = useT();
+  const attention = row.attention ? attentionText(t, row.attention) : null;
+  // Information, not a problem: not cash on delivery, a test order... in a neutral tone.
+  const info = !attention && row.stage === "skipped" && row.findings[0] ? codeLabel(t, row.findings[0].code) : null;
+  return (
+    <span data-cell="attention">
+      <BlockStack gap="100">
+        {attention ? (
+          <span data-attention={row.attention!.kind}>
+            <Text as="span" variant="bodySm" tone={attention.tone} breakWord>
+              {attention.text}
+            </Text>
+          </span>
+        ) : null}
+        {info ? (
+          <Text as="span" variant="bodySm" tone="subdued">
+            {info}
+          </Text>
+        ) : null}
+        {row.risk && row.risk !== "new" && row.risk !== "low" ? (
+          <span data-cell="risk">
+            <RiskBadge risk={row.risk} />
+          </span>
+        ) : null}
+        {row.phone ? (
+          <ContactLinks
+            phone={row.phone}
+            orderName={row.orderName}
+            contact={contact}
+            facts={{ name: row.customerName, order: row.orderName, city: row.cityName, amount: row.amountCents === null ? null : formatMoneyCents("fr", row.amountCents, "DH") }}
+          />
+        ) : null}
+      </BlockStack>
+    </span>
+  );
+}
+
+function OrderTableRow({ row, index, selected, locale, contact }: RowProps) {
   const t = useT();
   const navigate = useNavigate();
   return (
     <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
       <IndexTable.Cell>
-        <span data-order={row.orderName}>
-          <Link url={`/app/orders/${row.id}`} dataPrimaryLink monochrome removeUnderline>
-            <Text as="span" fontWeight="semibold">
-              {row.orderName}
-            </Text>
-          </Link>
+        <OrderLinkCell row={row} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span title={row.createdAt}>{shortLocalTime(locale, row.createdLocal)}</span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span data-cell="customer">{customerText(t, row)}</span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span data-cell="city">{row.cityName ?? dash}</span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span data-cell="amount">
+          <Text as="span" alignment="end" numeric>
+            {amountText(locale, row)}
+          </Text>
+        </span>
+      </IndexTable.Cell>
+      <IndexTable.Cell className="cod-items-cell">
+        <span data-cell="items">
+          <Text as="span" variant="bodySm" truncate>
+            {itemsText(t, row) || dash}
+          </Text>
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span title={row.createdAt}>{row.createdLocal.slice(0, 16)}</span>
+        <StageBadge stage={row.stage} detail={row} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span data-cell="state">
-          <LinkStateBadge state={row.state} />
-        </span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span data-cell="lead">{row.leadRef ?? "–"}</span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span data-cell="confirmation">
-          <ConfirmationBadge status={row.confirmationStatus} />
-        </span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span data-cell="shipping">
-          <ShippingBadge status={row.shippingStatus} />
-        </span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <ProblemBadges row={row} t={t} />
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span data-cell="risk">
-          <BlockStack gap="100">
-            {row.risk && row.risk !== "new" ? <RiskBadge risk={row.risk} /> : null}
-            {row.holdReason ? (
-              <span data-hold-reason>
-                <Text as="span" variant="bodySm" tone="caution">
-                  {t("customers.held.short", { reason: holdReasonViewText(t, row.holdReason) })}
-                </Text>
-              </span>
-            ) : null}
-          </BlockStack>
-        </span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span title={row.updatedAt}>{row.updatedLocal.slice(0, 16)}</span>
+        <AttentionCell row={row} contact={contact} />
       </IndexTable.Cell>
     </IndexTable.Row>
   );
 }
 
-const SHOWN_BADGES = 2;
-
-function ProblemBadges({ row, t }: { row: OrderRow; t: Translate }) {
-  const badges = [
-    ...row.findings.map((f) => ({ key: `f-${f.code}`, text: codeLabel(t, f.code), tone: f.severity === "blocking" ? ("critical" as const) : ("attention" as const) })),
-    ...row.anomalies.map((code) => ({ key: `a-${code}`, text: codeLabel(t, code), tone: "warning" as const })),
-    ...(row.possibleDuplicate ? [{ key: "dup", text: t("orders.flag.duplicate"), tone: "warning" as const }] : []),
-  ];
-  const unique = badges.filter((b, i) => badges.findIndex((x) => x.key === b.key) === i);
-  if (unique.length === 0) return <span data-cell="problems" />;
+/** The row on a phone: order and stage, then customer and city, then amount and date, then why. */
+function CondensedRow({ row, index, selected, locale, contact }: RowProps) {
+  const t = useT();
+  const navigate = useNavigate();
   return (
-    <span data-cell="problems">
-      <InlineStack gap="100" wrap={false}>
-        {unique.slice(0, SHOWN_BADGES).map((b) => (
-          <Badge key={b.key} tone={b.tone}>
-            {b.text}
-          </Badge>
-        ))}
-        {unique.length > SHOWN_BADGES ? <Badge>{t("orders.more", { count: unique.length - SHOWN_BADGES })}</Badge> : null}
-      </InlineStack>
-    </span>
+    <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
+      <div className="cod-condensed-row">
+        <BlockStack gap="100">
+          <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
+            <OrderLinkCell row={row} />
+            <StageBadge stage={row.stage} detail={row} />
+          </InlineStack>
+          <InlineStack align="space-between" gap="200" wrap={false}>
+            <Text as="span" truncate>
+              <span data-cell="customer">{customerText(t, row)}</span>
+            </Text>
+            <Text as="span" numeric fontWeight="medium">
+              <span data-cell="amount">{amountText(locale, row)}</span>
+            </Text>
+          </InlineStack>
+          <Text as="span" variant="bodySm" tone="subdued" truncate>
+            {[row.cityName, shortLocalTime(locale, row.createdLocal)].filter(Boolean).join(" · ")}
+          </Text>
+          <AttentionCell row={row} contact={contact} />
+        </BlockStack>
+      </div>
+    </IndexTable.Row>
   );
 }
+
+export type { IndexTableProps };

@@ -4,7 +4,8 @@
  * Shopify's schema in the tests.
  */
 import type { Money, ShopAddress, ShopLineItem, ShopOrder } from "../types";
-import { compact, count, flag, idDigits, list, obj, text } from "./read";
+import { MAX_GATEWAYS, MAX_LINE_ITEMS, MAX_TAGS } from "../field-limits";
+import { cappedList, compact, count, flag, idDigits, list, obj, text } from "./read";
 
 const ADDRESS_FIELDS = "firstName lastName name address1 address2 city province zip countryCodeV2 phone";
 
@@ -101,6 +102,7 @@ export function fromGraphqlOrder(node: unknown): ShopOrder {
   const o = obj(node) ?? {};
   const totals = obj(o.currentTotalPriceSet);
   const customer = obj(o.customer);
+  const lines = cappedList(lineNodes(o.lineItems), MAX_LINE_ITEMS);
   return compact({
     id: idDigits(o.legacyResourceId) ?? idDigits(o.id) ?? "",
     name: text(o.name) ?? "",
@@ -114,6 +116,7 @@ export function fromGraphqlOrder(node: unknown): ShopOrder {
     totalOutstanding: money(obj(o.totalOutstandingSet)?.shopMoney),
     financialStatus: text(o.displayFinancialStatus)?.toLowerCase(),
     paymentGatewayNames: list(o.paymentGatewayNames)
+      .slice(0, MAX_GATEWAYS)
       .map(text)
       .filter((g): g is string => g !== undefined),
     test: flag(o.test, false),
@@ -128,10 +131,10 @@ export function fromGraphqlOrder(node: unknown): ShopOrder {
       : undefined,
     shippingAddress: address(o.shippingAddress),
     billingAddress: address(o.billingAddress),
-    lineItems: lineNodes(o.lineItems)
-      .map(lineItem)
-      .filter((l): l is ShopLineItem => l !== undefined),
+    lineItems: lines.items.map(lineItem).filter((l): l is ShopLineItem => l !== undefined),
+    lineItemCount: lines.items.length < lines.length ? lines.length : undefined,
     tags: list(o.tags)
+      .slice(0, MAX_TAGS)
       .map(text)
       .filter((t): t is string => t !== undefined),
     note: text(o.note),

@@ -2,6 +2,8 @@
  * Defensive readers for order JSON: a payload is whatever Shopify (or a replayed
  * snapshot) sent, so every field is checked and a surprise becomes "absent", never a throw.
  */
+import { wellFormedText } from "../../http/well-formed-text";
+
 export type Json = Record<string, unknown>;
 
 export function obj(value: unknown): Json | undefined {
@@ -12,9 +14,23 @@ export function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** A non-empty string, or a finite number written as one. */
+/**
+ * A list checked against its cap before any element is read: within it, its
+ * elements; over it, none (`length` says how many there were). Walking 400,000
+ * empty line items held the event loop for seconds.
+ */
+export function cappedList(value: unknown, max: number): { items: unknown[]; length: number } {
+  const items = list(value);
+  return items.length > max ? { items: [], length: items.length } : { items, length: items.length };
+}
+
+/** A non-empty string (well-formed: no lone surrogate, no NUL), or a finite number written as one. */
 export function text(value: unknown): string | undefined {
-  if (typeof value === "string") return value.trim() === "" ? undefined : value;
+  if (typeof value === "string") {
+    // Snapshots stored before intake cleaned them may still hold a lone surrogate.
+    const clean = wellFormedText(value);
+    return clean.trim() === "" ? undefined : clean;
+  }
   // Stryker disable next-line ConditionalExpression: equivalent, Number.isFinite is false for anything but a number
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "bigint") return value.toString();

@@ -2,7 +2,8 @@
  * The orders/create webhook body (Shopify REST order JSON) as a `ShopOrder`.
  */
 import type { Money, ShopAddress, ShopLineItem, ShopOrder } from "../types";
-import { compact, count, flag, idDigits, list, obj, text } from "./read";
+import { MAX_GATEWAYS, MAX_LINE_ITEMS, MAX_TAGS } from "../field-limits";
+import { cappedList, compact, count, flag, idDigits, list, obj, text } from "./read";
 
 function address(value: unknown): ShopAddress | undefined {
   const a = obj(value);
@@ -57,11 +58,13 @@ export function fromWebhookOrder(payload: unknown): ShopOrder {
       ? { amount: (text(o.current_total_price) ?? text(o.total_price)) as string, currencyCode: currency ?? "" }
       : undefined);
   const outstanding = text(o.total_outstanding);
-  const gateways = [...list(o.payment_gateway_names), o.gateway]
+  // Every list is cut or checked against its cap before its elements are read.
+  const gateways = [...list(o.payment_gateway_names).slice(0, MAX_GATEWAYS), o.gateway]
     .map(text)
     .filter((g): g is string => g !== undefined);
   const customer = obj(o.customer);
   const tags = text(o.tags);
+  const lines = cappedList(o.line_items, MAX_LINE_ITEMS);
   return compact({
     id: idDigits(o.id) ?? "",
     name: text(o.name) ?? "",
@@ -87,10 +90,9 @@ export function fromWebhookOrder(payload: unknown): ShopOrder {
       : undefined,
     shippingAddress: address(o.shipping_address),
     billingAddress: address(o.billing_address),
-    lineItems: list(o.line_items)
-      .map(lineItem)
-      .filter((l): l is ShopLineItem => l !== undefined),
-    tags: tags ? tags.split(",").map((t) => t.trim()).filter(Boolean) : [],
+    lineItems: lines.items.map(lineItem).filter((l): l is ShopLineItem => l !== undefined),
+    lineItemCount: lines.items.length < lines.length ? lines.length : undefined,
+    tags: tags ? tags.split(",", MAX_TAGS).map((t) => t.trim()).filter(Boolean) : [],
     note: text(o.note),
   });
 }

@@ -9,24 +9,19 @@
  * never touched. Progress (cursor and counts) is written to the job's payload after
  * every page, so a reload, a crash or a Shopify throttle resumes where it stopped.
  */
-import type { Job, Prisma, Shop } from "@prisma/client";
+import type { Job, Shop } from "@prisma/client";
 import type { Db } from "../../db.server";
-import { fromWebhookOrder } from "../../leads";
 import { isPosted, isLinkState } from "../../models/order-link-state";
-import { addTimeline } from "../../models/timeline.server";
-import { PermanentJobError, RetryLaterError } from "../../queue/errors";
+import { PermanentJobError } from "../../queue/errors";
 import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
-import { retryWhileBusy } from "../../db/sqlite-busy";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
-import { runAdminGraphql, ShopifyThrottledError, type AdminFor } from "../../shopify/admin-graphql.server";
-import { ShopifyAdminError } from "../../shopify/errors";
-import { shopifyFailureOf } from "../../shopify/failure";
+import { runAdminGraphql, type AdminFor } from "../../shopify/admin-graphql.server";
 import { ORDERS_PAGE } from "../../shopify/documents";
-import { insertOrderLinks, insertPostLeadJobs, orderCreatedRows } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { backfillMapper } from "./context.server";
 import { graphqlOrderToWebhookShape } from "./order-shape";
-import { initialPayload, ORDERS_PER_PAGE, ordersQuery, outcomeOf, parsePayload, progressOf, validateRange, type BackfillCounts, type BackfillPayload, type BackfillRangeError } from "./progress";
+import { saveScanProgress, scanCall, takeUnknownOrder, yieldAfterPage } from "./scan.server";
+import { initialPayload, ORDERS_PER_PAGE, ordersQuery, parsePayload, progressOf, validateRange, type BackfillCounts, type BackfillPayload, type BackfillRangeError } from "./progress";
 import { BACKFILL_JOB, backfillJobKey } from "../../models/job-kinds";
 
 
@@ -130,37 +125,11 @@ export interface BackfillOptions {
   pagesPerAttempt?: number;
 }
 
-/**
- * Writes the progress while this attempt still holds the job's lease. False when the
- * lease was lost: another worker owns the job and continues from the last saved page.
- */
-async function saveProgress(db: Db, job: ClaimedJob, payload: BackfillPayload): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
-      where: { id: job.id, state: "running", leaseOwner: job.leaseOwner, attempts: job.attempts },
-      data: { payload: JSON.stringify(payload) },
-    }),
-  );
-  return count === 1;
-}
-
-/** Stores an order the app does not know yet exactly as orders/create would; false when it exists. */
-export async function intakeBackfilledOrder(db: Db, shop: string, payload: Record<string, unknown>, range: string): Promise<boolean> {
-  const orderId = String(payload.id);
-  return retryWhileBusy(() =>
-    db.$transaction(async (tx: Prisma.TransactionClient) => {
-      // The intake's own insert-or-ignore writes, without its webhook delivery row.
-      const rows = orderCreatedRows({ id: `backfill:${orderId}`, shop, topic: "ORDERS_CREATE" }, payload);
-      // A webhook (or another backfill) stored the order first: its link and job stand.
-      if ((await insertOrderLinks(tx, [rows])) === 0) return false;
-      await insertPostLeadJobs(tx, [rows]);
-      const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
-      // Also the link's first timeline row: post-lead then records no "received from Shopify".
-      await addTimeline(tx, shop, link.id, { kind: "received", message: `Imported by the backfill of ${range}` });
-      return true;
-    }),
-  );
-}
+/** Where a backfilled order comes from, on its first timeline row. */
+const backfillSource = (payload: Record<string, unknown>, range: string) => ({
+  deliveryId: `backfill:${String(payload.id)}`,
+  timeline: { kind: "received" as const, message: `Imported by the backfill of ${range}` },
+});
 
 export async function runBackfillJob(
   deps: PipelineDeps & { adminFor: AdminFor },
@@ -186,22 +155,9 @@ export async function runBackfillJob(
 
   for (let page = 0; page < budget; page++) {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("backfill aborted");
-    let data: OrdersPageData;
-    try {
-      data = await runAdminGraphql<OrdersPageData>(admin, ORDERS_PAGE, { first: ORDERS_PER_PAGE, after: state.cursor, query });
-    } catch (error) {
-      if (!(error instanceof ShopifyThrottledError)) {
-        // The queue retries after its backoff; meanwhile the page says what failed and offers to run it now.
-        if (error instanceof ShopifyAdminError) await saveProgress(db, job, { ...state, shopifyFailure: shopifyFailureOf(error).kind });
-        throw error;
-      }
-      const until = new Date(deps.now().getTime() + error.retryAfterMs);
-      await saveProgress(db, job, { ...state, throttledUntil: until.toISOString() });
-      throw new RetryLaterError(error.retryAfterMs, {
-        countAttempt: false,
-        reason: `Shopify is busy: the backfill continues in ${Math.ceil(error.retryAfterMs / 1000)} s`,
-      });
-    }
+    const data = await scanCall(db, job, state, deps.now(), "backfill", () =>
+      runAdminGraphql<OrdersPageData>(admin, ORDERS_PAGE, { first: ORDERS_PER_PAGE, after: state.cursor, query }),
+    );
 
     const counts: BackfillCounts = { ...state.counts };
     const orders = data.orders.nodes.map(graphqlOrderToWebhookShape).filter((o) => /^\d+$/.test(String(o.id ?? "")));
@@ -223,15 +179,8 @@ export async function runBackfillJob(
         else counts.alreadyInApp++;
         continue;
       }
-      const outcome = outcomeOf(mapOrder(fromWebhookOrder(payload)));
-      if (state.dryRun) {
-        counts[outcome]++;
-      } else if (await intakeBackfilledOrder(db, domain, payload, range)) {
-        counts[outcome]++;
-        counts.created++;
-      } else {
-        counts.alreadyInApp++;
-      }
+      const taken = await takeUnknownOrder(db, domain, payload, counts, { dryRun: state.dryRun, mapOrder, source: backfillSource(payload, range) });
+      if (taken === "known") counts.alreadyInApp++;
     }
 
     const done = !data.orders.pageInfo.hasNextPage;
@@ -244,9 +193,8 @@ export async function runBackfillJob(
       pages: state.pages + 1,
       finishedAt: done ? deps.now().toISOString() : null,
     };
-    if (!(await saveProgress(db, job, state))) return;
+    if (!(await saveScanProgress(db, job, state))) return;
     if (done) return;
   }
-  // Yield: the job is due again at once, behind the jobs already waiting (runAt order).
-  throw new RetryLaterError(0, { countAttempt: false, reason: `Backfill continues after page ${state.pages}` });
+  throw yieldAfterPage("Backfill", state.pages);
 }

@@ -32,24 +32,34 @@ export const backfillCountsSchema = z.object({
 });
 export type BackfillCounts = z.infer<typeof backfillCountsSchema>;
 
-export const backfillPayloadSchema = z.object({
-  from: z.string().regex(DAY),
-  to: z.string().regex(DAY),
-  dryRun: z.boolean(),
+/**
+ * How far a scan of Shopify's orders got, saved in its job's payload after every page so a
+ * reload, a crash or a throttle resumes where it stopped: the backfill's and the
+ * reconciliation's (app/sync/reconcile/) alike.
+ */
+export const scanProgressShape = {
   /** endCursor of the last page done; null before the first. */
   cursor: z.string().nullable().default(null),
   pages: z.number().int().default(0),
   counts: backfillCountsSchema.default({}),
-  /** createdAt of the last order read, for the progress estimate. */
+  /** createdAt (backfill) or updatedAt (reconciliation) of the last order read, for the progress estimate. */
   lastOrderAt: z.string().nullable().default(null),
-  /** The dry run's total for the same range, when the run follows one. */
-  expectedTotal: z.number().int().nullable().default(null),
   startedAt: z.string(),
   finishedAt: z.string().nullable().default(null),
   /** Set while the job waits for Shopify's throttle to pass. */
   throttledUntil: z.string().nullable().default(null),
   /** What failed when the last attempt's Shopify call failed (ShopifyFailureKind); cleared by the next page read. */
   shopifyFailure: z.string().nullable().default(null),
+};
+export type ScanProgress = z.infer<z.ZodObject<typeof scanProgressShape>>;
+
+export const backfillPayloadSchema = z.object({
+  from: z.string().regex(DAY),
+  to: z.string().regex(DAY),
+  dryRun: z.boolean(),
+  /** The dry run's total for the same range, when the run follows one. */
+  expectedTotal: z.number().int().nullable().default(null),
+  ...scanProgressShape,
 });
 export type BackfillPayload = z.infer<typeof backfillPayloadSchema>;
 

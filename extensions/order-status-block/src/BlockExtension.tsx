@@ -70,6 +70,11 @@ function Extension() {
               ))}
             </s-stack>
           )}
+          {view.next && (
+            <s-text>
+              <s-text type="strong">{t("next.label")}:</s-text> {view.next}
+            </s-text>
+          )}
           {view.details.map((line) => (
             <s-text key={line.label}>
               <s-text type="strong">{line.label}:</s-text> {line.value}

@@ -7,6 +7,8 @@
  */
 import { LINK_STATES, type LinkState } from "../../../app/models/order-link-state";
 import { isKnownAnomaly } from "../../../app/models/anomaly-codes";
+import { STAGES, STAGE_TONES, type Stage } from "../../../app/models/order-stage";
+import { NEXT_ACTIONS, type NextActionKind } from "../../../app/models/next-action";
 
 export { LINK_STATES, type LinkState };
 
@@ -48,6 +50,10 @@ export interface LinkStatus {
   customer: CustomerStatus | null;
   /** Why the customer hold keeps the order back; null when it does not. */
   hold: CustomerHold | null;
+  /** Where the order stands, as the app's pages say; null from an older app. */
+  stage: Stage | null;
+  /** What the order asks of the merchant now; null from an older app. */
+  nextAction: NextActionKind | null;
 }
 
 export const OUTCOMES = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"] as const;
@@ -138,6 +144,8 @@ export function parseStatusPayload(json: unknown): StatusPayload | null {
     fixUrl: typeof json.fixUrl === "string" ? json.fixUrl : "",
     customer: parseCustomer(json.customer),
     hold: parseHold(json.hold),
+    stage: (STAGES as readonly unknown[]).includes(json.stage) ? (json.stage as Stage) : null,
+    nextAction: (NEXT_ACTIONS as readonly unknown[]).includes(json.nextAction) ? (json.nextAction as NextActionKind) : null,
   };
 }
 
@@ -206,6 +214,14 @@ export interface BadgeView {
 
 export function stateBadge(state: LinkState, t: Translate): BadgeView {
   return { label: t(`state.${state}`), tone: STATE_TONES[state] };
+}
+
+/** The app's stage tones in the admin extensions' palette (attention reads as caution). */
+const STAGE_BADGE_TONES: Record<string, BadgeTone> = { neutral: "neutral", attention: "caution", critical: "critical", info: "info", success: "success", warning: "warning" };
+
+/** The order's one stage, as on the app's Orders list and order page. */
+export function stageBadge(stage: Stage, t: Translate): BadgeView {
+  return { label: t(`stage.${stage}`), tone: STAGE_BADGE_TONES[STAGE_TONES[stage]] };
 }
 
 /** A platform status; one this extension does not know is shown verbatim, neutral. */
@@ -417,6 +433,8 @@ export interface BlockView {
   sendLabel: string | null;
   /** The customer's delivery record; null when the order has none to show. */
   customer: CustomerView | null;
+  /** What the order asks of the merchant now, as the app's order page says; null when nothing. */
+  next: string | null;
 }
 
 const emptyBlock = (t: Translate): BlockView => ({
@@ -432,6 +450,7 @@ const emptyBlock = (t: Translate): BlockView => ({
   fixLabel: t("fix.open"),
   sendLabel: null,
   customer: null,
+  next: null,
 });
 
 export function blockView(load: Loadable, t: Translate, formatDate: (date: Date) => string): BlockView {
@@ -442,7 +461,7 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
   const banner = stateBanner(payload, t);
   if (payload.state === "unknown") return { ...view, banner, summary: t("state.unknown") };
 
-  const state = stateBadge(payload.state, t);
+  const state = payload.stage ? stageBadge(payload.stage, t) : stateBadge(payload.state, t);
   const badges = [
     state,
     statusBadge("confirmation", payload.confirmationStatus, t),
@@ -471,6 +490,7 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
     fixLabel: t(needsFix ? "fix.fix" : "fix.open"),
     sendLabel: payload.canSend && payload.sendLabel ? t(`send.${payload.sendLabel}`) : null,
     customer: payload.customer ? customerView(payload.customer, t, formatDate) : null,
+    next: payload.nextAction && payload.nextAction !== "none" && payload.nextAction !== "wait" ? t(`next.${payload.nextAction}`) : null,
   };
 }
 

@@ -24,6 +24,8 @@ import { DEFAULT_SPACING_MARGIN } from "../../../app/sync/db-rate-limiter.server
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { freePort } from "../lib/ports";
+import { describeFigures, figuresOf, scrape } from "./lib/process-metrics";
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +55,8 @@ const db = createPrismaClient(url);
 const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
 const control = sandboxControl(sandbox.url);
 const workers: ChildProcess[] = [];
+/** Each worker's /metrics: its figures are read there at the end. */
+const workerMetrics: string[] = [];
 const keyIds: string[] = [];
 let flashKeyId = "";
 const shopName = (i: number) => `fair-${String(i).padStart(2, "0")}.myshopify.com`;
@@ -97,6 +101,8 @@ try {
       `key limit ${R}/min, ${W} worker processes, ${MINUTES} min, ${database.kind}`,
   );
   for (let w = 0; w < W; w++) {
+    const metricsPort = await freePort();
+    workerMetrics.push(`http://127.0.0.1:${metricsPort}/metrics`);
     workers.push(
       spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
         cwd: root,
@@ -107,6 +113,7 @@ try {
           DATABASE_URL: url,
           LOG_LEVEL: "warn",
           QUEUE_CLAIM_ORDER: order,
+          METRICS_PORT: String(metricsPort),
         },
         stdio: ["ignore", "ignore", "inherit"],
       }),
@@ -175,6 +182,11 @@ try {
   for (let i = 1; i < flashCalls.length; i++) idleMs += Math.max(0, flashCalls[i].at - flashCalls[i - 1].at - spacingMs);
   const byKind = [...countBy(flashCalls.map((c) => c.kind))].map(([k, n]) => `${k}: ${n}`).join(", ");
   console.log(`flash-sale key: ${flashCalls.length} calls in the window (${byKind}); idle beyond the spacing ${s(idleMs)}`);
+  // The workers' own figures, from their metrics.
+  for (const [i, url] of workerMetrics.entries()) {
+    const scraped = await scrape(url).catch(() => undefined);
+    console.log(scraped ? describeFigures(`worker ${i + 1}`, figuresOf(scraped), scraped) : `worker ${i + 1}: no metrics at ${url}`);
+  }
 } finally {
   for (const w of workers) w.kill("SIGTERM");
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));

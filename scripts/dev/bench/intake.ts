@@ -105,7 +105,8 @@ for (let i = 0; i < serverCount; i++) {
       buildDir,
       sellerApiBaseUrl: "http://127.0.0.1:9",
       shops: [SHOP],
-      env: { LOG_LEVEL: "error" },
+      // The production default: one JSON line per webhook, so the log's cost is in the measurement.
+      env: { LOG_LEVEL: "info" },
       databaseUrl: appDatabase.url,
     }),
   );

@@ -25,16 +25,16 @@ import { DEMO_ACCOUNT } from "../demo/demo-shop";
 import { checkExactlyOnce, type SentOrder } from "./lib/soak-check";
 import {
   backlog,
-  lastHeapUsedMb,
   maxOf,
-  parseSyncCycles,
-  parseSyncJobDurations,
+  NO_SYNC,
   percentile,
   postgresBytes,
   probeHealth,
   rssMb,
   slope,
   sqliteBytes,
+  syncBetween,
+  syncTotals,
   type Probe,
 } from "./lib/soak-measures";
 import { createOrderFactory } from "./lib/soak-orders";
@@ -124,34 +124,29 @@ interface MinuteRow {
   connErrors: number;
   backlog: number;
   syncCycles: number;
+  /** The longest of the minute's cycles, as the bound of its duration bucket. */
   syncMaxMs: number;
   rss: Record<string, number>;
-  /** The app's V8 heap in use at its last minute log line: growth RSS shows but the heap does not is native. */
+  /** The app's V8 heap in use (its metrics): growth RSS shows but the heap does not is native. */
   appHeapMb: number;
 }
 const rows: MinuteRow[] = [];
 let phase: MinuteRow["phase"] = "send";
 let lastRowAt = Date.now();
 let lastConnErrors = 0;
-let lastSyncCount = 0;
+let lastSync = NO_SYNC;
 const started = Date.now();
-
-function syncCycles(logs = world.readLogs()) {
-  const cycles = parseSyncCycles(logs);
-  const legacy = cycles.length === 0 ? parseSyncJobDurations(logs) : [];
-  return { cycles, legacy };
-}
 
 async function minuteRow(): Promise<MinuteRow> {
   const now = Date.now();
   const inMinute = deliveries.filter((d) => d.at >= lastRowAt && d.at < now).map((d) => d.latencyMs);
   const probesIn = probes.filter((p) => p.at >= lastRowAt && p.at < now);
-  // The logs read once a minute, for the sync cycles and the app's heap.
-  const logs = world.readLogs();
-  const { cycles, legacy } = syncCycles(logs);
-  const durations = cycles.length ? cycles.map((c) => c.wallMs) : legacy;
-  const newDurations = durations.slice(lastSyncCount);
-  lastSyncCount = durations.length;
+  // The processes' metrics read once a minute: the sync cycles, RSS and the app's heap.
+  const scrapes = await world.scrapeAll();
+  const figures = await world.readFigures();
+  const sync = syncTotals([...scrapes.values()]);
+  const minuteSync = syncBetween(lastSync, sync);
+  lastSync = sync;
   const row: MinuteRow = {
     minute: Number(((now - started) / 60_000).toFixed(1)),
     phase,
@@ -164,10 +159,10 @@ async function minuteRow(): Promise<MinuteRow> {
     probeMax: maxOf(probesIn.map((p) => p.latencyMs)),
     connErrors: connectionErrors - lastConnErrors,
     backlog: (await backlog(db, shop)).links,
-    syncCycles: newDurations.length,
-    syncMaxMs: maxOf(newDurations),
-    rss: Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)])),
-    appHeapMb: lastHeapUsedMb(logs, "app"),
+    syncCycles: minuteSync.cycles,
+    syncMaxMs: minuteSync.maxUnderMs,
+    rss: Object.fromEntries(world.processes.map((p) => [p.name, figures.get(p.name)?.rssMb ?? rssMb(p.pid)])),
+    appHeapMb: figures.get("app")?.heapUsedMb ?? NaN,
   };
   lastRowAt = now;
   lastConnErrors = connectionErrors;
@@ -180,7 +175,7 @@ const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "-");
 const names = world.processes.map((p) => p.name);
 function printHeader() {
   console.log(
-    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync max ms", ...names.map((n) => `${n} MB`), "app heap"]
+    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync ≤ ms", ...names.map((n) => `${n} MB`), "app heap"]
       .map((h) => h.padStart(9))
       .join(" "),
   );
@@ -198,7 +193,7 @@ let probing = true;
 const prober = (async () => {
   while (probing) {
     const next = Date.now() + 1000;
-    probes.push(await probeHealth(world.appUrl));
+    probes.push(await probeHealth(world.appUrl, world.processes.find((p) => p.name === "app")?.metricsUrl));
     await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
   }
 })();
@@ -252,7 +247,8 @@ try {
   }
   log(drainMs === null ? `backlog not drained after ${drainLimitMs / 60_000} min` : `drained ${(drainMs / 1000).toFixed(1)} s after sending stopped`);
   const drainedAt = Date.now();
-  const rssAtDrain = Object.fromEntries(world.processes.map((p) => [p.name, rssMb(p.pid)]));
+  const figuresAtDrain = await world.readFigures();
+  const rssAtDrain = Object.fromEntries(world.processes.map((p) => [p.name, figuresAtDrain.get(p.name)?.rssMb ?? rssMb(p.pid)]));
 
   phase = "after";
   await new Promise((r) => setTimeout(r, afterMs));
@@ -264,7 +260,7 @@ try {
   // ---- summary ----
   const latencies = deliveries.map((d) => d.latencyMs);
   const duringSend = probes.filter((p) => p.at <= sendEnded);
-  const { cycles, legacy } = syncCycles();
+  const sync = syncTotals([...(await world.scrapeAll()).values()]);
   const check = await checkExactlyOnce(db, shop, world.sandboxUrl, DEMO_ACCOUNT, sent);
   const bytes = world.sqliteFile ? sqliteBytes(world.sqliteFile) : await postgresBytes(db);
   const firstMinute = rows[0]?.rss ?? {};
@@ -320,17 +316,15 @@ try {
     },
     rss,
     databaseBytesPerOrder: bytes === null ? null : Math.round(bytes / Math.max(1, sent.size)),
-    statusSync: cycles.length
-      ? {
-          cycles: cycles.length,
-          maxTracked: maxOf(cycles.map((c) => c.tracked)),
-          maxWallMs: maxOf(cycles.map((c) => c.wallMs)),
-          listCalls: cycles.reduce((s, c) => s + c.listCalls, 0),
-          detailCalls: cycles.reduce((s, c) => s + c.detailCalls, 0),
-          rowsWritten: cycles.reduce((s, c) => s + c.rowsWritten, 0),
-          last: cycles.slice(-5),
-        }
-      : { cycles: legacy.length, wallMs: legacy, note: "no per-cycle report in the log: job durations only" },
+    statusSync: {
+      cycles: sync.cycles,
+      meanTracked: sync.cycles ? Math.round(sync.leadsTracked / sync.cycles) : null,
+      meanWallMs: sync.cycles ? Math.round((sync.wallSeconds / sync.cycles) * 1000) : null,
+      maxWallUnderMs: syncBetween(NO_SYNC, sync).maxUnderMs,
+      listCalls: sync.listCalls,
+      detailCalls: sync.detailCalls,
+      leadsChanged: sync.leadsChanged,
+    },
     exactlyOnce: check,
     drainedAt: new Date(drainedAt).toISOString(),
   };

@@ -6,10 +6,16 @@
  * through the pipeline on top of them; one returning customer's bad record
  * (refused, returned, fake) holds her new order. Every lead is final, so the status sync
  * never asks the sandbox about these references. Deterministic (fixed seed).
+ *
+ * Cash: the platform pays a delivered parcel 3 to 9 days after delivery, so the
+ * last days' parcels are still owed, and a few older ones were never paid (the
+ * overdue alert and the "Payment overdue" trigger). Each delivery, payment and
+ * return is on the order's timeline, where the rebuild reads its day.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { rebuildRollups } from "../../../app/analytics/rollups.server";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
+import { rebuildCashLedger } from "../../../app/analytics/cash-rebuild.server";
 import { webhookOrder } from "../lib/order-payloads";
 
 const DAY = 86_400_000;
@@ -72,6 +78,7 @@ export async function seedDemoHistory(db: PrismaClient, shop: string, options: {
   };
 
   const rows: Prisma.OrderLinkCreateManyInput[] = [];
+  const timeline: Prisma.TimelineEventCreateManyInput[] = [];
   for (let day = days; day >= 1; day--) {
     // A shop growing a little: about 6 orders a day two months ago, 12 lately.
     const count = Math.round(6 + (6 * (days - day)) / days + random() * 4);
@@ -81,15 +88,25 @@ export async function seedDemoHistory(db: PrismaClient, shop: string, options: {
       const [cityId, city] = pick(CITIES);
       const [productId, sku, price] = pick(PRODUCTS);
       const quantity = random() < 0.15 ? 2 : 1;
-      const [state, confirmationStatus, shippingStatus] = pick(OUTCOMES);
+      const [state, confirmationStatus, pickedShipping] = pick(OUTCOMES);
       const orderId = String(5_900_000_000_000 + n);
       const phone = `06${String(20_000_000 + Math.floor(random() * 79_999_999))}`;
       const payload = webhookOrder({ id: Number(orderId), name: `#H${1001 + n}`, phone, city, createdAt: createdAt.toISOString(), items: [{ sku, price, quantity, title: sku }] });
       const total = String((payload.current_total_price as string | undefined) ?? price);
       const sent = state === "created" || state === "damaged";
-      const delivered = shippingStatus === "delivered" || shippingStatus === "paid";
-      const settledAt = new Date(createdAt.getTime() + (1 + Math.floor(random() * 4)) * DAY);
+      const delivered = pickedShipping === "delivered" || pickedShipping === "paid";
+      // Settled 1 to 4 days after the order, and before now.
+      const settledAt = new Date(Math.min(createdAt.getTime() + (1 + Math.floor(random() * 4)) * DAY, now - 3_600_000));
+      // Delivered: paid 3 to 9 days later, unless that is still to come, or for one parcel in twelve, never.
+      const paidAt = delivered && random() >= 1 / 12 ? new Date(settledAt.getTime() + (3 + Math.floor(random() * 7)) * DAY) : null;
+      const shippingStatus = delivered ? (paidAt && paidAt.getTime() < now ? "paid" : "delivered") : pickedShipping;
+      const id = `hist${String(n).padStart(5, "0")}`;
+      const mark = (status: string, at: Date) =>
+        timeline.push({ shop, linkId: id, kind: "status_changed", message: `Lead HIST-${100000 + n}: shipping → ${status}`, data: JSON.stringify({ shippingStatus: status }), at });
+      if (sent && (delivered || shippingStatus === "returned")) mark(delivered ? "delivered" : "returned", settledAt);
+      if (shippingStatus === "paid") mark("paid", paidAt!);
       rows.push({
+        id,
         shop,
         orderId,
         orderName: `#H${1001 + n}`,
@@ -108,18 +125,20 @@ export async function seedDemoHistory(db: PrismaClient, shop: string, options: {
         // The platform's fees and product cost taken: about a third of the order stays with the seller.
         sellerProfit: delivered ? (Math.round(Number(total) * 34) / 100).toFixed(2) : null,
         statusFinal: sent,
-        statusCheckedAt: sent ? (delivered ? settledAt : createdAt) : null,
+        statusCheckedAt: sent ? (shippingStatus === "paid" ? paidAt : delivered ? settledAt : createdAt) : null,
         postedAt: sent ? createdAt : null,
         postCount: sent ? 1 : 0,
         createdAt,
-        updatedAt: settledAt,
+        updatedAt: shippingStatus === "paid" ? paidAt! : settledAt,
       });
     }
   }
   rows.push(...returningCustomerHistory(shop, now, rows.length));
   await db.orderLink.createMany({ data: rows });
+  await db.timelineEvent.createMany({ data: timeline });
   await rebuildRollups(db, shop);
   await rebuildCustomerRecords(db, shop);
+  await rebuildCashLedger(db, shop, { now: new Date(now) });
   return rows.length;
 }
 

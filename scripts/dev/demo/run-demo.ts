@@ -20,7 +20,7 @@ import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from 
 import { isPortFree } from "../lib/ports";
 import { shopifyAdminControl } from "../../../shopify-admin/index";
 import { deliverWebhook } from "../lib/webhook-signing";
-import { startAppServer, startWorkerProcess } from "./app-server";
+import { startServerProcess, startWorkerProcess } from "../lib/app-process";
 import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount } from "./demo-shop";
 import { openDemoDatabase } from "./database";
 import { embeddedAppUrl, installThroughTokenExchange } from "./install-shop";
@@ -35,6 +35,7 @@ import { compareWithExpectations, customerHoldLines, describeMismatch, formatTab
 import { readCustomerHolds } from "./customer-holds";
 import { watchStatuses } from "./watch-statuses";
 import { seedDemoHistory } from "./history";
+import { DEMO_RECONCILE_SECONDS, readRecovered, recoveredLines } from "./recovered";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "dev", "demo", "orders");
@@ -140,11 +141,13 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     LOG_LEVEL: "info",
     WORKER_IN_PROCESS: workerApart ? "false" : "true",
+    // The reconciliation with Shopify every 15 s (5 minutes by default), so the order whose webhook is lost comes in quickly.
+    RECONCILE_INTERVAL_SECONDS: String(DEMO_RECONCILE_SECONDS),
   };
-  const app = await startAppServer({ root: ROOT, buildDir: build.dir, port: options.port, logFile, env });
+  const app = await startServerProcess({ root: ROOT, cwd: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
   if (workerApart) {
-    const worker = await startWorkerProcess({ root: ROOT, buildDir: build.dir, logFile: workerLog, env });
+    const worker = await startWorkerProcess({ root: ROOT, cwd: build.dir, logFile: workerLog, env });
     shutdown.add("worker", () => worker.stop());
   }
   const workerWhere = workerApart ? `its own process (log: ${shown(workerLog)})` : "inside the app server";
@@ -210,10 +213,12 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
+  const recovered = await readRecovered(db, DEMO_SHOP);
   if (!final.allSettled) io.log(`Not every order settled within ${options.timeoutSeconds} s: showing where they are.`);
   if (options.json) {
     if (expected.size > 0 && mismatches.length > 0) io.log(mismatches.map(describeMismatch).join("\n"));
     for (const line of customerHoldLines(rows)) io.log(line);
+    for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
     io.json(JSON.stringify(rows, null, 2));
     return;
   }
@@ -222,6 +227,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   io.log("");
   io.log(`${rows.length} orders: ${stateCounts(rows)}`);
   for (const line of customerHoldLines(rows)) io.log(line);
+  for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
   if (expected.size > 0) {
     io.log(
       mismatches.length === 0
@@ -235,6 +241,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const secondKeyFile = join(dataDir, `${SECOND_ACCOUNT}-seller-key.txt`);
   if (second) writeFileSync(secondKeyFile, `${second.key}\n`, { mode: 0o600 });
   io.log(`Admin preview: ${previewUrl}`);
+  if (recovered.length > 0) io.log(`The sync ledger (Activity): ${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent("/app/activity#sync-ledger")}`);
   io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
   io.log(`An order in Shopify (the stand-in's page): ${shopify.orderPage(DEMO_SHOP, rows[0]?.order_id ?? "")}`);
   io.log(`A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`);

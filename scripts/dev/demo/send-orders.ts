@@ -69,8 +69,14 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
       if (delivery.waitForSettled) await waitUntilSettled();
       const payload = options.stampDates ? withSendingTime(delivery.payload, new Date()) : delivery.payload;
       options.beforeDelivery?.(delivery.topic, payload);
-      const answer = await deliverWebhook(options.appUrl, { topic: delivery.topic, shop, secret: options.secret, body: JSON.stringify(payload) });
       const orderId = orderIdOf(delivery.payload);
+      if (delivery.webhookLost) {
+        // In Shopify, its webhook lost: only the reconciliation brings it in.
+        if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: 200 });
+        log(`${indent} ${orderNameOf(delivery.payload)} placed in Shopify, its ${delivery.topic} webhook lost on purpose: the reconciliation will take it in`);
+        continue;
+      }
+      const answer = await deliverWebhook(options.appUrl, { topic: delivery.topic, shop, secret: options.secret, body: JSON.stringify(payload) });
       if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });
       if (answer.status < 200 || answer.status > 299) log(`${delivery.source}: ${delivery.topic} answered ${answer.status} ${answer.detail ?? ""}`.trimEnd());
     }

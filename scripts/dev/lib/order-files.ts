@@ -1,7 +1,7 @@
 /**
  * Reads Shopify order webhook payloads from a directory: every *.json file, in
  * name order. A file holds either a plain payload (an object with an `id`), an
- * array of them, or a demo case: `{ title?, topic?, waitForSettled?, expect?, payload }`.
+ * array of them, or a demo case: `{ title?, topic?, waitForSettled?, webhookLost?, expect?, payload }`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,8 @@ export interface OrderDelivery {
   title?: string;
   /** Send only when every order sent before has settled. */
   waitForSettled: boolean;
+  /** The order exists in Shopify but its webhook never reaches the app (the reconciliation must take it in). */
+  webhookLost: boolean;
   /** The order's expected outcome after this delivery. */
   expect?: Expectation;
 }
@@ -45,11 +47,12 @@ function readCase(source: string, value: Record<string, unknown>, defaultTopic: 
       payload: value.payload,
       title: typeof value.title === "string" ? value.title : undefined,
       waitForSettled: value.waitForSettled === true,
+      webhookLost: value.webhookLost === true,
       ...(expect ? { expect } : {}),
     };
   }
   if (value.id === undefined) throw new OrderFileError(`${source}: not an order payload (no "id") nor a case (no "payload")`);
-  return { source, topic: defaultTopic, payload: value, waitForSettled: false };
+  return { source, topic: defaultTopic, payload: value, waitForSettled: false, webhookLost: false };
 }
 
 export function readOrderFiles(dir: string, defaultTopic = "orders/create"): OrderDelivery[] {

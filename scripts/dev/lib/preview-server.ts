@@ -8,7 +8,6 @@
  * sources) and copies the build to a private directory, so a later
  * `remix vite:build` elsewhere cannot swap files under a running server.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,8 +15,9 @@ import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../../app/db/client";
-import { appServerArgs, prepareBuild } from "./app-build";
+import { prepareBuild } from "./app-build";
 import { applyMigrations as applyMigrationFiles } from "../../../app/db/migrations.server";
+import { startServerProcess } from "./app-process";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
@@ -27,6 +27,9 @@ const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 /** The app's client id and secret in the preview server (a stand-in started beside it needs them). */
 export const PREVIEW_API_KEY = "e2e-api-key";
 export const PREVIEW_API_SECRET = "e2e-api-secret";
+
+/** The key the preview server seals secrets with (the tests' own). */
+export const PREVIEW_ENCRYPTION_KEY = "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
 
 export const DEFAULT_SCOPES =
   "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
@@ -65,8 +68,8 @@ export async function freePort(): Promise<number> {
 export interface PreviewServerOptions {
   /** Directory returned by ensurePreviewBuild. */
   buildDir: string;
-  /** SELLER_API_BASE_URL (a sandbox's URL). */
-  sellerApiBaseUrl: string;
+  /** SELLER_API_BASE_URL (a sandbox's URL); none when the test connects no platform. */
+  sellerApiBaseUrl?: string;
   /** Shops installed before the test: each gets an offline session. */
   shops: string[];
   env?: Record<string, string>;
@@ -79,6 +82,7 @@ export interface PreviewServerOptions {
 
 export interface PreviewServer {
   url: string;
+  port: number;
   /** The server's process id (benchmarks read its CPU time, or confine it). */
   pid: number;
   apiKey: string;
@@ -89,8 +93,10 @@ export interface PreviewServer {
   mintToken(shop: string): Promise<string>;
   /** The URL the Shopify admin opens in its iframe; idToken false: without id_token (bounce page). */
   embeddedUrl(shop: string, path: string, options?: { locale?: string; idToken?: string | false }): Promise<string>;
-  /** Everything the server printed. */
+  /** Everything the server printed, and stdout (its JSON log) and stderr apart. */
   output(): string;
+  stdout(): string;
+  stderr(): string;
   /** SIGKILL: the process dies mid-request, as on a crashed host. */
   kill(): Promise<void>;
   close(): Promise<void>;
@@ -123,57 +129,45 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, appServerArgs(root, join(options.buildDir, "build", "server", "index.js")), {
-    // Its own directory: no developer .env is read, static files come from the copy.
-    cwd: options.buildDir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SHOPIFY_API_KEY: apiKey,
-      SHOPIFY_API_SECRET: apiSecret,
-      SHOPIFY_APP_URL: url,
-      SCOPES: scopes,
-      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
-      SELLER_API_BASE_URL: options.sellerApiBaseUrl,
-      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-      WORKER_IN_PROCESS: "false",
-      LOG_LEVEL: "warn",
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
+  let server;
+  try {
+    server = await startServerProcess({
+      root,
+      // Its own directory: no developer .env is read, static files come from the copy.
+      cwd: options.buildDir,
+      port,
+      startTimeoutMs: 30_000,
+      env: {
+        DATABASE_URL: databaseUrl,
+        SHOPIFY_API_KEY: apiKey,
+        SHOPIFY_API_SECRET: apiSecret,
+        SHOPIFY_APP_URL: url,
+        SCOPES: scopes,
+        ENCRYPTION_KEY: PREVIEW_ENCRYPTION_KEY,
+        ...(options.sellerApiBaseUrl ? { SELLER_API_BASE_URL: options.sellerApiBaseUrl } : {}),
+        SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+        WORKER_IN_PROCESS: "false",
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+    });
+  } catch (error) {
+    await db.$disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const running = server;
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await exited;
+    await running.stop();
     await db.$disconnect();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  // Ready when /healthz answers (the process may also die on a bad environment).
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await close();
-      throw new Error(`the preview server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   const mintToken = async (shop: string) => (await getJwt(storeName(shop), apiKey, apiSecret)).token;
   return {
     url,
-    pid: child.pid!,
+    port,
+    pid: running.pid,
     apiKey,
     apiSecret,
     db,
@@ -187,11 +181,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       if (idToken !== false) target.searchParams.set("id_token", idToken ?? (await mintToken(shop)));
       return target.href;
     },
-    output: () => output,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      await exited;
-    },
+    output: running.output,
+    stdout: running.stdout,
+    stderr: running.stderr,
+    kill: running.kill,
     close,
   };
 }

@@ -1,12 +1,14 @@
 /**
- * What the soak reads while it runs: processes' RSS from /proc, the app's
- * /healthz (its own latency and the event-loop delay it reports), the backlog
- * in the database, and the status-sync cycle reports in the logs.
+ * What the soak reads while it runs: the app's and the worker's figures from
+ * their metrics (RSS, heap, event-loop delay, status-sync cycles: what an
+ * operator's scraper reads), the app's /healthz latency, the backlog in the
+ * database, and /proc for a process without metrics (the sandbox).
  */
 import { readFileSync, statSync } from "node:fs";
 import type { PrismaClient } from "@prisma/client";
+import { scrape, type Scrape } from "./process-metrics";
 
-/** Resident set size in MB, or NaN when the process is gone. */
+/** Resident set size in MB from /proc (processes without metrics), or NaN when the process is gone. */
 export function rssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -49,16 +51,26 @@ interface HealthBody {
   eventLoop?: { current?: { p99Ms?: number; maxMs?: number }; previous?: { p99Ms?: number; maxMs?: number } | null };
 }
 
-export async function probeHealth(url: string): Promise<Probe> {
+/**
+ * /healthz's latency; the event-loop delay from the process's metrics at
+ * `metricsUrl` (its last 10-20 s), else from the health body.
+ */
+export async function probeHealth(url: string, metricsUrl?: string): Promise<Probe> {
   const at = Date.now();
   const t0 = performance.now();
   try {
     const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(60_000) });
     const body = (await response.json().catch(() => ({}))) as HealthBody;
+    const latencyMs = performance.now() - t0;
+    if (metricsUrl) {
+      const s = await scrape(metricsUrl, { timeoutMs: 60_000 });
+      const loop = (quantile: string) => s.value("cod_event_loop_delay_seconds", { quantile }) * 1000;
+      return { at, latencyMs, ok: response.ok, loopP99Ms: loop("0.99"), loopMaxMs: loop("1") };
+    }
     const windows = [body.eventLoop?.current, body.eventLoop?.previous].filter(Boolean) as { p99Ms?: number; maxMs?: number }[];
     return {
       at,
-      latencyMs: performance.now() - t0,
+      latencyMs,
       ok: response.ok,
       loopP99Ms: maxOf(windows.map((w) => w.p99Ms ?? NaN)),
       loopMaxMs: maxOf(windows.map((w) => w.maxMs ?? NaN)),
@@ -77,45 +89,49 @@ export async function backlog(db: PrismaClient, shop: string): Promise<{ links: 
   return { links, jobs };
 }
 
-export interface SyncCycle {
-  tracked: number;
+/** The status sync's figures so far, summed over the processes that run it (from their metrics). */
+export interface SyncTotals {
+  cycles: number;
+  wallSeconds: number;
+  leadsTracked: number;
   listCalls: number;
   detailCalls: number;
-  rowsWritten: number;
-  wallMs: number;
+  leadsChanged: number;
+  /** Cycles at or under each bucket's bound (seconds), for the longest cycle between two readings. */
+  buckets: Map<number, number>;
 }
 
-/** The status sync's per-cycle log lines: `[status-sync] {...json}`. */
-export function parseSyncCycles(log: string): SyncCycle[] {
-  const cycles: SyncCycle[] = [];
-  for (const match of log.matchAll(/^\[status-sync\] (\{.*\})$/gm)) {
-    try {
-      const r = JSON.parse(match[1]) as Partial<SyncCycle>;
-      cycles.push({
-        tracked: r.tracked ?? 0,
-        listCalls: r.listCalls ?? 0,
-        detailCalls: r.detailCalls ?? 0,
-        rowsWritten: r.rowsWritten ?? 0,
-        wallMs: r.wallMs ?? 0,
-      });
-    } catch {
-      // a line cut by the log's buffering: skipped
+export function syncTotals(scrapes: readonly Scrape[]): SyncTotals {
+  const sum = (name: string, labels: Record<string, string> = {}) => scrapes.reduce((t, s) => t + s.count(name, labels), 0);
+  const buckets = new Map<number, number>();
+  for (const s of scrapes) {
+    for (const b of s.series("cod_status_sync_cycle_seconds_bucket")) {
+      const le = Number(b.labels.le === "+Inf" ? Infinity : b.labels.le);
+      buckets.set(le, (buckets.get(le) ?? 0) + b.value);
     }
   }
-  return cycles;
+  return {
+    cycles: sum("cod_status_sync_cycle_seconds_count"),
+    wallSeconds: sum("cod_status_sync_cycle_seconds_sum"),
+    leadsTracked: sum("cod_status_sync_leads_tracked_sum"),
+    listCalls: sum("cod_status_sync_calls_total", { kind: "list" }),
+    detailCalls: sum("cod_status_sync_calls_total", { kind: "detail" }),
+    leadsChanged: sum("cod_status_sync_leads_changed_total"),
+    buckets,
+  };
 }
 
-/** The latest `[memory] <name>:` line's heap in use, MB (NaN before the first minute). */
-export function lastHeapUsedMb(log: string, name: string): number {
-  let heap = NaN;
-  for (const match of log.matchAll(/^\[memory\] (\S+): rss [\d.]+ MB, heap ([\d.]+) of/gm)) if (match[1] === name) heap = Number(match[2]);
-  return heap;
+/** The cycles between two readings: how many, their mean, and the bound of the longest one's bucket (ms). */
+export function syncBetween(before: SyncTotals, after: SyncTotals): { cycles: number; meanMs: number; maxUnderMs: number } {
+  const cycles = after.cycles - before.cycles;
+  if (cycles <= 0) return { cycles: 0, meanMs: NaN, maxUnderMs: NaN };
+  // The smallest bound under which every new cycle falls.
+  const bounds = [...after.buckets.keys()].sort((a, b) => a - b);
+  const bound = bounds.find((le) => (after.buckets.get(le) ?? 0) - (before.buckets.get(le) ?? 0) >= cycles) ?? Infinity;
+  return { cycles, meanMs: ((after.wallSeconds - before.wallSeconds) / cycles) * 1000, maxUnderMs: bound * 1000 };
 }
 
-/** The old sync (before cycle reports): "job sync-statuses:... completed after N ms". */
-export function parseSyncJobDurations(log: string): number[] {
-  return [...log.matchAll(/job sync-statuses:\S+ attempt \d+ of \d+ completed after (\d+) ms/g)].map((m) => Number(m[1]));
-}
+export const NO_SYNC: SyncTotals = { cycles: 0, wallSeconds: 0, leadsTracked: 0, listCalls: 0, detailCalls: 0, leadsChanged: 0, buckets: new Map() };
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;

@@ -5,6 +5,8 @@
  * and in "separate" mode a worker process (`npm run worker`). A fresh SQLite
  * file with every migration (or the --database-url given), the demo shop
  * installed and connected, with write-back and Flow triggers off (no Shopify here).
+ * The app and the worker serve their metrics on a loopback port each: the soak
+ * reads their figures there, as an operator's scraper would.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,8 +19,9 @@ import { createPrismaClient } from "../../../../app/db/client";
 import { prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../lib/ports";
-import { startAppServer, type AppServer } from "../../demo/app-server";
+import { startServerProcess, type ServerProcess } from "../../lib/app-process";
 import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
+import { figuresOf, scrape, type ProcessFigures, type Scrape } from "./process-metrics";
 
 export const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
 
@@ -38,6 +41,8 @@ export interface Proc {
   name: string;
   pid: number;
   logFile: string;
+  /** Its /metrics (the app and the worker; the sandbox has none). */
+  metricsUrl?: string;
 }
 
 export interface SoakWorld {
@@ -52,6 +57,10 @@ export interface SoakWorld {
   processes: Proc[];
   /** Lines the app and worker logged so far. */
   readLogs(): string;
+  /** A scrape of each process that has metrics, by name (a process that does not answer is left out). */
+  scrapeAll(): Promise<Map<string, Scrape>>;
+  /** Each process's figures from its metrics (RSS, heap, loop delay, sync cycles), by name. */
+  readFigures(): Promise<Map<string, ProcessFigures>>;
   close(): Promise<void>;
 }
 
@@ -152,20 +161,22 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       ...(process.env.SOAK_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS } : {}),
     };
     const appLog = join(dataDir, "app.log");
-    const app: AppServer = await startAppServer({ root: ROOT, buildDir: build.dir, port, logFile: appLog, env });
+    const appMetricsPort = await freePort();
+    const app: ServerProcess = await startServerProcess({ root: ROOT, cwd: build.dir, port, logFile: appLog, env: { ...env, METRICS_PORT: String(appMetricsPort) } });
     cleanups.push(() => app.stop());
-    const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog }];
+    const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog, metricsUrl: `http://127.0.0.1:${appMetricsPort}/metrics` }];
 
     if (options.mode === "separate") {
       const workerLog = join(dataDir, "worker.log");
+      const workerMetricsPort = await freePort();
       const worker = spawnLogged(
         "worker",
         [join(ROOT, "worker.ts")],
-        { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+        { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env, METRICS_PORT: String(workerMetricsPort) },
         workerLog,
       );
       cleanups.push(() => stopChild(worker));
-      processes.push({ name: "worker", pid: worker.pid!, logFile: workerLog });
+      processes.push({ name: "worker", pid: worker.pid!, logFile: workerLog, metricsUrl: `http://127.0.0.1:${workerMetricsPort}/metrics` });
     }
     processes.push({ name: "sandbox", pid: sandbox.child.pid!, logFile: sandbox.logFile });
     log(`app ${appUrl} (production build, ${options.mode === "embedded" ? "worker in process" : "worker in its own process"})`);
@@ -181,7 +192,14 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
           }
         })
         .join("\n");
-    return { db, databaseUrl, sqliteFile, appUrl, apiSecret, sandboxUrl: sandbox.url, shop: DEMO_SHOP, processes, readLogs, close };
+    const scrapeAll = async () => {
+      const scraped = await Promise.all(
+        processes.filter((p) => p.metricsUrl).map(async (p) => [p.name, await scrape(p.metricsUrl!, { timeoutMs: 60_000 }).catch(() => undefined)] as const),
+      );
+      return new Map(scraped.filter((e): e is readonly [string, Scrape] => e[1] !== undefined));
+    };
+    const readFigures = async () => new Map([...(await scrapeAll())].map(([name, s]) => [name, figuresOf(s)]));
+    return { db, databaseUrl, sqliteFile, appUrl, apiSecret, sandboxUrl: sandbox.url, shop: DEMO_SHOP, processes, readLogs, scrapeAll, readFigures, close };
   } catch (error) {
     await close();
     throw error;

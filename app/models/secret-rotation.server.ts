@@ -1,17 +1,21 @@
 /**
  * Re-seals every stored secret under the current ENCRYPTION_KEY: values sealed
  * under ENCRYPTION_KEY_PREVIOUS or in the older "v1" format (no shop/purpose
- * binding). One transaction: either every secret is re-sealed or none is.
+ * binding), and Shopify's session tokens, sealing those still stored in clear.
+ * One transaction: either every secret is re-sealed or none is.
  * Idempotent: a second run finds nothing to do. Reports counts, never secrets.
  */
 import type { PrismaClient as Db } from "@prisma/client";
-import type { SecretBox, SecretPurpose } from "./secret-box.server";
+import { scrubReplacedTokens, sealSessionTokens } from "./session-tokens.server";
+import type { SecretBox, SecretPurpose } from "../crypto/secret-box.server";
 
 export interface RotationReport {
   /** Secrets read (API keys and events secrets). */
   checked: number;
   /** Secrets sealed again under the current key and format. */
   resealed: number;
+  /** Shopify tokens that were stored in clear, sealed now. */
+  sealed: number;
   /** Secrets already current: left untouched. */
   current: number;
 }
@@ -32,12 +36,12 @@ const COLUMNS = [
 ] as const;
 
 export async function rotateStoredSecrets(db: Db, box: SecretBox): Promise<RotationReport> {
-  return db.$transaction(async (tx) => {
+  const report = await db.$transaction(async (tx) => {
     const shops = await tx.shop.findMany({
       where: { OR: [{ sellerApiKeyCipher: { not: null } }, { eventsSecretCipher: { not: null } }] },
       select: { id: true, domain: true, sellerApiKeyCipher: true, eventsSecretCipher: true },
     });
-    const report: RotationReport = { checked: 0, resealed: 0, current: 0 };
+    const report: RotationReport = { checked: 0, resealed: 0, sealed: 0, current: 0 };
     const unreadable: { shop: string; purpose: SecretPurpose }[] = [];
     const updates: { id: string; data: Partial<Record<(typeof COLUMNS)[number]["column"], string>> }[] = [];
     for (const shop of shops) {
@@ -61,8 +65,17 @@ export async function rotateStoredSecrets(db: Db, box: SecretBox): Promise<Rotat
       }
       if (Object.keys(data).length > 0) updates.push({ id: shop.id, data });
     }
+    const sessions = await sealSessionTokens(tx, box, { reseal: true });
+    unreadable.push(...sessions.unreadable);
     if (unreadable.length > 0) throw new KeyRotationError(unreadable);
     for (const update of updates) await tx.shop.update({ where: { id: update.id }, data: update.data, select: { id: true } });
+    report.checked += sessions.checked;
+    report.resealed += sessions.resealed;
+    report.sealed += sessions.sealed;
+    report.current += sessions.current;
     return report;
   });
+  // Clear tokens were replaced: their bytes leave the file too.
+  if (report.sealed > 0) await scrubReplacedTokens(db);
+  return report;
 }

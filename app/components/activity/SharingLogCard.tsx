@@ -1,0 +1,53 @@
+/**
+ * The store's sharing log (ShopAuditEvent): pairing codes created here, and
+ * stores paired with this one, refused, or unpaired, from either side.
+ */
+import { BlockStack, Card, IndexTable, Text } from "@shopify/polaris";
+import { TableEmptyText } from "../TableEmptyText";
+import { formatInstant, type MessageKey } from "../../i18n";
+import { useT } from "../../i18n/react";
+import type { AuditEventView } from "../../customers/pairing.server";
+
+function messageKey(event: AuditEventView): MessageKey {
+  const side = event.byHere ? "here" : "there";
+  if (event.kind === "pairing.code_created") return "activity.sharing.code_created";
+  if (event.kind === "pairing.joined") return `activity.sharing.joined.${side}`;
+  if (event.kind === "pairing.refused") return `activity.sharing.refused.${side}`;
+  return `activity.sharing.ended.${side}`;
+}
+
+export function SharingLogCard({ events }: { events: AuditEventView[] }) {
+  const t = useT();
+  return (
+    <Card padding="0">
+      <BlockStack gap="200">
+        <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd">
+              {t("activity.sharing.title")}
+            </Text>
+            <Text as="p" tone="subdued">
+              {t("activity.sharing.intro")}
+            </Text>
+          </BlockStack>
+        </div>
+        <IndexTable
+          resourceName={{ singular: t("activity.sharing.singular"), plural: t("activity.sharing.plural") }}
+          itemCount={events.length}
+          selectable={false}
+          emptyState={<TableEmptyText>{t("activity.sharing.empty")}</TableEmptyText>}
+          headings={[{ title: t("activity.sharing.col.at") }, { title: t("activity.sharing.col.event") }]}
+        >
+          {events.map((event, index) => (
+            <IndexTable.Row id={event.id} key={event.id} position={index}>
+              <IndexTable.Cell>{formatInstant(event.at)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <span data-audit-kind={event.kind}>{t(messageKey(event), { store: event.peer ?? "" })}</span>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Home's cash: "Owed by the platform: 18,450 DH, of which 2,300 DH for 15 days
+ * or more", linking to those parcels, and the overdue alert when parcels stay
+ * unpaid past the merchant's threshold. Nothing until the ledger has a parcel.
+ */
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Text } from "@shopify/polaris";
+import { useLocale, useT } from "../../i18n/react";
+import { LONG_WAIT_DAYS } from "../../analytics/cash";
+import { cashSearch } from "../../analytics/cash-query";
+import type { CashOverview as Overview } from "../../analytics/cash-report.server";
+import { counted, dh } from "./format";
+
+const listUrl = (minAge: number | null) => `/app/cash?${cashSearch({ state: "owed", minAge })}`;
+
+export function CashOverview({ cash }: { cash: Overview }) {
+  const t = useT();
+  const locale = useLocale();
+  if (!cash.hasLedger) return null;
+  const { owed, longWait, overdue, overdueDays } = cash;
+  return (
+    <Layout.Section>
+      <BlockStack gap="400">
+        {overdue.parcels > 0 ? (
+          <div data-cash-alert="overdue">
+            <Banner
+              tone="warning"
+              title={counted(locale, t, "home.cash.overdue.title", overdue.parcels, { days: overdueDays })}
+              action={{ content: t("home.cash.overdue.action"), url: listUrl(overdueDays + 1) }}
+            >
+              <p>{t("home.cash.overdue.body", { amount: dh(locale, overdue.profitCents) })}</p>
+            </Banner>
+          </div>
+        ) : null}
+        <Card>
+          <div data-cash-card="">
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                {t("home.cash.title")}
+              </Text>
+              {owed.parcels > 0 ? (
+                <>
+                  <Text as="p" variant="headingLg">
+                    <span data-cash="owed">{t("home.cash.owed", { amount: dh(locale, owed.profitCents) })}</span>
+                    {longWait.parcels > 0 ? (
+                      <>
+                        {", "}
+                        <span data-cash="long-wait">{t("home.cash.ofWhich", { amount: dh(locale, longWait.profitCents), days: LONG_WAIT_DAYS })}</span>
+                      </>
+                    ) : null}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {counted(locale, t, "home.cash.parcels", owed.parcels)}{" "}
+                    {owed.unknownProfit > 0 ? counted(locale, t, "cash.summary.unknownProfit", owed.unknownProfit) : null}
+                  </Text>
+                  <InlineStack gap="200">
+                    {longWait.parcels > 0 ? (
+                      <Button url={listUrl(LONG_WAIT_DAYS)} variant="primary">
+                        {t("home.cash.seeLongWait", { days: LONG_WAIT_DAYS })}
+                      </Button>
+                    ) : null}
+                    <Button url={listUrl(null)}>{t("home.cash.seeAll")}</Button>
+                  </InlineStack>
+                </>
+              ) : (
+                <Text as="p">{t("home.cash.nothingOwed")}</Text>
+              )}
+            </BlockStack>
+          </div>
+        </Card>
+      </BlockStack>
+    </Layout.Section>
+  );
+}

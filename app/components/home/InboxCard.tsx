@@ -1,0 +1,88 @@
+/**
+ * Home's to-do inbox: what waits for the merchant now, one line per cause with its
+ * count, the amount to collect at stake and how long the oldest has waited; each
+ * line opens the fix (or the order itself when it is the only one).
+ */
+import { BlockStack, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
+import type { Inbox, InboxGroup, InboxRemainder } from "../../pages/home-inbox.server";
+import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
+import { useLocale, useT, type Translate } from "../../i18n/react";
+
+/** "12 min", "5 h", "3 d": how long the oldest order has waited. */
+export function ageText(t: Translate, minutes: number): string {
+  if (minutes < 60) return t("home.inbox.age.minutes", { count: minutes });
+  if (minutes < 48 * 60) return t("home.inbox.age.hours", { count: Math.floor(minutes / 60) });
+  return t("home.inbox.age.days", { count: Math.floor(minutes / (24 * 60)) });
+}
+
+/** The line's words, singular or plural. */
+export function inboxLabel(t: Translate, item: Pick<InboxGroup, "cause" | "count"> | Pick<InboxRemainder, "state" | "count">): string {
+  const base = "cause" in item ? `home.inbox.cause.${item.cause}` : `home.inbox.more.${item.state}`;
+  return t(`${base}.${item.count === 1 ? "one" : "other"}` as MessageKey, { count: item.count });
+}
+
+function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label: string; href: string; amountCents: number; oldestMinutes: number; dataKey: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <li data-inbox={dataKey} style={{ listStyle: "none", margin: 0 }}>
+      <InlineStack align="space-between" blockAlign="center" gap="300">
+        <Link url={href} removeUnderline>
+          <Text as="span" fontWeight="semibold">
+            {label}
+          </Text>
+        </Link>
+        <InlineStack gap="400" blockAlign="center">
+          <Text as="span" numeric>
+            <span data-inbox-amount>{t("home.inbox.atStake", { amount: formatMoneyCents(locale, amountCents) })}</span>
+          </Text>
+          <Text as="span" tone="subdued" variant="bodySm">
+            <span data-inbox-age>{t("home.inbox.waiting", { age: ageText(t, oldestMinutes) })}</span>
+          </Text>
+        </InlineStack>
+      </InlineStack>
+    </li>
+  );
+}
+
+export function InboxCard({ inbox }: { inbox: Inbox }) {
+  const t = useT();
+  const locale = useLocale();
+  const empty = inbox.groups.length === 0 && inbox.more.length === 0;
+  return (
+    <section aria-labelledby="home-inbox-title" data-section="inbox">
+      <Card>
+        <BlockStack gap="300">
+          <BlockStack gap="100">
+            <Text as="h2" variant="headingMd" id="home-inbox-title">
+              {t("home.inbox.title")}
+            </Text>
+            <Text as="p" tone={empty ? "success" : "subdued"}>
+              <span data-inbox-total>
+                {empty
+                  ? t("home.inbox.nothing")
+                  : t(inbox.total.count === 1 ? "home.inbox.total.one" : "home.inbox.total.other", {
+                      count: formatInteger(locale, inbox.total.count),
+                      amount: formatMoneyCents(locale, inbox.total.amountCents),
+                    })}
+              </span>
+            </Text>
+          </BlockStack>
+          {empty ? null : (
+            <>
+              <Divider />
+              <BlockStack as="ul" gap="300">
+                {inbox.groups.map((group) => (
+                  <InboxLine key={group.cause} dataKey={group.cause} label={inboxLabel(t, group)} href={group.href} amountCents={group.amountCents} oldestMinutes={group.oldestMinutes} />
+                ))}
+                {inbox.more.map((more) => (
+                  <InboxLine key={more.state} dataKey={`more-${more.state}`} label={inboxLabel(t, more)} href={more.href} amountCents={more.amountCents} oldestMinutes={more.oldestMinutes} />
+                ))}
+              </BlockStack>
+            </>
+          )}
+        </BlockStack>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Settings: the WhatsApp message sent to customers from an order (models/contact-message.ts),
+ * its language and the shop's wording of each. Its own component so the Settings route
+ * stays a list of sections; the route owns the form state.
+ */
+import { BlockStack, Card, Layout, Select, Text, TextField } from "@shopify/polaris";
+import { DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS, type ContactLanguage } from "../../models/contact-message";
+import { useT } from "../../i18n/react";
+
+export interface ContactMessageSectionProps {
+  form: Record<string, string>;
+  set: (name: string) => (value: string | boolean) => void;
+  errorText: (name: string) => string | undefined;
+}
+
+export function ContactMessageSection({ form, set, errorText }: ContactMessageSectionProps) {
+  const t = useT();
+  const field = (language: ContactLanguage) => {
+    const name = `contactMessage.${language}`;
+    return (
+      <TextField
+        label={t(`settings.contact.${language}`)}
+        name={name}
+        value={form[name] ?? ""}
+        onChange={set(name)}
+        multiline={3}
+        maxLength={MAX_CONTACT_MESSAGE_CHARS}
+        showCharacterCount
+        autoComplete="off"
+        error={errorText(name)}
+        labelAction={form[name] === DEFAULT_CONTACT_MESSAGES[language] ? undefined : { content: t("settings.contact.reset"), onAction: () => set(name)(DEFAULT_CONTACT_MESSAGES[language]) }}
+      />
+    );
+  };
+  return (
+    <Layout.Section>
+      <div data-section="contact-message">
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              {t("settings.contact.title")}
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {t("settings.contact.help")}
+            </Text>
+            <Select
+              label={t("settings.contact.language")}
+              name="contactMessage.language"
+              options={[
+                { label: t("settings.contact.language.fr"), value: "fr" },
+                { label: t("settings.contact.language.darija"), value: "darija" },
+              ]}
+              value={form["contactMessage.language"] ?? "fr"}
+              onChange={set("contactMessage.language")}
+              error={errorText("contactMessage.language")}
+            />
+            {field("fr")}
+            {field("darija")}
+          </BlockStack>
+        </Card>
+      </div>
+    </Layout.Section>
+  );
+}
+

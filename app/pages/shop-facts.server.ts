@@ -1,0 +1,23 @@
+/**
+ * What every page of the admin needs to know about the shop besides its own data:
+ * whether it is connected to its platform (else empty states say "connect first"),
+ * and its WhatsApp message to customers. One read of the shop row.
+ */
+import type { Db } from "../db.server";
+import { readShopSettings } from "../models/shop-settings";
+import type { ContactLanguage } from "../models/contact-message";
+
+export interface ShopFacts {
+  /** A key is saved and was verified: orders can reach the platform. */
+  connected: boolean;
+  contact: { language: ContactLanguage; templates: Record<ContactLanguage, string> };
+}
+
+export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, keyVerifiedAt: true, sellerApiKeyCipher: true } });
+  const { contactMessage } = readShopSettings(row?.settings);
+  return {
+    connected: Boolean(row?.sellerApiKeyCipher && row.keyVerifiedAt),
+    contact: { language: contactMessage.language, templates: { fr: contactMessage.fr, darija: contactMessage.darija } },
+  };
+}

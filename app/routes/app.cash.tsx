@@ -1,0 +1,145 @@
+/**
+ * Cash: the parcels the platform has not paid yet (by days since delivery), has
+ * paid, or got back, with their amounts, from the cash ledger; CSV of any view.
+ */
+import { useState } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import { Banner, BlockStack, Button, ButtonGroup, Card, InlineStack, Layout, Page, Pagination, Text } from "@shopify/polaris";
+import { authenticate } from "../shopify.server";
+import { withErrorReference } from "../http/error-reference.server";
+import prisma from "../db.server";
+import { loadCashPage } from "../pages/cash.server";
+import { CASH_STATES, type CashState } from "../analytics/cash";
+import { cashSearch } from "../analytics/cash-query";
+import { pageTitle } from "../i18n/page-title";
+import { useLocale, useT } from "../i18n/react";
+import { CashAgeBands } from "../components/cash/CashAgeBands";
+import { CashParcelsTable } from "../components/cash/CashParcelsTable";
+import { counted, dh } from "../components/cash/format";
+import { download } from "../components/download";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "cash.title");
+
+export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadCashPage(prisma, session.shop, new URL(request.url).searchParams);
+});
+
+const EMPTY: Record<CashState, "cash.empty.owed" | "cash.empty.paid" | "cash.empty.returned"> = {
+  owed: "cash.empty.owed",
+  paid: "cash.empty.paid",
+  returned: "cash.empty.returned",
+};
+
+export default function Cash() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const shopify = useAppBridge();
+  const [exporting, setExporting] = useState(false);
+  const { view, totals, overview, page } = data;
+  const search = cashSearch(view);
+  const filtered = view.minAge !== null || view.maxAge !== null;
+
+  const exportCsv = () => {
+    setExporting(true);
+    download(`/app/cash/export?${search}`, `cash-${view.state}-${data.today}.csv`)
+      .catch(() => shopify.toast.show(t("cash.exportFailed"), { isError: true }))
+      .finally(() => setExporting(false));
+  };
+
+  const filterText =
+    view.minAge !== null && view.maxAge !== null
+      ? t("cash.filter.range", { min: view.minAge, max: view.maxAge })
+      : view.minAge !== null
+        ? t("cash.filter.minAge", { min: view.minAge })
+        : view.maxAge !== null
+          ? t("cash.filter.maxAge", { max: view.maxAge })
+          : null;
+  const summaryKey = view.state === "owed" ? "cash.summary.owed" : view.state === "paid" ? "cash.summary.paid" : "cash.summary.returned";
+  // Owed and paid: the seller profit; returned: the amount that was not collected.
+  const summaryAmount = view.state === "returned" ? totals.totalCents : totals.profitCents;
+
+  return (
+    <Page title={t("cash.title")}>
+      <Layout>
+        {data.errors.length > 0 ? (
+          <Layout.Section>
+            <Banner tone="critical" title={t("cash.error.title")}>
+              {data.errors.map((e) => (
+                <p key={e}>{t(`cash.error.${e}`)}</p>
+              ))}
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="p">{t("cash.intro")}</Text>
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {t("cash.overdueRule", { days: overview.overdueDays })}
+                </Text>
+                <ButtonGroup variant="segmented">
+                  {CASH_STATES.map((state) => (
+                    <Button key={state} pressed={view.state === state} onClick={() => navigate(`?${cashSearch({ state })}`)}>
+                      {t(`cash.tab.${state}`)}
+                    </Button>
+                  ))}
+                </ButtonGroup>
+                {view.state === "owed" ? <CashAgeBands byAge={overview.byAge} active={data.bucket} title={t("cash.ages.title")} level="h2" /> : null}
+              </BlockStack>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center" gap="300">
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingMd">
+                      <span data-cash-total={view.state}>{t(summaryKey, { amount: dh(locale, summaryAmount) })}</span>
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      <span data-cash-count="">{counted(locale, t, "cash.summary.parcels", totals.parcels)}</span>
+                      {filterText ? ` · ${filterText}` : ""}
+                    </Text>
+                    {view.state !== "returned" && totals.unknownProfit > 0 ? (
+                      <Text as="p" tone="subdued" variant="bodySm">
+                        {counted(locale, t, "cash.summary.unknownProfit", totals.unknownProfit)}
+                      </Text>
+                    ) : null}
+                  </BlockStack>
+                  <InlineStack gap="200">
+                    {filtered ? <Button onClick={() => navigate(`?${cashSearch({ state: "owed" })}`)}>{t("cash.filter.clear")}</Button> : null}
+                    <Button onClick={exportCsv} loading={exporting} disabled={totals.parcels === 0}>
+                      {t("cash.export")}
+                    </Button>
+                  </InlineStack>
+                </InlineStack>
+                {page.rows.length === 0 ? (
+                  <Text as="p" tone="subdued">
+                    <span data-cash-empty="">{filtered ? t("cash.empty.filtered") : t(EMPTY[view.state])}</span>
+                  </Text>
+                ) : (
+                  <CashParcelsTable state={view.state} rows={page.rows} />
+                )}
+                {page.next || page.previous ? (
+                  <InlineStack align="center">
+                    <Pagination
+                      accessibilityLabel={t("cash.pagination")}
+                      hasPrevious={page.previous !== null}
+                      hasNext={page.next !== null}
+                      onPrevious={() => navigate(`?${search}&before=${page.previous}`)}
+                      onNext={() => navigate(`?${search}&after=${page.next}`)}
+                    />
+                  </InlineStack>
+                ) : null}
+              </BlockStack>
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Fixes release what waits on them. After a SKU mapping, a city alias or a
+ * customer decision is saved (from any page), the held orders it may concern
+ * are checked again with the shop's current rules: their findings are rewritten
+ * at once (no page shows a finding the fix resolved), and the ones nothing holds
+ * any more are named, to be sent with one confirmation (sendReleased).
+ *
+ * Bounded: at most RECHECK_LIMIT orders of the fix's family are read, newest
+ * change first. Only orders that have no lead (held, refused, failed) are
+ * released: a lead already on the platform is corrected in its seller space,
+ * never sent twice by a fix.
+ */
+import type { Prisma } from "@prisma/client";
+import type { Db } from "../db.server";
+import { fromWebhookOrder, mapOrderToLead, type Finding } from "../leads";
+import { addTimeline } from "../models/timeline.server";
+import { totalCentsOf } from "../models/order-amount";
+import { FINDING_CAUSES } from "../models/attention";
+import { cachedReferenceData } from "./reference-data.server";
+import { loadShopRules, mappingContext } from "./mapping-context.server";
+import { applyOverrides } from "./post-lead.server";
+import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
+
+/** Orders checked again per fix. */
+export const RECHECK_LIMIT = 500;
+/** Orders without a lead that a fix may free: held, refused by the platform, or failed to send. */
+const WAITING_WITHOUT_LEAD = ["held", "invalid", "failed"];
+
+/** What a fix may resolve: product findings (a mapping), city findings (an alias), or one customer's hold (trusted). */
+export type FixScope = { kind: "products" } | { kind: "cities" } | { kind: "customer"; phone: string };
+
+export interface ReleasedOrder {
+  id: string;
+  orderName: string;
+}
+
+export interface Release {
+  /** Held orders nothing holds any more: sendReleased sends them. */
+  orders: ReleasedOrder[];
+  /** Orders checked again that something else still holds. */
+  stillHeld: number;
+}
+
+/** Findings the mapper cannot recompute without reading other orders: kept as they were. */
+const KEPT_CODES = new Set(["possible_duplicate"]);
+
+function parseFindings(json: string): Finding[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? (value as Finding[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const familyCodes = (cause: "product" | "city") => FINDING_CAUSES.find(([c]) => c === cause)![1];
+
+/** Checks the scope's held orders again, rewrites their findings, and names those now free to go. */
+export async function recheckHeldOrders(db: Db, shop: string, scope: FixScope, options: { now?: Date } = {}): Promise<Release> {
+  if (scope.kind === "customer") return releaseCustomer(db, shop, scope.phone);
+  const now = options.now ?? new Date();
+  const shopRow = await db.shop.findUnique({ where: { domain: shop } });
+  if (!shopRow) return { orders: [], stillHeld: 0 };
+  const codes = familyCodes(scope.kind === "products" ? "product" : "city");
+  const links = await db.orderLink.findMany({
+    where: { shop, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null, OR: codes.map((code) => ({ findings: { contains: `"code":"${code}"` } })) },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: RECHECK_LIMIT,
+    select: { id: true, orderName: true, payload: true, overrides: true, findings: true },
+  });
+  if (links.length === 0) return { orders: [], stillHeld: 0 };
+  const references = cachedReferenceData(shopRow);
+  const rules = await loadShopRules(db, shopRow);
+  const released: ReleasedOrder[] = [];
+  let stillHeld = 0;
+  for (const link of links) {
+    let result;
+    try {
+      const order = applyOverrides(fromWebhookOrder(JSON.parse(link.payload)), JSON.parse(link.overrides || "{}"));
+      result = mapOrderToLead(order, mappingContext(references, rules, { now, currency: order.currency }));
+    } catch {
+      // An order the mapper cannot read now was held for it before: left as it is.
+      stillHeld++;
+      continue;
+    }
+    const kept = parseFindings(link.findings).filter((f) => f && KEPT_CODES.has(f.code));
+    const findings = [...result.findings.filter((f) => !KEPT_CODES.has(f.code)), ...kept];
+    const blocked = result.decision !== "send" || kept.some((f) => f.severity === "blocking");
+    const json = JSON.stringify(findings);
+    if (json !== link.findings) {
+      await db.$transaction(async (tx: Prisma.TransactionClient) => {
+        const firstBlocking = findings.find((f) => f.severity === "blocking");
+        await tx.orderLink.update({
+          where: { id: link.id },
+          data: {
+            findings: json,
+            // English, for readers without a locale (Flow, the extension's fallback).
+            reason: firstBlocking?.message ?? "Ready to send: a fix resolved what held it",
+            leadJson: result.lead ? JSON.stringify(result.lead) : null,
+            phone: result.phone ?? null,
+            cityId: result.city?.id ?? null,
+            totalClient: result.lead?.total_client ?? null,
+            totalCents: totalCentsOf(result.lead?.total_client),
+            productKeys: JSON.stringify(result.productKeys),
+          },
+        });
+        const blocking = findings.filter((f) => f.severity === "blocking").map((f) => f.code);
+        await addTimeline(tx, shop, link.id, {
+          kind: "rechecked",
+          message: blocking.length ? `Checked again after a fix: still held (${blocking.join(", ")})` : "Checked again after a fix: nothing holds it any more",
+          data: { findings: findings.map((f) => f.code), blocking },
+          at: now,
+        });
+      });
+    }
+    if (blocked || result.decision === "skip") stillHeld++;
+    else released.push({ id: link.id, orderName: link.orderName });
+  }
+  return { orders: released, stillHeld };
+}
+
+/** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
+async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Release> {
+  const held = await db.orderLink.findMany({
+    where: { shop, state: "held", cancelledAt: null, phone },
+    orderBy: [{ updatedAt: "desc" }],
+    take: RECHECK_LIMIT,
+    select: { id: true, orderName: true, findings: true },
+  });
+  const holds = await customerHoldReasons(db, shop, held.map((l) => l.id));
+  const orders: ReleasedOrder[] = [];
+  let stillHeld = 0;
+  for (const link of held) {
+    const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
+    if (holds.has(link.id) && !blocking) orders.push({ id: link.id, orderName: link.orderName });
+    else stillHeld++;
+  }
+  return { orders, stillHeld };
+}
+
+/** Sends the released orders the merchant confirmed: those still waiting without a lead (none of another shop); the rest are counted as skipped. */
+export async function sendReleased(db: Db, shop: string, linkIds: readonly string[], actor: Actor): Promise<{ sent: number; skipped: number }> {
+  const ids = [...new Set(linkIds)].slice(0, RECHECK_LIMIT);
+  const held = await db.orderLink.findMany({ where: { shop, id: { in: ids }, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null }, select: { id: true } });
+  let sent = 0;
+  for (const { id } of held) {
+    try {
+      await resendOrder(db, shop, id, actor);
+      sent++;
+    } catch (error) {
+      if (!(error instanceof OrderActionError)) throw error;
+    }
+  }
+  return { sent, skipped: ids.length - sent };
+}
