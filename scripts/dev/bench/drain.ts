@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
- *                         [--cpu-prof DIR] [--compare DIR]`
+ *                         [--shopify] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
@@ -10,6 +10,13 @@
  * scripts/dev/bench/lib/count-statements.ts; BEGIN/COMMIT apart), from each
  * worker's first statement to the end (start-up left out). The catalogue and
  * cities are cached before the clock starts, as they are in steady state.
+ *
+ * Without Shopify beside it, write-back and Flow are off. `--shopify` runs the
+ * shop as a real one is set up: write-back and every Flow trigger on (Flow's
+ * lifecycle callback said a workflow uses each), the orders in the Shopify
+ * Admin stand-in (in this process; the workers reach it through its preload)
+ * and an offline session stored; the counts then also hold each lead's
+ * write-back and "Lead created" firing, up to the last of them.
  *
  * `--compare DIR` first runs the same drain with the worker of another
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
@@ -26,6 +33,12 @@ import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
+import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
+import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
+import { secretBoxFromEnv } from "../../../app/env.server";
+import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../../shopify-admin/index";
+import { Session } from "@shopify/shopify-api";
+import { pathToFileURL } from "node:url";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 import { countStatementsImport, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 
@@ -38,6 +51,7 @@ const { values } = parseArgs({
     // Each worker writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     "cpu-prof": { type: "string" },
     compare: { type: "string" },
+    shopify: { type: "boolean", default: false },
   },
 });
 const N = Number(values.orders);
@@ -45,6 +59,16 @@ const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+const SHOPIFY = values.shopify === true;
+/** The app's Shopify settings, for the workers' Admin clients (--shopify). */
+const APP_ENV = {
+  SHOPIFY_API_KEY: "bench-api-key",
+  SHOPIFY_API_SECRET: "bench-api-secret",
+  SHOPIFY_APP_URL: "https://cod-lead-sync.bench",
+  SCOPES: "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+};
+/** Jobs that follow a posted lead when write-back and Flow are on. */
+const FOLLOW_UP_KINDS = ["write-back", "flow-trigger"];
 
 interface DrainResult {
   label: string;
@@ -65,31 +89,45 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
   const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
   const workers: ChildProcess[] = [];
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  let shopify: RunningShopifyAdmin | undefined;
   try {
     const shop = await connectShop(db, {
       apiKey: key.key,
       baseUrl: sandbox.url,
-      // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off.
-      settings: {
-        writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-        flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false },
-      },
+      // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off; with it, the defaults.
+      settings: SHOPIFY
+        ? {}
+        : {
+            writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+            flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, paymentOverdue: false, orderStuck: false },
+          },
     });
+    if (SHOPIFY) shopify = await shopifyBeside(db);
     // Steady state: reference lists cached (through the shared limiter, so the pace holds).
     const deps = createPipelineDeps(db);
     await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
     for (let i = 0; i < N; i++) {
       const body = webhookOrder({ id: 5_580_000_000_000 + i, phone: `06${String(30000000 + i).padStart(8, "0")}` });
+      if (shopify) await shopifyAdminControl(shopify.url).placeOrder(SHOP, body, { deliver: false });
       await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
     }
 
-    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}`);
+    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? ", write-back and Flow on" : ""}`);
     const started = Date.now();
+    // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.
+    const standInPreload = shopify ? ["--import", pathToFileURL(join(root, "shopify-admin", "register.ts")).href] : [];
     for (let w = 0; w < W; w++) {
       workers.push(
-        spawn(process.execPath, [...profile, "--import", "tsx", ...countStatementsImport, join(workerRoot, "worker.ts")], {
+        spawn(process.execPath, [...profile, "--import", "tsx", ...countStatementsImport, ...standInPreload, join(workerRoot, "worker.ts")], {
           cwd: workerRoot,
-          env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: url, LOG_LEVEL: "warn" },
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+            DATABASE_URL: url,
+            LOG_LEVEL: "warn",
+            ...(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
+          },
           stdio: ["ignore", "ignore", "pipe"],
         }),
       );
@@ -100,6 +138,12 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     while (Date.now() < deadline) {
       const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
       if (settled === N) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // With Shopify: up to the last write-back and Flow firing of those leads (their events told first).
+    while (SHOPIFY && Date.now() < deadline) {
+      const waiting = await db.job.count({ where: { kind: { in: FOLLOW_UP_KINDS }, state: { in: ["pending", "running", "failed"] } } });
+      if (waiting === 0 && (await db.pendingLeadEvent.count()) === 0) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const stats = sumStats(await Promise.all(readers.map((r) => r.read())));
@@ -117,12 +161,18 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     console.log(`drain span ${(span / 1000).toFixed(1)} s for an ideal N/R of ${(ideal / 1000).toFixed(1)} s: ratio ${(span / ideal).toFixed(3)} (target <= 1.05)`);
     console.log(`throughput ${leadsPerSecond.toFixed(1)} leads/s over the span (the workers' own speed when the limit is higher)`);
     console.log(`wall time including worker start-up: ${wallSeconds.toFixed(1)} s`);
+    if (shopify) {
+      const done = await db.job.groupBy({ by: ["kind", "state"], where: { kind: { in: FOLLOW_UP_KINDS } }, _count: true });
+      const flowReceived = (await shopifyAdminControl(shopify.url).flow(SHOP)).received.length;
+      console.log(`follow-ups: ${done.map((d) => `${d.kind} ${d.state} ${d._count}`).join(", ") || "none"}; Flow received ${flowReceived} trigger(s)`);
+    }
     printPerLead(stats, settled);
     return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats };
   } finally {
     for (const w of workers) w.kill("SIGTERM");
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
     await sandbox.close();
+    await shopify?.close();
     await db.$disconnect();
     await database.close();
   }
@@ -151,4 +201,18 @@ if (results.length > 1) {
         .join(" "),
     );
   }
+}
+
+/**
+ * The Shopify Admin stand-in beside the workers, as a real shop has it: the shop, an
+ * offline session the workers' Admin clients load (sealed, as the app stores it), and
+ * Flow's word that an enabled workflow uses each of the app's triggers.
+ */
+async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
+  const shopify = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(join(root, "extensions")) });
+  shopify.shop(SHOP);
+  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: "shpat_bench", scope: APP_ENV.SCOPES });
+  await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
+  await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
+  return shopify;
 }
