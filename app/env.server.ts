@@ -56,6 +56,8 @@ const shopifyPart = {
       "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
     ),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  // true also accepts the pseudo-locales en-XA and ar-XB (app/i18n/pseudo.ts) as `locale`: tests and developers only.
+  PSEUDO_LOCALES: flag.default("false"),
 };
 
 const databasePart = {

@@ -49,3 +49,8 @@ export function zonedTime(instant: Date, timeZone: string): { local: string; off
   const abs = Math.abs(minutes);
   return { local, offset: `${minutes < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}` };
 }
+
+/** instant in timeZone as wall-clock text, "YYYY-MM-DD HH:MM:SS": what the pages' formatters read (app/i18n/format.ts). */
+export function localTime(instant: Date | string, timeZone: string): string {
+  return zonedTime(typeof instant === "string" ? new Date(instant) : instant, timeZone).local;
+}

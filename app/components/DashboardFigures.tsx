@@ -1,7 +1,7 @@
 /** Today / 7 days / 30 days side by side, one row per figure; each figure opens the orders it counts. */
 import { BlockStack, Card, InlineGrid, Link, Text } from "@shopify/polaris";
-import { formatInteger, formatMoneyCents, formatPercent, type MessageKey } from "../i18n";
-import { useLocale, useT } from "../i18n/react";
+import type { MessageKey } from "../i18n";
+import { useFormat, useT } from "../i18n/react";
 import type { FigureName, FigurePeriod, PeriodFigures } from "../pages/home.server";
 
 const PERIODS = [
@@ -20,15 +20,15 @@ export function DashboardFigures({
   links: Record<FigurePeriod, Record<FigureName, string>>;
 }) {
   const t = useT();
-  const locale = useLocale();
-  const rate = (r: number | null) => (r === null ? t("home.figure.noRate") : formatPercent(locale, r));
+  const format = useFormat();
+  const rate = (r: number | null) => (r === null ? t("home.figure.noRate") : format.percent(r));
   const rows: FigureRow[] = [
-    ["home.figure.sent", (f) => formatInteger(locale, f.sent)],
-    ["home.figure.held", (f) => formatInteger(locale, f.held)],
-    ["home.figure.damaged", (f) => formatInteger(locale, f.damaged)],
+    ["home.figure.sent", (f) => format.integer(f.sent)],
+    ["home.figure.held", (f) => format.integer(f.held)],
+    ["home.figure.damaged", (f) => format.integer(f.damaged)],
     ["home.figure.confirmationRate", (f) => rate(f.confirmationRate)],
     ["home.figure.deliveryRate", (f) => rate(f.deliveryRate)],
-    ["home.figure.collected", (f) => formatMoneyCents(locale, f.collectedCents)],
+    ["home.figure.collected", (f) => format.money(f.collectedCents)],
   ];
   return (
     <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">

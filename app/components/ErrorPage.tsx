@@ -1,13 +1,14 @@
 /**
- * What the merchant sees instead of "Application Error": a Polaris page saying nothing
- * was lost, a retry, and a short reference the server logged with the error. Never the
- * error's own text.
+ * What the merchant sees instead of "Application Error": what failed (showing
+ * the page, or saving a change on it), what that means for their data, a way
+ * on, and a short reference the server logged with the error. Never the
+ * error's own text. Drawn inside the app's frame, so the navigation stays.
  */
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider, Banner, BlockStack, Page, Text } from "@shopify/polaris";
-import { errorReferenceOf } from "../http/error-reference";
-import type { Locale } from "../i18n";
+import { errorFailureOf, errorReferenceOf } from "../http/error-reference";
+import { isMessageKey, type Locale, type MessageKey } from "../i18n";
 import { I18nProvider, polarisTranslations, useT } from "../i18n/react";
 
 /** The reference of a tagged server error; else one made here for the browser's console (a render error). */
@@ -25,8 +26,16 @@ function useReference(error: unknown): string | null {
   return tagged || local;
 }
 
+/** The page's name in the navigation ("Settings"), from its path; the app's name when it has none. */
+export function pageNameKey(pathname: string): MessageKey {
+  const section = /^\/app\/([\w-]+)/.exec(pathname)?.[1];
+  const key = `nav.${section ?? "home"}`;
+  return isMessageKey(key) ? key : "app.title";
+}
+
 export function ErrorPage({ error }: { error: unknown }) {
   const t = useT();
+  const { pathname } = useLocation();
   const reference = useReference(error);
   if (isRouteErrorResponse(error) && error.status === 404 && !errorReferenceOf(error)) {
     return (
@@ -37,16 +46,19 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Page>
     );
   }
+  // Saving went through an action (a POST): the change did not go through. Anything else only read.
+  const saving = errorFailureOf(error) === "save";
+  const page = t(pageNameKey(pathname));
   return (
-    <Page title={t("errorPage.title")}>
+    <Page title={t(saving ? "errorPage.save.title" : "errorPage.load.title")}>
       <Banner
         tone="critical"
-        title={t("errorPage.title")}
-        action={{ content: t("errorPage.tryAgain"), onAction: () => window.location.reload() }}
+        title={t(saving ? "errorPage.save.title" : "errorPage.load.title")}
+        action={{ content: t(saving ? "errorPage.save.reload" : "errorPage.tryAgain"), onAction: () => window.location.reload() }}
         secondaryAction={{ content: t("errorPage.home"), url: "/app" }}
       >
         <BlockStack gap="200">
-          <p>{t("errorPage.body")}</p>
+          <p data-error-failure={saving ? "save" : "load"}>{t(saving ? "errorPage.save.body" : "errorPage.load.body", { page })}</p>
           {reference ? (
             <Text as="p">
               <span data-error-reference={reference}>{t("errorPage.reference", { reference })}</span>
@@ -58,7 +70,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   );
 }
 
-/** The same page where no provider above it is left (the app layout's or the root's boundary). */
+/** The same page where no provider above it is left (the app layout's own failure, a page outside /app). */
 export function StandaloneErrorPage({ error, locale }: { error: unknown; locale: Locale }) {
   return (
     <PolarisAppProvider i18n={polarisTranslations(locale)}>

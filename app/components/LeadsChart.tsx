@@ -4,7 +4,7 @@
  */
 import { BlockStack, InlineStack, Text } from "@shopify/polaris";
 import type { MessageKey } from "../i18n";
-import { useT } from "../i18n/react";
+import { useFormat, useT } from "../i18n/react";
 
 export const CHART_OUTCOMES = ["delivered", "inDelivery", "awaiting", "damaged", "lost"] as const;
 export type ChartOutcome = (typeof CHART_OUTCOMES)[number];
@@ -32,6 +32,7 @@ const AXIS = 20;
 
 export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
   const t = useT();
+  const format = useFormat();
   const totals = days.map((d) => CHART_OUTCOMES.reduce((sum, o) => sum + d[o], 0));
   const max = Math.max(1, ...totals);
   const slot = WIDTH / Math.max(1, days.length);
@@ -53,7 +54,7 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           const x = i * slot + (slot - barWidth) / 2;
           return (
             <g key={d.day}>
-              <title>{`${d.day}: ${totals[i]}`}</title>
+              <title>{`${format.date(d.day)}: ${format.integer(totals[i])}`}</title>
               {CHART_OUTCOMES.map((o) => {
                 const h = d[o] * scale;
                 y -= h;
@@ -61,11 +62,11 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
               })}
               {totals[i] > 0 ? (
                 <text x={x + barWidth / 2} y={y - 3} textAnchor="middle" fontSize={10} fill="var(--p-color-text-secondary)">
-                  {totals[i]}
+                  {format.integer(totals[i])}
                 </text>
               ) : null}
               <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={10} fill="var(--p-color-text-secondary)">
-                {d.day.slice(8, 10)}/{d.day.slice(5, 7)}
+                {format.dayMonth(d.day)}
               </text>
             </g>
           );

@@ -6,6 +6,9 @@
 import type { CustomerRecord, OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { addTimeline } from "../models/timeline.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
+import { redactedText } from "../models/order-texts";
 import { FLOW_TRIGGER_JOB } from "../models/job-kinds";
 
 type Tx = Prisma.TransactionClient;
@@ -172,15 +175,16 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
         findings: "[]",
         // Reasons and the platform's anomaly messages may quote the phone, name or address.
         reason: link.reason === null ? null : REDACTED,
+        reasonText: null,
         anomalies: JSON.stringify(Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : []),
       },
     });
     // Timeline messages quote reasons and findings: only the step and its time remain.
-    await tx.timelineEvent.updateMany({ where: { shop, linkId: link.id }, data: { message: REDACTED, data: null } });
+    await tx.timelineEvent.updateMany({ where: { shop, linkId: link.id }, data: { message: REDACTED, text: null, data: null } });
     await tx.job.updateMany({ where: { shop, key: { endsWith: `:${shop}:${link.orderId}` }, lastError: { not: null } }, data: { lastError: REDACTED } });
     // Flow trigger jobs carry the order's reason and findings for Flow: none is sent or kept after the erasure.
     await tx.job.deleteMany({ where: { shop, kind: FLOW_TRIGGER_JOB, key: { startsWith: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:` } } });
-    await addTimeline(tx, shop, link.id, { kind: "redacted", message: "Customer data erased at Shopify's request" });
+    await addTimeline(tx, shop, link.id, { kind: "redacted", text: redactedText() });
   }
   // Earlier exports of this customer's data (by customer or by any of these orders).
   const orderIds = new Set([...query.orderIds, ...links.map((l) => l.orderId)]);
@@ -202,6 +206,8 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
 export interface DataRequestView {
   id: string;
   receivedAt: string;
+  /** The same instant on the shop's wall clock ("YYYY-MM-DD HH:MM:SS"). */
+  receivedLocal: string;
   customerId: string | null;
   /** Orders the request named. */
   ordersRequested: number;
@@ -219,6 +225,7 @@ export async function listDataRequests(db: Db, shop: string): Promise<DataReques
     return {
       id: row.id,
       receivedAt: row.createdAt.toISOString(),
+      receivedLocal: localTime(row.createdAt, DEFAULT_TIME_ZONE),
       customerId: row.customerId,
       ordersRequested: Array.isArray(requested) ? requested.length : 0,
       ordersHeld: Array.isArray(held) ? held.length : 0,

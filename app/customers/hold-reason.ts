@@ -7,6 +7,7 @@
  * fallback). Pure: used by the server, the pages and the tests.
  */
 import type { MessageKey, MessageParams } from "../i18n";
+import { joinList, msg, type MessageRef } from "../i18n/message-ref";
 import { FAILED_OUTCOMES, type DeliveryOutcome } from "./outcome";
 
 export type FailedOutcome = "refused" | "returned" | "cancelled" | "wrong_number";
@@ -53,19 +54,36 @@ export function parseHoldReason(value: unknown): HoldReason | null {
 /** The reason of a timeline row's data ({ reason: ... }); null when it carries none. */
 export const holdReasonOfData = (data: unknown): HoldReason | null => (isRecord(data) ? parseHoldReason(data.reason) : null);
 
+const failedCounts = (counts: HoldReason["counts"]) =>
+  FAILED_OUTCOMES.filter((o) => (counts[o as FailedOutcome] ?? 0) > 0).map((o) => ({ key: COUNT_KEYS[o as FailedOutcome], count: counts[o as FailedOutcome]! }));
+
 /** "2 refused and 1 returned", in FAILED_OUTCOMES order, in the catalogue's language. */
 export function failureList(t: Translate, counts: HoldReason["counts"]): string {
-  const parts = FAILED_OUTCOMES.filter((o) => (counts[o as FailedOutcome] ?? 0) > 0).map((o) =>
-    t(COUNT_KEYS[o as FailedOutcome], { count: counts[o as FailedOutcome]! }),
-  );
-  if (parts.length <= 1) return parts[0] ?? "";
-  return t("customers.reason.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
+  return joinList(failedCounts(counts).map(({ key, count }) => t(key, { count })), { t });
 }
 
 /** The reason in words: "2 refused and 1 returned in the last 90 days". */
 export function holdReasonText(t: Translate, reason: HoldReason): string {
   if (reason.code === "customer_blocked") return t("customers.reason.blocked");
   return t("customers.reason.record", { failures: failureList(t, reason.counts), days: reason.days });
+}
+
+/** The same reason as a stored sentence (app/i18n/message-ref.ts). */
+export function holdReasonRef(reason: HoldReason): MessageRef {
+  if (reason.code === "customer_blocked") return msg("customers.reason.blocked");
+  const failures = { list: failedCounts(reason.counts).map(({ key, count }) => msg(key, { count })) };
+  return msg("customers.reason.record", { failures, days: reason.days });
+}
+
+/** "Sent anyway by you, despite the customer's record (…)". */
+export function sentAnywayText(by: string, reason: HoldReason | null): MessageRef {
+  const who = by === "merchant" ? msg("timeline.actor.merchant") : by;
+  return reason ? msg("customers.timeline.sentAnywayBecause", { by: who, reason: holdReasonRef(reason) }) : msg("customers.timeline.sentAnyway", { by: who });
+}
+
+/** The merchant blocked, trusted or cleared the customer's phone. */
+export function standingText(standing: "blocked" | "trusted" | null): MessageRef {
+  return msg(standing === "blocked" ? "customers.timeline.blocked" : standing === "trusted" ? "customers.timeline.trusted" : "customers.timeline.cleared");
 }
 
 export function holdReasonViewText(t: Translate, view: HoldReasonView): string {
@@ -98,7 +116,9 @@ export function customerTimelineText(t: Translate, detail: CustomerTimelineDetai
     case "customer_hold":
       return holdReasonText(t, detail.reason);
     case "send_anyway":
-      return detail.reason ? t("customers.timeline.sentAnywayBecause", { reason: holdReasonText(t, detail.reason) }) : t("customers.timeline.sentAnyway");
+      return detail.reason
+        ? t("customers.timeline.sentAnywayBecause", { by: t("timeline.actor.merchant"), reason: holdReasonText(t, detail.reason) })
+        : t("customers.timeline.sentAnyway", { by: t("timeline.actor.merchant") });
     case "customer_standing":
       return t(detail.standing === "blocked" ? "customers.timeline.blocked" : detail.standing === "trusted" ? "customers.timeline.trusted" : "customers.timeline.cleared");
   }

@@ -21,6 +21,9 @@ import {
   type PairStatus,
 } from "./pairing";
 import { sellerApiEnv } from "../env.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
+import type { LocalTime } from "../i18n/format";
 
 type Tx = Prisma.TransactionClient;
 
@@ -133,6 +136,8 @@ export async function sharingPeerDomains(db: Db | Tx, self: PairingShop, options
 export interface PairedStoreView {
   shop: string;
   since: string;
+  /** `since` on the shop's wall clock, as the page writes it in the reader's format. */
+  sinceLocal: LocalTime;
   /** This store created the code the other entered. */
   codeFromHere: boolean;
   status: PairStatus;
@@ -142,6 +147,7 @@ export interface PairingView {
   peers: PairedStoreView[];
   /** This store's code waiting to be entered (the code itself was shown once). */
   codeExpiresAt: string | null;
+  codeExpiresLocal: LocalTime | null;
 }
 
 export async function loadPairingView(db: Db, shop: string, options: PairingOptions = {}): Promise<PairingView> {
@@ -156,10 +162,12 @@ export async function loadPairingView(db: Db, shop: string, options: PairingOpti
     peers: paired.map(({ pair, peer, row }) => ({
       shop: peer,
       since: pair.createdAt.toISOString(),
+      sinceLocal: localTime(pair.createdAt, DEFAULT_TIME_ZONE),
       codeFromHere: pair.codeFrom === shop,
       status: self && row ? pairStatus(self, row, base) : "not_connected",
     })),
     codeExpiresAt: code?.expiresAt.toISOString() ?? null,
+    codeExpiresLocal: code ? localTime(code.expiresAt, DEFAULT_TIME_ZONE) : null,
   };
 }
 
@@ -182,7 +190,7 @@ export async function listShopAuditEvents(db: Db, shop: string, limit = 50): Pro
 
 /** What the Settings page's pairing actions answer (the code is in it once, for the staff who asked). */
 export type PairingActionResult =
-  | { intent: "createPairingCode"; code: string; expiresAt: string }
+  | { intent: "createPairingCode"; code: string; expiresAt: string; expiresLocal: LocalTime }
   | ({ intent: "redeemPairingCode" } & RedeemResult)
   | { intent: "endPairing"; ok: boolean; peer: string };
 
@@ -196,7 +204,7 @@ export async function runPairingAction(
 ): Promise<PairingActionResult | null> {
   if (intent === "createPairingCode") {
     const { code, expiresAt } = await createPairingCode(db, shop, options);
-    return { intent, code, expiresAt: expiresAt.toISOString() };
+    return { intent, code, expiresAt: expiresAt.toISOString(), expiresLocal: localTime(expiresAt, DEFAULT_TIME_ZONE) };
   }
   if (intent === "redeemPairingCode") return { intent, ...(await redeemPairingCode(db, shop, field("code") ?? "", options)) };
   if (intent === "endPairing") {

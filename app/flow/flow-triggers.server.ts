@@ -16,7 +16,8 @@ import { z } from "zod";
 import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
-import { addTimelineRows } from "../models/timeline.server";
+import { addTimelineRows, timelineRow } from "../models/timeline.server";
+import { flowRefusedText, flowSentText } from "../models/order-texts";
 import { enqueueJob, enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { ensureTurn } from "../queue/turns.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
@@ -24,7 +25,7 @@ import type { ClaimedJob, JobContext } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
 import type { City } from "../leads";
-import { FLOW_TRIGGER, mayFire, SWITCH_OF, TRIGGER_TITLE, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
+import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
@@ -174,19 +175,19 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   const [shop] = await database.all(SHOP_INSTALLED, [job.shop]);
   if (!shop) return;
   if (asDate(shop.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
-  const title = TRIGGER_TITLE[handle as FlowTriggerHandle];
-  const row = (message: string, data: unknown = null) => ({ shop: job.shop!, linkId, kind: "flow" as const, message, data: data === null ? null : JSON.stringify(data), at: new Date() });
   const admin = await deps.adminFor(job.shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
     throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
   } catch (error) {
     const outcome = shopifyOutcome(error);
-    if (outcome.kind === "permanent") await addTimelineRows(database, [row(`Shopify Flow refused the trigger “${title}”: ${outcome.reason}`)]);
+    if (outcome.kind === "permanent") {
+      await addTimelineRows(database, [timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } })]);
+    }
     throw jobErrorFor(outcome, error);
   }
   await database.transaction(async (tx) => {
-    await addTimelineRows(tx, [row(`Shopify Flow trigger “${title}” sent`, { handle, payload })]);
+    await addTimelineRows(tx, [timelineRow(job.shop!, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } })]);
     await ctx?.completeIn(tx);
   });
 }

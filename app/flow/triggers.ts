@@ -196,14 +196,6 @@ export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTr
   return firings;
 }
 
-/** Merchant-facing names, for the order's timeline. */
-export const TRIGGER_TITLE: Record<FlowTriggerHandle, string> = {
-  [FLOW_TRIGGER.leadCreated]: "Lead created",
-  [FLOW_TRIGGER.leadStatusChanged]: "Lead status changed",
-  [FLOW_TRIGGER.orderNeedsAttention]: "Order needs attention",
-  [FLOW_TRIGGER.paymentOverdue]: "Payment overdue",
-  [FLOW_TRIGGER.orderStuck]: "Order stuck",
-};
 
 /** A delivered parcel the platform has not paid in time, as the daily check reads it (CashParcel). */
 export interface OverdueParcel {

@@ -27,7 +27,8 @@ export function withErrorReference<A extends { request: Request }, R>(
       const reference = newErrorReference();
       // The path only: the query may carry the session token.
       log(`[error ${reference}] ${args.request.method} ${new URL(args.request.url).pathname} failed:`, error);
-      throw json<ErrorReferenceBody>({ errorReference: reference }, { status: 500 });
+      const failed = args.request.method === "GET" || args.request.method === "HEAD" ? "load" : "save";
+      throw json<ErrorReferenceBody>({ errorReference: reference, failed }, { status: 500 });
     }
   };
 }

@@ -2,11 +2,10 @@
  * English messages of the cash features, spread into en.ts: the cash list page,
  * Home's cash card and overdue alert, Analytics' money figures, week labels and
  * "Others", the Settings section, and the words for days and months they share.
- * cash.fr.ts has the same keys (typed against this object). A key ending in
- * .one / .other is picked by count (see components/cash/format.ts).
+ * cash.fr.ts has the same keys (typed against this object). Money is written
+ * by the locale's formatter (app/i18n/format.ts), in the shop's MAD or DH.
  */
 export const cashEn = {
-  "cash.currency": "DH",
   "cash.title": "Cash",
   "cash.intro":
     "The carrier collects the cash at the door; the platform keeps its prices and fees and pays you your seller profit later. A delivered parcel is owed until the platform pays it; amounts owed are your seller profit.",
@@ -17,10 +16,9 @@ export const cashEn = {
   "cash.summary.owed": "Owed by the platform: {amount}",
   "cash.summary.paid": "Paid by the platform: {amount}",
   "cash.summary.returned": "Returned: {amount} not collected",
-  "cash.summary.parcels.one": "{count} parcel",
-  "cash.summary.parcels.other": "{count} parcels",
-  "cash.summary.unknownProfit.one": "{count} parcel without its seller profit yet is not in the amount.",
-  "cash.summary.unknownProfit.other": "{count} parcels without their seller profit yet are not in the amount.",
+  "cash.summary.parcels": "{count, plural, one {# parcel} other {# parcels}}",
+  "cash.summary.unknownProfit":
+    "{count, plural, one {# parcel without its seller profit yet is not in the amount.} other {# parcels without their seller profit yet are not in the amount.}}",
   "cash.ages.title": "By days since delivery",
   "cash.age.band": "{band}: {amount} · {parcels}",
   "cash.age.0-7": "0 to 7 days",
@@ -41,8 +39,7 @@ export const cashEn = {
   "cash.column.amountToCollect": "Amount to collect",
   "cash.column.profit": "Seller profit",
   "cash.profit.unknown": "Not given yet",
-  "cash.days.one": "{count} day",
-  "cash.days.other": "{count} days",
+  "cash.days": "{count, plural, one {# day} other {# days}}",
   "cash.empty.owed": "Nothing owed: the platform has paid every delivered parcel.",
   "cash.empty.filtered": "No parcel in this view.",
   "cash.empty.paid": "No parcel paid by the platform yet.",
@@ -58,13 +55,12 @@ export const cashEn = {
   "home.cash.title": "Cash from the platform",
   "home.cash.owed": "Owed by the platform: {amount}",
   "home.cash.ofWhich": "of which {amount} for {days} days or more",
-  "home.cash.parcels.one": "{count} parcel delivered and not paid yet.",
-  "home.cash.parcels.other": "{count} parcels delivered and not paid yet.",
+  "home.cash.parcels": "{count, plural, one {# parcel delivered and not paid yet.} other {# parcels delivered and not paid yet.}}",
   "home.cash.nothingOwed": "Nothing owed: the platform has paid every delivered parcel.",
   "home.cash.seeLongWait": "See the parcels waiting {days} days or more",
   "home.cash.seeAll": "See every parcel not paid yet",
-  "home.cash.overdue.title.one": "Payment overdue: {count} parcel delivered more than {days} days ago is not paid",
-  "home.cash.overdue.title.other": "Payment overdue: {count} parcels delivered more than {days} days ago are not paid",
+  "home.cash.overdue.title":
+    "{count, plural, one {Payment overdue: # parcel delivered more than {days} days ago is not paid} other {Payment overdue: # parcels delivered more than {days} days ago are not paid}}",
   "home.cash.overdue.body": "The platform owes you {amount} for them. Ask the platform, or change the delay in Settings.",
   "home.cash.overdue.action": "See the overdue parcels",
 
@@ -95,7 +91,6 @@ export const cashEn = {
   "analytics.cash.list": "See the parcels not paid yet",
   "analytics.exportCash": "Export the cash ledger (CSV)",
 
-  "date.day": "{day} {month} {year}",
   "date.month.1": "Jan",
   "date.month.2": "Feb",
   "date.month.3": "Mar",

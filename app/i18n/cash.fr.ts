@@ -2,7 +2,6 @@
 import type { cashEn } from "./cash.en";
 
 export const cashFr: Record<keyof typeof cashEn, string> = {
-  "cash.currency": "DH",
   "cash.title": "Encaissements",
   "cash.intro":
     "Le livreur encaisse l’argent à la porte ; la plateforme garde ses prix et ses frais et vous verse ensuite votre bénéfice. Un colis livré vous est dû jusqu’à ce que la plateforme le paie ; les montants dus sont vos bénéfices vendeur.",
@@ -13,10 +12,9 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.summary.owed": "Dû par la plateforme : {amount}",
   "cash.summary.paid": "Payé par la plateforme : {amount}",
   "cash.summary.returned": "Retournés : {amount} non encaissés",
-  "cash.summary.parcels.one": "{count} colis",
-  "cash.summary.parcels.other": "{count} colis",
-  "cash.summary.unknownProfit.one": "{count} colis dont le bénéfice n’est pas encore communiqué n’est pas compté dans le montant.",
-  "cash.summary.unknownProfit.other": "{count} colis dont le bénéfice n’est pas encore communiqué ne sont pas comptés dans le montant.",
+  "cash.summary.parcels": "{count, plural, one {# colis} other {# colis}}",
+  "cash.summary.unknownProfit":
+    "{count, plural, one {# colis dont le bénéfice n’est pas encore communiqué n’est pas compté dans le montant.} other {# colis dont le bénéfice n’est pas encore communiqué ne sont pas comptés dans le montant.}}",
   "cash.ages.title": "Selon l’ancienneté de la livraison",
   "cash.age.band": "{band} : {amount} · {parcels}",
   "cash.age.0-7": "0 à 7 jours",
@@ -37,8 +35,7 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.column.amountToCollect": "Montant à encaisser",
   "cash.column.profit": "Bénéfice vendeur",
   "cash.profit.unknown": "Pas encore communiqué",
-  "cash.days.one": "{count} jour",
-  "cash.days.other": "{count} jours",
+  "cash.days": "{count, plural, one {# jour} other {# jours}}",
   "cash.empty.owed": "Rien à payer : la plateforme a payé tous les colis livrés.",
   "cash.empty.filtered": "Aucun colis dans cette vue.",
   "cash.empty.paid": "Aucun colis payé par la plateforme pour l’instant.",
@@ -55,13 +52,12 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "home.cash.title": "L’argent de la plateforme",
   "home.cash.owed": "Dû par la plateforme : {amount}",
   "home.cash.ofWhich": "dont {amount} depuis {days} jours ou plus",
-  "home.cash.parcels.one": "{count} colis livré et pas encore payé.",
-  "home.cash.parcels.other": "{count} colis livrés et pas encore payés.",
+  "home.cash.parcels": "{count, plural, one {# colis livré et pas encore payé.} other {# colis livrés et pas encore payés.}}",
   "home.cash.nothingOwed": "Rien à payer : la plateforme a payé tous les colis livrés.",
   "home.cash.seeLongWait": "Voir les colis qui attendent depuis {days} jours ou plus",
   "home.cash.seeAll": "Voir tous les colis pas encore payés",
-  "home.cash.overdue.title.one": "Paiement en retard : {count} colis livré il y a plus de {days} jours n’est pas payé",
-  "home.cash.overdue.title.other": "Paiement en retard : {count} colis livrés il y a plus de {days} jours ne sont pas payés",
+  "home.cash.overdue.title":
+    "{count, plural, one {Paiement en retard : # colis livré il y a plus de {days} jours n’est pas payé} other {Paiement en retard : # colis livrés il y a plus de {days} jours ne sont pas payés}}",
   "home.cash.overdue.body": "La plateforme vous doit {amount} pour ces colis. Relancez la plateforme, ou changez le délai dans les paramètres.",
   "home.cash.overdue.action": "Voir les colis en retard",
 
@@ -92,7 +88,6 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "analytics.cash.list": "Voir les colis pas encore payés",
   "analytics.exportCash": "Exporter le relevé des encaissements (CSV)",
 
-  "date.day": "{day} {month} {year}",
   "date.month.1": "janv",
   "date.month.2": "févr",
   "date.month.3": "mars",

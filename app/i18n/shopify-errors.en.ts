@@ -6,7 +6,7 @@
 export const shopifyErrorsEn = {
   // {what} completes "... while {what}".
   "shopifyError.what.products": "loading your products",
-  "shopifyError.what.backfillOrders": "reading your orders for the backfill",
+  "shopifyError.what.backfillOrders": "reading your orders for the import",
   "shopifyError.what.order": "loading this order from Shopify",
   "shopifyError.title.timeout": "Shopify did not answer in time while {what}",
   "shopifyError.title.network": "Shopify could not be reached while {what}",
@@ -26,10 +26,12 @@ export const shopifyErrorsEn = {
   "shopifyError.body.refused": "Nothing was lost. Try again; if it keeps happening, contact support.",
   "shopifyError.body.error": "Nothing was lost. Try again; if it keeps happening, contact support.",
   "shopifyError.tryAgain": "Try again",
-
-  "errorPage.title": "Something went wrong",
-  "errorPage.body": "This page could not be shown. Nothing was lost: try again.",
   "errorPage.reference": "If it keeps happening, give support this reference: {reference}",
+  "errorPage.load.title": "This page could not be shown",
+  "errorPage.load.body": "Something failed while loading {page}. Nothing was changed: try again in a moment.",
+  "errorPage.save.title": "Your change could not be saved",
+  "errorPage.save.body": "Something failed on our side while saving it on {page}. Reload the page to see what is saved now, then make the change again.",
+  "errorPage.save.reload": "Reload the page",
   "errorPage.tryAgain": "Try again",
   "errorPage.home": "Back to the home page",
   "errorPage.notFound.title": "Page not found",

@@ -3,7 +3,7 @@ import type { shopifyErrorsEn } from "./shopify-errors.en";
 
 export const shopifyErrorsFr: Record<keyof typeof shopifyErrorsEn, string> = {
   "shopifyError.what.products": "le chargement de vos produits",
-  "shopifyError.what.backfillOrders": "la lecture de vos commandes pour la reprise",
+  "shopifyError.what.backfillOrders": "la lecture de vos commandes pour l'import",
   "shopifyError.what.order": "le chargement de cette commande depuis Shopify",
   "shopifyError.title.timeout": "Shopify n'a pas répondu à temps pendant {what}",
   "shopifyError.title.network": "Shopify était injoignable pendant {what}",
@@ -23,10 +23,12 @@ export const shopifyErrorsFr: Record<keyof typeof shopifyErrorsEn, string> = {
   "shopifyError.body.refused": "Rien n'est perdu. Réessayez ; si cela se reproduit, contactez le support.",
   "shopifyError.body.error": "Rien n'est perdu. Réessayez ; si cela se reproduit, contactez le support.",
   "shopifyError.tryAgain": "Réessayer",
-
-  "errorPage.title": "Une erreur s'est produite",
-  "errorPage.body": "Cette page n'a pas pu s'afficher. Rien n'est perdu : réessayez.",
   "errorPage.reference": "Si cela se reproduit, donnez cette référence au support : {reference}",
+  "errorPage.load.title": "Cette page n'a pas pu s'afficher",
+  "errorPage.load.body": "Un problème est survenu au chargement de la page {page}. Rien n'a été modifié : réessayez dans un instant.",
+  "errorPage.save.title": "Votre modification n'a pas pu être enregistrée",
+  "errorPage.save.body": "Un problème est survenu de notre côté à l'enregistrement sur la page {page}. Rechargez la page pour voir ce qui est enregistré, puis refaites la modification.",
+  "errorPage.save.reload": "Recharger la page",
   "errorPage.tryAgain": "Réessayer",
   "errorPage.home": "Retour à l'accueil",
   "errorPage.notFound.title": "Page introuvable",

@@ -24,8 +24,7 @@ export const syncLedgerEn = {
   "syncLedger.inShopify": "Orders placed in Shopify",
   "syncLedger.accounted": "Accounted for by the app",
   "syncLedger.allAccounted": "All accounted for",
-  "syncLedger.notSeen.one": "1 not seen yet",
-  "syncLedger.notSeen.other": "{count} not seen yet",
+  "syncLedger.notSeen": "{count, plural, other {# not seen yet}}",
   "syncLedger.notSeenHelp": "Orders Shopify had when the app counted and the app had not seen: the next check takes them in.",
   "syncLedger.atLeast": "{count}+",
   "syncLedger.breakdown": "{sent} sent · {held} held · {refused} refused or failed · {skipped} skipped · {cancelled} cancelled · {pending} in progress",
@@ -71,7 +70,8 @@ export const syncLedgerEn = {
     "A promise falls short when the platform's rate limit or an outage kept orders waiting, or when Shopify could not be reached: the stuck orders and the checks below say which.",
   "syncLedger.passes.title": "What the reconciliation found",
   "syncLedger.passes.none": "Nothing in the last 7 days.",
-  "syncLedger.passes.line": "{time}: {recovered} taken in, {cancelled} cancellations, {updated} edits, {rewritten} written again",
+  "syncLedger.passes.line":
+    "{time}: {recovered, plural, other {# taken in}}, {cancelled, plural, one {# cancellation} other {# cancellations}}, {updated, plural, one {# edit} other {# edits}}, {rewritten, plural, other {# written again}}",
   "syncLedger.passes.order": " ({what})",
   "syncLedger.passes.separator": ", ",
   "syncLedger.what.recovered": "taken in",
@@ -86,8 +86,8 @@ export const syncLedgerEn = {
   "syncLedger.stuck.state.received": "waiting to be sent",
   "syncLedger.stuck.state.posting": "sent, answer unknown",
   "syncLedger.stuck.state.retrying": "the platform cannot take it yet",
-  "syncLedger.alert.title.one": "1 order has not reached your COD platform for over {minutes} minutes",
-  "syncLedger.alert.title.other": "{count} orders have not reached your COD platform for over {minutes} minutes",
+  "syncLedger.alert.title":
+    "{count, plural, one {# order has not reached your COD platform for over {minutes} minutes} other {# orders have not reached your COD platform for over {minutes} minutes}}",
   "syncLedger.alert.body": "Open each order to see why it waits; the Flow trigger “Order stuck” fires for each one.",
   "syncLedger.uncovered.title": "Some orders were not checked",
   "syncLedger.uncovered.body":

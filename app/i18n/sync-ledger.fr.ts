@@ -22,8 +22,7 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.inShopify": "Commandes passées dans Shopify",
   "syncLedger.accounted": "Prises en compte par l'application",
   "syncLedger.allAccounted": "Toutes prises en compte",
-  "syncLedger.notSeen.one": "1 pas encore vue",
-  "syncLedger.notSeen.other": "{count} pas encore vues",
+  "syncLedger.notSeen": "{count, plural, one {# pas encore vue} other {# pas encore vues}}",
   "syncLedger.notSeenHelp": "Commandes que Shopify avait au moment du comptage et que l'application n'avait pas vues : la prochaine vérification les reprend.",
   "syncLedger.atLeast": "{count}+",
   "syncLedger.breakdown": "{sent} envoyées · {held} retenues · {refused} refusées ou en échec · {skipped} ignorées · {cancelled} annulées · {pending} en cours",
@@ -69,7 +68,8 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
     "Un engagement n'est pas tenu quand la limite de débit de la plateforme ou une panne a fait attendre des commandes, ou quand Shopify était injoignable : les commandes bloquées et les vérifications ci-dessous disent lesquelles.",
   "syncLedger.passes.title": "Ce que la réconciliation a trouvé",
   "syncLedger.passes.none": "Rien ces 7 derniers jours.",
-  "syncLedger.passes.line": "{time} : {recovered} reprises, {cancelled} annulations, {updated} modifications, {rewritten} réécritures",
+  "syncLedger.passes.line":
+    "{time} : {recovered, plural, one {# reprise} other {# reprises}}, {cancelled, plural, one {# annulation} other {# annulations}}, {updated, plural, one {# modification} other {# modifications}}, {rewritten, plural, one {# réécriture} other {# réécritures}}",
   "syncLedger.passes.order": " ({what})",
   "syncLedger.passes.separator": ", ",
   "syncLedger.what.recovered": "reprise",
@@ -84,8 +84,8 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.stuck.state.received": "en attente d'envoi",
   "syncLedger.stuck.state.posting": "envoyée, réponse inconnue",
   "syncLedger.stuck.state.retrying": "la plateforme ne peut pas encore la prendre",
-  "syncLedger.alert.title.one": "1 commande n'a pas atteint votre plateforme COD depuis plus de {minutes} minutes",
-  "syncLedger.alert.title.other": "{count} commandes n'ont pas atteint votre plateforme COD depuis plus de {minutes} minutes",
+  "syncLedger.alert.title":
+    "{count, plural, one {# commande n'a pas atteint votre plateforme COD depuis plus de {minutes} minutes} other {# commandes n'ont pas atteint votre plateforme COD depuis plus de {minutes} minutes}}",
   "syncLedger.alert.body": "Ouvrez chaque commande pour voir pourquoi elle attend ; le déclencheur Flow « Commande bloquée » se déclenche pour chacune.",
   "syncLedger.uncovered.title": "Des commandes n'ont pas été vérifiées",
   "syncLedger.uncovered.body":

@@ -9,6 +9,7 @@ import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
 import { DEFAULT_HOLD_POLICY } from "../leads/settings";
 import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
 import { CONTACT_LANGUAGES, DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS } from "./contact-message";
+import { CURRENCY_LABELS } from "../i18n/formats";
 
 const holdChoice = z.enum(["hold", "send"]);
 
@@ -85,6 +86,8 @@ export const shopSettingsSchema = z.object({
       darija: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.darija),
     })
     .default({}),
+  /** How amounts are written on the pages: "MAD" (the ISO code) or "DH", as Moroccans say (app/i18n/formats.ts). */
+  currencyLabel: z.enum(CURRENCY_LABELS).default("MAD"),
   statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });

@@ -1,63 +1,81 @@
 import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
+import { english, isMessageKey } from "../i18n";
+import { readMessageRef, type MessageRef } from "../i18n/message-ref";
 import { newId, sqlOf, statement, type BatchItem, type SqlSource, type SqlStatement } from "../db/sql";
 
 type Writer = Db | Prisma.TransactionClient;
 
-export type TimelineKind =
-  | "received"
-  | "updated"
-  | "mapped"
-  | "held"
-  | "skipped"
-  | "posted"
-  | "answered"
-  | "retrying"
-  | "failed"
-  | "status_changed"
-  | "written_back"
-  | "flow"
-  | "cancelled"
-  | "resend"
-  | "fixed"
-  | "redacted"
-  | "customer_hold"
-  | "send_anyway"
-  | "customer_standing"
-  | "rechecked"
-  | "resend_second_lead"
-  | "duplicate_kept"
-  | "cancelled_in_shopify"
+/** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
+export const TIMELINE_KINDS = [
+  "received",
+  "updated",
+  "mapped",
+  "held",
+  "skipped",
+  "posted",
+  "answered",
+  "retrying",
+  "failed",
+  "status_changed",
+  "written_back",
+  "flow",
+  "cancelled",
+  "resend",
+  "fixed",
+  "redacted",
+  "customer_hold",
+  "send_anyway",
+  "customer_standing",
+  "rechecked",
+  "resend_second_lead",
+  "duplicate_kept",
+  "cancelled_in_shopify",
   // The reconciliation took in an order whose webhook never came, or applied a change it missed.
-  | "recovered"
-  | "reconciled";
+  "recovered",
+  "reconciled",
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineEntry {
   kind: TimelineKind;
-  message: string;
+  /** What happened, as a catalogue reference (app/models/order-texts.ts); its English is stored beside it. */
+  text: MessageRef;
   data?: unknown;
   at?: Date;
 }
 
+/** The row of one step, for a create, a createMany or the prepared inserts below. */
+export function timelineRow(shop: string, linkId: string, entry: TimelineEntry): TimelineRow {
+  return {
+    shop,
+    linkId,
+    kind: entry.kind,
+    message: english(entry.text),
+    text: JSON.stringify(entry.text),
+    data: entry.data === undefined ? null : JSON.stringify(entry.data),
+    at: entry.at ?? new Date(),
+  };
+}
+
 /** One row per step of an order's life, with its exact time. */
 export async function addTimeline(db: Writer, shop: string, linkId: string, entry: TimelineEntry): Promise<void> {
-  await db.timelineEvent.create({
-    data: {
-      shop,
-      linkId,
-      kind: entry.kind,
-      message: entry.message,
-      data: entry.data === undefined ? null : JSON.stringify(entry.data),
-      at: entry.at ?? new Date(),
-    },
-  });
+  await db.timelineEvent.create({ data: timelineRow(shop, linkId, entry) });
+}
+
+/** An order's reason for stopping, as the link stores it: English, and the reference pages render. */
+export function reasonFields(reason: MessageRef | null): { reason: string | null; reasonText: string | null } {
+  return reason ? { reason: english(reason), reasonText: JSON.stringify(reason) } : { reason: null, reasonText: null };
 }
 
 export interface TimelineRow {
   shop: string;
   linkId: string;
   kind: TimelineKind;
+  /** The English of `text`. */
   message: string;
+  /** The sentence as a catalogue reference (JSON of a MessageRef). */
+  text: string | null;
   /** JSON text, or null. */
   data: string | null;
   at: Date;
@@ -68,7 +86,7 @@ const insertByCount = new Map<number, SqlStatement>();
 function insertRows(count: number): SqlStatement {
   let s = insertByCount.get(count);
   if (!s) {
-    s = statement(`INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "data", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}`);
+    s = statement(`INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "text", "data", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`);
     insertByCount.set(count, s);
   }
   return s;
@@ -79,7 +97,7 @@ export function timelineItems(rows: readonly TimelineRow[]): BatchItem[] {
   const items: BatchItem[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const page = rows.slice(i, i + ROWS_PER_INSERT);
-    items.push({ statement: insertRows(page.length), params: page.flatMap((r) => [newId(), r.shop, r.linkId, r.kind, r.message, r.data, r.at]) });
+    items.push({ statement: insertRows(page.length), params: page.flatMap((r) => [newId(), r.shop, r.linkId, r.kind, r.message, r.text, r.data, r.at]) });
   }
   return items;
 }
@@ -92,5 +110,10 @@ export async function addTimelineRows(db: SqlSource, rows: readonly TimelineRow[
 
 export async function listTimeline(db: Db, shop: string, linkId: string) {
   const rows = await db.timelineEvent.findMany({ where: { shop, linkId }, orderBy: [{ at: "asc" }, { id: "asc" }] });
-  return rows.map((row) => ({ ...row, data: row.data ? (JSON.parse(row.data) as unknown) : undefined }));
+  return rows.map((row) => ({
+    ...row,
+    data: row.data ? (JSON.parse(row.data) as unknown) : undefined,
+    // Rows written before references, or naming a key this build lacks, show their stored English.
+    text: readMessageRef(row.text, isMessageKey),
+  }));
 }

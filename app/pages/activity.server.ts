@@ -8,6 +8,8 @@ import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { countJobsByState, listJobs, retryDeadJob, retryJobs } from "../queue/jobs.server";
 import type { JobState } from "../queue/types";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
 
 export const STATUS_CLASSES = ["all", "success", "client", "rate_limited", "server", "no_answer"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -34,12 +36,12 @@ const STATUS_WHERE: Record<StatusClass, Prisma.ApiCallWhereInput> = {
   no_answer: { status: 0 },
 };
 
-/** "2026-03-10T12:55:31.042Z" -> "2026-03-10 12:55:31 UTC". */
+/** "2026-03-10T12:55:31.042Z" -> "2026-03-10 13:55:31", the shop's wall clock (the page writes it in the reader's format). */
 export function formatSeconds(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+  return localTime(iso, DEFAULT_TIME_ZONE);
 }
 
-/** With milliseconds, as the platform's support needs it to find a failed call in its logs. */
+/** UTC to the millisecond, as the platform's support needs it to find a failed call in its logs. */
 export function formatExact(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)} UTC`;
 }

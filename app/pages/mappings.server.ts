@@ -247,7 +247,8 @@ export function matchVariants(
       variantId,
       sku,
       title: node.title,
-      displayName: node.displayName,
+      // Shopify names a product's only variant "Default Title": the product's name says it.
+      displayName: node.title === "Default Title" && node.product ? node.product.title : node.displayName,
       productTitle: node.product?.title ?? "",
       status,
       mappingId: "mappingId" in match && match.mappingId ? match.mappingId : null,

@@ -15,6 +15,8 @@ import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type
 import { listTimeline } from "../models/timeline.server";
 import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
+import { isMessageKey } from "../i18n";
+import { readMessageRef, type MessageRef } from "../i18n/message-ref";
 import { FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { FLAG_DUPLICATE_KEPT, nextActionOf, type NextAction } from "../models/next-action";
 import type { Refusal } from "../models/refusal";
@@ -75,12 +77,17 @@ export interface LeadView {
 export interface TimelineView {
   id: string;
   kind: string;
+  /** The stored English (rows written before `text`, or with a key this build lacks). */
   message: string;
+  /** The sentence as a reference, rendered in the reader's language. */
+  text: MessageRef | null;
+  /** A technical message from the platform or Shopify, shown as they wrote it (English). */
+  detail: string | null;
   /** Exact UTC instant, ISO with milliseconds. */
   at: string;
   /** The same instant in the shop's time zone, "YYYY-MM-DD HH:MM:SS". */
   local: string;
-  /** That zone's offset at the instant, "+01:00". */
+  /** That zone's offset at the instant, "+01:00" (the zone's name is shown, the offset on hover). */
   offset: string;
   /** A customer step's content as data, shown in the merchant's language instead of the message. */
   customer?: CustomerTimelineDetail;
@@ -93,6 +100,8 @@ export interface OrderDetail {
   shopifyUrl: string;
   state: string;
   reason: string | null;
+  /** The reason as a reference (rendered in the reader's language); null for older rows. */
+  reasonText: MessageRef | null;
   leadRef: string | null;
   externalRef: string;
   confirmationStatus: string | null;
@@ -313,6 +322,7 @@ export async function loadOrderDetail(
     shopifyUrl: shopifyOrderUrl(shop, link.orderId),
     state: link.state,
     reason: link.reason,
+    reasonText: link.reason ? readMessageRef(link.reasonText, isMessageKey) : null,
     leadRef: link.leadRef,
     externalRef: link.externalRef,
     confirmationStatus: link.confirmationStatus,
@@ -343,6 +353,8 @@ export async function loadOrderDetail(
       id: event.id,
       kind: event.kind,
       message: event.message,
+      text: event.text,
+      detail: detailOf(event.data),
       at: event.at.toISOString(),
       ...zonedTime(event.at, timeZone),
       ...withCustomerDetail(event.kind, event.data),
@@ -399,6 +411,12 @@ export async function correctAndResend(
 export async function orderBelongsTo(db: Db, shop: string, linkId: string): Promise<boolean> {
   return (await db.orderLink.count({ where: { id: linkId, shop } })) === 1;
 }
+/** The third party's own words kept with an entry (data.detail), when any. */
+function detailOf(data: unknown): string | null {
+  const detail = data && typeof data === "object" ? (data as { detail?: unknown }).detail : undefined;
+  return typeof detail === "string" && detail.trim() ? detail : null;
+}
+
 function withCustomerDetail(kind: string, data: unknown): { customer?: CustomerTimelineDetail } {
   const customer = customerTimelineDetail(kind, data);
   return customer ? { customer } : {};

@@ -16,6 +16,9 @@ import { riskLevel, type RiskLevel } from "../customers/risk";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { stageOf, type Stage } from "../models/order-stage";
 import { FLAG_DUPLICATE_KEPT, nextActionOf, type NextActionKind } from "../models/next-action";
+import { readShopSettings } from "../models/shop-settings";
+import { formatterFor, isMessageKey, t, type CurrencyLabel, type Locale } from "../i18n";
+import { readMessageRef, renderMessage } from "../i18n/message-ref";
 
 export interface OrderStatusFinding {
   code: string;
@@ -33,7 +36,12 @@ export interface OrderStatusAnomaly {
 
 export interface LinkStatusView {
   state: LinkState;
+  /** Plain English, personal values masked. */
   reason: string | null;
+  /** The same reason in the language the extension asked for (from the catalogue), when stored as a sentence. */
+  reasonText: string | null;
+  /** How the shop writes dirhams ("MAD" or "DH", Settings). */
+  currency: CurrencyLabel;
   leadRef: string | null;
   confirmationStatus: string | null;
   shippingStatus: string | null;
@@ -234,10 +242,26 @@ function publicAnomalies(link: OrderLink, mask: (s: string) => string): OrderSta
 // Timeline kinds that are not a change of the lead's status.
 const NOT_STATUS_CHANGES = ["written_back", "flow", "fixed", "redacted", "updated"];
 
+/** The reader's language and the shop's way of writing dirhams, for the sentences the view renders. */
+export interface StatusViewLanguage {
+  locale: Locale;
+  currency: CurrencyLabel;
+}
+
+const ENGLISH: StatusViewLanguage = { locale: "en", currency: "MAD" };
+
+function renderReason(link: OrderLink, language: StatusViewLanguage, mask: (s: string) => string): string | null {
+  const ref = link.reason ? readMessageRef(link.reasonText, isMessageKey) : null;
+  if (!ref) return null;
+  const rendered = renderMessage(ref, { t: (key, params) => t(language.locale, key, params), format: formatterFor(language.locale, { currency: language.currency }) });
+  return mask(rendered);
+}
+
 export function toLinkStatusView(
   link: OrderLink,
   lastChangeAt: Date | null,
   customer: { record: CustomerRecord | null; hold: HoldReason | null } = { record: null, hold: null },
+  language: StatusViewLanguage = ENGLISH,
 ): LinkStatusView {
   const state: LinkState = isLinkState(link.state) ? link.state : "received";
   const values = personalValues(link);
@@ -249,6 +273,8 @@ export function toLinkStatusView(
   return {
     state,
     reason: link.reason ? mask(link.reason) : null,
+    reasonText: renderReason(link, language, mask),
+    currency: language.currency,
     leadRef: link.leadRef,
     confirmationStatus: link.confirmationStatus,
     shippingStatus: link.shippingStatus,
@@ -290,8 +316,8 @@ async function findLink(db: Db, shop: string, orderId: string): Promise<OrderLin
   return db.orderLink.findUnique({ where: { shop_orderId: { shop, orderId } } });
 }
 
-async function viewOf(db: Db, link: OrderLink): Promise<LinkStatusView> {
-  const [last, record, holds] = await Promise.all([
+async function viewOf(db: Db, link: OrderLink, locale: Locale = "en"): Promise<LinkStatusView> {
+  const [last, record, holds, shop] = await Promise.all([
     db.timelineEvent.findFirst({
       where: { shop: link.shop, linkId: link.id, kind: { notIn: NOT_STATUS_CHANGES } },
       orderBy: [{ at: "desc" }, { id: "desc" }],
@@ -299,15 +325,17 @@ async function viewOf(db: Db, link: OrderLink): Promise<LinkStatusView> {
     }),
     link.phone ? db.customerRecord.findUnique({ where: { shop_phoneKey: { shop: link.shop, phoneKey: link.phone } } }) : null,
     link.state === "held" ? customerHoldReasons(db, link.shop, [link.id]) : new Map<string, HoldReasonView>(),
+    db.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } }),
   ]);
   const hold = holds.get(link.id);
-  return toLinkStatusView(link, last?.at ?? null, { record, hold: hold && "reason" in hold ? hold.reason : null });
+  const language = { locale, currency: readShopSettings(shop?.settings).currencyLabel };
+  return toLinkStatusView(link, last?.at ?? null, { record, hold: hold && "reason" in hold ? hold.reason : null }, language);
 }
 
-/** The order's status for the order page; another shop's order is simply unknown here. */
-export async function orderStatusView(db: Db, shop: string, orderId: string): Promise<OrderStatusView> {
+/** The order's status for the order page, its sentences in `locale`; another shop's order is simply unknown here. */
+export async function orderStatusView(db: Db, shop: string, orderId: string, locale: Locale = "en"): Promise<OrderStatusView> {
   const link = await findLink(db, shop, orderId);
-  return link ? viewOf(db, link) : { state: "unknown" };
+  return link ? viewOf(db, link, locale) : { state: "unknown" };
 }
 
 /**

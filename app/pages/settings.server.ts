@@ -23,6 +23,8 @@ import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events
 import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
 import { ensureShop } from "../models/shops.server";
 import { log as processLog } from "../runtime/logger.server";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
 
 /** The non-secret columns of Shop; the ciphers are never in this list. */
 const publicShopColumns = {
@@ -53,6 +55,7 @@ function connectionView(row: PublicShopRow): SellerConnectionView {
     apiVersion: row.apiVersion,
     keyLast4: row.sellerApiKeyLast4 ?? "",
     verifiedAt: row.keyVerifiedAt?.toISOString() ?? null,
+    verifiedLocal: row.keyVerifiedAt ? localTime(row.keyVerifiedAt, DEFAULT_TIME_ZONE) : null,
     pausedReason: row.pausedReason,
     pausedAt: row.pausedAt?.toISOString() ?? null,
   };
@@ -67,6 +70,8 @@ export interface SellerConnectionView {
   /** Last four characters of the key; empty when the key is too short to show any. */
   keyLast4: string;
   verifiedAt: string | null;
+  /** verifiedAt on the shop's wall clock, for the page's date format. */
+  verifiedLocal: string | null;
   pausedReason: string | null;
   pausedAt: string | null;
 }
@@ -307,6 +312,7 @@ export type FieldErrors = Record<string, FieldError>;
 /** What the form posts: every value is a string ("true"/"false" for checkboxes). */
 export type SettingsFormValues = Record<string, string>;
 
+/** Choices the form posts as text, one of a fixed list each. */
 export const BOOLEAN_SETTINGS = [
   "autoSend",
   "sendAllOrders",
@@ -325,7 +331,8 @@ export const BOOLEAN_SETTINGS = [
 ] as const;
 export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days", "paymentOverdueDays"] as const;
 /** One of a few words (the schema says which): form value = stored value. */
-export const CHOICE_SETTINGS = ["writeBack.markPaidWhen"] as const;
+/** Choices among fixed values (the schema names them): when to mark paid, MAD or DH. */
+export const CHOICE_SETTINGS = ["writeBack.markPaidWhen", "currencyLabel"] as const;
 /** Free texts and choices, kept as typed (the schema trims and bounds them). */
 export const TEXT_SETTINGS = ["contactMessage.language", "contactMessage.fr", "contactMessage.darija"] as const;
 export const HOLD_PREFIX = "holdPolicy.";
@@ -439,4 +446,55 @@ export async function saveShopSettings(
   });
   const hasSecret = await db.shop.count({ where: { id: updated.id, eventsSecretCipher: { not: null } } });
   return { ok: true, settings: parsed.settings, hasEventsSecret: hasSecret > 0 };
+}
+
+// ---------------------------------------------------------------------------
+// One save for the whole page (the contextual save bar)
+
+export type SettingsSaveResult =
+  | { ok: true; settings: ShopSettings; hasEventsSecret: boolean; connection: SellerConnectionView | null; keyStore: string | null; keyChanged: boolean }
+  /** Nothing was saved: the settings' field errors, or the key's (shown on its field). */
+  | { ok: false; fieldErrors: FieldErrors; keyError: KeyErrorCode | null };
+
+/** The form's values, with `apiKey` (blank: keep the saved key), `baseUrl` (blank: the default) and `eventsSecret` (blank: keep it). */
+export type SettingsSaveInput = SettingsFormValues;
+
+/**
+ * The page's one save: the settings are checked first, then a new key (or a
+ * new platform address) is verified with the platform and saved, then the
+ * settings. A wrong field or a key the platform refuses saves nothing.
+ */
+export async function saveSettingsPage(
+  db: Db,
+  shop: string,
+  input: SettingsSaveInput,
+  options: VerifyKeyOptions & SaveSettingsOptions = {},
+): Promise<SettingsSaveResult> {
+  await ensureShop(db, shop);
+  const { apiKey = "", baseUrl, ...values } = input;
+  const row = await db.shop.findUniqueOrThrow({ where: { domain: shop }, select: { settings: true, sellerApiBaseUrl: true } });
+  const parsed = parseSettingsForm(values, readShopSettings(row.settings));
+  const secret = values.eventsSecret?.trim();
+  const secretError: FieldErrors = secret && !isStrongEventsSecret(secret) ? { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } : {};
+  if (!parsed.ok || Object.keys(secretError).length > 0) {
+    return { ok: false, fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...secretError }, keyError: null };
+  }
+  // A form without the address leaves it as it is.
+  const address = baseUrl ?? row.sellerApiBaseUrl ?? "";
+  const addressChanged = !sameBaseUrl(address.trim() || null, row.sellerApiBaseUrl);
+  let verified: KeyVerification | null = null;
+  if (apiKey.trim() || addressChanged) {
+    verified = await verifyAndSaveKey(db, shop, { apiKey, baseUrl: address }, options);
+    if (!verified.ok) return { ok: false, fieldErrors: {}, keyError: verified.error };
+  }
+  const saved = await saveShopSettings(db, shop, values, options);
+  if (!saved.ok) return { ok: false, fieldErrors: saved.fieldErrors, keyError: null };
+  return {
+    ok: true,
+    settings: saved.settings,
+    hasEventsSecret: saved.hasEventsSecret,
+    connection: verified?.ok ? verified.connection : null,
+    keyStore: verified?.ok ? verified.keyStore : null,
+    keyChanged: verified !== null,
+  };
 }

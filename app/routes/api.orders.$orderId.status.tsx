@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { orderStatusView, parseOrderIdParam } from "../pages/order-status-view.server";
 import { authenticate } from "../shopify.server";
+import { resolveLocale } from "../i18n";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -15,7 +16,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
   const orderId = parseOrderIdParam(params.orderId);
   if (!orderId) return cors(Response.json({ error: "invalid order id" }, { status: 400, headers: noStore }));
-  return cors(Response.json(await orderStatusView(prisma, session.shop, orderId), { headers: noStore }));
+  // The extension names its language (its locale file's own "locale"): sentences the app stores come back in it.
+  const locale = resolveLocale(new URL(request.url).searchParams.get("locale"));
+  return cors(Response.json(await orderStatusView(prisma, session.shop, orderId, locale), { headers: noStore }));
 };
 
 // No method but GET (and its preflight, in the loader) is expected: anything else is refused.

@@ -22,6 +22,8 @@ import { InboxCard } from "../components/home/InboxCard";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { ensureShop } from "../models/shops.server";
 import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { ledgerOnPage } from "../components/sync-ledger/times";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { SyncLedgerAlert } from "../components/home/SyncLedgerAlert";
 import { SyncLedgerCard } from "../components/home/SyncLedgerCard";
 
@@ -34,7 +36,8 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     loadShopFacts(prisma, session.shop),
     loadSyncLedger(prisma, session.shop),
   ]);
-  return { shop: session.shop, dashboard, inbox, connected: facts.connected, syncLedger };
+  // The ledger's instants on the shop's wall clock, written by the page in the reader's format.
+  return { shop: session.shop, dashboard, inbox, connected: facts.connected, syncLedger: ledgerOnPage(syncLedger, DEFAULT_TIME_ZONE) };
 });
 
 export default function Home() {

@@ -26,6 +26,9 @@ import { SharingLogCard } from "../components/activity/SharingLogCard";
 import { listShopAuditEvents } from "../customers/pairing.server";
 import { RECONCILE_NOW_INTENT, SyncLedgerSection, type SyncLedgerActionResult } from "../components/activity/SyncLedgerSection";
 import { loadSyncLedger } from "../pages/sync-ledger.server";
+import { ledgerOnPage } from "../components/sync-ledger/times";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { localTime } from "../time-zone";
 import { reconcileNow } from "../sync/reconcile/pass.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
@@ -42,7 +45,16 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     listShopAuditEvents(prisma, session.shop),
     loadSyncLedger(prisma, session.shop),
   ]);
-  return { statusClass, jobState: state, calls, jobs, dataRequests, sharingLog, syncLedger };
+  return {
+    statusClass,
+    jobState: state,
+    calls,
+    jobs,
+    dataRequests,
+    // Instants on the shop's wall clock, written by the page in the reader's format.
+    sharingLog: sharingLog.map((event) => ({ ...event, atLocal: localTime(event.at, DEFAULT_TIME_ZONE) })),
+    syncLedger: ledgerOnPage(syncLedger, DEFAULT_TIME_ZONE),
+  };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult | SyncLedgerActionResult> => {

@@ -27,8 +27,9 @@ import prisma from "../db.server";
 import { readBackfill, resumeBackfill, startBackfill, type BackfillView } from "../sync/backfill/backfill.server";
 import type { BackfillCounts } from "../sync/backfill/progress";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
-import { formatInstant, type MessageKey } from "../i18n";
-import { useT } from "../i18n/react";
+import type { Formatter, MessageKey } from "../i18n";
+import { localTime } from "../time-zone";
+import { useFormat, useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { ShopifyErrorBanner } from "../components/ShopifyErrorBanner";
 import { parseShopifyFailureKind } from "../shopify/failure";
@@ -42,8 +43,13 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const today = localDay(DEFAULT_TIME_ZONE, now);
+  const backfill = await readBackfill(prisma, session.shop);
+  const local = (iso: string | null | undefined) => (iso ? localTime(iso, DEFAULT_TIME_ZONE) : null);
   return {
-    backfill: await readBackfill(prisma, session.shop),
+    backfill,
+    // The shop's wall clock, written by the page in the reader's format.
+    finishedLocal: local(backfill?.payload.finishedAt),
+    throttledLocal: local(backfill?.payload.throttledUntil),
     today,
     defaultFrom: addDays(today, -DEFAULT_DAYS),
     readAt: now.toISOString(),
@@ -78,17 +84,22 @@ function lastShopifyFailure(backfill: BackfillView) {
   return kind && (backfill.state === "failed" || backfill.state === "dead") ? { kind, retryAfterSeconds: null } : null;
 }
 
-function statusLine(t: ReturnType<typeof useT>, backfill: BackfillView): string {
+function statusLine(
+  t: ReturnType<typeof useT>,
+  format: Formatter,
+  backfill: BackfillView,
+  local: { finishedLocal: string | null; throttledLocal: string | null },
+): string {
   const { payload } = backfill;
-  if (payload.finishedAt) return t("backfill.status.done", { time: formatInstant(payload.finishedAt) });
+  if (payload.finishedAt) return t("backfill.status.done", { time: local.finishedLocal ? format.dateTime(local.finishedLocal) : "" });
   // The banner says what failed, in the merchant's language.
   if (lastShopifyFailure(backfill)) return t("backfill.status.running", { pages: payload.pages });
-  if (backfill.state === "dead") return t("backfill.status.dead", { error: backfill.lastError ?? "" });
+  if (backfill.state === "dead") return t("backfill.status.dead");
   // Set by a throttled page and cleared by the next page read: the job is waiting for Shopify.
   if (payload.throttledUntil && backfill.state === "pending") {
-    return t("backfill.status.throttled", { time: `${payload.throttledUntil.slice(11, 19)} UTC` });
+    return t("backfill.status.throttled", { time: local.throttledLocal ? format.time(local.throttledLocal, { seconds: true }) : "" });
   }
-  if (backfill.state === "failed") return t("backfill.status.failed", { error: backfill.lastError ?? "" });
+  if (backfill.state === "failed") return t("backfill.status.failed");
   if (backfill.state === "running" || payload.pages > 0) return t("backfill.status.running", { pages: payload.pages });
   return t("backfill.status.pending");
 }
@@ -164,6 +175,7 @@ export default function Backfill() {
           {backfill ? (
             <BackfillStatus
               backfill={backfill}
+              local={latest}
               onResume={() => startFetcher.submit({ intent: "resume" }, { method: "post" })}
               resuming={busy && startFetcher.formData?.get("intent") === "resume"}
               onRunRange={
@@ -187,16 +199,19 @@ export default function Backfill() {
 
 function BackfillStatus({
   backfill,
+  local,
   onResume,
   resuming,
   onRunRange,
 }: {
   backfill: BackfillView;
+  local: { finishedLocal: string | null; throttledLocal: string | null };
   onResume(): void;
   resuming: boolean;
   onRunRange?: () => void;
 }) {
   const t = useT();
+  const format = useFormat();
   const { payload } = backfill;
   const failure = lastShopifyFailure(backfill);
   const percent = Math.round(backfill.progress * 100);
@@ -206,7 +221,7 @@ function BackfillStatus({
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            {t(payload.dryRun ? "backfill.status.titleDry" : "backfill.status.titleRun", { from: payload.from, to: payload.to })}
+            {t(payload.dryRun ? "backfill.status.titleDry" : "backfill.status.titleRun", { from: format.date(payload.from), to: format.date(payload.to) })}
           </Text>
           <Text as="span" tone="subdued">
             {t("backfill.progress", { percent })}
@@ -221,8 +236,16 @@ function BackfillStatus({
         </div>
         {failure ? <ShopifyErrorBanner failure={failure} work="backfillOrders" onRetry={onResume} retrying={resuming} /> : null}
         <Text as="p" tone={backfill.state === "dead" && !failure ? "critical" : undefined}>
-          {statusLine(t, backfill)}
+          {statusLine(t, format, backfill, local)}
         </Text>
+        {(backfill.state === "dead" || backfill.state === "failed") && !failure && backfill.lastError ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("backfill.status.errorDetail")}{" "}
+            <span lang="en" translate="no">
+              {backfill.lastError}
+            </span>
+          </Text>
+        ) : null}
         <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
           {counts.map((key) => (
             <BlockStack key={key} gap="050">
@@ -230,7 +253,7 @@ function BackfillStatus({
                 {t(`backfill.count.${key}` as MessageKey)}
               </Text>
               <Text as="span" variant="headingLg">
-                <span data-count={key}>{payload.counts[key]}</span>
+                <span data-count={key}>{format.integer(payload.counts[key])}</span>
               </Text>
             </BlockStack>
           ))}

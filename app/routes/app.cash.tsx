@@ -14,10 +14,9 @@ import { loadCashPage } from "../pages/cash.server";
 import { CASH_STATES, type CashState } from "../analytics/cash";
 import { cashSearch } from "../analytics/cash-query";
 import { pageTitle } from "../i18n/page-title";
-import { useLocale, useT } from "../i18n/react";
+import { useFormat, useT } from "../i18n/react";
 import { CashAgeBands } from "../components/cash/CashAgeBands";
 import { CashParcelsTable } from "../components/cash/CashParcelsTable";
-import { counted, dh } from "../components/cash/format";
 import { download } from "../components/download";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "cash.title");
@@ -36,7 +35,7 @@ const EMPTY: Record<CashState, "cash.empty.owed" | "cash.empty.paid" | "cash.emp
 export default function Cash() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const navigate = useNavigate();
   const shopify = useAppBridge();
   const [exporting, setExporting] = useState(false);
@@ -53,11 +52,11 @@ export default function Cash() {
 
   const filterText =
     view.minAge !== null && view.maxAge !== null
-      ? t("cash.filter.range", { min: view.minAge, max: view.maxAge })
+      ? t("cash.filter.range", { min: format.integer(view.minAge), max: format.integer(view.maxAge) })
       : view.minAge !== null
-        ? t("cash.filter.minAge", { min: view.minAge })
+        ? t("cash.filter.minAge", { min: format.integer(view.minAge) })
         : view.maxAge !== null
-          ? t("cash.filter.maxAge", { max: view.maxAge })
+          ? t("cash.filter.maxAge", { max: format.integer(view.maxAge) })
           : null;
   const summaryKey = view.state === "owed" ? "cash.summary.owed" : view.state === "paid" ? "cash.summary.paid" : "cash.summary.returned";
   // Owed and paid: the seller profit; returned: the amount that was not collected.
@@ -81,7 +80,7 @@ export default function Cash() {
               <BlockStack gap="300">
                 <Text as="p">{t("cash.intro")}</Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {t("cash.overdueRule", { days: overview.overdueDays })}
+                  {t("cash.overdueRule", { days: format.integer(overview.overdueDays) })}
                 </Text>
                 <ButtonGroup variant="segmented">
                   {CASH_STATES.map((state) => (
@@ -98,15 +97,15 @@ export default function Cash() {
                 <InlineStack align="space-between" blockAlign="center" gap="300">
                   <BlockStack gap="100">
                     <Text as="h2" variant="headingMd">
-                      <span data-cash-total={view.state}>{t(summaryKey, { amount: dh(locale, summaryAmount) })}</span>
+                      <span data-cash-total={view.state}>{t(summaryKey, { amount: format.money(summaryAmount) })}</span>
                     </Text>
                     <Text as="p" tone="subdued">
-                      <span data-cash-count="">{counted(locale, t, "cash.summary.parcels", totals.parcels)}</span>
+                      <span data-cash-count="">{t("cash.summary.parcels", { count: totals.parcels })}</span>
                       {filterText ? ` · ${filterText}` : ""}
                     </Text>
                     {view.state !== "returned" && totals.unknownProfit > 0 ? (
                       <Text as="p" tone="subdued" variant="bodySm">
-                        {counted(locale, t, "cash.summary.unknownProfit", totals.unknownProfit)}
+                        {t("cash.summary.unknownProfit", { count: totals.unknownProfit })}
                       </Text>
                     ) : null}
                   </BlockStack>

@@ -24,8 +24,9 @@ import {
 } from "../pages/mappings.server";
 import { MAX_CSV_BYTES } from "../pages/mappings-csv";
 import { FormTooLargeError, readFormData } from "../http/form-limit.server";
-import { formatInstant } from "../i18n";
-import { useT } from "../i18n/react";
+import { localTime } from "../time-zone";
+import { DEFAULT_TIME_ZONE } from "../analytics/days";
+import { useFormat, useT, zoneName } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { MappingEditor, type MappingDraft } from "../components/mappings/MappingEditor";
 import { VariantsTable } from "../components/mappings/VariantsTable";
@@ -55,7 +56,9 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const page = await loadMappingsPage(prisma, session.shop);
   // Shopify is asked only when its tab is shown.
   const variants = tab === "products" ? await loadVariantsPage(prisma, session.shop, admin, { query, after }) : null;
-  return { tab, query, ...page, variants };
+  // When the catalogue was read, on the shop's wall clock (the page writes it in the reader's format).
+  const catalogueLocal = page.catalogueFetchedAt ? localTime(page.catalogueFetchedAt, DEFAULT_TIME_ZONE) : null;
+  return { tab, query, ...page, catalogueLocal, variants };
 });
 
 const text = (form: FormData, name: string) => formText(form, name) ?? "";
@@ -140,6 +143,7 @@ function draftTargets(mapping: SkuMappingView): MappingDraft["targets"] {
 export default function Mappings() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
+  const format = useFormat();
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<MappingDraft | null>(null);
@@ -182,9 +186,9 @@ export default function Mappings() {
               onSelect={selectTab}
               tabs={TABS.map((tab) => ({ id: `mappings-${tab}`, content: t(`mappings.tab.${tab}`) }))}
             />
-            {data.catalogueFetchedAt ? (
+            {data.catalogueLocal ? (
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("mappings.catalogueSynced", { time: formatInstant(data.catalogueFetchedAt), count: data.catalogue.length })}
+                {t("mappings.catalogueSynced", { time: format.dateTime(data.catalogueLocal), zone: zoneName(t, DEFAULT_TIME_ZONE), count: data.catalogue.length })}
               </Text>
             ) : null}
             {draft ? (

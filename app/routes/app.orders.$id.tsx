@@ -24,6 +24,7 @@ import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-h
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
+import { customerAmount } from "../components/contact/ContactLinks";
 import { useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
@@ -37,7 +38,6 @@ import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
 import { loadShopifyOrderStatus } from "../shopify/order-status.server";
 import { formText } from "../http/form";
 import { stageOf } from "../models/order-stage";
-import { formatMoneyCents } from "../i18n";
 import { toCents } from "../leads/money";
 import { holdReasonViewText } from "../customers/hold-reason";
 
@@ -178,7 +178,7 @@ export default function OrderPage() {
     name: order.lead?.customerName ?? null,
     order: order.orderName,
     city: order.lead?.cityName ?? null,
-    amount: amount === undefined ? null : formatMoneyCents("fr", amount, "DH"),
+    amount: amount === undefined ? null : customerAmount(amount),
   };
   const stage = stageOf({ state: order.state, confirmationStatus: order.confirmationStatus, shippingStatus: order.shippingStatus, cancelled: order.cancelledAt !== null });
   const unsent = !order.leadRef || (order.state !== "created" && order.state !== "damaged");

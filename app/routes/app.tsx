@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from "react";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
@@ -9,10 +10,12 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import adminStyles from "../components/admin.css?url";
 import { authenticate } from "../shopify.server";
 import { env } from "../env.server";
-import { localeFromRequest, resolveLocale, t, type MessageKey } from "../i18n";
+import prisma from "../db.server";
+import { localeFromRequest, resolveLocale, t, type CurrencyLabel, type Locale, type MessageKey } from "../i18n";
 import { withErrorReference } from "../http/error-reference.server";
-import { errorReferenceOf } from "../http/error-reference";
-import { StandaloneErrorPage } from "../components/ErrorPage";
+import { errorFailureOf, errorReferenceOf } from "../http/error-reference";
+import { readShopSettings } from "../models/shop-settings";
+import { ErrorPage, StandaloneErrorPage } from "../components/ErrorPage";
 import { I18nProvider, polarisTranslations } from "../i18n/react";
 
 export const links = () => [
@@ -21,14 +24,21 @@ export const links = () => [
 ];
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
-  return { apiKey: env.SHOPIFY_API_KEY, locale: localeFromRequest(request) };
+  const { session } = await authenticate.admin(request);
+  const shop = await prisma.shop.findUnique({ where: { domain: session.shop }, select: { settings: true } });
+  return {
+    apiKey: env.SHOPIFY_API_KEY,
+    locale: localeFromRequest(request, { pseudo: env.PSEUDO_LOCALES }),
+    // How the shop writes dirhams (Settings): every amount on every page.
+    currency: readShopSettings(shop?.settings).currencyLabel,
+  };
 });
 
 /** The app's name for pages without a title of their own; the error page's title when a page failed. */
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const locale = data?.locale ?? "en";
-  return [{ title: error ? `${t(locale, "errorPage.title")} · ${t(locale, "app.title")}` : t(locale, "app.title") }];
+  const failed = errorFailureOf(error) === "save" ? "errorPage.save.title" : "errorPage.load.title";
+  return [{ title: error ? `${t(locale, failed)} · ${t(locale, "app.title")}` : t(locale, "app.title") }];
 };
 
 // Shopify puts `locale` only on the iframe's first URL; links inside the app drop
@@ -50,17 +60,26 @@ export const NAV: [string, MessageKey][] = [
   ["/app/settings", "nav.settings"],
 ];
 
-export default function App() {
-  const { apiKey, locale } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const location = useLocation();
-  // A link to another page: show its skeleton while its loader runs.
-  const loadingOtherPage =
-    navigation.state === "loading" && navigation.formMethod === undefined && navigation.location.pathname !== location.pathname;
-
+/**
+ * App Bridge, Polaris and the language around a page, with the app's navigation:
+ * the same for every page and for the error page, so a failure keeps the menu.
+ */
+function AppFrame({
+  apiKey,
+  locale,
+  currency,
+  setCurrency,
+  children,
+}: {
+  apiKey: string;
+  locale: Locale;
+  currency: CurrencyLabel;
+  setCurrency?: (currency: CurrencyLabel) => void;
+  children: ReactNode;
+}) {
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polarisTranslations(locale)}>
-      <I18nProvider locale={locale}>
+      <I18nProvider locale={locale} currency={currency} setCurrency={setCurrency}>
         <NavMenu>
           <Link to="/app" rel="home">
             {t(locale, "nav.home")}
@@ -71,31 +90,47 @@ export default function App() {
             </Link>
           ))}
         </NavMenu>
-        {loadingOtherPage ? (
-          <SkeletonPage primaryAction>
-            <Layout>
-              <Layout.Section>
-                <Card>
-                  <SkeletonBodyText lines={6} />
-                </Card>
-              </Layout.Section>
-            </Layout>
-          </SkeletonPage>
-        ) : (
-          // The admin draws its own frame around the iframe: the page is the iframe's main landmark.
-          <main>
-            <Outlet />
-          </main>
-        )}
+        {/* The admin draws its own frame around the iframe: the page is the iframe's main landmark. */}
+        <main>{children}</main>
       </I18nProvider>
     </AppProvider>
+  );
+}
+
+export default function App() {
+  const { apiKey, locale, currency: saved } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Settings changes it in place: reloading the layout would lose the first URL's locale.
+  const [currency, setCurrency] = useState(saved);
+  // A link to another page: show its skeleton while its loader runs.
+  const loadingOtherPage =
+    navigation.state === "loading" && navigation.formMethod === undefined && navigation.location.pathname !== location.pathname;
+
+  return (
+    <AppFrame apiKey={apiKey} locale={locale} currency={currency} setCurrency={setCurrency}>
+      {loadingOtherPage ? (
+        <SkeletonPage>
+          <Layout>
+            <Layout.Section>
+              <Card>
+                <SkeletonBodyText lines={6} />
+              </Card>
+            </Layout.Section>
+          </Layout>
+        </SkeletonPage>
+      ) : (
+        <Outlet />
+      )}
+    </AppFrame>
   );
 }
 
 /**
  * Shopify needs Remix to catch the responses it throws (bounce page, redirects) so its
  * headers reach the browser: those go to boundary.error. Anything else (a failure with
- * a logged reference, a render error) is a Polaris page, never "Application Error".
+ * a logged reference, a render error) is the app's error page inside the app's frame,
+ * navigation included; only when the layout itself failed is there no frame to keep.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
@@ -103,7 +138,12 @@ export function ErrorBoundary() {
   const location = useLocation();
   if (isRouteErrorResponse(error) && errorReferenceOf(error) === null && error.status !== 404) return boundary.error(error);
   const locale = data?.locale ?? resolveLocale(new URLSearchParams(location.search).get("locale"));
-  return <StandaloneErrorPage error={error} locale={locale} />;
+  if (!data) return <StandaloneErrorPage error={error} locale={locale} />;
+  return (
+    <AppFrame apiKey={data.apiKey} locale={locale} currency={data.currency}>
+      <ErrorPage error={error} />
+    </AppFrame>
+  );
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -11,7 +11,9 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { MAX_FIELD_CHARS } from "../leads/field-limits";
 import { MAX_PHONE_CHARS } from "../leads/phone";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, reasonFields } from "../models/timeline.server";
+import { cancelledAsDuplicateText, correctedText, duplicateKeptText, resentSecondLeadText, resentText } from "../models/order-texts";
+import { sentAnywayText, standingText } from "../customers/hold-reason";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { applyLeadEvents } from "./lead-events.server";
 import { setStanding } from "../customers/records.server";
@@ -88,7 +90,7 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
   return db.$transaction(async (tx) => {
     const updated = await tx.orderLink.update({
       where: { id: link.id },
-      data: { state: "received", reason: null, resendBy: actor.by, resendAt: now },
+      data: { state: "received", ...reasonFields(null), resendBy: actor.by, resendAt: now },
     });
     await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: now }]);
     await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
@@ -99,11 +101,11 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
       secondLead
         ? {
             kind: "resend_second_lead",
-            message: `Sent again by ${actor.by}, who confirmed that a second lead may exist besides ${link.leadRef}`,
+            text: resentSecondLeadText(actor.by, link.leadRef),
             data: { previousRef: link.leadRef },
             at: now,
           }
-        : { kind: "resend", message: `Sent again by ${actor.by}${link.leadRef ? ` (previous lead ${link.leadRef})` : ""}`, at: now },
+        : { kind: "resend", text: resentText(actor.by, link.leadRef), at: now },
     );
     return updated;
   });
@@ -120,13 +122,9 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
   const flags = new Set(parseFlags(link.flags));
   flags.add(FLAG_CUSTOMER_HOLD_WAIVED);
   await db.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
-  const reason = (await customerHoldReasons(db, shop, [link.id])).get(link.id);
-  await addTimeline(db, shop, link.id, {
-    kind: "send_anyway",
-    message: `Sent anyway by ${actor.by}, despite the customer's record${link.reason ? ` (${link.reason})` : ""}`,
-    data: { reason: reason && "reason" in reason ? reason.reason : null },
-    at: actor.now,
-  });
+  const view = (await customerHoldReasons(db, shop, [link.id])).get(link.id);
+  const reason = view && "reason" in view ? view.reason : null;
+  await addTimeline(db, shop, link.id, { kind: "send_anyway", text: sentAnywayText(actor.by, reason), data: { reason }, at: actor.now });
   return resendOrder(db, shop, linkId, actor);
 }
 
@@ -139,8 +137,7 @@ export async function setOrderCustomerStanding(db: Db, shop: string, linkId: str
   const link = await linkOf(db, shop, linkId);
   if (!link.phone) throw new OrderActionError(422, "this order has no valid phone number to block or trust");
   await setStanding(db, shop, link.phone, standing);
-  const said = standing === "blocked" ? "blocked" : standing === "trusted" ? "trusted" : "neither blocked nor trusted any more";
-  await addTimeline(db, shop, link.id, { kind: "customer_standing", message: `Customer's phone ${said}, by ${actor.by}`, data: { standing }, at: actor.now });
+  await addTimeline(db, shop, link.id, { kind: "customer_standing", text: standingText(standing), data: { standing }, at: actor.now });
 }
 
 function parseFlags(json: string): string[] {
@@ -184,10 +181,7 @@ export async function setOrderOverrides(db: Db, shop: string, linkId: string, ov
   );
   const merged = { ...(JSON.parse(link.overrides) as OrderOverrides), ...clean };
   const updated = await db.orderLink.update({ where: { id: link.id }, data: { overrides: JSON.stringify(merged) } });
-  await addTimeline(db, shop, link.id, {
-    kind: "fixed",
-    message: `${actor.by} corrected ${Object.keys(clean).join(", ") || "nothing"} for this order`,
-  });
+  await addTimeline(db, shop, link.id, { kind: "fixed", text: correctedText(actor.by, Object.keys(clean)) });
   return updated;
 }
 
@@ -216,7 +210,7 @@ export async function keepDuplicate(db: Db, shop: string, linkId: string, actor:
   flags.add(FLAG_DUPLICATE_KEPT);
   await db.$transaction(async (tx) => {
     await tx.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
-    await addTimeline(tx, shop, link.id, { kind: "duplicate_kept", message: `Kept as a real order by ${actor.by}, despite the platform's duplicate warning`, at: actor.now });
+    await addTimeline(tx, shop, link.id, { kind: "duplicate_kept", text: duplicateKeptText(actor.by), at: actor.now });
   });
 }
 
@@ -249,7 +243,7 @@ export async function cancelDuplicateInShopify(db: Db, admin: AdminGraphqlClient
     await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: now } });
     await addTimeline(tx, shop, link.id, {
       kind: "cancelled_in_shopify",
-      message: `Cancelled in Shopify by ${actor.by} as a duplicate; lead ${link.leadRef} stays on the platform until it is cancelled in the seller space`,
+      text: cancelledAsDuplicateText(actor.by, link.leadRef),
       data: { leadRef: link.leadRef, duplicateOf: duplicateOfRef(link) },
       at: now,
     });

@@ -9,8 +9,10 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
-import { addTimeline, type TimelineKind } from "../models/timeline.server";
 import { retryWhileBusy } from "../db/sqlite-busy";
+import { addTimeline, reasonFields, type TimelineEntry } from "../models/timeline.server";
+import { cancelledAfterSendingText, cancelledBeforeSendingText, cancelledReasonText, updatedInShopifyText } from "../models/order-texts";
+import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
@@ -165,7 +167,7 @@ export async function intakeImportedOrder(
   db: Db,
   shop: string,
   payload: Record<string, unknown>,
-  source: { deliveryId: string; timeline: { kind: TimelineKind; message: string; data?: unknown } },
+  source: { deliveryId: string; timeline: TimelineEntry },
 ): Promise<boolean> {
   const orderId = String(payload.id);
   return retryWhileBusy(() =>
@@ -226,10 +228,10 @@ export async function intakeOrderUpdated(
       orderName: header.orderName,
       customerId: header.customerId,
       state: "received",
-      reason: null,
+      ...reasonFields(null),
     },
   });
-  await addTimeline(tx, shop, link.id, { kind: "updated", message: "Order updated in Shopify: it will be checked again" });
+  await addTimeline(tx, shop, link.id, { kind: "updated", text: updatedInShopifyText() });
   await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date() }]);
   await queuePosting(tx, shop, header.orderId, link.id);
   return "applied";
@@ -256,16 +258,13 @@ export async function intakeOrderCancelled(
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
   if (isPosted(state) || state === "posting") {
     await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt } });
-    await addTimeline(tx, shop, link.id, {
-      kind: "cancelled",
-      message: `Order cancelled in Shopify after its lead ${link.leadRef ?? ""} was sent: cancel the lead in the platform's seller space`.replace("  ", " "),
-    });
+    await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
     return "applied";
   }
-  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, state: "cancelled", reason: "Cancelled in Shopify before sending" } });
-  await addTimeline(tx, shop, link.id, { kind: "cancelled", message: "Order cancelled in Shopify: it will not be sent" });
+  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, state: "cancelled", ...reasonFields(cancelledReasonText()) } });
+  await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledBeforeSendingText() });
   await applyLeadEvents(tx, shop, [
-    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: "Cancelled in Shopify before sending", at },
+    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: english(cancelledReasonText()), at },
   ]);
   return "applied";
 }

@@ -10,13 +10,16 @@
  * themselves are kept parsed while their version holds), the duplicate check,
  * the posting mark (one commit), the limiter's reservation, and the answer with
  * its lead events and the job's completion (one commit). The lead events are
- * told to analytics, customer records, Flow and write-back in batches by the
- * worker (lead-events.server.ts).
+ * told to their handlers (analytics, customer records, the cash ledger, Flow,
+ * write-back) in batches by the worker (lead-events.server.ts).
  */
 import type { OrderLink, Shop } from "@prisma/client";
 import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { addTimelineRows, timelineItems, type TimelineKind, type TimelineRow } from "../models/timeline.server";
+import { addTimelineRows, reasonFields, timelineItems, timelineRow, type TimelineKind, type TimelineRow } from "../models/timeline.server";
+import { autoSendOffText, checkedText, findingRef, heldByRulesText, keyRejectedText, leadAnsweredText, leadSentText, notInstalledText, rateLimitedText, receivedText, refusedText, sendFailedText, waitingForKeyText, refusedValueText } from "../models/order-texts";
+import type { MessageRef } from "../i18n/message-ref";
+import { failureCauseOf } from "../models/failure-cause";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { databaseValueProblem } from "../queue/database-value-error";
@@ -28,12 +31,12 @@ import { currentReferenceData } from "./reference-data.server";
 import { currentShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
-import { APP_NOT_INSTALLED_REASON, pauseShop } from "./shop-pause.server";
+import { pauseShop } from "./shop-pause.server";
 import { leadEventItems, recordLeadEvents } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
-import { holdReasonText } from "../customers/hold-reason";
-import { t } from "../i18n";
+import { holdReasonRef } from "../customers/hold-reason";
+import { english } from "../i18n";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
 import { asDate, asNumber, asString, inList, list, sqlDatabaseOf, statement, type Sql } from "../db/sql";
@@ -135,7 +138,7 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
   const { link, shop } = loaded;
   const state = link.state as LinkState;
   if (!shop || shop.uninstalledAt) {
-    await moveLink(db, link, "held", { reason: APP_NOT_INSTALLED_REASON });
+    await moveLink(db, link, "held", { reason: notInstalledText() });
     return;
   }
   const finish = { completion: ctx?.completion };
@@ -171,8 +174,9 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
 
   if (result.decision === "skip" || result.decision === "hold") {
     const to = result.decision === "skip" ? "skipped" : "held";
-    const reason = result.findings.find((f) => f.severity === "blocking")?.message ?? "Held by the shop's rules";
-    await moveLink(db, link, to, { reason, timeline: { kind: to, message: reason }, alsoWrite });
+    const blocking = result.findings.find((f) => f.severity === "blocking");
+    const reason = (blocking && findingRef(blocking)) ?? heldByRulesText();
+    await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite });
     return;
   }
   if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
@@ -180,23 +184,20 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
       // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
-      const text = holdReasonText((key, params) => t("en", key, params), decision.reason);
-      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", message: text, data: { reason: decision.reason } }, alsoWrite });
+      const text = holdReasonRef(decision.reason);
+      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", text, data: { reason: decision.reason } }, alsoWrite });
       return;
     }
   }
   if (!settings.autoSend && !link.resendAt) {
-    const reason = "Automatic sending is off: send this order from the app when it is ready";
-    await moveLink(db, link, "held", { reason, timeline: { kind: "held", message: reason }, alsoWrite });
+    const reason = autoSendOffText();
+    await moveLink(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite });
     return;
   }
   if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
-  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null };
-  const sent = {
-    kind: "posted" as const,
-    message: uncertain ? "Lead sent again: the previous attempt's outcome was unknown and no lead was found" : "Lead sent to the platform",
-  };
+  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), ...reasonFields(null) };
+  const sent = { kind: "posted" as const, text: leadSentText(uncertain) };
   // The call's rate-limit slot, reserved with the mark when the limiter knows the key's slot and rate.
   const slot = connection.limiter?.reservationFor(connection.keyId);
   let reservation: Reservation | undefined;
@@ -242,7 +243,7 @@ type MappedFields = Record<(typeof MAPPED_COLUMNS)[number], string | number | nu
 const mappedValues = (fields: MappedFields) => MAPPED_COLUMNS.map((c) => fields[c]);
 const SET_MAPPED = MAPPED_COLUMNS.map((c) => `"${c}" = ?`).join(", ");
 
-const MARK_POSTING = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "updatedAt" = ?
+const MARK_POSTING = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "reasonText" = NULL, "updatedAt" = ?
   WHERE "id" = ? AND "state" IN ('received', 'retrying', 'posting')`);
 const WRITE_MAPPED = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "updatedAt" = ? WHERE "id" = ?`);
 
@@ -256,12 +257,10 @@ function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined 
 }
 
 async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop, alsoWrite?: MoveOptions["alsoWrite"]): Promise<never> {
-  const reason = shop.pausedReason
-    ? "Waiting: the platform rejected the seller API key. Enter a new key in Settings"
-    : "Waiting for the seller API key: enter it in Settings";
+  const reason = waitingForKeyText(Boolean(shop.pausedReason));
   const to: LinkState = link.state === "posting" ? "posting" : "received";
   await moveLink(deps.db, link, to, { reason, alsoWrite });
-  throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+  throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
 }
 
 /** A mapped order: the result, and the rows that record it, written by the caller's next commit. */
@@ -269,7 +268,7 @@ interface MappedOrder {
   result: MappingResult;
   fields: MappedFields;
   /** Its timeline rows, then `then`'s. */
-  rows(then?: { kind: TimelineKind; message: string }): TimelineRow[];
+  rows(then?: { kind: TimelineKind; text: MessageRef }): TimelineRow[];
   /** The mapping's fields and timeline rows, in the caller's transaction. */
   write(tx: Sql): Promise<void>;
 }
@@ -293,17 +292,15 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  const row = (kind: TimelineKind, message: string, at: Date, data: string | null = null): TimelineRow => ({ shop: link.shop, linkId: link.id, kind, message, data, at });
-  const mappedRow = row(
-    "mapped",
-    `Order checked: ${result.decision}${blocking ? `, ${blocking} blocking finding(s)` : ""}${warnings ? `, ${warnings} warning(s)` : ""}`,
-    now,
-    JSON.stringify({ decision: result.decision, findings: result.findings.map((f) => f.code) }),
-  );
+  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown) => timelineRow(link.shop, link.id, { kind, text, at, data });
+  const mappedRow = row("mapped", checkedText(result.decision, blocking, warnings), now, {
+    decision: result.decision,
+    findings: result.findings.map((f) => f.code),
+  });
   // Intake writes no timeline row (it must stay small): the first look at the
   // order records its arrival. Only a link never mapped has neither a lead nor a finding.
   const firstLook = link.leadJson === null && link.findings === "[]";
-  const receivedRow = row("received", `Order ${link.orderName} received from Shopify`, link.createdAt);
+  const receivedRow = row("received", receivedText(link.orderName), link.createdAt);
   const fields: MappedFields = {
     findings: JSON.stringify(result.findings),
     leadJson: result.lead ? JSON.stringify(result.lead) : null,
@@ -313,10 +310,10 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     totalCents: totalCentsOf(result.lead?.total_client),
     productKeys: JSON.stringify(result.productKeys),
   };
-  const rows = (then?: { kind: TimelineKind; message: string }) => [
+  const rows = (then?: { kind: TimelineKind; text: MessageRef }) => [
     ...(firstLook ? [receivedRow] : []),
     mappedRow,
-    ...(then ? [row(then.kind, then.message, deps.now())] : []),
+    ...(then ? [row(then.kind, then.text, deps.now())] : []),
   ];
   return {
     result,
@@ -385,7 +382,7 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
 }
 
 // A new lead: a parcel number and profit of an earlier one are not its own.
-const RECORD_ANSWER = statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "postingSince" = NULL,
+const RECORD_ANSWER = statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "reasonText" = NULL, "postingSince" = NULL,
   "postedAt" = ?, "postCount" = "postCount" + ?, "confirmationStatus" = 'new', "shippingStatus" = 'pending', "trackingNumber" = NULL,
   "sellerProfit" = NULL, "statusFinal" = FALSE, "updatedAt" = ? WHERE "id" = ?`);
 
@@ -406,20 +403,17 @@ async function recordAnswer(
   if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate")) flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const state: LinkState = answer.kind;
   assertMove(link.state as LinkState, state);
-  const what = answer.kind === "created" ? "created" : `stored as damaged (${anomalies.map((a) => a.code).join(", ") || "anomalies"})`;
   const completion = finish.completion?.();
   // Independent writes, all or none: one transaction on SQLite, one statement on PostgreSQL.
   const counts = await sqlDatabaseOf(deps.db).batch([
     { statement: RECORD_ANSWER, params: [state, answer.ref ?? null, JSON.stringify(anomalies), JSON.stringify([...flags]), now, how.recovered ? 0 : 1, now, link.id] },
     ...timelineItems([
-      {
-        shop: link.shop,
-        linkId: link.id,
+      timelineRow(link.shop, link.id, {
         kind: "answered",
-        message: `${how.recovered ? "Lead found on the platform after an unknown outcome: " : ""}Lead ${answer.ref ?? "(no reference)"} ${what}`,
-        data: JSON.stringify({ ref: answer.ref, anomalies }),
+        text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
+        data: { ref: answer.ref, anomalies },
         at: now,
-      },
+      }),
     ]),
     ...leadEventItems(link.shop, [
       {
@@ -459,29 +453,28 @@ async function handleApiFailure(
   const outcome = sellerApiOutcome(error, deps.now());
   if (outcome.kind === "permanent") {
     const named = error instanceof Error && "field" in error ? error.field : undefined;
-    const field = named ? String(named) : "the lead";
-    const reason = `The platform refused ${field}: fix it and send again`;
+    const reason = refusedText(named ? String(named) : undefined);
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
     await moveLink(db, link, "invalid", {
       reason,
       ...(context.uncertain ? {} : { postingSince: null }),
-      timeline: { kind: "answered", message: reason, data: { refused: refusalOf(error) } },
+      timeline: { kind: "answered", text: reason, data: { detail: outcome.reason, refused: refusalOf(error) } },
     });
     return;
   }
   if (outcome.kind === "pause-shop") {
     await pauseShop(db, shop, deps.now());
-    const reason = "The platform rejected the seller API key: enter a new key in Settings";
+    const reason = keyRejectedText();
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
-    throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason });
+    throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
   }
   if (outcome.kind === "later") {
-    const reason = `Rate limit reached: sending again in ${Math.ceil(outcome.delayMs / 1000)} s`;
+    const reason = rateLimitedText(Math.ceil(outcome.delayMs / 1000));
     // A 429 (or our own limiter) means this call was not made or was refused.
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
     await moveLink(db, link, to, { reason, postingSince });
-    throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason });
+    throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason: english(reason) });
   }
   // 5xx, timeout, reset, unreadable answer: this POST may have created the
   // lead. The link keeps postingSince so the next attempt looks for it before
@@ -489,12 +482,13 @@ async function handleApiFailure(
   const mayHaveReached = (context.posting && !(error instanceof ConnectionError)) || context.uncertain === true;
   const lastAttempt = job.attempts >= job.maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
-  const reason = lastAttempt ? `Sending failed after ${job.attempts} attempts: ${message}` : `Sending failed, retrying: ${message}`;
+  const reason = sendFailedText(failureCauseOf(error), job.attempts, lastAttempt);
   const to: LinkState = lastAttempt ? "failed" : mayHaveReached ? "posting" : "retrying";
   await moveLink(db, link, to, {
     reason,
     ...(mayHaveReached ? {} : { postingSince: null }),
-    timeline: { kind: lastAttempt ? "failed" : "retrying", message: reason },
+    // The technical message stays with the entry for support; the sentence says what it means.
+    timeline: { kind: lastAttempt ? "failed" : "retrying", text: reason, data: { detail: message } },
   });
   throw error;
 }
@@ -503,18 +497,18 @@ async function handleApiFailure(
 async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, problem: string): Promise<void> {
   const link = await db.orderLink.findUnique({ where: { id: linkId } });
   if (!link || !canMove(link.state as LinkState, "failed")) return;
-  const reason = `Not sent: ${problem}. Correct the order in Shopify, then send it again`;
+  const reason = refusedValueText();
   try {
-    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", message: reason } });
+    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", text: reason, data: { detail: problem } } });
   } catch (error) {
     console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
   }
 }
 
 interface MoveOptions {
-  reason?: string | null;
+  reason?: MessageRef | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; message: string; data?: unknown };
+  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; text: MessageRef; data?: unknown };
   /** Rows to write in the same commit (the mapping that led to this move). */
   alsoWrite?: MappedOrder["write"];
 }
@@ -522,8 +516,8 @@ interface MoveOptions {
 /** States where the order stops short of a lead: features that follow lead events are told. */
 const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "invalid", "failed"]);
 
-const MOVE = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "updatedAt" = ? WHERE "id" = ?`);
-const MOVE_CLEARING_POSTING = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`);
+const MOVE = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`);
+const MOVE_CLEARING_POSTING = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`);
 
 /** The link's next state, its timeline row and the mapping that led there in one commit; a stop is a lead event. */
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
@@ -531,16 +525,14 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
   const database = sqlDatabaseOf(db);
   const stopped = STOPPED_STATES.has(to) && link.state !== to;
   const now = new Date();
+  const reason = reasonFields(options.reason ?? null);
   await database.transaction(async (tx) => {
     await options.alsoWrite?.(tx);
-    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [to, options.reason ?? null, now, link.id]);
-    if (options.timeline) {
-      const { kind, message, data } = options.timeline;
-      await addTimelineRows(tx, [{ shop: link.shop, linkId: link.id, kind, message, data: data === undefined ? null : JSON.stringify(data), at: now }]);
-    }
+    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [to, reason.reason, reason.reasonText, now, link.id]);
+    if (options.timeline) await addTimelineRows(tx, [timelineRow(link.shop, link.id, { ...options.timeline, at: now })]);
     if (stopped) {
       await recordLeadEvents(tx, link.shop, [
-        { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: options.reason ?? null, at: now },
+        { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: reason.reason, at: now },
       ]);
     }
   });

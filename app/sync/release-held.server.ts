@@ -13,7 +13,7 @@
 import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { fromWebhookOrder, mapOrderToLead, type Finding } from "../leads";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, reasonFields } from "../models/timeline.server";
 import { totalCentsOf } from "../models/order-amount";
 import { FINDING_CAUSES } from "../models/attention";
 import { cachedReferenceData } from "./reference-data.server";
@@ -21,6 +21,7 @@ import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { applyOverrides } from "./post-lead.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
+import { findingRef, readyAfterFixText, recheckedText } from "../models/order-texts";
 
 /** Orders checked again per fix. */
 export const RECHECK_LIMIT = 500;
@@ -95,8 +96,7 @@ export async function recheckHeldOrders(db: Db, shop: string, scope: FixScope, o
           where: { id: link.id },
           data: {
             findings: json,
-            // English, for readers without a locale (Flow, the extension's fallback).
-            reason: firstBlocking?.message ?? "Ready to send: a fix resolved what held it",
+            ...reasonFields((firstBlocking && findingRef(firstBlocking)) ?? readyAfterFixText()),
             leadJson: result.lead ? JSON.stringify(result.lead) : null,
             phone: result.phone ?? null,
             cityId: result.city?.id ?? null,
@@ -108,7 +108,7 @@ export async function recheckHeldOrders(db: Db, shop: string, scope: FixScope, o
         const blocking = findings.filter((f) => f.severity === "blocking").map((f) => f.code);
         await addTimeline(tx, shop, link.id, {
           kind: "rechecked",
-          message: blocking.length ? `Checked again after a fix: still held (${blocking.join(", ")})` : "Checked again after a fix: nothing holds it any more",
+          text: recheckedText(blocking),
           data: { findings: findings.map((f) => f.code), blocking },
           at: now,
         });

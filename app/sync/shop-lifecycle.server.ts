@@ -3,7 +3,8 @@ import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./status-sync.server";
 import { ensureReconcileScheduled } from "./reconcile/pass.server";
-import { addTimeline } from "../models/timeline.server";
+import { addTimeline, reasonFields } from "../models/timeline.server";
+import { reinstalledText } from "../models/order-texts";
 import type { TransactionClient } from "../models/webhook-delivery.server";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
@@ -50,10 +51,10 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
       select: { id: true, orderId: true, state: true, confirmationStatus: true, shippingStatus: true, sellerProfit: true },
     });
     for (const link of held) {
-      await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", reason: null }, select: { id: true } });
+      await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", ...reasonFields(null) }, select: { id: true } });
       await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at }]);
       await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
-      await addTimeline(tx, shop, link.id, { kind: "resend", message: "The app was installed again: the order is sent on", at });
+      await addTimeline(tx, shop, link.id, { kind: "resend", text: reinstalledText(), at });
     }
     // After a reinstall, jobs held back while the app was gone need not wait out their delay.
     // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.

@@ -26,10 +26,11 @@ import { recordLeadEvents } from "./lead-events.server";
 import { syncJobFor } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
-import { addTimelineRows, type TimelineRow } from "../models/timeline.server";
+import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { inList, list, sqlDatabaseOf, statement } from "../db/sql";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
+import { statusChangedText } from "../models/order-texts";
 
 
 export interface SyncReport {
@@ -201,17 +202,6 @@ function finish(report: SyncReport, started: number): SyncReport {
   return report;
 }
 
-function describeChange(before: LeadStatus, next: LeadStatus): string {
-  return [
-    next.confirmationStatus !== before.confirmationStatus ? `confirmation ${before.confirmationStatus ?? "-"} → ${next.confirmationStatus}` : null,
-    next.shippingStatus !== before.shippingStatus ? `shipping ${before.shippingStatus ?? "-"} → ${next.shippingStatus}` : null,
-    next.trackingNumber && next.trackingNumber !== before.trackingNumber ? `tracking number ${next.trackingNumber}` : null,
-    next.sellerProfit && next.sellerProfit !== before.sellerProfit ? `seller profit ${next.sellerProfit} MAD` : null,
-  ]
-    .filter(Boolean)
-    .join(", ");
-}
-
 const SET_STATUS = statement(
   (d) => `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
     "statusCheckedAt" = ?, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
@@ -220,8 +210,8 @@ const SET_STATUS = statement(
 /**
  * Writes the changed leads in short transactions of WRITE_BATCH, yielding
  * between them: per batch one update per status reached, the timeline rows and
- * the lead events (told to analytics, customer records, Flow and write-back
- * later, in a batch of their own: lead-events.server.ts).
+ * the lead events (told to their handlers later, in a batch of their own:
+ * lead-events.server.ts).
  */
 export async function writeStatusChanges(deps: PipelineDeps, changes: readonly StatusChange[]): Promise<{ rows: number; changed: number }> {
   const now = deps.now();
@@ -241,7 +231,7 @@ export async function writeStatusChanges(deps: PipelineDeps, changes: readonly S
       group.ids.push(link.id);
       const before = statusOf(link);
       if (statusChanged(before, next)) {
-        timeline.push({ shop: link.shop, linkId: link.id, kind: "status_changed", message: `Lead ${link.leadRef}: ${describeChange(before, next)}`, data: JSON.stringify(next), at: now });
+        timeline.push(timelineRow(link.shop, link.id, { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next, at: now }));
         const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
         shopEvents.push({
           linkId: link.id,

@@ -11,8 +11,9 @@ import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob, JobContext } from "../queue/types";
 import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
-import { addTimelineRows, type TimelineKind } from "../models/timeline.server";
-import { parseWriteBackDone, writeBackOrder, type WriteBackStep } from "../shopify/write-back.server";
+import { addTimelineRows, timelineRow, type TimelineEntry } from "../models/timeline.server";
+import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
+import { parseWriteBackDone, writeBackOrder } from "../shopify/write-back.server";
 import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
 import { desiredTags, tagKey } from "../shopify/write-back-tags";
 import type { AdminFor } from "../shopify/admin-graphql.server";
@@ -28,22 +29,6 @@ const payloadSchema = z.object({ linkId: z.string().min(1) });
 
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
-
-function describe(steps: readonly WriteBackStep[]): string {
-  return steps
-    .map((s) =>
-      s.kind === "tagsAdd"
-        ? `tags added: ${s.tags.join(", ")}`
-        : s.kind === "tagsRemove"
-          ? `tags removed: ${s.tags.join(", ")}`
-          : s.kind === "fulfillmentCreate"
-            ? "fulfilment created with the tracking number"
-            : s.kind === "markAsPaid"
-              ? "marked as paid"
-              : "cancel requested",
-    )
-    .join("; ");
-}
 
 /** How long after a change its write-back waits: later moves of the same order join it. */
 export const WRITE_BACK_DELAY_MS = 3_000;
@@ -133,14 +118,7 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
   const toggles = settings.writeBack;
   if (!writeBackEnabled(settings)) return;
 
-  const timeline = (kind: TimelineKind, message: string, data: unknown = null) => ({
-    shop: link.shop,
-    linkId: link.id,
-    kind,
-    message,
-    data: data === null ? null : JSON.stringify(data),
-    at: new Date(),
-  });
+  const timeline = (entry: TimelineEntry) => timelineRow(link.shop, link.id, entry);
   const admin = await deps.adminFor(link.shop);
   try {
     const run = await writeBackOrder(
@@ -159,18 +137,18 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     );
     // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
     const seenAt = link.statusCheckedAt ?? link.postedAt;
-    const lag = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : null;
+    const lag = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined;
     // What was written, its timeline row and the job's completion: one commit.
     await database.transaction(async (tx) => {
       await tx.run(SET_WRITTEN_BACK, [JSON.stringify(run.done), new Date(), link.id]);
-      if (run.steps.length > 0) await addTimelineRows(tx, [timeline("written_back", `Shopify order updated: ${describe(run.steps)}`, lag)]);
+      if (run.steps.length > 0) await addTimelineRows(tx, [timeline({ kind: "written_back", text: writtenBackText(run.steps), data: lag })]);
       await ctx?.completeIn(tx);
     });
     if (run.steps.length > 0) recordStatusToShopify(seenAt, deps.now());
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
-      await addTimelineRows(sqlOf(deps.db), [timeline("written_back", `Shopify refused the update: ${outcome.reason}`)]);
+      await addTimelineRows(sqlOf(deps.db), [timeline({ kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } })]);
     }
     throw jobErrorFor(outcome, error);
   }

@@ -1,7 +1,7 @@
 /**
  * The cash ledger's pure parts: a parcel's state and days, ages and their bands,
  * the balance owed at a past day, the cash list's address, the CSV line, and how
- * the pages write money, weeks and days in English and French.
+ * the pages write counts and weeks in English and French.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -21,8 +21,8 @@ import { bucketOfQuery, parseCashQuery } from "../../app/analytics/cash-query";
 import { cashCsv } from "../../app/analytics/cash-csv";
 import { isoWeekNumber } from "../../app/analytics/iso-week";
 import { amountChange, foldLongTail, breakdownLine, OTHERS_KEY, rate, rateChange, type RollupRow } from "../../app/analytics/report";
-import { t, type Locale, type MessageKey, type MessageParams } from "../../app/i18n";
-import { counted, dayText, dh, weekLabel } from "../../app/components/cash/format";
+import { formatterFor, t, type Locale, type MessageKey, type MessageParams } from "../../app/i18n";
+import { weekLabel } from "../../app/components/analytics/format";
 import { changeText } from "../../app/components/analytics/KeyFigures";
 
 const link = (over: Partial<CashLinkFields> = {}): CashLinkFields => ({
@@ -138,20 +138,15 @@ describe("CSV of the ledger", () => {
 
 const translate = (locale: Locale) => (key: MessageKey, params?: MessageParams) => t(locale, key, params);
 
-describe("money, days and weeks as the pages write them", () => {
-  it("writes dirhams whole when there are no centimes, with DH kept beside its number", () => {
-    expect(dh("en", 1_845_000)).toBe("18,450\u00a0DH");
-    expect(dh("fr", 1_845_000)).toBe("18\u202f450\u00a0DH");
-    expect(dh("en", 1_845_050)).toBe("18,450.50\u00a0DH");
-    expect(dh("fr", -18_440)).toBe("-184,40\u00a0DH");
-    expect(dh("en", 0)).toBe("0\u00a0DH");
-  });
-
-  it("counts in the merchant's language (French: 0 and 1 are singular)", () => {
-    expect(counted("en", translate("en"), "cash.days", 1)).toBe("1 day");
-    expect(counted("en", translate("en"), "cash.days", 0)).toBe("0 days");
-    expect(counted("fr", translate("fr"), "cash.days", 0)).toBe("0 jour");
-    expect(counted("fr", translate("fr"), "home.cash.parcels", 2)).toBe("2 colis livrés et pas encore payés.");
+describe("counts and weeks as the pages write them", () => {
+  it("counts in the merchant's language (French: 0 and 1 are singular), numbers in its format", () => {
+    expect(t("en", "cash.days", { count: 1 })).toBe("1 day");
+    expect(t("en", "cash.days", { count: 0 })).toBe("0 days");
+    expect(t("fr", "cash.days", { count: 0 })).toBe("0 jour");
+    expect(t("fr", "cash.days", { count: 1234 })).toBe("1\u202f234 jours");
+    expect(t("fr", "home.cash.parcels", { count: 2 })).toBe("2 colis livrés et pas encore payés.");
+    expect(t("en", "home.cash.overdue.title", { count: 1, days: 30 })).toBe("Payment overdue: 1 parcel delivered more than 30 days ago is not paid");
+    expect(t("en", "cash.summary.unknownProfit", { count: 3 })).toBe("3 parcels without their seller profit yet are not in the amount.");
   });
 
   it("numbers ISO weeks, the week belonging to the year of its Thursday", () => {
@@ -164,13 +159,16 @@ describe("money, days and weeks as the pages write them", () => {
   });
 
   it("labels a week S47 · 16-22 nov in French and W47 · 16-22 Nov in English, months named when it spans two", () => {
-    expect(weekLabel(translate("fr"), "2026-11-16")).toBe("S47 · 16-22 nov");
-    expect(weekLabel(translate("en"), "2026-11-16")).toBe("W47 · 16-22 Nov");
-    expect(weekLabel(translate("en"), "2026-11-30")).toBe("W49 · 30 Nov-6 Dec");
-    expect(weekLabel(translate("fr"), "2026-12-28")).toBe("S53 · 28 déc-3 janv");
+    const week = (locale: Locale, monday: string, form?: "axis") => weekLabel(formatterFor(locale), translate(locale), monday, form);
+    expect(week("fr", "2026-11-16")).toBe("S47 · 16-22 nov");
+    expect(week("en", "2026-11-16")).toBe("W47 · 16-22 Nov");
+    expect(week("en", "2026-11-30")).toBe("W49 · 30 Nov-6 Dec");
+    expect(week("fr", "2026-12-28")).toBe("S53 · 28 déc-3 janv");
     // The charts' axis: the same without the dot, so it is never cut.
-    expect(weekLabel(translate("en"), "2026-11-30", "axis")).toBe("W49 30 Nov-6 Dec");
-    expect(dayText(translate("fr"), "2026-08-05")).toBe("5 août 2026");
+    expect(week("en", "2026-11-30", "axis")).toBe("W49 30 Nov-6 Dec");
+    // The numbers in the locale's digits (ar-XB writes Eastern Arabic ones).
+    expect(week("ar-XB", "2026-11-16")).toContain("٤٧");
+    expect(week("ar-XB", "2026-11-16")).not.toMatch(/\d/);
   });
 });
 
@@ -182,10 +180,12 @@ describe("change against the previous period", () => {
     expect(amountChange(500, 0)).toEqual({ kind: "new" });
     expect(rateChange(rate(3, 4), rate(1, 2))).toEqual({ kind: "points", points: 25 });
     expect(rateChange(rate(1, 2), rate(0, 0))).toEqual({ kind: "none" });
-    expect(changeText("en", translate("en"), amountChange(8_760, 10_000))).toBe("↓ 12.4%");
-    expect(changeText("fr", translate("fr"), rateChange(rate(2, 3), rate(1, 2)))).toBe("↑ 16,7 pts");
-    expect(changeText("fr", translate("fr"), { kind: "same" })).toBe("Inchangé");
-    expect(changeText("en", translate("en"), { kind: "none" })).toBeNull();
+    const change = (locale: Locale, c: Parameters<typeof changeText>[2]) => changeText(formatterFor(locale), translate(locale), c);
+    expect(change("en", amountChange(8_760, 10_000))).toBe("↓ 12.4%");
+    expect(change("fr", rateChange(rate(2, 3), rate(1, 2)))).toBe("↑ 16,7 pts");
+    expect(change("en", rateChange(rate(3, 4), rate(1, 2)))).toBe("↑ 25 pts");
+    expect(change("fr", { kind: "same" })).toBe("Inchangé");
+    expect(change("en", { kind: "none" })).toBeNull();
   });
 });
 

@@ -196,7 +196,7 @@ describe("customer delivery record", () => {
     await setOrderCustomerStanding(db.prisma, SHOP, clean.id, "blocked", { by: "owner@example.com" });
     expect(await timelineKinds(clean.id)).toContain("customer_standing");
     const [blocked] = await placeOrders(["+212 700000001"], 99);
-    expect(blocked).toMatchObject({ state: "held", reason: "The merchant blocked this phone number" });
+    expect(blocked).toMatchObject({ state: "held", reason: "You blocked this phone number" });
 
     const [bad] = await placeOrders([PHONE]);
     expect(bad.state).toBe("held");

@@ -47,9 +47,10 @@ describe("customer hold rule", () => {
   it("says the reason in English and French from the same stored data", () => {
     const reason: HoldReason = { code: "customer_record", counts: { cancelled: 2, refused: 1 }, days: 30, blocked: false };
     expect(holdReasonText(en, reason)).toBe("1 refused and 2 cancelled or fake in the last 30 days");
-    expect(holdReasonText(fr, reason)).toBe("1 refusée(s) et 2 annulée(s) ou fausse(s) sur les 30 derniers jours");
+    expect(holdReasonText(fr, reason)).toBe("1 refusée et 2 annulées ou fausses sur les 30 derniers jours");
     expect(holdReasonText(en, { code: "customer_record", counts: { returned: 1 }, days: 7, blocked: false })).toBe("1 returned in the last 7 days");
-    expect(holdReasonText(fr, { code: "customer_blocked", counts: {}, days: 90, blocked: true })).toBe("Le marchand a bloqué ce numéro de téléphone");
+    expect(holdReasonText(fr, { code: "customer_blocked", counts: {}, days: 90, blocked: true })).toBe("Vous avez bloqué ce numéro de téléphone");
+    expect(holdReasonText(en, { code: "customer_record", counts: { refused: 1 }, days: 1, blocked: false })).toBe("1 refused in the last day");
   });
 
   it("reads a stored reason back and refuses what is not one", () => {
@@ -60,8 +61,8 @@ describe("customer hold rule", () => {
     // A row written before the reason was data: no detail, the page shows its message.
     expect(customerTimelineDetail("customer_hold", undefined)).toBeUndefined();
     const sent = customerTimelineDetail("send_anyway", { reason: { code: "customer_blocked" } })!;
-    expect(customerTimelineText(fr, sent)).toBe("Envoyée quand même par le marchand, malgré l'historique du client (Le marchand a bloqué ce numéro de téléphone)");
-    expect(customerTimelineText(en, customerTimelineDetail("customer_standing", { standing: "trusted" })!)).toBe("The merchant trusts the customer's phone");
+    expect(customerTimelineText(fr, sent)).toBe("Envoyée quand même par vous, malgré l'historique du client (Vous avez bloqué ce numéro de téléphone)");
+    expect(customerTimelineText(en, customerTimelineDetail("customer_standing", { standing: "trusted" })!)).toBe("You trust the customer's phone");
   });
 });
 

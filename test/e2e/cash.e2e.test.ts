@@ -3,7 +3,8 @@
  * sixty days of history (parcels owed, paid, never paid, returned) and orders
  * moved through the real pipeline and sandbox (one delivered, one paid by the
  * platform). Home's card and overdue alert, the cash list and its CSV, and the
- * Analytics key figures with their change, in English and in French; axe-core
+ * Analytics key figures with their change, in English (the default MAD) and in
+ * French with the shop's choice of DH; axe-core
  * finds nothing of any impact on these pages. UPDATE_DOCS_SCREENSHOTS=1 refreshes
  * the README's pictures of Home and Analytics (docs/).
  */
@@ -19,13 +20,16 @@ import { seedDemoHistory } from "../../scripts/dev/demo/history";
 import { signedCents } from "../../app/analytics/contribution";
 import { loadCashOverview } from "../../app/analytics/cash-report.server";
 import { loadAnalytics } from "../../app/analytics/report.server";
-import { dh } from "../../app/components/cash/format";
+import { formatterFor } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let world: E2EWorld;
+/** Money as the pages write it: English in the default MAD, French once the shop chose DH. */
+const en = formatterFor("en");
+const frDh = formatterFor("fr", { currency: "DH" });
 
 /** Every axe-core rule (any impact) on the page, or on the parts named; the violations, described. */
 async function axeViolations(page: Page, include?: string[]): Promise<string[]> {
@@ -92,14 +96,14 @@ describe("cash in English", () => {
 
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
-    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Owed by the platform: ${dh("en", cash.owed.profitCents)}`);
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`of which ${dh("en", cash.longWait.profitCents)} for 15 days or more`);
+    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Owed by the platform: ${en.money(cash.owed.profitCents)}`);
+    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`of which ${en.money(cash.longWait.profitCents)} for 15 days or more`);
     expect(cash.longWait.parcels).toBeGreaterThan(0);
 
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(cash.overdue.parcels).toBeGreaterThan(0);
     expect(await alert.getByText(`Payment overdue: ${cash.overdue.parcels} parcel${cash.overdue.parcels === 1 ? "" : "s"} delivered more than 14 days ago`).isVisible()).toBe(true);
-    expect(await alert.getByText(`The platform owes you ${dh("en", cash.overdue.profitCents)} for them.`, { exact: false }).isVisible()).toBe(true);
+    expect(await alert.getByText(`The platform owes you ${en.money(cash.overdue.profitCents)} for them.`, { exact: false }).isVisible()).toBe(true);
     expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
     await docsShot(session, "home-cash-en", "home.png");
 
@@ -116,7 +120,7 @@ describe("cash in English", () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/cash", { locale: "en" }));
     await page.getByRole("heading", { name: "Cash", level: 1 }).waitFor();
     const cash = await loadCashOverview(world.server.db, SHOP);
-    expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(`Owed by the platform: ${dh("en", cash.owed.profitCents)}`);
+    expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(`Owed by the platform: ${en.money(cash.owed.profitCents)}`);
     // Oldest delivery first: the first row has waited longest.
     const ages = (await page.locator('[data-cash-table="owed"] tbody tr td:nth-child(4)').allTextContents()).map((a) => Number.parseInt(a, 10));
     expect(ages.length).toBeGreaterThan(1);
@@ -143,9 +147,9 @@ describe("cash in English", () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "en" }));
     await page.getByRole("heading", { name: "Analytics", level: 1 }).waitFor();
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
-    expect(await page.locator('[data-figure="collected"]').textContent()).toBe(dh("en", report.current.collectedCents));
-    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(dh("en", report.cash.current.owedAtEnd.profitCents));
-    expect(await page.locator('[data-previous="owed"]').textContent()).toBe(`against ${dh("en", report.cash.previous.owedAtEnd.profitCents)} in the previous period`);
+    expect(await page.locator('[data-figure="collected"]').textContent()).toBe(en.money(report.current.collectedCents));
+    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(en.money(report.cash.current.owedAtEnd.profitCents));
+    expect(await page.locator('[data-previous="owed"]').textContent()).toBe(`against ${en.money(report.cash.previous.owedAtEnd.profitCents)} in the previous period`);
     // A shop growing month on month: more collected than the month before, said with an arrow and a percentage.
     expect(report.current.collectedCents).toBeGreaterThan(report.previous.collectedCents);
     const growth = ((report.current.collectedCents - report.previous.collectedCents) / report.previous.collectedCents) * 100;
@@ -159,7 +163,7 @@ describe("cash in English", () => {
     expect(widths).toHaveLength(5);
     expect([...widths].sort((a, b) => b - a)).toEqual(widths);
     expect(await page.locator("[data-week]").first().textContent()).toMatch(/^W\d{1,2} · \d{1,2}(-\d{1,2} [A-Z][a-z]{2}| [A-Z][a-z]{2}-\d{1,2} [A-Z][a-z]{2})$/);
-    expect(await page.locator('[data-cash-period="paid"]').textContent()).toBe(`Paid by the platform in this period: ${dh("en", report.cash.current.paid.profitCents)}`);
+    expect(await page.locator('[data-cash-period="paid"]').textContent()).toBe(`Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents)}`);
     await page.locator('[data-chart="collected"] svg').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await docsShot(session, "analytics-cash-en", "analytics.png");
@@ -174,6 +178,9 @@ describe("cash in English", () => {
 describe("cash in French", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
+    // The shop writes dirhams as DH (Settings): every amount follows, the cash pages' included.
+    const shop = await world.server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    await world.server.db.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(shop.settings), currencyLabel: "DH" }) } });
     session = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) });
   });
   afterAll(() => session?.close());
@@ -184,8 +191,8 @@ describe("cash in French", () => {
     const cash = await loadCashOverview(world.server.db, SHOP);
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
-    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Dû par la plateforme : ${dh("fr", cash.owed.profitCents)}`);
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`dont ${dh("fr", cash.longWait.profitCents)} depuis 15 jours ou plus`);
+    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Dû par la plateforme : ${frDh.money(cash.owed.profitCents)}`);
+    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`dont ${frDh.money(cash.longWait.profitCents)} depuis 15 jours ou plus`);
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(await alert.getByText(`Paiement en retard : ${cash.overdue.parcels} colis livré${cash.overdue.parcels < 2 ? "" : "s"} il y a plus de 14 jours`).isVisible()).toBe(true);
     expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
@@ -204,9 +211,9 @@ describe("cash in French", () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "fr" }));
     await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
-    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(dh("fr", report.cash.current.owedAtEnd.profitCents));
+    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(frDh.money(report.cash.current.owedAtEnd.profitCents));
     expect(await page.locator('[data-change="collected"]').textContent()).toMatch(/^↑ \d+(,\d)?\u202f%$/);
-    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(`contre ${dh("fr", report.previous.collectedCents)} sur la période précédente`);
+    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(`contre ${frDh.money(report.previous.collectedCents)} sur la période précédente`);
     for (const id of ["confirmationRate", "deliveryRate", "returnRate"]) {
       expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(/^(↑|↓) \d+(,\d)? pts$|^Inchangé$/);
     }

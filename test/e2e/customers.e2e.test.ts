@@ -179,7 +179,7 @@ describe("customer delivery record", () => {
       // AND Anomalies says why in French and sends the order anyway from there
       await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "fr" }));
       await page.getByRole("heading", { name: "Retenues à cause de l'historique du client (1)", level: 2 }).waitFor();
-      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual(["1 refusée(s) et 1 retournée(s) sur les 90 derniers jours"]);
+      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual(["1 refusée et 1 retournée sur les 90 derniers jours"]);
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("anomalies-customer-holds-fr");
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();

@@ -21,10 +21,10 @@ import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer
 import { e2ePipeline, visit, type E2EPipeline } from "../helpers/e2e-pipeline";
 import { applyWebhookOrder, demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl, type WebhookOrderPayload } from "../../shopify-admin/index";
 import type { OrderSpec } from "../helpers/orders";
-import { formatInteger, formatMoneyCents, t as translate, type Locale, type MessageKey, type MessageParams } from "../../app/i18n";
+import { formatterFor, t as translate, type Language, type MessageKey, type MessageParams } from "../../app/i18n";
 import { referenceNames } from "../../app/pages/order-row";
 
-const SHOPS: Record<Locale, string> = { en: "atlas-beauty.myshopify.com", fr: "rif-market.myshopify.com" };
+const SHOPS: Record<Language, string> = { en: "atlas-beauty.myshopify.com", fr: "rif-market.myshopify.com" };
 /** Installed, never connected to a platform. */
 const NEW_SHOP = "new-store.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
@@ -46,7 +46,7 @@ let admin: RunningShopifyAdmin;
 let control: ShopifyAdminControl;
 let server: PreviewServer;
 let browser: Browser;
-const flows = {} as Record<Locale, E2EPipeline>;
+const flows = {} as Record<Language, E2EPipeline>;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 /** As Shopify does: the order exists in the admin, and its webhook reaches the app. */
-async function place(locale: Locale, specs: OrderSpec[]) {
+async function place(locale: Language, specs: OrderSpec[]) {
   const bodies = await flows[locale].place(specs);
   for (const body of bodies) applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
 }
@@ -124,7 +124,7 @@ async function visibleText(page: Page, selector: string) {
 }
 
 /** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png. */
-async function docsScreenshot(session: EmbeddedSession, name: string, locale: Locale) {
+async function docsScreenshot(session: EmbeddedSession, name: string, locale: Language) {
   const file = locale === "en" ? name : `${name}-${locale}`;
   const path = await session.screenshot(`${name}-${locale}`);
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${file}.png`));
@@ -133,6 +133,7 @@ async function docsScreenshot(session: EmbeddedSession, name: string, locale: Lo
 describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (locale) => {
   const shop = SHOPS[locale];
   const tr = (key: MessageKey, params?: MessageParams) => translate(locale, key, params);
+  const format = formatterFor(locale);
   const base = locale === "en" ? 7_100_000 : 7_200_000;
   const phone = (n: number) => `066${locale === "en" ? 1 : 2}${String(n).padStart(6, "0")}`;
   const n = (i: number) => `#${locale === "en" ? 71 : 72}${String(i).padStart(2, "0")}`;
@@ -183,12 +184,12 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       "duplicate",
     ]);
     // Four orders with an unknown product (two babouches, two lamps), one line.
-    expect(await visibleText(page, '[data-inbox="product"] a')).toBe(tr("home.inbox.cause.product.other", { count: 4 }));
-    expect(await visibleText(page, '[data-inbox="customer"] a')).toBe(tr("home.inbox.cause.customer.one", { count: 1 }));
+    expect(await visibleText(page, '[data-inbox="product"] a')).toBe(tr("home.inbox.cause.product", { count: 4 }));
+    expect(await visibleText(page, '[data-inbox="customer"] a')).toBe(tr("home.inbox.cause.customer", { count: 1 }));
     const waiting = await server.db.orderLink.findMany({ where: { shop, state: { in: ["held", "damaged"] } } });
     expect(waiting).toHaveLength(8);
     expect(await visibleText(page, "[data-inbox-total]")).toBe(
-      tr("home.inbox.total.other", { count: formatInteger(locale, 8), amount: formatMoneyCents(locale, waiting.reduce((sum, l) => sum + l.totalCents, 0)) }),
+      tr("home.inbox.total", { count: 8, amount: format.money(waiting.reduce((sum, l) => sum + l.totalCents, 0)) }),
     );
     // Every figure opens the orders it counts.
     expect(await page.locator('[data-figure="last7.sent"] a').getAttribute("href")).toMatch(/\/app\/orders\?state=created,damaged&from=/);
@@ -205,10 +206,10 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     const group = page.locator('[data-group="sku:BABOUCHE-YLW"]');
     await group.waitFor();
     // Two babouches of 199 DH, 30 DH of delivery each, at stake.
-    expect(await visibleText(page, '[data-group="sku:BABOUCHE-YLW"] [data-group-stake]')).toContain(formatMoneyCents(locale, 2 * 22_900));
+    expect(await visibleText(page, '[data-group="sku:BABOUCHE-YLW"] [data-group-stake]')).toContain(format.money(2 * 22_900));
     await group.getByLabel(tr("order.fix.product")).fill("jaune");
     await click(page.getByRole("option", { name: /BABOUCHE-CLS-YEL/ }));
-    await click(group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders.other", { count: 2 }) }) }));
+    await click(group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders", { count: 2 }) }) }));
     await expect.poll(() => session.toasts()).toContain(tr("anomalies.toast.fixed", { count: 2 }));
     expect(clicks.count).toBeLessThanOrEqual(3);
     for (const name of [n(2), n(3)]) expect((await linkOf(name)).state).toBe("received");
@@ -221,7 +222,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await city.waitFor();
     await city.getByLabel(tr("order.fix.city")).fill("rabat");
     await click(page.getByRole("option", { name: "Rabat", exact: true }));
-    await click(city.getByRole("button", { name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders.one") }) }));
+    await click(city.getByRole("button", { name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders", { count: 1 }) }) }));
     await expect.poll(async () => (await linkOf(n(4))).state).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
@@ -379,7 +380,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await visibleText(page, `${row(n(7))} [data-cell="city"]`)).toBe("Casablanca");
     const catalogue = JSON.parse((await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).catalogueJson!);
     expect(await visibleText(page, `${row(n(7))} [data-cell="items"]`)).toBe(referenceNames(catalogue, []).bySku.get("ARG-OIL-50"));
-    expect(await visibleText(page, `${row(n(7))} [data-cell="amount"]`)).toBe(formatMoneyCents(locale, 38_000));
+    expect(await visibleText(page, `${row(n(7))} [data-cell="amount"]`)).toBe(format.money(38_000));
     // One stage per order; the reason for what needs attention: #1's second lead repeats its first.
     expect(await page.locator(`${row(n(1))} [data-stage]`).getAttribute("data-stage")).toBe("sent");
     const resent = await server.db.timelineEvent.findFirstOrThrow({ where: { linkId: (await linkOf(n(1))).id, kind: "resend_second_lead" } });

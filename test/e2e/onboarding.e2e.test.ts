@@ -1,13 +1,15 @@
 /**
  * A merchant's first minutes, in a real browser against the production build and
- * a real sandbox: open Settings, paste a wrong key then the right one, see the
- * account, find the key verified on Home; the same pages in French.
+ * a real sandbox: open Settings, paste a wrong key then the right one and save
+ * with the contextual save bar, see the account, find the key verified on Home;
+ * the same pages in French. Words come from the catalogues.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox, type SandboxKey } from "../../sandbox/index";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import { t } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
@@ -41,6 +43,9 @@ async function visit(page: Page, url: string) {
   return response;
 }
 
+// Six entries; the maintenance pages (Activity, Backfill) are reached from Settings.
+const NAV = ["nav.home", "nav.orders", "nav.anomalies", "nav.analytics", "nav.mappings", "nav.settings"] as const;
+
 describe("onboarding in English", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
@@ -51,27 +56,31 @@ describe("onboarding in English", () => {
   it("verifies the sandbox key from Settings and never sends the key back to the page", async () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(SHOP, "/app/settings", { locale: "en" }));
-    await expect.poll(() => page.getByRole("heading", { name: "Settings", level: 1 }).isVisible()).toBe(true);
-    expect(await page.getByText("No key saved yet.").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: t("en", "settings.title"), level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByText(t("en", "settings.account.none")).isVisible()).toBe(true);
+    const saveBar = page.locator('[data-save-bar-button="save"]');
+    expect(await saveBar.count()).toBe(0);
 
     // A mistyped key: not verified (one answer for every failure) and nothing is stored.
-    const keyField = page.getByLabel("API key", { exact: true });
+    const keyField = page.getByLabel(t("en", "settings.apiKey.label"), { exact: true });
     await keyField.fill(`${atlasKey.key.slice(0, -2)}zz`);
-    await page.getByRole("button", { name: "Verify and save key" }).click();
-    await page.getByText(/The key could not be verified at this address/).waitFor();
+    await saveBar.click();
+    await page.getByText(t("en", "settings.key.error.notVerified")).first().waitFor();
     expect((await server.db.shop.findUnique({ where: { domain: SHOP } }))?.sellerApiKeyCipher).toBeNull();
 
     // The right key.
     await keyField.fill(atlasKey.key);
-    await page.getByRole("button", { name: "Verify and save key" }).click();
+    await saveBar.click();
     await page.locator('[data-field="name"]', { hasText: "Atlas Beauty SARL" }).waitFor();
     expect(await page.locator('[data-field="id"]').textContent()).toBe("ACC-1001");
     expect(await page.locator('[data-field="prefix"]').textContent()).toBe("ATB");
     expect(await page.locator('[data-field="rate"]').textContent()).toBe("60 calls per minute");
     expect(await page.locator('[data-field="key"]').textContent()).toBe(`•••• ${atlasKey.key.slice(-4)}`);
-    expect(await page.getByText(/The key could not be verified at this address/).count()).toBe(0);
+    expect(await page.getByText(t("en", "settings.key.error.notVerified")).count()).toBe(0);
     expect(await session.toasts()).toEqual(["Key verified: Atlas Beauty SARL"]);
     expect(await keyField.inputValue()).toBe("");
+    // Saved: no change left, no save bar.
+    await expect.poll(() => saveBar.count()).toBe(0);
     await session.screenshot("settings-key-verified-en");
 
     // The key is nowhere in the page, nor in anything the server answered.
@@ -93,17 +102,17 @@ describe("onboarding in English", () => {
     expect(new URL(page.url()).pathname).toBe("/app");
     expect(new URL(page.url()).searchParams.get("id_token")).toBeTruthy();
 
-    await page.getByRole("heading", { name: "Set up COD Lead Sync" }).waitFor();
+    await page.getByRole("heading", { name: t("en", "home.checklist.title") }).waitFor();
     const step = (id: string) => page.locator(`[data-step="${id}"]`);
     expect(await step("enter_key").getAttribute("data-done")).toBe("true");
     expect(await step("key_verified").getAttribute("data-done")).toBe("true");
-    expect(await step("key_verified").textContent()).toContain("Key verified");
+    expect(await step("key_verified").textContent()).toContain(t("en", "home.step.key_verified.title"));
     expect(await step("catalogue_synced").getAttribute("data-done")).toBe("false");
     expect(await step("first_order_sent").getAttribute("data-done")).toBe("false");
     expect(await page.getByText("2 of 4 steps done").isVisible()).toBe(true);
     expect(await page.getByText("No leads yet", { exact: true }).isVisible()).toBe(true);
-    // The app's navigation, for the admin's sidebar: six entries, the maintenance pages under Settings.
-    expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual(["Home", "Orders", "Anomalies", "Analytics", "Mappings", "Settings"]);
+    // The app's navigation, for the admin's sidebar.
+    expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual(NAV.map((key) => t("en", key)));
     await session.screenshot("home-checklist-en");
     expect(await page.content()).not.toContain(atlasKey.key);
   });
@@ -122,17 +131,20 @@ describe("in French", () => {
     await page.getByRole("heading", { name: "Paramètres", level: 1 }).waitFor();
     expect(await page.getByRole("heading", { name: "Compte connecté" }).isVisible()).toBe(true);
     expect(await page.locator('[data-field="rate"]').textContent()).toBe("60 appels par minute");
-    expect(await page.getByRole("button", { name: "Vérifier et enregistrer la clé" }).isVisible()).toBe(true);
-    expect(await page.getByLabel("Clé API", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Clé de la plateforme", { exact: true }).isVisible()).toBe(true);
+    // Technical settings are under Advanced.
+    expect(await page.getByRole("heading", { name: "Avancé" }).isVisible()).toBe(true);
 
-    const interval = page.getByLabel("Intervalle de synchronisation des statuts (minutes)");
+    const interval = page.getByLabel(t("fr", "settings.statusSync.label"));
     await interval.fill("0");
-    await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+    await page.locator('[data-save-bar-button="save"]').click();
     await page.getByText("Doit être au moins 1.").waitFor();
-    expect(await page.getByText("Certains paramètres sont à corriger").isVisible()).toBe(true);
+    expect(await page.getByText("Certains paramètres sont à corriger : rien n'a été enregistré").isVisible()).toBe(true);
+    // The edit stays on the page, the save bar too.
+    expect(await interval.inputValue()).toBe("0");
 
     await interval.fill("15");
-    await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+    await page.locator('[data-save-bar-button="save"]').click();
     await expect.poll(() => session.toasts()).toEqual(["Paramètres enregistrés"]);
     expect(await page.getByText("Doit être au moins 1.").count()).toBe(0);
     const row = await server.db.shop.findUnique({ where: { domain: SHOP } });
@@ -145,8 +157,8 @@ describe("in French", () => {
     await visit(page, await server.embeddedUrl(SHOP, "/app", { locale: "fr" }));
     await page.getByRole("heading", { name: "Configurer COD Lead Sync" }).waitFor();
     expect(await page.getByText("2 étapes sur 4 terminées").isVisible()).toBe(true);
-    expect(await page.locator('[data-step="key_verified"]').textContent()).toContain("Clé vérifiée");
-    expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual(["Accueil", "Commandes", "Anomalies", "Analyses", "Correspondances", "Paramètres"]);
+    expect(await page.locator('[data-step="key_verified"]').textContent()).toContain("Plateforme connectée");
+    expect(await page.locator("ui-nav-menu a").allTextContents()).toEqual(NAV.map((key) => t("fr", key)));
     await session.screenshot("home-fr");
   });
 });
@@ -203,7 +215,7 @@ describe("once set up", () => {
     await visit(page, await server.embeddedUrl(SHOP, "/app", { locale: "en" }));
 
     // THEN the pause is the first thing said, with its next step
-    await page.getByText("Sending is paused: the platform rejected your API key").waitFor();
+    await page.getByText(t("en", "home.alert.paused.title")).waitFor();
     expect(await page.getByText(/Reason: key rejected by the platform/).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Open settings" }).getAttribute("href")).toBe("/app/settings");
     // AND the checklist shows the key step to redo, above the 30-day figures from all of the above

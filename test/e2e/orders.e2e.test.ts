@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
-import { formatMoneyCents } from "../../app/i18n";
+import { formatterFor } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
@@ -82,7 +82,7 @@ describe("Orders after a pipeline run", () => {
 
     // THEN every order is there, newest first, with the columns a COD merchant scans and one stage each
     await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3005", "#3004", "#3003", "#3002", "#3001"]);
-    expect(await rowOf(page, "#3001")).toEqual({ stage: "Confirmed", customer: "Salma Bennani", city: "Casablanca", amount: formatMoneyCents("en", 22_900), attention: "" });
+    expect(await rowOf(page, "#3001")).toEqual({ stage: "Confirmed", customer: "Salma Bennani", city: "Casablanca", amount: formatterFor("en").money(22_900), attention: "" });
     expect(await rowOf(page, "#3002")).toMatchObject({ stage: "Sent", city: "Rabat" });
     expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Held", attention: "Unknown SKU" });
     expect(await rowOf(page, "#3004")).toMatchObject({ stage: "Held", attention: "No phone", customer: "Salma Bennani" });
@@ -117,8 +117,10 @@ describe("Orders after a pipeline run", () => {
       "posted",
       "answered",
     ]);
-    expect(await times.first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/);
-    expect(await times.first().getAttribute("title")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The shop's wall clock in the reader's format; the exact instant (UTC) in the markup and, with the zone's offset, on hover.
+    expect(await times.first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/);
+    expect(await times.first().getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(await times.first().getAttribute("title")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/);
     await session.screenshot("order-detail-en");
     expect(session.refused).toEqual([]);
   });
@@ -133,7 +135,7 @@ describe("Orders after a pipeline run", () => {
 
     await page.getByLabel("Customer's mobile").fill("0661000004");
     await page.getByRole("button", { name: "Save and send again" }).first().click();
-    await expect.poll(() => session.toasts()).toContain("Done: 1 order(s) sent again");
+    await expect.poll(() => session.toasts()).toContain("Done: 1 order sent again");
     await flow.drain();
     await expect.poll(async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("created");
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
@@ -150,7 +152,7 @@ describe("Orders after a pipeline run", () => {
     }
     await page.getByRole("button", { name: "Send again" }).click();
     // The held order goes again; the damaged one's lead exists: it is left as it was.
-    await expect.poll(() => session.toasts()).toContain("1 order(s) sent again, 1 left as they were");
+    await expect.poll(() => session.toasts()).toContain("1 order sent again, 1 left as it was");
     await expect.poll(() => rowOf(page, "#3003").then((r) => r.stage)).toBe("Received");
     expect((await rowOf(page, "#3005")).stage).toBe("Sent");
     const job = await server.db.job.findFirstOrThrow({ where: { key: `post-lead:${SHOP}:6100003` } });
@@ -165,7 +167,7 @@ describe("in French", () => {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "fr" }));
       await page.getByRole("heading", { name: "Commandes", level: 1 }).waitFor();
-      expect(await rowOf(page, "#3001")).toMatchObject({ stage: "Confirmée", amount: formatMoneyCents("fr", 22_900) });
+      expect(await rowOf(page, "#3001")).toMatchObject({ stage: "Confirmée", amount: formatterFor("fr").money(22_900) });
       // Sent again from the list above, waiting for the worker.
       expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Reçue" });
       expect(await page.getByRole("tab", { name: "À traiter" }).isVisible()).toBe(true);

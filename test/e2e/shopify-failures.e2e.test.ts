@@ -15,6 +15,7 @@ import { shopifyAdminControl, startShopifyAdmin, type FaultInput, type RunningSh
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 import { visit } from "../helpers/e2e-pipeline";
+import { t } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const ORDER_ID = 6_100_000_321;
@@ -154,9 +155,9 @@ describe("in English", () => {
       await resetShopify();
       await control.addFault({ ...failure.fault, shop: SHOP, operation: "OrdersPage" });
       await visit(page, await server.embeddedUrl(SHOP, "/app/backfill", { locale: "en" }));
-      await page.getByRole("button", { name: "Dry run" }).click();
+      await page.getByRole("button", { name: t("en", "backfill.dryRun"), exact: true }).click();
       // The server's worker runs the job; the page polls its state.
-      expect(await bannerText(page)).toContain(failure.title("reading your orders for the backfill"));
+      expect(await bannerText(page)).toContain(failure.title(t("en", "shopifyError.what.backfillOrders")));
 
       await control.clearFaults();
       await page.getByRole("button", { name: "Try again" }).click();
@@ -171,7 +172,7 @@ describe("in English", () => {
     await resetShopify();
     await control.addFault({ kind: "throttled", shop: SHOP, operation: "OrdersPage", times: 1 });
     await visit(page, await server.embeddedUrl(SHOP, "/app/backfill", { locale: "en" }));
-    await page.getByRole("button", { name: "Dry run" }).click();
+    await page.getByRole("button", { name: t("en", "backfill.dryRun"), exact: true }).click();
     await page.getByText(/^Finished /).waitFor({ timeout: 20_000 });
     expect(await page.locator("[data-shopify-failure]").count()).toBe(0);
     const calls = await control.calls({ shop: SHOP, operation: "OrdersPage" });
@@ -185,7 +186,7 @@ describe("in English", () => {
     await visit(page, await server.embeddedUrl(SHOP, "/app/mappings", { locale: "en" }));
     await bannerText(page);
     expect(await axeViolations(page)).toEqual([]);
-    expect(await page.title()).toBe("Mappings · COD Lead Sync");
+    expect(await page.title()).toBe(`${t("en", "mappings.title")} · COD Lead Sync`);
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "en" }));
     await bannerText(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -227,12 +228,12 @@ describe("en français", () => {
     await resetShopify();
     await control.addFault({ kind: "unauthorized", shop: SHOP, operation: "OrdersPage", times: null });
     await visit(page, await server.embeddedUrl(SHOP, "/app/backfill", { locale: "fr" }));
-    await page.getByRole("button", { name: "Essai à blanc" }).click();
-    expect(await bannerText(page)).toContain("Shopify a refusé l'accès de l'application pendant la lecture de vos commandes pour la reprise");
+    await page.getByRole("button", { name: t("fr", "backfill.dryRun"), exact: true }).click();
+    expect(await bannerText(page)).toContain("Shopify a refusé l'accès de l'application pendant la lecture de vos commandes pour l'import");
     expect(await axeViolations(page)).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
-    await page.getByText(/^Terminée le /).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Terminé le /).waitFor({ timeout: 20_000 });
   });
 });
 
@@ -245,7 +246,8 @@ describe("a walk of every admin page", () => {
         for (const path of ["/app", "/app/orders", `/app/orders/${linkId}`, "/app/anomalies", "/app/mappings", "/app/mappings?tab=skus", "/app/mappings?tab=cities", "/app/mappings?tab=csv", "/app/activity", "/app/backfill", "/app/settings"]) {
           await visit(session.page, await server.embeddedUrl(SHOP, path, { locale }));
           const text = await session.page.locator("body").innerText();
-          expect(text, path).not.toMatch(/Application Error|Unexpected Server Error|Something went wrong|Une erreur s'est produite/);
+          expect(text, path).not.toMatch(/Application Error|Unexpected Server Error/);
+          expect(await session.page.locator("[data-error-failure]").count(), path).toBe(0);
           expect(await session.page.locator("h1").count(), path).toBeGreaterThan(0);
         }
       } finally {
@@ -266,13 +268,40 @@ describe("an unexpected failure", () => {
       const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
       expect(reference).toMatch(/^[0-9a-f]{8}$/);
       const body = await page.locator("body").innerText();
-      expect(body).toContain("Une erreur s'est produite");
+      // What failed (showing the page), what it means (nothing changed), the reference; the navigation stays.
+      expect(body).toContain(t("fr", "errorPage.load.title"));
+      expect(body).toContain(t("fr", "errorPage.load.body", { page: t("fr", "nav.orders") }));
       expect(body).toContain(`donnez cette référence au support : ${reference}`);
+      expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
       expect(body).not.toMatch(/Application Error|TimelineEvent|prisma|SQLITE/i);
       expect(await axeViolations(page)).toEqual([]);
       await expect.poll(() => server.output()).toContain(`[error ${reference}] GET /app/orders/${linkId} failed:`);
     } finally {
       await server.db.$executeRawUnsafe(`ALTER TABLE "TimelineEvent_away" RENAME TO "TimelineEvent"`);
+      await session.close();
+    }
+  });
+
+  it("after a failed save says the change was not saved, how to check, and keeps the app's navigation", async () => {
+    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    try {
+      const { page } = session;
+      await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "fr" }));
+      // Sending the order again queues a job: its table cannot be written.
+      await server.db.$executeRawUnsafe(`ALTER TABLE "Job" RENAME TO "Job_away"`);
+      await page.getByRole("button", { name: t("fr", "order.resend") }).first().click();
+      const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
+      expect(await page.locator("[data-error-failure]").getAttribute("data-error-failure")).toBe("save");
+      const body = await page.locator("body").innerText();
+      expect(body).toContain(t("fr", "errorPage.save.title"));
+      expect(body).toContain(t("fr", "errorPage.save.body", { page: t("fr", "nav.orders") }));
+      expect(body).not.toContain(t("fr", "errorPage.load.body", { page: t("fr", "nav.orders") }));
+      expect(await page.getByRole("button", { name: t("fr", "errorPage.save.reload") }).isVisible()).toBe(true);
+      expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
+      expect(await axeViolations(page)).toEqual([]);
+      await expect.poll(() => server.output()).toContain(`[error ${reference}] POST /app/orders/${linkId} failed:`);
+    } finally {
+      await server.db.$executeRawUnsafe(`ALTER TABLE "Job_away" RENAME TO "Job"`);
       await session.close();
     }
   });
@@ -287,9 +316,10 @@ describe("an unexpected failure", () => {
       const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
       expect(reference).toMatch(/^[0-9a-f]{8}$/);
       const body = await page.locator("body").innerText();
-      expect(body).toContain("Something went wrong");
+      expect(body).toContain(t("en", "errorPage.load.title"));
       expect(body).not.toMatch(/Application Error|ApiCall|prisma|SQLITE/i);
-      expect(await page.title()).toBe("Something went wrong · COD Lead Sync");
+      expect(await page.title()).toBe(`${t("en", "errorPage.load.title")} · COD Lead Sync`);
+      expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await server.db.$executeRawUnsafe(`ALTER TABLE "ApiCall_away" RENAME TO "ApiCall"`);

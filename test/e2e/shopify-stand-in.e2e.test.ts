@@ -29,6 +29,7 @@ import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
 import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { t } from "../../app/i18n";
 import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 
 const DEMO = "atlas-beauty.myshopify.com";
@@ -131,7 +132,7 @@ describe("a fresh shop", () => {
     expect((await control.shop(FRESH)).installed).toBe(false);
     const { page } = session;
     await visit(page, await server.embeddedUrl(FRESH, "/app"));
-    await page.getByRole("heading", { name: "Set up COD Lead Sync" }).waitFor();
+    await page.getByRole("heading", { name: t("en", "home.checklist.title") }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect((await control.shop(FRESH)).installed).toBe(true);
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
@@ -141,8 +142,9 @@ describe("a fresh shop", () => {
 
     const key = sandbox.keys.find((k) => k.account === "ACC-1002")!.key;
     await visit(page, await server.embeddedUrl(FRESH, "/app/settings"));
-    await page.getByLabel("API key", { exact: true }).fill(key);
-    await page.getByRole("button", { name: "Verify and save key" }).click();
+    await page.getByLabel(t("en", "settings.apiKey.label"), { exact: true }).fill(key);
+    // The contextual save bar saves the page; the key is verified as part of it.
+    await page.locator('[data-save-bar-button="save"]').click();
     await page.locator('[data-field="name"]', { hasText: "Rif Market" }).waitFor();
     expect(session.refused).toEqual([]);
   });
@@ -205,7 +207,8 @@ describe("the demo shop", () => {
     const picker = page.getByLabel("Platform item");
     await picker.fill("ARG-OIL-50");
     await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
-    await page.getByRole("button", { name: "Save mapping" }).click();
+    // The editor's own button (App Bridge's save bar carries the same one).
+    await page.getByRole("button", { name: t("en", "mappings.editor.save") }).first().click();
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
     // The mapping frees #1019: named at once, and sent on one confirmation, without visiting it.
     const modal = page.locator("ui-modal[open]");
@@ -232,17 +235,17 @@ describe("the demo shop", () => {
     const { page } = session;
     const atStart = await server.db.orderLink.count({ where: { shop: DEMO } });
     await visit(page, await server.embeddedUrl(DEMO, "/app/backfill"));
-    await page.getByRole("button", { name: "Dry run" }).click();
-    await expect.poll(() => session.toasts()).toContain("Dry run started");
-    await page.getByText("Nothing was sent. Run the backfill to add these orders to the app.").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: t("en", "backfill.dryRun"), exact: true }).click();
+    await expect.poll(() => session.toasts()).toContain(t("en", "backfill.started.dry"));
+    await page.getByText(t("en", "backfill.doneDry")).waitFor({ timeout: 30_000 });
     const before = await server.db.orderLink.count({ where: { shop: DEMO } });
     // The dry run read the stand-in's orders and added nothing.
     expect(before).toBe(atStart);
     const calls = await control.calls({ shop: DEMO, operation: "OrdersPage" });
     expect(calls.length).toBeGreaterThan(0);
 
-    await page.getByRole("button", { name: "Run backfill" }).click();
-    await expect.poll(() => session.toasts()).toContain("Backfill started");
+    await page.getByRole("button", { name: t("en", "backfill.run") }).click();
+    await expect.poll(() => session.toasts()).toContain(t("en", "backfill.started.run"));
     await page.getByText(/orders were added/).waitFor({ timeout: 60_000 });
     const after = await server.db.orderLink.count({ where: { shop: DEMO } });
     expect(after).toBeGreaterThan(before);

@@ -13,6 +13,9 @@ import type { Page } from "playwright-core";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { bucketOf, LATENCY_METRICS } from "../../app/sync/reconcile/latency";
+import { formatterFor } from "../../app/i18n";
+import { DEFAULT_TIME_ZONE } from "../../app/analytics/days";
+import { localTime } from "../../app/time-zone";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const HOUR = 3600_000;
@@ -20,6 +23,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 let world: E2EWorld;
 let stuckId: string;
 let recoveredId: string;
+/** When the reconciliation recovered #6001. */
+let recoveredAt: Date;
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
@@ -56,7 +61,8 @@ beforeAll(async () => {
     },
   };
   await db.syncLedger.create({ data: { shop: SHOP, coverageFrom: new Date(now.getTime() - 30 * 24 * HOUR), watermark: now, lastPassAt: now, measuredUntil: now, figures: JSON.stringify(figures) } });
-  await db.reconcilePass.create({ data: { shop: SHOP, at: new Date(now.getTime() - 2 * HOUR), scanned: 12, recovered: 1, orders: JSON.stringify([{ linkId: recoveredId, orderName: "#6001", what: "recovered" }]) } });
+  recoveredAt = new Date(now.getTime() - 2 * HOUR);
+  await db.reconcilePass.create({ data: { shop: SHOP, at: recoveredAt, scanned: 12, recovered: 1, orders: JSON.stringify([{ linkId: recoveredId, orderName: "#6001", what: "recovered" }]) } });
   const hour = new Date(Math.floor((now.getTime() - 3 * HOUR) / HOUR) * HOUR);
   for (const [metric, seconds, count] of [
     [LATENCY_METRICS.orderToLead, 3, 36],
@@ -83,7 +89,9 @@ describe("sync ledger", () => {
     // (Polaris adds the tone's name for screen readers.)
     expect(await card.locator('[data-accounted="missing"]').textContent()).toMatch(/1 not seen yet$/);
     expect(await card.getByText("30 sent · 5 held · 1 refused or failed · 3 skipped · 1 cancelled · 0 in progress").count()).toBe(1);
-    expect(await card.getByText(/^Recovered by the reconciliation: 1 \(last at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/).count()).toBe(1);
+    // On the shop's clock, in the reader's format ("Nov 26, 12:41").
+    const lastAt = formatterFor("en").dateTime(localTime(recoveredAt, DEFAULT_TIME_ZONE));
+    expect(await card.getByText(`Recovered by the reconciliation: 1 (last at ${lastAt})`, { exact: true }).count()).toBe(1);
     // 36 of 40 within 5 s, 38 within 45 s: p50 5 s, p95 45 s.
     expect(await card.getByText("Order to lead: half within 5 s, 95 % within 45 s").count()).toBe(1);
     // 38 of 40 within 60 s is 95 %: kept; all within 6 minutes.

@@ -70,8 +70,8 @@ async function seedLink(shop: string, data: Record<string, unknown>) {
   return link;
 }
 
-async function getStatus(shop: string, orderId: string, headers: Record<string, string> = {}) {
-  const request = await adminRequest(shop, `/api/orders/${encodeURIComponent(orderId)}/status`, { as: "fetch", headers });
+async function getStatus(shop: string, orderId: string, headers: Record<string, string> = {}, query = "") {
+  const request = await adminRequest(shop, `/api/orders/${encodeURIComponent(orderId)}/status${query}`, { as: "fetch", headers });
   return statusRoute.loader({ request, params: { orderId }, context: {} });
 }
 
@@ -166,6 +166,7 @@ describe("GET /api/orders/:orderId/status", () => {
           "anomalies",
           "canSend",
           "confirmationStatus",
+          "currency",
           "customer",
           "findings",
           "fixUrl",
@@ -174,6 +175,7 @@ describe("GET /api/orders/:orderId/status", () => {
           "leadRef",
           "nextAction",
           "reason",
+          "reasonText",
           "sendLabel",
           "shippingStatus",
           "stage",
@@ -189,6 +191,8 @@ describe("GET /api/orders/:orderId/status", () => {
     expect(body).toEqual({
       state: "created",
       reason: null,
+      reasonText: null,
+      currency: "MAD",
       leadRef: "ATB-2001",
       confirmationStatus: "confirmed",
       shippingStatus: "shipped",
@@ -206,6 +210,18 @@ describe("GET /api/orders/:orderId/status", () => {
       stage: "shipped",
       nextAction: "none",
     });
+  });
+
+  it("answers the stored reason in the language the extension names, English by default", async () => {
+    const ref = { key: "timeline.text.sendFailedFinal", params: { attempts: 3, cause: { key: "timeline.cause.unreachable" } } };
+    const failed = await seedLink(SHOP_A, { state: "failed", reason: "Sending failed after 3 attempts: the platform could not be reached", reasonText: JSON.stringify(ref) });
+    const french = (await (await getStatus(SHOP_A, failed.orderId, {}, "?locale=fr")).json()) as LinkStatus;
+    expect(french).toMatchObject({ reason: failed.reason, reasonText: "Échec de l'envoi après 3 essais : la plateforme est injoignable", currency: "MAD" });
+    const english = (await (await getStatus(SHOP_A, failed.orderId)).json()) as LinkStatus;
+    expect(english.reasonText).toBe("Sending failed after 3 attempts: the platform could not be reached");
+    // A reason stored before sentences: only its English.
+    const older = await seedLink(SHOP_A, { state: "failed", reason: "Sending failed after 10 attempts: 503" });
+    expect(((await (await getStatus(SHOP_A, older.orderId, {}, "?locale=fr")).json()) as LinkStatus).reasonText).toBeNull();
   });
 
   it("answers the customer's delivery record as counts and the customer hold's reason as data, never the phone", async () => {

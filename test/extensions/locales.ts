@@ -34,9 +34,16 @@ export function loadLocale(extension: Extension, lang: Lang): Dictionary {
 
 export const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-export function translator(dictionary: Dictionary): Translate {
+/**
+ * As shopify.i18n.translate: a `count` picks the key's plural form with the
+ * language's rules (French 0 and 1 are "one").
+ */
+export function translator(dictionary: Dictionary, lang: Lang = "en"): Translate {
+  const rules = new Intl.PluralRules(lang);
   return (key, params = {}) => {
-    const template = dictionary[key];
+    const count = params.count;
+    const plural = typeof count === "number" && dictionary[`${key}.other`] !== undefined;
+    const template = plural ? (dictionary[`${key}.${rules.select(count)}`] ?? dictionary[`${key}.other`]) : dictionary[key];
     if (template === undefined) throw new Error(`missing translation key: ${key}`);
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
       if (!(name in params)) throw new Error(`${key}: no value for {{${name}}}`);

@@ -27,7 +27,7 @@ import {
 import { EXTENSIONS, loadLocale, placeholders, translator } from "./locales";
 
 const en = translator(loadLocale("order-status-block", "en"));
-const fr = translator(loadLocale("order-status-block", "fr"));
+const fr = translator(loadLocale("order-status-block", "fr"), "fr");
 const formatDate = (d: Date) => d.toISOString();
 
 const finding = (code: string, severity: "blocking" | "warning", params: StatusFinding["params"] = {}, message = `${code} (English)`): StatusFinding => ({
@@ -41,6 +41,8 @@ function status(state: LinkState, extra: Partial<LinkStatus> = {}): LinkStatus {
   return {
     state,
     reason: null,
+    reasonText: null,
+    currency: "MAD",
     leadRef: null,
     confirmationStatus: null,
     shippingStatus: null,
@@ -201,6 +203,19 @@ describe("state banners", () => {
       label: "Details",
       value: "Sending failed, retrying: 503 Service Unavailable",
     });
+    // The app's reason in the extension's language when the app stored it as a sentence.
+    const french = status("retrying", { reason: "Sending failed, trying again: the platform had an error on its side", reasonText: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté" });
+    expect(blockView(ready(french), fr, formatDate).details).toContainEqual({ label: "Détails", value: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté" });
+  });
+
+  it("write amounts with the app's format table in the extension's language, in the shop's currency name", () => {
+    const below = status("held", { currency: "DH", findings: [finding("total_below_cost", "blocking", { total: "150.00", minimum: "229.50" })] });
+    expect(blockView(ready(below), fr, formatDate).findings[0].text).toBe(
+      "Le montant à encaisser (150\u00a0DH) est inférieur au prix plateforme des articles plus la livraison (229,50\u00a0DH).",
+    );
+    expect(blockView(ready({ ...below, currency: "MAD" }), en, formatDate).findings[0].text).toBe(
+      "The amount to collect (150 MAD) is below the platform price of the items plus delivery (229.50 MAD).",
+    );
   });
 
   it("say the app has no lead for an order it does not know, and show no created lead without reason", () => {
@@ -274,7 +289,7 @@ describe("block", () => {
 
   it("is entirely in French for a French admin", () => {
     const view = blockView(ready(created), fr, formatDate);
-    expect(view.badges.map((b) => b.label)).toEqual(["Lead créé", "Confirmation: Confirmé", "Livraison: Expédié"]);
+    expect(view.badges.map((b) => b.label)).toEqual(["Lead créé", "Confirmation : Confirmé", "Livraison : Expédié"]);
     expect(view.details.map((d) => d.label)).toEqual(["Lead", "Numéro de suivi", "Dernier changement"]);
     expect(view.findings[0]).toMatchObject({ severityLabel: "Avertissement", text: "La ville « Casa » a été lue comme Casablanca (87 % de correspondance) ; vérifiez-la." });
     expect(view.anomalies).toEqual(["Même téléphone client et même produit qu'un lead récent."]);
@@ -283,7 +298,7 @@ describe("block", () => {
     const held = blockView(ready(status("held", { findings: [finding("phone_invalid", "blocking")], canSend: true, sendLabel: "send" })), fr, formatDate);
     expect(held.banner).toEqual({
       tone: "warning",
-      title: "En attente : non envoyé",
+      title: "Retenue : non envoyée",
       body: "Le numéro de téléphone n'est pas un numéro marocain valide. La plateforme a besoin d'un mobile commençant par 06 ou 07.",
     });
     expect(held.sendLabel).toBe("Envoyer à la plateforme COD");
@@ -300,20 +315,20 @@ describe("block", () => {
     const view = blockView(ready(status("created", { customer: badCustomer })), en, formatDate);
     expect(view.customer).toEqual({
       risk: { label: "High risk", tone: "critical" },
-      orders: "5 order(s) sent to the platform",
+      orders: "5 orders sent to the platform",
       counts: ["Delivered: 1", "Returned: 1", "Refused: 2", "In progress: 1"],
       lastOutcome: "Last outcome: Refused, 2026-03-08T09:00:00.000Z",
     });
     expect(blockView(ready(status("created", { customer: badCustomer })), fr, formatDate).customer).toEqual({
       risk: { label: "Risque élevé", tone: "critical" },
-      orders: "5 commande(s) envoyée(s) à la plateforme",
+      orders: "5 commandes envoyées à la plateforme",
       counts: ["Livrée : 1", "Retournée : 1", "Refusée : 2", "En cours : 1"],
       lastOutcome: "Dernier résultat : Refusée, 2026-03-08T09:00:00.000Z",
     });
     const fresh = { ...badCustomer, risk: "new" as const, orders: 0, counts: { ...badCustomer.counts, delivered: 0, returned: 0, refused: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null };
     expect(blockView(ready(status("received", { customer: fresh })), en, formatDate).customer).toEqual({
       risk: { label: "New customer", tone: "neutral" },
-      orders: "0 order(s) sent to the platform",
+      orders: "0 orders sent to the platform",
       counts: [],
       lastOutcome: null,
     });
@@ -331,8 +346,8 @@ describe("block", () => {
     const french = blockView(ready(held), fr, formatDate);
     expect(french.banner).toEqual({
       tone: "warning",
-      title: "En attente : historique de livraison du client",
-      body: "2 refusée(s) et 1 mauvais numéro(s) sur les 90 derniers jours",
+      title: "Retenue : historique de livraison du client",
+      body: "2 refusées et 1 mauvais numéro sur les 90 derniers jours",
     });
     expect(french.details.map((d) => d.value)).not.toContain(held.reason);
     expect(blockView(ready(status("held", { hold: { code: "customer_blocked", counts: {}, days: 90 } })), fr, formatDate).banner?.body).toBe(

@@ -135,7 +135,7 @@ describe("Flow triggers", () => {
     // Each firing is on its order's timeline.
     const timeline = await db.prisma.timelineEvent.findMany({ where: { linkId: a.id, kind: "flow" } });
     expect(timeline).toHaveLength(4);
-    expect(timeline.map((t) => t.message)).toContain("Shopify Flow trigger “Lead status changed” sent");
+    expect(timeline.map((t) => t.message)).toContain("Sent to Shopify Flow: “Lead status changed”");
   });
 
   it("an Admin API failure is retried until Flow has the trigger, once", async () => {

@@ -9,6 +9,8 @@
  *   `Authorization: Bearer <token>` (what App Bridge does for the app's data
  *   requests), and the token-exchange bounce page (/auth/session-token) is
  *   followed to its `shopify-reload` URL with a fresh id_token.
+ * - `<ui-save-bar>` draws a save bar whose buttons press the app's own, and
+ *   leaving with unsaved changes asks the browser's confirm dialog (save-bar-stub.ts).
  * - Any stylesheet from the CDN (the Inter font) gets empty CSS.
  * - Every other address but 127.0.0.1 is refused.
  * - Every response body is kept, so a test can assert a secret never left the server.
@@ -17,6 +19,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { SAVE_BAR_STUB } from "../../scripts/dev/demo/save-bar-stub";
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -76,13 +79,13 @@ export function appBridgeStub(config: AppBridgeStubConfig): string {
       hide: noop,
     },
     loading: noop,
-    saveBar: { show: async () => undefined, hide: async () => undefined, toggle: async () => undefined, leaveConfirmation: async () => undefined },
     modal: {
       show: async (id) => document.getElementById(id)?.show(),
       hide: async (id) => document.getElementById(id)?.hide(),
       toggle: async (id) => document.getElementById(id)?.toggle(),
     },
   };
+${SAVE_BAR_STUB}
   // The admin draws <ui-nav-menu> in its own sidebar; inside the iframe it is not shown.
   // A <ui-modal> is drawn by the admin over the page: here, a dialog over the page with its
   // title bar's buttons below its content (what App Bridge React portals into modal.content).

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { withErrorReference } from "../../app/http/error-reference.server";
-import { errorReferenceOf } from "../../app/http/error-reference";
+import { errorFailureOf, errorReferenceOf } from "../../app/http/error-reference";
 
 const request = new Request("https://app.test/app/orders/abc?id_token=SECRET-TOKEN&shop=a.myshopify.com", { method: "GET" });
 
@@ -26,8 +26,10 @@ describe("withErrorReference", () => {
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(500);
-    const body = (await response.json()) as { errorReference: string };
-    expect(Object.keys(body)).toEqual(["errorReference"]);
+    const body = (await response.json()) as { errorReference: string; failed: string };
+    expect(Object.keys(body)).toEqual(["errorReference", "failed"]);
+    // A GET only read: the page says nothing was changed.
+    expect(errorFailureOf({ status: 500, data: body })).toBe("load");
     expect(body.errorReference).toMatch(/^[0-9a-f]{8}$/);
     expect(JSON.stringify(body)).not.toContain("0612345678");
     expect(lines).toHaveLength(1);
@@ -36,6 +38,15 @@ describe("withErrorReference", () => {
     expect((lines[0][1] as Error).message).toContain("0612345678");
     // What the route's ErrorBoundary reads back.
     expect(errorReferenceOf({ status: 500, data: body })).toBe(body.errorReference);
+  });
+
+  it("says a failed action was a save, so the page does not claim nothing was lost", async () => {
+    const failing = withErrorReference(async () => Promise.reject(new Error("x")), () => {});
+    const post = new Request("https://app.test/app/settings", { method: "POST", body: new URLSearchParams({ intent: "save" }) });
+    const body = await ((await failing({ request: post }).catch((e: Response) => e)) as Response).json();
+    expect(body.failed).toBe("save");
+    expect(errorFailureOf({ status: 500, data: body })).toBe("save");
+    expect(errorFailureOf(new Error("render"))).toBe("load");
   });
 
   it("gives each failure its own reference", async () => {

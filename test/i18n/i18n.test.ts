@@ -2,15 +2,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "../../app/i18n/en";
 import { fr } from "../../app/i18n/fr";
-import { formatMoneyCents, formatPercent, localeFromRequest, resolveLocale, t } from "../../app/i18n";
+import { formatterFor, localeFromRequest, resolveLocale, t } from "../../app/i18n";
+import { messageParams, parseMessage } from "../../app/i18n/message-format";
 import { adminRequest } from "../helpers/admin";
 import { SHOP_A, startAdminApp, stopAdminApp, type AdminApp } from "../pages/helpers";
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = messageParams;
 
 describe("dictionaries", () => {
   it("have the same keys in English and French", () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it("parse as messages (placeholders, plurals with an other form)", () => {
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)]) expect(() => parseMessage(value), key).not.toThrow();
+  });
+
+  it("have no lazy (s) plural: counts go through plural forms", () => {
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)]) expect(value, key).not.toMatch(/\w\(s\)|\(e\)s?\b/);
   });
 
   it("have no empty message and the same placeholders in both languages", () => {
@@ -27,19 +36,36 @@ describe("dictionaries", () => {
     expect(t("en", "settings.account.rateValue")).toBe("{rate} calls per minute");
   });
 
+  it("name every code the pages show: job kinds, timeline steps, order states", async () => {
+    const { JOB_KINDS } = await import("../../app/models/job-kinds");
+    const { TIMELINE_KINDS } = await import("../../app/models/timeline.server");
+    const { LINK_STATES } = await import("../../app/models/order-link-state");
+    const keys = [...JOB_KINDS.map((k) => `activity.jobKind.${k}`), ...TIMELINE_KINDS.map((k) => `timeline.${k}`), ...LINK_STATES.map((s) => `state.${s}`)];
+    expect(keys.filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it("chooses the plural form with the language's rules (French 0 and 1 are singular)", () => {
+    expect(t("en", "anomalies.orders", { count: 0 })).toBe("0 orders");
+    expect(t("en", "anomalies.orders", { count: 1 })).toBe("1 order");
+    expect(t("fr", "anomalies.orders", { count: 0 })).toBe("0 commande");
+    expect(t("fr", "anomalies.orders", { count: 1 })).toBe("1 commande");
+    expect(t("fr", "anomalies.orders", { count: 1234 })).toBe("1\u202f234 commandes");
+    expect(t("fr", "customers.card.orders", { count: 0 })).toBe("Aucune commande envoyée à la plateforme");
+  });
+
   it("formats money and rates the same way on server and client", () => {
-    expect(formatMoneyCents("en", 144899)).toBe("1,448.99 MAD");
-    expect(formatMoneyCents("fr", 144899)).toBe("1\u202f448,99 MAD");
-    expect(formatMoneyCents("en", 5)).toBe("0.05 MAD");
-    expect(formatPercent("en", 2 / 3)).toBe("66.7%");
-    expect(formatPercent("fr", 0.5)).toBe("50\u202f%");
+    expect(formatterFor("en").money(144899)).toBe("1,448.99 MAD");
+    expect(formatterFor("fr").money(144899)).toBe("1\u202f448,99\u00a0MAD");
+    expect(formatterFor("en").money(5)).toBe("0.05 MAD");
+    expect(formatterFor("en").percent(2 / 3)).toBe("66.7%");
+    expect(formatterFor("fr").percent(0.5)).toBe("50\u202f%");
   });
 });
 
 describe("locale", () => {
   it("is French for any fr* locale and English otherwise", () => {
-    expect(["fr", "fr-FR", "FR_ca", "fr-MA"].map(resolveLocale)).toEqual(["fr", "fr", "fr", "fr"]);
-    expect(["en", "en-US", "ar", "es", "", null, undefined, "french"].map(resolveLocale)).toEqual(Array(8).fill("en"));
+    expect(["fr", "fr-FR", "FR_ca", "fr-MA"].map((l) => resolveLocale(l))).toEqual(["fr", "fr", "fr", "fr"]);
+    expect(["en", "en-US", "ar", "es", "", null, undefined, "french", "en-XA"].map((l) => resolveLocale(l))).toEqual(Array(9).fill("en"));
   });
 
   it("comes from Shopify's locale parameter, else Accept-Language", () => {

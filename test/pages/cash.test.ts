@@ -174,10 +174,12 @@ describe("cash pages", () => {
 
   it("Settings: when to mark paid, the overdue delay and the Flow switch are saved, checked, and move the alert", async () => {
     const settings = await import("../../app/routes/app.settings");
-    const bad = await submit(settings.action, SHOP_A, "/app/settings", { intent: "saveSettings", "writeBack.markPaidWhen": "someday", paymentOverdueDays: "0" });
+    const bad = await submit(settings.action, SHOP_A, "/app/settings", { intent: "save", apiKey: "", baseUrl: "", "writeBack.markPaidWhen": "someday", paymentOverdueDays: "0" });
     expect(bad).toMatchObject({ ok: false, fieldErrors: { "writeBack.markPaidWhen": { code: "invalid" }, paymentOverdueDays: { code: "min", min: 1 } } });
     const saved = await submit(settings.action, SHOP_A, "/app/settings", {
-      intent: "saveSettings",
+      intent: "save",
+      apiKey: "",
+      baseUrl: "",
       "writeBack.markPaidWhen": "paid",
       paymentOverdueDays: "7",
       "flowTriggers.paymentOverdue": "false",

@@ -339,8 +339,9 @@ describe("Order page", () => {
       ],
     });
     expect(order.timeline).toEqual([
-      { id: expect.any(String), kind: "received", message: "Order received from Shopify", at: "2026-03-01T09:05:32.123Z", local: "2026-03-01 09:05:32", offset: "+00:00" },
-      { id: expect.any(String), kind: "answered", message: "Lead ATB-1 stored as damaged", at: "2026-05-01T09:05:32.123Z", local: "2026-05-01 10:05:32", offset: "+01:00" },
+      // Rows written before references: their stored English, no reference.
+      { id: expect.any(String), kind: "received", message: "Order received from Shopify", text: null, detail: null, at: "2026-03-01T09:05:32.123Z", local: "2026-03-01 09:05:32", offset: "+00:00" },
+      { id: expect.any(String), kind: "answered", message: "Lead ATB-1 stored as damaged", text: null, detail: null, at: "2026-05-01T09:05:32.123Z", local: "2026-05-01 10:05:32", offset: "+01:00" },
     ]);
     expect(order.shopifyUrl).toBe(`https://admin.shopify.com/store/atlas-beauty/orders/${link.orderId}`);
     expect(order.possibleDuplicate).toBe(true);

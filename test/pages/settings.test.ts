@@ -1,7 +1,8 @@
 /**
- * Settings page: the seller API key is verified against the real sandbox over
- * loopback, stored sealed, and never leaves the server again; settings are
- * validated field by field; every call is scoped to the session's shop.
+ * Settings page: one save for the whole page. A new seller API key is verified
+ * against the real sandbox over loopback as part of it, stored sealed, and never
+ * leaves the server again; settings are validated field by field; a wrong field
+ * or a refused key saves nothing; every call is scoped to the session's shop.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxControl, startSandbox, type SandboxKey } from "../../sandbox/index";
@@ -39,12 +40,12 @@ describe("API key", () => {
     await app.db.prisma.shop.create({ data: { domain: SHOP_A, pausedReason: "key_rejected", pausedAt: new Date() } });
 
     // WHEN the merchant saves the key of ACC-1001 (blank base URL: the default, the sandbox)
-    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "verifyKey", apiKey: atlasKey.key, baseUrl: "" });
+    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "save", apiKey: atlasKey.key, baseUrl: "" });
 
     // THEN the page learns the account, and the answer carries nothing of the key but its last four
     expect(result).toMatchObject({
-      intent: "verifyKey",
       ok: true,
+      keyChanged: true,
       keyStore: SHOP_A,
       connection: { account: "ACC-1001", name: "Atlas Beauty SARL", leadPrefix: "ATB", rateLimitPerMinute: 60, apiVersion: "1.3" },
     });
@@ -84,6 +85,7 @@ describe("API key", () => {
       apiVersion: "1.3",
       keyLast4: atlasKey.key.slice(-4),
       verifiedAt: row!.keyVerifiedAt!.toISOString(),
+      verifiedLocal: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       pausedReason: null,
       pausedAt: null,
     });
@@ -93,7 +95,7 @@ describe("API key", () => {
 
   it("re-verifies the saved key when the key field is left blank", async () => {
     const before = await shopRow(SHOP_A);
-    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "verifyKey", apiKey: "", baseUrl: `${sandbox.url}/` });
+    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "save", apiKey: "", baseUrl: `${sandbox.url}/` });
     expect(result).toMatchObject({ ok: true, connection: { account: "ACC-1001" } });
     const after = await shopRow(SHOP_A);
     expect(box().open(after!.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toBe(atlasKey.key);
@@ -107,33 +109,47 @@ describe("API key", () => {
     await control.revoke(revoked.id);
 
     for (const apiKey of [revoked.key, `${rifKey.key.slice(0, -1)}x`]) {
-      const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey, baseUrl: "" });
-      expect(result).toEqual({ intent: "verifyKey", ok: false, error: "not_verified" });
+      const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey, baseUrl: "" });
+      expect(result).toEqual({ ok: false, fieldErrors: {}, keyError: "not_verified" });
       expect(JSON.stringify(result)).not.toContain(apiKey);
     }
     const row = await shopRow(SHOP_B);
     expect(row).toMatchObject({ sellerApiKeyCipher: null, sellerApiKeyLast4: null, sellerAccount: null, keyVerifiedAt: null });
     // The banner the merchant reads: the same one as for an unreachable address.
-    expect(t("en", "settings.key.error.notVerified")).toMatch(/could not be verified/);
-    expect(t("fr", "settings.key.error.notVerified")).toMatch(/n'a pas pu être vérifiée/);
+    expect(t("en", "settings.key.error.notVerified")).toMatch(/did not accept this key/);
+    expect(t("fr", "settings.key.error.notVerified")).toMatch(/n'a pas accepté cette clé/);
   });
 
   it("answers an unreachable address like a refused key, and refuses a base URL that is not http(s)", async () => {
     // A port that was just free: connection refused at once.
     const closed = await startSandbox({ port: 0, quiet: true });
     await closed.close();
-    const unreachable = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey: rifKey.key, baseUrl: closed.url });
-    expect(unreachable).toEqual({ intent: "verifyKey", ok: false, error: "not_verified" });
+    const unreachable = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: rifKey.key, baseUrl: closed.url });
+    expect(unreachable).toEqual({ ok: false, fieldErrors: {}, keyError: "not_verified" });
 
     for (const baseUrl of ["ftp://platform.example", "not a url", "https://user:pw@platform.example", "https://platform.example/api?x=1"]) {
-      const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey: rifKey.key, baseUrl });
-      expect(result).toEqual({ intent: "verifyKey", ok: false, error: "invalid_base_url" });
+      const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: rifKey.key, baseUrl });
+      expect(result).toEqual({ ok: false, fieldErrors: {}, keyError: "invalid_base_url" });
     }
-    expect(await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", apiKey: "", baseUrl: "" })).toMatchObject({
+    // A new address with no key typed: the saved key (none here) cannot go there.
+    expect(await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: "", baseUrl: "https://platform.example" })).toMatchObject({
       ok: false,
-      error: "missing_key",
+      keyError: "missing_key",
     });
     expect((await shopRow(SHOP_B))?.sellerApiKeyCipher).toBeNull();
+  });
+
+  it("saves nothing when the key is refused, not even the other settings changed with it", async () => {
+    const before = (await shopRow(SHOP_B))?.settings ?? null;
+    const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: `${rifKey.key}x`, baseUrl: "", retentionDays: "45" });
+    expect(result).toMatchObject({ ok: false, keyError: "not_verified" });
+    expect((await shopRow(SHOP_B))?.settings ?? null).toBe(before);
+  });
+
+  it("saves the other settings of a shop not connected yet, verifying no key", async () => {
+    const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: "", baseUrl: "", currencyLabel: "DH" });
+    expect(result).toMatchObject({ ok: true, keyChanged: false, connection: null, settings: { currencyLabel: "DH" } });
+    expect(await shopRow(SHOP_B)).toMatchObject({ sellerApiKeyCipher: null, keyVerifiedAt: null });
   });
 });
 
@@ -141,31 +157,33 @@ describe("settings form", () => {
   it("gives a field error per invalid value and saves nothing", async () => {
     const before = (await shopRow(SHOP_A))!.settings;
     const result = await submit(route.action, SHOP_A, "/app/settings", {
-      intent: "saveSettings",
+      intent: "save",
+      // A key typed with invalid settings is not even sent to the platform.
+      apiKey: "a-key-that-would-be-refused",
       statusSyncMinutes: "0",
       retentionDays: "ten",
       codGatewayPatterns: " \n ",
       autoSend: "false",
     });
     expect(result).toEqual({
-      intent: "saveSettings",
       ok: false,
       fieldErrors: {
         statusSyncMinutes: { code: "min", min: 1 },
         retentionDays: { code: "integer" },
         codGatewayPatterns: { code: "required" },
       },
+      keyError: null,
     });
     expect((await shopRow(SHOP_A))!.settings).toBe(before);
 
-    const tooBig = await submit(route.action, SHOP_A, "/app/settings", { intent: "saveSettings", retentionDays: "5000" });
+    const tooBig = await submit(route.action, SHOP_A, "/app/settings", { intent: "save", retentionDays: "5000" });
     expect(tooBig).toMatchObject({ ok: false, fieldErrors: { retentionDays: { code: "max", max: 3650 } } });
   });
 
   it("saves valid settings as JSON and seals the events secret", async () => {
     const secret = "whsec_events_secret_for_atlas_123";
     const result = await submit(route.action, SHOP_A, "/app/settings", {
-      intent: "saveSettings",
+      intent: "save",
       autoSend: "false",
       sendAllOrders: "true",
       codGatewayPatterns: "Cash on Delivery\nCOD\n\nCOD",
@@ -176,9 +194,10 @@ describe("settings form", () => {
       statusSyncMinutes: "15",
       retentionDays: "90",
       carrierName: "Amana",
+      currencyLabel: "DH",
       eventsSecret: secret,
     });
-    expect(result).toMatchObject({ intent: "saveSettings", ok: true, hasEventsSecret: true });
+    expect(result).toMatchObject({ ok: true, hasEventsSecret: true, keyChanged: false });
     expect(JSON.stringify(result)).not.toContain(secret);
 
     const row = await shopRow(SHOP_A);
@@ -192,18 +211,24 @@ describe("settings form", () => {
       statusSyncMinutes: 15,
       retentionDays: 90,
       carrierName: "Amana",
+      currencyLabel: "DH",
     });
     expect(box().open(row!.eventsSecretCipher!, { shop: SHOP_A, purpose: "events-secret" })).toBe(secret);
 
     // The page shows the saved values back, and that a secret exists, not the secret.
     const data = await load(route.loader, SHOP_A, "/app/settings");
     expect(data.hasEventsSecret).toBe(true);
-    expect(data.form).toMatchObject({ autoSend: "false", "holdPolicy.city_fuzzy": "true", statusSyncMinutes: "15", carrierName: "Amana" });
+    expect(data.form).toMatchObject({ autoSend: "false", "holdPolicy.city_fuzzy": "true", statusSyncMinutes: "15", carrierName: "Amana", currencyLabel: "DH" });
     expect(JSON.stringify(data)).not.toContain(secret);
     expect(JSON.stringify(data)).not.toContain(row!.eventsSecretCipher!);
 
     // A blank secret keeps the saved one.
-    await submit(route.action, SHOP_A, "/app/settings", { intent: "saveSettings", eventsSecret: "" });
+    await submit(route.action, SHOP_A, "/app/settings", { intent: "save", eventsSecret: "" });
+    // A currency name the page does not offer is a field error.
+    expect(await submit(route.action, SHOP_A, "/app/settings", { intent: "save", currencyLabel: "EUR" })).toMatchObject({
+      ok: false,
+      fieldErrors: { currencyLabel: { code: "invalid" } },
+    });
     expect((await shopRow(SHOP_A))!.eventsSecretCipher).toBe(row!.eventsSecretCipher);
   });
 });
@@ -226,8 +251,7 @@ describe("shop isolation", () => {
     expect(JSON.stringify(bData)).not.toContain(a!.eventsToken);
 
     // AND shop B saves settings and a key while naming shop A in the form
-    await submit(route.action, SHOP_B, "/app/settings", { intent: "saveSettings", shop: SHOP_A, retentionDays: "31" });
-    await submit(route.action, SHOP_B, "/app/settings", { intent: "verifyKey", shop: SHOP_A, apiKey: rifKey.key, baseUrl: "" });
+    await submit(route.action, SHOP_B, "/app/settings", { intent: "save", shop: SHOP_A, retentionDays: "31", apiKey: rifKey.key, baseUrl: "" });
 
     // THEN the token's shop is the only one read or changed
     const b = await shopRow(SHOP_B);
@@ -243,7 +267,7 @@ describe("shop isolation", () => {
   it("refuses a request without a valid session token", async () => {
     const request = new Request(`${process.env.SHOPIFY_APP_URL}/app/settings`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "saveSettings", retentionDays: "40" }),
+      body: new URLSearchParams({ intent: "save", retentionDays: "40" }),
       headers: { Authorization: "Bearer forged", "User-Agent": "Mozilla/5.0 Chrome/156.0" },
     });
     const outcome = await route.action({ request, params: {}, context: {} }).catch((thrown: unknown) => thrown);

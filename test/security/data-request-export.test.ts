@@ -38,7 +38,7 @@ describe("customer data requests in the admin", () => {
     const page = await load(activity.loader, SHOP_A, "/app/activity");
     // THEN the request is listed
     expect(page.dataRequests).toEqual([
-      { id: expect.any(String), receivedAt: expect.any(String), customerId: "4242", ordersRequested: 1, ordersHeld: 1 },
+      { id: expect.any(String), receivedAt: expect.any(String), receivedLocal: expect.any(String), customerId: "4242", ordersRequested: 1, ordersHeld: 1 },
     ]);
     const id = page.dataRequests[0].id;
 
@@ -67,6 +67,6 @@ describe("customer data requests in the admin", () => {
   it("has the card's words in English and French", () => {
     expect(t("en", "activity.dataRequests.title")).toBe("Customer data requests");
     expect(t("fr", "activity.dataRequests.title")).toBe("Demandes de données clients");
-    expect(t("fr", "activity.dataRequests.ordersValue", { held: 1, requested: 2 })).toBe("1 détenue(s) sur 2 demandée(s)");
+    expect(t("fr", "activity.dataRequests.ordersValue", { held: 1, requested: 2 })).toBe("1 conservée sur 2 demandées");
   });
 });

@@ -46,7 +46,10 @@ afterAll(async () => {
 });
 
 const shopRow = (domain: string) => app.db.prisma.shop.findUniqueOrThrow({ where: { domain } });
-const verify = (shop: string, apiKey: string, baseUrl: string) => submit(route.action, shop, "/app/settings", { intent: "verifyKey", apiKey, baseUrl });
+// Settings' one save: a new key or address is verified as part of it.
+const verify = (shop: string, apiKey: string, baseUrl: string) => submit(route.action, shop, "/app/settings", { intent: "save", apiKey, baseUrl });
+/** What the page is told when the key is not saved: nothing saved, the key's error on its field. */
+const keyFailure = (error: string) => ({ ok: false, fieldErrors: {}, keyError: error });
 
 describe("a changed base URL needs the key again", () => {
   it("never sends the saved key to a new address: field error, no call, nothing saved", async () => {
@@ -58,7 +61,7 @@ describe("a changed base URL needs the key again", () => {
     for (const baseUrl of [listener.url, `${listener.url}/`, `${listener.url}/v1?`, `${sandbox.url}/other-prefix`]) {
       const result = await verify(SHOP_A, "", baseUrl);
       // THEN the key field is asked for, and nothing was called or changed
-      expect(result).toEqual({ intent: "verifyKey", ok: false, error: "key_required" });
+      expect(result).toEqual(keyFailure("key_required"));
     }
     expect(listener.requests).toEqual([]);
     expect(await shopRow(SHOP_A)).toEqual(before);
@@ -92,7 +95,7 @@ describe("one answer for every failed verification", () => {
       const answers = [];
       for (const baseUrl of targets) answers.push(await verify(SHOP_B, key, baseUrl));
       // Every answer is the same object: nothing tells an open port from a closed one.
-      for (const answer of answers) expect(answer).toEqual({ intent: "verifyKey", ok: false, error: "not_verified" });
+      for (const answer of answers) expect(answer).toEqual(keyFailure("not_verified"));
       // The server log keeps the distinct causes, never the key.
       expect(lines.join("\n")).not.toContain(key);
       for (const cause of ["rejected", "unreachable", "platform_error", "rate_limited", "not_seller_api"]) {
@@ -179,7 +182,7 @@ describe("in production: https to a public host only", () => {
   it("refuses loopback and numeric hosts through the Settings route when NODE_ENV=production, before any call", async () => {
     vi.stubEnv("NODE_ENV", "production");
     for (const baseUrl of [listener.url, listener.url.replace("127.0.0.1", "0x7f000001"), listener.url.replace("127.0.0.1", "2130706433"), "https://169.254.169.254"]) {
-      expect(await verify(SHOP_B, atlasKey.key, baseUrl)).toEqual({ intent: "verifyKey", ok: false, error: "invalid_base_url" });
+      expect(await verify(SHOP_B, atlasKey.key, baseUrl)).toEqual(keyFailure("invalid_base_url"));
     }
     expect(listener.requests).toEqual([]);
     expect(seenAuthorization).toEqual([]);

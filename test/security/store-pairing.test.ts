@@ -68,9 +68,9 @@ const settingsPage = (shop: string) => load(settings.loader, shop, "/app/setting
 const sharingLog = async (shop: string) => (await load(activity.loader, shop, "/app/activity")).sharingLog;
 
 async function verifyAndShare(shop: string, apiKey: string, baseUrl: string, holdFailures?: number) {
-  expect(await settingsAction(shop, { intent: "verifyKey", apiKey, baseUrl })).toMatchObject({ ok: true });
+  expect(await settingsAction(shop, { intent: "save", apiKey, baseUrl })).toMatchObject({ ok: true });
   const hold: Record<string, string> = holdFailures ? { "customerHold.enabled": "true", "customerHold.failures": String(holdFailures), "customerHold.days": "90" } : {};
-  expect(await settingsAction(shop, { intent: "saveSettings", shareCustomerRecords: "true", ...hold })).toMatchObject({ ok: true });
+  expect(await settingsAction(shop, { intent: "save", shareCustomerRecords: "true", ...hold })).toMatchObject({ ok: true });
 }
 
 /** A store's own record of a phone: outcomes counted in the last days. */
@@ -170,13 +170,13 @@ describe("the merchant's own two stores", () => {
   });
 
   it("stop sharing when one re-verifies its key at another platform address, and again when either ends the pairing", async () => {
-    expect(await settingsAction(SOUK, { intent: "verifyKey", apiKey: keys[SOUK], baseUrl: `${sandbox.url}/` })).toMatchObject({ ok: true });
+    expect(await settingsAction(SOUK, { intent: "save", apiKey: keys[SOUK], baseUrl: `${sandbox.url}/` })).toMatchObject({ ok: true });
     // The same address with a trailing slash: the same platform.
     expect((await settingsPage(ATLAS)).pairing.peers[0].status).toBe("sharing");
-    expect(await settingsAction(SOUK, { intent: "verifyKey", apiKey: "cod_mallory_made_up_key_0000000000000000000000", baseUrl: fakeUrl })).toMatchObject({ ok: true });
+    expect(await settingsAction(SOUK, { intent: "save", apiKey: "cod_mallory_made_up_key_0000000000000000000000", baseUrl: fakeUrl })).toMatchObject({ ok: true });
     expect((await settingsPage(ATLAS)).pairing.peers[0].status).toBe("other_platform");
     expect(await cardOf(SOUK, KNOWN_PHONE)).toMatchObject({ shared: null });
-    expect(await settingsAction(SOUK, { intent: "verifyKey", apiKey: keys[SOUK], baseUrl: "" })).toMatchObject({ ok: true });
+    expect(await settingsAction(SOUK, { intent: "save", apiKey: keys[SOUK], baseUrl: "" })).toMatchObject({ ok: true });
     expect((await settingsPage(ATLAS)).pairing.peers[0].status).toBe("sharing");
 
     expect(await settingsAction(SOUK, { intent: "endPairing", peer: ATLAS })).toMatchObject({ ok: true, peer: ATLAS });

@@ -181,7 +181,7 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
     (o) => o.displayFulfillmentStatus === "FULFILLED" && o.displayFinancialStatus === "PAID",
   );
   const rewritten = await db.timelineEvent.findMany({ where: { linkId: doubledLink.id, kind: "reconciled" } });
-  expect(rewritten.map((e) => e.message)).toEqual(["The Shopify order does not show what the app wrote (fulfillment): written back again"]);
+  expect(rewritten.map((e) => e.message)).toEqual(["The Shopify order does not show what the app wrote (the fulfilment): written again"]);
 
   // 4. The app stops; orders come in meanwhile (their webhooks fail); it starts again.
   await server!.close();

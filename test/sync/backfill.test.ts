@@ -224,7 +224,8 @@ describe("backfill job against the fake Admin API", () => {
       payload: JSON.stringify({ orderId: id }),
     });
     const timeline = await db.prisma.timelineEvent.findMany({ where: { linkId: link.id }, orderBy: { at: "asc" } });
-    expect(timeline.map((e) => e.message)).toContain("Imported by the backfill of 2026-07-01 to 2026-07-31");
+    expect(timeline.map((e) => e.message)).toContain("Imported with the past orders from Jul 1, 2026 to Jul 31, 2026");
+    expect(timeline.map((e) => e.text)).toContain(JSON.stringify({ key: "timeline.text.imported", params: { from: { date: "2026-07-01" }, to: { date: "2026-07-31" } } }));
 
     // Again: every order is known now.
     await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW);

@@ -182,7 +182,8 @@ describe("failures", () => {
     const job = await db.prisma.job.findUniqueOrThrow({ where: { key: `post-lead:${SHOP}:${body.id}` } });
     expect(job.state).toBe("pending");
     expect(job.attempts).toBe(0);
-    expect((await link(body.id)).reason).toMatch(/rejected/);
+    expect((await link(body.id)).reason).toMatch(/refused your key/);
+    expect(JSON.parse((await link(body.id)).reasonText!)).toEqual({ key: "timeline.text.keyRejected" });
 
     const { key } = await control.createKey({ account: "ACC-1001", name: "new", store: SHOP });
     await connectTestShop(db.prisma, { apiKey: key, baseUrl: sandbox.url });
@@ -202,7 +203,7 @@ describe("failures", () => {
     expect(job.state).toBe("pending");
     expect(job.attempts).toBe(0);
     expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
-    expect(job.lastError).toMatch(/rate limit/i);
+    expect(job.lastError).toMatch(/sending limit reached/i);
   });
 
   it("finds the lead of an attempt whose outcome was unknown instead of posting a second one", async () => {

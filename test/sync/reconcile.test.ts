@@ -256,7 +256,7 @@ describe("a write-back that failed silently", () => {
     expect(fixed).toMatchObject({ displayFulfillmentStatus: "FULFILLED", displayFinancialStatus: "PAID" });
     expect(fixed.fulfillments).toHaveLength(1);
     expect((await timeline(delivered)).filter((e) => e.kind === "reconciled").map((e) => e.message)).toEqual([
-      "The Shopify order does not show what the app wrote (fulfillment, paid): written back again",
+      "The Shopify order does not show what the app wrote (the fulfilment and the payment): written again",
     ]);
     // Written once more, not again and again: the next pass finds Shopify in line.
     await reconcile();

@@ -4,7 +4,8 @@
  */
 import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
-import { useT } from "../../i18n/react";
+import { useFormat, useT, zoneName } from "../../i18n/react";
+import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
 const CLASSES: StatusClass[] = ["all", "success", "client", "rate_limited", "server", "no_answer"];
@@ -36,6 +37,7 @@ export function ApiCallsCard({
   onPrevious(): void;
 }) {
   const t = useT();
+  const format = useFormat();
   return (
     <Card padding="0">
       <div style={{ padding: "var(--p-space-400)" }}>
@@ -45,7 +47,7 @@ export function ApiCallsCard({
               {t("activity.calls.title")}
             </Text>
             <Text as="p" tone="subdued">
-              {t("activity.calls.intro")}
+              {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
             </Text>
           </BlockStack>
           <div style={{ maxWidth: "20rem" }}>
@@ -73,7 +75,7 @@ export function ApiCallsCard({
           { title: t("activity.calls.col.duration"), alignment: "end" },
           { title: t("activity.calls.col.attempt"), alignment: "end" },
         ]}
-        pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+        pagination={{ hasNext, hasPrevious, onNext, onPrevious, accessibilityLabel: t("activity.calls.pages") }}
       >
         {calls.map((call, index) => (
           <IndexTable.Row id={call.id} key={call.id} position={index} tone={call.exactTime ? "critical" : undefined}>
@@ -81,7 +83,10 @@ export function ApiCallsCard({
               {call.exactTime ? (
                 <BlockStack gap="050">
                   <Text as="span" fontWeight="semibold">
-                    <span data-exact-time={call.at}>{t("activity.calls.exact", { time: call.exactTime })}</span>
+                    <span data-exact-time={call.at}>
+                      {t("activity.calls.exact")}{" "}
+                      <span translate="no">{call.exactTime}</span>
+                    </span>
                   </Text>
                   <Text as="span" variant="bodySm" tone="critical">
                     {t("activity.calls.report")}
@@ -89,7 +94,7 @@ export function ApiCallsCard({
                 </BlockStack>
               ) : (
                 <Text as="span" variant="bodySm">
-                  {call.time}
+                  {format.dateTime(call.time, { seconds: true })}
                 </Text>
               )}
             </IndexTable.Cell>
@@ -100,7 +105,7 @@ export function ApiCallsCard({
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" variant="bodySm" breakWord>
-                {call.path}
+                <span translate="no">{call.path}</span>
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>

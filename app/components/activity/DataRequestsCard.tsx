@@ -7,14 +7,14 @@ import { useState } from "react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Button, Card, IndexTable, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
-import { formatInstant } from "../../i18n";
-import { useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { DataRequestView } from "../../customers/compliance.server";
 import { download } from "../download";
 
 
 export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) {
   const t = useT();
+  const format = useFormat();
   const shopify = useAppBridge();
   const [busy, setBusy] = useState<string | null>(null);
   const fetchExport = (request: DataRequestView) => {
@@ -50,7 +50,7 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
         >
           {requests.map((request, index) => (
             <IndexTable.Row id={request.id} key={request.id} position={index}>
-              <IndexTable.Cell>{formatInstant(request.receivedAt)}</IndexTable.Cell>
+              <IndexTable.Cell>{format.dateTime(request.receivedLocal, { year: true })}</IndexTable.Cell>
               <IndexTable.Cell>{request.customerId ?? "—"}</IndexTable.Cell>
               <IndexTable.Cell>
                 {t("activity.dataRequests.ordersValue", { held: request.ordersHeld, requested: request.ordersRequested })}

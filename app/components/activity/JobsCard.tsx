@@ -4,7 +4,8 @@ import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
-import { translateCode, useT } from "../../i18n/react";
+import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
+import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { JobState } from "../../queue/types";
 
@@ -41,6 +42,7 @@ export function JobsCard({
   onPrevious(): void;
 }) {
   const t = useT();
+  const format = useFormat();
   const shopify = useAppBridge();
   const fetcher = useFetcher<ActivityActionResult>();
   const result = fetcher.data;
@@ -64,7 +66,7 @@ export function JobsCard({
                 {t("activity.jobs.title")}
               </Text>
               <Text as="p" tone="subdued">
-                {t("activity.jobs.intro")}
+                {t("activity.jobs.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
               </Text>
             </BlockStack>
             <Button
@@ -108,7 +110,7 @@ export function JobsCard({
           { title: t("activity.jobs.col.runAt") },
           { title: t("mappings.col.actions"), alignment: "end" },
         ]}
-        pagination={{ hasNext, hasPrevious, onNext, onPrevious }}
+        pagination={{ hasNext, hasPrevious, onNext, onPrevious, accessibilityLabel: t("activity.jobs.pages") }}
       >
         {jobs.map((job, index) => (
           <IndexTable.Row id={job.id} key={job.id} position={index}>
@@ -121,13 +123,13 @@ export function JobsCard({
             <IndexTable.Cell>
               <div style={{ maxWidth: "24rem", whiteSpace: "normal" }}>
                 <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
-                  {job.lastError ?? ""}
+                  {job.lastError ? <span lang="en" translate="no">{job.lastError}</span> : null}
                 </Text>
               </div>
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" variant="bodySm">
-                {job.runAt}
+                {format.dateTime(job.runAt, { seconds: true })}
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>

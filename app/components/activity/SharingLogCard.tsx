@@ -4,9 +4,13 @@
  */
 import { BlockStack, Card, IndexTable, Text } from "@shopify/polaris";
 import { TableEmptyText } from "../TableEmptyText";
-import { formatInstant, type MessageKey } from "../../i18n";
-import { useT } from "../../i18n/react";
+import type { MessageKey } from "../../i18n";
+import type { LocalTime } from "../../i18n/format";
+import { useFormat, useT } from "../../i18n/react";
 import type { AuditEventView } from "../../customers/pairing.server";
+
+/** An event with its instant on the shop's wall clock (made by the loader). */
+export type SharingEventOnPage = AuditEventView & { atLocal: LocalTime };
 
 function messageKey(event: AuditEventView): MessageKey {
   const side = event.byHere ? "here" : "there";
@@ -16,8 +20,9 @@ function messageKey(event: AuditEventView): MessageKey {
   return `activity.sharing.ended.${side}`;
 }
 
-export function SharingLogCard({ events }: { events: AuditEventView[] }) {
+export function SharingLogCard({ events }: { events: SharingEventOnPage[] }) {
   const t = useT();
+  const format = useFormat();
   return (
     <Card padding="0">
       <BlockStack gap="200">
@@ -40,7 +45,7 @@ export function SharingLogCard({ events }: { events: AuditEventView[] }) {
         >
           {events.map((event, index) => (
             <IndexTable.Row id={event.id} key={event.id} position={index}>
-              <IndexTable.Cell>{formatInstant(event.at)}</IndexTable.Cell>
+              <IndexTable.Cell>{format.dateTime(event.atLocal, { year: true })}</IndexTable.Cell>
               <IndexTable.Cell>
                 <span data-audit-kind={event.kind}>{t(messageKey(event), { store: event.peer ?? "" })}</span>
               </IndexTable.Cell>

@@ -8,24 +8,26 @@ import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Link, List, Text } from "@shopify/polaris";
-import { formatInstant, formatInteger, type MessageKey } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
-import type { SyncLedgerView } from "../../pages/sync-ledger.server";
-import { accountedBadge, countText, promiseSentence, promiseVerdict, stuckStateText, termText, withinText } from "../sync-ledger/text";
+import type { MessageKey } from "../../i18n";
+import { useFormat, useT } from "../../i18n/react";
+import { accountedBadge, countText, ledgerTime, promiseSentence, promiseVerdict, stuckStateText, termText, withinText } from "../sync-ledger/text";
+import type { LedgerOnPage } from "../sync-ledger/times";
 
 export type SyncLedgerActionResult = { intent: "reconcileNow"; ok: true };
 export const RECONCILE_NOW_INTENT = "reconcileNow";
 
-export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
+export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const fetcher = useFetcher<SyncLedgerActionResult>();
   const shopify = useAppBridge();
   useEffect(() => {
     if (fetcher.data?.intent === "reconcileNow" && fetcher.data.ok) shopify.toast.show(t("syncLedger.checkQueued"));
   }, [fetcher.data, shopify, t]);
   const { day, week } = ledger.windows;
-  const n = (value: number) => formatInteger(locale, value);
+  const n = (value: number) => format.integer(value);
+  const within = (seconds: number | null) => withinText(format, t, seconds);
+  const time = (at: string, options?: { year?: boolean }) => ledgerTime(format, ledger, at, options);
   const row = (key: MessageKey, a: string, b: string) => [t(key), a, b];
   const both = (key: MessageKey, pick: (w: typeof day) => number) => row(key, n(pick(day)), n(pick(week)));
   const badgeOf = (w: typeof day) => accountedBadge(t, w)?.text ?? t("syncLedger.noValue");
@@ -48,15 +50,15 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
             </fetcher.Form>
           </InlineStack>
           <Text as="p" tone="subdued">
-            {t("syncLedger.intro", { interval: withinText(t, ledger.intervalSeconds) })}
+            {t("syncLedger.intro", { interval: within(ledger.intervalSeconds) })}
           </Text>
           <InlineStack gap="400">
             <Text as="p" variant="bodySm">
-              {t("syncLedger.lastCheck", { time: ledger.lastPassAt ? formatInstant(ledger.lastPassAt) : t("syncLedger.never") })}
+              {t("syncLedger.lastCheck", { time: ledger.lastPassAt ? time(ledger.lastPassAt) : t("syncLedger.never") })}
             </Text>
             {ledger.nextPassAt ? (
               <Text as="p" variant="bodySm">
-                {t("syncLedger.nextCheck", { time: formatInstant(ledger.nextPassAt) })}
+                {t("syncLedger.nextCheck", { time: time(ledger.nextPassAt) })}
               </Text>
             ) : null}
           </InlineStack>
@@ -71,24 +73,24 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
 
           {ledger.uncoveredFrom && ledger.coverageFrom ? (
             <Banner tone="warning" title={t("syncLedger.uncovered.title")} action={{ content: t("syncLedger.uncovered.action"), url: "/app/backfill" }}>
-              <p>{t("syncLedger.uncovered.body", { from: formatInstant(ledger.uncoveredFrom), to: formatInstant(ledger.coverageFrom) })}</p>
+              <p>{t("syncLedger.uncovered.body", { from: time(ledger.uncoveredFrom, { year: true }), to: time(ledger.coverageFrom, { year: true }) })}</p>
             </Banner>
           ) : null}
 
           {!ledger.started ? (
-            <Text as="p">{t("syncLedger.notStarted", { interval: withinText(t, ledger.intervalSeconds) })}</Text>
+            <Text as="p">{t("syncLedger.notStarted", { interval: within(ledger.intervalSeconds) })}</Text>
           ) : (
             <BlockStack gap="200">
               {ledger.countedAt ? (
                 <Text as="p" variant="bodySm" tone="subdued">
-                  {t("syncLedger.countedAt", { time: formatInstant(ledger.countedAt) })}
+                  {t("syncLedger.countedAt", { time: time(ledger.countedAt) })}
                 </Text>
               ) : null}
               <DataTable
                 columnContentTypes={["text", "numeric", "numeric"]}
                 headings={["", t("syncLedger.lastDay"), t("syncLedger.lastWeek")]}
                 rows={[
-                  row("syncLedger.inShopify", countText(t, locale, day.shopify), countText(t, locale, week.shopify)),
+                  row("syncLedger.inShopify", countText(format, t, day.shopify), countText(format, t, week.shopify)),
                   both("syncLedger.accounted", (w) => w.app.total),
                   both("syncLedger.row.sent", (w) => w.app.sent),
                   both("syncLedger.row.held", (w) => w.app.held),
@@ -101,9 +103,9 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                   both("syncLedger.row.cancellations", (w) => w.cancelled),
                   both("syncLedger.row.updates", (w) => w.updated),
                   both("syncLedger.row.rewritten", (w) => w.rewritten),
-                  row("syncLedger.row.leadP50", withinText(t, day.leadP50), withinText(t, week.leadP50)),
-                  row("syncLedger.row.leadP95", withinText(t, day.leadP95), withinText(t, week.leadP95)),
-                  row("syncLedger.row.statusP95", withinText(t, day.statusP95), withinText(t, week.statusP95)),
+                  row("syncLedger.row.leadP50", within(day.leadP50), within(week.leadP50)),
+                  row("syncLedger.row.leadP95", within(day.leadP95), within(week.leadP95)),
+                  row("syncLedger.row.statusP95", within(day.statusP95), within(week.statusP95)),
                   row("syncLedger.row.promise", t(dayVerdict.word), t(verdict.word)),
                 ]}
               />
@@ -119,11 +121,11 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                 <Badge tone={verdict.tone}>{t(verdict.key)}</Badge>
               </span>
             </InlineStack>
-            <Text as="p">{promiseSentence(t, locale, ledger.promise)}</Text>
+            <Text as="p">{promiseSentence(format, t, ledger.promise)}</Text>
             <List type="bullet">
-              <List.Item>{termText(t, locale, "leads", week.promise.leads)}</List.Item>
-              <List.Item>{termText(t, locale, "allLeads", week.promise.allLeads)}</List.Item>
-              <List.Item>{termText(t, locale, "statuses", week.promise.statuses)}</List.Item>
+              <List.Item>{termText(format, t, "leads", week.promise.leads)}</List.Item>
+              <List.Item>{termText(format, t, "allLeads", week.promise.allLeads)}</List.Item>
+              <List.Item>{termText(format, t, "statuses", week.promise.statuses)}</List.Item>
             </List>
             {verdict.tone === "critical" ? (
               <Text as="p" tone="subdued">
@@ -146,11 +148,11 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                   <List.Item key={pass.at}>
                     <span data-ledger-pass={pass.at}>
                       {t("syncLedger.passes.line", {
-                        time: formatInstant(pass.at),
-                        recovered: n(pass.recovered),
-                        cancelled: n(pass.cancelled),
-                        updated: n(pass.updated),
-                        rewritten: n(pass.rewritten),
+                        time: time(pass.at),
+                        recovered: pass.recovered,
+                        cancelled: pass.cancelled,
+                        updated: pass.updated,
+                        rewritten: pass.rewritten,
                       })}{" "}
                       {pass.orders.map((order, i) => (
                         <span key={`${order.linkId}-${order.what}`}>
@@ -172,7 +174,7 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
             </Text>
             {ledger.stuck.total === 0 ? (
               <Text as="p" tone="subdued">
-                {t("syncLedger.stuck.none", { minutes: ledger.stuckMinutes })}
+                {t("syncLedger.stuck.none", { minutes: format.integer(ledger.stuckMinutes) })}
               </Text>
             ) : (
               <List type="bullet">
@@ -180,12 +182,12 @@ export function SyncLedgerSection({ ledger }: { ledger: SyncLedgerView }) {
                   <List.Item key={order.id}>
                     <span data-stuck-order={order.orderName}>
                       <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link>
-                      {t("syncLedger.stuck.line", { state: stuckStateText(t, order.state), minutes: order.minutes })}
+                      {t("syncLedger.stuck.line", { state: stuckStateText(t, order.state), minutes: format.integer(order.minutes) })}
                     </span>
                   </List.Item>
                 ))}
                 {ledger.stuck.total > ledger.stuck.orders.length ? (
-                  <List.Item>{t("syncLedger.stuck.more", { count: ledger.stuck.total - ledger.stuck.orders.length })}</List.Item>
+                  <List.Item>{t("syncLedger.stuck.more", { count: format.integer(ledger.stuck.total - ledger.stuck.orders.length) })}</List.Item>
                 ) : null}
               </List>
             )}

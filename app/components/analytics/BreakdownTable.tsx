@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from "react";
 import { BlockStack, Button, Card, DataTable, InlineStack, Text, type SortDirection } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { OTHERS_KEY, sortLines, type BreakdownLine, type SortKey } from "../../analytics/report";
 import { days, integer, money } from "./format";
 import { RateText } from "./RateText";
@@ -32,7 +32,7 @@ export function BreakdownTable({
   exporting: boolean;
 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const [sort, setSort] = useState<{ column: number; direction: SortDirection }>({ column: 1, direction: "descending" });
   const others = lines.find((l) => l.key === OTHERS_KEY);
   const sorted = useMemo(
@@ -42,14 +42,14 @@ export function BreakdownTable({
 
   const rows = sorted.map((l) => [
     <span key="name" data-line={l.key}>
-      {l.key === OTHERS_KEY ? t("analytics.others", { count: integer(locale, l.others ?? 0) }) : l.label || unknownLabel || l.key}
+      {l.key === OTHERS_KEY ? t("analytics.others", { count: integer(format, l.others ?? 0) }) : l.label || unknownLabel || l.key}
     </span>,
-    integer(locale, l.orders),
+    integer(format, l.orders),
     <RateText key="d" rate={l.deliveryRate} of="analytics.rate.deliveredOfShipped" />,
     <RateText key="r" rate={l.returnRate} of="analytics.rate.returnedOfShipped" />,
-    money(locale, l.collectedCents),
-    money(locale, l.profitCents),
-    days(locale, t, l.medianDeliveryDays),
+    money(format, l.collectedCents),
+    money(format, l.profitCents),
+    days(format, t, l.medianDeliveryDays),
   ]);
 
   return (
@@ -70,7 +70,7 @@ export function BreakdownTable({
         ) : null}
         {others ? (
           <Text as="p" tone="subdued" variant="bodySm">
-            {t("analytics.others.note", { count: integer(locale, others.others ?? 0) })}
+            {t("analytics.others.note", { count: integer(format, others.others ?? 0) })}
           </Text>
         ) : null}
         {lines.length === 0 ? (

@@ -4,14 +4,13 @@
  * cash ledger of the period as CSV.
  */
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { CashAgeBands } from "../cash/CashAgeBands";
-import { counted, dh } from "../cash/format";
 
 export function CashCard({ cash, onExport, exporting }: { cash: CashForPeriod; onExport: () => void; exporting: boolean }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const { paid, returned } = cash.current;
   return (
     <Card>
@@ -28,12 +27,12 @@ export function CashCard({ cash, onExport, exporting }: { cash: CashForPeriod; o
           </InlineStack>
         </InlineStack>
         <Text as="p">
-          <span data-cash-period="paid">{t("analytics.cash.paid", { amount: dh(locale, paid.profitCents) })}</span>
-          {` (${counted(locale, t, "cash.summary.parcels", paid.parcels)})`}
+          <span data-cash-period="paid">{t("analytics.cash.paid", { amount: format.money(paid.profitCents) })}</span>
+          {` (${t("cash.summary.parcels", { count: paid.parcels })})`}
         </Text>
         <Text as="p">
-          <span data-cash-period="returned">{t("analytics.cash.returned", { amount: dh(locale, returned.totalCents) })}</span>
-          {` (${counted(locale, t, "cash.summary.parcels", returned.parcels)})`}
+          <span data-cash-period="returned">{t("analytics.cash.returned", { amount: format.money(returned.totalCents) })}</span>
+          {` (${t("cash.summary.parcels", { count: returned.parcels })})`}
         </Text>
         <CashAgeBands byAge={cash.byAge} title={t("analytics.cash.owedToday")} />
       </BlockStack>

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { FUNNEL_STEPS, IN_PROGRESS, LOSS_CAUSES, rate, type FunnelStep, type LossCause, type Summary } from "../../analytics/report";
 import { integer, percent } from "./format";
 import { RateText } from "./RateText";
@@ -18,7 +18,7 @@ const MIN_BAR_PERCENT = 2;
 
 export function FunnelCard({ current, previous, onExport, exporting }: { current: Summary; previous: Summary; onExport: () => void; exporting: boolean }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
 
   const causesOf = (step: FunnelStep): readonly LossCause[] => (LOSS_CAUSES as Record<string, readonly LossCause[]>)[step] ?? [];
   const progressOf = (step: FunnelStep) => (IN_PROGRESS as Record<string, keyof Summary["inProgress"]>)[step];
@@ -26,13 +26,13 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
     causesOf(step)
       .map((cause) => ({ cause, n: current.losses[cause] }))
       .filter((c) => c.n > 0)
-      .map((c) => ({ ...c, text: t("analytics.lossItem", { count: integer(locale, c.n), cause: t(`analytics.cause.${c.cause}`) }) }));
+      .map((c) => ({ ...c, text: t("analytics.lossItem", { count: integer(format, c.n), cause: t(`analytics.cause.${c.cause}`) }) }));
   /** For the drawing: the causes in words. */
   const lossWords = (step: FunnelStep): string => losses(step).map((c) => c.text).join(", ") || t("analytics.funnel.noLoss");
   /** For the table: each cause with the share of its step in its title. */
   const lossText = (step: FunnelStep): ReactNode => {
     const items = losses(step).map((c) => (
-      <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(locale, c.n), whole: integer(locale, current.steps[step]) })}>
+      <span key={c.cause} data-loss={c.cause} title={t("analytics.rate.ofStep", { part: integer(format, c.n), whole: integer(format, current.steps[step]) })}>
         {c.text}
       </span>
     ));
@@ -41,7 +41,7 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
   const progressText = (step: FunnelStep): string | null => {
     const progress = progressOf(step);
     return progress && current.inProgress[progress] > 0
-      ? t("analytics.funnel.inProgress", { what: t(`analytics.progress.${progress}`, { count: integer(locale, current.inProgress[progress]) }) })
+      ? t("analytics.funnel.inProgress", { what: t(`analytics.progress.${progress}`, { count: integer(format, current.inProgress[progress]) }) })
       : null;
   };
   const widest = Math.max(1, current.steps.orders);
@@ -80,9 +80,9 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
                   </div>
                   <Text as="span">
                     <Text as="span" fontWeight="semibold">
-                      {integer(locale, current.steps[step])}
+                      {integer(format, current.steps[step])}
                     </Text>
-                    {ofBefore ? ` · ${percent(locale, t, ofBefore)}` : ""}
+                    {ofBefore ? ` · ${percent(format, t, ofBefore)}` : ""}
                   </Text>
                   {causesOf(step).length > 0 ? (
                     <div style={{ gridColumn: "2 / 4" }}>
@@ -118,10 +118,10 @@ export function FunnelCard({ current, previous, onExport, exporting }: { current
                   <span data-step={step}>{t(`analytics.step.${step}`)}</span>
                 </th>
                 <td>
-                  <span data-step-count={step}>{integer(locale, current.steps[step])}</span>
+                  <span data-step-count={step}>{integer(format, current.steps[step])}</span>
                 </td>
                 <td>{i === 0 ? "" : <RateText rate={rate(current.steps[step], current.steps[FUNNEL_STEPS[i - 1]])} of="analytics.rate.ofPrevious" />}</td>
-                <td>{integer(locale, previous.steps[step])}</td>
+                <td>{integer(format, previous.steps[step])}</td>
                 <td>
                   {causesOf(step).length ? lossText(step) : ""}
                   {progressText(step) ? ` ${progressText(step)}` : ""}

@@ -6,22 +6,22 @@
  */
 import type { ReactNode } from "react";
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
-import { useLocale, useT, type Translate } from "../../i18n/react";
-import { formatPercent, type Locale, type MessageKey } from "../../i18n";
+import { useFormat, useT, type Translate } from "../../i18n/react";
+import type { Formatter, MessageKey } from "../../i18n";
 import { amountChange, rateChange, type Change, type Rate, type Summary } from "../../analytics/report";
 import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { days, integer, money, percent } from "./format";
 import { RateText } from "./RateText";
 
 /** The change's words: "↑ 12.4%", "↓ 3.2 pts", "No change", "New this period"; null when there is nothing to compare. */
-export function changeText(locale: Locale, t: Translate, change: Change): string | null {
+export function changeText(format: Formatter, t: Translate, change: Change): string | null {
   switch (change.kind) {
     case "relative":
-      return t(change.ratio > 0 ? "analytics.change.up" : "analytics.change.down", { value: formatPercent(locale, Math.abs(change.ratio)) });
+      return t(change.ratio > 0 ? "analytics.change.up" : "analytics.change.down", { value: format.percent(Math.abs(change.ratio)) });
     case "points": {
-      const value = (Math.round(Math.abs(change.points) * 10) / 10).toFixed(1).replace(/\.0$/, "");
+      const tenths = Math.round(Math.abs(change.points) * 10) / 10;
       return t(change.points > 0 ? "analytics.change.up" : "analytics.change.down", {
-        value: t("analytics.change.points", { value: locale === "fr" ? value.replace(".", ",") : value }),
+        value: t("analytics.change.points", { value: format.decimal(tenths, Number.isInteger(tenths) ? 0 : 1) }),
       });
     }
     case "new":
@@ -43,8 +43,8 @@ function toneOf(change: Change, higherIsBetter: boolean): Tone {
 
 function Figure({ id, label, value, change, higherIsBetter, previous }: { id: string; label: string; value: ReactNode; change: Change; higherIsBetter: boolean; previous: string }) {
   const t = useT();
-  const locale = useLocale();
-  const text = changeText(locale, t, change);
+  const format = useFormat();
+  const text = changeText(format, t, change);
   return (
     <Card>
       <BlockStack gap="100">
@@ -72,12 +72,12 @@ function Figure({ id, label, value, change, higherIsBetter, previous }: { id: st
 
 export function KeyFigures({ current, previous, cash }: { current: Summary; previous: Summary; cash: CashForPeriod }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const moneyFigure = (id: string, label: MessageKey, now: number, before: number, higherIsBetter: boolean) => (
-    <Figure id={id} label={t(label)} value={money(locale, now)} change={amountChange(now, before)} higherIsBetter={higherIsBetter} previous={money(locale, before)} />
+    <Figure id={id} label={t(label)} value={money(format, now)} change={amountChange(now, before)} higherIsBetter={higherIsBetter} previous={money(format, before)} />
   );
   const rateFigure = (id: string, label: MessageKey, now: Rate, before: Rate, of: MessageKey, higherIsBetter: boolean) => (
-    <Figure id={id} label={t(label)} value={<RateText rate={now} of={of} />} change={rateChange(now, before)} higherIsBetter={higherIsBetter} previous={percent(locale, t, before)} />
+    <Figure id={id} label={t(label)} value={<RateText rate={now} of={of} />} change={rateChange(now, before)} higherIsBetter={higherIsBetter} previous={percent(format, t, before)} />
   );
   return (
     <BlockStack gap="200">
@@ -97,10 +97,10 @@ export function KeyFigures({ current, previous, cash }: { current: Summary; prev
       <Text as="p" variant="bodySm" tone="subdued">
         <span data-figure="more">
           {t("analytics.figures.more", {
-            orders: integer(locale, current.steps.orders),
-            previousOrders: integer(locale, previous.steps.orders),
-            days: days(locale, t, current.medianDeliveryDays),
-            previousDays: days(locale, t, previous.medianDeliveryDays),
+            orders: integer(format, current.steps.orders),
+            previousOrders: integer(format, previous.steps.orders),
+            days: days(format, t, current.medianDeliveryDays),
+            previousDays: days(format, t, previous.medianDeliveryDays),
           })}
         </span>
       </Text>

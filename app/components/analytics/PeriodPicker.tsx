@@ -2,11 +2,12 @@
 import { useState } from "react";
 import { Form, useNavigate } from "@remix-run/react";
 import { BlockStack, Button, ButtonGroup, Card, InlineStack, Text, TextField } from "@shopify/polaris";
-import { useT } from "../../i18n/react";
+import { useFormat, useT, zoneName } from "../../i18n/react";
 import { PRESETS, type Period } from "../../analytics/period";
 
 export function PeriodPicker({ period, timeZone }: { period: Period; timeZone: string }) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const [from, setFrom] = useState(period.from);
   const [to, setTo] = useState(period.to);
@@ -44,14 +45,14 @@ export function PeriodPicker({ period, timeZone }: { period: Period; timeZone: s
         <Text as="p" tone="subdued" variant="bodySm">
           <span data-period={`${period.from}/${period.to}`}>
             {t("analytics.period.range", {
-              from: period.from,
-              to: period.to,
+              from: format.date(period.from),
+              to: format.date(period.to),
               days: period.days,
-              previousFrom: period.previous.from,
-              previousTo: period.previous.to,
+              previousFrom: format.date(period.previous.from),
+              previousTo: format.date(period.previous.to),
             })}
           </span>{" "}
-          {t("analytics.period.zone", { zone: timeZone })}
+          {t("analytics.period.zone", { zone: zoneName(t, timeZone) })}
         </Text>
       </BlockStack>
     </Card>

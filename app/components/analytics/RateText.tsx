@@ -1,16 +1,16 @@
 /** A rate with the two counts it divides in its title (the tooltip), so no rate stands alone. */
 import type { MessageKey } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { Rate } from "../../analytics/report";
 import { integer, percent } from "./format";
 
 export function RateText({ rate, of = "analytics.rate.title" }: { rate: Rate; of?: MessageKey }) {
   const t = useT();
-  const locale = useLocale();
-  const title = t(of, { part: integer(locale, rate.part), whole: integer(locale, rate.whole) });
+  const format = useFormat();
+  const title = t(of, { part: integer(format, rate.part), whole: integer(format, rate.whole) });
   return (
     <span title={title} data-part={rate.part} data-whole={rate.whole}>
-      {percent(locale, t, rate)}
+      {percent(format, t, rate)}
     </span>
   );
 }

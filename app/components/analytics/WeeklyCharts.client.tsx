@@ -3,30 +3,30 @@
  * container); WeeklyCharts.tsx loads it after hydration.
  */
 import { BarChart, LineChart, PolarisVizProvider } from "@shopify/polaris-viz";
-import { formatInteger, formatPercent } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
+import type { Formatter } from "../../i18n";
+import { useFormat, useT, type Translate } from "../../i18n/react";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
-import { weekLabel } from "../cash/format";
+import { weekLabel } from "./format";
 
 /**
  * A week on the axis: "W47 16-22 Nov", its hyphens non-breaking (same glyph).
  * Polaris Viz guesses a label's height as a line per word and per hyphen and
  * cuts the label past five: fewer words keep the label whole.
  */
-const axisLabel = (t: ReturnType<typeof useT>, week: string) => weekLabel(t, week, "axis").replace(/-/g, "\u2011");
+const axisLabel = (format: Formatter, t: Translate, week: string) => weekLabel(format, t, week, "axis").replace(/-/g, "\u2011");
 
 export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; which: 0 | 1 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const rateSeries = [
     {
       name: t("analytics.weeks.series.deliveryRate"),
       // A week without a shipped parcel has no rate: left out, not drawn as 0 %.
-      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: axisLabel(t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
+      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: axisLabel(format, t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
     },
   ];
-  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: axisLabel(t, w.week), value: w.collectedCents / 100 })) }];
+  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: axisLabel(format, t, w.week), value: w.collectedCents / 100 })) }];
   // "W47 · 16-22 Nov" on two lines when the weeks are many: readable, never cut.
   const xAxisOptions = { allowLineWrap: true };
   return (
@@ -39,7 +39,7 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
           isAnimated={false}
           showLegend={false}
           xAxisOptions={xAxisOptions}
-          yAxisOptions={{ labelFormatter: (v) => formatPercent(locale, Number(v) / 100) }}
+          yAxisOptions={{ labelFormatter: (v) => format.percent(Number(v) / 100) }}
         />
       </div>
       ) : (
@@ -50,7 +50,7 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
           isAnimated={false}
           showLegend={false}
           xAxisOptions={xAxisOptions}
-          yAxisOptions={{ labelFormatter: (v) => formatInteger(locale, Number(v)) }}
+          yAxisOptions={{ labelFormatter: (v) => format.money(Math.round(Number(v)) * 100) }}
         />
       </div>
       )}

@@ -7,11 +7,10 @@
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
-import { money, percent } from "./format";
+import { useFormat, useT } from "../../i18n/react";
+import { money, percent, weekLabel } from "./format";
 import type { WeekPoint } from "../../analytics/report";
 import { CHART_HEIGHT } from "./chart-size";
-import { weekLabel } from "../cash/format";
 
 type Viz = ComponentType<{ weeks: WeekPoint[]; which: 0 | 1 }>;
 
@@ -80,7 +79,7 @@ const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "
 
 function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 | 1; caption: string }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   return (
     <table style={VISUALLY_HIDDEN}>
       <caption>{caption}</caption>
@@ -88,9 +87,9 @@ function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 |
         {weeks.map((w) => (
           <tr key={w.week}>
             <th scope="row">
-              <span data-week={w.week}>{weekLabel(t, w.week)}</span>
+              <span data-week={w.week}>{weekLabel(format, t, w.week)}</span>
             </th>
-            <td>{which === 0 ? percent(locale, t, w.deliveryRate) : money(locale, w.collectedCents)}</td>
+            <td>{which === 0 ? percent(format, t, w.deliveryRate) : money(format, w.collectedCents)}</td>
           </tr>
         ))}
       </tbody>

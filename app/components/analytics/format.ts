@@ -1,21 +1,34 @@
-/** Display helpers shared by the Analytics components (locale-exact, same on server and client). */
-import { formatInteger, formatPercent, type Locale } from "../../i18n";
+/** Display helpers shared by the Analytics components: the locale's formatters (app/i18n/format.ts), same on server and client. */
+import type { Formatter, MessageKey } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { Rate } from "../../analytics/report";
-import { dh } from "../cash/format";
+import { addDays } from "../../analytics/days";
+import { isoWeekNumber } from "../../analytics/iso-week";
 export { download } from "../download";
 
-/** Money as the cash pages write it: "18,450 DH", centimes only when there are some. */
-export const money = (locale: Locale, cents: number) => dh(locale, cents);
-export const integer = (locale: Locale, n: number) => formatInteger(locale, n);
+export const money = (format: Formatter, cents: number) => format.money(cents);
+export const integer = (format: Formatter, n: number) => format.integer(n);
 
-export function percent(locale: Locale, t: Translate, r: Rate): string {
-  return r.rate === null ? t("analytics.figure.none") : formatPercent(locale, r.rate);
+export function percent(format: Formatter, t: Translate, r: Rate): string {
+  return r.rate === null ? t("analytics.figure.none") : format.percent(r.rate);
 }
 
-export function days(locale: Locale, t: Translate, value: number | null): string {
+export function days(format: Formatter, t: Translate, value: number | null): string {
   if (value === null) return t("analytics.figure.none");
-  const text = Number.isInteger(value) ? String(value) : value.toFixed(1);
-  return t("analytics.days", { days: locale === "fr" ? text.replace(".", ",") : text });
+  return t("analytics.days", { days: format.decimal(value, Number.isInteger(value) ? 0 : 1) });
 }
 
+const monthOf = (t: Translate, day: string) => t(`date.month.${Number(day.slice(5, 7))}` as MessageKey);
+
+/**
+ * The week starting on Monday `monday`: "W47 · 16-22 Nov" / "S47 · 16-22 nov";
+ * "W49 · 30 Nov-6 Dec" across months. `axis`: the charts' shorter form, "W47 16-22 Nov".
+ * The formatter has no day range, so the catalogue names the months; the numbers are the locale's.
+ */
+export function weekLabel(format: Formatter, t: Translate, monday: string, form: "label" | "axis" = "label"): string {
+  const sunday = addDays(monday, 6);
+  const from = format.integer(Number(monday.slice(8, 10)));
+  const to = format.integer(Number(sunday.slice(8, 10)));
+  const range = monday.slice(0, 7) === sunday.slice(0, 7) ? `${from}-${to} ${monthOf(t, sunday)}` : `${from} ${monthOf(t, monday)}-${to} ${monthOf(t, sunday)}`;
+  return t(form === "axis" ? "analytics.week.axis" : "analytics.week.label", { week: format.integer(isoWeekNumber(monday)), range });
+}

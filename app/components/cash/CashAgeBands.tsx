@@ -1,11 +1,10 @@
 /** What the platform owes by days since delivery, each band opening its parcels in the cash list. */
 import { useNavigate } from "@remix-run/react";
 import { BlockStack, Button, InlineGrid, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { MessageKey } from "../../i18n";
 import { AGE_BUCKETS, type AgeBucketId, type CashSums } from "../../analytics/cash";
 import { cashSearch } from "../../analytics/cash-query";
-import { counted, dh } from "./format";
 
 export function CashAgeBands({
   byAge,
@@ -20,7 +19,7 @@ export function CashAgeBands({
   level?: "h2" | "h3";
 }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const navigate = useNavigate();
   return (
     <BlockStack gap="200">
@@ -38,7 +37,7 @@ export function CashAgeBands({
                 pressed={active === band.id}
                 onClick={() => navigate(`/app/cash?${cashSearch({ state: "owed", minAge: band.minAge, maxAge: band.maxAge })}`)}
               >
-                {t("cash.age.band", { band: t(`cash.age.${band.id}` as MessageKey), amount: dh(locale, sums.profitCents), parcels: counted(locale, t, "cash.summary.parcels", sums.parcels) })}
+                {t("cash.age.band", { band: t(`cash.age.${band.id}` as MessageKey), amount: format.money(sums.profitCents), parcels: t("cash.summary.parcels", { count: sums.parcels }) })}
               </Button>
             </div>
           );

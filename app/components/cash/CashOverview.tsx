@@ -1,20 +1,20 @@
 /**
- * Home's cash: "Owed by the platform: 18,450 DH, of which 2,300 DH for 15 days
- * or more", linking to those parcels, and the overdue alert when parcels stay
- * unpaid past the merchant's threshold. Nothing until the ledger has a parcel.
+ * Home's cash: "Owed by the platform: 18,450 MAD, of which 2,300 MAD for 15 days
+ * or more" (DH if the shop chose it), linking to those parcels, and the overdue
+ * alert when parcels stay unpaid past the merchant's threshold. Nothing until the
+ * ledger has a parcel.
  */
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { LONG_WAIT_DAYS } from "../../analytics/cash";
 import { cashSearch } from "../../analytics/cash-query";
 import type { CashOverview as Overview } from "../../analytics/cash-report.server";
-import { counted, dh } from "./format";
 
 const listUrl = (minAge: number | null) => `/app/cash?${cashSearch({ state: "owed", minAge })}`;
 
 export function CashOverview({ cash }: { cash: Overview }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   if (!cash.hasLedger) return null;
   const { owed, longWait, overdue, overdueDays } = cash;
   return (
@@ -24,10 +24,10 @@ export function CashOverview({ cash }: { cash: Overview }) {
           <div data-cash-alert="overdue">
             <Banner
               tone="warning"
-              title={counted(locale, t, "home.cash.overdue.title", overdue.parcels, { days: overdueDays })}
+              title={t("home.cash.overdue.title", { count: overdue.parcels, days: format.integer(overdueDays) })}
               action={{ content: t("home.cash.overdue.action"), url: listUrl(overdueDays + 1) }}
             >
-              <p>{t("home.cash.overdue.body", { amount: dh(locale, overdue.profitCents) })}</p>
+              <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents) })}</p>
             </Banner>
           </div>
         ) : null}
@@ -40,22 +40,22 @@ export function CashOverview({ cash }: { cash: Overview }) {
               {owed.parcels > 0 ? (
                 <>
                   <Text as="p" variant="headingLg">
-                    <span data-cash="owed">{t("home.cash.owed", { amount: dh(locale, owed.profitCents) })}</span>
+                    <span data-cash="owed">{t("home.cash.owed", { amount: format.money(owed.profitCents) })}</span>
                     {longWait.parcels > 0 ? (
                       <>
                         {", "}
-                        <span data-cash="long-wait">{t("home.cash.ofWhich", { amount: dh(locale, longWait.profitCents), days: LONG_WAIT_DAYS })}</span>
+                        <span data-cash="long-wait">{t("home.cash.ofWhich", { amount: format.money(longWait.profitCents), days: format.integer(LONG_WAIT_DAYS) })}</span>
                       </>
                     ) : null}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {counted(locale, t, "home.cash.parcels", owed.parcels)}{" "}
-                    {owed.unknownProfit > 0 ? counted(locale, t, "cash.summary.unknownProfit", owed.unknownProfit) : null}
+                    {t("home.cash.parcels", { count: owed.parcels })}{" "}
+                    {owed.unknownProfit > 0 ? t("cash.summary.unknownProfit", { count: owed.unknownProfit }) : null}
                   </Text>
                   <InlineStack gap="200">
                     {longWait.parcels > 0 ? (
                       <Button url={listUrl(LONG_WAIT_DAYS)} variant="primary">
-                        {t("home.cash.seeLongWait", { days: LONG_WAIT_DAYS })}
+                        {t("home.cash.seeLongWait", { days: format.integer(LONG_WAIT_DAYS) })}
                       </Button>
                     ) : null}
                     <Button url={listUrl(null)}>{t("home.cash.seeAll")}</Button>

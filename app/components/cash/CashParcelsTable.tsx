@@ -1,13 +1,12 @@
 /** The parcels of one ledger view: order, lead, days, amounts; columns follow the state. */
 import { DataTable, Link, Text } from "@shopify/polaris";
-import { useLocale, useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import type { CashState } from "../../analytics/cash";
 import type { CashParcelRow } from "../../analytics/cash-list.server";
-import { counted, dayText, dh } from "./format";
 
 export function CashParcelsTable({ state, rows }: { state: CashState; rows: CashParcelRow[] }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const order = (r: CashParcelRow) => (
     <Link key="order" url={`/app/orders/${r.linkId}`} removeUnderline>
       <span data-parcel={r.orderName}>{r.orderName}</span>
@@ -19,9 +18,9 @@ export function CashParcelsTable({ state, rows }: { state: CashState; rows: Cash
         {t("cash.profit.unknown")}
       </Text>
     ) : (
-      dh(locale, r.profitCents)
+      format.money(r.profitCents)
     );
-  const day = (value: string | null) => (value ? dayText(t, value) : "");
+  const day = (value: string | null) => (value ? format.date(value) : "");
 
   const columns: { heading: string; numeric: boolean; cell: (r: CashParcelRow) => React.ReactNode }[] = [
     { heading: t("cash.column.order"), numeric: false, cell: order },
@@ -29,14 +28,14 @@ export function CashParcelsTable({ state, rows }: { state: CashState; rows: Cash
     ...(state === "returned"
       ? [
           { heading: t("cash.column.returned"), numeric: false, cell: (r: CashParcelRow) => day(r.returnedDay) },
-          { heading: t("cash.column.amountToCollect"), numeric: true, cell: (r: CashParcelRow) => dh(locale, r.totalCents) },
+          { heading: t("cash.column.amountToCollect"), numeric: true, cell: (r: CashParcelRow) => format.money(r.totalCents) },
         ]
       : [
           { heading: t("cash.column.delivered"), numeric: false, cell: (r: CashParcelRow) => day(r.deliveredDay) },
           state === "owed"
-            ? { heading: t("cash.column.age"), numeric: true, cell: (r: CashParcelRow) => (r.ageDays === null ? "" : counted(locale, t, "cash.days", r.ageDays)) }
+            ? { heading: t("cash.column.age"), numeric: true, cell: (r: CashParcelRow) => (r.ageDays === null ? "" : t("cash.days", { count: r.ageDays })) }
             : { heading: t("cash.column.paid"), numeric: false, cell: (r: CashParcelRow) => day(r.paidDay) },
-          { heading: t("cash.column.amount"), numeric: true, cell: (r: CashParcelRow) => dh(locale, r.totalCents) },
+          { heading: t("cash.column.amount"), numeric: true, cell: (r: CashParcelRow) => format.money(r.totalCents) },
           { heading: t("cash.column.profit"), numeric: true, cell: profit },
         ]),
   ];

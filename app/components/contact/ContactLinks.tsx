@@ -5,7 +5,15 @@
  */
 import { InlineStack, Link, Text } from "@shopify/polaris";
 import { contactLinks, fillContactMessage, type ContactFacts, type ContactLanguage } from "../../models/contact-message";
+import { formatterFor } from "../../i18n";
 import { useT } from "../../i18n/react";
+
+// The customer's message is in French or Darija whatever the merchant reads: its amount is
+// written as Moroccan customers read prices, French digits and DH ("229 DH", "229,50 DH").
+const customerMoney = formatterFor("fr", { currency: "DH" });
+
+/** An order's amount (cents) as the customer's message writes it. */
+export const customerAmount = (cents: number): string => customerMoney.money(cents);
 
 /** The shop's message settings, as loaders hand them to pages. */
 export interface ContactSettings {
@@ -25,11 +33,14 @@ interface Props {
   bothLanguages?: boolean;
 }
 
+/** The message language the merchant can switch to from the chosen one. */
+const OTHER_MESSAGE_LANGUAGE: Record<ContactLanguage, ContactLanguage> = { fr: "darija", darija: "fr" };
+
 export function ContactLinks({ phone, facts, contact, orderName, showNumber = false, bothLanguages = false }: Props) {
   const t = useT();
   const links = contactLinks(phone, fillContactMessage(contact.templates[contact.language], facts));
   if (!links) return null;
-  const other: ContactLanguage = contact.language === "fr" ? "darija" : "fr";
+  const other = OTHER_MESSAGE_LANGUAGE[contact.language];
   const otherLinks = bothLanguages ? contactLinks(phone, fillContactMessage(contact.templates[other], facts)) : null;
   const named = (key: "contact.call" | "contact.whatsapp") => (orderName ? t(`${key}.order`, { order: orderName }) : undefined);
   return (

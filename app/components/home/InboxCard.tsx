@@ -5,25 +5,25 @@
  */
 import { BlockStack, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
 import type { Inbox, InboxGroup, InboxRemainder } from "../../pages/home-inbox.server";
-import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
-import { useLocale, useT, type Translate } from "../../i18n/react";
+import type { Formatter, MessageKey } from "../../i18n";
+import { useFormat, useT, type Translate } from "../../i18n/react";
 
 /** "12 min", "5 h", "3 d": how long the oldest order has waited. */
-export function ageText(t: Translate, minutes: number): string {
-  if (minutes < 60) return t("home.inbox.age.minutes", { count: minutes });
-  if (minutes < 48 * 60) return t("home.inbox.age.hours", { count: Math.floor(minutes / 60) });
-  return t("home.inbox.age.days", { count: Math.floor(minutes / (24 * 60)) });
+export function ageText(format: Formatter, t: Translate, minutes: number): string {
+  if (minutes < 60) return t("home.inbox.age.minutes", { count: format.integer(minutes) });
+  if (minutes < 48 * 60) return t("home.inbox.age.hours", { count: format.integer(Math.floor(minutes / 60)) });
+  return t("home.inbox.age.days", { count: format.integer(Math.floor(minutes / (24 * 60))) });
 }
 
-/** The line's words, singular or plural. */
+/** The line's words, in the plural form its count takes. */
 export function inboxLabel(t: Translate, item: Pick<InboxGroup, "cause" | "count"> | Pick<InboxRemainder, "state" | "count">): string {
-  const base = "cause" in item ? `home.inbox.cause.${item.cause}` : `home.inbox.more.${item.state}`;
-  return t(`${base}.${item.count === 1 ? "one" : "other"}` as MessageKey, { count: item.count });
+  const key = "cause" in item ? `home.inbox.cause.${item.cause}` : `home.inbox.more.${item.state}`;
+  return t(key as MessageKey, { count: item.count });
 }
 
 function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label: string; href: string; amountCents: number; oldestMinutes: number; dataKey: string }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   return (
     <li data-inbox={dataKey} style={{ listStyle: "none", margin: 0 }}>
       <InlineStack align="space-between" blockAlign="center" gap="300">
@@ -34,10 +34,10 @@ function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label
         </Link>
         <InlineStack gap="400" blockAlign="center">
           <Text as="span" numeric>
-            <span data-inbox-amount>{t("home.inbox.atStake", { amount: formatMoneyCents(locale, amountCents) })}</span>
+            <span data-inbox-amount>{t("home.inbox.atStake", { amount: format.money(amountCents) })}</span>
           </Text>
           <Text as="span" tone="subdued" variant="bodySm">
-            <span data-inbox-age>{t("home.inbox.waiting", { age: ageText(t, oldestMinutes) })}</span>
+            <span data-inbox-age>{t("home.inbox.waiting", { age: ageText(format, t, oldestMinutes) })}</span>
           </Text>
         </InlineStack>
       </InlineStack>
@@ -47,7 +47,7 @@ function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label
 
 export function InboxCard({ inbox }: { inbox: Inbox }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const empty = inbox.groups.length === 0 && inbox.more.length === 0;
   return (
     <section aria-labelledby="home-inbox-title" data-section="inbox">
@@ -61,10 +61,7 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
               <span data-inbox-total>
                 {empty
                   ? t("home.inbox.nothing")
-                  : t(inbox.total.count === 1 ? "home.inbox.total.one" : "home.inbox.total.other", {
-                      count: formatInteger(locale, inbox.total.count),
-                      amount: formatMoneyCents(locale, inbox.total.amountCents),
-                    })}
+                  : t("home.inbox.total", { count: inbox.total.count, amount: format.money(inbox.total.amountCents) })}
               </span>
             </Text>
           </BlockStack>

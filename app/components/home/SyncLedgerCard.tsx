@@ -4,22 +4,22 @@
  * verdict on the published promise. The whole ledger is on Activity.
  */
 import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
-import { formatInstant, formatInteger } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
-import type { SyncLedgerView } from "../../pages/sync-ledger.server";
-import { accountedBadge, countText, promiseSentence, promiseVerdict, withinText } from "../sync-ledger/text";
+import { useFormat, useT } from "../../i18n/react";
+import { accountedBadge, countText, ledgerTime, promiseSentence, promiseVerdict, withinText } from "../sync-ledger/text";
+import type { LedgerOnPage } from "../sync-ledger/times";
 
 export const SYNC_LEDGER_ANCHOR = "/app/activity#sync-ledger";
 
-export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
+export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
   const day = ledger.windows.day;
   const verdict = promiseVerdict(ledger.windows.week.promise);
   const badge = accountedBadge(t, day);
-  const n = (value: number) => formatInteger(locale, value);
-  const leads = day.leadP95 === null ? t("syncLedger.latency.none") : t("syncLedger.latency.leads", { p50: withinText(t, day.leadP50), p95: withinText(t, day.leadP95) });
-  const latencyText = day.statusP95 === null ? leads : t("syncLedger.joined", { first: leads, second: t("syncLedger.latency.status", { p95: withinText(t, day.statusP95) }) });
+  const n = (value: number) => format.integer(value);
+  const within = (seconds: number | null) => withinText(format, t, seconds);
+  const leads = day.leadP95 === null ? t("syncLedger.latency.none") : t("syncLedger.latency.leads", { p50: within(day.leadP50), p95: within(day.leadP95) });
+  const latencyText = day.statusP95 === null ? leads : t("syncLedger.joined", { first: leads, second: t("syncLedger.latency.status", { p95: within(day.statusP95) }) });
   return (
     <Card>
       <div data-sync-ledger="home">
@@ -34,16 +34,16 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
           </InlineStack>
           {!ledger.started ? (
             <Text as="p" tone="subdued">
-              {t("syncLedger.notStarted", { interval: withinText(t, ledger.intervalSeconds) })}
+              {t("syncLedger.notStarted", { interval: within(ledger.intervalSeconds) })}
             </Text>
           ) : (
             <BlockStack gap="200">
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("syncLedger.windowCounted", { window: t("syncLedger.lastDay"), time: ledger.countedAt ? formatInstant(ledger.countedAt) : t("syncLedger.never") })}
+                {t("syncLedger.windowCounted", { window: t("syncLedger.lastDay"), time: ledger.countedAt ? ledgerTime(format, ledger, ledger.countedAt) : t("syncLedger.never") })}
               </Text>
               <InlineStack gap="400" blockAlign="center" wrap>
                 <Text as="p">
-                  {t("syncLedger.label", { label: t("syncLedger.inShopify") })} <Text as="span" fontWeight="semibold">{countText(t, locale, day.shopify)}</Text>
+                  {t("syncLedger.label", { label: t("syncLedger.inShopify") })} <Text as="span" fontWeight="semibold">{countText(format, t, day.shopify)}</Text>
                 </Text>
                 <Text as="p">
                   {t("syncLedger.label", { label: t("syncLedger.accounted") })} <Text as="span" fontWeight="semibold">{n(day.app.total)}</Text>
@@ -66,7 +66,7 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
               </Text>
               <Text as="p">
                 {day.recovered > 0 && day.lastRecoveryAt
-                  ? t("syncLedger.recovered.some", { count: n(day.recovered), time: formatInstant(day.lastRecoveryAt) })
+                  ? t("syncLedger.recovered.some", { count: n(day.recovered), time: ledgerTime(format, ledger, day.lastRecoveryAt) })
                   : t("syncLedger.recovered.none")}
               </Text>
               <Text as="p">
@@ -76,7 +76,7 @@ export function SyncLedgerCard({ ledger }: { ledger: SyncLedgerView }) {
           )}
           <Box>
             <Text as="p" variant="bodySm" tone="subdued">
-              {promiseSentence(t, locale, ledger.promise)}
+              {promiseSentence(format, t, ledger.promise)}
             </Text>
           </Box>
           <Link url={SYNC_LEDGER_ANCHOR}>{t("syncLedger.open")}</Link>

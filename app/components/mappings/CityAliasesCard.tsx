@@ -4,9 +4,16 @@ import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, FormLayout, IndexTable, InlineStack, Select, Text, TextField } from "@shopify/polaris";
-import { useT } from "../../i18n/react";
+import { useT, type Translate } from "../../i18n/react";
+import { isMessageKey } from "../../i18n";
 import type { CityAliasView, MappingsActionResult } from "../../pages/mappings.server";
 import type { Release } from "../../sync/release-held.server";
+
+/** What is wrong with a city spelling, by the field the rules named, in the merchant's language. */
+function aliasProblem(t: Translate, field: string): string {
+  const key = `mappings.cities.problem.${field}`;
+  return t(isMessageKey(key) ? key : "mappings.cities.problem.other");
+}
 
 export function CityAliasesCard({
   aliases,
@@ -60,7 +67,7 @@ export function CityAliasesCard({
           ) : null}
           {error && error.field !== "alias" && error.field !== "cityId" ? (
             <Banner tone="critical">
-              <p>{t("mappings.cities.error", { message: error.message })}</p>
+              <p>{t("mappings.cities.error", { problem: aliasProblem(t, error.field) })}</p>
             </Banner>
           ) : null}
           <FormLayout>
@@ -70,14 +77,14 @@ export function CityAliasesCard({
                 value={alias}
                 onChange={setAlias}
                 autoComplete="off"
-                error={error?.field === "alias" ? t("mappings.cities.error", { message: error.message }) : undefined}
+                error={error?.field === "alias" ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) }) : undefined}
               />
               <Select
                 label={t("mappings.cities.city")}
                 options={[{ label: t("mappings.cities.pickCity"), value: "" }, ...cities.map((c) => ({ label: c.name, value: String(c.id) }))]}
                 value={cityId}
                 onChange={setCityId}
-                error={error?.field === "cityId" ? t("mappings.cities.error", { message: error.message }) : undefined}
+                error={error?.field === "cityId" ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) }) : undefined}
               />
             </FormLayout.Group>
             <InlineStack align="end">

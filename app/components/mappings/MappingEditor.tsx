@@ -16,11 +16,13 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useT } from "../../i18n/react";
+import { useT, type Translate } from "../../i18n/react";
+import { isMessageKey } from "../../i18n";
 import type { ProductSuggestion } from "../../leads/types";
 import type { CatalogueOption, MappingsActionResult } from "../../pages/mappings.server";
 import type { Release } from "../../sync/release-held.server";
 import { CataloguePicker } from "./CataloguePicker";
+import { UnsavedChangesBar } from "../UnsavedChanges";
 
 export interface DraftTarget {
   sku: string | null;
@@ -41,6 +43,13 @@ export interface MappingDraft {
 }
 
 const emptyTarget = (): DraftTarget => ({ sku: null, productId: null, quantity: "1" });
+
+/** What is wrong with a mapping, by the field the rules named ("targets[0].quantity"), in the merchant's language. */
+function mappingProblem(t: Translate, field: string): string {
+  const name = field.split(/[.[]/)[0];
+  const key = `mappings.editor.problem.${name}`;
+  return t(isMessageKey(key) ? key : "mappings.editor.problem.other");
+}
 
 export function MappingEditor({
   draft,
@@ -97,16 +106,29 @@ export function MappingEditor({
   };
 
   const error = result && !result.ok ? result.error : undefined;
+  // Changed since it opened: App Bridge's save bar, and leaving asks first.
+  const initialTargets = draft.targets.length ? draft.targets : [emptyTarget()];
+  const dirty =
+    sourceKind !== draft.sourceKind || sourceKey !== draft.sourceKey || label !== draft.label || JSON.stringify(targets) !== JSON.stringify(initialTargets);
 
   return (
     <Card>
+      <UnsavedChangesBar
+        id="mapping-save-bar"
+        dirty={dirty && !result?.ok}
+        saving={fetcher.state !== "idle"}
+        onSave={save}
+        onDiscard={onClose}
+        saveLabel={t("mappings.editor.save")}
+        discardLabel={t("common.discard")}
+      />
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
           {draft.sourceLabel ? t("mappings.editor.editTitle", { source: draft.sourceLabel }) : t("mappings.editor.newTitle")}
         </Text>
         {error ? (
           <Banner tone="critical">
-            <p>{t("mappings.editor.error", { message: error.message })}</p>
+            <p>{t("mappings.editor.error", { problem: mappingProblem(t, error.field) })}</p>
           </Banner>
         ) : null}
         <FormLayout>
@@ -126,7 +148,7 @@ export function MappingEditor({
                 value={sourceKey}
                 onChange={setSourceKey}
                 autoComplete="off"
-                error={error?.field === "sourceKey" ? error.message : undefined}
+                error={error?.field === "sourceKey" ? mappingProblem(t, error.field) : undefined}
               />
             </FormLayout.Group>
           )}
@@ -159,7 +181,7 @@ export function MappingEditor({
                     selectedSku={target.sku}
                     fallbackLabel={target.productId ? t("mappings.editor.product", { id: target.productId }) : undefined}
                     onSelect={(option) => setTarget(index, { sku: option.sku, productId: null })}
-                    error={error?.field.startsWith(`targets[${index}]`) ? error.message : undefined}
+                    error={error?.field.startsWith(`targets[${index}]`) ? mappingProblem(t, error.field) : undefined}
                   />
                 </div>
                 <div style={{ width: "7rem" }}>

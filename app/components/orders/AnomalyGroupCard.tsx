@@ -8,8 +8,8 @@
 import { useState } from "react";
 import { BlockStack, Box, Button, Card, InlineStack, Link, Text, TextField } from "@shopify/polaris";
 import type { CityOption, GroupOrder, ProblemGroupView, ProductOption } from "../../pages/anomalies.server";
-import { formatMoneyCents, isMessageKey, type MessageKey } from "../../i18n";
-import { useLocale, useT, type Translate } from "../../i18n/react";
+import { isMessageKey, type MessageKey } from "../../i18n";
+import { useFormat, useMessage, useT, type Translate } from "../../i18n/react";
 import { LinkStateBadge } from "../StatusBadge";
 import { OrderLink, type FixSubmit } from "./OrderCards";
 import { CityPicker, ProductPicker } from "./Pickers";
@@ -70,7 +70,7 @@ function PhoneFix({ order, onFix, busy }: { order: GroupOrder; onFix: FixSubmit;
 }
 
 function OrderLine({ order, children }: { order: GroupOrder; children?: React.ReactNode }) {
-  const locale = useLocale();
+  const format = useFormat();
   return (
     <div data-group-order={order.orderName}>
       <BlockStack gap="100">
@@ -78,7 +78,7 @@ function OrderLine({ order, children }: { order: GroupOrder; children?: React.Re
           <OrderLink id={order.id} name={order.orderName} />
           <LinkStateBadge state={order.state} />
           <Text as="span" tone="subdued" numeric>
-            {formatMoneyCents(locale, order.amountCents)}
+            {format.money(order.amountCents)}
           </Text>
         </InlineStack>
         {children}
@@ -89,7 +89,8 @@ function OrderLine({ order, children }: { order: GroupOrder; children?: React.Re
 
 export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId, onCancelDuplicate }: Props) {
   const t = useT();
-  const locale = useLocale();
+  const format = useFormat();
+  const render = useMessage();
   const [sku, setSku] = useState<string | null>(null);
   const [cityId, setCityId] = useState<number | null>(null);
   const orders = ordersCount(t, group.count);
@@ -176,7 +177,7 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
   } else if (group.fix === "sellerSpace") {
     fix = (
       <BlockStack gap="100">
-        <Text as="p">{anomalyText(t, { code: group.code, message: group.code })}</Text>
+        <Text as="p">{anomalyText(render, { code: group.code, message: group.code })}</Text>
         <Text as="p" variant="bodySm" tone="subdued">
           {t("anomalies.fix.sellerSpace")}
         </Text>
@@ -215,7 +216,7 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
               <span data-group-stake>
-                {t("anomalies.stake", { amount: formatMoneyCents(locale, group.amountCents), age: ageText(t, group.oldestMinutes) })}
+                {t("anomalies.stake", { amount: format.money(group.amountCents), age: ageText(format, t, group.oldestMinutes) })}
               </span>
             </Text>
           </BlockStack>
@@ -239,7 +240,7 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
           )}
           {group.count > group.orders.length ? (
             <Text as="span" tone="subdued">
-              {t("anomalies.moreOrders", { count: group.count - group.orders.length })}
+              {t("anomalies.moreOrders", { count: format.integer(group.count - group.orders.length) })}
             </Text>
           ) : null}
           {fix}

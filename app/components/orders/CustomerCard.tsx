@@ -10,8 +10,8 @@ import { download } from "../download";
 import type { CustomerCardView } from "../../customers/card.server";
 import type { DeliveryOutcome } from "../../customers/outcome";
 import type { RiskLevel } from "../../customers/risk";
-import { formatInteger, formatMoneyCents, type MessageKey } from "../../i18n";
-import { useLocale, useT } from "../../i18n/react";
+import type { MessageKey } from "../../i18n";
+import { useFormat, useT } from "../../i18n/react";
 import type { ContactFacts } from "../../models/contact-message";
 import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 
@@ -50,7 +50,7 @@ export function CustomerCard({
   contact?: { phone: string | null; facts: ContactFacts; settings: ContactSettings } | null;
 }) {
   const t = useT();
-  const locale = useLocale();
+  const formatter = useFormat();
   const shopify = useAppBridge();
   const [exporting, setExporting] = useState<"json" | "csv" | null>(null);
   const exportAs = (format: "json" | "csv") => {
@@ -84,27 +84,27 @@ export function CustomerCard({
           <RiskBadge risk={customer.risk} />
         </InlineStack>
         {contact ? <ContactLinks phone={contact.phone} facts={contact.facts} contact={contact.settings} showNumber bothLanguages /> : null}
-        <Text as="p">{t("customers.card.orders", { count: formatInteger(locale, customer.orders) })}</Text>
+        <Text as="p">{t("customers.card.orders", { count: customer.orders })}</Text>
         <BlockStack gap="100">
           {/* Only what happened: a new customer's six zeros say nothing. */}
           {COUNTED.filter((o) => customer.counts[o] > 0).map((o) => (
             <Text as="p" key={o} variant="bodySm">
-              {t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.counts[o]) })}
+              {t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatter.integer(customer.counts[o]) })}
             </Text>
           ))}
         </BlockStack>
         <Text as="p" variant="bodySm">
-          {t("customers.card.collected", { amount: formatMoneyCents(locale, customer.collectedCents) })}
+          {t("customers.card.collected", { amount: formatter.money(customer.collectedCents) })}
         </Text>
         {customer.shared ? (
           <div data-shared-record>
             <BlockStack gap="100">
               <Text as="h3" variant="headingSm">
-                {t("customers.card.shared", { stores: formatInteger(locale, customer.shared.stores) })}
+                {t("customers.card.shared", { stores: formatter.integer(customer.shared.stores) })}
               </Text>
               <Text as="p" variant="bodySm">
                 {COUNTED.filter((o) => customer.shared!.counts[o] > 0)
-                  .map((o) => t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatInteger(locale, customer.shared!.counts[o]) }))
+                  .map((o) => t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatter.integer(customer.shared!.counts[o]) }))
                   .join(" · ")}
               </Text>
             </BlockStack>

@@ -2,21 +2,21 @@
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import type { CustomerHolds } from "../../customers/held-orders.server";
 import { holdReasonViewText } from "../../customers/hold-reason";
-import { useT } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { RiskBadge } from "./CustomerCard";
 import { OrderLink, type FixSubmit } from "./OrderCards";
-import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
-import { formatMoneyCents } from "../../i18n";
+import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
 
 export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: CustomerHolds; onSend: FixSubmit; busyId: string; contact: ContactSettings }) {
   const t = useT();
+  const format = useFormat();
   if (holds.count === 0) return null;
   return (
     <div data-section="customer-holds">
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {t("customers.anomalies.title", { count: holds.count })}
+            {t("customers.anomalies.title", { count: format.integer(holds.count) })}
           </Text>
           <Text as="p" tone="subdued">
             {t("customers.anomalies.intro")}
@@ -35,7 +35,7 @@ export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: C
                       phone={order.phone}
                       orderName={order.orderName}
                       contact={contact}
-                      facts={{ name: order.customerName, order: order.orderName, city: order.cityName, amount: order.amountCents === null ? null : formatMoneyCents("fr", order.amountCents, "DH") }}
+                      facts={{ name: order.customerName, order: order.orderName, city: order.cityName, amount: order.amountCents === null ? null : customerAmount(order.amountCents) }}
                     />
                   </InlineStack>
                   <Button
@@ -51,7 +51,7 @@ export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: C
           </BlockStack>
           {holds.count > holds.orders.length ? (
             <Text as="p" tone="subdued">
-              {t("customers.anomalies.more", { count: holds.count - holds.orders.length })}
+              {t("customers.anomalies.more", { count: format.integer(holds.count - holds.orders.length) })}
             </Text>
           ) : null}
         </BlockStack>

@@ -12,7 +12,7 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { anomalyFixOf } from "../../models/anomaly-codes";
 import { refusedFieldOf } from "../../models/refusal";
 import type { ContactFacts } from "../../models/contact-message";
-import { useT } from "../../i18n/react";
+import { useMessage, useT } from "../../i18n/react";
 import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 import { refusalText } from "./attention-text";
 import { anomalyText, codeLabel } from "./text";
@@ -31,6 +31,7 @@ interface Props {
 
 export function NextActionBanner({ order, holdReason, contact, facts, busy, onKeepDuplicate, onCancelDuplicate, onSendNewLead }: Props) {
   const t = useT();
+  const render = useMessage();
   const next = order.nextAction;
   const contactLinks = order.erased ? null : <ContactLinks phone={order.phone} facts={facts} contact={contact} bothLanguages />;
   const wrap = (node: JSX.Element) => <div data-next-action={next.kind}>{node}</div>;
@@ -124,7 +125,7 @@ export function NextActionBanner({ order, holdReason, contact, facts, busy, onKe
           <BlockStack gap="200">
             <List type="bullet">
               {order.anomalies.map((a, i) => (
-                <List.Item key={`${a.code}-${i}`}>{anomalyText(t, a)}</List.Item>
+                <List.Item key={`${a.code}-${i}`}>{anomalyText(render, a)}</List.Item>
               ))}
             </List>
             <p>{t("next.flagged.waits", { ref: order.leadRef ?? "" })}</p>

@@ -6,11 +6,10 @@ import { useState, type ReactNode } from "react";
 import { Badge, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, Link, Text, TextField } from "@shopify/polaris";
 import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../pages/order-detail.server";
 import type { CityOption, ProductOption } from "../../pages/anomalies.server";
-import { useT } from "../../i18n/react";
-import { customerTimelineText } from "../../customers/hold-reason";
+import { useFormat, useMessage, useT, zoneName } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
 import { CityPicker, ProductPicker } from "./Pickers";
-import { anomalyText, codeLabel, findingText, timelineKind } from "./text";
+import { anomalyText, codeLabel, findingText, timelineKind, timelineText } from "./text";
 
 /** The fields a fix posts to the page's action. */
 export type FixSubmit = (fields: Record<string, string>) => void;
@@ -32,6 +31,7 @@ const dash = "–";
 
 export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean }) {
   const t = useT();
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="300">
@@ -57,7 +57,7 @@ export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean 
                 {lead.cityId !== null ? ` (#${lead.cityId})` : ""}
               </Field>
               <Field label={t("order.lead.total")} name="total">
-                {lead.totalClient ? `${lead.totalClient} ${lead.currency}`.trim() : dash}
+                {lead.totalClient ? format.moneyText(lead.totalClient, lead.currency || undefined) : dash}
               </Field>
             </InlineGrid>
             <Field label={t("order.lead.address")} name="address">
@@ -91,6 +91,7 @@ export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean 
 
 export function StatusCard({ order }: { order: OrderDetail }) {
   const t = useT();
+  const format = useFormat();
   return (
     <Card>
       <BlockStack gap="300">
@@ -116,7 +117,7 @@ export function StatusCard({ order }: { order: OrderDetail }) {
         ) : null}
         {order.sellerProfit ? (
           <Field label={t("order.status.profit")} name="profit">
-            {`${order.sellerProfit} MAD`}
+            {format.moneyText(order.sellerProfit)}
           </Field>
         ) : null}
         <Field label={t("order.status.externalRef")} name="externalRef">
@@ -240,6 +241,7 @@ export function FindingsCard({
   showAnomalies?: boolean;
 }) {
   const t = useT();
+  const render = useMessage();
   return (
     <Card>
       <BlockStack gap="400">
@@ -262,7 +264,7 @@ export function FindingsCard({
                   {codeLabel(t, finding.code)}
                 </Text>
               </InlineStack>
-              <Text as="p">{findingText(t, finding)}</Text>
+              <Text as="p">{findingText(render, finding)}</Text>
               {fixable ? <FindingFixForm finding={finding} products={order.products} cities={order.cities} onFix={onFix} busy={busy} /> : null}
               {i < order.findings.length - 1 || (showAnomalies && order.anomalies.length > 0) ? <Divider /> : null}
             </BlockStack>
@@ -277,7 +279,7 @@ export function FindingsCard({
               <div key={`${anomaly.code}-${i}`} data-anomaly={anomaly.code}>
                 <InlineStack gap="200" blockAlign="center" wrap>
                   <Badge tone="warning">{codeLabel(t, anomaly.code)}</Badge>
-                  <Text as="span">{anomalyText(t, anomaly)}</Text>
+                  <Text as="span">{anomalyText(render, anomaly)}</Text>
                 </InlineStack>
               </div>
             ))}
@@ -329,8 +331,9 @@ export function CorrectionsCard({ order, onFix, busy }: { order: Pick<OrderDetai
 
 export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[]; timeZone: string }) {
   const t = useT();
-  const offset = timeline[timeline.length - 1]?.offset ?? "";
-  // Each time carries its own offset: Morocco moves to UTC+0 during Ramadan.
+  const format = useFormat();
+  const render = useMessage();
+  // Times in the shop's zone, named once; each keeps its exact UTC instant and offset on hover.
   return (
     <Card>
       <BlockStack gap="300">
@@ -339,7 +342,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
             {t("order.timeline.title")}
           </Text>
           <Text as="p" variant="bodySm" tone="subdued">
-            {t("order.timeline.zone", { zone: timeZone, offset })}
+            {t("order.timeline.zone", { zone: zoneName(t, timeZone) })}
           </Text>
         </BlockStack>
         {timeline.length === 0 ? (
@@ -352,8 +355,8 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
               <div key={event.id} data-timeline={event.kind}>
                 <InlineGrid columns="12rem 1fr" gap="300">
                   <Text as="span" variant="bodySm" tone="subdued">
-                    <time dateTime={event.at} title={event.at}>
-                      {`${event.local} ${event.offset}`}
+                    <time dateTime={event.at} title={t("time.exact", { time: format.dateTime(event.local, { year: true, seconds: true }), offset: event.offset })}>
+                      {format.dateTime(event.local)}
                     </time>
                   </Text>
                   <BlockStack gap="0">
@@ -361,8 +364,16 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                       {timelineKind(t, event.kind)}
                     </Text>
                     <Text as="span" variant="bodySm">
-                      {event.customer ? customerTimelineText(t, event.customer) : event.message}
+                      {timelineText(render, t, event)}
                     </Text>
+                    {event.detail ? (
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {t(event.kind === "written_back" || event.kind === "flow" ? "timeline.detail.shopify" : "timeline.detail.platform")}{" "}
+                        <span lang="en" translate="no">
+                          {event.detail}
+                        </span>
+                      </Text>
+                    ) : null}
                   </BlockStack>
                 </InlineGrid>
               </div>

@@ -23,12 +23,12 @@ import { LINK_STATES } from "../../models/order-link-state";
 import type { OrderRow, OrderSort, OrdersFilter, OrdersPage } from "../../pages/orders.server";
 import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
-import { formatMoneyCents, isMessageKey, type Locale } from "../../i18n";
-import { useLocale, useT, type Translate } from "../../i18n/react";
+import { isMessageKey, type Formatter } from "../../i18n";
+import { useFormat, useT, type Translate } from "../../i18n/react";
 import { StageBadge } from "./StageBadge";
 import { attentionText } from "./attention-text";
 import { codeLabel } from "./text";
-import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
+import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
 
 // Kept here (not imported from the .server module) so the browser bundle stays server-free.
 const CONFIRMATIONS = ["new", "callback", "no_answer_1", "no_answer_2", "no_answer_3", "confirmed", "canceled", "wrong", "fake", "duplicate"];
@@ -70,7 +70,6 @@ export interface OrdersTableProps {
 
 export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }: OrdersTableProps) {
   const t = useT();
-  const locale = useLocale();
   // One column of stacked lines below 768 px (the Shopify mobile app, POS): no sideways scrolling.
   const { mdDown } = useBreakpoints({ defaults: { mdDown: phoneLayout } });
   const navigate = useNavigate();
@@ -248,9 +247,9 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
       >
         {page.rows.map((row, index) =>
           mdDown ? (
-            <CondensedRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} locale={locale} contact={contact} />
+            <CondensedRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} contact={contact} />
           ) : (
-            <OrderTableRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} locale={locale} contact={contact} />
+            <OrderTableRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} contact={contact} />
           ),
         )}
       </IndexTable>
@@ -266,31 +265,23 @@ const CHOICES = {
   risk: (f: OrdersFilter) => f.risk ?? [],
 };
 
-/** "26/11 12:41" (fr) or "11/26 12:41" (en), from the shop's local "YYYY-MM-DD HH:MM:SS". */
-export function shortLocalTime(locale: Locale, local: string): string {
-  const [, month, day] = local.slice(0, 10).split("-");
-  const time = local.slice(11, 16);
-  return locale === "fr" ? `${day}/${month} ${time}` : `${month}/${day} ${time}`;
-}
-
 /** "2 × Huile d'argan, Savon noir +1". */
-export function itemsText(t: Translate, row: Pick<OrderRow, "items" | "moreItems">): string {
-  const names = row.items.map((i) => (i.quantity > 1 ? t("orders.items.quantity", { quantity: i.quantity, name: i.name }) : i.name)).join(", ");
-  return row.moreItems > 0 ? t("orders.items.more", { items: names, count: row.moreItems }) : names;
+export function itemsText(format: Formatter, t: Translate, row: Pick<OrderRow, "items" | "moreItems">): string {
+  const names = row.items.map((i) => (i.quantity > 1 ? t("orders.items.quantity", { quantity: format.integer(i.quantity), name: i.name }) : i.name)).join(", ");
+  return row.moreItems > 0 ? t("orders.items.more", { items: names, count: format.integer(row.moreItems) }) : names;
 }
 
 interface RowProps {
   row: OrderRow;
   index: number;
   selected: boolean;
-  locale: Locale;
   contact: ContactSettings;
 }
 
 const dash = "–";
 
-function amountText(locale: Locale, row: OrderRow) {
-  return row.amountCents === null ? dash : formatMoneyCents(locale, row.amountCents);
+function amountText(format: Formatter, row: OrderRow) {
+  return row.amountCents === null ? dash : format.money(row.amountCents);
 }
 
 function OrderLinkCell({ row }: { row: OrderRow }) {
@@ -340,7 +331,7 @@ function AttentionCell({ row, contact }: { row: OrderRow; contact: ContactSettin
             phone={row.phone}
             orderName={row.orderName}
             contact={contact}
-            facts={{ name: row.customerName, order: row.orderName, city: row.cityName, amount: row.amountCents === null ? null : formatMoneyCents("fr", row.amountCents, "DH") }}
+            facts={{ name: row.customerName, order: row.orderName, city: row.cityName, amount: row.amountCents === null ? null : customerAmount(row.amountCents) }}
           />
         ) : null}
       </BlockStack>
@@ -348,8 +339,9 @@ function AttentionCell({ row, contact }: { row: OrderRow; contact: ContactSettin
   );
 }
 
-function OrderTableRow({ row, index, selected, locale, contact }: RowProps) {
+function OrderTableRow({ row, index, selected, contact }: RowProps) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   return (
     <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
@@ -357,7 +349,7 @@ function OrderTableRow({ row, index, selected, locale, contact }: RowProps) {
         <OrderLinkCell row={row} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span title={row.createdAt}>{shortLocalTime(locale, row.createdLocal)}</span>
+        <span title={row.createdAt}>{format.dateTime(row.createdLocal)}</span>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <span data-cell="customer">{customerText(t, row)}</span>
@@ -368,14 +360,14 @@ function OrderTableRow({ row, index, selected, locale, contact }: RowProps) {
       <IndexTable.Cell>
         <span data-cell="amount">
           <Text as="span" alignment="end" numeric>
-            {amountText(locale, row)}
+            {amountText(format, row)}
           </Text>
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell className="cod-items-cell">
         <span data-cell="items">
           <Text as="span" variant="bodySm" truncate>
-            {itemsText(t, row) || dash}
+            {itemsText(format, t, row) || dash}
           </Text>
         </span>
       </IndexTable.Cell>
@@ -390,8 +382,9 @@ function OrderTableRow({ row, index, selected, locale, contact }: RowProps) {
 }
 
 /** The row on a phone: order and stage, then customer and city, then amount and date, then why. */
-function CondensedRow({ row, index, selected, locale, contact }: RowProps) {
+function CondensedRow({ row, index, selected, contact }: RowProps) {
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   return (
     <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
@@ -406,11 +399,11 @@ function CondensedRow({ row, index, selected, locale, contact }: RowProps) {
               <span data-cell="customer">{customerText(t, row)}</span>
             </Text>
             <Text as="span" numeric fontWeight="medium">
-              <span data-cell="amount">{amountText(locale, row)}</span>
+              <span data-cell="amount">{amountText(format, row)}</span>
             </Text>
           </InlineStack>
           <Text as="span" variant="bodySm" tone="subdued" truncate>
-            {[row.cityName, shortLocalTime(locale, row.createdLocal)].filter(Boolean).join(" · ")}
+            {[row.cityName, format.dateTime(row.createdLocal)].filter(Boolean).join(" · ")}
           </Text>
           <AttentionCell row={row} contact={contact} />
         </BlockStack>

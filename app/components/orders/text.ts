@@ -1,35 +1,27 @@
 /**
- * Translations of the codes the pipeline stores (findings, platform anomalies,
- * timeline steps), with their params. A code without a translation shows the
- * stored plain-English message, or the code itself.
+ * Words for the codes the pipeline stores (findings, platform anomalies,
+ * timeline steps, an order's reason), in the reader's language. Each sentence
+ * is built by app/models/order-texts.ts and rendered with the catalogue; a
+ * code this build has no sentence for shows the stored plain-English message,
+ * or the code itself.
  */
-import { en } from "../../i18n/en";
-import { isMessageKey, type MessageKey } from "../../i18n";
+import { isMessageKey } from "../../i18n";
+import type { MessageRef } from "../../i18n/message-ref";
 import type { Translate } from "../../i18n/react";
+import { anomalyRef, findingRef } from "../../models/order-texts";
+import type { FindingParams } from "../../leads/types";
+import { customerTimelineText, type CustomerTimelineDetail } from "../../customers/hold-reason";
 
-type Params = Record<string, string | number | boolean | null | undefined>;
+type Render = (ref: MessageRef) => string;
 
-/** t(key, params) with every placeholder the message uses filled ("" when the param is absent). */
-function fill(t: Translate, key: MessageKey, params: Params): string {
-  const values: Record<string, string> = {};
-  for (const [, name] of en[key].matchAll(/\{(\w+)\}/g)) {
-    const value = params[name];
-    values[name] = value === null || value === undefined ? "" : String(value);
-  }
-  return t(key, values);
+export function findingText(render: Render, finding: { code: string; params: FindingParams; message: string }): string {
+  const ref = findingRef({ code: finding.code as never, params: finding.params });
+  return ref ? render(ref) : finding.message || finding.code;
 }
 
-export function findingText(t: Translate, finding: { code: string; params: Params; message: string }): string {
-  const { code, params } = finding;
-  const key = code === "sku_unmatched" && params.via === "mapping" ? "finding.sku_unmatched_mapping" : `finding.${code}`;
-  if (!isMessageKey(key)) return finding.message || code;
-  const score = Number(params.score);
-  return fill(t, key, { ...params, percent: Number.isFinite(score) ? Math.round(score * 100) : "" });
-}
-
-export function anomalyText(t: Translate, anomaly: { code: string; message: string }): string {
-  const key = `anomaly.${anomaly.code}`;
-  return isMessageKey(key) ? t(key) : anomaly.message || anomaly.code;
+export function anomalyText(render: Render, anomaly: { code: string; message: string }): string {
+  const ref = anomalyRef(anomaly);
+  return ref ? render(ref) : anomaly.message || anomaly.code;
 }
 
 /** Short label of a finding or anomaly code, for badges. */
@@ -43,8 +35,24 @@ export function timelineKind(t: Translate, kind: string): string {
   return isMessageKey(key) ? t(key) : kind;
 }
 
+/** A timeline entry's sentence: its stored reference, the customer data of older rows, else its stored English. */
+export function timelineText(
+  render: Render,
+  t: Translate,
+  event: { text: MessageRef | null; message: string; customer?: CustomerTimelineDetail },
+): string {
+  if (event.text) return render(event.text);
+  if (event.customer) return customerTimelineText(t, event.customer);
+  return event.message;
+}
+
+/** An order's reason: its stored reference, else the English the link keeps. */
+export function reasonText(render: Render, reason: { text: MessageRef | null; message: string | null }): string {
+  return reason.text ? render(reason.text) : (reason.message ?? "");
+}
+
 export function ordersCount(t: Translate, count: number): string {
-  return count === 1 ? t("anomalies.orders.one") : t("anomalies.orders.other", { count });
+  return t("anomalies.orders", { count });
 }
 
 export function fixErrorText(t: Translate, code: string): string {

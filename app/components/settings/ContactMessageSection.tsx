@@ -3,9 +3,10 @@
  * its language and the shop's wording of each. Its own component so the Settings route
  * stays a list of sections; the route owns the form state.
  */
-import { BlockStack, Card, Layout, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Select, TextField } from "@shopify/polaris";
 import { DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS, type ContactLanguage } from "../../models/contact-message";
 import { useT } from "../../i18n/react";
+import { SettingsSection } from "./SettingsSection";
 
 export interface ContactMessageSectionProps {
   form: Record<string, string>;
@@ -28,38 +29,36 @@ export function ContactMessageSection({ form, set, errorText }: ContactMessageSe
         showCharacterCount
         autoComplete="off"
         error={errorText(name)}
-        labelAction={form[name] === DEFAULT_CONTACT_MESSAGES[language] ? undefined : { content: t("settings.contact.reset"), onAction: () => set(name)(DEFAULT_CONTACT_MESSAGES[language]) }}
+        labelAction={
+          form[name] === DEFAULT_CONTACT_MESSAGES[language]
+            ? undefined
+            : {
+                content: t("settings.contact.reset"),
+                onAction: () => set(name)(DEFAULT_CONTACT_MESSAGES[language]),
+              }
+        }
       />
     );
   };
   return (
-    <Layout.Section>
+    <SettingsSection id="contact-message" title={t("settings.contact.title")} description={t("settings.contact.help")}>
       <div data-section="contact-message">
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {t("settings.contact.title")}
-            </Text>
-            <Text as="p" variant="bodySm" tone="subdued">
-              {t("settings.contact.help")}
-            </Text>
-            <Select
-              label={t("settings.contact.language")}
-              name="contactMessage.language"
-              options={[
-                { label: t("settings.contact.language.fr"), value: "fr" },
-                { label: t("settings.contact.language.darija"), value: "darija" },
-              ]}
-              value={form["contactMessage.language"] ?? "fr"}
-              onChange={set("contactMessage.language")}
-              error={errorText("contactMessage.language")}
-            />
-            {field("fr")}
-            {field("darija")}
-          </BlockStack>
-        </Card>
+        <BlockStack gap="300">
+          <Select
+            label={t("settings.contact.language")}
+            name="contactMessage.language"
+            options={[
+              { label: t("settings.contact.language.fr"), value: "fr" },
+              { label: t("settings.contact.language.darija"), value: "darija" },
+            ]}
+            value={form["contactMessage.language"] ?? "fr"}
+            onChange={set("contactMessage.language")}
+            error={errorText("contactMessage.language")}
+          />
+          {field("fr")}
+          {field("darija")}
+        </BlockStack>
       </div>
-    </Layout.Section>
+    </SettingsSection>
   );
 }
-

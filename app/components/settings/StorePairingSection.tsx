@@ -7,11 +7,12 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Text, TextField } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Box, Button, InlineStack, Text, TextField } from "@shopify/polaris";
 import type { PairingActionResult, PairingView, RedeemError } from "../../customers/pairing.server";
 import type { PairStatus } from "../../customers/pairing";
-import { formatInstant, type MessageKey } from "../../i18n";
-import { useT } from "../../i18n/react";
+import type { MessageKey } from "../../i18n";
+import { useFormat, useT } from "../../i18n/react";
+import { SettingsSection } from "./SettingsSection";
 
 const STATUS_TEXT: Record<PairStatus, MessageKey> = {
   sharing: "settings.pairing.status.sharing",
@@ -32,6 +33,7 @@ const REDEEM_ERROR_TEXT: Record<RedeemError, MessageKey> = {
 
 export function StorePairingSection({ pairing }: { pairing: PairingView }) {
   const t = useT();
+  const format = useFormat();
   const shopify = useAppBridge();
   const fetcher = useFetcher<PairingActionResult>({ key: "settings-pairing" });
   const [code, setCode] = useState("");
@@ -52,100 +54,96 @@ export function StorePairingSection({ pairing }: { pairing: PairingView }) {
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
 
   return (
-    <Layout.Section>
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            {t("settings.pairing.title")}
-          </Text>
-          <Text as="p" variant="bodySm" tone="subdued">
-            {t("settings.pairing.help")}
-          </Text>
-          {refused ? (
-            <Banner tone="critical">
-              <p>{t(REDEEM_ERROR_TEXT[refused])}</p>
-            </Banner>
-          ) : null}
-          {notPaired ? (
-            <Banner tone="warning">
-              <p>{t("settings.pairing.notPaired", { store: notPaired })}</p>
-            </Banner>
-          ) : null}
+    <SettingsSection id="store-pairing" title={t("settings.pairing.title")} description={t("settings.pairing.help")}>
+      {refused ? (
+        <Banner tone="critical">
+          <p>{t(REDEEM_ERROR_TEXT[refused])}</p>
+        </Banner>
+      ) : null}
+      {notPaired ? (
+        <Banner tone="warning">
+          <p>{t("settings.pairing.notPaired", { store: notPaired })}</p>
+        </Banner>
+      ) : null}
 
-          {pairing.peers.length === 0 ? (
-            <Text as="p" tone="subdued">
-              {t("settings.pairing.none")}
-            </Text>
-          ) : (
-            <BlockStack gap="200">
-              {pairing.peers.map((peer) => (
-                <Box key={peer.shop} padding="300" background="bg-surface-secondary" borderRadius="200">
-                  <InlineStack align="space-between" blockAlign="center" gap="200">
-                    <BlockStack gap="100">
-                      <Text as="span" variant="bodyMd" fontWeight="semibold">
-                        <span data-paired-store={peer.shop}>{peer.shop}</span>
-                      </Text>
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {t("settings.pairing.since", { date: formatInstant(peer.since) })}
-                      </Text>
-                      <span>
-                        <Badge tone={peer.status === "sharing" ? "success" : "attention"}>{t(STATUS_TEXT[peer.status])}</Badge>
-                      </span>
-                    </BlockStack>
-                    <Button tone="critical" variant="plain" disabled={busy} onClick={() => submit({ intent: "endPairing", peer: peer.shop })}>
-                      {t("settings.pairing.end")}
-                    </Button>
-                  </InlineStack>
-                </Box>
-              ))}
-            </BlockStack>
-          )}
-
-          {created ? (
-            <Box padding="300" background="bg-surface-secondary" borderRadius="200">
-              <BlockStack gap="100">
-                <Text as="h3" variant="headingSm">
-                  {t("settings.pairing.code.title")}
-                </Text>
-                <Text as="p" variant="headingLg">
-                  <span data-pairing-code style={{ fontFamily: "monospace", letterSpacing: "0.08em" }}>
-                    {created.code}
+      {pairing.peers.length === 0 ? (
+        <Text as="p" tone="subdued">
+          {t("settings.pairing.none")}
+        </Text>
+      ) : (
+        <BlockStack gap="200">
+          {pairing.peers.map((peer) => (
+            <Box key={peer.shop} padding="300" background="bg-surface-secondary" borderRadius="200">
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <BlockStack gap="100">
+                  <Text as="span" variant="bodyMd" fontWeight="semibold">
+                    <span data-paired-store={peer.shop}>{peer.shop}</span>
+                  </Text>
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    {t("settings.pairing.since", {
+                      date: format.date(peer.sinceLocal),
+                    })}
+                  </Text>
+                  <span>
+                    <Badge tone={peer.status === "sharing" ? "success" : "attention"}>{t(STATUS_TEXT[peer.status])}</Badge>
                   </span>
-                </Text>
-                <Text as="p" variant="bodySm" tone="subdued">
-                  {t("settings.pairing.code.help", { time: formatInstant(created.expiresAt) })}
-                </Text>
-              </BlockStack>
+                </BlockStack>
+                <Button tone="critical" variant="plain" disabled={busy} onClick={() => submit({ intent: "endPairing", peer: peer.shop })}>
+                  {t("settings.pairing.end")}
+                </Button>
+              </InlineStack>
             </Box>
-          ) : pairing.codeExpiresAt ? (
-            <Text as="p" variant="bodySm" tone="subdued">
-              {t("settings.pairing.code.waiting", { time: formatInstant(pairing.codeExpiresAt) })}
-            </Text>
-          ) : null}
-          <InlineStack>
-            <Button onClick={() => submit({ intent: "createPairingCode" })} loading={busy && fetcher.formData?.get("intent") === "createPairingCode"}>
-              {t("settings.pairing.create")}
-            </Button>
-          </InlineStack>
-          <TextField
-            label={t("settings.pairing.enter.label")}
-            value={code}
-            onChange={setCode}
-            autoComplete="off"
-            error={refused ? t(REDEEM_ERROR_TEXT[refused]) : undefined}
-            connectedRight={
-              <Button
-                variant="primary"
-                disabled={!code.trim()}
-                loading={busy && fetcher.formData?.get("intent") === "redeemPairingCode"}
-                onClick={() => submit({ intent: "redeemPairingCode", code })}
-              >
-                {t("settings.pairing.enter.submit")}
-              </Button>
-            }
-          />
+          ))}
         </BlockStack>
-      </Card>
-    </Layout.Section>
+      )}
+
+      {created ? (
+        <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+          <BlockStack gap="100">
+            <Text as="h3" variant="headingSm">
+              {t("settings.pairing.code.title")}
+            </Text>
+            <Text as="p" variant="headingLg">
+              <span data-pairing-code style={{ fontFamily: "monospace", letterSpacing: "0.08em" }}>
+                {created.code}
+              </span>
+            </Text>
+            <Text as="p" variant="bodySm" tone="subdued">
+              {t("settings.pairing.code.help", {
+                time: format.dateTime(created.expiresLocal),
+              })}
+            </Text>
+          </BlockStack>
+        </Box>
+      ) : pairing.codeExpiresLocal ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t("settings.pairing.code.waiting", {
+            time: format.dateTime(pairing.codeExpiresLocal),
+          })}
+        </Text>
+      ) : null}
+      <InlineStack>
+        <Button onClick={() => submit({ intent: "createPairingCode" })} loading={busy && fetcher.formData?.get("intent") === "createPairingCode"}>
+          {t("settings.pairing.create")}
+        </Button>
+      </InlineStack>
+      <TextField
+        label={t("settings.pairing.enter.label")}
+        value={code}
+        onChange={setCode}
+        autoComplete="off"
+        error={refused ? t(REDEEM_ERROR_TEXT[refused]) : undefined}
+        connectedRight={
+          <Button
+            variant="primary"
+            disabled={!code.trim()}
+            loading={busy && fetcher.formData?.get("intent") === "redeemPairingCode"}
+            onClick={() => submit({ intent: "redeemPairingCode", code })}
+          >
+            {t("settings.pairing.enter.submit")}
+          </Button>
+        }
+      />
+    </SettingsSection>
   );
 }

@@ -1,31 +1,38 @@
 /** Words and figures of the sync ledger shared by its Home card, alert and Activity section. */
-import { formatInteger, formatPercent, type Locale, type MessageKey } from "../../i18n";
+import type { Formatter, MessageKey } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { LedgerWindowView, SyncLedgerView } from "../../pages/sync-ledger.server";
 import type { PromiseCheck, PromiseTerm } from "../../sync/reconcile/promise";
+import type { LedgerOnPage } from "./times";
 
-/** A latency bound in seconds ("≤ N"): seconds, minutes or hours; 0 is beyond a day. */
-export function withinText(t: Translate, seconds: number | null): string {
-  if (seconds === null) return t("syncLedger.noValue");
-  if (seconds === 0) return t("syncLedger.within.overDay");
-  if (seconds < 120) return t("syncLedger.within.seconds", { n: seconds });
-  if (seconds < 7200) return t("syncLedger.within.minutes", { n: Math.round(seconds / 60) });
-  return t("syncLedger.within.hours", { n: Math.round(seconds / 3600) });
+/** One of the ledger's instants as the reader writes it ("Nov 26, 12:41"), on the shop's clock. */
+export function ledgerTime(format: Formatter, ledger: LedgerOnPage, at: string, options: { year?: boolean } = {}): string {
+  return format.dateTime(ledger.local[at] ?? at, options);
 }
 
-export function countText(t: Translate, locale: Locale, count: { count: number; precision: string } | null): string {
+/** A latency bound in seconds ("≤ N"): seconds, minutes or hours; 0 is beyond a day. */
+export function withinText(format: Formatter, t: Translate, seconds: number | null): string {
+  if (seconds === null) return t("syncLedger.noValue");
+  if (seconds === 0) return t("syncLedger.within.overDay");
+  if (seconds < 120) return t("syncLedger.within.seconds", { n: format.integer(seconds) });
+  if (seconds < 7200) return t("syncLedger.within.minutes", { n: format.integer(Math.round(seconds / 60)) });
+  return t("syncLedger.within.hours", { n: format.integer(Math.round(seconds / 3600)) });
+}
+
+/** Shopify's count of orders: exact, or "N+" when Shopify stopped counting. */
+export function countText(format: Formatter, t: Translate, count: { count: number; precision: string } | null): string {
   if (!count) return t("syncLedger.noValue");
-  const n = formatInteger(locale, count.count);
+  const n = format.integer(count.count);
   return count.precision === "EXACT" ? n : t("syncLedger.atLeast", { count: n });
 }
 
-export function promiseSentence(t: Translate, locale: Locale, promise: SyncLedgerView["promise"]): string {
+export function promiseSentence(format: Formatter, t: Translate, promise: SyncLedgerView["promise"]): string {
   return t("syncLedger.promise.text", {
-    leadShare: formatPercent(locale, promise.leadShare),
-    leadSeconds: promise.leadSeconds,
-    allMinutes: Math.round(promise.allLeadsSeconds / 60),
-    statusShare: formatPercent(locale, promise.statusShare),
-    statusMinutes: Math.round(promise.statusSeconds / 60),
+    leadShare: format.percent(promise.leadShare),
+    leadSeconds: format.integer(promise.leadSeconds),
+    allMinutes: format.integer(Math.round(promise.allLeadsSeconds / 60)),
+    statusShare: format.percent(promise.statusShare),
+    statusMinutes: format.integer(Math.round(promise.statusSeconds / 60)),
   });
 }
 
@@ -42,17 +49,17 @@ export function promiseVerdict(check: PromiseCheck): { verdict: Verdict; tone: B
 }
 
 /** One term of the promise as measured: "Leads within 60 s: 97.5 % (promised 95 %)". */
-export function termText(t: Translate, locale: Locale, which: "leads" | "allLeads" | "statuses", term: PromiseTerm): string {
-  const label = t(`syncLedger.promise.label.${which}`, { seconds: term.seconds, minutes: Math.round(term.seconds / 60) });
+export function termText(format: Formatter, t: Translate, which: "leads" | "allLeads" | "statuses", term: PromiseTerm): string {
+  const label = t(`syncLedger.promise.label.${which}`, { seconds: format.integer(term.seconds), minutes: format.integer(Math.round(term.seconds / 60)) });
   if (term.share === null) return t("syncLedger.promise.term.none", { label });
-  return t("syncLedger.promise.term", { label, share: formatPercent(locale, term.share), target: formatPercent(locale, term.target) });
+  return t("syncLedger.promise.term", { label, share: format.percent(term.share), target: format.percent(term.target) });
 }
 
 /** "3 not seen yet" / "All accounted for", with its tone. */
 export function accountedBadge(t: Translate, window: LedgerWindowView): { tone: "success" | "warning" | undefined; text: string } | null {
   if (window.notSeen === null) return null;
   if (window.notSeen === 0) return { tone: "success", text: t("syncLedger.allAccounted") };
-  return { tone: "warning", text: window.notSeen === 1 ? t("syncLedger.notSeen.one") : t("syncLedger.notSeen.other", { count: window.notSeen }) };
+  return { tone: "warning", text: t("syncLedger.notSeen", { count: window.notSeen }) };
 }
 
 export function stuckStateText(t: Translate, state: string): string {

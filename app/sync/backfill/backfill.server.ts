@@ -12,6 +12,7 @@
 import type { Job, Shop } from "@prisma/client";
 import type { Db } from "../../db.server";
 import { isPosted, isLinkState } from "../../models/order-link-state";
+import { importedText } from "../../models/order-texts";
 import { PermanentJobError } from "../../queue/errors";
 import { enqueueJob, retryDeadJob } from "../../queue/jobs.server";
 import type { ClaimedJob, JobContext, JobState } from "../../queue/types";
@@ -126,9 +127,9 @@ export interface BackfillOptions {
 }
 
 /** Where a backfilled order comes from, on its first timeline row. */
-const backfillSource = (payload: Record<string, unknown>, range: string) => ({
+const backfillSource = (payload: Record<string, unknown>, range: { from: string; to: string }) => ({
   deliveryId: `backfill:${String(payload.id)}`,
-  timeline: { kind: "received" as const, message: `Imported by the backfill of ${range}` },
+  timeline: { kind: "received" as const, text: importedText(range.from, range.to) },
 });
 
 export async function runBackfillJob(
@@ -149,7 +150,7 @@ export async function runBackfillJob(
   const admin = await deps.adminFor(domain);
   const mapOrder = await backfillMapper(db, shop, deps.now());
   const query = ordersQuery(start.from, start.to);
-  const range = `${start.from} to ${start.to}`;
+  const range = { from: start.from, to: start.to };
   let state: BackfillPayload = { ...start, throttledUntil: null };
   const budget = Math.max(1, options.pagesPerAttempt ?? PAGES_PER_ATTEMPT);
 

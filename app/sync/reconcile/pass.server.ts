@@ -25,6 +25,7 @@ import { reconcileJobFor, reconcileJobKey, writeBackJobFor } from "../../models/
 import { isPosted, isLinkState } from "../../models/order-link-state";
 import { readShopSettings } from "../../models/shop-settings";
 import { addTimeline } from "../../models/timeline.server";
+import { reconciledCancellationText, reconciledChangeText, recoveredText, rewrittenText } from "../../models/order-texts";
 import { PermanentJobError, RetryLaterError } from "../../queue/errors";
 import { enqueueJob } from "../../queue/jobs.server";
 import type { ClaimedJob, JobContext } from "../../queue/types";
@@ -340,7 +341,7 @@ async function readWhole(context: PassContext, start: ReconcilePayload): Promise
         mapOrder: context.mapOrder,
         source: {
           deliveryId: `reconcile:${String(payload.id)}`,
-          timeline: { kind: "recovered", message: "Taken in by the reconciliation: Shopify's orders/create webhook never reached the app" },
+          timeline: { kind: "recovered", text: recoveredText() },
         },
       });
       if (taken === "taken") {
@@ -371,7 +372,7 @@ async function applyCancellation(db: Db, shop: string, order: ShopifyOrderState)
     const outcome = await intakeOrderCancelled(tx, shop, payload);
     if (outcome !== "applied") return false;
     const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: order.orderId } }, select: { id: true } });
-    await addTimeline(tx, shop, link.id, { kind: "reconciled", message: "Cancellation found by the reconciliation: Shopify's orders/cancelled webhook never reached the app" });
+    await addTimeline(tx, shop, link.id, { kind: "reconciled", text: reconciledCancellationText() });
     return true;
   });
 }
@@ -381,7 +382,7 @@ async function applyUpdate(db: Db, shop: string, payload: Record<string, unknown
     const outcome = await intakeOrderUpdated(tx, shop, payload);
     if (outcome !== "applied") return false;
     const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: String(payload.id) } }, select: { id: true } });
-    await addTimeline(tx, shop, link.id, { kind: "reconciled", message: "Change found by the reconciliation: Shopify's orders/updated webhook never reached the app" });
+    await addTimeline(tx, shop, link.id, { kind: "reconciled", text: reconciledChangeText() });
     return true;
   });
 }
@@ -433,7 +434,7 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
           await tx.orderLink.update({ where: { id: link.id }, data: { writtenBack: JSON.stringify(drift.done) } });
           await addTimeline(tx, shop.domain, link.id, {
             kind: "reconciled",
-            message: `The Shopify order does not show what the app wrote (${drift.kinds.join(", ")}): written back again`,
+            text: rewrittenText(drift.kinds),
             data: { drift: drift.kinds },
           });
           await enqueueJob(tx, writeBackJobFor(shop.domain, link.orderId, link.id));

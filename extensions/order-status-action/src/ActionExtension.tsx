@@ -37,7 +37,7 @@ function Extension() {
     }
     let live = true;
     // Relative URL: the admin resolves it against the app's URL and adds the session token.
-    fetch(statusPath(orderId))
+    fetch(statusPath(orderId, t("locale")))
       .then(async (response) => (response.ok ? parseStatusPayload(await response.json()) : null))
       .catch(() => null)
       .then((payload) => {

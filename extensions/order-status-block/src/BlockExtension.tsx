@@ -36,7 +36,7 @@ function Extension() {
     }
     let live = true;
     // Relative URL: the admin resolves it against the app's URL and adds the session token.
-    fetch(statusPath(orderId))
+    fetch(statusPath(orderId, t("locale")))
       .then(async (response) => (response.ok ? parseStatusPayload(await response.json()) : null))
       .catch(() => null)
       .then((payload) => {
@@ -77,7 +77,7 @@ function Extension() {
           )}
           {view.details.map((line) => (
             <s-text key={line.label}>
-              <s-text type="strong">{line.label}:</s-text> {line.value}
+              <s-text type="strong">{t("label", { label: line.label })}</s-text> {line.value}
             </s-text>
           ))}
           {view.findings.length > 0 && (

@@ -9,6 +9,8 @@ import { LINK_STATES, type LinkState } from "../../../app/models/order-link-stat
 import { isKnownAnomaly } from "../../../app/models/anomaly-codes";
 import { STAGES, STAGE_TONES, type Stage } from "../../../app/models/order-stage";
 import { NEXT_ACTIONS, type NextActionKind } from "../../../app/models/next-action";
+import { createFormatter } from "../../../app/i18n/format";
+import { FORMATS, type CurrencyLabel } from "../../../app/i18n/formats";
 
 export { LINK_STATES, type LinkState };
 
@@ -35,7 +37,12 @@ export interface StatusAnomaly {
 
 export interface LinkStatus {
   state: LinkState;
+  /** The app's reason in English (older apps only send this one). */
   reason: string | null;
+  /** The same reason in the language the extension asked for. */
+  reasonText: string | null;
+  /** How the shop writes dirhams. */
+  currency: CurrencyLabel;
   leadRef: string | null;
   confirmationStatus: string | null;
   shippingStatus: string | null;
@@ -124,6 +131,8 @@ export function parseStatusPayload(json: unknown): StatusPayload | null {
   return {
     state: json.state as LinkState,
     reason: textOrNull(json.reason),
+    reasonText: textOrNull(json.reasonText),
+    currency: json.currency === "DH" ? "DH" : "MAD",
     leadRef: textOrNull(json.leadRef),
     confirmationStatus: textOrNull(json.confirmationStatus),
     shippingStatus: textOrNull(json.shippingStatus),
@@ -160,7 +169,15 @@ export function orderIdFromSelection(selected: readonly { id: string }[] | undef
 }
 
 // Relative: the admin resolves it against the app's URL and adds the session token.
-export const statusPath = (orderId: string) => `/api/orders/${orderId}/status`;
+/** The status of an order, its stored sentences in `locale` (the extension's: its locale file names it). */
+export const statusPath = (orderId: string, locale?: string) => `/api/orders/${orderId}/status${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`;
+
+/** The app's format table row for the extension's language (its locale file's "locale"), English when unknown. */
+export function formatterOf(t: Translate, currency: CurrencyLabel = "MAD") {
+  const language = t("locale");
+  const row = Object.prototype.hasOwnProperty.call(FORMATS, language) ? FORMATS[language as keyof typeof FORMATS] : FORMATS.en;
+  return createFormatter(row, { currency });
+}
 export const sendPath = (orderId: string) => `/api/orders/${orderId}/send`;
 
 /** The app page as a link from an admin extension (`app:` resolves against the app's URL). */
@@ -230,7 +247,7 @@ export function statusBadge(kind: "confirmation" | "shipping", status: string | 
   const tones = kind === "confirmation" ? CONFIRMATION_TONES : SHIPPING_TONES;
   const tone = tones[status];
   if (!tone) return { label: status, tone: "neutral" };
-  return { label: `${t(`field.${kind}`)}: ${t(`${kind}.${status}`)}`, tone };
+  return { label: t("labelled", { label: t(`field.${kind}`), value: t(`${kind}.${status}`) }), tone };
 }
 
 // ---------------------------------------------------------------------------
@@ -275,20 +292,24 @@ function findingVariant(f: StatusFinding): string {
   return f.code;
 }
 
-function paramValue(name: string, value: string | number | undefined): string | number {
+const MONEY_PARAMS = new Set(["total", "minimum"]);
+
+function paramValue(name: string, value: string | number | undefined, money: (amount: string) => string): string | number {
   if (value === undefined) return "?";
   if (name === "score") return Math.round(Number(value) * 100);
   if (name === "financialStatus") return String(value).replace(/_/g, " ");
+  if (MONEY_PARAMS.has(name)) return money(String(value));
   return value;
 }
 
 /** The finding in the admin's language; a code this extension does not know keeps the app's English message. */
-export function findingText(f: StatusFinding, t: Translate): string {
+export function findingText(f: StatusFinding, t: Translate, currency: CurrencyLabel = "MAD"): string {
   const variant = findingVariant(f);
   const names = FINDING_KEYS[variant];
   if (!names) return f.message;
+  const format = formatterOf(t, currency);
   const params: Record<string, string | number> = {};
-  for (const name of names) params[name] = paramValue(name, f.params[name]);
+  for (const name of names) params[name] = paramValue(name, f.params[name], (amount) => format.moneyText(amount));
   return t(`finding.${variant}`, params);
 }
 
@@ -304,14 +325,14 @@ export interface FindingLine {
   text: string;
 }
 
-export function findingLine(f: StatusFinding, t: Translate): FindingLine {
+export function findingLine(f: StatusFinding, t: Translate, currency: CurrencyLabel = "MAD"): FindingLine {
   const blocking = f.severity === "blocking";
   return {
     code: f.code,
     blocking,
     tone: blocking ? "critical" : "caution",
     severityLabel: t(`severity.${f.severity}`),
-    text: findingText(f, t),
+    text: findingText(f, t, currency),
   };
 }
 
@@ -352,7 +373,7 @@ export function stateBanner(payload: StatusPayload, t: Translate): BannerView | 
   if (payload.state === "unknown") return { tone, title, body: t("banner.unknown.body") };
   if (payload.state === "held" && payload.hold) return { tone, title: t("banner.heldByCustomer.title"), body: holdText(payload.hold, t) };
   const explanation = payload.state === "held" || payload.state === "skipped" ? why(payload) : undefined;
-  const body = explanation ? findingText(explanation, t) : t(`banner.${payload.state}.body`);
+  const body = explanation ? findingText(explanation, t, payload.currency) : t(`banner.${payload.state}.body`);
   return { tone, title, body };
 }
 
@@ -361,7 +382,7 @@ export function holdText(hold: CustomerHold, t: Translate): string {
   if (hold.code === "customer_blocked") return t("hold.blocked");
   const parts = FAILED_OUTCOMES.filter((o) => (hold.counts[o] ?? 0) > 0).map((o) => t(`hold.count.${o}`, { count: hold.counts[o]! }));
   const failures = parts.length <= 1 ? (parts[0] ?? "") : t("hold.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
-  return t("hold.record", { failures, days: hold.days });
+  return t("hold.record", { failures, count: hold.days });
 }
 
 export const RISK_TONES: Record<RiskLevel, BadgeTone> = {
@@ -405,7 +426,7 @@ export function customerView(customer: CustomerStatus, t: Translate, formatDate:
 function reasonToShow(status: LinkStatus): string | null {
   if (!status.reason || status.hold) return null;
   if (status.findings.some((f) => f.message === status.reason)) return null;
-  return status.reason;
+  return status.reasonText ?? status.reason;
 }
 
 // ---------------------------------------------------------------------------
@@ -476,7 +497,7 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
   const changed = payload.lastChangeAt ? new Date(payload.lastChangeAt) : null;
   if (changed && !Number.isNaN(changed.getTime())) details.push({ label: t("field.lastChange"), value: formatDate(changed) });
 
-  const findings = payload.findings.map((f) => findingLine(f, t));
+  const findings = payload.findings.map((f) => findingLine(f, t, payload.currency));
   const needsFix = findings.length > 0 || payload.anomalies.length > 0;
   return {
     ...view,
@@ -542,7 +563,7 @@ export function actionView(load: Loadable, outcome: SendOutcome, t: Translate): 
     const key = payload.state === "unknown" ? "unknown" : payload.state;
     return { ...view, banner: { tone: "info", title: t("action.notAllowed.title"), body: t(`action.notAllowed.${key}`) } };
   }
-  const lines = payload.findings.map((f) => findingLine(f, t));
+  const lines = payload.findings.map((f) => findingLine(f, t, payload.currency));
   const blocking = lines.filter((l) => l.blocking);
   return {
     ...view,

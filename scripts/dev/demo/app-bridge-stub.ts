@@ -4,8 +4,10 @@
  * idToken() (a session token minted by the preview server), toast.show()
  * (console and the preview's toast area), and same-origin fetches carrying
  * `Authorization: Bearer <token>`, as App Bridge adds for the app's requests.
- * It also follows the token-exchange bounce page to its `shopify-reload` URL.
+ * It also follows the token-exchange bounce page to its `shopify-reload` URL,
+ * and draws the contextual save bar (save-bar-stub.ts).
  */
+import { SAVE_BAR_STUB } from "./save-bar-stub";
 export const APP_BRIDGE_STUB_PATH = "/__preview/app-bridge.js";
 export const TOKEN_PATH = "/__preview/token";
 export const OPEN_PATH = "/__preview/open";
@@ -55,9 +57,9 @@ export function appBridgeStub(config: { apiKey: string; shop: string; locale: st
     idToken,
     toast: { show: toast, hide: noop },
     loading: noop,
-    saveBar: { show: later, hide: later, toggle: later, leaveConfirmation: later },
     modal: { show: later, hide: later, toggle: later },
   };
+${SAVE_BAR_STUB}
   // The admin draws these in its own frame, not inside the app.
   const style = document.createElement("style");
   style.textContent = "ui-nav-menu, ui-title-bar, ui-save-bar { display: none !important; }";

@@ -8,7 +8,11 @@
  * switch: this server is the whole preview.
  *
  * It can show several shops (`/?shop=...`); the shop being shown is remembered in
- * a cookie, so App Bridge's session tokens name it. With a Shopify Admin stand-in,
+ * a cookie, so App Bridge's session tokens name it. Its language menu (`/?locale=fr`)
+ * opens the app as Shopify does for a merchant whose admin is in that language
+ * (the `locale` parameter), remembered in a cookie too. The app sees each request
+ * as the browser sent it to the preview (X-Forwarded-Host), so its actions pass
+ * Remix's check that a form was posted from the page's own origin. With a Shopify Admin stand-in,
  * the app's links to an order in Shopify's admin open that order's page on the
  * stand-in, and "Uninstall" does what Shopify does when a merchant removes the app.
  */
@@ -34,6 +38,7 @@ export interface PreviewServerOptions {
   apiKey: string;
   apiSecret: string;
   appName?: string;
+  /** The language shown first (default English); the shell's menu switches between LANGUAGES. */
   locale?: string;
   /** The Shopify Admin stand-in: links to https://admin.shopify.com/store/... open its pages. */
   shopifyAdminUrl?: string;
@@ -60,6 +65,11 @@ export function isLoopbackHostHeader(host: string | undefined): boolean {
   return name === "localhost" || name === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
+/** The languages the preview offers, as Shopify names an admin's language in `locale`. */
+export const LANGUAGES = ["en", "fr"] as const;
+export type PreviewLanguage = (typeof LANGUAGES)[number];
+const isLanguage = (value: string | null | undefined): value is PreviewLanguage => (LANGUAGES as readonly string[]).includes(value ?? "");
+
 export const storeNameOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "");
 export const hostParamOf = (shop: string) => Buffer.from(`admin.shopify.com/store/${storeNameOf(shop)}`).toString("base64");
 
@@ -72,6 +82,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "tra
 
 const SHOPIFY_ADMIN_STORE = "https://admin.shopify.com/store/";
 const SHOP_COOKIE = "preview_shop";
+const LOCALE_COOKIE = "preview_locale";
 
 /**
  * The app's HTML (or Link header, or route data) with App Bridge loaded from the preview
@@ -96,7 +107,12 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   if (options.shops.length === 0) throw new Error("the preview needs at least one shop");
   const app = new URL(options.appUrl);
-  const locale = options.locale ?? "en";
+  const defaultLocale: PreviewLanguage = isLanguage(options.locale) ? options.locale : "en";
+  /** The language a request is about: named in the query, else the cookie's, else the default. */
+  const localeOf = (req: IncomingMessage, url: URL): PreviewLanguage => {
+    const named = url.searchParams.get("locale") ?? cookieOf(req, LOCALE_COOKIE);
+    return isLanguage(named) ? named : defaultLocale;
+  };
   const known = new Map(options.shops.map((s) => [s.domain, s]));
   /** The shop a request is about: named in the query, else the cookie's, else the first. */
   const shopOf = (req: IncomingMessage, url: URL) => {
@@ -108,7 +124,12 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     return { token, expiresAt: Math.floor(Number(payload.exp) * 1000) };
   };
 
-  async function openApp(res: ServerResponse, url: URL, shop: string) {
+  const cookies = (shop: string, locale: PreviewLanguage) => [
+    `${SHOP_COOKIE}=${encodeURIComponent(shop)}; Path=/; HttpOnly; SameSite=Strict`,
+    `${LOCALE_COOKIE}=${locale}; Path=/; HttpOnly; SameSite=Strict`,
+  ];
+
+  async function openApp(res: ServerResponse, url: URL, shop: string, locale: PreviewLanguage) {
     const target = new URL(safeAppPath(url.searchParams.get("path")), "http://preview.invalid");
     target.searchParams.set("embedded", "1");
     target.searchParams.set("shop", shop);
@@ -119,7 +140,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       .writeHead(302, {
         Location: target.pathname + target.search,
         "Cache-Control": "no-store",
-        "Set-Cookie": `${SHOP_COOKIE}=${encodeURIComponent(shop)}; Path=/; HttpOnly; SameSite=Strict`,
+        "Set-Cookie": cookies(shop, locale),
       })
       .end();
   }
@@ -131,6 +152,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       headers[name] = value;
     }
     headers.host = app.host;
+    // What the browser addressed: Remix checks a posted form's Origin against it (its CSRF guard).
+    headers["x-forwarded-host"] = req.headers.host ?? app.host;
+    headers["x-forwarded-proto"] = "http";
     const upstream = httpRequest(
       { hostname: app.hostname, port: app.port, method: req.method, path: req.url, headers },
       (answer) => {
@@ -185,11 +209,15 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const send = (status: number, type: string, body: string) =>
       res.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(body);
     const shop = shopOf(req, url);
+    const locale = localeOf(req, url);
     if (req.method === "GET" && url.pathname === "/") {
+      res.setHeader("Set-Cookie", cookies(shop, locale));
       return send(
         200,
         "text/html; charset=utf-8",
         previewShellHtml({
+          locale,
+          languages: [...LANGUAGES],
           apiKey: options.apiKey,
           shop,
           shops: options.shops.map((s) => s.domain),
@@ -208,7 +236,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       return;
     }
     if (req.method === "GET" && url.pathname === OPEN_PATH) {
-      openApp(res, url, shop).catch(() => send(500, "text/plain", "could not mint a token"));
+      openApp(res, url, shop, locale).catch(() => send(500, "text/plain", "could not mint a token"));
       return;
     }
     if (req.method === "POST" && url.pathname === UNINSTALL_PATH && options.onUninstall) {

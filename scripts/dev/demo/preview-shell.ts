@@ -1,13 +1,44 @@
 /**
  * The preview's page at `/`: a frame like the Shopify admin's around the app's
- * iframe, with the app's own navigation (read from its <ui-nav-menu>) on the left.
+ * iframe, with the app's own navigation (read from its <ui-nav-menu>) on the left,
+ * in the admin's language (the merchant's: the Language menu switches it, and the
+ * app is opened in it as Shopify opens apps).
  */
 import { APP_BRIDGE_STUB_PATH, OPEN_PATH, UNINSTALL_PATH } from "./app-bridge-stub";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The stand-in admin's own words (the app's come from the app). */
+const WORDS = {
+  en: {
+    language: "Language",
+    store: "Store",
+    uninstall: "Uninstall the app",
+    badge: "Local preview of the embedded admin · demo data",
+    names: { en: "English", fr: "Français" },
+    gone: (app: string, store: string) => `${app} was uninstalled from ${store}`,
+    goneBody: "Shopify revoked its access and told the app (app/uninstalled). Orders placed now are held until the app is installed again.",
+    openAgain: "Open the app again",
+    openAgainNote: "(installs it again through the token exchange)",
+  },
+  fr: {
+    language: "Langue",
+    store: "Boutique",
+    uninstall: "Désinstaller l'application",
+    badge: "Aperçu local de l'administration intégrée · données de démonstration",
+    names: { en: "English", fr: "Français" },
+    gone: (app: string, store: string) => `${app} a été désinstallée de ${store}`,
+    goneBody: "Shopify a retiré ses accès et l'a signalé à l'application (app/uninstalled). Les commandes passées maintenant sont retenues jusqu'à sa réinstallation.",
+    openAgain: "Rouvrir l'application",
+    openAgainNote: "(la réinstalle par l'échange de jetons)",
+  },
+} as const;
+
 export interface PreviewShellOptions {
   apiKey: string;
+  /** The admin's language, and the others it can switch to. */
+  locale?: keyof typeof WORDS;
+  languages?: (keyof typeof WORDS)[];
   /** The shop shown. */
   shop: string;
   /** Every shop the preview can show (a switcher when more than one). */
@@ -22,19 +53,28 @@ export interface PreviewShellOptions {
 
 export function previewShellHtml(options: PreviewShellOptions): string {
   const { apiKey, shop, appName, storeName } = options;
+  const locale = options.locale ?? "en";
+  const words = WORDS[locale];
   const shops = options.shops ?? [shop];
+  const languages = options.languages ?? [];
+  const languageMenu =
+    languages.length > 1
+      ? `<label class="switch">${words.language} <select id="language" onchange="location.href='/?shop=${encodeURIComponent(shop)}&locale='+this.value">${languages
+          .map((l) => `<option value="${l}"${l === locale ? " selected" : ""}>${escapeHtml(words.names[l])}</option>`)
+          .join("")}</select></label>`
+      : "";
   const openPath = `${OPEN_PATH}?shop=${encodeURIComponent(shop)}&path=`;
   const switcher =
     shops.length > 1
-      ? `<label class="switch">Store <select id="shops" onchange="location.href='/?shop='+encodeURIComponent(this.value)">${shops
+      ? `<label class="switch">${words.store} <select id="shops" onchange="location.href='/?shop='+encodeURIComponent(this.value)">${shops
           .map((s) => `<option value="${escapeHtml(s)}"${s === shop ? " selected" : ""}>${escapeHtml(s)}</option>`)
           .join("")}</select></label>`
       : "";
   const uninstall = options.canUninstall
-    ? `<form method="post" action="${UNINSTALL_PATH}?shop=${encodeURIComponent(shop)}"><button type="submit">Uninstall the app</button></form>`
+    ? `<form method="post" action="${UNINSTALL_PATH}?shop=${encodeURIComponent(shop)}"><button type="submit">${escapeHtml(words.uninstall)}</button></form>`
     : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -66,12 +106,12 @@ export function previewShellHtml(options: PreviewShellOptions): string {
 </head>
 <body>
 <header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div>${escapeHtml(shop)}</div>
-${switcher}<div class="badge">Local preview of the embedded admin · demo data</div>${uninstall}</header>
+${switcher}${languageMenu}<div class="badge">${escapeHtml(words.badge)}</div>${uninstall}</header>
 <div class="layout">
   <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>
   <main>${
     options.uninstalled
-      ? `<div class="gone"><h1>${escapeHtml(appName)} was uninstalled from ${escapeHtml(storeName)}</h1><p>Shopify revoked its access and told the app (app/uninstalled). Orders placed now are held until the app is installed again.</p><p><a href="/?shop=${encodeURIComponent(shop)}">Open the app again</a> (installs it again through the token exchange)</p></div>`
+      ? `<div class="gone"><h1>${escapeHtml(words.gone(appName, storeName))}</h1><p>${escapeHtml(words.goneBody)}</p><p><a href="/?shop=${encodeURIComponent(shop)}">${escapeHtml(words.openAgain)}</a> ${escapeHtml(words.openAgainNote)}</p></div>`
       : `<iframe id="app" title="${escapeHtml(appName)}" src="${openPath}/app"></iframe>`
   }</main>
 </div>

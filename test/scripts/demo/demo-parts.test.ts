@@ -223,12 +223,18 @@ describe("webhook signing", () => {
 describe("admin preview server", () => {
   let upstream: Server;
   let preview: PreviewServer;
-  const seen: { url: string; authorization?: string; host?: string; acceptEncoding?: string }[] = [];
+  const seen: { url: string; authorization?: string; host?: string; forwardedHost?: string; acceptEncoding?: string }[] = [];
   const uninstalled: string[] = [];
 
   beforeAll(async () => {
     upstream = createServer((req, res) => {
-      seen.push({ url: req.url ?? "", authorization: req.headers.authorization, host: req.headers.host, acceptEncoding: req.headers["accept-encoding"] });
+      seen.push({
+        url: req.url ?? "",
+        authorization: req.headers.authorization,
+        host: req.headers.host,
+        forwardedHost: req.headers["x-forwarded-host"] as string | undefined,
+        acceptEncoding: req.headers["accept-encoding"],
+      });
       if (req.url?.startsWith("/app")) {
         res.writeHead(200, {
           "content-type": "text/html",
@@ -291,6 +297,33 @@ describe("admin preview server", () => {
     expect(seen.at(-1)?.acceptEncoding).toBeUndefined();
     // Redirects to the app's own URL stay in the preview.
     expect((await get("/auth/login")).headers.get("location")).toBe("/auth/session-token?x=1");
+  });
+
+  it("tells the app the host the browser addressed, so a form posted from the preview passes Remix's origin check", async () => {
+    const origin = new URL(preview.url).origin;
+    await fetch(new URL("/app/settings", preview.url), { method: "POST", headers: { Origin: origin, "x-forwarded-host": "attacker.example" }, body: "intent=save" });
+    const post = seen.at(-1)!;
+    // The app still sees its own Host (its URL, its checks); a forged X-Forwarded-Host is replaced.
+    expect(post.host).toBe(`127.0.0.1:${(upstream.address() as { port: number }).port}`);
+    // Remix compares the Origin's host with X-Forwarded-Host (else Host): they are the same.
+    expect(post.forwardedHost).toBe(new URL(origin).host);
+    const { throwIfPotentialCSRFAttack } = await import("@remix-run/server-runtime/dist/actions.js");
+    expect(() => throwIfPotentialCSRFAttack(new Headers({ origin, host: post.host!, "x-forwarded-host": post.forwardedHost! }))).not.toThrow();
+    // What the preview did before: the app's own host only, which Remix refuses.
+    expect(() => throwIfPotentialCSRFAttack(new Headers({ origin, host: post.host! }))).toThrow(/does not match/);
+  });
+
+  it("opens the app in the language chosen in its menu, as Shopify passes the admin's language, and remembers it", async () => {
+    const shell = await get("/?locale=fr");
+    expect(await shell.text()).toContain('<option value="fr" selected>Français</option>');
+    const cookie = shell.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).toContain("preview_locale=fr");
+    const open = await get("/__preview/open?path=/app", { cookie });
+    expect(new URL(open.headers.get("location")!, preview.url).searchParams.get("locale")).toBe("fr");
+    expect(await (await get("/__preview/app-bridge.js", { cookie })).text()).toContain('"locale":"fr"');
+    // A language the preview does not offer falls back to English.
+    const unknown = await get("/__preview/open?path=/app&locale=xx");
+    expect(new URL(unknown.headers.get("location")!, preview.url).searchParams.get("locale")).toBe("en");
   });
 
   it("shows the shop named in the URL, then keeps minting its tokens (cookie), and knows no other shop", async () => {

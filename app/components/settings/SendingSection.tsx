@@ -1,0 +1,33 @@
+/** Settings: which orders are sent, and which are held for the merchant to check. */
+import { BlockStack, InlineGrid, Text } from "@shopify/polaris";
+import { isMessageKey } from "../../i18n";
+import { useT } from "../../i18n/react";
+import { SettingsSection } from "./SettingsSection";
+import { SettingCheckbox, type SettingsSectionProps } from "./fields";
+
+export function SendingSection({ holdCodes, ...props }: SettingsSectionProps & { holdCodes: readonly string[] }) {
+  const t = useT();
+  return (
+    <SettingsSection id="sending" title={t("settings.sending.title")} description={t("settings.sending.intro")}>
+      <BlockStack gap="100">
+        <SettingCheckbox {...props} name="autoSend" label={t("settings.autoSend.label")} helpText={t("settings.autoSend.help")} />
+        <SettingCheckbox {...props} name="sendAllOrders" label={t("settings.sendAllOrders.label")} helpText={t("settings.sendAllOrders.help")} />
+        <SettingCheckbox {...props} name="sendTestOrders" label={t("settings.sendTestOrders.label")} helpText={t("settings.sendTestOrders.help")} />
+      </BlockStack>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm">
+          {t("settings.hold.title")}
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t("settings.hold.help")}
+        </Text>
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
+          {holdCodes.map((code) => {
+            const key = `settings.hold.${code}`;
+            return <SettingCheckbox key={code} {...props} name={`holdPolicy.${code}`} label={isMessageKey(key) ? t(key) : code} />;
+          })}
+        </InlineGrid>
+      </BlockStack>
+    </SettingsSection>
+  );
+}
