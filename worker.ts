@@ -18,7 +18,7 @@ import { startMetricsListener } from "./app/runtime/metrics-server.server";
 import { recordProcessRole } from "./app/runtime/metrics.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
 import { readinessResponse, workerInstruments, workerStopping } from "./app/runtime/readiness.server";
-import { jobHandlers } from "./app/worker.server";
+import { jobHandlers, workerTasks } from "./app/worker.server";
 
 limitHeapGrowth();
 const log = setProcessRole("worker");
@@ -34,6 +34,7 @@ sqliteSettings.turnsInTransactions = false;
 const worker = createWorker({
   db: prisma,
   handlers: jobHandlers,
+  tasks: workerTasks,
   leaseMs: config.WORKER_LEASE_MS,
   concurrency: config.WORKER_CONCURRENCY,
   claimOrder: config.QUEUE_CLAIM_ORDER,

@@ -6,14 +6,14 @@ import { isbot } from "isbot";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import prisma from "./db.server";
 import { isInProcessWorkerEnabled, startInProcessWorker } from "./queue/in-process.server";
-import { jobHandlers } from "./worker.server";
+import { jobHandlers, workerTasks } from "./worker.server";
 import { registerDatabaseMetrics } from "./runtime/database-metrics.server";
 import { log } from "./runtime/logger.server";
 import { workerInstruments } from "./runtime/readiness.server";
 
 // The job worker runs inside the app server unless WORKER_IN_PROCESS=false
 // (then `npm run worker` runs it). Started once per process, stopped on SIGTERM.
-if (isInProcessWorkerEnabled()) startInProcessWorker(prisma, jobHandlers, workerInstruments());
+if (isInProcessWorkerEnabled()) startInProcessWorker(prisma, jobHandlers, { ...workerInstruments(), tasks: workerTasks });
 registerDatabaseMetrics(prisma);
 
 export const streamTimeout = 5000;

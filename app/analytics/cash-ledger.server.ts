@@ -1,10 +1,11 @@
 /**
  * The cash ledger kept in step with the order links: a lead-events handler that
  * replaces what each changed parcel counted for (its CashParcel row) by what it
- * counts for now, and adds the difference to the CashDaily rollups, inside the
- * transaction that changed the lead. Derived from the link as it is now, never
- * from the event's story, so a repeated or late event changes nothing and the
- * rows equal a recount (`npm run analytics:rebuild`, cash-rebuild.server.ts).
+ * counts for now, and adds the difference to the CashDaily rollups, in the
+ * transaction that tells the lead's events (docs/decisions/0010-hot-path-sql.md).
+ * Derived from the link as it is now, never from the event's story, so a
+ * repeated or late event changes nothing and the rows equal a recount
+ * (`npm run analytics:rebuild`, cash-rebuild.server.ts).
  *
  * Only events to or from a parcel with money (delivered, paid, returned) cost
  * anything: every other event is dropped before the first read. Hot statements

@@ -14,7 +14,10 @@ type Config = ConstructorParameters<typeof PrismaLibSQL>[0];
 type Client = ReturnType<PrismaLibSQL["createClient"]>;
 type TransactionMode = "write" | "read" | "deferred";
 import { databaseKind } from "./url";
-import { SqliteConnection } from "./sqlite-connection";
+import { SqliteConnection, type SqliteResult } from "./sqlite-connection";
+import { ConnectionGate } from "./connection-gate";
+import { registerSqlDatabase } from "./sql";
+import { postgresDatabase, sqliteDatabase, type SqliteAccess } from "./sql-drivers";
 
 const BUSY_TIMEOUT_MS = 10_000;
 /**
@@ -30,8 +33,10 @@ async function applyConnectionPragmas(client: Client): Promise<void> {
 
 /**
  * Writers wait for the lock (busy timeout) and take it up front (BEGIN
- * IMMEDIATE), on the client's one connection: safe because the Prisma adapter
- * holds its lock from BEGIN to COMMIT (docs/decisions/0009-sqlite-connection.md).
+ * IMMEDIATE), on the client's one connection (docs/decisions/0009-sqlite-connection.md).
+ * The connection is shared with the prepared statements of app/db/sql, so every
+ * user passes its gate (connection-gate.ts): a transaction holds it from BEGIN
+ * to COMMIT, a lone statement for its run; Prisma's adapter holds its own lock as well.
  */
 export function prepareForConcurrentProcesses(client: Client, options: SqliteClientOptions = {}): Client {
   if (client.protocol !== "file") return client;
@@ -40,15 +45,34 @@ export function prepareForConcurrentProcesses(client: Client, options: SqliteCli
   client.execute("PRAGMA journal_mode = WAL").catch(() => {});
   applyConnectionPragmas(client).catch(() => {});
   const slices = sliceStatements(client, () => options.turnsInTransactions ?? false);
+  const inside = slices.execute;
+  const gate = new ConnectionGate();
+  client.execute = (...statement: Parameters<Client["execute"]>) => gate.hold(() => inside(...statement));
   client.transaction = async (mode?: TransactionMode) => {
-    await client.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    await gate.acquire();
+    try {
+      await inside(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    } catch (error) {
+      gate.release();
+      throw error;
+    }
     slices.inTransaction = true;
-    return sameConnectionTransaction(client, () => {
+    return sameConnectionTransaction(client, inside, () => {
       slices.inTransaction = false;
+      gate.release();
     });
   };
+  const access: SqliteAccess = {
+    execute: (statement) => inside(statement as never) as unknown as Promise<SqliteResult>,
+    gate,
+    setInTransaction: (open) => void (slices.inTransaction = open),
+  };
+  (client as ClientWithAccess)[SQLITE_ACCESS] = access;
   return client;
 }
+
+const SQLITE_ACCESS = Symbol("sqlite access");
+type ClientWithAccess = Client & { [SQLITE_ACCESS]?: SqliteAccess };
 
 export interface SqliteClientOptions {
   /**
@@ -71,9 +95,9 @@ const STATEMENTS_SLICE_MS = 8;
  * for the write lock on this very loop, a deadlock until the busy timeout
  * (docs/decisions/0009-sqlite-connection.md).
  */
-function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean } {
+function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean; execute: Client["execute"] } {
   const execute = client.execute.bind(client);
-  const state = { inTransaction: false };
+  const state = { inTransaction: false, execute };
   let sliceStart = 0;
   let inSlice = false;
   const startSlice = () => {
@@ -84,7 +108,7 @@ function sliceStatements(client: Client, turnsInTransactions: () => boolean): { 
       inSlice = false;
     });
   };
-  client.execute = async (...statement: Parameters<Client["execute"]>) => {
+  state.execute = async (...statement: Parameters<Client["execute"]>) => {
     if (!inSlice) startSlice();
     else if (performance.now() - sliceStart > STATEMENTS_SLICE_MS && (!state.inTransaction || turnsInTransactions())) {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -97,24 +121,24 @@ function sliceStatements(client: Client, turnsInTransactions: () => boolean): { 
 
 type Transaction = Awaited<ReturnType<Client["transaction"]>>;
 
-function sameConnectionTransaction(client: Client, onEnd: () => void): Transaction {
+function sameConnectionTransaction(client: Client, execute: Client["execute"], onEnd: () => void): Transaction {
   let closed = false;
   const end = async (sql: "COMMIT" | "ROLLBACK") => {
     if (closed) return;
     closed = true;
     try {
-      await client.execute(sql);
+      await execute(sql);
     } finally {
       onEnd();
     }
   };
   const transaction = {
-    execute: (stmt: Parameters<Client["execute"]>[0]) => client.execute(stmt),
+    execute: (stmt: Parameters<Client["execute"]>[0]) => execute(stmt),
     executeMultiple: (sql: string) => client.executeMultiple(sql),
     // A batch is its own transaction in libsql; inside this one, run the statements in order.
     batch: async (stmts: Parameters<Client["execute"]>[0][]) => {
       const results = [];
-      for (const stmt of stmts) results.push(await client.execute(stmt));
+      for (const stmt of stmts) results.push(await execute(stmt));
       return results;
     },
     commit: () => end("COMMIT"),
@@ -130,8 +154,10 @@ function sameConnectionTransaction(client: Client, onEnd: () => void): Transacti
 }
 
 export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
+  #connection: Client | undefined;
+
   constructor(
-    config: Config,
+    private readonly config: Config,
     private readonly sqliteOptions: SqliteClientOptions = {},
   ) {
     super(config);
@@ -140,7 +166,24 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
   override createClient(config: Config): Client {
     // A local file gets a connection that keeps its prepared statements (sqlite-connection.ts).
     if (!config.url.startsWith("file:")) return super.createClient(config);
+    // Prisma's connection and the prepared driver's are one (see connection()).
+    if (config.url === this.config.url) return this.connection();
     return prepareForConcurrentProcesses(new SqliteConnection(config.url) as unknown as Client, this.sqliteOptions);
+  }
+
+  /** The process's one connection to the file, opened on first use and again after a close. */
+  connection(): Client {
+    if (!this.#connection || this.#connection.closed) {
+      this.#connection = prepareForConcurrentProcesses(new SqliteConnection(this.config.url) as unknown as Client, this.sqliteOptions);
+    }
+    return this.#connection;
+  }
+
+  /** What the prepared driver (app/db/sql) needs of that connection. */
+  access(): SqliteAccess {
+    const access = (this.connection() as ClientWithAccess)[SQLITE_ACCESS];
+    if (!access) throw new Error("the SQLite connection was opened without its gate");
+    return access;
   }
 }
 
@@ -169,11 +212,27 @@ export function postgresPoolOf(client: PrismaClient): Pick<pg.Pool, "totalCount"
 export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}, postgresPoolSize = 10): PrismaClient {
   if (databaseKind(url) === "postgres") {
     const PostgresPrismaClient = postgresClientClass();
-    // The pool made here (closed by $disconnect) so its connections in use can be read (the metrics).
+    // One pool for Prisma and the prepared statements (app/db/sql): DATABASE_POOL_SIZE stays the process's bound.
     const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize });
-    const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    // An idle connection the server closed (restart, failover) is dropped by the pool and opened
+    // again on next use; without a listener its error event would end the process.
+    pool.on("error", (error) => console.warn(`database: an idle connection was closed: ${error.message}`));
+    const client = new PostgresPrismaClient({ adapter: new PrismaPg(pool) });
+    registerSqlDatabase(client, postgresDatabase(pool));
+    // Read by the metrics (connections in use).
     pools.set(client, pool);
+    const disconnect = client.$disconnect.bind(client);
+    let ended = false;
+    client.$disconnect = async () => {
+      await disconnect();
+      if (ended) return;
+      ended = true;
+      await pool.end();
+    };
     return client;
   }
-  return new PrismaClient({ adapter: new ConcurrentLibSQLAdapter({ url }, sqlite) });
+  const adapter = new ConcurrentLibSQLAdapter({ url }, sqlite);
+  const client = new PrismaClient({ adapter });
+  if (url.startsWith("file:")) registerSqlDatabase(client, sqliteDatabase(() => adapter.access()));
+  return client;
 }

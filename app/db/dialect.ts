@@ -4,22 +4,15 @@
  * INSERT ... ON CONFLICT, octet_length); what cannot be goes through here.
  */
 import type { PrismaClient } from "@prisma/client";
-import type { DatabaseKind } from "./url";
+import { databaseKindOf, sqlOf, statement } from "./sql";
 
-type AnyClient = Pick<PrismaClient, "$queryRaw">;
+/** The database a client (or a transaction's client) talks to (defined with the prepared SQL, which needs it too). */
+export { databaseKindOf } from "./sql";
 
-/**
- * The database a client (or a transaction's client) talks to. Read from the
- * provider the generated client was built for: the SQLite and the PostgreSQL
- * clients differ only in that (app/db/client.ts).
- */
-export function databaseKindOf(db: AnyClient): DatabaseKind {
-  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return provider === "postgresql" || provider === "postgres" ? "postgres" : "sqlite";
-}
+type LockingClient = Pick<PrismaClient, "$queryRaw" | "$queryRawUnsafe" | "$executeRawUnsafe">;
 
-
-type LockingClient = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+// Sorted first, then locked one row at a time in that order.
+const LOCK_KEYS = statement(`SELECT pg_advisory_xact_lock(hashtextextended("k", 0)) FROM (SELECT "k" FROM unnest(CAST(? AS text[])) AS "k" ORDER BY "k") AS "sorted"`);
 
 /**
  * For a transaction that reads rows and then writes a total computed from them
@@ -29,11 +22,10 @@ type LockingClient = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
  * database's one write lock up front, app/db/client.ts); PostgreSQL runs them
  * side by side under READ COMMITTED, where the second would overwrite the
  * first's total without its row. Keys are taken in sorted order: two
- * transactions never wait on each other in a cycle.
+ * transactions never wait on each other in a cycle. One statement for all of them.
  */
 export async function lockKeysForTransaction(tx: LockingClient, scope: string, keys: Iterable<string>): Promise<void> {
   if (databaseKindOf(tx) !== "postgres") return;
-  for (const key of [...new Set(keys)].sort()) {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${key}`}, 0))`;
-  }
+  const all = [...new Set(keys)].map((key) => `${scope}:${key}`);
+  if (all.length > 0) await sqlOf(tx as PrismaClient).run(LOCK_KEYS, [all]);
 }

@@ -9,16 +9,27 @@ import { Prisma } from "@prisma/client";
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 
-/** True for SQLITE_BUSY / SQLITE_LOCKED (and extended codes), as Prisma reports them (P1008). */
+/** True for SQLITE_BUSY / SQLITE_LOCKED (and extended codes), as Prisma reports them (P1008) or libsql raises them (prepared SQL). */
 export function isDatabaseBusy(error: unknown): boolean {
+  if (isBusyCode(rawSqliteCode(error))) return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   const cause = driverErrorCause(error.meta);
   const code = Number(cause?.originalCode);
-  if (Number.isInteger(code)) {
-    const primary = code & 0xff;
-    return primary === SQLITE_BUSY || primary === SQLITE_LOCKED;
-  }
+  if (Number.isInteger(code)) return isBusyCode(code);
   return /SQLITE_BUSY|database is locked/i.test(String(cause?.originalMessage ?? error.message));
+}
+
+function isBusyCode(code: number | undefined): boolean {
+  if (code === undefined) return false;
+  const primary = code & 0xff;
+  return primary === SQLITE_BUSY || primary === SQLITE_LOCKED;
+}
+
+/** libsql's own error (the prepared SQL of app/db/sql): SqliteError with its numeric code. */
+export function rawSqliteCode(error: unknown): number | undefined {
+  if (!(error instanceof Error) || error.name !== "SqliteError") return undefined;
+  const code = (error as { rawCode?: unknown }).rawCode;
+  return typeof code === "number" ? code : undefined;
 }
 
 function driverErrorCause(meta: unknown): { originalCode?: unknown; originalMessage?: unknown } | undefined {

@@ -1,53 +1,84 @@
 /**
- * Firing the app's Flow triggers: the lead-events handler queues one "flow-trigger"
- * job per (order, event) inside the transaction that recorded the change, and the
- * worker sends it with the Admin API's flowTriggerReceive. Never on a webhook's
- * request path; retried through the queue like the write-back; throttling waits for
- * the cost Shopify returned.
+ * Firing the app's Flow triggers: the lead-events handler queues "flow-trigger"
+ * jobs for the events of a batch, and the worker sends each with the Admin
+ * API's flowTriggerReceive. Never on a webhook's request path; retried through
+ * the queue like the write-back; throttling waits for the cost Shopify returned.
  *
- * A trigger is queued when the shop's switch for it is on (Settings, on by default),
- * unless Flow's trigger lifecycle callback said that no enabled workflow uses it.
+ * A trigger is sent only to a shop whose Flow said, through the trigger
+ * lifecycle callback, that an enabled workflow uses it (Shopify's guidance:
+ * nothing is sent until then), and only while the shop's switch for it is on
+ * (Settings). "Lead status changed" is one firing per lead at a time: moves
+ * that come while it waits join it (previous status of the first, the latest
+ * status), so a burst of moves is one call.
  */
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
-import { addTimeline } from "../models/timeline.server";
+import { addTimelineRows, timelineRow } from "../models/timeline.server";
 import { flowRefusedText, flowSentText } from "../models/order-texts";
-import { enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
+import { enqueueJob, enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
+import { ensureTurn } from "../queue/turns.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
-import type { ClaimedJob } from "../queue/types";
+import type { ClaimedJob, JobContext } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
 import type { City } from "../leads";
 import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
-import { flowTriggerJobFor } from "../models/job-kinds";
+import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
+import { asDate, inList, list, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
 
 /** How long a firing waits while the app is uninstalled (a reinstall wakes it at once). */
 const UNINSTALLED_WAIT_MS = 6 * 3600_000;
 
+/** How long a "Lead status changed" waits for later moves of the same lead to join it. */
+export const STATUS_TRIGGER_DELAY_MS = 3_000;
+
 const HANDLES = new Set<string>(Object.values(FLOW_TRIGGER));
 
-/** The triggers Flow said no enabled workflow of the shop uses (lifecycle callback). */
-async function triggersUnused(tx: Prisma.TransactionClient, shop: string): Promise<Set<string>> {
-  const rows = await tx.flowTriggerUsage.findMany({ where: { shop, hasEnabledFlow: false }, select: { handle: true } });
-  return new Set(rows.map((r) => r.handle));
+const TRIGGERS_IN_USE = statement(`SELECT "handle" FROM "FlowTriggerUsage" WHERE "shop" = ? AND "hasEnabledFlow" = TRUE`);
+
+/** The triggers Flow said an enabled workflow of the shop uses (lifecycle callback). */
+async function triggersInUse(tx: Prisma.TransactionClient, shop: string): Promise<Set<string>> {
+  const rows = await sqlOf(tx).all(TRIGGERS_IN_USE, [shop]);
+  return new Set(rows.map((r) => String(r.handle)));
+}
+
+/**
+ * A lead's status moves in one batch as one: from the first one's previous
+ * status to the last one's, at the last one's time. Other events are kept as they are.
+ */
+export function joinStatusMoves(events: readonly LeadEvent[]): LeadEvent[] {
+  const joined: LeadEvent[] = [];
+  const statusAt = new Map<string, number>();
+  for (const event of events) {
+    const at = event.kind === "status" ? statusAt.get(event.linkId) : undefined;
+    if (at === undefined) {
+      if (event.kind === "status") statusAt.set(event.linkId, joined.length);
+      joined.push(event);
+      continue;
+    }
+    joined[at] = { ...event, before: joined[at].before };
+  }
+  return joined;
 }
 
 /** Lead-events handler: queues the triggers these events fire (see lead-events.server.ts). */
 export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
-  const events = allEvents.filter(mayFire);
+  const events = joinStatusMoves(allEvents.filter(mayFire));
   if (events.length === 0) return;
+  // Most shops have no workflow on these triggers: one indexed read, and nothing else.
+  const inUse = await triggersInUse(tx, shop);
+  if (inUse.size === 0) return;
   // Settings alone: the city list is large and most batches need no trigger at all.
   const shopRow = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
   if (!shopRow) return;
   const switches = readShopSettings(shopRow.settings).flowTriggers;
-  if (!Object.values(switches).some(Boolean)) return;
-  const unused = await triggersUnused(tx, shop);
-  const wanted = (handle: FlowTriggerHandle) => switches[SWITCH_OF[handle]] && !unused.has(handle);
+  const wanted = (handle: FlowTriggerHandle) => switches[SWITCH_OF[handle]] && inUse.has(handle);
+  if (![...HANDLES].some((h) => wanted(h as FlowTriggerHandle))) return;
 
   const ids = [...new Set(events.map((e) => e.linkId))];
   // shopLinksByIds reads in pages under SQLite's 999 bound parameters per statement.
@@ -59,18 +90,53 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   }
   const cityName = (id: number | null): string => (id === null ? "" : (cityNames.get(id) ?? ""));
 
-  const jobs: EnqueueJobInput[] = [];
+  const once: EnqueueJobInput[] = [];
+  const statusMoves: { link: FlowLinkFacts & { id: string; orderId: string; leadRef: string }; payload: Record<string, string | number> }[] = [];
   for (const event of events) {
     const link = byId.get(event.linkId);
     if (!link) continue;
     const facts: FlowLinkFacts = { ...link, cityName: cityName(link.cityId) };
     for (const firing of triggerFiringsFor(event, facts)) {
       if (!wanted(firing.handle)) continue;
-      jobs.push(flowTriggerJobFor(shop, link.orderId, link.id, firing.handle, firing.eventKey, firing.payload));
+      if (firing.handle === FLOW_TRIGGER.leadStatusChanged && link.leadRef) statusMoves.push({ link: { ...facts, leadRef: link.leadRef }, payload: firing.payload });
+      else once.push(flowTriggerJobFor(shop, link.orderId, link.id, firing.handle, firing.eventKey, firing.payload));
     }
   }
-  // One read and one insert for the whole batch (a sync batch carries hundreds of events).
-  await enqueueNewJobs(tx, jobs);
+  // One read and one insert for the one-off firings of the whole batch.
+  await enqueueNewJobs(tx, once);
+  await queueStatusMoves(tx, shop, statusMoves);
+}
+
+const WAITING_STATUS_TRIGGERS = statement((d) => `SELECT "key", "payload", "runAt" FROM "Job" WHERE ${inList(d, `"key"`)} AND "state" IN ('pending', 'failed')`);
+const PREVIOUS_FIELDS = ["Previous confirmation status", "Previous shipping status"] as const;
+
+/**
+ * Each lead's "Lead status changed": a firing still waiting takes the new
+ * status and keeps its previous one and its time; otherwise a new firing,
+ * STATUS_TRIGGER_DELAY_MS from now (a running one runs again after with this move).
+ */
+async function queueStatusMoves(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  moves: readonly { link: { id: string; orderId: string; leadRef: string }; payload: Record<string, string | number> }[],
+): Promise<void> {
+  if (moves.length === 0) return;
+  const jobs = moves.map((m) => flowStatusTriggerJobFor(shop, m.link.orderId, m.link.id, m.link.leadRef, m.payload, new Date(Date.now() + STATUS_TRIGGER_DELAY_MS)));
+  const sql = sqlOf(tx);
+  const waiting = new Map(
+    (await sql.all(WAITING_STATUS_TRIGGERS, [list(jobs.map((j) => j.key))])).map((r) => [String(r.key), { payload: String(r.payload), runAt: asDate(r.runAt)! }]),
+  );
+  for (const job of jobs) {
+    const earlier = waiting.get(job.key);
+    if (earlier) {
+      const kept = (JSON.parse(earlier.payload) as { payload?: Record<string, string | number> }).payload ?? {};
+      const next = job.payload as { payload: Record<string, string | number> };
+      for (const field of PREVIOUS_FIELDS) if (field in kept) next.payload[field] = kept[field];
+      job.runAt = earlier.runAt;
+    }
+    await enqueueJob(sql, job, { shopHasTurn: true });
+  }
+  await ensureTurn(sql, shop);
 }
 
 function readLinkFacts(tx: Prisma.TransactionClient, shop: string, ids: string[]) {
@@ -98,14 +164,17 @@ interface FlowTriggerReceiveData {
   flowTriggerReceive: { userErrors: { field?: string[] | null; message: string }[] } | null;
 }
 
-/** The "flow-trigger" job: one flowTriggerReceive call, recorded on the order's timeline. */
-export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, job: ClaimedJob): Promise<void> {
+const SHOP_INSTALLED = statement(`SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ?`);
+
+/** The "flow-trigger" job: one flowTriggerReceive call, recorded on the order's timeline (with the job's completion: one commit). */
+export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, job: ClaimedJob, ctx?: Pick<JobContext, "completeIn">): Promise<void> {
   const parsed = jobPayloadSchema.safeParse(job.payload);
   if (!parsed.success || !job.shop) throw new PermanentJobError("flow-trigger payload is not valid");
   const { linkId, handle, payload } = parsed.data;
-  const shop = await deps.db.shop.findUnique({ where: { domain: job.shop }, select: { uninstalledAt: true } });
+  const database = sqlDatabaseOf(deps.db);
+  const [shop] = await database.all(SHOP_INSTALLED, [job.shop]);
   if (!shop) return;
-  if (shop.uninstalledAt) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
+  if (asDate(shop.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
   const admin = await deps.adminFor(job.shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
@@ -113,11 +182,14 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   } catch (error) {
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
-      await addTimeline(deps.db, job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } });
+      await addTimelineRows(database, [timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } })]);
     }
     throw jobErrorFor(outcome, error);
   }
-  await addTimeline(deps.db, job.shop, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } });
+  await database.transaction(async (tx) => {
+    await addTimelineRows(tx, [timelineRow(job.shop!, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } })]);
+    await ctx?.completeIn(tx);
+  });
 }
 
 /**

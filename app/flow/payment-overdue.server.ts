@@ -29,16 +29,17 @@ export interface OverdueCheckReport {
 /**
  * Queues "Payment overdue" for the shop's parcels delivered more than the
  * threshold's days ago, not paid, and not told yet. A trigger the merchant
- * switched off, or that Flow said no enabled workflow uses, queues nothing and
- * marks nothing (switched on later, the overdue parcels fire then).
+ * switched off, or that Flow has not said an enabled workflow uses, queues
+ * nothing and marks nothing (switched on later, the overdue parcels fire then).
  */
 export async function queueOverdueTriggers(db: Db, shop: string, now: Date, timeZone = DEFAULT_TIME_ZONE): Promise<OverdueCheckReport> {
   const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, uninstalledAt: true } });
   if (!shopRow || shopRow.uninstalledAt) return { queued: 0, skipped: "uninstalled" };
   const settings = readShopSettings(shopRow.settings);
   if (!settings.flowTriggers.paymentOverdue) return { queued: 0, skipped: "switched_off" };
+  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
   const usage = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.paymentOverdue } }, select: { hasEnabledFlow: true } });
-  if (usage && !usage.hasEnabledFlow) return { queued: 0, skipped: "no_workflow" };
+  if (!usage?.hasEnabledFlow) return { queued: 0, skipped: "no_workflow" };
 
   const today = localDay(timeZone, now);
   // Overdue: more than N days since delivery, so delivered before today - N.

@@ -46,6 +46,14 @@ export function flowTriggerJobFor(shop: string, orderId: string, linkId: string,
   return { kind: FLOW_TRIGGER_JOB, key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:${handle}:${eventKey}`, shop, payload: { linkId, handle, payload } };
 }
 
+/**
+ * "Lead status changed" of one lead: one firing at a time, which a later move
+ * joins while it waits (it then goes from the first status to the latest).
+ */
+export function flowStatusTriggerJobFor(shop: string, orderId: string, linkId: string, leadRef: string, payload: unknown, runAt: Date): EnqueueJobInput {
+  return { kind: FLOW_TRIGGER_JOB, key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:lead-status-changed:${leadRef}`, shop, runAt, payload: { linkId, handle: "lead-status-changed", payload } };
+}
+
 /** One retention schedule per shop. */
 export function retentionJobFor(shop: string, runAt: Date): EnqueueJobInput {
   return { kind: RETENTION_JOB, key: `${RETENTION_JOB}:${shop}`, shop, runAt, payload: {} };

@@ -29,11 +29,16 @@ function causeOf(error: unknown): { code?: unknown; originalCode?: unknown; kind
   return typeof cause === "object" && cause !== null ? cause : undefined;
 }
 
+/** Class 22: data exception. */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
 function postgresValueCode(error: unknown): string | undefined {
   const cause = causeOf(error);
   const code = String(cause?.originalCode ?? cause?.code ?? "");
-  // Class 22: data exception.
-  return cause?.kind === "postgres" && /^22[0-9A-Z]{3}$/.test(code) ? code : undefined;
+  if (cause?.kind === "postgres" && DATA_EXCEPTION.test(code)) return code;
+  // The prepared statements (app/db/sql) get node-postgres's own error: the SQLSTATE in code, a severity beside it.
+  const own = error as { code?: unknown; severity?: unknown };
+  return typeof own.code === "string" && typeof own.severity === "string" && DATA_EXCEPTION.test(own.code) ? own.code : undefined;
 }
 
 /** What the database refused, in a few words, or null when the error is not about a value. */

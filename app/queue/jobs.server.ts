@@ -12,11 +12,32 @@
  * know neither per-shop turns nor the shared key limiter
  * (docs/decisions/0003-own-job-queue.md).
  */
-import { Prisma, type Job } from "@prisma/client";
+import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
-import { EnqueueConflictError, errorMessage, PermanentJobError } from "./errors";
+import { errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "../db/sqlite-busy";
-import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, nextTurns, takeTurn } from "./turns.server";
+import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource } from "../db/sql";
+import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, shopOfTurn, takeTurn, turnKey, type Turn } from "./turns.server";
+import {
+  BURY_EXPIRED,
+  CLAIM_ALONE,
+  CLAIM_ALONE_KINDS,
+  CLAIM_DUE,
+  CLAIM_EXPIRED,
+  CLAIM_READ,
+  CLAIM_READ_KINDS,
+  COMPLETE,
+  ENQUEUE,
+  EXTEND_LEASE,
+  insertNewJobs,
+  jobRow,
+  oldestDueStatement,
+  SETTLE,
+  SETTLE_RERUN,
+  wakeJobs as wakeJobsStatement,
+  type JobRow,
+} from "./job-sql";
+import { asDate, asNumber, asString } from "../db/sql";
 import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
 
 export interface EnqueueJobInput {
@@ -40,86 +61,84 @@ export type EnqueueOutcome =
   /** The job is running: the new payload runs again right after this attempt. */
   | "rerun";
 
-/**
- * Creates the job, or reuses the one with the same key (see EnqueueOutcome).
- * Works inside an interactive transaction, so intake can store an order and its
- * job atomically; there, busy errors and key races are left to the caller's retry.
- */
-export async function enqueueJob(
-  db: QueueDb,
-  input: EnqueueJobInput,
-): Promise<{ id: string; outcome: EnqueueOutcome }> {
-  const inTransaction = !("$transaction" in db);
-  const run = inTransaction ? <T>(f: () => Promise<T>) => f() : retryWhileBusy;
-  const payload = JSON.stringify(input.payload ?? {});
-  const runAt = input.runAt ?? new Date();
+export interface EnqueueOptions {
+  /**
+   * The shop has a turn that cannot go away meanwhile (the caller runs one of its
+   * jobs): no statement to make sure of it.
+   */
+  shopHasTurn?: boolean;
+}
 
-  for (let round = 0; round < 3; round++) {
-    const existing = await run(() => db.job.findUnique({ where: { key: input.key }, select: { id: true, state: true } }));
-    if (!existing) {
-      try {
-        const created = await run(() =>
-          db.job.create({
-            data: { kind: input.kind, key: input.key, shop: input.shop ?? null, payload, runAt, maxAttempts: input.maxAttempts },
-            select: { id: true },
-          }),
-        );
-        await run(() => ensureTurn(db, input.shop));
-        return { id: created.id, outcome: "created" };
-      } catch (error) {
-        // Another writer created it between our read and insert: reuse it.
-        if (!inTransaction && isUniqueViolation(error)) continue;
-        throw error;
-      }
-    }
-    const common = { kind: input.kind, shop: input.shop, payload, runAt, maxAttempts: input.maxAttempts };
-    if (existing.state === "running") {
-      // runAt of a running job is not read until it is pending again.
-      const { count } = await run(() =>
-        db.job.updateMany({ where: { id: existing.id, state: "running" }, data: { ...common, rerun: true } }),
-      );
-      if (count === 1) return { id: existing.id, outcome: "rerun" };
-    } else {
-      const { count } = await run(() =>
-        db.job.updateMany({
-          where: { id: existing.id, state: { not: "running" } },
-          data: { ...common, state: "pending", attempts: 0, lastError: null, rerun: false, ...noLease },
-        }),
-      );
-      if (count === 1) {
-        await run(() => ensureTurn(db, input.shop));
-        return { id: existing.id, outcome: "reset" };
-      }
-    }
-  }
-  throw new EnqueueConflictError(input.key);
+/** A Prisma transaction client, or a prepared transaction: no client-level transaction method. */
+const JOBS_PER_INSERT = 100;
+
+const inTransaction = (db: SqlSource) => !("$transaction" in db) && !("transaction" in db);
+const busyRetry = (db: SqlSource) => (inTransaction(db) ? <T>(f: () => Promise<T>) => f() : retryWhileBusy);
+
+/**
+ * Creates the job, or reuses the one with the same key (see EnqueueOutcome), in
+ * one statement (an INSERT ... ON CONFLICT DO UPDATE, atomic on both databases).
+ * Works inside a transaction, so intake can store an order and its job
+ * atomically; there, busy errors are left to the caller's retry.
+ */
+export async function enqueueJob(db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}): Promise<{ id: string; outcome: EnqueueOutcome }> {
+  const run = busyRetry(db);
+  const sql = sqlOf(db);
+  const id = newId();
+  const now = new Date();
+  const maxAttempts = input.maxAttempts ?? null;
+  const [row] = await run(() =>
+    sql.all(ENQUEUE, [id, input.kind, input.key, input.shop ?? null, JSON.stringify(input.payload ?? {}), input.runAt ?? now, maxAttempts, now, now, maxAttempts]),
+  );
+  const outcome: EnqueueOutcome = row.id === id ? "created" : row.state === "running" ? "rerun" : "reset";
+  if (outcome !== "rerun" && !options.shopHasTurn) await run(() => ensureTurn(sql, input.shop));
+  return { id: String(row.id), outcome };
 }
 
 /**
- * Creates, in one read and one insert, the jobs whose key is not taken yet; a key
- * already used is left alone (a one-off event queued twice runs once). For handlers
- * that queue many jobs inside another writer's transaction (lead events of a sync
- * batch): per-job enqueueJob would be two statements each. Returns how many were created.
+ * Makes sure jobs with these keys will run: each is created, or a finished or
+ * dead one starts over, or a running one runs again after; a job already
+ * waiting is left as it is (its runAt and payload), so many wake-ups before it
+ * runs make one run. One statement per 100, which writes nothing for jobs
+ * already waiting.
  */
-const KEYS_PER_READ = 500;
-
-export async function enqueueNewJobs(tx: Prisma.TransactionClient, inputs: readonly EnqueueJobInput[]): Promise<number> {
-  if (inputs.length === 0) return 0;
+export async function wakeJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<void> {
+  if (inputs.length === 0) return;
+  const run = busyRetry(db);
+  const sql = sqlOf(db);
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
-  const takenKeys = new Set<string>();
-  // Pages under SQLite's 999 bound parameters per statement.
-  for (let i = 0; i < unique.length; i += KEYS_PER_READ) {
-    const taken = await tx.job.findMany({ where: { key: { in: unique.slice(i, i + KEYS_PER_READ).map((j) => j.key) } }, select: { key: true } });
-    for (const t of taken) takenKeys.add(t.key);
+  const now = new Date();
+  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
+    const page = unique.slice(i, i + JOBS_PER_INSERT);
+    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
+    await run(() => sql.run(wakeJobsStatement(page.length), params));
   }
-  const data = unique
-    .filter((i) => !takenKeys.has(i.key))
-    .map((i) => ({ kind: i.kind, key: i.key, shop: i.shop ?? null, payload: JSON.stringify(i.payload ?? {}), runAt: i.runAt ?? new Date(), maxAttempts: i.maxAttempts }));
-  if (data.length > 0) {
-    await tx.job.createMany({ data });
-    await ensureTurns(tx, data.map((d) => d.shop));
+  if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
+}
+
+/** wakeJobs for one job. */
+export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}) => wakeJobs(db, [input], options);
+
+/**
+ * Creates, in one insert per 100 jobs, the jobs whose key is not taken yet; a
+ * key already used is left alone (a one-off event queued twice runs once). For
+ * handlers that queue many jobs inside another writer's transaction (lead
+ * events of a batch). Returns how many were created.
+ */
+
+export async function enqueueNewJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const sql = sqlOf(db);
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
+  const now = new Date();
+  let created = 0;
+  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
+    const page = unique.slice(i, i + JOBS_PER_INSERT);
+    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, j.maxAttempts ?? null, now, now]);
+    created += await sql.run(insertNewJobs(page.length), params);
   }
-  return data.length;
+  if (created > 0 && !options.shopHasTurn) await ensureTurns(sql, unique.map((j) => j.shop));
+  return created;
 }
 
 export interface ClaimOptions {
@@ -151,10 +170,69 @@ const CANDIDATES_PER_ROUND = 10;
 const CLAIM_ROUNDS = 3;
 /** Shops asked per claim before falling back to the oldest due job. */
 const TURNS_PER_CLAIM = 8;
+/** Turns read per claim: those asked, and room for shops whose due work is all capped. */
+const TURNS_READ = 16;
 export const DEFAULT_MAX_RUNNING_PER_SHOP = 2;
 /** How often a process looks for waiting jobs whose shop has no turn (see discoverTurns). */
 const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
+const discoveryDue = (nowMs: number) => nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS;
+
+interface Candidate {
+  id: string;
+  kind: string;
+  shop: string | null;
+  state: string;
+  attempts: number;
+  maxAttempts: number;
+  runAt: Date;
+  leaseExpiresAt: Date | null;
+}
+
+const candidateOf = (r: Record<string, unknown>): Candidate => ({
+  id: String(r.id),
+  kind: String(r.kind),
+  shop: asString(r.shop),
+  state: String(r.state),
+  attempts: asNumber(r.attempts),
+  maxAttempts: asNumber(r.maxAttempts),
+  runAt: asDate(r.runAt)!,
+  leaseExpiresAt: asDate(r.leaseExpiresAt),
+});
+
+const WAITING_STATES = ["pending", "failed"] as const;
+
+/** What the claim's one read (job-sql.ts CLAIM_READ) found. */
+interface ClaimView {
+  turns: Turn[];
+  running: Candidate[];
+  /** Due waiting jobs: each read turn's oldest, the oldest without a shop, the oldest overall. */
+  waiting: Candidate[];
+  /** Every turn there is was read (fewer than asked for). */
+  allTurns: boolean;
+}
+
+async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView> {
+  const lookups = 6;
+  const params: unknown[] = [TURNS_READ];
+  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [list([...options.kinds])] : []));
+  const rows = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_READ_KINDS : CLAIM_READ, params));
+  const turns: Turn[] = [];
+  const running: Candidate[] = [];
+  const waiting: Candidate[] = [];
+  for (const row of rows) {
+    if (row.src === "turn") {
+      const key = String(row.turn);
+      turns.push({ key, shop: shopOfTurn(key), lastServedMs: asNumber(row.lastServedMs) });
+      continue;
+    }
+    const candidate = candidateOf(row);
+    (candidate.state === "running" ? running : waiting).push(candidate);
+  }
+  turns.sort((a, b) => a.lastServedMs - b.lastServedMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  waiting.sort(byAge);
+  return { turns, running, waiting, allTurns: turns.length < TURNS_READ };
+}
 
 /**
  * Takes a due job: pending or failed with runAt <= now, or running with an
@@ -162,60 +240,106 @@ let nextDiscoveryMs = 0;
  * shops take turns, the least recently served shop with a due job giving its
  * oldest one (docs/decisions/0004-fair-claim.md). Returns null when none is due
  * or other workers won every candidate tried.
+ *
+ * One read (turns, running jobs and candidates together) and one conditional
+ * update; moving the shop to the back of the line is a third statement, left
+ * out when no other shop has due work (there is no one to take turns with).
  */
-export async function claimNextJob(db: QueueDb, options: ClaimOptions): Promise<ClaimedJob | null> {
-  const kinds: Prisma.JobWhereInput = options.kinds ? { kind: { in: [...options.kinds] } } : {};
-  // One read of the running jobs (at most the lanes of all workers) gives both
-  // the expired leases and the shops at their cap.
-  const running = await retryWhileBusy(() =>
-    db.job.findMany({ where: { state: "running" }, select: { ...candidateFields, kind: true, shop: true, leaseExpiresAt: true } }),
-  );
-  const expiredWhere: Prisma.JobWhereInput = { ...kinds, state: "running", leaseExpiresAt: { lt: options.now } };
-  const expired = running
+export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> {
+  const sql = sqlOf(db);
+  // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
+  if (options.order !== "fifo" && !discoveryDue(options.now.getTime())) {
+    const alone = await claimWhileAlone(sql, options);
+    if (alone) return alone;
+  }
+  const view = await readClaimView(sql, options);
+  const expired = view.running
     .filter((j) => j.leaseExpiresAt !== null && j.leaseExpiresAt < options.now && (!options.kinds || options.kinds.includes(j.kind)))
     .sort(byAge);
   for (const candidate of expired) {
-    const claimed = await claimCandidate(db, options, candidate, expiredWhere);
+    const claimed = await claimCandidate(sql, options, candidate);
     if (claimed) return claimed;
   }
-  if (options.order === "fifo") return claimOldestDue(db, options, kinds);
+  if (options.order === "fifo") return claimOldestDue(sql, options, view.waiting, []);
 
   const nowMs = options.now.getTime();
-  if (nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS) {
+  if (discoveryDue(nowMs)) {
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
-    await retryWhileBusy(() => discoverTurns(db));
+    await retryWhileBusy(() => discoverTurns(sql));
   }
-  const capped = kindsAtCap(running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
-  for (const turn of await retryWhileBusy(() => nextTurns(db, TURNS_PER_CLAIM + capped.length))) {
+  const capped = kindsAtCap(view.running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
+  const dueByTurn = new Map<string, Candidate[]>();
+  for (const job of view.waiting) {
+    const key = turnKey(job.shop);
+    const jobs = dueByTurn.get(key) ?? dueByTurn.set(key, []).get(key)!;
+    if (!jobs.some((j) => j.id === job.id)) jobs.push(job);
+  }
+  const turnsWithWork = view.turns.filter((turn) => dueByTurn.has(turn.key)).length;
+  // Alone with due work among all the turns: no one to take turns with, no bookkeeping.
+  const alone = view.allTurns && turnsWithWork === 1;
+  /** A candidate went to another worker (or was not runnable): older ones may be left. */
+  let lost = false;
+  for (const turn of view.turns.slice(0, TURNS_PER_CLAIM + capped.length)) {
     const cappedKinds = capped.filter((c) => c.shop === turn.shop).map((c) => c.kind);
-    const scope: Prisma.JobWhereInput = { ...kinds, shop: turn.shop, ...(cappedKinds.length > 0 ? { NOT: { kind: { in: cappedKinds } } } : {}) };
-    const [candidate] = await oldestDue(db, options.now, scope, 1);
+    const due = dueByTurn.get(turn.key) ?? [];
+    let candidate = due.find((j) => !cappedKinds.includes(j.kind));
+    if (!candidate && due.length > 0) {
+      // Its oldest due jobs are of a capped kind: its oldest of another kind, if any.
+      [candidate] = await oldestDue(sql, options, { shop: turn.shop, withoutKinds: capped.filter((c) => c.shop === turn.shop) }, 1);
+      // None: it keeps its place, first in line once one ends.
+      if (!candidate) continue;
+    }
     if (!candidate) {
-      // Its due jobs are of a capped kind: it keeps its place, first in line once one ends.
-      if (cappedKinds.length > 0) continue;
       // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
-      if (!(await retryWhileBusy(() => dropTurnIfIdle(db, turn)))) await retryWhileBusy(() => takeTurn(db, turn, nowMs));
+      if (!(await retryWhileBusy(() => dropTurnIfIdle(sql, turn)))) await retryWhileBusy(() => takeTurn(sql, turn, nowMs));
       continue;
     }
     // Lost: another worker is serving this shop's turn right now; ask the next shop.
-    if (!(await retryWhileBusy(() => takeTurn(db, turn, nowMs)))) continue;
-    const claimed = await claimCandidate(db, options, candidate, dueWhere(options.now, scope));
-    if (claimed) return claimed;
+    if (!alone && !(await retryWhileBusy(() => takeTurn(sql, turn, nowMs)))) continue;
+    const claimed = await claimCandidate(sql, options, candidate);
+    if (claimed) {
+      if (alone && turn.shop !== null) aloneShop.set(sql, turn.shop);
+      return claimed;
+    }
+    lost = true;
   }
   // The shops asked had nothing due (their work waits for a later runAt), or
   // a job's shop has no turn yet: the oldest due job, as before turns existed.
-  // Jobs without a shop are never capped (spelled out: NOT over a NULL shop is NULL in SQL).
-  const notCapped: Prisma.JobWhereInput =
-    capped.length > 0 ? { OR: [{ shop: null }, { NOT: capped.map((c) => ({ shop: c.shop, kind: c.kind })) }] } : {};
-  return claimOldestDue(db, options, { ...kinds, ...notCapped });
+  // When every turn was read and each due job seen has one, a job without a
+  // turn can only be younger than those: discoverTurns gives it one shortly.
+  const orphanSeen = view.waiting.some((j) => !view.turns.some((t) => t.key === turnKey(j.shop)));
+  if (view.allTurns && !orphanSeen && !lost) return null;
+  return claimOldestDue(sql, options, view.waiting, capped);
+}
+
+/** The shop a claim last found alone with due work, per database: the next claim tries it in one statement. */
+const aloneShop = new WeakMap<Sql, string>();
+
+/** job-sql.ts CLAIM_ALONE: null when the shop is no longer alone (or has nothing due under the cap). */
+async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null> {
+  const shop = aloneShop.get(sql);
+  if (shop === undefined) return null;
+  const { now } = options;
+  const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
+  const params = [
+    options.owner, new Date(now.getTime() + options.leaseMs), now,
+    shop, now, ...(options.kinds ? [list([...options.kinds])] : []), now, max > 0 ? max : Number.MAX_SAFE_INTEGER,
+    now, shop, now, shop, now, now,
+  ];
+  const [row] = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params));
+  if (!row) {
+    aloneShop.delete(sql);
+    return null;
+  }
+  const job = jobRow(row);
+  const claimed = toClaimedJob(job);
+  if (claimed) return claimed;
+  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+  return null;
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */
-function kindsAtCap(
-  running: readonly { shop: string | null; kind: string; leaseExpiresAt: Date | null }[],
-  max: number,
-  now: Date,
-): { shop: string; kind: string }[] {
+function kindsAtCap(running: readonly Candidate[], max: number, now: Date): { shop: string; kind: string }[] {
   if (max <= 0) return [];
   const counts = new Map<string, { shop: string; kind: string; n: number }>();
   for (const job of running) {
@@ -230,92 +354,85 @@ function kindsAtCap(
 
 const byAge = (a: Candidate, b: Candidate) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const WAITING_STATES = ["pending", "failed"] as const;
-const dueWhere = (now: Date, scope: Prisma.JobWhereInput): Prisma.JobWhereInput => ({
-  ...scope,
-  state: { in: [...WAITING_STATES] },
-  runAt: { lte: now },
-});
+const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) => capped.some((c) => c.shop === job.shop && c.kind === job.kind);
 
 /**
- * The `take` oldest due jobs in `scope`. One query per waiting state, each an
- * ordered range of the (state, runAt) index (or (shop, state, runAt) when a
- * shop is given) read up to `take` rows: `state IN (...) ORDER BY runAt` would
- * read and sort every due job, which at 100k pending costs tens of ms a claim.
+ * The `take` oldest due jobs, of one shop when given, not of the capped pairs.
+ * One query per waiting state, each an ordered range of the (state, runAt) index
+ * (or (shop, state, runAt) when a shop is given) read up to `take` rows:
+ * `state IN (...) ORDER BY runAt` would read and sort every due job, which at
+ * 100k pending costs tens of ms a claim.
  */
-async function oldestDue(db: QueueDb, now: Date, scope: Prisma.JobWhereInput, take: number): Promise<Candidate[]> {
+async function oldestDue(
+  sql: Sql,
+  options: ClaimOptions,
+  scope: { shop?: string | null; withoutKinds: readonly { shop: string; kind: string }[] },
+  take: number,
+): Promise<Candidate[]> {
+  const shape = {
+    shop: scope.shop === undefined ? ("any" as const) : scope.shop === null ? ("null" as const) : ("one" as const),
+    withKinds: options.kinds !== undefined,
+    withoutKinds: scope.withoutKinds.length > 0,
+  };
+  const statement = oldestDueStatement(shape);
   const found: Candidate[] = [];
   for (const state of WAITING_STATES) {
-    found.push(
-      ...(await retryWhileBusy(() =>
-        db.job.findMany({ where: { ...scope, state, runAt: { lte: now } }, orderBy: [{ runAt: "asc" }, { id: "asc" }], take, select: candidateFields }),
-      )),
-    );
+    const params: unknown[] = [state, options.now];
+    if (shape.shop === "one") params.push(scope.shop);
+    if (options.kinds) params.push(list([...options.kinds]));
+    if (shape.withoutKinds) params.push(JSON.stringify(scope.withoutKinds.map((c) => [c.shop, c.kind])));
+    params.push(take);
+    found.push(...(await retryWhileBusy(() => sql.all(statement, params))).map(candidateOf));
   }
-  return found
-    .sort(byAge)
-    .slice(0, take);
+  return found.sort(byAge).slice(0, take);
 }
 
-/** The oldest due job whatever its shop, in a few rounds of candidates. */
-async function claimOldestDue(db: QueueDb, options: ClaimOptions, kinds: Prisma.JobWhereInput): Promise<ClaimedJob | null> {
+/** The oldest due job whatever its shop: the read's candidates first, then a few rounds of fresh ones. */
+async function claimOldestDue(sql: Sql, options: ClaimOptions, known: readonly Candidate[], capped: readonly { shop: string; kind: string }[]): Promise<ClaimedJob | null> {
+  const first = known.filter((j) => !isCapped(j, capped));
+  // The read's overall oldest is a true oldest only when nothing capped stands before it.
+  if (first.length > 0 && capped.length === 0) {
+    for (const candidate of first) {
+      const claimed = await claimCandidate(sql, options, candidate);
+      if (claimed) return claimed;
+    }
+  }
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
-    const candidates = await oldestDue(db, options.now, kinds, CANDIDATES_PER_ROUND);
+    const candidates = await oldestDue(sql, options, { withoutKinds: capped }, CANDIDATES_PER_ROUND);
     if (candidates.length === 0) return null;
     for (const candidate of candidates) {
-      const claimed = await claimCandidate(db, options, candidate, dueWhere(options.now, kinds));
+      const claimed = await claimCandidate(sql, options, candidate);
       if (claimed) return claimed;
     }
   }
   return null;
 }
 
-const candidateFields = { id: true, key: true, state: true, attempts: true, maxAttempts: true, runAt: true } as const;
-type Candidate = Prisma.JobGetPayload<{ select: typeof candidateFields }>;
-
 /**
- * Leases `candidate` if it still matches `where` (the conditional UPDATE that
- * makes a claim safe against every other worker). Null when another worker won
- * it, or it was not runnable (no attempt left, or a payload that is not JSON).
+ * Leases `candidate` if it is still due (or still expired): the conditional
+ * UPDATE that makes a claim safe against every other worker. Null when another
+ * worker won it, or it was not runnable (no attempt left, or a payload that is not JSON).
  */
-async function claimCandidate(
-  db: QueueDb,
-  options: ClaimOptions,
-  candidate: Candidate,
-  where: Prisma.JobWhereInput,
-): Promise<ClaimedJob | null> {
+async function claimCandidate(sql: Sql, options: ClaimOptions, candidate: Candidate): Promise<ClaimedJob | null> {
+  const { now } = options;
   if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
     // Its worker died during the last attempt: no attempt is left to give it.
-    await retryWhileBusy(() =>
-      db.job.updateMany({
-        where: { id: candidate.id, AND: [where] },
-        data: {
-          state: "dead",
-          lastError: `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`,
-          ...noLease,
-        },
-      }),
-    );
+    const reason = `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`;
+    await retryWhileBusy(() => sql.run(BURY_EXPIRED, [reason, now, candidate.id, now]));
     return null;
   }
-  const leaseExpiresAt = new Date(options.now.getTime() + options.leaseMs);
-  const [row] = await retryWhileBusy(() =>
-    db.job.updateManyAndReturn({
-      where: { id: candidate.id, AND: [where] },
-      data: { state: "running", leaseOwner: options.owner, leaseExpiresAt, attempts: { increment: 1 } },
-    }),
-  );
+  const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
+  const claim = candidate.state === "running" ? CLAIM_EXPIRED : CLAIM_DUE;
+  const [row] = await retryWhileBusy(() => sql.all(claim, [options.owner, leaseExpiresAt, now, candidate.id, now]));
   if (!row) return null; // another worker won it
-  const claimed = toClaimedJob(row);
+  const job = jobRow(row);
+  const claimed = toClaimedJob(job);
   if (claimed) return claimed;
-  await failJob(db, leaseOf(row), options.owner, new PermanentJobError("payload is not valid JSON"), {
-    now: options.now,
-    permanent: true,
-  });
+  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
   return null;
 }
 
-function toClaimedJob(row: Job): ClaimedJob | null {
+function toClaimedJob(row: JobRow): ClaimedJob | null {
   let payload: unknown;
   try {
     payload = JSON.parse(row.payload);
@@ -341,9 +458,7 @@ function toClaimedJob(row: Job): ClaimedJob | null {
 /** What identifies a lease: the job and the attempt it was claimed for. */
 export type LeasedJob = Pick<ClaimedJob, "id" | "attempts" | "maxAttempts">;
 
-const leaseOf = (row: Job): LeasedJob => ({ id: row.id, attempts: row.attempts, maxAttempts: row.maxAttempts });
-
-const noLease = { leaseOwner: null, leaseExpiresAt: null } as const;
+const leaseOf = (row: JobRow): LeasedJob => ({ id: row.id, attempts: row.attempts, maxAttempts: row.maxAttempts });
 
 /** The job's state and next run time after a settle call. */
 export interface Settled {
@@ -351,56 +466,57 @@ export interface Settled {
   runAt: Date;
 }
 
-/** The job as this lease left it: still running, same owner, same attempt. */
-const heldBy = (job: LeasedJob, owner: string) => ({ id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts });
-const settledFields = { state: true, runAt: true } as const;
+const settledOf = (row: Record<string, unknown>): Settled => ({ state: String(row.state) as JobState, runAt: asDate(row.runAt)! });
+
+interface SettleData {
+  state: JobState;
+  lastError: string | null;
+  runAt?: Date;
+  /** The attempt is given back (not counted). */
+  giveBackAttempt?: boolean;
+}
 
 /**
- * Applies `data` if this lease still holds, or `rerunData` (back to pending with
- * a fresh budget) when the job was re-enqueued while it ran. The plain case is
- * tried first: rerun only ever turns true, so a miss there is never a false negative.
+ * Applies `data` if this lease still holds, or the rerun case (back to pending
+ * with a fresh budget) when the job was re-enqueued while it ran. The plain case
+ * is tried first: rerun only ever turns true, so a miss there is never a false negative.
  */
-async function settle(
-  db: QueueDb,
-  job: LeasedJob,
-  owner: string,
-  data: Prisma.JobUpdateManyMutationInput,
-  rerunData: Prisma.JobUpdateManyMutationInput,
-): Promise<Settled | false> {
+async function settle(db: SqlSource, job: LeasedJob, owner: string, data: SettleData, rerun: { lastError: string | null; runAt?: Date }): Promise<Settled | false> {
+  const sql = sqlOf(db);
+  const now = new Date();
   const [plain] = await retryWhileBusy(() =>
-    db.job.updateManyAndReturn({ where: { ...heldBy(job, owner), rerun: false }, data: { ...data, ...noLease }, select: settledFields }),
+    sql.all(SETTLE, [data.state, data.lastError, data.runAt ?? null, data.giveBackAttempt ? 1 : 0, now, job.id, owner, job.attempts]),
   );
-  if (plain) return { state: plain.state as JobState, runAt: plain.runAt };
-  return settleRerun(db, job, owner, rerunData);
+  if (plain) return settledOf(plain);
+  return settleRerun(sql, job, owner, rerun);
 }
 
 /** settle's second case: the job was re-enqueued while it ran, back to pending with a fresh budget. */
-async function settleRerun(
-  db: QueueDb,
-  job: LeasedJob,
-  owner: string,
-  rerunData: Prisma.JobUpdateManyMutationInput,
-): Promise<Settled | false> {
-  const [rerun] = await retryWhileBusy(() =>
-    db.job.updateManyAndReturn({
-      where: { ...heldBy(job, owner), rerun: true },
-      data: { ...rerunData, state: "pending", attempts: 0, rerun: false, ...noLease },
-      select: settledFields,
-    }),
-  );
-  return rerun ? { state: rerun.state as JobState, runAt: rerun.runAt } : false;
+async function settleRerun(sql: Sql, job: LeasedJob, owner: string, rerun: { lastError: string | null; runAt?: Date }): Promise<Settled | false> {
+  const [row] = await retryWhileBusy(() => sql.all(SETTLE_RERUN, [rerun.lastError, rerun.runAt ?? null, new Date(), job.id, owner, job.attempts]));
+  return row ? settledOf(row) : false;
 }
 
 /** Marks the attempt successful. False when the lease was lost (nothing changed). */
-export async function completeJob(db: QueueDb, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
-  // settle's plain case in one raw statement (once per job; Prisma would wrap its
-  // update in a transaction of its own); a job re-enqueued while it ran is settleRerun's.
-  const done = await retryWhileBusy(
-    () => db.$executeRaw`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
-      WHERE "id" = ${job.id} AND "state" = 'running' AND "leaseOwner" = ${owner} AND "attempts" = ${job.attempts} AND "rerun" = ${false}`,
-  );
-  if (done === 1) return true;
-  return (await settleRerun(db, job, owner, { lastError: null })) !== false;
+export async function completeJob(db: SqlSource, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
+  const sql = sqlOf(db);
+  if ((await retryWhileBusy(() => sql.run(COMPLETE, [now, job.id, owner, job.attempts]))) === 1) return true;
+  return (await settleRerun(sql, job, owner, { lastError: null })) !== false;
+}
+
+/**
+ * Marks the attempt successful inside the caller's transaction, with the work it
+ * commits: true when done; false when the job was re-enqueued meanwhile or the
+ * lease was lost (nothing changed: the worker settles it as usual after the handler).
+ */
+export async function completeJobIn(tx: Sql, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
+  const item = completionItem(job, owner, now);
+  return (await tx.run(item.statement, item.params)) === 1;
+}
+
+/** completeJobIn as a statement for a batch of writes (Sql.batch): done when it changed one row. */
+export function completionItem(job: LeasedJob, owner: string, now: Date = new Date()): BatchItem {
+  return { statement: COMPLETE, params: [now, job.id, owner, job.attempts] };
 }
 
 export interface FailOptions {
@@ -414,22 +530,12 @@ export interface FailOptions {
  * Records a failed attempt: failed with a backoff runAt, or dead when no attempt
  * is left. `error` must carry no secret: only its message is stored, truncated.
  */
-export async function failJob(
-  db: QueueDb,
-  job: LeasedJob,
-  owner: string,
-  error: unknown,
-  options: FailOptions,
-): Promise<Settled | false> {
+export async function failJob(db: SqlSource, job: LeasedJob, owner: string, error: unknown, options: FailOptions): Promise<Settled | false> {
   const lastError = errorMessage(error);
   const dead = options.permanent === true || job.attempts >= job.maxAttempts;
-  const data: Prisma.JobUpdateManyMutationInput = dead
+  const data: SettleData = dead
     ? { state: "dead", lastError }
-    : {
-        state: "failed",
-        lastError,
-        runAt: new Date(options.now.getTime() + backoffDelayMs(job.attempts, options.backoff)),
-      };
+    : { state: "failed", lastError, runAt: new Date(options.now.getTime() + backoffDelayMs(job.attempts, options.backoff)) };
   return settle(db, job, owner, data, { lastError });
 }
 
@@ -441,40 +547,28 @@ export interface RescheduleOptions {
 }
 
 /** Puts the job back to wait until runAt, without it counting as a failure. */
-export async function rescheduleJob(
-  db: QueueDb,
-  job: LeasedJob,
-  owner: string,
-  options: RescheduleOptions,
-): Promise<Settled | false> {
+export async function rescheduleJob(db: SqlSource, job: LeasedJob, owner: string, options: RescheduleOptions): Promise<Settled | false> {
   const reason = errorMessage(options.reason);
   if (options.countAttempt && job.attempts >= job.maxAttempts) {
     return settle(db, job, owner, { state: "dead", lastError: reason }, { lastError: reason, runAt: options.runAt });
   }
-  const data: Prisma.JobUpdateManyMutationInput = {
-    state: "pending",
-    runAt: options.runAt,
-    lastError: reason,
-    ...(options.countAttempt ? {} : { attempts: { decrement: 1 } }),
-  };
-  return settle(db, job, owner, data, { lastError: reason, runAt: options.runAt });
+  return settle(
+    db,
+    job,
+    owner,
+    { state: "pending", runAt: options.runAt, lastError: reason, giveBackAttempt: !options.countAttempt },
+    { lastError: reason, runAt: options.runAt },
+  );
 }
 
 /** Pushes the lease end to now + leaseMs. False when the lease is no longer ours. */
-export async function extendLease(
-  db: QueueDb,
-  job: LeasedJob,
-  owner: string,
-  options: { leaseMs: number; now: Date },
-): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
-      where: { id: job.id, state: "running", leaseOwner: owner, attempts: job.attempts },
-      data: { leaseExpiresAt: new Date(options.now.getTime() + options.leaseMs) },
-    }),
-  );
+export async function extendLease(db: SqlSource, job: LeasedJob, owner: string, options: { leaseMs: number; now: Date }): Promise<boolean> {
+  const sql = sqlOf(db);
+  const count = await retryWhileBusy(() => sql.run(EXTEND_LEASE, [new Date(options.now.getTime() + options.leaseMs), new Date(), job.id, owner, job.attempts]));
   return count === 1;
 }
+
+const noLease = { leaseOwner: null, leaseExpiresAt: null } as const;
 
 const RETRYABLE_STATES: JobState[] = ["dead", "failed"];
 
@@ -568,6 +662,4 @@ export async function countJobsByState(db: QueueDb, options: { shop?: string } =
   return counts;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
+

@@ -2,6 +2,7 @@
  * Shapes shared by the queue's data access, its worker and the handlers it runs.
  */
 import type { Prisma } from "@prisma/client";
+import type { BatchItem, Sql } from "../db/sql";
 
 /**
  * pending: waits for runAt. running: leased by a worker until leaseExpiresAt.
@@ -38,6 +39,18 @@ export interface JobContext {
   signal: AbortSignal;
   /** Renews the lease now (the worker also renews it every half lease); throws LeaseLostError. */
   extendLease(): Promise<void>;
+  /**
+   * Marks the job done inside the handler's last transaction, with the work it
+   * commits (a commit saved). True when done; false when the job was re-enqueued
+   * meanwhile or the lease was lost: the worker then settles it as usual. The
+   * handler must not fail after a true.
+   */
+  completeIn(tx: Sql): Promise<boolean>;
+  /**
+   * The same as a statement for the handler's last batch of writes (Sql.batch):
+   * `completed` takes the rows the statement changed (1: done).
+   */
+  completion(): { item: BatchItem; completed(changed: number): boolean };
 }
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
@@ -61,4 +74,15 @@ export interface WorkerObserver {
   polled?(error?: unknown): void;
   /** A job's attempt ended and its outcome was recorded (durationMs null when no handler ran). */
   settled?(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): void;
+}
+
+/**
+ * Work a worker does besides jobs, now and then (app-level batches, such as
+ * telling recorded lead events): every `everyMs`, at once again while `more`,
+ * until none is left when the worker drains, and once more when it stops.
+ */
+export interface WorkerTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<{ handled: number; more: boolean }>;
 }

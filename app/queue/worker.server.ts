@@ -13,12 +13,14 @@ import {
   claimNextJob,
   type ClaimOrder,
   completeJob,
+  completionItem,
   extendLease,
   failJob,
   rescheduleJob,
   type Settled,
 } from "./jobs.server";
-import type { ClaimedJob, JobHandlers, JobSettlement, QueueDb, QueueLogger, WorkerObserver } from "./types";
+import type { ClaimedJob, JobHandlers, JobSettlement, QueueDb, QueueLogger, WorkerObserver, WorkerTask } from "./types";
+import type { Sql } from "../db/sql";
 
 export interface WorkerOptions {
   db: QueueDb;
@@ -46,6 +48,8 @@ export interface WorkerOptions {
   backoff?: BackoffOptions;
   now?: () => Date;
   logger?: QueueLogger;
+  /** Work besides jobs (see WorkerTask). */
+  tasks?: readonly WorkerTask[];
   /** Told of each look for a job and each outcome (metrics, readiness). */
   observer?: WorkerObserver;
 }
@@ -58,7 +62,7 @@ export interface Worker {
   stop(): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
-  /** Runs due jobs until none is left; returns how many ran. Throws DrainTimeoutError. */
+  /** Runs due jobs and the tasks until neither has anything left; returns how many jobs ran. Throws DrainTimeoutError. */
   drain(options?: { timeoutMs?: number }): Promise<number>;
 }
 
@@ -83,8 +87,27 @@ export function createWorker(options: WorkerOptions): Worker {
   /** Jobs being run, with the controller that aborts their handler. */
   const active = new Map<Promise<void>, { job: ClaimedJob; controller: AbortController }>();
 
-  async function runOnce(): Promise<boolean> {
-    const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
+  /**
+   * One claim at a time in this worker: lanes that claimed together would read
+   * the same candidates and race each other for them, a lost update (and a
+   * fresh read) for every lane but one.
+   */
+  let claiming: Promise<unknown> = Promise.resolve();
+  /** Until when a claim found nothing: idle lanes do not ask again before (one poll per interval, not one per lane). */
+  let nothingDueUntil = 0;
+  function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
+    const claim = claiming.then(async () => {
+      if (idleLane && Date.now() < nothingDueUntil) return null;
+      const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
+      nothingDueUntil = job ? 0 : Date.now() + pollIntervalMs;
+      return job;
+    });
+    claiming = claim.catch(() => undefined);
+    return claim;
+  }
+
+  async function runOnce(idleLane = false): Promise<boolean> {
+    const job = await claimOne(idleLane);
     if (!job) return false;
     const controller = new AbortController();
     const run = runJob(job, controller);
@@ -116,8 +139,17 @@ export function createWorker(options: WorkerOptions): Worker {
     const heartbeat = startHeartbeat(label, renew, leaseMs / 2);
     const startedAt = Date.now();
     let failure: { error: unknown } | undefined;
+    let completedInHandler = false;
+    const completion = () => ({
+      item: completionItem(job, owner, now()),
+      completed: (changed: number) => (completedInHandler = changed === 1),
+    });
+    const completeIn = async (tx: Sql) => {
+      const { item, completed } = completion();
+      return completed(await tx.run(item.statement, item.params));
+    };
     try {
-      await handler(job, { signal: controller.signal, extendLease: renew });
+      await handler(job, { signal: controller.signal, extendLease: renew, completeIn, completion });
     } catch (error) {
       failure = { error };
     } finally {
@@ -129,6 +161,11 @@ export function createWorker(options: WorkerOptions): Worker {
     if (controller.signal.reason instanceof LeaseLostError) {
       logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`, fieldsOf(job, "lost", durationMs));
       tell(() => observer.settled?.(job, "lost", durationMs));
+      return;
+    }
+    if (!failure && completedInHandler) {
+      // Settled in the handler's last transaction: logged and told as any completion, nothing left to write.
+      await record(job, "completed", took, async () => ({ state: "done", runAt: now() }) as const, durationMs);
       return;
     }
     if (!failure) {
@@ -244,17 +281,36 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   }
 
-  async function loop(): Promise<void> {
+  const tasks = options.tasks ?? [];
+
+  async function runTask(task: WorkerTask): Promise<{ handled: number; more: boolean }> {
+    try {
+      return await task.run();
+    } catch (error) {
+      logger.error(`worker ${owner}: task ${task.name} failed: ${errorMessage(error)}`);
+      return { handled: 0, more: false };
+    }
+  }
+
+  async function taskLoop(task: WorkerTask): Promise<void> {
     while (!stopping) {
-      let ran = false;
+      const { more } = await runTask(task);
+      if (!more && !stopping) await idle(task.everyMs);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    let ran = true;
+    while (!stopping) {
       try {
-        ran = await runOnce();
+        ran = await runOnce(!ran);
         tell(() => observer.polled?.());
       } catch (error) {
+        ran = false;
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
-      if (!ran && !stopping) await idle(pollIntervalMs);
+      if (!ran && !stopping) await idle(nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs);
     }
   }
 
@@ -264,7 +320,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
-      loops = Array.from({ length: concurrency }, () => loop());
+      loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
     async stop() {
@@ -283,10 +339,12 @@ export function createWorker(options: WorkerOptions): Worker {
         // then discarded (the lease is no longer theirs).
         for (const { job } of [...active.values()]) await release(job);
       }
+      // A last run, for what the jobs that just finished left.
+      for (const task of tasks) await runTask(task);
       loops = [];
     },
 
-    runOnce,
+    runOnce: () => runOnce(),
 
     async drain({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
@@ -299,9 +357,23 @@ export function createWorker(options: WorkerOptions): Worker {
           processed++;
         }
       };
-      await Promise.all(Array.from({ length: concurrency }, lane));
-      if (timedOut) throw new DrainTimeoutError(timeoutMs, processed);
-      return processed;
+      for (;;) {
+        const before = processed;
+        await Promise.all(Array.from({ length: concurrency }, lane));
+        if (timedOut) throw new DrainTimeoutError(timeoutMs, processed);
+        let handled = 0;
+        for (const task of tasks) {
+          for (;;) {
+            const run = await runTask(task);
+            handled += run.handled;
+            if (run.handled === 0 || Date.now() >= deadline) break;
+          }
+        }
+        // What the tasks did may have queued jobs, and jobs may have left the tasks work.
+        if (handled === 0 && processed === before) return processed;
+        if (handled === 0 && tasks.length === 0) return processed;
+        if (Date.now() >= deadline) throw new DrainTimeoutError(timeoutMs, processed);
+      }
     },
   };
 }

@@ -7,10 +7,10 @@
  * statement is retried while the database is busy, as the queue's are.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
 import { retryWhileBusy } from "../db/sqlite-busy";
+import { asDate, asNumber, sqlDatabaseOf, statement, type BatchItem, type Sql } from "../db/sql";
 import { RateLimitWaitError } from "../seller-api";
 import { recordRateLimitWait } from "../runtime/metrics.server";
 
@@ -55,31 +55,120 @@ export class RateLimiterContentionError extends Error {
 /** The default spacing margin (see DbRateLimiterOptions.margin). */
 export const DEFAULT_SPACING_MARGIN = 0.02;
 
-export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}): RateLimiter {
+const READ_SLOT = statement(`SELECT "nextAt", "blockedUntil", "version" FROM "RateLimitSlot" WHERE "key" = ?`);
+const CREATE_SLOT = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "version") VALUES (?, ?, 0) ON CONFLICT ("key") DO NOTHING`);
+const RESERVE = statement(`UPDATE "RateLimitSlot" SET "nextAt" = ?, "version" = "version" + 1 WHERE "key" = ? AND "version" = ?`);
+const PENALIZE = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "blockedUntil", "version") VALUES (?, ?, ?, 0)
+  ON CONFLICT ("key") DO UPDATE SET "blockedUntil" = excluded."blockedUntil", "version" = "RateLimitSlot"."version" + 1`);
+const SHARED_RATE = statement(`SELECT "ratePerMinute", "rateReadAt" FROM "RateLimitSlot" WHERE "key" = ?`);
+const SHARE_RATE = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "version", "ratePerMinute", "rateReadAt") VALUES (?, ?, 0, ?, ?)
+  ON CONFLICT ("key") DO UPDATE SET "ratePerMinute" = excluded."ratePerMinute", "rateReadAt" = excluded."rateReadAt"`);
+const CLAIM_RATE_READ = statement(`UPDATE "RateLimitSlot" SET "rateReadAt" = ? WHERE "key" = ? AND "rateReadAt" = ?`);
+
+interface Slot {
+  nextAt: number;
+  blockedUntil: number;
+  version: number;
+}
+
+/** A slot taken ahead for one call (see reservationFor). */
+export interface Reservation {
+  key: string;
+  startAt: number;
+  used: boolean;
+}
+
+const reservedForCall = new AsyncLocalStorage<Reservation>();
+
+/** Runs the call with its slot already reserved: the limiter's acquire for that key then only waits for it (once). */
+export function withReservation<T>(reservation: Reservation | undefined, call: () => Promise<T>): Promise<T> {
+  return reservation ? reservedForCall.run(reservation, call) : call();
+}
+
+export interface DbRateLimiter extends RateLimiter {
+  /**
+   * The key's next slot as a write for the caller's batch (posting's mark, so
+   * the reservation is not a commit of its own), from what this limiter last
+   * wrote and the rate the key's last call used; `settle` takes the rows the
+   * write changed and says whether the slot is ours. Undefined when either is
+   * not known, or the slot looks further than maxWaitMs: the call then reserves
+   * as usual (reading the row).
+   */
+  reservationFor(key: string): { item: BatchItem; reservation: Reservation; settle(changed: number): boolean } | undefined;
+}
+
+export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}): DbRateLimiter {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? realSleep;
   const margin = options.margin ?? DEFAULT_SPACING_MARGIN;
   const maxWaitMs = options.maxWaitMs ?? Infinity;
+  const sql = sqlDatabaseOf(db);
+  /**
+   * Each key's slot as this limiter last left it: the reservation is tried on
+   * it without reading the row first. Any other writer (another process, a
+   * penalty) bumps the version, the conditional update then misses, and the
+   * row is read again: one statement per call while one process uses the key.
+   */
+  const known = new Map<string, Slot>();
+  /** The rate each key's last call was paced at, for reservations made ahead. */
+  const lastRate = new Map<string, number>();
+  const intervalAt = (ratePerMinute: number) => Math.ceil((60_000 / ratePerMinute) * (1 + margin));
+
+  async function readSlot(key: string, from: Sql = sql): Promise<Slot | undefined> {
+    const [row] = await retryWhileBusy(() => from.all(READ_SLOT, [key]));
+    if (!row) return undefined;
+    return { nextAt: asDate(row.nextAt)!.getTime(), blockedUntil: asDate(row.blockedUntil)?.getTime() ?? 0, version: asNumber(row.version) };
+  }
 
   return {
+    reservationFor(key) {
+      const rate = lastRate.get(key);
+      const slot = known.get(key);
+      if (rate === undefined || !slot) return undefined;
+      const t = now();
+      const startAt = Math.max(t, slot.nextAt, slot.blockedUntil);
+      if (startAt - t > maxWaitMs) return undefined;
+      const nextAt = startAt + intervalAt(rate);
+      return {
+        item: { statement: RESERVE, params: [new Date(nextAt), key, slot.version] },
+        reservation: { key, startAt, used: false },
+        settle(changed) {
+          // Assumed committed: if the caller's transaction rolls back, the next conditional update misses and reads again.
+          if (changed === 1) known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
+          else known.delete(key);
+          return changed === 1;
+        },
+      };
+    },
+
     async acquire(key, ratePerMinute) {
       if (!Number.isFinite(ratePerMinute) || ratePerMinute <= 0) throw new RangeError(`invalid rate ${ratePerMinute}`);
-      const interval = Math.ceil((60_000 / ratePerMinute) * (1 + margin));
+      lastRate.set(key, ratePerMinute);
+      const reservation = reservedForCall.getStore();
+      if (reservation && reservation.key === key && !reservation.used) {
+        reservation.used = true;
+        const wait = reservation.startAt - now();
+        if (wait > 0) {
+          recordRateLimitWait("spacing", wait);
+          await sleep(wait);
+        }
+        return;
+      }
+      const interval = intervalAt(ratePerMinute);
       const low = isPolling();
       const gaveUpAt = now() + maxWaitMs;
       for (let round = 0; round < 50; round++) {
         const t = now();
-        const slot = await retryWhileBusy(() => db.rateLimitSlot.findUnique({ where: { key } }));
+        // Polling reads the row each time: it only takes a slot that is free now.
+        const slot = (!low && known.get(key)) || (await readSlot(key));
         if (!slot) {
-          try {
-            await retryWhileBusy(() => db.rateLimitSlot.create({ data: { key, nextAt: new Date(t + interval) } }));
+          if ((await retryWhileBusy(() => sql.run(CREATE_SLOT, [key, new Date(t + interval)]))) === 1) {
+            known.set(key, { nextAt: t + interval, blockedUntil: 0, version: 0 });
             return;
-          } catch (error) {
-            if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") continue;
-            throw error;
           }
+          continue;
         }
-        const startAt = Math.max(t, slot.nextAt.getTime(), slot.blockedUntil?.getTime() ?? 0);
+        const startAt = Math.max(t, slot.nextAt, slot.blockedUntil);
         if (low && startAt > t) {
           // Not free now: posting has it. Look again shortly, up to maxWaitMs in all.
           if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) {
@@ -91,61 +180,50 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           continue;
         }
         if (startAt - t > maxWaitMs) {
+          // What we know may be old: only the row itself may send the caller away.
+          if (known.delete(key)) continue;
           recordRateLimitWait("rescheduled", startAt - t);
           throw new RateLimitWaitError(startAt);
         }
-        // Raw: one statement instead of Prisma's update in a transaction of its own (once per call to the platform).
-        const nextAt = new Date(startAt + interval);
-        const count = await retryWhileBusy(
-          () => db.$executeRaw`UPDATE "RateLimitSlot" SET "nextAt" = ${nextAt}, "version" = "version" + 1 WHERE "key" = ${key} AND "version" = ${slot.version}`,
-        );
+        const nextAt = startAt + interval;
+        const count = await retryWhileBusy(() => sql.run(RESERVE, [new Date(nextAt), key, slot.version]));
         if (count === 1) {
+          known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
           if (startAt > t) {
             recordRateLimitWait("spacing", startAt - t);
             await sleep(startAt - t);
           }
           return;
         }
+        known.delete(key);
       }
       throw new RateLimiterContentionError(key);
     },
 
     async penalize(key, untilMs) {
       const until = new Date(untilMs);
-      await retryWhileBusy(() =>
-        db.rateLimitSlot.upsert({
-          where: { key },
-          create: { key, nextAt: until, blockedUntil: until },
-          update: { blockedUntil: until, version: { increment: 1 } },
-        }),
-      );
+      known.delete(key);
+      await retryWhileBusy(() => sql.run(PENALIZE, [key, until, until]));
       // nextAt stays; acquire takes the later of nextAt and blockedUntil.
     },
 
     async sharedRate(key) {
-      const slot = await retryWhileBusy(() => db.rateLimitSlot.findUnique({ where: { key }, select: { ratePerMinute: true, rateReadAt: true } }));
-      if (!slot?.ratePerMinute || !slot.rateReadAt) return undefined;
-      return { perMinute: slot.ratePerMinute, readAt: slot.rateReadAt.getTime() };
+      const [slot] = await retryWhileBusy(() => sql.all(SHARED_RATE, [key]));
+      const perMinute = slot?.ratePerMinute === null || slot?.ratePerMinute === undefined ? 0 : asNumber(slot.ratePerMinute);
+      const readAt = asDate(slot?.rateReadAt);
+      if (!perMinute || !readAt) return undefined;
+      return { perMinute, readAt: readAt.getTime() };
     },
 
     async shareRate(key, perMinute, readAt) {
       const rateReadAt = new Date(readAt);
       // No version bump: the limit read does not move the slot, so a reservation in flight stays valid.
-      await retryWhileBusy(() =>
-        db.rateLimitSlot.upsert({
-          where: { key },
-          create: { key, nextAt: rateReadAt, ratePerMinute: perMinute, rateReadAt },
-          update: { ratePerMinute: perMinute, rateReadAt },
-        }),
-      );
+      await retryWhileBusy(() => sql.run(SHARE_RATE, [key, rateReadAt, perMinute, rateReadAt]));
     },
 
     async claimRateRead(key, seenReadAt, nowMs) {
       // Conditional on the read seen: of the processes that found it stale, one wins.
-      const { count } = await retryWhileBusy(() =>
-        db.rateLimitSlot.updateMany({ where: { key, rateReadAt: new Date(seenReadAt) }, data: { rateReadAt: new Date(nowMs) } }),
-      );
-      return count === 1;
+      return (await retryWhileBusy(() => sql.run(CLAIM_RATE_READ, [new Date(nowMs), key, new Date(seenReadAt)]))) === 1;
     },
   };
 }

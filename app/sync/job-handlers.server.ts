@@ -19,13 +19,13 @@ import { type AdminFor } from "../shopify/admin-graphql.server";
 export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig }): JobHandlers {
   const reconcile = deps.reconcile ?? reconcileConfig();
   return {
-    [POST_LEAD_JOB]: (job) => runPostLead(deps, job),
+    [POST_LEAD_JOB]: (job, ctx) => runPostLead(deps, job, ctx),
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
-    [WRITE_BACK_JOB]: (job) => runWriteBackJob(deps, job),
+    [WRITE_BACK_JOB]: (job, ctx) => runWriteBackJob(deps, job, ctx),
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
-    [FLOW_TRIGGER_JOB]: (job) => runFlowTriggerJob(deps, job),
+    [FLOW_TRIGGER_JOB]: (job, ctx) => runFlowTriggerJob(deps, job, ctx),
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
   };

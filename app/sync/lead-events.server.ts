@@ -1,21 +1,199 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
- * something derived from it (customer delivery records, analytics rollups,
- * Flow triggers), inside the transaction that records the change, so derived
- * rows are written exactly once (docs/decisions/0005-lead-events-in-the-transaction.md).
+ * something derived from it (Flow triggers, analytics rollups, customer
+ * records, the cash ledger, write-back, the status-sync schedule). A retried
+ * job or a sync that sees the same status twice produces no event the second
+ * time (the link's state no longer differs).
+ *
+ * Two ways in, one set of handlers:
+ * - `recordLeadEvents` (the hot paths: a lead answered, a status moved, an order
+ *   held): one insert into PendingLeadEvent in the transaction that changed the
+ *   link; the worker tells them in batches (`tellPendingLeadEvents`, a worker
+ *   task), a shop's batch in one transaction that deletes its rows, so each
+ *   event is told exactly once and a burst of events costs the handlers' few
+ *   statements once, not once per lead;
+ * - `applyLeadEvents` (the merchant's actions, intake's reopenings): told at once,
+ *   inside the caller's transaction (docs/decisions/0005-lead-events-in-the-transaction.md).
+ * The handlers derive their rows from the links as they are when told, so the
+ * order of the two ways does not matter.
  */
-import type { Prisma } from "@prisma/client";
-import { sameSnapshot, type LeadEvent, type LeadEventHandler } from "../models/lead-events";
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { sameSnapshot, type LeadEvent, type LeadEventHandler, type LeadSnapshot } from "../models/lead-events";
 import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
+import { asDate, asNumber, inList, list, newId, sqlOf, statement, type BatchItem, type Sql, type SqlStatement } from "../db/sql";
+import type { WorkerTask } from "../queue/types";
+import { writeBackHandler } from "./write-back-task.server";
+// A cycle (status-sync records lead events); used only when a handler runs.
+import { ensureSyncScheduled } from "./status-sync.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
-const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler];
+const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler, writeBackHandler, scheduleSyncHandler];
 
+/** Tells the events now, inside the caller's transaction (the merchant's actions, intake). */
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
   const changed = events.filter((e) => !sameSnapshot(e.before, e.after));
   if (changed.length === 0) return;
   for (const handler of handlers) await handler(tx, shop, changed);
+}
+
+/** A lead created needs a status sync coming: woken, never pushed back. */
+async function scheduleSyncHandler(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
+  if (events.some((e) => e.kind === "answered")) await ensureSyncScheduled(tx, shop, new Date());
+}
+
+// ---------------------------------------------------------------------------
+// Recorded now, told later
+
+const EVENTS_PER_INSERT = 100;
+const insertByCount = new Map<number, SqlStatement>();
+function insertEvents(count: number): SqlStatement {
+  let s = insertByCount.get(count);
+  if (!s) {
+    s = statement(`INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?)").join(", ")}`);
+    insertByCount.set(count, s);
+  }
+  return s;
+}
+
+/** The inserts that record the events that change something (one statement per 100), for a caller's batch of writes. */
+export function leadEventItems(shop: string, events: readonly LeadEvent[]): BatchItem[] {
+  const changed = events.filter((e) => !sameSnapshot(e.before, e.after));
+  const items: BatchItem[] = [];
+  for (let i = 0; i < changed.length; i += EVENTS_PER_INSERT) {
+    const page = changed.slice(i, i + EVENTS_PER_INSERT);
+    // No reason: it may quote the customer (a hold's phone number); a handler reads the link's own, which erasure reaches.
+    const params = page.flatMap((e) => [newId(), shop, e.linkId, JSON.stringify({ kind: e.kind, before: e.before, after: e.after }), e.at]);
+    items.push({ statement: insertEvents(page.length), params });
+  }
+  return items;
+}
+
+/** Records the events that change something, in the caller's transaction: one statement per 100. */
+export async function recordLeadEvents(tx: Sql, shop: string, events: readonly LeadEvent[]): Promise<void> {
+  for (const item of leadEventItems(shop, events)) await tx.run(item.statement, item.params);
+}
+
+const SHOPS_WAITING = statement(`SELECT DISTINCT "shop" FROM "PendingLeadEvent" LIMIT ?`);
+const BATCH_OF_SHOP = statement(`SELECT "id", "linkId", "event", "at", "attempts" FROM "PendingLeadEvent" WHERE "shop" = ? ORDER BY "id" LIMIT ?`);
+const DELETE_TOLD = statement((d) => `DELETE FROM "PendingLeadEvent" WHERE ${inList(d, `"id"`)}`);
+const COUNT_FAILED = statement(`UPDATE "PendingLeadEvent" SET "attempts" = "attempts" + 1 WHERE "id" = ?`);
+/** One teller per shop at a time on PostgreSQL (SQLite runs one write transaction at a time anyway). */
+const TRY_LOCK_SHOP = statement(`SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0)) AS "locked"`);
+
+/** Events told per transaction. */
+export const LEAD_EVENTS_BATCH = 500;
+/** Shops looked at per run. */
+const SHOPS_PER_RUN = 20;
+/** Failed batches an event may be part of before it is told alone, then given up with an error in the log. */
+const MAX_ATTEMPTS = 3;
+
+interface Pending {
+  id: string;
+  event: LeadEvent;
+  attempts: number;
+}
+
+function pendingOf(row: Record<string, unknown>): Pending {
+  const stored = JSON.parse(String(row.event)) as { kind: LeadEvent["kind"]; before: LeadSnapshot | null; after: LeadSnapshot };
+  return {
+    id: String(row.id),
+    attempts: asNumber(row.attempts),
+    event: { linkId: String(row.linkId), kind: stored.kind, before: stored.before, after: stored.after, at: asDate(row.at)! },
+  };
+}
+
+export interface TellReport {
+  shops: number;
+  told: number;
+  /** Some shop had more than one batch waiting: run again soon. */
+  more: boolean;
+}
+
+/**
+ * Tells the recorded events to the handlers: per shop, a batch of up to
+ * LEAD_EVENTS_BATCH in one transaction that also deletes them. A batch that
+ * fails is told again event by event; an event that keeps failing alone is
+ * given up (logged), so one bad row never holds back the shop's others.
+ */
+export async function tellPendingLeadEvents(db: PrismaClient, logger: Pick<Console, "error"> = console): Promise<TellReport> {
+  const sql = sqlOf(db);
+  const shops = (await sql.all(SHOPS_WAITING, [SHOPS_PER_RUN])).map((r) => String(r.shop));
+  const report: TellReport = { shops: shops.length, told: 0, more: shops.length === SHOPS_PER_RUN };
+  for (const shop of shops) {
+    try {
+      const told = await tellBatch(db, shop);
+      report.told += told.count;
+      if (told.full) report.more = true;
+    } catch (error) {
+      report.told += await tellOneByOne(db, shop, logger, error);
+    }
+  }
+  return report;
+}
+
+async function lockShop(tx: Sql, shop: string): Promise<boolean> {
+  if (tx.dialect !== "postgres") return true;
+  const [row] = await tx.all(TRY_LOCK_SHOP, [`lead-events:${shop}`]);
+  return row?.locked === true;
+}
+
+async function tellBatch(db: PrismaClient, shop: string): Promise<{ count: number; full: boolean }> {
+  return db.$transaction(
+    async (tx) => {
+      const sql = sqlOf(tx);
+      if (!(await lockShop(sql, shop))) return { count: 0, full: false };
+      const batch = (await sql.all(BATCH_OF_SHOP, [shop, LEAD_EVENTS_BATCH])).map(pendingOf);
+      if (batch.length === 0) return { count: 0, full: false };
+      // Events that made a batch fail before are told alone (tellOneByOne).
+      if (batch.some((p) => p.attempts > 0)) throw new Error("a batch holds events that failed before");
+      await applyLeadEvents(tx, shop, batch.map((p) => p.event));
+      await sql.run(DELETE_TOLD, [list(batch.map((p) => p.id))]);
+      return { count: batch.length, full: batch.length === LEAD_EVENTS_BATCH };
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}
+
+async function tellOneByOne(db: PrismaClient, shop: string, logger: Pick<Console, "error">, cause: unknown): Promise<number> {
+  const sql = sqlOf(db);
+  const batch = (await sql.all(BATCH_OF_SHOP, [shop, LEAD_EVENTS_BATCH])).map(pendingOf);
+  let told = 0;
+  for (const pending of batch) {
+    try {
+      await db.$transaction(async (tx) => {
+        const inTx = sqlOf(tx);
+        if (!(await lockShop(inTx, shop))) return;
+        await applyLeadEvents(tx, shop, [pending.event]);
+        await inTx.run(DELETE_TOLD, [list([pending.id])]);
+      });
+      told++;
+    } catch (error) {
+      if (pending.attempts + 1 >= MAX_ATTEMPTS) {
+        await sql.run(DELETE_TOLD, [list([pending.id])]);
+        logger.error(`lead event ${pending.event.kind} of link ${pending.event.linkId} (${shop}) given up after ${MAX_ATTEMPTS} failed tries: ${(error as Error).message ?? error}`);
+      } else {
+        await sql.run(COUNT_FAILED, [pending.id]);
+      }
+    }
+  }
+  if (told === 0 && batch.length > 0) logger.error(`lead events of ${shop} could not be told: ${(cause as Error).message ?? cause}`);
+  return told;
+}
+
+/** How often the worker tells the recorded events: the batch a burst becomes. */
+export const LEAD_EVENTS_EVERY_MS = 2000;
+
+/** The worker task (app/queue): tells recorded events every LEAD_EVENTS_EVERY_MS, at once again while batches are full. */
+export function leadEventsTask(db: PrismaClient, logger: Pick<Console, "error"> = console): WorkerTask {
+  return {
+    name: "lead-events",
+    everyMs: LEAD_EVENTS_EVERY_MS,
+    run: async () => {
+      const report = await tellPendingLeadEvents(db, logger);
+      return { handled: report.told, more: report.more };
+    },
+  };
 }

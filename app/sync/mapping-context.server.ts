@@ -40,6 +40,26 @@ export async function loadShopRules(db: Db, shop: Shop): Promise<ShopRules> {
   };
 }
 
+/** What identifies a shop's mapping rules without reading them: each table's row count and latest change. */
+export interface RulesVersion {
+  skuCount: number;
+  skuChangedAt: string | null;
+  aliasCount: number;
+  aliasChangedAt: string | null;
+}
+
+const rulesByShop = new Map<string, { key: string; skuMappings: ShopRules["skuMappings"]; cityAliases: ShopRules["cityAliases"] }>();
+
+/** loadShopRules for the hot path: the rules read before while their version (read with the order) is unchanged. */
+export async function currentShopRules(db: Db, shop: Shop, version: RulesVersion): Promise<ShopRules> {
+  const key = JSON.stringify(version);
+  const known = rulesByShop.get(shop.domain);
+  if (known && known.key === key) return { settings: readShopSettings(shop.settings), skuMappings: known.skuMappings, cityAliases: known.cityAliases };
+  const rules = await loadShopRules(db, shop);
+  rulesByShop.set(shop.domain, { key, skuMappings: rules.skuMappings, cityAliases: rules.cityAliases });
+  return rules;
+}
+
 export function mappingContext(
   references: ReferenceData,
   rules: ShopRules,

@@ -4,35 +4,43 @@
  * attempt that finds it still `posting` (crash, timeout, 5xx) first looks for
  * the lead on the platform by external_ref, and only re-posts when it is not
  * there.
+ *
+ * The hot path in few prepared statements (app/db/sql): the link, its shop and
+ * the versions of the shop's rules and lists in one read (the rules and lists
+ * themselves are kept parsed while their version holds), the duplicate check,
+ * the posting mark (one commit), the limiter's reservation, and the answer with
+ * its lead events and the job's completion (one commit). The lead events are
+ * told to their handlers (analytics, customer records, the cash ledger, Flow,
+ * write-back) in batches by the worker (lead-events.server.ts).
  */
-import type { OrderLink, Prisma, Shop } from "@prisma/client";
+import type { OrderLink, Shop } from "@prisma/client";
 import { z } from "zod";
 import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { addTimeline, reasonFields, timelineRow, type TimelineKind } from "../models/timeline.server";
+import { addTimelineRows, reasonFields, timelineItems, timelineRow, type TimelineKind, type TimelineRow } from "../models/timeline.server";
 import { autoSendOffText, checkedText, findingRef, heldByRulesText, keyRejectedText, leadAnsweredText, leadSentText, notInstalledText, rateLimitedText, receivedText, refusedText, sendFailedText, waitingForKeyText, refusedValueText } from "../models/order-texts";
 import type { MessageRef } from "../i18n/message-ref";
 import { failureCauseOf } from "../models/failure-cause";
-import { readShopSettings } from "../models/shop-settings";
+import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
-import type { ClaimedJob } from "../queue/types";
-import { enqueueJob } from "../queue/jobs.server";
+import type { ClaimedJob, JobContext } from "../queue/types";
 import { ConnectionError, type CreateLeadResult, type SellerApiClient } from "../seller-api";
-import { cachedReferenceData, ensureReferenceData } from "./reference-data.server";
-import { loadShopRules, mappingContext } from "./mapping-context.server";
+import { withReservation, type Reservation } from "./db-rate-limiter.server";
+import { currentReferenceData } from "./reference-data.server";
+import { currentShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { pauseShop } from "./shop-pause.server";
-import { ensureSyncScheduled } from "./status-sync.server";
-import { applyLeadEvents } from "./lead-events.server";
+import { leadEventItems, recordLeadEvents } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { holdReasonRef } from "../customers/hold-reason";
 import { english } from "../i18n";
-import { writeBackJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
+import { asDate, asNumber, asString, inList, list, sqlDatabaseOf, statement, type Sql } from "../db/sql";
+import { modelColumns, modelRow } from "../db/model-rows";
 import { log } from "../runtime/logger.server";
 import { recordOrderToLead } from "../runtime/metrics.server";
 import { totalCentsOf } from "../models/order-amount";
@@ -46,42 +54,94 @@ export const WAIT_FOR_KEY_MS = 15 * 60_000;
 
 type OrderOverrides = { phone?: string; address?: string; city?: string; name?: string };
 
-export async function runPostLead(deps: PipelineDeps, job: ClaimedJob): Promise<void> {
+/** The link, its shop (without the cached lists) and the versions of what the mapping reads, in one statement. */
+const LOADED_COLUMNS = `${modelColumns("OrderLink", "l")}, ${modelColumns("Shop", "s", { prefix: "s_", except: ["catalogueJson", "citiesJson"] })},
+  octet_length(s."catalogueJson") AS "catalogueBytes", octet_length(s."citiesJson") AS "citiesBytes",
+  (SELECT COUNT(*) FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuCount",
+  (SELECT MAX(m."updatedAt") FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuChangedAt",
+  (SELECT COUNT(*) FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasCount",
+  (SELECT MAX(a."updatedAt") FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasChangedAt"`;
+const LOAD_BY_ID = statement(`SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`);
+const LOAD_BY_ORDER = statement(`SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."shop" = ? AND l."orderId" = ?`);
+
+interface Loaded {
+  link: OrderLink;
+  shop: Shop | null;
+  versions: { references: Parameters<typeof currentReferenceData>[2]; rules: Parameters<typeof currentShopRules>[2] };
+}
+
+async function loadForPosting(db: Sql, payload: z.infer<typeof payloadSchema>, jobShop: string | null): Promise<Loaded | null> {
+  const rows =
+    "linkId" in payload
+      ? await db.all(LOAD_BY_ID, [payload.linkId])
+      : jobShop
+        ? await db.all(LOAD_BY_ORDER, [jobShop, payload.orderId])
+        : [];
+  const row = rows[0];
+  if (!row) return null;
+  const shop = row.s_domain === null || row.s_domain === undefined ? null : modelRow<Shop>("Shop", row, "s_");
+  const changedAt = (v: unknown) => (v === null || v === undefined ? null : String(asDate(v)!.getTime()));
+  return {
+    link: modelRow<OrderLink>("OrderLink", row),
+    shop,
+    versions: {
+      references: {
+        catalogueFetchedAt: shop?.catalogueFetchedAt ?? null,
+        citiesFetchedAt: shop?.citiesFetchedAt ?? null,
+        catalogueBytes: row.catalogueBytes === null ? null : asNumber(row.catalogueBytes),
+        citiesBytes: row.citiesBytes === null ? null : asNumber(row.citiesBytes),
+      },
+      rules: { skuCount: asNumber(row.skuCount), skuChangedAt: changedAt(row.skuChangedAt), aliasCount: asNumber(row.aliasCount), aliasChangedAt: changedAt(row.aliasChangedAt) },
+    },
+  };
+}
+
+/** The last settings parsed per stored text (the same few shops' settings over and over). */
+const parsedSettings = new Map<string, ShopSettings>();
+function settingsOf(shop: Pick<Shop, "settings">): ShopSettings {
+  let settings = parsedSettings.get(shop.settings);
+  if (!settings) {
+    if (parsedSettings.size >= 64) parsedSettings.delete(parsedSettings.keys().next().value!);
+    settings = readShopSettings(shop.settings);
+    parsedSettings.set(shop.settings, settings);
+  }
+  return settings;
+}
+
+export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pick<JobContext, "completion">): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError("post-lead payload names no order");
   const { db } = deps;
-  const link =
-    "linkId" in parsed.data
-      ? await db.orderLink.findUnique({ where: { id: parsed.data.linkId } })
-      : job.shop
-        ? await db.orderLink.findUnique({ where: { shop_orderId: { shop: job.shop, orderId: parsed.data.orderId } } })
-        : null;
+  const database = sqlDatabaseOf(db);
+  const loaded = await loadForPosting(database, parsed.data, job.shop);
   // Erased since (shop/redact, retention): nothing left to post.
-  if (!link) {
+  if (!loaded) {
     log.warn(`post-lead ${job.key}: no order link any more; nothing to send`, { job: job.key, shop: job.shop });
     return;
   }
-  const state = link.state as LinkState;
+  const state = loaded.link.state as LinkState;
   if (state !== "received" && state !== "retrying" && state !== "posting") return;
   try {
-    await postLink(deps, job, link);
+    await postLink(deps, job, loaded, ctx);
   } catch (error) {
     // A value the database refuses (old snapshots may still hold a lone surrogate) is refused on every attempt.
     const problem = databaseValueProblem(error);
     if (!problem) throw error;
-    await stopOnRefusedValue(db, link.id, problem);
+    await stopOnRefusedValue(db, loaded.link.id, problem);
     throw new PermanentJobError(problem, { cause: error });
   }
 }
 
-async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): Promise<void> {
+async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx?: Pick<JobContext, "completion">): Promise<void> {
   const { db } = deps;
+  const database = sqlDatabaseOf(db);
+  const { link, shop } = loaded;
   const state = link.state as LinkState;
-  const shop = await db.shop.findUnique({ where: { domain: link.shop } });
   if (!shop || shop.uninstalledAt) {
     await moveLink(db, link, "held", { reason: notInstalledText() });
     return;
   }
+  const finish = { completion: ctx?.completion };
 
   const connection = tryConnect(deps, shop);
   // An earlier POST may have reached the platform (crash, timeout, 5xx, or a
@@ -96,19 +156,19 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
       return handleApiFailure(deps, job, link, shop, error, { uncertain });
     }
     if (found) {
-      await recordAnswer(deps, link, shop, found, { recovered: true });
+      await recordAnswer(deps, link, found, { recovered: true }, finish);
       return;
     }
   }
 
   let mapped: MappedOrder;
   try {
-    mapped = await mapLink(deps, link, shop, connection);
+    mapped = await mapLink(deps, link, shop, connection, loaded.versions);
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { uncertain });
   }
   const { result } = mapped;
-  const settings = readShopSettings(shop.settings);
+  const settings = settingsOf(shop);
   // Every path below writes the mapping in the same commit as the link's next state.
   const alsoWrite = mapped.write;
 
@@ -137,18 +197,30 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
   if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
   const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), ...reasonFields(null) };
-  // One commit: the mapping, the mark and their timeline rows (each commit costs the process a synchronous write).
-  const marked = await db.$transaction(async (tx) => {
-    const { count } = await tx.orderLink.updateMany({
-      where: { id: link.id, state: { in: ["received", "retrying", "posting"] } },
-      // The earliest uncertain attempt is kept: the search for our lead starts there.
-      data: { ...mapped.fields, ...posting },
+  const sent = { kind: "posted" as const, text: leadSentText(uncertain) };
+  // The call's rate-limit slot, reserved with the mark when the limiter knows the key's slot and rate.
+  const slot = connection.limiter?.reservationFor(connection.keyId);
+  let reservation: Reservation | undefined;
+  // One commit and, on PostgreSQL, one statement in it: the mapping, the mark, their timeline rows, the slot.
+  // The earliest uncertain attempt is kept: the search for our lead starts there.
+  const marked = await database
+    .transaction(async (tx) => {
+      const counts = await tx.batch([
+        { statement: MARK_POSTING, params: [...mappedValues(mapped.fields), posting.postingSince, deps.now(), link.id] },
+        ...timelineItems(mapped.rows(sent)),
+        ...(slot ? [slot.item] : []),
+      ]);
+      if (counts[0] !== 1) throw new ChangedMeanwhile();
+      if (slot?.settle(counts[counts.length - 1])) reservation = slot.reservation;
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ChangedMeanwhile)) throw error;
+      // Changed meanwhile: the mapping is still recorded, the state is left to that change.
+      slot?.settle(0);
+      await database.transaction((tx) => mapped.write(tx));
+      return false;
     });
-    const sent = { kind: "posted" as const, text: leadSentText(uncertain) };
-    // Changed meanwhile: the mapping is still recorded, the state is left to that change.
-    await mapped.write(tx, count === 1 ? { skipFields: true, then: sent } : {});
-    return count === 1;
-  });
   // Cancelled or changed by the merchant meanwhile: that change wins.
   if (!marked) {
     log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, { shop: link.shop, order: link.orderId });
@@ -156,13 +228,24 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, link: OrderLink): P
   }
   Object.assign(link, posting);
 
+  let answer: CreateLeadResult;
   try {
-    const answer = await connection.client.createLead(result.lead!);
-    await recordAnswer(deps, link, shop, answer, { reposted: uncertain });
+    answer = await withReservation(reservation, () => connection.client.createLead(result.lead!));
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { posting: true, uncertain });
   }
+  await recordAnswer(deps, link, answer, { reposted: uncertain }, finish);
 }
+
+/** The mapping's columns, in the order of the statements that write them. */
+const MAPPED_COLUMNS = ["findings", "leadJson", "phone", "cityId", "totalClient", "totalCents", "productKeys"] as const;
+type MappedFields = Record<(typeof MAPPED_COLUMNS)[number], string | number | null>;
+const mappedValues = (fields: MappedFields) => MAPPED_COLUMNS.map((c) => fields[c]);
+const SET_MAPPED = MAPPED_COLUMNS.map((c) => `"${c}" = ?`).join(", ");
+
+const MARK_POSTING = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "reasonText" = NULL, "updatedAt" = ?
+  WHERE "id" = ? AND "state" IN ('received', 'retrying', 'posting')`);
+const WRITE_MAPPED = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "updatedAt" = ? WHERE "id" = ?`);
 
 function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined {
   try {
@@ -183,24 +266,28 @@ async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop, alsoW
 /** A mapped order: the result, and the rows that record it, written by the caller's next commit. */
 interface MappedOrder {
   result: MappingResult;
-  fields: Prisma.OrderLinkUpdateManyMutationInput;
-  write(tx: Prisma.TransactionClient, options?: { skipFields?: boolean; then?: { kind: TimelineKind; text: MessageRef } }): Promise<void>;
+  fields: MappedFields;
+  /** Its timeline rows, then `then`'s. */
+  rows(then?: { kind: TimelineKind; text: MessageRef }): TimelineRow[];
+  /** The mapping's fields and timeline rows, in the caller's transaction. */
+  write(tx: Sql): Promise<void>;
 }
 
+/** The link moved since it was read (a merchant's action): the mark is rolled back. */
+class ChangedMeanwhile extends Error {}
+
 /** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
-async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined): Promise<MappedOrder> {
+async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined, versions: Loaded["versions"]): Promise<MappedOrder> {
   const { db } = deps;
   const now = deps.now();
-  let references = connection
-    ? await ensureReferenceData(db, shop, connection.client, { now })
-    : cachedReferenceData(shop);
+  let references = await currentReferenceData(db, shop, versions.references, connection?.client, { now });
   const order = applyOverrides(fromWebhookOrder(JSON.parse(link.payload)), parseJson<OrderOverrides>(link.overrides, {}));
-  const rules = await loadShopRules(db, shop);
+  const rules = await currentShopRules(db, shop, versions.rules);
   const recentLeads = await recentLeadsFor(deps, link, order, rules.settings.duplicateWindowMinutes);
   const context = () => mappingContext(references, rules, { now, currency: order.currency, recentLeads });
   let result = mapOrderToLead(order, context());
   if (result.needsRefresh.length > 0 && connection) {
-    references = await ensureReferenceData(db, shop, connection.client, { now, force: result.needsRefresh });
+    references = await currentReferenceData(db, shop, versions.references, connection.client, { now, force: result.needsRefresh });
     result = mapOrderToLead(order, context());
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
@@ -214,7 +301,7 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
   // order records its arrival. Only a link never mapped has neither a lead nor a finding.
   const firstLook = link.leadJson === null && link.findings === "[]";
   const receivedRow = row("received", receivedText(link.orderName), link.createdAt);
-  const fields = {
+  const fields: MappedFields = {
     findings: JSON.stringify(result.findings),
     leadJson: result.lead ? JSON.stringify(result.lead) : null,
     phone: result.phone ?? null,
@@ -223,14 +310,18 @@ async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connecti
     totalCents: totalCentsOf(result.lead?.total_client),
     productKeys: JSON.stringify(result.productKeys),
   };
+  const rows = (then?: { kind: TimelineKind; text: MessageRef }) => [
+    ...(firstLook ? [receivedRow] : []),
+    mappedRow,
+    ...(then ? [row(then.kind, then.text, deps.now())] : []),
+  ];
   return {
     result,
     fields,
-    async write(tx, options = {}) {
-      if (!options.skipFields) await tx.orderLink.update({ where: { id: link.id }, data: fields, select: { id: true } });
-      const rows = [...(firstLook ? [receivedRow] : []), mappedRow];
-      if (options.then) rows.push(row(options.then.kind, options.then.text, deps.now()));
-      await tx.timelineEvent.createMany({ data: rows });
+    rows,
+    async write(tx) {
+      await tx.run(WRITE_MAPPED, [...mappedValues(fields), deps.now(), link.id]);
+      await addTimelineRows(tx, rows());
     },
   };
 }
@@ -246,22 +337,24 @@ export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): Sho
   return { ...order, shippingAddress: address, ...(overrides.phone ? { phone: overrides.phone } : {}) };
 }
 
+const RECENT_LEADS = statement(
+  (d) => `SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
+    WHERE "shop" = ? AND ${inList(d, `"phone"`)} AND "postedAt" >= ? AND "id" <> ?`,
+);
+
 /** The shop's leads with the same phone inside the duplicate window. */
 async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOrder, windowMinutes: number): Promise<RecentLead[]> {
   const candidates = [order.shippingAddress?.phone, order.phone, order.customer?.phone, order.billingAddress?.phone];
   const phones = [...new Set(candidates.map((p) => normalizeMoroccanPhone(p)).flatMap((r) => (r.ok ? [r.phone] : [])))];
   if (phones.length === 0 || windowMinutes <= 0) return [];
   const since = new Date(deps.now().getTime() - windowMinutes * 60_000);
-  const rows = await deps.db.orderLink.findMany({
-    where: { shop: link.shop, phone: { in: phones }, postedAt: { gte: since }, id: { not: link.id } },
-    select: { phone: true, productKeys: true, postedAt: true, orderId: true, orderName: true },
-  });
+  const rows = await sqlDatabaseOf(deps.db).all(RECENT_LEADS, [link.shop, list(phones), since, link.id]);
   return rows.map((r) => ({
-    phone: r.phone!,
-    productKeys: parseJson<string[]>(r.productKeys, []),
-    createdAt: r.postedAt!,
-    orderId: r.orderId,
-    orderName: r.orderName,
+    phone: String(r.phone),
+    productKeys: parseJson<string[]>(asString(r.productKeys), []),
+    createdAt: asDate(r.postedAt)!,
+    orderId: String(r.orderId),
+    orderName: String(r.orderName),
   }));
 }
 
@@ -288,49 +381,41 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
   return undefined;
 }
 
+// A new lead: a parcel number and profit of an earlier one are not its own.
+const RECORD_ANSWER = statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "reasonText" = NULL, "postingSince" = NULL,
+  "postedAt" = ?, "postCount" = "postCount" + ?, "confirmationStatus" = 'new', "shippingStatus" = 'pending', "trackingNumber" = NULL,
+  "sellerProfit" = NULL, "statusFinal" = FALSE, "updatedAt" = ? WHERE "id" = ?`);
+
+/**
+ * The answer in one commit: the link, its timeline row, its lead event (told
+ * later, in a batch) and the job's completion.
+ */
 async function recordAnswer(
   deps: PipelineDeps,
   link: OrderLink,
-  shop: Pick<Shop, "settings">,
   answer: CreateLeadResult,
   how: { recovered?: boolean; reposted?: boolean },
+  finish: Partial<Pick<JobContext, "completion">>,
 ): Promise<void> {
-  const { db } = deps;
   const now = deps.now();
   const flags = new Set(parseJson<string[]>(link.flags, []));
   const anomalies = answer.kind === "damaged" ? answer.anomalies : [];
   if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate")) flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const state: LinkState = answer.kind;
   assertMove(link.state as LinkState, state);
-  await db.$transaction(async (tx) => {
-    await tx.orderLink.update({
-      where: { id: link.id },
-      data: {
-        state,
-        leadRef: answer.ref ?? null,
-        anomalies: JSON.stringify(anomalies),
-        flags: JSON.stringify([...flags]),
-        ...reasonFields(null),
-        postingSince: null,
-        postedAt: now,
-        postCount: { increment: how.recovered ? 0 : 1 },
-        confirmationStatus: "new",
-        shippingStatus: "pending",
-        // A new lead: a parcel number and profit of an earlier one are not its own.
-        trackingNumber: null,
-        sellerProfit: null,
-        statusFinal: false,
-      },
-      // Not the row back: its payload is the whole order, which Prisma would read and convert again.
-      select: { id: true },
-    });
-    await addTimeline(tx, link.shop, link.id, {
-      kind: "answered",
-      text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
-      data: { ref: answer.ref, anomalies },
-      at: now,
-    });
-    await applyLeadEvents(tx, link.shop, [
+  const completion = finish.completion?.();
+  // Independent writes, all or none: one transaction on SQLite, one statement on PostgreSQL.
+  const counts = await sqlDatabaseOf(deps.db).batch([
+    { statement: RECORD_ANSWER, params: [state, answer.ref ?? null, JSON.stringify(anomalies), JSON.stringify([...flags]), now, how.recovered ? 0 : 1, now, link.id] },
+    ...timelineItems([
+      timelineRow(link.shop, link.id, {
+        kind: "answered",
+        text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
+        data: { ref: answer.ref, anomalies },
+        at: now,
+      }),
+    ]),
+    ...leadEventItems(link.shop, [
       {
         linkId: link.id,
         kind: "answered",
@@ -338,19 +423,11 @@ async function recordAnswer(
         after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null },
         at: now,
       },
-    ]);
-    await enqueueWriteBack(tx, link, shop);
-    await ensureSyncScheduled(tx, link.shop, now);
-  });
+    ]),
+    ...(completion ? [completion.item] : []),
+  ]);
+  completion?.completed(counts[counts.length - 1]);
   recordOrderToLead(link.createdAt, now);
-}
-
-/** The shop row the job loaded moments ago: its toggles, without reading it again. */
-async function enqueueWriteBack(tx: Prisma.TransactionClient, link: OrderLink, shop: Pick<Shop, "settings">): Promise<void> {
-  const { writeBack } = readShopSettings(shop.settings);
-  if (writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel) {
-    await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
-  }
 }
 
 interface FailureContext {
@@ -439,25 +516,25 @@ interface MoveOptions {
 /** States where the order stops short of a lead: features that follow lead events are told. */
 const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "invalid", "failed"]);
 
+const MOVE = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`);
+const MOVE_CLEARING_POSTING = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`);
+
+/** The link's next state, its timeline row and the mapping that led there in one commit; a stop is a lead event. */
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
   assertMove(link.state as LinkState, to);
-  const write = async (tx: Prisma.TransactionClient) => {
-    await options.alsoWrite?.(tx);
-    await tx.orderLink.update({
-      where: { id: link.id },
-      data: { state: to, ...reasonFields(options.reason ?? null), ...(options.postingSince === null ? { postingSince: null } : {}) },
-      select: { id: true },
-    });
-    if (options.timeline) await addTimeline(tx, link.shop, link.id, options.timeline);
-  };
+  const database = sqlDatabaseOf(db);
   const stopped = STOPPED_STATES.has(to) && link.state !== to;
-  if (!stopped && !options.alsoWrite) return write(db);
-  await db.$transaction(async (tx) => {
-    await write(tx);
-    if (!stopped) return;
-    await applyLeadEvents(tx, link.shop, [
-      { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: options.reason ? english(options.reason) : null, at: new Date() },
-    ]);
+  const now = new Date();
+  const reason = reasonFields(options.reason ?? null);
+  await database.transaction(async (tx) => {
+    await options.alsoWrite?.(tx);
+    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [to, reason.reason, reason.reasonText, now, link.id]);
+    if (options.timeline) await addTimelineRows(tx, [timelineRow(link.shop, link.id, { ...options.timeline, at: now })]);
+    if (stopped) {
+      await recordLeadEvents(tx, link.shop, [
+        { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: reason.reason, at: now },
+      ]);
+    }
   });
 }
 

@@ -96,3 +96,55 @@ export async function ensureReferenceData(
   Object.assign(shop, update);
   return data;
 }
+
+/** What identifies a shop's cached lists without reading them: when each was fetched, and its size. */
+export interface ReferenceVersion {
+  catalogueFetchedAt: Date | null;
+  citiesFetchedAt: Date | null;
+  catalogueBytes: number | null;
+  citiesBytes: number | null;
+}
+
+const versionKey = (v: ReferenceVersion) => [v.catalogueFetchedAt?.getTime(), v.citiesFetchedAt?.getTime(), v.catalogueBytes, v.citiesBytes].join("|");
+
+/** The lists last parsed per shop, with the version they were read at. */
+const parsedByShop = new Map<string, { key: string; data: ReferenceData }>();
+
+/**
+ * The shop's reference data for the hot path: the lists parsed before while
+ * their version (read with the order, no JSON) is unchanged, else read once;
+ * refreshed from the platform as ensureReferenceData does when stale or asked.
+ */
+export async function currentReferenceData(
+  db: Db,
+  shop: Shop,
+  version: ReferenceVersion,
+  client: SellerApiClient | undefined,
+  options: { now: Date; force?: readonly ReferenceList[] },
+): Promise<ReferenceData> {
+  let known = parsedByShop.get(shop.domain);
+  if (!known || known.key !== versionKey(version)) {
+    const lists = await db.shop.findUnique({ where: { domain: shop.domain }, select: { catalogueJson: true, citiesJson: true, catalogueFetchedAt: true, citiesFetchedAt: true } });
+    Object.assign(shop, lists ?? {});
+    known = { key: versionKey(version), data: cachedReferenceData(shop) };
+    parsedByShop.set(shop.domain, known);
+  }
+  if (!client) return known.data;
+  const maxAgeMs = REFERENCE_MAX_AGE_MS;
+  const stale = isStale(known.data.catalogueFetchedAt, options.now, maxAgeMs) || isStale(known.data.citiesFetchedAt, options.now, maxAgeMs);
+  if (!stale && !options.force?.length) return known.data;
+  if (shop.catalogueJson === null && shop.citiesJson === null) {
+    Object.assign(shop, await db.shop.findUnique({ where: { domain: shop.domain }, select: { catalogueJson: true, citiesJson: true } }));
+  }
+  const data = await ensureReferenceData(db, shop, client, options);
+  parsedByShop.set(shop.domain, {
+    key: versionKey({
+      catalogueFetchedAt: shop.catalogueFetchedAt,
+      citiesFetchedAt: shop.citiesFetchedAt,
+      catalogueBytes: shop.catalogueJson === null ? null : Buffer.byteLength(shop.catalogueJson),
+      citiesBytes: shop.citiesJson === null ? null : Buffer.byteLength(shop.citiesJson),
+    }),
+    data,
+  });
+  return data;
+}

@@ -7,8 +7,9 @@ import type { Db } from "../db.server";
 import type { SecretBox } from "../crypto/secret-box.server";
 import { secretBoxFromEnv, sellerApiEnv } from "../env.server";
 import { createSellerApiClient, keyFingerprint, type SellerApiClient } from "../seller-api";
-import { createDbRateLimiter } from "./db-rate-limiter.server";
+import { createDbRateLimiter, type DbRateLimiter } from "./db-rate-limiter.server";
 import { sellerApiFetch } from "../net/public-address.server";
+import { logCall } from "./call-log.server";
 import { recordSellerApiCall } from "../runtime/metrics.server";
 
 export class ShopNotConnectedError extends Error {
@@ -42,6 +43,8 @@ export interface ShopConnection {
   /** Non-secret identifier of the key, for the limiter and logs. */
   keyId: string;
   baseUrl: string;
+  /** The key's limiter shared through the database (a post reserves its slot with its mark). */
+  limiter?: DbRateLimiter;
 }
 
 export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {}): ShopConnection {
@@ -50,6 +53,7 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
   const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || sellerApiEnv().SELLER_API_BASE_URL;
   if (!baseUrl) throw new ShopNotConnectedError(shop.domain, "no_base_url");
   const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher, { shop: shop.domain, purpose: "seller-api-key" });
+  const limiter = createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 });
   const client = createSellerApiClient({
     baseUrl,
     apiKey,
@@ -61,26 +65,23 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
     // Re-read every minute: a limit the platform lowered for a while (and raised
     // again) is followed within a minute, for one call in `rate` of the budget.
     rateRefreshMs: options.rateRefreshMs ?? 60_000,
-    limiter: createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 }),
+    limiter,
     // A 429 is not waited out inside a job: the job is rescheduled after the stated delay.
     retry: { maxRateLimitWaits: 0 },
+    // Logged with the next commit (call-log.server.ts), not in a commit of its own.
     onCall: (call) => {
       recordSellerApiCall(call);
-      return db.apiCall
-        .create({
-          data: {
-            shop: shop.domain,
-            method: call.method,
-            path: call.path,
-            status: call.status ?? 0,
-            durationMs: Math.round(call.durationMs),
-            attempt: call.attempt,
-            apiVersion: call.apiVersion,
-            at: call.at,
-          },
-        })
-        .then(() => undefined);
+      logCall(db, {
+        shop: shop.domain,
+        method: call.method,
+        path: call.path,
+        status: call.status ?? 0,
+        durationMs: Math.round(call.durationMs),
+        attempt: call.attempt,
+        apiVersion: call.apiVersion ?? null,
+        at: call.at,
+      });
     },
   });
-  return { client, keyId: keyFingerprint(apiKey), baseUrl };
+  return { client, keyId: keyFingerprint(apiKey), baseUrl, limiter };
 }

@@ -91,6 +91,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });
+  await tx.pendingLeadEvent.deleteMany({ where: { shop } });
   // Its pairings end with it (the other store's log keeps its own record of them).
   await tx.storePairing.deleteMany({ where: { OR: [{ shopA: shop }, { shopB: shop }] } });
   await tx.storePairingCode.deleteMany({ where: { shop } });

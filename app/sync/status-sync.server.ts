@@ -11,7 +11,7 @@
  * source: polling is then the safety net). Each cycle logs one report line.
  */
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
-import { enqueueJob } from "../queue/jobs.server";
+import { enqueueJob, wakeJob } from "../queue/jobs.server";
 import type { ClaimedJob } from "../queue/types";
 import { readShopSettings } from "../models/shop-settings";
 import { type SellerApiClient } from "../seller-api";
@@ -22,13 +22,14 @@ import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { ensureRetentionScheduled } from "./retention.server";
 import { ensureReconcileScheduled } from "./reconcile/pass.server";
-import { applyLeadEvents } from "./lead-events.server";
-import { writeBackJobFor, syncJobFor, SYNC_STATUSES_JOB } from "../models/job-kinds";
+import { recordLeadEvents } from "./lead-events.server";
+import { syncJobFor } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
+import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
+import { inList, list, sqlDatabaseOf, statement } from "../db/sql";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
-import { timelineRow } from "../models/timeline.server";
 import { statusChangedText } from "../models/order-texts";
 
 
@@ -63,11 +64,13 @@ export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSel
 /** Rows read per query, a few milliseconds each, then the event loop runs. */
 const READ_PAGE = 500;
 /**
- * Leads written per transaction: small, because the batch's lead-events handlers
- * run in it and intake waits for its write lock
- * (docs/decisions/0005-lead-events-in-the-transaction.md).
+ * Leads written per transaction: an update per status reached, the timeline
+ * rows and the lead events, a few prepared statements whatever the batch's
+ * size (the lead-events handlers run later, once for many batches). Intake's
+ * writes wait for a batch (the write lock; on SQLite also the connection), so
+ * batches stay short and the event loop turns between them.
  */
-export const WRITE_BATCH = 10;
+export const WRITE_BATCH = 100;
 
 /** Leads compared with what the list said between two turns of the event loop (a few ms). */
 const COMPARE_CHUNK = 2000;
@@ -187,7 +190,7 @@ export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: S
     };
     await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, needDetail.length) }, lane));
 
-    const written = await writeStatusChanges(deps, shop, changes);
+    const written = await writeStatusChanges(deps, changes);
     report.updated = written.changed;
     report.rowsWritten = written.rows;
   });
@@ -199,29 +202,25 @@ function finish(report: SyncReport, started: number): SyncReport {
   return report;
 }
 
-/** Write-back runs only when one of its toggles is on: otherwise its jobs would do nothing. */
-export function writeBackEnabled(shop: Pick<Shop, "settings">): boolean {
-  const { writeBack } = readShopSettings(shop.settings);
-  return writeBack.tags || writeBack.fulfillment || writeBack.markPaid || writeBack.cancel;
-}
+const SET_STATUS = statement(
+  (d) => `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
+    "statusCheckedAt" = ?, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
+);
 
 /**
- * Writes the changed leads in short transactions of WRITE_BACK rows, yielding
- * between them, so intake's statements (same connection, or the same SQLite
- * write lock from another process) wait for one small batch at most.
+ * Writes the changed leads in short transactions of WRITE_BATCH, yielding
+ * between them: per batch one update per status reached, the timeline rows and
+ * the lead events (told to their handlers later, in a batch of their own:
+ * lead-events.server.ts).
  */
-export async function writeStatusChanges(
-  deps: PipelineDeps,
-  shop: Pick<Shop, "settings">,
-  changes: readonly StatusChange[],
-): Promise<{ rows: number; changed: number }> {
+export async function writeStatusChanges(deps: PipelineDeps, changes: readonly StatusChange[]): Promise<{ rows: number; changed: number }> {
   const now = deps.now();
-  const writeBack = writeBackEnabled(shop);
+  const database = sqlDatabaseOf(deps.db);
   let rows = 0;
   let changed = 0;
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
-    const timeline: Prisma.TimelineEventCreateManyInput[] = [];
+    const timeline: TimelineRow[] = [];
     const events = new Map<string, LeadEvent[]>();
     // Leads moving to the same status are written by one statement (most moves share one).
     const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
@@ -243,17 +242,12 @@ export async function writeStatusChanges(
         });
       }
     }
-    await deps.db.$transaction(async (tx) => {
+    await database.transaction(async (tx) => {
       for (const { data, ids } of groups.values()) {
-        await tx.orderLink.updateMany({ where: { id: { in: ids } }, data: { ...data, statusCheckedAt: now } });
+        await tx.run(SET_STATUS, [data.confirmationStatus, data.shippingStatus, data.trackingNumber, data.sellerProfit, data.statusFinal, now, now, list(ids)]);
       }
-      if (timeline.length) await tx.timelineEvent.createMany({ data: timeline });
-      for (const [domain, shopEvents] of events) await applyLeadEvents(tx, domain, shopEvents);
-      if (writeBack) {
-        for (const { link, next } of batch) {
-          if (statusChanged(statusOf(link), next)) await enqueueJob(tx, writeBackJobFor(link.shop, link.orderId, link.id));
-        }
-      }
+      await addTimelineRows(tx, timeline);
+      for (const [domain, shopEvents] of events) await recordLeadEvents(tx, domain, shopEvents);
     });
     rows += batch.length;
     changed += timeline.length;
@@ -266,8 +260,7 @@ export async function writeStatusChanges(
 export async function applyStatus(deps: PipelineDeps, link: OrderLink, next: LeadStatus): Promise<boolean> {
   const change = statusChangeFor(link, next);
   if (!change) return false;
-  const shop = await deps.db.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } });
-  const { changed } = await writeStatusChanges(deps, shop ?? { settings: "{}" }, [change]);
+  const { changed } = await writeStatusChanges(deps, [change]);
   return changed > 0;
 }
 
@@ -356,13 +349,11 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
  * without pushing back one already planned.
  */
 export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
-  const existing = await db.job.findUnique({ where: { key: `${SYNC_STATUSES_JOB}:${domain}` }, select: { state: true } });
-  if (existing && existing.state !== "done" && existing.state !== "dead") return;
   // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
   await ensureReconcileScheduled(db, domain, now);
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
   const minutes = readShopSettings(shop?.settings).statusSyncMinutes;
-  await enqueueJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));
+  await wakeJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));
 }
 
 /** "refresh-lead": a platform event said this lead changed; read it (never trust the event's payload). */

@@ -17,7 +17,7 @@ import { addCashEntry, cashEntryOf, cashKeyString, cashStateOf, nonZeroCash, typ
 import { signedCents } from "../../app/analytics/contribution";
 import { localDay } from "../../app/analytics/days";
 import { rebuildCashLedger } from "../../app/analytics/cash-rebuild.server";
-import { applyLeadEvents } from "../../app/sync/lead-events.server";
+import { applyLeadEvents, tellPendingLeadEvents } from "../../app/sync/lead-events.server";
 import { writeStatusChanges, type TrackedLink } from "../../app/sync/status-sync.server";
 import type { PipelineDeps } from "../../app/sync/pipeline-deps.server";
 import type { LeadStatus } from "../../app/sync/lead-status";
@@ -96,9 +96,10 @@ async function play(shop: string, actions: Action[]): Promise<void> {
     const captured: LeadEvent[] = [];
     await writeStatusChanges(
       deps,
-      { settings: JSON.stringify({ writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } }) },
       changes.map(({ link, next }) => ({ link, next, final: false })),
     );
+    // The status sync records its lead events; the worker tells them in a batch.
+    await tellPendingLeadEvents(db);
     for (const { link, next } of changes) {
       captured.push({ linkId: link.id, kind: "status", before: snapshotOf(link), after: snapshotOf({ ...next, state: link.state }), at: new Date(clock) });
     }

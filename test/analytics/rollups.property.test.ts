@@ -12,7 +12,7 @@ import type { PrismaClient } from "@prisma/client";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { addFact, factOf, nonZero, rollupKeyString, type Grain, type RollupDelta } from "../../app/analytics/contribution";
 import { deliveredDaysFromTimeline, LINK_FIELDS, rebuildRollups } from "../../app/analytics/rollups.server";
-import { applyLeadEvents } from "../../app/sync/lead-events.server";
+import { applyLeadEvents, tellPendingLeadEvents } from "../../app/sync/lead-events.server";
 import { writeStatusChanges, type TrackedLink } from "../../app/sync/status-sync.server";
 import type { PipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { snapshotOf } from "../../app/models/lead-events";
@@ -133,7 +133,9 @@ async function play(shop: string, actions: Action[]): Promise<void> {
         return { link: link as TrackedLink, next: { confirmationStatus: a.confirmation, shippingStatus: a.shipping, trackingNumber: link.trackingNumber, sellerProfit }, final: false };
       });
       // The real writer: one statement per status, the timeline and the lead events in one transaction.
-      await writeStatusChanges(deps, { settings: "{}" }, changes);
+      await writeStatusChanges(deps, changes);
+      // The status sync records its lead events; the worker tells them in a batch.
+      await tellPendingLeadEvents(db);
     }
   }
 }

@@ -43,6 +43,7 @@ beforeEach(async () => {
   await db.prisma.orderLink.deleteMany();
   await db.prisma.customerLead.deleteMany();
   await db.prisma.customerRecord.deleteMany();
+  await db.prisma.pendingLeadEvent.deleteMany();
   await connectTestShop(db.prisma, { apiKey: keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url });
   await setSettings({ duplicateWindowMinutes: 0 });
 });
@@ -65,10 +66,13 @@ async function placeOrders(phones: string[], customerId = 4242) {
   return db.prisma.orderLink.findMany({ where: { shop: SHOP, orderId: { in: ids } }, orderBy: { orderId: "asc" } });
 }
 
+/** A status-sync cycle, then the worker telling its lead events (the records follow them). */
 async function sync() {
   const { syncShopStatuses } = await import("../../app/sync/status-sync.server");
   const shop = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-  return syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
+  const report = await syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
+  await pipeline.tellLeadEvents();
+  return report;
 }
 
 const sent = (state: string) => state === "created";

@@ -49,8 +49,15 @@ beforeEach(async () => {
   await db.prisma.timelineEvent.deleteMany();
   await db.prisma.orderLink.deleteMany();
   await db.prisma.flowTriggerUsage.deleteMany();
+  await db.prisma.pendingLeadEvent.deleteMany();
   await connectTestShop(db.prisma, { apiKey: keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url });
 });
+
+/** Flow's lifecycle callback: an enabled workflow of the shop uses every trigger (none is sent before). */
+async function workflowsUseTriggers() {
+  const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+  await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
+}
 
 async function placeOrders(count: number) {
   const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
@@ -68,7 +75,13 @@ async function sync() {
   return syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
 }
 
-const fireAll = () => pipeline.drain({ kinds: ["flow-trigger"], timeoutMs: 20_000 });
+/** The worker's next steps: the recorded lead events told, then every firing sent. */
+async function fireAll() {
+  await pipeline.tellLeadEvents();
+  // "Lead status changed" waits a few seconds for later moves to join it: let the clock reach it.
+  await db.prisma.job.updateMany({ where: { kind: "flow-trigger", state: { in: ["pending", "failed"] } }, data: { runAt: new Date() } });
+  return pipeline.drain({ kinds: ["flow-trigger"], timeoutMs: 20_000 });
+}
 const received = async () => (await shopify.flow(SHOP)).received;
 const summary = (records: Awaited<ReturnType<typeof received>>, orderId: string) =>
   records
@@ -76,7 +89,8 @@ const summary = (records: Awaited<ReturnType<typeof received>>, orderId: string)
     .map((r) => (r.handle === "lead-status-changed" ? `status ${r.payload["Confirmation status"]}/${r.payload["Shipping status"]}` : r.handle));
 
 describe("Flow triggers", () => {
-  it("fire once per event along an autopilot sequence, and once for a refusal", async () => {
+  it("fire once per event along an autopilot sequence, moves made before a firing went out joining it", async () => {
+    await workflowsUseTriggers();
     const [a, b] = await placeOrders(2);
     expect([a.state, b.state]).toEqual(["created", "created"]);
     await fireAll();
@@ -91,9 +105,11 @@ describe("Flow triggers", () => {
     await platform.advance(b.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-B-1" });
     await sync();
     await fireAll();
+    // Two moves before the next firing goes out (two cycles, each told in its own batch): one firing, first to last.
     await platform.advance(a.leadRef!, { shipping_status: "shipped" });
     await platform.advance(b.leadRef!, { shipping_status: "shipped" });
     await sync();
+    await pipeline.tellLeadEvents();
     await platform.advance(a.leadRef!, { shipping_status: "delivered" });
     await platform.advance(b.leadRef!, { shipping_status: "returned" });
     await sync();
@@ -101,20 +117,8 @@ describe("Flow triggers", () => {
     await fireAll();
 
     const records = await received();
-    expect(summary(records, a.orderId)).toEqual([
-      "lead-created",
-      "status confirmed/pending",
-      "status confirmed/picked_up",
-      "status confirmed/shipped",
-      "status confirmed/delivered",
-    ]);
-    expect(summary(records, b.orderId)).toEqual([
-      "lead-created",
-      "status confirmed/pending",
-      "status confirmed/picked_up",
-      "status confirmed/shipped",
-      "status confirmed/returned",
-    ]);
+    expect(summary(records, a.orderId)).toEqual(["lead-created", "status confirmed/pending", "status confirmed/picked_up", "status confirmed/delivered"]);
+    expect(summary(records, b.orderId)).toEqual(["lead-created", "status confirmed/pending", "status confirmed/picked_up", "status confirmed/returned"]);
 
     const created = records.find((r) => r.handle === "lead-created" && String(r.payload.order_id) === a.orderId)!;
     expect(created.payload).toMatchObject({ "Lead reference": a.leadRef, "Lead state": "created" });
@@ -122,7 +126,7 @@ describe("Flow triggers", () => {
     expect((created.payload.City as string).length).toBeGreaterThan(0);
     expect(created.payload["Amount to collect"]).toBe(Number(a.totalClient));
     const delivered = records.find((r) => r.payload["Shipping status"] === "delivered")!;
-    expect(delivered.payload).toMatchObject({ "Previous shipping status": "shipped", "Tracking number": "TRK-A-1" });
+    expect(delivered.payload).toMatchObject({ "Previous shipping status": "picked_up", "Tracking number": "TRK-A-1" });
     const stored = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
     expect(stored.sellerProfit).not.toBeNull();
     expect(delivered.payload["Seller profit"]).toBe(Number(stored.sellerProfit));
@@ -130,25 +134,41 @@ describe("Flow triggers", () => {
 
     // Each firing is on its order's timeline.
     const timeline = await db.prisma.timelineEvent.findMany({ where: { linkId: a.id, kind: "flow" } });
-    expect(timeline).toHaveLength(5);
+    expect(timeline).toHaveLength(4);
     expect(timeline.map((t) => t.message)).toContain("Sent to Shopify Flow: “Lead status changed”");
   });
 
   it("an Admin API failure is retried until Flow has the trigger, once", async () => {
+    await workflowsUseTriggers();
     await shopify.addFault({ kind: "http_error", status: 503, operation: "FlowTriggerReceive", times: 1 });
     await shopify.addFault({ kind: "throttled", operation: "FlowTriggerReceive", times: 1 });
     await shopify.addFault({ kind: "refuse", operation: "FlowTriggerReceive", times: 1 });
     const [order] = await placeOrders(1);
-    for (let round = 0; round < 20 && (await received()).length === 0; round++) {
-      // A throttled call waits for the cost Shopify returned: let the clock reach it.
-      await db.prisma.job.updateMany({ where: { kind: "flow-trigger", state: { in: ["pending", "failed"] } }, data: { runAt: new Date() } });
-      await fireAll();
-    }
+    // A throttled call waits for the cost Shopify returned: each round lets the clock reach it.
+    for (let round = 0; round < 20 && (await received()).length === 0; round++) await fireAll();
     const calls = await shopify.calls({ operation: "FlowTriggerReceive" });
     expect(calls.length).toBe(4);
     expect(summary(await received(), order.orderId)).toEqual(["lead-created"]);
     const job = await db.prisma.job.findFirstOrThrow({ where: { kind: "flow-trigger" } });
     expect(job.state).toBe("done");
+  });
+
+  it("sends nothing before Flow says an enabled workflow uses a trigger, then only that trigger", async () => {
+    const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+    const [first] = await placeOrders(1);
+    await platform.advance(first.leadRef!, { confirmation_status: "confirmed" });
+    await sync();
+    await fireAll();
+    expect(await received()).toEqual([]);
+    expect(await db.prisma.job.count({ where: { kind: "flow-trigger" } })).toBe(0);
+
+    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "lead-status-changed", has_enabled_flow: true });
+    const [, second] = await placeOrders(1);
+    await platform.advance(first.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-1" });
+    await platform.advance(second.leadRef!, { confirmation_status: "confirmed" });
+    await sync();
+    await fireAll();
+    expect((await received()).map((r) => r.handle)).toEqual(["lead-status-changed", "lead-status-changed"]);
   });
 
   it("sends nothing a shop switched off, or that Flow said no workflow uses", async () => {
@@ -169,6 +189,7 @@ describe("Flow triggers", () => {
   });
 
   it("queues a batch larger than SQLite's 999 bound parameters in one call, each event once", async () => {
+    await workflowsUseTriggers();
     const { queueFlowTriggers } = await import("../../app/flow/flow-triggers.server");
     const count = 1_200;
     await db.prisma.orderLink.createMany({
@@ -198,6 +219,7 @@ describe("Flow triggers", () => {
   });
 
   it("an order held by the shop's rules needs attention, with the reason in plain words", async () => {
+    await workflowsUseTriggers();
     const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
     const body = webhookOrder({ id: nextOrderId++, phone: null });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));

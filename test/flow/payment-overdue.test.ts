@@ -33,6 +33,9 @@ beforeAll(async () => {
   await storeOfflineSession(app.sessionStorage, SHOP);
   pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin, clock: () => NOW });
   await connectTestShop(db.prisma, { apiKey: "sk_test_unused_0000", baseUrl: "http://127.0.0.1:9" });
+  // Flow's lifecycle callback: an enabled workflow of the shop uses the trigger (nothing is sent before).
+  const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+  await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "payment-overdue", has_enabled_flow: true }, new Date(NOW.getTime() - DAY));
 });
 
 afterAll(async () => {
@@ -115,6 +118,9 @@ describe("Payment overdue", () => {
     await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ flowTriggers: { paymentOverdue: false } }) } });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "switched_off" });
     await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: "{}" } });
+    await db.prisma.flowTriggerUsage.deleteMany({ where: { shop: SHOP } });
+    // Flow has not said a workflow uses it yet: nothing.
+    expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "no_workflow" });
     await db.prisma.flowTriggerUsage.create({ data: { shop: SHOP, handle: "payment-overdue", hasEnabledFlow: false, notifiedAt: NOW } });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "no_workflow" });
     expect((await db.prisma.cashParcel.findUniqueOrThrow({ where: { linkId: waiting.id } })).overdueNotifiedAt).toBeNull();

@@ -18,7 +18,7 @@ export interface E2EPipeline {
   place(specs: OrderSpec[]): Promise<Record<string, unknown>[]>;
   /** Runs every due post-lead job. */
   drain(): Promise<number>;
-  /** One status-sync cycle for the shop. */
+  /** One status-sync cycle for the shop, its lead events told. */
   sync(): Promise<void>;
 }
 
@@ -47,6 +47,8 @@ export async function e2ePipeline(
     async sync() {
       const shop = await db.shop.findUniqueOrThrow({ where: { domain: options.shop } });
       await syncShopStatuses(pipeline.deps, shop, pipeline.deps.connect(shop).client);
+      // The cycle records its lead events; the worker tells them (analytics, cash ledger, customer records) in a batch.
+      await pipeline.tellLeadEvents();
     },
   };
 }

@@ -7,6 +7,8 @@ import { createWorker } from "../../app/queue/worker.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createJobHandlers } from "../../app/sync/job-handlers.server";
 import { createPipelineDeps, type PipelineDeps } from "../../app/sync/pipeline-deps.server";
+import { leadEventsTask, tellPendingLeadEvents } from "../../app/sync/lead-events.server";
+import { callLogTask } from "../../app/sync/call-log.server";
 import { connectShop, SHOP } from "../../scripts/dev/lib/connected-shop";
 import { type AdminFor } from "../../app/shopify/admin-graphql.server";
 
@@ -16,8 +18,10 @@ export const connectTestShop = connectShop;
 export interface TestPipeline {
   deps: PipelineDeps;
   handlers: JobHandlers;
-  /** Runs due jobs until none is left; returns how many ran. */
+  /** Runs due jobs, and tells recorded lead events, until neither is left; returns how many jobs ran. */
   drain(options?: { timeoutMs?: number; kinds?: string[] }): Promise<number>;
+  /** Tells the lead events the pipeline recorded, as the worker does in batches. */
+  tellLeadEvents(): Promise<void>;
 }
 
 /** No write-back to Shopify unless a test passes an Admin client. */
@@ -31,6 +35,9 @@ export function testPipeline(db: PrismaClient, options: { adminFor?: AdminFor; c
   return {
     deps,
     handlers,
+    async tellLeadEvents() {
+      while ((await tellPendingLeadEvents(db)).told > 0);
+    },
     async drain({ timeoutMs = 20_000, kinds } = {}) {
       const worker = createWorker({
         db,
@@ -38,6 +45,7 @@ export function testPipeline(db: PrismaClient, options: { adminFor?: AdminFor; c
         kinds,
         logger: { info: () => {}, warn: () => {}, error: () => {} },
         backoff: { baseMs: 1, capMs: 5 },
+        tasks: [leadEventsTask(db), callLogTask(db)],
       });
       return worker.drain({ timeoutMs });
     },

@@ -58,6 +58,9 @@ beforeAll(async () => {
     redact: (await import("../../app/routes/webhooks.customers.redact")).action,
   };
   pipeline = testPipeline(db.prisma);
+  // The shop's Flow has workflows on the app's triggers: their payloads carry personal data too.
+  const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+  await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -71,10 +71,24 @@ function order(spec: Partial<OrderSpec> = {}): Record<string, unknown> {
   return webhookOrder({ id, phone: `06${String(id % 100_000_000).padStart(8, "0")}`, ...spec });
 }
 
-const drain = (kinds?: string[]) =>
-  worker
-    .createWorker({ db: db.prisma, handlers, kinds, logger: silent, backoff: { baseMs: 1, capMs: 5 } })
-    .drain({ timeoutMs: 30_000 });
+/**
+ * The worker as the app runs it (its task tells the recorded lead events) until nothing is due;
+ * a write-back or a Flow firing that waits a few seconds for later moves to join it is brought due.
+ */
+async function drain(kinds?: string[]): Promise<number> {
+  const { leadEventsTask } = await import("../../app/sync/lead-events.server");
+  const run = () =>
+    worker
+      .createWorker({ db: db.prisma, handlers, kinds, logger: silent, backoff: { baseMs: 1, capMs: 5 }, tasks: [leadEventsTask(db.prisma)] })
+      .drain({ timeoutMs: 30_000 });
+  let ran = await run();
+  for (let round = 0; round < 5; round++) {
+    const waiting = { kind: { in: ["write-back", "flow-trigger"] }, state: "pending", runAt: { gt: new Date() }, attempts: 0 };
+    if ((await db.prisma.job.updateMany({ where: waiting, data: { runAt: new Date() } })).count === 0) break;
+    ran += await run();
+  }
+  return ran;
+}
 
 /** One whole pass now, then every job it queued (posts, write-backs). */
 async function reconcile(): Promise<void> {
@@ -295,6 +309,9 @@ describe("Shopify's budget", () => {
 
 describe("stuck orders", () => {
   it("fire the Order stuck Flow trigger once per episode, with the fields the extension declares", async () => {
+    // Flow's lifecycle callback: an enabled workflow of the shop uses the trigger (nothing is sent before).
+    const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "order-stuck", has_enabled_flow: true });
     const id = String(nextId++);
     const since = new Date(Date.now() - 45 * 60_000);
     const link = await db.prisma.orderLink.create({

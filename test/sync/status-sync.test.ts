@@ -56,6 +56,8 @@ beforeEach(async () => {
   await db.prisma.job.deleteMany();
   await db.prisma.timelineEvent.deleteMany();
   await db.prisma.orderLink.deleteMany();
+  await db.prisma.pendingLeadEvent.deleteMany();
+  await db.prisma.flowTriggerUsage.deleteMany();
   await connectTestShop(db.prisma, { apiKey: key.key, baseUrl: sandbox.url });
 });
 
@@ -122,9 +124,12 @@ describe("status sync", () => {
 
   it("a seller profit read a cycle after delivered reaches the analytics, without a second status trigger", async () => {
     const { applyStatus } = await import("../../app/sync/status-sync.server");
+    const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
+    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
     const [a] = await seedLeads(1);
     const delivered = { confirmationStatus: "confirmed", shippingStatus: "delivered", trackingNumber: "TRK-1", sellerProfit: null };
     expect(await applyStatus(pipeline.deps, a, delivered)).toBe(true);
+    await pipeline.tellLeadEvents();
     const counted = () => db.prisma.analyticsLead.findUniqueOrThrow({ where: { linkId: a.id } });
     const shopProfit = async () =>
       (await db.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" } })).reduce((sum, row) => sum + Number(row.profitCents), 0);
@@ -134,10 +139,12 @@ describe("status sync", () => {
 
     const seen = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
     expect(await applyStatus(pipeline.deps, seen, { ...delivered, sellerProfit: "180.40" })).toBe(true);
+    await pipeline.tellLeadEvents();
     expect(Number((await counted()).profitCents)).toBe(18040);
     expect((await shopProfit()) - profitBefore).toBe(18040);
     const statusTriggers = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: ":lead-status-changed:" } } });
-    expect(statusTriggers.map((j) => j.key)).toEqual([expect.stringMatching(/:status:[^:]+:confirmed:delivered$/)]);
+    expect(statusTriggers.map((j) => j.key)).toEqual([`flow-trigger:${SHOP}:${a.orderId}:lead-status-changed:${a.leadRef}`]);
+    expect(JSON.parse(statusTriggers[0].payload).payload).toMatchObject({ "Previous confirmation status": "new", "Confirmation status": "confirmed", "Shipping status": "delivered" });
   });
 
   it("a lead sent again starts without the earlier lead's parcel number and profit", async () => {

@@ -113,6 +113,7 @@ describe("Shopify webhooks", () => {
         data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
+      await db.prisma.pendingLeadEvent.create({ data: { id: `event-${shop}`, shop, linkId: `link-${shop}`, event: "{}", at: new Date() } });
       await db.prisma.storePairingCode.create({ data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) } });
       await db.prisma.shopAuditEvent.create({ data: { shop, kind: "pairing.code_created", by: shop } });
       await db.prisma.cashParcel.create({ data: { linkId: `cash-${shop}`, shop, orderId: "1", orderName: "#1", state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20" } });
@@ -128,7 +129,10 @@ describe("Shopify webhooks", () => {
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),
     );
     expect(status).toBe(200);
-    const seeded = ["session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "storePairingCode", "shopAuditEvent", "cashParcel", "cashDaily", "syncLedger", "reconcilePass", "syncLatency"] as const;
+    const seeded = [
+      "session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "pendingLeadEvent",
+      "storePairingCode", "shopAuditEvent", "cashParcel", "cashDaily", "syncLedger", "reconcilePass", "syncLatency",
+    ] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
       expect(await db.prisma[model].count({ where: { shop: SHOP } })).toBe(0);

@@ -150,7 +150,8 @@ export async function fireStuckTriggers(db: Db, shopRow: Pick<Shop, "domain" | "
   const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
   if (orders.length === 0) return 0;
   const usage = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } }, select: { hasEnabledFlow: true } });
-  if (usage && !usage.hasEnabledFlow) return 0;
+  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
+  if (!usage?.hasEnabledFlow) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
     const firing = stuckFiring(order, now);
     return flowTriggerJobFor(shop, order.orderId, order.id, firing.handle, firing.eventKey, firing.payload);

@@ -17,7 +17,7 @@
  * reach Shopify comes back at the next interval, where it stopped. Progress is saved in
  * the job's payload after every page (the backfill's machinery, backfill/scan.server.ts).
  */
-import type { Shop } from "@prisma/client";
+import type { Prisma, Shop } from "@prisma/client";
 import { z } from "zod";
 import type { Db } from "../../db.server";
 import { reconcileEnv } from "../../env.server";
@@ -406,7 +406,7 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
   if (toggles.tags || toggles.fulfillment || toggles.markPaid) {
     const since = context.ledger.measuredUntil ?? new Date(pass.from);
     // Writes Shopify accepted (their row carries the lag); a refusal is recorded with its reason and not retried here.
-    const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since }, data: { not: null } }, select: { linkId: true } });
+    const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since }, data: { contains: "\"lagMs\"" } }, select: { linkId: true } });
     const ids = [...new Set(written.map((w) => w.linkId))];
     for (let i = 0; i < ids.length; i += STATES_PER_CALL) {
       const links = (
@@ -545,7 +545,7 @@ async function comeBack(deps: PipelineDeps, shop: string, pass: ReconcilePayload
  * Makes sure the shop has a pass coming (install, reinstall, every status-sync cycle),
  * at `runAt` when none is waiting; a pass already planned or running is left alone.
  */
-export async function ensureReconcileScheduled(db: Db | Parameters<typeof enqueueJob>[0], shop: string, runAt: Date): Promise<void> {
+export async function ensureReconcileScheduled(db: Db | Prisma.TransactionClient, shop: string, runAt: Date): Promise<void> {
   const existing = await db.job.findUnique({ where: { key: reconcileJobKey(shop) }, select: { state: true } });
   if (existing && existing.state !== "done" && existing.state !== "dead") return;
   await enqueueJob(db, reconcileJobFor(shop, runAt));

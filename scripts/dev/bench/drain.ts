@@ -1,14 +1,30 @@
 /**
- * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres] [--cpu-prof DIR]`
+ * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
+ *                         [--shopify] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
- * limiter. Reports the drain time over N/R (target at most 1.05) and the
- * number of 429 answers (target 0). The catalogue and cities are cached
- * before the clock starts, as they are in steady state (read once a day).
+ * limiter. Reports the drain time over N/R (target at most 1.05), the
+ * number of 429 answers (target 0), and what each posted lead cost the
+ * workers: CPU time and SQL statements (counted at the driver by a preload,
+ * scripts/dev/bench/lib/count-statements.ts; BEGIN/COMMIT apart), from each
+ * worker's first statement to the end (start-up left out). The catalogue and
+ * cities are cached before the clock starts, as they are in steady state.
+ *
+ * Without Shopify beside it, write-back and Flow are off. `--shopify` runs the
+ * shop as a real one is set up: write-back and every Flow trigger on (Flow's
+ * lifecycle callback said a workflow uses each), the orders in the Shopify
+ * Admin stand-in (in this process; the workers reach it through its preload)
+ * and an offline session stored; the counts then also hold each lead's
+ * write-back and "Lead created" firing, up to the last of them.
+ *
+ * `--compare DIR` first runs the same drain with the worker of another
+ * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
+ * node_modules linked in), on a fresh database of this checkout's schema,
+ * and prints both side by side.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startSandbox, sandboxControl } from "../../../sandbox/index";
 import { connectShop, SHOP } from "../lib/connected-shop";
@@ -17,7 +33,14 @@ import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
+import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
+import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
+import { secretBoxFromEnv } from "../../../app/env.server";
+import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../../shopify-admin/index";
+import { Session } from "@shopify/shopify-api";
+import { pathToFileURL } from "node:url";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { countStatementsImport, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +50,8 @@ const { values } = parseArgs({
     database: { type: "string", default: "sqlite" },
     // Each worker writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     "cpu-prof": { type: "string" },
+    compare: { type: "string" },
+    shopify: { type: "boolean", default: false },
   },
 });
 const N = Number(values.orders);
@@ -34,67 +59,160 @@ const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+const SHOPIFY = values.shopify === true;
+/** The app's Shopify settings, for the workers' Admin clients (--shopify). */
+const APP_ENV = {
+  SHOPIFY_API_KEY: "bench-api-key",
+  SHOPIFY_API_SECRET: "bench-api-secret",
+  SHOPIFY_APP_URL: "https://cod-lead-sync.bench",
+  SCOPES: "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+};
+/** Jobs that follow a posted lead when write-back and Flow are on. */
+const FOLLOW_UP_KINDS = ["write-back", "flow-trigger"];
 
-const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "drain" });
-const url = database.url;
-const db = createPrismaClient(url);
-const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
-const control = sandboxControl(sandbox.url);
-const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-const workers: ChildProcess[] = [];
-const profile = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
+interface DrainResult {
+  label: string;
+  settled: number;
+  rejected: number;
+  ratio: number;
+  leadsPerSecond: number;
+  wallSeconds: number;
+  stats: ProcessStats;
+}
 
-try {
-  const shop = await connectShop(db, {
-    apiKey: key.key,
-    baseUrl: sandbox.url,
-    // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off.
-    settings: {
-      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false },
-    },
-  });
-  // Steady state: reference lists cached (through the shared limiter, so the pace holds).
-  const deps = createPipelineDeps(db);
-  await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
-  for (let i = 0; i < N; i++) {
-    const body = webhookOrder({ id: 5_580_000_000_000 + i, phone: `06${String(30000000 + i).padStart(8, "0")}` });
-    await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
+async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
+  const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "drain" });
+  const url = database.url;
+  const db = createPrismaClient(url);
+  const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
+  const control = sandboxControl(sandbox.url);
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  const workers: ChildProcess[] = [];
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  let shopify: RunningShopifyAdmin | undefined;
+  try {
+    const shop = await connectShop(db, {
+      apiKey: key.key,
+      baseUrl: sandbox.url,
+      // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off; with it, the defaults.
+      settings: SHOPIFY
+        ? {}
+        : {
+            writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+            flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, paymentOverdue: false, orderStuck: false },
+          },
+    });
+    if (SHOPIFY) shopify = await shopifyBeside(db);
+    // Steady state: reference lists cached (through the shared limiter, so the pace holds).
+    const deps = createPipelineDeps(db);
+    await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
+    for (let i = 0; i < N; i++) {
+      const body = webhookOrder({ id: 5_580_000_000_000 + i, phone: `06${String(30000000 + i).padStart(8, "0")}` });
+      if (shopify) await shopifyAdminControl(shopify.url).placeOrder(SHOP, body, { deliver: false });
+      await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
+    }
+
+    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? ", write-back and Flow on" : ""}`);
+    const started = Date.now();
+    // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.
+    const standInPreload = shopify ? ["--import", pathToFileURL(join(root, "shopify-admin", "register.ts")).href] : [];
+    for (let w = 0; w < W; w++) {
+      workers.push(
+        spawn(process.execPath, [...profile, "--import", "tsx", ...countStatementsImport, ...standInPreload, join(workerRoot, "worker.ts")], {
+          cwd: workerRoot,
+          env: {
+            ...process.env,
+            NODE_ENV: "production",
+            SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+            DATABASE_URL: url,
+            LOG_LEVEL: "warn",
+            ...(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
+          },
+          stdio: ["ignore", "ignore", "pipe"],
+        }),
+      );
+    }
+    const readers = workers.map((w, i) => statsReader(w, `worker ${i + 1}`));
+    // Three times the ideal, and at least 10 leads a second when the key's limit is out of the way.
+    const deadline = started + Math.max((N / R) * 60_000 * 3, N * 100) + 30_000;
+    while (Date.now() < deadline) {
+      const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
+      if (settled === N) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // With Shopify: up to the last write-back and Flow firing of those leads (their events told first).
+    while (SHOPIFY && Date.now() < deadline) {
+      const waiting = await db.job.count({ where: { kind: { in: FOLLOW_UP_KINDS }, state: { in: ["pending", "running", "failed"] } } });
+      if (waiting === 0 && (await db.pendingLeadEvent.count()) === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const stats = sumStats(await Promise.all(readers.map((r) => r.read())));
+    const wallSeconds = (Date.now() - started) / 1000;
+    const calls = (await control.getKey(key.id)).calls;
+    const posts = calls.filter((c) => c.method === "POST" && c.path.startsWith("/v1/leads") && c.status < 300);
+    const first = Date.parse(calls.find((c) => Date.parse(c.at) >= started)?.at ?? new Date(started).toISOString());
+    const last = Math.max(...posts.map((c) => Date.parse(c.at)));
+    const ideal = (N / R) * 60_000;
+    const span = last - first + 60_000 / R; // the last call's own slot counts
+    const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
+    const rejected = calls.filter((c) => c.status === 429).length;
+    const leadsPerSecond = posts.length / ((last - first) / 1000);
+    console.log(`settled ${settled}/${N}; ${calls.filter((c) => Date.parse(c.at) >= started).length} calls after start, ${rejected} answered 429`);
+    console.log(`drain span ${(span / 1000).toFixed(1)} s for an ideal N/R of ${(ideal / 1000).toFixed(1)} s: ratio ${(span / ideal).toFixed(3)} (target <= 1.05)`);
+    console.log(`throughput ${leadsPerSecond.toFixed(1)} leads/s over the span (the workers' own speed when the limit is higher)`);
+    console.log(`wall time including worker start-up: ${wallSeconds.toFixed(1)} s`);
+    if (shopify) {
+      const done = await db.job.groupBy({ by: ["kind", "state"], where: { kind: { in: FOLLOW_UP_KINDS } }, _count: true });
+      const flowReceived = (await shopifyAdminControl(shopify.url).flow(SHOP)).received.length;
+      console.log(`follow-ups: ${done.map((d) => `${d.kind} ${d.state} ${d._count}`).join(", ") || "none"}; Flow received ${flowReceived} trigger(s)`);
+    }
+    printPerLead(stats, settled);
+    return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats };
+  } finally {
+    for (const w of workers) w.kill("SIGTERM");
+    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
+    await sandbox.close();
+    await shopify?.close();
+    await db.$disconnect();
+    await database.close();
   }
+}
 
-  console.log(`drain benchmark: ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}`);
-  const started = Date.now();
-  for (let w = 0; w < W; w++) {
-    workers.push(
-      spawn(process.execPath, [...profile, "--import", "tsx", join(root, "worker.ts")], {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: url, LOG_LEVEL: "warn" },
-        stdio: ["ignore", "ignore", "inherit"],
-      }),
+const per = (n: number, leads: number) => (leads > 0 ? n / leads : NaN);
+
+function printPerLead(stats: ProcessStats, leads: number): void {
+  console.log(
+    `per posted lead (all workers): CPU ${per(stats.cpuMs, leads).toFixed(2)} ms (target <= 5), ` +
+      `${per(stats.statements, leads).toFixed(1)} SQL statements (target <= 12) + ${per(stats.begins, leads).toFixed(2)} BEGIN / ` +
+      `${per(stats.commits, leads).toFixed(2)} COMMIT / ${per(stats.rollbacks, leads).toFixed(2)} ROLLBACK`,
+  );
+}
+
+const results: DrainResult[] = [];
+if (values.compare) results.push(await drain(`baseline ${values.compare}`, resolve(values.compare), values["cpu-prof"] && join(values["cpu-prof"], "baseline")));
+results.push(await drain("this checkout", root, values["cpu-prof"]));
+if (results.length > 1) {
+  console.log("\nside by side (per posted lead, all workers):");
+  console.log(["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits"].map((h) => h.padStart(12)).join(" "));
+  for (const r of results) {
+    console.log(
+      [r.label.slice(0, 12), r.settled, r.leadsPerSecond.toFixed(1), r.ratio.toFixed(3), r.rejected, per(r.stats.cpuMs, r.settled).toFixed(2), per(r.stats.statements, r.settled).toFixed(1), per(r.stats.commits, r.settled).toFixed(2)]
+        .map((v) => String(v).padStart(12))
+        .join(" "),
     );
   }
-  // Three times the ideal, and at least 10 leads a second when the key's limit is out of the way.
-  const deadline = started + Math.max((N / R) * 60_000 * 3, N * 100) + 30_000;
-  while (Date.now() < deadline) {
-    const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
-    if (settled === N) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const calls = (await control.getKey(key.id)).calls;
-  const posts = calls.filter((c) => c.method === "POST" && c.path.startsWith("/v1/leads") && c.status < 300);
-  const first = Date.parse(calls.find((c) => Date.parse(c.at) >= started)?.at ?? new Date(started).toISOString());
-  const last = Math.max(...posts.map((c) => Date.parse(c.at)));
-  const ideal = (N / R) * 60_000;
-  const span = last - first + 60_000 / R; // the last call's own slot counts
-  const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
-  console.log(`settled ${settled}/${N}; ${calls.filter((c) => Date.parse(c.at) >= started).length} calls after start, ${calls.filter((c) => c.status === 429).length} answered 429`);
-  console.log(`drain span ${(span / 1000).toFixed(1)} s for an ideal N/R of ${(ideal / 1000).toFixed(1)} s: ratio ${(span / ideal).toFixed(3)} (target <= 1.05)`);
-  console.log(`throughput ${(posts.length / ((last - first) / 1000)).toFixed(1)} leads/s over the span (the workers' own speed when the limit is higher)`);
-  console.log(`wall time including worker start-up: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-} finally {
-  for (const w of workers) w.kill("SIGTERM");
-  await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
-  await sandbox.close();
-  await db.$disconnect();
-  await database.close();
+}
+
+/**
+ * The Shopify Admin stand-in beside the workers, as a real shop has it: the shop, an
+ * offline session the workers' Admin clients load (sealed, as the app stores it), and
+ * Flow's word that an enabled workflow uses each of the app's triggers.
+ */
+async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
+  const shopify = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(join(root, "extensions")) });
+  shopify.shop(SHOP);
+  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: "shpat_bench", scope: APP_ENV.SCOPES });
+  await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
+  await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
+  return shopify;
 }

@@ -29,6 +29,7 @@ import { startPreviewServer } from "./preview-server";
 import { sendOrders } from "./send-orders";
 import { SECOND_ACCOUNT, SECOND_SHOP, startDemoShopifyAdmin } from "./shopify-admin-world";
 import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
+import { FLOW_TRIGGER } from "../../../app/flow/triggers";
 import type { Shutdown } from "./shutdown";
 import { compareWithExpectations, customerHoldLines, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
 import { readCustomerHolds } from "./customer-holds";
@@ -179,7 +180,12 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   // 5. The merchant opens the app from the Shopify admin: the app installs the shop (token exchange).
   const opened = previewUrl ? `${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=/app` : await embeddedAppUrl(appUrl, DEMO_SHOP, credentials);
   await installThroughTokenExchange(db, DEMO_SHOP, opened);
-  io.log(`Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on`);
+  // The merchant has workflows on the app's triggers: Flow says so through its lifecycle callback (nothing is sent before).
+  for (const handle of Object.values(FLOW_TRIGGER)) {
+    const { response } = await control.flowLifecycle({ url: `${appUrl}/flow/lifecycle`, shop: DEMO_SHOP, handle, has_enabled_flow: true });
+    if (response.status >= 300) throw new Error(`the app answered ${response.status} to Flow's lifecycle callback`);
+  }
+  io.log(`Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on; Shopify Flow workflows on the app's triggers`);
   if (previewUrl) io.log(`Admin preview: ${previewUrl}`);
 
   // 6. The orders, as signed webhooks (each created in the stand-in first); progress as their links settle.

@@ -60,12 +60,18 @@ export async function readFlowTriggers(control: ShopifyAdminControl, shop: strin
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the shop has no write-back or Flow trigger job due soon (pending, running or retrying), or the deadline. */
+/**
+ * Waits until the shop has no lead event waiting to be told (they queue the
+ * write-backs and triggers) and no write-back or Flow trigger job due soon
+ * (pending, running or retrying), or the deadline.
+ */
 export async function waitForWriteBacks(db: PrismaClient, shop: string, deadlineMs: number): Promise<boolean> {
   for (;;) {
-    const due = await db.job.count({
-      where: { kind: { in: ["write-back", "flow-trigger"] }, shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
-    });
+    const due =
+      (await db.pendingLeadEvent.count({ where: { shop } })) +
+      (await db.job.count({
+        where: { kind: { in: ["write-back", "flow-trigger"] }, shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
+      }));
     if (due === 0) return true;
     if (Date.now() > deadlineMs) return false;
     await sleep(300);
