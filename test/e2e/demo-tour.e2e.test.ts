@@ -8,7 +8,8 @@
  * import of past orders, install the second store. No error page; every change
  * still there after a reload of the whole preview.
  */
-import { mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
@@ -147,6 +148,17 @@ async function reloadTo(page: Page, lang: Language, label: string, heading: stri
   expect(await page.locator("#language").inputValue()).toBe(lang);
 }
 
+/**
+ * test-results/e2e/demo-tour-<lang>-<name>.png; with UPDATE_DOCS_SCREENSHOTS=1 and `docs`, the English
+ * one also goes to docs/demo-<name>.png (the demo README's).
+ */
+async function shot(page: Page, lang: Language, name: string, docs: boolean) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `demo-tour-${lang}-${name}.png`);
+  await page.screenshot({ path });
+  if (docs && process.env.UPDATE_DOCS_SCREENSHOTS === "1" && lang === "en") copyFileSync(path, join(import.meta.dirname, "..", "..", "docs", `demo-${name}.png`));
+}
+
 const TOURS: { lang: Language; order: string; sku: string }[] = [
   { lang: "fr", order: "#1019", sku: "ZELLIGE-LAMP-01" },
   { lang: "en", order: "#1021", sku: "RIF-OLIVE-1L" },
@@ -283,9 +295,12 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
 
     await page.reload({ waitUntil: "load" });
     await app(page).getByRole("heading", { name: w("home.checklist.title") }).waitFor({ timeout: 60_000 });
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/demo-tour-${lang}-second-store.png` });
+    await shot(page, lang, "preview-second-store", true);
     await page.goto(new URL(`/?shop=${DEMO}`, preview.url).href, { waitUntil: "load" });
+    await app(page).getByRole("heading", { name: w("app.title"), level: 1 }).waitFor({ timeout: 30_000 });
+    await settled(page);
+    // The tour's own shop, not the demo's 38 orders: docs/demo-admin-preview.png is taken from `npm run demo`.
+    await shot(page, lang, "admin-preview", false);
   }, 120_000);
 
   it("met no error page and no refused action on the way", () => {
