@@ -11,7 +11,7 @@ import { en, type MessageKey, type Messages } from "./en";
 import { fr } from "./fr";
 import { FORMATS, type CurrencyLabel, type LocaleFormat } from "./formats";
 import { createFormatter, type Formatter } from "./format";
-import { parseMessage, renderParts, type MessageContext } from "./message-format";
+import { parseMessage, renderParts, type MessageContext, type MessageValues } from "./message-format";
 import { renderMessage, type MessageRef } from "./message-ref";
 import { isPseudoLocale, PSEUDO_FORMATS, PSEUDO_LOCALES, pseudoCatalogue, pseudoNested, type PseudoLocale } from "./pseudo";
 
@@ -32,7 +32,7 @@ export type Locale = Language | PseudoLocale;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 const DEFAULT_LOCALE: Language = "en";
 
-export type MessageParams = Record<string, string | number>;
+export type MessageParams = MessageValues;
 
 const isLanguage = (value: string): value is Language => Object.prototype.hasOwnProperty.call(LANGUAGES, value);
 

@@ -7,7 +7,8 @@
  * Pure.
  */
 import type { Formatter } from "./format";
-import type { MessageKey, MessageParams } from "./index";
+import type { MessageKey } from "./en";
+import type { MessageValues as MessageParams } from "./message-format";
 
 export type MessageArg =
   | string

@@ -4,7 +4,7 @@
  * they go in sealed and nothing here ever selects their ciphertext for display.
  */
 import { resumeShop } from "../sync/shop-pause.server";
-import { ensureSyncScheduled } from "../sync/status-sync.server";
+import { ensureSyncScheduled } from "../sync/sync-schedule.server";
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { SecretBox } from "../crypto/secret-box.server";

@@ -27,7 +27,7 @@ import { asDate, asNumber, inList, list, newId, sqlOf, statement, type BatchItem
 import type { WorkerTask } from "../queue/types";
 import { writeBackHandler } from "./write-back-task.server";
 // A cycle (status-sync records lead events); used only when a handler runs.
-import { ensureSyncScheduled } from "./status-sync.server";
+import { ensureSyncScheduled } from "./sync-schedule.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
 const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler, writeBackHandler, scheduleSyncHandler];

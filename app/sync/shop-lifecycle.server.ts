@@ -1,8 +1,8 @@
 import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
-import { ensureSyncScheduled } from "./status-sync.server";
-import { ensureReconcileScheduled } from "./reconcile/pass.server";
+import { ensureSyncScheduled } from "./sync-schedule.server";
+import { ensureReconcileScheduled } from "./reconcile/schedule.server";
 import { addTimeline, reasonFields } from "../models/timeline.server";
 import { reinstalledText } from "../models/order-texts";
 import type { TransactionClient } from "../models/webhook-delivery.server";

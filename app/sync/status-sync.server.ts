@@ -11,19 +11,15 @@
  * source: polling is then the safety net). Each cycle logs one report line.
  */
 import type { OrderLink, Prisma, Shop } from "@prisma/client";
-import { enqueueJob, wakeJob } from "../queue/jobs.server";
 import type { ClaimedJob } from "../queue/types";
-import { readShopSettings } from "../models/shop-settings";
 import { type SellerApiClient } from "../seller-api";
 import { isFinalStatus, needsDetail, statusChanged, type LeadStatus } from "./lead-status";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
-import { ensureRetentionScheduled } from "./retention.server";
-import { ensureReconcileScheduled } from "./reconcile/pass.server";
+import { scheduleNextSync } from "./sync-schedule.server";
 import { recordLeadEvents } from "./lead-events.server";
-import { syncJobFor } from "../models/job-kinds";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
@@ -303,57 +299,6 @@ export async function runSyncStatusesJob(deps: PipelineDeps, job: ClaimedJob): P
   } finally {
     await scheduleNextSync(deps, domain, tracked);
   }
-}
-
-/** Share of a key's calls that polling may plan on: posting comes first. */
-const POLLING_SHARE = 0.25;
-/** Leads in motion per extra minute between cycles, whatever the key's rate. */
-const LEADS_PER_MINUTE_OF_INTERVAL = 5000;
-/** With platform events set up, polling is the safety net: this many times rarer. */
-const EVENTS_STRETCH = 6;
-
-/**
- * Minutes until the next cycle: the shop's setting, stretched so a cycle's list
- * calls (one per 100 leads in motion) fit in POLLING_SHARE of the key's rate,
- * and with the number of leads in motion; much rarer when events are the
- * primary source. Pure.
- */
-export function nextSyncMinutes(input: { settingMinutes: number; tracked: number; ratePerMinute: number | null; eventsConfigured: boolean }): number {
-  const listCalls = Math.ceil(input.tracked / 100);
-  const rate = input.ratePerMinute && input.ratePerMinute > 0 ? input.ratePerMinute : 60;
-  const byBudget = listCalls / (rate * POLLING_SHARE);
-  const byVolume = input.tracked / LEADS_PER_MINUTE_OF_INTERVAL;
-  let minutes = Math.max(input.settingMinutes, Math.ceil(Math.max(byBudget, byVolume)));
-  if (input.eventsConfigured) minutes *= EVENTS_STRETCH;
-  return Math.min(minutes, 24 * 60);
-}
-
-/** Keeps one sync job per connected shop, due every statusSyncMinutes (stretched, see nextSyncMinutes). */
-export async function scheduleNextSync(deps: PipelineDeps, domain: string, tracked = 0): Promise<void> {
-  const shop = await deps.db.shop.findUnique({ where: { domain } });
-  if (!shop || shop.uninstalledAt || !shop.sellerApiKeyCipher) return;
-  const minutes = nextSyncMinutes({
-    settingMinutes: readShopSettings(shop.settings).statusSyncMinutes,
-    tracked,
-    ratePerMinute: shop.rateLimitPerMinute,
-    eventsConfigured: shop.eventsSecretCipher !== null,
-  });
-  await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
-  // Every connected shop also gets its daily clean-up by its retention setting, and its reconciliation with Shopify.
-  await ensureRetentionScheduled(deps.db, domain, deps.now());
-  await ensureReconcileScheduled(deps.db, domain, deps.now());
-}
-
-/**
- * Makes sure the shop has a sync job coming (first lead created, key verified)
- * without pushing back one already planned.
- */
-export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
-  // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
-  await ensureReconcileScheduled(db, domain, now);
-  const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });
-  const minutes = readShopSettings(shop?.settings).statusSyncMinutes;
-  await wakeJob(db, syncJobFor(domain, new Date(now.getTime() + minutes * 60_000)));
 }
 
 /** "refresh-lead": a platform event said this lead changed; read it (never trust the event's payload). */

@@ -9,7 +9,8 @@ import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
-import { loadTrackedLinks, nextSyncMinutes, WRITE_BATCH } from "../../app/sync/status-sync.server";
+import { loadTrackedLinks, WRITE_BATCH } from "../../app/sync/status-sync.server";
+import { nextSyncMinutes } from "../../app/sync/sync-schedule.server";
 import { isInProcessWorkerEnabled } from "../../app/queue/in-process.server";
 import { parseWorkerEnv } from "../../app/env.server";
 

@@ -17,7 +17,7 @@
  * reach Shopify comes back at the next interval, where it stopped. Progress is saved in
  * the job's payload after every page (the backfill's machinery, backfill/scan.server.ts).
  */
-import type { Prisma, Shop } from "@prisma/client";
+import type { Shop } from "@prisma/client";
 import { z } from "zod";
 import type { Db } from "../../db.server";
 import { reconcileEnv } from "../../env.server";
@@ -539,16 +539,6 @@ async function comeBack(deps: PipelineDeps, shop: string, pass: ReconcilePayload
   const now = deps.now();
   await deps.db.syncLedger.updateMany({ where: { shop }, data: { lastFailure: failure } });
   await enqueueJob(deps.db, reconcileJobFor(shop, new Date(now.getTime() + Math.max(RETRY_FLOOR_MS, Math.min(config.intervalMs, 5 * 60_000))), pass));
-}
-
-/**
- * Makes sure the shop has a pass coming (install, reinstall, every status-sync cycle),
- * at `runAt` when none is waiting; a pass already planned or running is left alone.
- */
-export async function ensureReconcileScheduled(db: Db | Prisma.TransactionClient, shop: string, runAt: Date): Promise<void> {
-  const existing = await db.job.findUnique({ where: { key: reconcileJobKey(shop) }, select: { state: true } });
-  if (existing && existing.state !== "done" && existing.state !== "dead") return;
-  await enqueueJob(db, reconcileJobFor(shop, runAt));
 }
 
 /** The merchant's "Check now": the next pass runs now (a pass already running goes on). */
