@@ -23,6 +23,7 @@
  * node_modules linked in), on a fresh database of this checkout's schema,
  * and prints both side by side.
  */
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -58,7 +59,7 @@ const N = Number(values.orders);
 const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..", "..");
-process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 const SHOPIFY = values.shopify === true;
 /** The app's Shopify settings, for the workers' Admin clients (--shopify). */
 const APP_ENV = {

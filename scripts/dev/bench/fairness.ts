@@ -12,6 +12,7 @@
  * claim order (oldest due job first) as the baseline. Orders are taken in by
  * calling the webhook's intake directly (the route's work without HTTP/HMAC).
  */
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -47,7 +48,7 @@ const MINUTES = Number(values.minutes);
 const W = Number(values.workers);
 const WARM_UP_MS = 20_000;
 const root = join(import.meta.dirname, "..", "..", "..");
-process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 
 const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "fairness" });
 const url = database.url;

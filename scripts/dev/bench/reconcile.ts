@@ -12,6 +12,7 @@
  * one call each), and what the reconciliation adds for `--shops` shops at `--interval`
  * seconds: Admin API calls and worker time per hour.
  */
+import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -45,7 +46,7 @@ const HOUR = 3600_000;
 process.env.SHOPIFY_API_KEY ??= "bench-key";
 process.env.SHOPIFY_API_SECRET ??= "bench-secret";
 process.env.SHOPIFY_APP_URL ??= "https://cod-lead-sync.bench";
-process.env.ENCRYPTION_KEY ??= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+process.env.ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
 process.env.NODE_ENV ??= "production";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

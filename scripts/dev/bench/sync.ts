@@ -12,6 +12,7 @@
  * set-up's garbage is collected before the cycle starts.
  * `--cpu-prof DIR` writes a CPU profile of each first cycle (sync-N.cpuprofile).
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
@@ -32,7 +33,7 @@ import { ROOT, startSandboxProcess, stopChild } from "./lib/soak-world";
 
 const { values } = parseArgs({ options: { leads: { type: "string", default: "10000,50000" }, "cpu-prof": { type: "string" } } });
 const sizes = values.leads!.split(",").map(Number).filter((n) => n > 0);
-process.env.ENCRYPTION_KEY ||= "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 process.env.SELLER_API_ALLOW_PRIVATE_HOSTS = "true";
 const SHOP = "atlas-beauty.myshopify.com";
 setFlagsFromString("--expose-gc");

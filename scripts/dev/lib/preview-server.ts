@@ -8,6 +8,7 @@
  * sources) and copies the build to a private directory, so a later
  * `remix vite:build` elsewhere cannot swap files under a running server.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,8 +29,8 @@ const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 export const PREVIEW_API_KEY = "e2e-api-key";
 export const PREVIEW_API_SECRET = "e2e-api-secret";
 
-/** The key the preview server seals secrets with (the tests' own). */
-export const PREVIEW_ENCRYPTION_KEY = "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=";
+/** The key the preview server seals secrets with unless `env` names one: random, for this process's servers only. */
+const PREVIEW_ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
 export const DEFAULT_SCOPES =
   "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
