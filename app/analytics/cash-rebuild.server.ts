@@ -6,7 +6,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { shopLinkIds } from "../models/links-by-id.server";
+import { forEachLockedLinkPage, shopLinkIds } from "../models/links-by-id.server";
 import { addCashEntry, cashEntryOf, mergeDays, nonZeroCash, type CashDays, type CashEntry, type CashLinkFields, type CashRow } from "./cash";
 import { addToCashRollups, CASH_READ_PAGE, deleteCashEntries, ensureOverdueCheck, readCashEntries, storeCashEntries } from "./cash-ledger.server";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
@@ -88,43 +88,26 @@ export async function rebuildCashLedger(
 }
 
 async function recountLedger(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, CashDays>): Promise<Omit<CashRebuildReport, "ms">> {
-  let links = 0;
   let parcels = 0;
   let rows = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    // Keyset on orderId, the order of the (shop, orderId) index.
-    const page = await db.orderLink.findMany({
-      where: { shop, ...(cursor ? { orderId: { gt: cursor } } : {}) },
-      select: { id: true, orderId: true },
-      orderBy: { orderId: "asc" },
-      take: CASH_READ_PAGE,
-    });
-    if (page.length === 0) break;
-    const ids = page.map((l) => l.id);
-    cursor = page[page.length - 1].orderId;
-    await db.$transaction(async (tx) => {
-      await tx.$executeRaw`UPDATE "OrderLink" SET "shop" = "shop" WHERE "id" IN (${Prisma.join(ids)})`;
-      const current: RebuildLink[] = (await tx.orderLink.findMany({ where: { id: { in: ids } }, select: REBUILD_SELECT })).filter((l) => l.shop === shop);
-      const before = await readCashEntries(tx, shop, ids);
-      const deltas = new Map<string, CashRow>();
-      const entries: CashEntry[] = [];
-      for (const link of current) {
-        const old = before.get(link.id);
-        const entry = rebuiltEntry(link, timeZone, fromTimeline, old);
-        if (!entry) continue;
-        if (old) addCashEntry(deltas, old, -1);
-        addCashEntry(deltas, entry, 1);
-        entries.push(entry);
-        if (entry.state !== null) parcels++;
-      }
-      const changed = nonZeroCash(deltas);
-      await addToCashRollups(tx, shop, changed);
-      await storeCashEntries(tx, entries);
-      links += current.length;
-      rows += changed.length;
-    });
-  }
+  const links = await forEachLockedLinkPage(db, shop, CASH_READ_PAGE, REBUILD_SELECT, async (tx, current: RebuildLink[]) => {
+    const before = await readCashEntries(tx, shop, current.map((l) => l.id));
+    const deltas = new Map<string, CashRow>();
+    const entries: CashEntry[] = [];
+    for (const link of current) {
+      const old = before.get(link.id);
+      const entry = rebuiltEntry(link, timeZone, fromTimeline, old);
+      if (!entry) continue;
+      if (old) addCashEntry(deltas, old, -1);
+      addCashEntry(deltas, entry, 1);
+      entries.push(entry);
+      if (entry.state !== null) parcels++;
+    }
+    const changed = nonZeroCash(deltas);
+    await addToCashRollups(tx, shop, changed);
+    await storeCashEntries(tx, entries);
+    rows += changed.length;
+  });
   rows += await dropGoneEntries(db, shop);
   return { links, parcels, rows };
 }

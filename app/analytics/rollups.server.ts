@@ -7,7 +7,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { shopLinkIds, shopLinksByIds } from "../models/links-by-id.server";
+import { forEachLockedLinkPage, shopLinkIds, shopLinksByIds } from "../models/links-by-id.server";
 import { addFact, factOf, nonZero, type LeadFact, type LinkFields, type RollupDelta } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 import { isDelivered } from "./status-groups";
@@ -193,44 +193,25 @@ export async function rebuildRollups(db: Db, shop: string, options: { timeZone?:
 }
 
 async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, string>): Promise<Omit<RebuildReport, "ms">> {
-  let links = 0;
   let counted = 0;
   let rows = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    // Keyset on orderId, the order of the (shop, orderId) index: on id, each page sorted all the shop's links.
-    const page = await db.orderLink.findMany({
-      where: { shop, ...(cursor ? { orderId: { gt: cursor } } : {}) },
-      select: { id: true, orderId: true },
-      orderBy: { orderId: "asc" },
-      take: REBUILD_PAGE,
+  const links = await forEachLockedLinkPage(db, shop, REBUILD_PAGE, REBUILD_SELECT, async (tx, current: RebuildLink[]) => {
+    const ids = current.map((l) => l.id);
+    const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
+    const deltas = new Map<string, RollupDelta>();
+    const facts = current.map((link) => {
+      const old = before.get(link.id);
+      const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? old?.deliveredDay ?? null);
+      if (old) addFact(deltas, old, -1);
+      addFact(deltas, fact, 1);
+      if (fact.statusGroup !== null) counted++;
+      return fact;
     });
-    if (page.length === 0) break;
-    const ids = page.map((l) => l.id);
-    cursor = page[page.length - 1].orderId;
-    await db.$transaction(async (tx) => {
-      // Lock the links first (a no-op update, the same on SQLite and PostgreSQL): a change of one of
-      // them waits for this page, so its handler reads the facts written here. By id alone: the
-      // ids were just read for this shop, and with the shop SQLite would read all its links.
-      await tx.$executeRaw`UPDATE "OrderLink" SET "shop" = "shop" WHERE "id" IN (${Prisma.join(ids)})`;
-      const current: RebuildLink[] = await shopLinksByIds(tx, shop, ids, REBUILD_SELECT);
-      const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
-      const deltas = new Map<string, RollupDelta>();
-      const facts = current.map((link) => {
-        const old = before.get(link.id);
-        const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? old?.deliveredDay ?? null);
-        if (old) addFact(deltas, old, -1);
-        addFact(deltas, fact, 1);
-        if (fact.statusGroup !== null) counted++;
-        return fact;
-      });
-      const changed = nonZero(deltas);
-      await addToRollups(tx, shop, changed);
-      await storeFacts(tx, facts);
-      links += current.length;
-      rows += changed.length;
-    });
-  }
+    const changed = nonZero(deltas);
+    await addToRollups(tx, shop, changed);
+    await storeFacts(tx, facts);
+    rows += changed.length;
+  });
   // Counts of links that are gone (erased by the retention setting or by hand).
   let factCursor: string | undefined;
   for (;;) {
