@@ -1,10 +1,19 @@
 /**
- * Shopify's GraphQL rate limit: a leaky bucket per shop (and app) of 2000 points that
- * refills 100 points per second. A query runs only when its requested cost is
- * available; the bucket is then charged the actual cost.
+ * Shopify's GraphQL rate limit: a leaky bucket per shop (and app) that refills
+ * at the shop's plan's rate (a Standard plan's: 2000 points, 100 a second). A
+ * query runs only when its requested cost is available; the bucket is then
+ * charged the actual cost.
  */
 export const BUCKET_SIZE = 2000;
 export const RESTORE_RATE = 100;
+
+/** Shopify's published restore rates by plan; the bucket holds twenty seconds of it. */
+export const PLAN_LIMITS = {
+  standard: { maximumAvailable: BUCKET_SIZE, restoreRate: RESTORE_RATE },
+  advanced: { maximumAvailable: 4000, restoreRate: 200 },
+  plus: { maximumAvailable: 20_000, restoreRate: 1000 },
+} as const;
+export type ShopifyPlan = keyof typeof PLAN_LIMITS;
 
 export interface ThrottleStatus {
   maximumAvailable: number;

@@ -11,6 +11,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { GraphQLSchema } from "graphql";
+import type { ShopifyPlan } from "./bucket";
 import { createClock, type StandInClock } from "./clock";
 import { FaultRegistry } from "./faults";
 import { FlowRegistry, type FlowDefinitions } from "./flow";
@@ -26,7 +27,7 @@ import { WebhookDeliveries } from "./webhooks";
 
 export { ADMIN_SCHEMA_PATH, API_VERSION, loadAdminSchema } from "./schema";
 export { actualQueryCost, estimateQueryCost, MAX_QUERY_COST, MUTATION_COST } from "./cost";
-export { BUCKET_SIZE, LeakyBucket, RESTORE_RATE } from "./bucket";
+export { BUCKET_SIZE, LeakyBucket, PLAN_LIMITS, RESTORE_RATE, type ShopifyPlan } from "./bucket";
 export { fulfillmentOrderRecord, orderRecord, variantRecord } from "./records";
 export type { FulfillmentOrderRecord, MutationName, OrderInit, OrderRecord, ProductRecord, ProductVariantRecord, UserError } from "./records";
 export type { CallRecord, ShopState, ShopWorld } from "./store";
@@ -54,6 +55,8 @@ export interface StartShopifyAdminOptions {
   /** time source for buckets, token expiry and timestamps (tests) */
   now?: () => number;
   quiet?: boolean;
+  /** the shops' plan, which sets their GraphQL bucket (default standard: 2000 points, 100 a second) */
+  plan?: ShopifyPlan;
   /** the app's Flow triggers and actions, as deployed (see flowDefinitionsFrom(extensionsDir)) */
   flow?: FlowDefinitions;
 }
@@ -84,7 +87,7 @@ export async function startShopifyAdmin(options: StartShopifyAdminOptions = {}):
   const host = options.host ?? "127.0.0.1";
   const schema = loadAdminSchema();
   const clock = createClock(options.now);
-  const store = new ShopStore(() => clock.now());
+  const store = new ShopStore(() => clock.now(), options.plan);
   const flow = new FlowRegistry();
   if (options.flow) flow.load(options.flow);
   const deliveries = new WebhookDeliveries(clock, () => options.app?.apiSecret ?? null);

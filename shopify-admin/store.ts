@@ -3,7 +3,7 @@
  * answers for any shop never loaded (what tests that need one world use), a leaky
  * bucket per shop domain, and the call log.
  */
-import { LeakyBucket } from "./bucket";
+import { LeakyBucket, PLAN_LIMITS, type ShopifyPlan } from "./bucket";
 import {
   legacyId,
   orderRecord,
@@ -75,7 +75,10 @@ export class ShopStore {
   readonly calls: CallRecord[] = [];
   private callSequence = 0;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly plan: ShopifyPlan = "standard",
+  ) {}
 
   /** The state that answers for `domain`: its own when loaded, else the fallback. */
   stateFor(domain: string | null): ShopState {
@@ -124,7 +127,8 @@ export class ShopStore {
     const key = domain ?? "";
     let bucket = this.buckets.get(key);
     if (!bucket) {
-      bucket = new LeakyBucket(this.now());
+      const limits = PLAN_LIMITS[this.plan];
+      bucket = new LeakyBucket(this.now(), limits.maximumAvailable, limits.restoreRate);
       this.buckets.set(key, bucket);
     }
     return bucket;

@@ -28,8 +28,10 @@ import type { City } from "../leads";
 import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
-import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
+import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
 import { asDate, inList, list, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
+import { ShopifyThrottledError } from "../shopify/errors";
+import { MUTATION_POINTS } from "../shopify/write-back.server";
 
 /** How long a firing waits while the app is uninstalled (a reinstall wakes it at once). */
 const UNINSTALLED_WAIT_MS = 6 * 3600_000;
@@ -175,11 +177,14 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   const [shop] = await database.all(SHOP_INSTALLED, [job.shop]);
   if (!shop) return;
   if (asDate(shop.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
+  const points = { requested: MUTATION_POINTS, charge: MUTATION_POINTS };
+  waitForShopifyPoints(job.shop, job.id, points);
   const admin = await deps.adminFor(job.shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
     throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
   } catch (error) {
+    if (error instanceof ShopifyThrottledError) throttledInLine(job.shop, job.id, points, error);
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
       await addTimelineRows(database, [timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } })]);

@@ -16,6 +16,7 @@ import {
   UnprocessableEntityError,
 } from "../seller-api";
 import { ShopifyOrderNotFoundError, ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
+import { shopifyBudget } from "../shopify/points-budget";
 
 export type JobOutcome =
   /** Run again after delayMs, or at `until` when the limiter named the time. */
@@ -49,4 +50,22 @@ export function jobErrorFor(outcome: JobOutcome, error: unknown): unknown {
   if (outcome.kind === "later") return new RetryLaterError(outcome.until ?? outcome.delayMs, { countAttempt: false, reason: outcome.reason });
   if (outcome.kind === "permanent") return new PermanentJobError(outcome.reason, { cause: error });
   return error;
+}
+
+/** A job's Admin API points: those its calls ask to be in the bucket, and what they are expected to cost in all. */
+export interface ShopifyPoints {
+  requested: number;
+  charge: number;
+}
+
+/** Throws a RetryLaterError to the job's place in the shop's line when its points are not there yet (app/shopify/points-budget.ts). */
+export function waitForShopifyPoints(shop: string, jobId: string, points: ShopifyPoints): void {
+  const at = shopifyBudget.take(shop, jobId, points.requested, points.charge, Date.now());
+  if (at !== null) throw new RetryLaterError(new Date(at), { countAttempt: false, reason: "Shopify API points: in line behind the shop's other calls" });
+}
+
+/** After THROTTLED: the bucket as Shopify described it, and the job's place in line (else the answer's own wait applies). */
+export function throttledInLine(shop: string, jobId: string, points: ShopifyPoints, error: ShopifyThrottledError): void {
+  shopifyBudget.observe(shop, error.cost, Date.now());
+  waitForShopifyPoints(shop, jobId, points);
 }

@@ -24,7 +24,7 @@ export interface OrderWriteBackState {
   fulfillmentOrders: FulfillmentOrderState[];
 }
 
-/** `data` of ORDER_WRITE_BACK_STATE. */
+/** `data` of ORDER_WRITE_BACK_STATE (or ORDER_WRITE_BACK_HEAD: no fulfilment orders asked, none seen). */
 export interface OrderWriteBackStateData {
   order: {
     id: string;
@@ -32,7 +32,7 @@ export interface OrderWriteBackStateData {
     displayFinancialStatus: string | null;
     canMarkAsPaid: boolean;
     cancelledAt: string | null;
-    fulfillmentOrders: {
+    fulfillmentOrders?: {
       nodes: {
         id: string;
         status: string;
@@ -53,7 +53,7 @@ export function orderWriteBackState(data: OrderWriteBackStateData): OrderWriteBa
     displayFinancialStatus: order.displayFinancialStatus,
     canMarkAsPaid: order.canMarkAsPaid,
     cancelledAt: order.cancelledAt,
-    fulfillmentOrders: order.fulfillmentOrders.nodes.map((fo) => ({
+    fulfillmentOrders: (order.fulfillmentOrders?.nodes ?? []).map((fo) => ({
       id: fo.id,
       status: fo.status,
       supportedActions: fo.supportedActions.map((a) => a.action),

@@ -13,12 +13,13 @@ import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { addTimelineRows, timelineRow, type TimelineEntry } from "../models/timeline.server";
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
-import { parseWriteBackDone, writeBackOrder } from "../shopify/write-back.server";
+import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrder } from "../shopify/write-back.server";
+import { ShopifyThrottledError } from "../shopify/errors";
 import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
 import { desiredTags, tagKey } from "../shopify/write-back-tags";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
-import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
+import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints, type ShopifyPoints } from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
 import { asDate, asString, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
@@ -55,22 +56,38 @@ interface WriteBackFacts {
 }
 
 /**
- * Whether a run could change the Shopify order, judged from the link alone
- * against what was written (pure): a job is queued only then. Shopify's own
- * state is read by the job; what the merchant changed by hand is left alone anyway.
+ * The mutations a run would likely make, judged from the link alone against
+ * what was written (pure): a job is queued only when there is one. Shopify's
+ * own state is read by the job; what the merchant changed by hand is left alone anyway.
  */
-export function writeBackMayChange(link: WriteBackFacts, toggles: ShopSettings["writeBack"]): boolean {
-  if (!link.leadRef) return false;
+export function likelyMutations(link: WriteBackFacts, toggles: ShopSettings["writeBack"]): number {
+  if (!link.leadRef) return 0;
   const done: WriteBackDone = parseWriteBackDone(link.writtenBack);
+  let mutations = 0;
   if (toggles.tags) {
     const wanted = new Set(desiredTags({ ...link, hasAnomalies: link.anomalies !== "[]" }).map(tagKey));
     const written = new Set(done.tags.map(tagKey));
-    if (wanted.size !== written.size || [...wanted].some((t) => !written.has(t))) return true;
+    if ([...wanted].some((t) => !written.has(t))) mutations++;
+    if ([...written].some((t) => !wanted.has(t))) mutations++;
   }
   const shipping = link.shippingStatus ?? "";
-  if (toggles.fulfillment && !done.fulfilled && FULFILL_SHIPPING_STATUSES.has(shipping)) return true;
-  if (toggles.markPaid && !done.paid && markPaidStatuses(toggles.markPaidWhen).has(shipping)) return true;
-  return toggles.cancel && !done.cancelled && link.confirmationStatus !== null && CANCEL_REASONS[link.confirmationStatus] !== undefined;
+  if (toggles.fulfillment && !done.fulfilled && FULFILL_SHIPPING_STATUSES.has(shipping)) mutations++;
+  if (toggles.markPaid && !done.paid && markPaidStatuses(toggles.markPaidWhen).has(shipping)) mutations++;
+  if (toggles.cancel && !done.cancelled && link.confirmationStatus !== null && CANCEL_REASONS[link.confirmationStatus] !== undefined) mutations++;
+  return mutations;
+}
+
+/** Whether a run could change the Shopify order (see likelyMutations). */
+export const writeBackMayChange = (link: WriteBackFacts, toggles: ShopSettings["writeBack"]): boolean => likelyMutations(link, toggles) > 0;
+
+/**
+ * A run's Admin API points: what its costliest call asks to be in the bucket,
+ * and what the run is expected to spend (its read's actual cost and 10 a mutation).
+ */
+export function writeBackPoints(link: WriteBackFacts & { shippingStatus: string | null }, toggles: ShopSettings["writeBack"]): ShopifyPoints {
+  const fulfil = mayFulfil({ shippingStatus: link.shippingStatus, done: parseWriteBackDone(link.writtenBack) }, toggles);
+  const read = fulfil ? READ_POINTS.withFulfillmentOrders : READ_POINTS.head;
+  return { requested: Math.max(read, MUTATION_POINTS), charge: (fulfil ? READ_ACTUAL_POINTS.withFulfillmentOrders : READ_ACTUAL_POINTS.head) + MUTATION_POINTS * Math.max(1, likelyMutations(link, toggles)) };
 }
 
 /**
@@ -119,6 +136,9 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
   if (!writeBackEnabled(settings)) return;
 
   const timeline = (entry: TimelineEntry) => timelineRow(link.shop, link.id, entry);
+  // In line for the shop's Admin API points (app/shopify/points-budget.ts).
+  const points = writeBackPoints(link, toggles);
+  waitForShopifyPoints(link.shop, job.id, points);
   const admin = await deps.adminFor(link.shop);
   try {
     const run = await writeBackOrder(
@@ -146,6 +166,7 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     });
     if (run.steps.length > 0) recordStatusToShopify(seenAt, deps.now());
   } catch (error) {
+    if (error instanceof ShopifyThrottledError) throttledInLine(link.shop, job.id, points, error);
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
       await addTimelineRows(sqlOf(deps.db), [timeline({ kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } })]);

@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 
 const mutationsSince = (from: number) =>
-  api.requests.slice(from).map((r) => r.operationName).filter((name) => name !== "OrderWriteBackState");
+  api.requests.slice(from).map((r) => r.operationName).filter((name) => name !== "OrderWriteBackState" && name !== "OrderWriteBackHead");
 
 describe("write-back of a lead's progress to its Shopify order", () => {
   it("tags and fulfils when the parcel ships, then marks paid and retags on delivery, then does nothing", async () => {
@@ -106,6 +106,29 @@ describe("write-back of a lead's progress to its Shopify order", () => {
       new Set([`${SHOP} shpat_test_${SHOP} 2026-07`]),
     );
     expect(api.refused).toEqual([]);
+  });
+
+  it("reads the order's fulfilment orders only when the plan may fulfil: otherwise its head, for 1 point asked instead of hundreds", async () => {
+    const order = api.addOrder({ lines: [{ sku: "ARGAN-50", quantity: 1 }] });
+    const confirmed = { leadRef: "LD-1002", confirmationStatus: "confirmed", shippingStatus: "pending", hasAnomalies: false, trackingNumber: null, done: wb.NOTHING_WRITTEN_BACK };
+    let before = api.requests.length;
+    const atConfirmation = await wb.writeBackOrder(admin, order.id, confirmed, wb.DEFAULT_WRITE_BACK_SETTINGS);
+    const head = api.requests[before];
+    expect(head).toMatchObject({ operationName: "OrderWriteBackHead", requestedQueryCost: 1, actualQueryCost: wb.READ_ACTUAL_POINTS.head });
+    expect(atConfirmation.steps.map((s) => s.kind)).toEqual(["tagsAdd"]);
+    expect(order.tags).toEqual(["cod:lead:LD-1002", "cod:confirmed"]);
+
+    before = api.requests.length;
+    const shipped = { ...confirmed, shippingStatus: "shipped", trackingNumber: "CTM9", done: atConfirmation.done };
+    const atShipping = await wb.writeBackOrder(admin, order.id, shipped, wb.DEFAULT_WRITE_BACK_SETTINGS);
+    const full = api.requests[before];
+    expect(full.operationName).toBe("OrderWriteBackState");
+    expect(full.requestedQueryCost).toBeGreaterThan(100);
+    expect(full.requestedQueryCost).toBe(wb.READ_POINTS.withFulfillmentOrders);
+    // Charged what it returned: an order of one line and one fulfilment order.
+    expect(full.actualQueryCost).toBeLessThanOrEqual(wb.READ_ACTUAL_POINTS.withFulfillmentOrders);
+    expect(atShipping.steps.map((s) => s.kind)).toContain("fulfillmentCreate");
+    expect(order.fulfillments).toHaveLength(1);
   });
 
   it("with paid chosen as the platform's payment: the delivered order stays pending, and is marked paid when the platform pays", async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
- *                         [--shopify] [--cpu-prof DIR] [--compare DIR]`
+ *                         [--shopify [--plan standard|advanced|plus]] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
@@ -37,7 +37,7 @@ import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
 import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
 import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
 import { secretBoxFromEnv } from "../../../app/env.server";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../../shopify-admin/index";
+import { flowDefinitionsFrom, PLAN_LIMITS, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyPlan } from "../../../shopify-admin/index";
 import { Session } from "@shopify/shopify-api";
 import { pathToFileURL } from "node:url";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
@@ -53,6 +53,8 @@ const { values } = parseArgs({
     "cpu-prof": { type: "string" },
     compare: { type: "string" },
     shopify: { type: "boolean", default: false },
+    // The shop's Shopify plan: its GraphQL points a second bound the write-back and the triggers.
+    plan: { type: "string", default: "standard" },
   },
 });
 const N = Number(values.orders);
@@ -61,6 +63,8 @@ const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 const SHOPIFY = values.shopify === true;
+const PLAN = values.plan as ShopifyPlan;
+if (!(PLAN in PLAN_LIMITS)) throw new Error(`--plan: one of ${Object.keys(PLAN_LIMITS).join(", ")}`);
 /** The app's Shopify settings, for the workers' Admin clients (--shopify). */
 const APP_ENV = {
   SHOPIFY_API_KEY: "bench-api-key",
@@ -113,7 +117,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
     }
 
-    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? ", write-back and Flow on" : ""}`);
+    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`);
     const started = Date.now();
     // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.
     const standInPreload = shopify ? ["--import", pathToFileURL(join(root, "shopify-admin", "register.ts")).href] : [];
@@ -210,7 +214,7 @@ if (results.length > 1) {
  * Flow's word that an enabled workflow uses each of the app's triggers.
  */
 async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
-  const shopify = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(join(root, "extensions")) });
+  const shopify = await startShopifyAdmin({ quiet: true, plan: PLAN, flow: flowDefinitionsFrom(join(root, "extensions")) });
   shopify.shop(SHOP);
   const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: "shpat_bench", scope: APP_ENV.SCOPES });
   await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
