@@ -1,14 +1,24 @@
 /**
  * `npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate]
- *                        [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL] [--keep]`
+ *                        [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]
+ *                        [--shopify on|off] [--plan standard|advanced|plus] [--flow-workflows on|off] [--keep]`
  *
- * A busy shop's mixed load: signed orders/create webhooks at --rate a second
- * for --minutes (10 % redelivered a few seconds later with the same webhook
- * id, 5 % that the shop's rules must hold) against the production build on
- * loopback, while the worker posts leads to the sandbox (autopilot moving
- * them, rate limit raised out of the way), the status sync polls and
- * write-back is off. A /healthz probe every second. After sending: waits for
- * the backlog to drain, watches --after more minutes, then checks exactly-once.
+ * A busy shop's mixed load with the app's defaults: signed orders/create
+ * webhooks at --rate a second for --minutes (10 % redelivered a few seconds
+ * later with the same webhook id, 5 % that the shop's rules must hold) against
+ * the production build on loopback, every order created in the Shopify Admin
+ * stand-in first, while the worker posts leads to the sandbox (autopilot moving
+ * them, rate limit raised out of the way), the status sync polls, write-back
+ * writes each move to the stand-in and Flow triggers go to it (the shop has
+ * workflows on them, said through Flow's lifecycle callback; --flow-workflows
+ * off: none). The shop's plan sets its Admin API points a second (default
+ * plus: a shop taking 20 orders a second, 72,000 an hour, is a Plus shop; a
+ * Standard plan's 100 points a second carry about 4 orders a second's tags and
+ * triggers). --shopify off: no stand-in, write-back and Flow off (the earlier
+ * soak). A /healthz probe every second. After sending: waits for the backlog to
+ * drain, then until nothing is left to do (lead events told, write-backs and
+ * triggers sent), watches --after more minutes, then checks exactly-once.
+ * Reports the CPU each process used per lead and the job attempts per lead by kind.
  *
  * Mode embedded (the demo's default): one process, the worker inside it.
  * Mode separate: `npm start` with WORKER_IN_PROCESS=false plus `npm run worker`.
@@ -37,7 +47,9 @@ import {
   syncTotals,
   type Probe,
 } from "./lib/soak-measures";
-import { createOrderFactory } from "./lib/soak-orders";
+import { createOrderFactory, isHeldOrder } from "./lib/soak-orders";
+import { cpuOf, cpuPerLead, jobsPerLead, nothingLeft, workLeft, type WorkLeft } from "./lib/soak-cost";
+import { PLAN_LIMITS, type ShopifyPlan } from "../../../shopify-admin/index";
 import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 
@@ -52,6 +64,9 @@ const { values } = parseArgs({
     database: { type: "string", default: "sqlite" },
     "rate-limit": { type: "string", default: "60000" },
     keep: { type: "boolean", default: false },
+    shopify: { type: "string", default: "on" },
+    plan: { type: "string", default: "plus" },
+    "flow-workflows": { type: "string", default: "on" },
   },
 });
 const rate = Number(values.rate);
@@ -59,13 +74,17 @@ const sendMs = Number(values.minutes) * 60_000;
 const afterMs = Number(values.after) * 60_000;
 const drainLimitMs = Number(values["drain-limit"]) * 60_000;
 const mode = values.mode as WorkerMode;
-if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate")) {
+const withShopify = values.shopify !== "off";
+const plan = values.plan as ShopifyPlan;
+if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate") || !(plan in PLAN_LIMITS)) {
   console.error("usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]");
   process.exit(2);
 }
 const REDELIVER_EVERY = 10; // 10 %
 const HOLD_EVERY = 20; // 5 %
 const REDELIVERY_DELAY_MS = 3000;
+const runTag = Math.floor(Date.now() / 1000) % 1000;
+const total = Math.round((sendMs / 1000) * rate);
 
 const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
@@ -77,6 +96,7 @@ const world = await startSoakWorld({
   mode,
   rateLimitPerMinute: Number(values["rate-limit"]),
   databaseUrl: values["database-url"] ?? postgres?.url,
+  shopify: withShopify && { runTag, orders: total, holdEvery: HOLD_EVERY, flowWorkflows: values["flow-workflows"] !== "off", plan },
   log,
 });
 const { db, shop } = world;
@@ -207,10 +227,13 @@ void (async () => {
 
 let summary: Record<string, unknown> = {};
 try {
-  log(`soak: ${rate} orders/s for ${sendMs / 60_000} min (${100 / REDELIVER_EVERY} % redelivered, ${100 / HOLD_EVERY} % to hold), mode ${mode}, data ${dataDir}`);
+  log(
+    `soak: ${rate} orders/s for ${sendMs / 60_000} min (${100 / REDELIVER_EVERY} % redelivered, ${100 / HOLD_EVERY} % to hold), mode ${mode}, ` +
+      `${withShopify ? `Shopify stand-in (${plan} plan) with every order, write-back and Flow on` : "no Shopify, write-back and Flow off"}, data ${dataDir}`,
+  );
   printHeader();
-  const makeOrder = createOrderFactory(Math.floor(Date.now() / 1000) % 1000);
-  const total = Math.round((sendMs / 1000) * rate);
+  const makeOrder = createOrderFactory(runTag);
+  const cpuAtStart = cpuOf(world.processes);
   const inflight = new Set<Promise<void>>();
   const track = (p: Promise<void>) => {
     inflight.add(p);
@@ -220,7 +243,7 @@ try {
   for (let i = 0; i < total; i++) {
     const wait = sendStarted + (i * 1000) / rate - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const order = makeOrder(i, i % HOLD_EVERY === 7);
+    const order = makeOrder(i, isHeldOrder(i, HOLD_EVERY));
     sent.set(order.id, { held: order.held, accepted: false });
     const webhookId = randomUUID();
     track(deliver(order.id, order.body, webhookId));
@@ -233,20 +256,31 @@ try {
   const sendEnded = Date.now();
   const atEnd = await backlog(db, shop);
   log(`sending done: ${sent.size} orders, ${redeliveries} redeliveries; backlog ${atEnd.links} orders (${(atEnd.links / rate).toFixed(1)} s of orders)`);
+  const workAtEnd = await workLeft(db, shop);
+  log(`work left when sending stopped: ${JSON.stringify(workAtEnd)}`);
 
   phase = "drain";
+  // The backlog: orders not yet posted (or refused). Then what their leads left for Shopify
+  // (lead events to tell, write-backs and Flow triggers), which Shopify's own rate limit paces.
   let drainMs: number | null = null;
+  let allWorkMs: number | null = null;
+  let left: WorkLeft = workAtEnd;
   for (;;) {
-    const b = await backlog(db, shop);
-    if (b.links === 0) {
-      drainMs = Date.now() - sendEnded;
+    left = await workLeft(db, shop);
+    if (drainMs === null && left.links === 0) drainMs = Date.now() - sendEnded;
+    if (nothingLeft(left)) {
+      allWorkMs = Date.now() - sendEnded;
       break;
     }
     if (Date.now() - sendEnded > drainLimitMs) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
   log(drainMs === null ? `backlog not drained after ${drainLimitMs / 60_000} min` : `drained ${(drainMs / 1000).toFixed(1)} s after sending stopped`);
+  log(allWorkMs === null ? `work left after ${drainLimitMs / 60_000} min: ${JSON.stringify(left)}` : `all work done ${(allWorkMs / 1000).toFixed(1)} s after sending stopped`);
   const drainedAt = Date.now();
+  const cpuAtDrain = cpuOf(world.processes);
+  const leadsAtDrain = await db.orderLink.count({ where: { shop, state: { in: ["created", "damaged"] } } });
+  const jobsAtDrain = jobsPerLead((await world.scrapeAll()).values(), leadsAtDrain);
   const figuresAtDrain = await world.readFigures();
   const rssAtDrain = Object.fromEntries(world.processes.map((p) => [p.name, figuresAtDrain.get(p.name)?.rssMb ?? rssMb(p.pid)]));
 
@@ -286,6 +320,7 @@ try {
     rate,
     minutes: sendMs / 60_000,
     mode,
+    shopify: withShopify ? { plan, flowWorkflows: values["flow-workflows"] !== "off" } : false,
     orders: sent.size,
     redeliveries,
     webhook: {
@@ -313,6 +348,14 @@ try {
       secondsOfOrders: Number((atEnd.links / rate).toFixed(1)),
       drainSeconds: drainMs === null ? null : Number((drainMs / 1000).toFixed(1)),
       drainedWithinLimit: drainMs !== null,
+      workAtEndOfSending: workAtEnd,
+      allWorkDoneSeconds: allWorkMs === null ? null : Number((allWorkMs / 1000).toFixed(1)),
+      workLeftAtLimit: allWorkMs === null ? left : null,
+    },
+    perLead: {
+      leads: leadsAtDrain,
+      cpuMsByProcess: cpuPerLead(cpuAtStart, cpuAtDrain, leadsAtDrain),
+      jobsByKindAndOutcome: jobsAtDrain,
     },
     rss,
     databaseBytesPerOrder: bytes === null ? null : Math.round(bytes / Math.max(1, sent.size)),

@@ -18,6 +18,9 @@ export interface SoakOrder {
   body: string;
 }
 
+/** Which orders of a run the shop's rules must hold (a foreign phone): one in `every`. */
+export const isHeldOrder = (index: number, every: number): boolean => index % every === 7;
+
 export function createOrderFactory(runTag: number) {
   const clean = template("01-clean-casablanca.json");
   const held = template("27-foreign-phone.json");

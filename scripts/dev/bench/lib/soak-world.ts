@@ -1,10 +1,15 @@
 /**
  * The soak's world, each part its own process on loopback so the load
  * generator never shares an event loop with what it measures: the sandbox
- * (autopilot on, rate limit raised), the app's production build (`server.ts`),
- * and in "separate" mode a worker process (`npm run worker`). A fresh SQLite
- * file with every migration (or the --database-url given), the demo shop
- * installed and connected, with write-back and Flow triggers off (no Shopify here).
+ * (autopilot on, rate limit raised), the Shopify Admin stand-in with every
+ * order of the run already created (on the shop's plan), the app's production
+ * build (`server.ts`) pointed at it, and in "separate" mode a worker process
+ * (`npm run worker`). A fresh SQLite file with every migration (or the
+ * --database-url given), the demo shop connected and installed by the app
+ * itself (token exchange), with the app's defaults: write-back on, Flow
+ * triggers on, and (unless told otherwise) workflows on them in Flow, said
+ * through the lifecycle callback. Without Shopify (`shopify: false`, the
+ * earlier soak): write-back and Flow off.
  * The app and the worker serve their metrics on a loopback port each: the soak
  * reads their figures there, as an operator's scraper would.
  */
@@ -20,7 +25,11 @@ import { prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../lib/ports";
 import { startServerProcess, type ServerProcess } from "../../lib/app-process";
-import { DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
+import { tsxPreloadArgs } from "../../lib/app-build";
+import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
+import { embeddedAppUrl, installThroughTokenExchange } from "../../demo/install-shop";
+import { shopifyAdminControl, type ShopifyPlan } from "../../../../shopify-admin/index";
+import { FLOW_TRIGGER } from "../../../../app/flow/triggers";
 import { figuresOf, scrape, type ProcessFigures, type Scrape } from "./process-metrics";
 
 export const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
@@ -34,6 +43,11 @@ export interface SoakWorldOptions {
   rateLimitPerMinute: number;
   /** Another database (PostgreSQL once supported); default a fresh SQLite file in dataDir. */
   databaseUrl?: string;
+  /**
+   * The Shopify Admin stand-in with the run's orders (write-back and Flow on, the
+   * app's defaults); false: no Shopify, write-back and Flow off.
+   */
+  shopify?: { runTag: number; orders: number; holdEvery: number; flowWorkflows: boolean; plan: ShopifyPlan } | false;
   log(line: string): void;
 }
 
@@ -83,6 +97,26 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await exited;
   clearTimeout(killer);
+}
+
+/** The stand-in in its own process (shopify-admin-process.ts); resolves with its URL. */
+async function startShopifyAdminProcess(dataDir: string, args: string[]) {
+  const logFile = join(dataDir, "shopify-admin.log");
+  const child = spawnLogged("shopify-admin", [join(import.meta.dirname, "shopify-admin-process.ts"), ...args], { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" }, logFile);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the Shopify Admin stand-in did not start:\n${out}`)), 120_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const found = /listening on (\S+)/.exec(out)?.[1];
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the Shopify Admin stand-in exited with code ${code}:\n${out}`)));
+  });
+  return { child, logFile, url };
 }
 
 /** The sandbox CLI in its own process; resolves with its URL and the demo shop's key. */
@@ -135,11 +169,26 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     const encryptionKey = randomBytes(32).toString("base64");
     const apiSecret = randomBytes(24).toString("hex");
     const account = await fetchSellerAccount(sandbox.url, sandbox.key);
-    await registerDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
-    // No Shopify runs beside the soak: like write-back, Flow triggers (Admin API calls) are off.
-    const registered = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP }, select: { settings: true } });
-    const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
-    await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) } });
+    const shopify = options.shopify;
+    let shopifyAdmin: Awaited<ReturnType<typeof startShopifyAdminProcess>> | undefined;
+    if (shopify) {
+      shopifyAdmin = await startShopifyAdminProcess(dataDir, [
+        "--shop", DEMO_SHOP, "--api-key", DEMO_API_KEY, "--api-secret", apiSecret, "--scopes", DEMO_SCOPES, "--plan", shopify.plan,
+        "--run-tag", String(shopify.runTag), "--orders", String(shopify.orders), "--hold-every", String(shopify.holdEvery),
+      ]);
+      const { child } = shopifyAdmin;
+      cleanups.push(() => stopChild(child));
+      log(`Shopify Admin stand-in ${shopifyAdmin.url} (pid ${child.pid}, ${shopify.plan} plan, ${shopify.orders} orders created)`);
+      // The app's defaults (write-back and Flow triggers on, customer hold off); statuses every minute.
+      await connectDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
+      await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ statusSyncMinutes: 1 }) } });
+    } else {
+      await registerDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
+      // No Shopify runs beside the soak: like write-back, Flow triggers (Admin API calls) are off.
+      const registered = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP }, select: { settings: true } });
+      const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
+      await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) } });
+    }
 
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
@@ -155,6 +204,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       LOG_LEVEL: "info",
       WORKER_IN_PROCESS: options.mode === "embedded" ? "true" : "false",
+      // The stand-in's preload (shopify-admin/register.ts) sends the app's Admin API calls there.
+      ...(shopifyAdmin ? { SHOPIFY_ADMIN_STAND_IN_URL: shopifyAdmin.url } : {}),
       // HEAP_GROWTH_PERCENT=0 compares with V8's own heap growing factor.
       ...(process.env.HEAP_GROWTH_PERCENT ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {}),
       // e.g. SOAK_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app and worker.
@@ -166,12 +217,24 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     cleanups.push(() => app.stop());
     const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog, metricsUrl: `http://127.0.0.1:${appMetricsPort}/metrics` }];
 
+    if (shopify && shopifyAdmin) {
+      // The merchant opens the app from the Shopify admin: the app installs the shop (token exchange).
+      await installThroughTokenExchange(db, DEMO_SHOP, await embeddedAppUrl(appUrl, DEMO_SHOP, { apiKey: DEMO_API_KEY, apiSecret }));
+      if (shopify.flowWorkflows) {
+        // Workflows on the app's triggers: Flow says so through the lifecycle callback (nothing is sent before).
+        const control = shopifyAdminControl(shopifyAdmin.url);
+        for (const handle of Object.values(FLOW_TRIGGER)) await control.flowLifecycle({ url: `${appUrl}/flow/lifecycle`, shop: DEMO_SHOP, handle, has_enabled_flow: true });
+      }
+      log(`shop ${DEMO_SHOP} installed through the token exchange; write-back on, Flow triggers on, ${shopify.flowWorkflows ? "workflows on them in Flow" : "no workflow on them in Flow"}`);
+    }
+
     if (options.mode === "separate") {
       const workerLog = join(dataDir, "worker.log");
       const workerMetricsPort = await freePort();
       const worker = spawnLogged(
         "worker",
-        [join(ROOT, "worker.ts")],
+        // The stand-in's preload too: the worker makes the Admin API calls.
+        [...tsxPreloadArgs(ROOT).slice(2), join(ROOT, "worker.ts")],
         { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env, METRICS_PORT: String(workerMetricsPort) },
         workerLog,
       );
@@ -179,11 +242,12 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       processes.push({ name: "worker", pid: worker.pid!, logFile: workerLog, metricsUrl: `http://127.0.0.1:${workerMetricsPort}/metrics` });
     }
     processes.push({ name: "sandbox", pid: sandbox.child.pid!, logFile: sandbox.logFile });
+    if (shopifyAdmin) processes.push({ name: "shopify", pid: shopifyAdmin.child.pid!, logFile: shopifyAdmin.logFile });
     log(`app ${appUrl} (production build, ${options.mode === "embedded" ? "worker in process" : "worker in its own process"})`);
 
     const readLogs = () =>
       processes
-        .filter((p) => p.name !== "sandbox")
+        .filter((p) => p.name === "app" || p.name === "worker")
         .map((p) => {
           try {
             return readFileSync(p.logFile, "utf8");
