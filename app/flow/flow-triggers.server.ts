@@ -18,7 +18,7 @@ import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
 import { addTimelineRows, timelineRow } from "../models/timeline.server";
 import { flowRefusedText, flowSentText } from "../models/order-texts";
-import { enqueueJob, enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
+import { enqueueJobs, enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { ensureTurn } from "../queue/turns.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { ClaimedJob, JobContext } from "../queue/types";
@@ -136,8 +136,8 @@ async function queueStatusMoves(
       for (const field of PREVIOUS_FIELDS) if (field in kept) next.payload[field] = kept[field];
       job.runAt = earlier.runAt;
     }
-    await enqueueJob(sql, job, { shopHasTurn: true });
   }
+  await enqueueJobs(sql, jobs, { shopHasTurn: true });
   await ensureTurn(sql, shop);
 }
 

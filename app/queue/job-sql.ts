@@ -68,6 +68,32 @@ export const ENQUEUE = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop"
     "updatedAt" = excluded."updatedAt"
   RETURNING "id", "state"`);
 
+const enqueueByCount = new Map<number, SqlStatement>();
+/**
+ * ENQUEUE for `count` jobs of distinct keys in one statement (a handler's
+ * batch): each is created or taken over as ENQUEUE does; maxAttempts is the
+ * column default on create and unchanged on take-over. Params per job: id,
+ * kind, key, shop, payload, runAt, now, now.
+ */
+export function enqueueJobs(count: number): SqlStatement {
+  let s = enqueueByCount.get(count);
+  if (!s) {
+    s = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
+      VALUES ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)`).join(", ")}
+      ON CONFLICT ("key") DO UPDATE SET
+        "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",
+        "rerun" = ("Job"."state" = 'running'),
+        "attempts" = CASE WHEN "Job"."state" = 'running' THEN "Job"."attempts" ELSE 0 END,
+        "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
+        "leaseOwner" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseOwner" ELSE NULL END,
+        "leaseExpiresAt" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseExpiresAt" ELSE NULL END,
+        "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
+        "updatedAt" = excluded."updatedAt"`);
+    enqueueByCount.set(count, s);
+  }
+  return s;
+}
+
 const wakeByCount = new Map<number, SqlStatement>();
 /**
  * Wakes the jobs with these keys unless already waiting: a finished or dead one

@@ -35,6 +35,7 @@ import {
   SETTLE,
   SETTLE_RERUN,
   wakeJobs as wakeJobsStatement,
+  enqueueJobs as enqueueJobsStatement,
   type JobRow,
 } from "./job-sql";
 import { asDate, asNumber, asString } from "../db/sql";
@@ -93,6 +94,24 @@ export async function enqueueJob(db: SqlSource, input: EnqueueJobInput, options:
   const outcome: EnqueueOutcome = row.id === id ? "created" : row.state === "running" ? "rerun" : "reset";
   if (outcome !== "rerun" && !options.shopHasTurn) await run(() => ensureTurn(sql, input.shop));
   return { id: String(row.id), outcome };
+}
+
+/**
+ * enqueueJob for many jobs, one statement per 100 (a key given twice: the last
+ * one): each is created or takes over its key's job with its payload and runAt.
+ */
+export async function enqueueJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<void> {
+  if (inputs.length === 0) return;
+  const run = busyRetry(db);
+  const sql = sqlOf(db);
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
+  const now = new Date();
+  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
+    const page = unique.slice(i, i + JOBS_PER_INSERT);
+    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
+    await run(() => sql.run(enqueueJobsStatement(page.length), params));
+  }
+  if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   completeJob,
   countJobsByState,
   enqueueJob,
+  enqueueJobs,
   extendLease,
   failJob,
   listJobs,
@@ -97,6 +98,41 @@ describe("enqueueJob", () => {
       }),
     ).rejects.toThrow("order insert failed");
     expect(await t.prisma.job.count({ where: { key: "k:rolled-back" } })).toBe(0);
+  });
+});
+
+describe("enqueueJobs", () => {
+  it("takes over many keys in one go as enqueueJob does each: new, waiting, done (fresh budget) and running (rerun after), the last of a key twice", async () => {
+    const clock = fakeClock();
+    await enqueueJob(t.prisma, { kind: "k", key: "k:waiting", payload: { v: 1 }, runAt: clock.now() });
+    await enqueueJob(t.prisma, { kind: "k", key: "k:done", payload: { v: 1 }, runAt: clock.now(), maxAttempts: 3 });
+    await enqueueJob(t.prisma, { kind: "k", key: "k:running", payload: { v: 1 }, runAt: clock.now() });
+    const done = await claimNextJob(t.prisma, { owner: "w1", leaseMs: LEASE_MS, now: clock.now(), kinds: ["k"] });
+    await completeJob(t.prisma, done!, "w1");
+    const running = await claimNextJob(t.prisma, { owner: "w1", leaseMs: LEASE_MS, now: clock.now(), kinds: ["k"] });
+    expect([done!.key, running!.key].sort()).toEqual(["k:done", "k:waiting"]);
+    // The one left pending is k:running: claim it too so the three states are there.
+    const third = await claimNextJob(t.prisma, { owner: "w2", leaseMs: LEASE_MS, now: clock.now(), kinds: ["k"] });
+    await completeJob(t.prisma, running!, "w1");
+    expect(third!.key).toBe("k:running");
+
+    const later = new Date(clock.now().getTime() + 5_000);
+    await enqueueJobs(t.prisma, [
+      { kind: "k", key: "k:new", shop: "a.myshopify.com", payload: { v: 2 }, runAt: later },
+      { kind: "k", key: "k:waiting", payload: { v: 2 }, runAt: later },
+      { kind: "k", key: "k:done", payload: { v: 2 }, runAt: later },
+      { kind: "k", key: "k:running", payload: { v: 2 }, runAt: later },
+      { kind: "k", key: "k:new", shop: "a.myshopify.com", payload: { v: 3 }, runAt: later },
+    ]);
+
+    const byKey = new Map((await t.prisma.job.findMany()).map((j) => [j.key, j]));
+    expect(byKey.size).toBe(4);
+    expect(byKey.get("k:new")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 3 }), runAt: later, maxAttempts: 10 });
+    expect(byKey.get("k:waiting")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 2 }), runAt: later, attempts: 0 });
+    expect(byKey.get("k:done")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 2 }), attempts: 0, maxAttempts: 3, lastError: null });
+    expect(byKey.get("k:running")).toMatchObject({ state: "running", rerun: true, leaseOwner: "w2", payload: JSON.stringify({ v: 2 }) });
+    // The shop's turn exists: its jobs can be claimed.
+    expect(await t.prisma.queueTurn.count({ where: { shop: "a.myshopify.com" } })).toBe(1);
   });
 });
 

@@ -260,13 +260,13 @@ try {
   log(`work left when sending stopped: ${JSON.stringify(workAtEnd)}`);
 
   phase = "drain";
-  // The backlog: orders not yet posted (or refused). Then what their leads left for Shopify
-  // (lead events to tell, write-backs and Flow triggers), which Shopify's own rate limit paces.
+  // The backlog: orders not yet posted (or refused). Then what was queued for Shopify before
+  // sending stopped (lead events to tell, write-backs and Flow triggers), which Shopify's points pace.
   let drainMs: number | null = null;
   let allWorkMs: number | null = null;
   let left: WorkLeft = workAtEnd;
   for (;;) {
-    left = await workLeft(db, shop);
+    left = await workLeft(db, shop, new Date(sendEnded));
     if (drainMs === null && left.links === 0) drainMs = Date.now() - sendEnded;
     if (nothingLeft(left)) {
       allWorkMs = Date.now() - sendEnded;

@@ -13,15 +13,27 @@ export interface WorkLeft {
   links: number;
   /** Lead events recorded and not told yet (they queue write-backs and triggers). */
   events: number;
-  /** Write-back and Flow trigger jobs waiting (due now, or coming within their coalescing delay) or running. */
+  /**
+   * Write-back and Flow trigger jobs waiting (due now, or coming within their
+   * coalescing delay) or running, of those queued before `queuedBefore` when
+   * given: the autopilot keeps moving leads, so new ones keep coming.
+   */
   shopifyJobs: number;
 }
 
-export async function workLeft(db: PrismaClient, shop: string): Promise<WorkLeft> {
+export async function workLeft(db: PrismaClient, shop: string, queuedBefore?: Date): Promise<WorkLeft> {
   const [links, events, shopifyJobs] = await Promise.all([
     db.orderLink.count({ where: { shop, state: { in: ["received", "posting", "retrying"] } } }),
-    db.pendingLeadEvent.count({ where: { shop } }),
-    db.job.count({ where: { shop, kind: { in: ["write-back", "flow-trigger"] }, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } } }),
+    db.pendingLeadEvent.count({ where: { shop, ...(queuedBefore ? { at: { lte: queuedBefore } } : {}) } }),
+    db.job.count({
+      where: {
+        shop,
+        kind: { in: ["write-back", "flow-trigger"] },
+        state: { in: ["pending", "running", "failed"] },
+        runAt: { lte: new Date(Date.now() + 10_000) },
+        ...(queuedBefore ? { createdAt: { lte: queuedBefore } } : {}),
+      },
+    }),
   ]);
   return { links, events, shopifyJobs };
 }
