@@ -100,6 +100,16 @@ const world = await startSoakWorld({
   log,
 });
 const { db, shop } = world;
+// Interrupted (Ctrl-C, a timeout's SIGTERM): the world's processes are stopped too, not left running.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the soak's processes`);
+    void Promise.all([world.close(), postgres?.close()]).finally(() => {
+      if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+}
 
 // ---- measurements ----
 interface Delivery {
