@@ -337,12 +337,20 @@ export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): Sho
   return { ...order, shippingAddress: address, ...(overrides.phone ? { phone: overrides.phone } : {}) };
 }
 
+/**
+ * A phone's most recent leads the duplicate check looks at: a number shared by
+ * hundreds of orders in the window (a reseller, a placeholder number) would
+ * otherwise make each posting read them all.
+ */
+export const RECENT_LEADS_LOOKED_AT = 50;
+
 const RECENT_LEADS = statement(
   (d) => `SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
-    WHERE "shop" = ? AND ${inList(d, `"phone"`)} AND "postedAt" >= ? AND "id" <> ?`,
+    WHERE "shop" = ? AND ${inList(d, `"phone"`)} AND "postedAt" >= ? AND "id" <> ?
+    ORDER BY "postedAt" DESC LIMIT ${RECENT_LEADS_LOOKED_AT}`,
 );
 
-/** The shop's leads with the same phone inside the duplicate window. */
+/** The shop's most recent leads with the same phone inside the duplicate window (RECENT_LEADS_LOOKED_AT of them at most). */
 async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOrder, windowMinutes: number): Promise<RecentLead[]> {
   const candidates = [order.shippingAddress?.phone, order.phone, order.customer?.phone, order.billingAddress?.phone];
   const phones = [...new Set(candidates.map((p) => normalizeMoroccanPhone(p)).flatMap((r) => (r.ok ? [r.phone] : [])))];

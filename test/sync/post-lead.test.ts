@@ -119,6 +119,40 @@ describe("posting", () => {
     expect(kinds).toEqual(["received", "mapped", "posted", "answered"]);
   });
 
+  it("flags a possible duplicate of the phone's latest lead with the same product, looking at the phone's 50 most recent leads only", async () => {
+    const { RECENT_LEADS_LOOKED_AT } = await import("../../app/sync/post-lead.server");
+    const phone = "+212 6 44 55 66 77";
+    const first = await placeOrder({ phone });
+    await pipeline.drain();
+    const posted = await link(first.id);
+    expect(posted.state).toBe("created");
+    const findingsOf = async (id: unknown) => JSON.parse((await link(id)).findings).map((f: { code: string }) => f.code);
+
+    // A phone many orders share (a reseller, a placeholder number): its other recent leads, of other products.
+    const since = posted.postedAt!.getTime();
+    await db.prisma.orderLink.createMany({
+      data: Array.from({ length: RECENT_LEADS_LOOKED_AT - 2 }, (_, i) => ({
+        shop: SHOP, orderId: `77${i}`, orderName: `#77${i}`, payload: "{}", externalRef: `ref-77${i}`, state: "created",
+        phone: posted.phone, productKeys: JSON.stringify(["sku:OTHER"]), postedAt: new Date(since + 1 + i),
+      })),
+    });
+    const second = await placeOrder({ phone });
+    await pipeline.drain();
+    expect(await findingsOf(second.id)).toContain("possible_duplicate");
+
+    // Beyond the 50 most recent, the same product is no longer looked for.
+    const secondAt = (await link(second.id)).postedAt!.getTime();
+    await db.prisma.orderLink.createMany({
+      data: Array.from({ length: RECENT_LEADS_LOOKED_AT }, (_, i) => ({
+        shop: SHOP, orderId: `78${i}`, orderName: `#78${i}`, payload: "{}", externalRef: `ref-78${i}`, state: "created",
+        phone: posted.phone, productKeys: JSON.stringify(["sku:OTHER"]), postedAt: new Date(secondAt + 1 + i),
+      })),
+    });
+    const third = await placeOrder({ phone });
+    await pipeline.drain();
+    expect(await findingsOf(third.id)).not.toContain("possible_duplicate");
+  });
+
   it("records a damaged lead with the platform's anomalies", async () => {
     // Total below platform price + delivery fee: the platform stores it as damaged.
     const body = await placeOrder({ items: [{ sku: "HAIR-DRYER-2200", price: "50.00" }], shipping: "0.00" });
