@@ -1,50 +1,62 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { selectDatabaseTests } from "./test/helpers/database-tests";
-import { ChaosFirstSequencer } from "./test/helpers/sequencer";
 
 // Tests run apart from the Remix Vite plugin (vite.config.ts), which is for builds.
 //
-// Two projects in one run, sharing one pool of workers: every test on SQLite, and
-// again on PostgreSQL those that reach a database (test/helpers/database-tests.ts
-// decides from the imports). `npm run test:unit` / `test:postgres` run one project.
+// Every test on SQLite, and again on PostgreSQL those that reach a database
+// (test/helpers/database-tests.ts decides from the imports), in one run.
+// `npm run test:unit` / `test:postgres` run one database's projects.
+//
+// The chaos tests (test/chaos/) run for a minute and a half each while using a
+// tenth of a core, mostly waiting on the processes they start and kill: they run
+// in projects of their own, in worker threads, a pool apart from the other
+// files' processes, all at once from the start. In the one pool they held
+// workers the rest of the suite waited for.
 const { database } = selectDatabaseTests();
 const tests = ["test/**/*.test.ts", "test/**/*.test.tsx"];
+const chaos = "test/chaos/**";
+const notHere = ["test/e2e/**", "node_modules/**"];
+const isChaos = (file: string) => file.startsWith("test/chaos/");
+
+const sqlite = { env: { TEST_DATABASE: "sqlite" } };
+const postgres = {
+  env: { TEST_DATABASE: "postgres" },
+  // Starts one embedded PostgreSQL for the project; each test file makes its own database on it.
+  globalSetup: ["test/helpers/postgres-global-setup.ts"],
+};
 
 export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
-    // Many files wait on servers and child processes rather than compute: more
-    // files than cores at once (vitest's default on 2 cores is one at a time).
-    maxWorkers: Math.max(2, availableParallelism() + 1),
-    minWorkers: 1,
+    poolOptions: {
+      // Many files wait on servers and child processes rather than compute: more
+      // files than cores at once (vitest's default on 2 cores is one at a time).
+      forks: { maxForks: Math.max(2, availableParallelism() + 1), minForks: 1 },
+      // The chaos files: all of them at once (two on each database).
+      threads: { maxThreads: 4, minThreads: 1 },
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/helpers/setup-env.ts"],
-    sequence: { sequencer: ChaosFirstSequencer },
     projects: [
       {
         extends: true,
         test: {
           name: "sqlite",
           include: tests,
-          env: { TEST_DATABASE: "sqlite" },
           // Checks that need the run's PostgreSQL server run only on PostgreSQL.
-          exclude: ["test/e2e/**", "node_modules/**", "test/**/*.postgres.test.ts"],
+          exclude: [...notHere, chaos, "test/**/*.postgres.test.ts"],
+          ...sqlite,
         },
       },
+      { extends: true, test: { name: "sqlite-chaos", include: [chaos + "/*.test.ts"], pool: "threads", ...sqlite } },
       {
         extends: true,
-        test: {
-          name: "postgres",
-          include: [...database, "test/**/*.postgres.test.ts"],
-          exclude: ["test/e2e/**", "node_modules/**"],
-          env: { TEST_DATABASE: "postgres" },
-          // Starts one embedded PostgreSQL for the project; each test file makes its own database on it.
-          globalSetup: ["test/helpers/postgres-global-setup.ts"],
-        },
+        test: { name: "postgres", include: [...database.filter((f) => !isChaos(f)), "test/**/*.postgres.test.ts"], exclude: [...notHere, chaos], ...postgres },
       },
+      { extends: true, test: { name: "postgres-chaos", include: database.filter(isChaos), pool: "threads", ...postgres } },
     ],
   },
 });

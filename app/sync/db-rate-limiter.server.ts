@@ -76,6 +76,8 @@ export interface Reservation {
   key: string;
   startAt: number;
   used: boolean;
+  /** The 429s this limiter had heard for the key when the slot was taken (see heardPenalty). */
+  penaltiesHeard: number;
 }
 
 const reservedForCall = new AsyncLocalStorage<Reservation>();
@@ -112,6 +114,20 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
   const known = new Map<string, Slot>();
   /** The rate each key's last call was paced at, for reservations made ahead. */
   const lastRate = new Map<string, number>();
+  /**
+   * The 429s this limiter heard for each key (how many, and the latest
+   * blockedUntil). A call whose slot was reserved before one of them does not
+   * go out into it when its wait ends: its slot is planned again, after the
+   * penalty (retrying at once would be refused too and charged to the
+   * platform's next minute). Only this process's 429s: another process's
+   * would cost a read of the row per call.
+   */
+  const penalties = new Map<string, { heard: number; until: number }>();
+  const penaltiesHeard = (key: string) => penalties.get(key)?.heard ?? 0;
+  const heardPenalty = (key: string, heardBefore: number) => {
+    const penalty = penalties.get(key);
+    return penalty !== undefined && penalty.heard !== heardBefore && penalty.until > now();
+  };
   const intervalAt = (ratePerMinute: number) => Math.ceil((60_000 / ratePerMinute) * (1 + margin));
 
   async function readSlot(key: string, from: Sql = sql): Promise<Slot | undefined> {
@@ -131,7 +147,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
       const nextAt = startAt + intervalAt(rate);
       return {
         item: { statement: RESERVE, params: [new Date(nextAt), key, slot.version] },
-        reservation: { key, startAt, used: false },
+        reservation: { key, startAt, used: false, penaltiesHeard: penaltiesHeard(key) },
         settle(changed) {
           // Assumed committed: if the caller's transaction rolls back, the next conditional update misses and reads again.
           if (changed === 1) known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
@@ -152,7 +168,8 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           recordRateLimitWait("spacing", wait);
           await sleep(wait);
         }
-        return;
+        // A 429 heard since the slot was taken: planned again below, after it.
+        if (!heardPenalty(key, reservation.penaltiesHeard)) return;
       }
       const interval = intervalAt(ratePerMinute);
       const low = isPolling();
@@ -168,7 +185,8 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           }
           continue;
         }
-        const startAt = Math.max(t, slot.nextAt, slot.blockedUntil);
+        // A 429 this process heard holds even before its penalty is in the row.
+        const startAt = Math.max(t, slot.nextAt, slot.blockedUntil, penalties.get(key)?.until ?? 0);
         if (low && startAt > t) {
           // Not free now: posting has it. Look again shortly, up to maxWaitMs in all.
           if (t + Math.min(POLL_RECHECK_MS, startAt - t) > gaveUpAt) {
@@ -186,6 +204,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
           throw new RateLimitWaitError(startAt);
         }
         const nextAt = startAt + interval;
+        const heardBefore = penaltiesHeard(key); // read with startAt, no await between
         const count = await retryWhileBusy(() => sql.run(RESERVE, [new Date(nextAt), key, slot.version]));
         if (count === 1) {
           known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
@@ -193,6 +212,8 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
             recordRateLimitWait("spacing", startAt - t);
             await sleep(startAt - t);
           }
+          // A 429 heard since the slot was read: this slot is given up and one after the penalty taken.
+          if (heardPenalty(key, heardBefore)) continue;
           return;
         }
         known.delete(key);
@@ -203,6 +224,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
     async penalize(key, untilMs) {
       const until = new Date(untilMs);
       known.delete(key);
+      penalties.set(key, { heard: penaltiesHeard(key) + 1, until: untilMs });
       await retryWhileBusy(() => sql.run(PENALIZE, [key, until, until]));
       // nextAt stays; acquire takes the later of nextAt and blockedUntil.
     },

@@ -182,8 +182,10 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
   return found;
 }
 
-describe("every page", () => {
-  it("is entirely in French for a French admin: no English, no raw code, no axe violation", async () => {
+// The four languages at once, each in its own browser context: a page's wait for the
+// network to go idle is mostly idle time, which the others' pages fill.
+describe.concurrent("every page", () => {
+  it("is entirely in French for a French admin: no English, no raw code, no axe violation", async ({ expect }) => {
     const own = catalogue("fr");
     const other = catalogue("en");
     const found = await everyPage("fr", async (page) => {
@@ -197,7 +199,7 @@ describe("every page", () => {
     expect(found).toEqual({});
   }, 300_000);
 
-  it("is entirely in English for an English admin: no French, no raw code, no axe violation", async () => {
+  it("is entirely in English for an English admin: no French, no raw code, no axe violation", async ({ expect }) => {
     const own = catalogue("en");
     const other = catalogue("fr");
     const found = await everyPage("en", async (page) => {
@@ -207,7 +209,7 @@ describe("every page", () => {
     expect(found).toEqual({});
   }, 300_000);
 
-  it("in en-XA shows no hard-coded string, no hand-written number and no label cut short", async () => {
+  it("in en-XA shows no hard-coded string, no hand-written number and no label cut short", async ({ expect }) => {
     const unmarked = (text: string) => text.replace(/⟦[^⟦⟧]*⟧?/g, " ");
     const found = await everyPage("en-XA", async (page) => {
       const { texts, attributes } = await readPageText(page);
@@ -220,7 +222,7 @@ describe("every page", () => {
     expect(found).toEqual({});
   }, 300_000);
 
-  it("in ar-XB runs right to left, title on the right, no hard-coded string, no physical side", async () => {
+  it("in ar-XB runs right to left, title on the right, no hard-coded string, no physical side", async ({ expect }) => {
     const unmarked = (text: string) => text.replace(new RegExp(`${RLO}[^${PDF}]*${PDF}`, "g"), " ");
     const found = await everyPage("ar-XB", async (page) => {
       const { dir, texts, attributes } = await readPageText(page);
