@@ -31,6 +31,7 @@ import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
 import { asDate, inList, list, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
 import { ShopifyThrottledError } from "../shopify/errors";
+import type { ShopifyBudget } from "../shopify/points-budget";
 import { MUTATION_POINTS } from "../shopify/write-back.server";
 
 /** How long a firing waits while the app is uninstalled (a reinstall wakes it at once). */
@@ -169,7 +170,11 @@ interface FlowTriggerReceiveData {
 const SHOP_INSTALLED = statement(`SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ?`);
 
 /** The "flow-trigger" job: one flowTriggerReceive call, recorded on the order's timeline (with the job's completion: one commit). */
-export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, job: ClaimedJob, ctx?: Pick<JobContext, "completeIn">): Promise<void> {
+export async function runFlowTriggerJob(
+  deps: { db: Db; adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date },
+  job: ClaimedJob,
+  ctx?: Pick<JobContext, "completeIn">,
+): Promise<void> {
   const parsed = jobPayloadSchema.safeParse(job.payload);
   if (!parsed.success || !job.shop) throw new PermanentJobError("flow-trigger payload is not valid");
   const { linkId, handle, payload } = parsed.data;
@@ -178,13 +183,14 @@ export async function runFlowTriggerJob(deps: { db: Db; adminFor: AdminFor }, jo
   if (!shop) return;
   if (asDate(shop.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
   const points = { requested: MUTATION_POINTS, charge: MUTATION_POINTS };
-  waitForShopifyPoints(job.shop, job.id, points);
+  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
+  waitForShopifyPoints(line, job.shop, job.id, points);
   const admin = await deps.adminFor(job.shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
     throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) throttledInLine(job.shop, job.id, points, error);
+    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, job.shop, job.id, points, error);
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
       await addTimelineRows(database, [timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } })]);

@@ -16,7 +16,7 @@ import {
   UnprocessableEntityError,
 } from "../seller-api";
 import { ShopifyOrderNotFoundError, ShopifyThrottledError, ShopifyUserError } from "../shopify/errors";
-import { shopifyBudget } from "../shopify/points-budget";
+import type { ShopifyBudget } from "../shopify/points-budget";
 
 export type JobOutcome =
   /** Run again after delayMs, or at `until` when the limiter named the time. */
@@ -58,14 +58,20 @@ export interface ShopifyPoints {
   charge: number;
 }
 
+/** The worker's line for Shopify's points, and its clock. */
+export interface ShopifyLine {
+  budget: ShopifyBudget;
+  nowMs: number;
+}
+
 /** Throws a RetryLaterError to the job's place in the shop's line when its points are not there yet (app/shopify/points-budget.ts). */
-export function waitForShopifyPoints(shop: string, jobId: string, points: ShopifyPoints): void {
-  const at = shopifyBudget.take(shop, jobId, points.requested, points.charge, Date.now());
+export function waitForShopifyPoints({ budget, nowMs }: ShopifyLine, shop: string, jobId: string, points: ShopifyPoints): void {
+  const at = budget.take(shop, jobId, points.requested, points.charge, nowMs);
   if (at !== null) throw new RetryLaterError(new Date(at), { countAttempt: false, reason: "Shopify API points: in line behind the shop's other calls" });
 }
 
 /** After THROTTLED: the bucket as Shopify described it, and the job's place in line (else the answer's own wait applies). */
-export function throttledInLine(shop: string, jobId: string, points: ShopifyPoints, error: ShopifyThrottledError): void {
-  shopifyBudget.observe(shop, error.cost, Date.now());
-  waitForShopifyPoints(shop, jobId, points);
+export function throttledInLine(line: ShopifyLine, shop: string, jobId: string, points: ShopifyPoints, error: ShopifyThrottledError): void {
+  line.budget.observe(shop, error.cost, line.nowMs);
+  waitForShopifyPoints(line, shop, jobId, points);
 }

@@ -8,9 +8,9 @@
  * in line, charged, and rescheduled to its moment. A busy shop's jobs then go
  * one after the other at the plan's pace, instead of all trying, being
  * throttled and trying again together. Nothing is paced before Shopify first
- * throttles (a Plus shop refills ten times faster than a standard one). Per
- * process: several workers on one shop each keep their own line, and a
- * throttle corrects them.
+ * throttles (a Plus shop refills ten times faster than a standard one). One
+ * per worker (its job handlers, createJobHandlers): several workers on one
+ * shop each keep their own line, and a throttle corrects them.
  */
 import type { QueryCost } from "./errors";
 
@@ -78,5 +78,3 @@ export class ShopifyBudget {
   }
 }
 
-/** The process's one budget book (the worker runs every shop's jobs). */
-export const shopifyBudget = new ShopifyBudget();

@@ -11,6 +11,7 @@ import { runRetentionJob } from "./retention.server";
 import { runBackfillJob } from "./backfill/backfill.server";
 import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconcile/pass.server";
 import { runFlowTriggerJob } from "../flow/flow-triggers.server";
+import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
 import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
@@ -18,14 +19,16 @@ import { type AdminFor } from "../shopify/admin-graphql.server";
 /** `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given). */
 export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig }): JobHandlers {
   const reconcile = deps.reconcile ?? reconcileConfig();
+  // The worker's line for each shop's Shopify points (write-back and Flow triggers share it).
+  const shopifyBudget = new ShopifyBudget();
   return {
     [POST_LEAD_JOB]: (job, ctx) => runPostLead(deps, job, ctx),
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
-    [WRITE_BACK_JOB]: (job, ctx) => runWriteBackJob(deps, job, ctx),
+    [WRITE_BACK_JOB]: (job, ctx) => runWriteBackJob({ ...deps, shopifyBudget }, job, ctx),
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
-    [FLOW_TRIGGER_JOB]: (job, ctx) => runFlowTriggerJob(deps, job, ctx),
+    [FLOW_TRIGGER_JOB]: (job, ctx) => runFlowTriggerJob({ ...deps, shopifyBudget }, job, ctx),
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
   };

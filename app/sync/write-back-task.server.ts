@@ -15,6 +15,7 @@ import { addTimelineRows, timelineRow, type TimelineEntry } from "../models/time
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
 import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrder } from "../shopify/write-back.server";
 import { ShopifyThrottledError } from "../shopify/errors";
+import type { ShopifyBudget } from "../shopify/points-budget";
 import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
 import { desiredTags, tagKey } from "../shopify/write-back-tags";
 import type { AdminFor } from "../shopify/admin-graphql.server";
@@ -110,7 +111,7 @@ export async function writeBackHandler(tx: Prisma.TransactionClient, shop: strin
   await wakeJobs(tx, jobs);
 }
 
-export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor }, job: ClaimedJob, ctx?: Pick<JobContext, "completeIn">): Promise<void> {
+export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget }, job: ClaimedJob, ctx?: Pick<JobContext, "completeIn">): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError("write-back payload has no linkId");
   const database = sqlDatabaseOf(deps.db);
@@ -138,7 +139,8 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
   const timeline = (entry: TimelineEntry) => timelineRow(link.shop, link.id, entry);
   // In line for the shop's Admin API points (app/shopify/points-budget.ts).
   const points = writeBackPoints(link, toggles);
-  waitForShopifyPoints(link.shop, job.id, points);
+  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
+  waitForShopifyPoints(line, link.shop, job.id, points);
   const admin = await deps.adminFor(link.shop);
   try {
     const run = await writeBackOrder(
@@ -166,7 +168,7 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor 
     });
     if (run.steps.length > 0) recordStatusToShopify(seenAt, deps.now());
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) throttledInLine(link.shop, job.id, points, error);
+    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
     const outcome = shopifyOutcome(error);
     if (outcome.kind === "permanent") {
       await addTimelineRows(sqlOf(deps.db), [timeline({ kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } })]);

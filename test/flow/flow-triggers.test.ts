@@ -32,7 +32,6 @@ beforeAll(async () => {
   await admin.installFetchRewrite();
   const app = await import("../../app/shopify.server");
   await storeOfflineSession(app.sessionStorage, SHOP);
-  pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin });
 });
 
 afterAll(async () => {
@@ -51,6 +50,9 @@ beforeEach(async () => {
   await db.prisma.flowTriggerUsage.deleteMany();
   await db.prisma.pendingLeadEvent.deleteMany();
   await connectTestShop(db.prisma, { apiKey: keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url });
+  // A fresh worker too, as the stand-in's buckets are fresh: its line for Shopify's points starts empty.
+  const app = await import("../../app/shopify.server");
+  pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin });
 });
 
 /** Flow's lifecycle callback: an enabled workflow of the shop uses every trigger (none is sent before). */
