@@ -16,7 +16,7 @@ import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "../db/sqlite-busy";
-import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource } from "../db/sql";
+import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
 import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, shopOfTurn, takeTurn, turnKey, type Turn } from "./turns.server";
 import {
   BURY_EXPIRED,
@@ -100,19 +100,8 @@ export async function enqueueJob(db: SqlSource, input: EnqueueJobInput, options:
  * enqueueJob for many jobs, one statement per 100 (a key given twice: the last
  * one): each is created or takes over its key's job with its payload and runAt.
  */
-export async function enqueueJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<void> {
-  if (inputs.length === 0) return;
-  const run = busyRetry(db);
-  const sql = sqlOf(db);
-  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
-  const now = new Date();
-  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
-    const page = unique.slice(i, i + JOBS_PER_INSERT);
-    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
-    await run(() => sql.run(enqueueJobsStatement(page.length), params));
-  }
-  if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
-}
+export const enqueueJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}) =>
+  writeJobsInPages(db, inputs, enqueueJobsStatement, options);
 
 /**
  * Makes sure jobs with these keys will run: each is created, or a finished or
@@ -121,7 +110,11 @@ export async function enqueueJobs(db: SqlSource, inputs: readonly EnqueueJobInpu
  * runs make one run. One statement per 100, which writes nothing for jobs
  * already waiting.
  */
-export async function wakeJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<void> {
+export const wakeJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}) =>
+  writeJobsInPages(db, inputs, wakeJobsStatement, options);
+
+/** One multi-row statement per JOBS_PER_INSERT distinct keys (params per job: id, kind, key, shop, payload, runAt, now, now), then the shops' turns. */
+async function writeJobsInPages(db: SqlSource, inputs: readonly EnqueueJobInput[], statementFor: (count: number) => SqlStatement, options: EnqueueOptions): Promise<void> {
   if (inputs.length === 0) return;
   const run = busyRetry(db);
   const sql = sqlOf(db);
@@ -130,7 +123,7 @@ export async function wakeJobs(db: SqlSource, inputs: readonly EnqueueJobInput[]
   for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
     const page = unique.slice(i, i + JOBS_PER_INSERT);
     const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
-    await run(() => sql.run(wakeJobsStatement(page.length), params));
+    await run(() => sql.run(statementFor(page.length), params));
   }
   if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
 }
