@@ -22,12 +22,9 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 const isUnauthorized = (error: unknown) => error instanceof HttpResponseError && error.response.code === 401;
 
-export function cachedAdminFor(load: (shop: string) => Promise<LoadedAdmin>, now: () => number = Date.now): AdminFor & { forget(shop: string): void } {
+export function cachedAdminFor(load: (shop: string) => Promise<LoadedAdmin>, now: () => number = Date.now): AdminFor {
   const kept = new Map<string, { client: AdminGraphqlClient; until: number }>();
-  const forget = (shop: string) => {
-    kept.delete(shop);
-  };
-  const adminFor = async (shop: string): Promise<AdminGraphqlClient> => {
+  return async (shop: string): Promise<AdminGraphqlClient> => {
     const hit = kept.get(shop);
     if (hit && hit.until > now()) return hit.client;
     const { admin, expires } = await load(shop);
@@ -36,15 +33,14 @@ export function cachedAdminFor(load: (shop: string) => Promise<LoadedAdmin>, now
         try {
           return await admin.graphql(...args);
         } catch (error) {
-          if (isUnauthorized(error) && kept.get(shop)?.client === client) forget(shop);
+          if (isUnauthorized(error) && kept.get(shop)?.client === client) kept.delete(shop);
           throw error;
         }
       },
     };
     const until = Math.min(now() + ADMIN_CLIENT_KEPT_MS, expires ? expires.getTime() - EXPIRY_MARGIN_MS : Infinity);
     if (until > now()) kept.set(shop, { client, until });
-    else forget(shop);
+    else kept.delete(shop);
     return client;
   };
-  return Object.assign(adminFor, { forget });
 }
