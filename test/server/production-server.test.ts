@@ -4,12 +4,11 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
-import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
+import { ensurePreviewBuild, freePort, removePreviewBuild } from "../helpers/preview-server";
 import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
@@ -18,14 +17,6 @@ import { signedWebhookHeaders } from "../helpers/webhooks";
 const root = join(import.meta.dirname, "..", "..");
 let tmp: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function serve(env: Record<string, string>) {
   // Run from an empty directory so a developer's own .env cannot leak in.

@@ -10,7 +10,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
@@ -18,7 +17,10 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../../app/db/client";
 import { prepareBuild } from "./app-build";
 import { applyMigrations as applyMigrationFiles } from "../../../app/db/migrations.server";
-import { startServerProcess } from "./app-process";
+import { AppStartError, startServerProcess } from "./app-process";
+import { freePort } from "./ports";
+
+export { freePort };
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
@@ -54,16 +56,6 @@ export async function ensurePreviewBuild(options: { force?: boolean } = {}): Pro
 
 export function removePreviewBuild(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 export interface PreviewServerOptions {
@@ -128,34 +120,41 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     await db.session.upsert({ where: { id: `offline_${shop}` }, create: { id: `offline_${shop}`, ...session }, update: session });
   }
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // Another process may bind the port between our check and the child's listen: try a new one.
   let server;
-  try {
-    server = await startServerProcess({
-      root,
-      // Its own directory: no developer .env is read, static files come from the copy.
-      cwd: options.buildDir,
-      port,
-      startTimeoutMs: 30_000,
-      env: {
-        DATABASE_URL: databaseUrl,
-        SHOPIFY_API_KEY: apiKey,
-        SHOPIFY_API_SECRET: apiSecret,
-        SHOPIFY_APP_URL: url,
-        SCOPES: scopes,
-        ENCRYPTION_KEY: PREVIEW_ENCRYPTION_KEY,
-        ...(options.sellerApiBaseUrl ? { SELLER_API_BASE_URL: options.sellerApiBaseUrl } : {}),
-        SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-        WORKER_IN_PROCESS: "false",
-        LOG_LEVEL: "warn",
-        ...options.env,
-      },
-    });
-  } catch (error) {
-    await db.$disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
+  let port = 0;
+  let url = "";
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    try {
+      server = await startServerProcess({
+        root,
+        // Its own directory: no developer .env is read, static files come from the copy.
+        cwd: options.buildDir,
+        port,
+        startTimeoutMs: 30_000,
+        env: {
+          DATABASE_URL: databaseUrl,
+          SHOPIFY_API_KEY: apiKey,
+          SHOPIFY_API_SECRET: apiSecret,
+          SHOPIFY_APP_URL: url,
+          SCOPES: scopes,
+          ENCRYPTION_KEY: PREVIEW_ENCRYPTION_KEY,
+          ...(options.sellerApiBaseUrl ? { SELLER_API_BASE_URL: options.sellerApiBaseUrl } : {}),
+          SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+          WORKER_IN_PROCESS: "false",
+          LOG_LEVEL: "warn",
+          ...options.env,
+        },
+      });
+      break;
+    } catch (error) {
+      if (attempt < 3 && error instanceof AppStartError && error.output.includes("EADDRINUSE")) continue;
+      await db.$disconnect();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   const running = server;
   const close = async () => {
