@@ -16,12 +16,12 @@ import { z } from "zod";
 import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { readShopSettings } from "../models/shop-settings";
-import { addTimelineRows, timelineRow } from "../models/timeline.server";
+import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { flowRefusedText, flowSentText } from "../models/order-texts";
 import { enqueueJobs, enqueueNewJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { ensureTurn } from "../queue/turns.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
-import type { ClaimedJob, JobContext } from "../queue/types";
+import type { BatchJobContext, ClaimedJob } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
 import type { City } from "../leads";
@@ -169,38 +169,74 @@ interface FlowTriggerReceiveData {
 
 const SHOP_INSTALLED = statement(`SELECT "uninstalledAt" FROM "Shop" WHERE "domain" = ?`);
 
-/** The "flow-trigger" job: one flowTriggerReceive call, recorded on the order's timeline (with the job's completion: one commit). */
-export async function runFlowTriggerJob(
+/** Firings of one shop run together: one claim and one commit for up to this many. */
+export const FLOW_TRIGGER_BATCH = 25;
+
+/**
+ * The "flow-trigger" jobs of one shop, as a batch (the worker's batch handler):
+ * one flowTriggerReceive call each, in line for the shop's points, and their
+ * timeline rows and completions in one commit. Gives back the jobs that failed,
+ * each with its error.
+ */
+export async function runFlowTriggerJobs(
   deps: { db: Db; adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date },
-  job: ClaimedJob,
-  ctx?: Pick<JobContext, "completeIn">,
-): Promise<void> {
-  const parsed = jobPayloadSchema.safeParse(job.payload);
-  if (!parsed.success || !job.shop) throw new PermanentJobError("flow-trigger payload is not valid");
-  const { linkId, handle, payload } = parsed.data;
+  jobs: readonly ClaimedJob[],
+  ctx: Pick<BatchJobContext, "completeIn">,
+): Promise<Map<string, unknown>> {
+  const failures = new Map<string, unknown>();
   const database = sqlDatabaseOf(deps.db);
-  const [shop] = await database.all(SHOP_INSTALLED, [job.shop]);
-  if (!shop) return;
-  if (asDate(shop.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" });
+  const shopDomain = jobs[0]?.shop;
+  const [shop] = shopDomain ? await database.all(SHOP_INSTALLED, [shopDomain]) : [];
+  const done: ClaimedJob[] = [];
+  const timeline: TimelineRow[] = [];
+  for (const job of jobs) {
+    const parsed = jobPayloadSchema.safeParse(job.payload);
+    if (!parsed.success || !job.shop) {
+      failures.set(job.id, new PermanentJobError("flow-trigger payload is not valid"));
+      continue;
+    }
+    // The shop is erased: nothing to send.
+    if (!shop) {
+      done.push(job);
+      continue;
+    }
+    if (asDate(shop.uninstalledAt)) {
+      failures.set(job.id, new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" }));
+      continue;
+    }
+    const { linkId, handle, payload } = parsed.data;
+    try {
+      await fireOne(deps, job, job.shop, handle, payload);
+      timeline.push(timelineRow(job.shop, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } }));
+      done.push(job);
+    } catch (error) {
+      const refused = error instanceof PermanentJobError;
+      if (refused) timeline.push(timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: error.message } }));
+      failures.set(job.id, error);
+    }
+  }
+  if (timeline.length > 0 || done.length > 0) {
+    await database.transaction(async (tx) => {
+      await addTimelineRows(tx, timeline);
+      await ctx.completeIn(tx, done);
+    });
+  }
+  return failures;
+}
+
+/** One firing's call; throws the job's error (a PermanentJobError when Flow refused it for good). */
+async function fireOne(deps: { adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date }, job: ClaimedJob, shop: string, handle: string, payload: Record<string, string | number>): Promise<void> {
   const points = { requested: MUTATION_POINTS, charge: MUTATION_POINTS };
   const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
-  waitForShopifyPoints(line, job.shop, job.id, points);
-  const admin = await deps.adminFor(job.shop);
+  waitForShopifyPoints(line, shop, job.id, points);
+  const admin = await deps.adminFor(shop);
   try {
     const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
     throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, job.shop, job.id, points, error);
-    const outcome = shopifyOutcome(error);
-    if (outcome.kind === "permanent") {
-      await addTimelineRows(database, [timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.reason } })]);
-    }
-    throw jobErrorFor(outcome, error);
+    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, shop, job.id, points, error);
+    throw jobErrorFor(shopifyOutcome(error), error);
   }
-  await database.transaction(async (tx) => {
-    await addTimelineRows(tx, [timelineRow(job.shop!, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } })]);
-    await ctx?.completeIn(tx);
-  });
 }
 
 /**

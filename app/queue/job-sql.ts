@@ -229,6 +229,19 @@ export const CLAIM_ALONE = claimAlone(false);
 export const CLAIM_ALONE_KINDS = claimAlone(true);
 /** Leases a waiting job that is still due. Params: owner, leaseExpiresAt, now, id, now. */
 export const CLAIM_DUE = statement(`UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" IN ('pending', 'failed') AND "runAt" <= ? RETURNING ${JOB_COLUMNS}`);
+/**
+ * Leases more due pending jobs of one shop and kind for a batch (the worker's
+ * batch handlers), oldest first; a job another worker took meanwhile is skipped.
+ * The pick is materialised: PostgreSQL may rescan an IN subquery, and each
+ * rescan would skip the rows the last one locked and lease more than the limit.
+ * Params: shop, now, kind, limit, owner, leaseExpiresAt, now.
+ */
+export const CLAIM_BATCH = statement(
+  (d) => `WITH "picked" AS MATERIALIZED (
+      SELECT p."id" FROM "Job" p WHERE p."shop" = ? AND p."state" = 'pending' AND p."runAt" <= ? AND p."kind" = ?
+      ORDER BY p."runAt", p."id" LIMIT ?${d === "postgres" ? " FOR UPDATE OF p SKIP LOCKED" : ""})
+    UPDATE "Job" SET ${SET_RUNNING} WHERE "id" IN (SELECT "id" FROM "picked") AND "state" = 'pending' RETURNING ${JOB_COLUMNS}`,
+);
 /** Takes back a running job whose lease expired. Params: owner, leaseExpiresAt, now, id, now. */
 export const CLAIM_EXPIRED = statement(`UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" = 'running' AND "leaseExpiresAt" < ? RETURNING ${JOB_COLUMNS}`);
 /** An expired lease with no attempt left. Params: lastError, now, id, now. */
@@ -239,6 +252,14 @@ const HELD = `"id" = ? AND "state" = 'running' AND "leaseOwner" = ? AND "attempt
 /** Done, if this lease holds and the job was not re-enqueued meanwhile. Params: now, id, owner, attempts. */
 export const COMPLETE = statement(`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
   WHERE ${HELD} AND "rerun" = FALSE`);
+/**
+ * COMPLETE for a batch's jobs: ids, then each as "id:attempts" (its lease), both as list params.
+ * Params: now, ids, leases, owner. Returns the ids marked done.
+ */
+export const COMPLETE_BATCH = statement(
+  (d) => `UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
+  WHERE ${inList(d, `"id"`)} AND ${inList(d, `("id" || ':' || CAST("attempts" AS TEXT))`)} AND "state" = 'running' AND "leaseOwner" = ? AND "rerun" = FALSE RETURNING "id"`,
+);
 /**
  * A failed or postponed attempt, if this lease holds and no rerun was asked:
  * the new state and error, runAt when given, the attempt given back when asked.

@@ -22,11 +22,13 @@ import {
   BURY_EXPIRED,
   CLAIM_ALONE,
   CLAIM_ALONE_KINDS,
+  CLAIM_BATCH,
   CLAIM_DUE,
   CLAIM_EXPIRED,
   CLAIM_READ,
   CLAIM_READ_KINDS,
   COMPLETE,
+  COMPLETE_BATCH,
   ENQUEUE,
   EXTEND_LEASE,
   insertNewJobs,
@@ -465,6 +467,37 @@ function toClaimedJob(row: JobRow): ClaimedJob | null {
     leaseOwner: row.leaseOwner ?? "",
     leaseExpiresAt: row.leaseExpiresAt ?? new Date(0),
   };
+}
+
+/**
+ * Leases up to `limit` more due pending jobs of `first`'s shop and kind, to run
+ * in one batch with it (the worker's batch handlers). A payload that is not
+ * JSON makes its job dead, as in the claim.
+ */
+export async function claimBatchJobs(db: SqlSource, first: ClaimedJob, options: Pick<ClaimOptions, "owner" | "leaseMs" | "now"> & { limit: number }): Promise<ClaimedJob[]> {
+  if (options.limit <= 0 || first.shop === null) return [];
+  const sql = sqlOf(db);
+  const { now } = options;
+  const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
+  const rows = await retryWhileBusy(() => sql.all(CLAIM_BATCH, [first.shop, now, first.kind, options.limit, options.owner, leaseExpiresAt, now]));
+  const jobs: ClaimedJob[] = [];
+  for (const row of rows) {
+    const job = jobRow(row);
+    const claimed = toClaimedJob(job);
+    if (claimed) jobs.push(claimed);
+    else await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+  }
+  return jobs.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/**
+ * completeJobIn for a batch's jobs, in one statement: the ids marked done (a job
+ * re-enqueued meanwhile or whose lease was lost is not, and is settled as usual).
+ */
+export async function completeJobsIn(tx: Sql, jobs: readonly LeasedJob[], owner: string, now: Date = new Date()): Promise<Set<string>> {
+  if (jobs.length === 0) return new Set();
+  const rows = await tx.all(COMPLETE_BATCH, [now, list(jobs.map((j) => j.id)), list(jobs.map((j) => `${j.id}:${j.attempts}`)), owner]);
+  return new Set(rows.map((r) => String(r.id)));
 }
 
 /** What identifies a lease: the job and the attempt it was claimed for. */

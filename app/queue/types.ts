@@ -55,8 +55,32 @@ export interface JobContext {
 
 export type JobHandler = (job: ClaimedJob, ctx: JobContext) => Promise<void>;
 
+export interface BatchJobContext {
+  /** Aborted when the worker stops and gives up waiting. */
+  signal: AbortSignal;
+  /**
+   * Marks these jobs done inside the handler's last transaction, in one
+   * statement: the ids marked done. One not marked (re-enqueued meanwhile, lease
+   * lost) is settled by the worker as usual.
+   */
+  completeIn(tx: Sql, jobs: readonly ClaimedJob[]): Promise<Set<string>>;
+}
+
+/**
+ * Due jobs of one shop and kind run together (at most `size`): one claim, one
+ * read and one commit for all of them. `run` gives back the jobs that failed,
+ * each with its error (RetryLaterError, PermanentJobError or any other, as a
+ * single handler would throw it); every other job succeeded.
+ */
+export interface BatchJobHandler {
+  readonly size: number;
+  run(jobs: readonly ClaimedJob[], ctx: BatchJobContext): Promise<ReadonlyMap<string, unknown>>;
+}
+
+export const isBatchHandler = (handler: JobHandler | BatchJobHandler): handler is BatchJobHandler => typeof handler !== "function";
+
 /** Handlers by job kind. */
-export type JobHandlers = Record<string, JobHandler>;
+export type JobHandlers = Record<string, JobHandler | BatchJobHandler>;
 
 /** `fields`: the job's key, kind, shop, attempt, duration and outcome, for a structured log. */
 export interface QueueLogger {

@@ -10,16 +10,18 @@ import type { BackoffOptions } from "./backoff";
 import { databaseValueProblem } from "./database-value-error";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
+  claimBatchJobs,
   claimNextJob,
   type ClaimOrder,
   completeJob,
+  completeJobsIn,
   completionItem,
   extendLease,
   failJob,
   rescheduleJob,
   type Settled,
 } from "./jobs.server";
-import type { ClaimedJob, JobHandlers, JobSettlement, QueueDb, QueueLogger, WorkerObserver, WorkerTask } from "./types";
+import { isBatchHandler, type BatchJobHandler, type ClaimedJob, type JobHandlers, type JobSettlement, type QueueDb, type QueueLogger, type WorkerObserver, type WorkerTask } from "./types";
 import type { Sql } from "../db/sql";
 
 export interface WorkerOptions {
@@ -84,8 +86,8 @@ export function createWorker(options: WorkerOptions): Worker {
   let loops: Promise<void>[] = [];
   let stopping = false;
   const wakers = new Set<() => void>();
-  /** Jobs being run, with the controller that aborts their handler. */
-  const active = new Map<Promise<void>, { job: ClaimedJob; controller: AbortController }>();
+  /** Jobs being run (one, or a batch), with the controller that aborts their handler. */
+  const active = new Map<Promise<void>, { jobs: readonly ClaimedJob[]; controller: AbortController }>();
 
   /**
    * One claim at a time in this worker: lanes that claimed together would read
@@ -110,8 +112,11 @@ export function createWorker(options: WorkerOptions): Worker {
     const job = await claimOne(idleLane);
     if (!job) return false;
     const controller = new AbortController();
-    const run = runJob(job, controller);
-    active.set(run, { job, controller });
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    const batch = handler && isBatchHandler(handler) ? handler : undefined;
+    const jobs = batch ? [job, ...(await claimMore(job, batch.size - 1))] : [job];
+    const run = batch ? runBatch(batch, jobs, controller) : runJob(job, controller);
+    active.set(run, { jobs, controller });
     try {
       await run;
     } finally {
@@ -120,9 +125,20 @@ export function createWorker(options: WorkerOptions): Worker {
     return true;
   }
 
+  /** The batch's other jobs; none when the claim fails (the first runs alone). */
+  async function claimMore(first: ClaimedJob, limit: number): Promise<ClaimedJob[]> {
+    try {
+      return await claimBatchJobs(db, first, { owner, leaseMs, now: now(), limit });
+    } catch (error) {
+      logger.warn(`worker ${owner}: could not claim a batch with ${first.key}: ${errorMessage(error)}; it runs alone`);
+      return [];
+    }
+  }
+
   async function runJob(job: ClaimedJob, controller: AbortController): Promise<void> {
     const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    if (handler && isBatchHandler(handler)) return runBatch(handler, [job], controller);
     if (!handler) {
       const error = new PermanentJobError(`no handler registered for job kind "${job.kind}"`);
       await record(job, "failed", error.message, () => failJob(db, job, owner, error, { now: now(), permanent: true }));
@@ -155,10 +171,60 @@ export function createWorker(options: WorkerOptions): Worker {
     } finally {
       heartbeat.stop();
     }
+    await settleAttempt(job, { failure, completedInHandler, abortReason: controller.signal.reason, durationMs: Date.now() - startedAt });
+  }
 
+  /**
+   * Runs a batch of one shop's jobs of one kind through its handler: each job's
+   * lease renewed, each settled as a single job would be, from the handler's
+   * answer for it (a failure of the whole batch fails each job).
+   */
+  async function runBatch(handler: BatchJobHandler, jobs: readonly ClaimedJob[], controller: AbortController): Promise<void> {
+    const lost = new Set<string>();
+    const renewAll = async () => {
+      for (const job of jobs) {
+        if (!lost.has(job.id) && !(await extendLease(db, job, owner, { leaseMs, now: now() }))) lost.add(job.id);
+      }
+      if (lost.size === jobs.length) {
+        const error = new LeaseLostError(jobs[0].key);
+        controller.abort(error);
+        throw error;
+      }
+    };
+    const heartbeat = startHeartbeat(`batch of ${jobs.length} from job ${jobs[0].key}`, renewAll, leaseMs / 2);
+    const startedAt = Date.now();
+    const completed = new Set<string>();
+    const completeIn = async (tx: Sql, done: readonly ClaimedJob[]) => {
+      const ids = await completeJobsIn(tx, done, owner, now());
+      for (const id of ids) completed.add(id);
+      return ids;
+    };
+    let failures: ReadonlyMap<string, unknown> = new Map();
+    let batchFailure: { error: unknown } | undefined;
+    try {
+      failures = await handler.run(jobs, { signal: controller.signal, completeIn });
+    } catch (error) {
+      batchFailure = { error };
+    } finally {
+      heartbeat.stop();
+    }
     const durationMs = Date.now() - startedAt;
+    for (const job of jobs) {
+      const failure = failures.has(job.id) ? { error: failures.get(job.id) } : batchFailure;
+      const abortReason = lost.has(job.id) ? new LeaseLostError(job.key) : controller.signal.reason;
+      await settleAttempt(job, { failure, completedInHandler: completed.has(job.id), abortReason, durationMs });
+    }
+  }
+
+  /** Records how an attempt ended, from what its handler did. */
+  async function settleAttempt(
+    job: ClaimedJob,
+    attempt: { failure: { error: unknown } | undefined; completedInHandler: boolean; abortReason: unknown; durationMs: number },
+  ): Promise<void> {
+    const { failure, completedInHandler, abortReason, durationMs } = attempt;
+    const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
     const took = `after ${durationMs} ms`;
-    if (controller.signal.reason instanceof LeaseLostError) {
+    if (abortReason instanceof LeaseLostError) {
       logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`, fieldsOf(job, "lost", durationMs));
       tell(() => observer.settled?.(job, "lost", durationMs));
       return;
@@ -174,7 +240,7 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     const { error } = failure;
-    if (controller.signal.reason === STOP_REASON) {
+    if (abortReason === STOP_REASON) {
       // Cut short by our own shutdown: not the job's fault.
       const reason = "interrupted: worker stopped";
       await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }), durationMs);
@@ -337,7 +403,7 @@ export function createWorker(options: WorkerOptions): Worker {
         // Handlers that ignore the abort: give their jobs back now rather than
         // leave them leased until the lease expires. Their own late outcome is
         // then discarded (the lease is no longer theirs).
-        for (const { job } of [...active.values()]) await release(job);
+        for (const { jobs } of [...active.values()]) for (const job of jobs) await release(job);
       }
       // A last run, for what the jobs that just finished left.
       for (const task of tasks) await runTask(task);

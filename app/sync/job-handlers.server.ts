@@ -6,11 +6,11 @@ import type { JobHandlers } from "../queue/types";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { runPostLead } from "./post-lead.server";
 import { runRefreshLeadJob, runSyncStatusesJob } from "./status-sync.server";
-import { runWriteBackJob } from "./write-back-task.server";
+import { runWriteBackJobs, WRITE_BACK_BATCH } from "./write-back-task.server";
 import { runRetentionJob } from "./retention.server";
 import { runBackfillJob } from "./backfill/backfill.server";
 import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconcile/pass.server";
-import { runFlowTriggerJob } from "../flow/flow-triggers.server";
+import { FLOW_TRIGGER_BATCH, runFlowTriggerJobs } from "../flow/flow-triggers.server";
 import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
 import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB } from "../models/job-kinds";
@@ -25,10 +25,11 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; rec
     [POST_LEAD_JOB]: (job, ctx) => runPostLead(deps, job, ctx),
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
-    [WRITE_BACK_JOB]: (job, ctx) => runWriteBackJob({ ...deps, shopifyBudget }, job, ctx),
+    // Batches: a shop's due write-backs (and firings) share one claim, one read and one commit.
+    [WRITE_BACK_JOB]: { size: WRITE_BACK_BATCH, run: (jobs, ctx) => runWriteBackJobs({ ...deps, shopifyBudget }, jobs, ctx) },
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
-    [FLOW_TRIGGER_JOB]: (job, ctx) => runFlowTriggerJob({ ...deps, shopifyBudget }, job, ctx),
+    [FLOW_TRIGGER_JOB]: { size: FLOW_TRIGGER_BATCH, run: (jobs, ctx) => runFlowTriggerJobs({ ...deps, shopifyBudget }, jobs, ctx) },
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
   };

@@ -8,10 +8,10 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
-import type { ClaimedJob, JobContext } from "../queue/types";
+import type { BatchJobContext, ClaimedJob } from "../queue/types";
 import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
-import { addTimelineRows, timelineRow, type TimelineEntry } from "../models/timeline.server";
+import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
 import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrder } from "../shopify/write-back.server";
 import { ShopifyThrottledError } from "../shopify/errors";
@@ -23,7 +23,7 @@ import type { PipelineDeps } from "./pipeline-deps.server";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints, type ShopifyPoints } from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
-import { asDate, asString, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
+import { asDate, asString, inList, list, sqlDatabaseOf, statement, type Row, type SqlStatement } from "../db/sql";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { recordStatusToShopify } from "../runtime/metrics.server";
 
@@ -35,11 +35,12 @@ export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
 /** How long after a change its write-back waits: later moves of the same order join it. */
 export const WRITE_BACK_DELAY_MS = 3_000;
 
-/** The link and its shop's toggles, in one prepared read. */
-const LINK_AND_SHOP = statement(`SELECT l."id", l."shop", l."orderId", l."leadRef", l."confirmationStatus", l."shippingStatus", l."anomalies",
+/** The links and their shop's toggles, in one prepared read. */
+const LINKS_AND_SHOP = statement(
+  (d) => `SELECT l."id", l."shop", l."orderId", l."leadRef", l."confirmationStatus", l."shippingStatus", l."anomalies",
   l."trackingNumber", l."writtenBack", l."statusCheckedAt", l."postedAt", s."settings", s."uninstalledAt", s."domain" AS "shopDomain"
-  FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`);
-const SET_WRITTEN_BACK = statement(`UPDATE "OrderLink" SET "writtenBack" = ?, "updatedAt" = ? WHERE "id" = ?`);
+  FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE ${inList(d, `l."id"`)}`,
+);
 
 /** Whether any toggle is on: otherwise a job would do nothing. */
 export function writeBackEnabled(settings: Pick<ShopSettings, "writeBack">): boolean {
@@ -111,13 +112,24 @@ export async function writeBackHandler(tx: Prisma.TransactionClient, shop: strin
   await wakeJobs(tx, jobs);
 }
 
-export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget }, job: ClaimedJob, ctx?: Pick<JobContext, "completeIn">): Promise<void> {
-  const parsed = payloadSchema.safeParse(job.payload);
-  if (!parsed.success) throw new PermanentJobError("write-back payload has no linkId");
-  const database = sqlDatabaseOf(deps.db);
-  const [row] = await database.all(LINK_AND_SHOP, [parsed.data.linkId]);
-  if (!row || !row.leadRef || !row.shopDomain) return;
-  const link = {
+/** Write-backs of one shop run together: one claim, one read and one commit for up to this many orders. */
+export const WRITE_BACK_BATCH = 25;
+
+/** Each order's new writtenBack, in one statement (cached by count). */
+const setWrittenBackByCount = new Map<number, SqlStatement>();
+function setWrittenBack(count: number): SqlStatement {
+  let s = setWrittenBackByCount.get(count);
+  if (!s) {
+    const cases = Array.from({ length: count }, () => `WHEN ? THEN ?`).join(" ");
+    s = statement((d) => `UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`);
+    setWrittenBackByCount.set(count, s);
+  }
+  return s;
+}
+
+type LinkRow = ReturnType<typeof linkOf>;
+function linkOf(row: Row) {
+  return {
     id: String(row.id),
     shop: String(row.shop),
     orderId: String(row.orderId),
@@ -130,20 +142,101 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor;
     statusCheckedAt: asDate(row.statusCheckedAt),
     postedAt: asDate(row.postedAt),
   };
-  // Kept, not dropped: a reinstall wakes the shop's waiting jobs (reinstateShop); shop/redact deletes them.
-  if (asDate(row.uninstalledAt)) throw new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: written back after a reinstall" });
-  const settings = readShopSettings(asString(row.settings));
-  const toggles = settings.writeBack;
-  if (!writeBackEnabled(settings)) return;
+}
 
-  const timeline = (entry: TimelineEntry) => timelineRow(link.shop, link.id, entry);
-  // In line for the shop's Admin API points (app/shopify/points-budget.ts).
+/**
+ * The "write-back" jobs of one shop, as a batch (the worker's batch handler):
+ * one read of their links and the shop's toggles, each order's Admin calls in
+ * turn, and what was written, the timeline rows and the completions in one commit.
+ * Gives back the jobs that failed, each with its error.
+ */
+export async function runWriteBackJobs(
+  deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget },
+  jobs: readonly ClaimedJob[],
+  ctx: Pick<BatchJobContext, "completeIn">,
+): Promise<Map<string, unknown>> {
+  const failures = new Map<string, unknown>();
+  const linkIds = new Map<string, string>();
+  for (const job of jobs) {
+    const parsed = payloadSchema.safeParse(job.payload);
+    if (parsed.success) linkIds.set(job.id, parsed.data.linkId);
+    else failures.set(job.id, new PermanentJobError("write-back payload has no linkId"));
+  }
+  const database = sqlDatabaseOf(deps.db);
+  const rows = linkIds.size > 0 ? await database.all(LINKS_AND_SHOP, [list([...new Set(linkIds.values())])]) : [];
+  const rowById = new Map(rows.map((r) => [String(r.id), r]));
+
+  const done: ClaimedJob[] = [];
+  const written: { link: LinkRow; doneJson: string }[] = [];
+  const timeline: TimelineRow[] = [];
+  const seenAts: (Date | null)[] = [];
+  for (const job of jobs) {
+    const linkId = linkIds.get(job.id);
+    if (linkId === undefined) continue;
+    const row = rowById.get(linkId);
+    // Nothing to write (the link or its lead is gone, the shop erased, every toggle off): done.
+    if (!row || !row.leadRef || !row.shopDomain) {
+      done.push(job);
+      continue;
+    }
+    const link = linkOf(row);
+    // Kept, not dropped: a reinstall wakes the shop's waiting jobs (reinstateShop); shop/redact deletes them.
+    if (asDate(row.uninstalledAt)) {
+      failures.set(job.id, new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: written back after a reinstall" }));
+      continue;
+    }
+    const settings = readShopSettings(asString(row.settings));
+    if (!writeBackEnabled(settings)) {
+      done.push(job);
+      continue;
+    }
+    try {
+      const run = await writeBackOne(deps, job, link, settings);
+      written.push({ link, doneJson: JSON.stringify(run.done) });
+      if (run.steps.length > 0) {
+        // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
+        const seenAt = link.statusCheckedAt ?? link.postedAt;
+        timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writtenBackText(run.steps), data: seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined }));
+        seenAts.push(seenAt);
+      }
+      done.push(job);
+    } catch (error) {
+      if (error instanceof RefusedWriteBack) timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: error.reason } }));
+      failures.set(job.id, error instanceof RefusedWriteBack ? error.jobError : error);
+    }
+  }
+  // What was written, its timeline rows and the completions: one commit.
+  if (written.length > 0 || timeline.length > 0 || done.length > 0) {
+    await database.transaction(async (tx) => {
+      if (written.length > 0) {
+        const params = written.flatMap((w) => [w.link.id, w.doneJson]);
+        await tx.run(setWrittenBack(written.length), [...params, new Date(), list(written.map((w) => w.link.id))]);
+      }
+      await addTimelineRows(tx, timeline);
+      await ctx.completeIn(tx, done);
+    });
+  }
+  for (const seenAt of seenAts) recordStatusToShopify(seenAt, deps.now());
+  return failures;
+}
+
+/** A write-back Shopify refused for good: its timeline row, then the job's error. */
+class RefusedWriteBack extends Error {
+  constructor(readonly reason: string, readonly jobError: unknown) {
+    super(reason);
+    this.name = "RefusedWriteBack";
+  }
+}
+
+/** One order's Admin calls, in line for the shop's points (app/shopify/points-budget.ts); throws the job's error. */
+async function writeBackOne(deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget }, job: ClaimedJob, link: LinkRow, settings: ShopSettings) {
+  const toggles = settings.writeBack;
   const points = writeBackPoints(link, toggles);
   const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
   waitForShopifyPoints(line, link.shop, job.id, points);
   const admin = await deps.adminFor(link.shop);
   try {
-    const run = await writeBackOrder(
+    return await writeBackOrder(
       admin,
       `gid://shopify/Order/${link.orderId}`,
       {
@@ -157,22 +250,10 @@ export async function runWriteBackJob(deps: PipelineDeps & { adminFor: AdminFor;
       },
       { ...toggles, ...(settings.carrierName ? { carrierName: settings.carrierName } : {}) },
     );
-    // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
-    const seenAt = link.statusCheckedAt ?? link.postedAt;
-    const lag = seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined;
-    // What was written, its timeline row and the job's completion: one commit.
-    await database.transaction(async (tx) => {
-      await tx.run(SET_WRITTEN_BACK, [JSON.stringify(run.done), new Date(), link.id]);
-      if (run.steps.length > 0) await addTimelineRows(tx, [timeline({ kind: "written_back", text: writtenBackText(run.steps), data: lag })]);
-      await ctx?.completeIn(tx);
-    });
-    if (run.steps.length > 0) recordStatusToShopify(seenAt, deps.now());
   } catch (error) {
     if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
     const outcome = shopifyOutcome(error);
-    if (outcome.kind === "permanent") {
-      await addTimelineRows(sqlOf(deps.db), [timeline({ kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } })]);
-    }
+    if (outcome.kind === "permanent") throw new RefusedWriteBack(outcome.reason, jobErrorFor(outcome, error));
     throw jobErrorFor(outcome, error);
   }
 }
