@@ -39,7 +39,7 @@ import { holdReasonRef } from "../customers/hold-reason";
 import { english } from "../i18n";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
-import { asDate, asNumber, asString, inList, list, sqlDatabaseOf, statement, type Sql } from "../db/sql";
+import { asDate, asNumber, asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
 import { modelColumns, modelRow } from "../db/model-rows";
 import { log } from "../runtime/logger.server";
 import { recordOrderToLead } from "../runtime/metrics.server";
@@ -344,11 +344,12 @@ export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): Sho
  */
 export const RECENT_LEADS_LOOKED_AT = 50;
 
-const RECENT_LEADS = statement(
-  (d) => `SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
-    WHERE "shop" = ? AND ${inList(d, `"phone"`)} AND "postedAt" >= ? AND "id" <> ?
-    ORDER BY "postedAt" DESC LIMIT ${RECENT_LEADS_LOOKED_AT}`,
-);
+// One phone per statement: with equality on (shop, phone) both databases read the
+// (shop, phone, postedAt) index backwards and stop at the limit; a list of phones
+// let SQLite walk every lead of the shop in the window by (shop, postedAt) instead.
+export const RECENT_LEADS = statement(`SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
+    WHERE "shop" = ? AND "phone" = ? AND "postedAt" >= ? AND "id" <> ?
+    ORDER BY "postedAt" DESC LIMIT ${RECENT_LEADS_LOOKED_AT}`);
 
 /** The shop's most recent leads with the same phone inside the duplicate window (RECENT_LEADS_LOOKED_AT of them at most). */
 async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOrder, windowMinutes: number): Promise<RecentLead[]> {
@@ -356,14 +357,18 @@ async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOr
   const phones = [...new Set(candidates.map((p) => normalizeMoroccanPhone(p)).flatMap((r) => (r.ok ? [r.phone] : [])))];
   if (phones.length === 0 || windowMinutes <= 0) return [];
   const since = new Date(deps.now().getTime() - windowMinutes * 60_000);
-  const rows = await sqlDatabaseOf(deps.db).all(RECENT_LEADS, [link.shop, list(phones), since, link.id]);
-  return rows.map((r) => ({
+  const database = sqlDatabaseOf(deps.db);
+  const rows = [];
+  // Usually one phone: the order's numbers are most often the same one.
+  for (const phone of phones) rows.push(...(await database.all(RECENT_LEADS, [link.shop, phone, since, link.id])));
+  const leads = rows.map((r) => ({
     phone: String(r.phone),
     productKeys: parseJson<string[]>(asString(r.productKeys), []),
     createdAt: asDate(r.postedAt)!,
     orderId: String(r.orderId),
     orderName: String(r.orderName),
   }));
+  return phones.length === 1 ? leads : leads.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, RECENT_LEADS_LOOKED_AT);
 }
 
 /**
