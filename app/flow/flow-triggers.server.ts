@@ -23,7 +23,7 @@ import { ensureTurn } from "../queue/turns.server";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { BatchJobContext, ClaimedJob } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
-import { FLOW_TRIGGER_RECEIVE } from "../shopify/documents";
+import { flowTriggerReceiveMany, flowTriggerReceiveManyVariables } from "../shopify/batched-documents";
 import type { City } from "../leads";
 import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
@@ -174,9 +174,9 @@ export const FLOW_TRIGGER_BATCH = 25;
 
 /**
  * The "flow-trigger" jobs of one shop, as a batch (the worker's batch handler):
- * one flowTriggerReceive call each, in line for the shop's points, and their
- * timeline rows and completions in one commit. Gives back the jobs that failed,
- * each with its error.
+ * each in line for the shop's points, those whose points are there sent in one
+ * request (a flowTriggerReceive each), and their timeline rows and completions
+ * in one commit. Gives back the jobs that failed, each with its error.
  */
 export async function runFlowTriggerJobs(
   deps: { db: Db; adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date },
@@ -189,6 +189,8 @@ export async function runFlowTriggerJobs(
   const [shop] = shopDomain ? await database.all(SHOP_INSTALLED, [shopDomain]) : [];
   const done: ClaimedJob[] = [];
   const timeline: TimelineRow[] = [];
+  const ready: Firing[] = [];
+  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
   for (const job of jobs) {
     const parsed = jobPayloadSchema.safeParse(job.payload);
     if (!parsed.success || !job.shop) {
@@ -204,16 +206,23 @@ export async function runFlowTriggerJobs(
       failures.set(job.id, new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" }));
       continue;
     }
-    const { linkId, handle, payload } = parsed.data;
     try {
-      await fireOne(deps, job, job.shop, handle, payload);
-      timeline.push(timelineRow(job.shop, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } }));
-      done.push(job);
+      // In line for the shop's Admin API points (app/shopify/points-budget.ts).
+      waitForShopifyPoints(line, job.shop, job.id, FIRING_POINTS);
+      ready.push({ job, shop: job.shop, ...parsed.data });
     } catch (error) {
-      const refused = error instanceof PermanentJobError;
-      if (refused) timeline.push(timelineRow(job.shop, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: error.message } }));
       failures.set(job.id, error);
     }
+  }
+  for (const [firing, outcome] of await fireAll(deps, ready)) {
+    const { job, shop: domain, linkId, handle, payload } = firing;
+    if (outcome === "sent") {
+      timeline.push(timelineRow(domain, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } }));
+      done.push(job);
+      continue;
+    }
+    if (outcome instanceof PermanentJobError) timeline.push(timelineRow(domain, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.message } }));
+    failures.set(job.id, outcome);
   }
   if (timeline.length > 0 || done.length > 0) {
     await database.transaction(async (tx) => {
@@ -224,19 +233,52 @@ export async function runFlowTriggerJobs(
   return failures;
 }
 
-/** One firing's call; throws the job's error (a PermanentJobError when Flow refused it for good). */
-async function fireOne(deps: { adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date }, job: ClaimedJob, shop: string, handle: string, payload: Record<string, string | number>): Promise<void> {
-  const points = { requested: MUTATION_POINTS, charge: MUTATION_POINTS };
-  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
-  waitForShopifyPoints(line, shop, job.id, points);
-  const admin = await deps.adminFor(shop);
+const FIRING_POINTS = { requested: MUTATION_POINTS, charge: MUTATION_POINTS };
+
+interface Firing {
+  job: ClaimedJob;
+  shop: string;
+  linkId: string;
+  handle: string;
+  payload: Record<string, string | number>;
+}
+
+/**
+ * The firings in one flowTriggerReceive call each, all in one request (aliases):
+ * each firing's outcome, "sent" or the job's error (a PermanentJobError when Flow
+ * refused it for good). A failed request fails each firing as a single call would.
+ */
+async function fireAll(deps: { adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date }, firings: readonly Firing[]): Promise<Map<Firing, "sent" | unknown>> {
+  const outcomes = new Map<Firing, "sent" | unknown>();
+  if (firings.length === 0) return outcomes;
+  const shop = firings[0].shop;
   try {
-    const data = await runAdminGraphql<FlowTriggerReceiveData>(admin, FLOW_TRIGGER_RECEIVE, { handle, payload });
-    throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data.flowTriggerReceive?.userErrors);
+    const admin = await deps.adminFor(shop);
+    const data = await runAdminGraphql<Record<string, FlowTriggerReceiveData["flowTriggerReceive"]>>(
+      admin,
+      flowTriggerReceiveMany(firings.length),
+      flowTriggerReceiveManyVariables(firings),
+    );
+    firings.forEach((firing, i) => {
+      try {
+        throwIfUserErrors("FlowTriggerReceive", "start the Flow trigger", data[`f${i}`]?.userErrors);
+        outcomes.set(firing, "sent");
+      } catch (error) {
+        outcomes.set(firing, jobErrorFor(shopifyOutcome(error), error));
+      }
+    });
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, shop, job.id, points, error);
-    throw jobErrorFor(shopifyOutcome(error), error);
+    const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
+    for (const firing of firings) {
+      try {
+        if (error instanceof ShopifyThrottledError) throttledInLine(line, shop, firing.job.id, FIRING_POINTS, error);
+        outcomes.set(firing, jobErrorFor(shopifyOutcome(error), error));
+      } catch (inLine) {
+        outcomes.set(firing, inLine);
+      }
+    }
   }
+  return outcomes;
 }
 
 /**

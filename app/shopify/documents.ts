@@ -317,18 +317,6 @@ export const PRODUCT_VARIANTS_PAGE = `#graphql
   }
 `;
 
-/** Starts the shop's workflows that begin with one of the app's Flow triggers (extensions/flow-*). */
-export const FLOW_TRIGGER_RECEIVE = `#graphql
-  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
-    flowTriggerReceive(handle: $handle, payload: $payload) {
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
 /** The order as Shopify shows it now, for the order page (a few points: no connections). */
 export const ORDER_SHOPIFY_STATUS = `#graphql
   query OrderShopifyStatus($id: ID!) {

@@ -140,6 +140,26 @@ describe("Flow triggers", () => {
     expect(timeline.map((t) => t.message)).toContain("Sent to Shopify Flow: “Lead status changed”");
   });
 
+  it("sends a shop's due firings in one request, and a firing Flow refuses fails alone", async () => {
+    await workflowsUseTriggers();
+    const orders = await placeOrders(3);
+    await pipeline.tellLeadEvents();
+    // One firing's payload lacks a field its trigger declares: Flow answers userErrors for it alone.
+    const [refused] = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: orders[1].orderId } } });
+    const payload = JSON.parse(refused.payload) as { payload: Record<string, unknown> };
+    delete payload.payload["Lead reference"];
+    await db.prisma.job.update({ where: { id: refused.id }, data: { payload: JSON.stringify(payload) } });
+    await fireAll();
+
+    expect(await shopify.calls({ operation: "FlowTriggerReceive" })).toHaveLength(1);
+    const states = Object.fromEntries((await db.prisma.job.findMany({ where: { kind: "flow-trigger" } })).map((j) => [j.id, j.state]));
+    expect(states[refused.id]).toBe("dead");
+    expect(Object.values(states).filter((s) => s === "done")).toHaveLength(2);
+    expect((await received()).map((r) => String(r.payload.order_id)).sort()).toEqual([orders[0].orderId, orders[2].orderId].sort());
+    const rows = await db.prisma.timelineEvent.findMany({ where: { linkId: orders[1].id, kind: "flow" } });
+    expect(rows.map((r) => r.message)).toEqual([expect.stringContaining("Flow")]);
+  });
+
   it("an Admin API failure is retried until Flow has the trigger, once", async () => {
     await workflowsUseTriggers();
     await shopify.addFault({ kind: "http_error", status: 503, operation: "FlowTriggerReceive", times: 1 });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
- *                         [--shopify [--plan standard|advanced|plus]] [--cpu-prof DIR] [--compare DIR]`
+ *                         [--shopify on|off] [--plan standard|advanced|plus] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
@@ -8,15 +8,18 @@
  * number of 429 answers (target 0), and what each posted lead cost the
  * workers: CPU time and SQL statements (counted at the driver by a preload,
  * scripts/dev/bench/lib/count-statements.ts; BEGIN/COMMIT apart), from each
- * worker's first statement to the end (start-up left out). The catalogue and
+ * worker's first statement to the end (start-up left out), and in steady
+ * state: from the moment a tenth of the orders are posted (the process warm,
+ * its code compiled) to the end, per lead posted in between. The catalogue and
  * cities are cached before the clock starts, as they are in steady state.
  *
- * Without Shopify beside it, write-back and Flow are off. `--shopify` runs the
- * shop as a real one is set up: write-back and every Flow trigger on (Flow's
- * lifecycle callback said a workflow uses each), the orders in the Shopify
- * Admin stand-in (in this process; the workers reach it through its preload)
- * and an offline session stored; the counts then also hold each lead's
- * write-back and "Lead created" firing, up to the last of them.
+ * By default the shop runs as a real one is set up: write-back and every Flow
+ * trigger on (Flow's lifecycle callback said a workflow uses each), the orders
+ * in the Shopify Admin stand-in (in this process; the workers reach it through
+ * its preload) on the shop's plan (`--plan`, default standard) and an offline
+ * session stored; the counts then also hold each lead's write-back and "Lead
+ * created" firing, up to the last of them. `--shopify off`: no Shopify beside
+ * it, write-back and Flow off (posting alone).
  *
  * `--compare DIR` first runs the same drain with the worker of another
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
@@ -52,7 +55,7 @@ const { values } = parseArgs({
     // Each worker writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     "cpu-prof": { type: "string" },
     compare: { type: "string" },
-    shopify: { type: "boolean", default: false },
+    shopify: { type: "string", default: "on" },
     // The shop's Shopify plan: its GraphQL points a second bound the write-back and the triggers.
     plan: { type: "string", default: "standard" },
   },
@@ -62,7 +65,8 @@ const R = Number(values.rate);
 const W = Number(values.workers);
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
-const SHOPIFY = values.shopify === true;
+if (values.shopify !== "on" && values.shopify !== "off") throw new Error("--shopify: on or off");
+const SHOPIFY = values.shopify === "on";
 const PLAN = values.plan as ShopifyPlan;
 if (!(PLAN in PLAN_LIMITS)) throw new Error(`--plan: one of ${Object.keys(PLAN_LIMITS).join(", ")}`);
 /** The app's Shopify settings, for the workers' Admin clients (--shopify). */
@@ -83,6 +87,8 @@ interface DrainResult {
   leadsPerSecond: number;
   wallSeconds: number;
   stats: ProcessStats;
+  /** From the warm-up's end to the end, and the leads posted in between. */
+  steady: { stats: ProcessStats; leads: number };
 }
 
 async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
@@ -140,10 +146,13 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     const readers = workers.map((w, i) => statsReader(w, `worker ${i + 1}`));
     // Three times the ideal, and at least 10 leads a second when the key's limit is out of the way.
     const deadline = started + Math.max((N / R) * 60_000 * 3, N * 100) + 30_000;
+    const warmUp = Math.max(1, Math.floor(N / 10));
+    let atWarm: { stats: ProcessStats; settled: number } | undefined;
     while (Date.now() < deadline) {
       const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
+      if (!atWarm && settled >= warmUp) atWarm = { stats: sumStats(await Promise.all(readers.map((r) => r.read()))), settled };
       if (settled === N) break;
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 50));
     }
     // With Shopify: up to the last write-back and Flow firing of those leads (their events told first).
     while (SHOPIFY && Date.now() < deadline) {
@@ -171,8 +180,10 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       const flowReceived = (await shopifyAdminControl(shopify.url).flow(SHOP)).received.length;
       console.log(`follow-ups: ${done.map((d) => `${d.kind} ${d.state} ${d._count}`).join(", ") || "none"}; Flow received ${flowReceived} trigger(s)`);
     }
-    printPerLead(stats, settled);
-    return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats };
+    printPerLead("per posted lead (all workers, from the first statement)", stats, settled);
+    const steady = { stats: minusStats(stats, atWarm?.stats), leads: settled - (atWarm?.settled ?? 0) };
+    printPerLead(`per posted lead in steady state (the last ${steady.leads}, after ${atWarm?.settled ?? 0} to warm up)`, steady.stats, steady.leads);
+    return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady };
   } finally {
     for (const w of workers) w.kill("SIGTERM");
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
@@ -185,9 +196,16 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
 
 const per = (n: number, leads: number) => (leads > 0 ? n / leads : NaN);
 
-function printPerLead(stats: ProcessStats, leads: number): void {
+function minusStats(end: ProcessStats, start: ProcessStats | undefined): ProcessStats {
+  if (!start) return end;
+  const out = { ...end };
+  for (const k of Object.keys(out) as (keyof ProcessStats)[]) out[k] -= start[k];
+  return out;
+}
+
+function printPerLead(what: string, stats: ProcessStats, leads: number): void {
   console.log(
-    `per posted lead (all workers): CPU ${per(stats.cpuMs, leads).toFixed(2)} ms (target <= 5), ` +
+    `${what}: CPU ${per(stats.cpuMs, leads).toFixed(2)} ms (target <= 5), ` +
       `${per(stats.statements, leads).toFixed(1)} SQL statements (target <= 12) + ${per(stats.begins, leads).toFixed(2)} BEGIN / ` +
       `${per(stats.commits, leads).toFixed(2)} COMMIT / ${per(stats.rollbacks, leads).toFixed(2)} ROLLBACK`,
   );
@@ -198,10 +216,21 @@ if (values.compare) results.push(await drain(`baseline ${values.compare}`, resol
 results.push(await drain("this checkout", root, values["cpu-prof"]));
 if (results.length > 1) {
   console.log("\nside by side (per posted lead, all workers):");
-  console.log(["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits"].map((h) => h.padStart(12)).join(" "));
+  console.log(["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits", "steady CPU", "steady stmts"].map((h) => h.padStart(12)).join(" "));
   for (const r of results) {
     console.log(
-      [r.label.slice(0, 12), r.settled, r.leadsPerSecond.toFixed(1), r.ratio.toFixed(3), r.rejected, per(r.stats.cpuMs, r.settled).toFixed(2), per(r.stats.statements, r.settled).toFixed(1), per(r.stats.commits, r.settled).toFixed(2)]
+      [
+        r.label.slice(0, 12),
+        r.settled,
+        r.leadsPerSecond.toFixed(1),
+        r.ratio.toFixed(3),
+        r.rejected,
+        per(r.stats.cpuMs, r.settled).toFixed(2),
+        per(r.stats.statements, r.settled).toFixed(1),
+        per(r.stats.commits, r.settled).toFixed(2),
+        per(r.steady.stats.cpuMs, r.steady.leads).toFixed(2),
+        per(r.steady.stats.statements, r.steady.leads).toFixed(1),
+      ]
         .map((v) => String(v).padStart(12))
         .join(" "),
     );
