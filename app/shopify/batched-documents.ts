@@ -31,3 +31,32 @@ export function flowTriggerReceiveManyVariables(firings: readonly { handle: stri
   });
   return variables;
 }
+
+const tagsByCount = new Map<string, string>();
+
+/** `count` tagsAdd (or tagsRemove) calls: variables id0/t0, id1/t1, ...; answers under a0, a1, ... */
+export function tagsMutationMany(field: "tagsAdd" | "tagsRemove", count: number): string {
+  const cacheKey = `${field}:${count}`;
+  let document = tagsByCount.get(cacheKey);
+  if (!document) {
+    const indexes = Array.from({ length: count }, (_, i) => i);
+    const name = field === "tagsAdd" ? "TagsAdd" : "TagsRemove";
+    document = `#graphql
+  mutation ${name}(${indexes.map((i) => `$id${i}: ID!, $t${i}: [String!]!`).join(", ")}) {
+${indexes.map((i) => `    a${i}: ${field}(id: $id${i}, tags: $t${i}) { node { id } userErrors { field message } }`).join("\n")}
+  }
+`;
+    tagsByCount.set(cacheKey, document);
+  }
+  return document;
+}
+
+/** The variables of tagsMutationMany for these orders, in order. */
+export function tagsMutationManyVariables(calls: readonly { orderGid: string; tags: readonly string[] }[]): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  calls.forEach((c, i) => {
+    variables[`id${i}`] = c.orderGid;
+    variables[`t${i}`] = c.tags;
+  });
+  return variables;
+}

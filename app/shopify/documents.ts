@@ -58,6 +58,21 @@ export const ORDER_WRITE_BACK_HEAD = `#graphql
   }
 `;
 
+/** ORDER_WRITE_BACK_HEAD for several orders in one read (a batch of write-backs): a null node is an order gone. */
+export const ORDER_WRITE_BACK_HEADS = `#graphql
+  query OrderWriteBackHeads($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Order {
+        id
+        tags
+        displayFinancialStatus
+        canMarkAsPaid
+        cancelledAt
+      }
+    }
+  }
+`;
+
 export const TAGS_ADD = `#graphql
   mutation TagsAdd($id: ID!, $tags: [String!]!) {
     tagsAdd(id: $id, tags: $tags) {

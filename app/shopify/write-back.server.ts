@@ -12,11 +12,13 @@ import {
   ORDER_CANCEL,
   ORDER_MARK_AS_PAID,
   ORDER_WRITE_BACK_HEAD,
+  ORDER_WRITE_BACK_HEADS,
   ORDER_WRITE_BACK_STATE,
   TAGS_ADD,
   TAGS_REMOVE,
 } from "./documents";
 import { ShopifyOrderNotFoundError, type UserErrorEntry } from "./errors";
+import { tagsMutationMany, tagsMutationManyVariables } from "./batched-documents";
 import { orderWriteBackState, type OrderWriteBackState, type OrderWriteBackStateData } from "./order-write-back-state";
 import {
   FULFILL_SHIPPING_STATUSES,
@@ -158,4 +160,98 @@ export async function writeBackOrder(
   const steps = planWriteBack(link, settings, current);
   const outcome = await executeWriteBack(admin, orderGid, steps);
   return { steps, outcome, done: recordWriteBack(link.done, outcome) };
+}
+
+/** One order of a batch of write-backs. */
+export interface WriteBackItem {
+  orderGid: string;
+  link: WriteBackLink;
+  settings: WriteBackSettings;
+}
+
+/**
+ * writeBackOrder for several orders of one shop, in few requests: the heads of
+ * those that cannot be fulfilled in one read (those that may be, with their
+ * costly fulfilment orders, one by one), then the steps in rounds, each
+ * order's next step per round, its tag changes in one request per kind and the
+ * rarer steps one by one. Each order's run, or the error that stopped it (its
+ * steps already done show in the order's state the next run reads).
+ */
+export async function writeBackOrders(admin: AdminGraphqlClient, items: readonly WriteBackItem[]): Promise<(WriteBackRun | { error: unknown })[]> {
+  const states = await readWriteBackStates(admin, items);
+  const plans = items.map((item, i) => {
+    const state = states[i];
+    return "error" in state ? state : { steps: planWriteBack(item.link, item.settings, state), outcome: { ...NO_OUTCOME, tagsAdded: [], tagsRemoved: [], fulfillmentIds: [] } };
+  });
+  for (let round = 0; ; round++) {
+    const due = plans.flatMap((plan, i) => ("error" in plan || round >= plan.steps.length ? [] : [{ i, step: plan.steps[round], outcome: plan.outcome }]));
+    if (due.length === 0) break;
+    const failed = await runRound(admin, due.map((d) => ({ ...d, orderGid: items[d.i].orderGid })));
+    for (const [i, error] of failed) plans[i] = { error };
+  }
+  return plans.map((plan, i) => ("error" in plan ? plan : { steps: plan.steps, outcome: plan.outcome, done: recordWriteBack(items[i].link.done, plan.outcome) }));
+}
+
+async function readWriteBackStates(admin: AdminGraphqlClient, items: readonly WriteBackItem[]): Promise<(OrderWriteBackState | { error: unknown })[]> {
+  const states: (OrderWriteBackState | { error: unknown })[] = new Array(items.length);
+  const heads: number[] = [];
+  for (const [i, item] of items.entries()) {
+    if (!mayFulfil(item.link, item.settings)) {
+      heads.push(i);
+      continue;
+    }
+    try {
+      states[i] = await fetchOrderWriteBackState(admin, item.orderGid, true);
+    } catch (error) {
+      states[i] = { error };
+    }
+  }
+  if (heads.length === 1) {
+    const [i] = heads;
+    states[i] = await fetchOrderWriteBackState(admin, items[i].orderGid, false).catch((error: unknown) => ({ error }));
+  } else if (heads.length > 1) {
+    try {
+      const data = await runAdminGraphql<{ nodes: (OrderWriteBackStateData["order"] | null)[] }>(admin, ORDER_WRITE_BACK_HEADS, { ids: heads.map((i) => items[i].orderGid) });
+      heads.forEach((i, n) => {
+        const state = orderWriteBackState({ order: data.nodes[n] ?? null });
+        states[i] = state ?? { error: new ShopifyOrderNotFoundError(items[i].orderGid) };
+      });
+    } catch (error) {
+      for (const i of heads) states[i] = { error };
+    }
+  }
+  return states;
+}
+
+/** One step of each order: tag changes together per kind, the others one by one. The orders whose step failed, with the error. */
+async function runRound(admin: AdminGraphqlClient, due: readonly { i: number; orderGid: string; step: WriteBackStep; outcome: WriteBackOutcome }[]): Promise<Map<number, unknown>> {
+  const failed = new Map<number, unknown>();
+  for (const field of ["tagsAdd", "tagsRemove"] as const) {
+    const group = due.filter((d) => d.step.kind === field);
+    if (group.length === 0) continue;
+    if (group.length === 1) {
+      const [d] = group;
+      await runStep(admin, d.orderGid, d.step, d.outcome).catch((error: unknown) => failed.set(d.i, error));
+      continue;
+    }
+    const calls = group.map((d) => ({ orderGid: d.orderGid, tags: (d.step as Extract<WriteBackStep, { kind: "tagsAdd" | "tagsRemove" }>).tags }));
+    try {
+      const data = await runAdminGraphql<Record<string, UserErrorsPayload | null>>(admin, tagsMutationMany(field, group.length), tagsMutationManyVariables(calls));
+      group.forEach((d, n) => {
+        try {
+          if (field === "tagsAdd") throwIfUserErrors("TagsAdd", "add the order tags", data[`a${n}`]?.userErrors);
+          else throwIfUserErrors("TagsRemove", "remove outdated order tags", data[`a${n}`]?.userErrors);
+          (field === "tagsAdd" ? d.outcome.tagsAdded : d.outcome.tagsRemoved).push(...calls[n].tags);
+        } catch (error) {
+          failed.set(d.i, error);
+        }
+      });
+    } catch (error) {
+      for (const d of group) failed.set(d.i, error);
+    }
+  }
+  for (const d of due.filter((d) => d.step.kind !== "tagsAdd" && d.step.kind !== "tagsRemove")) {
+    await runStep(admin, d.orderGid, d.step, d.outcome).catch((error: unknown) => failed.set(d.i, error));
+  }
+  return failed;
 }

@@ -13,7 +13,7 @@ import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
-import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrder } from "../shopify/write-back.server";
+import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrders, type WriteBackRun } from "../shopify/write-back.server";
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
 import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
@@ -146,9 +146,10 @@ function linkOf(row: Row) {
 
 /**
  * The "write-back" jobs of one shop, as a batch (the worker's batch handler):
- * one read of their links and the shop's toggles, each order's Admin calls in
- * turn, and what was written, the timeline rows and the completions in one commit.
- * Gives back the jobs that failed, each with its error.
+ * one read of their links and the shop's toggles, each in line for the shop's
+ * points, the orders whose points are there written back in few Admin requests
+ * (writeBackOrders), and what was written, the timeline rows and the
+ * completions in one commit. Gives back the jobs that failed, each with its error.
  */
 export async function runWriteBackJobs(
   deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget },
@@ -167,9 +168,8 @@ export async function runWriteBackJobs(
   const rowById = new Map(rows.map((r) => [String(r.id), r]));
 
   const done: ClaimedJob[] = [];
-  const written: { link: LinkRow; doneJson: string }[] = [];
-  const timeline: TimelineRow[] = [];
-  const seenAts: (Date | null)[] = [];
+  const ready: { job: ClaimedJob; link: LinkRow; settings: ShopSettings; points: ShopifyPoints }[] = [];
+  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
   for (const job of jobs) {
     const linkId = linkIds.get(job.id);
     if (linkId === undefined) continue;
@@ -190,8 +190,23 @@ export async function runWriteBackJobs(
       done.push(job);
       continue;
     }
+    // In line for the shop's Admin API points (app/shopify/points-budget.ts).
+    const points = writeBackPoints(link, settings.writeBack);
     try {
-      const run = await writeBackOne(deps, job, link, settings);
+      waitForShopifyPoints(line, link.shop, job.id, points);
+      ready.push({ job, link, settings, points });
+    } catch (error) {
+      failures.set(job.id, error);
+    }
+  }
+
+  const written: { link: LinkRow; doneJson: string }[] = [];
+  const timeline: TimelineRow[] = [];
+  const seenAts: (Date | null)[] = [];
+  const runs = await writeBackAll(deps, ready);
+  for (const [n, { job, link, points }] of ready.entries()) {
+    const run = runs[n];
+    if (!("error" in run)) {
       written.push({ link, doneJson: JSON.stringify(run.done) });
       if (run.steps.length > 0) {
         // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
@@ -200,9 +215,16 @@ export async function runWriteBackJobs(
         seenAts.push(seenAt);
       }
       done.push(job);
-    } catch (error) {
-      if (error instanceof RefusedWriteBack) timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: error.reason } }));
-      failures.set(job.id, error instanceof RefusedWriteBack ? error.jobError : error);
+      continue;
+    }
+    const { error } = run;
+    try {
+      if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
+      const outcome = shopifyOutcome(error);
+      if (outcome.kind === "permanent") timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } }));
+      failures.set(job.id, jobErrorFor(outcome, error));
+    } catch (inLine) {
+      failures.set(job.id, inLine);
     }
   }
   // What was written, its timeline rows and the completions: one commit.
@@ -220,40 +242,31 @@ export async function runWriteBackJobs(
   return failures;
 }
 
-/** A write-back Shopify refused for good: its timeline row, then the job's error. */
-class RefusedWriteBack extends Error {
-  constructor(readonly reason: string, readonly jobError: unknown) {
-    super(reason);
-    this.name = "RefusedWriteBack";
-  }
-}
-
-/** One order's Admin calls, in line for the shop's points (app/shopify/points-budget.ts); throws the job's error. */
-async function writeBackOne(deps: PipelineDeps & { adminFor: AdminFor; shopifyBudget: ShopifyBudget }, job: ClaimedJob, link: LinkRow, settings: ShopSettings) {
-  const toggles = settings.writeBack;
-  const points = writeBackPoints(link, toggles);
-  const line = { budget: deps.shopifyBudget, nowMs: deps.now().getTime() };
-  waitForShopifyPoints(line, link.shop, job.id, points);
-  const admin = await deps.adminFor(link.shop);
+/** The orders' write-backs in few Admin requests (writeBackOrders): each one's run, or the error that stopped it. */
+async function writeBackAll(
+  deps: { adminFor: AdminFor },
+  ready: readonly { link: LinkRow; settings: ShopSettings }[],
+): Promise<(WriteBackRun | { error: unknown })[]> {
+  if (ready.length === 0) return [];
   try {
-    return await writeBackOrder(
+    const admin = await deps.adminFor(ready[0].link.shop);
+    return await writeBackOrders(
       admin,
-      `gid://shopify/Order/${link.orderId}`,
-      {
-        leadRef: link.leadRef,
-        confirmationStatus: link.confirmationStatus,
-        shippingStatus: link.shippingStatus,
-        hasAnomalies: link.anomalies !== "[]",
-        trackingNumber: link.trackingNumber,
-        trackingCompany: settings.carrierName ?? null,
-        done: parseWriteBackDone(link.writtenBack),
-      },
-      { ...toggles, ...(settings.carrierName ? { carrierName: settings.carrierName } : {}) },
+      ready.map(({ link, settings }) => ({
+        orderGid: `gid://shopify/Order/${link.orderId}`,
+        link: {
+          leadRef: link.leadRef,
+          confirmationStatus: link.confirmationStatus,
+          shippingStatus: link.shippingStatus,
+          hasAnomalies: link.anomalies !== "[]",
+          trackingNumber: link.trackingNumber,
+          trackingCompany: settings.carrierName ?? null,
+          done: parseWriteBackDone(link.writtenBack),
+        },
+        settings: { ...settings.writeBack, ...(settings.carrierName ? { carrierName: settings.carrierName } : {}) },
+      })),
     );
   } catch (error) {
-    if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
-    const outcome = shopifyOutcome(error);
-    if (outcome.kind === "permanent") throw new RefusedWriteBack(outcome.reason, jobErrorFor(outcome, error));
-    throw jobErrorFor(outcome, error);
+    return ready.map(() => ({ error }));
   }
 }

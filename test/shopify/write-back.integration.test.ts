@@ -174,6 +174,61 @@ describe("write-back of a lead's progress to its Shopify order", () => {
   });
 });
 
+describe("a batch of write-backs (writeBackOrders)", () => {
+  const lead = (leadRef: string, shippingStatus: string | null, done = wb.NOTHING_WRITTEN_BACK) => ({
+    leadRef,
+    confirmationStatus: "confirmed",
+    shippingStatus,
+    hasAnomalies: false,
+    trackingNumber: shippingStatus ? "CTM77" : null,
+    done,
+  });
+
+  it("reads the heads of orders that cannot be fulfilled in one request and tags them in one more; an order that may be fulfilled is read and written alone", async () => {
+    const [a, b, c] = [api.addOrder({ tags: ["vip"] }), api.addOrder(), api.addOrder()];
+    const gone = "gid://shopify/Order/888888";
+    const before = api.requests.length;
+    const runs = await wb.writeBackOrders(admin, [
+      { orderGid: a.id, link: lead("LD-2001", null), settings: wb.DEFAULT_WRITE_BACK_SETTINGS },
+      { orderGid: gone, link: lead("LD-2002", null), settings: wb.DEFAULT_WRITE_BACK_SETTINGS },
+      { orderGid: b.id, link: lead("LD-2003", null), settings: wb.DEFAULT_WRITE_BACK_SETTINGS },
+      { orderGid: c.id, link: lead("LD-2004", "shipped"), settings: wb.DEFAULT_WRITE_BACK_SETTINGS },
+    ]);
+
+    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual(["OrderWriteBackState", "OrderWriteBackHeads", "TagsAdd", "FulfillmentCreate"]);
+    expect(a.tags).toEqual(["vip", "cod:lead:LD-2001", "cod:confirmed"]);
+    expect(b.tags).toEqual(["cod:lead:LD-2003", "cod:confirmed"]);
+    expect(c.tags).toEqual(["cod:lead:LD-2004", "cod:confirmed", "cod:shipped"]);
+    expect(c.fulfillments).toHaveLength(1);
+    expect(runs[1]).toEqual({ error: expect.any(errors.ShopifyOrderNotFoundError) });
+    expect(runs[0]).toMatchObject({ steps: [{ kind: "tagsAdd" }], done: { tags: ["cod:lead:LD-2001", "cod:confirmed"] } });
+    expect(runs[3]).toMatchObject({ done: { fulfilled: true, tags: ["cod:lead:LD-2004", "cod:confirmed", "cod:shipped"] } });
+  });
+
+  it("moves tags in rounds, adding before removing, and an order Shopify refuses stops alone", async () => {
+    const [a, b] = [api.addOrder(), api.addOrder()];
+    const settings = { ...wb.DEFAULT_WRITE_BACK_SETTINGS, fulfillment: false, markPaid: false };
+    const first = await wb.writeBackOrders(admin, [
+      { orderGid: a.id, link: lead("LD-2101", "shipped"), settings },
+      { orderGid: b.id, link: lead("LD-2102", "shipped"), settings },
+    ]);
+    const doneOf = (run: (typeof first)[number]) => ("error" in run ? wb.NOTHING_WRITTEN_BACK : run.done);
+    // The first order's removal is refused (the stand-in answers userErrors for the first tagsRemove it runs).
+    api.state.userErrorsNext.tagsRemove = [{ field: ["id"], message: "Order is locked." }];
+    const before = api.requests.length;
+    const second = await wb.writeBackOrders(admin, [
+      { orderGid: a.id, link: { ...lead("LD-2101", "delivered"), done: doneOf(first[0]) }, settings },
+      { orderGid: b.id, link: { ...lead("LD-2102", "returned"), done: doneOf(first[1]) }, settings },
+    ]);
+
+    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual(["OrderWriteBackHeads", "TagsAdd", "TagsRemove"]);
+    expect(a.tags).toEqual(["cod:lead:LD-2101", "cod:confirmed", "cod:shipped", "cod:delivered"]);
+    expect(b.tags).toEqual(["cod:lead:LD-2102", "cod:confirmed", "cod:returned"]);
+    expect(second[0]).toEqual({ error: expect.any(errors.ShopifyUserError) });
+    expect(second[1]).toMatchObject({ steps: [{ kind: "tagsAdd" }, { kind: "tagsRemove" }], done: { tags: ["cod:lead:LD-2102", "cod:confirmed", "cod:returned"] } });
+  });
+});
+
 describe("Shopify's refusals and limits", () => {
   it("surfaces a THROTTLED answer as ShopifyThrottledError with the delay from the cost", async () => {
     const order = api.addOrder();
