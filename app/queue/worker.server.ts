@@ -209,10 +209,24 @@ export function createWorker(options: WorkerOptions): Worker {
       heartbeat.stop();
     }
     const durationMs = Date.now() - startedAt;
+    const doneInHandler: ClaimedJob[] = [];
     for (const job of jobs) {
       const failure = failures.has(job.id) ? { error: failures.get(job.id) } : batchFailure;
       const abortReason = lost.has(job.id) ? new LeaseLostError(job.key) : controller.signal.reason;
-      await settleAttempt(job, { failure, completedInHandler: completed.has(job.id), abortReason, durationMs });
+      if (!failure && !lost.has(job.id) && completed.has(job.id)) doneInHandler.push(job);
+      else await settleAttempt(job, { failure, completedInHandler: completed.has(job.id), abortReason, durationMs });
+    }
+    // Settled in the handler's commit: one line for them all (each is still told to the observer).
+    if (doneInHandler.length > 0) {
+      const [first] = doneInHandler;
+      logger.info(`batch of ${doneInHandler.length} ${first.kind} job(s) completed after ${durationMs} ms`, {
+        kind: first.kind,
+        shop: first.shop,
+        jobs: doneInHandler.map((j) => j.key),
+        durationMs,
+        outcome: "done",
+      });
+      for (const job of doneInHandler) tell(() => observer.settled?.(job, "done", durationMs));
     }
   }
 

@@ -55,7 +55,7 @@ function setup(handlers: Record<string, BatchJobHandler>) {
 describe("batch handlers", () => {
   it("GIVEN due jobs of two shops WHEN one is claimed THEN its shop's due jobs of that kind run with it, oldest first, up to the size", async () => {
     const { handler, batches } = batchHandler(3);
-    const { worker, clock } = setup({ "write-back": handler });
+    const { worker, clock, logger } = setup({ "write-back": handler });
     const base = clock.now().getTime() - 10_000;
     for (let i = 0; i < 5; i++) await enqueueJob(t.prisma, { kind: "write-back", key: `wb:a:${i}`, shop: "a", runAt: new Date(base + i) });
     await enqueueJob(t.prisma, { kind: "write-back", key: "wb:b:0", shop: "b", runAt: new Date(base + 2) });
@@ -76,6 +76,11 @@ describe("batch handlers", () => {
     expect(await row("wb:a:later")).toMatchObject({ state: "pending", attempts: 0 });
     // A kind without a handler is not swept into a batch: it goes dead on its own.
     expect(await row("other:a")).toMatchObject({ state: "dead" });
+    // One line a batch for the jobs it completed.
+    const lines = logger.lines.filter((l) => l.startsWith("info "));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/^info batch of [123] write-back job\(s\) completed after \d+ ms$/);
+    expect(lines.map((l) => /batch of (\d)/.exec(l)?.[1]).sort()).toEqual(["1", "2", "3"]);
   });
 
   it("GIVEN one job postponed, one refused and one failing in a batch THEN each ends as it would alone and the others are done", async () => {

@@ -15,8 +15,8 @@ export interface WorkLeft {
   events: number;
   /**
    * Write-back and Flow trigger jobs waiting (due now, or coming within their
-   * coalescing delay) or running, of those queued before `queuedBefore` when
-   * given: the autopilot keeps moving leads, so new ones keep coming.
+   * coalescing delay) or running, of those last queued before `queuedBefore`
+   * when given: the autopilot keeps moving leads, so new ones keep coming.
    */
   shopifyJobs: number;
 }
@@ -31,7 +31,8 @@ export async function workLeft(db: PrismaClient, shop: string, queuedBefore?: Da
         kind: { in: ["write-back", "flow-trigger"] },
         state: { in: ["pending", "running", "failed"] },
         runAt: { lte: new Date(Date.now() + 10_000) },
-        ...(queuedBefore ? { createdAt: { lte: queuedBefore } } : {}),
+        // Woken last before then: a job woken again since (a later status move) holds newer work, not this.
+        ...(queuedBefore ? { updatedAt: { lte: queuedBefore } } : {}),
       },
     }),
   ]);
