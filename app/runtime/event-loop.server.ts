@@ -41,7 +41,8 @@ declare global {
   var __codLeadSyncLoopMonitor: Monitor | undefined;
 }
 
-const toMs = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+// A sample is the time between two timer turns: the sampling interval plus the delay. The delay alone is reported.
+const toMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_SAMPLE_MS) * 10) / 10);
 
 function snapshot(monitor: Monitor, now: number): LoopDelayWindow {
   const h = monitor.histogram;
