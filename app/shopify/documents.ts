@@ -4,6 +4,9 @@
  * the real Admin schema, so a new document here is checked without further work.
  */
 
+/** The order's fields every write-back read plans with (ORDER_WRITE_BACK_STATE, _HEAD and _HEADS). */
+const ORDER_HEAD_FIELDS = "id tags displayFinancialStatus canMarkAsPaid cancelledAt";
+
 /**
  * What the write-back plan needs to know about an order before touching it.
  * 10 fulfillment orders x 50 lines keeps the requested cost near 560 points; 20 x 50
@@ -12,11 +15,7 @@
 export const ORDER_WRITE_BACK_STATE = `#graphql
   query OrderWriteBackState($id: ID!) {
     order(id: $id) {
-      id
-      tags
-      displayFinancialStatus
-      canMarkAsPaid
-      cancelledAt
+      ${ORDER_HEAD_FIELDS}
       fulfillmentOrders(first: 10) {
         nodes {
           id
@@ -49,11 +48,7 @@ export const ORDER_WRITE_BACK_STATE = `#graphql
 export const ORDER_WRITE_BACK_HEAD = `#graphql
   query OrderWriteBackHead($id: ID!) {
     order(id: $id) {
-      id
-      tags
-      displayFinancialStatus
-      canMarkAsPaid
-      cancelledAt
+      ${ORDER_HEAD_FIELDS}
     }
   }
 `;
@@ -63,11 +58,7 @@ export const ORDER_WRITE_BACK_HEADS = `#graphql
   query OrderWriteBackHeads($ids: [ID!]!) {
     nodes(ids: $ids) {
       ... on Order {
-        id
-        tags
-        displayFinancialStatus
-        canMarkAsPaid
-        cancelledAt
+        ${ORDER_HEAD_FIELDS}
       }
     }
   }

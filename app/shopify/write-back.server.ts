@@ -156,10 +156,9 @@ export async function writeBackOrder(
   link: WriteBackLink,
   settings: WriteBackSettings,
 ): Promise<WriteBackRun> {
-  const current = await fetchOrderWriteBackState(admin, orderGid, mayFulfil(link, settings));
-  const steps = planWriteBack(link, settings, current);
-  const outcome = await executeWriteBack(admin, orderGid, steps);
-  return { steps, outcome, done: recordWriteBack(link.done, outcome) };
+  const [run] = await writeBackOrders(admin, [{ orderGid, link, settings }]);
+  if ("error" in run) throw run.error;
+  return run;
 }
 
 /** One order of a batch of write-backs. */
