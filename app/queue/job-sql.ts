@@ -54,47 +54,52 @@ export function jobRow(r: Row): JobRow {
  * re-enqueue when not given. Params: id, kind, key, shop, payload, runAt,
  * maxAttempts, now, maxAttempts.
  */
-export const ENQUEUE = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
-  VALUES (?, ?, ?, ?, ?, 'pending', ?, 0, COALESCE(?, 10), FALSE, ?, ?)
-  ON CONFLICT ("key") DO UPDATE SET
-    "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",
-    "maxAttempts" = COALESCE(?, "Job"."maxAttempts"),
+const INSERT_JOB = `INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")`;
+/** A job's row to insert, maxAttempts the column default unless given (params: id, kind, key, shop, payload, runAt, maxAttempts, now, now). */
+const JOB_ROW = `(?, ?, ?, ?, ?, 'pending', ?, 0, COALESCE(?, 10), FALSE, ?, ?)`;
+/** JOB_ROW with the column default for maxAttempts (params: id, kind, key, shop, payload, runAt, now, now). */
+const JOB_ROW_DEFAULT_ATTEMPTS = `(?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)`;
+const rowsOf = (row: string, count: number) => Array.from({ length: count }, () => row).join(", ");
+/** A job taken over by a new enqueue: a running one runs again after (rerun), any other starts over. */
+const TAKE_OVER = `
     "rerun" = ("Job"."state" = 'running'),
     "attempts" = CASE WHEN "Job"."state" = 'running' THEN "Job"."attempts" ELSE 0 END,
     "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
     "leaseOwner" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseOwner" ELSE NULL END,
     "leaseExpiresAt" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseExpiresAt" ELSE NULL END,
     "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
-    "updatedAt" = excluded."updatedAt"
+    "updatedAt" = excluded."updatedAt"`;
+
+/** A statement per row count, built once (the batch writers' multi-row statements). */
+function byCount(build: (count: number) => SqlStatement): (count: number) => SqlStatement {
+  const cache = new Map<number, SqlStatement>();
+  return (count) => {
+    let s = cache.get(count);
+    if (!s) cache.set(count, (s = build(count)));
+    return s;
+  };
+}
+
+export const ENQUEUE = statement(`${INSERT_JOB}
+  VALUES ${JOB_ROW}
+  ON CONFLICT ("key") DO UPDATE SET
+    "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",
+    "maxAttempts" = COALESCE(?, "Job"."maxAttempts"),${TAKE_OVER}
   RETURNING "id", "state"`);
 
-const enqueueByCount = new Map<number, SqlStatement>();
 /**
  * ENQUEUE for `count` jobs of distinct keys in one statement (a handler's
  * batch): each is created or taken over as ENQUEUE does; maxAttempts is the
  * column default on create and unchanged on take-over. Params per job: id,
  * kind, key, shop, payload, runAt, now, now.
  */
-export function enqueueJobs(count: number): SqlStatement {
-  let s = enqueueByCount.get(count);
-  if (!s) {
-    s = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
-      VALUES ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)`).join(", ")}
+export const enqueueJobs = byCount(
+  (count) =>
+    statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
       ON CONFLICT ("key") DO UPDATE SET
-        "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",
-        "rerun" = ("Job"."state" = 'running'),
-        "attempts" = CASE WHEN "Job"."state" = 'running' THEN "Job"."attempts" ELSE 0 END,
-        "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
-        "leaseOwner" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseOwner" ELSE NULL END,
-        "leaseExpiresAt" = CASE WHEN "Job"."state" = 'running' THEN "Job"."leaseExpiresAt" ELSE NULL END,
-        "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
-        "updatedAt" = excluded."updatedAt"`);
-    enqueueByCount.set(count, s);
-  }
-  return s;
-}
+        "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",${TAKE_OVER}`),
+);
 
-const wakeByCount = new Map<number, SqlStatement>();
 /**
  * Wakes the jobs with these keys unless already waiting: a finished or dead one
  * starts over at runAt with the new payload, a running one runs again after
@@ -102,11 +107,9 @@ const wakeByCount = new Map<number, SqlStatement>();
  * wake-ups is one run. No row is written when nothing changes. Params per job:
  * id, kind, key, shop, payload, runAt, now, now.
  */
-export function wakeJobs(count: number): SqlStatement {
-  let s = wakeByCount.get(count);
-  if (!s) {
-    s = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
-      VALUES ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, 'pending', ?, 0, 10, FALSE, ?, ?)`).join(", ")}
+export const wakeJobs = byCount(
+  (count) =>
+    statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
       ON CONFLICT ("key") DO UPDATE SET
         "rerun" = ("Job"."state" = 'running'),
         "payload" = CASE WHEN "Job"."state" = 'running' THEN "Job"."payload" ELSE excluded."payload" END,
@@ -115,24 +118,11 @@ export function wakeJobs(count: number): SqlStatement {
         "lastError" = CASE WHEN "Job"."state" = 'running' THEN "Job"."lastError" ELSE NULL END,
         "state" = CASE WHEN "Job"."state" = 'running' THEN 'running' ELSE 'pending' END,
         "updatedAt" = excluded."updatedAt"
-      WHERE "Job"."state" IN ('done', 'dead') OR ("Job"."state" = 'running' AND "Job"."rerun" = FALSE)`);
-    wakeByCount.set(count, s);
-  }
-  return s;
-}
+      WHERE "Job"."state" IN ('done', 'dead') OR ("Job"."state" = 'running' AND "Job"."rerun" = FALSE)`),
+);
 
-const newJobsByCount = new Map<number, SqlStatement>();
 /** Inserts `count` jobs, leaving alone any whose key is taken. Params per job: id, kind, key, shop, payload, runAt, maxAttempts, now, now. */
-export function insertNewJobs(count: number): SqlStatement {
-  let s = newJobsByCount.get(count);
-  if (!s) {
-    const row = `(?, ?, ?, ?, ?, 'pending', ?, 0, COALESCE(?, 10), FALSE, ?, ?)`;
-    s = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
-      VALUES ${Array.from({ length: count }, () => row).join(", ")} ON CONFLICT ("key") DO NOTHING`);
-    newJobsByCount.set(count, s);
-  }
-  return s;
-}
+export const insertNewJobs = byCount((count) => statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW, count)} ON CONFLICT ("key") DO NOTHING`));
 
 const oldest = (where: string, kinds: string) =>
   `(SELECT p."id" FROM "Job" p WHERE ${where} AND p."runAt" <= ?${kinds} ORDER BY p."runAt", p."id" LIMIT 1)`;
