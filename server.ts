@@ -27,7 +27,13 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { bodyLimitFor, BodyTooLargeError, declaresTooMuch, limitedStream, normalizedPath } from "./app/http/body-limit.server";
+import {
+  bodyLimitFor,
+  BodyTooLargeError,
+  declaresTooMuch,
+  limitedStream,
+  normalizedPath,
+} from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
 import { defaultToProduction, processEnv } from "./app/env.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
@@ -203,18 +209,28 @@ async function main() {
     if (action) {
       // Webhooks (the busiest requests) are logged once answered, without a listener each.
       void answerDirectly(action, req, res).finally(() =>
-        logRequest({ requestId, method: req.method ?? "POST", url: req.url ?? "/", path, shop: shopOf(req), status: res.statusCode, durationMs: performance.now() - started }),
+        logRequest({
+          requestId,
+          method: req.method ?? "POST",
+          url: req.url ?? "/",
+          path,
+          shop: shopOf(req),
+          status: res.statusCode,
+          durationMs: performance.now() - started,
+        }),
       );
       return;
     }
     logged();
     // The metrics on the app's own port only to a request bearing METRICS_TOKEN (else Remix's 404).
-    if (path === "/metrics" && config.METRICS_TOKEN && req.method === "GET") return void answerMetrics(req, res, config.METRICS_TOKEN);
+    if (path === "/metrics" && config.METRICS_TOKEN && req.method === "GET")
+      return void answerMetrics(req, res, config.METRICS_TOKEN);
     app(req, res);
   });
 
   const port = config.PORT;
-  const onListen = () => log.info(`listening on http://${config.HOST ?? "localhost"}:${port}`, { port, directWebhookRoutes: direct.size });
+  const onListen = () =>
+    log.info(`listening on http://${config.HOST ?? "localhost"}:${port}`, { port, directWebhookRoutes: direct.size });
   if (config.HOST) server.listen(port, config.HOST, onListen);
   else server.listen(port, onListen);
   if (config.METRICS_PORT !== undefined) {
@@ -229,7 +245,9 @@ async function main() {
   }
   // The in-process worker has its own listener (app/queue/shutdown.ts): it stops, then this closes.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => server.close((error) => error && log.error("closing the server failed", { err: error })));
+    process.once(signal, () =>
+      server.close((error) => error && log.error("closing the server failed", { err: error })),
+    );
   }
 }
 

@@ -54,9 +54,17 @@ export default defineConfig({
       { extends: true, test: { name: "sqlite-chaos", include: [chaos + "/*.test.ts"], pool: "threads", ...sqlite } },
       {
         extends: true,
-        test: { name: "postgres", include: [...database.filter((f) => !isChaos(f)), "test/**/*.postgres.test.ts"], exclude: [...notHere, chaos], ...postgres },
+        test: {
+          name: "postgres",
+          include: [...database.filter((f) => !isChaos(f)), "test/**/*.postgres.test.ts"],
+          exclude: [...notHere, chaos],
+          ...postgres,
+        },
       },
-      { extends: true, test: { name: "postgres-chaos", include: database.filter(isChaos), pool: "threads", ...postgres } },
+      {
+        extends: true,
+        test: { name: "postgres-chaos", include: database.filter(isChaos), pool: "threads", ...postgres },
+      },
     ],
   },
 });

@@ -48,7 +48,12 @@ registerDatabaseMetrics(prisma);
 worker.start();
 log.info(`worker ${worker.owner} started`, { owner: worker.owner, concurrency: config.WORKER_CONCURRENCY });
 if (METRICS_PORT !== undefined) {
-  await startMetricsListener({ port: METRICS_PORT, host: METRICS_HOST, token: METRICS_TOKEN, readiness: () => readinessResponse(prisma) });
+  await startMetricsListener({
+    port: METRICS_PORT,
+    host: METRICS_HOST,
+    token: METRICS_TOKEN,
+    readiness: () => readinessResponse(prisma),
+  });
 }
 
 stopOnShutdownSignal(
@@ -59,5 +64,8 @@ stopOnShutdownSignal(
     await prisma.$disconnect();
     log.info(`worker ${worker.owner} stopped`, { owner: worker.owner });
   },
-  { afterStop: () => process.exit(0), onError: (error) => log.error("the worker did not stop cleanly", { err: error }) },
+  {
+    afterStop: () => process.exit(0),
+    onError: (error) => log.error("the worker did not stop cleanly", { err: error }),
+  },
 );

@@ -21,7 +21,9 @@ declare global {
  */
 export const sqliteSettings: SqliteClientOptions = { turnsInTransactions: true };
 
-const prisma: PrismaClient = globalThis.__codLeadSyncPrisma ?? createPrismaClient(databaseEnv().DATABASE_URL, sqliteSettings, databaseEnv().DATABASE_POOL_SIZE);
+const prisma: PrismaClient =
+  globalThis.__codLeadSyncPrisma ??
+  createPrismaClient(databaseEnv().DATABASE_URL, sqliteSettings, databaseEnv().DATABASE_POOL_SIZE);
 // Cached only in development, where Vite reloads modules; tests want a client per file.
 if (processEnv().NODE_ENV === "development") globalThis.__codLeadSyncPrisma = prisma;
 

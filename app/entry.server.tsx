@@ -13,7 +13,8 @@ import { workerInstruments } from "./runtime/readiness.server";
 
 // The job worker runs inside the app server unless WORKER_IN_PROCESS=false
 // (then `npm run worker` runs it). Started once per process, stopped on SIGTERM.
-if (isInProcessWorkerEnabled()) startInProcessWorker(prisma, jobHandlers, { ...workerInstruments(), tasks: workerTasks });
+if (isInProcessWorkerEnabled())
+  startInProcessWorker(prisma, jobHandlers, { ...workerInstruments(), tasks: workerTasks });
 registerDatabaseMetrics(prisma);
 
 export const streamTimeout = 5000;

@@ -24,7 +24,8 @@ const flag = z
   .transform((value) => value.trim().toLowerCase())
   .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"], { message: "must be true or false" }))
   .transform((value) => value === "true" || value === "1" || value === "yes" || value === "on");
-const milliseconds = (what: string) => z.coerce.number().int(`must be a whole number of milliseconds (${what})`).positive("must be above 0");
+const milliseconds = (what: string) =>
+  z.coerce.number().int(`must be a whole number of milliseconds (${what})`).positive("must be above 0");
 
 const processPart = {
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -64,11 +65,16 @@ const databasePart = {
   DATABASE_URL: z
     .string()
     .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
-      message: "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
+      message:
+        "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
     .default(DEFAULT_DATABASE_URL),
   // PostgreSQL only: connections each process keeps; web servers x workers x this must fit max_connections.
-  DATABASE_POOL_SIZE: z.coerce.number().int("must be a whole number of connections").positive("must be at least 1").default(10),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int("must be a whole number of connections")
+    .positive("must be at least 1")
+    .default(10),
 };
 
 const encryptionPart = {
@@ -93,7 +99,12 @@ const workerPart = {
   // Jobs in the server process: unset means off in production (run `npm run worker`), on otherwise.
   WORKER_IN_PROCESS: flag.optional(),
   // Jobs one worker runs at once: posts overlap their HTTP round trips.
-  WORKER_CONCURRENCY: z.coerce.number().int("must be a whole number of jobs").min(1, "must be at least 1").max(64, "must be at most 64").default(4),
+  WORKER_CONCURRENCY: z.coerce
+    .number()
+    .int("must be a whole number of jobs")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(4),
   // How long a crashed worker's job stays claimed.
   WORKER_LEASE_MS: milliseconds("a claim's lease").default(60_000),
   // On SIGTERM, how long running jobs may finish before they are released.
@@ -106,11 +117,26 @@ const workerPart = {
 
 const reconcilePart = {
   // How often each shop's orders are compared with Shopify's (the published promise's "within the interval").
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(1, "must be at least 1").max(3600, "must be at most 3600").default(300),
+  RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(300),
   // After an install or a pause, how far back the first pass takes in orders it never received.
-  RECONCILE_MAX_GAP_HOURS: z.coerce.number().int("must be a whole number of hours").min(1).max(24 * 60).default(168),
+  RECONCILE_MAX_GAP_HOURS: z.coerce
+    .number()
+    .int("must be a whole number of hours")
+    .min(1)
+    .max(24 * 60)
+    .default(168),
   // An order not accounted for after this long is stuck: the Home alert and the "Order stuck" Flow trigger.
-  SYNC_STUCK_MINUTES: z.coerce.number().int("must be a whole number of minutes").min(1).max(24 * 60).default(30),
+  SYNC_STUCK_MINUTES: z.coerce
+    .number()
+    .int("must be a whole number of minutes")
+    .min(1)
+    .max(24 * 60)
+    .default(30),
 };
 
 export const envSchema = z.object({
@@ -134,7 +160,9 @@ type Source = Record<string, string | undefined>;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid environment, fix these variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `Invalid environment, fix these variables (see .env.example):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.name = "EnvError";
   }
 }
@@ -156,8 +184,10 @@ function parseWith<T extends z.ZodRawShape>(shape: T, source: Source): z.infer<z
 export const parseEnv = (source: Source): Env => parseWith(envSchema.shape, source);
 export const parseProcessEnv = (source: Source): ProcessEnv => parseWith(processPart, source);
 export const parseDatabaseEnv = (source: Source): DatabaseEnv => parseWith(databasePart, source);
-export const parseSellerApiEnv = (source: Source): SellerApiEnv => parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
-export const parseWorkerEnv = (source: Source): WorkerEnv => parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseSellerApiEnv = (source: Source): SellerApiEnv =>
+  parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseWorkerEnv = (source: Source): WorkerEnv =>
+  parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseReconcileEnv = (source: Source): ReconcileEnv => parseWith(reconcilePart, source);
 
 let dotEnvRead = false;

@@ -12,7 +12,9 @@ const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,
   apiSecretKey: env.SHOPIFY_API_SECRET,
   apiVersion,
-  scopes: env.SCOPES.split(",").map((s) => s.trim()).filter(Boolean),
+  scopes: env.SCOPES.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
   // Access and refresh tokens sealed at rest, bound to the shop, like the seller keys.
@@ -28,7 +30,11 @@ const shopify = shopifyApp({
     // reinstall (app/uninstalled deleted the sessions) and after an expired token.
     afterAuth: async ({ session }) => {
       const { reinstalled, resumedOrders } = await reinstateShop(prisma, session.shop);
-      if (reinstalled) log.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`, { shop: session.shop, resumedOrders });
+      if (reinstalled)
+        log.info(`${session.shop}: installed again; ${resumedOrders} held order(s) sent on`, {
+          shop: session.shop,
+          resumedOrders,
+        });
     },
   },
 });

@@ -23,6 +23,9 @@ const adminFromSession: AdminFor = cachedAdminFor(async (shop) => {
 
 const { SELLER_API_TIMEOUT_MS: timeoutMs, SELLER_API_RATE_REFRESH_MS: rateRefreshMs } = sellerApiEnv();
 
-export const jobHandlers: JobHandlers = createJobHandlers({ ...createPipelineDeps(prisma, { timeoutMs, rateRefreshMs }), adminFor: adminFromSession });
+export const jobHandlers: JobHandlers = createJobHandlers({
+  ...createPipelineDeps(prisma, { timeoutMs, rateRefreshMs }),
+  adminFor: adminFromSession,
+});
 
 export const workerTasks: WorkerTask[] = [leadEventsTask(prisma), callLogTask(prisma)];

@@ -34,7 +34,9 @@ const prefixes = FLOORS.flatMap((room, i) => room.map((prefix) => ({ prefix, flo
 
 /** The room (folder or file) a repository path stands in, and its floor; null outside the floors. */
 export function roomOf(path) {
-  const hit = prefixes.find(({ prefix }) => (prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(prefix.replace(/\.tsx?$/, ""))));
+  const hit = prefixes.find(({ prefix }) =>
+    prefix.endsWith("/") ? path.startsWith(prefix) : path === prefix || path.startsWith(prefix.replace(/\.tsx?$/, "")),
+  );
   return hit ? { room: hit.prefix, floor: hit.floor } : null;
 }
 
@@ -44,11 +46,15 @@ const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris
 
 function problem(fromPath, spec) {
   if (!spec.startsWith(".")) {
-    if (PURE.some((p) => fromPath.startsWith(p)) && NOT_IN_PURE.test(spec)) return `${fromPath} is pure: it may not import ${spec}`;
+    if (PURE.some((p) => fromPath.startsWith(p)) && NOT_IN_PURE.test(spec))
+      return `${fromPath} is pure: it may not import ${spec}`;
     return null;
   }
-  const toPath = relative(root, resolve(root, dirname(fromPath), spec)).split("\\").join("/");
-  if (fromPath.startsWith("app/") && OUTSIDE_APP.some((p) => toPath.startsWith(p))) return `app/ may not import ${toPath} (tooling imports the app, never the reverse)`;
+  const toPath = relative(root, resolve(root, dirname(fromPath), spec))
+    .split("\\")
+    .join("/");
+  if (fromPath.startsWith("app/") && OUTSIDE_APP.some((p) => toPath.startsWith(p)))
+    return `app/ may not import ${toPath} (tooling imports the app, never the reverse)`;
   if (fromPath.startsWith("scripts/") && toPath.startsWith("test/")) return `scripts/ may not import ${toPath}`;
   const from = roomOf(fromPath);
   const to = roomOf(toPath);

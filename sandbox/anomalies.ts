@@ -26,7 +26,11 @@ export function detectAnomalies(facts: AnomalyFacts): Anomaly[] {
   const anomalies: Anomaly[] = [];
   for (const item of facts.items) {
     if (item.price === null) {
-      anomalies.push({ code: "unknown_sku", message: `${item.label} is not in this seller's catalogue.`, field: item.field });
+      anomalies.push({
+        code: "unknown_sku",
+        message: `${item.label} is not in this seller's catalogue.`,
+        field: item.field,
+      });
     }
   }
   if (facts.city.fee === null) {
@@ -56,7 +60,9 @@ function inconsistentTotal(facts: AnomalyFacts): string | null {
   const total = toCents(facts.total_client);
   if (total === 0) return "total_client is zero.";
   if (facts.city.fee === null) return null;
-  const minimum = facts.items.reduce((sum, i) => sum + (i.price === null ? 0 : toCents(i.price) * i.quantity), 0) + toCents(facts.city.fee);
+  const minimum =
+    facts.items.reduce((sum, i) => sum + (i.price === null ? 0 : toCents(i.price) * i.quantity), 0) +
+    toCents(facts.city.fee);
   if (total < minimum) {
     return `total_client ${facts.total_client} is below platform prices plus delivery fee (${fromCents(minimum)}).`;
   }

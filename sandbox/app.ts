@@ -8,7 +8,15 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { SandboxClock } from "./clock";
 import { configPatchSchema } from "./config";
-import { ApiError, InjectedFaultError, InvalidBodyError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "./errors";
+import {
+  ApiError,
+  InjectedFaultError,
+  InvalidBodyError,
+  NotFoundError,
+  RateLimitError,
+  UnauthorizedError,
+  ValidationError,
+} from "./errors";
 import type { Autopilot } from "./autopilot";
 import type { EventDispatcher } from "./events";
 import { extractKey, KEY_PREFIX } from "./keys";
@@ -98,7 +106,8 @@ function publicApi(rt: SandboxRuntime): Hono<Env> {
 
   v1.post("/leads", async (c) => {
     const contentType = c.req.header("content-type") ?? "";
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new InvalidBodyError("Content-Type must be application/json.");
+    if (!/^application\/json\s*(;|$)/i.test(contentType))
+      throw new InvalidBodyError("Content-Type must be application/json.");
     let body: unknown;
     try {
       body = JSON.parse(await c.req.text());
@@ -153,7 +162,11 @@ async function injectFault(rt: SandboxRuntime, c: Context<Env>): Promise<Respons
   return null;
 }
 
-const createKeySchema = z.object({ account: z.string().min(1), name: z.string().min(1), store: z.string().min(1).nullable().optional() });
+const createKeySchema = z.object({
+  account: z.string().min(1),
+  name: z.string().min(1),
+  store: z.string().min(1).nullable().optional(),
+});
 const advanceSchema = z
   .object({
     confirmation_status: z.enum(CONFIRMATION_STATUSES),
@@ -175,11 +188,13 @@ async function jsonBody(c: Context): Promise<unknown> {
 
 /** The same field checks as lead creation, for the fields a correction may change. */
 function parseCorrection(body: unknown): CorrectionPatch {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ValidationError("body", "The body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new ValidationError("body", "The body must be a JSON object.");
   const b = body as Record<string, unknown>;
   const patch: CorrectionPatch = {};
   if (b.customer_name !== undefined) {
-    if (typeof b.customer_name !== "string" || b.customer_name.trim() === "") throw new ValidationError("customer_name", "customer_name must be a non-empty string.");
+    if (typeof b.customer_name !== "string" || b.customer_name.trim() === "")
+      throw new ValidationError("customer_name", "customer_name must be a non-empty string.");
     patch.customer_name = b.customer_name;
   }
   if (b.customer_phone !== undefined) patch.customer_phone = parsePhone(b.customer_phone);
@@ -187,7 +202,8 @@ function parseCorrection(body: unknown): CorrectionPatch {
   if (b.total_client !== undefined) patch.total_client = parseTotal(b.total_client) ?? undefined;
   if (b.items !== undefined) patch.items = parseItems(b.items);
   if (b.address !== undefined) {
-    if (b.address !== null && typeof b.address !== "string") throw new ValidationError("address", "address must be a string.");
+    if (b.address !== null && typeof b.address !== "string")
+      throw new ValidationError("address", "address must be a string.");
     patch.address = b.address;
   }
   return patch;

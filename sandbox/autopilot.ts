@@ -35,22 +35,30 @@ const minutes = (random: () => number, min: number, max: number) => Math.round((
  * a demo always shows money owed by the platform.
  */
 export function planLifecycle(random: () => number): PlannedStep[] {
-  const step = (min: number, max: number, change: AdvanceRequest): PlannedStep => ({ afterSeconds: minutes(random, min, max), change });
+  const step = (min: number, max: number, change: AdvanceRequest): PlannedStep => ({
+    afterSeconds: minutes(random, min, max),
+    change,
+  });
   const call = (change: AdvanceRequest) => step(0.5, 3, change);
   const shipped = [step(1, 5, { shipping_status: "picked_up" }), step(2, 8, { shipping_status: "shipped" })];
   const roll = random() * 100;
   if (roll < 62) {
-    const hesitation = random() < 0.2 ? [call({ confirmation_status: random() < 0.5 ? "no_answer_1" : "callback" })] : [];
+    const hesitation =
+      random() < 0.2 ? [call({ confirmation_status: random() < 0.5 ? "no_answer_1" : "callback" })] : [];
     return [
       ...hesitation,
       call({ confirmation_status: "confirmed" }),
       ...shipped,
       step(3, 12, { shipping_status: "delivered" }),
-      random() < 0.7 ? step(3, 15, { shipping_status: "paid" }) : step(24 * 60, 4 * 24 * 60, { shipping_status: "paid" }),
+      random() < 0.7
+        ? step(3, 15, { shipping_status: "paid" })
+        : step(24 * 60, 4 * 24 * 60, { shipping_status: "paid" }),
     ];
   }
-  if (roll < 72) return [call({ confirmation_status: "confirmed" }), ...shipped, step(3, 12, { shipping_status: "returned" })];
-  if (roll < 75) return [call({ confirmation_status: "confirmed" }), shipped[0], step(1, 5, { shipping_status: "canceled" })];
+  if (roll < 72)
+    return [call({ confirmation_status: "confirmed" }), ...shipped, step(3, 12, { shipping_status: "returned" })];
+  if (roll < 75)
+    return [call({ confirmation_status: "confirmed" }), shipped[0], step(1, 5, { shipping_status: "canceled" })];
   if (roll < 84) {
     return [
       call({ confirmation_status: "no_answer_1" }),
@@ -77,7 +85,11 @@ export interface Autopilot {
   stop(): void;
 }
 
-export function createAutopilot(store: SandboxStore, clock: SandboxClock, options: { tickMs?: number } = {}): Autopilot {
+export function createAutopilot(
+  store: SandboxStore,
+  clock: SandboxClock,
+  options: { tickMs?: number } = {},
+): Autopilot {
   const plans = new Map<string, Plan>();
 
   store.onAccepted((lead: StoredLead) => {

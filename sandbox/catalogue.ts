@@ -36,7 +36,8 @@ export function buildSellerCatalogue(products: SeedProduct[], account: string): 
     const item = { product_id: p.id, variant_id: null, sku: p.sku, platform_price: p.platform_price };
     skus.set(p.sku, item);
     ids.set(p.id, item);
-    for (const v of p.variants) skus.set(v.sku, { product_id: p.id, variant_id: v.id, sku: v.sku, platform_price: p.platform_price });
+    for (const v of p.variants)
+      skus.set(v.sku, { product_id: p.id, variant_id: v.id, sku: v.sku, platform_price: p.platform_price });
   }
   return {
     products: visible.map((p) => ({
@@ -71,7 +72,12 @@ export function buildCityDirectory(cities: SeedCity[]): CityDirectory {
     cities: sorted,
     byId,
     // A name matches case-insensitively after trimming; accents count. A string of digits is an id.
-    resolve: (city) => (typeof city === "number" ? byId(city) : /^\d+$/.test(city.trim()) ? byId(Number(city.trim())) : (names.get(cityKey(city)) ?? null)),
+    resolve: (city) =>
+      typeof city === "number"
+        ? byId(city)
+        : /^\d+$/.test(city.trim())
+          ? byId(Number(city.trim()))
+          : (names.get(cityKey(city)) ?? null),
   };
 }
 

@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { isLoopbackHost, startSandbox } from "./index";
 
-const USAGE = "usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--autopilot] [--rate-limit N] [--duplicate-window SECONDS]";
+const USAGE =
+  "usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--autopilot] [--rate-limit N] [--duplicate-window SECONDS]";
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, allowZero = false): number {
   if (raw === undefined) return fallback;

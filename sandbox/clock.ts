@@ -21,7 +21,8 @@ export function createClock(options: { frozen?: boolean; startMs?: number } = {}
     frozen,
     now,
     advance(seconds) {
-      if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError("advance_seconds must be a non-negative number");
+      if (!Number.isFinite(seconds) || seconds < 0)
+        throw new RangeError("advance_seconds must be a non-negative number");
       offsetMs += Math.round(seconds * 1000);
       const t = now();
       for (const listener of listeners) listener(t);

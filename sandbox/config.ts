@@ -9,7 +9,9 @@ export interface SandboxConfig {
   autopilot: boolean;
 }
 
-export function defaultConfig(overrides: { rateLimitPerMinute?: number; duplicateWindowSeconds?: number; autopilot?: boolean } = {}): SandboxConfig {
+export function defaultConfig(
+  overrides: { rateLimitPerMinute?: number; duplicateWindowSeconds?: number; autopilot?: boolean } = {},
+): SandboxConfig {
   return {
     rate_limit_per_minute: overrides.rateLimitPerMinute ?? 60,
     duplicate_window_seconds: overrides.duplicateWindowSeconds ?? 600,
@@ -25,7 +27,10 @@ export const configPatchSchema = z
   .object({
     rate_limit_per_minute: z.number().int().positive(),
     duplicate_window_seconds: z.number().int().nonnegative(),
-    fault: z.object({ error_rate: share, latency_ms: z.number().int().nonnegative().max(60_000), hang_rate: share }).partial().strict(),
+    fault: z
+      .object({ error_rate: share, latency_ms: z.number().int().nonnegative().max(60_000), hang_rate: share })
+      .partial()
+      .strict(),
     events: z
       .object({
         url: z.string().url().nullable(),

@@ -118,10 +118,14 @@ export function sandboxControl(baseUrl: string, fetchImpl: typeof fetch = fetch)
     revoke: (id) => call("POST", `/keys/${enc(id)}/revoke`),
     getKey: (id) => call("GET", `/keys/${enc(id)}`),
     config: (patch) => (patch === undefined ? call("GET", "/config") : call("PUT", "/config", patch)),
-    leads: async (account) => (await call<{ leads: ControlLead[] }>("GET", `/leads${account ? `?account=${enc(account)}` : ""}`)).leads,
+    leads: async (account) =>
+      (await call<{ leads: ControlLead[] }>("GET", `/leads${account ? `?account=${enc(account)}` : ""}`)).leads,
     advance: (ref, change) => call("POST", `/leads/${enc(ref)}/advance`, change),
     correct: (ref, patch) => call("POST", `/leads/${enc(ref)}/correct`, patch ?? {}),
-    clock: (advanceSeconds) => (advanceSeconds === undefined ? call("GET", "/clock") : call("POST", "/clock", { advance_seconds: advanceSeconds })),
+    clock: (advanceSeconds) =>
+      advanceSeconds === undefined
+        ? call("GET", "/clock")
+        : call("POST", "/clock", { advance_seconds: advanceSeconds }),
     events: async () => (await call<{ deliveries: EventDelivery[] }>("GET", "/events")).deliveries,
   };
 }

@@ -51,7 +51,11 @@ export class TransitionError extends ApiError {
 
 export class RateLimitError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", `Rate limit reached for this key. Retry in ${retryAfterSeconds} s; calling earlier consumes the next minute.`);
+    super(
+      429,
+      "rate_limited",
+      `Rate limit reached for this key. Retry in ${retryAfterSeconds} s; calling earlier consumes the next minute.`,
+    );
   }
 
   override toBody() {

@@ -54,7 +54,12 @@ export function createEventDispatcher(getConfig: () => SandboxConfig["events"]):
   // Bumped by reset: attempts of an older generation stop instead of retrying.
   let generation = 0;
 
-  async function attempt(delivery: EventDelivery, secret: string, config: SandboxConfig["events"], gen: number): Promise<void> {
+  async function attempt(
+    delivery: EventDelivery,
+    secret: string,
+    config: SandboxConfig["events"],
+    gen: number,
+  ): Promise<void> {
     if (closed || gen !== generation) return;
     delivery.attempts++;
     const body = JSON.stringify(delivery.payload);
@@ -90,10 +95,13 @@ export function createEventDispatcher(getConfig: () => SandboxConfig["events"]):
       delivery.state = "failed";
       return;
     }
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void attempt(delivery, secret, config, gen);
-    }, backoffMs(config.retry_base_ms, delivery.attempts));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        void attempt(delivery, secret, config, gen);
+      },
+      backoffMs(config.retry_base_ms, delivery.attempts),
+    );
     timer.unref();
     timers.add(timer);
   }

@@ -27,7 +27,14 @@ export { CONFIRMATION_STATUSES, SHIPPING_STATUSES } from "./lifecycle";
 export type { EventDelivery, EventPayload } from "./events";
 export { signEvent } from "./events";
 export { sandboxControl, SandboxControlError } from "./control-client";
-export type { SandboxControl, ControlKeyInfo, ControlConfigPatch, ControlLead, AdvanceInput, CorrectionInput } from "./control-client";
+export type {
+  SandboxControl,
+  ControlKeyInfo,
+  ControlConfigPatch,
+  ControlLead,
+  AdvanceInput,
+  CorrectionInput,
+} from "./control-client";
 
 export interface StartSandboxOptions {
   /** default 4010; 0 picks a free port */
@@ -68,14 +75,22 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const events = createEventDispatcher(() => store.config.events);
   store.onStatusChange((change) => events.emit(change));
   const autopilot = createAutopilot(store, clock);
-  const runtime: SandboxRuntime = { store, clock, events, autopilot, hanging: new Set(), random: Math.random,
+  const runtime: SandboxRuntime = {
+    store,
+    clock,
+    events,
+    autopilot,
+    hanging: new Set(),
+    random: Math.random,
     log: options.quiet ? () => undefined : (...args: unknown[]) => console.error("sandbox:", ...args),
   };
   const keys = store.reset(clock.now());
   const app = createApp(runtime);
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () => resolve(s as Server)) as Server;
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () =>
+      resolve(s as Server),
+    ) as Server;
     s.once("error", reject);
   });
   server.keepAliveTimeout = 5000;

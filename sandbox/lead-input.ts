@@ -8,7 +8,9 @@ import { DECIMAL_PATTERN } from "./money";
 
 export const PHONE_PATTERN = /^0[67]\d{8}$/;
 
-export type ItemInput = { quantity: number } & ({ sku: string; product_id?: undefined } | { product_id: number; sku?: undefined });
+export type ItemInput = { quantity: number } & (
+  { sku: string; product_id?: undefined } | { product_id: number; sku?: undefined }
+);
 
 export interface LeadInput {
   customer_name: string;
@@ -51,16 +53,20 @@ export function parseItems(value: unknown, field = "items"): ItemInput[] {
   return value.map((item: unknown, i): ItemInput => {
     const at = `${field}[${i}]`;
     if (!isObject(item)) throw new ValidationError(at, `${at} must be an object.`);
-    if (item.quantity === undefined || item.quantity === null) throw new ValidationError(`${at}.quantity`, `${at}.quantity is required.`);
-    if (!isPositiveInteger(item.quantity)) throw new ValidationError(`${at}.quantity`, `${at}.quantity must be a positive integer.`);
+    if (item.quantity === undefined || item.quantity === null)
+      throw new ValidationError(`${at}.quantity`, `${at}.quantity is required.`);
+    if (!isPositiveInteger(item.quantity))
+      throw new ValidationError(`${at}.quantity`, `${at}.quantity must be a positive integer.`);
     const hasSku = item.sku !== undefined && item.sku !== null;
     const hasProductId = item.product_id !== undefined && item.product_id !== null;
     if (hasSku === hasProductId) throw new ValidationError(at, `${at} must have exactly one of sku or product_id.`);
     if (hasSku) {
-      if (typeof item.sku !== "string" || item.sku.trim() === "") throw new ValidationError(`${at}.sku`, `${at}.sku must be a non-empty string.`);
+      if (typeof item.sku !== "string" || item.sku.trim() === "")
+        throw new ValidationError(`${at}.sku`, `${at}.sku must be a non-empty string.`);
       return { sku: item.sku, quantity: item.quantity };
     }
-    if (!isPositiveInteger(item.product_id)) throw new ValidationError(`${at}.product_id`, `${at}.product_id must be a positive integer.`);
+    if (!isPositiveInteger(item.product_id))
+      throw new ValidationError(`${at}.product_id`, `${at}.product_id must be a positive integer.`);
     return { product_id: item.product_id, quantity: item.quantity };
   });
 }
@@ -75,7 +81,10 @@ export function parseCity(value: unknown): string | number | null {
 export function parseTotal(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== "string" || !DECIMAL_PATTERN.test(value)) {
-    throw new ValidationError("total_client", 'total_client must be a decimal string with two decimals, e.g. "249.00".');
+    throw new ValidationError(
+      "total_client",
+      'total_client must be a decimal string with two decimals, e.g. "249.00".',
+    );
   }
   return value;
 }
@@ -85,7 +94,10 @@ export function parsePhone(value: unknown): string {
   if (typeof value !== "string") throw new ValidationError("customer_phone", "customer_phone must be a string.");
   // No normalisation on purpose: "+212 6…" or "06 12…" are the caller's job.
   if (!PHONE_PATTERN.test(value)) {
-    throw new ValidationError("customer_phone", "customer_phone must be a Moroccan number of 10 digits starting 06 or 07, without spaces.");
+    throw new ValidationError(
+      "customer_phone",
+      "customer_phone must be a Moroccan number of 10 digits starting 06 or 07, without spaces.",
+    );
   }
   return value;
 }

@@ -3,12 +3,28 @@
  * these are the sandbox's rules, documented in openapi.yaml and README.md.
  */
 export const CONFIRMATION_STATUSES = [
-  "new", "callback", "no_answer_1", "no_answer_2", "no_answer_3",
-  "confirmed", "canceled", "wrong", "fake", "duplicate",
+  "new",
+  "callback",
+  "no_answer_1",
+  "no_answer_2",
+  "no_answer_3",
+  "confirmed",
+  "canceled",
+  "wrong",
+  "fake",
+  "duplicate",
 ] as const;
 export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
 
-export const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered", "returned", "canceled", "paid"] as const;
+export const SHIPPING_STATUSES = [
+  "pending",
+  "picked_up",
+  "shipped",
+  "delivered",
+  "returned",
+  "canceled",
+  "paid",
+] as const;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
 // Call-centre outcomes reachable from any open (not yet final) call state.
@@ -44,7 +60,8 @@ export interface LeadStatus {
 
 export const isConfirmationStatus = (v: unknown): v is ConfirmationStatus =>
   (CONFIRMATION_STATUSES as readonly unknown[]).includes(v);
-export const isShippingStatus = (v: unknown): v is ShippingStatus => (SHIPPING_STATUSES as readonly unknown[]).includes(v);
+export const isShippingStatus = (v: unknown): v is ShippingStatus =>
+  (SHIPPING_STATUSES as readonly unknown[]).includes(v);
 
 /** Why a confirmation change is illegal, or null when it is legal. */
 export function confirmationRefusal(state: LeadStatus, to: ConfirmationStatus): string | null {
@@ -60,7 +77,8 @@ export function confirmationRefusal(state: LeadStatus, to: ConfirmationStatus): 
 /** Why a shipping change is illegal, or null when it is legal. */
 export function shippingRefusal(state: LeadStatus, to: ShippingStatus): string | null {
   // Contract rule 1: a lead that is not confirmed has no parcel.
-  if (state.confirmation_status !== "confirmed") return "a lead that is not confirmed has no parcel: shipping_status stays pending.";
+  if (state.confirmation_status !== "confirmed")
+    return "a lead that is not confirmed has no parcel: shipping_status stays pending.";
   if (!SHIPPING_TRANSITIONS[state.shipping_status].includes(to)) {
     return `shipping_status cannot go from ${state.shipping_status} to ${to}.`;
   }

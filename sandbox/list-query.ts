@@ -24,7 +24,8 @@ function parseLimit(raw: string | undefined): number {
 function parseBefore(raw: string | undefined): number | null {
   if (raw === undefined) return null;
   const n = INTEGER.test(raw) ? Number(raw) : NaN;
-  if (!(n >= 1 && Number.isSafeInteger(n))) throw new ValidationError("before", "before must be a next_before value from a previous page.");
+  if (!(n >= 1 && Number.isSafeInteger(n)))
+    throw new ValidationError("before", "before must be a next_before value from a previous page.");
   return n;
 }
 

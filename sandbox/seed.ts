@@ -5,7 +5,12 @@ import { z } from "zod";
 const decimal = z.string().regex(/^\d+\.\d{2}$/);
 
 const citySchema = z.object({ id: z.number().int().positive(), name: z.string().min(1), delivery_fee: decimal });
-const variantSchema = z.object({ id: z.number().int().positive(), sku: z.string().min(1), name: z.string(), in_stock: z.boolean() });
+const variantSchema = z.object({
+  id: z.number().int().positive(),
+  sku: z.string().min(1),
+  name: z.string(),
+  in_stock: z.boolean(),
+});
 const productSchema = z.object({
   id: z.number().int().positive(),
   sku: z.string().min(1),

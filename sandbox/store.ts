@@ -426,7 +426,10 @@ export class SandboxStore {
   /** Amount collected minus platform prices minus the delivery fee. */
   private sellerProfit(lead: StoredLead): string {
     const collected = lead.total_client === null ? 0 : toCents(lead.total_client);
-    const prices = lead.items.reduce((sum, i) => sum + (i.resolved ? toCents(i.resolved.platform_price) * i.quantity : 0), 0);
+    const prices = lead.items.reduce(
+      (sum, i) => sum + (i.resolved ? toCents(i.resolved.platform_price) * i.quantity : 0),
+      0,
+    );
     const city = lead.city_id === null ? null : this.world.cities.byId(lead.city_id);
     return fromCents(collected - prices - (city ? toCents(city.delivery_fee) : 0));
   }
@@ -441,7 +444,8 @@ export class SandboxStore {
     if (!lead.damaged) throw new TransitionError("Only a damaged lead can be corrected.");
     const items = patch.items ? this.resolveItems(lead.account, patch.items) : lead.items;
     const unknownItem = items.findIndex((i) => i.resolved === null);
-    if (unknownItem >= 0) throw new ValidationError(`items[${unknownItem}]`, "This item is still not in the seller's catalogue.");
+    if (unknownItem >= 0)
+      throw new ValidationError(`items[${unknownItem}]`, "This item is still not in the seller's catalogue.");
     const cityInput = patch.city !== undefined ? patch.city : lead.city;
     const city = cityInput === null ? null : this.world.cities.resolve(cityInput);
     if (!city) throw new ValidationError("city", "The city is still not a delivered city.");
@@ -449,7 +453,10 @@ export class SandboxStore {
     if (patch.customer_name !== undefined) lead.customer_name = patch.customer_name;
     if (patch.customer_phone !== undefined && patch.customer_phone !== lead.customer_phone) {
       const oldKey = `${lead.account}\u0000${lead.customer_phone}`;
-      this.leadsByPhone.set(oldKey, (this.leadsByPhone.get(oldKey) ?? []).filter((l) => l !== lead));
+      this.leadsByPhone.set(
+        oldKey,
+        (this.leadsByPhone.get(oldKey) ?? []).filter((l) => l !== lead),
+      );
       lead.customer_phone = patch.customer_phone;
       this.indexByPhone(lead);
     }

@@ -41,7 +41,11 @@ export class LeakyBucket {
   }
 
   status(nowMs: number): ThrottleStatus {
-    return { maximumAvailable: this.maximumAvailable, currentlyAvailable: this.currentlyAvailable(nowMs), restoreRate: this.restoreRate };
+    return {
+      maximumAvailable: this.maximumAvailable,
+      currentlyAvailable: this.currentlyAvailable(nowMs),
+      restoreRate: this.restoreRate,
+    };
   }
 
   /** True when `requested` points are available now (nothing is charged). */

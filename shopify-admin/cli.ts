@@ -41,11 +41,16 @@ if (!Number.isInteger(port) || port > 65535) {
 }
 const host = values.host ?? "127.0.0.1";
 if (host !== "localhost" && !isLoopback(host)) {
-  console.error(`warning: listening on non-loopback host ${host}; the control API still answers loopback callers only.`);
+  console.error(
+    `warning: listening on non-loopback host ${host}; the control API still answers loopback callers only.`,
+  );
 }
 const apiKey = values["api-key"] ?? process.env.SHOPIFY_API_KEY;
 const apiSecret = values["api-secret"] ?? process.env.SHOPIFY_API_SECRET;
-const scopes = (values.scopes ?? process.env.SCOPES ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const scopes = (values.scopes ?? process.env.SCOPES ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const demoShops = values["demo-shop"] ?? [];
 const badShop = demoShops.find((s) => !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(s));
 if (badShop) {
@@ -53,16 +58,25 @@ if (badShop) {
   process.exit(2);
 }
 
-const admin = await startShopifyAdmin({ port, host, app: apiKey && apiSecret ? { apiKey, apiSecret, scopes } : undefined }).catch((err: unknown) => {
+const admin = await startShopifyAdmin({
+  port,
+  host,
+  app: apiKey && apiSecret ? { apiKey, apiSecret, scopes } : undefined,
+}).catch((err: unknown) => {
   console.error(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
 for (const shop of demoShops) {
   const state = admin.shop(shop, demoWorld({ nowMs: admin.clock.now() }));
-  console.log(`shop ${shop} demo world: ${state.products.length} products, ${state.productVariants.length} variants, ${Object.keys(state.orders).length} orders`);
+  console.log(
+    `shop ${shop} demo world: ${state.products.length} products, ${state.productVariants.length} variants, ${Object.keys(state.orders).length} orders`,
+  );
 }
 console.log(`Shopify Admin stand-in listening on ${admin.url}`);
-if (!apiKey || !apiSecret) console.log("no app credentials (--api-key/--api-secret or SHOPIFY_API_KEY/SHOPIFY_API_SECRET): token exchange is off");
+if (!apiKey || !apiSecret)
+  console.log(
+    "no app credentials (--api-key/--api-secret or SHOPIFY_API_KEY/SHOPIFY_API_SECRET): token exchange is off",
+  );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

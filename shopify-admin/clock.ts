@@ -14,7 +14,8 @@ export function createClock(now?: () => number): StandInClock {
   return {
     now: () => base() + offsetMs,
     advance(seconds) {
-      if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError("advance_seconds must be a non-negative number");
+      if (!Number.isFinite(seconds) || seconds < 0)
+        throw new RangeError("advance_seconds must be a non-negative number");
       offsetMs += Math.round(seconds * 1000);
       return base() + offsetMs;
     },

@@ -39,8 +39,16 @@ export interface OrderView {
   displayFulfillmentStatus: string | null;
   canMarkAsPaid: boolean;
   cancelledAt: string | null;
-  fulfillmentOrders: { id: string; status: string; lineItems: { id: string; sku: string | null; totalQuantity: number; remainingQuantity: number }[] }[];
-  fulfillments: { id: string; status: string; trackingInfo: { number: string | null; company: string | null; url: string | null }[] }[];
+  fulfillmentOrders: {
+    id: string;
+    status: string;
+    lineItems: { id: string; sku: string | null; totalQuantity: number; remainingQuantity: number }[];
+  }[];
+  fulfillments: {
+    id: string;
+    status: string;
+    trackingInfo: { number: string | null; company: string | null; url: string | null }[];
+  }[];
   lineItems: { id: string; sku: string | null; quantity: number; title: string }[];
 }
 
@@ -50,7 +58,14 @@ export interface LoadShopInput {
   orderCount?: number;
   now?: string;
   variants?: { id: number; sku: string | null; title: string; productId?: number; productTitle?: string }[];
-  orders?: { id?: number; name?: string; tags?: string[]; displayFinancialStatus?: string; lines?: { sku: string | null; quantity: number; title?: string }[]; fields?: Record<string, unknown> }[];
+  orders?: {
+    id?: number;
+    name?: string;
+    tags?: string[];
+    displayFinancialStatus?: string;
+    lines?: { sku: string | null; quantity: number; title?: string }[];
+    fields?: Record<string, unknown>;
+  }[];
 }
 
 export function shopifyAdminControl(baseUrl: string) {
@@ -71,45 +86,86 @@ export function shopifyAdminControl(baseUrl: string) {
     removeShop: (shop: string) => call<{ removed: boolean }>("DELETE", shopPath(shop)),
     shop: (shop: string) => call<ShopSummary>("GET", shopPath(shop)),
     install: (shop: string, input: { accessToken?: string; scopes?: string[]; expiring?: boolean } = {}) =>
-      call<{ shop: string; accessToken: string; refreshToken: string | null }>("POST", `${shopPath(shop)}/install`, input),
-    uninstall: (shop: string) => call<{ shop: string; uninstalled: boolean }>("POST", `${shopPath(shop)}/uninstall`, {}),
-    setBucket: (shop: string, currentlyAvailable: number) => call<ShopSummary["bucket"]>("PUT", `${shopPath(shop)}/bucket`, { currentlyAvailable }),
+      call<{ shop: string; accessToken: string; refreshToken: string | null }>(
+        "POST",
+        `${shopPath(shop)}/install`,
+        input,
+      ),
+    uninstall: (shop: string) =>
+      call<{ shop: string; uninstalled: boolean }>("POST", `${shopPath(shop)}/uninstall`, {}),
+    setBucket: (shop: string, currentlyAvailable: number) =>
+      call<ShopSummary["bucket"]>("PUT", `${shopPath(shop)}/bucket`, { currentlyAvailable }),
     orders: async (shop: string) => (await call<{ orders: OrderView[] }>("GET", `${shopPath(shop)}/orders`)).orders,
     order: (shop: string, id: string) => call<OrderView>("GET", `${shopPath(shop)}/orders/${encodeURIComponent(id)}`),
-    addOrder: (shop: string, order: NonNullable<LoadShopInput["orders"]>[number]) => call<OrderView>("POST", `${shopPath(shop)}/orders`, order),
+    addOrder: (shop: string, order: NonNullable<LoadShopInput["orders"]>[number]) =>
+      call<OrderView>("POST", `${shopPath(shop)}/orders`, order),
     addFault: (fault: FaultInput) => call<FaultRule>("POST", "/faults", fault),
     faults: async () => (await call<{ faults: FaultRule[] }>("GET", "/faults")).faults,
-    clearFaults: (shop?: string) => call<{ cleared: true }>("DELETE", `/faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    clearFaults: (shop?: string) =>
+      call<{ cleared: true }>("DELETE", `/faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
     calls: async (filter: { shop?: string; operation?: string; since?: number } = {}) => {
-      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const query = new URLSearchParams(
+        Object.entries(filter)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       return (await call<{ calls: CallRecord[] }>("GET", `/calls${query.size ? `?${query}` : ""}`)).calls;
     },
     clearCalls: () => call<{ cleared: true }>("DELETE", "/calls"),
     /** Where the stand-in sends webhooks: the app's base URL (deliveries go to URL/webhooks/<topic>). */
-    setWebhookTarget: (url: string, secret?: string) => call<{ url: string }>("PUT", "/webhooks", secret ? { url, secret } : { url }),
+    setWebhookTarget: (url: string, secret?: string) =>
+      call<{ url: string }>("PUT", "/webhooks", secret ? { url, secret } : { url }),
     /** A storefront order from its orders/create payload: in Shopify at once, its webhook sent unless `deliver` is false. */
     placeOrder: (shop: string, payload: Record<string, unknown>, options: { deliver?: boolean } = {}) =>
-      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/webhook-orders`, { payload, ...options }),
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/webhook-orders`, {
+        payload,
+        ...options,
+      }),
     cancelOrder: (shop: string, id: string, options: { reason?: string; deliver?: boolean } = {}) =>
-      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/orders/${encodeURIComponent(id)}/cancel`, options),
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>(
+        "POST",
+        `${shopPath(shop)}/orders/${encodeURIComponent(id)}/cancel`,
+        options,
+      ),
     editOrder: (shop: string, id: string, changes: Record<string, unknown>, options: { deliver?: boolean } = {}) =>
-      call<{ order: OrderView; deliveries: DeliveryRecord[] }>("POST", `${shopPath(shop)}/orders/${encodeURIComponent(id)}/edit`, { changes, ...options }),
+      call<{ order: OrderView; deliveries: DeliveryRecord[] }>(
+        "POST",
+        `${shopPath(shop)}/orders/${encodeURIComponent(id)}/edit`,
+        { changes, ...options },
+      ),
     deliveries: async (filter: { shop?: string; topic?: string; orderId?: string } = {}) => {
-      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-      return (await call<{ deliveries: DeliveryRecord[] }>("GET", `/deliveries${query.size ? `?${query}` : ""}`)).deliveries;
+      const query = new URLSearchParams(
+        Object.entries(filter)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
+      return (await call<{ deliveries: DeliveryRecord[] }>("GET", `/deliveries${query.size ? `?${query}` : ""}`))
+        .deliveries;
     },
     addDeliveryFault: (fault: DeliveryFaultInput) => call<DeliveryFaultRule>("POST", "/delivery-faults", fault),
-    clearDeliveryFaults: (shop?: string) => call<{ cleared: true }>("DELETE", `/delivery-faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    clearDeliveryFaults: (shop?: string) =>
+      call<{ cleared: true }>("DELETE", `/delivery-faults${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
     /** Held deliveries sent now (late: their Triggered-At is the event's). */
-    releaseDeliveries: async (shop?: string) => (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/release", shop ? { shop } : {})).deliveries,
+    releaseDeliveries: async (shop?: string) =>
+      (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/release", shop ? { shop } : {})).deliveries,
     /** Deliveries the app did not acknowledge, sent again as Shopify's retries would. */
-    redeliver: async (shop?: string) => (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/redeliver", shop ? { shop } : {})).deliveries,
+    redeliver: async (shop?: string) =>
+      (await call<{ deliveries: DeliveryRecord[] }>("POST", "/deliveries/redeliver", shop ? { shop } : {})).deliveries,
     advanceClock: (seconds: number) => call<{ now: string }>("POST", "/clock", { advance_seconds: seconds }),
     /** Flow: the app's declared triggers and actions, and the triggers received (for one shop). */
-    flow: (shop?: string) => call<FlowDefinitions & { received: FlowTriggerRecord[] }>("GET", `/flow${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`),
+    flow: (shop?: string) =>
+      call<FlowDefinitions & { received: FlowTriggerRecord[] }>(
+        "GET",
+        `/flow${shop ? `?shop=${encodeURIComponent(shop)}` : ""}`,
+      ),
     /** Runs an action step as Flow does: POST to the app's runtime URL, signed with its secret. */
-    runFlowAction: (input: { url: string; shop: string; handle: string; properties: Record<string, unknown>; action_run_id?: string }) =>
-      call<{ request: Record<string, unknown>; response: FlowCallResult }>("POST", "/flow/actions", input),
+    runFlowAction: (input: {
+      url: string;
+      shop: string;
+      handle: string;
+      properties: Record<string, unknown>;
+      action_run_id?: string;
+    }) => call<{ request: Record<string, unknown>; response: FlowCallResult }>("POST", "/flow/actions", input),
     /** Flow's trigger lifecycle callback: a workflow using `handle` was enabled or disabled. */
     flowLifecycle: (input: { url: string; shop: string; handle: string; has_enabled_flow: boolean }) =>
       call<{ request: Record<string, unknown>; response: FlowCallResult }>("POST", "/flow/lifecycle", input),

@@ -70,19 +70,43 @@ const loadSchema = z
     /** ISO time the demo world's 60 days end at (default: the stand-in clock) */
     now: z.string().datetime().optional(),
     products: z.array(z.record(z.unknown())).optional(),
-    variants: z.array(z.object({ id: z.number().int(), sku: z.string().nullable(), title: z.string(), productId: z.number().int().optional(), productTitle: z.string().optional() })).optional(),
+    variants: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          sku: z.string().nullable(),
+          title: z.string(),
+          productId: z.number().int().optional(),
+          productTitle: z.string().optional(),
+        }),
+      )
+      .optional(),
     orders: z.array(orderInitSchema).optional(),
   })
   .strict();
 /** Whether the stand-in sends the event's webhook (false: the order exists, its webhook never comes). */
 const deliverSchema = z.boolean().default(true);
 const webhookOrderSchema = z
-  .object({ payload: z.record(z.unknown()).refine((p) => typeof p.id === "number" && Number.isSafeInteger(p.id) && p.id > 0, "payload.id must be a positive integer"), deliver: deliverSchema })
+  .object({
+    payload: z
+      .record(z.unknown())
+      .refine(
+        (p) => typeof p.id === "number" && Number.isSafeInteger(p.id) && p.id > 0,
+        "payload.id must be a positive integer",
+      ),
+    deliver: deliverSchema,
+  })
   .strict();
 const cancelSchema = z.object({ reason: z.string().min(1).optional(), deliver: deliverSchema }).strict();
 const editSchema = z.object({ changes: z.record(z.unknown()), deliver: deliverSchema }).strict();
 const shopFilterSchema = z.object({ shop: z.string().min(1).optional() }).strict();
-const installSchema = z.object({ accessToken: z.string().min(1).optional(), scopes: z.array(z.string()).optional(), expiring: z.boolean().optional() }).strict();
+const installSchema = z
+  .object({
+    accessToken: z.string().min(1).optional(),
+    scopes: z.array(z.string()).optional(),
+    expiring: z.boolean().optional(),
+  })
+  .strict();
 const bucketSchema = z.object({ currentlyAvailable: z.number().nonnegative() }).strict();
 const clockSchema = z.object({ advance_seconds: z.number().nonnegative() }).strict();
 const loopbackUrl = z
@@ -90,9 +114,17 @@ const loopbackUrl = z
   .url()
   .refine((u) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(u).hostname), "the app must listen on loopback");
 const flowActionSchema = z
-  .object({ url: loopbackUrl, shop: z.string().min(1), handle: z.string().min(1), properties: z.record(z.unknown()), action_run_id: z.string().min(1).optional() })
+  .object({
+    url: loopbackUrl,
+    shop: z.string().min(1),
+    handle: z.string().min(1),
+    properties: z.record(z.unknown()),
+    action_run_id: z.string().min(1).optional(),
+  })
   .strict();
-const flowLifecycleSchema = z.object({ url: loopbackUrl, shop: z.string().min(1), handle: z.string().min(1), has_enabled_flow: z.boolean() }).strict();
+const flowLifecycleSchema = z
+  .object({ url: loopbackUrl, shop: z.string().min(1), handle: z.string().min(1), has_enabled_flow: z.boolean() })
+  .strict();
 
 function parseJson(text: string): unknown {
   if (!text.trim()) return {};
@@ -124,7 +156,12 @@ export function orderView(order: OrderRecord) {
     fulfillmentOrders: order.fulfillmentOrders.map((fo) => ({
       id: fo.id,
       status: fo.status,
-      lineItems: fo.lineItems.map((li) => ({ id: li.id, sku: li.sku, totalQuantity: li.totalQuantity, remainingQuantity: li.remainingQuantity })),
+      lineItems: fo.lineItems.map((li) => ({
+        id: li.id,
+        sku: li.sku,
+        totalQuantity: li.totalQuantity,
+        remainingQuantity: li.remainingQuantity,
+      })),
     })),
     fulfillments: order.fulfillments,
     lineItems: order.lineItems.map((li) => ({ id: li.id, sku: li.sku, quantity: li.quantity, title: li.title })),
@@ -148,7 +185,11 @@ function shopSummary(rt: ControlRuntime, shop: string) {
 
 function worldFrom(rt: ControlRuntime, body: z.infer<typeof loadSchema>) {
   if (body.world === "demo") {
-    return demoWorld({ nowMs: body.now ? Date.parse(body.now) : rt.clock.now(), seed: body.seed, orders: body.orderCount });
+    return demoWorld({
+      nowMs: body.now ? Date.parse(body.now) : rt.clock.now(),
+      seed: body.seed,
+      orders: body.orderCount,
+    });
   }
   const variants: ProductVariantRecord[] = (body.variants ?? []).map((v) => variantRecord(v));
   return {
@@ -158,8 +199,17 @@ function worldFrom(rt: ControlRuntime, body: z.infer<typeof loadSchema>) {
   };
 }
 
-export async function answerControl(rt: ControlRuntime, method: string, path: string, search: URLSearchParams, text: string): Promise<ControlAnswer> {
-  const parts = path.replace(/^\/_control\/?/, "").split("/").filter(Boolean);
+export async function answerControl(
+  rt: ControlRuntime,
+  method: string,
+  path: string,
+  search: URLSearchParams,
+  text: string,
+): Promise<ControlAnswer> {
+  const parts = path
+    .replace(/^\/_control\/?/, "")
+    .split("/")
+    .filter(Boolean);
   const route = `${method} ${parts.map((p, i) => (i % 2 === 1 && ["shops", "orders", "faults"].includes(parts[i - 1]) ? ":" : p)).join("/")}`;
   const ok = (body: unknown, status = 200): ControlAnswer => ({ status, body });
   const body = () => parseJson(text);
@@ -183,7 +233,9 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       return ok({ reset: true });
     case "GET shops":
       return ok({
-        shops: [...new Set([...rt.store.loadedDomains(), ...rt.installations.list().map((i) => i.shop)])].map((s) => shopSummary(rt, s)),
+        shops: [...new Set([...rt.store.loadedDomains(), ...rt.installations.list().map((i) => i.shop)])].map((s) =>
+          shopSummary(rt, s),
+        ),
       });
     case "GET shops/:":
       return ok(shopSummary(rt, shopParam(parts[1])));
@@ -204,8 +256,19 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       const shop = shopParam(parts[1]);
       const input = installSchema.parse(body());
       rt.installations.install(shop, input.scopes ?? rt.app?.scopes ?? [], rt.clock.now());
-      const { access, refresh } = rt.installations.issue({ shop, kind: "offline", expiring: input.expiring ?? false, nowMs: rt.clock.now(), token: input.accessToken });
-      return ok({ shop, accessToken: access.token, refreshToken: refresh?.token ?? null, expiresAt: access.expiresAt && new Date(access.expiresAt).toISOString() });
+      const { access, refresh } = rt.installations.issue({
+        shop,
+        kind: "offline",
+        expiring: input.expiring ?? false,
+        nowMs: rt.clock.now(),
+        token: input.accessToken,
+      });
+      return ok({
+        shop,
+        accessToken: access.token,
+        refreshToken: refresh?.token ?? null,
+        expiresAt: access.expiresAt && new Date(access.expiresAt).toISOString(),
+      });
     }
     case "POST shops/:/uninstall": {
       const shop = shopParam(parts[1]);
@@ -233,22 +296,36 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       // An order placed on the storefront: it exists in Shopify, then its orders/create is sent (or not).
       const shop = shopParam(parts[1]);
       const input = webhookOrderSchema.parse(body());
-      const payload = { created_at: nowIso(), updated_at: nowIso(), ...input.payload } as unknown as WebhookOrderPayload;
+      const payload = {
+        created_at: nowIso(),
+        updated_at: nowIso(),
+        ...input.payload,
+      } as unknown as WebhookOrderPayload;
       const state = rt.store.stateFor(shop);
-      if (state.orders[`gid://shopify/Order/${payload.id}`]) throw new ControlError(409, "exists", `Order ${payload.id} already exists in ${shop}.`);
+      if (state.orders[`gid://shopify/Order/${payload.id}`])
+        throw new ControlError(409, "exists", `Order ${payload.id} already exists in ${shop}.`);
       const order = orderFromWebhook(payload);
       state.orders[order.id] = order;
-      const deliveries = input.deliver ? await rt.deliveries.emit(shop, "orders/create", payload as unknown as Record<string, unknown>) : [];
+      const deliveries = input.deliver
+        ? await rt.deliveries.emit(shop, "orders/create", payload as unknown as Record<string, unknown>)
+        : [];
       return ok({ order: orderView(order), deliveries }, 201);
     }
     case "POST shops/:/orders/:/cancel": {
       const shop = shopParam(parts[1]);
       const order = orderOf(shop, parts[3]);
-      if (order.cancelledAt) throw new ControlError(409, "already_cancelled", `Order ${order.name} is already cancelled.`);
+      if (order.cancelledAt)
+        throw new ControlError(409, "already_cancelled", `Order ${order.name} is already cancelled.`);
       const input = cancelSchema.parse(body());
       const reason = input.reason ?? "customer";
       cancelOrder(order, nowIso(), reason);
-      const payload = { ...restPayloadOf(order), cancelled_at: order.cancelledAt, cancel_reason: reason, updated_at: order.updatedAt, financial_status: order.displayFinancialStatus.toLowerCase() };
+      const payload = {
+        ...restPayloadOf(order),
+        cancelled_at: order.cancelledAt,
+        cancel_reason: reason,
+        updated_at: order.updatedAt,
+        financial_status: order.displayFinancialStatus.toLowerCase(),
+      };
       order.restPayload = payload;
       const deliveries = input.deliver ? await rt.deliveries.emit(shop, "orders/cancelled", payload) : [];
       return ok({ order: orderView(order), deliveries });
@@ -276,7 +353,9 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       const topic = search.get("topic");
       const orderId = search.get("orderId");
       return ok({
-        deliveries: rt.deliveries.log.filter((d) => (!shop || d.shop === shop) && (!topic || d.topic === topic) && (!orderId || d.orderId === orderId)),
+        deliveries: rt.deliveries.log.filter(
+          (d) => (!shop || d.shop === shop) && (!topic || d.topic === topic) && (!orderId || d.orderId === orderId),
+        ),
       });
     }
     case "POST deliveries/release":
@@ -304,7 +383,9 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
       const operation = search.get("operation");
       const since = Number(search.get("since") ?? 0);
       return ok({
-        calls: rt.store.calls.filter((c) => (!shop || c.shop === shop) && (!operation || c.operationName === operation) && c.id > since),
+        calls: rt.store.calls.filter(
+          (c) => (!shop || c.shop === shop) && (!operation || c.operationName === operation) && c.id > since,
+        ),
       });
     }
     case "DELETE calls":
@@ -316,13 +397,20 @@ export async function answerControl(rt: ControlRuntime, method: string, path: st
     }
     case "POST flow/actions": {
       // Runs an action step as Flow would: the app's runtime URL, signed with its secret.
-      if (!rt.app) throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
+      if (!rt.app)
+        throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
       const input = flowActionSchema.parse(body());
-      const sent = flowActionBody({ shop: input.shop, handle: input.handle, properties: input.properties, actionRunId: input.action_run_id });
+      const sent = flowActionBody({
+        shop: input.shop,
+        handle: input.handle,
+        properties: input.properties,
+        actionRunId: input.action_run_id,
+      });
       return ok({ request: sent, response: await postSignedAsFlow(input.url, sent, rt.app.apiSecret) });
     }
     case "POST flow/lifecycle": {
-      if (!rt.app) throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
+      if (!rt.app)
+        throw new ControlError(409, "no_app", "Start the stand-in with the app's credentials to sign Flow requests.");
       const input = flowLifecycleSchema.parse(body());
       const sent = {
         flow_trigger_definition_id: input.handle,

@@ -23,12 +23,22 @@ export const MUTATION_COST = 10;
 
 type Variables = Record<string, unknown>;
 
-export function operationOf(document: DocumentNode, operationName?: string | null): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+export function operationOf(
+  document: DocumentNode,
+  operationName?: string | null,
+): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   return operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
 }
 
-export function estimateQueryCost(schema: GraphQLSchema, document: DocumentNode, variables: Variables = {}, operationName?: string | null): number {
+export function estimateQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Variables = {},
+  operationName?: string | null,
+): number {
   const operation = operationOf(document, operationName);
   if (!operation) return 1;
   if (operation.operation === "mutation") return MUTATION_COST;
@@ -54,7 +64,12 @@ function fieldsOf(parent: GraphQLCompositeType) {
   return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields() : null;
 }
 
-function requestedCost(schema: GraphQLSchema, parent: GraphQLCompositeType, set: SelectionSetNode, variables: Variables): number {
+function requestedCost(
+  schema: GraphQLSchema,
+  parent: GraphQLCompositeType,
+  set: SelectionSetNode,
+  variables: Variables,
+): number {
   let total = 0;
   for (const selection of set.selections) {
     if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -73,7 +88,12 @@ function requestedCost(schema: GraphQLSchema, parent: GraphQLCompositeType, set:
     if (firstArg?.value.kind === Kind.VARIABLE) first = Number(variables[firstArg.value.name.value] ?? 0);
     // nodes(ids: [...]) asks for one object per id.
     const idsArg = selection.arguments?.find((a) => a.name.value === "ids");
-    const ids = idsArg?.value.kind === Kind.LIST ? idsArg.value.values.length : idsArg?.value.kind === Kind.VARIABLE ? listLength(variables[idsArg.value.name.value]) : 1;
+    const ids =
+      idsArg?.value.kind === Kind.LIST
+        ? idsArg.value.values.length
+        : idsArg?.value.kind === Kind.VARIABLE
+          ? listLength(variables[idsArg.value.name.value])
+          : 1;
     total += type.name.endsWith("Connection") ? 2 + (first ?? 0) * inner : ids * (1 + inner);
   }
   return total;

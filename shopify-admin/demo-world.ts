@@ -51,7 +51,8 @@ export const DEMO_ORDER_COUNT = 360;
 /** Order ids start here; the order number (#1001...) follows the same sequence. */
 const FIRST_ORDER_ID = 6_100_000_001;
 
-const seedData = (): Seed => JSON.parse(readFileSync(new URL("./seed/catalogue.json", import.meta.url), "utf8")) as Seed;
+const seedData = (): Seed =>
+  JSON.parse(readFileSync(new URL("./seed/catalogue.json", import.meta.url), "utf8")) as Seed;
 
 /** mulberry32: small, fast and the same everywhere. */
 export function seededRandom(seed: number): () => number {
@@ -82,13 +83,25 @@ export function demoCatalogue(): { products: ProductRecord[]; skusOnPlatform: st
   const seed = seedData();
   const products = seed.products.map((p): ProductRecord => {
     const variants: ProductVariantRecord[] = p.variants.map((v) =>
-      variantRecord({ id: v.id, sku: v.sku, title: v.title, productId: p.id, productTitle: p.title, price: v.price, productStatus: p.status }),
+      variantRecord({
+        id: v.id,
+        sku: v.sku,
+        title: v.title,
+        productId: p.id,
+        productTitle: p.title,
+        price: v.price,
+        productStatus: p.status,
+      }),
     );
     return {
       __typename: "Product",
       id: `gid://shopify/Product/${p.id}`,
       title: p.title,
-      handle: p.title.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+      handle: p.title
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, ""),
       status: p.status,
       productType: p.productType,
       tags: p.tags ?? [],
@@ -99,15 +112,59 @@ export function demoCatalogue(): { products: ProductRecord[]; skusOnPlatform: st
   return { products, skusOnPlatform: seed.matches };
 }
 
-const FIRST_NAMES = ["Salma", "Youssef", "Khadija", "Mohamed", "Fatima Zahra", "Omar", "Imane", "Hamza", "Nadia", "Karim", "Sanae", "Ayoub", "Meryem", "Anas", "Hajar", "Mehdi"];
-const LAST_NAMES = ["Bennani", "El Amrani", "Alaoui", "Tazi", "Berrada", "Idrissi", "Chraibi", "Benjelloun", "El Fassi", "Ouazzani", "Lahlou", "Sqalli", "Naciri", "Haddad"];
-const STREETS = ["Rue Ibn Batouta", "Bd Mohammed V", "Avenue Hassan II", "Rue Allal Ben Abdellah", "Derb Sidi Bouloukat", "Résidence Nour, Imm 3", "Hay Riad, Secteur 4", "Rue de Fès"];
+const FIRST_NAMES = [
+  "Salma",
+  "Youssef",
+  "Khadija",
+  "Mohamed",
+  "Fatima Zahra",
+  "Omar",
+  "Imane",
+  "Hamza",
+  "Nadia",
+  "Karim",
+  "Sanae",
+  "Ayoub",
+  "Meryem",
+  "Anas",
+  "Hajar",
+  "Mehdi",
+];
+const LAST_NAMES = [
+  "Bennani",
+  "El Amrani",
+  "Alaoui",
+  "Tazi",
+  "Berrada",
+  "Idrissi",
+  "Chraibi",
+  "Benjelloun",
+  "El Fassi",
+  "Ouazzani",
+  "Lahlou",
+  "Sqalli",
+  "Naciri",
+  "Haddad",
+];
+const STREETS = [
+  "Rue Ibn Batouta",
+  "Bd Mohammed V",
+  "Avenue Hassan II",
+  "Rue Allal Ben Abdellah",
+  "Derb Sidi Bouloukat",
+  "Résidence Nour, Imm 3",
+  "Hay Riad, Secteur 4",
+  "Rue de Fès",
+];
 
 function phoneOf(random: () => number): { e164: string; local: string } {
   const prefix = random() < 0.7 ? "6" : "7";
   let digits = "";
   for (let i = 0; i < 8; i++) digits += Math.floor(random() * 10);
-  return { e164: `+212${prefix}${digits}`, local: `0${prefix}${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}` };
+  return {
+    e164: `+212${prefix}${digits}`,
+    local: `0${prefix}${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`,
+  };
 }
 
 export interface DemoWorldOptions {
@@ -125,14 +182,18 @@ export function demoWorld(options: DemoWorldOptions): ShopWorld {
   const seed = seedData();
   const { products } = demoCatalogue();
   const cities = seed.cities;
-  const weightOf = new Map<string, number>(seed.products.flatMap((p) => p.variants.map((v) => [`gid://shopify/ProductVariant/${v.id}`, v.weight] as const)));
+  const weightOf = new Map<string, number>(
+    seed.products.flatMap((p) => p.variants.map((v) => [`gid://shopify/ProductVariant/${v.id}`, v.weight] as const)),
+  );
   const sellable = products
     .filter((p) => p.status === "ACTIVE")
     .flatMap((p) => p.variants.map((v) => ({ v, p, weight: weightOf.get(v.id) ?? 0 })))
     .filter((x) => x.weight > 0);
   const count = options.orders ?? DEMO_ORDER_COUNT;
   const span = DEMO_DAYS * 24 * 3600 * 1000;
-  const times = Array.from({ length: count }, () => options.nowMs - span + Math.floor(random() * span)).sort((a, b) => a - b);
+  const times = Array.from({ length: count }, () => options.nowMs - span + Math.floor(random() * span)).sort(
+    (a, b) => a - b,
+  );
 
   const orders = times.map((createdMs, i): OrderRecord => {
     const id = FIRST_ORDER_ID + i;
@@ -193,13 +254,19 @@ export function demoWorld(options: DemoWorldOptions): ShopWorld {
         updatedAt: created,
         processedAt: created,
         phone: random() < 0.6 ? phone.e164 : null,
-        email: random() < 0.4 ? `${first.split(" ")[0].toLowerCase()}.${last.replace(/\s/g, "").toLowerCase()}@example.ma` : null,
+        email:
+          random() < 0.4
+            ? `${first.split(" ")[0].toLowerCase()}.${last.replace(/\s/g, "").toLowerCase()}@example.ma`
+            : null,
         note: random() < 0.1 ? "Appeler avant de livrer" : null,
         paymentGatewayNames: cod ? ["Cash on Delivery (COD)"] : ["shopify_payments"],
         test: i % 97 === 50,
         currentTotalPriceSet: { shopMoney: money(total), presentmentMoney: money(total) },
         totalPriceSet: { shopMoney: money(total), presentmentMoney: money(total) },
-        totalOutstandingSet: { shopMoney: money(financial === "PENDING" ? total : 0), presentmentMoney: money(financial === "PENDING" ? total : 0) },
+        totalOutstandingSet: {
+          shopMoney: money(financial === "PENDING" ? total : 0),
+          presentmentMoney: money(financial === "PENDING" ? total : 0),
+        },
         customer: {
           __typename: "Customer",
           id: `gid://shopify/Customer/${7_100_000_000 + i}`,
@@ -213,7 +280,10 @@ export function demoWorld(options: DemoWorldOptions): ShopWorld {
       },
     });
     for (const [index, line] of order.lineItems.entries()) {
-      line.originalUnitPriceSet = { shopMoney: money(Number(lines[index].v.price)), presentmentMoney: money(Number(lines[index].v.price)) };
+      line.originalUnitPriceSet = {
+        shopMoney: money(Number(lines[index].v.price)),
+        presentmentMoney: money(Number(lines[index].v.price)),
+      };
       line.variantTitle = lines[index].v.title === "Default Title" ? null : lines[index].v.title;
     }
     const foLines = order.lineItems.map((li) => ({ sku: li.sku as string | null, quantity: li.quantity as number }));
@@ -223,9 +293,15 @@ export function demoWorld(options: DemoWorldOptions): ShopWorld {
       order.updatedAt = at;
       order.canMarkAsPaid = false;
       order.cancelReason = random() < 0.5 ? "CUSTOMER" : "DECLINED";
-      order.fulfillmentOrders = [fulfillmentOrderRecord({ status: "CLOSED", actions: [], lines: foLines.map((l) => ({ ...l, remaining: 0 })) })];
+      order.fulfillmentOrders = [
+        fulfillmentOrderRecord({ status: "CLOSED", actions: [], lines: foLines.map((l) => ({ ...l, remaining: 0 })) }),
+      ];
     } else if (fulfilled) {
-      const fo = fulfillmentOrderRecord({ status: "CLOSED", actions: [], lines: foLines.map((l) => ({ ...l, remaining: 0 })) });
+      const fo = fulfillmentOrderRecord({
+        status: "CLOSED",
+        actions: [],
+        lines: foLines.map((l) => ({ ...l, remaining: 0 })),
+      });
       order.fulfillmentOrders = [fo];
       const at = new Date(createdMs + 26 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
       order.fulfillments = [

@@ -78,7 +78,10 @@ export class FaultRegistry {
   /** Delay of the matching `slow` rules, then the first other matching rule; both consumed. */
   take(shop: string | null, operation: string | null): { delayMs: number; rule: FaultRule | null } {
     const matching = this.rules.filter(
-      (r) => (r.shop === null || r.shop === shop) && (r.operation === null || r.operation === operation) && r.remaining !== 0,
+      (r) =>
+        (r.shop === null || r.shop === shop) &&
+        (r.operation === null || r.operation === operation) &&
+        r.remaining !== 0,
     );
     let delayMs = 0;
     for (const rule of matching.filter((r) => r.kind === "slow")) {

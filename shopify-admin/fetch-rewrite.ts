@@ -30,8 +30,14 @@ export async function installFetchRewrite(standInUrl: string, refused: string[] 
       const method = request?.method ?? init?.method ?? "GET";
       const headers = new Headers(request?.headers ?? init?.headers);
       headers.set(SHOP_HEADER, url.hostname);
-      const body = method === "GET" || method === "HEAD" ? undefined : request ? await request.arrayBuffer() : init?.body;
-      return realFetch(`${standInUrl}${url.pathname}${url.search}`, { method, headers, body, signal: request?.signal ?? init?.signal });
+      const body =
+        method === "GET" || method === "HEAD" ? undefined : request ? await request.arrayBuffer() : init?.body;
+      return realFetch(`${standInUrl}${url.pathname}${url.search}`, {
+        method,
+        headers,
+        body,
+        signal: request?.signal ?? init?.signal,
+      });
     }
     refused.push(url.href);
     throw new Error(`network is not allowed here: ${url.href}`);

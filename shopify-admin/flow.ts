@@ -59,9 +59,15 @@ export function flowDefinitionsFrom(extensionsDir: string): FlowDefinitions {
     const fields = toml.settings?.fields ?? [];
     for (const extension of toml.extensions ?? []) {
       if (!extension.handle) continue;
-      if (extension.type === "flow_trigger") definitions.triggers.push({ handle: extension.handle, name: extension.name ?? extension.handle, fields });
+      if (extension.type === "flow_trigger")
+        definitions.triggers.push({ handle: extension.handle, name: extension.name ?? extension.handle, fields });
       if (extension.type === "flow_action") {
-        definitions.actions.push({ handle: extension.handle, name: extension.name ?? extension.handle, runtimeUrl: extension.runtime_url ?? "", fields });
+        definitions.actions.push({
+          handle: extension.handle,
+          name: extension.name ?? extension.handle,
+          runtimeUrl: extension.runtime_url ?? "",
+          fields,
+        });
       }
     }
   }
@@ -87,16 +93,25 @@ function typeError(type: string, value: unknown): string | null {
     case "boolean":
       return typeof value === "boolean" ? null : "must be a boolean";
     default:
-      if (referenceKey(type)) return (typeof value === "number" && Number.isInteger(value) && value > 0) || (typeof value === "string" && /^(gid:\/\/shopify\/\w+\/)?\d+$/.test(value)) ? null : "must be a resource id";
+      if (referenceKey(type))
+        return (typeof value === "number" && Number.isInteger(value) && value > 0) ||
+          (typeof value === "string" && /^(gid:\/\/shopify\/\w+\/)?\d+$/.test(value))
+          ? null
+          : "must be a resource id";
       return null;
   }
 }
 
 /** Shopify's checks of a trigger call: a known handle and every declared field, typed; nothing undeclared. */
-export function validateTriggerPayload(definition: FlowTriggerDefinition | undefined, handle: unknown, payload: unknown): UserError[] {
+export function validateTriggerPayload(
+  definition: FlowTriggerDefinition | undefined,
+  handle: unknown,
+  payload: unknown,
+): UserError[] {
   if (typeof handle !== "string" || !handle) return [{ field: ["handle"], message: "Handle can't be blank" }];
   if (!definition) return [{ field: ["handle"], message: `Trigger with handle '${handle}' not found` }];
-  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return [{ field: ["payload"], message: "Payload must be an object" }];
+  if (!payload || typeof payload !== "object" || Array.isArray(payload))
+    return [{ field: ["payload"], message: "Payload must be an object" }];
   const record = payload as Record<string, unknown>;
   const errors: UserError[] = [];
   const declared = new Set<string>();
@@ -143,7 +158,13 @@ export class FlowRegistry {
   receive(shop: string | null, handle: unknown, payload: unknown, nowMs: number): UserError[] {
     const errors = validateTriggerPayload(this.trigger(String(handle ?? "")), handle, payload);
     if (errors.length === 0) {
-      this.received.push({ id: this.nextId++, at: new Date(nowMs).toISOString(), shop, handle: String(handle), payload: payload as Record<string, unknown> });
+      this.received.push({
+        id: this.nextId++,
+        at: new Date(nowMs).toISOString(),
+        shop,
+        handle: String(handle),
+        payload: payload as Record<string, unknown>,
+      });
     }
     return errors;
   }
@@ -157,7 +178,11 @@ export class FlowRegistry {
 export async function postSignedAsFlow(url: string, body: unknown, apiSecret: string): Promise<FlowCallResult> {
   const text = JSON.stringify(body);
   const hmac = createHmac("sha256", apiSecret).update(text, "utf8").digest("base64");
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-shopify-hmac-sha256": hmac }, body: text });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-shopify-hmac-sha256": hmac },
+    body: text,
+  });
   const answer = await response.text();
   let parsed: unknown = answer;
   try {
@@ -169,7 +194,13 @@ export async function postSignedAsFlow(url: string, body: unknown, apiSecret: st
 }
 
 /** The body Flow sends to an action's runtime URL. */
-export function flowActionBody(input: { shop: string; shopId?: number; handle: string; properties: Record<string, unknown>; actionRunId?: string }) {
+export function flowActionBody(input: {
+  shop: string;
+  shopId?: number;
+  handle: string;
+  properties: Record<string, unknown>;
+  actionRunId?: string;
+}) {
   return {
     shop_id: input.shopId ?? 1,
     shopify_domain: input.shop,

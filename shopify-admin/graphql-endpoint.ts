@@ -4,7 +4,15 @@
  * single-query cost limit (MAX_COST_EXCEEDED), the shop's leaky bucket (THROTTLED),
  * then execution. Every answer that reaches GraphQL carries `extensions.cost`.
  */
-import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema } from "graphql";
+import {
+  execute,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from "graphql";
 import type { StandInClock } from "./clock";
 import { actualQueryCost, estimateQueryCost, MAX_QUERY_COST, operationOf } from "./cost";
 import type { FaultRegistry, FaultRule } from "./faults";
@@ -48,7 +56,8 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     payload = {};
   }
   const query = typeof payload.query === "string" ? payload.query : "";
-  const variables = payload.variables && typeof payload.variables === "object" ? (payload.variables as Record<string, unknown>) : {};
+  const variables =
+    payload.variables && typeof payload.variables === "object" ? (payload.variables as Record<string, unknown>) : {};
   const requestedName = typeof payload.operationName === "string" ? payload.operationName : null;
 
   let document: DocumentNode | null = null;
@@ -62,7 +71,10 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
   const state = rt.store.stateFor(request.shop);
   const bucket = rt.store.bucket(request.shop);
 
-  const log = (status: number, extra: { requested?: number | null; actual?: number | null; throttled?: boolean; fault?: string | null } = {}) =>
+  const log = (
+    status: number,
+    extra: { requested?: number | null; actual?: number | null; throttled?: boolean; fault?: string | null } = {},
+  ) =>
     rt.store.recordCall({
       at: new Date(startedAt).toISOString(),
       shop: request.shop,
@@ -98,10 +110,19 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
   const silent = rule?.kind === "silent";
   if (rule && !silent) {
     const answer = faultAnswer(rule, cost(0, null), delayMs);
-    log(answer.kind === "refuse" ? 0 : answer.status, { fault: rule.kind, throttled: rule.kind === "throttled", requested });
+    log(answer.kind === "refuse" ? 0 : answer.status, {
+      fault: rule.kind,
+      throttled: rule.kind === "throttled",
+      requested,
+    });
     return answer;
   }
-  const answer = (status: number, body: unknown, extra: Parameters<typeof log>[1] = {}, headers?: Record<string, string>): GraphqlAnswer => {
+  const answer = (
+    status: number,
+    body: unknown,
+    extra: Parameters<typeof log>[1] = {},
+    headers?: Record<string, string>,
+  ): GraphqlAnswer => {
     log(status, silent ? { ...extra, fault: "silent" } : extra);
     return { kind: "answer", status, body, headers, delayMs };
   };
@@ -113,7 +134,10 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
   }
   if (syntaxError || !document) {
     const error = syntaxError ?? new GraphQLError("No query string was present");
-    return answer(200, { errors: [shopifyError(error)], extensions: { cost: cost(bucket.currentlyAvailable(rt.clock.now()), null) } });
+    return answer(200, {
+      errors: [shopifyError(error)],
+      extensions: { cost: cost(bucket.currentlyAvailable(rt.clock.now()), null) },
+    });
   }
   if (state.throttleNext > 0) {
     state.throttleNext -= 1;
@@ -149,12 +173,21 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     variableValues: variables,
     operationName: requestedName ?? undefined,
     // A silent fault runs the call on a copy of the shop: its answer says done, nothing changed.
-    contextValue: { state: silent ? structuredClone(state) : state, now: () => rt.clock.now(), shop: request.shop, flow: rt.flow } satisfies ResolverContext,
+    contextValue: {
+      state: silent ? structuredClone(state) : state,
+      now: () => rt.clock.now(),
+      shop: request.shop,
+      flow: rt.flow,
+    } satisfies ResolverContext,
     fieldResolver: rt.fieldResolver,
   });
   if (result.data === undefined || result.data === null) {
     // Variables that do not coerce: nothing ran, nothing is charged.
-    return answer(200, { errors: (result.errors ?? []).map(shopifyError), extensions: { cost: full() } }, { requested });
+    return answer(
+      200,
+      { errors: (result.errors ?? []).map(shopifyError), extensions: { cost: full() } },
+      { requested },
+    );
   }
   const actual = actualQueryCost(rt.schema, document, result.data, requested, requestedName);
   bucket.charge(actual, rt.clock.now());
@@ -170,7 +203,10 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
 }
 
 function throttledBody(cost: unknown) {
-  return { errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: THROTTLED_DOC } }], extensions: { cost } };
+  return {
+    errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: THROTTLED_DOC } }],
+    extensions: { cost },
+  };
 }
 
 function faultAnswer(rule: FaultRule, emptyCost: unknown, delayMs: number): GraphqlAnswer {
@@ -182,7 +218,8 @@ function faultAnswer(rule: FaultRule, emptyCost: unknown, delayMs: number): Grap
     case "unauthorized":
       return { kind: "answer", status: 401, body: { errors: INVALID_TOKEN_MESSAGE }, delayMs };
     default: {
-      const text = rule.status === 503 ? "Service Unavailable" : rule.status === 502 ? "Bad Gateway" : "Internal Server Error";
+      const text =
+        rule.status === 503 ? "Service Unavailable" : rule.status === 502 ? "Bad Gateway" : "Internal Server Error";
       return { kind: "answer", status: rule.status, body: { errors: text }, delayMs };
     }
   }

@@ -14,7 +14,11 @@ export interface ShopifyGraphqlErrorEntry {
 }
 
 const RULES: { pattern: RegExp; code: string; details?: (m: RegExpExecArray) => Record<string, unknown> }[] = [
-  { pattern: /^Cannot query field "(\w+)" on type "(\w+)"/, code: "undefinedField", details: (m) => ({ typeName: m[2], fieldName: m[1] }) },
+  {
+    pattern: /^Cannot query field "(\w+)" on type "(\w+)"/,
+    code: "undefinedField",
+    details: (m) => ({ typeName: m[2], fieldName: m[1] }),
+  },
   {
     pattern: /^Unknown argument "(\w+)" on field "(\w+)\.(\w+)"/,
     code: "argumentNotAccepted",
@@ -31,10 +35,21 @@ const RULES: { pattern: RegExp; code: string; details?: (m: RegExpExecArray) => 
     details: (m) => ({ variableName: m[1], typeName: m[2], expectedType: m[3] }),
   },
   { pattern: /^Variable "\$(\w+)" is never used/, code: "variableNotUsed", details: (m) => ({ variableName: m[1] }) },
-  { pattern: /^Variable "\$(\w+)" is not defined/, code: "variableNotDefined", details: (m) => ({ variableName: m[1] }) },
+  {
+    pattern: /^Variable "\$(\w+)" is not defined/,
+    code: "variableNotDefined",
+    details: (m) => ({ variableName: m[1] }),
+  },
   { pattern: /^Unknown type "(\w+)"/, code: "undefinedType", details: (m) => ({ typeName: m[1] }) },
-  { pattern: /^Variable "\$(\w+)" (?:of (?:required|non-null) type .* was not provided|got invalid value)/, code: "INVALID_VARIABLE", details: (m) => ({ variableName: m[1] }) },
-  { pattern: /cannot represent|^Expected value of type|^Enum ".*" cannot represent/, code: "argumentLiteralsIncompatible" },
+  {
+    pattern: /^Variable "\$(\w+)" (?:of (?:required|non-null) type .* was not provided|got invalid value)/,
+    code: "INVALID_VARIABLE",
+    details: (m) => ({ variableName: m[1] }),
+  },
+  {
+    pattern: /cannot represent|^Expected value of type|^Enum ".*" cannot represent/,
+    code: "argumentLiteralsIncompatible",
+  },
   { pattern: /^Field ".*" of type ".*" must have a selection of subfields/, code: "selectionMismatch" },
   { pattern: /^Syntax Error/, code: "parseError" },
 ];
@@ -47,7 +62,8 @@ export function shopifyError(error: GraphQLError): ShopifyGraphqlErrorEntry {
   if (json.path?.length) entry.path = [...json.path];
   const rule = RULES.find((r) => r.pattern.test(entry.message));
   const extensions = { ...(json.extensions ?? {}) };
-  if (rule && !("code" in extensions)) Object.assign(extensions, { code: rule.code, ...(rule.details?.(rule.pattern.exec(entry.message)!) ?? {}) });
+  if (rule && !("code" in extensions))
+    Object.assign(extensions, { code: rule.code, ...(rule.details?.(rule.pattern.exec(entry.message)!) ?? {}) });
   if (Object.keys(extensions).length) entry.extensions = extensions;
   return entry;
 }

@@ -29,14 +29,28 @@ export { ADMIN_SCHEMA_PATH, API_VERSION, loadAdminSchema } from "./schema";
 export { actualQueryCost, estimateQueryCost, MAX_QUERY_COST, MUTATION_COST } from "./cost";
 export { BUCKET_SIZE, LeakyBucket, PLAN_LIMITS, RESTORE_RATE, type ShopifyPlan } from "./bucket";
 export { fulfillmentOrderRecord, orderRecord, variantRecord } from "./records";
-export type { FulfillmentOrderRecord, MutationName, OrderInit, OrderRecord, ProductRecord, ProductVariantRecord, UserError } from "./records";
+export type {
+  FulfillmentOrderRecord,
+  MutationName,
+  OrderInit,
+  OrderRecord,
+  ProductRecord,
+  ProductVariantRecord,
+  UserError,
+} from "./records";
 export type { CallRecord, ShopState, ShopWorld } from "./store";
 export type { FaultInput, FaultKind, FaultRule } from "./faults";
 export { FAULT_KINDS } from "./faults";
 export { demoCatalogue, demoWorld, DEMO_DAYS, DEMO_ORDER_COUNT, DEMO_SEED } from "./demo-world";
 export { signSessionToken, verifySessionToken, InvalidSessionTokenError } from "./session-token";
 export { SHOP_HEADER } from "./fetch-rewrite";
-export { applyWebhookOrder, cancelOrder, editOrder, orderFromWebhook, type WebhookOrderPayload } from "./webhook-orders";
+export {
+  applyWebhookOrder,
+  cancelOrder,
+  editOrder,
+  orderFromWebhook,
+  type WebhookOrderPayload,
+} from "./webhook-orders";
 export { DELIVERY_FAULT_KINDS, WebhookDeliveries } from "./webhooks";
 export type { DeliveryFaultInput, DeliveryFaultKind, DeliveryFaultRule, DeliveryRecord } from "./webhooks";
 export { ORDER_PAGE_PATH, orderPageUrl } from "./order-page";

@@ -73,7 +73,14 @@ export class InstallationRegistry {
     return true;
   }
 
-  issue(input: { shop: string; kind: "offline" | "online"; expiring: boolean; nowMs: number; userId?: string | null; token?: string }): {
+  issue(input: {
+    shop: string;
+    kind: "offline" | "online";
+    expiring: boolean;
+    nowMs: number;
+    userId?: string | null;
+    token?: string;
+  }): {
     access: TokenRecord;
     refresh: RefreshRecord | null;
   } {
@@ -88,7 +95,13 @@ export class InstallationRegistry {
     this.tokens.set(access.token, access);
     let refresh: RefreshRecord | null = null;
     if (input.kind === "offline" && input.expiring) {
-      refresh = { token: mint("shprt"), shop: input.shop, expiresAt: input.nowMs + REFRESH_TOKEN_TTL_S * 1000, accessToken: access.token, replaces: null };
+      refresh = {
+        token: mint("shprt"),
+        shop: input.shop,
+        expiresAt: input.nowMs + REFRESH_TOKEN_TTL_S * 1000,
+        accessToken: access.token,
+        replaces: null,
+      };
       this.refreshTokens.set(refresh.token, refresh);
     }
     return { access, refresh };

@@ -17,7 +17,8 @@ export function orderPageUrl(standInUrl: string, shop: string, orderId: string |
 const escapeHtml = (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** ASCII labels for Shopify's enum values (PARTIALLY_PAID: "Partially paid"). */
-const label = (value: string | null | undefined) => (value ? value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ") : "-");
+const label = (value: string | null | undefined) =>
+  value ? value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ") : "-";
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -51,7 +52,9 @@ function page(title: string, body: string): string {
 export function orderPageHtml(shop: string, order: OrderRecord): string {
   const financial = order.displayFinancialStatus;
   const fulfilment = typeof order.displayFulfillmentStatus === "string" ? order.displayFulfillmentStatus : null;
-  const tags = order.tags.length ? order.tags.map((t) => `<span class="tag">${escapeHtml(t)}</span>`).join(" ") : "<p>No tags</p>";
+  const tags = order.tags.length
+    ? order.tags.map((t) => `<span class="tag">${escapeHtml(t)}</span>`).join(" ")
+    : "<p>No tags</p>";
   const fulfilments = order.fulfillments.length
     ? `<table><thead><tr><th scope="col">Fulfilment</th><th scope="col">Status</th><th scope="col">Tracking number</th><th scope="col">Carrier</th></tr></thead><tbody>${order.fulfillments
         .map((f) => {
@@ -61,7 +64,10 @@ export function orderPageHtml(shop: string, order: OrderRecord): string {
         .join("")}</tbody></table>`
     : "<p>Not fulfilled</p>";
   const lines = order.lineItems
-    .map((li) => `<li>${escapeHtml(li.quantity)} × ${escapeHtml(li.title)}${li.sku ? ` (${escapeHtml(li.sku)})` : ""}</li>`)
+    .map(
+      (li) =>
+        `<li>${escapeHtml(li.quantity)} × ${escapeHtml(li.title)}${li.sku ? ` (${escapeHtml(li.sku)})` : ""}</li>`,
+    )
     .join("");
   const cancelled = order.cancelledAt
     ? `<span class="badge cancelled" data-cancelled>Cancelled ${escapeHtml(order.cancelledAt.slice(0, 10))}</span>`

@@ -133,7 +133,11 @@ export function orderRecord(init: OrderInit = {}): OrderRecord {
     currentQuantity: line.quantity,
     requiresShipping: true,
     isGiftCard: false,
-    variant: { __typename: "ProductVariant", id: line.variantId ?? `gid://shopify/ProductVariant/${number}${i}`, sku: line.sku },
+    variant: {
+      __typename: "ProductVariant",
+      id: line.variantId ?? `gid://shopify/ProductVariant/${number}${i}`,
+      sku: line.sku,
+    },
     product: { __typename: "Product", id: line.productId ?? `gid://shopify/Product/${number}${i}` },
   }));
   const address = {
@@ -202,7 +206,10 @@ export function fulfillmentOrderRecord(init: {
     id: `gid://shopify/FulfillmentOrder/${nextId()}`,
     status: init.status ?? "OPEN",
     supportedActions: (init.actions ?? ["CREATE_FULFILLMENT", "HOLD", "MOVE"]).map((action) => ({ action })),
-    assignedLocation: { location: { __typename: "Location", id: locationId, name: "Entrepôt Casablanca" }, name: "Entrepôt Casablanca" },
+    assignedLocation: {
+      location: { __typename: "Location", id: locationId, name: "Entrepôt Casablanca" },
+      name: "Entrepôt Casablanca",
+    },
     lineItems: init.lines.map((line) => ({
       __typename: "FulfillmentOrderLineItem",
       id: `gid://shopify/FulfillmentOrderLineItem/${nextId()}`,

@@ -5,7 +5,13 @@
  */
 import { getNamedType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import type { FlowRegistry } from "./flow";
-import { nextId, type FulfillmentOrderRecord, type FulfillmentRecord, type MutationName, type UserError } from "./records";
+import {
+  nextId,
+  type FulfillmentOrderRecord,
+  type FulfillmentRecord,
+  type MutationName,
+  type UserError,
+} from "./records";
 import { matchesOrder, matchesVariant } from "./search";
 import { ordersById, type ShopState } from "./store";
 
@@ -63,11 +69,17 @@ function fulfillmentCreate({ state, now }: ResolverContext, args: Args) {
   const forced = takeUserErrors(state, "fulfillmentCreate");
   if (forced) return { fulfillment: null, userErrors: forced };
   const input = args.fulfillment as {
-    lineItemsByFulfillmentOrder: { fulfillmentOrderId: string; fulfillmentOrderLineItems?: { id: string; quantity: number }[] | null }[];
+    lineItemsByFulfillmentOrder: {
+      fulfillmentOrderId: string;
+      fulfillmentOrderLineItems?: { id: string; quantity: number }[] | null;
+    }[];
     trackingInfo?: { number?: string | null; company?: string | null; url?: string | null } | null;
     notifyCustomer?: boolean | null;
   };
-  const fail = (message: string, field: string[] = ["fulfillment"]) => ({ fulfillment: null, userErrors: [{ field, message }] });
+  const fail = (message: string, field: string[] = ["fulfillment"]) => ({
+    fulfillment: null,
+    userErrors: [{ field, message }],
+  });
   const found = input.lineItemsByFulfillmentOrder.map((group) => {
     for (const order of Object.values(state.orders)) {
       const fo = order.fulfillmentOrders.find((f) => f.id === group.fulfillmentOrderId);
@@ -78,19 +90,29 @@ function fulfillmentCreate({ state, now }: ResolverContext, args: Args) {
   if (!found.length) return fail("Line items by fulfillment order must not be empty.");
   const missing = found.findIndex((f) => !f);
   if (missing >= 0) {
-    return fail("Fulfillment order does not exist.", ["fulfillment", "lineItemsByFulfillmentOrder", String(missing), "fulfillmentOrderId"]);
+    return fail("Fulfillment order does not exist.", [
+      "fulfillment",
+      "lineItemsByFulfillmentOrder",
+      String(missing),
+      "fulfillmentOrderId",
+    ]);
   }
   const groups = found.filter((f): f is NonNullable<typeof f> => f !== null);
-  if (new Set(groups.map((g) => g.order.id)).size > 1) return fail("All fulfillment orders must belong to the same order.");
+  if (new Set(groups.map((g) => g.order.id)).size > 1)
+    return fail("All fulfillment orders must belong to the same order.");
   if (new Set(groups.map((g) => g.fo.assignedLocation.location?.id)).size > 1) {
     return fail("All fulfillment orders must be assigned to the same location.");
   }
   const planned: { fo: FulfillmentOrderRecord; lineId: string; quantity: number }[] = [];
   for (const { fo, group } of groups) {
-    if (!["OPEN", "IN_PROGRESS"].includes(fo.status) || !fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT")) {
+    if (
+      !["OPEN", "IN_PROGRESS"].includes(fo.status) ||
+      !fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT")
+    ) {
       return fail(`Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.`);
     }
-    const requested = group.fulfillmentOrderLineItems ?? fo.lineItems.map((li) => ({ id: li.id, quantity: li.remainingQuantity }));
+    const requested =
+      group.fulfillmentOrderLineItems ?? fo.lineItems.map((li) => ({ id: li.id, quantity: li.remainingQuantity }));
     for (const { id, quantity } of requested) {
       const line = fo.lineItems.find((li) => li.id === id);
       if (!line || quantity < 1 || quantity > line.remainingQuantity) {
@@ -99,8 +121,10 @@ function fulfillmentCreate({ state, now }: ResolverContext, args: Args) {
       planned.push({ fo, lineId: id, quantity });
     }
   }
-  for (const { fo, lineId, quantity } of planned) fo.lineItems.find((li) => li.id === lineId)!.remainingQuantity -= quantity;
-  for (const { fo } of groups) fo.status = fo.lineItems.every((li) => li.remainingQuantity === 0) ? "CLOSED" : "IN_PROGRESS";
+  for (const { fo, lineId, quantity } of planned)
+    fo.lineItems.find((li) => li.id === lineId)!.remainingQuantity -= quantity;
+  for (const { fo } of groups)
+    fo.status = fo.lineItems.every((li) => li.remainingQuantity === 0) ? "CLOSED" : "IN_PROGRESS";
   const order = groups[0].order;
   const tracking = input.trackingInfo;
   const fulfillment: FulfillmentRecord = {
@@ -108,13 +132,17 @@ function fulfillmentCreate({ state, now }: ResolverContext, args: Args) {
     id: `gid://shopify/Fulfillment/${nextId()}`,
     status: "SUCCESS",
     createdAt: iso(now()),
-    trackingInfo: tracking ? [{ number: tracking.number ?? null, company: tracking.company ?? null, url: tracking.url ?? null }] : [],
+    trackingInfo: tracking
+      ? [{ number: tracking.number ?? null, company: tracking.company ?? null, url: tracking.url ?? null }]
+      : [],
     notifyCustomer: input.notifyCustomer ?? false,
     fulfillmentOrderIds: groups.map((g) => g.fo.id),
     lineItems: planned.map((p) => ({ fulfillmentOrderLineItemId: p.lineId, quantity: p.quantity })),
   };
   order.fulfillments.push(fulfillment);
-  order.displayFulfillmentStatus = order.fulfillmentOrders.every((fo) => fo.status === "CLOSED") ? "FULFILLED" : "PARTIALLY_FULFILLED";
+  order.displayFulfillmentStatus = order.fulfillmentOrders.every((fo) => fo.status === "CLOSED")
+    ? "FULFILLED"
+    : "PARTIALLY_FULFILLED";
   order.updatedAt = iso(now());
   return { fulfillment, userErrors: [] };
 }
@@ -126,7 +154,9 @@ function orderCancel({ state, now }: ResolverContext, args: Args) {
   const order = state.orders[String(args.orderId)];
   if (!order) return fail(orderNotFound(["orderId"]));
   if (order.cancelledAt) {
-    return fail([{ field: ["orderId"], message: "Cannot cancel an order that has already been canceled.", code: "INVALID" }]);
+    return fail([
+      { field: ["orderId"], message: "Cannot cancel an order that has already been canceled.", code: "INVALID" },
+    ]);
   }
   order.cancelledAt = iso(now());
   order.updatedAt = order.cancelledAt;
@@ -140,7 +170,11 @@ function orderCancel({ state, now }: ResolverContext, args: Args) {
   };
   order.canMarkAsPaid = false;
   for (const fo of order.fulfillmentOrders) if (fo.status !== "CLOSED") fo.status = "CLOSED";
-  return { job: { __typename: "Job", id: `gid://shopify/Job/${nextId()}`, done: false }, orderCancelUserErrors: [], userErrors: [] };
+  return {
+    job: { __typename: "Job", id: `gid://shopify/Job/${nextId()}`, done: false },
+    orderCancelUserErrors: [],
+    userErrors: [],
+  };
 }
 
 function tagsChange(kind: "tagsAdd" | "tagsRemove"): Resolver {
@@ -165,11 +199,13 @@ function orderMarkAsPaid(_s: unknown, args: Args, { state, now }: ResolverContex
   if (forced) return { order: null, userErrors: forced };
   const order = state.orders[String((args.input as { id: string }).id)];
   if (!order) return { order: null, userErrors: orderNotFound(["input", "id"]) };
-  if (!order.canMarkAsPaid) return { order, userErrors: [{ field: ["input", "id"], message: "Order cannot be marked as paid." }] };
+  if (!order.canMarkAsPaid)
+    return { order, userErrors: [{ field: ["input", "id"], message: "Order cannot be marked as paid." }] };
   order.displayFinancialStatus = "PAID";
   order.canMarkAsPaid = false;
   const total = (order.currentTotalPriceSet as { shopMoney?: { currencyCode?: string } } | undefined)?.shopMoney;
-  if (order.totalOutstandingSet) order.totalOutstandingSet = { shopMoney: { amount: "0.00", currencyCode: total?.currencyCode ?? "MAD" } };
+  if (order.totalOutstandingSet)
+    order.totalOutstandingSet = { shopMoney: { amount: "0.00", currencyCode: total?.currencyCode ?? "MAD" } };
   order.updatedAt = iso(now());
   return { order, userErrors: [] };
 }
@@ -210,15 +246,24 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
   return {
     [schema.getQueryType()!.name]: {
       order: (_s, args, { state }) => state.orders[String(args.id)] ?? null,
-      orders: (_s, args, { state }) => connection(sortedOrders(state, args.sortKey).filter((o) => matchesOrder(o, args.query)), args),
+      orders: (_s, args, { state }) =>
+        connection(
+          sortedOrders(state, args.sortKey).filter((o) => matchesOrder(o, args.query)),
+          args,
+        ),
       ordersCount: (_s, args, { state }) => ordersCount(state, args),
       product: (_s, args, { state }) => state.products.find((p) => p.id === String(args.id)) ?? null,
       products: (_s, args, { state }) => connection(state.products, args),
       productVariant: (_s, args, { state }) => state.productVariants.find((v) => v.id === String(args.id)) ?? null,
-      productVariants: (_s, args, { state }) => connection(state.productVariants.filter((v) => matchesVariant(v, args.query)), args),
+      productVariants: (_s, args, { state }) =>
+        connection(
+          state.productVariants.filter((v) => matchesVariant(v, args.query)),
+          args,
+        ),
       fulfillmentOrder: (_s, args, { state }) => nodeById(state, String(args.id)),
       node: (_s, args, { state }) => nodeById(state, String(args.id)),
-      nodes: (_s, args, { state }) => (Array.isArray(args.ids) ? args.ids : []).map((id) => nodeById(state, String(id))),
+      nodes: (_s, args, { state }) =>
+        (Array.isArray(args.ids) ? args.ids : []).map((id) => nodeById(state, String(id))),
     },
     [schema.getMutationType()!.name]: {
       tagsAdd: tagsChange("tagsAdd"),
@@ -226,7 +271,9 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
       fulfillmentCreate: (_s, args, context) => fulfillmentCreate(context, args),
       orderMarkAsPaid,
       orderCancel: (_s, args, context) => orderCancel(context, args),
-      flowTriggerReceive: (_s, args, { flow, shop, now }) => ({ userErrors: flow ? flow.receive(shop ?? null, args.handle, args.payload, now()) : [] }),
+      flowTriggerReceive: (_s, args, { flow, shop, now }) => ({
+        userErrors: flow ? flow.receive(shop ?? null, args.handle, args.payload, now()) : [],
+      }),
     },
   };
 }
@@ -239,10 +286,17 @@ export function fieldResolverFor(schema: GraphQLSchema): GraphQLFieldResolver<un
     if (explicit) return explicit(source, args, context, info);
     if (source === null || typeof source !== "object") return null;
     const value = (source as Record<string, unknown>)[info.fieldName];
-    if (Array.isArray(value) && getNamedType(info.returnType).name.endsWith("Connection")) return connection(value, args);
+    if (Array.isArray(value) && getNamedType(info.returnType).name.endsWith("Connection"))
+      return connection(value, args);
     return value ?? null;
   };
 }
 
 /** The mutations the stand-in applies to its state (others resolve to null). */
-export const APPLIED_MUTATIONS: readonly MutationName[] = ["tagsAdd", "tagsRemove", "fulfillmentCreate", "orderMarkAsPaid", "orderCancel"];
+export const APPLIED_MUTATIONS: readonly MutationName[] = [
+  "tagsAdd",
+  "tagsRemove",
+  "fulfillmentCreate",
+  "orderMarkAsPaid",
+  "orderCancel",
+];

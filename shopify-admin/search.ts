@@ -48,7 +48,8 @@ function compareTime(actual: unknown, term: Term): boolean {
   return a <= b;
 }
 
-const includes = (haystack: unknown, needle: string) => typeof haystack === "string" && haystack.toLowerCase().includes(needle.toLowerCase());
+const includes = (haystack: unknown, needle: string) =>
+  typeof haystack === "string" && haystack.toLowerCase().includes(needle.toLowerCase());
 
 export function matchesOrder(order: OrderRecord, query: unknown): boolean {
   return parseSearch(query).every((term) => {
@@ -67,7 +68,10 @@ export function matchesOrder(order: OrderRecord, query: unknown): boolean {
       case "financial_status":
         return order.displayFinancialStatus.toLowerCase() === v;
       case "status":
-        return v === "any" || (v === "cancelled" ? order.cancelledAt !== null : v === "open" ? order.cancelledAt === null : true);
+        return (
+          v === "any" ||
+          (v === "cancelled" ? order.cancelledAt !== null : v === "open" ? order.cancelledAt === null : true)
+        );
       case "id":
         return order.id === term.value || order.id.endsWith(`/${term.value}`);
       default:

@@ -50,10 +50,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createStandInServer(rt: StandInRuntime): Server {
   return createServer((req, res) => {
     handle(rt, req, res).catch((error: unknown) => {
-      if (error instanceof ControlError) return send(res, error.status, { error: { code: error.code, message: error.message } });
+      if (error instanceof ControlError)
+        return send(res, error.status, { error: { code: error.code, message: error.message } });
       if (error instanceof ZodError) {
         const issue = error.issues[0];
-        return send(res, 422, { error: { code: "validation_error", field: issue.path.join("."), message: issue.message } });
+        return send(res, 422, {
+          error: { code: "validation_error", field: issue.path.join("."), message: issue.message },
+        });
       }
       rt.log("unexpected error", error);
       send(res, 500, { errors: "Internal Server Error" });
@@ -68,7 +71,9 @@ async function handle(rt: StandInRuntime, req: IncomingMessage, res: ServerRespo
 
   if (url.pathname === "/_control" || url.pathname.startsWith("/_control/")) {
     if (!isLoopback(req.socket.remoteAddress)) {
-      return send(res, 403, { error: { code: "forbidden", message: "The control API answers loopback callers only." } });
+      return send(res, 403, {
+        error: { code: "forbidden", message: "The control API answers loopback callers only." },
+      });
     }
     const answer = await answerControl(rt, method, url.pathname, url.searchParams, text);
     return send(res, answer.status, answer.body);
@@ -93,7 +98,11 @@ async function handle(rt: StandInRuntime, req: IncomingMessage, res: ServerRespo
   if (url.pathname === "/admin/oauth/access_token") {
     if (method !== "POST") return send(res, 405, { errors: "Method Not Allowed" });
     const shop = shopOf(req);
-    if (!shop) return send(res, 400, { error: "invalid_request", error_description: "No shop: call https://SHOP.myshopify.com/admin/oauth/access_token." });
+    if (!shop)
+      return send(res, 400, {
+        error: "invalid_request",
+        error_description: "No shop: call https://SHOP.myshopify.com/admin/oauth/access_token.",
+      });
     const answer = answerAccessTokenRequest({
       shop,
       body: parseOAuthBody(text, req.headers["content-type"]),
@@ -112,12 +121,19 @@ async function handle(rt: StandInRuntime, req: IncomingMessage, res: ServerRespo
     };
     if (!isLoopback(req.socket.remoteAddress)) return html(403, "The order pages answer loopback callers only.");
     const shop = `${orderPage[1]}.myshopify.com`;
-    const order = rt.store.isLoaded(shop) ? rt.store.stateFor(shop).orders[`gid://shopify/Order/${orderPage[2]}`] : undefined;
+    const order = rt.store.isLoaded(shop)
+      ? rt.store.stateFor(shop).orders[`gid://shopify/Order/${orderPage[2]}`]
+      : undefined;
     return order ? html(200, orderPageHtml(shop, order)) : html(404, orderNotFoundHtml(shop, orderPage[2]));
   }
 
   if (method === "GET" && url.pathname === "/") {
-    return send(res, 200, { name: "Shopify Admin stand-in", apiVersion: "2026-07", graphql: "/admin/api/2026-07/graphql.json", control: "/_control" });
+    return send(res, 200, {
+      name: "Shopify Admin stand-in",
+      apiVersion: "2026-07",
+      graphql: "/admin/api/2026-07/graphql.json",
+      control: "/_control",
+    });
   }
   return send(res, 404, { errors: "Not Found" });
 }

@@ -30,7 +30,14 @@ const CLOCK_TOLERANCE_S = 10;
 const b64url = (input: Buffer | string) => Buffer.from(input).toString("base64url");
 const sign = (data: string, secret: string) => createHmac("sha256", secret).update(data).digest();
 
-export function signSessionToken(input: { shop: string; apiKey: string; apiSecret: string; userId?: string; nowMs?: number; ttlS?: number }): string {
+export function signSessionToken(input: {
+  shop: string;
+  apiKey: string;
+  apiSecret: string;
+  userId?: string;
+  nowMs?: number;
+  ttlS?: number;
+}): string {
   const now = Math.floor((input.nowMs ?? Date.now()) / 1000);
   const claims: SessionTokenClaims = {
     iss: `https://${input.shop}/admin`,
@@ -48,7 +55,12 @@ export function signSessionToken(input: { shop: string; apiKey: string; apiSecre
 }
 
 /** The claims of a valid token for `shop` and this app, or InvalidSessionTokenError. */
-export function verifySessionToken(token: string, app: { apiKey: string; apiSecret: string }, shop: string, nowMs: number): SessionTokenClaims {
+export function verifySessionToken(
+  token: string,
+  app: { apiKey: string; apiSecret: string },
+  shop: string,
+  nowMs: number,
+): SessionTokenClaims {
   const parts = token.split(".");
   if (parts.length !== 3) throw new InvalidSessionTokenError("not a JWT");
   let header: { alg?: string };
@@ -62,10 +74,13 @@ export function verifySessionToken(token: string, app: { apiKey: string; apiSecr
   if (header.alg !== "HS256") throw new InvalidSessionTokenError("algorithm is not HS256");
   const expected = sign(`${parts[0]}.${parts[1]}`, app.apiSecret);
   const given = Buffer.from(parts[2], "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidSessionTokenError("signature does not match");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new InvalidSessionTokenError("signature does not match");
   const now = nowMs / 1000;
-  if (typeof claims.exp !== "number" || claims.exp + CLOCK_TOLERANCE_S < now) throw new InvalidSessionTokenError("expired");
-  if (typeof claims.nbf === "number" && claims.nbf - CLOCK_TOLERANCE_S > now) throw new InvalidSessionTokenError("not yet valid");
+  if (typeof claims.exp !== "number" || claims.exp + CLOCK_TOLERANCE_S < now)
+    throw new InvalidSessionTokenError("expired");
+  if (typeof claims.nbf === "number" && claims.nbf - CLOCK_TOLERANCE_S > now)
+    throw new InvalidSessionTokenError("not yet valid");
   if (claims.aud !== app.apiKey) throw new InvalidSessionTokenError("audience is not this app");
   if (claims.dest !== `https://${shop}`) throw new InvalidSessionTokenError("destination is another shop");
   return claims as SessionTokenClaims;

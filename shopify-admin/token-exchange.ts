@@ -37,18 +37,22 @@ const oauthError = (error: string, description: string, status = 400): OAuthAnsw
 });
 
 export function parseOAuthBody(raw: string, contentType: string | undefined): Record<string, string> {
-  if (/application\/x-www-form-urlencoded/i.test(contentType ?? "")) return Object.fromEntries(new URLSearchParams(raw));
+  if (/application\/x-www-form-urlencoded/i.test(contentType ?? ""))
+    return Object.fromEntries(new URLSearchParams(raw));
   try {
     const parsed = JSON.parse(raw || "{}") as unknown;
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)]));
+    return Object.fromEntries(
+      Object.entries(parsed).map(([k, v]) => [k, v === null || v === undefined ? "" : String(v)]),
+    );
   } catch {
     return {};
   }
 }
 
 const truthy = (value: string | undefined) => value === "1" || value === "true";
-const secondsLeft = (at: number | null, nowMs: number) => (at === null ? null : Math.max(0, Math.round((at - nowMs) / 1000)));
+const secondsLeft = (at: number | null, nowMs: number) =>
+  at === null ? null : Math.max(0, Math.round((at - nowMs) / 1000));
 
 export function answerAccessTokenRequest(input: {
   shop: string;
@@ -67,11 +71,16 @@ export function answerAccessTokenRequest(input: {
   if (body.grant_type === "refresh_token") {
     if (!body.refresh_token) return oauthError("invalid_request", "refresh_token is required.");
     const refreshed = installations.refresh(body.refresh_token, nowMs);
-    if (!refreshed || refreshed.access.shop !== shop) return oauthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
-    return { status: 200, body: offlineBody(refreshed.access.token, scope, refreshed.access.expiresAt, refreshed.refresh, nowMs) };
+    if (!refreshed || refreshed.access.shop !== shop)
+      return oauthError("invalid_grant", "The refresh token is invalid, expired or revoked.");
+    return {
+      status: 200,
+      body: offlineBody(refreshed.access.token, scope, refreshed.access.expiresAt, refreshed.refresh, nowMs),
+    };
   }
 
-  if (body.grant_type !== TOKEN_EXCHANGE_GRANT) return oauthError("unsupported_grant_type", `grant_type ${body.grant_type || "(none)"} is not supported.`);
+  if (body.grant_type !== TOKEN_EXCHANGE_GRANT)
+    return oauthError("unsupported_grant_type", `grant_type ${body.grant_type || "(none)"} is not supported.`);
   if (!body.subject_token) return oauthError("missing_subject_token", "subject_token is required.");
   const requested = body.requested_token_type;
   if (requested !== OFFLINE_TOKEN_TYPE && requested !== ONLINE_TOKEN_TYPE) {
@@ -82,13 +91,20 @@ export function answerAccessTokenRequest(input: {
     // Migration: a non-expiring offline token becomes an expiring one; the old one is revoked.
     const old = installations.offlineToken(body.subject_token);
     if (!old || old.shop !== shop || old.expiresAt !== null || !installations.isInstalled(shop)) {
-      return oauthError("invalid_subject_token", "The subject token is not a non-expiring offline access token of this shop.");
+      return oauthError(
+        "invalid_subject_token",
+        "The subject token is not a non-expiring offline access token of this shop.",
+      );
     }
     const issued = installations.issue({ shop, kind: "offline", expiring: true, nowMs });
     installations.revoke(old.token);
-    return { status: 200, body: offlineBody(issued.access.token, scope, issued.access.expiresAt, issued.refresh, nowMs) };
+    return {
+      status: 200,
+      body: offlineBody(issued.access.token, scope, issued.access.expiresAt, issued.refresh, nowMs),
+    };
   }
-  if (body.subject_token_type !== ID_TOKEN_TYPE) return oauthError("invalid_request", "subject_token_type is not supported.");
+  if (body.subject_token_type !== ID_TOKEN_TYPE)
+    return oauthError("invalid_request", "subject_token_type is not supported.");
 
   let userId: string;
   try {
@@ -136,6 +152,8 @@ function offlineBody(
     access_token: accessToken,
     scope,
     ...(expiresAt !== null ? { expires_in: secondsLeft(expiresAt, nowMs) } : {}),
-    ...(refresh ? { refresh_token: refresh.token, refresh_token_expires_in: secondsLeft(refresh.expiresAt, nowMs) } : {}),
+    ...(refresh
+      ? { refresh_token: refresh.token, refresh_token_expires_in: secondsLeft(refresh.expiresAt, nowMs) }
+      : {}),
   };
 }

@@ -37,7 +37,13 @@ export interface WebhookOrderPayload {
   email?: string | null;
   phone?: string | null;
   note?: string | null;
-  customer?: { id?: number | null; first_name?: string | null; last_name?: string | null; phone?: string | null; email?: string | null } | null;
+  customer?: {
+    id?: number | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    phone?: string | null;
+    email?: string | null;
+  } | null;
   shipping_address?: PayloadAddress | null;
   billing_address?: PayloadAddress | null;
   created_at?: string;
@@ -110,7 +116,10 @@ export function orderFromWebhook(payload: WebhookOrderPayload): OrderRecord {
   const order = orderRecord({
     id: payload.id,
     name: payload.name,
-    tags: (payload.tags ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+    tags: (payload.tags ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean),
     displayFinancialStatus: financial,
     lines,
     fields: {
@@ -137,7 +146,13 @@ export function cancelOrder(order: OrderRecord, at: string, reason: string): voi
   order.canMarkAsPaid = false;
   if (order.displayFinancialStatus === "PENDING") order.displayFinancialStatus = "VOIDED";
   order.fulfillmentOrders = order.fulfillmentOrders.map((fo) =>
-    fo.status === "CLOSED" ? fo : fulfillmentOrderRecord({ status: "CLOSED", actions: [], lines: fo.lineItems.map((li) => ({ sku: li.sku, quantity: li.totalQuantity, remaining: 0 })) }),
+    fo.status === "CLOSED"
+      ? fo
+      : fulfillmentOrderRecord({
+          status: "CLOSED",
+          actions: [],
+          lines: fo.lineItems.map((li) => ({ sku: li.sku, quantity: li.totalQuantity, remaining: 0 })),
+        }),
   );
 }
 
@@ -181,7 +196,8 @@ function addMissingVariants(state: ShopState, lines: readonly PayloadLine[]): vo
 
 /** The REST payload of an order the stand-in made from one; a minimal one for the others. */
 export function restPayloadOf(order: OrderRecord): Record<string, unknown> {
-  if (order.restPayload && typeof order.restPayload === "object") return { ...(order.restPayload as Record<string, unknown>) };
+  if (order.restPayload && typeof order.restPayload === "object")
+    return { ...(order.restPayload as Record<string, unknown>) };
   return {
     id: Number(order.id.split("/").pop()),
     name: order.name,

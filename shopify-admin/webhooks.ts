@@ -49,7 +49,10 @@ export const webhookTargetSchema = z
     url: z
       .string()
       .url()
-      .refine((u) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(u).hostname), "the app must listen on loopback"),
+      .refine(
+        (u) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(u).hostname),
+        "the app must listen on loopback",
+      ),
     secret: z.string().min(1).optional(),
   })
   .strict();
@@ -100,7 +103,8 @@ export class WebhookDeliveries {
 
   setTarget(input: { url: string; secret?: string }): { url: string } {
     const secret = input.secret ?? this.defaultSecret();
-    if (!secret) throw new Error("no secret to sign webhooks with: start the stand-in with the app's credentials or give one");
+    if (!secret)
+      throw new Error("no secret to sign webhooks with: start the stand-in with the app's credentials or give one");
     this.target = { url: input.url.replace(/\/+$/, ""), secret };
     return { url: this.target.url };
   }
@@ -140,7 +144,10 @@ export class WebhookDeliveries {
   }
 
   private takeRule(shop: string, topic: string): DeliveryFaultRule | null {
-    const rule = this.rules.find((r) => (r.shop === null || r.shop === shop) && (r.topic === null || r.topic === topic) && r.remaining !== 0) ?? null;
+    const rule =
+      this.rules.find(
+        (r) => (r.shop === null || r.shop === shop) && (r.topic === null || r.topic === topic) && r.remaining !== 0,
+      ) ?? null;
     if (!rule) return null;
     rule.hits += 1;
     if (rule.remaining !== null) rule.remaining -= 1;
@@ -153,7 +160,13 @@ export class WebhookDeliveries {
    * are answered, with their records (a held or delayed one is recorded as such).
    */
   async emit(shop: string, topic: string, payload: Record<string, unknown>): Promise<DeliveryRecord[]> {
-    const event: PendingEvent = { eventId: randomUUID(), shop, topic, body: JSON.stringify(payload), triggeredAtMs: this.clock.now() };
+    const event: PendingEvent = {
+      eventId: randomUUID(),
+      shop,
+      topic,
+      body: JSON.stringify(payload),
+      triggeredAtMs: this.clock.now(),
+    };
     const rule = this.takeRule(shop, topic);
     if (rule?.kind === "drop") return [this.record(event, { state: "dropped", fault: "drop" })];
     if (rule?.kind === "hold") {
@@ -222,7 +235,11 @@ export class WebhookDeliveries {
   }
 
   /** Signs and POSTs one delivery; `into` is the record of a held or delayed one, updated in place. */
-  private async send(event: PendingEvent, fault: DeliveryFaultKind | null, into?: DeliveryRecord): Promise<DeliveryRecord> {
+  private async send(
+    event: PendingEvent,
+    fault: DeliveryFaultKind | null,
+    into?: DeliveryRecord,
+  ): Promise<DeliveryRecord> {
     const record = into ?? this.record(event, { state: "failed", fault });
     record.sentAt = new Date(this.clock.now()).toISOString();
     if (!this.target) {
@@ -242,7 +259,11 @@ export class WebhookDeliveries {
       "X-Shopify-Triggered-At": new Date(event.triggeredAtMs).toISOString(),
     };
     try {
-      const response = await fetch(`${this.target.url}/webhooks/${event.topic}`, { method: "POST", headers, body: event.body });
+      const response = await fetch(`${this.target.url}/webhooks/${event.topic}`, {
+        method: "POST",
+        headers,
+        body: event.body,
+      });
       await response.arrayBuffer().catch(() => undefined);
       record.status = response.status;
     } catch {

@@ -20,7 +20,12 @@ describe("parseEnv", () => {
 
   it("names every missing or malformed variable in one error", () => {
     const attempt = () =>
-      parseEnv({ SHOPIFY_API_KEY: "key", SHOPIFY_API_SECRET: "", SHOPIFY_APP_URL: "not a url", ENCRYPTION_KEY: "c2hvcnQ=" });
+      parseEnv({
+        SHOPIFY_API_KEY: "key",
+        SHOPIFY_API_SECRET: "",
+        SHOPIFY_APP_URL: "not a url",
+        ENCRYPTION_KEY: "c2hvcnQ=",
+      });
     expect(attempt).toThrow(EnvError);
     try {
       attempt();
@@ -39,7 +44,9 @@ describe("parseEnv", () => {
     );
     expect(parseEnv({ ...valid, DATABASE_URL: "postgres://db/cod" }).DATABASE_URL).toBe("postgres://db/cod");
     expect(parseEnv({ ...valid, DATABASE_URL: "file:./prisma/x.sqlite" }).DATABASE_URL).toBe("file:./prisma/x.sqlite");
-    expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://db/cod" })).toThrow(/DATABASE_URL must be a SQLite URL .* or a PostgreSQL URL/);
+    expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://db/cod" })).toThrow(
+      /DATABASE_URL must be a SQLite URL .* or a PostgreSQL URL/,
+    );
     expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
     expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
   });
@@ -47,7 +54,9 @@ describe("parseEnv", () => {
   it("accepts HEAP_GROWTH_PERCENT as whole percent from 0 to 400 and names anything else", () => {
     expect(parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "0" }).HEAP_GROWTH_PERCENT).toBe(0);
     expect(parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "80" }).HEAP_GROWTH_PERCENT).toBe(80);
-    expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1.5" })).toThrow(/HEAP_GROWTH_PERCENT must be a whole number of percent/);
+    expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1.5" })).toThrow(
+      /HEAP_GROWTH_PERCENT must be a whole number of percent/,
+    );
     expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "-10" })).toThrow(/HEAP_GROWTH_PERCENT/);
     expect(() => parseEnv({ ...valid, HEAP_GROWTH_PERCENT: "1000" })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
@@ -55,10 +64,26 @@ describe("parseEnv", () => {
 
 describe("one owner of the environment", () => {
   it("no file of app/, the entry points or the operator commands reads process.env but app/env.server.ts", () => {
-    const found = spawnSync("git", ["grep", "-n", "-I", "-E", "process\\.env", "--", "app", "server.ts", "worker.ts", "scripts/ops", ":!app/env.server.ts"], {
-      cwd: join(import.meta.dirname, ".."),
-      encoding: "utf8",
-    });
+    const found = spawnSync(
+      "git",
+      [
+        "grep",
+        "-n",
+        "-I",
+        "-E",
+        "process\\.env",
+        "--",
+        "app",
+        "server.ts",
+        "worker.ts",
+        "scripts/ops",
+        ":!app/env.server.ts",
+      ],
+      {
+        cwd: join(import.meta.dirname, ".."),
+        encoding: "utf8",
+      },
+    );
     // git grep exits 1 when nothing matches.
     expect(found.stdout).toBe("");
     expect(found.status).toBe(1);

@@ -16,7 +16,17 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { paymentOverdueJobFor, PAYMENT_OVERDUE_JOB } from "../models/job-kinds";
 import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
-import { addCashEntry, cashEntryOf, hasCash, isCashState, nonZeroCash, NO_DAYS, type CashEntry, type CashLinkFields, type CashRow } from "./cash";
+import {
+  addCashEntry,
+  cashEntryOf,
+  hasCash,
+  isCashState,
+  nonZeroCash,
+  NO_DAYS,
+  type CashEntry,
+  type CashLinkFields,
+  type CashRow,
+} from "./cash";
 import { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay } from "./days";
 
 type Tx = Prisma.TransactionClient;
@@ -36,7 +46,9 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 export async function readCashLinks(db: Tx | Db, shop: string, ids: readonly string[]): Promise<CashLinkFields[]> {
   const found: CashLinkFields[] = [];
   for (let i = 0; i < ids.length; i += CASH_READ_PAGE) {
-    const rows = await db.$queryRaw<CashLinkFields[]>`SELECT "id", "shop", "orderId", "orderName", "leadRef", "state", "shippingStatus", "totalClient", "sellerProfit"
+    const rows = await db.$queryRaw<
+      CashLinkFields[]
+    >`SELECT "id", "shop", "orderId", "orderName", "leadRef", "state", "shippingStatus", "totalClient", "sellerProfit"
       FROM "OrderLink" WHERE "id" IN (${Prisma.join(ids.slice(i, i + CASH_READ_PAGE))})`;
     for (const row of rows) if (row.shop === shop) found.push(row);
   }
@@ -74,10 +86,16 @@ export const entryFromRow = (r: StoredEntryRow): CashEntry => ({
 });
 
 /** The stored entries of these links (by primary key, shop checked on the rows). */
-export async function readCashEntries(db: Tx | Db, shop: string, ids: readonly string[]): Promise<Map<string, CashEntry>> {
+export async function readCashEntries(
+  db: Tx | Db,
+  shop: string,
+  ids: readonly string[],
+): Promise<Map<string, CashEntry>> {
   const entries = new Map<string, CashEntry>();
   for (let i = 0; i < ids.length; i += CASH_READ_PAGE) {
-    const rows = await db.$queryRaw<StoredEntryRow[]>`SELECT "linkId", "shop", "orderId", "orderName", "leadRef", "state", "day", "deliveredDay", "paidDay", "returnedDay", "totalCents", "profitCents"
+    const rows = await db.$queryRaw<
+      StoredEntryRow[]
+    >`SELECT "linkId", "shop", "orderId", "orderName", "leadRef", "state", "day", "deliveredDay", "paidDay", "returnedDay", "totalCents", "profitCents"
       FROM "CashParcel" WHERE "linkId" IN (${Prisma.join(ids.slice(i, i + CASH_READ_PAGE))})`;
     for (const row of rows) if (row.shop === shop) entries.set(row.linkId, entryFromRow(row));
   }
@@ -89,7 +107,10 @@ export async function addToCashRollups(db: Tx | Db, shop: string, deltas: readon
   for (let i = 0; i < deltas.length; i += UPSERT_ROWS) {
     const values = deltas
       .slice(i, i + UPSERT_ROWS)
-      .map((d) => Prisma.sql`(${shop}, ${d.state}, ${d.day}, ${d.deliveredDay}, ${d.parcels}, ${d.totalCents}, ${d.profitCents}, ${d.unknownProfit})`);
+      .map(
+        (d) =>
+          Prisma.sql`(${shop}, ${d.state}, ${d.day}, ${d.deliveredDay}, ${d.parcels}, ${d.totalCents}, ${d.profitCents}, ${d.unknownProfit})`,
+      );
     await db.$executeRaw`INSERT INTO "CashDaily" ("shop", "state", "day", "deliveredDay", "parcels", "totalCents", "profitCents", "unknownProfit")
       VALUES ${Prisma.join(values)}
       ON CONFLICT ("shop", "state", "day", "deliveredDay") DO UPDATE SET
@@ -135,7 +156,10 @@ export function nextOverdueCheckAt(now: Date, timeZone = DEFAULT_TIME_ZONE): Dat
  * nothing is owed): a parcel just became owed.
  */
 export async function ensureOverdueCheck(db: Tx | Db, shop: string, runAt: Date): Promise<void> {
-  const existing = await db.job.findUnique({ where: { key: `${PAYMENT_OVERDUE_JOB}:${shop}` }, select: { state: true } });
+  const existing = await db.job.findUnique({
+    where: { key: `${PAYMENT_OVERDUE_JOB}:${shop}` },
+    select: { state: true },
+  });
   if (existing && (existing.state === "pending" || existing.state === "running")) return;
   await enqueueJob(db, paymentOverdueJobFor(shop, runAt));
 }
@@ -145,7 +169,12 @@ export async function ensureOverdueCheck(db: Tx | Db, shop: string, runAt: Date)
  * before) when an event touches a parcel with money, then one upsert per 100
  * changed rollup rows and per 100 entries.
  */
-export async function applyCashEvents(tx: Tx, shop: string, events: readonly LeadEvent[], timeZone = DEFAULT_TIME_ZONE): Promise<void> {
+export async function applyCashEvents(
+  tx: Tx,
+  shop: string,
+  events: readonly LeadEvent[],
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<void> {
   // A link's latest change decides the day a state is first seen (events of one batch may come in any order).
   const lastAt = new Map<string, Date>();
   for (const event of events) {

@@ -64,15 +64,29 @@ const rowOf = (p: Stored, today: string): CashParcelRow => ({
 /** Oldest first for owed parcels, latest first for the others. */
 const ascending = (state: CashState) => state === "owed";
 
-function where(shop: string, query: Pick<CashListQuery, "state" | "minAge" | "maxAge">, today: string, cursor: { at: CashCursor; forward: boolean } | null): Prisma.CashParcelWhereInput {
+function where(
+  shop: string,
+  query: Pick<CashListQuery, "state" | "minAge" | "maxAge">,
+  today: string,
+  cursor: { at: CashCursor; forward: boolean } | null,
+): Prisma.CashParcelWhereInput {
   const range = dayRangeOf(query, today);
-  const day: Prisma.StringNullableFilter = { ...(range.from ? { gte: range.from } : {}), ...(range.to ? { lte: range.to } : {}) };
-  const base: Prisma.CashParcelWhereInput = { shop, state: query.state, ...(range.from || range.to ? { day } : { day: { not: null } }) };
+  const day: Prisma.StringNullableFilter = {
+    ...(range.from ? { gte: range.from } : {}),
+    ...(range.to ? { lte: range.to } : {}),
+  };
+  const base: Prisma.CashParcelWhereInput = {
+    shop,
+    state: query.state,
+    ...(range.from || range.to ? { day } : { day: { not: null } }),
+  };
   if (!cursor) return base;
   // Past the cursor in the list's order (forward) or before it (backward).
   const greater = ascending(query.state) === cursor.forward;
   const op = greater ? "gt" : "lt";
-  return { AND: [base, { OR: [{ day: { [op]: cursor.at.day } }, { day: cursor.at.day, linkId: { [op]: cursor.at.linkId } }] }] };
+  return {
+    AND: [base, { OR: [{ day: { [op]: cursor.at.day } }, { day: cursor.at.day, linkId: { [op]: cursor.at.linkId } }] }],
+  };
 }
 
 const orderBy = (state: CashState, forward: boolean): Prisma.CashParcelOrderByWithRelationInput[] => {
@@ -80,7 +94,13 @@ const orderBy = (state: CashState, forward: boolean): Prisma.CashParcelOrderByWi
   return [{ day: direction }, { linkId: direction }];
 };
 
-export async function listCashParcels(db: Db, shop: string, query: CashListQuery, today: string, limit = CASH_PAGE_SIZE): Promise<CashListPage> {
+export async function listCashParcels(
+  db: Db,
+  shop: string,
+  query: CashListQuery,
+  today: string,
+  limit = CASH_PAGE_SIZE,
+): Promise<CashListPage> {
   const forward = query.before === null;
   const at = query.after ?? query.before;
   const found = await db.cashParcel.findMany({
@@ -104,7 +124,12 @@ export async function listCashParcels(db: Db, shop: string, query: CashListQuery
 }
 
 /** Every parcel of the view, in the list's order, a page of 1,000 at a time (for the CSV). */
-export async function* allCashParcels(db: Db, shop: string, query: Pick<CashListQuery, "state" | "minAge" | "maxAge">, today: string): AsyncGenerator<CashParcelRow[]> {
+export async function* allCashParcels(
+  db: Db,
+  shop: string,
+  query: Pick<CashListQuery, "state" | "minAge" | "maxAge">,
+  today: string,
+): AsyncGenerator<CashParcelRow[]> {
   let after: CashCursor | null = null;
   for (;;) {
     const page: Stored[] = await db.cashParcel.findMany({
@@ -122,14 +147,22 @@ export async function* allCashParcels(db: Db, shop: string, query: Pick<CashList
 }
 
 /** The parcels delivered or returned between from and to (Analytics' CSV of the ledger for its period). */
-export async function* cashParcelsOfPeriod(db: Db, shop: string, period: { from: string; to: string }, today: string): AsyncGenerator<CashParcelRow[]> {
+export async function* cashParcelsOfPeriod(
+  db: Db,
+  shop: string,
+  period: { from: string; to: string },
+  today: string,
+): AsyncGenerator<CashParcelRow[]> {
   let cursor: string | undefined;
   for (;;) {
     const page = await db.cashParcel.findMany({
       where: {
         shop,
         state: { not: null },
-        OR: [{ deliveredDay: { gte: period.from, lte: period.to } }, { returnedDay: { gte: period.from, lte: period.to } }],
+        OR: [
+          { deliveredDay: { gte: period.from, lte: period.to } },
+          { returnedDay: { gte: period.from, lte: period.to } },
+        ],
         ...(cursor ? { linkId: { gt: cursor } } : {}),
       },
       select: SELECT,

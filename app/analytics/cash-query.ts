@@ -53,7 +53,12 @@ export function parseCashQuery(params: URLSearchParams): { query: CashListQuery;
   }
   let minAge = age(params.get("minAge"));
   let maxAge = age(params.get("maxAge"));
-  if (minAge === "bad" || maxAge === "bad" || (minAge !== null && maxAge !== null && minAge > maxAge) || (state !== "owed" && (minAge !== null || maxAge !== null))) {
+  if (
+    minAge === "bad" ||
+    maxAge === "bad" ||
+    (minAge !== null && maxAge !== null && minAge > maxAge) ||
+    (state !== "owed" && (minAge !== null || maxAge !== null))
+  ) {
     errors.push("bad_age");
     minAge = null;
     maxAge = null;
@@ -77,7 +82,10 @@ export function cashSearch(view: { state: CashState; minAge?: number | null; max
 }
 
 /** The ledger days a query covers (owed: delivery days by age; the others: all). */
-export function dayRangeOf(query: Pick<CashListQuery, "state" | "minAge" | "maxAge">, today: string): { from: string | null; to: string | null } {
+export function dayRangeOf(
+  query: Pick<CashListQuery, "state" | "minAge" | "maxAge">,
+  today: string,
+): { from: string | null; to: string | null } {
   return query.state === "owed" ? deliveredDayRange(today, query.minAge, query.maxAge) : { from: null, to: null };
 }
 

@@ -7,8 +7,24 @@
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { forEachLockedLinkPage, shopLinkIds } from "../models/links-by-id.server";
-import { addCashEntry, cashEntryOf, mergeDays, nonZeroCash, type CashDays, type CashEntry, type CashLinkFields, type CashRow } from "./cash";
-import { addToCashRollups, CASH_READ_PAGE, deleteCashEntries, ensureOverdueCheck, readCashEntries, storeCashEntries } from "./cash-ledger.server";
+import {
+  addCashEntry,
+  cashEntryOf,
+  mergeDays,
+  nonZeroCash,
+  type CashDays,
+  type CashEntry,
+  type CashLinkFields,
+  type CashRow,
+} from "./cash";
+import {
+  addToCashRollups,
+  CASH_READ_PAGE,
+  deleteCashEntries,
+  ensureOverdueCheck,
+  readCashEntries,
+  storeCashEntries,
+} from "./cash-ledger.server";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 
 const MARK = {
@@ -18,7 +34,11 @@ const MARK = {
 };
 
 /** The first day each link was seen delivered (or paid), paid and returned, from its status changes. */
-export async function cashDaysFromTimeline(db: Db | Prisma.TransactionClient, shop: string, timeZone = DEFAULT_TIME_ZONE): Promise<Map<string, CashDays>> {
+export async function cashDaysFromTimeline(
+  db: Db | Prisma.TransactionClient,
+  shop: string,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<Map<string, CashDays>> {
   const rows = await db.timelineEvent.findMany({
     where: { shop, kind: "status_changed", OR: Object.values(MARK).map((mark) => ({ data: { contains: mark } })) },
     select: { linkId: true, at: true, data: true },
@@ -28,7 +48,9 @@ export async function cashDaysFromTimeline(db: Db | Prisma.TransactionClient, sh
   for (const row of rows) {
     const data = row.data ?? "";
     const day = localDay(timeZone, row.at);
-    const kept = days.get(row.linkId) ?? days.set(row.linkId, { deliveredDay: null, paidDay: null, returnedDay: null }).get(row.linkId)!;
+    const kept =
+      days.get(row.linkId) ??
+      days.set(row.linkId, { deliveredDay: null, paidDay: null, returnedDay: null }).get(row.linkId)!;
     if (data.includes(MARK.paid)) kept.paidDay ??= day;
     if (data.includes(MARK.paid) || data.includes(MARK.delivered)) kept.deliveredDay ??= day;
     if (data.includes(MARK.returned)) kept.returnedDay ??= day;
@@ -61,8 +83,17 @@ const REBUILD_SELECT = {
 type RebuildLink = CashLinkFields & { statusCheckedAt: Date | null; updatedAt: Date };
 
 /** A link's entry as the rebuild sees it; null when it is not and never was in the ledger. */
-function rebuiltEntry(link: RebuildLink, timeZone: string, fromTimeline: Map<string, CashDays>, old: CashEntry | undefined): CashEntry | null {
-  const entry = cashEntryOf(link, mergeDays(fromTimeline.get(link.id), old), localDay(timeZone, link.statusCheckedAt ?? link.updatedAt));
+function rebuiltEntry(
+  link: RebuildLink,
+  timeZone: string,
+  fromTimeline: Map<string, CashDays>,
+  old: CashEntry | undefined,
+): CashEntry | null {
+  const entry = cashEntryOf(
+    link,
+    mergeDays(fromTimeline.get(link.id), old),
+    localDay(timeZone, link.statusCheckedAt ?? link.updatedAt),
+  );
   return entry.state === null && !old ? null : entry;
 }
 
@@ -81,33 +112,50 @@ export async function rebuildCashLedger(
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const started = performance.now();
   const fromTimeline = await cashDaysFromTimeline(db, shop, timeZone);
-  const report = options.reset ? await resetLedger(db, shop, timeZone, fromTimeline) : await recountLedger(db, shop, timeZone, fromTimeline);
+  const report = options.reset
+    ? await resetLedger(db, shop, timeZone, fromTimeline)
+    : await recountLedger(db, shop, timeZone, fromTimeline);
   const owed = await db.cashParcel.findFirst({ where: { shop, state: "owed" }, select: { linkId: true } });
   if (owed) await ensureOverdueCheck(db, shop, options.now ?? new Date());
   return { ...report, ms: Math.round(performance.now() - started) };
 }
 
-async function recountLedger(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, CashDays>): Promise<Omit<CashRebuildReport, "ms">> {
+async function recountLedger(
+  db: Db,
+  shop: string,
+  timeZone: string,
+  fromTimeline: Map<string, CashDays>,
+): Promise<Omit<CashRebuildReport, "ms">> {
   let parcels = 0;
   let rows = 0;
-  const links = await forEachLockedLinkPage(db, shop, CASH_READ_PAGE, REBUILD_SELECT, async (tx, current: RebuildLink[]) => {
-    const before = await readCashEntries(tx, shop, current.map((l) => l.id));
-    const deltas = new Map<string, CashRow>();
-    const entries: CashEntry[] = [];
-    for (const link of current) {
-      const old = before.get(link.id);
-      const entry = rebuiltEntry(link, timeZone, fromTimeline, old);
-      if (!entry) continue;
-      if (old) addCashEntry(deltas, old, -1);
-      addCashEntry(deltas, entry, 1);
-      entries.push(entry);
-      if (entry.state !== null) parcels++;
-    }
-    const changed = nonZeroCash(deltas);
-    await addToCashRollups(tx, shop, changed);
-    await storeCashEntries(tx, entries);
-    rows += changed.length;
-  });
+  const links = await forEachLockedLinkPage(
+    db,
+    shop,
+    CASH_READ_PAGE,
+    REBUILD_SELECT,
+    async (tx, current: RebuildLink[]) => {
+      const before = await readCashEntries(
+        tx,
+        shop,
+        current.map((l) => l.id),
+      );
+      const deltas = new Map<string, CashRow>();
+      const entries: CashEntry[] = [];
+      for (const link of current) {
+        const old = before.get(link.id);
+        const entry = rebuiltEntry(link, timeZone, fromTimeline, old);
+        if (!entry) continue;
+        if (old) addCashEntry(deltas, old, -1);
+        addCashEntry(deltas, entry, 1);
+        entries.push(entry);
+        if (entry.state !== null) parcels++;
+      }
+      const changed = nonZeroCash(deltas);
+      await addToCashRollups(tx, shop, changed);
+      await storeCashEntries(tx, entries);
+      rows += changed.length;
+    },
+  );
   rows += await dropGoneEntries(db, shop);
   return { links, parcels, rows };
 }
@@ -147,7 +195,12 @@ async function dropGoneEntries(db: Db, shop: string): Promise<number> {
  * transaction (it holds the write lock throughout). Entries are replaced in
  * place, so a parcel's overdue notice survives.
  */
-async function resetLedger(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, CashDays>): Promise<Omit<CashRebuildReport, "ms">> {
+async function resetLedger(
+  db: Db,
+  shop: string,
+  timeZone: string,
+  fromTimeline: Map<string, CashDays>,
+): Promise<Omit<CashRebuildReport, "ms">> {
   return db.$transaction(
     async (tx) => {
       await tx.cashDaily.deleteMany({ where: { shop } });
@@ -182,7 +235,9 @@ async function resetLedger(db: Db, shop: string, timeZone: string, fromTimeline:
         links += page.length;
         cursor = page[page.length - 1].orderId;
       }
-      const stale = (await tx.cashParcel.findMany({ where: { shop }, select: { linkId: true } })).map((p) => p.linkId).filter((id) => !seen.has(id));
+      const stale = (await tx.cashParcel.findMany({ where: { shop }, select: { linkId: true } }))
+        .map((p) => p.linkId)
+        .filter((id) => !seen.has(id));
       await deleteCashEntries(tx, shop, stale);
       const rows = nonZeroCash(deltas);
       await addToCashRollups(tx, shop, rows);

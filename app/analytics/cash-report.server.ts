@@ -22,7 +22,15 @@ import { DEFAULT_TIME_ZONE, localDay } from "./days";
 
 type Reader = Db | Prisma.TransactionClient;
 
-const toRow = (r: { state: string; day: string; deliveredDay: string; parcels: number; totalCents: bigint; profitCents: bigint; unknownProfit: number }): CashRow => ({
+const toRow = (r: {
+  state: string;
+  day: string;
+  deliveredDay: string;
+  parcels: number;
+  totalCents: bigint;
+  profitCents: bigint;
+  unknownProfit: number;
+}): CashRow => ({
   state: r.state as CashState,
   day: r.day,
   deliveredDay: r.deliveredDay,
@@ -33,11 +41,24 @@ const toRow = (r: { state: string; day: string; deliveredDay: string; parcels: n
 });
 
 /** The shop's rollup rows of one state, optionally within ledger days [from, to]: a range on the key's prefix. */
-export async function cashRows(db: Reader, shop: string, state: CashState, range: { from?: string | null; to?: string | null } = {}): Promise<CashRow[]> {
+export async function cashRows(
+  db: Reader,
+  shop: string,
+  state: CashState,
+  range: { from?: string | null; to?: string | null } = {},
+): Promise<CashRow[]> {
   const day = { ...(range.from ? { gte: range.from } : {}), ...(range.to ? { lte: range.to } : {}) };
   const rows = await db.cashDaily.findMany({
     where: { shop, state, ...(range.from || range.to ? { day } : {}), parcels: { gt: 0 } },
-    select: { state: true, day: true, deliveredDay: true, parcels: true, totalCents: true, profitCents: true, unknownProfit: true },
+    select: {
+      state: true,
+      day: true,
+      deliveredDay: true,
+      parcels: true,
+      totalCents: true,
+      profitCents: true,
+      unknownProfit: true,
+    },
   });
   return rows.map(toRow);
 }
@@ -57,7 +78,11 @@ export interface CashOverview {
 }
 
 /** Home's card and alert, and the cash list's header. */
-export async function loadCashOverview(db: Reader, shop: string, options: { now?: Date; timeZone?: string } = {}): Promise<CashOverview> {
+export async function loadCashOverview(
+  db: Reader,
+  shop: string,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<CashOverview> {
   const today = localDay(options.timeZone ?? DEFAULT_TIME_ZONE, options.now ?? new Date());
   const [owedRows, shopRow, anyParcel] = await Promise.all([
     cashRows(db, shop, "owed"),
@@ -115,6 +140,11 @@ export async function loadCashForPeriod(
 }
 
 /** Totals of a list filter: the state's rows within the ledger days, summed. */
-export async function cashTotals(db: Reader, shop: string, state: CashState, range: { from: string | null; to: string | null }): Promise<CashSums> {
+export async function cashTotals(
+  db: Reader,
+  shop: string,
+  state: CashState,
+  range: { from: string | null; to: string | null },
+): Promise<CashSums> {
   return sumRows(await cashRows(db, shop, state, range));
 }

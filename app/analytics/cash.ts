@@ -133,7 +133,11 @@ export const ZERO_SUMS: CashSums = { parcels: 0, totalCents: 0, profitCents: 0, 
 /** The rollup row an entry counts in; null when it is not in the ledger. */
 export function cashKeyOf(entry: CashEntry): CashKey | null {
   if (entry.state === null || entry.day === null) return null;
-  return { state: entry.state, day: entry.day, deliveredDay: entry.state === "returned" ? "" : (entry.deliveredDay ?? entry.day) };
+  return {
+    state: entry.state,
+    day: entry.day,
+    deliveredDay: entry.state === "returned" ? "" : (entry.deliveredDay ?? entry.day),
+  };
 }
 
 export const cashKeyString = (k: CashKey): string => `${k.state}|${k.day}|${k.deliveredDay}`;
@@ -152,7 +156,9 @@ export function addCashEntry(deltas: Map<string, CashRow>, entry: CashEntry, sig
 
 /** The deltas that change something (a move within one row cancels out). */
 export const nonZeroCash = (deltas: Map<string, CashRow>): CashRow[] =>
-  [...deltas.values()].filter((d) => d.parcels !== 0 || d.totalCents !== 0 || d.profitCents !== 0 || d.unknownProfit !== 0);
+  [...deltas.values()].filter(
+    (d) => d.parcels !== 0 || d.totalCents !== 0 || d.profitCents !== 0 || d.unknownProfit !== 0,
+  );
 
 export function sumRows(rows: readonly CashSums[]): CashSums {
   const sum = { ...ZERO_SUMS };
@@ -183,8 +189,15 @@ export const LONG_WAIT_DAYS = 15;
 export const ageInDays = (deliveredDay: string, today: string): number => Math.max(0, daysBetween(deliveredDay, today));
 
 /** The delivery days of owed parcels aged at least minAge and at most maxAge days today (inclusive). */
-export function deliveredDayRange(today: string, minAge: number | null, maxAge: number | null): { from: string | null; to: string | null } {
-  return { from: maxAge === null ? null : addDays(today, -maxAge), to: minAge === null || minAge <= 0 ? null : addDays(today, -minAge) };
+export function deliveredDayRange(
+  today: string,
+  minAge: number | null,
+  maxAge: number | null,
+): { from: string | null; to: string | null } {
+  return {
+    from: maxAge === null ? null : addDays(today, -maxAge),
+    to: minAge === null || minAge <= 0 ? null : addDays(today, -minAge),
+  };
 }
 
 /** Owed rows (state "owed") summed by age band today. */
@@ -209,7 +222,12 @@ export const owedAgedAtLeast = (rows: readonly CashRow[], today: string, minAge:
  * paid rows whose paid day is after `day`.
  */
 export function owedAtEndOf(rows: readonly CashRow[], day: string): CashSums {
-  return sumRows(rows.filter((r) => r.deliveredDay !== "" && r.deliveredDay <= day && (r.state === "owed" || (r.state === "paid" && r.day > day))));
+  return sumRows(
+    rows.filter(
+      (r) =>
+        r.deliveredDay !== "" && r.deliveredDay <= day && (r.state === "owed" || (r.state === "paid" && r.day > day)),
+    ),
+  );
 }
 
 /** Rows of a state whose ledger day is in [from, to]. */

@@ -92,7 +92,9 @@ export function signedCents(value: string | null | undefined): number {
 export function parseProductKeys(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? [...new Set(value.filter((k): k is string => typeof k === "string" && k !== WHOLE_ORDER))].sort() : [];
+    return Array.isArray(value)
+      ? [...new Set(value.filter((k): k is string => typeof k === "string" && k !== WHOLE_ORDER))].sort()
+      : [];
   } catch {
     return [];
   }
@@ -134,11 +136,19 @@ export function rowsOf(fact: LeadFact): RollupKey[] {
   return [
     { grain: "shop", day, cityId: ALL_CITIES, productKey: WHOLE_ORDER, statusGroup: group, deliveryDays },
     { grain: "city", day, cityId: fact.cityId, productKey: WHOLE_ORDER, statusGroup: outcome, deliveryDays },
-    ...fact.productKeys.map((productKey) => ({ grain: "product" as const, day, cityId: ALL_CITIES, productKey, statusGroup: outcome, deliveryDays })),
+    ...fact.productKeys.map((productKey) => ({
+      grain: "product" as const,
+      day,
+      cityId: ALL_CITIES,
+      productKey,
+      statusGroup: outcome,
+      deliveryDays,
+    })),
   ];
 }
 
-export const rollupKeyString = (k: RollupKey): string => `${k.grain}|${k.day}|${k.cityId}|${k.productKey}|${k.statusGroup}|${k.deliveryDays}`;
+export const rollupKeyString = (k: RollupKey): string =>
+  `${k.grain}|${k.day}|${k.cityId}|${k.productKey}|${k.statusGroup}|${k.deliveryDays}`;
 
 /** Adds sign x fact to deltas (keyed by rollupKeyString). */
 export function addFact(deltas: Map<string, RollupDelta>, fact: LeadFact, sign: 1 | -1): void {

@@ -45,7 +45,10 @@ export function parsePeriod(params: URLSearchParams, today: string): { period: P
     return { period: periodOf(from, to, null), error: null };
   }
   const preset = Number(params.get("period"));
-  return { period: (PRESETS as readonly number[]).includes(preset) ? presetPeriod(preset as Preset, today) : fallback, error: null };
+  return {
+    period: (PRESETS as readonly number[]).includes(preset) ? presetPeriod(preset as Preset, today) : fallback,
+    error: null,
+  };
 }
 
 /** The query string that reopens period (for links, the CSV export and the period picker). */

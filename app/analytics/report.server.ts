@@ -8,7 +8,17 @@ import type { Db } from "../db.server";
 import { NOT_DELIVERED, UNKNOWN_CITY, type Grain } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
 import { parsePeriod, type Period, type PeriodError } from "./period";
-import { breakdownLine, foldLongTail, summarise, summariseBy, weeklySeries, type BreakdownLine, type RollupRow, type Summary, type WeekPoint } from "./report";
+import {
+  breakdownLine,
+  foldLongTail,
+  summarise,
+  summariseBy,
+  weeklySeries,
+  type BreakdownLine,
+  type RollupRow,
+  type Summary,
+  type WeekPoint,
+} from "./report";
 import { loadCashForPeriod, type CashForPeriod } from "./cash-report.server";
 
 /** Link states of orders the app is still working on: not in the rollups yet. */
@@ -28,7 +38,11 @@ export async function rollupRows(
   options: { by?: RollupDimension[]; grain?: Grain; deliveryDays?: boolean } = {},
 ): Promise<RollupRow[]> {
   // Without the days to delivery (no median wanted), delivered parcels are one row per group, not one per day count.
-  const by: Prisma.AnalyticsDailyScalarFieldEnum[] = [...(options.by ?? []), "statusGroup", ...(options.deliveryDays === false ? [] : (["deliveryDays"] as const))];
+  const by: Prisma.AnalyticsDailyScalarFieldEnum[] = [
+    ...(options.by ?? []),
+    "statusGroup",
+    ...(options.deliveryDays === false ? [] : (["deliveryDays"] as const)),
+  ];
   const rows = await db.analyticsDaily.groupBy({
     by,
     where: { shop, grain: options.grain ?? "shop", day: { gte: range.from, lte: range.to } },
@@ -74,7 +88,9 @@ interface Named {
 function parseNamed(json: string | null | undefined): Named[] {
   try {
     const value: unknown = JSON.parse(json ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is Named => typeof v?.id === "number" && typeof v?.name === "string") : [];
+    return Array.isArray(value)
+      ? value.filter((v): v is Named => typeof v?.id === "number" && typeof v?.name === "string")
+      : [];
   } catch {
     return [];
   }
@@ -84,30 +100,58 @@ function parseNamed(json: string | null | undefined): Named[] {
 async function namesFor(db: Db, shop: string) {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true, catalogueJson: true } });
   const cities = new Map(parseNamed(row?.citiesJson).map((c) => [c.id, c.name]));
-  const products = new Map(parseNamed(row?.catalogueJson).map((p) => [`product:${p.id}`, p.sku ? `${p.name} (${p.sku})` : p.name]));
+  const products = new Map(
+    parseNamed(row?.catalogueJson).map((p) => [`product:${p.id}`, p.sku ? `${p.name} (${p.sku})` : p.name]),
+  );
   return {
     city: (id: number) => (id === UNKNOWN_CITY ? null : (cities.get(id) ?? `#${id}`)),
     product: (key: string) => products.get(key) ?? key.replace(/^(sku|product):/, ""),
   };
 }
 
-export async function cityLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>, fold = false): Promise<BreakdownLine[]> {
-  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["cityId"], grain: "city" }), names ?? namesFor(db, shop)]);
+export async function cityLines(
+  db: Db,
+  shop: string,
+  period: Period,
+  names?: Awaited<ReturnType<typeof namesFor>>,
+  fold = false,
+): Promise<BreakdownLine[]> {
+  const [rows, n] = await Promise.all([
+    rollupRows(db, shop, period, { by: ["cityId"], grain: "city" }),
+    names ?? namesFor(db, shop),
+  ]);
   const lineOf = (id: number, s: Summary) => breakdownLine(String(id), n.city(id) ?? "", s);
-  return fold ? foldLongTail(rows, (r) => r.cityId!, lineOf) : [...summariseBy(rows, (r) => r.cityId!)].map(([id, s]) => lineOf(id, s));
+  return fold
+    ? foldLongTail(rows, (r) => r.cityId!, lineOf)
+    : [...summariseBy(rows, (r) => r.cityId!)].map(([id, s]) => lineOf(id, s));
 }
 
-export async function productLines(db: Db, shop: string, period: Period, names?: Awaited<ReturnType<typeof namesFor>>, fold = false): Promise<BreakdownLine[]> {
-  const [rows, n] = await Promise.all([rollupRows(db, shop, period, { by: ["productKey"], grain: "product" }), names ?? namesFor(db, shop)]);
+export async function productLines(
+  db: Db,
+  shop: string,
+  period: Period,
+  names?: Awaited<ReturnType<typeof namesFor>>,
+  fold = false,
+): Promise<BreakdownLine[]> {
+  const [rows, n] = await Promise.all([
+    rollupRows(db, shop, period, { by: ["productKey"], grain: "product" }),
+    names ?? namesFor(db, shop),
+  ]);
   const lineOf = (key: string, s: Summary) => breakdownLine(key, n.product(key), s);
-  return fold ? foldLongTail(rows, (r) => r.productKey!, lineOf) : [...summariseBy(rows, (r) => r.productKey!)].map(([key, s]) => lineOf(key, s));
+  return fold
+    ? foldLongTail(rows, (r) => r.productKey!, lineOf)
+    : [...summariseBy(rows, (r) => r.productKey!)].map(([key, s]) => lineOf(key, s));
 }
 
 export async function loadAnalytics(
   db: Db,
   shop: string,
   params: URLSearchParams,
-  options: { now?: Date; timeZone?: string; /** Every line of the city and product tables (the CSV), no "Others". */ whole?: boolean } = {},
+  options: {
+    now?: Date;
+    timeZone?: string;
+    /** Every line of the city and product tables (the CSV), no "Others". */ whole?: boolean;
+  } = {},
 ): Promise<AnalyticsReport> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, options.now ?? new Date());

@@ -4,7 +4,15 @@
  * denominator so the page and the CSV can show both; money stays in integer cents.
  */
 import { addDays, weekOf } from "./days";
-import { bucketOf, isConfirmed, isDelivered, isReturned, isShipped, isTakenOrder, type SentBucket } from "./status-groups";
+import {
+  bucketOf,
+  isConfirmed,
+  isDelivered,
+  isReturned,
+  isShipped,
+  isTakenOrder,
+  type SentBucket,
+} from "./status-groups";
 
 /** One aggregated rollup row (any subset of the key's dimensions). */
 export interface RollupRow {
@@ -80,7 +88,8 @@ export interface Summary {
   medianDeliveryDays: number | null;
 }
 
-const zeroes = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+const zeroes = <K extends string>(keys: readonly K[]): Record<K, number> =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 export const ALL_LOSS_CAUSES: readonly LossCause[] = Object.values(LOSS_CAUSES).flat();
 export const ALL_IN_PROGRESS: readonly InProgress[] = Object.values(IN_PROGRESS);
 
@@ -185,11 +194,19 @@ export const OTHERS_KEY = "others";
  * summed from the remaining lines' rows (so its rates and median are the real
  * ones, not averages). Nothing is folded when it would add up a single line.
  */
-export function foldLongTail<K>(rows: readonly RollupRow[], keyOf: (row: RollupRow) => K, lineOf: (key: K, s: Summary) => BreakdownLine, top = TOP_LINES): BreakdownLine[] {
+export function foldLongTail<K>(
+  rows: readonly RollupRow[],
+  keyOf: (row: RollupRow) => K,
+  lineOf: (key: K, s: Summary) => BreakdownLine,
+  top = TOP_LINES,
+): BreakdownLine[] {
   const byKey = summariseBy(rows, keyOf);
   const lines = [...byKey].map(([key, s]) => ({ key, line: lineOf(key, s) }));
   if (lines.length <= top + 1) return lines.map((l) => l.line);
-  lines.sort((a, b) => b.line.orders - a.line.orders || a.line.label.localeCompare(b.line.label) || a.line.key.localeCompare(b.line.key));
+  lines.sort(
+    (a, b) =>
+      b.line.orders - a.line.orders || a.line.label.localeCompare(b.line.label) || a.line.key.localeCompare(b.line.key),
+  );
   const tail = new Set(lines.slice(top).map((l) => l.key));
   const others = summarise(rows.filter((r) => tail.has(keyOf(r))));
   return [...lines.slice(0, top).map((l) => l.line), breakdownLine(OTHERS_KEY, "", others, tail.size)];
@@ -212,7 +229,15 @@ export function breakdownLine(key: string, label: string, s: Summary, others?: n
   };
 }
 
-export const SORT_KEYS = ["orders", "deliveryRate", "returnRate", "collectedCents", "profitCents", "medianDeliveryDays", "label"] as const;
+export const SORT_KEYS = [
+  "orders",
+  "deliveryRate",
+  "returnRate",
+  "collectedCents",
+  "profitCents",
+  "medianDeliveryDays",
+  "label",
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** Sorted copy; lines without a value (no rate, no median) go last either way; ties by label. */
@@ -245,7 +270,13 @@ export function weeklySeries(rows: readonly RollupRow[], from: string, to: strin
   const points: WeekPoint[] = [];
   for (let week = weekOf(from); week <= to; week = addDays(week, 7)) {
     const s = byWeek.get(week) ?? summarise([]);
-    points.push({ week, orders: s.steps.orders, deliveryRate: s.deliveryRate, collectedCents: s.collectedCents, profitCents: s.profitCents });
+    points.push({
+      week,
+      orders: s.steps.orders,
+      deliveryRate: s.deliveryRate,
+      collectedCents: s.collectedCents,
+      profitCents: s.profitCents,
+    });
   }
   return points;
 }

@@ -44,7 +44,10 @@ export async function addToRollups(tx: Tx | Db, shop: string, deltas: readonly R
   for (let i = 0; i < deltas.length; i += UPSERT_ROWS) {
     const values = deltas
       .slice(i, i + UPSERT_ROWS)
-      .map((d) => Prisma.sql`(${shop}, ${d.grain}, ${d.day}, ${d.cityId}, ${d.productKey}, ${d.statusGroup}, ${d.deliveryDays}, ${d.orders}, ${d.totalCents}, ${d.profitCents})`);
+      .map(
+        (d) =>
+          Prisma.sql`(${shop}, ${d.grain}, ${d.day}, ${d.cityId}, ${d.productKey}, ${d.statusGroup}, ${d.deliveryDays}, ${d.orders}, ${d.totalCents}, ${d.profitCents})`,
+      );
     await tx.$executeRaw`INSERT INTO "AnalyticsDaily" ("shop", "grain", "day", "cityId", "productKey", "statusGroup", "deliveryDays", "orders", "totalCents", "profitCents")
       VALUES ${Prisma.join(values)}
       ON CONFLICT ("shop", "grain", "day", "cityId", "productKey", "statusGroup", "deliveryDays") DO UPDATE SET
@@ -96,7 +99,12 @@ const fromRow = (r: {
  * and what they counted for before; then one upsert per 200 changed rollup rows
  * and one per 200 facts.
  */
-export async function applyRollupEvents(tx: Tx, shop: string, events: readonly LeadEvent[], timeZone = DEFAULT_TIME_ZONE): Promise<void> {
+export async function applyRollupEvents(
+  tx: Tx,
+  shop: string,
+  events: readonly LeadEvent[],
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<void> {
   const lastAt = new Map<string, Date>();
   for (const event of events) lastAt.set(event.linkId, event.at);
   const ids = [...lastAt.keys()];
@@ -106,7 +114,8 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   for (let i = 0; i < ids.length; i += READ_PAGE) {
     const page = ids.slice(i, i + READ_PAGE);
     links.push(...(await shopLinksByIds(tx, shop, page, LINK_FIELDS)));
-    for (const r of await tx.analyticsLead.findMany({ where: { shop, linkId: { in: page } } })) before.set(r.linkId, fromRow(r));
+    for (const r of await tx.analyticsLead.findMany({ where: { shop, linkId: { in: page } } }))
+      before.set(r.linkId, fromRow(r));
   }
 
   const deltas = new Map<string, RollupDelta>();
@@ -128,7 +137,8 @@ export async function applyRollupEvents(tx: Tx, shop: string, events: readonly L
   for (const id of gone) addFact(deltas, before.get(id)!, -1);
 
   await addToRollups(tx, shop, nonZero(deltas));
-  for (let i = 0; i < gone.length; i += READ_PAGE) await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone.slice(i, i + READ_PAGE) } } });
+  for (let i = 0; i < gone.length; i += READ_PAGE)
+    await tx.analyticsLead.deleteMany({ where: { shop, linkId: { in: gone.slice(i, i + READ_PAGE) } } });
   await storeFacts(tx, facts);
 }
 
@@ -144,7 +154,11 @@ const DELIVERED_MARKS = ['"shippingStatus":"delivered"', '"shippingStatus":"paid
  * The day each link's parcel was first seen delivered, from the status changes
  * in its timeline (the status sync records each with its time).
  */
-export async function deliveredDaysFromTimeline(db: Tx | Db, shop: string, timeZone = DEFAULT_TIME_ZONE): Promise<Map<string, string>> {
+export async function deliveredDaysFromTimeline(
+  db: Tx | Db,
+  shop: string,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<Map<string, string>> {
   const rows = await db.timelineEvent.findMany({
     where: { shop, kind: "status_changed", OR: DELIVERED_MARKS.map((mark) => ({ data: { contains: mark } })) },
     select: { linkId: true, at: true },
@@ -184,34 +198,53 @@ const REBUILD_SELECT = { ...LINK_FIELDS, statusCheckedAt: true, updatedAt: true 
  * counted again in one transaction (it holds the write lock throughout): for
  * rollup rows that no longer match what their links counted for.
  */
-export async function rebuildRollups(db: Db, shop: string, options: { timeZone?: string; reset?: boolean } = {}): Promise<RebuildReport> {
+export async function rebuildRollups(
+  db: Db,
+  shop: string,
+  options: { timeZone?: string; reset?: boolean } = {},
+): Promise<RebuildReport> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const started = performance.now();
   const fromTimeline = await deliveredDaysFromTimeline(db, shop, timeZone);
-  const report = options.reset ? await resetRollups(db, shop, timeZone, fromTimeline) : await recountRollups(db, shop, timeZone, fromTimeline);
+  const report = options.reset
+    ? await resetRollups(db, shop, timeZone, fromTimeline)
+    : await recountRollups(db, shop, timeZone, fromTimeline);
   return { ...report, ms: Math.round(performance.now() - started) };
 }
 
-async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, string>): Promise<Omit<RebuildReport, "ms">> {
+async function recountRollups(
+  db: Db,
+  shop: string,
+  timeZone: string,
+  fromTimeline: Map<string, string>,
+): Promise<Omit<RebuildReport, "ms">> {
   let counted = 0;
   let rows = 0;
-  const links = await forEachLockedLinkPage(db, shop, REBUILD_PAGE, REBUILD_SELECT, async (tx, current: RebuildLink[]) => {
-    const ids = current.map((l) => l.id);
-    const before = new Map((await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]));
-    const deltas = new Map<string, RollupDelta>();
-    const facts = current.map((link) => {
-      const old = before.get(link.id);
-      const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? old?.deliveredDay ?? null);
-      if (old) addFact(deltas, old, -1);
-      addFact(deltas, fact, 1);
-      if (fact.statusGroup !== null) counted++;
-      return fact;
-    });
-    const changed = nonZero(deltas);
-    await addToRollups(tx, shop, changed);
-    await storeFacts(tx, facts);
-    rows += changed.length;
-  });
+  const links = await forEachLockedLinkPage(
+    db,
+    shop,
+    REBUILD_PAGE,
+    REBUILD_SELECT,
+    async (tx, current: RebuildLink[]) => {
+      const ids = current.map((l) => l.id);
+      const before = new Map(
+        (await tx.analyticsLead.findMany({ where: { shop, linkId: { in: ids } } })).map((r) => [r.linkId, fromRow(r)]),
+      );
+      const deltas = new Map<string, RollupDelta>();
+      const facts = current.map((link) => {
+        const old = before.get(link.id);
+        const fact = rebuiltFact(link, timeZone, fromTimeline.get(link.id) ?? old?.deliveredDay ?? null);
+        if (old) addFact(deltas, old, -1);
+        addFact(deltas, fact, 1);
+        if (fact.statusGroup !== null) counted++;
+        return fact;
+      });
+      const changed = nonZero(deltas);
+      await addToRollups(tx, shop, changed);
+      await storeFacts(tx, facts);
+      rows += changed.length;
+    },
+  );
   // Counts of links that are gone (erased by the retention setting or by hand).
   let factCursor: string | undefined;
   for (;;) {
@@ -240,14 +273,21 @@ async function recountRollups(db: Db, shop: string, timeZone: string, fromTimeli
   return { links, counted, rows };
 }
 
-async function resetRollups(db: Db, shop: string, timeZone: string, fromTimeline: Map<string, string>): Promise<Omit<RebuildReport, "ms">> {
+async function resetRollups(
+  db: Db,
+  shop: string,
+  timeZone: string,
+  fromTimeline: Map<string, string>,
+): Promise<Omit<RebuildReport, "ms">> {
   return db.$transaction(
     async (tx) => {
       const kept = new Map(
-        (await tx.analyticsLead.findMany({ where: { shop, deliveredDay: { not: null } }, select: { linkId: true, deliveredDay: true } })).map((r) => [
-          r.linkId,
-          r.deliveredDay!,
-        ]),
+        (
+          await tx.analyticsLead.findMany({
+            where: { shop, deliveredDay: { not: null } },
+            select: { linkId: true, deliveredDay: true },
+          })
+        ).map((r) => [r.linkId, r.deliveredDay!]),
       );
       await tx.analyticsLead.deleteMany({ where: { shop } });
       await tx.analyticsDaily.deleteMany({ where: { shop } });

@@ -22,7 +22,17 @@ interface Props {
   onClose(): void;
 }
 
-export function ConfirmModal({ id, open, title, body, confirmLabel, destructive = false, busy = false, onConfirm, onClose }: Props) {
+export function ConfirmModal({
+  id,
+  open,
+  title,
+  body,
+  confirmLabel,
+  destructive = false,
+  busy = false,
+  onConfirm,
+  onClose,
+}: Props) {
   const t = useT();
   return (
     <Modal id={id} open={open} onHide={onClose}>
@@ -38,7 +48,13 @@ export function ConfirmModal({ id, open, title, body, confirmLabel, destructive 
         </div>
       </Box>
       <TitleBar title={title}>
-        <button variant="primary" tone={destructive ? "critical" : undefined} onClick={onConfirm} disabled={busy} loading={busy ? "" : undefined}>
+        <button
+          variant="primary"
+          tone={destructive ? "critical" : undefined}
+          onClick={onConfirm}
+          disabled={busy}
+          loading={busy ? "" : undefined}
+        >
           {confirmLabel}
         </button>
         <button onClick={onClose}>{t("modal.cancel")}</button>

@@ -19,7 +19,9 @@ function useReference(error: unknown): string | null {
   useEffect(() => {
     if (tagged !== null) return;
     // Made after hydration, so the server's and the browser's render agree.
-    const reference = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const reference = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
+      b.toString(16).padStart(2, "0"),
+    ).join("");
     console.error(`[error ${reference}]`, error);
     setLocal(reference);
   }, [tagged, error]);
@@ -40,7 +42,11 @@ export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404 && !errorReferenceOf(error)) {
     return (
       <Page title={t("errorPage.notFound.title")}>
-        <Banner tone="warning" title={t("errorPage.notFound.title")} action={{ content: t("errorPage.home"), url: "/app" }}>
+        <Banner
+          tone="warning"
+          title={t("errorPage.notFound.title")}
+          action={{ content: t("errorPage.home"), url: "/app" }}
+        >
           <p>{t("errorPage.notFound.body")}</p>
         </Banner>
       </Page>
@@ -54,11 +60,16 @@ export function ErrorPage({ error }: { error: unknown }) {
       <Banner
         tone="critical"
         title={t(saving ? "errorPage.save.title" : "errorPage.load.title")}
-        action={{ content: t(saving ? "errorPage.save.reload" : "errorPage.tryAgain"), onAction: () => window.location.reload() }}
+        action={{
+          content: t(saving ? "errorPage.save.reload" : "errorPage.tryAgain"),
+          onAction: () => window.location.reload(),
+        }}
         secondaryAction={{ content: t("errorPage.home"), url: "/app" }}
       >
         <BlockStack gap="200">
-          <p data-error-failure={saving ? "save" : "load"}>{t(saving ? "errorPage.save.body" : "errorPage.load.body", { page })}</p>
+          <p data-error-failure={saving ? "save" : "load"}>
+            {t(saving ? "errorPage.save.body" : "errorPage.load.body", { page })}
+          </p>
           {reference ? (
             <Text as="p">
               <span data-error-reference={reference}>{t("errorPage.reference", { reference })}</span>

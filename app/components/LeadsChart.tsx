@@ -61,11 +61,23 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
                 return h > 0 ? <rect key={o} x={x} y={y} width={barWidth} height={h} fill={COLOURS[o]} rx={2} /> : null;
               })}
               {totals[i] > 0 ? (
-                <text x={x + barWidth / 2} y={y - 3} textAnchor="middle" fontSize={10} fill="var(--p-color-text-secondary)">
+                <text
+                  x={x + barWidth / 2}
+                  y={y - 3}
+                  textAnchor="middle"
+                  fontSize={10}
+                  fill="var(--p-color-text-secondary)"
+                >
                   {format.integer(totals[i])}
                 </text>
               ) : null}
-              <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={10} fill="var(--p-color-text-secondary)">
+              <text
+                x={x + barWidth / 2}
+                y={HEIGHT - 6}
+                textAnchor="middle"
+                fontSize={10}
+                fill="var(--p-color-text-secondary)"
+              >
                 {format.dayMonth(d.day)}
               </text>
             </g>

@@ -62,5 +62,7 @@ export function StatusBadge({ kind, status }: { kind: StatusKind; status: string
 }
 
 export const LinkStateBadge = ({ state }: { state: string }) => <StatusBadge kind="state" status={state} />;
-export const ConfirmationBadge = ({ status }: { status: string | null }) => <StatusBadge kind="confirmation" status={status} />;
+export const ConfirmationBadge = ({ status }: { status: string | null }) => (
+  <StatusBadge kind="confirmation" status={status} />
+);
 export const ShippingBadge = ({ status }: { status: string | null }) => <StatusBadge kind="shipping" status={status} />;

@@ -11,7 +11,8 @@ import { SaveBar, useAppBridge } from "@shopify/app-bridge-react";
 export function useLeaveConfirmation(dirty: boolean): void {
   const shopify = useAppBridge();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;

@@ -117,12 +117,15 @@ function decrypt(key: Buffer, iv: Buffer, tag: Buffer, ciphertext: Buffer, aad: 
 
 export function createSecretBox(base64Key: string, options: SecretBoxOptions = {}): SecretBox {
   const key = keyBytes(base64Key);
-  const previous = (options.previousKeys ?? []).filter((k): k is string => !!k && k.trim() !== base64Key.trim()).map(keyBytes);
+  const previous = (options.previousKeys ?? [])
+    .filter((k): k is string => !!k && k.trim() !== base64Key.trim())
+    .map(keyBytes);
 
   const openWithStatus = (sealed: string, context: SecretContext): OpenedSecret => {
     const parts = sealed.split(".");
     const [version, ivPart, tagPart, ctPart] = parts;
-    if (parts.length !== 4 || (version !== "v1" && version !== CURRENT)) throw new SecretBoxError("not a sealed secret");
+    if (parts.length !== 4 || (version !== "v1" && version !== CURRENT))
+      throw new SecretBoxError("not a sealed secret");
     const iv = decode(ivPart);
     const tag = decode(tagPart);
     const ciphertext = decode(ctPart);
@@ -137,7 +140,9 @@ export function createSecretBox(base64Key: string, options: SecretBoxOptions = {
         // Try the next key; never echo the input, it is ciphertext of a secret.
       }
     }
-    throw new SecretBoxError("the secret could not be decrypted (wrong ENCRYPTION_KEY, altered value, or another shop's or column's secret)");
+    throw new SecretBoxError(
+      "the secret could not be decrypted (wrong ENCRYPTION_KEY, altered value, or another shop's or column's secret)",
+    );
   };
 
   return {
@@ -146,7 +151,12 @@ export function createSecretBox(base64Key: string, options: SecretBoxOptions = {
       const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(aadOf(context));
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return [CURRENT, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+      return [
+        CURRENT,
+        iv.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+        ciphertext.toString("base64url"),
+      ].join(".");
     },
     open: (sealed, context) => openWithStatus(sealed, context).plaintext,
     openWithStatus,

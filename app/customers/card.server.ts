@@ -28,7 +28,11 @@ export const RECENT_ORDERS = 5;
 /** A phone's orders read to find its last five: far more than a customer places in one shop. */
 const PHONE_ORDERS_READ = 1000;
 
-export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | null): Promise<CustomerCardView | null> {
+export async function loadCustomerCard(
+  db: Db,
+  shop: string,
+  phoneKey: string | null,
+): Promise<CustomerCardView | null> {
   if (!phoneKey) return null;
   const [record, recent, shared] = await Promise.all([
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
@@ -38,11 +42,32 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
       // walks the whole shop's (shop, createdAt) index instead of the phone's few rows (340 ms at 100,000 orders).
       orderBy: { phone: "asc" },
       take: PHONE_ORDERS_READ,
-      select: { id: true, orderName: true, createdAt: true, state: true, confirmationStatus: true, shippingStatus: true },
+      select: {
+        id: true,
+        orderName: true,
+        createdAt: true,
+        state: true,
+        confirmationStatus: true,
+        shippingStatus: true,
+      },
     }),
     sharedRecord(db, shop, phoneKey),
   ]);
-  const r = record ?? { standing: null, orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: null, lastOutcomeAt: null, collectedCents: 0n, firstOrderAt: null, lastOrderAt: null };
+  const r = record ?? {
+    standing: null,
+    orders: 0,
+    delivered: 0,
+    returned: 0,
+    refused: 0,
+    cancelled: 0,
+    wrongNumber: 0,
+    inProgress: 0,
+    lastOutcome: null,
+    lastOutcomeAt: null,
+    collectedCents: 0n,
+    firstOrderAt: null,
+    lastOrderAt: null,
+  };
   const standing = r.standing === "blocked" || r.standing === "trusted" ? r.standing : null;
   return {
     phoneKey,
@@ -57,13 +82,28 @@ export async function loadCustomerCard(db: Db, shop: string, phoneKey: string | 
       wrongNumber: r.wrongNumber + (shared?.counts.wrong_number ?? 0),
     }),
     orders: r.orders,
-    counts: { delivered: r.delivered, returned: r.returned, refused: r.refused, cancelled: r.cancelled, wrong_number: r.wrongNumber, in_progress: r.inProgress },
+    counts: {
+      delivered: r.delivered,
+      returned: r.returned,
+      refused: r.refused,
+      cancelled: r.cancelled,
+      wrong_number: r.wrongNumber,
+      in_progress: r.inProgress,
+    },
     lastOutcome: r.lastOutcome,
     lastOutcomeAt: r.lastOutcomeAt?.toISOString() ?? null,
     collectedCents: Number(r.collectedCents),
     firstOrderAt: r.firstOrderAt?.toISOString() ?? null,
     lastOrderAt: r.lastOrderAt?.toISOString() ?? null,
-    recent: newestFirst(recent).slice(0, RECENT_ORDERS).map((l) => ({ id: l.id, orderName: l.orderName, createdAt: l.createdAt.toISOString(), state: l.state, outcome: deliveryOutcomeOf(l) })),
+    recent: newestFirst(recent)
+      .slice(0, RECENT_ORDERS)
+      .map((l) => ({
+        id: l.id,
+        orderName: l.orderName,
+        createdAt: l.createdAt.toISOString(),
+        state: l.state,
+        outcome: deliveryOutcomeOf(l),
+      })),
     shared,
   };
 }
@@ -76,5 +116,7 @@ export async function loadCustomerCardForOrder(db: Db, shop: string, linkId: str
 
 /** Newest order first (ties by id, as the Orders list). */
 export function newestFirst<T extends { id: string; createdAt: Date }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return [...rows].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
 }

@@ -22,7 +22,10 @@ const REDACTED = "[redacted]";
 /** Lead fields that identify the customer. */
 const PERSONAL_LEAD_FIELDS = ["customer_name", "customer_phone", "address", "email", "notes", "note"];
 
-function readQuery(payload: Record<string, unknown>, ordersField: "orders_requested" | "orders_to_redact"): CustomerDataQuery {
+function readQuery(
+  payload: Record<string, unknown>,
+  ordersField: "orders_requested" | "orders_to_redact",
+): CustomerDataQuery {
   const customer = payload.customer as { id?: unknown } | undefined;
   const orders = Array.isArray(payload[ordersField]) ? (payload[ordersField] as unknown[]) : [];
   return {
@@ -40,7 +43,12 @@ function linksOf(tx: Tx, shop: string, query: CustomerDataQuery) {
 }
 
 /** The customer's delivery records, by phone key: the orders' phones and the records linked to the customer id. */
-async function deliveryRecordsOf(tx: Tx, shop: string, query: CustomerDataQuery, links: readonly OrderLink[]): Promise<Map<string, CustomerRecord>> {
+async function deliveryRecordsOf(
+  tx: Tx,
+  shop: string,
+  query: CustomerDataQuery,
+  links: readonly OrderLink[],
+): Promise<Map<string, CustomerRecord>> {
   const phones = [...new Set(links.flatMap((l) => (l.phone ? [l.phone] : [])))];
   const or: Prisma.CustomerRecordWhereInput[] = [];
   if (phones.length) or.push({ phoneKey: { in: phones } });
@@ -79,7 +87,10 @@ export interface HeldOrder {
   deliveryRecord: DeliveryRecordExport | null;
 }
 
-export type DeliveryRecordExport = Omit<CustomerRecord, "shop" | "collectedCents" | "lastOutcomeAt" | "firstOrderAt" | "lastOrderAt"> & {
+export type DeliveryRecordExport = Omit<
+  CustomerRecord,
+  "shop" | "collectedCents" | "lastOutcomeAt" | "firstOrderAt" | "lastOrderAt"
+> & {
   collectedCents: number;
   lastOutcomeAt: string | null;
   firstOrderAt: string | null;
@@ -109,7 +120,10 @@ function customerPart(snapshot: unknown): Record<string, unknown> {
 }
 
 async function heldOrder(tx: Tx, link: OrderLink, records: ReadonlyMap<string, CustomerRecord>): Promise<HeldOrder> {
-  const events = await tx.timelineEvent.findMany({ where: { shop: link.shop, linkId: link.id }, orderBy: { at: "asc" } });
+  const events = await tx.timelineEvent.findMany({
+    where: { shop: link.shop, linkId: link.id },
+    orderBy: { at: "asc" },
+  });
   const findings = parseJson(link.findings);
   return {
     orderId: link.orderId,
@@ -135,7 +149,12 @@ export async function recordDataRequest(tx: Tx, shop: string, payload: Record<st
   const held: HeldOrder[] = [];
   for (const link of links) held.push(await heldOrder(tx, link, records));
   await tx.dataRequest.create({
-    data: { shop, customerId: query.customerId ?? null, orderIds: JSON.stringify(query.orderIds), held: JSON.stringify(held) },
+    data: {
+      shop,
+      customerId: query.customerId ?? null,
+      orderIds: JSON.stringify(query.orderIds),
+      held: JSON.stringify(held),
+    },
   });
 }
 
@@ -176,22 +195,38 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
         // Reasons and the platform's anomaly messages may quote the phone, name or address.
         reason: link.reason === null ? null : REDACTED,
         reasonText: null,
-        anomalies: JSON.stringify(Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : []),
+        anomalies: JSON.stringify(
+          Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : [],
+        ),
       },
     });
     // Timeline messages quote reasons and findings: only the step and its time remain.
-    await tx.timelineEvent.updateMany({ where: { shop, linkId: link.id }, data: { message: REDACTED, text: null, data: null } });
-    await tx.job.updateMany({ where: { shop, key: { endsWith: `:${shop}:${link.orderId}` }, lastError: { not: null } }, data: { lastError: REDACTED } });
+    await tx.timelineEvent.updateMany({
+      where: { shop, linkId: link.id },
+      data: { message: REDACTED, text: null, data: null },
+    });
+    await tx.job.updateMany({
+      where: { shop, key: { endsWith: `:${shop}:${link.orderId}` }, lastError: { not: null } },
+      data: { lastError: REDACTED },
+    });
     // Flow trigger jobs carry the order's reason and findings for Flow: none is sent or kept after the erasure.
-    await tx.job.deleteMany({ where: { shop, kind: FLOW_TRIGGER_JOB, key: { startsWith: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:` } } });
+    await tx.job.deleteMany({
+      where: { shop, kind: FLOW_TRIGGER_JOB, key: { startsWith: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:` } },
+    });
     await addTimeline(tx, shop, link.id, { kind: "redacted", text: redactedText() });
   }
   // Earlier exports of this customer's data (by customer or by any of these orders).
   const orderIds = new Set([...query.orderIds, ...links.map((l) => l.orderId)]);
-  const requests = await tx.dataRequest.findMany({ where: { shop }, select: { id: true, customerId: true, orderIds: true, held: true } });
+  const requests = await tx.dataRequest.findMany({
+    where: { shop },
+    select: { id: true, customerId: true, orderIds: true, held: true },
+  });
   for (const request of requests) {
     const held = parseJson(request.held);
-    const ids = [...((parseJson(request.orderIds) as unknown[] | null) ?? []), ...(Array.isArray(held) ? held.map((h) => (h as { orderId?: unknown }).orderId) : [])];
+    const ids = [
+      ...((parseJson(request.orderIds) as unknown[] | null) ?? []),
+      ...(Array.isArray(held) ? held.map((h) => (h as { orderId?: unknown }).orderId) : []),
+    ];
     const sameCustomer = query.customerId != null && request.customerId === query.customerId;
     if (sameCustomer || ids.some((id) => orderIds.has(String(id)))) {
       await tx.dataRequest.update({ where: { id: request.id }, data: { held: "[]" } });
@@ -218,7 +253,11 @@ export interface DataRequestView {
 export const DATA_REQUESTS_SHOWN = 20;
 
 export async function listDataRequests(db: Db, shop: string): Promise<DataRequestView[]> {
-  const rows = await db.dataRequest.findMany({ where: { shop }, orderBy: { createdAt: "desc" }, take: DATA_REQUESTS_SHOWN });
+  const rows = await db.dataRequest.findMany({
+    where: { shop },
+    orderBy: { createdAt: "desc" },
+    take: DATA_REQUESTS_SHOWN,
+  });
   return rows.map((row) => {
     const requested = parseJson(row.orderIds);
     const held = parseJson(row.held);

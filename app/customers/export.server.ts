@@ -43,7 +43,12 @@ export interface CustomerExport {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The export for the customer of one of the shop's orders; null when the shop has no such order or it has no valid phone. */
-export async function customerExport(db: Db, shop: string, linkId: string, now = new Date()): Promise<CustomerExport | null> {
+export async function customerExport(
+  db: Db,
+  shop: string,
+  linkId: string,
+  now = new Date(),
+): Promise<CustomerExport | null> {
   const link = await db.orderLink.findFirst({ where: { id: linkId, shop }, select: { phone: true } });
   if (!link?.phone) return null;
   const phoneKey = link.phone;
@@ -54,7 +59,17 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
       // In (shop, phone) index order, sorted below (see card.server.ts: ordered by createdAt SQLite walks the whole shop).
       orderBy: { phone: "asc" },
       take: EXPORT_ORDERS,
-      select: { id: true, orderId: true, orderName: true, createdAt: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true, totalClient: true },
+      select: {
+        id: true,
+        orderId: true,
+        orderName: true,
+        createdAt: true,
+        state: true,
+        leadRef: true,
+        confirmationStatus: true,
+        shippingStatus: true,
+        totalClient: true,
+      },
     }),
   ]);
   return {
@@ -79,11 +94,29 @@ export async function customerExport(db: Db, shop: string, linkId: string, now =
       firstOrderAt: iso(record.firstOrderAt),
       lastOrderAt: iso(record.lastOrderAt),
     },
-    orders: newestFirst(orders).map(({ id: _id, ...o }) => ({ ...o, createdAt: o.createdAt.toISOString(), outcome: deliveryOutcomeOf(o) })),
+    orders: newestFirst(orders).map(({ id: _id, ...o }) => ({
+      ...o,
+      createdAt: o.createdAt.toISOString(),
+      outcome: deliveryOutcomeOf(o),
+    })),
   };
 }
 
-const CSV_HEADER = ["kind", "phone", "order_id", "order_name", "ordered_at", "state", "lead_ref", "confirmation_status", "shipping_status", "total_mad", "outcome", "field", "value"];
+const CSV_HEADER = [
+  "kind",
+  "phone",
+  "order_id",
+  "order_name",
+  "ordered_at",
+  "state",
+  "lead_ref",
+  "confirmation_status",
+  "shipping_status",
+  "total_mad",
+  "outcome",
+  "field",
+  "value",
+];
 
 /**
  * One table: a "record" line per fact of the delivery record (field, value),
@@ -104,11 +137,40 @@ export function customerExportCsv(data: CustomerExport): string {
       ["first_order_at", r.firstOrderAt],
       ["last_order_at", r.lastOrderAt],
     ];
-    for (const [field, value] of facts) rows.push(["record", data.phoneKey, "", "", "", "", "", "", "", "", "", field, value === null ? "" : String(value)]);
+    for (const [field, value] of facts)
+      rows.push([
+        "record",
+        data.phoneKey,
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        field,
+        value === null ? "" : String(value),
+      ]);
   }
   for (const o of data.orders) {
     const total = o.totalClient === null ? "" : amount(signedCents(o.totalClient));
-    rows.push(["order", data.phoneKey, o.orderId, o.orderName, o.createdAt, o.state, o.leadRef ?? "", o.confirmationStatus ?? "", o.shippingStatus ?? "", total, o.outcome ?? "", "", ""]);
+    rows.push([
+      "order",
+      data.phoneKey,
+      o.orderId,
+      o.orderName,
+      o.createdAt,
+      o.state,
+      o.leadRef ?? "",
+      o.confirmationStatus ?? "",
+      o.shippingStatus ?? "",
+      total,
+      o.outcome ?? "",
+      "",
+      "",
+    ]);
   }
   return rows.map((r) => r.map(csvText).join(",")).join("\r\n") + "\r\n";
 }

@@ -39,7 +39,8 @@ export interface CustomerHolds {
 function leadFacts(json: string | null): { name: string | null; city: string | null } {
   try {
     const lead = json ? (JSON.parse(json) as { customer_name?: unknown; city?: unknown }) : null;
-    const name = typeof lead?.customer_name === "string" && lead.customer_name !== "[redacted]" ? lead.customer_name : null;
+    const name =
+      typeof lead?.customer_name === "string" && lead.customer_name !== "[redacted]" ? lead.customer_name : null;
     return { name, city: typeof lead?.city === "string" ? lead.city : null };
   } catch {
     return { name: null, city: null };
@@ -53,21 +54,38 @@ export async function loadCustomerHolds(db: Db, shop: string): Promise<CustomerH
     take: CUSTOMER_HOLDS_SCAN,
     select: { id: true, orderName: true, createdAt: true, phone: true },
   });
-  const reasons = await customerHoldReasons(db, shop, held.map((l) => l.id));
+  const reasons = await customerHoldReasons(
+    db,
+    shop,
+    held.map((l) => l.id),
+  );
   const byCustomer = held.filter((l) => reasons.has(l.id));
   const shown = byCustomer.slice(0, CUSTOMER_HOLDS_SHOWN);
   const phones = [...new Set(shown.flatMap((l) => (l.phone ? [l.phone] : [])))];
   const records = phones.length
     ? await db.customerRecord.findMany({
         where: { shop, phoneKey: { in: phones } },
-        select: { phoneKey: true, standing: true, delivered: true, returned: true, refused: true, cancelled: true, wrongNumber: true },
+        select: {
+          phoneKey: true,
+          standing: true,
+          delivered: true,
+          returned: true,
+          refused: true,
+          cancelled: true,
+          wrongNumber: true,
+        },
       })
     : [];
   const risks = new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
   // The shown orders' leads, for the message to the customer (name, city, amount).
   const leads = shown.length
     ? new Map(
-        (await db.orderLink.findMany({ where: { id: { in: shown.map((l) => l.id) } }, select: { id: true, leadJson: true, totalClient: true, totalCents: true } })).map((r) => [r.id, r]),
+        (
+          await db.orderLink.findMany({
+            where: { id: { in: shown.map((l) => l.id) } },
+            select: { id: true, leadJson: true, totalClient: true, totalCents: true },
+          })
+        ).map((r) => [r.id, r]),
       )
     : new Map();
   return {

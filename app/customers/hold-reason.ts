@@ -52,14 +52,21 @@ export function parseHoldReason(value: unknown): HoldReason | null {
 }
 
 /** The reason of a timeline row's data ({ reason: ... }); null when it carries none. */
-export const holdReasonOfData = (data: unknown): HoldReason | null => (isRecord(data) ? parseHoldReason(data.reason) : null);
+export const holdReasonOfData = (data: unknown): HoldReason | null =>
+  isRecord(data) ? parseHoldReason(data.reason) : null;
 
 const failedCounts = (counts: HoldReason["counts"]) =>
-  FAILED_OUTCOMES.filter((o) => (counts[o as FailedOutcome] ?? 0) > 0).map((o) => ({ key: COUNT_KEYS[o as FailedOutcome], count: counts[o as FailedOutcome]! }));
+  FAILED_OUTCOMES.filter((o) => (counts[o as FailedOutcome] ?? 0) > 0).map((o) => ({
+    key: COUNT_KEYS[o as FailedOutcome],
+    count: counts[o as FailedOutcome]!,
+  }));
 
 /** "2 refused and 1 returned", in FAILED_OUTCOMES order, in the catalogue's language. */
 export function failureList(t: Translate, counts: HoldReason["counts"]): string {
-  return joinList(failedCounts(counts).map(({ key, count }) => t(key, { count })), { t });
+  return joinList(
+    failedCounts(counts).map(({ key, count }) => t(key, { count })),
+    { t },
+  );
 }
 
 /** The reason in words: "2 refused and 1 returned in the last 90 days". */
@@ -78,19 +85,28 @@ export function holdReasonRef(reason: HoldReason): MessageRef {
 /** "Sent anyway by you, despite the customer's record (…)". */
 export function sentAnywayText(by: string, reason: HoldReason | null): MessageRef {
   const who = by === "merchant" ? msg("timeline.actor.merchant") : by;
-  return reason ? msg("customers.timeline.sentAnywayBecause", { by: who, reason: holdReasonRef(reason) }) : msg("customers.timeline.sentAnyway", { by: who });
+  return reason
+    ? msg("customers.timeline.sentAnywayBecause", { by: who, reason: holdReasonRef(reason) })
+    : msg("customers.timeline.sentAnyway", { by: who });
 }
 
 /** The merchant blocked, trusted or cleared the customer's phone. */
 export function standingText(standing: "blocked" | "trusted" | null): MessageRef {
-  return msg(standing === "blocked" ? "customers.timeline.blocked" : standing === "trusted" ? "customers.timeline.trusted" : "customers.timeline.cleared");
+  return msg(
+    standing === "blocked"
+      ? "customers.timeline.blocked"
+      : standing === "trusted"
+        ? "customers.timeline.trusted"
+        : "customers.timeline.cleared",
+  );
 }
 
 export function holdReasonViewText(t: Translate, view: HoldReasonView): string {
   return "reason" in view ? holdReasonText(t, view.reason) : view.text;
 }
 
-export const isFailedOutcome = (o: DeliveryOutcome): o is FailedOutcome => (FAILED_OUTCOMES as readonly string[]).includes(o);
+export const isFailedOutcome = (o: DeliveryOutcome): o is FailedOutcome =>
+  (FAILED_OUTCOMES as readonly string[]).includes(o);
 
 /** What a customer step of the timeline says, as data (older rows carry none and show their stored message). */
 export type CustomerTimelineDetail =
@@ -117,9 +133,18 @@ export function customerTimelineText(t: Translate, detail: CustomerTimelineDetai
       return holdReasonText(t, detail.reason);
     case "send_anyway":
       return detail.reason
-        ? t("customers.timeline.sentAnywayBecause", { by: t("timeline.actor.merchant"), reason: holdReasonText(t, detail.reason) })
+        ? t("customers.timeline.sentAnywayBecause", {
+            by: t("timeline.actor.merchant"),
+            reason: holdReasonText(t, detail.reason),
+          })
         : t("customers.timeline.sentAnyway", { by: t("timeline.actor.merchant") });
     case "customer_standing":
-      return t(detail.standing === "blocked" ? "customers.timeline.blocked" : detail.standing === "trusted" ? "customers.timeline.trusted" : "customers.timeline.cleared");
+      return t(
+        detail.standing === "blocked"
+          ? "customers.timeline.blocked"
+          : detail.standing === "trusted"
+            ? "customers.timeline.trusted"
+            : "customers.timeline.cleared",
+      );
   }
 }

@@ -16,7 +16,11 @@ const PAGE = 500;
  * caller checks the link is still held). Rows written before the reason was
  * stored as data give their English message.
  */
-export async function customerHoldReasons(db: Db | Prisma.TransactionClient, shop: string, linkIds: readonly string[]): Promise<Map<string, HoldReasonView>> {
+export async function customerHoldReasons(
+  db: Db | Prisma.TransactionClient,
+  shop: string,
+  linkIds: readonly string[],
+): Promise<Map<string, HoldReasonView>> {
   const last = new Map<string, { kind: string; message: string; data: string | null }>();
   for (let i = 0; i < linkIds.length; i += PAGE) {
     // Sorted here, not in SQL: an ORDER BY at made SQLite read the shop's whole timeline through

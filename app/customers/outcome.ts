@@ -7,12 +7,18 @@
  */
 import { bucketOf, statusGroupOf, type StatusFields } from "../analytics/status-groups";
 
-export const DELIVERY_OUTCOMES = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"] as const;
+export const DELIVERY_OUTCOMES = [
+  "delivered",
+  "returned",
+  "refused",
+  "cancelled",
+  "wrong_number",
+  "in_progress",
+] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /** Outcomes that count as a failed delivery for the hold rule. */
 export const FAILED_OUTCOMES: readonly DeliveryOutcome[] = ["refused", "returned", "cancelled", "wrong_number"];
-
 
 /** The outcome of a link; null when the platform never took the lead (held, skipped...) or it is still being sent. */
 export function deliveryOutcomeOf(link: StatusFields): DeliveryOutcome | null {

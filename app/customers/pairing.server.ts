@@ -31,7 +31,13 @@ type Tx = Prisma.TransactionClient;
 export const AUDIT_KINDS = ["pairing.code_created", "pairing.joined", "pairing.refused", "pairing.ended"] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-const pairingShopColumns = { domain: true, settings: true, sellerAccount: true, sellerApiBaseUrl: true, uninstalledAt: true } as const satisfies Prisma.ShopSelect;
+const pairingShopColumns = {
+  domain: true,
+  settings: true,
+  sellerAccount: true,
+  sellerApiBaseUrl: true,
+  uninstalledAt: true,
+} as const satisfies Prisma.ShopSelect;
 
 export interface PairingOptions {
   now?: Date;
@@ -39,14 +45,19 @@ export interface PairingOptions {
   defaultBaseUrl?: string | null;
 }
 
-const defaultBase = (options: PairingOptions) => (options.defaultBaseUrl === undefined ? sellerApiEnv().SELLER_API_BASE_URL : options.defaultBaseUrl);
+const defaultBase = (options: PairingOptions) =>
+  options.defaultBaseUrl === undefined ? sellerApiEnv().SELLER_API_BASE_URL : options.defaultBaseUrl;
 
 function audit(tx: Tx | Db, shop: string, kind: AuditKind, by: string, at: Date, peer: string | null = null) {
   return tx.shopAuditEvent.create({ data: { shop, kind, peer, by, at }, select: { id: true } });
 }
 
 /** A new code for this store (replacing any it had), shown once; only its hash is kept. */
-export async function createPairingCode(db: Db, shop: string, options: PairingOptions = {}): Promise<{ code: string; expiresAt: Date }> {
+export async function createPairingCode(
+  db: Db,
+  shop: string,
+  options: PairingOptions = {},
+): Promise<{ code: string; expiresAt: Date }> {
   const now = options.now ?? new Date();
   const code = newPairingCode();
   const expiresAt = new Date(now.getTime() + PAIRING_CODE_TTL_MS);
@@ -68,7 +79,12 @@ export type RedeemResult = { ok: true; peer: string; already: boolean } | { ok: 
  * code all read the same). The two stores must be on one seller account at one
  * platform address; a refusal is on both stores' logs.
  */
-export async function redeemPairingCode(db: Db, shop: string, input: string, options: PairingOptions = {}): Promise<RedeemResult> {
+export async function redeemPairingCode(
+  db: Db,
+  shop: string,
+  input: string,
+  options: PairingOptions = {},
+): Promise<RedeemResult> {
   const now = options.now ?? new Date();
   const normalised = normalisePairingCode(input);
   if (!normalised) return { ok: false, error: "invalid_code" };
@@ -83,7 +99,8 @@ export async function redeemPairingCode(db: Db, shop: string, input: string, opt
     const shops = await tx.shop.findMany({ where: { domain: { in: [code.shop, shop] } }, select: pairingShopColumns });
     const issuer = shops.find((s) => s.domain === code.shop);
     const self = shops.find((s) => s.domain === shop);
-    const refusal: PairingRefusal | null = issuer && self ? pairingRefusal(issuer, self, defaultBase(options)) : "not_connected";
+    const refusal: PairingRefusal | null =
+      issuer && self ? pairingRefusal(issuer, self, defaultBase(options)) : "not_connected";
     if (refusal) {
       await audit(tx, code.shop, "pairing.refused", shop, now, shop);
       await audit(tx, shop, "pairing.refused", shop, now, code.shop);
@@ -115,9 +132,14 @@ export async function endPairing(db: Db, shop: string, peer: string, options: Pa
 
 /** The stores paired with this one, with the shop rows the rules read. */
 async function pairedShops(db: Db | Tx, shop: string) {
-  const pairs = await db.storePairing.findMany({ where: { OR: [{ shopA: shop }, { shopB: shop }] }, orderBy: { createdAt: "asc" } });
+  const pairs = await db.storePairing.findMany({
+    where: { OR: [{ shopA: shop }, { shopB: shop }] },
+    orderBy: { createdAt: "asc" },
+  });
   const peers = pairs.map((p) => (p.shopA === shop ? p.shopB : p.shopA));
-  const rows = peers.length ? await db.shop.findMany({ where: { domain: { in: peers } }, select: pairingShopColumns }) : [];
+  const rows = peers.length
+    ? await db.shop.findMany({ where: { domain: { in: peers } }, select: pairingShopColumns })
+    : [];
   return pairs.map((pair, i) => ({ pair, peer: peers[i], row: rows.find((r) => r.domain === peers[i]) ?? null }));
 }
 
@@ -125,7 +147,11 @@ async function pairedShops(db: Db | Tx, shop: string) {
  * The stores whose delivery records this one sees now: paired, both opted in, both
  * on the same seller account at the same platform address. Read at each use.
  */
-export async function sharingPeerDomains(db: Db | Tx, self: PairingShop, options: PairingOptions = {}): Promise<string[]> {
+export async function sharingPeerDomains(
+  db: Db | Tx,
+  self: PairingShop,
+  options: PairingOptions = {},
+): Promise<string[]> {
   // Most stores share nothing: no query for them.
   if (self.uninstalledAt || !self.sellerAccount || !readShopSettings(self.settings).shareCustomerRecords) return [];
   const paired = await pairedShops(db, self.domain);
@@ -182,7 +208,11 @@ export interface AuditEventView {
 
 /** The store's sharing log, newest first. */
 export async function listShopAuditEvents(db: Db, shop: string, limit = 50): Promise<AuditEventView[]> {
-  const rows = await db.shopAuditEvent.findMany({ where: { shop }, orderBy: [{ at: "desc" }, { id: "desc" }], take: limit });
+  const rows = await db.shopAuditEvent.findMany({
+    where: { shop },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    take: limit,
+  });
   return rows
     .filter((r): r is typeof r & { kind: AuditKind } => (AUDIT_KINDS as readonly string[]).includes(r.kind))
     .map((r) => ({ id: r.id, kind: r.kind, peer: r.peer, byHere: r.by === shop, at: r.at.toISOString() }));
@@ -206,7 +236,8 @@ export async function runPairingAction(
     const { code, expiresAt } = await createPairingCode(db, shop, options);
     return { intent, code, expiresAt: expiresAt.toISOString(), expiresLocal: localTime(expiresAt, DEFAULT_TIME_ZONE) };
   }
-  if (intent === "redeemPairingCode") return { intent, ...(await redeemPairingCode(db, shop, field("code") ?? "", options)) };
+  if (intent === "redeemPairingCode")
+    return { intent, ...(await redeemPairingCode(db, shop, field("code") ?? "", options)) };
   if (intent === "endPairing") {
     const peer = field("peer") ?? "";
     return { intent, ok: await endPairing(db, shop, peer, options), peer };

@@ -51,7 +51,10 @@ export interface PairingShop {
 }
 
 /** The platform address a shop's key was verified at, normalised (its own, else the default); null without one. */
-export function platformAddress(shop: Pick<PairingShop, "sellerApiBaseUrl">, defaultBaseUrl: string | null | undefined): string | null {
+export function platformAddress(
+  shop: Pick<PairingShop, "sellerApiBaseUrl">,
+  defaultBaseUrl: string | null | undefined,
+): string | null {
   const raw = shop.sellerApiBaseUrl || defaultBaseUrl;
   if (!raw) return null;
   const checked = checkBaseUrl(raw, { allowPrivate: true });
@@ -62,9 +65,14 @@ export function platformAddress(shop: Pick<PairingShop, "sellerApiBaseUrl">, def
 export type PairingRefusal = "not_connected" | "other_account" | "other_platform";
 
 /** Both installed and connected, on one seller account at one platform address; else the first reason not. */
-export function pairingRefusal(a: PairingShop, b: PairingShop, defaultBaseUrl: string | null | undefined): PairingRefusal | null {
+export function pairingRefusal(
+  a: PairingShop,
+  b: PairingShop,
+  defaultBaseUrl: string | null | undefined,
+): PairingRefusal | null {
   const [addressA, addressB] = [platformAddress(a, defaultBaseUrl), platformAddress(b, defaultBaseUrl)];
-  if (a.uninstalledAt || b.uninstalledAt || !a.sellerAccount || !b.sellerAccount || !addressA || !addressB) return "not_connected";
+  if (a.uninstalledAt || b.uninstalledAt || !a.sellerAccount || !b.sellerAccount || !addressA || !addressB)
+    return "not_connected";
   if (a.sellerAccount !== b.sellerAccount) return "other_account";
   if (addressA !== addressB) return "other_platform";
   return null;
@@ -73,7 +81,11 @@ export function pairingRefusal(a: PairingShop, b: PairingShop, defaultBaseUrl: s
 /** Where a pairing stands for `self`: sharing, or why not now. */
 export type PairStatus = "sharing" | "off_here" | "off_there" | PairingRefusal;
 
-export function pairStatus(self: PairingShop, peer: PairingShop, defaultBaseUrl: string | null | undefined): PairStatus {
+export function pairStatus(
+  self: PairingShop,
+  peer: PairingShop,
+  defaultBaseUrl: string | null | undefined,
+): PairStatus {
   const refusal = pairingRefusal(self, peer, defaultBaseUrl);
   if (refusal) return refusal;
   if (!readShopSettings(self.settings).shareCustomerRecords) return "off_here";

@@ -67,7 +67,9 @@ export function recordsOf(keys: Iterable<string>, facts: readonly CustomerFact[]
   const records = new Map<string, CustomerCounts>();
   for (const key of keys) records.set(key, emptyCounts(key));
   // Oldest order first: the last customer id seen wins.
-  const sorted = [...facts].sort((a, b) => a.orderedAt.getTime() - b.orderedAt.getTime() || a.linkId.localeCompare(b.linkId));
+  const sorted = [...facts].sort(
+    (a, b) => a.orderedAt.getTime() - b.orderedAt.getTime() || a.linkId.localeCompare(b.linkId),
+  );
   for (const fact of sorted) {
     const r = records.get(fact.phoneKey) ?? records.set(fact.phoneKey, emptyCounts(fact.phoneKey)).get(fact.phoneKey)!;
     r.orders += 1;

@@ -44,7 +44,11 @@ async function inPages<T>(values: readonly string[], read: (page: string[]) => P
 }
 
 /** The link's contribution now; null when it counts for no record. `previous` keeps the date of an unchanged outcome. */
-export function factOfLink(link: LinkRow, at: Date, previous?: { outcome: string; outcomeAt: Date }): CustomerFact | null {
+export function factOfLink(
+  link: LinkRow,
+  at: Date,
+  previous?: { outcome: string; outcomeAt: Date },
+): CustomerFact | null {
   const outcome = deliveryOutcomeOf(link);
   if (!outcome || !link.phone) return null;
   return {
@@ -63,7 +67,10 @@ async function storeFacts(tx: Tx | Db, shop: string, facts: readonly CustomerFac
   for (let i = 0; i < facts.length; i += WRITE_ROWS) {
     const values = facts
       .slice(i, i + WRITE_ROWS)
-      .map((f) => Prisma.sql`(${f.linkId}, ${shop}, ${f.phoneKey}, ${f.customerId}, ${f.orderName}, ${f.outcome}, ${f.outcomeAt}, ${f.amountCents}, ${f.orderedAt})`);
+      .map(
+        (f) =>
+          Prisma.sql`(${f.linkId}, ${shop}, ${f.phoneKey}, ${f.customerId}, ${f.orderName}, ${f.outcome}, ${f.outcomeAt}, ${f.amountCents}, ${f.orderedAt})`,
+      );
     await tx.$executeRaw`INSERT INTO "CustomerLead" ("linkId", "shop", "phoneKey", "customerId", "orderName", "outcome", "outcomeAt", "amountCents", "orderedAt")
       VALUES ${Prisma.join(values)}
       ON CONFLICT ("linkId") DO UPDATE SET
@@ -111,7 +118,10 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
   const ids = [...lastAt.keys()];
   const links = await shopLinksByIds(tx, shop, ids, LINK_FIELDS);
   const previous = await inPages(ids, (page) =>
-    tx.customerLead.findMany({ where: { shop, linkId: { in: page } }, select: { linkId: true, phoneKey: true, outcome: true, outcomeAt: true } }),
+    tx.customerLead.findMany({
+      where: { shop, linkId: { in: page } },
+      select: { linkId: true, phoneKey: true, outcome: true, outcomeAt: true },
+    }),
   );
   const before = new Map(previous.map((r) => [r.linkId, r]));
   const facts: CustomerFact[] = [];
@@ -128,14 +138,21 @@ export async function applyCustomerEvents(tx: Tx, shop: string, events: readonly
 
   await inPages(gone, async (page) => [await tx.customerLead.deleteMany({ where: { shop, linkId: { in: page } } })]);
   await storeFacts(tx, shop, facts);
-  const rows = await inPages([...keys], (page) => tx.customerLead.findMany({ where: { shop, phoneKey: { in: page } } }));
+  const rows = await inPages([...keys], (page) =>
+    tx.customerLead.findMany({ where: { shop, phoneKey: { in: page } } }),
+  );
   await storeRecords(tx, shop, [...recordsOf(keys, rows.map(factFromRow)).values()]);
 }
 
 export const customerRecordHandler: LeadEventHandler = (tx, shop, events) => applyCustomerEvents(tx, shop, events);
 
 /** What the hold rule reads for one phone: its standing and its earlier outcomes (one indexed read each). */
-export async function customerHistory(db: Tx | Db, shop: string, phoneKey: string, exceptLinkId?: string): Promise<CustomerHistory> {
+export async function customerHistory(
+  db: Tx | Db,
+  shop: string,
+  phoneKey: string,
+  exceptLinkId?: string,
+): Promise<CustomerHistory> {
   const [record, outcomes] = await Promise.all([
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } }, select: { standing: true } }),
     db.customerLead.findMany({
@@ -176,12 +193,20 @@ export interface CustomerRebuildReport {
  * it was sent). Standings are kept; a record with no order left keeps its row
  * only if it has one.
  */
-export async function rebuildCustomerRecords(db: Db, shop: string, now: () => number = Date.now): Promise<CustomerRebuildReport> {
+export async function rebuildCustomerRecords(
+  db: Db,
+  shop: string,
+  now: () => number = Date.now,
+): Promise<CustomerRebuildReport> {
   const started = now();
   return db.$transaction(
     async (tx) => {
       const changedAt = new Map<string, Date>();
-      const marks = await tx.timelineEvent.findMany({ where: { shop, kind: "status_changed" }, select: { linkId: true, at: true }, orderBy: { at: "asc" } });
+      const marks = await tx.timelineEvent.findMany({
+        where: { shop, kind: "status_changed" },
+        select: { linkId: true, at: true },
+        orderBy: { at: "asc" },
+      });
       for (const mark of marks) changedAt.set(mark.linkId, mark.at);
 
       const facts: CustomerFact[] = [];
@@ -207,7 +232,20 @@ export async function rebuildCustomerRecords(db: Db, shop: string, now: () => nu
       await tx.customerRecord.deleteMany({ where: { shop, standing: null } });
       await tx.customerRecord.updateMany({
         where: { shop },
-        data: { orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: null, lastOutcomeAt: null, collectedCents: 0, firstOrderAt: null, lastOrderAt: null },
+        data: {
+          orders: 0,
+          delivered: 0,
+          returned: 0,
+          refused: 0,
+          cancelled: 0,
+          wrongNumber: 0,
+          inProgress: 0,
+          lastOutcome: null,
+          lastOutcomeAt: null,
+          collectedCents: 0,
+          firstOrderAt: null,
+          lastOrderAt: null,
+        },
       });
       await storeFacts(tx, shop, facts);
       const records = [...recordsOf([], facts).values()];

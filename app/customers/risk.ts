@@ -31,7 +31,8 @@ const DAY_MS = 86_400_000;
 
 export function customerHold(history: CustomerHistory, rule: CustomerHoldRule, now: Date): HoldDecision {
   if (!rule.enabled || history.standing === "trusted") return { hold: false };
-  if (history.standing === "blocked") return { hold: true, reason: { code: "customer_blocked", counts: {}, days: rule.days, blocked: true } };
+  if (history.standing === "blocked")
+    return { hold: true, reason: { code: "customer_blocked", counts: {}, days: rule.days, blocked: true } };
   const since = now.getTime() - rule.days * DAY_MS;
   const counts: Partial<Record<FailedOutcome, number>> = {};
   let failed = 0;
@@ -56,7 +57,14 @@ export type RiskFilter = (typeof RISK_FILTERS)[number];
  * when failures reach two and outnumber deliveries, medium with any failure,
  * low with deliveries only, new without a finished order.
  */
-export function riskLevel(record: { standing: string | null; delivered: number; returned: number; refused: number; cancelled: number; wrongNumber: number }): RiskLevel {
+export function riskLevel(record: {
+  standing: string | null;
+  delivered: number;
+  returned: number;
+  refused: number;
+  cancelled: number;
+  wrongNumber: number;
+}): RiskLevel {
   if (record.standing === "blocked" || record.standing === "trusted") return record.standing;
   const failed = record.returned + record.refused + record.cancelled + record.wrongNumber;
   if (failed >= 2 && failed > record.delivered) return "high";

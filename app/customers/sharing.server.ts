@@ -23,7 +23,10 @@ type ShopConsent = Pick<Shop, "domain" | "settings" | "sellerAccount" | "sellerA
 export async function sharingPeers(db: Reader, shop: string | ShopConsent): Promise<string[]> {
   const self =
     typeof shop === "string"
-      ? await db.shop.findUnique({ where: { domain: shop }, select: { domain: true, settings: true, sellerAccount: true, sellerApiBaseUrl: true, uninstalledAt: true } })
+      ? await db.shop.findUnique({
+          where: { domain: shop },
+          select: { domain: true, settings: true, sellerAccount: true, sellerApiBaseUrl: true, uninstalledAt: true },
+        })
       : shop;
   if (!self) return [];
   return sharingPeerDomains(db, self);
@@ -34,11 +37,25 @@ export async function sharingPeers(db: Reader, shop: string | ShopConsent): Prom
  * the outcomes the consenting stores hold for the same phone. A standing
  * (block/trust) stays the word of the store that set it.
  */
-export async function holdHistory(db: Reader, shop: ShopConsent, phoneKey: string, exceptLinkId?: string): Promise<CustomerHistory> {
-  const [own, peers] = await Promise.all([customerHistory(db, shop.domain, phoneKey, exceptLinkId), sharingPeers(db, shop)]);
+export async function holdHistory(
+  db: Reader,
+  shop: ShopConsent,
+  phoneKey: string,
+  exceptLinkId?: string,
+): Promise<CustomerHistory> {
+  const [own, peers] = await Promise.all([
+    customerHistory(db, shop.domain, phoneKey, exceptLinkId),
+    sharingPeers(db, shop),
+  ]);
   if (peers.length === 0) return own;
-  const shared = await db.customerLead.findMany({ where: { shop: { in: peers }, phoneKey }, select: { outcome: true, outcomeAt: true } });
-  return { ...own, outcomes: [...own.outcomes, ...shared.map((o) => ({ outcome: o.outcome as DeliveryOutcome, at: o.outcomeAt }))] };
+  const shared = await db.customerLead.findMany({
+    where: { shop: { in: peers }, phoneKey },
+    select: { outcome: true, outcomeAt: true },
+  });
+  return {
+    ...own,
+    outcomes: [...own.outcomes, ...shared.map((o) => ({ outcome: o.outcome as DeliveryOutcome, at: o.outcomeAt }))],
+  };
 }
 
 export interface SharedRecord {
@@ -57,7 +74,9 @@ export async function sharedRecord(db: Reader, shop: string, phoneKey: string): 
   const rows = await db.customerRecord.findMany({ where: { shop: { in: peers }, phoneKey, orders: { gt: 0 } } });
   if (rows.length === 0) return null;
   const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + pick(r), 0);
-  const last = rows.filter((r) => r.lastOutcomeAt).sort((a, b) => b.lastOutcomeAt!.getTime() - a.lastOutcomeAt!.getTime())[0];
+  const last = rows
+    .filter((r) => r.lastOutcomeAt)
+    .sort((a, b) => b.lastOutcomeAt!.getTime() - a.lastOutcomeAt!.getTime())[0];
   return {
     stores: rows.length,
     orders: sum((r) => r.orders),

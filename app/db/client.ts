@@ -95,7 +95,10 @@ const STATEMENTS_SLICE_MS = 8;
  * for the write lock on this very loop, a deadlock until the busy timeout
  * (docs/decisions/0009-sqlite-connection.md).
  */
-function sliceStatements(client: Client, turnsInTransactions: () => boolean): { inTransaction: boolean; execute: Client["execute"] } {
+function sliceStatements(
+  client: Client,
+  turnsInTransactions: () => boolean,
+): { inTransaction: boolean; execute: Client["execute"] } {
   const execute = client.execute.bind(client);
   const state = { inTransaction: false, execute };
   let sliceStart = 0;
@@ -174,7 +177,10 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
   /** The process's one connection to the file, opened on first use and again after a close. */
   connection(): Client {
     if (!this.#connection || this.#connection.closed) {
-      this.#connection = prepareForConcurrentProcesses(new SqliteConnection(this.config.url) as unknown as Client, this.sqliteOptions);
+      this.#connection = prepareForConcurrentProcesses(
+        new SqliteConnection(this.config.url) as unknown as Client,
+        this.sqliteOptions,
+      );
     }
     return this.#connection;
   }
@@ -186,7 +192,6 @@ export class ConcurrentLibSQLAdapter extends PrismaLibSQL {
     return access;
   }
 }
-
 
 /**
  * PostgreSQL's own generated client (Prisma bakes the provider in), sharing
@@ -201,7 +206,9 @@ function postgresClientClass(): typeof PrismaClient {
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
 /** A PostgreSQL client's connection pool (undefined on SQLite: one connection, no pool). */
-export function postgresPoolOf(client: PrismaClient): Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount" | "options"> | undefined {
+export function postgresPoolOf(
+  client: PrismaClient,
+): Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount" | "options"> | undefined {
   return pools.get(client);
 }
 
@@ -233,6 +240,10 @@ export function createPrismaClient(url: string, sqlite: SqliteClientOptions = {}
   }
   const adapter = new ConcurrentLibSQLAdapter({ url }, sqlite);
   const client = new PrismaClient({ adapter });
-  if (url.startsWith("file:")) registerSqlDatabase(client, sqliteDatabase(() => adapter.access()));
+  if (url.startsWith("file:"))
+    registerSqlDatabase(
+      client,
+      sqliteDatabase(() => adapter.access()),
+    );
   return client;
 }

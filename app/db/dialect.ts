@@ -12,7 +12,9 @@ export { databaseKindOf } from "./sql";
 type LockingClient = Pick<PrismaClient, "$queryRaw" | "$queryRawUnsafe" | "$executeRawUnsafe">;
 
 // Sorted first, then locked one row at a time in that order.
-const LOCK_KEYS = statement(`SELECT pg_advisory_xact_lock(hashtextextended("k", 0)) FROM (SELECT "k" FROM unnest(CAST(? AS text[])) AS "k" ORDER BY "k") AS "sorted"`);
+const LOCK_KEYS = statement(
+  `SELECT pg_advisory_xact_lock(hashtextextended("k", 0)) FROM (SELECT "k" FROM unnest(CAST(? AS text[])) AS "k" ORDER BY "k") AS "sorted"`,
+);
 
 /**
  * For a transaction that reads rows and then writes a total computed from them

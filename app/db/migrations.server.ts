@@ -44,7 +44,8 @@ export async function applyMigrations(url: string, migrationsDir: string): Promi
   const client = createClient({ url });
   try {
     const dirs = migrationNames(migrationsDir);
-    for (const dir of dirs) await client.executeMultiple(readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8"));
+    for (const dir of dirs)
+      await client.executeMultiple(readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8"));
     return dirs;
   } finally {
     client.close();

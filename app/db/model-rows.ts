@@ -15,14 +15,20 @@ function scalarFields(model: Prisma.ModelName): ScalarField[] {
   if (!fields) {
     const found = Prisma.dmmf.datamodel.models.find((m) => m.name === model);
     if (!found) throw new Error(`no model ${model}`);
-    fields = found.fields.filter((f) => f.kind === "scalar" || f.kind === "enum").map((f) => ({ name: f.name, type: f.type }));
+    fields = found.fields
+      .filter((f) => f.kind === "scalar" || f.kind === "enum")
+      .map((f) => ({ name: f.name, type: f.type }));
     fieldsByModel.set(model, fields);
   }
   return fields;
 }
 
 /** `alias."col" AS "<prefix>col", ...` for every scalar column of the model but `except`. */
-export function modelColumns(model: Prisma.ModelName, alias: string, options: { prefix?: string; except?: readonly string[] } = {}): string {
+export function modelColumns(
+  model: Prisma.ModelName,
+  alias: string,
+  options: { prefix?: string; except?: readonly string[] } = {},
+): string {
   const prefix = options.prefix ?? "";
   return scalarFields(model)
     .filter((f) => !options.except?.includes(f.name))

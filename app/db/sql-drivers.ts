@@ -7,7 +7,17 @@
 import type pg from "pg";
 import type { ConnectionGate } from "./connection-gate";
 import type { SqliteResult, SqliteStatement } from "./sqlite-connection";
-import { asNumber, combined, runInTurn, toParam, type BatchItem, type Row, type Sql, type SqlDatabase, type SqlStatement } from "./sql";
+import {
+  asNumber,
+  combined,
+  runInTurn,
+  toParam,
+  type BatchItem,
+  type Row,
+  type Sql,
+  type SqlDatabase,
+  type SqlStatement,
+} from "./sql";
 
 /** What app/db/client.ts gives the SQLite driver: the connection's executor that skips the gate, the gate, and its transaction marks. */
 export interface SqliteAccess {
@@ -33,8 +43,10 @@ export function sqliteDatabase(access: () => SqliteAccess): SqlDatabase {
   const args = (params: readonly unknown[]) => params.map((p) => toParam("sqlite", p));
   const inside: Sql = {
     dialect: "sqlite",
-    all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => rowsOf<R>(await access().execute({ sql: s.sqlite, args: args(params) })),
-    run: async (s: SqlStatement, params: readonly unknown[] = []) => (await access().execute({ sql: s.sqlite, args: args(params) })).rowsAffected,
+    all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) =>
+      rowsOf<R>(await access().execute({ sql: s.sqlite, args: args(params) })),
+    run: async (s: SqlStatement, params: readonly unknown[] = []) =>
+      (await access().execute({ sql: s.sqlite, args: args(params) })).rowsAffected,
     batch: (items) => runInTurn(inside, items),
   };
   const database: SqlDatabase = {
@@ -70,11 +82,17 @@ function postgresRunner(client: Queryable): Sql {
     client.query({ name: s.name, text: s.postgres, values: params.map((p) => toParam("postgres", p)) });
   const runner: Sql = {
     dialect: "postgres",
-    all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => (await query(s, params)).rows as R[],
+    all: async <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) =>
+      (await query(s, params)).rows as R[],
     run: async (s: SqlStatement, params: readonly unknown[] = []) => (await query(s, params)).rowCount ?? 0,
     async batch(items: readonly BatchItem[]) {
       if (items.length === 1) return [await runner.run(items[0].statement, items[0].params)];
-      const [row] = (await query(combined(items), items.flatMap((i) => i.params))).rows as Row[];
+      const [row] = (
+        await query(
+          combined(items),
+          items.flatMap((i) => i.params),
+        )
+      ).rows as Row[];
       return items.map((_, i) => asNumber(row[`n${i}`]));
     },
   };

@@ -143,7 +143,8 @@ export function asNumber(value: unknown): number {
   throw new TypeError(`not a number: ${typeof value}`);
 }
 
-export const asString = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+export const asString = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 // ---------------------------------------------------------------------------
 // Ids shaped like Prisma's cuid(): 25 characters, ordered by creation within a process.
@@ -183,7 +184,8 @@ export function registerSqlDatabase(client: PrismaClient, database: SqlDatabase)
 type PrismaLike = PrismaClient | Prisma.TransactionClient;
 export type SqlSource = PrismaLike | Sql;
 
-const isSql = (db: SqlSource): db is Sql => typeof (db as Sql).all === "function" && typeof (db as Sql).run === "function";
+const isSql = (db: SqlSource): db is Sql =>
+  typeof (db as Sql).all === "function" && typeof (db as Sql).run === "function";
 
 /** The app client's prepared driver; a client made elsewhere gets Prisma's raw queries. */
 export function sqlDatabaseOf(db: PrismaClient): SqlDatabase {
@@ -209,7 +211,8 @@ function prismaRawSql(db: PrismaLike): Sql {
   const args = (params: readonly unknown[]) => params.map((p) => toParam(dialect, p));
   const sql: Sql = {
     dialect,
-    all: <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) => db.$queryRawUnsafe<R[]>(text(s), ...args(params)),
+    all: <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) =>
+      db.$queryRawUnsafe<R[]>(text(s), ...args(params)),
     run: (s: SqlStatement, params: readonly unknown[] = []) => db.$executeRawUnsafe(text(s), ...args(params)),
     batch: (items) => runInTurn(sql, items),
   };

@@ -40,7 +40,10 @@ export interface SqliteStatement {
 /** `file:path`, `file:///abs/path` or `file://localhost/abs/path` → the path libsql opens. */
 export function sqliteFilePath(url: string): string {
   if (!url.startsWith("file:")) throw new Error("A SQLite database URL starts with file:");
-  const path = url.slice("file:".length).split("?")[0].replace(/^\/\/(localhost)?(?=\/)/, "");
+  const path = url
+    .slice("file:".length)
+    .split("?")[0]
+    .replace(/^\/\/(localhost)?(?=\/)/, "");
   return decodeURIComponent(path);
 }
 
@@ -55,7 +58,8 @@ function fromSql(value: unknown): Value {
     }
     return Number(value);
   }
-  if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) as ArrayBuffer;
+  if (Buffer.isBuffer(value))
+    return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) as ArrayBuffer;
   return value as Value;
 }
 
@@ -114,7 +118,13 @@ export class SqliteConnection {
       return { columns, columnTypes, rows, rowsAffected: 0, lastInsertRowid: undefined };
     }
     const info = statement.run(bound);
-    return { columns, columnTypes, rows: [], rowsAffected: info.changes, lastInsertRowid: BigInt(info.lastInsertRowid) };
+    return {
+      columns,
+      columnTypes,
+      rows: [],
+      rowsAffected: info.changes,
+      lastInsertRowid: BigInt(info.lastInsertRowid),
+    };
   }
 
   async executeMultiple(sql: string): Promise<void> {

@@ -13,7 +13,9 @@ export const SQLITE_URL = /^(file:|libsql:|https?:)/i;
 export class UnsupportedDatabaseUrlError extends Error {
   constructor() {
     // Never the URL itself: it can carry a password.
-    super("DATABASE_URL must be a SQLite URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)");
+    super(
+      "DATABASE_URL must be a SQLite URL (file:./prisma/dev.sqlite) or a PostgreSQL URL (postgresql://user:password@host:5432/db)",
+    );
     this.name = "UnsupportedDatabaseUrlError";
   }
 }

@@ -25,7 +25,14 @@ import type { BatchJobContext, ClaimedJob } from "../queue/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { flowTriggerReceiveMany, flowTriggerReceiveManyVariables } from "../shopify/batched-documents";
 import type { City } from "../leads";
-import { FLOW_TRIGGER, mayFire, SWITCH_OF, triggerFiringsFor, type FlowLinkFacts, type FlowTriggerHandle } from "./triggers";
+import {
+  FLOW_TRIGGER,
+  mayFire,
+  SWITCH_OF,
+  triggerFiringsFor,
+  type FlowLinkFacts,
+  type FlowTriggerHandle,
+} from "./triggers";
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
@@ -42,7 +49,9 @@ export const STATUS_TRIGGER_DELAY_MS = 3_000;
 
 const HANDLES = new Set<string>(Object.values(FLOW_TRIGGER));
 
-const TRIGGERS_IN_USE = statement(`SELECT "handle" FROM "FlowTriggerUsage" WHERE "shop" = ? AND "hasEnabledFlow" = TRUE`);
+const TRIGGERS_IN_USE = statement(
+  `SELECT "handle" FROM "FlowTriggerUsage" WHERE "shop" = ? AND "hasEnabledFlow" = TRUE`,
+);
 
 /** The triggers Flow said an enabled workflow of the shop uses (lifecycle callback). */
 async function triggersInUse(tx: Prisma.TransactionClient, shop: string): Promise<Set<string>> {
@@ -70,7 +79,11 @@ export function joinStatusMoves(events: readonly LeadEvent[]): LeadEvent[] {
 }
 
 /** Lead-events handler: queues the triggers these events fire (see lead-events.server.ts). */
-export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
+export async function queueFlowTriggers(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  allEvents: LeadEvent[],
+): Promise<void> {
   const events = joinStatusMoves(allEvents.filter(mayFire));
   if (events.length === 0) return;
   // Most shops have no workflow on these triggers: one indexed read, and nothing else.
@@ -94,14 +107,18 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   const cityName = (id: number | null): string => (id === null ? "" : (cityNames.get(id) ?? ""));
 
   const once: EnqueueJobInput[] = [];
-  const statusMoves: { link: FlowLinkFacts & { id: string; orderId: string; leadRef: string }; payload: Record<string, string | number> }[] = [];
+  const statusMoves: {
+    link: FlowLinkFacts & { id: string; orderId: string; leadRef: string };
+    payload: Record<string, string | number>;
+  }[] = [];
   for (const event of events) {
     const link = byId.get(event.linkId);
     if (!link) continue;
     const facts: FlowLinkFacts = { ...link, cityName: cityName(link.cityId) };
     for (const firing of triggerFiringsFor(event, facts)) {
       if (!wanted(firing.handle)) continue;
-      if (firing.handle === FLOW_TRIGGER.leadStatusChanged && link.leadRef) statusMoves.push({ link: { ...facts, leadRef: link.leadRef }, payload: firing.payload });
+      if (firing.handle === FLOW_TRIGGER.leadStatusChanged && link.leadRef)
+        statusMoves.push({ link: { ...facts, leadRef: link.leadRef }, payload: firing.payload });
       else once.push(flowTriggerJobFor(shop, link.orderId, link.id, firing.handle, firing.eventKey, firing.payload));
     }
   }
@@ -110,7 +127,9 @@ export async function queueFlowTriggers(tx: Prisma.TransactionClient, shop: stri
   await queueStatusMoves(tx, shop, statusMoves);
 }
 
-const WAITING_STATUS_TRIGGERS = statement((d) => `SELECT "key", "payload", "runAt" FROM "Job" WHERE ${inList(d, `"key"`)} AND "state" IN ('pending', 'failed')`);
+const WAITING_STATUS_TRIGGERS = statement(
+  (d) => `SELECT "key", "payload", "runAt" FROM "Job" WHERE ${inList(d, `"key"`)} AND "state" IN ('pending', 'failed')`,
+);
 const PREVIOUS_FIELDS = ["Previous confirmation status", "Previous shipping status"] as const;
 
 /**
@@ -121,13 +140,28 @@ const PREVIOUS_FIELDS = ["Previous confirmation status", "Previous shipping stat
 async function queueStatusMoves(
   tx: Prisma.TransactionClient,
   shop: string,
-  moves: readonly { link: { id: string; orderId: string; leadRef: string }; payload: Record<string, string | number> }[],
+  moves: readonly {
+    link: { id: string; orderId: string; leadRef: string };
+    payload: Record<string, string | number>;
+  }[],
 ): Promise<void> {
   if (moves.length === 0) return;
-  const jobs = moves.map((m) => flowStatusTriggerJobFor(shop, m.link.orderId, m.link.id, m.link.leadRef, m.payload, new Date(Date.now() + STATUS_TRIGGER_DELAY_MS)));
+  const jobs = moves.map((m) =>
+    flowStatusTriggerJobFor(
+      shop,
+      m.link.orderId,
+      m.link.id,
+      m.link.leadRef,
+      m.payload,
+      new Date(Date.now() + STATUS_TRIGGER_DELAY_MS),
+    ),
+  );
   const sql = sqlOf(tx);
   const waiting = new Map(
-    (await sql.all(WAITING_STATUS_TRIGGERS, [list(jobs.map((j) => j.key))])).map((r) => [String(r.key), { payload: String(r.payload), runAt: asDate(r.runAt)! }]),
+    (await sql.all(WAITING_STATUS_TRIGGERS, [list(jobs.map((j) => j.key))])).map((r) => [
+      String(r.key),
+      { payload: String(r.payload), runAt: asDate(r.runAt)! },
+    ]),
   );
   for (const job of jobs) {
     const earlier = waiting.get(job.key);
@@ -144,7 +178,17 @@ async function queueStatusMoves(
 
 function readLinkFacts(tx: Prisma.TransactionClient, shop: string, ids: string[]) {
   return shopLinksByIds(tx, shop, ids, {
-    id: true, orderId: true, orderName: true, leadRef: true, cityId: true, totalClient: true, reason: true, findings: true, anomalies: true, trackingNumber: true, sellerProfit: true,
+    id: true,
+    orderId: true,
+    orderName: true,
+    leadRef: true,
+    cityId: true,
+    totalClient: true,
+    reason: true,
+    findings: true,
+    anomalies: true,
+    trackingNumber: true,
+    sellerProfit: true,
   });
 }
 
@@ -203,7 +247,13 @@ export async function runFlowTriggerJobs(
       continue;
     }
     if (asDate(shop.uninstalledAt)) {
-      failures.set(job.id, new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: sent to Flow after a reinstall" }));
+      failures.set(
+        job.id,
+        new RetryLaterError(UNINSTALLED_WAIT_MS, {
+          countAttempt: false,
+          reason: "The app is not installed: sent to Flow after a reinstall",
+        }),
+      );
       continue;
     }
     try {
@@ -217,11 +267,20 @@ export async function runFlowTriggerJobs(
   for (const [firing, outcome] of await fireAll(deps, ready)) {
     const { job, shop: domain, linkId, handle, payload } = firing;
     if (outcome === "sent") {
-      timeline.push(timelineRow(domain, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } }));
+      timeline.push(
+        timelineRow(domain, linkId, { kind: "flow", text: flowSentText(handle), data: { handle, payload } }),
+      );
       done.push(job);
       continue;
     }
-    if (outcome instanceof PermanentJobError) timeline.push(timelineRow(domain, linkId, { kind: "flow", text: flowRefusedText(handle), data: { handle, detail: outcome.message } }));
+    if (outcome instanceof PermanentJobError)
+      timeline.push(
+        timelineRow(domain, linkId, {
+          kind: "flow",
+          text: flowRefusedText(handle),
+          data: { handle, detail: outcome.message },
+        }),
+      );
     failures.set(job.id, outcome);
   }
   if (timeline.length > 0 || done.length > 0) {
@@ -248,7 +307,10 @@ interface Firing {
  * each firing's outcome, "sent" or the job's error (a PermanentJobError when Flow
  * refused it for good). A failed request fails each firing as a single call would.
  */
-async function fireAll(deps: { adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date }, firings: readonly Firing[]): Promise<Map<Firing, "sent" | unknown>> {
+async function fireAll(
+  deps: { adminFor: AdminFor; shopifyBudget: ShopifyBudget; now: () => Date },
+  firings: readonly Firing[],
+): Promise<Map<Firing, "sent" | unknown>> {
   const outcomes = new Map<Firing, "sent" | unknown>();
   if (firings.length === 0) return outcomes;
   const shop = firings[0].shop;
@@ -294,13 +356,21 @@ export const lifecyclePayloadSchema = z.object({
 });
 export type LifecyclePayload = z.infer<typeof lifecyclePayloadSchema>;
 
-export async function recordTriggerUsage(db: Db, shop: string, input: LifecyclePayload, now = new Date()): Promise<string[]> {
+export async function recordTriggerUsage(
+  db: Db,
+  shop: string,
+  input: LifecyclePayload,
+  now = new Date(),
+): Promise<string[]> {
   const id = input.flow_trigger_definition_id;
   const handles = id && HANDLES.has(id) ? [id] : [...HANDLES];
   const notifiedAt = input.timestamp ? new Date(input.timestamp) : now;
   const recorded: string[] = [];
   for (const handle of handles) {
-    const kept = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle } }, select: { notifiedAt: true } });
+    const kept = await db.flowTriggerUsage.findUnique({
+      where: { shop_handle: { shop, handle } },
+      select: { notifiedAt: true },
+    });
     if (kept && kept.notifiedAt > notifiedAt) continue;
     await db.flowTriggerUsage.upsert({
       where: { shop_handle: { shop, handle } },

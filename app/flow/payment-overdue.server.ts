@@ -32,13 +32,24 @@ export interface OverdueCheckReport {
  * switched off, or that Flow has not said an enabled workflow uses, queues
  * nothing and marks nothing (switched on later, the overdue parcels fire then).
  */
-export async function queueOverdueTriggers(db: Db, shop: string, now: Date, timeZone = DEFAULT_TIME_ZONE): Promise<OverdueCheckReport> {
-  const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, uninstalledAt: true } });
+export async function queueOverdueTriggers(
+  db: Db,
+  shop: string,
+  now: Date,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<OverdueCheckReport> {
+  const shopRow = await db.shop.findUnique({
+    where: { domain: shop },
+    select: { settings: true, uninstalledAt: true },
+  });
   if (!shopRow || shopRow.uninstalledAt) return { queued: 0, skipped: "uninstalled" };
   const settings = readShopSettings(shopRow.settings);
   if (!settings.flowTriggers.paymentOverdue) return { queued: 0, skipped: "switched_off" };
   // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
-  const usage = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.paymentOverdue } }, select: { hasEnabledFlow: true } });
+  const usage = await db.flowTriggerUsage.findUnique({
+    where: { shop_handle: { shop, handle: FLOW_TRIGGER.paymentOverdue } },
+    select: { hasEnabledFlow: true },
+  });
   if (!usage?.hasEnabledFlow) return { queued: 0, skipped: "no_workflow" };
 
   const today = localDay(timeZone, now);
@@ -66,7 +77,10 @@ export async function queueOverdueTriggers(db: Db, shop: string, now: Date, time
         return flowTriggerJobFor(shop, p.orderId, p.linkId, firing.handle, firing.eventKey, firing.payload);
       });
       await enqueueNewJobs(tx, jobs);
-      await tx.cashParcel.updateMany({ where: { linkId: { in: parcels.map((p) => p.linkId) } }, data: { overdueNotifiedAt: now } });
+      await tx.cashParcel.updateMany({
+        where: { linkId: { in: parcels.map((p) => p.linkId) } },
+        data: { overdueNotifiedAt: now },
+      });
     });
     queued += parcels.length;
     if (parcels.length < PAGE) break;
@@ -80,7 +94,10 @@ export async function runPaymentOverdueJob(deps: { db: Db; now: () => Date }, jo
   const now = deps.now();
   const report = await queueOverdueTriggers(deps.db, job.shop, now);
   if (report.skipped === "uninstalled") return;
-  const owed = await deps.db.cashParcel.findFirst({ where: { shop: job.shop, state: "owed" }, select: { linkId: true } });
+  const owed = await deps.db.cashParcel.findFirst({
+    where: { shop: job.shop, state: "owed" },
+    select: { linkId: true },
+  });
   // Re-enqueued while running: it becomes pending again at that time.
   if (owed) await enqueueJob(deps.db, paymentOverdueJobFor(job.shop, nextOverdueCheckAt(now)));
 }

@@ -21,7 +21,8 @@ export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER]
 export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
 
 /** Flow field types the triggers use (the CLI's names). */
-export type FlowFieldType = "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal" | "number_integer";
+export type FlowFieldType =
+  "order_reference" | "single_line_text_field" | "multi_line_text_field" | "number_decimal" | "number_integer";
 
 export interface FlowFieldDefinition {
   type: FlowFieldType;
@@ -33,7 +34,13 @@ const ORDER: FlowFieldDefinition = { type: "order_reference" };
 const text = (key: string): FlowFieldDefinition => ({ type: "single_line_text_field", key });
 
 export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDefinition[]> = {
-  [FLOW_TRIGGER.leadCreated]: [ORDER, text("Lead reference"), text("City"), { type: "number_decimal", key: "Amount to collect" }, text("Lead state")],
+  [FLOW_TRIGGER.leadCreated]: [
+    ORDER,
+    text("Lead reference"),
+    text("City"),
+    { type: "number_decimal", key: "Amount to collect" },
+    text("Lead state"),
+  ],
   [FLOW_TRIGGER.leadStatusChanged]: [
     ORDER,
     text("Lead reference"),
@@ -44,7 +51,12 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     text("Tracking number"),
     { type: "number_decimal", key: "Seller profit" },
   ],
-  [FLOW_TRIGGER.orderNeedsAttention]: [ORDER, text("Lead state"), { type: "multi_line_text_field", key: "Reason" }, { type: "multi_line_text_field", key: "Findings" }],
+  [FLOW_TRIGGER.orderNeedsAttention]: [
+    ORDER,
+    text("Lead state"),
+    { type: "multi_line_text_field", key: "Reason" },
+    { type: "multi_line_text_field", key: "Findings" },
+  ],
   [FLOW_TRIGGER.paymentOverdue]: [
     ORDER,
     text("Lead reference"),
@@ -53,7 +65,12 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     text("Delivered on"),
     { type: "number_integer", key: "Days unpaid" },
   ],
-  [FLOW_TRIGGER.orderStuck]: [ORDER, text("Lead state"), { type: "number_integer", key: "Minutes stuck" }, { type: "multi_line_text_field", key: "Reason" }],
+  [FLOW_TRIGGER.orderStuck]: [
+    ORDER,
+    text("Lead state"),
+    { type: "number_integer", key: "Minutes stuck" },
+    { type: "multi_line_text_field", key: "Reason" },
+  ],
 };
 
 /** Which switch (Settings) governs each trigger. */
@@ -125,7 +142,8 @@ export function findingLines(link: Pick<FlowLinkFacts, "findings" | "anomalies">
 }
 
 /** A number as Flow's reference fields take it, or its digits where a number would be rounded (beyond 2^53). */
-const orderIdOf = (link: FlowLinkFacts): number | string => (Number.isSafeInteger(Number(link.orderId)) ? Number(link.orderId) : link.orderId);
+const orderIdOf = (link: FlowLinkFacts): number | string =>
+  Number.isSafeInteger(Number(link.orderId)) ? Number(link.orderId) : link.orderId;
 
 /**
  * Whether the platform's confirmation or shipping status moved. The profit
@@ -195,7 +213,6 @@ export function triggerFiringsFor(event: LeadEvent, link: FlowLinkFacts): FlowTr
   }
   return firings;
 }
-
 
 /** A delivered parcel the platform has not paid in time, as the daily check reads it (CashParcel). */
 export interface OverdueParcel {

@@ -6,7 +6,18 @@
  */
 
 /** Query parameters whose value is a credential (compared case-insensitively). */
-const SECRET_PARAMS = new Set(["id_token", "session", "hmac", "token", "code", "state", "signature", "access_token", "key", "secret"]);
+const SECRET_PARAMS = new Set([
+  "id_token",
+  "session",
+  "hmac",
+  "token",
+  "code",
+  "state",
+  "signature",
+  "access_token",
+  "key",
+  "secret",
+]);
 
 /** Paths that end with a secret token: `/webhooks/seller/<token>`. */
 const SECRET_PATH = /^(\/+webhooks\/+seller\/+)[^/?#]+/i;

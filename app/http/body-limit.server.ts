@@ -43,7 +43,10 @@ export function normalizedPath(url: string): string {
   } catch {
     // A malformed escape: keep the raw text, it still gets a limit.
   }
-  path = path.toLowerCase().replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+  path = path
+    .toLowerCase()
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/");
   if (path.length > 1) path = path.replace(/\/+$/, "");
   return path.startsWith("/") ? path : `/${path}`;
 }

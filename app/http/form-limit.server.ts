@@ -15,7 +15,8 @@ export class FormTooLargeError extends Error {
 /** The request's form data (URL-encoded or multipart); FormTooLargeError past `maxBytes`. */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes)) throw new FormTooLargeError(maxBytes);
+  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes))
+    throw new FormTooLargeError(maxBytes);
   if (!request.body) return request.formData();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

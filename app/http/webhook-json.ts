@@ -99,7 +99,12 @@ function scan(text: string, limits: WebhookJsonLimits): Scan {
       while (end < length && isDigit(text.charCodeAt(end))) end++;
       const next = text.charCodeAt(end);
       const integer = next !== 0x2e /* . */ && (next | 0x20) !== 0x65; /* e */
-      if (integer && end - start >= MAX_SAFE_DIGITS.length && text.charCodeAt(start) !== DIGIT_0 && beyondSafe(text, start, end)) {
+      if (
+        integer &&
+        end - start >= MAX_SAFE_DIGITS.length &&
+        text.charCodeAt(start) !== DIGIT_0 &&
+        beyondSafe(text, start, end)
+      ) {
         result.bigIntegers.push(i, end);
       }
       i = Math.max(end, i + 1);

@@ -42,7 +42,13 @@ export function wellFormedJson<T>(value: T): T {
         if (fixedKey === key) continue;
         delete record[key];
         // Two keys equal once cleaned: the first is kept. defineProperty: "__proto__" stays a plain key.
-        if (!Object.hasOwn(record, fixedKey)) Object.defineProperty(record, fixedKey, { value: item, enumerable: true, writable: true, configurable: true });
+        if (!Object.hasOwn(record, fixedKey))
+          Object.defineProperty(record, fixedKey, {
+            value: item,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
       }
     }
   }

@@ -12,7 +12,8 @@ export const analyticsEn = {
   "analytics.period.from": "From",
   "analytics.period.to": "To",
   "analytics.period.apply": "Show",
-  "analytics.period.range": "{from} to {to} ({days, plural, one {# day} other {# days}}), compared with {previousFrom} to {previousTo}.",
+  "analytics.period.range":
+    "{from} to {to} ({days, plural, one {# day} other {# days}}), compared with {previousFrom} to {previousTo}.",
   "analytics.period.zone": "Days end at midnight ({zone}).",
   "analytics.period.error.title": "This period cannot be shown: the last 30 days are shown instead",
   "analytics.period.error.bad_from": "The start date is not a date (write it YYYY-MM-DD).",
@@ -20,9 +21,11 @@ export const analyticsEn = {
   "analytics.period.error.reversed": "The end date is before the start date.",
   "analytics.period.error.future": "The end date is after today.",
   "analytics.period.error.too_long": "A period can be at most {max} days long.",
-  "analytics.processing": "{count, plural, one {# order still being processed is not counted yet.} other {# orders still being processed are not counted yet.}}",
+  "analytics.processing":
+    "{count, plural, one {# order still being processed is not counted yet.} other {# orders still being processed are not counted yet.}}",
   "analytics.empty.title": "No orders in this period",
-  "analytics.empty.body": "Orders appear here once the app has sent them to your COD platform (or kept them back). Try a longer period.",
+  "analytics.empty.body":
+    "Orders appear here once the app has sent them to your COD platform (or kept them back). Try a longer period.",
 
   "analytics.figures.title": "Key figures",
   "analytics.figure.orders": "Orders taken",

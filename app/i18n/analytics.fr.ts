@@ -11,7 +11,8 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.period.from": "Du",
   "analytics.period.to": "Au",
   "analytics.period.apply": "Afficher",
-  "analytics.period.range": "Du {from} au {to} ({days, plural, one {# jour} other {# jours}}), comparé à la période du {previousFrom} au {previousTo}.",
+  "analytics.period.range":
+    "Du {from} au {to} ({days, plural, one {# jour} other {# jours}}), comparé à la période du {previousFrom} au {previousTo}.",
   "analytics.period.zone": "Les jours se terminent à minuit ({zone}).",
   "analytics.period.error.title": "Cette période ne peut pas être affichée : voici les 30 derniers jours",
   "analytics.period.error.bad_from": "La date de début n'est pas une date (écrivez-la AAAA-MM-JJ).",
@@ -19,9 +20,11 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.period.error.reversed": "La date de fin est avant la date de début.",
   "analytics.period.error.future": "La date de fin est après aujourd'hui.",
   "analytics.period.error.too_long": "Une période dure au plus {max} jours.",
-  "analytics.processing": "{count, plural, one {# commande encore en traitement n'est pas encore comptée.} other {# commandes encore en traitement ne sont pas encore comptées.}}",
+  "analytics.processing":
+    "{count, plural, one {# commande encore en traitement n'est pas encore comptée.} other {# commandes encore en traitement ne sont pas encore comptées.}}",
   "analytics.empty.title": "Aucune commande sur cette période",
-  "analytics.empty.body": "Les commandes apparaissent ici dès que l'app les a envoyées à votre plateforme COD (ou retenues). Essayez une période plus longue.",
+  "analytics.empty.body":
+    "Les commandes apparaissent ici dès que l'app les a envoyées à votre plateforme COD (ou retenues). Essayez une période plus longue.",
 
   "analytics.figures.title": "Chiffres clés",
   "analytics.figure.orders": "Commandes reçues",
@@ -39,7 +42,8 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.rate.ofStep": "{part} sur {whole} à cette étape",
 
   "analytics.funnel.title": "De la commande à la livraison",
-  "analytics.funnel.description": "Chaque commande compte le jour où elle a été passée, à l'étape qu'elle a atteinte aujourd'hui.",
+  "analytics.funnel.description":
+    "Chaque commande compte le jour où elle a été passée, à l'étape qu'elle a atteinte aujourd'hui.",
   "analytics.step.orders": "Commandes",
   "analytics.step.sent": "Envoyées à la plateforme",
   "analytics.step.confirmed": "Confirmées",
@@ -75,7 +79,8 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
 
   "analytics.cities.title": "Par ville",
   "analytics.products.title": "Par produit",
-  "analytics.products.note": "Une commande de plusieurs produits compte une fois pour chacun ; ses montants sont ceux de toute la commande.",
+  "analytics.products.note":
+    "Une commande de plusieurs produits compte une fois pour chacun ; ses montants sont ceux de toute la commande.",
   "analytics.column.city": "Ville",
   "analytics.column.product": "Produit",
   "analytics.column.orders": "Commandes",

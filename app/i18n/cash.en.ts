@@ -9,7 +9,8 @@ export const cashEn = {
   "cash.title": "Cash",
   "cash.intro":
     "The carrier collects the cash at the door; the platform keeps its prices and fees and pays you your seller profit later. A delivered parcel is owed until the platform pays it; amounts owed are your seller profit.",
-  "cash.overdueRule": "After {days} days without payment a parcel is overdue: an alert on Home and the “Payment overdue” Flow trigger. Change the delay in Settings.",
+  "cash.overdueRule":
+    "After {days} days without payment a parcel is overdue: an alert on Home and the “Payment overdue” Flow trigger. Change the delay in Settings.",
   "cash.tab.owed": "Not paid yet",
   "cash.tab.paid": "Paid",
   "cash.tab.returned": "Returned",
@@ -49,19 +50,22 @@ export const cashEn = {
   "cash.pagination": "Pages of parcels",
   "cash.error.title": "This list cannot be shown as asked",
   "cash.error.bad_state": "There is no such list: the parcels not paid yet are shown.",
-  "cash.error.bad_age": "Days since delivery must be whole numbers from 0 to 3650, the smaller first, and only for parcels not paid yet: every parcel not paid yet is shown.",
+  "cash.error.bad_age":
+    "Days since delivery must be whole numbers from 0 to 3650, the smaller first, and only for parcels not paid yet: every parcel not paid yet is shown.",
   "cash.error.bad_cursor": "This page of the list does not exist any more: the first page is shown.",
 
   "home.cash.title": "Cash from the platform",
   "home.cash.owed": "Owed by the platform: {amount}",
   "home.cash.ofWhich": "of which {amount} for {days} days or more",
-  "home.cash.parcels": "{count, plural, one {# parcel delivered and not paid yet.} other {# parcels delivered and not paid yet.}}",
+  "home.cash.parcels":
+    "{count, plural, one {# parcel delivered and not paid yet.} other {# parcels delivered and not paid yet.}}",
   "home.cash.nothingOwed": "Nothing owed: the platform has paid every delivered parcel.",
   "home.cash.seeLongWait": "See the parcels waiting {days} days or more",
   "home.cash.seeAll": "See every parcel not paid yet",
   "home.cash.overdue.title":
     "{count, plural, one {Payment overdue: # parcel delivered more than {days} days ago is not paid} other {Payment overdue: # parcels delivered more than {days} days ago are not paid}}",
-  "home.cash.overdue.body": "The platform owes you {amount} for them. Ask the platform, or change the delay in Settings.",
+  "home.cash.overdue.body":
+    "The platform owes you {amount} for them. Ask the platform, or change the delay in Settings.",
   "home.cash.overdue.action": "See the overdue parcels",
 
   "analytics.figure.netCollected": "Net collected",
@@ -70,7 +74,8 @@ export const cashEn = {
   "analytics.figure.returnRate": "Return rate",
   "analytics.figures.definitions":
     "Net collected: the cash collected at the door for the period's delivered orders (returned and cancelled ones bring nothing). Owed: the seller profit of delivered parcels the platform had not paid at the end of the period.",
-  "analytics.figures.more": "Orders taken: {orders} (previous period: {previousOrders}). Median days to delivery: {days} (previous period: {previousDays}).",
+  "analytics.figures.more":
+    "Orders taken: {orders} (previous period: {previousOrders}). Median days to delivery: {days} (previous period: {previousDays}).",
   "analytics.rate.confirmedOfSent": "{part} confirmed of {whole} sent",
   "analytics.change.up": "↑ {value}",
   "analytics.change.down": "↓ {value}",
@@ -110,9 +115,11 @@ export const cashEn = {
   "settings.cash.markPaidWhen.paid": "When the platform pays you",
   "settings.cash.markPaidWhen.help":
     "At delivery, Shopify counts the sale as soon as the carrier has the cash; when the platform pays you, Shopify's finance reports show only the cash you have received.",
-  "settings.cash.markPaidWhen.off": "Turn on “Mark orders as paid when delivered” under “Write back to Shopify” to use this choice.",
+  "settings.cash.markPaidWhen.off":
+    "Turn on “Mark orders as paid when delivered” under “Write back to Shopify” to use this choice.",
   "settings.cash.overdueDays.label": "Payment overdue after (days)",
-  "settings.cash.overdueDays.help": "A delivered parcel the platform has not paid after this many days shows an alert on Home and can start a Flow workflow.",
+  "settings.cash.overdueDays.help":
+    "A delivered parcel the platform has not paid after this many days shows an alert on Home and can start a Flow workflow.",
   "settings.cash.flowTrigger": "Send the Shopify Flow trigger “Payment overdue”",
 
   "activity.jobKind.payment-overdue": "Check unpaid parcels",

@@ -5,7 +5,8 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.title": "Encaissements",
   "cash.intro":
     "Le livreur encaisse l’argent à la porte ; la plateforme garde ses prix et ses frais et vous verse ensuite votre bénéfice. Un colis livré vous est dû jusqu’à ce que la plateforme le paie ; les montants dus sont vos bénéfices vendeur.",
-  "cash.overdueRule": "Après {days} jours sans paiement, un colis est en retard : une alerte sur l’accueil et le déclencheur Flow « Paiement en retard ». Le délai se change dans les paramètres.",
+  "cash.overdueRule":
+    "Après {days} jours sans paiement, un colis est en retard : une alerte sur l’accueil et le déclencheur Flow « Paiement en retard ». Le délai se change dans les paramètres.",
   "cash.tab.owed": "Pas encore payés",
   "cash.tab.paid": "Payés",
   "cash.tab.returned": "Retournés",
@@ -52,13 +53,15 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "home.cash.title": "L’argent de la plateforme",
   "home.cash.owed": "Dû par la plateforme : {amount}",
   "home.cash.ofWhich": "dont {amount} depuis {days} jours ou plus",
-  "home.cash.parcels": "{count, plural, one {# colis livré et pas encore payé.} other {# colis livrés et pas encore payés.}}",
+  "home.cash.parcels":
+    "{count, plural, one {# colis livré et pas encore payé.} other {# colis livrés et pas encore payés.}}",
   "home.cash.nothingOwed": "Rien à payer : la plateforme a payé tous les colis livrés.",
   "home.cash.seeLongWait": "Voir les colis qui attendent depuis {days} jours ou plus",
   "home.cash.seeAll": "Voir tous les colis pas encore payés",
   "home.cash.overdue.title":
     "{count, plural, one {Paiement en retard : # colis livré il y a plus de {days} jours n’est pas payé} other {Paiement en retard : # colis livrés il y a plus de {days} jours ne sont pas payés}}",
-  "home.cash.overdue.body": "La plateforme vous doit {amount} pour ces colis. Relancez la plateforme, ou changez le délai dans les paramètres.",
+  "home.cash.overdue.body":
+    "La plateforme vous doit {amount} pour ces colis. Relancez la plateforme, ou changez le délai dans les paramètres.",
   "home.cash.overdue.action": "Voir les colis en retard",
 
   "analytics.figure.netCollected": "Encaissé net",
@@ -67,7 +70,8 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "analytics.figure.returnRate": "Taux de retour",
   "analytics.figures.definitions":
     "Encaissé net : l’argent encaissé à la porte pour les commandes de la période livrées (les retours et les annulations ne rapportent rien). Dû : le bénéfice vendeur des colis livrés que la plateforme n’avait pas encore payés à la fin de la période.",
-  "analytics.figures.more": "Commandes reçues : {orders} (période précédente : {previousOrders}). Délai médian de livraison : {days} (période précédente : {previousDays}).",
+  "analytics.figures.more":
+    "Commandes reçues : {orders} (période précédente : {previousOrders}). Délai médian de livraison : {days} (période précédente : {previousDays}).",
   "analytics.rate.confirmedOfSent": "{part} confirmées sur {whole} envoyées",
   "analytics.change.up": "↑ {value}",
   "analytics.change.down": "↓ {value}",
@@ -80,7 +84,8 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "analytics.week.label": "S{week} · {range}",
   "analytics.week.axis": "S{week}",
   "analytics.others": "Autres ({count})",
-  "analytics.others.note": "Les {count} plus petites lignes sont additionnées dans « Autres » ; le CSV contient toutes les lignes.",
+  "analytics.others.note":
+    "Les {count} plus petites lignes sont additionnées dans « Autres » ; le CSV contient toutes les lignes.",
   "analytics.cash.title": "L’argent de la plateforme",
   "analytics.cash.paid": "Payé par la plateforme sur la période : {amount}",
   "analytics.cash.returned": "Retournés sur la période : {amount} non encaissés",
@@ -107,9 +112,11 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "settings.cash.markPaidWhen.paid": "Quand la plateforme vous paie",
   "settings.cash.markPaidWhen.help":
     "À la livraison, Shopify compte la vente dès que le livreur a l’argent ; quand la plateforme vous paie, les rapports financiers de Shopify ne montrent que l’argent que vous avez reçu.",
-  "settings.cash.markPaidWhen.off": "Activez « Marquer les commandes comme payées à la livraison » dans « Mises à jour dans Shopify » pour utiliser ce choix.",
+  "settings.cash.markPaidWhen.off":
+    "Activez « Marquer les commandes comme payées à la livraison » dans « Mises à jour dans Shopify » pour utiliser ce choix.",
   "settings.cash.overdueDays.label": "Paiement en retard après (jours)",
-  "settings.cash.overdueDays.help": "Un colis livré que la plateforme n’a pas payé après ce nombre de jours affiche une alerte sur l’accueil et peut lancer un workflow Flow.",
+  "settings.cash.overdueDays.help":
+    "Un colis livré que la plateforme n’a pas payé après ce nombre de jours affiche une alerte sur l’accueil et peut lancer un workflow Flow.",
   "settings.cash.flowTrigger": "Envoyer le déclencheur Shopify Flow « Paiement en retard »",
 
   "activity.jobKind.payment-overdue": "Vérifier les colis non payés",

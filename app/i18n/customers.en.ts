@@ -13,7 +13,8 @@ export const customersEn = {
   "timeline.send_anyway": "Sent anyway",
   "customers.card.title": "Customer delivery record",
   "customers.card.noPhone": "No valid phone number on this order: no delivery record.",
-  "customers.card.orders": "{count, plural, =0 {No order sent to the platform yet} one {# order sent to the platform} other {# orders sent to the platform}}",
+  "customers.card.orders":
+    "{count, plural, =0 {No order sent to the platform yet} one {# order sent to the platform} other {# orders sent to the platform}}",
   "customers.card.collected": "Collected: {amount}",
   "customers.card.count": "{outcome}: {count}",
   "customers.card.recent": "Last orders",
@@ -53,7 +54,8 @@ export const customersEn = {
   "customers.timeline.cleared": "The customer's phone is neither blocked nor trusted any more",
   "customers.held.short": "Held: {reason}",
   "customers.anomalies.title": "Held because of the customer's record ({count})",
-  "customers.anomalies.intro": "These customers refused, returned or faked enough earlier orders, or you blocked their phone. Call them first, then send the order anyway or cancel it in Shopify.",
+  "customers.anomalies.intro":
+    "These customers refused, returned or faked enough earlier orders, or you blocked their phone. Call them first, then send the order anyway or cancel it in Shopify.",
   "customers.anomalies.sendAnyway": "Send anyway ({order})",
   "customers.anomalies.more": "And {count} more: filter Orders by customer risk to see them all.",
   "customers.anomalies.sent": "Order sent anyway",
@@ -62,5 +64,6 @@ export const customersEn = {
   "customers.card.exportFailed": "The customer's data could not be downloaded. Try again.",
   "customers.card.shared": "In your other stores ({stores})",
   "settings.shareCustomerRecords.label": "Share delivery records with my other stores",
-  "settings.shareCustomerRecords.help": "Stores you paired with this one (Your other stores, below) see each other's customer records, and the hold rule counts them, only when each of them turns this on and both stay on the same seller account at the same platform address. Nothing is shared with any other store. Turning it off stops the sharing at once.",
+  "settings.shareCustomerRecords.help":
+    "Stores you paired with this one (Your other stores, below) see each other's customer records, and the hold rule counts them, only when each of them turns this on and both stay on the same seller account at the same platform address. Nothing is shared with any other store. Turning it off stops the sharing at once.",
 };

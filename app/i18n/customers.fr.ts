@@ -12,7 +12,8 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "timeline.send_anyway": "Envoyée quand même",
   "customers.card.title": "Historique de livraison du client",
   "customers.card.noPhone": "Pas de numéro valide sur cette commande : pas d'historique de livraison.",
-  "customers.card.orders": "{count, plural, =0 {Aucune commande envoyée à la plateforme} one {# commande envoyée à la plateforme} other {# commandes envoyées à la plateforme}}",
+  "customers.card.orders":
+    "{count, plural, =0 {Aucune commande envoyée à la plateforme} one {# commande envoyée à la plateforme} other {# commandes envoyées à la plateforme}}",
   "customers.card.collected": "Encaissé : {amount}",
   "customers.card.count": "{outcome} : {count}",
   "customers.card.recent": "Dernières commandes",
@@ -52,7 +53,8 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "customers.timeline.cleared": "Le numéro du client n'est plus ni bloqué ni de confiance",
   "customers.held.short": "Retenue : {reason}",
   "customers.anomalies.title": "Retenues à cause de l'historique du client ({count})",
-  "customers.anomalies.intro": "Ces clients ont refusé, retourné ou simulé assez de commandes, ou vous avez bloqué leur numéro. Appelez-les d'abord, puis envoyez la commande quand même ou annulez-la dans Shopify.",
+  "customers.anomalies.intro":
+    "Ces clients ont refusé, retourné ou simulé assez de commandes, ou vous avez bloqué leur numéro. Appelez-les d'abord, puis envoyez la commande quand même ou annulez-la dans Shopify.",
   "customers.anomalies.sendAnyway": "Envoyer quand même ({order})",
   "customers.anomalies.more": "Et {count} de plus : filtrez les Commandes par risque client pour toutes les voir.",
   "customers.anomalies.sent": "Commande envoyée quand même",
@@ -61,5 +63,6 @@ export const customersFr: Record<keyof typeof customersEn, string> = {
   "customers.card.exportFailed": "Les données du client n'ont pas pu être téléchargées. Réessayez.",
   "customers.card.shared": "Dans vos autres boutiques ({stores})",
   "settings.shareCustomerRecords.label": "Partager les historiques de livraison avec mes autres boutiques",
-  "settings.shareCustomerRecords.help": "Les boutiques associées à celle-ci (Vos autres boutiques, plus bas) voient les historiques clients des autres, et la règle de retenue les compte, seulement si chacune l'active et si toutes deux restent sur le même compte vendeur, à la même adresse de plateforme. Rien n'est partagé avec une autre boutique. Le désactiver arrête le partage aussitôt.",
+  "settings.shareCustomerRecords.help":
+    "Les boutiques associées à celle-ci (Vos autres boutiques, plus bas) voient les historiques clients des autres, et la règle de retenue les compte, seulement si chacune l'active et si toutes deux restent sur le même compte vendeur, à la même adresse de plateforme. Rien n'est partagé avec une autre boutique. Le désactiver arrête le partage aussitôt.",
 };

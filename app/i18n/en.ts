@@ -93,11 +93,14 @@ export const en = {
   "home.empty.title": "No leads yet",
   "home.empty.body": "Figures appear here once your first cash-on-delivery order is sent to the platform.",
   "home.alert.paused.title": "Sending is paused: the platform refused your key",
-  "home.alert.paused.body": "Reason: {reason}. The key may have been revoked or replaced. Enter a valid key in Settings to resume sending.",
+  "home.alert.paused.body":
+    "Reason: {reason}. The key may have been revoked or replaced. Enter a valid key in Settings to resume sending.",
   "home.alert.backlog.title": "Orders are waiting to be sent",
-  "home.alert.backlog.body": "{count, plural, one {# task is waiting} other {# tasks are waiting}}; the oldest has waited {minutes} min. If this lasts, contact support.",
+  "home.alert.backlog.body":
+    "{count, plural, one {# task is waiting} other {# tasks are waiting}}; the oldest has waited {minutes} min. If this lasts, contact support.",
   "home.alert.dead.title": "Some tasks gave up",
-  "home.alert.dead.body": "{count, plural, one {# task failed for good} other {# tasks failed for good}}. Review them in Activity and try again.",
+  "home.alert.dead.body":
+    "{count, plural, one {# task failed for good} other {# tasks failed for good}}. Review them in Activity and try again.",
   "home.alert.stale.title": "Lead statuses are not up to date",
   "home.alert.stale.body": "The last status sync was {minutes} min ago (expected every {expected} min).",
   "home.alert.stale.never": "Lead statuses have not been synced yet (expected every {expected} min).",
@@ -106,7 +109,8 @@ export const en = {
 
   "settings.title": "Settings",
   "settings.connection.title": "Your COD platform",
-  "settings.connection.intro": "Paste the key your platform gave you for this store. It is checked with the platform when you save, then stored encrypted and never shown again.",
+  "settings.connection.intro":
+    "Paste the key your platform gave you for this store. It is checked with the platform when you save, then stored encrypted and never shown again.",
   "settings.baseUrl.label": "Platform address",
   "settings.baseUrl.help": "Leave empty to use the default: {url}",
   "settings.baseUrl.helpNoDefault": "The address of your COD platform's seller API, starting with https://.",
@@ -126,19 +130,24 @@ export const en = {
   "settings.account.none": "No key saved yet: orders wait until you connect your platform.",
   "settings.account.paused": "Paused: {reason}",
   "settings.key.verified": "Key verified: {name}",
-  "settings.key.error.notVerified": "The platform did not accept this key at this address. Check the key (and the platform address under Advanced), then save again. Nothing was saved.",
-  "settings.key.error.keyRequired": "Enter the key again to use a new platform address: the saved key is only sent to the address it was checked with.",
+  "settings.key.error.notVerified":
+    "The platform did not accept this key at this address. Check the key (and the platform address under Advanced), then save again. Nothing was saved.",
+  "settings.key.error.keyRequired":
+    "Enter the key again to use a new platform address: the saved key is only sent to the address it was checked with.",
   "settings.key.error.missingKey": "Enter your platform key.",
   "settings.key.error.invalidKey": "The key contains spaces or characters that are not allowed.",
-  "settings.key.error.invalidBaseUrl": "Enter the platform's https:// address: a public host name, no user name, query or fragment.",
+  "settings.key.error.invalidBaseUrl":
+    "Enter the platform's https:// address: a public host name, no user name, query or fragment.",
   "settings.key.error.noBaseUrl": "Enter your platform's address under Advanced: no default address is configured.",
-  "settings.key.warning.otherStore": "This key belongs to the store {store}, not this one. Check that you pasted the right key.",
+  "settings.key.warning.otherStore":
+    "This key belongs to the store {store}, not this one. Check that you pasted the right key.",
   "settings.sending.title": "Sending rules",
   "settings.sending.intro": "Which orders go to your platform, and which wait for you to check them.",
   "settings.autoSend.label": "Send orders automatically",
   "settings.autoSend.help": "New orders are sent as soon as they arrive. Off: they wait for you in Orders.",
   "settings.sendAllOrders.label": "Send all orders, not only cash on delivery",
-  "settings.sendAllOrders.help": "Orders already paid by card are sent too: the platform would collect their amount a second time.",
+  "settings.sendAllOrders.help":
+    "Orders already paid by card are sent too: the platform would collect their amount a second time.",
   "settings.sendTestOrders.label": "Send Shopify test orders",
   "settings.sendTestOrders.help": "To try the app on a development store.",
   "settings.codPatterns.label": "Cash-on-delivery payment methods",
@@ -171,7 +180,8 @@ export const en = {
   "settings.retention.label": "Data retention (days)",
   "settings.retention.help": "Order snapshots and logs older than this are deleted.",
   "settings.events.title": "Instant status updates",
-  "settings.events.intro": "Give your platform this address and a signing secret in its seller space: status changes then reach the app at once instead of at the next check.",
+  "settings.events.intro":
+    "Give your platform this address and a signing secret in its seller space: status changes then reach the app at once instead of at the next check.",
   "settings.eventsUrl.label": "Address to give your platform",
   "settings.eventsSecret.label": "Signing secret",
   "settings.eventsSecret.help": "Never shown again. Leave empty to keep the saved secret.",

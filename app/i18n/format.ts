@@ -40,10 +40,14 @@ function fill(pattern: string, values: Record<string, string>): string {
 }
 
 export function createFormatter(row: LocaleFormat, options: { currency?: CurrencyLabel } = {}): Formatter {
-  const toDigits = (text: string) => (row.digits === "0123456789" ? text : text.replace(/\d/g, (d) => row.digits[Number(d)]));
+  const toDigits = (text: string) =>
+    row.digits === "0123456789" ? text : text.replace(/\d/g, (d) => row.digits[Number(d)]);
   const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, "\uE000");
   /** Latin digits with "." and U+E000 as placeholders -> the row's symbols. */
-  const localise = (text: string) => toDigits(text).replace(".", row.decimal).replace(/\uE000/g, row.group);
+  const localise = (text: string) =>
+    toDigits(text)
+      .replace(".", row.decimal)
+      .replace(/\uE000/g, row.group);
 
   function decimal(value: number, fraction: number): string {
     const negative = value < 0;
@@ -110,7 +114,10 @@ export function createFormatter(row: LocaleFormat, options: { currency?: Currenc
     dateTime(local, options = {}) {
       const p = parts(local);
       if (!p) return local;
-      return fill(row.dateTime, { date: fill(options.year ? row.dayMonthYear : row.dayMonth, p), time: time(local, options) });
+      return fill(row.dateTime, {
+        date: fill(options.year ? row.dayMonthYear : row.dayMonth, p),
+        time: time(local, options),
+      });
     },
   };
 }

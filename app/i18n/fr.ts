@@ -55,19 +55,23 @@ export const fr: Messages = {
   "time.shown": "Heures : {zone}.",
 
   "home.checklist.title": "Configurer COD Lead Sync",
-  "home.checklist.intro": "Terminez ces étapes et vos commandes en paiement à la livraison arriveront sur votre plateforme COD sous forme de leads.",
+  "home.checklist.intro":
+    "Terminez ces étapes et vos commandes en paiement à la livraison arriveront sur votre plateforme COD sous forme de leads.",
   "home.checklist.progress": "{done} étapes sur {total} terminées",
   "home.step.enter_key.title": "Connecter votre plateforme COD",
   "home.step.enter_key.help": "Collez la clé que votre plateforme COD vous a donnée pour cette boutique.",
   "home.step.enter_key.action": "Ouvrir les paramètres",
   "home.step.key_verified.title": "Plateforme connectée",
-  "home.step.key_verified.help": "La plateforme a accepté votre clé : l'application connaît votre compte et son rythme d'envoi.",
+  "home.step.key_verified.help":
+    "La plateforme a accepté votre clé : l'application connaît votre compte et son rythme d'envoi.",
   "home.step.key_verified.action": "Vérifier la connexion",
   "home.step.catalogue_synced.title": "Catalogue et villes synchronisés",
-  "home.step.catalogue_synced.help": "Vos produits et les villes livrées par la plateforme sont lus pour faire correspondre les commandes.",
+  "home.step.catalogue_synced.help":
+    "Vos produits et les villes livrées par la plateforme sont lus pour faire correspondre les commandes.",
   "home.step.catalogue_synced.action": "Ouvrir les correspondances",
   "home.step.first_order_sent.title": "Première commande envoyée",
-  "home.step.first_order_sent.help": "Une commande en paiement à la livraison de votre boutique est devenue un lead sur la plateforme.",
+  "home.step.first_order_sent.help":
+    "Une commande en paiement à la livraison de votre boutique est devenue un lead sur la plateforme.",
   "home.step.first_order_sent.action": "Voir les commandes",
   "home.figures.title": "Chiffres",
   "home.period.today": "Aujourd'hui",
@@ -88,22 +92,29 @@ export const fr: Messages = {
   "home.outcome.lost": "Annulés ou retournés",
   "home.outcome.damaged": "Créés avec anomalie",
   "home.empty.title": "Aucun lead pour l'instant",
-  "home.empty.body": "Les chiffres s'affichent ici dès que votre première commande en paiement à la livraison est envoyée à la plateforme.",
+  "home.empty.body":
+    "Les chiffres s'affichent ici dès que votre première commande en paiement à la livraison est envoyée à la plateforme.",
   "home.alert.paused.title": "Envoi suspendu : la plateforme a refusé votre clé",
-  "home.alert.paused.body": "Motif : {reason}. La clé a peut-être été révoquée ou remplacée. Saisissez une clé valide dans les paramètres pour reprendre l'envoi.",
+  "home.alert.paused.body":
+    "Motif : {reason}. La clé a peut-être été révoquée ou remplacée. Saisissez une clé valide dans les paramètres pour reprendre l'envoi.",
   "home.alert.backlog.title": "Des commandes attendent d'être envoyées",
-  "home.alert.backlog.body": "{count, plural, one {# tâche attend} other {# tâches attendent}} ; la plus ancienne attend depuis {minutes} min. Si cela dure, contactez le support.",
+  "home.alert.backlog.body":
+    "{count, plural, one {# tâche attend} other {# tâches attendent}} ; la plus ancienne attend depuis {minutes} min. Si cela dure, contactez le support.",
   "home.alert.dead.title": "Certaines tâches ont abandonné",
-  "home.alert.dead.body": "{count, plural, one {# tâche a définitivement échoué} other {# tâches ont définitivement échoué}}. Consultez-les dans Activité et relancez-les.",
+  "home.alert.dead.body":
+    "{count, plural, one {# tâche a définitivement échoué} other {# tâches ont définitivement échoué}}. Consultez-les dans Activité et relancez-les.",
   "home.alert.stale.title": "Les statuts des leads ne sont pas à jour",
-  "home.alert.stale.body": "La dernière synchronisation des statuts date de {minutes} min (attendue toutes les {expected} min).",
-  "home.alert.stale.never": "Les statuts des leads n'ont pas encore été synchronisés (attendu toutes les {expected} min).",
+  "home.alert.stale.body":
+    "La dernière synchronisation des statuts date de {minutes} min (attendue toutes les {expected} min).",
+  "home.alert.stale.never":
+    "Les statuts des leads n'ont pas encore été synchronisés (attendu toutes les {expected} min).",
   "home.alert.openSettings": "Ouvrir les paramètres",
   "home.alert.openActivity": "Ouvrir l'activité",
 
   "settings.title": "Paramètres",
   "settings.connection.title": "Votre plateforme COD",
-  "settings.connection.intro": "Collez la clé que votre plateforme vous a donnée pour cette boutique. Elle est vérifiée auprès de la plateforme à l'enregistrement, puis stockée chiffrée et n'est plus jamais affichée.",
+  "settings.connection.intro":
+    "Collez la clé que votre plateforme vous a donnée pour cette boutique. Elle est vérifiée auprès de la plateforme à l'enregistrement, puis stockée chiffrée et n'est plus jamais affichée.",
   "settings.baseUrl.label": "Adresse de la plateforme",
   "settings.baseUrl.help": "Laissez vide pour utiliser l'adresse par défaut : {url}",
   "settings.baseUrl.helpNoDefault": "L'adresse de l'API vendeur de votre plateforme COD, commençant par https://.",
@@ -123,23 +134,32 @@ export const fr: Messages = {
   "settings.account.none": "Aucune clé enregistrée : les commandes attendent que vous connectiez votre plateforme.",
   "settings.account.paused": "Suspendu : {reason}",
   "settings.key.verified": "Clé vérifiée : {name}",
-  "settings.key.error.notVerified": "La plateforme n'a pas accepté cette clé à cette adresse. Vérifiez la clé (et l'adresse de la plateforme dans Avancé), puis enregistrez à nouveau. Rien n'a été enregistré.",
-  "settings.key.error.keyRequired": "Saisissez à nouveau la clé pour utiliser une nouvelle adresse : la clé enregistrée n'est envoyée qu'à l'adresse où elle a été vérifiée.",
+  "settings.key.error.notVerified":
+    "La plateforme n'a pas accepté cette clé à cette adresse. Vérifiez la clé (et l'adresse de la plateforme dans Avancé), puis enregistrez à nouveau. Rien n'a été enregistré.",
+  "settings.key.error.keyRequired":
+    "Saisissez à nouveau la clé pour utiliser une nouvelle adresse : la clé enregistrée n'est envoyée qu'à l'adresse où elle a été vérifiée.",
   "settings.key.error.missingKey": "Saisissez la clé de votre plateforme.",
   "settings.key.error.invalidKey": "La clé contient des espaces ou des caractères non autorisés.",
-  "settings.key.error.invalidBaseUrl": "Saisissez l'adresse https:// de la plateforme : un nom d'hôte public, sans nom d'utilisateur, paramètres ni fragment.",
-  "settings.key.error.noBaseUrl": "Saisissez l'adresse de votre plateforme dans Avancé : aucune adresse par défaut n'est configurée.",
-  "settings.key.warning.otherStore": "Cette clé appartient à la boutique {store}, pas à celle-ci. Vérifiez que vous avez collé la bonne clé.",
+  "settings.key.error.invalidBaseUrl":
+    "Saisissez l'adresse https:// de la plateforme : un nom d'hôte public, sans nom d'utilisateur, paramètres ni fragment.",
+  "settings.key.error.noBaseUrl":
+    "Saisissez l'adresse de votre plateforme dans Avancé : aucune adresse par défaut n'est configurée.",
+  "settings.key.warning.otherStore":
+    "Cette clé appartient à la boutique {store}, pas à celle-ci. Vérifiez que vous avez collé la bonne clé.",
   "settings.sending.title": "Règles d'envoi",
-  "settings.sending.intro": "Quelles commandes partent vers votre plateforme, et lesquelles vous attendent pour vérification.",
+  "settings.sending.intro":
+    "Quelles commandes partent vers votre plateforme, et lesquelles vous attendent pour vérification.",
   "settings.autoSend.label": "Envoyer les commandes automatiquement",
-  "settings.autoSend.help": "Les nouvelles commandes sont envoyées dès leur arrivée. Désactivé : elles vous attendent dans Commandes.",
+  "settings.autoSend.help":
+    "Les nouvelles commandes sont envoyées dès leur arrivée. Désactivé : elles vous attendent dans Commandes.",
   "settings.sendAllOrders.label": "Envoyer toutes les commandes, pas seulement le paiement à la livraison",
-  "settings.sendAllOrders.help": "Les commandes déjà payées par carte sont aussi envoyées : la plateforme encaisserait leur montant une seconde fois.",
+  "settings.sendAllOrders.help":
+    "Les commandes déjà payées par carte sont aussi envoyées : la plateforme encaisserait leur montant une seconde fois.",
   "settings.sendTestOrders.label": "Envoyer les commandes de test Shopify",
   "settings.sendTestOrders.help": "Pour essayer l'application sur une boutique de développement.",
   "settings.codPatterns.label": "Moyens de paiement à la livraison",
-  "settings.codPatterns.help": "Un par ligne. Une commande dont le moyen de paiement contient l'un de ces noms est en paiement à la livraison.",
+  "settings.codPatterns.help":
+    "Un par ligne. Une commande dont le moyen de paiement contient l'un de ces noms est en paiement à la livraison.",
   "settings.hold.title": "Retenir une commande pour vérification quand",
   "settings.hold.help": "Décoché : la commande est envoyée avec un avertissement.",
   "settings.hold.city_missing": "La ville manque",
@@ -155,24 +175,29 @@ export const fr: Messages = {
   "settings.hold.phone_unverified": "Le numéro de téléphone n'a pas pu être vérifié",
   "settings.hold.name_missing": "Le nom du client manque",
   "settings.writeBack.title": "Mettre à jour les commandes Shopify",
-  "settings.writeBack.intro": "Ce que l'application écrit sur la commande Shopify à mesure que la plateforme fait avancer le lead.",
+  "settings.writeBack.intro":
+    "Ce que l'application écrit sur la commande Shopify à mesure que la plateforme fait avancer le lead.",
   "settings.writeBack.tags": "Étiqueter les commandes avec le statut du lead",
   "settings.writeBack.fulfillment": "Traiter les commandes avec le numéro de suivi à l'expédition",
   "settings.writeBack.markPaid": "Marquer les commandes comme payées à la livraison",
   "settings.writeBack.cancel": "Annuler les commandes annulées par la plateforme",
   "settings.carrierName.label": "Nom du transporteur sur les expéditions",
-  "settings.carrierName.help": "Affiché comme société de suivi dans Shopify. Laissez vide pour laisser Shopify choisir.",
+  "settings.carrierName.help":
+    "Affiché comme société de suivi dans Shopify. Laissez vide pour laisser Shopify choisir.",
   "settings.sync.title": "Avancé",
-  "settings.advanced.intro": "Réglages techniques de la connexion et de l'application. Les valeurs par défaut conviennent à la plupart des boutiques.",
+  "settings.advanced.intro":
+    "Réglages techniques de la connexion et de l'application. Les valeurs par défaut conviennent à la plupart des boutiques.",
   "settings.statusSync.label": "Vérifier les statuts des leads toutes les (minutes)",
   "settings.retention.label": "Conservation des données (jours)",
   "settings.retention.help": "Les copies de commandes et les journaux plus anciens sont supprimés.",
   "settings.events.title": "Mises à jour instantanées des statuts",
-  "settings.events.intro": "Donnez cette adresse et un secret de signature à votre plateforme dans son espace vendeur : les changements de statut arrivent alors aussitôt au lieu d'attendre la prochaine vérification.",
+  "settings.events.intro":
+    "Donnez cette adresse et un secret de signature à votre plateforme dans son espace vendeur : les changements de statut arrivent alors aussitôt au lieu d'attendre la prochaine vérification.",
   "settings.eventsUrl.label": "Adresse à donner à votre plateforme",
   "settings.eventsSecret.label": "Secret de signature",
   "settings.eventsSecret.help": "Jamais réaffiché. Laissez vide pour garder le secret enregistré.",
-  "settings.eventsSecret.weak": "Utilisez le secret de votre plateforme : au moins {min} caractères, sans motif répété.",
+  "settings.eventsSecret.weak":
+    "Utilisez le secret de votre plateforme : au moins {min} caractères, sans motif répété.",
   "settings.eventsSecret.saved": "Un secret est enregistré",
   "settings.eventsSecret.none": "Aucun secret enregistré",
   "settings.saved": "Paramètres enregistrés",

@@ -13,7 +13,14 @@ import { FORMATS, type CurrencyLabel, type LocaleFormat } from "./formats";
 import { createFormatter, type Formatter } from "./format";
 import { parseMessage, renderParts, type MessageContext, type MessageValues } from "./message-format";
 import { renderMessage, type MessageRef } from "./message-ref";
-import { isPseudoLocale, PSEUDO_FORMATS, PSEUDO_LOCALES, pseudoCatalogue, pseudoNested, type PseudoLocale } from "./pseudo";
+import {
+  isPseudoLocale,
+  PSEUDO_FORMATS,
+  PSEUDO_LOCALES,
+  pseudoCatalogue,
+  pseudoNested,
+  type PseudoLocale,
+} from "./pseudo";
 
 export type { MessageKey, Messages, CurrencyLabel, Formatter, LocaleFormat };
 
@@ -124,7 +131,10 @@ export function formatterFor(locale: Locale, options: { currency?: CurrencyLabel
   return createFormatter(formatOf(locale), options);
 }
 
-const englishContext = { t: (key: MessageKey, params?: MessageParams) => t("en", key, params), format: formatterFor("en") };
+const englishContext = {
+  t: (key: MessageKey, params?: MessageParams) => t("en", key, params),
+  format: formatterFor("en"),
+};
 
 /** A stored sentence in English: what the database keeps beside its reference, for readers without a locale. */
 export function english(ref: MessageRef): string {

@@ -9,7 +9,8 @@ export const mappingsActivityBackfillEn = {
   "mappings.tab.cities": "City aliases",
   "mappings.tab.csv": "Import and export",
   "mappings.noCatalogue.title": "The platform catalogue is not synced yet",
-  "mappings.noCatalogue.body": "Connect your COD platform in Settings: the app then reads your platform's products and delivered cities.",
+  "mappings.noCatalogue.body":
+    "Connect your COD platform in Settings: the app then reads your platform's products and delivered cities.",
   "mappings.openSettings": "Open settings",
   "mappings.catalogueSynced": "Platform catalogue read {time} ({zone}): {count, plural, one {# item} other {# items}}",
   "mappings.throttled.title": "Shopify is busy",
@@ -72,7 +73,8 @@ export const mappingsActivityBackfillEn = {
   "mappings.editor.problem.other": "check the fields",
 
   "mappings.skus.title": "Your SKU mappings",
-  "mappings.skus.intro": "A mapping sends a Shopify variant or SKU as the platform items you choose. It comes before the match by SKU.",
+  "mappings.skus.intro":
+    "A mapping sends a Shopify variant or SKU as the platform items you choose. It comes before the match by SKU.",
   "mappings.skus.add": "Add a mapping",
   "mappings.skus.empty": "No mapping yet: items are matched by SKU alone.",
   "mappings.skus.col.source": "Shopify",
@@ -80,7 +82,8 @@ export const mappingsActivityBackfillEn = {
   "mappings.skus.col.items": "Platform items",
 
   "mappings.cities.title": "City aliases",
-  "mappings.cities.intro": "Spellings your customers use for a delivered city. Learned ones come from your fixes on held orders.",
+  "mappings.cities.intro":
+    "Spellings your customers use for a delivered city. Learned ones come from your fixes on held orders.",
   "mappings.cities.alias": "Spelling",
   "mappings.cities.city": "Delivered city",
   "mappings.cities.pickCity": "Choose a city",
@@ -101,14 +104,18 @@ export const mappingsActivityBackfillEn = {
   "mappings.cities.problem.other": "check the fields",
 
   "mappings.csv.title": "Import and export",
-  "mappings.csv.intro": "Edit your mappings in a spreadsheet. An import adds or replaces the mappings it names and keeps the others; when any row is wrong, nothing is saved.",
+  "mappings.csv.intro":
+    "Edit your mappings in a spreadsheet. An import adds or replaces the mappings it names and keeps the others; when any row is wrong, nothing is saved.",
   "mappings.csv.exportSkus": "Export SKU mappings",
   "mappings.csv.exportCities": "Export city aliases",
-  "mappings.csv.skuFormat": "SKU mappings: kind (variant or sku), source, platform_sku or platform_product_id, quantity, label. One row per platform item: a bundle spans several rows.",
-  "mappings.csv.cityFormat": "City aliases: alias, city_id (or city_name alone), city_name, source (manual or learned).",
+  "mappings.csv.skuFormat":
+    "SKU mappings: kind (variant or sku), source, platform_sku or platform_product_id, quantity, label. One row per platform item: a bundle spans several rows.",
+  "mappings.csv.cityFormat":
+    "City aliases: alias, city_id (or city_name alone), city_name, source (manual or learned).",
   "mappings.csv.drop": "Drop a CSV file here, or click to choose one",
   "mappings.csv.imported.sku_mappings": "{count, plural, one {# SKU mapping imported} other {# SKU mappings imported}}",
-  "mappings.csv.imported.city_aliases": "{count, plural, one {# city spelling imported} other {# city spellings imported}}",
+  "mappings.csv.imported.city_aliases":
+    "{count, plural, one {# city spelling imported} other {# city spellings imported}}",
   "mappings.csv.failed": "Nothing was imported: {count, plural, one {# error} other {# errors}}",
   "mappings.csv.rowError": "Line {row}",
   "mappings.csv.more": "… and {count} more",
@@ -122,26 +129,27 @@ export const mappingsActivityBackfillEn = {
   "mappings.csv.error.unknown_header": "The first line must be the header: kind,source,… or alias,city_id,…",
   "mappings.csv.error.missing_column": "Column {column} is missing",
   "mappings.csv.error.too_many_rows": "More than {max} rows: split the file",
-  "mappings.csv.error.bad_kind": "kind must be variant or sku, not \"{value}\"",
+  "mappings.csv.error.bad_kind": 'kind must be variant or sku, not "{value}"',
   "mappings.csv.error.missing_source": "source is empty",
-  "mappings.csv.error.bad_variant_id": "\"{value}\" is not a Shopify variant id",
+  "mappings.csv.error.bad_variant_id": '"{value}" is not a Shopify variant id',
   "mappings.csv.error.no_target": "Give platform_sku or platform_product_id",
   "mappings.csv.error.two_targets": "Give platform_sku or platform_product_id, not both",
-  "mappings.csv.error.bad_product_id": "\"{value}\" is not a platform product id",
-  "mappings.csv.error.bad_quantity": "quantity must be a whole number from 1 to {max}, not \"{value}\"",
+  "mappings.csv.error.bad_product_id": '"{value}" is not a platform product id',
+  "mappings.csv.error.bad_quantity": 'quantity must be a whole number from 1 to {max}, not "{value}"',
   "mappings.csv.error.label_conflict": "Line {line} gives another label to the same source",
   "mappings.csv.error.too_many_targets": "A bundle has at most {max} items",
   "mappings.csv.error.invalid_mapping": "Invalid mapping: {message}",
   "mappings.csv.error.missing_alias": "alias is empty",
-  "mappings.csv.error.bad_alias": "\"{value}\" holds no place name",
+  "mappings.csv.error.bad_alias": '"{value}" holds no place name',
   "mappings.csv.error.duplicate_alias": "Same alias as line {line}",
-  "mappings.csv.error.bad_city_id": "\"{value}\" is not a city id",
-  "mappings.csv.error.unknown_city": "\"{value}\" is not a delivered city",
-  "mappings.csv.error.bad_source": "source must be manual or learned, not \"{value}\"",
+  "mappings.csv.error.bad_city_id": '"{value}" is not a city id',
+  "mappings.csv.error.unknown_city": '"{value}" is not a delivered city',
+  "mappings.csv.error.bad_source": 'source must be manual or learned, not "{value}"',
 
   "activity.title": "Activity",
   "activity.dataRequests.title": "Customer data requests",
-  "activity.dataRequests.intro": "When a customer asks a store for their data, Shopify forwards the request here. Download what this app holds about them (orders, leads, corrections, history) and send it to the customer.",
+  "activity.dataRequests.intro":
+    "When a customer asks a store for their data, Shopify forwards the request here. Download what this app holds about them (orders, leads, corrections, history) and send it to the customer.",
   "activity.dataRequests.singular": "data request",
   "activity.dataRequests.plural": "data requests",
   "activity.dataRequests.empty": "No customer has asked for their data.",
@@ -152,7 +160,8 @@ export const mappingsActivityBackfillEn = {
   "activity.dataRequests.download": "Download JSON",
   "activity.dataRequests.downloadFailed": "The export could not be downloaded. Try again.",
   "activity.jobs.title": "Background tasks",
-  "activity.jobs.intro": "Work the app does for you: sending leads, reading their statuses, updating Shopify, importing past orders.",
+  "activity.jobs.intro":
+    "Work the app does for you: sending leads, reading their statuses, updating Shopify, importing past orders.",
   "activity.jobState.pending": "Pending",
   "activity.jobState.running": "Running",
   "activity.jobState.failed": "Failed, will retry",
@@ -204,7 +213,8 @@ export const mappingsActivityBackfillEn = {
   "activity.calls.pages": "Pages of the calls",
 
   "backfill.title": "Import past orders",
-  "backfill.intro": "Bring in orders placed before the app was installed, or while it was paused. A preview counts them and sends nothing.",
+  "backfill.intro":
+    "Bring in orders placed before the app was installed, or while it was paused. A preview counts them and sends nothing.",
   "backfill.from": "From",
   "backfill.to": "To",
   "backfill.rangeHelp": "Days the orders were placed, both included, in your store's time zone.",
@@ -238,7 +248,8 @@ export const mappingsActivityBackfillEn = {
   "backfill.count.alreadyInApp": "Already in the app",
   "backfill.count.created": "Added to the app",
   "backfill.doneDry": "Nothing was sent. Import these orders to add them to the app.",
-  "backfill.doneRun": "{count, plural, one {# order was added: it is sent as your sending rules say (automatic sending, holds).} other {# orders were added: they are sent as your sending rules say (automatic sending, holds).}}",
+  "backfill.doneRun":
+    "{count, plural, one {# order was added: it is sent as your sending rules say (automatic sending, holds).} other {# orders were added: they are sent as your sending rules say (automatic sending, holds).}}",
   "backfill.none": "No import yet.",
   "backfill.progress": "{percent}%",
 } as const;

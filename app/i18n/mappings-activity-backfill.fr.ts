@@ -8,9 +8,11 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.tab.cities": "Alias de villes",
   "mappings.tab.csv": "Import et export",
   "mappings.noCatalogue.title": "Le catalogue de la plateforme n'est pas encore synchronisé",
-  "mappings.noCatalogue.body": "Connectez votre plateforme COD dans les paramètres : l'application lit alors vos produits et les villes livrées.",
+  "mappings.noCatalogue.body":
+    "Connectez votre plateforme COD dans les paramètres : l'application lit alors vos produits et les villes livrées.",
   "mappings.openSettings": "Ouvrir les paramètres",
-  "mappings.catalogueSynced": "Catalogue de la plateforme lu le {time} ({zone}) : {count, plural, one {# article} other {# articles}}",
+  "mappings.catalogueSynced":
+    "Catalogue de la plateforme lu le {time} ({zone}) : {count, plural, one {# article} other {# articles}}",
   "mappings.throttled.title": "Shopify est occupé",
   "mappings.throttled.body": "Shopify est occupé, réessayez dans {seconds} s.",
   "mappings.tryAgain": "Réessayer",
@@ -52,7 +54,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.editor.kind.sku": "SKU Shopify",
   "mappings.editor.sourceKey": "Identifiant de variante ou SKU",
   "mappings.editor.items": "Articles de la plateforme",
-  "mappings.editor.itemsHelp": "Plusieurs articles forment un lot : la variante Shopify est expédiée comme l'ensemble de ces articles.",
+  "mappings.editor.itemsHelp":
+    "Plusieurs articles forment un lot : la variante Shopify est expédiée comme l'ensemble de ces articles.",
   "mappings.editor.pick": "Article de la plateforme",
   "mappings.editor.pickPlaceholder": "Chercher dans le catalogue par nom ou SKU",
   "mappings.editor.quantity": "Quantité",
@@ -66,12 +69,14 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.editor.error": "L'association n'a pas été enregistrée : {problem}.",
   "mappings.editor.problem.sourceKey": "saisissez le SKU ou l'identifiant de variante Shopify",
   "mappings.editor.problem.sourceKind": "choisissez un SKU ou une variante",
-  "mappings.editor.problem.targets": "choisissez au moins un article de la plateforme, chacun avec une quantité entière d'au moins 1",
+  "mappings.editor.problem.targets":
+    "choisissez au moins un article de la plateforme, chacun avec une quantité entière d'au moins 1",
   "mappings.editor.problem.label": "le libellé est trop long",
   "mappings.editor.problem.other": "vérifiez les champs",
 
   "mappings.skus.title": "Vos correspondances SKU",
-  "mappings.skus.intro": "Une correspondance envoie une variante ou un SKU Shopify comme les articles de la plateforme que vous choisissez. Elle passe avant la reconnaissance par SKU.",
+  "mappings.skus.intro":
+    "Une correspondance envoie une variante ou un SKU Shopify comme les articles de la plateforme que vous choisissez. Elle passe avant la reconnaissance par SKU.",
   "mappings.skus.add": "Ajouter une correspondance",
   "mappings.skus.empty": "Aucune correspondance : les articles sont reconnus par SKU uniquement.",
   "mappings.skus.col.source": "Shopify",
@@ -79,7 +84,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.skus.col.items": "Articles de la plateforme",
 
   "mappings.cities.title": "Alias de villes",
-  "mappings.cities.intro": "Les orthographes que vos clients utilisent pour une ville livrée. Les alias appris viennent de vos corrections sur les commandes retenues.",
+  "mappings.cities.intro":
+    "Les orthographes que vos clients utilisent pour une ville livrée. Les alias appris viennent de vos corrections sur les commandes retenues.",
   "mappings.cities.alias": "Orthographe",
   "mappings.cities.city": "Ville livrée",
   "mappings.cities.pickCity": "Choisir une ville",
@@ -100,14 +106,19 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.cities.problem.other": "vérifiez les champs",
 
   "mappings.csv.title": "Import et export",
-  "mappings.csv.intro": "Modifiez vos correspondances dans un tableur. Un import ajoute ou remplace les correspondances qu'il nomme et garde les autres ; si une ligne est fausse, rien n'est enregistré.",
+  "mappings.csv.intro":
+    "Modifiez vos correspondances dans un tableur. Un import ajoute ou remplace les correspondances qu'il nomme et garde les autres ; si une ligne est fausse, rien n'est enregistré.",
   "mappings.csv.exportSkus": "Exporter les correspondances SKU",
   "mappings.csv.exportCities": "Exporter les alias de villes",
-  "mappings.csv.skuFormat": "Correspondances SKU : kind (variant ou sku), source, platform_sku ou platform_product_id, quantity, label. Une ligne par article de la plateforme : un lot occupe plusieurs lignes.",
-  "mappings.csv.cityFormat": "Alias de villes : alias, city_id (ou city_name seul), city_name, source (manual ou learned).",
+  "mappings.csv.skuFormat":
+    "Correspondances SKU : kind (variant ou sku), source, platform_sku ou platform_product_id, quantity, label. Une ligne par article de la plateforme : un lot occupe plusieurs lignes.",
+  "mappings.csv.cityFormat":
+    "Alias de villes : alias, city_id (ou city_name seul), city_name, source (manual ou learned).",
   "mappings.csv.drop": "Déposez un fichier CSV ici, ou cliquez pour en choisir un",
-  "mappings.csv.imported.sku_mappings": "{count, plural, one {# association de SKU importée} other {# associations de SKU importées}}",
-  "mappings.csv.imported.city_aliases": "{count, plural, one {# orthographe de ville importée} other {# orthographes de ville importées}}",
+  "mappings.csv.imported.sku_mappings":
+    "{count, plural, one {# association de SKU importée} other {# associations de SKU importées}}",
+  "mappings.csv.imported.city_aliases":
+    "{count, plural, one {# orthographe de ville importée} other {# orthographes de ville importées}}",
   "mappings.csv.failed": "Rien n'a été importé : {count, plural, one {# erreur} other {# erreurs}}",
   "mappings.csv.rowError": "Ligne {row}",
   "mappings.csv.more": "… et {count} autres",
@@ -116,7 +127,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.csv.error.empty_file": "Le fichier est vide",
   "mappings.csv.error.unclosed_quote": "Une cellule entre guillemets n'est jamais fermée",
   "mappings.csv.error.file_too_large": "Le fichier dépasse {max} Mo : découpez-le",
-  "mappings.csv.error.bad_quote": "Du texte suit une cellule entre guillemets : mettez toute la cellule entre guillemets",
+  "mappings.csv.error.bad_quote":
+    "Du texte suit une cellule entre guillemets : mettez toute la cellule entre guillemets",
   "mappings.csv.error.cell_too_long": "Une cellule contient plus de {max} caractères",
   "mappings.csv.error.unknown_header": "La première ligne doit être l'en-tête : kind,source,… ou alias,city_id,…",
   "mappings.csv.error.missing_column": "La colonne {column} manque",
@@ -140,18 +152,21 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
 
   "activity.title": "Activité",
   "activity.dataRequests.title": "Demandes de données clients",
-  "activity.dataRequests.intro": "Quand un client demande ses données à la boutique, Shopify transmet la demande ici. Téléchargez ce que cette application détient sur lui (commandes, leads, corrections, historique) et envoyez-le au client.",
+  "activity.dataRequests.intro":
+    "Quand un client demande ses données à la boutique, Shopify transmet la demande ici. Téléchargez ce que cette application détient sur lui (commandes, leads, corrections, historique) et envoyez-le au client.",
   "activity.dataRequests.singular": "demande de données",
   "activity.dataRequests.plural": "demandes de données",
   "activity.dataRequests.empty": "Aucun client n'a demandé ses données.",
   "activity.dataRequests.receivedAt": "Reçue le",
   "activity.dataRequests.customer": "Client Shopify",
   "activity.dataRequests.orders": "Commandes",
-  "activity.dataRequests.ordersValue": "{held, plural, one {# conservée} other {# conservées}} sur {requested, plural, one {# demandée} other {# demandées}}",
+  "activity.dataRequests.ordersValue":
+    "{held, plural, one {# conservée} other {# conservées}} sur {requested, plural, one {# demandée} other {# demandées}}",
   "activity.dataRequests.download": "Télécharger le JSON",
   "activity.dataRequests.downloadFailed": "L'export n'a pas pu être téléchargé. Réessayez.",
   "activity.jobs.title": "Tâches en arrière-plan",
-  "activity.jobs.intro": "Le travail que l'application fait pour vous : envoi des leads, lecture de leurs statuts, mise à jour de Shopify, import des commandes passées.",
+  "activity.jobs.intro":
+    "Le travail que l'application fait pour vous : envoi des leads, lecture de leurs statuts, mise à jour de Shopify, import des commandes passées.",
   "activity.jobState.pending": "En attente",
   "activity.jobState.running": "En cours",
   "activity.jobState.failed": "Échec, nouvel essai prévu",
@@ -203,7 +218,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "activity.calls.pages": "Pages des appels",
 
   "backfill.title": "Importer les commandes passées",
-  "backfill.intro": "Récupérez les commandes passées avant l'installation de l'application, ou pendant qu'elle était en pause. Un aperçu les compte sans rien envoyer.",
+  "backfill.intro":
+    "Récupérez les commandes passées avant l'installation de l'application, ou pendant qu'elle était en pause. Un aperçu les compte sans rien envoyer.",
   "backfill.from": "Du",
   "backfill.to": "Au",
   "backfill.rangeHelp": "Jours de passage des commandes, inclus, dans le fuseau horaire de votre boutique.",
@@ -237,7 +253,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "backfill.count.alreadyInApp": "Déjà dans l'application",
   "backfill.count.created": "Ajoutées à l'application",
   "backfill.doneDry": "Rien n'a été envoyé. Importez ces commandes pour les ajouter à l'application.",
-  "backfill.doneRun": "{count, plural, one {# commande a été ajoutée : elle est envoyée selon vos règles d'envoi (envoi automatique, retenues).} other {# commandes ont été ajoutées : elles sont envoyées selon vos règles d'envoi (envoi automatique, retenues).}}",
+  "backfill.doneRun":
+    "{count, plural, one {# commande a été ajoutée : elle est envoyée selon vos règles d'envoi (envoi automatique, retenues).} other {# commandes ont été ajoutées : elles sont envoyées selon vos règles d'envoi (envoi automatique, retenues).}}",
   "backfill.none": "Aucun import pour l'instant.",
   "backfill.progress": "{percent} %",
 };

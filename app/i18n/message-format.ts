@@ -80,7 +80,8 @@ function parseParts(s: string, start: number, inPlural: boolean): [MessagePart[]
       i = end + 1;
     }
     const rest = /^\s*\}/.exec(s.slice(i));
-    if (!rest || !forms.other) throw new MessageSyntaxError(`a plural needs an "other" form and a closing brace in: ${s}`);
+    if (!rest || !forms.other)
+      throw new MessageSyntaxError(`a plural needs an "other" form and a closing brace in: ${s}`);
     i += rest[0].length;
     parts.push({ kind: "plural", name: plural[1], forms });
   }
@@ -98,7 +99,12 @@ export interface MessageContext {
 export type MessageValues = Record<string, string | number>;
 
 /** The parts with their values; an unknown `{name}` stays visible, so a missing parameter shows. */
-export function renderParts(parts: readonly MessagePart[], values: MessageValues | undefined, context: MessageContext, hash?: number): string {
+export function renderParts(
+  parts: readonly MessagePart[],
+  values: MessageValues | undefined,
+  context: MessageContext,
+  hash?: number,
+): string {
   let out = "";
   for (const part of parts) {
     if (part.kind === "text") out += part.text;

@@ -33,13 +33,18 @@ export interface RenderContext {
 }
 
 /** msg("timeline.text.lead_sent", { ref }) */
-export const msg = (key: MessageKey, params?: Record<string, MessageArg>): MessageRef => (params ? { key, params } : { key });
+export const msg = (key: MessageKey, params?: Record<string, MessageArg>): MessageRef =>
+  params ? { key, params } : { key };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function renderArg(arg: MessageArg, context: RenderContext): string | number {
   if (typeof arg === "string" || typeof arg === "number") return arg;
-  if ("list" in arg) return joinList(arg.list.map((item) => String(renderArg(item, context))), context);
+  if ("list" in arg)
+    return joinList(
+      arg.list.map((item) => String(renderArg(item, context))),
+      context,
+    );
   if ("money" in arg) return context.format.moneyText(arg.money);
   if ("date" in arg) return context.format.date(arg.date);
   return renderMessage(arg, context);
@@ -48,7 +53,10 @@ function renderArg(arg: MessageArg, context: RenderContext): string | number {
 /** "a", "a and b", "a, b and c" with the catalogue's words. */
 export function joinList(items: readonly string[], context: Pick<RenderContext, "t">): string {
   if (items.length <= 1) return items[0] ?? "";
-  return context.t("common.list", { items: items.slice(0, -1).join(context.t("common.listSeparator")), last: items.at(-1)! });
+  return context.t("common.list", {
+    items: items.slice(0, -1).join(context.t("common.listSeparator")),
+    last: items.at(-1)!,
+  });
 }
 
 export function renderMessage(ref: MessageRef, context: RenderContext): string {
@@ -89,7 +97,10 @@ export function parseMessageRef(value: unknown, isKey: (key: string) => key is M
 }
 
 /** Read from a JSON column; null for null, damaged JSON or an unknown key. */
-export function readMessageRef(json: string | null | undefined, isKey: (key: string) => key is MessageKey): MessageRef | null {
+export function readMessageRef(
+  json: string | null | undefined,
+  isKey: (key: string) => key is MessageKey,
+): MessageRef | null {
   if (!json) return null;
   try {
     return parseMessageRef(JSON.parse(json) as unknown, isKey);

@@ -28,11 +28,15 @@ export const orderPageEn = {
   "next.send.title": "Ready to send",
   "next.sendAnyway.body": "Call or write to the customer first: send it anyway only if they confirm.",
   "next.retry.title": "Sending failed",
-  "next.retry.body": "The platform could not be reached after every retry. Try again: if an earlier attempt reached it, the app finds that lead instead of making a second one.",
+  "next.retry.body":
+    "The platform could not be reached after every retry. Try again: if an earlier attempt reached it, the app finds that lead instead of making a second one.",
   "next.refused.title": "Refused by the platform",
-  "next.refused.fix.phone": "Type the customer's mobile (06 or 07) in the correction form of this page: the order is then sent again.",
-  "next.refused.fix.city": "Correct the city in Shopify, or teach the app this spelling in Mappings, then send the order again.",
-  "next.refused.fix.items": "Map the product to one of the platform's catalogue in Mappings, then send the order again.",
+  "next.refused.fix.phone":
+    "Type the customer's mobile (06 or 07) in the correction form of this page: the order is then sent again.",
+  "next.refused.fix.city":
+    "Correct the city in Shopify, or teach the app this spelling in Mappings, then send the order again.",
+  "next.refused.fix.items":
+    "Map the product to one of the platform's catalogue in Mappings, then send the order again.",
   "next.refused.fix.total": "Correct the order's total in Shopify, then send the order again.",
   "next.refused.fix.name": "Add the customer's name to the order in Shopify, then send it again.",
   "next.refused.fix.address": "Correct the address in the correction form of this page: the order is then sent again.",
@@ -42,38 +46,50 @@ export const orderPageEn = {
   "next.duplicate.openEarlier": "Open order {name}",
   "next.duplicate.repeatsUnknown": "The platform did not say which lead it repeats.",
   "next.duplicate.body": "Decide: keep both if the customer really ordered twice, or cancel this order in Shopify.",
-  "next.duplicate.sellerSpace": "Either way, lead {ref} itself can only be cancelled or released in your platform's seller space: the app cannot change a lead on the platform.",
+  "next.duplicate.sellerSpace":
+    "Either way, lead {ref} itself can only be cancelled or released in your platform's seller space: the app cannot change a lead on the platform.",
   "next.duplicate.keep": "Keep both",
   "next.duplicate.cancel": "Cancel this order in Shopify",
   "next.cancelledLead.title": "Cancelled in Shopify, but the lead lives on",
-  "next.cancelledLead.body": "Lead {ref} is still on the platform: cancel it in your platform's seller space, or the customer may still be called and the parcel shipped.",
+  "next.cancelledLead.body":
+    "Lead {ref} is still on the platform: cancel it in your platform's seller space, or the customer may still be called and the parcel shipped.",
   "next.flagged.title": "The platform flagged this lead",
-  "next.flagged.waits": "The platform stored lead {ref} and waits for its correction in its seller space: the app cannot change a lead on the platform.",
+  "next.flagged.waits":
+    "The platform stored lead {ref} and waits for its correction in its seller space: the app cannot change a lead on the platform.",
   "next.flagged.options": "Your options:",
-  "next.flagged.option.sellerSpace": "Correct the lead in your platform's seller space (the amount, the product or the city).",
+  "next.flagged.option.sellerSpace":
+    "Correct the lead in your platform's seller space (the amount, the product or the city).",
   "next.flagged.option.mapProduct": "Map the product in Mappings, so the next orders are sent right.",
   "next.flagged.option.learnCity": "Teach the app this city's spelling in Mappings, so the next orders are sent right.",
   "next.flagged.option.cancel": "Or cancel the order in Shopify and the lead in the seller space.",
-  "next.flagged.option.newLead": "Or, once the order is corrected, send a new lead: a second lead will then exist beside this one.",
+  "next.flagged.option.newLead":
+    "Or, once the order is corrected, send a new lead: a second lead will then exist beside this one.",
   "next.flagged.newLead": "Send a new lead",
   "next.wait.title": "On its way",
   "next.wait.body": "The app is sending this order to the platform: nothing to do.",
   "next.kept.title": "You kept both leads",
-  "next.kept.body": "If the platform still holds this lead for its duplicate warning, release it in your platform's seller space.",
+  "next.kept.body":
+    "If the platform still holds this lead for its duplicate warning, release it in your platform's seller space.",
 
   "order.secondLead.title": "Send a second lead?",
-  "order.secondLead.body": "Lead {ref} already exists on the platform for this order. Sending the order again creates a second lead: the customer may be called twice and two parcels shipped.",
-  "order.secondLead.sellerSpace": "The first lead stays on the platform: only your platform's seller space can cancel it.",
+  "order.secondLead.body":
+    "Lead {ref} already exists on the platform for this order. Sending the order again creates a second lead: the customer may be called twice and two parcels shipped.",
+  "order.secondLead.sellerSpace":
+    "The first lead stays on the platform: only your platform's seller space can cancel it.",
   "order.secondLead.confirm": "Send a second lead",
   "order.sendAnyway.title": "Send this order anyway?",
-  "order.sendAnyway.body": "The order goes to the platform despite this customer's record. Their next orders are checked again.",
+  "order.sendAnyway.body":
+    "The order goes to the platform despite this customer's record. Their next orders are checked again.",
   "order.cancelDuplicate.title": "Cancel order {name} in Shopify?",
-  "order.cancelDuplicate.body": "The order is cancelled in Shopify and its items restocked; the customer is not notified and nothing is refunded (nothing was paid).",
-  "order.cancelDuplicate.lead": "Lead {ref} stays on the platform: cancel it in your platform's seller space, the app cannot.",
+  "order.cancelDuplicate.body":
+    "The order is cancelled in Shopify and its items restocked; the customer is not notified and nothing is refunded (nothing was paid).",
+  "order.cancelDuplicate.lead":
+    "Lead {ref} stays on the platform: cancel it in your platform's seller space, the app cannot.",
   "order.cancelDuplicate.confirm": "Cancel the order in Shopify",
   "order.duplicate.kept": "Both leads kept",
   "order.duplicate.cancelled": "Order cancelled in Shopify: now cancel its lead in the seller space",
-  "order.duplicate.shopifyFailed": "Shopify could not cancel the order just now. Try again in a moment, or cancel it from Shopify's order page.",
+  "order.duplicate.shopifyFailed":
+    "Shopify could not cancel the order just now. Try again in a moment, or cancel it from Shopify's order page.",
 
   "release.title": "Send the orders this fix freed?",
   "release.body": "Nothing holds these orders any more: {orders}.",
@@ -87,5 +103,6 @@ export const orderPageEn = {
   "timeline.duplicate_kept": "Duplicate kept as a real order",
   "timeline.cancelled_in_shopify": "Cancelled in Shopify as a duplicate",
   "fix.useSuggestion": "Use {name} and send",
-  "fix.error.second_lead": "A lead already exists for this order: confirm that you want a second lead before sending it again.",
+  "fix.error.second_lead":
+    "A lead already exists for this order: confirm that you want a second lead before sending it again.",
 } as const;

@@ -12,7 +12,8 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "order.stopped.held": "Arrêtée avant l'envoi : retenue pour vous (voir ci-dessous).",
   "order.stopped.refused": "Arrêtée : la plateforme a refusé le lead.",
   "order.stopped.failed": "Arrêtée : l'envoi a échoué après toutes les tentatives.",
-  "order.stopped.skipped": "Non envoyée : ce n'est pas une commande en paiement à la livraison (ou c'est une commande test).",
+  "order.stopped.skipped":
+    "Non envoyée : ce n'est pas une commande en paiement à la livraison (ou c'est une commande test).",
   "order.stopped.cancelled_in_shopify": "Arrêtée : annulée dans Shopify.",
   "order.stopped.cancelled_on_call": "Arrêtée : annulée lors de l'appel de confirmation.",
   "order.stopped.parcel_cancelled": "Arrêtée : le colis a été annulé.",
@@ -25,52 +26,72 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "next.send.title": "Prête à envoyer",
   "next.sendAnyway.body": "Appelez ou écrivez d'abord au client : ne l'envoyez quand même que s'il confirme.",
   "next.retry.title": "Échec de l'envoi",
-  "next.retry.body": "La plateforme n'a pas pu être jointe malgré toutes les tentatives. Réessayez : si une tentative précédente l'a atteinte, l'app retrouve ce lead au lieu d'en créer un second.",
+  "next.retry.body":
+    "La plateforme n'a pas pu être jointe malgré toutes les tentatives. Réessayez : si une tentative précédente l'a atteinte, l'app retrouve ce lead au lieu d'en créer un second.",
   "next.refused.title": "Refusée par la plateforme",
-  "next.refused.fix.phone": "Saisissez le mobile du client (06 ou 07) dans le formulaire de correction de cette page : la commande est alors renvoyée.",
-  "next.refused.fix.city": "Corrigez la ville dans Shopify, ou faites mémoriser cette orthographe dans Correspondances, puis renvoyez la commande.",
-  "next.refused.fix.items": "Associez le produit à un produit du catalogue de la plateforme dans Correspondances, puis renvoyez la commande.",
+  "next.refused.fix.phone":
+    "Saisissez le mobile du client (06 ou 07) dans le formulaire de correction de cette page : la commande est alors renvoyée.",
+  "next.refused.fix.city":
+    "Corrigez la ville dans Shopify, ou faites mémoriser cette orthographe dans Correspondances, puis renvoyez la commande.",
+  "next.refused.fix.items":
+    "Associez le produit à un produit du catalogue de la plateforme dans Correspondances, puis renvoyez la commande.",
   "next.refused.fix.total": "Corrigez le total de la commande dans Shopify, puis renvoyez la commande.",
   "next.refused.fix.name": "Ajoutez le nom du client à la commande dans Shopify, puis renvoyez-la.",
-  "next.refused.fix.address": "Corrigez l'adresse dans le formulaire de correction de cette page : la commande est alors renvoyée.",
+  "next.refused.fix.address":
+    "Corrigez l'adresse dans le formulaire de correction de cette page : la commande est alors renvoyée.",
   "next.refused.fix.other": "Corrigez la commande dans Shopify, puis renvoyez-la.",
   "next.duplicate.title": "La plateforme a signalé ce lead comme un doublon récent",
   "next.duplicate.repeats": "Il reprend le lead {ref}.",
   "next.duplicate.openEarlier": "Ouvrir la commande {name}",
   "next.duplicate.repeatsUnknown": "La plateforme n'a pas indiqué quel lead il reprend.",
-  "next.duplicate.body": "À vous de décider : gardez les deux si le client a vraiment commandé deux fois, ou annulez cette commande dans Shopify.",
-  "next.duplicate.sellerSpace": "Dans les deux cas, le lead {ref} lui-même ne peut être annulé ou débloqué que dans l'espace vendeur de votre plateforme : l'app ne peut pas modifier un lead sur la plateforme.",
+  "next.duplicate.body":
+    "À vous de décider : gardez les deux si le client a vraiment commandé deux fois, ou annulez cette commande dans Shopify.",
+  "next.duplicate.sellerSpace":
+    "Dans les deux cas, le lead {ref} lui-même ne peut être annulé ou débloqué que dans l'espace vendeur de votre plateforme : l'app ne peut pas modifier un lead sur la plateforme.",
   "next.duplicate.keep": "Garder les deux",
   "next.duplicate.cancel": "Annuler cette commande dans Shopify",
   "next.cancelledLead.title": "Annulée dans Shopify, mais le lead existe toujours",
-  "next.cancelledLead.body": "Le lead {ref} est toujours sur la plateforme : annulez-le dans l'espace vendeur de votre plateforme, sinon le client peut encore être appelé et le colis expédié.",
+  "next.cancelledLead.body":
+    "Le lead {ref} est toujours sur la plateforme : annulez-le dans l'espace vendeur de votre plateforme, sinon le client peut encore être appelé et le colis expédié.",
   "next.flagged.title": "La plateforme a signalé ce lead",
-  "next.flagged.waits": "La plateforme a enregistré le lead {ref} et attend sa correction dans son espace vendeur : l'app ne peut pas modifier un lead sur la plateforme.",
+  "next.flagged.waits":
+    "La plateforme a enregistré le lead {ref} et attend sa correction dans son espace vendeur : l'app ne peut pas modifier un lead sur la plateforme.",
   "next.flagged.options": "Vos possibilités :",
-  "next.flagged.option.sellerSpace": "Corriger le lead dans l'espace vendeur de votre plateforme (le montant, le produit ou la ville).",
-  "next.flagged.option.mapProduct": "Associer le produit dans Correspondances, pour que les prochaines commandes partent correctement.",
-  "next.flagged.option.learnCity": "Faire mémoriser cette orthographe de la ville dans Correspondances, pour que les prochaines commandes partent correctement.",
+  "next.flagged.option.sellerSpace":
+    "Corriger le lead dans l'espace vendeur de votre plateforme (le montant, le produit ou la ville).",
+  "next.flagged.option.mapProduct":
+    "Associer le produit dans Correspondances, pour que les prochaines commandes partent correctement.",
+  "next.flagged.option.learnCity":
+    "Faire mémoriser cette orthographe de la ville dans Correspondances, pour que les prochaines commandes partent correctement.",
   "next.flagged.option.cancel": "Ou annuler la commande dans Shopify et le lead dans l'espace vendeur.",
-  "next.flagged.option.newLead": "Ou, une fois la commande corrigée, envoyer un nouveau lead : un second lead existera alors à côté de celui-ci.",
+  "next.flagged.option.newLead":
+    "Ou, une fois la commande corrigée, envoyer un nouveau lead : un second lead existera alors à côté de celui-ci.",
   "next.flagged.newLead": "Envoyer un nouveau lead",
   "next.wait.title": "En cours",
   "next.wait.body": "L'app envoie cette commande à la plateforme : rien à faire.",
   "next.kept.title": "Vous avez gardé les deux leads",
-  "next.kept.body": "Si la plateforme bloque encore ce lead pour son alerte de doublon, débloquez-le dans l'espace vendeur de votre plateforme.",
+  "next.kept.body":
+    "Si la plateforme bloque encore ce lead pour son alerte de doublon, débloquez-le dans l'espace vendeur de votre plateforme.",
 
   "order.secondLead.title": "Envoyer un second lead ?",
-  "order.secondLead.body": "Le lead {ref} existe déjà sur la plateforme pour cette commande. Renvoyer la commande crée un second lead : le client peut être appelé deux fois et deux colis expédiés.",
-  "order.secondLead.sellerSpace": "Le premier lead reste sur la plateforme : seul l'espace vendeur de votre plateforme peut l'annuler.",
+  "order.secondLead.body":
+    "Le lead {ref} existe déjà sur la plateforme pour cette commande. Renvoyer la commande crée un second lead : le client peut être appelé deux fois et deux colis expédiés.",
+  "order.secondLead.sellerSpace":
+    "Le premier lead reste sur la plateforme : seul l'espace vendeur de votre plateforme peut l'annuler.",
   "order.secondLead.confirm": "Envoyer un second lead",
   "order.sendAnyway.title": "Envoyer cette commande quand même ?",
-  "order.sendAnyway.body": "La commande part vers la plateforme malgré l'historique de ce client. Ses prochaines commandes seront de nouveau vérifiées.",
+  "order.sendAnyway.body":
+    "La commande part vers la plateforme malgré l'historique de ce client. Ses prochaines commandes seront de nouveau vérifiées.",
   "order.cancelDuplicate.title": "Annuler la commande {name} dans Shopify ?",
-  "order.cancelDuplicate.body": "La commande est annulée dans Shopify et ses articles remis en stock ; le client n'est pas prévenu et rien n'est remboursé (rien n'a été payé).",
-  "order.cancelDuplicate.lead": "Le lead {ref} reste sur la plateforme : annulez-le dans l'espace vendeur de votre plateforme, l'app ne le peut pas.",
+  "order.cancelDuplicate.body":
+    "La commande est annulée dans Shopify et ses articles remis en stock ; le client n'est pas prévenu et rien n'est remboursé (rien n'a été payé).",
+  "order.cancelDuplicate.lead":
+    "Le lead {ref} reste sur la plateforme : annulez-le dans l'espace vendeur de votre plateforme, l'app ne le peut pas.",
   "order.cancelDuplicate.confirm": "Annuler la commande dans Shopify",
   "order.duplicate.kept": "Les deux leads sont gardés",
   "order.duplicate.cancelled": "Commande annulée dans Shopify : annulez maintenant son lead dans l'espace vendeur",
-  "order.duplicate.shopifyFailed": "Shopify n'a pas pu annuler la commande pour le moment. Réessayez dans un instant, ou annulez-la depuis la page de la commande dans Shopify.",
+  "order.duplicate.shopifyFailed":
+    "Shopify n'a pas pu annuler la commande pour le moment. Réessayez dans un instant, ou annulez-la depuis la page de la commande dans Shopify.",
 
   "release.title": "Envoyer les commandes débloquées ?",
   "release.body": "Plus rien ne retient ces commandes : {orders}.",
@@ -84,5 +105,6 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "timeline.duplicate_kept": "Doublon gardé comme vraie commande",
   "timeline.cancelled_in_shopify": "Annulée dans Shopify comme doublon",
   "fix.useSuggestion": "Utiliser {name} et envoyer",
-  "fix.error.second_lead": "Un lead existe déjà pour cette commande : confirmez que vous voulez un second lead avant de la renvoyer.",
+  "fix.error.second_lead":
+    "Un lead existe déjà pour cette commande : confirmez que vous voulez un second lead avant de la renvoyer.",
 };

@@ -39,7 +39,8 @@ export const ordersEn = {
   "orders.bulk.retryFailed": "Retry failed",
   "orders.retryAllFailed": "Retry failed orders ({count})",
   "orders.toast.resent": "{count, plural, one {# order sent again} other {# orders sent again}}",
-  "orders.toast.resentSkipped": "{count, plural, one {# order sent again} other {# orders sent again}}, {skipped, plural, one {# left as it was} other {# left as they were}}",
+  "orders.toast.resentSkipped":
+    "{count, plural, one {# order sent again} other {# orders sent again}}, {skipped, plural, one {# left as it was} other {# left as they were}}",
   "orders.toast.nothing": "No order could be sent again",
   "orders.empty.title": "No orders yet",
   "orders.empty.body": "Cash-on-delivery orders appear here as soon as Shopify sends them to the app.",
@@ -81,16 +82,22 @@ export const ordersEn = {
 
   "finding.not_cod_paid": "The order is already {financialStatus}; only unpaid cash-on-delivery orders are sent.",
 
-  "finding.not_cod_no_gateway": "The order has no payment method, so it is not a cash-on-delivery order; it is not sent.",
+  "finding.not_cod_no_gateway":
+    "The order has no payment method, so it is not a cash-on-delivery order; it is not sent.",
   "finding.test_order": "This is a Shopify test order; it is not sent (test orders can be allowed in Settings).",
   "finding.cancelled": "The order was cancelled in Shopify; it is not sent.",
   "finding.no_shippable_items": "The order has nothing to deliver; it is not sent.",
-  "finding.too_many_items": "The order has {lineCount} lines, more than the {max} one lead can hold; it is held. Split it into smaller orders in Shopify.",
-  "finding.phone_missing": "The order has no phone number. The platform needs a Moroccan mobile number (06 or 07) to confirm the order.",
-  "finding.phone_invalid": "“{raw}” is not a valid Moroccan phone number. The platform needs a mobile number starting with 06 or 07.",
+  "finding.too_many_items":
+    "The order has {lineCount} lines, more than the {max} one lead can hold; it is held. Split it into smaller orders in Shopify.",
+  "finding.phone_missing":
+    "The order has no phone number. The platform needs a Moroccan mobile number (06 or 07) to confirm the order.",
+  "finding.phone_invalid":
+    "“{raw}” is not a valid Moroccan phone number. The platform needs a mobile number starting with 06 or 07.",
   "finding.phone_landline": "“{raw}” is a landline. The platform accepts only mobile numbers starting with 06 or 07.",
-  "finding.phone_foreign": "“{raw}” is a foreign number (+{callingCode}). The platform accepts only Moroccan mobile numbers.",
-  "finding.phone_unverified": "{phone} is not in a range Moroccan operators are known to use; check it with the customer.",
+  "finding.phone_foreign":
+    "“{raw}” is a foreign number (+{callingCode}). The platform accepts only Moroccan mobile numbers.",
+  "finding.phone_unverified":
+    "{phone} is not in a range Moroccan operators are known to use; check it with the customer.",
   "finding.name_missing": "The order has no customer name; the lead is sent as “{name}”.",
   "finding.city_missing": "The order has no city, and none was found in the address.",
   "finding.city_unmatched": "“{input}” is not one of the platform's delivered cities.",
@@ -98,13 +105,17 @@ export const ordersEn = {
   "finding.city_from_address": "{city} was found in the address, not in the city field.",
   "finding.sku_missing": "“{title}” has no SKU and no mapping to a platform product.",
   "finding.sku_unmatched": "SKU “{sku}” (“{title}”) is not in the platform catalogue.",
-  "finding.sku_unmatched_mapping": "The mapping for “{title}” points to {unknown}, which is not in the platform catalogue.",
+  "finding.sku_unmatched_mapping":
+    "The mapping for “{title}” points to {unknown}, which is not in the platform catalogue.",
   "finding.item_out_of_stock": "{name} ({sku}) is out of stock on the platform.",
-  "finding.currency_not_mad": "The order is in {currency} and has no amount in dirhams, so the amount to collect cannot be set.",
+  "finding.currency_not_mad":
+    "The order is in {currency} and has no amount in dirhams, so the amount to collect cannot be set.",
   "finding.total_invalid": "The order total “{amount}” cannot be read as an amount to collect.",
-  "finding.total_below_cost": "The amount to collect ({total}) is below the platform price of the items plus delivery ({minimum}).",
+  "finding.total_below_cost":
+    "The amount to collect ({total}) is below the platform price of the items plus delivery ({minimum}).",
   "finding.total_zero": "The amount to collect is 0: the platform will flag the lead as an inconsistent total.",
-  "finding.possible_duplicate": "Order {otherOrder} was sent {minutesAgo, plural, one {# minute} other {# minutes}} ago with the same phone and product.",
+  "finding.possible_duplicate":
+    "Order {otherOrder} was sent {minutesAgo, plural, one {# minute} other {# minutes}} ago with the same phone and product.",
   "finding.financial.paid": "paid",
   "finding.financial.partially_paid": "partially paid",
   "finding.financial.authorized": "authorized",
@@ -121,7 +132,8 @@ export const ordersEn = {
   "order.resend": "Send again",
   "order.resent": "Order sent again",
   "order.duplicate.title": "This lead may be a duplicate",
-  "order.duplicate.body": "The first attempt to send this order had an unknown outcome and no lead was found for it, so it was sent again; the platform then reported a recent duplicate. Check on the platform that the customer has only one lead.",
+  "order.duplicate.body":
+    "The first attempt to send this order had an unknown outcome and no lead was found for it, so it was sent again; the platform then reported a recent duplicate. Check on the platform that the customer has only one lead.",
   "order.cancelled": "This order was cancelled in Shopify.",
   "order.reason": "Why: {reason}",
   "order.lead.title": "Lead",
@@ -159,7 +171,8 @@ export const ordersEn = {
   "order.fix.city": "Delivered city",
   "order.fix.cityPlaceholder": "Search the delivered cities",
   "order.fix.aliasCity": "Remember this spelling and send again",
-  "order.fix.aliasCityHelp": "“{spelling}” will be read as this city in every order, and the orders waiting for it are sent again.",
+  "order.fix.aliasCityHelp":
+    "“{spelling}” will be read as this city in every order, and the orders waiting for it are sent again.",
   "order.fix.setCity": "Use this city and send again",
   "order.fix.suggested": "Suggested",
   "order.fix.all": "All",
@@ -195,7 +208,8 @@ export const ordersEn = {
   "timeline.fixed": "Corrected",
   "timeline.redacted": "Personal data erased",
 
-  "fix.error.unknown_product": "This product is not in the platform catalogue. Refresh the catalogue in Mappings, then try again.",
+  "fix.error.unknown_product":
+    "This product is not in the platform catalogue. Refresh the catalogue in Mappings, then try again.",
   "fix.error.unknown_city": "This city is not one of the platform's delivered cities.",
   "fix.error.not_fixable": "This problem is not fixed this way.",
   "fix.error.no_variant": "These lines have no Shopify variant to map: add a SKU to the product in Shopify.",
@@ -207,9 +221,11 @@ export const ordersEn = {
   "fix.error.invalid": "This correction could not be saved.",
 
   "anomalies.title": "Anomalies",
-  "anomalies.intro": "Orders waiting for you, grouped by cause. One fix unblocks every order of its group and sends them again.",
+  "anomalies.intro":
+    "Orders waiting for you, grouped by cause. One fix unblocks every order of its group and sends them again.",
   "anomalies.empty.title": "Nothing to fix",
-  "anomalies.empty.body": "Orders that are held, refused, failed or created with an anomaly appear here, grouped by cause.",
+  "anomalies.empty.body":
+    "Orders that are held, refused, failed or created with an anomaly appear here, grouped by cause.",
   "anomalies.truncated": "Only the {count} most recently changed orders waiting for you are grouped here.",
   "anomalies.orders": "{count, plural, one {# order} other {# orders}}",
   "anomalies.group.sku": "Unknown SKU {sku} in {orders}",
@@ -224,7 +240,8 @@ export const ordersEn = {
   "anomalies.fix.aliasCity": "Remember and send {orders} again",
   "anomalies.fix.resend": "Send {orders} again",
   "anomalies.fix.perOrder": "Each order needs its own correction: open an order to fix it.",
-  "anomalies.fix.damaged": "Fix the cause first (catalogue, total). New leads are created; the earlier ones stay on the platform.",
+  "anomalies.fix.damaged":
+    "Fix the cause first (catalogue, total). New leads are created; the earlier ones stay on the platform.",
   "anomalies.moreOrders": "and {count} more",
   "anomalies.toast.fixed": "{count, plural, one {# order sent again} other {# orders sent again}}",
   "order.shopify.title": "In Shopify",

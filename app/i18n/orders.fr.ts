@@ -38,13 +38,15 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "orders.bulk.retryFailed": "Réessayer les échecs",
   "orders.retryAllFailed": "Réessayer les commandes en échec ({count})",
   "orders.toast.resent": "{count, plural, one {# commande renvoyée} other {# commandes renvoyées}}",
-  "orders.toast.resentSkipped": "{count, plural, one {# commande renvoyée} other {# commandes renvoyées}}, {skipped, plural, one {# laissée en l'état} other {# laissées en l'état}}",
+  "orders.toast.resentSkipped":
+    "{count, plural, one {# commande renvoyée} other {# commandes renvoyées}}, {skipped, plural, one {# laissée en l'état} other {# laissées en l'état}}",
   "orders.toast.nothing": "Aucune commande n'a pu être renvoyée",
   "orders.empty.title": "Aucune commande pour l'instant",
   "orders.empty.body": "Les commandes en paiement à la livraison apparaissent ici dès que Shopify les envoie à l'app.",
   "orders.noResults.title": "Aucune commande trouvée",
   "orders.noResults.body": "Essayez d'autres filtres ou une autre recherche.",
-  "orders.partial": "Seule une partie de vos commandes a été parcourue pour ces filtres. Utilisez Suivant pour remonter plus loin.",
+  "orders.partial":
+    "Seule une partie de vos commandes a été parcourue pour ces filtres. Utilisez Suivant pour remonter plus loin.",
   "orders.more": "+{count}",
   "orders.flag.duplicate": "Doublon possible",
   "orders.times": "Heures : {zone}",
@@ -78,18 +80,27 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
 
   "finding.not_cod": "Cette commande n'est pas en paiement à la livraison ; elle n'est pas envoyée.",
 
-  "finding.not_cod_paid": "La commande est déjà {financialStatus} ; seules les commandes en paiement à la livraison non payées sont envoyées.",
+  "finding.not_cod_paid":
+    "La commande est déjà {financialStatus} ; seules les commandes en paiement à la livraison non payées sont envoyées.",
 
-  "finding.not_cod_no_gateway": "La commande n'a pas de moyen de paiement : ce n'est pas une commande en paiement à la livraison ; elle n'est pas envoyée.",
-  "finding.test_order": "C'est une commande de test Shopify ; elle n'est pas envoyée (les commandes de test peuvent être autorisées dans les paramètres).",
+  "finding.not_cod_no_gateway":
+    "La commande n'a pas de moyen de paiement : ce n'est pas une commande en paiement à la livraison ; elle n'est pas envoyée.",
+  "finding.test_order":
+    "C'est une commande de test Shopify ; elle n'est pas envoyée (les commandes de test peuvent être autorisées dans les paramètres).",
   "finding.cancelled": "La commande a été annulée dans Shopify ; elle n'est pas envoyée.",
   "finding.no_shippable_items": "La commande n'a rien à livrer ; elle n'est pas envoyée.",
-  "finding.too_many_items": "La commande compte {lineCount} lignes, plus que les {max} qu'un lead peut contenir ; elle est retenue. Divisez-la en commandes plus petites dans Shopify.",
-  "finding.phone_missing": "La commande n'a pas de numéro de téléphone. La plateforme a besoin d'un mobile marocain (06 ou 07) pour confirmer la commande.",
-  "finding.phone_invalid": "« {raw} » n'est pas un numéro marocain valide. La plateforme a besoin d'un mobile commençant par 06 ou 07.",
-  "finding.phone_landline": "« {raw} » est un numéro fixe. La plateforme n'accepte que les mobiles commençant par 06 ou 07.",
-  "finding.phone_foreign": "« {raw} » est un numéro étranger (+{callingCode}). La plateforme n'accepte que les mobiles marocains.",
-  "finding.phone_unverified": "{phone} n'est pas dans une plage utilisée par les opérateurs marocains ; vérifiez-le avec le client.",
+  "finding.too_many_items":
+    "La commande compte {lineCount} lignes, plus que les {max} qu'un lead peut contenir ; elle est retenue. Divisez-la en commandes plus petites dans Shopify.",
+  "finding.phone_missing":
+    "La commande n'a pas de numéro de téléphone. La plateforme a besoin d'un mobile marocain (06 ou 07) pour confirmer la commande.",
+  "finding.phone_invalid":
+    "« {raw} » n'est pas un numéro marocain valide. La plateforme a besoin d'un mobile commençant par 06 ou 07.",
+  "finding.phone_landline":
+    "« {raw} » est un numéro fixe. La plateforme n'accepte que les mobiles commençant par 06 ou 07.",
+  "finding.phone_foreign":
+    "« {raw} » est un numéro étranger (+{callingCode}). La plateforme n'accepte que les mobiles marocains.",
+  "finding.phone_unverified":
+    "{phone} n'est pas dans une plage utilisée par les opérateurs marocains ; vérifiez-le avec le client.",
   "finding.name_missing": "La commande n'a pas de nom de client ; le lead est envoyé au nom de « {name} ».",
   "finding.city_missing": "La commande n'a pas de ville, et aucune n'a été trouvée dans l'adresse.",
   "finding.city_unmatched": "« {input} » n'est pas une ville livrée par la plateforme.",
@@ -97,13 +108,17 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "finding.city_from_address": "{city} a été trouvée dans l'adresse, pas dans le champ ville.",
   "finding.sku_missing": "« {title} » n'a ni SKU ni correspondance avec un produit de la plateforme.",
   "finding.sku_unmatched": "Le SKU « {sku} » (« {title} ») n'est pas dans le catalogue de la plateforme.",
-  "finding.sku_unmatched_mapping": "La correspondance de « {title} » pointe vers {unknown}, absent du catalogue de la plateforme.",
+  "finding.sku_unmatched_mapping":
+    "La correspondance de « {title} » pointe vers {unknown}, absent du catalogue de la plateforme.",
   "finding.item_out_of_stock": "{name} ({sku}) est en rupture de stock sur la plateforme.",
-  "finding.currency_not_mad": "La commande est en {currency} sans montant en dirhams : le montant à encaisser ne peut pas être fixé.",
+  "finding.currency_not_mad":
+    "La commande est en {currency} sans montant en dirhams : le montant à encaisser ne peut pas être fixé.",
   "finding.total_invalid": "Le total de la commande « {amount} » ne peut pas être lu comme un montant à encaisser.",
-  "finding.total_below_cost": "Le montant à encaisser ({total}) est inférieur au prix plateforme des articles plus la livraison ({minimum}).",
+  "finding.total_below_cost":
+    "Le montant à encaisser ({total}) est inférieur au prix plateforme des articles plus la livraison ({minimum}).",
   "finding.total_zero": "Le montant à encaisser est nul : la plateforme signalera le lead comme un total incohérent.",
-  "finding.possible_duplicate": "La commande {otherOrder} a été envoyée il y a {minutesAgo, plural, one {# minute} other {# minutes}} avec le même téléphone et le même produit.",
+  "finding.possible_duplicate":
+    "La commande {otherOrder} a été envoyée il y a {minutesAgo, plural, one {# minute} other {# minutes}} avec le même téléphone et le même produit.",
   "finding.financial.paid": "payée",
   "finding.financial.partially_paid": "partiellement payée",
   "finding.financial.authorized": "autorisée",
@@ -113,14 +128,16 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "anomaly.unknown_sku": "La plateforme ne connaît pas un produit de ce lead.",
   "anomaly.unknown_city": "La plateforme ne livre pas la ville de ce lead.",
   "anomaly.inconsistent_total": "Le montant à encaisser est nul ou inférieur aux prix plateforme plus la livraison.",
-  "anomaly.recent_duplicate": "La plateforme a reçu quelques minutes plus tôt un lead avec le même téléphone et le même produit.",
+  "anomaly.recent_duplicate":
+    "La plateforme a reçu quelques minutes plus tôt un lead avec le même téléphone et le même produit.",
 
   "order.title": "Commande {name}",
   "order.openInShopify": "Ouvrir dans Shopify",
   "order.resend": "Renvoyer",
   "order.resent": "Commande renvoyée",
   "order.duplicate.title": "Ce lead est peut-être un doublon",
-  "order.duplicate.body": "Le premier envoi de cette commande a eu une issue inconnue et aucun lead n'a été retrouvé : elle a donc été renvoyée, puis la plateforme a signalé un doublon récent. Vérifiez sur la plateforme que le client n'a qu'un seul lead.",
+  "order.duplicate.body":
+    "Le premier envoi de cette commande a eu une issue inconnue et aucun lead n'a été retrouvé : elle a donc été renvoyée, puis la plateforme a signalé un doublon récent. Vérifiez sur la plateforme que le client n'a qu'un seul lead.",
   "order.cancelled": "Cette commande a été annulée dans Shopify.",
   "order.reason": "Motif : {reason}",
   "order.lead.title": "Lead",
@@ -158,7 +175,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.fix.city": "Ville livrée",
   "order.fix.cityPlaceholder": "Chercher parmi les villes livrées",
   "order.fix.aliasCity": "Mémoriser cette orthographe et renvoyer",
-  "order.fix.aliasCityHelp": "« {spelling} » sera lue comme cette ville dans toutes les commandes, et les commandes qui l'attendent sont renvoyées.",
+  "order.fix.aliasCityHelp":
+    "« {spelling} » sera lue comme cette ville dans toutes les commandes, et les commandes qui l'attendent sont renvoyées.",
   "order.fix.setCity": "Utiliser cette ville et renvoyer",
   "order.fix.suggested": "Suggestions",
   "order.fix.all": "Toutes",
@@ -194,21 +212,26 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "timeline.fixed": "Corrigée",
   "timeline.redacted": "Données personnelles effacées",
 
-  "fix.error.unknown_product": "Ce produit n'est pas dans le catalogue de la plateforme. Actualisez le catalogue dans Correspondances, puis réessayez.",
+  "fix.error.unknown_product":
+    "Ce produit n'est pas dans le catalogue de la plateforme. Actualisez le catalogue dans Correspondances, puis réessayez.",
   "fix.error.unknown_city": "Cette ville n'est pas une ville livrée par la plateforme.",
   "fix.error.not_fixable": "Ce problème ne se corrige pas de cette façon.",
-  "fix.error.no_variant": "Ces lignes n'ont pas de variante Shopify à associer : ajoutez un SKU au produit dans Shopify.",
+  "fix.error.no_variant":
+    "Ces lignes n'ont pas de variante Shopify à associer : ajoutez un SKU au produit dans Shopify.",
   "fix.error.group_gone": "Plus aucune commande n'attend cette correction.",
   "fix.error.invalid_phone": "Saisissez un mobile marocain : 10 chiffres commençant par 06 ou 07.",
   "fix.error.too_long": "Ce texte est trop long : 100 caractères au plus pour un téléphone, 500 pour une adresse.",
   "fix.error.nothing": "Saisissez un téléphone ou une adresse.",
-  "fix.error.conflict": "Cette commande ne peut pas être renvoyée maintenant : elle est en cours d'envoi, ou a été annulée dans Shopify.",
+  "fix.error.conflict":
+    "Cette commande ne peut pas être renvoyée maintenant : elle est en cours d'envoi, ou a été annulée dans Shopify.",
   "fix.error.invalid": "Cette correction n'a pas pu être enregistrée.",
 
   "anomalies.title": "Anomalies",
-  "anomalies.intro": "Les commandes qui vous attendent, regroupées par cause. Une seule correction débloque toutes les commandes du groupe et les renvoie.",
+  "anomalies.intro":
+    "Les commandes qui vous attendent, regroupées par cause. Une seule correction débloque toutes les commandes du groupe et les renvoie.",
   "anomalies.empty.title": "Rien à corriger",
-  "anomalies.empty.body": "Les commandes retenues, refusées, en échec ou créées avec anomalie apparaissent ici, regroupées par cause.",
+  "anomalies.empty.body":
+    "Les commandes retenues, refusées, en échec ou créées avec anomalie apparaissent ici, regroupées par cause.",
   "anomalies.truncated": "Seules les {count} commandes en attente modifiées le plus récemment sont regroupées ici.",
   "anomalies.orders": "{count, plural, one {# commande} other {# commandes}}",
   "anomalies.group.sku": "SKU inconnu {sku} dans {orders}",
@@ -223,7 +246,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "anomalies.fix.aliasCity": "Mémoriser et renvoyer {orders}",
   "anomalies.fix.resend": "Renvoyer {orders}",
   "anomalies.fix.perOrder": "Chaque commande demande sa propre correction : ouvrez une commande pour la corriger.",
-  "anomalies.fix.damaged": "Corrigez d'abord la cause (catalogue, total). De nouveaux leads sont créés ; les précédents restent sur la plateforme.",
+  "anomalies.fix.damaged":
+    "Corrigez d'abord la cause (catalogue, total). De nouveaux leads sont créés ; les précédents restent sur la plateforme.",
   "anomalies.moreOrders": "et {count} de plus",
   "anomalies.toast.fixed": "{count, plural, one {# commande renvoyée} other {# commandes renvoyées}}",
   "order.shopify.title": "Dans Shopify",

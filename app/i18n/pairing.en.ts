@@ -13,26 +13,34 @@ export const pairingEn = {
   "settings.pairing.status.off_there": "Not sharing: sharing is off in that store",
   "settings.pairing.status.not_connected": "Not sharing: one of the stores has no verified key or was uninstalled",
   "settings.pairing.status.other_account": "Not sharing: the stores are on different seller accounts now",
-  "settings.pairing.status.other_platform": "Not sharing: the stores' keys were verified at different platform addresses",
+  "settings.pairing.status.other_platform":
+    "Not sharing: the stores' keys were verified at different platform addresses",
   "settings.pairing.end": "End pairing",
   "settings.pairing.ended": "Pairing with {store} ended",
   "settings.pairing.notPaired": "This store is not paired with {store}.",
   "settings.pairing.create": "Create a pairing code",
   "settings.pairing.code.title": "Pairing code",
-  "settings.pairing.code.help": "Enter this code in your other store's Settings before {time}. It works once, and is not shown again.",
-  "settings.pairing.code.waiting": "A pairing code created in this store can be entered until {time}. Create a new one if you no longer have it.",
+  "settings.pairing.code.help":
+    "Enter this code in your other store's Settings before {time}. It works once, and is not shown again.",
+  "settings.pairing.code.waiting":
+    "A pairing code created in this store can be entered until {time}. Create a new one if you no longer have it.",
   "settings.pairing.enter.label": "Code from your other store",
   "settings.pairing.enter.submit": "Pair",
   "settings.pairing.joined": "Paired with {store}",
   "settings.pairing.already": "Already paired with {store}",
-  "settings.pairing.error.invalid_code": "This code is not valid: it may be mistyped, expired or already used. Create a new one in the other store.",
+  "settings.pairing.error.invalid_code":
+    "This code is not valid: it may be mistyped, expired or already used. Create a new one in the other store.",
   "settings.pairing.error.own_code": "This code was created in this store: enter it in your other store.",
-  "settings.pairing.error.not_connected": "Both stores need a verified seller API key (Seller Order API connection, above) before they can be paired.",
-  "settings.pairing.error.other_account": "The two stores are connected to different seller accounts: they cannot be paired.",
-  "settings.pairing.error.other_platform": "The two stores' keys were verified at different platform addresses: they cannot be paired.",
+  "settings.pairing.error.not_connected":
+    "Both stores need a verified seller API key (Seller Order API connection, above) before they can be paired.",
+  "settings.pairing.error.other_account":
+    "The two stores are connected to different seller accounts: they cannot be paired.",
+  "settings.pairing.error.other_platform":
+    "The two stores' keys were verified at different platform addresses: they cannot be paired.",
 
   "activity.sharing.title": "Sharing with your other stores",
-  "activity.sharing.intro": "Pairing codes created in this store, and the stores paired with it or unpaired: when, and from which store.",
+  "activity.sharing.intro":
+    "Pairing codes created in this store, and the stores paired with it or unpaired: when, and from which store.",
   "activity.sharing.empty": "No pairing yet.",
   "activity.sharing.singular": "sharing event",
   "activity.sharing.plural": "sharing events",

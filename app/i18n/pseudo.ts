@@ -17,10 +17,14 @@ import { mapMessageText } from "./message-format";
 export const PSEUDO_LOCALES = ["en-XA", "ar-XB"] as const;
 export type PseudoLocale = (typeof PSEUDO_LOCALES)[number];
 
-export const isPseudoLocale = (value: string): value is PseudoLocale => (PSEUDO_LOCALES as readonly string[]).includes(value);
+export const isPseudoLocale = (value: string): value is PseudoLocale =>
+  (PSEUDO_LOCALES as readonly string[]).includes(value);
 
 const ACCENTED: Record<string, string> = Object.fromEntries(
-  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [c, [..."àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i]]),
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [
+    c,
+    [..."àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i],
+  ]),
 );
 
 /** Opening and closing marks of an en-XA message: a label cut short loses its closing one. */

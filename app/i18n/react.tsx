@@ -5,7 +5,18 @@
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { AppProviderProps } from "@shopify/polaris";
-import { formatOf, formatterFor, isMessageKey, polarisStringsOf, t, type CurrencyLabel, type Formatter, type Locale, type MessageKey, type MessageParams } from "./index";
+import {
+  formatOf,
+  formatterFor,
+  isMessageKey,
+  polarisStringsOf,
+  t,
+  type CurrencyLabel,
+  type Formatter,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+} from "./index";
 import { renderMessage, type MessageRef } from "./message-ref";
 
 interface I18nValue {

@@ -22,7 +22,8 @@ export const shopifyErrorsEn = {
   "shopifyError.body.throttled": "Nothing was lost. Shopify asks to wait about {seconds} s before trying again.",
   "shopifyError.body.unauthorized":
     "The app's authorization must be renewed. Try again; if this keeps happening, reopen the app from your Shopify admin.",
-  "shopifyError.body.too_large": "Nothing was lost. Try again with a narrower search; if it keeps happening, contact support.",
+  "shopifyError.body.too_large":
+    "Nothing was lost. Try again with a narrower search; if it keeps happening, contact support.",
   "shopifyError.body.refused": "Nothing was lost. Try again; if it keeps happening, contact support.",
   "shopifyError.body.error": "Nothing was lost. Try again; if it keeps happening, contact support.",
   "shopifyError.tryAgain": "Try again",
@@ -30,7 +31,8 @@ export const shopifyErrorsEn = {
   "errorPage.load.title": "This page could not be shown",
   "errorPage.load.body": "Something failed while loading {page}. Nothing was changed: try again in a moment.",
   "errorPage.save.title": "Your change could not be saved",
-  "errorPage.save.body": "Something failed on our side while saving it on {page}. Reload the page to see what is saved now, then make the change again.",
+  "errorPage.save.body":
+    "Something failed on our side while saving it on {page}. Reload the page to see what is saved now, then make the change again.",
   "errorPage.save.reload": "Reload the page",
   "errorPage.tryAgain": "Try again",
   "errorPage.home": "Back to the home page",

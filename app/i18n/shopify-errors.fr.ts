@@ -19,15 +19,18 @@ export const shopifyErrorsFr: Record<keyof typeof shopifyErrorsEn, string> = {
   "shopifyError.body.throttled": "Rien n'est perdu. Shopify demande d'attendre environ {seconds} s avant de réessayer.",
   "shopifyError.body.unauthorized":
     "L'autorisation de l'application doit être renouvelée. Réessayez ; si cela se reproduit, rouvrez l'application depuis votre admin Shopify.",
-  "shopifyError.body.too_large": "Rien n'est perdu. Réessayez avec une recherche plus précise ; si cela se reproduit, contactez le support.",
+  "shopifyError.body.too_large":
+    "Rien n'est perdu. Réessayez avec une recherche plus précise ; si cela se reproduit, contactez le support.",
   "shopifyError.body.refused": "Rien n'est perdu. Réessayez ; si cela se reproduit, contactez le support.",
   "shopifyError.body.error": "Rien n'est perdu. Réessayez ; si cela se reproduit, contactez le support.",
   "shopifyError.tryAgain": "Réessayer",
   "errorPage.reference": "Si cela se reproduit, donnez cette référence au support : {reference}",
   "errorPage.load.title": "Cette page n'a pas pu s'afficher",
-  "errorPage.load.body": "Un problème est survenu au chargement de la page {page}. Rien n'a été modifié : réessayez dans un instant.",
+  "errorPage.load.body":
+    "Un problème est survenu au chargement de la page {page}. Rien n'a été modifié : réessayez dans un instant.",
   "errorPage.save.title": "Votre modification n'a pas pu être enregistrée",
-  "errorPage.save.body": "Un problème est survenu de notre côté à l'enregistrement sur la page {page}. Rechargez la page pour voir ce qui est enregistré, puis refaites la modification.",
+  "errorPage.save.body":
+    "Un problème est survenu de notre côté à l'enregistrement sur la page {page}. Rechargez la page pour voir ce qui est enregistré, puis refaites la modification.",
   "errorPage.save.reload": "Recharger la page",
   "errorPage.tryAgain": "Réessayer",
   "errorPage.home": "Retour à l'accueil",

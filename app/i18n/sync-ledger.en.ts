@@ -26,9 +26,11 @@ export const syncLedgerEn = {
   "syncLedger.accounted": "Accounted for by the app",
   "syncLedger.allAccounted": "All accounted for",
   "syncLedger.notSeen": "{count, plural, other {# not seen yet}}",
-  "syncLedger.notSeenHelp": "Orders Shopify had when the app counted and the app had not seen: the next check takes them in.",
+  "syncLedger.notSeenHelp":
+    "Orders Shopify had when the app counted and the app had not seen: the next check takes them in.",
   "syncLedger.atLeast": "{count}+",
-  "syncLedger.breakdown": "{sent} sent · {held} held · {refused} refused or failed · {skipped} skipped · {cancelled} cancelled · {pending} in progress",
+  "syncLedger.breakdown":
+    "{sent} sent · {held} held · {refused} refused or failed · {skipped} skipped · {cancelled} cancelled · {pending} in progress",
   "syncLedger.row.sent": "Sent to the platform",
   "syncLedger.row.held": "Held, with their reason",
   "syncLedger.row.refused": "Refused or failed, with their reason",
@@ -100,7 +102,8 @@ export const syncLedgerEn = {
   "syncLedger.failure.network": "Shopify could not be reached.",
   "syncLedger.failure.unavailable": "Shopify was unavailable.",
   "syncLedger.failure.throttled": "Shopify asked the app to slow down.",
-  "syncLedger.failure.unauthorized": "The app's access to your store is not valid: open the app from your Shopify admin again.",
+  "syncLedger.failure.unauthorized":
+    "The app's access to your store is not valid: open the app from your Shopify admin again.",
   "syncLedger.failure.too_large": "Shopify's answer was too large.",
   "syncLedger.failure.refused": "Shopify refused the request.",
   "syncLedger.failure.error": "Shopify answered with an error.",

@@ -24,9 +24,11 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.accounted": "Prises en compte par l'application",
   "syncLedger.allAccounted": "Toutes prises en compte",
   "syncLedger.notSeen": "{count, plural, one {# pas encore vue} other {# pas encore vues}}",
-  "syncLedger.notSeenHelp": "Commandes que Shopify avait au moment du comptage et que l'application n'avait pas vues : la prochaine vérification les reprend.",
+  "syncLedger.notSeenHelp":
+    "Commandes que Shopify avait au moment du comptage et que l'application n'avait pas vues : la prochaine vérification les reprend.",
   "syncLedger.atLeast": "{count}+",
-  "syncLedger.breakdown": "{sent} envoyées · {held} retenues · {refused} refusées ou en échec · {skipped} ignorées · {cancelled} annulées · {pending} en cours",
+  "syncLedger.breakdown":
+    "{sent} envoyées · {held} retenues · {refused} refusées ou en échec · {skipped} ignorées · {cancelled} annulées · {pending} en cours",
   "syncLedger.row.sent": "Envoyées à la plateforme",
   "syncLedger.row.held": "Retenues, avec leur raison",
   "syncLedger.row.refused": "Refusées ou en échec, avec leur raison",
@@ -87,7 +89,8 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.stuck.state.retrying": "la plateforme ne peut pas encore la prendre",
   "syncLedger.alert.title":
     "{count, plural, one {# commande n'a pas atteint votre plateforme COD depuis plus de {minutes} minutes} other {# commandes n'ont pas atteint votre plateforme COD depuis plus de {minutes} minutes}}",
-  "syncLedger.alert.body": "Ouvrez chaque commande pour voir pourquoi elle attend ; le déclencheur Flow « Commande bloquée » se déclenche pour chacune.",
+  "syncLedger.alert.body":
+    "Ouvrez chaque commande pour voir pourquoi elle attend ; le déclencheur Flow « Commande bloquée » se déclenche pour chacune.",
   "syncLedger.uncovered.title": "Des commandes n'ont pas été vérifiées",
   "syncLedger.uncovered.body":
     "L'application a été absente du {from} au {to}, plus longtemps que ce qu'elle revérifie d'elle-même. Lancez une reprise de ces jours (une simulation d'abord) pour prendre les commandes passées alors.",
@@ -98,7 +101,8 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.failure.network": "Shopify était injoignable.",
   "syncLedger.failure.unavailable": "Shopify était indisponible.",
   "syncLedger.failure.throttled": "Shopify a demandé à l'application de ralentir.",
-  "syncLedger.failure.unauthorized": "L'accès de l'application à votre boutique n'est pas valide : rouvrez l'application depuis votre admin Shopify.",
+  "syncLedger.failure.unauthorized":
+    "L'accès de l'application à votre boutique n'est pas valide : rouvrez l'application depuis votre admin Shopify.",
   "syncLedger.failure.too_large": "La réponse de Shopify était trop volumineuse.",
   "syncLedger.failure.refused": "Shopify a refusé la demande.",
   "syncLedger.failure.error": "Shopify a répondu par une erreur.",

@@ -7,18 +7,22 @@ export const timelineEn = {
   "timeline.text.received": "Order {order} received from Shopify",
   "timeline.text.imported": "Imported with the past orders from {from} to {to}",
   "timeline.text.checked.send": "Checked: ready to send",
-  "timeline.text.checked.sendWarnings": "Checked: ready to send, with {warnings, plural, one {# warning} other {# warnings}}",
+  "timeline.text.checked.sendWarnings":
+    "Checked: ready to send, with {warnings, plural, one {# warning} other {# warnings}}",
   "timeline.text.checked.hold": "Checked: {blocking, plural, one {# problem} other {# problems}} to fix before sending",
   "timeline.text.checked.skip": "Checked: not for the platform, not sent",
   "timeline.text.leadSent": "Lead sent to the platform",
-  "timeline.text.leadSentAgain": "Lead sent again: the outcome of the previous attempt was unknown and no lead was found for it",
+  "timeline.text.leadSentAgain":
+    "Lead sent again: the outcome of the previous attempt was unknown and no lead was found for it",
   "timeline.text.leadCreated": "Lead {ref} created",
   "timeline.text.leadCreatedAnomalies": "Lead {ref} created with anomalies: {anomalies}",
   "timeline.text.leadFound": "Lead {ref} found on the platform after an attempt with an unknown outcome",
-  "timeline.text.leadFoundAnomalies": "Lead {ref} found on the platform after an attempt with an unknown outcome, with anomalies: {anomalies}",
+  "timeline.text.leadFoundAnomalies":
+    "Lead {ref} found on the platform after an attempt with an unknown outcome, with anomalies: {anomalies}",
   "timeline.text.refused": "The platform refused {field}: correct it and send the order again",
   "timeline.text.sendFailedRetrying": "Sending failed, trying again: {cause}",
-  "timeline.text.sendFailedFinal": "Sending failed after {attempts, plural, one {# attempt} other {# attempts}}: {cause}",
+  "timeline.text.sendFailedFinal":
+    "Sending failed after {attempts, plural, one {# attempt} other {# attempts}}: {cause}",
   "timeline.text.heldByRules": "Held by your sending rules",
   "timeline.text.autoSendOff": "Automatic sending is off: send this order from the app when it is ready",
   "timeline.text.keyRejected": "The platform refused your key: enter a new one in Settings",
@@ -35,22 +39,29 @@ export const timelineEn = {
   "timeline.text.updated": "Order changed in Shopify: it is checked again",
   "timeline.text.cancelledBeforeSending": "Order cancelled in Shopify: it will not be sent",
   "timeline.text.cancelledReason": "Cancelled in Shopify before sending",
-  "timeline.text.cancelledAfterSending": "Order cancelled in Shopify after its lead {ref} was sent: cancel the lead in your platform's seller space",
-  "timeline.text.cancelledAfterSendingNoRef": "Order cancelled in Shopify after its lead was sent: cancel the lead in your platform's seller space",
+  "timeline.text.cancelledAfterSending":
+    "Order cancelled in Shopify after its lead {ref} was sent: cancel the lead in your platform's seller space",
+  "timeline.text.cancelledAfterSendingNoRef":
+    "Order cancelled in Shopify after its lead was sent: cancel the lead in your platform's seller space",
   "timeline.text.resent": "Sent again by {by}",
   "timeline.text.resentReplacing": "Sent again by {by} (previous lead {ref})",
   "timeline.text.corrected": "Corrected by {by} for this order: {fields}",
   "timeline.text.resentSecondLead": "Sent again by {by}, who confirmed that a second lead may exist besides {ref}",
   "timeline.text.duplicateKept": "Kept as a real order by {by}, despite the platform's duplicate warning",
-  "timeline.text.cancelledAsDuplicate": "Cancelled in Shopify by {by} as a duplicate; lead {ref} stays on the platform until you cancel it in the seller space",
-  "timeline.text.recovered": "Taken in by the reconciliation: Shopify's webhook for this new order never reached the app",
-  "timeline.text.reconciledCancellation": "Cancellation found by the reconciliation: Shopify's webhook for it never reached the app",
-  "timeline.text.reconciledChange": "Change found by the reconciliation: Shopify's webhook for it never reached the app",
+  "timeline.text.cancelledAsDuplicate":
+    "Cancelled in Shopify by {by} as a duplicate; lead {ref} stays on the platform until you cancel it in the seller space",
+  "timeline.text.recovered":
+    "Taken in by the reconciliation: Shopify's webhook for this new order never reached the app",
+  "timeline.text.reconciledCancellation":
+    "Cancellation found by the reconciliation: Shopify's webhook for it never reached the app",
+  "timeline.text.reconciledChange":
+    "Change found by the reconciliation: Shopify's webhook for it never reached the app",
   "timeline.text.rewritten": "The Shopify order does not show what the app wrote ({what}): written again",
   "timeline.drift.fulfillment": "the fulfilment",
   "timeline.drift.paid": "the payment",
   "timeline.drift.tags": "the tags",
-  "timeline.text.refusedValue": "Not sent: one of the order's values cannot be stored. Correct the order in Shopify, then send it again",
+  "timeline.text.refusedValue":
+    "Not sent: one of the order's values cannot be stored. Correct the order in Shopify, then send it again",
   "timeline.text.recheckedHeld": "Checked again after a fix: still held ({codes})",
   "timeline.text.recheckedReleased": "Checked again after a fix: nothing holds it any more",
   "timeline.text.readyAfterFix": "Ready to send: a fix resolved what held it",

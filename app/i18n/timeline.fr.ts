@@ -5,23 +5,30 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.received": "Commande {order} reçue de Shopify",
   "timeline.text.imported": "Importée avec les commandes passées du {from} au {to}",
   "timeline.text.checked.send": "Vérifiée : prête à être envoyée",
-  "timeline.text.checked.sendWarnings": "Vérifiée : prête à être envoyée, avec {warnings, plural, one {# avertissement} other {# avertissements}}",
-  "timeline.text.checked.hold": "Vérifiée : {blocking, plural, one {# problème} other {# problèmes}} à corriger avant l'envoi",
+  "timeline.text.checked.sendWarnings":
+    "Vérifiée : prête à être envoyée, avec {warnings, plural, one {# avertissement} other {# avertissements}}",
+  "timeline.text.checked.hold":
+    "Vérifiée : {blocking, plural, one {# problème} other {# problèmes}} à corriger avant l'envoi",
   "timeline.text.checked.skip": "Vérifiée : pas pour la plateforme, non envoyée",
   "timeline.text.leadSent": "Lead envoyé à la plateforme",
-  "timeline.text.leadSentAgain": "Lead renvoyé : l'issue de l'essai précédent était inconnue et aucun lead n'a été trouvé pour lui",
+  "timeline.text.leadSentAgain":
+    "Lead renvoyé : l'issue de l'essai précédent était inconnue et aucun lead n'a été trouvé pour lui",
   "timeline.text.leadCreated": "Lead {ref} créé",
   "timeline.text.leadCreatedAnomalies": "Lead {ref} créé avec anomalies : {anomalies}",
   "timeline.text.leadFound": "Lead {ref} retrouvé sur la plateforme après un essai à l'issue inconnue",
-  "timeline.text.leadFoundAnomalies": "Lead {ref} retrouvé sur la plateforme après un essai à l'issue inconnue, avec anomalies : {anomalies}",
+  "timeline.text.leadFoundAnomalies":
+    "Lead {ref} retrouvé sur la plateforme après un essai à l'issue inconnue, avec anomalies : {anomalies}",
   "timeline.text.refused": "La plateforme a refusé {field} : corrigez puis renvoyez la commande",
   "timeline.text.sendFailedRetrying": "Échec de l'envoi, nouvel essai : {cause}",
-  "timeline.text.sendFailedFinal": "Échec de l'envoi après {attempts, plural, one {# essai} other {# essais}} : {cause}",
+  "timeline.text.sendFailedFinal":
+    "Échec de l'envoi après {attempts, plural, one {# essai} other {# essais}} : {cause}",
   "timeline.text.heldByRules": "Retenue par vos règles d'envoi",
-  "timeline.text.autoSendOff": "L'envoi automatique est désactivé : envoyez cette commande depuis l'application quand elle est prête",
+  "timeline.text.autoSendOff":
+    "L'envoi automatique est désactivé : envoyez cette commande depuis l'application quand elle est prête",
   "timeline.text.keyRejected": "La plateforme a refusé votre clé : saisissez-en une nouvelle dans les paramètres",
   "timeline.text.waitingForKey": "En attente de la clé de votre plateforme : saisissez-la dans les paramètres",
-  "timeline.text.waitingKeyRejected": "En attente : la plateforme a refusé votre clé. Saisissez-en une nouvelle dans les paramètres",
+  "timeline.text.waitingKeyRejected":
+    "En attente : la plateforme a refusé votre clé. Saisissez-en une nouvelle dans les paramètres",
   "timeline.text.rateLimited": "Limite d'envoi atteinte : nouvel envoi dans {seconds} s",
   "timeline.text.notInstalled": "L'application n'est plus installée sur cette boutique",
   "timeline.text.reinstalled": "L'application a été réinstallée : la commande est envoyée",
@@ -33,22 +40,30 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.updated": "Commande modifiée dans Shopify : elle est vérifiée à nouveau",
   "timeline.text.cancelledBeforeSending": "Commande annulée dans Shopify : elle ne sera pas envoyée",
   "timeline.text.cancelledReason": "Annulée dans Shopify avant l'envoi",
-  "timeline.text.cancelledAfterSending": "Commande annulée dans Shopify après l'envoi de son lead {ref} : annulez le lead dans l'espace vendeur de votre plateforme",
-  "timeline.text.cancelledAfterSendingNoRef": "Commande annulée dans Shopify après l'envoi de son lead : annulez le lead dans l'espace vendeur de votre plateforme",
+  "timeline.text.cancelledAfterSending":
+    "Commande annulée dans Shopify après l'envoi de son lead {ref} : annulez le lead dans l'espace vendeur de votre plateforme",
+  "timeline.text.cancelledAfterSendingNoRef":
+    "Commande annulée dans Shopify après l'envoi de son lead : annulez le lead dans l'espace vendeur de votre plateforme",
   "timeline.text.resent": "Renvoyée par {by}",
   "timeline.text.resentReplacing": "Renvoyée par {by} (lead précédent {ref})",
   "timeline.text.corrected": "Corrigé par {by} pour cette commande : {fields}",
-  "timeline.text.resentSecondLead": "Renvoyée par {by}, qui a confirmé qu'un deuxième lead peut exister en plus de {ref}",
+  "timeline.text.resentSecondLead":
+    "Renvoyée par {by}, qui a confirmé qu'un deuxième lead peut exister en plus de {ref}",
   "timeline.text.duplicateKept": "Gardée comme vraie commande par {by}, malgré l'alerte de doublon de la plateforme",
-  "timeline.text.cancelledAsDuplicate": "Annulée dans Shopify par {by} comme doublon ; le lead {ref} reste sur la plateforme tant que vous ne l'annulez pas dans l'espace vendeur",
-  "timeline.text.recovered": "Reprise par la réconciliation : le webhook de Shopify pour cette nouvelle commande n'est jamais arrivé",
-  "timeline.text.reconciledCancellation": "Annulation trouvée par la réconciliation : le webhook de Shopify n'est jamais arrivé",
-  "timeline.text.reconciledChange": "Modification trouvée par la réconciliation : le webhook de Shopify n'est jamais arrivé",
+  "timeline.text.cancelledAsDuplicate":
+    "Annulée dans Shopify par {by} comme doublon ; le lead {ref} reste sur la plateforme tant que vous ne l'annulez pas dans l'espace vendeur",
+  "timeline.text.recovered":
+    "Reprise par la réconciliation : le webhook de Shopify pour cette nouvelle commande n'est jamais arrivé",
+  "timeline.text.reconciledCancellation":
+    "Annulation trouvée par la réconciliation : le webhook de Shopify n'est jamais arrivé",
+  "timeline.text.reconciledChange":
+    "Modification trouvée par la réconciliation : le webhook de Shopify n'est jamais arrivé",
   "timeline.text.rewritten": "La commande Shopify ne montre pas ce que l'app a écrit ({what}) : écrit à nouveau",
   "timeline.drift.fulfillment": "le traitement",
   "timeline.drift.paid": "le paiement",
   "timeline.drift.tags": "les balises",
-  "timeline.text.refusedValue": "Non envoyée : une des valeurs de la commande ne peut pas être enregistrée. Corrigez la commande dans Shopify, puis renvoyez-la",
+  "timeline.text.refusedValue":
+    "Non envoyée : une des valeurs de la commande ne peut pas être enregistrée. Corrigez la commande dans Shopify, puis renvoyez-la",
   "timeline.text.recheckedHeld": "Vérifiée à nouveau après une correction : toujours retenue ({codes})",
   "timeline.text.recheckedReleased": "Vérifiée à nouveau après une correction : plus rien ne la retient",
   "timeline.text.readyAfterFix": "Prête à envoyer : une correction a levé ce qui la retenait",

@@ -74,11 +74,28 @@ type Ranked = readonly { cityId: number; score: number }[];
 
 // Region names customers put in "province": they name several cities, so they prove none.
 const REGIONS = [
-  "Casablanca-Settat", "Rabat-Salé-Kénitra", "Fès-Meknès", "Marrakech-Safi", "Tanger-Tétouan-Al Hoceïma",
-  "Souss-Massa", "Béni Mellal-Khénifra", "Drâa-Tafilalet", "Oriental", "L'Oriental", "Guelmim-Oued Noun",
-  "Laâyoune-Sakia El Hamra", "Dakhla-Oued Ed-Dahab", "Grand Casablanca", "Rabat-Salé-Zemmour-Zaër",
-  "Souss-Massa-Drâa", "Tadla-Azilal", "Doukkala-Abda", "Chaouia-Ouardigha", "Gharb-Chrarda-Béni Hssen",
-  "Meknès-Tafilalet", "Taza-Al Hoceïma-Taounate",
+  "Casablanca-Settat",
+  "Rabat-Salé-Kénitra",
+  "Fès-Meknès",
+  "Marrakech-Safi",
+  "Tanger-Tétouan-Al Hoceïma",
+  "Souss-Massa",
+  "Béni Mellal-Khénifra",
+  "Drâa-Tafilalet",
+  "Oriental",
+  "L'Oriental",
+  "Guelmim-Oued Noun",
+  "Laâyoune-Sakia El Hamra",
+  "Dakhla-Oued Ed-Dahab",
+  "Grand Casablanca",
+  "Rabat-Salé-Zemmour-Zaër",
+  "Souss-Massa-Drâa",
+  "Tadla-Azilal",
+  "Doukkala-Abda",
+  "Chaouia-Ouardigha",
+  "Gharb-Chrarda-Béni Hssen",
+  "Meknès-Tafilalet",
+  "Taza-Al Hoceïma-Taounate",
 ];
 
 // Built-in spellings grouped by the key of any of their spellings, so a platform city is
@@ -237,7 +254,9 @@ function computeFuzzyRank(index: CityIndex, key: string): Ranked {
     // Stryker disable next-line EqualityOperator: equivalent, an equal score is replaced by the same score
     if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
   }
-  return [...best].map(([cityId, score]) => ({ cityId, score })).sort((a, b) => b.score - a.score || a.cityId - b.cityId);
+  return [...best]
+    .map(([cityId, score]) => ({ cityId, score }))
+    .sort((a, b) => b.score - a.score || a.cityId - b.cityId);
 }
 
 function accepted(ranked: Ranked, threshold: number): boolean {
@@ -260,8 +279,11 @@ function suggestionsFrom(index: CityIndex, ranked: Ranked, skip?: number): CityS
 function mergeRanks(lists: readonly Ranked[]): Ranked {
   const best = new Map<number, number>();
   // Stryker disable next-line EqualityOperator: equivalent, an equal score is replaced by the same score
-  for (const list of lists) for (const { cityId, score } of list) if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
-  return [...best].map(([cityId, score]) => ({ cityId, score })).sort((a, b) => b.score - a.score || a.cityId - b.cityId);
+  for (const list of lists)
+    for (const { cityId, score } of list) if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
+  return [...best]
+    .map(([cityId, score]) => ({ cityId, score }))
+    .sort((a, b) => b.score - a.score || a.cityId - b.cityId);
 }
 
 function exactIn(index: CityIndex, text: string | undefined, source: CitySource): CityMatch | undefined {
@@ -308,13 +330,21 @@ function fuzzyMatch(index: CityIndex, ranked: Ranked, threshold: number, input: 
 }
 
 // Stryker disable next-line EqualityOperator: equivalent, a text of exactly the bound is cut to itself
-const boundText = (text: string | undefined) => (typeof text === "string" && text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text);
+const boundText = (text: string | undefined) =>
+  typeof text === "string" && text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
 
 function boundCityFields(fields: CityFields): CityFields {
   const { city, address1, address2, province } = fields;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, bounding fields within the bound returns the same texts
   const long = [city, address1, address2, province].some((t) => typeof t === "string" && t.length > MAX_FIELD_CHARS);
-  return long ? { city: boundText(city), address1: boundText(address1), address2: boundText(address2), province: boundText(province) } : fields;
+  return long
+    ? {
+        city: boundText(city),
+        address1: boundText(address1),
+        address2: boundText(address2),
+        province: boundText(province),
+      }
+    : fields;
 }
 
 /** Matches with a prebuilt index; see `matchCity`. */
@@ -336,7 +366,14 @@ export function matchCityWithIndex(
   if (index.regionKeys.has(cityKey)) {
     // A region names several cities: look in the address, else ask with its cities as suggestions.
     const ranked = mergeRanks(cityWordList.map((w) => fuzzyRank(index, keyOf([w]))));
-    return fromLines(index, fields) ?? { status: "unmatched", source: "city", input: cityText, suggestions: suggestionsFrom(index, ranked) };
+    return (
+      fromLines(index, fields) ?? {
+        status: "unmatched",
+        source: "city",
+        input: cityText,
+        suggestions: suggestionsFrom(index, ranked),
+      }
+    );
   }
   const fullRank = fuzzyRank(index, cityKey);
   const full = fuzzyMatch(index, fullRank, threshold, cityText);
@@ -361,7 +398,12 @@ export function matchCityWithIndex(
     const span = bestSpan && fuzzyMatch(index, bestSpan, threshold, cityText);
     if (span) return span;
   }
-  return { status: "unmatched", source: "city", input: cityText, suggestions: suggestionsFrom(index, mergeRanks(spanRanks)) };
+  return {
+    status: "unmatched",
+    source: "city",
+    input: cityText,
+    suggestions: suggestionsFrom(index, mergeRanks(spanRanks)),
+  };
 }
 
 const EMPTY_ALIASES: readonly CityAliasRule[] = Object.freeze([]);

@@ -23,7 +23,12 @@ const UNPAID_STATUSES = new Set(["pending", ""]);
 
 export type CodCheck =
   | { cod: true; gateway: string }
-  | { cod: false; reason: "no_gateway" | "other_gateway" | "already_paid"; gateways: string[]; financialStatus?: string };
+  | {
+      cod: false;
+      reason: "no_gateway" | "other_gateway" | "already_paid";
+      gateways: string[];
+      financialStatus?: string;
+    };
 
 /** Patterns folded once; compare with `isCodGateway`. */
 export function compileGatewayPatterns(patterns: readonly string[]): string[] {
@@ -49,7 +54,12 @@ export function detectCod(order: ShopOrder, compiledPatterns: readonly string[])
   const status = (order.financialStatus ?? "").toLowerCase();
   const gateway = gateways.find((g) => isCodGateway(g, compiledPatterns));
   if (gateway === undefined) {
-    return { cod: false, reason: gateways.length === 0 ? "no_gateway" : "other_gateway", gateways, financialStatus: status || undefined };
+    return {
+      cod: false,
+      reason: gateways.length === 0 ? "no_gateway" : "other_gateway",
+      gateways,
+      financialStatus: status || undefined,
+    };
   }
   if (!UNPAID_STATUSES.has(status)) return { cod: false, reason: "already_paid", gateways, financialStatus: status };
   return { cod: true, gateway };

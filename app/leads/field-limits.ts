@@ -32,7 +32,9 @@ function cut<T extends string | undefined>(value: T, max: number): T {
 
 /** Over the bound a phone is not a phone: cut one past it, so the parser still refuses it as invalid. */
 function cutPhone<T extends string | undefined>(value: T): T {
-  return (typeof value === "string" && value.length > MAX_PHONE_CHARS ? `${value.slice(0, MAX_PHONE_CHARS)}…` : value) as T;
+  return (
+    typeof value === "string" && value.length > MAX_PHONE_CHARS ? `${value.slice(0, MAX_PHONE_CHARS)}…` : value
+  ) as T;
 }
 
 const ADDRESS_TEXT = ["firstName", "lastName", "name", "address1", "address2", "city", "province"] as const;
@@ -41,18 +43,25 @@ const LINE_IDS = ["id", "variantId", "productId"] as const;
 
 function addressOver(address: ShopAddress | undefined): boolean {
   if (!address) return false;
-  return ADDRESS_TEXT.some((k) => over(address[k], MAX_FIELD_CHARS)) || over(address.zip, MAX_ID_CHARS) || over(address.phone, MAX_PHONE_CHARS);
+  return (
+    ADDRESS_TEXT.some((k) => over(address[k], MAX_FIELD_CHARS)) ||
+    over(address.zip, MAX_ID_CHARS) ||
+    over(address.phone, MAX_PHONE_CHARS)
+  );
 }
 
 function lineOver(line: ShopLineItem): boolean {
   return LINE_TEXT.some((k) => over(line[k], MAX_FIELD_CHARS)) || LINE_IDS.some((k) => over(line[k], MAX_ID_CHARS));
 }
 
-const moneyOver = (money: Money | undefined) => over(money?.amount, MAX_ID_CHARS) || over(money?.currencyCode, MAX_ID_CHARS);
+const moneyOver = (money: Money | undefined) =>
+  over(money?.amount, MAX_ID_CHARS) || over(money?.currencyCode, MAX_ID_CHARS);
 
 function boundMoney(money: Money | undefined): Money | undefined {
   // Stryker disable next-line LogicalOperator: equivalent, a money bag within its bounds copied is equal to the original
-  return money && moneyOver(money) ? { ...money, amount: cut(money.amount, MAX_ID_CHARS), currencyCode: cut(money.currencyCode, MAX_ID_CHARS) } : money;
+  return money && moneyOver(money)
+    ? { ...money, amount: cut(money.amount, MAX_ID_CHARS), currencyCode: cut(money.currencyCode, MAX_ID_CHARS) }
+    : money;
 }
 
 /** True when some field of the order is over its bound (the common case, false, costs one pass). */

@@ -29,7 +29,8 @@ const MESSAGES: Record<FindingCode, (p: Params, s?: readonly Suggestion[]) => st
         : `The order was paid with ${quote(p.gateways)}, not cash on delivery; it is not sent.`,
   test_order: () => "This is a Shopify test order; it is not sent (test orders can be allowed in the settings).",
   cancelled: () => "The order was cancelled in Shopify; it is not sent.",
-  no_shippable_items: () => "The order has nothing to deliver (only gift cards or items that need no shipping); it is not sent.",
+  no_shippable_items: () =>
+    "The order has nothing to deliver (only gift cards or items that need no shipping); it is not sent.",
   too_many_items: (p) =>
     `The order has ${String(p.lineCount)} lines to deliver, more than the ${String(p.max)} one lead can hold; it is held. Split it into smaller orders in Shopify.`,
   phone_missing: () =>

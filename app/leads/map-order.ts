@@ -16,13 +16,7 @@ import { capFindings, makeFinding } from "./findings";
 import { formatCents, MAX_AMOUNT_CENTS, toCents } from "./money";
 import { normalizeMoroccanPhone, type PhoneResult } from "./phone";
 import { resolveSettings } from "./settings";
-import {
-  type CatalogueEntry,
-  catalogueIndexFor,
-  mappingIndexFor,
-  matchSkuWithIndex,
-  normalizeSku,
-} from "./sku-match";
+import { type CatalogueEntry, catalogueIndexFor, mappingIndexFor, matchSkuWithIndex, normalizeSku } from "./sku-match";
 import type {
   ConfigurableFindingCode,
   Finding,
@@ -69,7 +63,9 @@ function clean(text: string | undefined): string {
   return typeof text === "string" ? text.replace(/\s+/g, " ").trim() : "";
 }
 
-function personName(address: ShopAddress | { firstName?: string; lastName?: string; name?: string } | undefined): string {
+function personName(
+  address: ShopAddress | { firstName?: string; lastName?: string; name?: string } | undefined,
+): string {
   if (!address) return "";
   // Stryker disable next-line MethodExpression: equivalent, join writes a missing part as "" and clean trims the space it leaves
   return clean([address.firstName, address.lastName].filter(Boolean).join(" ")) || clean(address.name);
@@ -94,12 +90,18 @@ function productKey(target: SkuMappingTarget, entry: CatalogueEntry | undefined)
 }
 
 function pickAmount(order: ShopOrder, settings: MappingSettings): { money?: Money; currency: string | null } {
-  const shopCurrency = (order.currency || order.currentTotal?.currencyCode || settings.shopCurrency || "").toUpperCase();
+  const shopCurrency = (
+    order.currency ||
+    order.currentTotal?.currencyCode ||
+    settings.shopCurrency ||
+    ""
+  ).toUpperCase();
   const unpaid = !order.financialStatus || order.financialStatus.toLowerCase() === "pending";
   if (shopCurrency === MAD) {
     const outstanding = order.totalOutstanding;
     // A part-paid order (sendAllOrders) collects only what is still owed.
-    if (!unpaid && outstanding && (outstanding.currencyCode || MAD).toUpperCase() === MAD) return { money: outstanding, currency: MAD };
+    if (!unpaid && outstanding && (outstanding.currencyCode || MAD).toUpperCase() === MAD)
+      return { money: outstanding, currency: MAD };
     return { money: order.currentTotal, currency: MAD };
   }
   const presentment = order.currentTotalPresentment;
@@ -117,12 +119,14 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   const order = boundOrderFields(overCap ? { ...shopifyOrder, lineItems: [] } : shopifyOrder);
   const settings = resolveSettings(context.settings);
   const policy = settings.holdPolicy;
-  const severityOf = (code: ConfigurableFindingCode): Finding["severity"] => (policy[code] === "hold" ? "blocking" : "warning");
+  const severityOf = (code: ConfigurableFindingCode): Finding["severity"] =>
+    policy[code] === "hold" ? "blocking" : "warning";
   const findings: Finding[] = [];
   const now = context.now;
 
   // 1. Orders that are not for the platform at all.
-  if (order.cancelledAt) findings.push(makeFinding("cancelled", "blocking", "order", { cancelledAt: order.cancelledAt }));
+  if (order.cancelledAt)
+    findings.push(makeFinding("cancelled", "blocking", "order", { cancelledAt: order.cancelledAt }));
   if (order.test && !settings.sendTestOrders) findings.push(makeFinding("test_order", "blocking", "order"));
   if (!settings.sendAllOrders) {
     const cod = detectCod(order, gatewayPatterns(settings));
@@ -136,8 +140,11 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
       );
     }
   }
-  const lines = order.lineItems.filter((l) => !l.giftCard && l.requiresShipping && Number.isInteger(l.quantity) && l.quantity > 0);
-  if (lines.length === 0 && !overCap) findings.push(makeFinding("no_shippable_items", "blocking", "items", { lineCount: order.lineItems.length }));
+  const lines = order.lineItems.filter(
+    (l) => !l.giftCard && l.requiresShipping && Number.isInteger(l.quantity) && l.quantity > 0,
+  );
+  if (lines.length === 0 && !overCap)
+    findings.push(makeFinding("no_shippable_items", "blocking", "items", { lineCount: order.lineItems.length }));
   if (findings.length > 0) return { decision: "skip", findings, needsRefresh: [], productKeys: [] };
   if (overCap) {
     const finding = makeFinding("too_many_items", "blocking", "items", { lineCount, max: MAX_LINE_ITEMS });
@@ -167,7 +174,13 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
           "sku_unmatched",
           severityOf("sku_unmatched"),
           "items",
-          { ...base, via: match.via, sku: match.sku ?? null, unknown: match.unknown.join(", "), mappingId: match.mappingId ?? null },
+          {
+            ...base,
+            via: match.via,
+            sku: match.sku ?? null,
+            unknown: match.unknown.join(", "),
+            mappingId: match.mappingId ?? null,
+          },
           match.suggestions,
         ),
       );
@@ -180,7 +193,9 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
       else merged.set(key, { target: item.target, entry: item.entry, quantity });
       if (item.entry && !item.entry.inStock && !outOfStockSeen.has(key)) {
         outOfStockSeen.add(key);
-        const name = item.entry.variant?.name ? `${item.entry.product.name} (${item.entry.variant.name})` : item.entry.product.name;
+        const name = item.entry.variant?.name
+          ? `${item.entry.product.name} (${item.entry.variant.name})`
+          : item.entry.product.name;
         findings.push(
           makeFinding("item_out_of_stock", severityOf("item_out_of_stock"), "items", {
             ...base,
@@ -192,7 +207,8 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
       }
     }
   });
-  if (catalogueMiss && isStale(context.catalogueFetchedAt, now, settings.referenceMaxAgeMinutes)) needsRefresh.push("catalogue");
+  if (catalogueMiss && isStale(context.catalogueFetchedAt, now, settings.referenceMaxAgeMinutes))
+    needsRefresh.push("catalogue");
 
   const items: LeadItem[] = [];
   const productKeySet = new Set<string>();
@@ -205,12 +221,19 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   // A line without SKU can only be left out; with nothing left there is no lead to send.
   for (const { params, suggestions } of missingSku) {
     const severity = items.length === 0 ? "blocking" : severityOf("sku_missing");
-    findings.push(makeFinding("sku_missing", severity, "items", { ...params, leftOut: severity === "warning" }, suggestions));
+    findings.push(
+      makeFinding("sku_missing", severity, "items", { ...params, leftOut: severity === "warning" }, suggestions),
+    );
   }
   const productKeys = [...productKeySet].sort();
 
   // 3. Phone: the first usable of shipping, order, customer and billing phones.
-  const phoneCandidates = [order.shippingAddress?.phone, order.phone, order.customer?.phone, order.billingAddress?.phone];
+  const phoneCandidates = [
+    order.shippingAddress?.phone,
+    order.phone,
+    order.customer?.phone,
+    order.billingAddress?.phone,
+  ];
   let phone: string | undefined;
   let unverified: string | undefined;
   let firstFailure: { raw: string; result: Extract<PhoneResult, { ok: false }> } | undefined;
@@ -235,7 +258,12 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
       findings.push(makeFinding("phone_missing", "blocking", "customer_phone"));
     } else {
       const { raw, result } = firstFailure;
-      const code = result.reason === "landline" ? "phone_landline" : result.reason === "foreign" ? "phone_foreign" : "phone_invalid";
+      const code =
+        result.reason === "landline"
+          ? "phone_landline"
+          : result.reason === "foreign"
+            ? "phone_foreign"
+            : "phone_invalid";
       findings.push(
         makeFinding(code, "blocking", "customer_phone", {
           raw,
@@ -271,7 +299,13 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   } else if (cityMatch.status === "unmatched") {
     leadCity = cityMatch.input;
     findings.push(
-      makeFinding("city_unmatched", severityOf("city_unmatched"), "city", { input: cityMatch.input }, cityMatch.suggestions),
+      makeFinding(
+        "city_unmatched",
+        severityOf("city_unmatched"),
+        "city",
+        { input: cityMatch.input },
+        cityMatch.suggestions,
+      ),
     );
     if (isStale(context.citiesFetchedAt, now, settings.referenceMaxAgeMinutes)) needsRefresh.push("cities");
   } else {
@@ -335,7 +369,14 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
 
   // 7. Possible duplicate of a recent lead of the shop.
   if (phone) {
-    const duplicate = findRecentDuplicate(context.recentLeads, phone, productKeys, order.id, now, settings.duplicateWindowMinutes);
+    const duplicate = findRecentDuplicate(
+      context.recentLeads,
+      phone,
+      productKeys,
+      order.id,
+      now,
+      settings.duplicateWindowMinutes,
+    );
     if (duplicate) {
       findings.push(
         makeFinding("possible_duplicate", severityOf("possible_duplicate"), "customer_phone", {
@@ -365,7 +406,12 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
   }
 
   const blocked = !lead || findings.some((f) => f.severity === "blocking");
-  const result: MappingResult = { decision: blocked ? "hold" : "send", findings: capFindings(findings), needsRefresh, productKeys };
+  const result: MappingResult = {
+    decision: blocked ? "hold" : "send",
+    findings: capFindings(findings),
+    needsRefresh,
+    productKeys,
+  };
   if (lead) result.lead = lead;
   if (phone) result.phone = phone;
   if (matchedCity) result.city = matchedCity;

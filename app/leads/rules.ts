@@ -40,7 +40,10 @@ export function normalizeSkuMappingInput(input: SkuMappingInput): Required<Omit<
   const parsed = targetsSchema.safeParse(input.targets);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = ["targets", ...issue.path].map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replace(/\.\[/g, "[");
+    const field = ["targets", ...issue.path]
+      .map((p) => (typeof p === "number" ? `[${p}]` : p))
+      .join(".")
+      .replace(/\.\[/g, "[");
     throw new InvalidSkuMappingError(`${field}: ${issue.message}`, field);
   }
   const targets = parsed.data.map((t): SkuMappingTarget =>
@@ -68,6 +71,7 @@ export function parseSkuMappingTargets(json: string): SkuMappingTarget[] | undef
 export function normalizeCityAliasInput(alias: string, cityId: number): { alias: string; cityId: number } {
   const key = normalizeCityKey(typeof alias === "string" ? alias : "");
   if (!key) throw new InvalidCityAliasError("alias must contain a place name", "alias");
-  if (!Number.isInteger(cityId) || cityId <= 0) throw new InvalidCityAliasError("cityId must be a platform city id", "cityId");
+  if (!Number.isInteger(cityId) || cityId <= 0)
+    throw new InvalidCityAliasError("cityId must be a platform city id", "cityId");
   return { alias: key, cityId };
 }

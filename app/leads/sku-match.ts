@@ -175,7 +175,10 @@ function resolveTarget(catalogue: CatalogueIndex, target: SkuMappingTarget): Res
 const SUGGESTION_COUNT = 3;
 
 /** Catalogue items whose names look most like the line's title. */
-export function suggestProducts(catalogue: CatalogueIndex, line: Pick<ShopLineItem, "name" | "title" | "variantTitle">): ProductSuggestion[] {
+export function suggestProducts(
+  catalogue: CatalogueIndex,
+  line: Pick<ShopLineItem, "name" | "title" | "variantTitle">,
+): ProductSuggestion[] {
   const text = phrase(line.name || [line.title, line.variantTitle].filter(Boolean).join(" ") || "");
   if (!text) return [];
   const out: ProductSuggestion[] = [];
@@ -206,7 +209,9 @@ export function matchSkuWithIndex(line: ShopLineItem, catalogue: CatalogueIndex,
 
   if (rule) {
     const items = rule.targets.map((t) => resolveTarget(catalogue, t));
-    const unknown = items.filter((i) => !i.entry).map((i) => ("sku" in i.target ? i.target.sku : `#${i.target.product_id}`));
+    const unknown = items
+      .filter((i) => !i.entry)
+      .map((i) => ("sku" in i.target ? i.target.sku : `#${i.target.product_id}`));
     const mappingId = rule.id;
     if (unknown.length === 0) return { status: "matched", via: "mapping", items, ...(mappingId ? { mappingId } : {}) };
     return {
@@ -222,7 +227,12 @@ export function matchSkuWithIndex(line: ShopLineItem, catalogue: CatalogueIndex,
 
   if (!sku) return { status: "missing", suggestions: suggestProducts(catalogue, line) };
   const entry = findCatalogueSku(catalogue, sku);
-  if (entry) return { status: "matched", via: "sku", items: [{ target: { sku: entry.sku, quantity: 1 }, entry, quantityPerUnit: 1 }] };
+  if (entry)
+    return {
+      status: "matched",
+      via: "sku",
+      items: [{ target: { sku: entry.sku, quantity: 1 }, entry, quantityPerUnit: 1 }],
+    };
   return {
     status: "unmatched",
     via: "sku",

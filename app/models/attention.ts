@@ -33,7 +33,10 @@ export const CAUSES = [
 export type Cause = (typeof CAUSES)[number];
 
 /** Finding codes by the cause they make when they block, in the order a held order is classified. */
-export const FINDING_CAUSES: readonly (readonly [Exclude<Cause, "customer" | "ready" | "refused" | "failed" | "duplicate" | "flagged">, readonly FindingCode[]])[] = [
+export const FINDING_CAUSES: readonly (readonly [
+  Exclude<Cause, "customer" | "ready" | "refused" | "failed" | "duplicate" | "flagged">,
+  readonly FindingCode[],
+])[] = [
   ["product", ["sku_unmatched", "sku_missing", "item_out_of_stock"]],
   ["city", ["city_unmatched", "city_missing", "city_fuzzy", "city_from_address"]],
   ["phone", ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"]],
@@ -60,7 +63,8 @@ export function causeOf(link: CauseInput): Cause | null {
   switch (link.state) {
     case "held": {
       if (link.heldByCustomer) return "customer";
-      for (const [cause, codes] of FINDING_CAUSES) if (link.blocking.some((code) => (codes as readonly string[]).includes(code))) return cause;
+      for (const [cause, codes] of FINDING_CAUSES)
+        if (link.blocking.some((code) => (codes as readonly string[]).includes(code))) return cause;
       return link.blocking.length > 0 ? "other" : "ready";
     }
     case "invalid":
@@ -68,7 +72,9 @@ export function causeOf(link: CauseInput): Cause | null {
     case "failed":
       return "failed";
     case "damaged": {
-      const duplicate = link.anomalies.some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate");
+      const duplicate = link.anomalies.some(
+        (code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate",
+      );
       if (duplicate && link.duplicateKept) return null;
       return duplicate ? "duplicate" : "flagged";
     }
@@ -87,7 +93,9 @@ export function causeOf(link: CauseInput): Cause | null {
  */
 export function attentionCauseSql(): string {
   const blocking = (code: string) => `"findings" LIKE '%"code":"${code}","severity":"blocking"%'`;
-  const held = FINDING_CAUSES.map(([cause, codes]) => `WHEN ${codes.map(blocking).join(" OR ")} THEN '${cause}'`).join(" ");
+  const held = FINDING_CAUSES.map(([cause, codes]) => `WHEN ${codes.map(blocking).join(" OR ")} THEN '${cause}'`).join(
+    " ",
+  );
   const duplicates = Object.entries(ANOMALY_CODES)
     .filter(([, info]) => info.fix === "decideDuplicate")
     .map(([code]) => `"anomalies" LIKE '%"code":"${code}"%'`)
@@ -111,4 +119,3 @@ export function readyReasonOf(reason: string | null): ReadyReason {
   if (reason.startsWith("The app is not installed")) return "notInstalled";
   return "other";
 }
-

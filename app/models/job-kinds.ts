@@ -16,7 +16,17 @@ export const BACKFILL_JOB = "backfill";
 export const PAYMENT_OVERDUE_JOB = "payment-overdue";
 export const RECONCILE_JOB = "reconcile";
 
-export const JOB_KINDS = [POST_LEAD_JOB, SYNC_STATUSES_JOB, REFRESH_LEAD_JOB, WRITE_BACK_JOB, FLOW_TRIGGER_JOB, RETENTION_JOB, BACKFILL_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB] as const;
+export const JOB_KINDS = [
+  POST_LEAD_JOB,
+  SYNC_STATUSES_JOB,
+  REFRESH_LEAD_JOB,
+  WRITE_BACK_JOB,
+  FLOW_TRIGGER_JOB,
+  RETENTION_JOB,
+  BACKFILL_JOB,
+  PAYMENT_OVERDUE_JOB,
+  RECONCILE_JOB,
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** One post per order: a redelivered webhook or a second send of a queued order finds it. */
@@ -42,16 +52,41 @@ export function writeBackJobFor(shop: string, orderId: string, linkId: string): 
 }
 
 /** One Flow firing per order, trigger and event (eventKey names the event). */
-export function flowTriggerJobFor(shop: string, orderId: string, linkId: string, handle: string, eventKey: string, payload: unknown): EnqueueJobInput {
-  return { kind: FLOW_TRIGGER_JOB, key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:${handle}:${eventKey}`, shop, payload: { linkId, handle, payload } };
+export function flowTriggerJobFor(
+  shop: string,
+  orderId: string,
+  linkId: string,
+  handle: string,
+  eventKey: string,
+  payload: unknown,
+): EnqueueJobInput {
+  return {
+    kind: FLOW_TRIGGER_JOB,
+    key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:${handle}:${eventKey}`,
+    shop,
+    payload: { linkId, handle, payload },
+  };
 }
 
 /**
  * "Lead status changed" of one lead: one firing at a time, which a later move
  * joins while it waits (it then goes from the first status to the latest).
  */
-export function flowStatusTriggerJobFor(shop: string, orderId: string, linkId: string, leadRef: string, payload: unknown, runAt: Date): EnqueueJobInput {
-  return { kind: FLOW_TRIGGER_JOB, key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:lead-status-changed:${leadRef}`, shop, runAt, payload: { linkId, handle: "lead-status-changed", payload } };
+export function flowStatusTriggerJobFor(
+  shop: string,
+  orderId: string,
+  linkId: string,
+  leadRef: string,
+  payload: unknown,
+  runAt: Date,
+): EnqueueJobInput {
+  return {
+    kind: FLOW_TRIGGER_JOB,
+    key: `${FLOW_TRIGGER_JOB}:${shop}:${orderId}:lead-status-changed:${leadRef}`,
+    shop,
+    runAt,
+    payload: { linkId, handle: "lead-status-changed", payload },
+  };
 }
 
 /** One retention schedule per shop. */

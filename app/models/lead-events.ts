@@ -37,7 +37,12 @@ export type LeadEventHandler = (tx: Prisma.TransactionClient, shop: string, even
 
 /** The snapshot of a stored order link. */
 export function snapshotOf(link: LeadSnapshot): LeadSnapshot {
-  return { state: link.state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus, sellerProfit: link.sellerProfit };
+  return {
+    state: link.state,
+    confirmationStatus: link.confirmationStatus,
+    shippingStatus: link.shippingStatus,
+    sellerProfit: link.sellerProfit,
+  };
 }
 
 export function sameSnapshot(a: LeadSnapshot | null, b: LeadSnapshot): boolean {

@@ -79,7 +79,8 @@ export function nextActionOf(input: NextActionInput): NextAction {
       return action("retry");
     case "damaged": {
       const known = input.anomalies.filter(isKnownAnomaly);
-      if (known.some((code) => ANOMALY_CODES[code].fix === "decideDuplicate")) return action(input.duplicateKept ? "none" : "decideDuplicate");
+      if (known.some((code) => ANOMALY_CODES[code].fix === "decideDuplicate"))
+        return action(input.duplicateKept ? "none" : "decideDuplicate");
       return action(input.anomalies.length > 0 ? "sellerSpace" : "none");
     }
     default:

@@ -25,7 +25,18 @@ export type LinkState = (typeof LINK_STATES)[number];
 
 const MOVES: Record<LinkState, readonly LinkState[]> = {
   // Mapped and sent, held, skipped, waiting (key, rate limit), or found already posted.
-  received: ["received", "held", "skipped", "cancelled", "posting", "retrying", "invalid", "failed", "created", "damaged"],
+  received: [
+    "received",
+    "held",
+    "skipped",
+    "cancelled",
+    "posting",
+    "retrying",
+    "invalid",
+    "failed",
+    "created",
+    "damaged",
+  ],
   held: ["received", "held", "skipped", "cancelled"],
   skipped: ["received", "skipped", "cancelled"],
   // The answer, a refusal, a wait, or an unknown outcome kept as posting.
@@ -33,7 +44,18 @@ const MOVES: Record<LinkState, readonly LinkState[]> = {
   created: ["received"],
   damaged: ["received"],
   invalid: ["received", "cancelled", "held"],
-  retrying: ["received", "posting", "held", "skipped", "cancelled", "failed", "retrying", "invalid", "created", "damaged"],
+  retrying: [
+    "received",
+    "posting",
+    "held",
+    "skipped",
+    "cancelled",
+    "failed",
+    "retrying",
+    "invalid",
+    "created",
+    "damaged",
+  ],
   failed: ["received", "cancelled"],
   cancelled: ["received"],
 };
@@ -63,7 +85,14 @@ export function isPosted(state: LinkState): boolean {
 
 /** Not yet posted and still to be worked on: an update from Shopify is taken into account. */
 export function acceptsOrderUpdates(state: LinkState): boolean {
-  return state === "received" || state === "held" || state === "invalid" || state === "retrying" || state === "skipped" || state === "failed";
+  return (
+    state === "received" ||
+    state === "held" ||
+    state === "invalid" ||
+    state === "retrying" ||
+    state === "skipped" ||
+    state === "failed"
+  );
 }
 
 export function isLinkState(value: string): value is LinkState {

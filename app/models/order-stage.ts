@@ -124,7 +124,10 @@ export function stepperOf(input: StageInput): StepperView {
     case "cancelled": {
       if (!isSent(state)) return { reached: 0, stopped: "cancelled_in_shopify" };
       if (input.shippingStatus === "canceled") return { reached: 2, stopped: "parcel_cancelled" };
-      return { reached: 1, stopped: CALL_CANCELLED.has(input.confirmationStatus ?? "") ? "cancelled_on_call" : "cancelled_in_shopify" };
+      return {
+        reached: 1,
+        stopped: CALL_CANCELLED.has(input.confirmationStatus ?? "") ? "cancelled_on_call" : "cancelled_in_shopify",
+      };
     }
   }
 }

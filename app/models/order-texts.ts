@@ -63,7 +63,8 @@ export function codeLabelRef(code: string): MessageRef | null {
 export const receivedText = (order: string) => msg("timeline.text.received", { order });
 
 /** The order was read from Shopify by an import of past orders (local days, "2026-10-27"). */
-export const importedText = (from: string, to: string) => msg("timeline.text.imported", { from: { date: from }, to: { date: to } });
+export const importedText = (from: string, to: string) =>
+  msg("timeline.text.imported", { from: { date: from }, to: { date: to } });
 
 export function checkedText(decision: "send" | "hold" | "skip", blocking: number, warnings: number): MessageRef {
   if (decision === "skip") return msg("timeline.text.checked.skip");
@@ -71,14 +72,23 @@ export function checkedText(decision: "send" | "hold" | "skip", blocking: number
   return warnings > 0 ? msg("timeline.text.checked.sendWarnings", { warnings }) : msg("timeline.text.checked.send");
 }
 
-export const leadSentText = (afterUnknownOutcome: boolean) => msg(afterUnknownOutcome ? "timeline.text.leadSentAgain" : "timeline.text.leadSent");
+export const leadSentText = (afterUnknownOutcome: boolean) =>
+  msg(afterUnknownOutcome ? "timeline.text.leadSentAgain" : "timeline.text.leadSent");
 
 /** The platform's answer to a POST: created, or stored with anomalies; `found`: an earlier uncertain POST had made it. */
-export function leadAnsweredText(ref: string | null, anomalies: readonly { code: string }[], found: boolean): MessageRef {
+export function leadAnsweredText(
+  ref: string | null,
+  anomalies: readonly { code: string }[],
+  found: boolean,
+): MessageRef {
   const lead = ref ?? "–";
   const labels: MessageArg = { list: anomalies.map((a) => codeLabelRef(a.code) ?? a.code) };
-  if (anomalies.length === 0) return msg(found ? "timeline.text.leadFound" : "timeline.text.leadCreated", { ref: lead });
-  return msg(found ? "timeline.text.leadFoundAnomalies" : "timeline.text.leadCreatedAnomalies", { ref: lead, anomalies: labels });
+  if (anomalies.length === 0)
+    return msg(found ? "timeline.text.leadFound" : "timeline.text.leadCreated", { ref: lead });
+  return msg(found ? "timeline.text.leadFoundAnomalies" : "timeline.text.leadCreatedAnomalies", {
+    ref: lead,
+    anomalies: labels,
+  });
 }
 
 /** A lead field as words ("the phone number"); an unknown one by its name. */
@@ -96,19 +106,24 @@ export type FailureCause = "timeout" | "unreachable" | "server" | "unexpected" |
 
 export function sendFailedText(cause: FailureCause, attempts: number, lastAttempt: boolean): MessageRef {
   const why = msg(`timeline.cause.${cause}`);
-  return lastAttempt ? msg("timeline.text.sendFailedFinal", { attempts, cause: why }) : msg("timeline.text.sendFailedRetrying", { cause: why });
+  return lastAttempt
+    ? msg("timeline.text.sendFailedFinal", { attempts, cause: why })
+    : msg("timeline.text.sendFailedRetrying", { cause: why });
 }
 
 /** The database refused a value of the order (text it cannot store): only a corrected order can go. */
 export const refusedValueText = () => msg("timeline.text.refusedValue");
 /** Checked again after a fix: still held by the named findings, or released. */
 export const recheckedText = (blocking: readonly string[]) =>
-  blocking.length ? msg("timeline.text.recheckedHeld", { codes: { list: blocking.map((c) => codeLabelRef(c) ?? c) } }) : msg("timeline.text.recheckedReleased");
+  blocking.length
+    ? msg("timeline.text.recheckedHeld", { codes: { list: blocking.map((c) => codeLabelRef(c) ?? c) } })
+    : msg("timeline.text.recheckedReleased");
 export const readyAfterFixText = () => msg("timeline.text.readyAfterFix");
 export const heldByRulesText = () => msg("timeline.text.heldByRules");
 export const autoSendOffText = () => msg("timeline.text.autoSendOff");
 export const keyRejectedText = () => msg("timeline.text.keyRejected");
-export const waitingForKeyText = (rejected: boolean) => msg(rejected ? "timeline.text.waitingKeyRejected" : "timeline.text.waitingForKey");
+export const waitingForKeyText = (rejected: boolean) =>
+  msg(rejected ? "timeline.text.waitingKeyRejected" : "timeline.text.waitingForKey");
 export const rateLimitedText = (seconds: number) => msg("timeline.text.rateLimited", { seconds });
 export const notInstalledText = () => msg("timeline.text.notInstalled");
 export const reinstalledText = () => msg("timeline.text.reinstalled");
@@ -127,13 +142,25 @@ const statusLabel = (kind: "confirmation" | "shipping", status: string | null): 
 export function statusChangedText(ref: string | null, before: StatusSnapshot, next: StatusSnapshot): MessageRef {
   const changes: MessageArg[] = [];
   if (next.confirmationStatus !== before.confirmationStatus) {
-    changes.push(msg("timeline.change.confirmation", { from: statusLabel("confirmation", before.confirmationStatus), to: statusLabel("confirmation", next.confirmationStatus) }));
+    changes.push(
+      msg("timeline.change.confirmation", {
+        from: statusLabel("confirmation", before.confirmationStatus),
+        to: statusLabel("confirmation", next.confirmationStatus),
+      }),
+    );
   }
   if (next.shippingStatus !== before.shippingStatus) {
-    changes.push(msg("timeline.change.shipping", { from: statusLabel("shipping", before.shippingStatus), to: statusLabel("shipping", next.shippingStatus) }));
+    changes.push(
+      msg("timeline.change.shipping", {
+        from: statusLabel("shipping", before.shippingStatus),
+        to: statusLabel("shipping", next.shippingStatus),
+      }),
+    );
   }
-  if (next.trackingNumber && next.trackingNumber !== before.trackingNumber) changes.push(msg("timeline.change.tracking", { number: next.trackingNumber }));
-  if (next.sellerProfit && next.sellerProfit !== before.sellerProfit) changes.push(msg("timeline.change.profit", { amount: { money: next.sellerProfit } }));
+  if (next.trackingNumber && next.trackingNumber !== before.trackingNumber)
+    changes.push(msg("timeline.change.tracking", { number: next.trackingNumber }));
+  if (next.sellerProfit && next.sellerProfit !== before.sellerProfit)
+    changes.push(msg("timeline.change.profit", { amount: { money: next.sellerProfit } }));
   return msg("timeline.text.statusChanged", { ref: ref ?? "–", changes: { list: changes } });
 }
 
@@ -151,7 +178,8 @@ export function writtenBackText(steps: readonly WriteBackStep[]): MessageRef {
 export const writeBackRefusedText = () => msg("timeline.text.writeBackRefused");
 
 /** The Flow trigger's name as Settings writes it. */
-const flowTrigger = (handle: string): MessageArg => (isMessageKey(`timeline.flowTrigger.${handle}`) ? msg(`timeline.flowTrigger.${handle}` as MessageKey) : handle);
+const flowTrigger = (handle: string): MessageArg =>
+  isMessageKey(`timeline.flowTrigger.${handle}`) ? msg(`timeline.flowTrigger.${handle}` as MessageKey) : handle;
 export const flowSentText = (handle: string) => msg("timeline.text.flowSent", { trigger: flowTrigger(handle) });
 export const flowRefusedText = (handle: string) => msg("timeline.text.flowRefused", { trigger: flowTrigger(handle) });
 
@@ -169,25 +197,36 @@ export function actorText(by: string): MessageArg {
 }
 
 export const resentText = (by: string, previousRef: string | null) =>
-  previousRef ? msg("timeline.text.resentReplacing", { by: actorText(by), ref: previousRef }) : msg("timeline.text.resent", { by: actorText(by) });
+  previousRef
+    ? msg("timeline.text.resentReplacing", { by: actorText(by), ref: previousRef })
+    : msg("timeline.text.resent", { by: actorText(by) });
 
 /** Sent again by someone who confirmed that a second lead may exist besides `ref`. */
-export const resentSecondLeadText = (by: string, ref: string | null) => msg("timeline.text.resentSecondLead", { by: actorText(by), ref: ref ?? "–" });
+export const resentSecondLeadText = (by: string, ref: string | null) =>
+  msg("timeline.text.resentSecondLead", { by: actorText(by), ref: ref ?? "–" });
 /** Kept as a real order despite the platform's duplicate warning. */
 export const duplicateKeptText = (by: string) => msg("timeline.text.duplicateKept", { by: actorText(by) });
 /** Cancelled in Shopify as a duplicate; its lead stays on the platform until cancelled there. */
-export const cancelledAsDuplicateText = (by: string, ref: string | null) => msg("timeline.text.cancelledAsDuplicate", { by: actorText(by), ref: ref ?? "–" });
+export const cancelledAsDuplicateText = (by: string, ref: string | null) =>
+  msg("timeline.text.cancelledAsDuplicate", { by: actorText(by), ref: ref ?? "–" });
 
 // The reconciliation with Shopify: what it took in or applied that a webhook should have brought.
 export const recoveredText = () => msg("timeline.text.recovered");
 export const reconciledCancellationText = () => msg("timeline.text.reconciledCancellation");
 export const reconciledChangeText = () => msg("timeline.text.reconciledChange");
 /** The Shopify order does not show what the app wrote (tags, fulfilment, paid...): written back again. */
-export const rewrittenText = (kinds: readonly string[]) => msg("timeline.text.rewritten", { what: { list: kinds.map((k) => (isMessageKey(`timeline.drift.${k}`) ? msg(`timeline.drift.${k}` as MessageKey) : k)) } });
+export const rewrittenText = (kinds: readonly string[]) =>
+  msg("timeline.text.rewritten", {
+    what: {
+      list: kinds.map((k) => (isMessageKey(`timeline.drift.${k}`) ? msg(`timeline.drift.${k}` as MessageKey) : k)),
+    },
+  });
 
 /** The corrected fields of an order ("phone", "address", "city", "name"). */
 export function correctedText(by: string, fields: readonly string[]): MessageRef {
-  const names = fields.map((f): MessageArg => leadFieldText(f === "phone" ? "customer_phone" : f === "name" ? "customer_name" : f));
+  const names = fields.map((f): MessageArg =>
+    leadFieldText(f === "phone" ? "customer_phone" : f === "name" ? "customer_name" : f),
+  );
   return msg("timeline.text.corrected", { by: actorText(by), fields: { list: names } });
 }
 

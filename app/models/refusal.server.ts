@@ -12,4 +12,3 @@ export function refusalOf(error: unknown): Refusal {
   }
   return { field, message: error instanceof Error ? text(error.message) : null };
 }
-

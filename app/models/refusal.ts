@@ -14,7 +14,8 @@ export interface Refusal {
 const MAX_MESSAGE = 300;
 
 /** A stored refusal's text: trimmed, at most MAX_MESSAGE characters; null when empty. */
-export const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim().slice(0, MAX_MESSAGE) : null);
+export const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() ? value.trim().slice(0, MAX_MESSAGE) : null;
 
 /** Reads a refusal back from a timeline step's data ({ refused: ... }); null when it carries none. */
 export function refusalOfData(data: unknown): Refusal | null {

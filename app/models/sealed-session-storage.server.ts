@@ -13,7 +13,14 @@ import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { isSealedSecret, type SecretBox } from "../crypto/secret-box.server";
-import { ACCESS_TOKEN, openToken, REFRESH_TOKEN, sealClearSessionTokens, sealSessionTokens, sealToken } from "./session-tokens.server";
+import {
+  ACCESS_TOKEN,
+  openToken,
+  REFRESH_TOKEN,
+  sealClearSessionTokens,
+  sealSessionTokens,
+  sealToken,
+} from "./session-tokens.server";
 
 export interface SealedSessionStorageOptions {
   log?: (line: string) => void;
@@ -38,7 +45,10 @@ export class SealedSessionStorage implements SessionStorage {
       .then((ready) => (ready ? sealClearSessionTokens(db, box) : undefined))
       .then(
         () => undefined,
-        (error: unknown) => this.#log(`[sessions] the tokens stored in clear could not be sealed at start (${error instanceof Error ? error.name : "error"})`),
+        (error: unknown) =>
+          this.#log(
+            `[sessions] the tokens stored in clear could not be sealed at start (${error instanceof Error ? error.name : "error"})`,
+          ),
       );
   }
 
@@ -84,7 +94,9 @@ export class SealedSessionStorage implements SessionStorage {
       session.accessToken = openToken(this.#box, session.accessToken, session.shop, ACCESS_TOKEN);
       session.refreshToken = openToken(this.#box, session.refreshToken, session.shop, REFRESH_TOKEN);
     } catch {
-      this.#log(`[sessions] ${session.shop}: the stored Shopify token opens under no ENCRYPTION_KEY; read as no session`);
+      this.#log(
+        `[sessions] ${session.shop}: the stored Shopify token opens under no ENCRYPTION_KEY; read as no session`,
+      );
       return undefined;
     }
     // Written by a process that did not seal: sealed now (only if the row still holds it).

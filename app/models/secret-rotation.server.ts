@@ -68,7 +68,8 @@ export async function rotateStoredSecrets(db: Db, box: SecretBox): Promise<Rotat
     const sessions = await sealSessionTokens(tx, box, { reseal: true });
     unreadable.push(...sessions.unreadable);
     if (unreadable.length > 0) throw new KeyRotationError(unreadable);
-    for (const update of updates) await tx.shop.update({ where: { id: update.id }, data: update.data, select: { id: true } });
+    for (const update of updates)
+      await tx.shop.update({ where: { id: update.id }, data: update.data, select: { id: true } });
     report.checked += sessions.checked;
     report.resealed += sessions.resealed;
     report.sealed += sessions.sealed;

@@ -27,13 +27,23 @@ interface TokenRow {
 }
 
 /** A stored token as the column holds it: sealed, or kept as is when there is none. */
-export function sealToken(box: SecretBox, token: string | null | undefined, shop: string, purpose: SecretPurpose): string | null {
+export function sealToken(
+  box: SecretBox,
+  token: string | null | undefined,
+  shop: string,
+  purpose: SecretPurpose,
+): string | null {
   if (!token) return token ?? null;
   return box.seal(token, { shop, purpose });
 }
 
 /** A token as Shopify's library uses it: opened when sealed, as stored when still in clear. */
-export function openToken(box: SecretBox, stored: string | null | undefined, shop: string, purpose: SecretPurpose): string | undefined {
+export function openToken(
+  box: SecretBox,
+  stored: string | null | undefined,
+  shop: string,
+  purpose: SecretPurpose,
+): string | undefined {
   if (!stored) return undefined;
   return isSealedSecret(stored) ? box.open(stored, { shop, purpose }) : stored;
 }
@@ -52,7 +62,13 @@ export interface SessionSealReport {
 }
 
 const notSealedPrefix = (column: "accessToken" | "refreshToken") =>
-  ({ AND: [{ NOT: { [column]: { startsWith: "v1." } } }, { NOT: { [column]: { startsWith: "v2." } } }, { NOT: { [column]: "" } }] }) as Prisma.SessionWhereInput;
+  ({
+    AND: [
+      { NOT: { [column]: { startsWith: "v1." } } },
+      { NOT: { [column]: { startsWith: "v2." } } },
+      { NOT: { [column]: "" } },
+    ],
+  }) as Prisma.SessionWhereInput;
 
 /**
  * Seals the tokens stored in clear; with `reseal`, also re-seals those the box
@@ -60,15 +76,29 @@ const notSealedPrefix = (column: "accessToken" | "refreshToken") =>
  * if it still holds what was read, so a session stored meanwhile is never
  * overwritten. Counts only: no token is logged or returned.
  */
-export async function sealSessionTokens(db: Reader, box: SecretBox, options: { reseal?: boolean } = {}): Promise<SessionSealReport> {
+export async function sealSessionTokens(
+  db: Reader,
+  box: SecretBox,
+  options: { reseal?: boolean } = {},
+): Promise<SessionSealReport> {
   const rows: TokenRow[] = await db.session.findMany({
-    where: options.reseal ? {} : { OR: [notSealedPrefix("accessToken"), { AND: [{ refreshToken: { not: null } }, notSealedPrefix("refreshToken")] }] },
+    where: options.reseal
+      ? {}
+      : {
+          OR: [
+            notSealedPrefix("accessToken"),
+            { AND: [{ refreshToken: { not: null } }, notSealedPrefix("refreshToken")] },
+          ],
+        },
     select: { id: true, shop: true, accessToken: true, refreshToken: true },
   });
   const report: SessionSealReport = { checked: 0, sealed: 0, resealed: 0, current: 0, unreadable: [] };
   for (const row of rows) {
     const next: { accessToken?: string; refreshToken?: string } = {};
-    for (const [column, purpose] of [["accessToken", ACCESS_TOKEN], ["refreshToken", REFRESH_TOKEN]] as const) {
+    for (const [column, purpose] of [
+      ["accessToken", ACCESS_TOKEN],
+      ["refreshToken", REFRESH_TOKEN],
+    ] as const) {
       const stored = row[column];
       if (!stored) continue;
       report.checked++;
@@ -89,7 +119,10 @@ export async function sealSessionTokens(db: Reader, box: SecretBox, options: { r
       }
     }
     if (Object.keys(next).length === 0) continue;
-    await db.session.updateMany({ where: { id: row.id, accessToken: row.accessToken, refreshToken: row.refreshToken }, data: next });
+    await db.session.updateMany({
+      where: { id: row.id, accessToken: row.accessToken, refreshToken: row.refreshToken },
+      data: next,
+    });
   }
   return report;
 }
@@ -110,7 +143,9 @@ export async function scrubReplacedTokens(db: PrismaClient, log: (line: string) 
       await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
     }
   } catch (error) {
-    log(`[sessions] tokens sealed, but the database could not be compacted now (${error instanceof Error ? error.name : "error"}): old bytes stay in its free space until the next run`);
+    log(
+      `[sessions] tokens sealed, but the database could not be compacted now (${error instanceof Error ? error.name : "error"}): old bytes stay in its free space until the next run`,
+    );
   }
 }
 
@@ -118,7 +153,11 @@ export async function scrubReplacedTokens(db: PrismaClient, log: (line: string) 
  * At a process's start: seals the tokens still in clear, then scrubs the space
  * they leave. Several processes may run it at once: each row is written once.
  */
-export async function sealClearSessionTokens(db: PrismaClient, box: SecretBox, log: (line: string) => void = console.info): Promise<SessionSealReport> {
+export async function sealClearSessionTokens(
+  db: PrismaClient,
+  box: SecretBox,
+  log: (line: string) => void = console.info,
+): Promise<SessionSealReport> {
   const report = await sealSessionTokens(db, box);
   if (report.sealed > 0) {
     await scrubReplacedTokens(db);

@@ -16,7 +16,10 @@ const holdChoice = z.enum(["hold", "send"]);
 /** One hold-or-send choice per finding the shop may configure, defaulting to the mapper's policy. */
 export const holdPolicySchema = z.object(
   Object.fromEntries(
-    (Object.keys(DEFAULT_HOLD_POLICY) as ConfigurableFindingCode[]).map((code) => [code, holdChoice.default(DEFAULT_HOLD_POLICY[code])]),
+    (Object.keys(DEFAULT_HOLD_POLICY) as ConfigurableFindingCode[]).map((code) => [
+      code,
+      holdChoice.default(DEFAULT_HOLD_POLICY[code]),
+    ]),
   ) as Record<ConfigurableFindingCode, z.ZodDefault<typeof holdChoice>>,
 );
 
@@ -27,9 +30,17 @@ export const shopSettingsSchema = z.object({
   sendAllOrders: z.boolean().default(false),
   /** Send Shopify test orders (trying the app on a development store). */
   sendTestOrders: z.boolean().default(false),
-  codGatewayPatterns: z.array(z.string().trim().min(1)).min(1).default([...DEFAULT_COD_GATEWAY_PATTERNS]),
+  codGatewayPatterns: z
+    .array(z.string().trim().min(1))
+    .min(1)
+    .default([...DEFAULT_COD_GATEWAY_PATTERNS]),
   holdPolicy: holdPolicySchema.default({}),
-  duplicateWindowMinutes: z.number().int().min(0).max(24 * 60).default(10),
+  duplicateWindowMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
   writeBack: z
     .object({
       tags: z.boolean().default(true),
@@ -88,7 +99,12 @@ export const shopSettingsSchema = z.object({
     .default({}),
   /** How amounts are written on the pages: "MAD" (the ISO code) or "DH", as Moroccans say (app/i18n/formats.ts). */
   currencyLabel: z.enum(CURRENCY_LABELS).default("MAD"),
-  statusSyncMinutes: z.number().int().min(1).max(24 * 60).default(10),
+  statusSyncMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   retentionDays: z.number().int().min(30).max(3650).default(365),
 });
 
@@ -116,7 +132,10 @@ export function readShopSettings(json: string | null | undefined): ShopSettings 
 }
 
 /** The part of the settings the order-to-lead mapper reads. */
-export function mappingSettingsOf(settings: ShopSettings, shopCurrency?: string): NonNullable<MappingContext["settings"]> {
+export function mappingSettingsOf(
+  settings: ShopSettings,
+  shopCurrency?: string,
+): NonNullable<MappingContext["settings"]> {
   return {
     codGatewayPatterns: settings.codGatewayPatterns,
     sendAllOrders: settings.sendAllOrders,

@@ -3,11 +3,7 @@
  * Every query is scoped by shop; keys are stored in the form the matcher looks up.
  */
 import type { Prisma } from "@prisma/client";
-import {
-  normalizeSkuMappingInput,
-  parseSkuMappingTargets,
-  type SkuMappingInput,
-} from "../leads/rules";
+import { normalizeSkuMappingInput, parseSkuMappingTargets, type SkuMappingInput } from "../leads/rules";
 import type { SkuMappingRule, SkuMappingTarget } from "../leads/types";
 
 type SkuMappingDb = Pick<Prisma.TransactionClient, "skuMapping">;
@@ -51,7 +47,11 @@ export async function listSkuMappings(db: SkuMappingDb, shop: string): Promise<S
 }
 
 /** Creates or replaces the shop's mapping for one source; throws InvalidSkuMappingError on bad input. */
-export async function upsertSkuMapping(db: SkuMappingDb, shop: string, input: SkuMappingInput): Promise<SkuMappingRecord> {
+export async function upsertSkuMapping(
+  db: SkuMappingDb,
+  shop: string,
+  input: SkuMappingInput,
+): Promise<SkuMappingRecord> {
   const { sourceKind, sourceKey, targets, label } = normalizeSkuMappingInput(input);
   const data = { targets: JSON.stringify(targets), label };
   const row = await db.skuMapping.upsert({

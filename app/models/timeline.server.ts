@@ -86,7 +86,9 @@ const insertByCount = new Map<number, SqlStatement>();
 function insertRows(count: number): SqlStatement {
   let s = insertByCount.get(count);
   if (!s) {
-    s = statement(`INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "text", "data", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`);
+    s = statement(
+      `INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "text", "data", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+    );
     insertByCount.set(count, s);
   }
   return s;
@@ -97,7 +99,10 @@ export function timelineItems(rows: readonly TimelineRow[]): BatchItem[] {
   const items: BatchItem[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const page = rows.slice(i, i + ROWS_PER_INSERT);
-    items.push({ statement: insertRows(page.length), params: page.flatMap((r) => [newId(), r.shop, r.linkId, r.kind, r.message, r.text, r.data, r.at]) });
+    items.push({
+      statement: insertRows(page.length),
+      params: page.flatMap((r) => [newId(), r.shop, r.linkId, r.kind, r.message, r.text, r.data, r.at]),
+    });
   }
   return items;
 }

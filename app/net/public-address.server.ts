@@ -74,7 +74,9 @@ export interface AddressPolicy {
 }
 
 /** The policy of this process: strict in production unless SELLER_API_ALLOW_PRIVATE_HOSTS=true. */
-export function addressPolicyFromEnv(config: Pick<SellerApiEnv, "NODE_ENV" | "SELLER_API_ALLOW_PRIVATE_HOSTS"> = sellerApiEnv()): AddressPolicy {
+export function addressPolicyFromEnv(
+  config: Pick<SellerApiEnv, "NODE_ENV" | "SELLER_API_ALLOW_PRIVATE_HOSTS"> = sellerApiEnv(),
+): AddressPolicy {
   return { allowPrivate: config.NODE_ENV !== "production" || config.SELLER_API_ALLOW_PRIVATE_HOSTS };
 }
 
@@ -115,7 +117,10 @@ export function checkBaseUrl(raw: string, policy: AddressPolicy): BaseUrlCheck {
 /** Thrown (as a connection error: nothing was sent) when a host resolves to a non-public address. */
 export class AddressNotPublicError extends Error {
   readonly code = "ERR_ADDRESS_NOT_PUBLIC";
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, which is not a public address: connection refused`);
     this.name = "AddressNotPublicError";
   }
@@ -142,10 +147,13 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
   const guardedLookup = (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
     resolve(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, "");
-      const list = (Array.isArray(addresses) ? addresses : [{ address: addresses, family: isIP(addresses) }]) as LookupAddress[];
+      const list = (
+        Array.isArray(addresses) ? addresses : [{ address: addresses, family: isIP(addresses) }]
+      ) as LookupAddress[];
       const refused = list.find((a) => !isAllowed(a.address));
       // Every address must pass: the socket may try any of them.
-      if (refused || list.length === 0) return callback(new AddressNotPublicError(hostname, refused?.address ?? "nothing"), "");
+      if (refused || list.length === 0)
+        return callback(new AddressNotPublicError(hostname, refused?.address ?? "nothing"), "");
       if (lookupOptions.all) return callback(null, list);
       callback(null, list[0].address, list[0].family);
     });
@@ -153,15 +161,22 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
 
   return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`unsupported scheme ${url.protocol}`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new TypeError(`unsupported scheme ${url.protocol}`);
     const literal = url.hostname.replace(/^\[|\]$/g, "");
     // An IP literal is dialled without a lookup: check it here.
-    if (isIP(literal) !== 0 && !isAllowed(literal)) throw new TypeError("fetch failed", { cause: new AddressNotPublicError(literal, literal) });
+    if (isIP(literal) !== 0 && !isAllowed(literal))
+      throw new TypeError("fetch failed", { cause: new AddressNotPublicError(literal, literal) });
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    const body = init.body == null ? undefined : typeof init.body === "string" ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
+    const body =
+      init.body == null
+        ? undefined
+        : typeof init.body === "string"
+          ? init.body
+          : Buffer.from(await new Response(init.body).arrayBuffer());
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     init.signal?.throwIfAborted();
 
@@ -169,16 +184,27 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
       const transport = url.protocol === "https:" ? https : http;
       const request = transport.request(
         url,
-        { method: init.method ?? "GET", headers, lookup: guardedLookup as never, signal: init.signal ?? undefined, agent: false },
+        {
+          method: init.method ?? "GET",
+          headers,
+          lookup: guardedLookup as never,
+          signal: init.signal ?? undefined,
+          agent: false,
+        },
         (res) => {
           const status = res.statusCode ?? 0;
           const responseHeaders = new Headers();
-          for (let i = 0; i < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            responseHeaders.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
           const noBody = status === 204 || status === 205 || status === 304 || init.method === "HEAD";
           if (noBody) res.resume();
           try {
             resolvePromise(
-              new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream), { status, statusText: res.statusMessage, headers: responseHeaders }),
+              new Response(noBody ? null : (Readable.toWeb(res) as ReadableStream), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders,
+              }),
             );
           } catch (error) {
             res.destroy();
@@ -187,7 +213,9 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
         },
       );
       // Like undici: "fetch failed" with the socket error as cause (see seller-api/network-errors).
-      request.on("error", (error) => reject(error.name === "AbortError" ? error : new TypeError("fetch failed", { cause: error })));
+      request.on("error", (error) =>
+        reject(error.name === "AbortError" ? error : new TypeError("fetch failed", { cause: error })),
+      );
       request.end(body);
     });
   }) as typeof fetch;

@@ -149,15 +149,21 @@ export async function listShopJobs(
   shop: string,
   options: { state?: VisibleJobState | null; cursor?: string | null; limit?: number } = {},
 ): Promise<{ jobs: JobView[]; nextCursor: string | null; counts: Record<JobState, number> }> {
-  const cursor = options.cursor && (await db.job.findFirst({ where: { id: options.cursor, shop }, select: { id: true } })) ? options.cursor : undefined;
+  const cursor =
+    options.cursor && (await db.job.findFirst({ where: { id: options.cursor, shop }, select: { id: true } }))
+      ? options.cursor
+      : undefined;
   const [{ jobs, nextCursor }, counts] = await Promise.all([
-    listJobs(db, { shop, states: options.state ? [options.state] : VISIBLE_JOB_STATES, limit: options.limit ?? JOBS_PER_PAGE, cursor }),
+    listJobs(db, {
+      shop,
+      states: options.state ? [options.state] : VISIBLE_JOB_STATES,
+      limit: options.limit ?? JOBS_PER_PAGE,
+      cursor,
+    }),
     countJobsByState(db, { shop }),
   ]);
   const linkIds = [...new Set(jobs.map(linkIdOf).filter((id): id is string => id !== null))];
-  const links = linkIds.length
-    ? await shopLinksByIds(db, shop, linkIds, { id: true, orderName: true })
-    : [];
+  const links = linkIds.length ? await shopLinksByIds(db, shop, linkIds, { id: true, orderName: true }) : [];
   const names = new Map(links.map((l) => [l.id, l.orderName]));
   return {
     jobs: jobs.map((job) => {

@@ -20,7 +20,13 @@ import { normalizeCityKey } from "../leads/city-key";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
-import { FieldTooLongError, OrderActionError, resendOrder, SecondLeadError, type Actor } from "../sync/order-actions.server";
+import {
+  FieldTooLongError,
+  OrderActionError,
+  resendOrder,
+  SecondLeadError,
+  type Actor,
+} from "../sync/order-actions.server";
 import { recheckHeldOrders, sendReleased, type FixScope } from "../sync/release-held.server";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
@@ -38,7 +44,8 @@ export const ORDERS_SHOWN = 10;
 const WAITING_STATES = ["held", "invalid", "failed", "damaged"];
 
 /** Why a fix was refused, for the page to say in the merchant's language. */
-export type FixErrorCode = "unknown_product" | "unknown_city" | "not_fixable" | "no_variant" | "group_gone" | "invalid_phone" | "nothing";
+export type FixErrorCode =
+  "unknown_product" | "unknown_city" | "not_fixable" | "no_variant" | "group_gone" | "invalid_phone" | "nothing";
 
 /** A fix the input makes impossible (422) or that has nothing left to do (409). */
 export class FixInputError extends OrderActionError {
@@ -110,7 +117,10 @@ export interface AnomalyGroups {
   truncated: boolean;
 }
 
-type ScannedLink = Pick<OrderLink, "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone">;
+type ScannedLink = Pick<
+  OrderLink,
+  "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone"
+>;
 
 function parseArray<T>(json: string): T[] {
   try {
@@ -135,7 +145,9 @@ interface GroupCause {
  * The group a SKU or city finding belongs to, with the fix that serves the whole
  * group; undefined for the other codes. Pure.
  */
-export function findingGroup(f: Pick<Finding, "code" | "params">): { key: string; label: string; fix: GroupFix } | undefined {
+export function findingGroup(
+  f: Pick<Finding, "code" | "params">,
+): { key: string; label: string; fix: GroupFix } | undefined {
   const params = f.params ?? {};
   if (f.code === "sku_unmatched" || f.code === "sku_missing") {
     const rawSku = typeof params.sku === "string" && params.sku.trim() ? params.sku : null;
@@ -169,7 +181,10 @@ export interface CauseContext {
 }
 
 /** The causes of one link's trouble, one per group it belongs to. Pure. */
-export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomalies"> & Partial<Pick<ScannedLink, "flags">>, context: CauseContext = {}): GroupCause[] {
+export function causesOf(
+  link: Pick<ScannedLink, "state" | "findings" | "anomalies"> & Partial<Pick<ScannedLink, "flags">>,
+  context: CauseContext = {},
+): GroupCause[] {
   const causes: GroupCause[] = [];
   let sku = false;
   let city = false;
@@ -179,11 +194,24 @@ export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomali
     const group = findingGroup(f);
     if (group) {
       const kind = f.code.startsWith("sku") ? "sku" : "city";
-      causes.push({ ...group, kind, cause: kind === "sku" ? "product" : "city", code: f.code, suggestions: f.suggestions });
+      causes.push({
+        ...group,
+        kind,
+        cause: kind === "sku" ? "product" : "city",
+        code: f.code,
+        suggestions: f.suggestions,
+      });
       if (kind === "sku") sku = true;
       else city = true;
     } else if (f.severity === "blocking") {
-      causes.push({ key: `finding:${f.code}`, kind: "finding", cause: findingCause(f.code), code: f.code, label: f.code, fix: "none" });
+      causes.push({
+        key: `finding:${f.code}`,
+        kind: "finding",
+        cause: findingCause(f.code),
+        code: f.code,
+        label: f.code,
+        fix: "none",
+      });
     }
   }
   if (link.state === "damaged") {
@@ -196,15 +224,36 @@ export function causesOf(link: Pick<ScannedLink, "state" | "findings" | "anomali
       // Already in the group whose fix resolves its cause for the next orders.
       if ((known?.sameCauseAs === "sku" && sku) || (known?.sameCauseAs === "city" && city)) continue;
       const fix = anomalyGroupFix(code);
-      causes.push({ key: `anomaly:${code}`, kind: "anomaly", cause: fix === "decide" ? "duplicate" : "flagged", code, label: code, fix });
+      causes.push({
+        key: `anomaly:${code}`,
+        kind: "anomaly",
+        cause: fix === "decide" ? "duplicate" : "flagged",
+        code,
+        label: code,
+        fix,
+      });
     }
   }
   if (causes.length === 0 && link.state === "invalid") {
     const family = refusedFieldOf(context.refusal?.field ?? null);
-    causes.push({ key: `refused:${family}`, kind: "refused", cause: "refused", code: family, label: family, fix: "none" });
+    causes.push({
+      key: `refused:${family}`,
+      kind: "refused",
+      cause: "refused",
+      code: family,
+      label: family,
+      fix: "none",
+    });
   }
   if (causes.length === 0 && link.state === "failed") {
-    causes.push({ key: "state:failed", kind: "state", cause: "failed", code: "failed", label: "failed", fix: "resend" });
+    causes.push({
+      key: "state:failed",
+      kind: "state",
+      cause: "failed",
+      code: "failed",
+      label: "failed",
+      fix: "resend",
+    });
   }
   if (causes.length === 0 && link.state === "held" && !context.heldByCustomer) {
     causes.push({ key: "state:ready", kind: "state", cause: "ready", code: "ready", label: "ready", fix: "send" });
@@ -222,12 +271,16 @@ function mergeSuggestions(into: Suggestion[], more: Suggestion[] | undefined) {
 }
 
 const duplicateOfRefOf = (link: Pick<ScannedLink, "anomalies">): string | null => {
-  for (const a of parseArray<{ duplicateOf?: unknown }>(link.anomalies)) if (a && typeof a.duplicateOf === "string" && a.duplicateOf) return a.duplicateOf;
+  for (const a of parseArray<{ duplicateOf?: unknown }>(link.anomalies))
+    if (a && typeof a.duplicateOf === "string" && a.duplicateOf) return a.duplicateOf;
   return null;
 };
 
 /** Groups links by cause, biggest group first. Pure. */
-export function groupProblems(links: readonly ScannedLink[], contexts: ReadonlyMap<string, CauseContext> = new Map()): ProblemGroup[] {
+export function groupProblems(
+  links: readonly ScannedLink[],
+  contexts: ReadonlyMap<string, CauseContext> = new Map(),
+): ProblemGroup[] {
   const groups = new Map<string, ProblemGroup>();
   for (const link of links) {
     const seen = new Set<string>();
@@ -235,7 +288,19 @@ export function groupProblems(links: readonly ScannedLink[], contexts: ReadonlyM
     for (const cause of causesOf(link, context)) {
       let group = groups.get(cause.key);
       if (!group) {
-        group = { key: cause.key, kind: cause.kind, cause: cause.cause, code: cause.code, label: cause.label, fix: cause.fix, linkIds: [], orders: [], suggestions: [], amountCents: 0, oldestAt: null };
+        group = {
+          key: cause.key,
+          kind: cause.kind,
+          cause: cause.cause,
+          code: cause.code,
+          label: cause.label,
+          fix: cause.fix,
+          linkIds: [],
+          orders: [],
+          suggestions: [],
+          amountCents: 0,
+          oldestAt: null,
+        };
         groups.set(cause.key, group);
       }
       mergeSuggestions(group.suggestions, cause.suggestions);
@@ -253,7 +318,9 @@ export function groupProblems(links: readonly ScannedLink[], contexts: ReadonlyM
         amountCents: link.totalCents ?? 0,
         createdAt,
         ...(cause.kind === "refused" ? { refusal: context.refusal ?? null } : {}),
-        ...(cause.kind === "anomaly" && cause.fix === "decide" ? { duplicateOf: ref ? { ref, orderId: null, orderName: null } : null } : {}),
+        ...(cause.kind === "anomaly" && cause.fix === "decide"
+          ? { duplicateOf: ref ? { ref, orderId: null, orderName: null } : null }
+          : {}),
         ...(cause.cause === "phone" ? { phone: link.phone } : {}),
       });
     }
@@ -267,20 +334,41 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
     where: { shop, state: { in: WAITING_STATES }, cancelledAt: null },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: SCAN_LIMIT,
-    select: { id: true, orderName: true, state: true, findings: true, anomalies: true, flags: true, totalCents: true, createdAt: true, phone: true },
+    select: {
+      id: true,
+      orderName: true,
+      state: true,
+      findings: true,
+      anomalies: true,
+      flags: true,
+      totalCents: true,
+      createdAt: true,
+      phone: true,
+    },
   });
 }
 
-const hasBlocking = (link: Pick<ScannedLink, "findings">) => parseArray<Finding>(link.findings).some((f) => f?.severity === "blocking");
+const hasBlocking = (link: Pick<ScannedLink, "findings">) =>
+  parseArray<Finding>(link.findings).some((f) => f?.severity === "blocking");
 
 export async function computeProblemGroups(db: Db, shop: string): Promise<{ groups: ProblemGroup[]; scanned: number }> {
   const links = await scanWaitingLinks(db, shop);
   // What the timeline knows: the platform's refusals, and which held orders the customer hold keeps back.
   const [refusals, holds] = await Promise.all([
-    lastRefusals(db, shop, links.filter((l) => l.state === "invalid").map((l) => l.id)),
-    customerHoldReasons(db, shop, links.filter((l) => l.state === "held" && !hasBlocking(l)).map((l) => l.id)),
+    lastRefusals(
+      db,
+      shop,
+      links.filter((l) => l.state === "invalid").map((l) => l.id),
+    ),
+    customerHoldReasons(
+      db,
+      shop,
+      links.filter((l) => l.state === "held" && !hasBlocking(l)).map((l) => l.id),
+    ),
   ]);
-  const contexts = new Map<string, CauseContext>(links.map((l) => [l.id, { refusal: refusals.get(l.id) ?? null, heldByCustomer: holds.has(l.id) }]));
+  const contexts = new Map<string, CauseContext>(
+    links.map((l) => [l.id, { refusal: refusals.get(l.id) ?? null, heldByCustomer: holds.has(l.id) }]),
+  );
   return { groups: groupProblems(links, contexts), scanned: links.length };
 }
 
@@ -289,16 +377,24 @@ export async function loadAnomalyGroups(db: Db, shop: string, options: { cause?:
   const { groups, scanned } = await computeProblemGroups(db, shop);
   const shown = groups
     .filter((g) => !options.cause || g.cause === options.cause)
-    .map(({ linkIds, orders, ...group }) => ({ ...group, count: linkIds.length, orders: orders.slice(0, ORDERS_SHOWN) }));
+    .map(({ linkIds, orders, ...group }) => ({
+      ...group,
+      count: linkIds.length,
+      orders: orders.slice(0, ORDERS_SHOWN),
+    }));
   // A duplicate's earlier lead, when it is one of the shop's orders: its page is linked.
   const refs = [...new Set(shown.flatMap((g) => g.orders.flatMap((o) => (o.duplicateOf ? [o.duplicateOf.ref] : []))))];
   if (refs.length > 0) {
-    const earlier = await db.orderLink.findMany({ where: { shop, leadRef: { in: refs } }, select: { id: true, orderName: true, leadRef: true } });
+    const earlier = await db.orderLink.findMany({
+      where: { shop, leadRef: { in: refs } },
+      select: { id: true, orderName: true, leadRef: true },
+    });
     const byRef = new Map(earlier.map((l) => [l.leadRef!, l]));
     for (const group of shown) {
       for (const order of group.orders) {
         const found = order.duplicateOf ? byRef.get(order.duplicateOf.ref) : undefined;
-        if (order.duplicateOf && found) order.duplicateOf = { ref: order.duplicateOf.ref, orderId: found.id, orderName: found.orderName };
+        if (order.duplicateOf && found)
+          order.duplicateOf = { ref: order.duplicateOf.ref, orderId: found.id, orderName: found.orderName };
       }
     }
   }
@@ -330,10 +426,18 @@ export function productOptionsOf(catalogue: readonly CatalogueProduct[]): Produc
   const options: ProductOption[] = [];
   for (const p of catalogue) {
     if (!p || typeof p.id !== "number") continue;
-    const variants = (Array.isArray(p.variants) ? p.variants : []).filter((v) => typeof v?.sku === "string" && v.sku.trim());
-    if (typeof p.sku === "string" && p.sku.trim()) options.push({ sku: p.sku, productId: p.id, name: p.name, inStock: p.in_stock !== false });
+    const variants = (Array.isArray(p.variants) ? p.variants : []).filter(
+      (v) => typeof v?.sku === "string" && v.sku.trim(),
+    );
+    if (typeof p.sku === "string" && p.sku.trim())
+      options.push({ sku: p.sku, productId: p.id, name: p.name, inStock: p.in_stock !== false });
     for (const v of variants) {
-      options.push({ sku: v.sku!, productId: p.id, name: `${p.name} (${v.name ?? v.sku})`, inStock: p.in_stock !== false && v.in_stock !== false });
+      options.push({
+        sku: v.sku!,
+        productId: p.id,
+        name: `${p.name} (${v.name ?? v.sku})`,
+        inStock: p.in_stock !== false && v.in_stock !== false,
+      });
     }
   }
   return options;
@@ -445,13 +549,20 @@ export async function fixSkuGroup(
   const blocked: { link: { id: string }; variantIds: string[] }[] = [];
   for (const link of links) {
     const lineIds = parseArray<Finding>(link.findings)
-      .filter((f) => (f.code === "sku_missing" || f.code === "sku_unmatched") && !(typeof f.params?.sku === "string" && f.params.sku.trim()) && f.params?.title === value)
+      .filter(
+        (f) =>
+          (f.code === "sku_missing" || f.code === "sku_unmatched") &&
+          !(typeof f.params?.sku === "string" && f.params.sku.trim()) &&
+          f.params?.title === value,
+      )
       .map((f) => String(f.params.lineItemId ?? ""));
     if (lineIds.length === 0) continue;
     let variantIds: string[] = [];
     try {
       const order = fromWebhookOrder(JSON.parse(link.payload));
-      variantIds = order.lineItems.filter((l) => lineIds.includes(l.id)).flatMap((l) => shopifyIdDigits(l.variantId) ?? []);
+      variantIds = order.lineItems
+        .filter((l) => lineIds.includes(l.id))
+        .flatMap((l) => shopifyIdDigits(l.variantId) ?? []);
     } catch {
       variantIds = [];
     }
@@ -461,7 +572,12 @@ export async function fixSkuGroup(
   if (variants.length === 0) throw new FixInputError("no_variant", "these lines have no Shopify variant to map");
   return applyGroupFix(db, shop, input.key, { kind: "products" }, actor, async () => {
     for (const variantId of variants) {
-      await upsertSkuMapping(db, shop, { sourceKind: "variant", sourceKey: variantId, targets, label: value || product.name });
+      await upsertSkuMapping(db, shop, {
+        sourceKind: "variant",
+        sourceKey: variantId,
+        targets,
+        label: value || product.name,
+      });
     }
   });
 }
@@ -472,17 +588,34 @@ export async function fixSkuGroup(
  * sent; the button said how many. `skipped` counts the group's orders still waiting
  * (another finding, or a lead already on the platform).
  */
-async function applyGroupFix(db: Db, shop: string, key: string, scope: FixScope, actor: Actor, save: () => Promise<void>): Promise<FixOutcome> {
+async function applyGroupFix(
+  db: Db,
+  shop: string,
+  key: string,
+  scope: FixScope,
+  actor: Actor,
+  save: () => Promise<void>,
+): Promise<FixOutcome> {
   const before = (await computeProblemGroups(db, shop)).groups.find((g) => g.key === key);
   await save();
   const release = await recheckHeldOrders(db, shop, scope, { now: actor.now });
-  const { sent } = await sendReleased(db, shop, release.orders.map((o) => o.id), actor);
+  const { sent } = await sendReleased(
+    db,
+    shop,
+    release.orders.map((o) => o.id),
+    actor,
+  );
   const released = new Set(release.orders.map((o) => o.id));
   return { resent: sent, skipped: (before?.linkIds ?? []).filter((id) => !released.has(id)).length };
 }
 
 /** Learns the group's city spelling as an alias of a delivered city and resends every order it blocks. */
-export async function fixCityGroup(db: Db, shop: string, input: { key: string; cityId: number }, actor: Actor): Promise<FixOutcome> {
+export async function fixCityGroup(
+  db: Db,
+  shop: string,
+  input: { key: string; cityId: number },
+  actor: Actor,
+): Promise<FixOutcome> {
   const city = await requireCity(db, shop, input.cityId);
   const { kind, value } = parseKey(input.key);
   // The key is the spelling already normalised, and normalising is idempotent.
@@ -513,23 +646,44 @@ export async function resendGroup(db: Db, shop: string, key: string, actor: Acto
   const group = groups.find((g) => g.key === key);
   if (!group) throw new FixInputError("group_gone", "no orders wait for this cause any more", 409);
   // Only orders without a lead: failed ones (tried again) and ready ones (sent for the first time).
-  if (group.fix !== "resend" && group.fix !== "send") throw new FixInputError("not_fixable", "this group is not fixed by sending again");
+  if (group.fix !== "resend" && group.fix !== "send")
+    throw new FixInputError("not_fixable", "this group is not fixed by sending again");
   return resendAll(db, shop, group.linkIds, actor);
 }
 
 /** Resends the given links of the shop (the Orders page's bulk action); others' ids count as skipped. */
-export async function resendOrders(db: Db, shop: string, linkIds: readonly string[], actor: Actor): Promise<FixOutcome> {
+export async function resendOrders(
+  db: Db,
+  shop: string,
+  linkIds: readonly string[],
+  actor: Actor,
+): Promise<FixOutcome> {
   return resendAll(db, shop, [...new Set(linkIds)].slice(0, 500), actor);
 }
 
 /** Sends again the shop's failed orders: the given ones, or every one (up to 500). */
-export async function retryFailedOrders(db: Db, shop: string, linkIds: readonly string[] | undefined, actor: Actor): Promise<FixOutcome> {
+export async function retryFailedOrders(
+  db: Db,
+  shop: string,
+  linkIds: readonly string[] | undefined,
+  actor: Actor,
+): Promise<FixOutcome> {
   const failed = await db.orderLink.findMany({
-    where: { shop, state: "failed", cancelledAt: null, ...(linkIds ? { id: { in: [...new Set(linkIds)].slice(0, 500) } } : {}) },
+    where: {
+      shop,
+      state: "failed",
+      cancelledAt: null,
+      ...(linkIds ? { id: { in: [...new Set(linkIds)].slice(0, 500) } } : {}),
+    },
     orderBy: { updatedAt: "desc" },
     take: 500,
     select: { id: true },
   });
-  const outcome = await resendAll(db, shop, failed.map((l) => l.id), actor);
+  const outcome = await resendAll(
+    db,
+    shop,
+    failed.map((l) => l.id),
+    actor,
+  );
   return { ...outcome, skipped: outcome.skipped + (linkIds ? new Set(linkIds).size - failed.length : 0) };
 }

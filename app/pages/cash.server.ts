@@ -6,8 +6,20 @@
 import type { Db } from "../db.server";
 import { DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { parsePeriod } from "../analytics/period";
-import { bucketOfQuery, dayRangeOf, parseCashQuery, type CashListQuery, type CashQueryError } from "../analytics/cash-query";
-import { allCashParcels, cashParcelsOfPeriod, listCashParcels, type CashListPage, type CashParcelRow } from "../analytics/cash-list.server";
+import {
+  bucketOfQuery,
+  dayRangeOf,
+  parseCashQuery,
+  type CashListQuery,
+  type CashQueryError,
+} from "../analytics/cash-query";
+import {
+  allCashParcels,
+  cashParcelsOfPeriod,
+  listCashParcels,
+  type CashListPage,
+  type CashParcelRow,
+} from "../analytics/cash-list.server";
 import { cashTotals, loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 import { cashCsv, cashCsvFileName } from "../analytics/cash-csv";
 import type { CashSums } from "../analytics/cash";
@@ -25,7 +37,12 @@ export interface CashPage {
   firstPage: boolean;
 }
 
-export async function loadCashPage(db: Db, shop: string, params: URLSearchParams, options: { now?: Date; timeZone?: string } = {}): Promise<CashPage> {
+export async function loadCashPage(
+  db: Db,
+  shop: string,
+  params: URLSearchParams,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<CashPage> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, now);
@@ -60,7 +77,12 @@ export class CashExportRefused extends Error {
  * A parameter the list would answer with a banner is refused here (the file must
  * hold what was asked).
  */
-export async function cashCsvExport(db: Db, shop: string, params: URLSearchParams, options: { now?: Date; timeZone?: string } = {}): Promise<{ csv: string; fileName: string }> {
+export async function cashCsvExport(
+  db: Db,
+  shop: string,
+  params: URLSearchParams,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<{ csv: string; fileName: string }> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, options.now ?? new Date());
   const rows: CashParcelRow[] = [];
@@ -68,12 +90,22 @@ export async function cashCsvExport(db: Db, shop: string, params: URLSearchParam
     const { period, error } = parsePeriod(params, today);
     if (error) throw new CashExportRefused(`period: ${error}`);
     for await (const page of cashParcelsOfPeriod(db, shop, period, today)) rows.push(...page);
-    rows.sort((a, b) => (a.deliveredDay ?? a.returnedDay ?? "").localeCompare(b.deliveredDay ?? b.returnedDay ?? "") || a.orderName.localeCompare(b.orderName));
+    rows.sort(
+      (a, b) =>
+        (a.deliveredDay ?? a.returnedDay ?? "").localeCompare(b.deliveredDay ?? b.returnedDay ?? "") ||
+        a.orderName.localeCompare(b.orderName),
+    );
     return { csv: cashCsv(rows), fileName: cashCsvFileName(shop, `${period.from}-to-${period.to}`, today) };
   }
   const { query, errors } = parseCashQuery(params);
   if (errors.length) throw new CashExportRefused(errors.join(", "));
   for await (const page of allCashParcels(db, shop, query, today)) rows.push(...page);
-  const view = [query.state, query.minAge !== null ? `from-${query.minAge}-days` : "", query.maxAge !== null ? `to-${query.maxAge}-days` : ""].filter(Boolean).join("-");
+  const view = [
+    query.state,
+    query.minAge !== null ? `from-${query.minAge}-days` : "",
+    query.maxAge !== null ? `to-${query.maxAge}-days` : "",
+  ]
+    .filter(Boolean)
+    .join("-");
   return { csv: cashCsv(rows), fileName: cashCsvFileName(shop, view, today) };
 }

@@ -34,7 +34,8 @@ const SENT: readonly LinkState[] = ["created", "damaged"];
 
 export async function runFlowSendOrder(db: Db, shop: string, body: unknown): Promise<FlowActionAnswer> {
   const parsed = flowActionPayloadSchema.safeParse(body);
-  if (!parsed.success) return { status: 400, body: { ok: false, message: "The action's payload has no order (properties.order_id)." } };
+  if (!parsed.success)
+    return { status: 400, body: { ok: false, message: "The action's payload has no order (properties.order_id)." } };
   const orderId = parseOrderIdParam(String(parsed.data.properties.order_id));
   if (!orderId) return { status: 400, body: { ok: false, message: "The order id is not a Shopify order id." } };
 
@@ -42,11 +43,21 @@ export async function runFlowSendOrder(db: Db, shop: string, body: unknown): Pro
   if (!link) {
     return {
       status: 404,
-      body: { ok: false, message: "COD Lead Sync has not received this order: orders placed before the app was installed are imported from Backfill." },
+      body: {
+        ok: false,
+        message:
+          "COD Lead Sync has not received this order: orders placed before the app was installed are imported from Backfill.",
+      },
     };
   }
   const state: LinkState = isLinkState(link.state) ? link.state : "received";
-  const answer = (status: FlowActionAnswer["status"], ok: boolean, message: string, s = state, leadRef = link.leadRef): FlowActionAnswer => ({
+  const answer = (
+    status: FlowActionAnswer["status"],
+    ok: boolean,
+    message: string,
+    s = state,
+    leadRef = link.leadRef,
+  ): FlowActionAnswer => ({
     status,
     body: { ok, message, state: s, leadRef },
   });
@@ -54,11 +65,21 @@ export async function runFlowSendOrder(db: Db, shop: string, body: unknown): Pro
   if (SENT.includes(state)) return answer(200, true, `Already sent: lead ${link.leadRef ?? ""}`.trim());
   if (ON_ITS_WAY.includes(state)) return answer(200, true, "Already queued to be sent.");
   if (!sendLabelFor(state, false)) {
-    return answer(422, false, link.reason ? `This order is not sent: ${link.reason}` : `This order cannot be sent while it is ${state}.`);
+    return answer(
+      422,
+      false,
+      link.reason ? `This order is not sent: ${link.reason}` : `This order cannot be sent while it is ${state}.`,
+    );
   }
   try {
     const updated = await resendOrder(db, shop, link.id, { by: "Shopify Flow" });
-    return answer(200, true, "Queued to be sent to the COD platform.", isLinkState(updated.state) ? updated.state : "received", updated.leadRef);
+    return answer(
+      200,
+      true,
+      "Queued to be sent to the COD platform.",
+      isLinkState(updated.state) ? updated.state : "received",
+      updated.leadRef,
+    );
   } catch (error) {
     if (error instanceof OrderActionError) return answer(error.status === 404 ? 404 : 422, false, error.message);
     throw error;

@@ -43,7 +43,8 @@ export interface Inbox {
   total: { count: number; amountCents: number };
 }
 
-const num = (value: unknown): number => (typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : Number(value ?? 0) || 0);
+const num = (value: unknown): number =>
+  typeof value === "bigint" ? Number(value) : typeof value === "number" ? value : Number(value ?? 0) || 0;
 const date = (value: unknown): Date | null => {
   if (value instanceof Date) return value;
   if (typeof value === "string" || typeof value === "number") {
@@ -75,7 +76,11 @@ function add(acc: Acc, count: number, amountCents: number, oldest: Date | null, 
   acc.anyId ??= anyId;
 }
 
-export async function loadInbox(db: Db, shop: string, options: { now?: Date; scanPerState?: number } = {}): Promise<Inbox> {
+export async function loadInbox(
+  db: Db,
+  shop: string,
+  options: { now?: Date; scanPerState?: number } = {},
+): Promise<Inbox> {
   const now = options.now ?? new Date();
   const scan = options.scanPerState ?? SCAN_PER_STATE;
   const cause = Prisma.raw(attentionCauseSql());
@@ -104,16 +109,25 @@ export async function loadInbox(db: Db, shop: string, options: { now?: Date; sca
   const seen = { held: emptyAcc(), damaged: emptyAcc() };
   for (const row of scanned) {
     // Read, but waiting for nobody (a kept duplicate): not a line of its own, not "more" either.
-    if (row.state === "held" || row.state === "damaged") add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
+    if (row.state === "held" || row.state === "damaged")
+      add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
     if (row.cause === NO_CAUSE) continue;
     const c = (CAUSES as readonly string[]).includes(row.cause) ? (row.cause as Cause) : "other";
     add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId);
   }
-  const stateTotal = new Map(totals.map((t) => [t.state, { count: t._count._all, amountCents: t._sum.totalCents ?? 0, oldest: t._min.createdAt }]));
+  const stateTotal = new Map(
+    totals.map((t) => [
+      t.state,
+      { count: t._count._all, amountCents: t._sum.totalCents ?? 0, oldest: t._min.createdAt },
+    ]),
+  );
   for (const state of ["invalid", "failed"] as const) {
     const t = stateTotal.get(state);
     if (!t) continue;
-    const only = t.count === 1 ? await db.orderLink.findFirst({ where: { shop, state, cancelledAt: null }, select: { id: true } }) : null;
+    const only =
+      t.count === 1
+        ? await db.orderLink.findFirst({ where: { shop, state, cancelledAt: null }, select: { id: true } })
+        : null;
     add(byCause.get(state === "invalid" ? "refused" : "failed")!, t.count, t.amountCents, t.oldest, only?.id ?? null);
   }
 
@@ -124,7 +138,11 @@ export async function loadInbox(db: Db, shop: string, options: { now?: Date; sca
       SELECT "id", "totalCents", "createdAt" FROM "OrderLink"
       WHERE "shop" = ${shop} AND "state" = 'held' AND "cancelledAt" IS NULL AND "findings" NOT LIKE '%"severity":"blocking"%'
       ORDER BY "updatedAt" DESC LIMIT ${Math.min(READY_LOOKUP, ready.count)}`;
-    const holds = await customerHoldReasons(db, shop, rows.map((r) => r.id));
+    const holds = await customerHoldReasons(
+      db,
+      shop,
+      rows.map((r) => r.id),
+    );
     const customer = byCause.get("customer")!;
     const rest = emptyAcc();
     for (const row of rows) {
@@ -136,11 +154,20 @@ export async function loadInbox(db: Db, shop: string, options: { now?: Date; sca
     byCause.set("ready", rest);
   }
 
-  const minutes = (oldest: Date | null) => (oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 60_000)) : 0);
+  const minutes = (oldest: Date | null) =>
+    oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 60_000)) : 0;
   const groups: InboxGroup[] = CAUSES.flatMap((c) => {
     const acc = byCause.get(c)!;
     return acc.count > 0
-      ? [{ cause: c, count: acc.count, amountCents: acc.amountCents, oldestMinutes: minutes(acc.oldest), href: causeHref(c, acc.count === 1 ? acc.anyId : null) }]
+      ? [
+          {
+            cause: c,
+            count: acc.count,
+            amountCents: acc.amountCents,
+            oldestMinutes: minutes(acc.oldest),
+            href: causeHref(c, acc.count === 1 ? acc.anyId : null),
+          },
+        ]
       : [];
   });
   const more: InboxRemainder[] = (["held", "damaged"] as const).flatMap((state) => {

@@ -80,7 +80,8 @@ export function chartSeriesOf(statusGroup: string): ChartSeries | null {
   const bucket = bucketOf(statusGroup);
   if (bucket === null) return null;
   if (bucket === "delivered") return "delivered";
-  if (bucket === "call_cancelled" || bucket === "rejected" || bucket === "returned" || bucket === "parcel_cancelled") return "lost";
+  if (bucket === "call_cancelled" || bucket === "rejected" || bucket === "returned" || bucket === "parcel_cancelled")
+    return "lost";
   if (bucket === "preparing" || bucket === "in_transit") return "inDelivery";
   // A damaged lead waits for a correction on the platform before anyone calls.
   return isDamagedGroup(statusGroup) ? "damaged" : "awaiting";
@@ -147,7 +148,10 @@ export function figureLinks(today: string): Record<FigurePeriod, Record<FigureNa
     FIGURE_PERIODS.map((period) => [
       period,
       Object.fromEntries(
-        FIGURES.map((figure) => [figure, `/app/orders?${FIGURE_FILTERS[figure]}&from=${addDays(today, -(PERIOD_DAYS[period] - 1))}&to=${today}`]),
+        FIGURES.map((figure) => [
+          figure,
+          `/app/orders?${FIGURE_FILTERS[figure]}&from=${addDays(today, -(PERIOD_DAYS[period] - 1))}&to=${today}`,
+        ]),
       ),
     ]),
   ) as Record<FigurePeriod, Record<FigureName, string>>;
@@ -233,10 +237,20 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
   const oldestRunAt = jobs._min.runAt;
   const overdueMs = oldestRunAt ? now.getTime() - oldestRunAt.getTime() : 0;
   if (jobs._count._all > BACKLOG_PENDING_LIMIT || overdueMs > BACKLOG_AGE_MS) {
-    alerts.push({ kind: "backlog", pending: jobs._count._all, oldestMinutes: Math.max(0, Math.floor(overdueMs / 60_000)) });
+    alerts.push({
+      kind: "backlog",
+      pending: jobs._count._all,
+      oldestMinutes: Math.max(0, Math.floor(overdueMs / 60_000)),
+    });
   }
   if (deadJobs > 0) alerts.push({ kind: "dead", count: deadJobs });
-  const stale = await staleSync(db, shop, now, shopRow?.lastStatusSyncAt ?? null, readShopSettings(shopRow?.settings).statusSyncMinutes);
+  const stale = await staleSync(
+    db,
+    shop,
+    now,
+    shopRow?.lastStatusSyncAt ?? null,
+    readShopSettings(shopRow?.settings).statusSyncMinutes,
+  );
   if (stale) alerts.push(stale);
 
   return {

@@ -22,7 +22,14 @@ import { normalizeCityAliasInput, normalizeSkuMappingInput, type SkuMappingInput
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { SkuMappingTarget } from "../leads/types";
 
-export const SKU_MAPPING_COLUMNS = ["kind", "source", "platform_sku", "platform_product_id", "quantity", "label"] as const;
+export const SKU_MAPPING_COLUMNS = [
+  "kind",
+  "source",
+  "platform_sku",
+  "platform_product_id",
+  "quantity",
+  "label",
+] as const;
 export const CITY_ALIAS_COLUMNS = ["alias", "city_id", "city_name", "source"] as const;
 /** Rows in one import (a large catalogue of bundles fits; a wrong file is refused early). */
 export const MAX_CSV_ROWS = 5000;
@@ -228,7 +235,14 @@ export function formatSkuMappingsCsv(mappings: readonly SkuMappingRow[]): string
   const rows: (string | number | null)[][] = [[...SKU_MAPPING_COLUMNS]];
   for (const m of mappings) {
     for (const t of m.targets) {
-      rows.push([m.sourceKind, m.sourceKey, "sku" in t ? t.sku : "", "product_id" in t ? t.product_id : "", t.quantity, m.label ?? ""]);
+      rows.push([
+        m.sourceKind,
+        m.sourceKey,
+        "sku" in t ? t.sku : "",
+        "product_id" in t ? t.product_id : "",
+        t.quantity,
+        m.label ?? "",
+      ]);
     }
   }
   return formatCsv(rows);
@@ -236,7 +250,10 @@ export function formatSkuMappingsCsv(mappings: readonly SkuMappingRow[]): string
 
 export function formatCityAliasesCsv(aliases: readonly CityAliasRow[], cities: readonly CityRef[]): string {
   const names = new Map(cities.map((c) => [c.id, c.name]));
-  return formatCsv([[...CITY_ALIAS_COLUMNS], ...aliases.map((a) => [a.alias, a.cityId, names.get(a.cityId) ?? "", a.source])]);
+  return formatCsv([
+    [...CITY_ALIAS_COLUMNS],
+    ...aliases.map((a) => [a.alias, a.cityId, names.get(a.cityId) ?? "", a.source]),
+  ]);
 }
 
 // ---------------------------------------------------------------- import
@@ -266,7 +283,11 @@ const positiveInt = (text: string, max = Number.MAX_SAFE_INTEGER) =>
 /** Reads a mappings or aliases CSV; `cities` are the platform's cached cities (ids are checked against them). */
 export function parseMappingsCsv(text: string, options: { cities: readonly CityRef[] }): CsvImport {
   if (text.length > MAX_CSV_BYTES || new TextEncoder().encode(text).length > MAX_CSV_BYTES) {
-    return { ok: false, kind: null, errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }] };
+    return {
+      ok: false,
+      kind: null,
+      errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }],
+    };
   }
   let records: CsvRecord[];
   try {
@@ -280,16 +301,30 @@ export function parseMappingsCsv(text: string, options: { cities: readonly CityR
   }
   if (records.length === 0) return { ok: false, kind: null, errors: [{ row: 1, code: "empty_file" }] };
   const { header, rows } = readTable(records);
-  const kind = header.includes("alias") ? "city_aliases" : header.includes("kind") && header.includes("source") ? "sku_mappings" : null;
+  const kind = header.includes("alias")
+    ? "city_aliases"
+    : header.includes("kind") && header.includes("source")
+      ? "sku_mappings"
+      : null;
   if (!kind) return { ok: false, kind: null, errors: [{ row: records[0].line, code: "unknown_header" }] };
   const required = kind === "city_aliases" ? ["alias"] : ["kind", "source", "quantity"];
   const missing = required.filter((c) => !header.includes(c));
-  if (kind === "sku_mappings" && !header.includes("platform_sku") && !header.includes("platform_product_id")) missing.push("platform_sku");
+  if (kind === "sku_mappings" && !header.includes("platform_sku") && !header.includes("platform_product_id"))
+    missing.push("platform_sku");
   if (kind === "city_aliases" && !header.includes("city_id") && !header.includes("city_name")) missing.push("city_id");
   if (missing.length > 0) {
-    return { ok: false, kind, errors: missing.map((column) => ({ row: records[0].line, column, code: "missing_column" as const })) };
+    return {
+      ok: false,
+      kind,
+      errors: missing.map((column) => ({ row: records[0].line, column, code: "missing_column" as const })),
+    };
   }
-  if (rows.length > MAX_CSV_ROWS) return { ok: false, kind, errors: [{ row: rows[MAX_CSV_ROWS].line, code: "too_many_rows", params: { max: MAX_CSV_ROWS } }] };
+  if (rows.length > MAX_CSV_ROWS)
+    return {
+      ok: false,
+      kind,
+      errors: [{ row: rows[MAX_CSV_ROWS].line, code: "too_many_rows", params: { max: MAX_CSV_ROWS } }],
+    };
   const long = overlongCells(records, header);
   if (long.length > 0) return { ok: false, kind, errors: long };
   return kind === "sku_mappings" ? readSkuMappings(rows) : readCityAliases(rows, options.cities);
@@ -299,7 +334,13 @@ function overlongCells(records: readonly CsvRecord[], header: readonly string[])
   const errors: CsvRowError[] = [];
   for (const { line, cells } of records) {
     cells.forEach((cell, index) => {
-      if (cell.length > MAX_CELL_CHARS) errors.push({ row: line, column: header[index] ?? String(index + 1), code: "cell_too_long", params: { max: MAX_CELL_CHARS } });
+      if (cell.length > MAX_CELL_CHARS)
+        errors.push({
+          row: line,
+          column: header[index] ?? String(index + 1),
+          code: "cell_too_long",
+          params: { max: MAX_CELL_CHARS },
+        });
     });
   }
   return errors;
@@ -342,7 +383,11 @@ function readSkuMappings(rows: Row[]): CsvImport {
     const label = row.get("label") || null;
     let group = groups.get(key);
     if (!group) {
-      group = { firstLine: row.line, labelLine: row.line, input: { sourceKind: kind as "variant" | "sku", sourceKey, targets: [], label } };
+      group = {
+        firstLine: row.line,
+        labelLine: row.line,
+        input: { sourceKind: kind as "variant" | "sku", sourceKey, targets: [], label },
+      };
       groups.set(key, group);
     } else if (label && group.input.label && label !== group.input.label) {
       fail("label", "label_conflict", { line: group.labelLine });
@@ -408,7 +453,8 @@ function readCityAliases(rows: Row[], cities: readonly CityRef[]): CsvImport {
       if (cityId === undefined) fail("city_id", "unknown_city", { value: nameText });
     }
     const sourceText = row.get("source").toLowerCase();
-    if (sourceText && sourceText !== "manual" && sourceText !== "learned") fail("source", "bad_source", { value: row.get("source") });
+    if (sourceText && sourceText !== "manual" && sourceText !== "learned")
+      fail("source", "bad_source", { value: row.get("source") });
     if (alias && seen.has(alias)) fail("alias", "duplicate_alias", { line: seen.get(alias)! });
     if (errors.length > before || !alias || cityId === undefined) continue;
     seen.set(alias, row.line);

@@ -17,18 +17,18 @@ import {
   type SkuMappingTarget,
 } from "../leads";
 import { buildCatalogueIndex, findCatalogueSku } from "../leads/sku-match";
-import { PAGE_CALL, runAdminGraphql, type AdminCallPolicy, type AdminGraphqlClient } from "../shopify/admin-graphql.server";
+import {
+  PAGE_CALL,
+  runAdminGraphql,
+  type AdminCallPolicy,
+  type AdminGraphqlClient,
+} from "../shopify/admin-graphql.server";
 import { ShopifyAdminError } from "../shopify/errors";
 import { shopifyFailureOf, type ShopifyFailureKind } from "../shopify/failure";
 import { PRODUCT_VARIANTS_PAGE } from "../shopify/documents";
 import { cachedReferenceData } from "../sync/reference-data.server";
 import { deleteCityAlias, listCityAliases, saveCityAlias } from "../models/city-alias.server";
-import {
-  formatCityAliasesCsv,
-  formatSkuMappingsCsv,
-  parseMappingsCsv,
-  type CsvRowError,
-} from "./mappings-csv";
+import { formatCityAliasesCsv, formatSkuMappingsCsv, parseMappingsCsv, type CsvRowError } from "./mappings-csv";
 import { deleteSkuMapping, listSkuMappings, upsertSkuMapping } from "../models/sku-mapping.server";
 import { recheckHeldOrders, type Release } from "../sync/release-held.server";
 
@@ -124,7 +124,8 @@ export function catalogueOptions(catalogue: readonly CatalogueProduct[]): Catalo
   for (const product of catalogue) {
     if (!product || typeof product.id !== "number") continue;
     const inStock = product.in_stock !== false;
-    if (typeof product.sku === "string" && product.sku.trim()) push({ sku: product.sku, productId: product.id, name: product.name, inStock });
+    if (typeof product.sku === "string" && product.sku.trim())
+      push({ sku: product.sku, productId: product.id, name: product.name, inStock });
     for (const variant of Array.isArray(product.variants) ? product.variants : []) {
       if (!variant || typeof variant.sku !== "string" || !variant.sku.trim()) continue;
       push({
@@ -150,7 +151,11 @@ function targetView(catalogue: ReturnType<typeof buildCatalogueIndex>, target: S
     };
   }
   const entry = findCatalogueSku(catalogue, target.sku);
-  const name = entry ? (entry.variant?.name ? `${entry.product.name} (${entry.variant.name})` : entry.product.name) : null;
+  const name = entry
+    ? entry.variant?.name
+      ? `${entry.product.name} (${entry.variant.name})`
+      : entry.product.name
+    : null;
   return { kind: "sku", key: target.sku, quantity: target.quantity, name, inStock: entry?.inStock ?? false };
 }
 
@@ -159,7 +164,11 @@ async function shopRow(db: Db, shop: string): Promise<Shop | null> {
 }
 
 export async function loadMappingsPage(db: Db, shop: string): Promise<MappingsPageData> {
-  const [row, mappings, aliases] = await Promise.all([shopRow(db, shop), listSkuMappings(db, shop), listCityAliases(db, shop)]);
+  const [row, mappings, aliases] = await Promise.all([
+    shopRow(db, shop),
+    listSkuMappings(db, shop),
+    listCityAliases(db, shop),
+  ]);
   const references = row ? cachedReferenceData(row) : { catalogue: [] as CatalogueProduct[], cities: [] as City[] };
   const index = buildCatalogueIndex(references.catalogue);
   const cityNames = new Map(references.cities.map((c) => [c.id, c.name]));
@@ -195,7 +204,13 @@ export async function loadMappingsPage(db: Db, shop: string): Promise<MappingsPa
 
 interface VariantsPage {
   productVariants: {
-    nodes: { id: string; sku: string | null; title: string; displayName: string; product: { id: string; title: string } | null }[];
+    nodes: {
+      id: string;
+      sku: string | null;
+      title: string;
+      displayName: string;
+      product: { id: string; title: string } | null;
+    }[];
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
   };
 }
@@ -241,7 +256,11 @@ export function matchVariants(
         ? []
         : match.items.map((item) => {
             const view = targetView(index, item.target);
-            return { sku: "sku" in item.target ? item.target.sku : `#${item.target.product_id}`, name: view.name, quantity: item.quantityPerUnit };
+            return {
+              sku: "sku" in item.target ? item.target.sku : `#${item.target.product_id}`,
+              name: view.name,
+              quantity: item.quantityPerUnit,
+            };
           });
     return {
       variantId,
@@ -296,7 +315,10 @@ export type ChangeResult<T = object> = ({ ok: true } & T) | { ok: false; error: 
 /** A saved fix: the held orders it freed (their findings already rewritten), for the page to offer sending. */
 export type Released = { release: Release };
 
-const targetsError = (message: string): { ok: false; error: RuleFieldError } => ({ ok: false, error: { field: "targets", message } });
+const targetsError = (message: string): { ok: false; error: RuleFieldError } => ({
+  ok: false,
+  error: { field: "targets", message },
+});
 
 function parseTargets(json: string): SkuMappingTarget[] | undefined {
   try {
@@ -321,7 +343,11 @@ export interface SaveMappingForm {
  * Creates or replaces a mapping (a bundle when it has several targets), then checks
  * the held orders it may free again. Throws MappingNotFoundError for another shop's id.
  */
-export async function saveSkuMapping(db: Db, shop: string, form: SaveMappingForm): Promise<ChangeResult<{ id: string } & Released>> {
+export async function saveSkuMapping(
+  db: Db,
+  shop: string,
+  form: SaveMappingForm,
+): Promise<ChangeResult<{ id: string } & Released>> {
   const targets = parseTargets(form.targets);
   if (!targets) return targetsError("targets must be a list of platform items");
   if (form.sourceKind !== "variant" && form.sourceKind !== "sku") {
@@ -340,7 +366,8 @@ export async function saveSkuMapping(db: Db, shop: string, form: SaveMappingForm
     });
     return { ok: true, id: saved.id, release: await recheckHeldOrders(db, shop, { kind: "products" }) };
   } catch (error) {
-    if (error instanceof InvalidSkuMappingError) return { ok: false, error: { field: error.field, message: error.message } };
+    if (error instanceof InvalidSkuMappingError)
+      return { ok: false, error: { field: error.field, message: error.message } };
     throw error;
   }
 }
@@ -350,7 +377,11 @@ export async function removeSkuMapping(db: Db, shop: string, id: string): Promis
 }
 
 /** Saves a city spelling, then checks the held orders it may free again. */
-export async function addCityAlias(db: Db, shop: string, form: { alias: string; cityId: string }): Promise<ChangeResult<{ id: string } & Released>> {
+export async function addCityAlias(
+  db: Db,
+  shop: string,
+  form: { alias: string; cityId: string },
+): Promise<ChangeResult<{ id: string } & Released>> {
   const cityId = Number(form.cityId);
   const row = await shopRow(db, shop);
   const cities = row ? cachedReferenceData(row).cities : [];
@@ -361,7 +392,8 @@ export async function addCityAlias(db: Db, shop: string, form: { alias: string; 
     const saved = await saveCityAlias(db, shop, { alias: form.alias, cityId, source: "manual" });
     return { ok: true, id: saved.id, release: await recheckHeldOrders(db, shop, { kind: "cities" }) };
   } catch (error) {
-    if (error instanceof InvalidCityAliasError) return { ok: false, error: { field: error.field, message: error.message } };
+    if (error instanceof InvalidCityAliasError)
+      return { ok: false, error: { field: error.field, message: error.message } };
     throw error;
   }
 }
@@ -400,12 +432,24 @@ export async function importMappingsCsv(db: Db, shop: string, text: string): Pro
     await db.$transaction(async (tx: Prisma.TransactionClient) => {
       for (const mapping of parsed.mappings) await upsertSkuMapping(tx, shop, mapping);
     }, IMPORT_TRANSACTION);
-    return { ok: true, kind: parsed.kind, saved: parsed.mappings.length, rows: parsed.rows, release: await recheckHeldOrders(db, shop, { kind: "products" }) };
+    return {
+      ok: true,
+      kind: parsed.kind,
+      saved: parsed.mappings.length,
+      rows: parsed.rows,
+      release: await recheckHeldOrders(db, shop, { kind: "products" }),
+    };
   }
   await db.$transaction(async (tx: Prisma.TransactionClient) => {
     for (const alias of parsed.aliases) await saveCityAlias(tx, shop, alias);
   }, IMPORT_TRANSACTION);
-  return { ok: true, kind: parsed.kind, saved: parsed.aliases.length, rows: parsed.rows, release: await recheckHeldOrders(db, shop, { kind: "cities" }) };
+  return {
+    ok: true,
+    kind: parsed.kind,
+    saved: parsed.aliases.length,
+    rows: parsed.rows,
+    release: await recheckHeldOrders(db, shop, { kind: "cities" }),
+  };
 }
 
 /** What the Mappings route's action answers, by intent (the page's fetchers read it). */

@@ -10,8 +10,21 @@ import { MAX_LINE_ITEMS } from "../leads/field-limits";
 import { normalizeMoroccanPhone } from "../leads/phone";
 import type { CatalogueProduct, City, Finding, FindingParams, Suggestion } from "../leads/types";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
-import { findingGroup, FixInputError, referenceOptions, requireCity, type CityOption, type ProductOption } from "./anomalies.server";
-import { assertOverrideLengths, resendOrder, setOrderOverrides, type Actor, type OrderOverrides } from "../sync/order-actions.server";
+import {
+  findingGroup,
+  FixInputError,
+  referenceOptions,
+  requireCity,
+  type CityOption,
+  type ProductOption,
+} from "./anomalies.server";
+import {
+  assertOverrideLengths,
+  resendOrder,
+  setOrderOverrides,
+  type Actor,
+  type OrderOverrides,
+} from "../sync/order-actions.server";
 import { listTimeline } from "../models/timeline.server";
 import { customerTimelineDetail, type CustomerTimelineDetail } from "../customers/hold-reason";
 import { zonedTime } from "../time-zone";
@@ -160,7 +173,8 @@ const CITY_CHOICE_CODES = new Set(["city_missing", "city_fuzzy", "city_from_addr
 export function fixOf(finding: Pick<Finding, "code" | "params">): { fix: FindingFix; groupKey: string | null } {
   const group = findingGroup(finding);
   if (group && group.fix !== "none") return { fix: group.fix as FindingFix, groupKey: group.key };
-  if (CITY_CHOICE_CODES.has(finding.code) || finding.code === "city_unmatched") return { fix: "setCity", groupKey: group?.key ?? null };
+  if (CITY_CHOICE_CODES.has(finding.code) || finding.code === "city_unmatched")
+    return { fix: "setCity", groupKey: group?.key ?? null };
   if (PHONE_CODES.has(finding.code)) return { fix: "phone", groupKey: null };
   return { fix: "none", groupKey: group?.key ?? null };
 }
@@ -207,7 +221,12 @@ export function leadViewOf(
       const item = (raw ?? {}) as { sku?: unknown; product_id?: unknown; quantity?: unknown };
       const sku = str(item.sku);
       const productId = typeof item.product_id === "number" ? item.product_id : null;
-      return { sku, productId, name: catalogueName(catalogue, sku, productId), quantity: typeof item.quantity === "number" ? item.quantity : 1 };
+      return {
+        sku,
+        productId,
+        name: catalogueName(catalogue, sku, productId),
+        quantity: typeof item.quantity === "number" ? item.quantity : 1,
+      };
     });
     return {
       source: "lead",
@@ -224,7 +243,8 @@ export function leadViewOf(
   try {
     const payload = JSON.parse(link.payload) as { line_items?: unknown };
     // No more lines than one lead may hold (an order over it is held with a finding saying how many).
-    if (Array.isArray(payload?.line_items) && payload.line_items.length > MAX_LINE_ITEMS) payload.line_items = payload.line_items.slice(0, MAX_LINE_ITEMS);
+    if (Array.isArray(payload?.line_items) && payload.line_items.length > MAX_LINE_ITEMS)
+      payload.line_items = payload.line_items.slice(0, MAX_LINE_ITEMS);
     const order = fromWebhookOrder(payload);
     const address = order.shippingAddress ?? order.billingAddress;
     const name = address?.name ?? [address?.firstName, address?.lastName].filter(Boolean).join(" ");
@@ -237,14 +257,23 @@ export function leadViewOf(
       address: [address?.address1, address?.address2].filter(Boolean).join(", ") || null,
       totalClient: order.currentTotal?.amount ?? null,
       currency: order.currentTotal?.currencyCode || order.currency || "",
-      items: order.lineItems.map((l) => ({ sku: l.sku ?? null, productId: null, name: l.title ?? l.name ?? null, quantity: l.quantity })),
+      items: order.lineItems.map((l) => ({
+        sku: l.sku ?? null,
+        productId: null,
+        name: l.title ?? l.name ?? null,
+        quantity: l.quantity,
+      })),
     };
   } catch {
     return null;
   }
 }
 
-function catalogueName(catalogue: readonly CatalogueProduct[], sku: string | null, productId: number | null): string | null {
+function catalogueName(
+  catalogue: readonly CatalogueProduct[],
+  sku: string | null,
+  productId: number | null,
+): string | null {
   for (const p of catalogue) {
     if (productId !== null && p.id === productId) return p.name;
     if (sku === null) continue;
@@ -307,12 +336,23 @@ export async function loadOrderDetail(
     referenceOptions(db, shop, { products: wantProducts, cities: wantCities }),
     link.state === "invalid" ? lastRefusals(db, shop, [link.id]) : Promise.resolve(new Map<string, Refusal>()),
     link.state === "held" ? customerHoldReasons(db, shop, [link.id]) : Promise.resolve(new Map()),
-    ref ? db.orderLink.findFirst({ where: { shop, leadRef: ref, id: { not: link.id } }, select: { id: true, orderName: true } }) : Promise.resolve(null),
+    ref
+      ? db.orderLink.findFirst({
+          where: { shop, leadRef: ref, id: { not: link.id } },
+          select: { id: true, orderName: true },
+        })
+      : Promise.resolve(null),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const heldByCustomer = holds.has(link.id);
   const duplicateKept = flags.includes(FLAG_DUPLICATE_KEPT);
-  const anomalyCodes = parseJson<unknown[]>(link.anomalies, []).flatMap((a) => (typeof a === "string" ? [a] : a && typeof (a as { code?: unknown }).code === "string" ? [(a as { code: string }).code] : []));
+  const anomalyCodes = parseJson<unknown[]>(link.anomalies, []).flatMap((a) =>
+    typeof a === "string"
+      ? [a]
+      : a && typeof (a as { code?: unknown }).code === "string"
+        ? [(a as { code: string }).code]
+        : [],
+  );
   const lead = leadViewOf(link, catalogue, cities);
   const erased = lead?.customerName === "[redacted]" || link.payload.includes('"redacted":true');
   return {
@@ -342,7 +382,13 @@ export async function loadOrderDetail(
       if (typeof a === "string") return [{ code: a, message: a, field: null }];
       const record = (a ?? {}) as { code?: unknown; message?: unknown; field?: unknown };
       return typeof record.code === "string"
-        ? [{ code: record.code, message: typeof record.message === "string" ? record.message : "", field: typeof record.field === "string" ? record.field : null }]
+        ? [
+            {
+              code: record.code,
+              message: typeof record.message === "string" ? record.message : "",
+              field: typeof record.field === "string" ? record.field : null,
+            },
+          ]
         : [];
     }),
     flags,

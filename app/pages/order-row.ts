@@ -76,10 +76,15 @@ export function referenceNames(catalogue: readonly CatalogueProduct[], cities: r
     if (typeof p.id === "number") byProductId.set(p.id, p.name);
     if (typeof p.sku === "string" && !bySku.has(p.sku)) bySku.set(p.sku, p.name);
     for (const v of Array.isArray(p.variants) ? p.variants : []) {
-      if (v && typeof v.sku === "string" && !bySku.has(v.sku)) bySku.set(v.sku, v.name ? `${p.name} (${v.name})` : p.name);
+      if (v && typeof v.sku === "string" && !bySku.has(v.sku))
+        bySku.set(v.sku, v.name ? `${p.name} (${v.name})` : p.name);
     }
   }
-  return { bySku, byProductId, cities: new Map(cities.filter((c) => c && typeof c.id === "number").map((c) => [c.id, c.name])) };
+  return {
+    bySku,
+    byProductId,
+    cities: new Map(cities.filter((c) => c && typeof c.id === "number").map((c) => [c.id, c.name])),
+  };
 }
 
 function shortItems(items: RowItem[]): Pick<RowSummary, "items" | "moreItems"> {
@@ -95,7 +100,11 @@ export function summaryFromLead(leadJson: string | null, names: ReferenceNames):
   const items = (Array.isArray(lead.items) ? lead.items : []).filter(isRecord).map((item) => {
     const sku = text(item.sku);
     const productId = typeof item.product_id === "number" ? item.product_id : null;
-    const label = (sku && names.bySku.get(sku)) ?? (productId !== null ? names.byProductId.get(productId) : undefined) ?? sku ?? (productId !== null ? `#${productId}` : "?");
+    const label =
+      (sku && names.bySku.get(sku)) ??
+      (productId !== null ? names.byProductId.get(productId) : undefined) ??
+      sku ??
+      (productId !== null ? `#${productId}` : "?");
     return { name: label, quantity: typeof item.quantity === "number" ? item.quantity : 1 };
   });
   return {

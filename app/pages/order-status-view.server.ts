@@ -166,7 +166,8 @@ export function personalValues(link: Pick<OrderLink, "phone" | "leadJson" | "pay
   const findings = parseJson(link.findings);
   if (Array.isArray(findings)) {
     for (const f of findings as StoredFinding[]) {
-      if (typeof f.code === "string" && PERSONAL_PARAM_CODES.test(f.code)) others.push(...strings(f.params, PERSONAL_PARAMS));
+      if (typeof f.code === "string" && PERSONAL_PARAM_CODES.test(f.code))
+        others.push(...strings(f.params, PERSONAL_PARAMS));
     }
   }
   // A message may name a person by one part of the name only.
@@ -253,7 +254,10 @@ const ENGLISH: StatusViewLanguage = { locale: "en", currency: "MAD" };
 function renderReason(link: OrderLink, language: StatusViewLanguage, mask: (s: string) => string): string | null {
   const ref = link.reason ? readMessageRef(link.reasonText, isMessageKey) : null;
   if (!ref) return null;
-  const rendered = renderMessage(ref, { t: (key, params) => t(language.locale, key, params), format: formatterFor(language.locale, { currency: language.currency }) });
+  const rendered = renderMessage(ref, {
+    t: (key, params) => t(language.locale, key, params),
+    format: formatterFor(language.locale, { currency: language.currency }),
+  });
   return mask(rendered);
 }
 
@@ -287,7 +291,12 @@ export function toLinkStatusView(
     fixUrl: `/app/orders/${encodeURIComponent(link.id)}`,
     customer: link.phone ? customerStatusOf(customer.record) : null,
     hold: state === "held" ? customer.hold : null,
-    stage: stageOf({ state, confirmationStatus: link.confirmationStatus, shippingStatus: link.shippingStatus, cancelled: link.cancelledAt !== null }),
+    stage: stageOf({
+      state,
+      confirmationStatus: link.confirmationStatus,
+      shippingStatus: link.shippingStatus,
+      cancelled: link.cancelledAt !== null,
+    }),
     nextAction: nextActionOf({
       state,
       cancelled: link.cancelledAt !== null,
@@ -302,12 +311,32 @@ export function toLinkStatusView(
 }
 
 function customerStatusOf(record: CustomerRecord | null): CustomerStatusView {
-  const r = record ?? { standing: null, orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: null, lastOutcomeAt: null };
+  const r = record ?? {
+    standing: null,
+    orders: 0,
+    delivered: 0,
+    returned: 0,
+    refused: 0,
+    cancelled: 0,
+    wrongNumber: 0,
+    inProgress: 0,
+    lastOutcome: null,
+    lastOutcomeAt: null,
+  };
   return {
     risk: riskLevel(r),
     orders: r.orders,
-    counts: { delivered: r.delivered, returned: r.returned, refused: r.refused, cancelled: r.cancelled, wrong_number: r.wrongNumber, in_progress: r.inProgress },
-    lastOutcome: (DELIVERY_OUTCOMES as readonly string[]).includes(r.lastOutcome ?? "") ? (r.lastOutcome as DeliveryOutcome) : null,
+    counts: {
+      delivered: r.delivered,
+      returned: r.returned,
+      refused: r.refused,
+      cancelled: r.cancelled,
+      wrong_number: r.wrongNumber,
+      in_progress: r.inProgress,
+    },
+    lastOutcome: (DELIVERY_OUTCOMES as readonly string[]).includes(r.lastOutcome ?? "")
+      ? (r.lastOutcome as DeliveryOutcome)
+      : null,
     lastOutcomeAt: r.lastOutcomeAt?.toISOString() ?? null,
   };
 }
@@ -323,17 +352,29 @@ async function viewOf(db: Db, link: OrderLink, locale: Locale = "en"): Promise<L
       orderBy: [{ at: "desc" }, { id: "desc" }],
       select: { at: true },
     }),
-    link.phone ? db.customerRecord.findUnique({ where: { shop_phoneKey: { shop: link.shop, phoneKey: link.phone } } }) : null,
+    link.phone
+      ? db.customerRecord.findUnique({ where: { shop_phoneKey: { shop: link.shop, phoneKey: link.phone } } })
+      : null,
     link.state === "held" ? customerHoldReasons(db, link.shop, [link.id]) : new Map<string, HoldReasonView>(),
     db.shop.findUnique({ where: { domain: link.shop }, select: { settings: true } }),
   ]);
   const hold = holds.get(link.id);
   const language = { locale, currency: readShopSettings(shop?.settings).currencyLabel };
-  return toLinkStatusView(link, last?.at ?? null, { record, hold: hold && "reason" in hold ? hold.reason : null }, language);
+  return toLinkStatusView(
+    link,
+    last?.at ?? null,
+    { record, hold: hold && "reason" in hold ? hold.reason : null },
+    language,
+  );
 }
 
 /** The order's status for the order page, its sentences in `locale`; another shop's order is simply unknown here. */
-export async function orderStatusView(db: Db, shop: string, orderId: string, locale: Locale = "en"): Promise<OrderStatusView> {
+export async function orderStatusView(
+  db: Db,
+  shop: string,
+  orderId: string,
+  locale: Locale = "en",
+): Promise<OrderStatusView> {
   const link = await findLink(db, shop, orderId);
   return link ? viewOf(db, link, locale) : { state: "unknown" };
 }
@@ -347,10 +388,15 @@ export async function sendFromOrderPage(db: Db, shop: string, orderId: string, a
   if (!link) throw new OrderActionError(404, "order not found");
   const state = isLinkState(link.state) ? link.state : "received";
   if (!sendLabelFor(state, link.cancelledAt !== null)) {
-    throw new OrderActionError(409, link.cancelledAt ? "this order was cancelled in Shopify" : `this order cannot be sent while it is ${state}`);
+    throw new OrderActionError(
+      409,
+      link.cancelledAt ? "this order was cancelled in Shopify" : `this order cannot be sent while it is ${state}`,
+    );
   }
   // Held because of the customer's record: sending it from Shopify's order page is "send anyway" (else the rule holds it again).
   const heldByCustomer = state === "held" && (await customerHoldReasons(db, shop, [link.id])).has(link.id);
-  const updated = heldByCustomer ? await sendAnyway(db, shop, link.id, actor) : await resendOrder(db, shop, link.id, actor);
+  const updated = heldByCustomer
+    ? await sendAnyway(db, shop, link.id, actor)
+    : await resendOrder(db, shop, link.id, actor);
   return viewOf(db, updated);
 }

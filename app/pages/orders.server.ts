@@ -26,7 +26,16 @@ import { stageOf, type Stage } from "../models/order-stage";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
-import { attentionOf, parseJson as parseJsonValue, referenceNames, summaryFromLead, summaryFromPayload, type Attention, type ReferenceNames, type RowSummary } from "./order-row";
+import {
+  attentionOf,
+  parseJson as parseJsonValue,
+  referenceNames,
+  summaryFromLead,
+  summaryFromPayload,
+  type Attention,
+  type ReferenceNames,
+  type RowSummary,
+} from "./order-row";
 
 export const ORDERS_PAGE_SIZE = 50;
 
@@ -42,14 +51,28 @@ export const CONFIRMATION_STATUSES = [
   "fake",
   "duplicate",
 ] as const;
-export const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered", "paid", "returned", "canceled"] as const;
+export const SHIPPING_STATUSES = [
+  "pending",
+  "picked_up",
+  "shipped",
+  "delivered",
+  "paid",
+  "returned",
+  "canceled",
+] as const;
 
 /** Problem families the merchant filters on: the mapper's finding codes and the platform's anomaly codes. */
 export const ISSUE_KINDS = {
   sku: { findings: ["sku_unmatched", "sku_missing"], anomalies: anomalyCodesOf("sku") },
   stock: { findings: ["item_out_of_stock"], anomalies: anomalyCodesOf("stock") },
-  city: { findings: ["city_missing", "city_unmatched", "city_fuzzy", "city_from_address"], anomalies: anomalyCodesOf("city") },
-  phone: { findings: ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"], anomalies: anomalyCodesOf("phone") },
+  city: {
+    findings: ["city_missing", "city_unmatched", "city_fuzzy", "city_from_address"],
+    anomalies: anomalyCodesOf("city"),
+  },
+  phone: {
+    findings: ["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"],
+    anomalies: anomalyCodesOf("phone"),
+  },
   total: { findings: ["total_below_cost", "total_invalid", "currency_not_mad"], anomalies: anomalyCodesOf("total") },
   duplicate: { findings: ["possible_duplicate"], anomalies: anomalyCodesOf("duplicate") },
 } as const satisfies Record<IssueFamily, { findings: readonly string[]; anomalies: readonly string[] }>;
@@ -69,7 +92,6 @@ export interface OrdersFilter {
   /** Customers' risk levels (app/customers/risk.ts): orders whose phone's record has one of them. */
   risk?: RiskFilter[];
 }
-
 
 /** How the list is ordered: by the order's date or by the amount to collect. */
 export const ORDER_SORTS = ["date-desc", "date-asc", "amount-desc", "amount-asc"] as const;
@@ -204,7 +226,10 @@ const SORT_COLUMNS: Record<"date" | "amount", SortColumn> = {
 const jsonCode = (code: string) => `"code":"${code}"`;
 
 /** The date range as bounds on createdAt (what the (shop, createdAt) index answers alone). */
-export function dateRange(filter: Pick<OrdersFilter, "from" | "to">, timeZone = DEFAULT_TIME_ZONE): Prisma.DateTimeFilter | undefined {
+export function dateRange(
+  filter: Pick<OrdersFilter, "from" | "to">,
+  timeZone = DEFAULT_TIME_ZONE,
+): Prisma.DateTimeFilter | undefined {
   if (!filter.from && !filter.to) return undefined;
   return {
     ...(filter.from ? { gte: startOfLocalDay(timeZone, filter.from) } : {}),
@@ -269,15 +294,27 @@ export function searchTerms(query: string | undefined): Narrowing[] {
   const names = new Set<string>([q]);
   if (/^\d+$/.test(q)) names.add(`#${q}`);
   for (const name of names) {
-    terms.push({ where: { orderName: { gte: name, lt: prefixEnd(name) } }, orderBy: [{ orderName: "asc" }], probe: { orderName: true } });
+    terms.push({
+      where: { orderName: { gte: name, lt: prefixEnd(name) } },
+      orderBy: [{ orderName: "asc" }],
+      probe: { orderName: true },
+    });
   }
   if (!q.startsWith("#")) {
     const ref = q.toUpperCase();
-    terms.push({ where: { leadRef: { gte: ref, lt: prefixEnd(ref) } }, orderBy: [{ leadRef: "asc" }], probe: { leadRef: true } });
+    terms.push({
+      where: { leadRef: { gte: ref, lt: prefixEnd(ref) } },
+      orderBy: [{ leadRef: "asc" }],
+      probe: { leadRef: true },
+    });
   }
   const digits = q.replace(/[\s.\-()]/g, "");
   if (/^0[67]\d{2,7}$/.test(digits)) {
-    terms.push({ where: { phone: { gte: digits, lt: prefixEnd(digits) } }, orderBy: [{ phone: "asc" }], probe: { phone: true } });
+    terms.push({
+      where: { phone: { gte: digits, lt: prefixEnd(digits) } },
+      orderBy: [{ phone: "asc" }],
+      probe: { phone: true },
+    });
   } else {
     const phone = normalizeMoroccanPhone(q);
     if (phone.ok) terms.push({ where: { phone: phone.phone }, orderBy: [{ phone: "asc" }], probe: { phone: true } });
@@ -346,25 +383,35 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
   const findings: OrderRowFinding[] = [];
   for (const f of parseArray(row.findings)) {
     const code = codeOf(f);
-    if (code) findings.push({ code, severity: (f as { severity?: string }).severity === "blocking" ? "blocking" : "warning" });
+    if (code)
+      findings.push({ code, severity: (f as { severity?: string }).severity === "blocking" ? "blocking" : "warning" });
   }
   const anomalies = parseArray(row.anomalies).flatMap((a) => {
     const code = codeOf(a);
     if (!code) return [];
-    const duplicateOf = a && typeof a === "object" && typeof (a as { duplicateOf?: unknown }).duplicateOf === "string" ? (a as { duplicateOf: string }).duplicateOf : null;
+    const duplicateOf =
+      a && typeof a === "object" && typeof (a as { duplicateOf?: unknown }).duplicateOf === "string"
+        ? (a as { duplicateOf: string }).duplicateOf
+        : null;
     return [{ code, duplicateOf }];
   });
   const flags = parseArray(row.flags);
   const possibleDuplicate = flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const holdReason = context.holdReason ?? null;
-  const summary = summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
+  const summary =
+    summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
   const cancelled = row.cancelledAt !== null;
   return {
     id: row.id,
     orderId: row.orderId,
     orderName: row.orderName,
     state: row.state,
-    stage: stageOf({ state: row.state, confirmationStatus: row.confirmationStatus, shippingStatus: row.shippingStatus, cancelled }),
+    stage: stageOf({
+      state: row.state,
+      confirmationStatus: row.confirmationStatus,
+      shippingStatus: row.shippingStatus,
+      cancelled,
+    }),
     leadRef: row.leadRef,
     confirmationStatus: row.confirmationStatus,
     shippingStatus: row.shippingStatus,
@@ -422,7 +469,7 @@ function compareKeys(direction: Direction) {
     if (byValue !== 0 || a.id === b.id) return byValue;
     if (a.id === "") return 1;
     if (b.id === "") return -1;
-    return (a.id < b.id) === (direction === "asc") ? -1 : 1;
+    return a.id < b.id === (direction === "asc") ? -1 : 1;
   };
 }
 
@@ -462,7 +509,10 @@ async function isSparse(db: Db, shop: string, narrowing: Narrowing, sparseLimit:
 /** The keys (column value, id) of the next limit + 1 rows of the page, in page order. */
 async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promise<Keys> {
   const { shop, range, filters, direction, limit, sparseLimit, scanWindow, risk, column } = scope;
-  const keyOf = (row: { id: string; createdAt: Date; totalCents: number }): Cursor => ({ value: column.valueOf(row), id: row.id });
+  const keyOf = (row: { id: string; createdAt: Date; totalCents: number }): Cursor => ({
+    value: column.valueOf(row),
+    id: row.id,
+  });
   if (narrowing && (await isSparse(db, shop, narrowing, sparseLimit))) {
     const matches = await db.orderLink.findMany({
       where: { AND: [...range, ...filters, narrowing.where] },
@@ -470,7 +520,12 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
       select: RISK_KEY_SELECT,
     });
     const kept = risk ? await keepRisky(db, shop, risk, matches) : matches;
-    return { keys: kept.map(keyOf).sort(compareKeys(direction)).slice(0, limit + 1) };
+    return {
+      keys: kept
+        .map(keyOf)
+        .sort(compareKeys(direction))
+        .slice(0, limit + 1),
+    };
   }
   const rowFilters = narrowing ? [...filters, narrowing.where] : filters;
   let window: Prisma.OrderLinkWhereInput[] = [];
@@ -494,7 +549,9 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
   const orderBy = [{ [column.name]: direction }, { id: direction }];
   let keys: Cursor[];
   if (!risk) {
-    keys = (await db.orderLink.findMany({ where: { AND: where }, orderBy, take: limit + 1, select: KEY_SELECT })).map(keyOf);
+    keys = (await db.orderLink.findMany({ where: { AND: where }, orderBy, take: limit + 1, select: KEY_SELECT })).map(
+      keyOf,
+    );
   } else {
     // The risk lives on the phone's record: candidates are read in batches and
     // kept by their records (bounded by the window, never one `phone IN` of every risky phone).
@@ -525,8 +582,17 @@ const RISK_KEY_SELECT = { id: true, createdAt: true, totalCents: true, phone: tr
 type RiskKey = { id: string; phone: string | null };
 
 /** The rows whose phone's record has one of the levels (riskLevel decides, as for the column). */
-async function keepRisky<T extends RiskKey>(db: Db, shop: string, levels: readonly RiskFilter[], rows: readonly T[]): Promise<T[]> {
-  const risks = await risksOfPhones(db, shop, rows.flatMap((r) => (r.phone ? [r.phone] : [])));
+async function keepRisky<T extends RiskKey>(
+  db: Db,
+  shop: string,
+  levels: readonly RiskFilter[],
+  rows: readonly T[],
+): Promise<T[]> {
+  const risks = await risksOfPhones(
+    db,
+    shop,
+    rows.flatMap((r) => (r.phone ? [r.phone] : [])),
+  );
   return rows.filter((r) => {
     const level = r.phone ? risks.get(r.phone) : undefined;
     return level !== undefined && (levels as readonly string[]).includes(level);
@@ -553,7 +619,11 @@ export async function queryOrders(
   const scope: PageScope = {
     shop,
     column,
-    range: [{ shop }, ...(dates ? [{ createdAt: dates }] : []), ...(cursor ? [keysetWhere(cursor, direction, column)] : [])],
+    range: [
+      { shop },
+      ...(dates ? [{ createdAt: dates }] : []),
+      ...(cursor ? [keysetWhere(cursor, direction, column)] : []),
+    ],
     filters: rowFilters(request),
     direction,
     limit,
@@ -611,10 +681,25 @@ export async function queryOrders(
   const nextFrom = before ? (last ?? before) : more ? last : result.windowEnd;
   const previousFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
   const [risks, holds, refusals, payloads, names] = await Promise.all([
-    risksOfPhones(db, shop, page.flatMap((r) => (r.phone ? [r.phone] : []))),
-    customerHoldReasons(db, shop, page.flatMap((r) => (r.state === "held" ? [r.id] : []))),
-    lastRefusals(db, shop, page.flatMap((r) => (r.state === "invalid" ? [r.id] : []))),
-    payloadSummaries(db, page.flatMap((r) => (r.leadJson ? [] : [r.id]))),
+    risksOfPhones(
+      db,
+      shop,
+      page.flatMap((r) => (r.phone ? [r.phone] : [])),
+    ),
+    customerHoldReasons(
+      db,
+      shop,
+      page.flatMap((r) => (r.state === "held" ? [r.id] : [])),
+    ),
+    lastRefusals(
+      db,
+      shop,
+      page.flatMap((r) => (r.state === "invalid" ? [r.id] : [])),
+    ),
+    payloadSummaries(
+      db,
+      page.flatMap((r) => (r.leadJson ? [] : [r.id])),
+    ),
     page.some((r) => r.leadJson) ? shopNames(db, shop) : Promise.resolve(undefined),
   ]);
   return {
@@ -669,7 +754,10 @@ const namesCache = new Map<string, { key: string; names: ReferenceNames }>();
 const NAMES_CACHE_SHOPS = 200;
 
 async function shopNames(db: Db, shop: string): Promise<ReferenceNames> {
-  const stamp = await db.shop.findUnique({ where: { domain: shop }, select: { catalogueFetchedAt: true, citiesFetchedAt: true } });
+  const stamp = await db.shop.findUnique({
+    where: { domain: shop },
+    select: { catalogueFetchedAt: true, citiesFetchedAt: true },
+  });
   const key = `${stamp?.catalogueFetchedAt?.getTime() ?? 0}:${stamp?.citiesFetchedAt?.getTime() ?? 0}`;
   const cached = namesCache.get(shop);
   if (cached && cached.key === key) return cached.names;
@@ -689,7 +777,15 @@ export async function risksOfPhones(db: Db, shop: string, phones: string[]): Pro
   if (phones.length === 0) return new Map();
   const records = await db.customerRecord.findMany({
     where: { shop, phoneKey: { in: [...new Set(phones)] } },
-    select: { phoneKey: true, standing: true, delivered: true, returned: true, refused: true, cancelled: true, wrongNumber: true },
+    select: {
+      phoneKey: true,
+      standing: true,
+      delivered: true,
+      returned: true,
+      refused: true,
+      cancelled: true,
+      wrongNumber: true,
+    },
   });
   return new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
 }
@@ -698,7 +794,12 @@ export async function risksOfPhones(db: Db, shop: string, phones: string[]): Pro
  * Up to `limit` phones whose record has one of the levels, read in SQL with the
  * same rules as riskLevel (app/customers/risk.ts; the risk filter's test holds the two together).
  */
-export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFilter[], limit: number): Promise<string[]> {
+export async function riskyPhones(
+  db: Db,
+  shop: string,
+  levels: readonly RiskFilter[],
+  limit: number,
+): Promise<string[]> {
   const failed = Prisma.sql`("returned" + "refused" + "cancelled" + "wrongNumber")`;
   const high = Prisma.sql`("standing" IS NULL AND ${failed} >= 2 AND ${failed} > "delivered")`;
   const when: Record<RiskFilter, Prisma.Sql> = {
@@ -706,7 +807,9 @@ export async function riskyPhones(db: Db, shop: string, levels: readonly RiskFil
     high,
     medium: Prisma.sql`("standing" IS NULL AND ${failed} > 0 AND NOT ${high})`,
   };
-  const rows = await db.$queryRaw<{ phoneKey: string }[]>`SELECT "phoneKey" FROM "CustomerRecord" WHERE "shop" = ${shop} AND (${Prisma.join(
+  const rows = await db.$queryRaw<
+    { phoneKey: string }[]
+  >`SELECT "phoneKey" FROM "CustomerRecord" WHERE "shop" = ${shop} AND (${Prisma.join(
     levels.map((l) => when[l]),
     " OR ",
   )}) LIMIT ${limit}`;

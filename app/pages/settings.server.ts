@@ -20,7 +20,12 @@ import {
 import { secretBoxFromEnv } from "../env.server";
 import { addressPolicyFromEnv, checkBaseUrl, sellerApiFetch, type AddressPolicy } from "../net/public-address.server";
 import { isStrongEventsSecret, MIN_EVENTS_SECRET_LENGTH } from "../models/events-credentials";
-import { DEFAULT_SHOP_SETTINGS, readShopSettings, shopSettingsSchema, type ShopSettings } from "../models/shop-settings";
+import {
+  DEFAULT_SHOP_SETTINGS,
+  readShopSettings,
+  shopSettingsSchema,
+  type ShopSettings,
+} from "../models/shop-settings";
 import { ensureShop } from "../models/shops.server";
 import { log as processLog } from "../runtime/logger.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
@@ -183,7 +188,8 @@ export function normaliseBaseUrl(
 
 /** Same address once normalised (a saved URL from before normalisation included). */
 function sameBaseUrl(a: string | null, b: string | null): boolean {
-  const norm = (v: string | null) => (v ? (normaliseBaseUrl(v, { allowPrivate: true }) as { url?: string | null }).url ?? v : null);
+  const norm = (v: string | null) =>
+    v ? ((normaliseBaseUrl(v, { allowPrivate: true }) as { url?: string | null }).url ?? v) : null;
   return norm(a) === norm(b);
 }
 
@@ -228,10 +234,14 @@ export async function verifyAndSaveKey(
   const secretBox = options.secretBox ?? secretBoxFromEnv();
   let apiKey = input.apiKey.trim();
   if (!apiKey) {
-    const saved = await db.shop.findUnique({ where: { domain: shop }, select: { sellerApiKeyCipher: true, sellerApiBaseUrl: true } });
+    const saved = await db.shop.findUnique({
+      where: { domain: shop },
+      select: { sellerApiKeyCipher: true, sellerApiBaseUrl: true },
+    });
     if (!saved?.sellerApiKeyCipher) return { ok: false, error: "missing_key" };
     // The saved key is only ever sent where it was verified: another address needs it typed again.
-    if (!sameBaseUrl(saved.sellerApiBaseUrl ?? options.defaultBaseUrl ?? null, baseUrl)) return { ok: false, error: "key_required" };
+    if (!sameBaseUrl(saved.sellerApiBaseUrl ?? options.defaultBaseUrl ?? null, baseUrl))
+      return { ok: false, error: "key_required" };
     try {
       apiKey = secretBox.open(saved.sellerApiKeyCipher, { shop, purpose: "seller-api-key" });
     } catch {
@@ -253,7 +263,9 @@ export async function verifyAndSaveKey(
     account = await client.me();
   } catch (error) {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : "unknown error";
-    log(`settings ${shop}: key not verified at ${baseUrl}: ${keyFailureCause(error)} (${detail.split(apiKey).join("[key]")})`);
+    log(
+      `settings ${shop}: key not verified at ${baseUrl}: ${keyFailureCause(error)} (${detail.split(apiKey).join("[key]")})`,
+    );
     return { ok: false, error: "not_verified" };
   }
 
@@ -329,7 +341,13 @@ export const BOOLEAN_SETTINGS = [
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;
-export const INTEGER_SETTINGS = ["statusSyncMinutes", "retentionDays", "customerHold.failures", "customerHold.days", "paymentOverdueDays"] as const;
+export const INTEGER_SETTINGS = [
+  "statusSyncMinutes",
+  "retentionDays",
+  "customerHold.failures",
+  "customerHold.days",
+  "paymentOverdueDays",
+] as const;
 /** One of a few words (the schema says which): form value = stored value. */
 /** Choices among fixed values (the schema names them): when to mark paid, MAD or DH. */
 export const CHOICE_SETTINGS = ["writeBack.markPaidWhen", "currencyLabel"] as const;
@@ -359,7 +377,8 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
     carrierName: settings.carrierName ?? "",
   };
   const record = settings as unknown as Record<string, unknown>;
-  const get = (path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], record);
+  const get = (path: string) =>
+    path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], record);
   for (const path of BOOLEAN_SETTINGS) values[path] = get(path) === true ? "true" : "false";
   for (const path of INTEGER_SETTINGS) values[path] = String(get(path));
   for (const path of CHOICE_SETTINGS) values[path] = String(get(path));
@@ -398,7 +417,14 @@ export function parseSettingsForm(
     if (values[path] !== undefined) setAt(candidate, path, values[path]);
   }
   if (values.codGatewayPatterns !== undefined) {
-    candidate.codGatewayPatterns = [...new Set(values.codGatewayPatterns.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+    candidate.codGatewayPatterns = [
+      ...new Set(
+        values.codGatewayPatterns
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ];
   }
   if (values.carrierName !== undefined) candidate.carrierName = values.carrierName.trim() || undefined;
 
@@ -408,8 +434,10 @@ export function parseSettingsForm(
     // An element of a list ("codGatewayPatterns.2") is reported on the list.
     const field = issue.path.filter((p) => typeof p === "string").join(".");
     if (errors[field]) continue;
-    if (issue.code === "too_small" && issue.type === "number") errors[field] = { code: "min", min: Number(issue.minimum) };
-    else if (issue.code === "too_big" && issue.type === "number") errors[field] = { code: "max", max: Number(issue.maximum) };
+    if (issue.code === "too_small" && issue.type === "number")
+      errors[field] = { code: "min", min: Number(issue.minimum) };
+    else if (issue.code === "too_big" && issue.type === "number")
+      errors[field] = { code: "max", max: Number(issue.maximum) };
     else if (issue.code === "too_small" && issue.type === "array") errors[field] = { code: "required" };
     else if (issue.code === "invalid_type" && issue.expected === "integer") errors[field] = { code: "integer" };
     else errors[field] = { code: "invalid" };
@@ -417,7 +445,8 @@ export function parseSettingsForm(
   return { ok: false, fieldErrors: errors };
 }
 
-export type SaveSettingsResult = { ok: true; settings: ShopSettings; hasEventsSecret: boolean } | { ok: false; fieldErrors: FieldErrors };
+export type SaveSettingsResult =
+  { ok: true; settings: ShopSettings; hasEventsSecret: boolean } | { ok: false; fieldErrors: FieldErrors };
 
 export interface SaveSettingsOptions {
   secretBox?: SecretBox;
@@ -435,12 +464,20 @@ export async function saveShopSettings(
   const parsed = parseSettingsForm(values, readShopSettings(row.settings));
   if (!parsed.ok) return parsed;
   const secret = values.eventsSecret?.trim();
-  if (secret && !isStrongEventsSecret(secret)) return { ok: false, fieldErrors: { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } };
+  if (secret && !isStrongEventsSecret(secret))
+    return { ok: false, fieldErrors: { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } };
   const updated = await db.shop.update({
     where: { domain: shop },
     data: {
       settings: JSON.stringify(parsed.settings),
-      ...(secret ? { eventsSecretCipher: (options.secretBox ?? secretBoxFromEnv()).seal(secret, { shop, purpose: "events-secret" }) } : {}),
+      ...(secret
+        ? {
+            eventsSecretCipher: (options.secretBox ?? secretBoxFromEnv()).seal(secret, {
+              shop,
+              purpose: "events-secret",
+            }),
+          }
+        : {}),
     },
     select: { id: true },
   });
@@ -452,7 +489,14 @@ export async function saveShopSettings(
 // One save for the whole page (the contextual save bar)
 
 export type SettingsSaveResult =
-  | { ok: true; settings: ShopSettings; hasEventsSecret: boolean; connection: SellerConnectionView | null; keyStore: string | null; keyChanged: boolean }
+  | {
+      ok: true;
+      settings: ShopSettings;
+      hasEventsSecret: boolean;
+      connection: SellerConnectionView | null;
+      keyStore: string | null;
+      keyChanged: boolean;
+    }
   /** Nothing was saved: the settings' field errors, or the key's (shown on its field). */
   | { ok: false; fieldErrors: FieldErrors; keyError: KeyErrorCode | null };
 
@@ -472,10 +516,14 @@ export async function saveSettingsPage(
 ): Promise<SettingsSaveResult> {
   await ensureShop(db, shop);
   const { apiKey = "", baseUrl, ...values } = input;
-  const row = await db.shop.findUniqueOrThrow({ where: { domain: shop }, select: { settings: true, sellerApiBaseUrl: true } });
+  const row = await db.shop.findUniqueOrThrow({
+    where: { domain: shop },
+    select: { settings: true, sellerApiBaseUrl: true },
+  });
   const parsed = parseSettingsForm(values, readShopSettings(row.settings));
   const secret = values.eventsSecret?.trim();
-  const secretError: FieldErrors = secret && !isStrongEventsSecret(secret) ? { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } : {};
+  const secretError: FieldErrors =
+    secret && !isStrongEventsSecret(secret) ? { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } : {};
   if (!parsed.ok || Object.keys(secretError).length > 0) {
     return { ok: false, fieldErrors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...secretError }, keyError: null };
   }

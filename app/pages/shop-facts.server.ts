@@ -14,7 +14,10 @@ export interface ShopFacts {
 }
 
 export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
-  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, keyVerifiedAt: true, sellerApiKeyCipher: true } });
+  const row = await db.shop.findUnique({
+    where: { domain: shop },
+    select: { settings: true, keyVerifiedAt: true, sellerApiKeyCipher: true },
+  });
   const { contactMessage } = readShopSettings(row?.settings);
   return {
     connected: Boolean(row?.sellerApiKeyCipher && row.keyVerifiedAt),

@@ -13,7 +13,13 @@ import { reconcileEnv } from "../env.server";
 import { reconcileJobKey } from "../models/job-kinds";
 import { parseShopifyFailureKind, type ShopifyFailureKind } from "../shopify/failure";
 import { LATENCY_METRICS, percentile, type LatencyMetric } from "../sync/reconcile/latency";
-import { EMPTY_APP_COUNTS, stuckOrders, type AppCounts, type LedgerFigures, type ShopifyCount } from "../sync/reconcile/measure.server";
+import {
+  EMPTY_APP_COUNTS,
+  stuckOrders,
+  type AppCounts,
+  type LedgerFigures,
+  type ShopifyCount,
+} from "../sync/reconcile/measure.server";
 import { checkPromise, SYNC_PROMISE, type PromiseCheck } from "../sync/reconcile/promise";
 import { LEDGER_WINDOWS, type LedgerWindow } from "../sync/reconcile/window";
 
@@ -89,7 +95,10 @@ function parseOrders(json: string): LedgerPassView["orders"] {
   try {
     const value = JSON.parse(json) as unknown;
     return Array.isArray(value)
-      ? value.filter((o): o is LedgerPassView["orders"][number] => !!o && typeof o.linkId === "string" && typeof o.orderName === "string" && typeof o.what === "string")
+      ? value.filter(
+          (o): o is LedgerPassView["orders"][number] =>
+            !!o && typeof o.linkId === "string" && typeof o.orderName === "string" && typeof o.what === "string",
+        )
       : [];
   } catch {
     return [];
@@ -118,7 +127,11 @@ export async function loadSyncLedger(db: Db, shop: string, now: Date = new Date(
   for (const window of Object.keys(LEDGER_WINDOWS) as LedgerWindow[]) {
     const start = new Date(now.getTime() - LEDGER_WINDOWS[window]);
     const histogram = (metric: LatencyMetric) =>
-      new Map(latencies.filter((r) => r.metric === metric).map((r) => [Number(r.bucket), Number(window === "day" ? r.day : r.week)]));
+      new Map(
+        latencies
+          .filter((r) => r.metric === metric)
+          .map((r) => [Number(r.bucket), Number(window === "day" ? r.day : r.week)]),
+      );
     const orderToLead = histogram(LATENCY_METRICS.orderToLead);
     const statusToShopify = histogram(LATENCY_METRICS.statusToShopify);
     const inWindow = passes.filter((p) => p.at >= start);
@@ -133,7 +146,8 @@ export async function loadSyncLedger(db: Db, shop: string, now: Date = new Date(
       cancelled: inWindow.reduce((n, p) => n + p.cancelled, 0),
       updated: inWindow.reduce((n, p) => n + p.updated, 0),
       rewritten: inWindow.reduce((n, p) => n + p.rewritten, 0),
-      lastRecoveryAt: inWindow.find((p) => p.recovered + p.cancelled + p.updated + p.rewritten > 0)?.at.toISOString() ?? null,
+      lastRecoveryAt:
+        inWindow.find((p) => p.recovered + p.cancelled + p.updated + p.rewritten > 0)?.at.toISOString() ?? null,
       leadP50: percentile(orderToLead, 0.5),
       leadP95: percentile(orderToLead, 0.95),
       statusP95: percentile(statusToShopify, 0.95),
@@ -144,7 +158,8 @@ export async function loadSyncLedger(db: Db, shop: string, now: Date = new Date(
   return {
     started: ledger?.lastPassAt != null,
     lastPassAt: ledger?.lastPassAt?.toISOString() ?? null,
-    nextPassAt: job && job.shop === shop && job.state !== "done" && job.state !== "dead" ? job.runAt.toISOString() : null,
+    nextPassAt:
+      job && job.shop === shop && job.state !== "done" && job.state !== "dead" ? job.runAt.toISOString() : null,
     running: job?.state === "running",
     lastFailure: parseShopifyFailureKind(ledger?.lastFailure ?? null),
     countedAt: figures?.at ?? null,

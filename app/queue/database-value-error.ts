@@ -38,7 +38,9 @@ function postgresValueCode(error: unknown): string | undefined {
   if (cause?.kind === "postgres" && DATA_EXCEPTION.test(code)) return code;
   // The prepared statements (app/db/sql) get node-postgres's own error: the SQLSTATE in code, a severity beside it.
   const own = error as { code?: unknown; severity?: unknown };
-  return typeof own.code === "string" && typeof own.severity === "string" && DATA_EXCEPTION.test(own.code) ? own.code : undefined;
+  return typeof own.code === "string" && typeof own.severity === "string" && DATA_EXCEPTION.test(own.code)
+    ? own.code
+    : undefined;
 }
 
 /** What the database refused, in a few words, or null when the error is not about a value. */
@@ -46,8 +48,13 @@ export function databaseValueProblem(error: unknown): string | null {
   let what: string | undefined;
   if (error instanceof Prisma.PrismaClientValidationError) {
     // Prisma checks every argument before the query runs: a lone surrogate in a parameter lands here.
-    what = /hex escape|surrogate|unicode/i.test(error.message) ? "text that is not valid Unicode (a lone surrogate)" : "a value of the wrong shape";
-  } else if (error instanceof Prisma.PrismaClientUnknownRequestError && /JSON Error|hex escape|surrogate/i.test(error.message)) {
+    what = /hex escape|surrogate|unicode/i.test(error.message)
+      ? "text that is not valid Unicode (a lone surrogate)"
+      : "a value of the wrong shape";
+  } else if (
+    error instanceof Prisma.PrismaClientUnknownRequestError &&
+    /JSON Error|hex escape|surrogate/i.test(error.message)
+  ) {
     what = "text that is not valid Unicode (a lone surrogate)";
   } else if (error instanceof Prisma.PrismaClientKnownRequestError && PRISMA_CODES[error.code]) {
     what = PRISMA_CODES[error.code];

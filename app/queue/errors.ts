@@ -64,7 +64,8 @@ export const MAX_ERROR_MESSAGE_LENGTH = 1000;
 export function errorMessage(error: unknown): string {
   const raw = error instanceof Error ? error.message || error.name : String(error);
   const oneLine = raw.replace(/\s+/g, " ").trim() || "unknown error";
-  const cut = oneLine.length <= MAX_ERROR_MESSAGE_LENGTH ? oneLine : oneLine.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1) + "…";
+  const cut =
+    oneLine.length <= MAX_ERROR_MESSAGE_LENGTH ? oneLine : oneLine.slice(0, MAX_ERROR_MESSAGE_LENGTH - 1) + "…";
   // Stored as lastError: a lone surrogate or NUL from a payload (or a pair cut in two) must not fail that write too.
   return wellFormedText(cut);
 }

@@ -28,7 +28,9 @@ export type InProcessWorkerOptions = Omit<WorkerOptions, "db" | "handlers"> & {
   env?: Pick<WorkerEnv, "WORKER_IN_PROCESS" | "NODE_ENV" | "WORKER_CONCURRENCY">;
 };
 
-export function isInProcessWorkerEnabled(env: Pick<WorkerEnv, "WORKER_IN_PROCESS" | "NODE_ENV"> = workerEnv()): boolean {
+export function isInProcessWorkerEnabled(
+  env: Pick<WorkerEnv, "WORKER_IN_PROCESS" | "NODE_ENV"> = workerEnv(),
+): boolean {
   return env.WORKER_IN_PROCESS ?? env.NODE_ENV !== "production";
 }
 

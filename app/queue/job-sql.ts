@@ -4,7 +4,17 @@
  * Every state change is a single conditional statement, atomic on both
  * databases: a count of 0 (or no row returned) means another worker got there first.
  */
-import { asBool, asDate, asNumber, asString, inList, statement, type Dialect, type Row, type SqlStatement } from "../db/sql";
+import {
+  asBool,
+  asDate,
+  asNumber,
+  asString,
+  inList,
+  statement,
+  type Dialect,
+  type Row,
+  type SqlStatement,
+} from "../db/sql";
 
 export const JOB_COLUMNS = `"id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "leaseOwner", "leaseExpiresAt", "lastError", "rerun", "createdAt", "updatedAt"`;
 
@@ -93,9 +103,8 @@ export const ENQUEUE = statement(`${INSERT_JOB}
  * column default on create and unchanged on take-over. Params per job: id,
  * kind, key, shop, payload, runAt, now, now.
  */
-export const enqueueJobs = byCount(
-  (count) =>
-    statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
+export const enqueueJobs = byCount((count) =>
+  statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
       ON CONFLICT ("key") DO UPDATE SET
         "kind" = excluded."kind", "shop" = excluded."shop", "payload" = excluded."payload", "runAt" = excluded."runAt",${TAKE_OVER}`),
 );
@@ -107,9 +116,8 @@ export const enqueueJobs = byCount(
  * wake-ups is one run. No row is written when nothing changes. Params per job:
  * id, kind, key, shop, payload, runAt, now, now.
  */
-export const wakeJobs = byCount(
-  (count) =>
-    statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
+export const wakeJobs = byCount((count) =>
+  statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW_DEFAULT_ATTEMPTS, count)}
       ON CONFLICT ("key") DO UPDATE SET
         "rerun" = ("Job"."state" = 'running'),
         "payload" = CASE WHEN "Job"."state" = 'running' THEN "Job"."payload" ELSE excluded."payload" END,
@@ -122,7 +130,9 @@ export const wakeJobs = byCount(
 );
 
 /** Inserts `count` jobs, leaving alone any whose key is taken. Params per job: id, kind, key, shop, payload, runAt, maxAttempts, now, now. */
-export const insertNewJobs = byCount((count) => statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW, count)} ON CONFLICT ("key") DO NOTHING`));
+export const insertNewJobs = byCount((count) =>
+  statement(`${INSERT_JOB} VALUES ${rowsOf(JOB_ROW, count)} ON CONFLICT ("key") DO NOTHING`),
+);
 
 const oldest = (where: string, kinds: string) =>
   `(SELECT p."id" FROM "Job" p WHERE ${where} AND p."runAt" <= ?${kinds} ORDER BY p."runAt", p."id" LIMIT 1)`;
@@ -160,7 +170,11 @@ export const CLAIM_READ_KINDS = claimRead(true);
 
 /** The `take` oldest due jobs in one waiting state, optionally of one shop ("" = none) and not of some kinds. */
 const dueByShape = new Map<string, SqlStatement>();
-export function oldestDueStatement(shape: { shop: "any" | "null" | "one"; withKinds: boolean; withoutKinds: boolean }): SqlStatement {
+export function oldestDueStatement(shape: {
+  shop: "any" | "null" | "one";
+  withKinds: boolean;
+  withoutKinds: boolean;
+}): SqlStatement {
   const id = JSON.stringify(shape);
   let s = dueByShape.get(id);
   if (!s) {
@@ -218,7 +232,9 @@ function claimAlone(withKinds: boolean): SqlStatement {
 export const CLAIM_ALONE = claimAlone(false);
 export const CLAIM_ALONE_KINDS = claimAlone(true);
 /** Leases a waiting job that is still due. Params: owner, leaseExpiresAt, now, id, now. */
-export const CLAIM_DUE = statement(`UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" IN ('pending', 'failed') AND "runAt" <= ? RETURNING ${JOB_COLUMNS}`);
+export const CLAIM_DUE = statement(
+  `UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" IN ('pending', 'failed') AND "runAt" <= ? RETURNING ${JOB_COLUMNS}`,
+);
 /**
  * Leases more due pending jobs of one shop and kind for a batch (the worker's
  * batch handlers), oldest first; a job another worker took meanwhile is skipped.
@@ -233,21 +249,27 @@ export const CLAIM_BATCH = statement(
     UPDATE "Job" SET ${SET_RUNNING} WHERE "id" IN (SELECT "id" FROM "picked") AND "state" = 'pending' RETURNING ${JOB_COLUMNS}`,
 );
 /** Takes back a running job whose lease expired. Params: owner, leaseExpiresAt, now, id, now. */
-export const CLAIM_EXPIRED = statement(`UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" = 'running' AND "leaseExpiresAt" < ? RETURNING ${JOB_COLUMNS}`);
+export const CLAIM_EXPIRED = statement(
+  `UPDATE "Job" SET ${SET_RUNNING} WHERE "id" = ? AND "state" = 'running' AND "leaseExpiresAt" < ? RETURNING ${JOB_COLUMNS}`,
+);
 /** An expired lease with no attempt left. Params: lastError, now, id, now. */
-export const BURY_EXPIRED = statement(`UPDATE "Job" SET "state" = 'dead', "lastError" = ?, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
+export const BURY_EXPIRED =
+  statement(`UPDATE "Job" SET "state" = 'dead', "lastError" = ?, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
   WHERE "id" = ? AND "state" = 'running' AND "leaseExpiresAt" < ?`);
 
 const HELD = `"id" = ? AND "state" = 'running' AND "leaseOwner" = ? AND "attempts" = ?`;
 /** Done, if this lease holds and the job was not re-enqueued meanwhile. Params: now, id, owner, attempts. */
-export const COMPLETE = statement(`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
+export const COMPLETE =
+  statement(`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
   WHERE ${HELD} AND "rerun" = FALSE`);
 /**
  * COMPLETE for a batch's jobs: ids, then each as "id:attempts" (its lease), both as list params.
  * Params: now, ids, leases, owner. Returns the ids marked done.
  */
 export const COMPLETE_BATCH = statement(
-  (d) => `UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
+  (
+    d,
+  ) => `UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
   WHERE ${inList(d, `"id"`)} AND ${inList(d, `("id" || ':' || CAST("attempts" AS TEXT))`)} AND "state" = 'running' AND "leaseOwner" = ? AND "rerun" = FALSE RETURNING "id"`,
 );
 /**
@@ -255,14 +277,18 @@ export const COMPLETE_BATCH = statement(
  * the new state and error, runAt when given, the attempt given back when asked.
  * Params: state, lastError, runAt|null, attemptsGivenBack (0|1), now, id, owner, attempts.
  */
-export const SETTLE = statement(`UPDATE "Job" SET "state" = ?, "lastError" = ?, "runAt" = COALESCE(?, "runAt"), "attempts" = "attempts" - ?,
+export const SETTLE =
+  statement(`UPDATE "Job" SET "state" = ?, "lastError" = ?, "runAt" = COALESCE(?, "runAt"), "attempts" = "attempts" - ?,
   "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ? WHERE ${HELD} AND "rerun" = FALSE RETURNING "state", "runAt"`);
 /** The job was re-enqueued while it ran: back to pending with a fresh budget. Params: lastError, runAt|null, now, id, owner, attempts. */
-export const SETTLE_RERUN = statement(`UPDATE "Job" SET "state" = 'pending', "attempts" = 0, "rerun" = FALSE, "lastError" = ?, "runAt" = COALESCE(?, "runAt"),
+export const SETTLE_RERUN =
+  statement(`UPDATE "Job" SET "state" = 'pending', "attempts" = 0, "rerun" = FALSE, "lastError" = ?, "runAt" = COALESCE(?, "runAt"),
   "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ? WHERE ${HELD} AND "rerun" = TRUE RETURNING "state", "runAt"`);
 /** Params: leaseExpiresAt, now, id, owner, attempts. */
 export const EXTEND_LEASE = statement(`UPDATE "Job" SET "leaseExpiresAt" = ?, "updatedAt" = ? WHERE ${HELD}`);
 
 // Turns (turns.server.ts)
-export const ENSURE_TURN = statement(`INSERT INTO "QueueTurn" ("shop", "lastServedMs") VALUES (?, 0) ON CONFLICT ("shop") DO NOTHING`);
+export const ENSURE_TURN = statement(
+  `INSERT INTO "QueueTurn" ("shop", "lastServedMs") VALUES (?, 0) ON CONFLICT ("shop") DO NOTHING`,
+);
 export const TAKE_TURN = statement(`UPDATE "QueueTurn" SET "lastServedMs" = ? WHERE "shop" = ? AND "lastServedMs" = ?`);

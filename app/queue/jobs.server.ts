@@ -17,7 +17,16 @@ import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
 import { retryWhileBusy } from "../db/sqlite-busy";
 import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
-import { discoverTurns, dropTurnIfIdle, ensureTurn, ensureTurns, shopOfTurn, takeTurn, turnKey, type Turn } from "./turns.server";
+import {
+  discoverTurns,
+  dropTurnIfIdle,
+  ensureTurn,
+  ensureTurns,
+  shopOfTurn,
+  takeTurn,
+  turnKey,
+  type Turn,
+} from "./turns.server";
 import {
   BURY_EXPIRED,
   CLAIM_ALONE,
@@ -84,14 +93,29 @@ const busyRetry = (db: SqlSource) => (inTransaction(db) ? <T>(f: () => Promise<T
  * Works inside a transaction, so intake can store an order and its job
  * atomically; there, busy errors are left to the caller's retry.
  */
-export async function enqueueJob(db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}): Promise<{ id: string; outcome: EnqueueOutcome }> {
+export async function enqueueJob(
+  db: SqlSource,
+  input: EnqueueJobInput,
+  options: EnqueueOptions = {},
+): Promise<{ id: string; outcome: EnqueueOutcome }> {
   const run = busyRetry(db);
   const sql = sqlOf(db);
   const id = newId();
   const now = new Date();
   const maxAttempts = input.maxAttempts ?? null;
   const [row] = await run(() =>
-    sql.all(ENQUEUE, [id, input.kind, input.key, input.shop ?? null, JSON.stringify(input.payload ?? {}), input.runAt ?? now, maxAttempts, now, now, maxAttempts]),
+    sql.all(ENQUEUE, [
+      id,
+      input.kind,
+      input.key,
+      input.shop ?? null,
+      JSON.stringify(input.payload ?? {}),
+      input.runAt ?? now,
+      maxAttempts,
+      now,
+      now,
+      maxAttempts,
+    ]),
   );
   const outcome: EnqueueOutcome = row.id === id ? "created" : row.state === "running" ? "rerun" : "reset";
   if (outcome !== "rerun" && !options.shopHasTurn) await run(() => ensureTurn(sql, input.shop));
@@ -116,7 +140,12 @@ export const wakeJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], opti
   writeJobsInPages(db, inputs, wakeJobsStatement, options);
 
 /** One multi-row statement per JOBS_PER_INSERT distinct keys (params per job: id, kind, key, shop, payload, runAt, now, now), then the shops' turns. */
-async function writeJobsInPages(db: SqlSource, inputs: readonly EnqueueJobInput[], statementFor: (count: number) => SqlStatement, options: EnqueueOptions): Promise<void> {
+async function writeJobsInPages(
+  db: SqlSource,
+  inputs: readonly EnqueueJobInput[],
+  statementFor: (count: number) => SqlStatement,
+  options: EnqueueOptions,
+): Promise<void> {
   if (inputs.length === 0) return;
   const run = busyRetry(db);
   const sql = sqlOf(db);
@@ -124,14 +153,30 @@ async function writeJobsInPages(db: SqlSource, inputs: readonly EnqueueJobInput[
   const now = new Date();
   for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
     const page = unique.slice(i, i + JOBS_PER_INSERT);
-    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, now, now]);
+    const params = page.flatMap((j) => [
+      newId(),
+      j.kind,
+      j.key,
+      j.shop ?? null,
+      JSON.stringify(j.payload ?? {}),
+      j.runAt ?? now,
+      now,
+      now,
+    ]);
     await run(() => sql.run(statementFor(page.length), params));
   }
-  if (!options.shopHasTurn) await run(() => ensureTurns(sql, unique.map((j) => j.shop)));
+  if (!options.shopHasTurn)
+    await run(() =>
+      ensureTurns(
+        sql,
+        unique.map((j) => j.shop),
+      ),
+    );
 }
 
 /** wakeJobs for one job. */
-export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}) => wakeJobs(db, [input], options);
+export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueOptions = {}) =>
+  wakeJobs(db, [input], options);
 
 /**
  * Creates, in one insert per 100 jobs, the jobs whose key is not taken yet; a
@@ -140,7 +185,11 @@ export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueO
  * events of a batch). Returns how many were created.
  */
 
-export async function enqueueNewJobs(db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}): Promise<number> {
+export async function enqueueNewJobs(
+  db: SqlSource,
+  inputs: readonly EnqueueJobInput[],
+  options: EnqueueOptions = {},
+): Promise<number> {
   if (inputs.length === 0) return 0;
   const sql = sqlOf(db);
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
@@ -148,10 +197,24 @@ export async function enqueueNewJobs(db: SqlSource, inputs: readonly EnqueueJobI
   let created = 0;
   for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
     const page = unique.slice(i, i + JOBS_PER_INSERT);
-    const params = page.flatMap((j) => [newId(), j.kind, j.key, j.shop ?? null, JSON.stringify(j.payload ?? {}), j.runAt ?? now, j.maxAttempts ?? null, now, now]);
+    const params = page.flatMap((j) => [
+      newId(),
+      j.kind,
+      j.key,
+      j.shop ?? null,
+      JSON.stringify(j.payload ?? {}),
+      j.runAt ?? now,
+      j.maxAttempts ?? null,
+      now,
+      now,
+    ]);
     created += await sql.run(insertNewJobs(page.length), params);
   }
-  if (created > 0 && !options.shopHasTurn) await ensureTurns(sql, unique.map((j) => j.shop));
+  if (created > 0 && !options.shopHasTurn)
+    await ensureTurns(
+      sql,
+      unique.map((j) => j.shop),
+    );
   return created;
 }
 
@@ -268,7 +331,12 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
   }
   const view = await readClaimView(sql, options);
   const expired = view.running
-    .filter((j) => j.leaseExpiresAt !== null && j.leaseExpiresAt < options.now && (!options.kinds || options.kinds.includes(j.kind)))
+    .filter(
+      (j) =>
+        j.leaseExpiresAt !== null &&
+        j.leaseExpiresAt < options.now &&
+        (!options.kinds || options.kinds.includes(j.kind)),
+    )
     .sort(byAge);
   for (const candidate of expired) {
     const claimed = await claimCandidate(sql, options, candidate);
@@ -299,13 +367,19 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
     let candidate = due.find((j) => !cappedKinds.includes(j.kind));
     if (!candidate && due.length > 0) {
       // Its oldest due jobs are of a capped kind: its oldest of another kind, if any.
-      [candidate] = await oldestDue(sql, options, { shop: turn.shop, withoutKinds: capped.filter((c) => c.shop === turn.shop) }, 1);
+      [candidate] = await oldestDue(
+        sql,
+        options,
+        { shop: turn.shop, withoutKinds: capped.filter((c) => c.shop === turn.shop) },
+        1,
+      );
       // None: it keeps its place, first in line once one ends.
       if (!candidate) continue;
     }
     if (!candidate) {
       // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
-      if (!(await retryWhileBusy(() => dropTurnIfIdle(sql, turn)))) await retryWhileBusy(() => takeTurn(sql, turn, nowMs));
+      if (!(await retryWhileBusy(() => dropTurnIfIdle(sql, turn))))
+        await retryWhileBusy(() => takeTurn(sql, turn, nowMs));
       continue;
     }
     // Lost: another worker is serving this shop's turn right now; ask the next shop.
@@ -336,9 +410,20 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claimed
   const { now } = options;
   const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
   const params = [
-    options.owner, new Date(now.getTime() + options.leaseMs), now,
-    shop, now, ...(options.kinds ? [list([...options.kinds])] : []), now, max > 0 ? max : Number.MAX_SAFE_INTEGER,
-    now, shop, now, shop, now, now,
+    options.owner,
+    new Date(now.getTime() + options.leaseMs),
+    now,
+    shop,
+    now,
+    ...(options.kinds ? [list([...options.kinds])] : []),
+    now,
+    max > 0 ? max : Number.MAX_SAFE_INTEGER,
+    now,
+    shop,
+    now,
+    shop,
+    now,
+    now,
   ];
   const [row] = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params));
   if (!row) {
@@ -348,7 +433,10 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claimed
   const job = jobRow(row);
   const claimed = toClaimedJob(job);
   if (claimed) return claimed;
-  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
+    now,
+    permanent: true,
+  });
   return null;
 }
 
@@ -366,9 +454,11 @@ function kindsAtCap(running: readonly Candidate[], max: number, now: Date): { sh
   return [...counts.values()].filter((c) => c.n >= max).map(({ shop, kind }) => ({ shop, kind }));
 }
 
-const byAge = (a: Candidate, b: Candidate) => a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byAge = (a: Candidate, b: Candidate) =>
+  a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) => capped.some((c) => c.shop === job.shop && c.kind === job.kind);
+const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) =>
+  capped.some((c) => c.shop === job.shop && c.kind === job.kind);
 
 /**
  * The `take` oldest due jobs, of one shop when given, not of the capped pairs.
@@ -402,7 +492,12 @@ async function oldestDue(
 }
 
 /** The oldest due job whatever its shop: the read's candidates first, then a few rounds of fresh ones. */
-async function claimOldestDue(sql: Sql, options: ClaimOptions, known: readonly Candidate[], capped: readonly { shop: string; kind: string }[]): Promise<ClaimedJob | null> {
+async function claimOldestDue(
+  sql: Sql,
+  options: ClaimOptions,
+  known: readonly Candidate[],
+  capped: readonly { shop: string; kind: string }[],
+): Promise<ClaimedJob | null> {
   const first = known.filter((j) => !isCapped(j, capped));
   // The read's overall oldest is a true oldest only when nothing capped stands before it.
   if (first.length > 0 && capped.length === 0) {
@@ -442,7 +537,10 @@ async function claimCandidate(sql: Sql, options: ClaimOptions, candidate: Candid
   const job = jobRow(row);
   const claimed = toClaimedJob(job);
   if (claimed) return claimed;
-  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
+    now,
+    permanent: true,
+  });
   return null;
 }
 
@@ -474,18 +572,28 @@ function toClaimedJob(row: JobRow): ClaimedJob | null {
  * in one batch with it (the worker's batch handlers). A payload that is not
  * JSON makes its job dead, as in the claim.
  */
-export async function claimBatchJobs(db: SqlSource, first: ClaimedJob, options: Pick<ClaimOptions, "owner" | "leaseMs" | "now"> & { limit: number }): Promise<ClaimedJob[]> {
+export async function claimBatchJobs(
+  db: SqlSource,
+  first: ClaimedJob,
+  options: Pick<ClaimOptions, "owner" | "leaseMs" | "now"> & { limit: number },
+): Promise<ClaimedJob[]> {
   if (options.limit <= 0 || first.shop === null) return [];
   const sql = sqlOf(db);
   const { now } = options;
   const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
-  const rows = await retryWhileBusy(() => sql.all(CLAIM_BATCH, [first.shop, now, first.kind, options.limit, options.owner, leaseExpiresAt, now]));
+  const rows = await retryWhileBusy(() =>
+    sql.all(CLAIM_BATCH, [first.shop, now, first.kind, options.limit, options.owner, leaseExpiresAt, now]),
+  );
   const jobs: ClaimedJob[] = [];
   for (const row of rows) {
     const job = jobRow(row);
     const claimed = toClaimedJob(job);
     if (claimed) jobs.push(claimed);
-    else await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), { now, permanent: true });
+    else
+      await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
+        now,
+        permanent: true,
+      });
   }
   return jobs.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
 }
@@ -494,9 +602,19 @@ export async function claimBatchJobs(db: SqlSource, first: ClaimedJob, options: 
  * completeJobIn for a batch's jobs, in one statement: the ids marked done (a job
  * re-enqueued meanwhile or whose lease was lost is not, and is settled as usual).
  */
-export async function completeJobsIn(tx: Sql, jobs: readonly LeasedJob[], owner: string, now: Date = new Date()): Promise<Set<string>> {
+export async function completeJobsIn(
+  tx: Sql,
+  jobs: readonly LeasedJob[],
+  owner: string,
+  now: Date = new Date(),
+): Promise<Set<string>> {
   if (jobs.length === 0) return new Set();
-  const rows = await tx.all(COMPLETE_BATCH, [now, list(jobs.map((j) => j.id)), list(jobs.map((j) => `${j.id}:${j.attempts}`)), owner]);
+  const rows = await tx.all(COMPLETE_BATCH, [
+    now,
+    list(jobs.map((j) => j.id)),
+    list(jobs.map((j) => `${j.id}:${j.attempts}`)),
+    owner,
+  ]);
   return new Set(rows.map((r) => String(r.id)));
 }
 
@@ -511,7 +629,10 @@ export interface Settled {
   runAt: Date;
 }
 
-const settledOf = (row: Record<string, unknown>): Settled => ({ state: String(row.state) as JobState, runAt: asDate(row.runAt)! });
+const settledOf = (row: Record<string, unknown>): Settled => ({
+  state: String(row.state) as JobState,
+  runAt: asDate(row.runAt)!,
+});
 
 interface SettleData {
   state: JobState;
@@ -526,24 +647,51 @@ interface SettleData {
  * with a fresh budget) when the job was re-enqueued while it ran. The plain case
  * is tried first: rerun only ever turns true, so a miss there is never a false negative.
  */
-async function settle(db: SqlSource, job: LeasedJob, owner: string, data: SettleData, rerun: { lastError: string | null; runAt?: Date }): Promise<Settled | false> {
+async function settle(
+  db: SqlSource,
+  job: LeasedJob,
+  owner: string,
+  data: SettleData,
+  rerun: { lastError: string | null; runAt?: Date },
+): Promise<Settled | false> {
   const sql = sqlOf(db);
   const now = new Date();
   const [plain] = await retryWhileBusy(() =>
-    sql.all(SETTLE, [data.state, data.lastError, data.runAt ?? null, data.giveBackAttempt ? 1 : 0, now, job.id, owner, job.attempts]),
+    sql.all(SETTLE, [
+      data.state,
+      data.lastError,
+      data.runAt ?? null,
+      data.giveBackAttempt ? 1 : 0,
+      now,
+      job.id,
+      owner,
+      job.attempts,
+    ]),
   );
   if (plain) return settledOf(plain);
   return settleRerun(sql, job, owner, rerun);
 }
 
 /** settle's second case: the job was re-enqueued while it ran, back to pending with a fresh budget. */
-async function settleRerun(sql: Sql, job: LeasedJob, owner: string, rerun: { lastError: string | null; runAt?: Date }): Promise<Settled | false> {
-  const [row] = await retryWhileBusy(() => sql.all(SETTLE_RERUN, [rerun.lastError, rerun.runAt ?? null, new Date(), job.id, owner, job.attempts]));
+async function settleRerun(
+  sql: Sql,
+  job: LeasedJob,
+  owner: string,
+  rerun: { lastError: string | null; runAt?: Date },
+): Promise<Settled | false> {
+  const [row] = await retryWhileBusy(() =>
+    sql.all(SETTLE_RERUN, [rerun.lastError, rerun.runAt ?? null, new Date(), job.id, owner, job.attempts]),
+  );
   return row ? settledOf(row) : false;
 }
 
 /** Marks the attempt successful. False when the lease was lost (nothing changed). */
-export async function completeJob(db: SqlSource, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
+export async function completeJob(
+  db: SqlSource,
+  job: LeasedJob,
+  owner: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const sql = sqlOf(db);
   if ((await retryWhileBusy(() => sql.run(COMPLETE, [now, job.id, owner, job.attempts]))) === 1) return true;
   return (await settleRerun(sql, job, owner, { lastError: null })) !== false;
@@ -575,12 +723,22 @@ export interface FailOptions {
  * Records a failed attempt: failed with a backoff runAt, or dead when no attempt
  * is left. `error` must carry no secret: only its message is stored, truncated.
  */
-export async function failJob(db: SqlSource, job: LeasedJob, owner: string, error: unknown, options: FailOptions): Promise<Settled | false> {
+export async function failJob(
+  db: SqlSource,
+  job: LeasedJob,
+  owner: string,
+  error: unknown,
+  options: FailOptions,
+): Promise<Settled | false> {
   const lastError = errorMessage(error);
   const dead = options.permanent === true || job.attempts >= job.maxAttempts;
   const data: SettleData = dead
     ? { state: "dead", lastError }
-    : { state: "failed", lastError, runAt: new Date(options.now.getTime() + backoffDelayMs(job.attempts, options.backoff)) };
+    : {
+        state: "failed",
+        lastError,
+        runAt: new Date(options.now.getTime() + backoffDelayMs(job.attempts, options.backoff)),
+      };
   return settle(db, job, owner, data, { lastError });
 }
 
@@ -592,7 +750,12 @@ export interface RescheduleOptions {
 }
 
 /** Puts the job back to wait until runAt, without it counting as a failure. */
-export async function rescheduleJob(db: SqlSource, job: LeasedJob, owner: string, options: RescheduleOptions): Promise<Settled | false> {
+export async function rescheduleJob(
+  db: SqlSource,
+  job: LeasedJob,
+  owner: string,
+  options: RescheduleOptions,
+): Promise<Settled | false> {
   const reason = errorMessage(options.reason);
   if (options.countAttempt && job.attempts >= job.maxAttempts) {
     return settle(db, job, owner, { state: "dead", lastError: reason }, { lastError: reason, runAt: options.runAt });
@@ -607,9 +770,16 @@ export async function rescheduleJob(db: SqlSource, job: LeasedJob, owner: string
 }
 
 /** Pushes the lease end to now + leaseMs. False when the lease is no longer ours. */
-export async function extendLease(db: SqlSource, job: LeasedJob, owner: string, options: { leaseMs: number; now: Date }): Promise<boolean> {
+export async function extendLease(
+  db: SqlSource,
+  job: LeasedJob,
+  owner: string,
+  options: { leaseMs: number; now: Date },
+): Promise<boolean> {
   const sql = sqlOf(db);
-  const count = await retryWhileBusy(() => sql.run(EXTEND_LEASE, [new Date(options.now.getTime() + options.leaseMs), new Date(), job.id, owner, job.attempts]));
+  const count = await retryWhileBusy(() =>
+    sql.run(EXTEND_LEASE, [new Date(options.now.getTime() + options.leaseMs), new Date(), job.id, owner, job.attempts]),
+  );
   return count === 1;
 }
 
@@ -692,7 +862,10 @@ export async function listJobs(
 }
 
 /** How many jobs are in each state (every state present, zeros included). */
-export async function countJobsByState(db: QueueDb, options: { shop?: string } = {}): Promise<Record<JobState, number>> {
+export async function countJobsByState(
+  db: QueueDb,
+  options: { shop?: string } = {},
+): Promise<Record<JobState, number>> {
   const groups = await retryWhileBusy(() =>
     db.job.groupBy({
       by: ["state"],
@@ -706,5 +879,3 @@ export async function countJobsByState(db: QueueDb, options: { shop?: string } =
   }
   return counts;
 }
-
-

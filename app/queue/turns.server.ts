@@ -57,7 +57,11 @@ const NEXT_TURNS = statement(`SELECT "shop", "lastServedMs" FROM "QueueTurn" ORD
 /** The `limit` least recently served shops. */
 export async function nextTurns(db: SqlSource, limit: number): Promise<Turn[]> {
   const rows = await sqlOf(db).all(NEXT_TURNS, [limit]);
-  return rows.map((r) => ({ shop: shopOfTurn(String(r.shop)), key: String(r.shop), lastServedMs: asNumber(r.lastServedMs) }));
+  return rows.map((r) => ({
+    shop: shopOfTurn(String(r.shop)),
+    key: String(r.shop),
+    lastServedMs: asNumber(r.lastServedMs),
+  }));
 }
 
 /**
@@ -82,6 +86,9 @@ const DROP_IDLE_NULL_TURN = statement(`DELETE FROM "QueueTurn" WHERE "shop" = ''
  * went first and ensureTurn inserts the row again.
  */
 export async function dropTurnIfIdle(db: SqlSource, turn: Turn): Promise<boolean> {
-  const deleted = turn.shop === null ? await sqlOf(db).run(DROP_IDLE_NULL_TURN) : await sqlOf(db).run(DROP_IDLE_TURN, [turn.key, turn.shop]);
+  const deleted =
+    turn.shop === null
+      ? await sqlOf(db).run(DROP_IDLE_NULL_TURN)
+      : await sqlOf(db).run(DROP_IDLE_TURN, [turn.key, turn.shop]);
   return deleted === 1;
 }

@@ -77,7 +77,8 @@ export interface BatchJobHandler {
   run(jobs: readonly ClaimedJob[], ctx: BatchJobContext): Promise<ReadonlyMap<string, unknown>>;
 }
 
-export const isBatchHandler = (handler: JobHandler | BatchJobHandler): handler is BatchJobHandler => typeof handler !== "function";
+export const isBatchHandler = (handler: JobHandler | BatchJobHandler): handler is BatchJobHandler =>
+  typeof handler !== "function";
 
 /** Handlers by job kind. */
 export type JobHandlers = Record<string, JobHandler | BatchJobHandler>;

@@ -21,7 +21,17 @@ import {
   rescheduleJob,
   type Settled,
 } from "./jobs.server";
-import { isBatchHandler, type BatchJobHandler, type ClaimedJob, type JobHandlers, type JobSettlement, type QueueDb, type QueueLogger, type WorkerObserver, type WorkerTask } from "./types";
+import {
+  isBatchHandler,
+  type BatchJobHandler,
+  type ClaimedJob,
+  type JobHandlers,
+  type JobSettlement,
+  type QueueDb,
+  type QueueLogger,
+  type WorkerObserver,
+  type WorkerTask,
+} from "./types";
 import type { Sql } from "../db/sql";
 
 export interface WorkerOptions {
@@ -100,7 +110,14 @@ export function createWorker(options: WorkerOptions): Worker {
   function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
     const claim = claiming.then(async () => {
       if (idleLane && Date.now() < nothingDueUntil) return null;
-      const job = await claimNextJob(db, { owner, leaseMs, now: now(), kinds: options.kinds, order: options.claimOrder, maxRunningPerShop: options.maxRunningPerShop });
+      const job = await claimNextJob(db, {
+        owner,
+        leaseMs,
+        now: now(),
+        kinds: options.kinds,
+        order: options.claimOrder,
+        maxRunningPerShop: options.maxRunningPerShop,
+      });
       nothingDueUntil = job ? 0 : Date.now() + pollIntervalMs;
       return job;
     });
@@ -171,7 +188,12 @@ export function createWorker(options: WorkerOptions): Worker {
     } finally {
       heartbeat.stop();
     }
-    await settleAttempt(job, { failure, completedInHandler, abortReason: controller.signal.reason, durationMs: Date.now() - startedAt });
+    await settleAttempt(job, {
+      failure,
+      completedInHandler,
+      abortReason: controller.signal.reason,
+      durationMs: Date.now() - startedAt,
+    });
   }
 
   /**
@@ -179,7 +201,11 @@ export function createWorker(options: WorkerOptions): Worker {
    * lease renewed, each settled as a single job would be, from the handler's
    * answer for it (a failure of the whole batch fails each job).
    */
-  async function runBatch(handler: BatchJobHandler, jobs: readonly ClaimedJob[], controller: AbortController): Promise<void> {
+  async function runBatch(
+    handler: BatchJobHandler,
+    jobs: readonly ClaimedJob[],
+    controller: AbortController,
+  ): Promise<void> {
     const lost = new Set<string>();
     const renewAll = async () => {
       for (const job of jobs) {
@@ -233,13 +259,21 @@ export function createWorker(options: WorkerOptions): Worker {
   /** Records how an attempt ended, from what its handler did. */
   async function settleAttempt(
     job: ClaimedJob,
-    attempt: { failure: { error: unknown } | undefined; completedInHandler: boolean; abortReason: unknown; durationMs: number },
+    attempt: {
+      failure: { error: unknown } | undefined;
+      completedInHandler: boolean;
+      abortReason: unknown;
+      durationMs: number;
+    },
   ): Promise<void> {
     const { failure, completedInHandler, abortReason, durationMs } = attempt;
     const label = `job ${job.key} attempt ${job.attempts} of ${job.maxAttempts}`;
     const took = `after ${durationMs} ms`;
     if (abortReason instanceof LeaseLostError) {
-      logger.warn(`${label}: lease lost ${took}; another worker owns the job now, result discarded`, fieldsOf(job, "lost", durationMs));
+      logger.warn(
+        `${label}: lease lost ${took}; another worker owns the job now, result discarded`,
+        fieldsOf(job, "lost", durationMs),
+      );
       tell(() => observer.settled?.(job, "lost", durationMs));
       return;
     }
@@ -249,7 +283,8 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     if (!failure) {
-      const complete = async () => ((await completeJob(db, job, owner, now())) ? ({ state: "done", runAt: now() } as const) : false);
+      const complete = async () =>
+        (await completeJob(db, job, owner, now())) ? ({ state: "done", runAt: now() } as const) : false;
       await record(job, "completed", took, complete, durationMs);
       return;
     }
@@ -257,7 +292,13 @@ export function createWorker(options: WorkerOptions): Worker {
     if (abortReason === STOP_REASON) {
       // Cut short by our own shutdown: not the job's fault.
       const reason = "interrupted: worker stopped";
-      await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }), durationMs);
+      await record(
+        job,
+        "postponed",
+        reason,
+        () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }),
+        durationMs,
+      );
     } else if (error instanceof RetryLaterError) {
       const counted = error.countAttempt ? "" : " (attempt not counted)";
       const reschedule = () =>
@@ -293,7 +334,10 @@ export function createWorker(options: WorkerOptions): Worker {
     try {
       settled = await write();
     } catch (dbError) {
-      logger.error(`${label} ${verb} (${detail}) but the outcome could not be recorded: ${errorMessage(dbError)}; it runs again once its lease expires`, fieldsOf(job, "lost", durationMs));
+      logger.error(
+        `${label} ${verb} (${detail}) but the outcome could not be recorded: ${errorMessage(dbError)}; it runs again once its lease expires`,
+        fieldsOf(job, "lost", durationMs),
+      );
       return;
     }
     const head = verb === "completed" ? `${label} completed ${detail}` : `${label} ${verb}: ${detail}`;
@@ -322,7 +366,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function release(job: ClaimedJob): Promise<void> {
     const reason = "released: worker stopped before the attempt finished";
-    await record(job, "postponed", reason, () => rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }));
+    await record(job, "postponed", reason, () =>
+      rescheduleJob(db, job, owner, { runAt: now(), countAttempt: false, reason }),
+    );
   }
 
   function startHeartbeat(label: string, renew: () => Promise<void>, everyMs: number) {
@@ -390,7 +436,10 @@ export function createWorker(options: WorkerOptions): Worker {
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
-      if (!ran && !stopping) await idle(nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs);
+      if (!ran && !stopping)
+        await idle(
+          nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs,
+        );
     }
   }
 
@@ -460,7 +509,16 @@ export function createWorker(options: WorkerOptions): Worker {
 
 /** The job as log fields: which job, whose, which attempt, how long, how it ended. */
 function fieldsOf(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): Record<string, unknown> {
-  return { job: job.key, jobId: job.id, kind: job.kind, shop: job.shop, attempt: job.attempts, maxAttempts: job.maxAttempts, durationMs, outcome };
+  return {
+    job: job.key,
+    jobId: job.id,
+    kind: job.kind,
+    shop: job.shop,
+    attempt: job.attempts,
+    maxAttempts: job.maxAttempts,
+    durationMs,
+    outcome,
+  };
 }
 
 /** An observer's failure never stops the worker. */

@@ -37,7 +37,13 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     loadSyncLedger(prisma, session.shop),
   ]);
   // The ledger's instants on the shop's wall clock, written by the page in the reader's format.
-  return { shop: session.shop, dashboard, inbox, connected: facts.connected, syncLedger: ledgerOnPage(syncLedger, DEFAULT_TIME_ZONE) };
+  return {
+    shop: session.shop,
+    dashboard,
+    inbox,
+    connected: facts.connected,
+    syncLedger: ledgerOnPage(syncLedger, DEFAULT_TIME_ZONE),
+  };
 });
 
 export default function Home() {
@@ -92,7 +98,11 @@ export default function Home() {
                   <p>{t("home.empty.body")}</p>
                 </EmptyState>
               ) : (
-                <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+                <EmptyState
+                  heading={t("empty.connect.title")}
+                  image={EMPTY_STATE_IMAGE}
+                  action={{ content: t("empty.connect.action"), url: "/app/settings" }}
+                >
                   <p>{t("empty.connect.home")}</p>
                 </EmptyState>
               )}

@@ -24,7 +24,11 @@ import { JobsCard, type ActivityActionResult } from "../components/activity/Jobs
 import { DataRequestsCard } from "../components/activity/DataRequestsCard";
 import { SharingLogCard } from "../components/activity/SharingLogCard";
 import { listShopAuditEvents } from "../customers/pairing.server";
-import { RECONCILE_NOW_INTENT, SyncLedgerSection, type SyncLedgerActionResult } from "../components/activity/SyncLedgerSection";
+import {
+  RECONCILE_NOW_INTENT,
+  SyncLedgerSection,
+  type SyncLedgerActionResult,
+} from "../components/activity/SyncLedgerSection";
 import { loadSyncLedger } from "../pages/sync-ledger.server";
 import { ledgerOnPage } from "../components/sync-ledger/times";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
@@ -57,26 +61,28 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   };
 });
 
-export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult | SyncLedgerActionResult> => {
-  const { session } = await authenticate.admin(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "retryJob") {
-    const id = form.get("id");
-    try {
-      return { intent, ok: await retryShopJob(prisma, session.shop, typeof id === "string" ? id : "") };
-    } catch (error) {
-      if (error instanceof JobNotFoundError) throw new Response("Not found", { status: 404 });
-      throw error;
+export const action = withErrorReference(
+  async ({ request }: ActionFunctionArgs): Promise<ActivityActionResult | SyncLedgerActionResult> => {
+    const { session } = await authenticate.admin(request);
+    const form = await request.formData();
+    const intent = form.get("intent");
+    if (intent === "retryJob") {
+      const id = form.get("id");
+      try {
+        return { intent, ok: await retryShopJob(prisma, session.shop, typeof id === "string" ? id : "") };
+      } catch (error) {
+        if (error instanceof JobNotFoundError) throw new Response("Not found", { status: 404 });
+        throw error;
+      }
     }
-  }
-  if (intent === "retryAllDead") return { intent, ok: true, count: await retryAllDeadJobs(prisma, session.shop) };
-  if (intent === RECONCILE_NOW_INTENT) {
-    await reconcileNow(prisma, session.shop, new Date());
-    return { intent, ok: true };
-  }
-  throw new Response("Unknown intent", { status: 400 });
-});
+    if (intent === "retryAllDead") return { intent, ok: true, count: await retryAllDeadJobs(prisma, session.shop) };
+    if (intent === RECONCILE_NOW_INTENT) {
+      await reconcileNow(prisma, session.shop, new Date());
+      return { intent, ok: true };
+    }
+    throw new Response("Unknown intent", { status: 400 });
+  },
+);
 
 /** Forward-only cursors, with the ones already passed kept in the URL for "previous". */
 function pagerFor(params: URLSearchParams, set: (next: URLSearchParams) => void, name: string) {

@@ -19,7 +19,10 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
       ? funnelCsv(report.current, report.previous)
       : table === "weeks"
         ? weeksCsv(report.weeks)
-        : breakdownCsv(table === "cities" ? "city_id" : "product_key", table === "cities" ? report.cities : report.products);
+        : breakdownCsv(
+            table === "cities" ? "city_id" : "product_key",
+            table === "cities" ? report.cities : report.products,
+          );
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -43,7 +43,10 @@ export default function Analytics() {
   const [exporting, setExporting] = useState<CsvTable | "cash" | null>(null);
   const exportTable = (table: CsvTable) => () => {
     setExporting(table);
-    download(`/app/analytics/export?table=${table}&${periodSearch(report.period)}`, `analytics-${table}-${report.period.from}-${report.period.to}.csv`)
+    download(
+      `/app/analytics/export?table=${table}&${periodSearch(report.period)}`,
+      `analytics-${table}-${report.period.from}-${report.period.to}.csv`,
+    )
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
       .finally(() => setExporting(null));
   };
@@ -65,7 +68,11 @@ export default function Analytics() {
                 <p>{t(`analytics.period.error.${report.periodError}`, { max: MAX_PERIOD_DAYS })}</p>
               </Banner>
             ) : null}
-            <PeriodPicker key={`${report.period.from}/${report.period.to}`} period={report.period} timeZone={report.timeZone} />
+            <PeriodPicker
+              key={`${report.period.from}/${report.period.to}`}
+              period={report.period}
+              timeZone={report.timeZone}
+            />
             {report.processing > 0 ? (
               <Banner tone="info">
                 <p>{t("analytics.processing", { count: report.processing })}</p>
@@ -81,7 +88,12 @@ export default function Analytics() {
               <>
                 <KeyFigures current={report.current} previous={report.previous} cash={report.cash} />
                 <CashCard cash={report.cash} onExport={exportCash} exporting={exporting === "cash"} />
-                <FunnelCard current={report.current} previous={report.previous} onExport={exportTable("funnel")} exporting={exporting === "funnel"} />
+                <FunnelCard
+                  current={report.current}
+                  previous={report.previous}
+                  onExport={exportTable("funnel")}
+                  exporting={exporting === "funnel"}
+                />
                 <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
                 <BreakdownTable
                   id="cities"

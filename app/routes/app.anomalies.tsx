@@ -36,7 +36,8 @@ import { cancelDuplicateInShopify, keepDuplicate, sendAnyway } from "../sync/ord
 import { ShopifyAdminError } from "../shopify/errors";
 import { fixErrorText } from "../components/orders/text";
 
-const isCause = (value: string | null): value is Cause => value !== null && (CAUSES as readonly string[]).includes(value);
+const isCause = (value: string | null): value is Cause =>
+  value !== null && (CAUSES as readonly string[]).includes(value);
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -53,8 +54,20 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     cities: anomalies.groups.some((g) => g.fix === "aliasCity"),
   });
   // Ages are computed here: the page shows them as they are (no clock of the browser's).
-  const groups = anomalies.groups.map((g) => ({ ...g, oldestMinutes: g.oldestAt ? Math.max(0, Math.floor((now - Date.parse(g.oldestAt)) / 60_000)) : 0 }));
-  return { ...anomalies, groups, ...options, customerHolds, scanLimit: SCAN_LIMIT, cause: cause ?? null, connected: facts.connected, contact: facts.contact };
+  const groups = anomalies.groups.map((g) => ({
+    ...g,
+    oldestMinutes: g.oldestAt ? Math.max(0, Math.floor((now - Date.parse(g.oldestAt)) / 60_000)) : 0,
+  }));
+  return {
+    ...anomalies,
+    groups,
+    ...options,
+    customerHolds,
+    scanLimit: SCAN_LIMIT,
+    cause: cause ?? null,
+    connected: facts.connected,
+    contact: facts.contact,
+  };
 });
 
 type ActionResult =
@@ -70,8 +83,18 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   const id = field("id");
   const actor = { by: "merchant" };
   try {
-    if (intent === "fixSku") return { ok: true, intent, ...(await fixSkuGroup(prisma, session.shop, { key, platformSku: field("platformSku") }, actor)) };
-    if (intent === "fixCity") return { ok: true, intent, ...(await fixCityGroup(prisma, session.shop, { key, cityId: Number(field("cityId")) }, actor)) };
+    if (intent === "fixSku")
+      return {
+        ok: true,
+        intent,
+        ...(await fixSkuGroup(prisma, session.shop, { key, platformSku: field("platformSku") }, actor)),
+      };
+    if (intent === "fixCity")
+      return {
+        ok: true,
+        intent,
+        ...(await fixCityGroup(prisma, session.shop, { key, cityId: Number(field("cityId")) }, actor)),
+      };
     if (intent === "resendGroup") return { ok: true, intent, ...(await resendGroup(prisma, session.shop, key, actor)) };
     if (intent === "sendAnyway") {
       await sendAnyway(prisma, session.shop, id, actor);
@@ -96,10 +119,14 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   throw new Response("Unknown intent", { status: 400 });
 });
 
-type Confirm = { kind: "cancelDuplicate"; order: GroupOrder } | { kind: "sendAnyway"; id: string; name: string; reason: string } | null;
+type Confirm =
+  | { kind: "cancelDuplicate"; order: GroupOrder }
+  | { kind: "sendAnyway"; id: string; name: string; reason: string }
+  | null;
 
 export default function Anomalies() {
-  const { groups, products, cities, truncated, scanLimit, customerHolds, cause, connected, contact } = useLoaderData<typeof loader>();
+  const { groups, products, cities, truncated, scanLimit, customerHolds, cause, connected, contact } =
+    useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "anomalies-fix" });
@@ -118,7 +145,9 @@ export default function Anomalies() {
     };
     const message =
       toasts[result.intent] ??
-      (result.skipped > 0 ? t("anomalies.toast.fixedSome", { count: result.resent, skipped: result.skipped }) : t("anomalies.toast.fixed", { count: result.resent }));
+      (result.skipped > 0
+        ? t("anomalies.toast.fixedSome", { count: result.resent, skipped: result.skipped })
+        : t("anomalies.toast.fixed", { count: result.resent }));
     shopify.toast.show(message);
   }, [result, shopify, t]);
 
@@ -136,7 +165,11 @@ export default function Anomalies() {
           <BlockStack gap="400">
             {result && !result.ok ? (
               <Banner tone="critical">
-                <p>{result.error === "shopify_failed" ? t("order.duplicate.shopifyFailed") : fixErrorText(t, result.error)}</p>
+                <p>
+                  {result.error === "shopify_failed"
+                    ? t("order.duplicate.shopifyFailed")
+                    : fixErrorText(t, result.error)}
+                </p>
               </Banner>
             ) : null}
             {cause ? (
@@ -151,7 +184,13 @@ export default function Anomalies() {
                 contact={contact}
                 onSend={(fields) => {
                   const order = holds.orders.find((o) => o.id === fields.id);
-                  if (order) setConfirm({ kind: "sendAnyway", id: order.id, name: order.orderName, reason: holdReasonViewText(t, order.reason) });
+                  if (order)
+                    setConfirm({
+                      kind: "sendAnyway",
+                      id: order.id,
+                      name: order.orderName,
+                      reason: holdReasonViewText(t, order.reason),
+                    });
                 }}
                 busyId={busyId}
               />
@@ -159,11 +198,19 @@ export default function Anomalies() {
             {nothing ? (
               <Card>
                 {connected ? (
-                  <EmptyState heading={t("anomalies.empty.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("nav.orders"), url: "/app/orders" }}>
+                  <EmptyState
+                    heading={t("anomalies.empty.title")}
+                    image={EMPTY_STATE_IMAGE}
+                    action={{ content: t("nav.orders"), url: "/app/orders" }}
+                  >
                     <p>{t("anomalies.empty.body")}</p>
                   </EmptyState>
                 ) : (
-                  <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+                  <EmptyState
+                    heading={t("empty.connect.title")}
+                    image={EMPTY_STATE_IMAGE}
+                    action={{ content: t("empty.connect.action"), url: "/app/settings" }}
+                  >
                     <p>{t("empty.connect.anomalies")}</p>
                   </EmptyState>
                 )}
@@ -193,12 +240,16 @@ export default function Anomalies() {
       <ConfirmModal
         id="confirm-cancel-duplicate"
         open={confirm?.kind === "cancelDuplicate"}
-        title={t("order.cancelDuplicate.title", { name: confirm?.kind === "cancelDuplicate" ? confirm.order.orderName : "" })}
+        title={t("order.cancelDuplicate.title", {
+          name: confirm?.kind === "cancelDuplicate" ? confirm.order.orderName : "",
+        })}
         body={[t("order.cancelDuplicate.body"), t("anomalies.cancelDuplicate.lead")]}
         confirmLabel={t("order.cancelDuplicate.confirm")}
         destructive
         busy={busy}
-        onConfirm={() => confirm?.kind === "cancelDuplicate" && submit({ intent: "cancelDuplicate", id: confirm.order.id })}
+        onConfirm={() =>
+          confirm?.kind === "cancelDuplicate" && submit({ intent: "cancelDuplicate", id: confirm.order.id })
+        }
         onClose={() => setConfirm(null)}
       />
       <ConfirmModal

@@ -57,8 +57,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
 });
 
 type ActionResult =
-  | ({ intent: "start" } & Awaited<ReturnType<typeof startBackfill>>)
-  | { intent: "resume"; ok: boolean };
+  ({ intent: "start" } & Awaited<ReturnType<typeof startBackfill>>) | { intent: "resume"; ok: boolean };
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
@@ -69,14 +68,27 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   };
   const intent = value("intent");
   if (intent === "start") {
-    const result = await startBackfill(prisma, session.shop, { from: value("from"), to: value("to"), dryRun: value("dryRun") === "true" });
+    const result = await startBackfill(prisma, session.shop, {
+      from: value("from"),
+      to: value("to"),
+      dryRun: value("dryRun") === "true",
+    });
     return { intent, ...result };
   }
   if (intent === "resume") return { intent, ok: await resumeBackfill(prisma, session.shop) };
   throw new Response("Unknown intent", { status: 400 });
 });
 
-const COUNTS: (keyof BackfillCounts)[] = ["scanned", "wouldSend", "wouldHold", "notCod", "skipped", "alreadySent", "alreadyInApp", "created"];
+const COUNTS: (keyof BackfillCounts)[] = [
+  "scanned",
+  "wouldSend",
+  "wouldHold",
+  "notCod",
+  "skipped",
+  "alreadySent",
+  "alreadyInApp",
+  "created",
+];
 
 /** The Shopify failure that stopped the last attempt, while the job waits for its retry (or for the merchant). */
 function lastShopifyFailure(backfill: BackfillView) {
@@ -91,13 +103,16 @@ function statusLine(
   local: { finishedLocal: string | null; throttledLocal: string | null },
 ): string {
   const { payload } = backfill;
-  if (payload.finishedAt) return t("backfill.status.done", { time: local.finishedLocal ? format.dateTime(local.finishedLocal) : "" });
+  if (payload.finishedAt)
+    return t("backfill.status.done", { time: local.finishedLocal ? format.dateTime(local.finishedLocal) : "" });
   // The banner says what failed, in the merchant's language.
   if (lastShopifyFailure(backfill)) return t("backfill.status.running", { pages: payload.pages });
   if (backfill.state === "dead") return t("backfill.status.dead");
   // Set by a throttled page and cleared by the next page read: the job is waiting for Shopify.
   if (payload.throttledUntil && backfill.state === "pending") {
-    return t("backfill.status.throttled", { time: local.throttledLocal ? format.time(local.throttledLocal, { seconds: true }) : "" });
+    return t("backfill.status.throttled", {
+      time: local.throttledLocal ? format.time(local.throttledLocal, { seconds: true }) : "",
+    });
   }
   if (backfill.state === "failed") return t("backfill.status.failed");
   if (backfill.state === "running" || payload.pages > 0) return t("backfill.status.running", { pages: payload.pages });
@@ -153,18 +168,41 @@ export default function Backfill() {
               ) : null}
               <FormLayout>
                 <FormLayout.Group>
-                  <TextField label={t("backfill.from")} type="date" value={from} onChange={setFrom} max={data.today} autoComplete="off" />
-                  <TextField label={t("backfill.to")} type="date" value={to} onChange={setTo} max={data.today} autoComplete="off" />
+                  <TextField
+                    label={t("backfill.from")}
+                    type="date"
+                    value={from}
+                    onChange={setFrom}
+                    max={data.today}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    label={t("backfill.to")}
+                    type="date"
+                    value={to}
+                    onChange={setTo}
+                    max={data.today}
+                    autoComplete="off"
+                  />
                 </FormLayout.Group>
                 <Text as="p" variant="bodySm" tone="subdued">
                   {t("backfill.rangeHelp")}
                 </Text>
               </FormLayout>
               <InlineStack align="end" gap="200">
-                <Button onClick={() => start(true)} disabled={active} loading={busy && startFetcher.formData?.get("dryRun") === "true"}>
+                <Button
+                  onClick={() => start(true)}
+                  disabled={active}
+                  loading={busy && startFetcher.formData?.get("dryRun") === "true"}
+                >
                   {t("backfill.dryRun")}
                 </Button>
-                <Button variant="primary" onClick={() => start(false)} disabled={active} loading={busy && startFetcher.formData?.get("dryRun") === "false"}>
+                <Button
+                  variant="primary"
+                  onClick={() => start(false)}
+                  disabled={active}
+                  loading={busy && startFetcher.formData?.get("dryRun") === "false"}
+                >
                   {t("backfill.run")}
                 </Button>
               </InlineStack>
@@ -180,7 +218,11 @@ export default function Backfill() {
               resuming={busy && startFetcher.formData?.get("intent") === "resume"}
               onRunRange={
                 finishedDry
-                  ? () => startFetcher.submit({ intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" }, { method: "post" })
+                  ? () =>
+                      startFetcher.submit(
+                        { intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" },
+                        { method: "post" },
+                      )
                   : undefined
               }
             />
@@ -221,7 +263,10 @@ function BackfillStatus({
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            {t(payload.dryRun ? "backfill.status.titleDry" : "backfill.status.titleRun", { from: format.date(payload.from), to: format.date(payload.to) })}
+            {t(payload.dryRun ? "backfill.status.titleDry" : "backfill.status.titleRun", {
+              from: format.date(payload.from),
+              to: format.date(payload.to),
+            })}
           </Text>
           <Text as="span" tone="subdued">
             {t("backfill.progress", { percent })}
@@ -234,7 +279,9 @@ function BackfillStatus({
             animated={backfill.active}
           />
         </div>
-        {failure ? <ShopifyErrorBanner failure={failure} work="backfillOrders" onRetry={onResume} retrying={resuming} /> : null}
+        {failure ? (
+          <ShopifyErrorBanner failure={failure} work="backfillOrders" onRetry={onResume} retrying={resuming} />
+        ) : null}
         <Text as="p" tone={backfill.state === "dead" && !failure ? "critical" : undefined}>
           {statusLine(t, format, backfill, local)}
         </Text>

@@ -6,7 +6,18 @@ import { useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Button, ButtonGroup, Card, InlineStack, Layout, Page, Pagination, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineStack,
+  Layout,
+  Page,
+  Pagination,
+  Text,
+} from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
@@ -58,7 +69,8 @@ export default function Cash() {
         : view.maxAge !== null
           ? t("cash.filter.maxAge", { max: format.integer(view.maxAge) })
           : null;
-  const summaryKey = view.state === "owed" ? "cash.summary.owed" : view.state === "paid" ? "cash.summary.paid" : "cash.summary.returned";
+  const summaryKey =
+    view.state === "owed" ? "cash.summary.owed" : view.state === "paid" ? "cash.summary.paid" : "cash.summary.returned";
   // Owed and paid: the seller profit; returned: the amount that was not collected.
   const summaryAmount = view.state === "returned" ? totals.totalCents : totals.profitCents;
 
@@ -84,12 +96,18 @@ export default function Cash() {
                 </Text>
                 <ButtonGroup variant="segmented">
                   {CASH_STATES.map((state) => (
-                    <Button key={state} pressed={view.state === state} onClick={() => navigate(`?${cashSearch({ state })}`)}>
+                    <Button
+                      key={state}
+                      pressed={view.state === state}
+                      onClick={() => navigate(`?${cashSearch({ state })}`)}
+                    >
                       {t(`cash.tab.${state}`)}
                     </Button>
                   ))}
                 </ButtonGroup>
-                {view.state === "owed" ? <CashAgeBands byAge={overview.byAge} active={data.bucket} title={t("cash.ages.title")} level="h2" /> : null}
+                {view.state === "owed" ? (
+                  <CashAgeBands byAge={overview.byAge} active={data.bucket} title={t("cash.ages.title")} level="h2" />
+                ) : null}
               </BlockStack>
             </Card>
             <Card>
@@ -110,7 +128,11 @@ export default function Cash() {
                     ) : null}
                   </BlockStack>
                   <InlineStack gap="200">
-                    {filtered ? <Button onClick={() => navigate(`?${cashSearch({ state: "owed" })}`)}>{t("cash.filter.clear")}</Button> : null}
+                    {filtered ? (
+                      <Button onClick={() => navigate(`?${cashSearch({ state: "owed" })}`)}>
+                        {t("cash.filter.clear")}
+                      </Button>
+                    ) : null}
                     <Button onClick={exportCsv} loading={exporting} disabled={totals.parcels === 0}>
                       {t("cash.export")}
                     </Button>

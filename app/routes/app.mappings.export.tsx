@@ -8,7 +8,8 @@ import { exportMappingsCsv, type CsvFileKind } from "../pages/mappings.server";
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const kind = new URL(request.url).searchParams.get("kind");
-  if (kind !== "sku_mappings" && kind !== "city_aliases") throw new Response("kind must be sku_mappings or city_aliases", { status: 400 });
+  if (kind !== "sku_mappings" && kind !== "city_aliases")
+    throw new Response("kind must be sku_mappings or city_aliases", { status: 400 });
   const csv = await exportMappingsCsv(prisma, session.shop, kind satisfies CsvFileKind);
   const store = session.shop.replace(/\.myshopify\.com$/, "");
   return new Response(csv, {

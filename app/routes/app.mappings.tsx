@@ -82,7 +82,12 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   } catch (error) {
     if (!(error instanceof FormTooLargeError)) throw error;
     // Only an import can be this large: its card says the file is too big.
-    return { intent: "importCsv", ok: false, kind: null, errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }] };
+    return {
+      intent: "importCsv",
+      ok: false,
+      kind: null,
+      errors: [{ row: 1, code: "file_too_large", params: { max: MAX_CSV_BYTES / 1024 / 1024 } }],
+    };
   }
   const intent = text(form, "intent");
   try {
@@ -102,7 +107,10 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
         await removeSkuMapping(prisma, shop, text(form, "id"));
         return { intent, ok: true };
       case "saveAlias":
-        return { intent, ...(await addCityAlias(prisma, shop, { alias: text(form, "alias"), cityId: text(form, "cityId") })) };
+        return {
+          intent,
+          ...(await addCityAlias(prisma, shop, { alias: text(form, "alias"), cityId: text(form, "cityId") })),
+        };
       case "deleteAlias":
         await removeCityAlias(prisma, shop, text(form, "id"));
         return { intent, ok: true };
@@ -188,11 +196,21 @@ export default function Mappings() {
             />
             {data.catalogueLocal ? (
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("mappings.catalogueSynced", { time: format.dateTime(data.catalogueLocal), zone: zoneName(t, DEFAULT_TIME_ZONE), count: data.catalogue.length })}
+                {t("mappings.catalogueSynced", {
+                  time: format.dateTime(data.catalogueLocal),
+                  zone: zoneName(t, DEFAULT_TIME_ZONE),
+                  count: data.catalogue.length,
+                })}
               </Text>
             ) : null}
             {draft ? (
-              <MappingEditor key={draft.id ?? draft.sourceKey} draft={draft} catalogue={data.catalogue} onClose={() => setDraft(null)} onSaved={onSaved} />
+              <MappingEditor
+                key={draft.id ?? draft.sourceKey}
+                draft={draft}
+                catalogue={data.catalogue}
+                onClose={() => setDraft(null)}
+                onSaved={onSaved}
+              />
             ) : null}
             {data.tab === "products" && data.variants ? (
               <VariantsTable
@@ -200,14 +218,26 @@ export default function Mappings() {
                 query={data.query}
                 hasPrevious={trail.length > 0}
                 onSearch={(q) => go({ q, after: null, trail: null })}
-                onNext={(cursor) => go({ after: cursor, trail: [...trail, params.get("after") ?? FIRST_PAGE].slice(-MAX_TRAIL).join(",") })}
+                onNext={(cursor) =>
+                  go({
+                    after: cursor,
+                    trail: [...trail, params.get("after") ?? FIRST_PAGE].slice(-MAX_TRAIL).join(","),
+                  })
+                }
                 onPrevious={() => {
                   const previous = trail[trail.length - 1];
                   go({ after: previous === FIRST_PAGE ? null : previous, trail: trail.slice(0, -1).join(",") });
                 }}
                 onRetry={() => revalidator.revalidate()}
                 retrying={revalidator.state === "loading"}
-                onMap={(row) => setDraft(draftFromVariant(row, data.mappings.find((m) => m.id === row.mappingId)))}
+                onMap={(row) =>
+                  setDraft(
+                    draftFromVariant(
+                      row,
+                      data.mappings.find((m) => m.id === row.mappingId),
+                    ),
+                  )
+                }
               />
             ) : null}
             {data.tab === "skus" ? (
@@ -225,7 +255,9 @@ export default function Mappings() {
                 }
               />
             ) : null}
-            {data.tab === "cities" ? <CityAliasesCard aliases={data.aliases} cities={data.cities} onSaved={onSaved} /> : null}
+            {data.tab === "cities" ? (
+              <CityAliasesCard aliases={data.aliases} cities={data.cities} onSaved={onSaved} />
+            ) : null}
             {data.tab === "csv" ? <CsvCard onSaved={onSaved} /> : null}
           </BlockStack>
         </Layout.Section>

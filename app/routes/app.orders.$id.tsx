@@ -19,7 +19,13 @@ import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../pages/order-detail.server";
 import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../pages/anomalies.server";
 import { loadShopFacts } from "../pages/shop-facts.server";
-import { cancelDuplicateInShopify, keepDuplicate, resendOrder, sendAnyway, setOrderCustomerStanding } from "../sync/order-actions.server";
+import {
+  cancelDuplicateInShopify,
+  keepDuplicate,
+  resendOrder,
+  sendAnyway,
+  setOrderCustomerStanding,
+} from "../sync/order-actions.server";
 import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-held.server";
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
@@ -97,7 +103,9 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
         await setOrderCustomerStanding(prisma, shop, id, "trusted", actor);
         // A trusted customer is never held: the orders the customer hold kept back can go.
         const link = await prisma.orderLink.findFirst({ where: { id, shop }, select: { phone: true } });
-        const release = link?.phone ? await recheckHeldOrders(prisma, shop, { kind: "customer", phone: link.phone }) : { orders: [], stillHeld: 0 };
+        const release = link?.phone
+          ? await recheckHeldOrders(prisma, shop, { kind: "customer", phone: link.phone })
+          : { orders: [], stillHeld: 0 };
         return { ok: true, intent, resent: 0, release };
       }
       case "sendReleased": {
@@ -106,14 +114,33 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
         return { ok: true, intent, resent: sent, sent };
       }
       case "fixSku":
-        return { ok: true, intent, ...(await fixSkuGroup(prisma, shop, { key: text(form, "key"), platformSku: text(form, "platformSku") }, actor)) };
+        return {
+          ok: true,
+          intent,
+          ...(await fixSkuGroup(
+            prisma,
+            shop,
+            { key: text(form, "key"), platformSku: text(form, "platformSku") },
+            actor,
+          )),
+        };
       case "fixCity":
-        return { ok: true, intent, ...(await fixCityGroup(prisma, shop, { key: text(form, "key"), cityId: cityId ?? NaN }, actor)) };
+        return {
+          ok: true,
+          intent,
+          ...(await fixCityGroup(prisma, shop, { key: text(form, "key"), cityId: cityId ?? NaN }, actor)),
+        };
       case "correct":
         return {
           ok: true,
           intent,
-          ...(await correctAndResend(prisma, shop, id, { phone: text(form, "phone"), address: text(form, "address"), cityId }, actor)),
+          ...(await correctAndResend(
+            prisma,
+            shop,
+            id,
+            { phone: text(form, "phone"), address: text(form, "address"), cityId },
+            actor,
+          )),
         };
       case "keepDuplicate":
         await keepDuplicate(prisma, shop, id, actor);
@@ -172,7 +199,8 @@ export default function OrderPage() {
           ? { content: t("customers.held.sendAnyway"), onAction: () => setConfirming("sendAnyway") }
           : undefined;
   // "Send again" only where it is not the primary action and not pointless (a held order is sent by its fix).
-  const offerResend = next.canResend && ["none", "sellerSpace", "fixRefusal"].includes(next.kind) && order.state !== "received";
+  const offerResend =
+    next.canResend && ["none", "sellerSpace", "fixRefusal"].includes(next.kind) && order.state !== "received";
   const amount = order.lead?.totalClient ? toCents(order.lead.totalClient) : undefined;
   const facts = {
     name: order.lead?.customerName ?? null,
@@ -180,7 +208,12 @@ export default function OrderPage() {
     city: order.lead?.cityName ?? null,
     amount: amount === undefined ? null : customerAmount(amount),
   };
-  const stage = stageOf({ state: order.state, confirmationStatus: order.confirmationStatus, shippingStatus: order.shippingStatus, cancelled: order.cancelledAt !== null });
+  const stage = stageOf({
+    state: order.state,
+    confirmationStatus: order.confirmationStatus,
+    shippingStatus: order.shippingStatus,
+    cancelled: order.cancelledAt !== null,
+  });
   const unsent = !order.leadRef || (order.state !== "created" && order.state !== "damaged");
   const inlinePhoneFix = order.findings.some((f) => f.fix === "phone");
   const bannerListsAnomalies = next.kind === "sellerSpace" || next.kind === "decideDuplicate";
@@ -194,7 +227,13 @@ export default function OrderPage() {
       secondaryActions={[
         { content: t("order.openInShopify"), url: order.shopifyUrl, target: "_top" },
         ...(offerResend
-          ? [{ content: t("order.resend"), onAction: next.secondLead ? () => setConfirming("secondLead") : resend, loading: busy && !confirming }]
+          ? [
+              {
+                content: t("order.resend"),
+                onAction: next.secondLead ? () => setConfirming("secondLead") : resend,
+                loading: busy && !confirming,
+              },
+            ]
           : []),
       ]}
     >
@@ -203,10 +242,21 @@ export default function OrderPage() {
           <BlockStack gap="400">
             {result && !result.ok ? (
               <Banner tone="critical">
-                <p>{result.error === "shopify_failed" ? t("order.duplicate.shopifyFailed") : fixErrorText(t, result.error)}</p>
+                <p>
+                  {result.error === "shopify_failed"
+                    ? t("order.duplicate.shopifyFailed")
+                    : fixErrorText(t, result.error)}
+                </p>
               </Banner>
             ) : null}
-            <StageStepper input={{ state: order.state, confirmationStatus: order.confirmationStatus, shippingStatus: order.shippingStatus, cancelled: order.cancelledAt !== null }} />
+            <StageStepper
+              input={{
+                state: order.state,
+                confirmationStatus: order.confirmationStatus,
+                shippingStatus: order.shippingStatus,
+                cancelled: order.cancelledAt !== null,
+              }}
+            />
             <NextActionBanner
               order={order}
               holdReason={holdReason}
@@ -227,7 +277,13 @@ export default function OrderPage() {
         <Layout.Section>
           <BlockStack gap="400">
             {order.findings.length > 0 || (order.anomalies.length > 0 && !bannerListsAnomalies) ? (
-              <FindingsCard order={order} onFix={submit} busy={busy} fixable={unsent && next.canResend} showAnomalies={!bannerListsAnomalies} />
+              <FindingsCard
+                order={order}
+                onFix={submit}
+                busy={busy}
+                fixable={unsent && next.canResend}
+                showAnomalies={!bannerListsAnomalies}
+              />
             ) : null}
             <LeadCard lead={order.lead} sent={order.postedAt !== null} />
             <TimelineCard timeline={order.timeline} timeZone={order.timeZone} />
@@ -236,8 +292,18 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
-            <CustomerCard orderId={order.id} customer={customer} onAction={submit} busy={busy} contact={order.erased ? null : { phone: order.phone, facts, settings: contact }} />
-            <ShopifyOrderCard shopify={shopifyOrder} onRetry={() => revalidator.revalidate()} retrying={revalidator.state === "loading"} />
+            <CustomerCard
+              orderId={order.id}
+              customer={customer}
+              onAction={submit}
+              busy={busy}
+              contact={order.erased ? null : { phone: order.phone, facts, settings: contact }}
+            />
+            <ShopifyOrderCard
+              shopify={shopifyOrder}
+              onRetry={() => revalidator.revalidate()}
+              retrying={revalidator.state === "loading"}
+            />
             {/* Corrections apply before sending only: a lead on the platform is corrected in its seller space. */}
             {unsent && next.canResend && !inlinePhoneFix && !order.heldByCustomer ? (
               <CorrectionsCard key={JSON.stringify(order.overrides)} order={order} onFix={submit} busy={busy} />
@@ -289,7 +355,11 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Page title={t("orders.title")} backAction={{ content: t("orders.title"), url: "/app/orders" }}>
-        <Banner tone="warning" title={t("orders.noResults.title")} action={{ content: t("orders.title"), url: "/app/orders" }} />
+        <Banner
+          tone="warning"
+          title={t("orders.noResults.title")}
+          action={{ content: t("orders.title"), url: "/app/orders" }}
+        />
       </Page>
     );
   }

@@ -40,8 +40,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
 });
 
 type ActionResult =
-  | { ok: true; intent: string; resent: number; skipped: number }
-  | { ok: false; intent: string; error: FixFailureCode };
+  { ok: true; intent: string; resent: number; skipped: number } | { ok: false; intent: string; error: FixFailureCode };
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
@@ -56,7 +55,11 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
     if (intent === "resend") return { ok: true, intent, ...(await resendOrders(prisma, session.shop, ids, actor)) };
     if (intent === "retryFailed") {
       // No ids: every failed order of the shop.
-      return { ok: true, intent, ...(await retryFailedOrders(prisma, session.shop, ids.length ? ids : undefined, actor)) };
+      return {
+        ok: true,
+        intent,
+        ...(await retryFailedOrders(prisma, session.shop, ids.length ? ids : undefined, actor)),
+      };
     }
   } catch (error) {
     return { ok: false, intent, error: fixFailure(error) };
@@ -75,13 +78,18 @@ export default function Orders() {
     if (!result || fetcher.state !== "idle") return;
     if (!result.ok) shopify.toast.show(fixErrorText(t, result.error), { isError: true });
     else if (result.resent === 0) shopify.toast.show(t("orders.toast.nothing"), { isError: true });
-    else if (result.skipped > 0) shopify.toast.show(t("orders.toast.resentSkipped", { count: result.resent, skipped: result.skipped }));
+    else if (result.skipped > 0)
+      shopify.toast.show(t("orders.toast.resentSkipped", { count: result.resent, skipped: result.skipped }));
     else shopify.toast.show(t("orders.toast.resent", { count: result.resent }));
   }, [fetcher.data, fetcher.state, shopify, t]);
 
-  const submit = (intent: "resend" | "retryFailed", ids: string[]) => fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+  const submit = (intent: "resend" | "retryFailed", ids: string[]) =>
+    fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
   const noFilter =
-    !filter.query && !filter.from && !filter.to && [filter.states, filter.confirmation, filter.shipping, filter.issues].every((l) => l.length === 0);
+    !filter.query &&
+    !filter.from &&
+    !filter.to &&
+    [filter.states, filter.confirmation, filter.shipping, filter.issues].every((l) => l.length === 0);
 
   return (
     <Page
@@ -89,7 +97,13 @@ export default function Orders() {
       fullWidth
       secondaryActions={
         failedCount > 0
-          ? [{ content: t("orders.retryAllFailed", { count: failedCount }), onAction: () => submit("retryFailed", []), loading: fetcher.state !== "idle" }]
+          ? [
+              {
+                content: t("orders.retryAllFailed", { count: failedCount }),
+                onAction: () => submit("retryFailed", []),
+                loading: fetcher.state !== "idle",
+              },
+            ]
           : []
       }
     >
@@ -104,14 +118,25 @@ export default function Orders() {
               <p>{t("orders.empty.body")}</p>
             </EmptyState>
           ) : (
-            <EmptyState heading={t("empty.connect.title")} image={EMPTY_STATE_IMAGE} action={{ content: t("empty.connect.action"), url: "/app/settings" }}>
+            <EmptyState
+              heading={t("empty.connect.title")}
+              image={EMPTY_STATE_IMAGE}
+              action={{ content: t("empty.connect.action"), url: "/app/settings" }}
+            >
               <p>{t("empty.connect.orders")}</p>
             </EmptyState>
           )}
         </Card>
       ) : (
         <Card padding="0">
-          <OrdersTable page={page} filter={filter} onBulk={submit} busy={fetcher.state !== "idle"} contact={contact} phoneLayout={phoneLayout} />
+          <OrdersTable
+            page={page}
+            filter={filter}
+            onBulk={submit}
+            busy={fetcher.state !== "idle"}
+            contact={contact}
+            phoneLayout={phoneLayout}
+          />
         </Card>
       )}
     </Page>

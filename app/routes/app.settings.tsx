@@ -14,7 +14,13 @@ import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import { env } from "../env.server";
 import prisma from "../db.server";
-import { loadSettingsPage, saveSettingsPage, type FieldErrors, type KeyErrorCode, type SettingsFormValues } from "../pages/settings.server";
+import {
+  loadSettingsPage,
+  saveSettingsPage,
+  type FieldErrors,
+  type KeyErrorCode,
+  type SettingsFormValues,
+} from "../pages/settings.server";
 import type { CurrencyLabel, MessageKey } from "../i18n";
 import { useSetCurrency, useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
@@ -51,7 +57,9 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   const intent = formText(form, "intent");
   if (intent !== "save") {
     // The store pairing's own forms (create, redeem, end a pairing) save at once, apart from the page's save.
-    const pairing = await runPairingAction(prisma, session.shop, intent, (name) => formText(form, name), { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null });
+    const pairing = await runPairingAction(prisma, session.shop, intent, (name) => formText(form, name), {
+      defaultBaseUrl: env.SELLER_API_BASE_URL ?? null,
+    });
     if (pairing) return pairing;
     throw new Response("Unknown intent", { status: 400 });
   }
@@ -100,7 +108,11 @@ export default function Settings() {
     // Saved: the key typed leaves the page, the form is what is saved now.
     setForm(saved);
     setCurrency(result.settings.currencyLabel as CurrencyLabel);
-    shopify.toast.show(result.keyChanged && result.connection ? t("settings.key.verified", { name: result.connection.name ?? "" }) : t("settings.saved"));
+    shopify.toast.show(
+      result.keyChanged && result.connection
+        ? t("settings.key.verified", { name: result.connection.name ?? "" })
+        : t("settings.saved"),
+    );
     // Once per answer (saved is read as it is then, after the loader ran again).
   }, [result]);
 
@@ -108,9 +120,12 @@ export default function Settings() {
   const fieldErrors: FieldErrors = result && !result.ok ? result.fieldErrors : {};
   const keyError = result && !result.ok ? result.keyError : null;
   const errorText = (name: string) => fieldErrorText(t, fieldErrors[name]);
-  const set = (name: string) => (value: string | boolean) => setForm((current) => ({ ...current, [name]: typeof value === "boolean" ? String(value) : value }));
+  const set = (name: string) => (value: string | boolean) =>
+    setForm((current) => ({ ...current, [name]: typeof value === "boolean" ? String(value) : value }));
   const props = { form, set, errorText };
-  const eventsSecretError = fieldErrors.eventsSecret ? t("settings.eventsSecret.weak", { min: fieldErrors.eventsSecret.min ?? 0 }) : undefined;
+  const eventsSecretError = fieldErrors.eventsSecret
+    ? t("settings.eventsSecret.weak", { min: fieldErrors.eventsSecret.min ?? 0 })
+    : undefined;
 
   return (
     <Page title={t("settings.title")}>

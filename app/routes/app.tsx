@@ -1,7 +1,16 @@
 import { useState, type ReactNode } from "react";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -105,7 +114,9 @@ export default function App() {
   const [currency, setCurrency] = useState(saved);
   // A link to another page: show its skeleton while its loader runs.
   const loadingOtherPage =
-    navigation.state === "loading" && navigation.formMethod === undefined && navigation.location.pathname !== location.pathname;
+    navigation.state === "loading" &&
+    navigation.formMethod === undefined &&
+    navigation.location.pathname !== location.pathname;
 
   return (
     <AppFrame apiKey={apiKey} locale={locale} currency={currency} setCurrency={setCurrency}>
@@ -136,7 +147,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("routes/app");
   const location = useLocation();
-  if (isRouteErrorResponse(error) && errorReferenceOf(error) === null && error.status !== 404) return boundary.error(error);
+  if (isRouteErrorResponse(error) && errorReferenceOf(error) === null && error.status !== 404)
+    return boundary.error(error);
   const locale = data?.locale ?? resolveLocale(new URLSearchParams(location.search).get("locale"));
   if (!data) return <StandaloneErrorPage error={error} locale={locale} />;
   return (

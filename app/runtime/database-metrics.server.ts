@@ -28,15 +28,29 @@ interface Snapshot {
 /** Reads what the gauges show (exported for tests). */
 export async function readDatabaseSnapshot(db: PrismaClient, now: Date = new Date()): Promise<Snapshot> {
   const [byState, due, paused, installed] = await Promise.all([
-    db.job.groupBy({ by: ["kind", "state"], where: { state: { in: [...WAITING, "running", "dead"] } }, _count: { _all: true } }),
-    db.job.groupBy({ by: ["kind"], where: { state: { in: WAITING }, runAt: { lte: now } }, _count: { _all: true }, _min: { runAt: true } }),
-    db.shop.groupBy({ by: ["pausedReason"], where: { pausedReason: { not: null }, uninstalledAt: null }, _count: { _all: true } }),
+    db.job.groupBy({
+      by: ["kind", "state"],
+      where: { state: { in: [...WAITING, "running", "dead"] } },
+      _count: { _all: true },
+    }),
+    db.job.groupBy({
+      by: ["kind"],
+      where: { state: { in: WAITING }, runAt: { lte: now } },
+      _count: { _all: true },
+      _min: { runAt: true },
+    }),
+    db.shop.groupBy({
+      by: ["pausedReason"],
+      where: { pausedReason: { not: null }, uninstalledAt: null },
+      _count: { _all: true },
+    }),
     db.shop.count({ where: { uninstalledAt: null } }),
   ]);
   const jobs: Snapshot["jobs"] = [];
   const waiting = new Map<string, number>();
   for (const row of byState) {
-    if (row.state === "running" || row.state === "dead") jobs.push({ kind: row.kind, state: row.state, count: row._count._all });
+    if (row.state === "running" || row.state === "dead")
+      jobs.push({ kind: row.kind, state: row.state, count: row._count._all });
     else waiting.set(row.kind, (waiting.get(row.kind) ?? 0) + row._count._all);
   }
   const oldestDue = new Map<string, number>();
@@ -66,7 +80,10 @@ declare global {
  * process's pool to its metrics, read through `db` (the app's own client).
  * Once per process.
  */
-export function registerDatabaseMetrics(db: PrismaClient, gauges: boolean = processEnv().METRICS_DATABASE_GAUGES): void {
+export function registerDatabaseMetrics(
+  db: PrismaClient,
+  gauges: boolean = processEnv().METRICS_DATABASE_GAUGES,
+): void {
   if (globalThis.__codLeadSyncDatabaseGauges) return;
   globalThis.__codLeadSyncDatabaseGauges = true;
   const registers = [metrics().registry];
@@ -129,7 +146,8 @@ function registerSnapshotGauges(db: PrismaClient, registers: client.Registry[]):
       if (!ok) return;
       this.reset();
       for (const job of jobs) kindsSeen.add(job.kind);
-      for (const kind of kindsSeen) for (const state of ["due", "scheduled", "running", "dead"]) this.set({ kind, state }, 0);
+      for (const kind of kindsSeen)
+        for (const state of ["due", "scheduled", "running", "dead"]) this.set({ kind, state }, 0);
       for (const job of jobs) this.set({ kind: job.kind, state: job.state }, job.count);
     },
   });

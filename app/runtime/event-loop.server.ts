@@ -73,9 +73,15 @@ export function startLoopDelayMonitor(): Monitor {
     histogram.reset();
     monitor.since = now;
     if (window.maxMs >= STALL_LOG_MS) {
-      log.warn(`event loop stalled ${window.maxMs} ms`, { maxMs: window.maxMs, p99Ms: window.p99Ms, windowMs: window.windowMs, since: window.since });
+      log.warn(`event loop stalled ${window.maxMs} ms`, {
+        maxMs: window.maxMs,
+        p99Ms: window.p99Ms,
+        windowMs: window.windowMs,
+        since: window.since,
+      });
     }
-    if (!monitor.worstSinceSummary || window.maxMs > monitor.worstSinceSummary.maxMs) monitor.worstSinceSummary = window;
+    if (!monitor.worstSinceSummary || window.maxMs > monitor.worstSinceSummary.maxMs)
+      monitor.worstSinceSummary = window;
     if (++monitor.windows % SUMMARY_EVERY_WINDOWS === 0) {
       const worst = monitor.worstSinceSummary;
       // The worst 10 s window of the last minute, and the memory: growth of RSS the heap does not show is native.

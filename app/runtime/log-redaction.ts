@@ -72,17 +72,27 @@ const TEXT_RULES: { pattern: RegExp; replace: string }[] = [
   { pattern: /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/g, replace: REDACTED },
   // Credentials in a URL's query string.
   {
-    pattern: /([?&](?:id_token|session|hmac|token|code|state|signature|access_token|refresh_token|key|api_key|secret|password)=)[^&#\s"']*/gi,
+    pattern:
+      /([?&](?:id_token|session|hmac|token|code|state|signature|access_token|refresh_token|key|api_key|secret|password)=)[^&#\s"']*/gi,
     replace: `$1${REDACTED}`,
   },
   // The platform events address ends with its secret token.
   { pattern: /(\/webhooks\/+seller\/+)[^/?#\s"']+/gi, replace: `$1${REDACTED}` },
   // Moroccan numbers in international form: +212 6..., 00212-6..., +212 (0)6...
-  { pattern: new RegExp(`(?:\\+|\\b00)\\s?212${SEP}(?:\\(?0\\)?${SEP})?${D}(?:${SEP}${D}){8}`, "g"), replace: REDACTED },
+  {
+    pattern: new RegExp(`(?:\\+|\\b00)\\s?212${SEP}(?:\\(?0\\)?${SEP})?${D}(?:${SEP}${D}){8}`, "g"),
+    replace: REDACTED,
+  },
   // Other countries' numbers written with their +code.
   { pattern: new RegExp(`\\+${D}(?:${SEP}${D}){7,14}`, "g"), replace: REDACTED },
   // Moroccan numbers in national form: 06..., 07..., 05... (ten digits, any separators).
-  { pattern: new RegExp(`(?<![0-9\\u0660-\\u0669\\u06F0-\\u06F9])[0\\u0660\\u06F0]${SEP}[5-7\\u0665-\\u0667\\u06F5-\\u06F7](?:${SEP}${D}){8}(?![0-9\\u0660-\\u0669\\u06F0-\\u06F9])`, "g"), replace: REDACTED },
+  {
+    pattern: new RegExp(
+      `(?<![0-9\\u0660-\\u0669\\u06F0-\\u06F9])[0\\u0660\\u06F0]${SEP}[5-7\\u0665-\\u0667\\u06F5-\\u06F7](?:${SEP}${D}){8}(?![0-9\\u0660-\\u0669\\u06F0-\\u06F9])`,
+      "g",
+    ),
+    replace: REDACTED,
+  },
 ];
 
 /** Quick test: text with none of these characters cannot hold anything TEXT_RULES replaces. */
@@ -100,7 +110,8 @@ const MAX_DEPTH = 12;
 const MAX_ITEMS = 100;
 const MAX_TEXT = 8192;
 
-const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length} characters)` : text);
+const clip = (text: string) =>
+  text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length} characters)` : text;
 
 /**
  * A copy of `value` safe to log: secret fields replaced, every text scrubbed,
@@ -129,7 +140,12 @@ function walk(value: unknown, depth: number, seen: WeakSet<object>): unknown {
       if (value.length > MAX_ITEMS) items.push(`… ${value.length - MAX_ITEMS} more`);
       return items;
     }
-    const entries: [string, unknown][] = value instanceof Map ? [...value.entries()].map(([k, v]) => [String(k), v]) : value instanceof Set ? [...value].map((v, i) => [String(i), v]) : Object.entries(value);
+    const entries: [string, unknown][] =
+      value instanceof Map
+        ? [...value.entries()].map(([k, v]) => [String(k), v])
+        : value instanceof Set
+          ? [...value].map((v, i) => [String(i), v])
+          : Object.entries(value);
     const out: Record<string, unknown> = {};
     let count = 0;
     for (const [name, field] of entries) {
@@ -137,7 +153,10 @@ function walk(value: unknown, depth: number, seen: WeakSet<object>): unknown {
         out["…"] = `${entries.length - MAX_ITEMS} more fields`;
         break;
       }
-      out[scrubText(name)] = isSecretFieldName(name) && field !== null && field !== undefined && field !== "" ? REDACTED : walk(field, depth + 1, seen);
+      out[scrubText(name)] =
+        isSecretFieldName(name) && field !== null && field !== undefined && field !== ""
+          ? REDACTED
+          : walk(field, depth + 1, seen);
     }
     return out;
   } finally {

@@ -45,7 +45,8 @@ export function createLogger(options: LoggerOptions): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   };
-  const destination = options.destination ?? (options.pretty ? prettyStream() : pino.destination({ dest: 1, sync: true }));
+  const destination =
+    options.destination ?? (options.pretty ? prettyStream() : pino.destination({ dest: 1, sync: true }));
   return wrap(pino(pinoOptions, destination));
 }
 
@@ -53,7 +54,12 @@ export function createLogger(options: LoggerOptions): Logger {
 function prettyStream(): DestinationStream {
   const require = createRequire(import.meta.url);
   const pretty = require("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
-  return pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  return pretty({
+    sync: true,
+    colorize: process.stdout.isTTY === true,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
 }
 
 function wrap(instance: pino.Logger): Logger {
@@ -117,13 +123,17 @@ export const errorField = (error: unknown): LogFields => ({ err: error });
  * among the arguments go to `err`; objects are redacted before formatting.
  */
 export function routeConsoleToLogger(target: Logger = log): void {
-  const write = (level: LogLevel) => (...args: unknown[]) => {
-    if (!target.isEnabled(level)) return;
-    const errors = args.filter((a): a is Error => a instanceof Error);
-    const rest = args.filter((a) => !(a instanceof Error)).map((a) => (typeof a === "object" && a !== null ? redactForLog(a) : a));
-    const message = rest.length > 0 ? format(...rest) : (errors[0]?.message ?? "");
-    target[level](message, errors.length > 0 ? { err: errors.length === 1 ? errors[0] : errors } : undefined);
-  };
+  const write =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      if (!target.isEnabled(level)) return;
+      const errors = args.filter((a): a is Error => a instanceof Error);
+      const rest = args
+        .filter((a) => !(a instanceof Error))
+        .map((a) => (typeof a === "object" && a !== null ? redactForLog(a) : a));
+      const message = rest.length > 0 ? format(...rest) : (errors[0]?.message ?? "");
+      target[level](message, errors.length > 0 ? { err: errors.length === 1 ? errors[0] : errors } : undefined);
+    };
   console.log = write("info");
   console.info = write("info");
   console.warn = write("warn");

@@ -25,9 +25,15 @@ export function bearsToken(req: Pick<IncomingMessage, "headers">, token: string)
 }
 
 /** The scrape as an HTTP answer (401 without the token when one is required). */
-export async function answerMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined): Promise<void> {
+export async function answerMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string | undefined,
+): Promise<void> {
   if (token !== undefined && !bearsToken(req, token)) {
-    res.writeHead(401, { "Content-Type": "text/plain", "WWW-Authenticate": "Bearer" }).end("metrics need the bearer token\n");
+    res
+      .writeHead(401, { "Content-Type": "text/plain", "WWW-Authenticate": "Bearer" })
+      .end("metrics need the bearer token\n");
     return;
   }
   try {
@@ -58,11 +64,14 @@ export function startMetricsListener(options: MetricsListenerOptions): Promise<M
     const path = (req.url ?? "/").split("?")[0];
     if (req.method !== "GET" && req.method !== "HEAD") return void res.writeHead(405, { Allow: "GET" }).end();
     if (path === "/metrics") return void answerMetrics(req, res, options.token);
-    if (path === "/healthz") return void res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("ok\n");
+    if (path === "/healthz")
+      return void res.writeHead(200, { "Content-Type": "text/plain", "Cache-Control": "no-store" }).end("ok\n");
     if (path === "/readyz") {
       return void options.readiness().then(
         async (response) => {
-          res.writeHead(response.status, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(await response.text());
+          res
+            .writeHead(response.status, { "Content-Type": "application/json", "Cache-Control": "no-store" })
+            .end(await response.text());
         },
         (error: unknown) => {
           log.error("readiness check failed", { err: error });

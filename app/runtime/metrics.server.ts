@@ -23,7 +23,12 @@ function createMetrics(registry: client.Registry) {
   const registers = [registry];
   return {
     registry,
-    processInfo: new client.Gauge({ name: "cod_process_info", help: "1 per process, labelled with its role (web, worker)", labelNames: ["role"], registers }),
+    processInfo: new client.Gauge({
+      name: "cod_process_info",
+      help: "1 per process, labelled with its role (web, worker)",
+      labelNames: ["role"],
+      registers,
+    }),
     webhookAck: new client.Histogram({
       name: "cod_webhook_ack_seconds",
       help: "Time from a webhook's request to its answer, by topic (Shopify gives up after 5 s)",
@@ -55,13 +60,23 @@ function createMetrics(registry: client.Registry) {
       labelNames: ["kind", "outcome"],
       registers,
     }),
-    jobSeconds: new client.Histogram({ name: "cod_job_seconds", help: "Time one job attempt ran, by kind", labelNames: ["kind"], buckets: SECONDS_JOB, registers }),
+    jobSeconds: new client.Histogram({
+      name: "cod_job_seconds",
+      help: "Time one job attempt ran, by kind",
+      labelNames: ["kind"],
+      buckets: SECONDS_JOB,
+      registers,
+    }),
     workerLastPoll: new client.Gauge({
       name: "cod_worker_last_poll_timestamp_seconds",
       help: "When this process's worker last looked for a due job without error (unix time)",
       registers,
     }),
-    workerPollErrors: new client.Counter({ name: "cod_worker_poll_errors_total", help: "Failed attempts to claim a job (database errors)", registers }),
+    workerPollErrors: new client.Counter({
+      name: "cod_worker_poll_errors_total",
+      help: "Failed attempts to claim a job (database errors)",
+      registers,
+    }),
     apiCalls: new client.Counter({
       name: "cod_seller_api_calls_total",
       help: "HTTP attempts to the Seller Order API, by endpoint and status (2xx, 401, 404, 422, 429, 4xx, 5xx, timeout, network)",
@@ -87,15 +102,29 @@ function createMetrics(registry: client.Registry) {
       labelNames: ["reason"],
       registers,
     }),
-    syncCycleSeconds: new client.Histogram({ name: "cod_status_sync_cycle_seconds", help: "Duration of one shop's status-sync cycle", buckets: SECONDS_CYCLE, registers }),
+    syncCycleSeconds: new client.Histogram({
+      name: "cod_status_sync_cycle_seconds",
+      help: "Duration of one shop's status-sync cycle",
+      buckets: SECONDS_CYCLE,
+      registers,
+    }),
     syncLeadsTracked: new client.Histogram({
       name: "cod_status_sync_leads_tracked",
       help: "Leads in motion one shop's status-sync cycle checked (sum / count: leads per cycle)",
       buckets: LEADS,
       registers,
     }),
-    syncCalls: new client.Counter({ name: "cod_status_sync_calls_total", help: "Seller Order API calls the status sync made, by kind (list, detail)", labelNames: ["kind"], registers }),
-    syncLeadsChanged: new client.Counter({ name: "cod_status_sync_leads_changed_total", help: "Leads whose status the status sync found changed", registers }),
+    syncCalls: new client.Counter({
+      name: "cod_status_sync_calls_total",
+      help: "Seller Order API calls the status sync made, by kind (list, detail)",
+      labelNames: ["kind"],
+      registers,
+    }),
+    syncLeadsChanged: new client.Counter({
+      name: "cod_status_sync_leads_changed_total",
+      help: "Leads whose status the status sync found changed",
+      registers,
+    }),
     orderToLead: new client.Histogram({
       name: "cod_order_to_lead_seconds",
       help: "Time from an order's arrival (its webhook, or reconciliation) to its lead created on the platform",
@@ -108,7 +137,12 @@ function createMetrics(registry: client.Registry) {
       buckets: SECONDS_PROMISE,
       registers,
     }),
-    shopsPausedEvents: new client.Counter({ name: "cod_shop_pauses_total", help: "Shops paused by this process, by reason (key_rejected: the platform answered 401)", labelNames: ["reason"], registers }),
+    shopsPausedEvents: new client.Counter({
+      name: "cod_shop_pauses_total",
+      help: "Shops paused by this process, by reason (key_rejected: the platform answered 401)",
+      labelNames: ["reason"],
+      registers,
+    }),
     reconcileRecovered: new client.Counter({
       name: "cod_reconcile_recovered_total",
       help: "Orders reconciliation found in Shopify that no webhook had brought",
@@ -160,7 +194,8 @@ export function recordProcessRole(role: string): void {
   metrics().processInfo.set({ role }, 1);
 }
 
-export type WebhookOutcome = "accepted" | "refused" | "bad_signature" | "unreadable" | "too_large" | "wrong_method" | "error";
+export type WebhookOutcome =
+  "accepted" | "refused" | "bad_signature" | "unreadable" | "too_large" | "wrong_method" | "error";
 
 /** The outcome a webhook's answer stands for. */
 export function webhookOutcome(status: number): WebhookOutcome {
@@ -187,7 +222,8 @@ export function recordOrdersStored(received: number, deliveries: number, orders:
   if (received - deliveries > 0) m.inc({ outcome: "redelivered" }, received - deliveries);
 }
 
-export const statusClass = (status: number): string => (status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other");
+export const statusClass = (status: number): string =>
+  status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
 
 export function recordHttpRequest(group: string, status: number): void {
   metrics().httpRequests.inc({ group, status: statusClass(status) });
@@ -222,7 +258,13 @@ export function apiStatusLabel(status: number | null, error?: string): string {
   return statusClass(status);
 }
 
-export function recordSellerApiCall(call: { method: string; path: string; status: number | null; durationMs: number; error?: string }): void {
+export function recordSellerApiCall(call: {
+  method: string;
+  path: string;
+  status: number | null;
+  durationMs: number;
+  error?: string;
+}): void {
   const m = metrics();
   const endpoint = endpointLabel(call.method, call.path);
   const status = apiStatusLabel(call.status, call.error);
@@ -239,7 +281,13 @@ export function recordRateLimitWait(reason: RateLimitWaitReason, waitMs: number)
   m.rateLimitWaitSeconds.inc({ reason }, Math.max(0, waitMs) / 1000);
 }
 
-export function recordSyncCycle(report: { tracked: number; listCalls: number; detailCalls: number; updated: number; wallMs: number }): void {
+export function recordSyncCycle(report: {
+  tracked: number;
+  listCalls: number;
+  detailCalls: number;
+  updated: number;
+  wallMs: number;
+}): void {
   const m = metrics();
   m.syncCycleSeconds.observe(report.wallMs / 1000);
   m.syncLeadsTracked.observe(report.tracked);

@@ -45,7 +45,12 @@ const state = () => (globalThis.__codLeadSyncReadiness ??= { worker: null, schem
  */
 export function workerInstruments(): { owner: string; logger: QueueLogger; observer: WorkerObserver } {
   const existing = state().worker;
-  const worker: WorkerState = existing ?? { owner: defaultWorkerOwner(), stopping: false, lastActiveAt: Date.now(), failing: null };
+  const worker: WorkerState = existing ?? {
+    owner: defaultWorkerOwner(),
+    stopping: false,
+    lastActiveAt: Date.now(),
+    failing: null,
+  };
   state().worker = worker;
   const observer: WorkerObserver = {
     polled(error) {
@@ -83,8 +88,12 @@ export interface ReadinessReport {
 export async function missingColumns(db: PrismaClient): Promise<string[]> {
   const rows =
     databaseKindOf(db) === "postgres"
-      ? await db.$queryRaw<{ table: string; column: string }[]>`SELECT table_name::text AS "table", column_name::text AS "column" FROM information_schema.columns WHERE table_schema = current_schema()`
-      : await db.$queryRaw<{ table: string; column: string }[]>`SELECT m.name AS "table", p.name AS "column" FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`;
+      ? await db.$queryRaw<
+          { table: string; column: string }[]
+        >`SELECT table_name::text AS "table", column_name::text AS "column" FROM information_schema.columns WHERE table_schema = current_schema()`
+      : await db.$queryRaw<
+          { table: string; column: string }[]
+        >`SELECT m.name AS "table", p.name AS "column" FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`;
   const present = new Set(rows.map((r) => `${r.table}.${r.column}`));
   const missing: string[] = [];
   for (const model of Prisma.dmmf.datamodel.models) {
@@ -102,7 +111,9 @@ export async function checkReadiness(db: PrismaClient, now: number = Date.now())
   const database = await checkDatabase(db);
   const report: ReadinessReport = {
     ready: false,
-    database: database.ok ? { ok: true, kind: database.kind } : { ok: false, kind: database.kind, error: database.error },
+    database: database.ok
+      ? { ok: true, kind: database.kind }
+      : { ok: false, kind: database.kind, error: database.error },
     schema: { ok: state().schemaOk },
   };
   if (database.ok && !state().schemaOk) {
@@ -118,7 +129,13 @@ export async function checkReadiness(db: PrismaClient, now: number = Date.now())
   if (worker) {
     const idleMs = now - worker.lastActiveAt;
     const ok = !worker.stopping && worker.failing === null && idleMs < WORKER_STALE_MS;
-    report.worker = { ok, owner: worker.owner, stopping: worker.stopping, idleMs, ...(worker.failing ? { error: worker.failing } : {}) };
+    report.worker = {
+      ok,
+      owner: worker.owner,
+      stopping: worker.stopping,
+      idleMs,
+      ...(worker.failing ? { error: worker.failing } : {}),
+    };
   }
   report.ready = report.database.ok && report.schema.ok && (report.worker?.ok ?? true);
   return report;

@@ -40,7 +40,8 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
-export type RouteGroup = "webhook" | "platform_events" | "admin" | "auth" | "extension" | "health" | "metrics" | "asset" | "other";
+export type RouteGroup =
+  "webhook" | "platform_events" | "admin" | "auth" | "extension" | "health" | "metrics" | "asset" | "other";
 
 /** A fixed set of groups for the metrics' label (never the path itself). */
 export function routeGroupOf(path: string): RouteGroup {
@@ -48,7 +49,8 @@ export function routeGroupOf(path: string): RouteGroup {
   if (path.startsWith("/webhooks/")) return "webhook";
   if (path === "/healthz" || path === "/readyz") return "health";
   if (path === "/metrics") return "metrics";
-  if (path.startsWith("/assets/") || path.startsWith("/build/") || /\.(js|css|png|svg|ico|woff2?|map)$/.test(path)) return "asset";
+  if (path.startsWith("/assets/") || path.startsWith("/build/") || /\.(js|css|png|svg|ico|woff2?|map)$/.test(path))
+    return "asset";
   if (path.startsWith("/auth")) return "auth";
   if (path.startsWith("/app")) return "admin";
   if (path.startsWith("/api/") || path.startsWith("/extensions/")) return "extension";
@@ -86,7 +88,13 @@ export function logRequest(line: RequestLine): void {
   else recordHttpRequest(group, line.status);
   const level = levelFor(group, line.status);
   if (!log.isEnabled(level)) return;
-  const outcome = line.aborted ? "aborted" : line.status >= 500 ? "server_error" : line.status >= 400 ? "client_error" : "ok";
+  const outcome = line.aborted
+    ? "aborted"
+    : line.status >= 500
+      ? "server_error"
+      : line.status >= 400
+        ? "client_error"
+        : "ok";
   log[level]("request", {
     requestId: line.requestId,
     method: line.method,
@@ -102,7 +110,13 @@ export function logRequest(line: RequestLine): void {
 }
 
 /** Logs the request once its answer is finished (or the client left). */
-export function logWhenAnswered(req: IncomingMessage, res: ServerResponse, path: string, requestId: string, started: number): void {
+export function logWhenAnswered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  requestId: string,
+  started: number,
+): void {
   let done = false;
   const finish = () => {
     if (done) return;

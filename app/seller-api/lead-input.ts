@@ -7,7 +7,7 @@ import { z } from "zod";
 /** Two-decimal amount as the contract writes it ("149.00"). Never a float. */
 export const decimalString = z
   .string()
-  .regex(/^\d{1,9}\.\d{2}$/, "must be a decimal string with two decimals, e.g. \"149.00\"");
+  .regex(/^\d{1,9}\.\d{2}$/, 'must be a decimal string with two decimals, e.g. "149.00"');
 
 /** Moroccan mobile phone in the only form the platform accepts: 06xxxxxxxx or 07xxxxxxxx. */
 export const moroccanMobile = z
@@ -31,16 +31,14 @@ export const leadItemSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must have exactly one of sku or product_id" });
     }
   })
-  .transform(
-    (item): LeadItem =>
-      item.sku !== undefined
-        ? { sku: item.sku, quantity: item.quantity }
-        : { product_id: item.product_id as number, quantity: item.quantity },
+  .transform((item): LeadItem =>
+    item.sku !== undefined
+      ? { sku: item.sku, quantity: item.quantity }
+      : { product_id: item.product_id as number, quantity: item.quantity },
   );
 
 export type LeadItem =
-  | { sku: string; quantity: number; product_id?: undefined }
-  | { product_id: number; quantity: number; sku?: undefined };
+  { sku: string; quantity: number; product_id?: undefined } | { product_id: number; quantity: number; sku?: undefined };
 
 /** Optional text: null is read as absent, so a mapper may pass either. */
 const optionalText = z
@@ -65,9 +63,7 @@ export const leadInputSchema = z.object({
 
 export type LeadInput = z.infer<typeof leadInputSchema>;
 
-export type LeadInputCheck =
-  | { ok: true; value: LeadInput }
-  | { ok: false; field: string; message: string };
+export type LeadInputCheck = { ok: true; value: LeadInput } | { ok: false; field: string; message: string };
 
 /** Validates a lead body; on failure names the first offending field ("items[1].quantity"). */
 export function checkLeadInput(input: unknown): LeadInputCheck {
@@ -84,8 +80,10 @@ function stripUndefined(input: LeadInput): LeadInput {
 }
 
 function formatPath(path: (string | number)[]): string {
-  return path.reduce<string>(
-    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
-    "",
-  ) || "body";
+  return (
+    path.reduce<string>(
+      (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+      "",
+    ) || "body"
+  );
 }

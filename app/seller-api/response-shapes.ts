@@ -33,11 +33,15 @@ export function readCreateResult(status: number, body: unknown): CreateLeadResul
     isRecord,
   );
   const ref = pick(places, (p) => text(p.ref) ?? text(p.reference) ?? text(p.lead_ref));
-  const list = pick(places, (p) => (Array.isArray(p.anomalies) ? p.anomalies : Array.isArray(p.warnings) ? p.warnings : undefined));
+  const list = pick(places, (p) =>
+    Array.isArray(p.anomalies) ? p.anomalies : Array.isArray(p.warnings) ? p.warnings : undefined,
+  );
   const anomalies = (list ?? []).map(toAnomaly);
   const flaggedDamaged = places.some((p) => p.damaged === true || p.status === "damaged");
   if (status === 202 || flaggedDamaged) {
-    return ref === undefined ? { kind: "damaged", anomalies, raw: body } : { kind: "damaged", ref, anomalies, raw: body };
+    return ref === undefined
+      ? { kind: "damaged", anomalies, raw: body }
+      : { kind: "damaged", ref, anomalies, raw: body };
   }
   return ref === undefined ? undefined : { kind: "created", ref, raw: body };
 }

@@ -42,13 +42,21 @@ export function toAnomaly(value: unknown): Anomaly {
   const message = firstText(value, ["message", "detail", "description", "reason"]) ?? code;
   const field = firstText(value, ["field", "param", "path", "attribute"]);
   const duplicateOf = firstText(value, ["duplicate_of", "duplicateOf", "duplicate_ref", "original_ref"]);
-  return { code, message, ...(field === undefined ? {} : { field }), ...(duplicateOf === undefined ? {} : { duplicateOf }) };
+  return {
+    code,
+    message,
+    ...(field === undefined ? {} : { field }),
+    ...(duplicateOf === undefined ? {} : { duplicateOf }),
+  };
 }
 
 export const anomalySchema = z.unknown().transform(toAnomaly);
 
 const nullableAmount = amountString.nullish().transform((v) => v ?? null);
-const nullableText = z.string().nullish().transform((v) => v ?? null);
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 const positiveInt = z
   .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
   .pipe(z.number().int().positive());

@@ -183,7 +183,10 @@ export function createTransport(config: TransportConfig): Transport {
       status = res.status;
       apiVersion = readApiVersion(res.headers);
       // Capped, and inside the timeout: a huge or trickling body fails like a dropped connection.
-      const text = await abortable(readCappedText(res, config.maxResponseBytes ?? MAX_RESPONSE_BYTES, controller.signal), controller.signal);
+      const text = await abortable(
+        readCappedText(res, config.maxResponseBytes ?? MAX_RESPONSE_BYTES, controller.signal),
+        controller.signal,
+      );
       const response: ApiResponse = {
         status,
         headers: res.headers,
@@ -194,7 +197,15 @@ export function createTransport(config: TransportConfig): Transport {
         method: request.method,
         path,
       };
-      report({ method: request.method, path, status, durationMs: now() - started, at: requestTime, apiVersion: response.apiVersion, attempt });
+      report({
+        method: request.method,
+        path,
+        status,
+        durationMs: now() - started,
+        at: requestTime,
+        apiVersion: response.apiVersion,
+        attempt,
+      });
       // Stryker disable next-line StringLiteral: equivalent, the caller only tests for "failure"
       return { kind: "answer", response };
     } catch (error) {
@@ -202,7 +213,16 @@ export function createTransport(config: TransportConfig): Transport {
       const classified = classifyNetworkError(error, timedOut);
       const failure = { ...classified, reason: redactor.text(classified.reason) };
       const safeVersion = apiVersion === null ? null : redactor.text(apiVersion);
-      report({ method: request.method, path, status, durationMs: now() - started, at: requestTime, apiVersion: safeVersion, attempt, error: failure.reason });
+      report({
+        method: request.method,
+        path,
+        status,
+        durationMs: now() - started,
+        at: requestTime,
+        apiVersion: safeVersion,
+        attempt,
+        error: failure.reason,
+      });
       return { kind: "failure", failure, requestTime, status, cause: sanitizedCause(error, failure, redactor) };
     } finally {
       // Stryker disable next-line CallExpression: equivalent, a timer left running aborts a request already finished
@@ -244,14 +264,26 @@ export function createTransport(config: TransportConfig): Transport {
           });
         }
         // The same server would send the same oversized answer again: not retried.
-        if (tooLarge) throw new ConnectionError({ ...ctx, reason: TOO_LARGE, code: TOO_LARGE, message: `${request.method} ${path}: ${what}` });
+        if (tooLarge)
+          throw new ConnectionError({
+            ...ctx,
+            reason: TOO_LARGE,
+            code: TOO_LARGE,
+            message: `${request.method} ${path}: ${what}`,
+          });
         failures++;
         if (failures < retry.maxAttempts) {
           await sleep(backoffMs(failures));
           continue;
         }
-        const init = { ...ctx, reason: failure.reason, message: `${request.method} ${path}: ${what} (attempt ${attempt})` };
-        throw failure.timedOut ? new TimeoutError({ ...init, code: "timeout" }) : new ConnectionError({ ...init, code: "connection_error" });
+        const init = {
+          ...ctx,
+          reason: failure.reason,
+          message: `${request.method} ${path}: ${what} (attempt ${attempt})`,
+        };
+        throw failure.timedOut
+          ? new TimeoutError({ ...init, code: "timeout" })
+          : new ConnectionError({ ...init, code: "connection_error" });
       }
 
       const res = result.response;

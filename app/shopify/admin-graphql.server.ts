@@ -53,10 +53,20 @@ export interface AdminCallPolicy {
 const MIB = 1024 * 1024;
 
 /** A page load: the merchant is waiting. A short throttle is waited out; a hang ends after 5 s. */
-export const PAGE_CALL: AdminCallPolicy = { timeoutMs: 5_000, throttleRetries: 2, maxThrottleWaitMs: 2_000, maxResponseBytes: 2 * MIB };
+export const PAGE_CALL: AdminCallPolicy = {
+  timeoutMs: 5_000,
+  throttleRetries: 2,
+  maxThrottleWaitMs: 2_000,
+  maxResponseBytes: 2 * MIB,
+};
 
 /** A background job: it never blocks its worker on a throttle; the queue reschedules it. */
-export const JOB_CALL: AdminCallPolicy = { timeoutMs: 30_000, throttleRetries: 0, maxThrottleWaitMs: 0, maxResponseBytes: 8 * MIB };
+export const JOB_CALL: AdminCallPolicy = {
+  timeoutMs: 30_000,
+  throttleRetries: 0,
+  maxThrottleWaitMs: 0,
+  maxResponseBytes: 8 * MIB,
+};
 
 interface GraphqlErrorEntry {
   message?: string;
@@ -98,7 +108,8 @@ export async function runAdminGraphqlWithCost<TData>(
       return await callOnce<TData>(admin, document, variables, operation, policy);
     } catch (error) {
       // The bucket refills at a known rate: a short deficit is cheaper to wait out than to show.
-      const wait = error instanceof ShopifyThrottledError && attempt < policy.throttleRetries ? throttleWaitMs(error.cost) : null;
+      const wait =
+        error instanceof ShopifyThrottledError && attempt < policy.throttleRetries ? throttleWaitMs(error.cost) : null;
       if (wait === null || wait > policy.maxThrottleWaitMs) throw error;
       await sleep(wait);
     }
@@ -127,12 +138,14 @@ async function callOnce<TData>(
       response = await Promise.race([admin.graphql(document, { variables, signal: controller.signal }), timedOut]);
     } catch (error) {
       if (error instanceof ShopifyTimeoutError) throw error;
-      if (controller.signal.aborted) throw new ShopifyTimeoutError({ operation, timeoutMs: policy.timeoutMs, cause: error });
+      if (controller.signal.aborted)
+        throw new ShopifyTimeoutError({ operation, timeoutMs: policy.timeoutMs, cause: error });
       throw translateClientError(error, operation);
     }
     const text = await Promise.race([response.text(), timedOut]);
     const bytes = Buffer.byteLength(text);
-    if (bytes > policy.maxResponseBytes) throw new ShopifyResponseTooLargeError({ operation, bytes, limitBytes: policy.maxResponseBytes });
+    if (bytes > policy.maxResponseBytes)
+      throw new ShopifyResponseTooLargeError({ operation, bytes, limitBytes: policy.maxResponseBytes });
     let body: GraphqlBody;
     try {
       body = JSON.parse(text) as GraphqlBody;
@@ -160,7 +173,12 @@ export function errorFromGraphqlErrors(
   if (codes.includes("THROTTLED")) {
     return new ShopifyThrottledError({ operation, retryAfterMs: retryAfterMsFromCost(cost), cost, cause });
   }
-  return new ShopifyGraphqlError({ operation, messages: errors.map((e) => e.message ?? "unknown error"), codes, cause });
+  return new ShopifyGraphqlError({
+    operation,
+    messages: errors.map((e) => e.message ?? "unknown error"),
+    codes,
+    cause,
+  });
 }
 
 function translateClientError(error: unknown, operation: string): unknown {
@@ -199,9 +217,16 @@ function translateClientError(error: unknown, operation: string): unknown {
  */
 function errorFromThrownResponse(response: Response, operation: string): unknown {
   const { status } = response;
-  if (status === 401 || (status >= 300 && status < 400)) return new ShopifyUnauthorizedError({ operation, cause: response });
-  if (status === 429) return new ShopifyThrottledError({ operation, retryAfterMs: DEFAULT_THROTTLE_RETRY_MS, cause: response });
-  return new ShopifyGraphqlError({ operation, messages: [response.statusText || `HTTP ${status}`], status, cause: response });
+  if (status === 401 || (status >= 300 && status < 400))
+    return new ShopifyUnauthorizedError({ operation, cause: response });
+  if (status === 429)
+    return new ShopifyThrottledError({ operation, retryAfterMs: DEFAULT_THROTTLE_RETRY_MS, cause: response });
+  return new ShopifyGraphqlError({
+    operation,
+    messages: [response.statusText || `HTTP ${status}`],
+    status,
+    cause: response,
+  });
 }
 
 /**

@@ -23,7 +23,9 @@ ${indexes.map((i) => `    f${i}: flowTriggerReceive(handle: $h${i}, payload: $p$
 }
 
 /** The variables of flowTriggerReceiveMany for these firings, in order. */
-export function flowTriggerReceiveManyVariables(firings: readonly { handle: string; payload: unknown }[]): Record<string, unknown> {
+export function flowTriggerReceiveManyVariables(
+  firings: readonly { handle: string; payload: unknown }[],
+): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   firings.forEach((f, i) => {
     variables[`h${i}`] = f.handle;
@@ -52,7 +54,9 @@ ${indexes.map((i) => `    a${i}: ${field}(id: $id${i}, tags: $t${i}) { node { id
 }
 
 /** The variables of tagsMutationMany for these orders, in order. */
-export function tagsMutationManyVariables(calls: readonly { orderGid: string; tags: readonly string[] }[]): Record<string, unknown> {
+export function tagsMutationManyVariables(
+  calls: readonly { orderGid: string; tags: readonly string[] }[],
+): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   calls.forEach((c, i) => {
     variables[`id${i}`] = c.orderGid;

@@ -32,7 +32,9 @@ export class ShopifyThrottledError extends ShopifyAdminError {
   readonly cost: QueryCost | undefined;
 
   constructor(init: { operation: string; retryAfterMs: number; cost?: QueryCost; cause?: unknown }) {
-    super(`Shopify throttled ${init.operation}; retry in ${init.retryAfterMs} ms`, init.operation, { cause: init.cause });
+    super(`Shopify throttled ${init.operation}; retry in ${init.retryAfterMs} ms`, init.operation, {
+      cause: init.cause,
+    });
     this.retryAfterMs = init.retryAfterMs;
     this.cost = init.cost;
   }
@@ -47,7 +49,9 @@ export class ShopifyGraphqlError extends ShopifyAdminError {
 
   constructor(init: { operation: string; messages: string[]; codes?: string[]; status?: number; cause?: unknown }) {
     const where = init.status ? ` (HTTP ${init.status})` : "";
-    super(`Shopify rejected ${init.operation}${where}: ${init.messages.join("; ")}`, init.operation, { cause: init.cause });
+    super(`Shopify rejected ${init.operation}${where}: ${init.messages.join("; ")}`, init.operation, {
+      cause: init.cause,
+    });
     this.messages = init.messages;
     this.codes = init.codes ?? [];
     this.status = init.status;
@@ -84,7 +88,9 @@ export class ShopifyTimeoutError extends ShopifyAdminError {
   readonly timeoutMs: number;
 
   constructor(init: { operation: string; timeoutMs: number; cause?: unknown }) {
-    super(`Shopify did not answer ${init.operation} within ${init.timeoutMs} ms`, init.operation, { cause: init.cause });
+    super(`Shopify did not answer ${init.operation} within ${init.timeoutMs} ms`, init.operation, {
+      cause: init.cause,
+    });
     this.timeoutMs = init.timeoutMs;
   }
 }
@@ -118,7 +124,10 @@ export class ShopifyResponseTooLargeError extends ShopifyAdminError {
   readonly limitBytes: number;
 
   constructor(init: { operation: string; bytes: number; limitBytes: number }) {
-    super(`Shopify's answer to ${init.operation} is ${init.bytes} bytes, over the ${init.limitBytes}-byte limit`, init.operation);
+    super(
+      `Shopify's answer to ${init.operation} is ${init.bytes} bytes, over the ${init.limitBytes}-byte limit`,
+      init.operation,
+    );
     this.bytes = init.bytes;
     this.limitBytes = init.limitBytes;
   }

@@ -19,8 +19,7 @@ export interface ShopifyOrderStatus {
 }
 
 export type ShopifyOrderStatusResult =
-  | { ok: true; order: ShopifyOrderStatus | null }
-  | { ok: false; failure: ShopifyFailure };
+  { ok: true; order: ShopifyOrderStatus | null } | { ok: false; failure: ShopifyFailure };
 
 interface OrderShopifyStatusData {
   order: {
@@ -40,7 +39,12 @@ export async function loadShopifyOrderStatus(
 ): Promise<ShopifyOrderStatusResult> {
   let data: OrderShopifyStatusData;
   try {
-    data = await runAdminGraphql<OrderShopifyStatusData>(admin, ORDER_SHOPIFY_STATUS, { id: `gid://shopify/Order/${orderId}` }, policy);
+    data = await runAdminGraphql<OrderShopifyStatusData>(
+      admin,
+      ORDER_SHOPIFY_STATUS,
+      { id: `gid://shopify/Order/${orderId}` },
+      policy,
+    );
   } catch (error) {
     if (error instanceof ShopifyAdminError) return { ok: false, failure: shopifyFailureOf(error) };
     throw error;

@@ -69,7 +69,11 @@ export class ShopifyBudget {
     if (!status || !(status.restoreRate > 0)) return;
     const seenFreeAt = nowMs + ((status.maximumAvailable - status.currentlyAvailable) / status.restoreRate) * 1000;
     const known = this.#buckets.get(shop);
-    this.#buckets.set(shop, { max: status.maximumAvailable, rate: status.restoreRate, freeAt: Math.max(known?.freeAt ?? 0, seenFreeAt) });
+    this.#buckets.set(shop, {
+      max: status.maximumAvailable,
+      rate: status.restoreRate,
+      freeAt: Math.max(known?.freeAt ?? 0, seenFreeAt),
+    });
   }
 
   #forgetOld(nowMs: number): void {
@@ -77,4 +81,3 @@ export class ShopifyBudget {
     for (const [id, place] of this.#places) if (place.forgetAt < nowMs) this.#places.delete(id);
   }
 }
-

@@ -47,7 +47,13 @@ export interface WriteBackSettings {
 
 export type MarkPaidWhen = "delivered" | "paid";
 
-export const DEFAULT_WRITE_BACK_SETTINGS: WriteBackSettings = { tags: true, fulfillment: true, markPaid: true, markPaidWhen: "delivered", cancel: false };
+export const DEFAULT_WRITE_BACK_SETTINGS: WriteBackSettings = {
+  tags: true,
+  fulfillment: true,
+  markPaid: true,
+  markPaidWhen: "delivered",
+  cancel: false,
+};
 export const DEFAULT_TRACKING_COMPANY = "COD platform";
 
 /**
@@ -62,7 +68,8 @@ export const PAID_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["delivered",
 export const PAID_OUT_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["paid"]);
 
 /** The shipping statuses at which the order is marked paid, by the merchant's choice. */
-export const markPaidStatuses = (when: MarkPaidWhen | undefined): ReadonlySet<string> => (when === "paid" ? PAID_OUT_SHIPPING_STATUSES : PAID_SHIPPING_STATUSES);
+export const markPaidStatuses = (when: MarkPaidWhen | undefined): ReadonlySet<string> =>
+  when === "paid" ? PAID_OUT_SHIPPING_STATUSES : PAID_SHIPPING_STATUSES;
 
 export type OrderCancelReason = "CUSTOMER" | "FRAUD" | "OTHER";
 export const CANCEL_REASONS: Readonly<Record<string, OrderCancelReason>> = {
@@ -97,7 +104,11 @@ export type WriteBackStep =
       notifyCustomer: false;
     };
 
-export function planWriteBack(link: WriteBackLink, settings: WriteBackSettings, current: OrderWriteBackState): WriteBackStep[] {
+export function planWriteBack(
+  link: WriteBackLink,
+  settings: WriteBackSettings,
+  current: OrderWriteBackState,
+): WriteBackStep[] {
   return [
     ...(settings.tags ? planTags(link, current) : []),
     ...(settings.fulfillment ? planFulfillments(link, settings, current) : []),
@@ -123,12 +134,18 @@ function planTags(link: WriteBackLink, current: OrderWriteBackState): WriteBackS
 const fulfillable = (fo: FulfillmentOrderState) =>
   (fo.status === "OPEN" || fo.status === "IN_PROGRESS") && fo.supportedActions.includes("CREATE_FULFILLMENT");
 
-function planFulfillments(link: WriteBackLink, settings: WriteBackSettings, current: OrderWriteBackState): WriteBackStep[] {
+function planFulfillments(
+  link: WriteBackLink,
+  settings: WriteBackSettings,
+  current: OrderWriteBackState,
+): WriteBackStep[] {
   if (link.done.fulfilled || current.cancelledAt) return [];
   if (!link.shippingStatus || !FULFILL_SHIPPING_STATUSES.has(link.shippingStatus)) return [];
   const byLocation = new Map<string | null, FulfillmentOrderLines[]>();
   for (const fo of current.fulfillmentOrders.filter(fulfillable)) {
-    const lineItems = fo.lineItems.filter((li) => li.remainingQuantity > 0).map((li) => ({ id: li.id, quantity: li.remainingQuantity }));
+    const lineItems = fo.lineItems
+      .filter((li) => li.remainingQuantity > 0)
+      .map((li) => ({ id: li.id, quantity: li.remainingQuantity }));
     if (!lineItems.length) continue;
     byLocation.set(fo.locationId, [...(byLocation.get(fo.locationId) ?? []), { fulfillmentOrderId: fo.id, lineItems }]);
   }
@@ -147,7 +164,11 @@ function planFulfillments(link: WriteBackLink, settings: WriteBackSettings, curr
   }));
 }
 
-function planMarkAsPaid(link: WriteBackLink, current: OrderWriteBackState, statuses: ReadonlySet<string>): WriteBackStep[] {
+function planMarkAsPaid(
+  link: WriteBackLink,
+  current: OrderWriteBackState,
+  statuses: ReadonlySet<string>,
+): WriteBackStep[] {
   if (link.done.paid || current.cancelledAt) return [];
   if (!link.shippingStatus || !statuses.has(link.shippingStatus)) return [];
   if (!current.canMarkAsPaid || current.displayFinancialStatus === "PAID") return [];
@@ -160,7 +181,10 @@ function planCancel(link: WriteBackLink, current: OrderWriteBackState): WriteBac
   if (link.done.cancelled || current.cancelledAt || !link.confirmationStatus) return [];
   const reason = CANCEL_REASONS[link.confirmationStatus];
   if (!reason) return [];
-  const staffNote = `COD Lead Sync: lead ${link.leadRef ?? "(no ref)"} ${link.confirmationStatus}`.slice(0, STAFF_NOTE_MAX);
+  const staffNote = `COD Lead Sync: lead ${link.leadRef ?? "(no ref)"} ${link.confirmationStatus}`.slice(
+    0,
+    STAFF_NOTE_MAX,
+  );
   return [{ kind: "cancel", reason, staffNote, refund: false, restock: true, notifyCustomer: false }];
 }
 

@@ -9,8 +9,16 @@ export const ANOMALY_TAG = "cod:anomaly";
 // The values the Seller Order API contract lists. "canceled" is both a confirmation and
 // a shipping status: one `cod:canceled` tag stands for either.
 const CONFIRMATION_STATUSES = [
-  "new", "callback", "no_answer_1", "no_answer_2", "no_answer_3",
-  "confirmed", "canceled", "wrong", "fake", "duplicate",
+  "new",
+  "callback",
+  "no_answer_1",
+  "no_answer_2",
+  "no_answer_3",
+  "confirmed",
+  "canceled",
+  "wrong",
+  "fake",
+  "duplicate",
 ];
 const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered", "returned", "canceled", "paid"];
 const KNOWN_STATUS_TAGS = new Set([...CONFIRMATION_STATUSES, ...SHIPPING_STATUSES].map((s) => `cod:${s}`));

@@ -40,8 +40,16 @@ interface UserErrorsPayload {
 }
 
 /** With its fulfilment orders (`withFulfillmentOrders`, the costly read) or without. */
-export async function fetchOrderWriteBackState(admin: AdminGraphqlClient, orderGid: string, withFulfillmentOrders = true): Promise<OrderWriteBackState> {
-  const data = await runAdminGraphql<OrderWriteBackStateData>(admin, withFulfillmentOrders ? ORDER_WRITE_BACK_STATE : ORDER_WRITE_BACK_HEAD, { id: orderGid });
+export async function fetchOrderWriteBackState(
+  admin: AdminGraphqlClient,
+  orderGid: string,
+  withFulfillmentOrders = true,
+): Promise<OrderWriteBackState> {
+  const data = await runAdminGraphql<OrderWriteBackStateData>(
+    admin,
+    withFulfillmentOrders ? ORDER_WRITE_BACK_STATE : ORDER_WRITE_BACK_HEAD,
+    { id: orderGid },
+  );
   const state = orderWriteBackState(data);
   if (!state) throw new ShopifyOrderNotFoundError(orderGid);
   return state;
@@ -61,13 +69,19 @@ export async function executeWriteBack(
 async function runStep(admin: AdminGraphqlClient, orderGid: string, step: WriteBackStep, outcome: WriteBackOutcome) {
   switch (step.kind) {
     case "tagsAdd": {
-      const data = await runAdminGraphql<{ tagsAdd: UserErrorsPayload | null }>(admin, TAGS_ADD, { id: orderGid, tags: step.tags });
+      const data = await runAdminGraphql<{ tagsAdd: UserErrorsPayload | null }>(admin, TAGS_ADD, {
+        id: orderGid,
+        tags: step.tags,
+      });
       throwIfUserErrors("TagsAdd", "add the order tags", data.tagsAdd?.userErrors);
       outcome.tagsAdded.push(...step.tags);
       return;
     }
     case "tagsRemove": {
-      const data = await runAdminGraphql<{ tagsRemove: UserErrorsPayload | null }>(admin, TAGS_REMOVE, { id: orderGid, tags: step.tags });
+      const data = await runAdminGraphql<{ tagsRemove: UserErrorsPayload | null }>(admin, TAGS_REMOVE, {
+        id: orderGid,
+        tags: step.tags,
+      });
       throwIfUserErrors("TagsRemove", "remove outdated order tags", data.tagsRemove?.userErrors);
       outcome.tagsRemoved.push(...step.tags);
       return;
@@ -90,11 +104,9 @@ async function runStep(admin: AdminGraphqlClient, orderGid: string, step: WriteB
             }
           : {}),
       };
-      const data = await runAdminGraphql<{ fulfillmentCreate: (UserErrorsPayload & { fulfillment: { id: string } | null }) | null }>(
-        admin,
-        FULFILLMENT_CREATE,
-        { fulfillment },
-      );
+      const data = await runAdminGraphql<{
+        fulfillmentCreate: (UserErrorsPayload & { fulfillment: { id: string } | null }) | null;
+      }>(admin, FULFILLMENT_CREATE, { fulfillment });
       throwIfUserErrors("FulfillmentCreate", "create the fulfilment", data.fulfillmentCreate?.userErrors);
       const id = data.fulfillmentCreate?.fulfillment?.id;
       if (id) outcome.fulfillmentIds.push(id);
@@ -145,8 +157,16 @@ export const READ_ACTUAL_POINTS = { withFulfillmentOrders: 12, head: 1 } as cons
 export const MUTATION_POINTS = 10;
 
 /** Whether the plan may fulfil, so the read needs the order's fulfilment orders. */
-export function mayFulfil(link: Pick<WriteBackLink, "shippingStatus" | "done">, settings: Pick<WriteBackSettings, "fulfillment">): boolean {
-  return settings.fulfillment && !link.done.fulfilled && link.shippingStatus !== null && FULFILL_SHIPPING_STATUSES.has(link.shippingStatus);
+export function mayFulfil(
+  link: Pick<WriteBackLink, "shippingStatus" | "done">,
+  settings: Pick<WriteBackSettings, "fulfillment">,
+): boolean {
+  return (
+    settings.fulfillment &&
+    !link.done.fulfilled &&
+    link.shippingStatus !== null &&
+    FULFILL_SHIPPING_STATUSES.has(link.shippingStatus)
+  );
 }
 
 /** Read the order, plan, execute: the whole write-back of one lead. */
@@ -176,22 +196,42 @@ export interface WriteBackItem {
  * rarer steps one by one. Each order's run, or the error that stopped it (its
  * steps already done show in the order's state the next run reads).
  */
-export async function writeBackOrders(admin: AdminGraphqlClient, items: readonly WriteBackItem[]): Promise<(WriteBackRun | { error: unknown })[]> {
+export async function writeBackOrders(
+  admin: AdminGraphqlClient,
+  items: readonly WriteBackItem[],
+): Promise<(WriteBackRun | { error: unknown })[]> {
   const states = await readWriteBackStates(admin, items);
   const plans = items.map((item, i) => {
     const state = states[i];
-    return "error" in state ? state : { steps: planWriteBack(item.link, item.settings, state), outcome: { ...NO_OUTCOME, tagsAdded: [], tagsRemoved: [], fulfillmentIds: [] } };
+    return "error" in state
+      ? state
+      : {
+          steps: planWriteBack(item.link, item.settings, state),
+          outcome: { ...NO_OUTCOME, tagsAdded: [], tagsRemoved: [], fulfillmentIds: [] },
+        };
   });
   for (let round = 0; ; round++) {
-    const due = plans.flatMap((plan, i) => ("error" in plan || round >= plan.steps.length ? [] : [{ i, step: plan.steps[round], outcome: plan.outcome }]));
+    const due = plans.flatMap((plan, i) =>
+      "error" in plan || round >= plan.steps.length ? [] : [{ i, step: plan.steps[round], outcome: plan.outcome }],
+    );
     if (due.length === 0) break;
-    const failed = await runRound(admin, due.map((d) => ({ ...d, orderGid: items[d.i].orderGid })));
+    const failed = await runRound(
+      admin,
+      due.map((d) => ({ ...d, orderGid: items[d.i].orderGid })),
+    );
     for (const [i, error] of failed) plans[i] = { error };
   }
-  return plans.map((plan, i) => ("error" in plan ? plan : { steps: plan.steps, outcome: plan.outcome, done: recordWriteBack(items[i].link.done, plan.outcome) }));
+  return plans.map((plan, i) =>
+    "error" in plan
+      ? plan
+      : { steps: plan.steps, outcome: plan.outcome, done: recordWriteBack(items[i].link.done, plan.outcome) },
+  );
 }
 
-async function readWriteBackStates(admin: AdminGraphqlClient, items: readonly WriteBackItem[]): Promise<(OrderWriteBackState | { error: unknown })[]> {
+async function readWriteBackStates(
+  admin: AdminGraphqlClient,
+  items: readonly WriteBackItem[],
+): Promise<(OrderWriteBackState | { error: unknown })[]> {
   const states: (OrderWriteBackState | { error: unknown })[] = new Array(items.length);
   const heads: number[] = [];
   for (const [i, item] of items.entries()) {
@@ -210,7 +250,11 @@ async function readWriteBackStates(admin: AdminGraphqlClient, items: readonly Wr
     states[i] = await fetchOrderWriteBackState(admin, items[i].orderGid, false).catch((error: unknown) => ({ error }));
   } else if (heads.length > 1) {
     try {
-      const data = await runAdminGraphql<{ nodes: (OrderWriteBackStateData["order"] | null)[] }>(admin, ORDER_WRITE_BACK_HEADS, { ids: heads.map((i) => items[i].orderGid) });
+      const data = await runAdminGraphql<{ nodes: (OrderWriteBackStateData["order"] | null)[] }>(
+        admin,
+        ORDER_WRITE_BACK_HEADS,
+        { ids: heads.map((i) => items[i].orderGid) },
+      );
       heads.forEach((i, n) => {
         const state = orderWriteBackState({ order: data.nodes[n] ?? null });
         states[i] = state ?? { error: new ShopifyOrderNotFoundError(items[i].orderGid) };
@@ -223,7 +267,10 @@ async function readWriteBackStates(admin: AdminGraphqlClient, items: readonly Wr
 }
 
 /** One step of each order: tag changes together per kind, the others one by one. The orders whose step failed, with the error. */
-async function runRound(admin: AdminGraphqlClient, due: readonly { i: number; orderGid: string; step: WriteBackStep; outcome: WriteBackOutcome }[]): Promise<Map<number, unknown>> {
+async function runRound(
+  admin: AdminGraphqlClient,
+  due: readonly { i: number; orderGid: string; step: WriteBackStep; outcome: WriteBackOutcome }[],
+): Promise<Map<number, unknown>> {
   const failed = new Map<number, unknown>();
   for (const field of ["tagsAdd", "tagsRemove"] as const) {
     const group = due.filter((d) => d.step.kind === field);
@@ -233,9 +280,16 @@ async function runRound(admin: AdminGraphqlClient, due: readonly { i: number; or
       await runStep(admin, d.orderGid, d.step, d.outcome).catch((error: unknown) => failed.set(d.i, error));
       continue;
     }
-    const calls = group.map((d) => ({ orderGid: d.orderGid, tags: (d.step as Extract<WriteBackStep, { kind: "tagsAdd" | "tagsRemove" }>).tags }));
+    const calls = group.map((d) => ({
+      orderGid: d.orderGid,
+      tags: (d.step as Extract<WriteBackStep, { kind: "tagsAdd" | "tagsRemove" }>).tags,
+    }));
     try {
-      const data = await runAdminGraphql<Record<string, UserErrorsPayload | null>>(admin, tagsMutationMany(field, group.length), tagsMutationManyVariables(calls));
+      const data = await runAdminGraphql<Record<string, UserErrorsPayload | null>>(
+        admin,
+        tagsMutationMany(field, group.length),
+        tagsMutationManyVariables(calls),
+      );
       group.forEach((d, n) => {
         try {
           if (field === "tagsAdd") throwIfUserErrors("TagsAdd", "add the order tags", data[`a${n}`]?.userErrors);

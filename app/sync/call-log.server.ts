@@ -29,7 +29,8 @@ const insertByCount = new Map<number, SqlStatement>();
 function insertRows(count: number): SqlStatement {
   let s = insertByCount.get(count);
   if (!s) {
-    s = statement(`INSERT INTO "ApiCall" ("id", "shop", "method", "path", "status", "durationMs", "attempt", "apiVersion", "at")
+    s =
+      statement(`INSERT INTO "ApiCall" ("id", "shop", "method", "path", "status", "durationMs", "attempt", "apiVersion", "at")
       VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`);
     insertByCount.set(count, s);
   }
@@ -39,7 +40,10 @@ function insertRows(count: number): SqlStatement {
 async function insert(sql: Sql, rows: readonly CallRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const page = rows.slice(i, i + ROWS_PER_INSERT);
-    await sql.run(insertRows(page.length), page.flatMap((r) => [newId(), r.shop, r.method, r.path, r.status, r.durationMs, r.attempt, r.apiVersion, r.at]));
+    await sql.run(
+      insertRows(page.length),
+      page.flatMap((r) => [newId(), r.shop, r.method, r.path, r.status, r.durationMs, r.attempt, r.apiVersion, r.at]),
+    );
   }
 }
 
@@ -80,7 +84,9 @@ export async function flushCallLogNow(db: PrismaClient): Promise<number> {
   const rows = take(log);
   const database = sqlDatabaseOf(db);
   try {
-    await retryWhileBusy(() => (rows.length <= ROWS_PER_INSERT ? insert(database, rows) : database.transaction((tx) => insert(tx, rows))));
+    await retryWhileBusy(() =>
+      rows.length <= ROWS_PER_INSERT ? insert(database, rows) : database.transaction((tx) => insert(tx, rows)),
+    );
   } catch (error) {
     console.warn(`call log: ${rows.length} row(s) not written: ${(error as Error).message}`);
   }

@@ -56,12 +56,17 @@ export class RateLimiterContentionError extends Error {
 export const DEFAULT_SPACING_MARGIN = 0.02;
 
 const READ_SLOT = statement(`SELECT "nextAt", "blockedUntil", "version" FROM "RateLimitSlot" WHERE "key" = ?`);
-const CREATE_SLOT = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "version") VALUES (?, ?, 0) ON CONFLICT ("key") DO NOTHING`);
-const RESERVE = statement(`UPDATE "RateLimitSlot" SET "nextAt" = ?, "version" = "version" + 1 WHERE "key" = ? AND "version" = ?`);
+const CREATE_SLOT = statement(
+  `INSERT INTO "RateLimitSlot" ("key", "nextAt", "version") VALUES (?, ?, 0) ON CONFLICT ("key") DO NOTHING`,
+);
+const RESERVE = statement(
+  `UPDATE "RateLimitSlot" SET "nextAt" = ?, "version" = "version" + 1 WHERE "key" = ? AND "version" = ?`,
+);
 const PENALIZE = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "blockedUntil", "version") VALUES (?, ?, ?, 0)
   ON CONFLICT ("key") DO UPDATE SET "blockedUntil" = excluded."blockedUntil", "version" = "RateLimitSlot"."version" + 1`);
 const SHARED_RATE = statement(`SELECT "ratePerMinute", "rateReadAt" FROM "RateLimitSlot" WHERE "key" = ?`);
-const SHARE_RATE = statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "version", "ratePerMinute", "rateReadAt") VALUES (?, ?, 0, ?, ?)
+const SHARE_RATE =
+  statement(`INSERT INTO "RateLimitSlot" ("key", "nextAt", "version", "ratePerMinute", "rateReadAt") VALUES (?, ?, 0, ?, ?)
   ON CONFLICT ("key") DO UPDATE SET "ratePerMinute" = excluded."ratePerMinute", "rateReadAt" = excluded."rateReadAt"`);
 const CLAIM_RATE_READ = statement(`UPDATE "RateLimitSlot" SET "rateReadAt" = ? WHERE "key" = ? AND "rateReadAt" = ?`);
 
@@ -96,7 +101,9 @@ export interface DbRateLimiter extends RateLimiter {
    * not known, or the slot looks further than maxWaitMs: the call then reserves
    * as usual (reading the row).
    */
-  reservationFor(key: string): { item: BatchItem; reservation: Reservation; settle(changed: number): boolean } | undefined;
+  reservationFor(
+    key: string,
+  ): { item: BatchItem; reservation: Reservation; settle(changed: number): boolean } | undefined;
 }
 
 export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}): DbRateLimiter {
@@ -133,7 +140,11 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
   async function readSlot(key: string, from: Sql = sql): Promise<Slot | undefined> {
     const [row] = await retryWhileBusy(() => from.all(READ_SLOT, [key]));
     if (!row) return undefined;
-    return { nextAt: asDate(row.nextAt)!.getTime(), blockedUntil: asDate(row.blockedUntil)?.getTime() ?? 0, version: asNumber(row.version) };
+    return {
+      nextAt: asDate(row.nextAt)!.getTime(),
+      blockedUntil: asDate(row.blockedUntil)?.getTime() ?? 0,
+      version: asNumber(row.version),
+    };
   }
 
   return {
@@ -231,7 +242,8 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
 
     async sharedRate(key) {
       const [slot] = await retryWhileBusy(() => sql.all(SHARED_RATE, [key]));
-      const perMinute = slot?.ratePerMinute === null || slot?.ratePerMinute === undefined ? 0 : asNumber(slot.ratePerMinute);
+      const perMinute =
+        slot?.ratePerMinute === null || slot?.ratePerMinute === undefined ? 0 : asNumber(slot.ratePerMinute);
       const readAt = asDate(slot?.rateReadAt);
       if (!perMinute || !readAt) return undefined;
       return { perMinute, readAt: readAt.getTime() };
@@ -249,4 +261,3 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
     },
   };
 }
-

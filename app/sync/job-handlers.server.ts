@@ -13,11 +13,23 @@ import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconc
 import { FLOW_TRIGGER_BATCH, runFlowTriggerJobs } from "../flow/flow-triggers.server";
 import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
-import { POST_LEAD_JOB, REFRESH_LEAD_JOB, SYNC_STATUSES_JOB, WRITE_BACK_JOB, RETENTION_JOB, BACKFILL_JOB, FLOW_TRIGGER_JOB, PAYMENT_OVERDUE_JOB, RECONCILE_JOB } from "../models/job-kinds";
+import {
+  POST_LEAD_JOB,
+  REFRESH_LEAD_JOB,
+  SYNC_STATUSES_JOB,
+  WRITE_BACK_JOB,
+  RETENTION_JOB,
+  BACKFILL_JOB,
+  FLOW_TRIGGER_JOB,
+  PAYMENT_OVERDUE_JOB,
+  RECONCILE_JOB,
+} from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
 /** `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given). */
-export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig }): JobHandlers {
+export function createJobHandlers(
+  deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig },
+): JobHandlers {
   const reconcile = deps.reconcile ?? reconcileConfig();
   // The worker's line for each shop's Shopify points (write-back and Flow triggers share it).
   const shopifyBudget = new ShopifyBudget();
@@ -26,10 +38,16 @@ export function createJobHandlers(deps: PipelineDeps & { adminFor: AdminFor; rec
     [SYNC_STATUSES_JOB]: (job) => runSyncStatusesJob(deps, job),
     [REFRESH_LEAD_JOB]: (job) => runRefreshLeadJob(deps, job),
     // Batches: a shop's due write-backs (and firings) share one claim, one read and one commit.
-    [WRITE_BACK_JOB]: { size: WRITE_BACK_BATCH, run: (jobs, ctx) => runWriteBackJobs({ ...deps, shopifyBudget }, jobs, ctx) },
+    [WRITE_BACK_JOB]: {
+      size: WRITE_BACK_BATCH,
+      run: (jobs, ctx) => runWriteBackJobs({ ...deps, shopifyBudget }, jobs, ctx),
+    },
     [RETENTION_JOB]: (job) => runRetentionJob(deps, job),
     [BACKFILL_JOB]: (job, ctx) => runBackfillJob(deps, job, ctx),
-    [FLOW_TRIGGER_JOB]: { size: FLOW_TRIGGER_BATCH, run: (jobs, ctx) => runFlowTriggerJobs({ ...deps, shopifyBudget }, jobs, ctx) },
+    [FLOW_TRIGGER_JOB]: {
+      size: FLOW_TRIGGER_BATCH,
+      run: (jobs, ctx) => runFlowTriggerJobs({ ...deps, shopifyBudget }, jobs, ctx),
+    },
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
   };

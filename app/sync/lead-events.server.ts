@@ -23,14 +23,32 @@ import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
-import { asDate, asNumber, inList, list, newId, sqlOf, statement, type BatchItem, type Sql, type SqlStatement } from "../db/sql";
+import {
+  asDate,
+  asNumber,
+  inList,
+  list,
+  newId,
+  sqlOf,
+  statement,
+  type BatchItem,
+  type Sql,
+  type SqlStatement,
+} from "../db/sql";
 import type { WorkerTask } from "../queue/types";
 import { writeBackHandler } from "./write-back-task.server";
 // A cycle (status-sync records lead events); used only when a handler runs.
 import { ensureSyncScheduled } from "./sync-schedule.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
-const handlers: LeadEventHandler[] = [queueFlowTriggers, analyticsRollupHandler, customerRecordHandler, cashLedgerHandler, writeBackHandler, scheduleSyncHandler];
+const handlers: LeadEventHandler[] = [
+  queueFlowTriggers,
+  analyticsRollupHandler,
+  customerRecordHandler,
+  cashLedgerHandler,
+  writeBackHandler,
+  scheduleSyncHandler,
+];
 
 /** Tells the events now, inside the caller's transaction (the merchant's actions, intake). */
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
@@ -52,7 +70,9 @@ const insertByCount = new Map<number, SqlStatement>();
 function insertEvents(count: number): SqlStatement {
   let s = insertByCount.get(count);
   if (!s) {
-    s = statement(`INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?)").join(", ")}`);
+    s = statement(
+      `INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?)").join(", ")}`,
+    );
     insertByCount.set(count, s);
   }
   return s;
@@ -65,7 +85,13 @@ export function leadEventItems(shop: string, events: readonly LeadEvent[]): Batc
   for (let i = 0; i < changed.length; i += EVENTS_PER_INSERT) {
     const page = changed.slice(i, i + EVENTS_PER_INSERT);
     // No reason: it may quote the customer (a hold's phone number); a handler reads the link's own, which erasure reaches.
-    const params = page.flatMap((e) => [newId(), shop, e.linkId, JSON.stringify({ kind: e.kind, before: e.before, after: e.after }), e.at]);
+    const params = page.flatMap((e) => [
+      newId(),
+      shop,
+      e.linkId,
+      JSON.stringify({ kind: e.kind, before: e.before, after: e.after }),
+      e.at,
+    ]);
     items.push({ statement: insertEvents(page.length), params });
   }
   return items;
@@ -77,7 +103,9 @@ export async function recordLeadEvents(tx: Sql, shop: string, events: readonly L
 }
 
 const SHOPS_WAITING = statement(`SELECT DISTINCT "shop" FROM "PendingLeadEvent" LIMIT ?`);
-const BATCH_OF_SHOP = statement(`SELECT "id", "linkId", "event", "at", "attempts" FROM "PendingLeadEvent" WHERE "shop" = ? ORDER BY "id" LIMIT ?`);
+const BATCH_OF_SHOP = statement(
+  `SELECT "id", "linkId", "event", "at", "attempts" FROM "PendingLeadEvent" WHERE "shop" = ? ORDER BY "id" LIMIT ?`,
+);
 const DELETE_TOLD = statement((d) => `DELETE FROM "PendingLeadEvent" WHERE ${inList(d, `"id"`)}`);
 const COUNT_FAILED = statement(`UPDATE "PendingLeadEvent" SET "attempts" = "attempts" + 1 WHERE "id" = ?`);
 /** One teller per shop at a time on PostgreSQL (SQLite runs one write transaction at a time anyway). */
@@ -97,11 +125,21 @@ interface Pending {
 }
 
 function pendingOf(row: Record<string, unknown>): Pending {
-  const stored = JSON.parse(String(row.event)) as { kind: LeadEvent["kind"]; before: LeadSnapshot | null; after: LeadSnapshot };
+  const stored = JSON.parse(String(row.event)) as {
+    kind: LeadEvent["kind"];
+    before: LeadSnapshot | null;
+    after: LeadSnapshot;
+  };
   return {
     id: String(row.id),
     attempts: asNumber(row.attempts),
-    event: { linkId: String(row.linkId), kind: stored.kind, before: stored.before, after: stored.after, at: asDate(row.at)! },
+    event: {
+      linkId: String(row.linkId),
+      kind: stored.kind,
+      before: stored.before,
+      after: stored.after,
+      at: asDate(row.at)!,
+    },
   };
 }
 
@@ -118,7 +156,10 @@ export interface TellReport {
  * fails is told again event by event; an event that keeps failing alone is
  * given up (logged), so one bad row never holds back the shop's others.
  */
-export async function tellPendingLeadEvents(db: PrismaClient, logger: Pick<Console, "error"> = console): Promise<TellReport> {
+export async function tellPendingLeadEvents(
+  db: PrismaClient,
+  logger: Pick<Console, "error"> = console,
+): Promise<TellReport> {
   const sql = sqlOf(db);
   const shops = (await sql.all(SHOPS_WAITING, [SHOPS_PER_RUN])).map((r) => String(r.shop));
   const report: TellReport = { shops: shops.length, told: 0, more: shops.length === SHOPS_PER_RUN };
@@ -149,7 +190,11 @@ async function tellBatch(db: PrismaClient, shop: string): Promise<{ count: numbe
       if (batch.length === 0) return { count: 0, full: false };
       // Events that made a batch fail before are told alone (tellOneByOne).
       if (batch.some((p) => p.attempts > 0)) throw new Error("a batch holds events that failed before");
-      await applyLeadEvents(tx, shop, batch.map((p) => p.event));
+      await applyLeadEvents(
+        tx,
+        shop,
+        batch.map((p) => p.event),
+      );
       await sql.run(DELETE_TOLD, [list(batch.map((p) => p.id))]);
       return { count: batch.length, full: batch.length === LEAD_EVENTS_BATCH };
     },
@@ -157,7 +202,12 @@ async function tellBatch(db: PrismaClient, shop: string): Promise<{ count: numbe
   );
 }
 
-async function tellOneByOne(db: PrismaClient, shop: string, logger: Pick<Console, "error">, cause: unknown): Promise<number> {
+async function tellOneByOne(
+  db: PrismaClient,
+  shop: string,
+  logger: Pick<Console, "error">,
+  cause: unknown,
+): Promise<number> {
   const sql = sqlOf(db);
   const batch = (await sql.all(BATCH_OF_SHOP, [shop, LEAD_EVENTS_BATCH])).map(pendingOf);
   let told = 0;
@@ -173,13 +223,16 @@ async function tellOneByOne(db: PrismaClient, shop: string, logger: Pick<Console
     } catch (error) {
       if (pending.attempts + 1 >= MAX_ATTEMPTS) {
         await sql.run(DELETE_TOLD, [list([pending.id])]);
-        logger.error(`lead event ${pending.event.kind} of link ${pending.event.linkId} (${shop}) given up after ${MAX_ATTEMPTS} failed tries: ${(error as Error).message ?? error}`);
+        logger.error(
+          `lead event ${pending.event.kind} of link ${pending.event.linkId} (${shop}) given up after ${MAX_ATTEMPTS} failed tries: ${(error as Error).message ?? error}`,
+        );
       } else {
         await sql.run(COUNT_FAILED, [pending.id]);
       }
     }
   }
-  if (told === 0 && batch.length > 0) logger.error(`lead events of ${shop} could not be told: ${(cause as Error).message ?? cause}`);
+  if (told === 0 && batch.length > 0)
+    logger.error(`lead events of ${shop} could not be told: ${(cause as Error).message ?? cause}`);
   return told;
 }
 

@@ -16,8 +16,10 @@ export interface LeadStatus {
 export function isFinalStatus(status: Pick<LeadStatus, "confirmationStatus" | "shippingStatus">): boolean {
   if (status.shippingStatus && FINAL_SHIPPING.has(status.shippingStatus)) return true;
   // A refused lead never gets a parcel: its shipping status stays pending.
-  return Boolean(status.confirmationStatus && FINAL_CONFIRMATION.has(status.confirmationStatus)) &&
-    (!status.shippingStatus || status.shippingStatus === "pending");
+  return (
+    Boolean(status.confirmationStatus && FINAL_CONFIRMATION.has(status.confirmationStatus)) &&
+    (!status.shippingStatus || status.shippingStatus === "pending")
+  );
 }
 
 const SHIPPED_OR_LATER = new Set(["picked_up", "shipped", "delivered", "paid", "returned"]);

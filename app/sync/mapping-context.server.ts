@@ -32,7 +32,10 @@ function sameAsLastTime<T>(key: string, list: T): T {
 }
 
 export async function loadShopRules(db: Db, shop: Shop): Promise<ShopRules> {
-  const [skuMappings, cityAliases] = await Promise.all([listSkuMappings(db, shop.domain), listCityAliases(db, shop.domain)]);
+  const [skuMappings, cityAliases] = await Promise.all([
+    listSkuMappings(db, shop.domain),
+    listCityAliases(db, shop.domain),
+  ]);
   return {
     settings: readShopSettings(shop.settings),
     skuMappings: sameAsLastTime(`sku:${shop.domain}`, skuMappings),
@@ -48,13 +51,21 @@ export interface RulesVersion {
   aliasChangedAt: string | null;
 }
 
-const rulesByShop = new Map<string, { key: string; skuMappings: ShopRules["skuMappings"]; cityAliases: ShopRules["cityAliases"] }>();
+const rulesByShop = new Map<
+  string,
+  { key: string; skuMappings: ShopRules["skuMappings"]; cityAliases: ShopRules["cityAliases"] }
+>();
 
 /** loadShopRules for the hot path: the rules read before while their version (read with the order) is unchanged. */
 export async function currentShopRules(db: Db, shop: Shop, version: RulesVersion): Promise<ShopRules> {
   const key = JSON.stringify(version);
   const known = rulesByShop.get(shop.domain);
-  if (known && known.key === key) return { settings: readShopSettings(shop.settings), skuMappings: known.skuMappings, cityAliases: known.cityAliases };
+  if (known && known.key === key)
+    return {
+      settings: readShopSettings(shop.settings),
+      skuMappings: known.skuMappings,
+      cityAliases: known.cityAliases,
+    };
   const rules = await loadShopRules(db, shop);
   rulesByShop.set(shop.domain, { key, skuMappings: rules.skuMappings, cityAliases: rules.cityAliases });
   return rules;

@@ -12,7 +12,13 @@ import { enqueueJob } from "../queue/jobs.server";
 import { MAX_FIELD_CHARS } from "../leads/field-limits";
 import { MAX_PHONE_CHARS } from "../leads/phone";
 import { addTimeline, reasonFields } from "../models/timeline.server";
-import { cancelledAsDuplicateText, correctedText, duplicateKeptText, resentSecondLeadText, resentText } from "../models/order-texts";
+import {
+  cancelledAsDuplicateText,
+  correctedText,
+  duplicateKeptText,
+  resentSecondLeadText,
+  resentText,
+} from "../models/order-texts";
 import { sentAnywayText, standingText } from "../customers/hold-reason";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { applyLeadEvents } from "./lead-events.server";
@@ -48,7 +54,16 @@ export class FieldTooLongError extends OrderActionError {
 }
 
 /** States from which a merchant may send (again). In flight ("posting") is not one of them. */
-const RESENDABLE: readonly LinkState[] = ["received", "held", "invalid", "failed", "skipped", "retrying", "created", "damaged"];
+const RESENDABLE: readonly LinkState[] = [
+  "received",
+  "held",
+  "invalid",
+  "failed",
+  "skipped",
+  "retrying",
+  "created",
+  "damaged",
+];
 
 export interface Actor {
   /** Who asked (staff email or "merchant"), recorded with the resend. */
@@ -70,7 +85,8 @@ export class SecondLeadError extends OrderActionError {
 }
 
 /** The order's lead exists on the platform (created, or stored as damaged). */
-const hasLead = (link: Pick<OrderLink, "state" | "leadRef">) => link.leadRef !== null && (link.state === "created" || link.state === "damaged");
+const hasLead = (link: Pick<OrderLink, "state" | "leadRef">) =>
+  link.leadRef !== null && (link.state === "created" || link.state === "damaged");
 
 async function linkOf(db: Db, shop: string, linkId: string): Promise<OrderLink> {
   const link = await db.orderLink.findFirst({ where: { id: linkId, shop } });
@@ -92,8 +108,21 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
       where: { id: link.id },
       data: { state: "received", ...reasonFields(null), resendBy: actor.by, resendAt: now },
     });
-    await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: now }]);
-    await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
+    await applyLeadEvents(tx, shop, [
+      {
+        linkId: link.id,
+        kind: "reopened",
+        before: snapshotOf(link),
+        after: { ...snapshotOf(link), state: "received" },
+        at: now,
+      },
+    ]);
+    await enqueueJob(tx, {
+      kind: POST_LEAD_JOB,
+      key: postLeadJobKey(shop, link.orderId),
+      shop,
+      payload: { linkId: link.id },
+    });
     await addTimeline(
       tx,
       shop,
@@ -124,7 +153,12 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
   await db.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
   const view = (await customerHoldReasons(db, shop, [link.id])).get(link.id);
   const reason = view && "reason" in view ? view.reason : null;
-  await addTimeline(db, shop, link.id, { kind: "send_anyway", text: sentAnywayText(actor.by, reason), data: { reason }, at: actor.now });
+  await addTimeline(db, shop, link.id, {
+    kind: "send_anyway",
+    text: sentAnywayText(actor.by, reason),
+    data: { reason },
+    at: actor.now,
+  });
   return resendOrder(db, shop, linkId, actor);
 }
 
@@ -133,11 +167,22 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
  * card); recorded on that order's timeline. A blocked phone holds its next orders
  * while the hold rule is on; a trusted one is never held.
  */
-export async function setOrderCustomerStanding(db: Db, shop: string, linkId: string, standing: Standing | null, actor: Actor): Promise<void> {
+export async function setOrderCustomerStanding(
+  db: Db,
+  shop: string,
+  linkId: string,
+  standing: Standing | null,
+  actor: Actor,
+): Promise<void> {
   const link = await linkOf(db, shop, linkId);
   if (!link.phone) throw new OrderActionError(422, "this order has no valid phone number to block or trust");
   await setStanding(db, shop, link.phone, standing);
-  await addTimeline(db, shop, link.id, { kind: "customer_standing", text: standingText(standing), data: { standing }, at: actor.now });
+  await addTimeline(db, shop, link.id, {
+    kind: "customer_standing",
+    text: standingText(standing),
+    data: { standing },
+    at: actor.now,
+  });
 }
 
 function parseFlags(json: string): string[] {
@@ -168,16 +213,25 @@ export const MAX_OVERRIDE_CHARS: Readonly<Record<keyof OrderOverrides, number>> 
 export function assertOverrideLengths(input: Partial<Record<keyof OrderOverrides, unknown>>): void {
   for (const field of Object.keys(MAX_OVERRIDE_CHARS) as (keyof OrderOverrides)[]) {
     const value = input[field];
-    if (typeof value === "string" && value.length > MAX_OVERRIDE_CHARS[field]) throw new FieldTooLongError(field, MAX_OVERRIDE_CHARS[field]);
+    if (typeof value === "string" && value.length > MAX_OVERRIDE_CHARS[field])
+      throw new FieldTooLongError(field, MAX_OVERRIDE_CHARS[field]);
   }
 }
 
 /** Overrides fields for this order only (the Shopify order is not changed); the caller may then resend. */
-export async function setOrderOverrides(db: Db, shop: string, linkId: string, overrides: OrderOverrides, actor: Actor): Promise<OrderLink> {
+export async function setOrderOverrides(
+  db: Db,
+  shop: string,
+  linkId: string,
+  overrides: OrderOverrides,
+  actor: Actor,
+): Promise<OrderLink> {
   assertOverrideLengths(overrides);
   const link = await linkOf(db, shop, linkId);
   const clean = Object.fromEntries(
-    Object.entries(overrides).filter(([, v]) => typeof v === "string" && v.trim() !== "").map(([k, v]) => [k, (v as string).trim()]),
+    Object.entries(overrides)
+      .filter(([, v]) => typeof v === "string" && v.trim() !== "")
+      .map(([k, v]) => [k, (v as string).trim()]),
   );
   const merged = { ...(JSON.parse(link.overrides) as OrderOverrides), ...clean };
   const updated = await db.orderLink.update({ where: { id: link.id }, data: { overrides: JSON.stringify(merged) } });
@@ -189,14 +243,17 @@ export async function setOrderOverrides(db: Db, shop: string, linkId: string, ov
 function anomalyCodes(json: string): string[] {
   try {
     const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.flatMap((a) => (typeof a === "string" ? [a] : a && typeof a.code === "string" ? [a.code] : [])) : [];
+    return Array.isArray(value)
+      ? value.flatMap((a) => (typeof a === "string" ? [a] : a && typeof a.code === "string" ? [a.code] : []))
+      : [];
   } catch {
     return [];
   }
 }
 
 const isDuplicateLead = (link: OrderLink) =>
-  link.state === "damaged" && anomalyCodes(link.anomalies).some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate");
+  link.state === "damaged" &&
+  anomalyCodes(link.anomalies).some((code) => isKnownAnomaly(code) && ANOMALY_CODES[code].fix === "decideDuplicate");
 
 /**
  * "Keep both": the merchant decided a lead the platform flagged as a recent
@@ -205,7 +262,8 @@ const isDuplicateLead = (link: OrderLink) =>
  */
 export async function keepDuplicate(db: Db, shop: string, linkId: string, actor: Actor): Promise<void> {
   const link = await linkOf(db, shop, linkId);
-  if (!isDuplicateLead(link)) throw new OrderActionError(409, "only a lead the platform flagged as a duplicate can be kept as it is");
+  if (!isDuplicateLead(link))
+    throw new OrderActionError(409, "only a lead the platform flagged as a duplicate can be kept as it is");
   const flags = new Set(parseFlags(link.flags));
   flags.add(FLAG_DUPLICATE_KEPT);
   await db.$transaction(async (tx) => {
@@ -219,9 +277,16 @@ export async function keepDuplicate(db: Db, shop: string, linkId: string, actor:
  * not refunded: nothing was paid, customer not notified). Its lead stays on the
  * platform: only the seller space can cancel a lead.
  */
-export async function cancelDuplicateInShopify(db: Db, admin: AdminGraphqlClient, shop: string, linkId: string, actor: Actor): Promise<void> {
+export async function cancelDuplicateInShopify(
+  db: Db,
+  admin: AdminGraphqlClient,
+  shop: string,
+  linkId: string,
+  actor: Actor,
+): Promise<void> {
   const link = await linkOf(db, shop, linkId);
-  if (!isDuplicateLead(link)) throw new OrderActionError(409, "only a lead the platform flagged as a duplicate is cancelled from here");
+  if (!isDuplicateLead(link))
+    throw new OrderActionError(409, "only a lead the platform flagged as a duplicate is cancelled from here");
   if (link.cancelledAt) throw new OrderActionError(409, "this order was cancelled in Shopify already");
   const data = await runAdminGraphql<{ orderCancel: { orderCancelUserErrors: { message: string }[] } | null }>(
     admin,
@@ -237,7 +302,8 @@ export async function cancelDuplicateInShopify(db: Db, admin: AdminGraphqlClient
     PAGE_CALL,
   );
   const refused = data.orderCancel?.orderCancelUserErrors ?? [];
-  if (refused.length > 0) throw new OrderActionError(422, `Shopify refused to cancel the order: ${refused.map((e) => e.message).join("; ")}`);
+  if (refused.length > 0)
+    throw new OrderActionError(422, `Shopify refused to cancel the order: ${refused.map((e) => e.message).join("; ")}`);
   const now = actor.now ?? new Date();
   await db.$transaction(async (tx) => {
     await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: now } });

@@ -11,14 +11,18 @@ import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
 import { retryWhileBusy } from "../db/sqlite-busy";
 import { addTimeline, reasonFields, type TimelineEntry } from "../models/timeline.server";
-import { cancelledAfterSendingText, cancelledBeforeSendingText, cancelledReasonText, updatedInShopifyText } from "../models/order-texts";
+import {
+  cancelledAfterSendingText,
+  cancelledBeforeSendingText,
+  cancelledReasonText,
+  updatedInShopifyText,
+} from "../models/order-texts";
 import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
-
 
 export class UnreadableOrderError extends Error {
   constructor(message: string) {
@@ -42,7 +46,8 @@ function readHeader(payload: Record<string, unknown>): OrderHeader {
     throw new UnreadableOrderError("the order payload has no numeric id");
   }
   const orderId = String(id);
-  const date = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);
+  const date = (value: unknown) =>
+    typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
   const customer = payload.customer as { id?: unknown } | null | undefined;
   return {
     orderId,
@@ -86,11 +91,21 @@ export interface OrderCreatedRows {
 }
 
 /** Pure: the rows of one orders/create delivery; throws UnreadableOrderError for a payload without an order id. */
-export function orderCreatedRows(delivery: IntakeDelivery, payload: Record<string, unknown>, now = new Date()): OrderCreatedRows {
+export function orderCreatedRows(
+  delivery: IntakeDelivery,
+  payload: Record<string, unknown>,
+  now = new Date(),
+): OrderCreatedRows {
   const header = readHeader(payload);
   const { shop } = delivery;
   return {
-    delivery: { id: delivery.id, shop, topic: delivery.topic, receivedAt: now, triggeredAt: delivery.triggeredAt ?? null },
+    delivery: {
+      id: delivery.id,
+      shop,
+      topic: delivery.topic,
+      receivedAt: now,
+      triggeredAt: delivery.triggeredAt ?? null,
+    },
     link: {
       id: randomUUID(),
       shop,
@@ -127,14 +142,18 @@ export function orderCreatedRows(delivery: IntakeDelivery, payload: Record<strin
  */
 
 export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
-  const values = rows.map(({ delivery: d }) => Prisma.sql`(${d.id}, ${d.shop}, ${d.topic}, ${d.receivedAt}, ${d.triggeredAt})`);
+  const values = rows.map(
+    ({ delivery: d }) => Prisma.sql`(${d.id}, ${d.shop}, ${d.topic}, ${d.receivedAt}, ${d.triggeredAt})`,
+  );
   return db.$executeRaw`INSERT INTO "WebhookDelivery" ("id", "shop", "topic", "receivedAt", "triggeredAt")
     VALUES ${Prisma.join(values)} ON CONFLICT ("id") DO NOTHING`;
 }
 
 export function insertOrderLinks(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
   const values = rows.map(
-    ({ link: l }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
+    ({
+      link: l,
+    }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
       ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.orderCreatedAt}, ${l.createdAt}, ${l.createdAt})`,
   );
   return db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
@@ -175,7 +194,10 @@ export async function intakeImportedOrder(
       const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload);
       if ((await insertOrderLinks(tx, [rows])) === 0) return false;
       await insertPostLeadJobs(tx, [rows]);
-      const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId } }, select: { id: true } });
+      const link = await tx.orderLink.findUniqueOrThrow({
+        where: { shop_orderId: { shop, orderId } },
+        select: { id: true },
+      });
       await addTimeline(tx, shop, link.id, source.timeline);
       return true;
     }),
@@ -193,7 +215,8 @@ export async function intakeOrderCreated(tx: Tx, shop: string, payload: Record<s
 export type OrderChangeOutcome = "applied" | "unknown_order" | "stale" | "already_cancelled";
 
 /** When Shopify says this snapshot is from: its updated_at, else the event's X-Shopify-Triggered-At. */
-const shopifyTimeOf = (header: OrderHeader, triggeredAt: Date | null | undefined) => header.updatedAt ?? triggeredAt ?? null;
+const shopifyTimeOf = (header: OrderHeader, triggeredAt: Date | null | undefined) =>
+  header.updatedAt ?? triggeredAt ?? null;
 
 /**
  * orders/updated: an order not yet posted picks up the merchant's corrections
@@ -232,7 +255,15 @@ export async function intakeOrderUpdated(
     },
   });
   await addTimeline(tx, shop, link.id, { kind: "updated", text: updatedInShopifyText() });
-  await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date() }]);
+  await applyLeadEvents(tx, shop, [
+    {
+      linkId: link.id,
+      kind: "reopened",
+      before: snapshotOf(link),
+      after: { ...snapshotOf(link), state: "received" },
+      at: new Date(),
+    },
+  ]);
   await queuePosting(tx, shop, header.orderId, link.id);
   return "applied";
 }
@@ -261,10 +292,20 @@ export async function intakeOrderCancelled(
     await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
     return "applied";
   }
-  await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, state: "cancelled", ...reasonFields(cancelledReasonText()) } });
+  await tx.orderLink.update({
+    where: { id: link.id },
+    data: { cancelledAt: at, payloadAt, state: "cancelled", ...reasonFields(cancelledReasonText()) },
+  });
   await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledBeforeSendingText() });
   await applyLeadEvents(tx, shop, [
-    { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: "cancelled" }, reason: english(cancelledReasonText()), at },
+    {
+      linkId: link.id,
+      kind: "stopped",
+      before: snapshotOf(link),
+      after: { ...snapshotOf(link), state: "cancelled" },
+      reason: english(cancelledReasonText()),
+      at,
+    },
   ]);
   return "applied";
 }

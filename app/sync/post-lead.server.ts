@@ -15,9 +15,38 @@
  */
 import type { OrderLink, Shop } from "@prisma/client";
 import { z } from "zod";
-import { fromWebhookOrder, mapOrderToLead, normalizeMoroccanPhone, type MappingResult, type RecentLead, type ShopOrder } from "../leads";
-import { addTimelineRows, reasonFields, timelineItems, timelineRow, type TimelineKind, type TimelineRow } from "../models/timeline.server";
-import { autoSendOffText, checkedText, findingRef, heldByRulesText, keyRejectedText, leadAnsweredText, leadSentText, notInstalledText, rateLimitedText, receivedText, refusedText, sendFailedText, waitingForKeyText, refusedValueText } from "../models/order-texts";
+import {
+  fromWebhookOrder,
+  mapOrderToLead,
+  normalizeMoroccanPhone,
+  type MappingResult,
+  type RecentLead,
+  type ShopOrder,
+} from "../leads";
+import {
+  addTimelineRows,
+  reasonFields,
+  timelineItems,
+  timelineRow,
+  type TimelineKind,
+  type TimelineRow,
+} from "../models/timeline.server";
+import {
+  autoSendOffText,
+  checkedText,
+  findingRef,
+  heldByRulesText,
+  keyRejectedText,
+  leadAnsweredText,
+  leadSentText,
+  notInstalledText,
+  rateLimitedText,
+  receivedText,
+  refusedText,
+  sendFailedText,
+  waitingForKeyText,
+  refusedValueText,
+} from "../models/order-texts";
 import type { MessageRef } from "../i18n/message-ref";
 import { failureCauseOf } from "../models/failure-cause";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
@@ -47,7 +76,10 @@ import { totalCentsOf } from "../models/order-amount";
 import { refusalOf } from "../models/refusal.server";
 
 /** Intake queues by order id (it never reads the link back); merchant actions by link id. */
-const payloadSchema = z.union([z.object({ linkId: z.string().min(1) }), z.object({ orderId: z.string().regex(/^\d+$/) })]);
+const payloadSchema = z.union([
+  z.object({ linkId: z.string().min(1) }),
+  z.object({ orderId: z.string().regex(/^\d+$/) }),
+]);
 
 /** How long a link waits for a key (none yet, or rejected) before looking again. */
 export const WAIT_FOR_KEY_MS = 15 * 60_000;
@@ -61,8 +93,12 @@ const LOADED_COLUMNS = `${modelColumns("OrderLink", "l")}, ${modelColumns("Shop"
   (SELECT MAX(m."updatedAt") FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuChangedAt",
   (SELECT COUNT(*) FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasCount",
   (SELECT MAX(a."updatedAt") FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasChangedAt"`;
-const LOAD_BY_ID = statement(`SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`);
-const LOAD_BY_ORDER = statement(`SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."shop" = ? AND l."orderId" = ?`);
+const LOAD_BY_ID = statement(
+  `SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`,
+);
+const LOAD_BY_ORDER = statement(
+  `SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."shop" = ? AND l."orderId" = ?`,
+);
 
 interface Loaded {
   link: OrderLink;
@@ -70,7 +106,11 @@ interface Loaded {
   versions: { references: Parameters<typeof currentReferenceData>[2]; rules: Parameters<typeof currentShopRules>[2] };
 }
 
-async function loadForPosting(db: Sql, payload: z.infer<typeof payloadSchema>, jobShop: string | null): Promise<Loaded | null> {
+async function loadForPosting(
+  db: Sql,
+  payload: z.infer<typeof payloadSchema>,
+  jobShop: string | null,
+): Promise<Loaded | null> {
   const rows =
     "linkId" in payload
       ? await db.all(LOAD_BY_ID, [payload.linkId])
@@ -91,7 +131,12 @@ async function loadForPosting(db: Sql, payload: z.infer<typeof payloadSchema>, j
         catalogueBytes: row.catalogueBytes === null ? null : asNumber(row.catalogueBytes),
         citiesBytes: row.citiesBytes === null ? null : asNumber(row.citiesBytes),
       },
-      rules: { skuCount: asNumber(row.skuCount), skuChangedAt: changedAt(row.skuChangedAt), aliasCount: asNumber(row.aliasCount), aliasChangedAt: changedAt(row.aliasChangedAt) },
+      rules: {
+        skuCount: asNumber(row.skuCount),
+        skuChangedAt: changedAt(row.skuChangedAt),
+        aliasCount: asNumber(row.aliasCount),
+        aliasChangedAt: changedAt(row.aliasChangedAt),
+      },
     },
   };
 }
@@ -108,7 +153,11 @@ function settingsOf(shop: Pick<Shop, "settings">): ShopSettings {
   return settings;
 }
 
-export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pick<JobContext, "completion">): Promise<void> {
+export async function runPostLead(
+  deps: PipelineDeps,
+  job: ClaimedJob,
+  ctx?: Pick<JobContext, "completion">,
+): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError("post-lead payload names no order");
   const { db } = deps;
@@ -132,7 +181,12 @@ export async function runPostLead(deps: PipelineDeps, job: ClaimedJob, ctx?: Pic
   }
 }
 
-async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx?: Pick<JobContext, "completion">): Promise<void> {
+async function postLink(
+  deps: PipelineDeps,
+  job: ClaimedJob,
+  loaded: Loaded,
+  ctx?: Pick<JobContext, "completion">,
+): Promise<void> {
   const { db } = deps;
   const database = sqlDatabaseOf(db);
   const { link, shop } = loaded;
@@ -179,13 +233,21 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
     await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite });
     return;
   }
-  if (settings.customerHold.enabled && result.phone && !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)) {
+  if (
+    settings.customerHold.enabled &&
+    result.phone &&
+    !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)
+  ) {
     const history = await holdHistory(db, shop, result.phone, link.id);
     const decision = customerHold(history, settings.customerHold, deps.now());
     if (decision.hold) {
       // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
       const text = holdReasonRef(decision.reason);
-      await moveLink(db, link, "held", { reason: text, timeline: { kind: "customer_hold", text, data: { reason: decision.reason } }, alsoWrite });
+      await moveLink(db, link, "held", {
+        reason: text,
+        timeline: { kind: "customer_hold", text, data: { reason: decision.reason } },
+        alsoWrite,
+      });
       return;
     }
   }
@@ -206,7 +268,10 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
   const marked = await database
     .transaction(async (tx) => {
       const counts = await tx.batch([
-        { statement: MARK_POSTING, params: [...mappedValues(mapped.fields), posting.postingSince, deps.now(), link.id] },
+        {
+          statement: MARK_POSTING,
+          params: [...mappedValues(mapped.fields), posting.postingSince, deps.now(), link.id],
+        },
         ...timelineItems(mapped.rows(sent)),
         ...(slot ? [slot.item] : []),
       ]);
@@ -223,7 +288,10 @@ async function postLink(deps: PipelineDeps, job: ClaimedJob, loaded: Loaded, ctx
     });
   // Cancelled or changed by the merchant meanwhile: that change wins.
   if (!marked) {
-    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, { shop: link.shop, order: link.orderId });
+    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, {
+      shop: link.shop,
+      order: link.orderId,
+    });
     return;
   }
   Object.assign(link, posting);
@@ -243,7 +311,8 @@ type MappedFields = Record<(typeof MAPPED_COLUMNS)[number], string | number | nu
 const mappedValues = (fields: MappedFields) => MAPPED_COLUMNS.map((c) => fields[c]);
 const SET_MAPPED = MAPPED_COLUMNS.map((c) => `"${c}" = ?`).join(", ");
 
-const MARK_POSTING = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "reasonText" = NULL, "updatedAt" = ?
+const MARK_POSTING =
+  statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "reasonText" = NULL, "updatedAt" = ?
   WHERE "id" = ? AND "state" IN ('received', 'retrying', 'posting')`);
 const WRITE_MAPPED = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "updatedAt" = ? WHERE "id" = ?`);
 
@@ -256,7 +325,12 @@ function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined 
   }
 }
 
-async function waitForKey(deps: PipelineDeps, link: OrderLink, shop: Shop, alsoWrite?: MoveOptions["alsoWrite"]): Promise<never> {
+async function waitForKey(
+  deps: PipelineDeps,
+  link: OrderLink,
+  shop: Shop,
+  alsoWrite?: MoveOptions["alsoWrite"],
+): Promise<never> {
   const reason = waitingForKeyText(Boolean(shop.pausedReason));
   const to: LinkState = link.state === "posting" ? "posting" : "received";
   await moveLink(deps.db, link, to, { reason, alsoWrite });
@@ -277,22 +351,35 @@ interface MappedOrder {
 class ChangedMeanwhile extends Error {}
 
 /** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
-async function mapLink(deps: PipelineDeps, link: OrderLink, shop: Shop, connection: ShopConnection | undefined, versions: Loaded["versions"]): Promise<MappedOrder> {
+async function mapLink(
+  deps: PipelineDeps,
+  link: OrderLink,
+  shop: Shop,
+  connection: ShopConnection | undefined,
+  versions: Loaded["versions"],
+): Promise<MappedOrder> {
   const { db } = deps;
   const now = deps.now();
   let references = await currentReferenceData(db, shop, versions.references, connection?.client, { now });
-  const order = applyOverrides(fromWebhookOrder(JSON.parse(link.payload)), parseJson<OrderOverrides>(link.overrides, {}));
+  const order = applyOverrides(
+    fromWebhookOrder(JSON.parse(link.payload)),
+    parseJson<OrderOverrides>(link.overrides, {}),
+  );
   const rules = await currentShopRules(db, shop, versions.rules);
   const recentLeads = await recentLeadsFor(deps, link, order, rules.settings.duplicateWindowMinutes);
   const context = () => mappingContext(references, rules, { now, currency: order.currency, recentLeads });
   let result = mapOrderToLead(order, context());
   if (result.needsRefresh.length > 0 && connection) {
-    references = await currentReferenceData(db, shop, versions.references, connection.client, { now, force: result.needsRefresh });
+    references = await currentReferenceData(db, shop, versions.references, connection.client, {
+      now,
+      force: result.needsRefresh,
+    });
     result = mapOrderToLead(order, context());
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown) => timelineRow(link.shop, link.id, { kind, text, at, data });
+  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown) =>
+    timelineRow(link.shop, link.id, { kind, text, at, data });
   const mappedRow = row("mapped", checkedText(result.decision, blocking, warnings), now, {
     decision: result.decision,
     findings: result.findings.map((f) => f.code),
@@ -347,12 +434,18 @@ export const RECENT_LEADS_LOOKED_AT = 50;
 // One phone per statement: with equality on (shop, phone) both databases read the
 // (shop, phone, postedAt) index backwards and stop at the limit; a list of phones
 // let SQLite walk every lead of the shop in the window by (shop, postedAt) instead.
-export const RECENT_LEADS = statement(`SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
+export const RECENT_LEADS =
+  statement(`SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
     WHERE "shop" = ? AND "phone" = ? AND "postedAt" >= ? AND "id" <> ?
     ORDER BY "postedAt" DESC LIMIT ${RECENT_LEADS_LOOKED_AT}`);
 
 /** The shop's most recent leads with the same phone inside the duplicate window (RECENT_LEADS_LOOKED_AT of them at most). */
-async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOrder, windowMinutes: number): Promise<RecentLead[]> {
+async function recentLeadsFor(
+  deps: PipelineDeps,
+  link: OrderLink,
+  order: ShopOrder,
+  windowMinutes: number,
+): Promise<RecentLead[]> {
   const candidates = [order.shippingAddress?.phone, order.phone, order.customer?.phone, order.billingAddress?.phone];
   const phones = [...new Set(candidates.map((p) => normalizeMoroccanPhone(p)).flatMap((r) => (r.ok ? [r.phone] : [])))];
   if (phones.length === 0 || windowMinutes <= 0) return [];
@@ -368,7 +461,9 @@ async function recentLeadsFor(deps: PipelineDeps, link: OrderLink, order: ShopOr
     orderId: String(r.orderId),
     orderName: String(r.orderName),
   }));
-  return phones.length === 1 ? leads : leads.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, RECENT_LEADS_LOOKED_AT);
+  return phones.length === 1
+    ? leads
+    : leads.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, RECENT_LEADS_LOOKED_AT);
 }
 
 /**
@@ -395,7 +490,8 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
 }
 
 // A new lead: a parcel number and profit of an earlier one are not its own.
-const RECORD_ANSWER = statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "reasonText" = NULL, "postingSince" = NULL,
+const RECORD_ANSWER =
+  statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "reasonText" = NULL, "postingSince" = NULL,
   "postedAt" = ?, "postCount" = "postCount" + ?, "confirmationStatus" = 'new', "shippingStatus" = 'pending', "trackingNumber" = NULL,
   "sellerProfit" = NULL, "statusFinal" = FALSE, "updatedAt" = ? WHERE "id" = ?`);
 
@@ -413,13 +509,26 @@ async function recordAnswer(
   const now = deps.now();
   const flags = new Set(parseJson<string[]>(link.flags, []));
   const anomalies = answer.kind === "damaged" ? answer.anomalies : [];
-  if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate")) flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
+  if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate"))
+    flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const state: LinkState = answer.kind;
   assertMove(link.state as LinkState, state);
   const completion = finish.completion?.();
   // Independent writes, all or none: one transaction on SQLite, one statement on PostgreSQL.
   const counts = await sqlDatabaseOf(deps.db).batch([
-    { statement: RECORD_ANSWER, params: [state, answer.ref ?? null, JSON.stringify(anomalies), JSON.stringify([...flags]), now, how.recovered ? 0 : 1, now, link.id] },
+    {
+      statement: RECORD_ANSWER,
+      params: [
+        state,
+        answer.ref ?? null,
+        JSON.stringify(anomalies),
+        JSON.stringify([...flags]),
+        now,
+        how.recovered ? 0 : 1,
+        now,
+        link.id,
+      ],
+    },
     ...timelineItems([
       timelineRow(link.shop, link.id, {
         kind: "answered",
@@ -512,16 +621,25 @@ async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, proble
   if (!link || !canMove(link.state as LinkState, "failed")) return;
   const reason = refusedValueText();
   try {
-    await moveLink(db, link, "failed", { reason, timeline: { kind: "failed", text: reason, data: { detail: problem } } });
+    await moveLink(db, link, "failed", {
+      reason,
+      timeline: { kind: "failed", text: reason, data: { detail: problem } },
+    });
   } catch (error) {
-    console.error(`post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`);
+    console.error(
+      `post-lead ${link.shop} ${link.orderName}: could not record the refused value (${databaseValueProblem(error) ?? "database error"})`,
+    );
   }
 }
 
 interface MoveOptions {
   reason?: MessageRef | null;
   postingSince?: null;
-  timeline?: { kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold"; text: MessageRef; data?: unknown };
+  timeline?: {
+    kind: "held" | "skipped" | "answered" | "retrying" | "failed" | "customer_hold";
+    text: MessageRef;
+    data?: unknown;
+  };
   /** Rows to write in the same commit (the mapping that led to this move). */
   alsoWrite?: MappedOrder["write"];
 }
@@ -529,8 +647,12 @@ interface MoveOptions {
 /** States where the order stops short of a lead: features that follow lead events are told. */
 const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "invalid", "failed"]);
 
-const MOVE = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`);
-const MOVE_CLEARING_POSTING = statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`);
+const MOVE = statement(
+  `UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`,
+);
+const MOVE_CLEARING_POSTING = statement(
+  `UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`,
+);
 
 /** The link's next state, its timeline row and the mapping that led there in one commit; a stop is a lead event. */
 async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
@@ -541,11 +663,25 @@ async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, 
   const reason = reasonFields(options.reason ?? null);
   await database.transaction(async (tx) => {
     await options.alsoWrite?.(tx);
-    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [to, reason.reason, reason.reasonText, now, link.id]);
-    if (options.timeline) await addTimelineRows(tx, [timelineRow(link.shop, link.id, { ...options.timeline, at: now })]);
+    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [
+      to,
+      reason.reason,
+      reason.reasonText,
+      now,
+      link.id,
+    ]);
+    if (options.timeline)
+      await addTimelineRows(tx, [timelineRow(link.shop, link.id, { ...options.timeline, at: now })]);
     if (stopped) {
       await recordLeadEvents(tx, link.shop, [
-        { linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, reason: reason.reason, at: now },
+        {
+          linkId: link.id,
+          kind: "stopped",
+          before: snapshotOf(link),
+          after: { ...snapshotOf(link), state: to },
+          reason: reason.reason,
+          at: now,
+        },
       ]);
     }
   });

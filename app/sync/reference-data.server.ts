@@ -67,7 +67,8 @@ export async function ensureReferenceData(
 ): Promise<ReferenceData> {
   const data = cachedReferenceData(shop);
   const maxAgeMs = options.maxAgeMs ?? REFERENCE_MAX_AGE_MS;
-  const refreshCatalogue = options.force?.includes("catalogue") || isStale(data.catalogueFetchedAt, options.now, maxAgeMs);
+  const refreshCatalogue =
+    options.force?.includes("catalogue") || isStale(data.catalogueFetchedAt, options.now, maxAgeMs);
   const refreshCities = options.force?.includes("cities") || isStale(data.citiesFetchedAt, options.now, maxAgeMs);
   if (!refreshCatalogue && !refreshCities) return data;
 
@@ -105,7 +106,8 @@ export interface ReferenceVersion {
   citiesBytes: number | null;
 }
 
-const versionKey = (v: ReferenceVersion) => [v.catalogueFetchedAt?.getTime(), v.citiesFetchedAt?.getTime(), v.catalogueBytes, v.citiesBytes].join("|");
+const versionKey = (v: ReferenceVersion) =>
+  [v.catalogueFetchedAt?.getTime(), v.citiesFetchedAt?.getTime(), v.catalogueBytes, v.citiesBytes].join("|");
 
 /** The lists last parsed per shop, with the version they were read at. */
 const parsedByShop = new Map<string, { key: string; data: ReferenceData }>();
@@ -124,17 +126,25 @@ export async function currentReferenceData(
 ): Promise<ReferenceData> {
   let known = parsedByShop.get(shop.domain);
   if (!known || known.key !== versionKey(version)) {
-    const lists = await db.shop.findUnique({ where: { domain: shop.domain }, select: { catalogueJson: true, citiesJson: true, catalogueFetchedAt: true, citiesFetchedAt: true } });
+    const lists = await db.shop.findUnique({
+      where: { domain: shop.domain },
+      select: { catalogueJson: true, citiesJson: true, catalogueFetchedAt: true, citiesFetchedAt: true },
+    });
     Object.assign(shop, lists ?? {});
     known = { key: versionKey(version), data: cachedReferenceData(shop) };
     parsedByShop.set(shop.domain, known);
   }
   if (!client) return known.data;
   const maxAgeMs = REFERENCE_MAX_AGE_MS;
-  const stale = isStale(known.data.catalogueFetchedAt, options.now, maxAgeMs) || isStale(known.data.citiesFetchedAt, options.now, maxAgeMs);
+  const stale =
+    isStale(known.data.catalogueFetchedAt, options.now, maxAgeMs) ||
+    isStale(known.data.citiesFetchedAt, options.now, maxAgeMs);
   if (!stale && !options.force?.length) return known.data;
   if (shop.catalogueJson === null && shop.citiesJson === null) {
-    Object.assign(shop, await db.shop.findUnique({ where: { domain: shop.domain }, select: { catalogueJson: true, citiesJson: true } }));
+    Object.assign(
+      shop,
+      await db.shop.findUnique({ where: { domain: shop.domain }, select: { catalogueJson: true, citiesJson: true } }),
+    );
   }
   const data = await ensureReferenceData(db, shop, client, options);
   parsedByShop.set(shop.domain, {

@@ -58,14 +58,24 @@ function parseFindings(json: string): Finding[] {
 const familyCodes = (cause: "product" | "city") => FINDING_CAUSES.find(([c]) => c === cause)![1];
 
 /** Checks the scope's held orders again, rewrites their findings, and names those now free to go. */
-export async function recheckHeldOrders(db: Db, shop: string, scope: FixScope, options: { now?: Date } = {}): Promise<Release> {
+export async function recheckHeldOrders(
+  db: Db,
+  shop: string,
+  scope: FixScope,
+  options: { now?: Date } = {},
+): Promise<Release> {
   if (scope.kind === "customer") return releaseCustomer(db, shop, scope.phone);
   const now = options.now ?? new Date();
   const shopRow = await db.shop.findUnique({ where: { domain: shop } });
   if (!shopRow) return { orders: [], stillHeld: 0 };
   const codes = familyCodes(scope.kind === "products" ? "product" : "city");
   const links = await db.orderLink.findMany({
-    where: { shop, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null, OR: codes.map((code) => ({ findings: { contains: `"code":"${code}"` } })) },
+    where: {
+      shop,
+      state: { in: WAITING_WITHOUT_LEAD },
+      cancelledAt: null,
+      OR: codes.map((code) => ({ findings: { contains: `"code":"${code}"` } })),
+    },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: RECHECK_LIMIT,
     select: { id: true, orderName: true, payload: true, overrides: true, findings: true },
@@ -128,7 +138,11 @@ async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Rel
     take: RECHECK_LIMIT,
     select: { id: true, orderName: true, findings: true },
   });
-  const holds = await customerHoldReasons(db, shop, held.map((l) => l.id));
+  const holds = await customerHoldReasons(
+    db,
+    shop,
+    held.map((l) => l.id),
+  );
   const orders: ReleasedOrder[] = [];
   let stillHeld = 0;
   for (const link of held) {
@@ -140,9 +154,17 @@ async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Rel
 }
 
 /** Sends the released orders the merchant confirmed: those still waiting without a lead (none of another shop); the rest are counted as skipped. */
-export async function sendReleased(db: Db, shop: string, linkIds: readonly string[], actor: Actor): Promise<{ sent: number; skipped: number }> {
+export async function sendReleased(
+  db: Db,
+  shop: string,
+  linkIds: readonly string[],
+  actor: Actor,
+): Promise<{ sent: number; skipped: number }> {
   const ids = [...new Set(linkIds)].slice(0, RECHECK_LIMIT);
-  const held = await db.orderLink.findMany({ where: { shop, id: { in: ids }, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null }, select: { id: true } });
+  const held = await db.orderLink.findMany({
+    where: { shop, id: { in: ids }, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null },
+    select: { id: true },
+  });
   let sent = 0;
   for (const { id } of held) {
     try {

@@ -12,7 +12,6 @@ import { retentionJobFor, RETENTION_JOB } from "../models/job-kinds";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-
 export interface RetentionReport {
   orders: number;
   apiCalls: number;

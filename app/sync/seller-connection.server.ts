@@ -13,7 +13,10 @@ import { logCall } from "./call-log.server";
 import { recordSellerApiCall } from "../runtime/metrics.server";
 
 export class ShopNotConnectedError extends Error {
-  constructor(readonly shop: string, readonly why: "no_key" | "no_base_url" | "paused") {
+  constructor(
+    readonly shop: string,
+    readonly why: "no_key" | "no_base_url" | "paused",
+  ) {
     super(
       why === "no_key"
         ? `${shop} has no seller API key yet`
@@ -52,8 +55,15 @@ export function connectShop(db: Db, shop: Shop, options: ConnectionOptions = {})
   if (shop.pausedReason) throw new ShopNotConnectedError(shop.domain, "paused");
   const baseUrl = shop.sellerApiBaseUrl || options.defaultBaseUrl || sellerApiEnv().SELLER_API_BASE_URL;
   if (!baseUrl) throw new ShopNotConnectedError(shop.domain, "no_base_url");
-  const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher, { shop: shop.domain, purpose: "seller-api-key" });
-  const limiter = createDbRateLimiter(db, { now: options.now, sleep: options.sleep, maxWaitMs: options.maxLimiterWaitMs ?? 10_000 });
+  const apiKey = (options.secretBox ?? secretBoxFromEnv()).open(shop.sellerApiKeyCipher, {
+    shop: shop.domain,
+    purpose: "seller-api-key",
+  });
+  const limiter = createDbRateLimiter(db, {
+    now: options.now,
+    sleep: options.sleep,
+    maxWaitMs: options.maxLimiterWaitMs ?? 10_000,
+  });
   const client = createSellerApiClient({
     baseUrl,
     apiKey,

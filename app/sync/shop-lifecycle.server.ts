@@ -16,9 +16,17 @@ import { ensureShop } from "../models/shops.server";
  * delivery raised before the shop's last install (Shopify retries for hours, the
  * merchant reinstalled meanwhile) is stale and changes nothing.
  */
-export async function markShopUninstalled(tx: TransactionClient, shop: string, at: Date, triggeredAt?: Date | null): Promise<void> {
+export async function markShopUninstalled(
+  tx: TransactionClient,
+  shop: string,
+  at: Date,
+  triggeredAt?: Date | null,
+): Promise<void> {
   if (triggeredAt) {
-    const row = await tx.shop.findUnique({ where: { domain: shop }, select: { installedAt: true, uninstalledAt: true } });
+    const row = await tx.shop.findUnique({
+      where: { domain: shop },
+      select: { installedAt: true, uninstalledAt: true },
+    });
     if (row && row.uninstalledAt === null && row.installedAt > triggeredAt) return;
   }
   await tx.session.deleteMany({ where: { shop } });
@@ -44,21 +52,54 @@ export interface Reinstated {
 export async function reinstateShop(db: Db, shop: string, at: Date = new Date()): Promise<Reinstated> {
   await ensureShop(db, shop);
   return db.$transaction(async (tx) => {
-    const row = await tx.shop.findUniqueOrThrow({ where: { domain: shop }, select: { uninstalledAt: true, sellerApiKeyCipher: true } });
-    if (row.uninstalledAt) await tx.shop.update({ where: { domain: shop }, data: { uninstalledAt: null, installedAt: at }, select: { id: true } });
+    const row = await tx.shop.findUniqueOrThrow({
+      where: { domain: shop },
+      select: { uninstalledAt: true, sellerApiKeyCipher: true },
+    });
+    if (row.uninstalledAt)
+      await tx.shop.update({
+        where: { domain: shop },
+        data: { uninstalledAt: null, installedAt: at },
+        select: { id: true },
+      });
     const held = await tx.orderLink.findMany({
       where: { shop, state: "held", reason: APP_NOT_INSTALLED_REASON, cancelledAt: null },
-      select: { id: true, orderId: true, state: true, confirmationStatus: true, shippingStatus: true, sellerProfit: true },
+      select: {
+        id: true,
+        orderId: true,
+        state: true,
+        confirmationStatus: true,
+        shippingStatus: true,
+        sellerProfit: true,
+      },
     });
     for (const link of held) {
-      await tx.orderLink.update({ where: { id: link.id }, data: { state: "received", ...reasonFields(null) }, select: { id: true } });
-      await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at }]);
-      await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, link.orderId), shop, payload: { linkId: link.id } });
+      await tx.orderLink.update({
+        where: { id: link.id },
+        data: { state: "received", ...reasonFields(null) },
+        select: { id: true },
+      });
+      await applyLeadEvents(tx, shop, [
+        {
+          linkId: link.id,
+          kind: "reopened",
+          before: snapshotOf(link),
+          after: { ...snapshotOf(link), state: "received" },
+          at,
+        },
+      ]);
+      await enqueueJob(tx, {
+        kind: POST_LEAD_JOB,
+        key: postLeadJobKey(shop, link.orderId),
+        shop,
+        payload: { linkId: link.id },
+      });
       await addTimeline(tx, shop, link.id, { kind: "resend", text: reinstalledText(), at });
     }
     // After a reinstall, jobs held back while the app was gone need not wait out their delay.
     // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.
-    if (row.uninstalledAt) await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
+    if (row.uninstalledAt)
+      await tx.job.updateMany({ where: { shop, state: { in: ["pending", "failed"] } }, data: { runAt: at } });
     if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
     // The first pass covers what the app missed while it was not installed (bounded).
     await ensureReconcileScheduled(tx, shop, at);

@@ -28,7 +28,6 @@ import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
 import { statusChangedText } from "../models/order-texts";
 
-
 export interface SyncReport {
   tracked: number;
   listCalls: number;
@@ -134,7 +133,14 @@ export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: S
   const started = performance.now();
   const { db } = deps;
   const tracked = await loadTrackedLinks(db, shop.domain);
-  const report: SyncReport = { tracked: tracked.length, listCalls: 0, detailCalls: 0, updated: 0, rowsWritten: 0, wallMs: 0 };
+  const report: SyncReport = {
+    tracked: tracked.length,
+    listCalls: 0,
+    detailCalls: 0,
+    updated: 0,
+    rowsWritten: 0,
+    wallMs: 0,
+  };
   if (tracked.length === 0) return finish(report, started);
 
   // Polling gives way to posting in the key's budget (see asPolling).
@@ -148,7 +154,8 @@ export async function syncShopStatuses(deps: PipelineDeps, shop: Shop, client: S
     for await (const page of client.listLeads({ since, limit: 100 }).pages()) {
       report.listCalls++;
       for (const lead of page.leads) {
-        if (byRef.has(lead.ref)) seen.set(lead.ref, { confirmationStatus: lead.confirmation_status, shippingStatus: lead.shipping_status });
+        if (byRef.has(lead.ref))
+          seen.set(lead.ref, { confirmationStatus: lead.confirmation_status, shippingStatus: lead.shipping_status });
       }
       if (seen.size === byRef.size) break;
     }
@@ -199,7 +206,9 @@ function finish(report: SyncReport, started: number): SyncReport {
 }
 
 const SET_STATUS = statement(
-  (d) => `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
+  (
+    d,
+  ) => `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
     "statusCheckedAt" = ?, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
 );
 
@@ -209,7 +218,10 @@ const SET_STATUS = statement(
  * the lead events (told to their handlers later, in a batch of their own:
  * lead-events.server.ts).
  */
-export async function writeStatusChanges(deps: PipelineDeps, changes: readonly StatusChange[]): Promise<{ rows: number; changed: number }> {
+export async function writeStatusChanges(
+  deps: PipelineDeps,
+  changes: readonly StatusChange[],
+): Promise<{ rows: number; changed: number }> {
   const now = deps.now();
   const database = sqlDatabaseOf(deps.db);
   let rows = 0;
@@ -227,7 +239,14 @@ export async function writeStatusChanges(deps: PipelineDeps, changes: readonly S
       group.ids.push(link.id);
       const before = statusOf(link);
       if (statusChanged(before, next)) {
-        timeline.push(timelineRow(link.shop, link.id, { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next, at: now }));
+        timeline.push(
+          timelineRow(link.shop, link.id, {
+            kind: "status_changed",
+            text: statusChangedText(link.leadRef, before, next),
+            data: next,
+            at: now,
+          }),
+        );
         const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
         shopEvents.push({
           linkId: link.id,
@@ -240,7 +259,16 @@ export async function writeStatusChanges(deps: PipelineDeps, changes: readonly S
     }
     await database.transaction(async (tx) => {
       for (const { data, ids } of groups.values()) {
-        await tx.run(SET_STATUS, [data.confirmationStatus, data.shippingStatus, data.trackingNumber, data.sellerProfit, data.statusFinal, now, now, list(ids)]);
+        await tx.run(SET_STATUS, [
+          data.confirmationStatus,
+          data.shippingStatus,
+          data.trackingNumber,
+          data.sellerProfit,
+          data.statusFinal,
+          now,
+          now,
+          list(ids),
+        ]);
       }
       await addTimelineRows(tx, timeline);
       for (const [domain, shopEvents] of events) await recordLeadEvents(tx, domain, shopEvents);
@@ -260,7 +288,11 @@ export async function applyStatus(deps: PipelineDeps, link: OrderLink, next: Lea
   return changed > 0;
 }
 
-async function withShopClient<T>(deps: PipelineDeps, domain: string, work: (shop: Shop, client: SellerApiClient) => Promise<T>): Promise<T | undefined> {
+async function withShopClient<T>(
+  deps: PipelineDeps,
+  domain: string,
+  work: (shop: Shop, client: SellerApiClient) => Promise<T>,
+): Promise<T | undefined> {
   const shop = await deps.db.shop.findUnique({ where: { domain } });
   if (!shop || shop.uninstalledAt) return undefined;
   let client: SellerApiClient;

@@ -25,7 +25,12 @@ const EVENTS_STRETCH = 6;
  * and with the number of leads in motion; much rarer when events are the
  * primary source. Pure.
  */
-export function nextSyncMinutes(input: { settingMinutes: number; tracked: number; ratePerMinute: number | null; eventsConfigured: boolean }): number {
+export function nextSyncMinutes(input: {
+  settingMinutes: number;
+  tracked: number;
+  ratePerMinute: number | null;
+  eventsConfigured: boolean;
+}): number {
   const listCalls = Math.ceil(input.tracked / 100);
   const rate = input.ratePerMinute && input.ratePerMinute > 0 ? input.ratePerMinute : 60;
   const byBudget = listCalls / (rate * POLLING_SHARE);
@@ -55,7 +60,11 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
  * Makes sure the shop has a sync job coming (first lead created, key verified)
  * without pushing back one already planned.
  */
-export async function ensureSyncScheduled(db: PipelineDeps["db"] | Prisma.TransactionClient, domain: string, now: Date): Promise<void> {
+export async function ensureSyncScheduled(
+  db: PipelineDeps["db"] | Prisma.TransactionClient,
+  domain: string,
+  now: Date,
+): Promise<void> {
   // A shop that starts syncing statuses (key verified, first lead) starts its reconciliation with Shopify too.
   await ensureReconcileScheduled(db, domain, now);
   const shop = await db.shop.findUnique({ where: { domain }, select: { settings: true } });

@@ -13,14 +13,33 @@ import { wakeJobs } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
-import { mayFulfil, MUTATION_POINTS, parseWriteBackDone, READ_ACTUAL_POINTS, READ_POINTS, writeBackOrders, type WriteBackRun } from "../shopify/write-back.server";
+import {
+  mayFulfil,
+  MUTATION_POINTS,
+  parseWriteBackDone,
+  READ_ACTUAL_POINTS,
+  READ_POINTS,
+  writeBackOrders,
+  type WriteBackRun,
+} from "../shopify/write-back.server";
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
-import { CANCEL_REASONS, FULFILL_SHIPPING_STATUSES, markPaidStatuses, type WriteBackDone } from "../shopify/write-back-plan";
+import {
+  CANCEL_REASONS,
+  FULFILL_SHIPPING_STATUSES,
+  markPaidStatuses,
+  type WriteBackDone,
+} from "../shopify/write-back-plan";
 import { desiredTags, tagKey } from "../shopify/write-back-tags";
 import type { AdminFor } from "../shopify/admin-graphql.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
-import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints, type ShopifyPoints } from "../models/job-outcomes";
+import {
+  jobErrorFor,
+  shopifyOutcome,
+  throttledInLine,
+  waitForShopifyPoints,
+  type ShopifyPoints,
+} from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
 import { asDate, asString, inList, list, sqlDatabaseOf, statement, type Row, type SqlStatement } from "../db/sql";
@@ -75,28 +94,50 @@ export function likelyMutations(link: WriteBackFacts, toggles: ShopSettings["wri
   const shipping = link.shippingStatus ?? "";
   if (toggles.fulfillment && !done.fulfilled && FULFILL_SHIPPING_STATUSES.has(shipping)) mutations++;
   if (toggles.markPaid && !done.paid && markPaidStatuses(toggles.markPaidWhen).has(shipping)) mutations++;
-  if (toggles.cancel && !done.cancelled && link.confirmationStatus !== null && CANCEL_REASONS[link.confirmationStatus] !== undefined) mutations++;
+  if (
+    toggles.cancel &&
+    !done.cancelled &&
+    link.confirmationStatus !== null &&
+    CANCEL_REASONS[link.confirmationStatus] !== undefined
+  )
+    mutations++;
   return mutations;
 }
 
 /** Whether a run could change the Shopify order (see likelyMutations). */
-export const writeBackMayChange = (link: WriteBackFacts, toggles: ShopSettings["writeBack"]): boolean => likelyMutations(link, toggles) > 0;
+export const writeBackMayChange = (link: WriteBackFacts, toggles: ShopSettings["writeBack"]): boolean =>
+  likelyMutations(link, toggles) > 0;
 
 /**
  * A run's Admin API points: what its costliest call asks to be in the bucket,
  * and what the run is expected to spend (its read's actual cost and 10 a mutation).
  */
-export function writeBackPoints(link: WriteBackFacts & { shippingStatus: string | null }, toggles: ShopSettings["writeBack"]): ShopifyPoints {
-  const fulfil = mayFulfil({ shippingStatus: link.shippingStatus, done: parseWriteBackDone(link.writtenBack) }, toggles);
+export function writeBackPoints(
+  link: WriteBackFacts & { shippingStatus: string | null },
+  toggles: ShopSettings["writeBack"],
+): ShopifyPoints {
+  const fulfil = mayFulfil(
+    { shippingStatus: link.shippingStatus, done: parseWriteBackDone(link.writtenBack) },
+    toggles,
+  );
   const read = fulfil ? READ_POINTS.withFulfillmentOrders : READ_POINTS.head;
-  return { requested: Math.max(read, MUTATION_POINTS), charge: (fulfil ? READ_ACTUAL_POINTS.withFulfillmentOrders : READ_ACTUAL_POINTS.head) + MUTATION_POINTS * Math.max(1, likelyMutations(link, toggles)) };
+  return {
+    requested: Math.max(read, MUTATION_POINTS),
+    charge:
+      (fulfil ? READ_ACTUAL_POINTS.withFulfillmentOrders : READ_ACTUAL_POINTS.head) +
+      MUTATION_POINTS * Math.max(1, likelyMutations(link, toggles)),
+  };
 }
 
 /**
  * Lead-events handler: wakes the write-back of each order whose lead was
  * answered or moved and now differs from what was written (toggles on).
  */
-export async function writeBackHandler(tx: Prisma.TransactionClient, shop: string, allEvents: LeadEvent[]): Promise<void> {
+export async function writeBackHandler(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  allEvents: LeadEvent[],
+): Promise<void> {
   const events = allEvents.filter((e) => e.kind === "answered" || e.kind === "status");
   if (events.length === 0) return;
   const row = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
@@ -105,10 +146,19 @@ export async function writeBackHandler(tx: Prisma.TransactionClient, shop: strin
   if (!writeBackEnabled(settings)) return;
   const ids = [...new Set(events.map((e) => e.linkId))];
   const links = await shopLinksByIds(tx, shop, ids, {
-    id: true, orderId: true, leadRef: true, confirmationStatus: true, shippingStatus: true, anomalies: true, trackingNumber: true, writtenBack: true,
+    id: true,
+    orderId: true,
+    leadRef: true,
+    confirmationStatus: true,
+    shippingStatus: true,
+    anomalies: true,
+    trackingNumber: true,
+    writtenBack: true,
   });
   const runAt = new Date(Date.now() + WRITE_BACK_DELAY_MS);
-  const jobs = links.filter((l) => writeBackMayChange(l, settings.writeBack)).map((l) => ({ ...writeBackJobFor(shop, l.orderId, l.id), runAt }));
+  const jobs = links
+    .filter((l) => writeBackMayChange(l, settings.writeBack))
+    .map((l) => ({ ...writeBackJobFor(shop, l.orderId, l.id), runAt }));
   await wakeJobs(tx, jobs);
 }
 
@@ -121,7 +171,10 @@ function setWrittenBack(count: number): SqlStatement {
   let s = setWrittenBackByCount.get(count);
   if (!s) {
     const cases = Array.from({ length: count }, () => `WHEN ? THEN ?`).join(" ");
-    s = statement((d) => `UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`);
+    s = statement(
+      (d) =>
+        `UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
+    );
     setWrittenBackByCount.set(count, s);
   }
   return s;
@@ -182,7 +235,13 @@ export async function runWriteBackJobs(
     const link = linkOf(row);
     // Kept, not dropped: a reinstall wakes the shop's waiting jobs (reinstateShop); shop/redact deletes them.
     if (asDate(row.uninstalledAt)) {
-      failures.set(job.id, new RetryLaterError(UNINSTALLED_WAIT_MS, { countAttempt: false, reason: "The app is not installed: written back after a reinstall" }));
+      failures.set(
+        job.id,
+        new RetryLaterError(UNINSTALLED_WAIT_MS, {
+          countAttempt: false,
+          reason: "The app is not installed: written back after a reinstall",
+        }),
+      );
       continue;
     }
     const settings = readShopSettings(asString(row.settings));
@@ -211,7 +270,13 @@ export async function runWriteBackJobs(
       if (run.steps.length > 0) {
         // From the status change the app saw (or the lead's creation) to Shopify showing it: the sync ledger's lag and the metric.
         const seenAt = link.statusCheckedAt ?? link.postedAt;
-        timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writtenBackText(run.steps), data: seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined }));
+        timeline.push(
+          timelineRow(link.shop, link.id, {
+            kind: "written_back",
+            text: writtenBackText(run.steps),
+            data: seenAt ? { lagMs: Math.max(0, deps.now().getTime() - seenAt.getTime()) } : undefined,
+          }),
+        );
         seenAts.push(seenAt);
       }
       done.push(job);
@@ -219,9 +284,17 @@ export async function runWriteBackJobs(
     }
     const { error } = run;
     try {
-      if (error instanceof ShopifyThrottledError) throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
+      if (error instanceof ShopifyThrottledError)
+        throttledInLine({ ...line, nowMs: deps.now().getTime() }, link.shop, job.id, points, error);
       const outcome = shopifyOutcome(error);
-      if (outcome.kind === "permanent") timeline.push(timelineRow(link.shop, link.id, { kind: "written_back", text: writeBackRefusedText(), data: { detail: outcome.reason } }));
+      if (outcome.kind === "permanent")
+        timeline.push(
+          timelineRow(link.shop, link.id, {
+            kind: "written_back",
+            text: writeBackRefusedText(),
+            data: { detail: outcome.reason },
+          }),
+        );
       failures.set(job.id, jobErrorFor(outcome, error));
     } catch (inLine) {
       failures.set(job.id, inLine);

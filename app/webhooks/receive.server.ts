@@ -7,7 +7,12 @@ import prisma from "../db.server";
 import { createGroupCommit } from "../db/group-commit";
 import { isDatabaseBusy } from "../db/sqlite-busy";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
-import { orderCreatedInserts, orderCreatedRows, UnreadableOrderError, type OrderCreatedRows } from "../sync/order-intake.server";
+import {
+  orderCreatedInserts,
+  orderCreatedRows,
+  UnreadableOrderError,
+  type OrderCreatedRows,
+} from "../sync/order-intake.server";
 import { storedTopic, verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
 import { recordOrdersStored } from "../runtime/metrics.server";
 

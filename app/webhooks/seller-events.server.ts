@@ -70,8 +70,14 @@ const MAX_EVENT_ID_LENGTH = 200;
  * is re-signed with a new timestamp, so it passes that check; its X-Event-Id
  * then makes it a duplicate, acknowledged without queuing the refresh again.
  */
-export async function receiveSellerEvent(db: Db, token: string, request: Request, now: Date = new Date()): Promise<Response> {
-  if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+export async function receiveSellerEvent(
+  db: Db,
+  token: string,
+  request: Request,
+  now: Date = new Date(),
+): Promise<Response> {
+  if (request.method !== "POST")
+    return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   let rawBody: string;
   try {
     rawBody = await readTextWithin(request, SELLER_EVENT_BODY_LIMIT);
@@ -99,7 +105,9 @@ export async function receiveSellerEvent(db: Db, token: string, request: Request
   // Replay: this exact signed request, remembered past the time window (retention prunes it).
   const signed = createHash("sha256").update(`${shop.id}\n${timestamp}\n${signature}`).digest("hex");
   try {
-    await db.webhookDelivery.create({ data: { id: `seller-signature:${signed}`, shop: shop.domain, topic: SELLER_EVENT_TOPIC } });
+    await db.webhookDelivery.create({
+      data: { id: `seller-signature:${signed}`, shop: shop.domain, topic: SELLER_EVENT_TOPIC },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return refuse(`${shop.domain}: replayed event`);
     throw error;

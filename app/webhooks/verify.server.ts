@@ -95,10 +95,14 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
   const check = await webhookApi().webhooks.validate({ rawBody, rawRequest: withShopifyHeadersOnly(request) });
   if (!check.valid) {
     const wrongHmac = check.reason === WebhookValidationErrorReason.InvalidHmac;
-    throw new Response(undefined, wrongHmac ? { status: 401, statusText: "Unauthorized" } : { status: 400, statusText: "Bad Request" });
+    throw new Response(
+      undefined,
+      wrongHmac ? { status: 401, statusText: "Unauthorized" } : { status: 400, statusText: "Bad Request" },
+    );
   }
   const expected = storedTopic(topic);
-  if (storedTopic(String(check.topic)) !== expected) throw refused(`topic ${String(check.topic)} sent to the ${topic} address`);
+  if (storedTopic(String(check.topic)) !== expected)
+    throw refused(`topic ${String(check.topic)} sent to the ${topic} address`);
   // Exact 64-bit ids, well-formed text, and no more values than a real order carries (app/http/webhook-json.ts).
   const read = readWebhookJson(rawBody, { maxDepth: MAX_JSON_DEPTH, maxValues: MAX_WEBHOOK_VALUES });
   if (!read.ok && read.why === "depth") throw refused(`the webhook body nests deeper than ${MAX_JSON_DEPTH} levels`);
@@ -113,7 +117,8 @@ export async function verifyShopifyWebhook(request: Request, topic: string): Pro
     if (typeof domain !== "string" || domain.toLowerCase() !== check.domain.toLowerCase()) {
       throw refused(`${topic}: the payload's shop_domain is not the shop in X-Shopify-Shop-Domain`);
     }
-    if (!(typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id)))) throw refused(`${topic}: the payload has no shop_id`);
+    if (!(typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))))
+      throw refused(`${topic}: the payload has no shop_id`);
   }
   return {
     shop: check.domain,

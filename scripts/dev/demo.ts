@@ -25,7 +25,9 @@ if (options.help) {
 
 const json = options.json;
 const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-const shutdown = createShutdown((name, error) => console.error(`could not stop the ${name}: ${error instanceof Error ? error.message : String(error)}`));
+const shutdown = createShutdown((name, error) =>
+  console.error(`could not stop the ${name}: ${error instanceof Error ? error.message : String(error)}`),
+);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -74,7 +74,15 @@ export function scoreTable(report: JsonReport): string {
   return [
     line(["file", "mutants", "killed", "timeout", "survived", "no cov.", "score"]),
     ...rows.map((r) =>
-      line([r.file, String(r.valid), String(r.killed), String(r.timeout), String(r.survived), String(r.noCoverage), `${r.score.toFixed(2)} %`]),
+      line([
+        r.file,
+        String(r.valid),
+        String(r.killed),
+        String(r.timeout),
+        String(r.survived),
+        String(r.noCoverage),
+        `${r.score.toFixed(2)} %`,
+      ]),
     ),
   ].join("\n");
 }

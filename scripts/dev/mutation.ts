@@ -58,7 +58,9 @@ function main(): number {
         `\n  HTML report: ${existsSync(html) ? html : "(not written)"}`,
     );
   }
-  console.log(`\nMutation testing (break thresholds: ${AREA_BREAK} % per area, ${FILE_BREAK} % per file):\n${summary.join("\n")}`);
+  console.log(
+    `\nMutation testing (break thresholds: ${AREA_BREAK} % per area, ${FILE_BREAK} % per file):\n${summary.join("\n")}`,
+  );
   return failed ? 1 : 0;
 }
 

@@ -61,7 +61,18 @@ async function sqliteMigration(): Promise<void> {
   client.close();
   const current = join(scratch, "current.prisma");
   writeFileSync(current, prisma(["db", "pull", "--print"], url).replace(/^[\s\S]*?(?=generator )/, ""));
-  const sql = prisma(["migrate", "diff", "--from-schema-datamodel", current, "--to-schema-datamodel", join(root, "prisma", "schema.prisma"), "--script"], url);
+  const sql = prisma(
+    [
+      "migrate",
+      "diff",
+      "--from-schema-datamodel",
+      current,
+      "--to-schema-datamodel",
+      join(root, "prisma", "schema.prisma"),
+      "--script",
+    ],
+    url,
+  );
   if (changesSomething(sql)) writeMigration(migrationsDir, sql);
   else console.log("SQLite: the migrations match prisma/schema.prisma, nothing to write.");
 }
@@ -78,7 +89,10 @@ async function postgresMigration(): Promise<void> {
   try {
     const from = migrated === null ? ["--from-empty"] : ["--from-schema-datamodel", postgresSnapshotPath];
     const config = join(root, "prisma", "postgres", "prisma.config.ts");
-    const sql = prisma(["migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", postgresSchemaPath, "--script"], server.url());
+    const sql = prisma(
+      ["migrate", "diff", "--config", config, ...from, "--to-schema-datamodel", postgresSchemaPath, "--script"],
+      server.url(),
+    );
     if (changesSomething(sql)) writeMigration(postgresMigrationsDir, sql);
     else console.log("PostgreSQL: no SQL to run for this change.");
     mkdirSync(postgresMigrationsDir, { recursive: true });

@@ -36,11 +36,15 @@ if (current !== wanted) {
 
 // The datasource's env("DATABASE_URL") must look like a PostgreSQL URL for the
 // schema to validate; generating connects to nothing.
-execFileSync(process.execPath, [join(root, "node_modules", "prisma", "build", "index.js"), "generate", "--schema", target], {
-  cwd: root,
-  env: { ...process.env, DATABASE_URL: "postgresql://localhost/generate", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+execFileSync(
+  process.execPath,
+  [join(root, "node_modules", "prisma", "build", "index.js"), "generate", "--schema", target],
+  {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: "postgresql://localhost/generate", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 
 /**
  * A client generated to a custom path carries its own copy of Prisma's runtime,

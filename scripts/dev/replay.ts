@@ -31,7 +31,10 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`--url is not a URL: ${values.url}`);
   }
   const times = Math.floor(positiveArg(values, "times", 1));
-  const deliveries = readOrderFiles(resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]), values.topic ?? "orders/create");
+  const deliveries = readOrderFiles(
+    resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]),
+    values.topic ?? "orders/create",
+  );
 
   let failed = 0;
   for (const delivery of deliveries) {
@@ -39,7 +42,12 @@ async function main(argv: string[]): Promise<number> {
       const body = JSON.stringify(delivery.payload);
       const label = `${delivery.topic} ${orderNameOf(delivery.payload)} (${delivery.source}${times > 1 ? `, ${i}/${times}` : ""})`;
       try {
-        const answer = await deliverWebhook(values.url, { topic: delivery.topic, shop: values.shop, secret: values.secret, body });
+        const answer = await deliverWebhook(values.url, {
+          topic: delivery.topic,
+          shop: values.shop,
+          secret: values.secret,
+          body,
+        });
         const ok = answer.status >= 200 && answer.status <= 299;
         if (!ok) failed++;
         console.log(`${answer.status} ${label}${ok ? "" : `: ${answer.detail ?? ""}`}`);

@@ -19,10 +19,13 @@ async function main(): Promise<number> {
     if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
     shop = args.values.shop;
     reset = args.flags.has("reset");
-    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop)) throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+      throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`analytics:rebuild: ${error.message}\nusage: npm run analytics:rebuild [-- --shop SHOP.myshopify.com] [--reset]`);
+      console.error(
+        `analytics:rebuild: ${error.message}\nusage: npm run analytics:rebuild [-- --shop SHOP.myshopify.com] [--reset]`,
+      );
       return 2;
     }
     throw error;
@@ -38,7 +41,9 @@ async function main(): Promise<number> {
         `analytics:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.rows} rollup row(s) ${reset ? "written" : "changed"} in ${report.ms} ms`,
       );
       const cash = await rebuildCashLedger(prisma, domain, { reset });
-      console.info(`analytics:rebuild: ${domain}: cash ledger: ${cash.parcels} parcel(s), ${cash.rows} row(s) ${reset ? "written" : "changed"} in ${cash.ms} ms`);
+      console.info(
+        `analytics:rebuild: ${domain}: cash ledger: ${cash.parcels} parcel(s), ${cash.rows} row(s) ${reset ? "written" : "changed"} in ${cash.ms} ms`,
+      );
     }
     if (shops.length === 0) console.info("analytics:rebuild: no orders");
     return 0;

@@ -17,10 +17,13 @@ async function main(): Promise<number> {
     const args = parseArgs(process.argv.slice(2), ["shop"], []);
     if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
     shop = args.values.shop;
-    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop)) throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+      throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`customers:rebuild: ${error.message}\nusage: npm run customers:rebuild [-- --shop SHOP.myshopify.com]`);
+      console.error(
+        `customers:rebuild: ${error.message}\nusage: npm run customers:rebuild [-- --shop SHOP.myshopify.com]`,
+      );
       return 2;
     }
     throw error;
@@ -31,7 +34,9 @@ async function main(): Promise<number> {
     const shops = shop ? [shop] : await shopsWithOrders(prisma);
     for (const domain of shops) {
       const report = await rebuildCustomerRecords(prisma, domain);
-      console.info(`customers:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.records} customer record(s) in ${report.ms} ms`);
+      console.info(
+        `customers:rebuild: ${domain}: ${report.links} order(s), ${report.counted} counted, ${report.records} customer record(s) in ${report.ms} ms`,
+      );
     }
     if (shops.length === 0) console.info("customers:rebuild: no orders");
     return 0;

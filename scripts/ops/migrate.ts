@@ -23,7 +23,12 @@ try {
   }
 } catch (error) {
   // Known failures in one line (a failed migration was rolled back whole); anything else with its stack.
-  if (!(error instanceof EnvError || error instanceof UnsupportedDatabaseUrlError || error instanceof MigrationFailedError)) throw error;
+  if (!(
+    error instanceof EnvError ||
+    error instanceof UnsupportedDatabaseUrlError ||
+    error instanceof MigrationFailedError
+  ))
+    throw error;
   console.error(error.message);
   process.exit(1);
 }

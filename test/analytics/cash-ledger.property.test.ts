@@ -13,7 +13,16 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { addCashEntry, cashEntryOf, cashKeyString, cashStateOf, nonZeroCash, type CashDays, type CashEntry, type CashRow } from "../../app/analytics/cash";
+import {
+  addCashEntry,
+  cashEntryOf,
+  cashKeyString,
+  cashStateOf,
+  nonZeroCash,
+  type CashDays,
+  type CashEntry,
+  type CashRow,
+} from "../../app/analytics/cash";
 import { signedCents } from "../../app/analytics/contribution";
 import { localDay } from "../../app/analytics/days";
 import { rebuildCashLedger } from "../../app/analytics/cash-rebuild.server";
@@ -39,15 +48,30 @@ const SHIPPINGS = ["pending", "picked_up", "shipped", "delivered", "returned", "
 type Action =
   | { kind: "create"; hours: number; total: string }
   | { kind: "answer"; pick: number; damaged: boolean }
-  | { kind: "status"; moves: { pick: number; shipping: string }[]; profit: string | null; hours: number; shuffle: number }
+  | {
+      kind: "status";
+      moves: { pick: number; shipping: string }[];
+      profit: string | null;
+      hours: number;
+      shuffle: number;
+    }
   | { kind: "profit"; pick: number; profit: string; hours: number }
   | { kind: "replay" }
   | { kind: "reopen"; pick: number }
   | { kind: "erase"; pick: number };
 
-const amount = fc.tuple(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 99 })).map(([w, c]) => `${w}.${String(c).padStart(2, "0")}`);
+const amount = fc
+  .tuple(fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 0, max: 99 }))
+  .map(([w, c]) => `${w}.${String(c).padStart(2, "0")}`);
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("create" as const), hours: fc.integer({ min: 0, max: 30 }), total: amount }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("create" as const),
+      hours: fc.integer({ min: 0, max: 30 }),
+      total: amount,
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("answer" as const), pick: fc.nat(), damaged: fc.boolean() }) },
   {
     weight: 6,
@@ -57,16 +81,30 @@ const action: fc.Arbitrary<Action> = fc.oneof(
         fc.record({
           pick: fc.nat(),
           // Mostly the cash statuses, in any order (a sync can see paid first, or a status go back).
-          shipping: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("delivered", "paid", "returned") }, { weight: 1, arbitrary: fc.constantFrom(...SHIPPINGS) }),
+          shipping: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("delivered", "paid", "returned") },
+            { weight: 1, arbitrary: fc.constantFrom(...SHIPPINGS) },
+          ),
         }),
         { minLength: 1, maxLength: 5 },
       ),
-      profit: fc.option(amount.map((a) => (a.startsWith("1") ? `-${a}` : a)), { nil: null }),
+      profit: fc.option(
+        amount.map((a) => (a.startsWith("1") ? `-${a}` : a)),
+        { nil: null },
+      ),
       hours: fc.integer({ min: 1, max: 200 }),
       shuffle: fc.nat(),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("profit" as const), pick: fc.nat(), profit: amount, hours: fc.integer({ min: 1, max: 48 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("profit" as const),
+      pick: fc.nat(),
+      profit: amount,
+      hours: fc.integer({ min: 1, max: 48 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: "replay" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reopen" as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("erase" as const), pick: fc.nat() }) },
@@ -88,7 +126,10 @@ async function play(shop: string, actions: Action[]): Promise<void> {
   let lastEvents: LeadEvent[] = [];
   const deps = { db, now: () => new Date(clock) } as unknown as PipelineDeps;
   const pickLink = async (pick: number, states: string[]) => {
-    const candidates = await db.orderLink.findMany({ where: { shop, state: { in: states } }, orderBy: { orderId: "asc" } });
+    const candidates = await db.orderLink.findMany({
+      where: { shop, state: { in: states } },
+      orderBy: { orderId: "asc" },
+    });
     return candidates.length ? candidates[pick % candidates.length] : null;
   };
   /** The real status-sync writer, with the lead events it produces kept for a replay. */
@@ -101,41 +142,85 @@ async function play(shop: string, actions: Action[]): Promise<void> {
     // The status sync records its lead events; the worker tells them in a batch.
     await tellPendingLeadEvents(db);
     for (const { link, next } of changes) {
-      captured.push({ linkId: link.id, kind: "status", before: snapshotOf(link), after: snapshotOf({ ...next, state: link.state }), at: new Date(clock) });
+      captured.push({
+        linkId: link.id,
+        kind: "status",
+        before: snapshotOf(link),
+        after: snapshotOf({ ...next, state: link.state }),
+        at: new Date(clock),
+      });
     }
     // Rotated: the replay hands the same events back in another order.
-    lastEvents = captured.slice(shuffle % Math.max(1, captured.length)).concat(captured.slice(0, shuffle % Math.max(1, captured.length)));
+    lastEvents = captured
+      .slice(shuffle % Math.max(1, captured.length))
+      .concat(captured.slice(0, shuffle % Math.max(1, captured.length)));
   };
   for (const a of actions) {
     if (a.kind === "create") {
       clock += a.hours * 3_600_000;
       n++;
       await db.orderLink.create({
-        data: { shop, orderId: String(n).padStart(4, "0"), orderName: `#${n}`, payload: "{}", externalRef: `shopify:${n}`, totalClient: a.total, createdAt: new Date(clock) },
+        data: {
+          shop,
+          orderId: String(n).padStart(4, "0"),
+          orderName: `#${n}`,
+          payload: "{}",
+          externalRef: `shopify:${n}`,
+          totalClient: a.total,
+          createdAt: new Date(clock),
+        },
       });
     } else if (a.kind === "answer") {
       const link = await pickLink(a.pick, ["received"]);
       if (!link) continue;
       const state = a.damaged ? "damaged" : "created";
       await db.$transaction(async (tx) => {
-        await tx.orderLink.update({ where: { id: link.id }, data: { state, leadRef: `L-${link.orderId}`, confirmationStatus: "confirmed", shippingStatus: "pending", sellerProfit: null } });
+        await tx.orderLink.update({
+          where: { id: link.id },
+          data: {
+            state,
+            leadRef: `L-${link.orderId}`,
+            confirmationStatus: "confirmed",
+            shippingStatus: "pending",
+            sellerProfit: null,
+          },
+        });
         await applyLeadEvents(tx, shop, [
-          { linkId: link.id, kind: "answered", before: snapshotOf(link), after: { state, confirmationStatus: "confirmed", shippingStatus: "pending", sellerProfit: null }, at: new Date(clock) },
+          {
+            linkId: link.id,
+            kind: "answered",
+            before: snapshotOf(link),
+            after: { state, confirmationStatus: "confirmed", shippingStatus: "pending", sellerProfit: null },
+            at: new Date(clock),
+          },
         ]);
       });
     } else if (a.kind === "status") {
       clock += a.hours * 3_600_000;
-      const sent = await db.orderLink.findMany({ where: { shop, state: { in: ["created", "damaged"] } }, orderBy: { orderId: "asc" } });
+      const sent = await db.orderLink.findMany({
+        where: { shop, state: { in: ["created", "damaged"] } },
+        orderBy: { orderId: "asc" },
+      });
       if (sent.length === 0) continue;
       // One move per link (the last one named wins), as one sync cycle decides.
-      const chosen = [...new Map(a.moves.map((m) => [sent[m.pick % sent.length].id, { link: sent[m.pick % sent.length], shipping: m.shipping }])).values()];
+      const chosen = [
+        ...new Map(
+          a.moves.map((m) => [
+            sent[m.pick % sent.length].id,
+            { link: sent[m.pick % sent.length], shipping: m.shipping },
+          ]),
+        ).values(),
+      ];
       const changes = chosen
         .map(({ link, shipping }) => {
-          const sellerProfit = shipping === "delivered" || shipping === "paid" ? (a.profit ?? link.sellerProfit) : link.sellerProfit;
+          const sellerProfit =
+            shipping === "delivered" || shipping === "paid" ? (a.profit ?? link.sellerProfit) : link.sellerProfit;
           return { link: link as TrackedLink, next: { ...statusOf(link), shippingStatus: shipping, sellerProfit } };
         })
         // The same status seen again is no change: the writer is not called for it (as the sync decides).
-        .filter(({ link, next }) => link.shippingStatus !== next.shippingStatus || link.sellerProfit !== next.sellerProfit);
+        .filter(
+          ({ link, next }) => link.shippingStatus !== next.shippingStatus || link.sellerProfit !== next.sellerProfit,
+        );
       if (changes.length) await write(changes, a.shuffle);
     } else if (a.kind === "profit") {
       clock += a.hours * 3_600_000;
@@ -152,7 +237,15 @@ async function play(shop: string, actions: Action[]): Promise<void> {
       if (!link) continue;
       await db.$transaction(async (tx) => {
         await tx.orderLink.update({ where: { id: link.id }, data: { state: "received" } });
-        await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date(clock) }]);
+        await applyLeadEvents(tx, shop, [
+          {
+            linkId: link.id,
+            kind: "reopened",
+            before: snapshotOf(link),
+            after: { ...snapshotOf(link), state: "received" },
+            at: new Date(clock),
+          },
+        ]);
       });
     } else {
       // Erased outside the pipeline (retention, by hand): only the rebuild hears of it.
@@ -169,7 +262,9 @@ async function timelineDays(shop: string): Promise<Map<string, CashDays>> {
   for (const row of rows) {
     const shipping = (JSON.parse(row.data ?? "{}") as { shippingStatus?: string }).shippingStatus;
     const day = localDay(ZONE, row.at);
-    const d = days.get(row.linkId) ?? days.set(row.linkId, { deliveredDay: null, paidDay: null, returnedDay: null }).get(row.linkId)!;
+    const d =
+      days.get(row.linkId) ??
+      days.set(row.linkId, { deliveredDay: null, paidDay: null, returnedDay: null }).get(row.linkId)!;
     if (shipping === "delivered" || shipping === "paid") d.deliveredDay ??= day;
     if (shipping === "paid") d.paidDay ??= day;
     if (shipping === "returned") d.returnedDay ??= day;
@@ -185,7 +280,11 @@ async function recount(shop: string): Promise<{ entries: Map<string, CashEntry>;
   const deltas = new Map<string, CashRow>();
   for (const link of links) {
     // "never": every day of a parcel in the ledger comes from its timeline in these runs.
-    const entry = cashEntryOf(link, days.get(link.id) ?? { deliveredDay: null, paidDay: null, returnedDay: null }, "never");
+    const entry = cashEntryOf(
+      link,
+      days.get(link.id) ?? { deliveredDay: null, paidDay: null, returnedDay: null },
+      "never",
+    );
     entries.set(link.id, entry);
     addCashEntry(deltas, entry, 1);
   }
@@ -196,7 +295,15 @@ async function storedRows(shop: string): Promise<CashRow[]> {
   const rows = await db.cashDaily.findMany({ where: { shop } });
   return sortRows(
     rows
-      .map((r) => ({ state: r.state as CashRow["state"], day: r.day, deliveredDay: r.deliveredDay, parcels: r.parcels, totalCents: Number(r.totalCents), profitCents: Number(r.profitCents), unknownProfit: r.unknownProfit }))
+      .map((r) => ({
+        state: r.state as CashRow["state"],
+        day: r.day,
+        deliveredDay: r.deliveredDay,
+        parcels: r.parcels,
+        totalCents: Number(r.totalCents),
+        profitCents: Number(r.profitCents),
+        unknownProfit: r.unknownProfit,
+      }))
       .filter((r) => r.parcels !== 0 || r.totalCents !== 0 || r.profitCents !== 0 || r.unknownProfit !== 0),
   );
 }
@@ -204,7 +311,10 @@ async function storedRows(shop: string): Promise<CashRow[]> {
 const sortRows = (rows: CashRow[]) => [...rows].sort((a, b) => cashKeyString(a).localeCompare(cashKeyString(b)));
 
 /** The stored ledger equals the recount, and each parcel's cash is in it exactly once. */
-async function expectLedgerExact(shop: string, options: { linksErased: boolean }): Promise<{ owed: number; paid: number; returned: number }> {
+async function expectLedgerExact(
+  shop: string,
+  options: { linksErased: boolean },
+): Promise<{ owed: number; paid: number; returned: number }> {
   const { entries, rows } = await recount(shop);
   expect(rows.some((r) => r.day === "never" || r.deliveredDay === "never")).toBe(false);
   const stored = await db.cashParcel.findMany({ where: { shop } });
@@ -242,8 +352,12 @@ async function expectLedgerExact(shop: string, options: { linksErased: boolean }
   // The amounts owed, counted from the order rows alone, are the owed rows' amounts.
   const owedLinks = withCash.filter((l) => cashStateOf(l) === "owed");
   const owedRows = storedRowsNow.filter((r) => r.state === "owed");
-  expect(owedRows.reduce((s, r) => s + r.totalCents, 0)).toBe(owedLinks.reduce((s, l) => s + signedCents(l.totalClient), 0));
-  expect(owedRows.reduce((s, r) => s + r.profitCents, 0)).toBe(owedLinks.reduce((s, l) => s + (l.sellerProfit ? signedCents(l.sellerProfit) : 0), 0));
+  expect(owedRows.reduce((s, r) => s + r.totalCents, 0)).toBe(
+    owedLinks.reduce((s, l) => s + signedCents(l.totalClient), 0),
+  );
+  expect(owedRows.reduce((s, r) => s + r.profitCents, 0)).toBe(
+    owedLinks.reduce((s, l) => s + (l.sellerProfit ? signedCents(l.sellerProfit) : 0), 0),
+  );
   expect(owedRows.reduce((s, r) => s + r.unknownProfit, 0)).toBe(owedLinks.filter((l) => !l.sellerProfit).length);
   expect(storedRowsNow.every((r) => r.parcels >= 0)).toBe(true);
   const count = (state: string) => withCash.filter((l) => cashStateOf(l) === state).length;
@@ -276,18 +390,62 @@ describe("cash ledger", () => {
     const shop = "cash-repeat.myshopify.com";
     const at = new Date("2026-11-02T10:00:00Z");
     const link = await db.orderLink.create({
-      data: { shop, orderId: "1", orderName: "#1", payload: "{}", externalRef: "shopify:1", state: "created", leadRef: "L-1", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "300.00", sellerProfit: "99.50" },
+      data: {
+        shop,
+        orderId: "1",
+        orderName: "#1",
+        payload: "{}",
+        externalRef: "shopify:1",
+        state: "created",
+        leadRef: "L-1",
+        confirmationStatus: "confirmed",
+        shippingStatus: "delivered",
+        totalClient: "300.00",
+        sellerProfit: "99.50",
+      },
     });
-    const event: LeadEvent = { linkId: link.id, kind: "status", before: { ...snapshotOf(link), shippingStatus: "shipped", sellerProfit: null }, after: snapshotOf(link), at };
+    const event: LeadEvent = {
+      linkId: link.id,
+      kind: "status",
+      before: { ...snapshotOf(link), shippingStatus: "shipped", sellerProfit: null },
+      after: snapshotOf(link),
+      at,
+    };
     for (let i = 0; i < 3; i++) await db.$transaction((tx) => applyLeadEvents(tx, shop, [event, event]));
     const rows = await storedRows(shop);
-    expect(rows).toEqual([{ state: "owed", day: "2026-11-02", deliveredDay: "2026-11-02", parcels: 1, totalCents: 30000, profitCents: 9950, unknownProfit: 0 }]);
+    expect(rows).toEqual([
+      {
+        state: "owed",
+        day: "2026-11-02",
+        deliveredDay: "2026-11-02",
+        parcels: 1,
+        totalCents: 30000,
+        profitCents: 9950,
+        unknownProfit: 0,
+      },
+    ]);
     // Paid, and a late "delivered" event for it arriving after: still paid once, never owed again.
     await db.orderLink.update({ where: { id: link.id }, data: { shippingStatus: "paid" } });
     const paidAt = new Date("2026-11-09T10:00:00Z");
-    const paid: LeadEvent = { linkId: link.id, kind: "status", before: snapshotOf(link), after: { ...snapshotOf(link), shippingStatus: "paid" }, at: paidAt };
+    const paid: LeadEvent = {
+      linkId: link.id,
+      kind: "status",
+      before: snapshotOf(link),
+      after: { ...snapshotOf(link), shippingStatus: "paid" },
+      at: paidAt,
+    };
     await db.$transaction((tx) => applyLeadEvents(tx, shop, [paid]));
     await db.$transaction((tx) => applyLeadEvents(tx, shop, [event]));
-    expect(await storedRows(shop)).toEqual([{ state: "paid", day: "2026-11-09", deliveredDay: "2026-11-02", parcels: 1, totalCents: 30000, profitCents: 9950, unknownProfit: 0 }]);
+    expect(await storedRows(shop)).toEqual([
+      {
+        state: "paid",
+        day: "2026-11-09",
+        deliveredDay: "2026-11-02",
+        parcels: 1,
+        totalCents: 30000,
+        profitCents: 9950,
+        unknownProfit: 0,
+      },
+    ]);
   });
 });

@@ -20,7 +20,15 @@ import {
 import { bucketOfQuery, parseCashQuery } from "../../app/analytics/cash-query";
 import { cashCsv } from "../../app/analytics/cash-csv";
 import { isoWeekNumber } from "../../app/analytics/iso-week";
-import { amountChange, foldLongTail, breakdownLine, OTHERS_KEY, rate, rateChange, type RollupRow } from "../../app/analytics/report";
+import {
+  amountChange,
+  foldLongTail,
+  breakdownLine,
+  OTHERS_KEY,
+  rate,
+  rateChange,
+  type RollupRow,
+} from "../../app/analytics/report";
 import { formatterFor, t, type Locale, type MessageKey, type MessageParams } from "../../app/i18n";
 import { weekLabel } from "../../app/components/analytics/format";
 import { changeText } from "../../app/components/analytics/KeyFigures";
@@ -43,35 +51,73 @@ describe("a parcel's place in the ledger", () => {
     expect(cashStateOf({ state: "created", shippingStatus: "delivered" })).toBe("owed");
     expect(cashStateOf({ state: "damaged", shippingStatus: "paid" })).toBe("paid");
     expect(cashStateOf({ state: "created", shippingStatus: "returned" })).toBe("returned");
-    for (const shippingStatus of ["pending", "picked_up", "shipped", "canceled", null]) expect(cashStateOf({ state: "created", shippingStatus })).toBeNull();
+    for (const shippingStatus of ["pending", "picked_up", "shipped", "canceled", null])
+      expect(cashStateOf({ state: "created", shippingStatus })).toBeNull();
     // A resent order (received again) has no parcel in the ledger, whatever its old status says.
     expect(cashStateOf({ state: "received", shippingStatus: "delivered" })).toBeNull();
   });
 
   it("keeps the first day each state was seen, and carries no money out of the ledger", () => {
     const delivered = cashEntryOf(link(), NO_DAYS, "2026-11-02");
-    expect(delivered).toMatchObject({ state: "owed", day: "2026-11-02", deliveredDay: "2026-11-02", paidDay: null, totalCents: 24900, profitCents: 8050 });
+    expect(delivered).toMatchObject({
+      state: "owed",
+      day: "2026-11-02",
+      deliveredDay: "2026-11-02",
+      paidDay: null,
+      totalCents: 24900,
+      profitCents: 8050,
+    });
     const paid = cashEntryOf(link({ shippingStatus: "paid" }), delivered, "2026-11-09");
     expect(paid).toMatchObject({ state: "paid", day: "2026-11-09", deliveredDay: "2026-11-02", paidDay: "2026-11-09" });
     // Seen paid straight away (delivered between two syncs): delivered the same day.
-    expect(cashEntryOf(link({ shippingStatus: "paid" }), NO_DAYS, "2026-11-09")).toMatchObject({ deliveredDay: "2026-11-09", paidDay: "2026-11-09" });
+    expect(cashEntryOf(link({ shippingStatus: "paid" }), NO_DAYS, "2026-11-09")).toMatchObject({
+      deliveredDay: "2026-11-09",
+      paidDay: "2026-11-09",
+    });
     expect(cashEntryOf(link({ sellerProfit: null }), NO_DAYS, "2026-11-02").profitCents).toBeNull();
     expect(cashEntryOf(link({ sellerProfit: "-12.40" }), NO_DAYS, "2026-11-02").profitCents).toBe(-1240);
     const out = cashEntryOf(link({ state: "received" }), paid, "2026-11-10");
-    expect(out).toMatchObject({ state: null, day: null, deliveredDay: "2026-11-02", paidDay: "2026-11-09", totalCents: 0, profitCents: null });
+    expect(out).toMatchObject({
+      state: null,
+      day: null,
+      deliveredDay: "2026-11-02",
+      paidDay: "2026-11-09",
+      totalCents: 0,
+      profitCents: null,
+    });
   });
 });
 
-const owed = (deliveredDay: string, profitCents: number, parcels = 1): CashRow => ({ state: "owed", day: deliveredDay, deliveredDay, parcels, totalCents: 3 * profitCents, profitCents, unknownProfit: 0 });
+const owed = (deliveredDay: string, profitCents: number, parcels = 1): CashRow => ({
+  state: "owed",
+  day: deliveredDay,
+  deliveredDay,
+  parcels,
+  totalCents: 3 * profitCents,
+  profitCents,
+  unknownProfit: 0,
+});
 
 describe("ages and balances", () => {
   const today = "2026-11-26";
 
   it("bands days since delivery 0-7, 8-14, 15-30 and over 30, at their edges", () => {
-    const rows = [owed("2026-11-19", 100), owed("2026-11-18", 200), owed("2026-11-12", 400), owed("2026-11-11", 800), owed("2026-10-27", 1600), owed("2026-10-26", 3200)];
+    const rows = [
+      owed("2026-11-19", 100),
+      owed("2026-11-18", 200),
+      owed("2026-11-12", 400),
+      owed("2026-11-11", 800),
+      owed("2026-10-27", 1600),
+      owed("2026-10-26", 3200),
+    ];
     expect(rows.map((r) => ageInDays(r.deliveredDay, today))).toEqual([7, 8, 14, 15, 30, 31]);
     const bands = owedByAge(rows, today);
-    expect(Object.fromEntries(AGE_BUCKETS.map((b) => [b.id, bands[b.id].profitCents]))).toEqual({ "0-7": 100, "8-14": 600, "15-30": 2400, "over-30": 3200 });
+    expect(Object.fromEntries(AGE_BUCKETS.map((b) => [b.id, bands[b.id].profitCents]))).toEqual({
+      "0-7": 100,
+      "8-14": 600,
+      "15-30": 2400,
+      "over-30": 3200,
+    });
     expect(owedAgedAtLeast(rows, today, 15).profitCents).toBe(5600);
     // A delivery day after today (a clock ahead) is age 0, never negative.
     expect(ageInDays("2026-11-27", today)).toBe(0);
@@ -87,9 +133,33 @@ describe("ages and balances", () => {
     const rows: CashRow[] = [
       owed("2026-11-20", 100),
       owed("2026-10-30", 200),
-      { state: "paid", day: "2026-11-05", deliveredDay: "2026-10-25", parcels: 1, totalCents: 0, profitCents: 400, unknownProfit: 0 },
-      { state: "paid", day: "2026-10-29", deliveredDay: "2026-10-20", parcels: 1, totalCents: 0, profitCents: 800, unknownProfit: 0 },
-      { state: "returned", day: "2026-10-28", deliveredDay: "", parcels: 1, totalCents: 5000, profitCents: 0, unknownProfit: 0 },
+      {
+        state: "paid",
+        day: "2026-11-05",
+        deliveredDay: "2026-10-25",
+        parcels: 1,
+        totalCents: 0,
+        profitCents: 400,
+        unknownProfit: 0,
+      },
+      {
+        state: "paid",
+        day: "2026-10-29",
+        deliveredDay: "2026-10-20",
+        parcels: 1,
+        totalCents: 0,
+        profitCents: 800,
+        unknownProfit: 0,
+      },
+      {
+        state: "returned",
+        day: "2026-10-28",
+        deliveredDay: "",
+        parcels: 1,
+        totalCents: 5000,
+        profitCents: 0,
+        unknownProfit: 0,
+      },
     ];
     // End of 31 Oct: the parcel delivered 30 Oct (still owed) and the one delivered 25 Oct (paid 5 Nov); the other was paid 29 Oct.
     expect(owedAtEndOf(rows, "2026-10-31").profitCents).toBe(600);
@@ -117,15 +187,47 @@ describe("the cash list's address", () => {
       expect(errors, q).toEqual(["bad_age"]);
       expect([query.minAge, query.maxAge]).toEqual([null, null]);
     }
-    for (const q of ["after=nope", "after=2026-11-12~a~b", "after=2026-11-12~a&before=2026-11-12~b", "before=2026-13~x"]) expect(parse(q).errors, q).toEqual(["bad_cursor"]);
+    for (const q of [
+      "after=nope",
+      "after=2026-11-12~a~b",
+      "after=2026-11-12~a&before=2026-11-12~b",
+      "before=2026-13~x",
+    ])
+      expect(parse(q).errors, q).toEqual(["bad_cursor"]);
   });
 });
 
 describe("CSV of the ledger", () => {
   it("writes exact amounts, an empty unknown profit, and defuses formulas in text", () => {
     const csv = cashCsv([
-      { linkId: "a", orderId: "1", orderName: "=HYPERLINK(1)", leadRef: "L-1", state: "owed", day: "2026-11-02", deliveredDay: "2026-11-02", paidDay: null, returnedDay: null, totalCents: 24950, profitCents: null, ageDays: 24 },
-      { linkId: "b", orderId: "2", orderName: "#2", leadRef: null, state: "paid", day: "2026-11-09", deliveredDay: "2026-11-01", paidDay: "2026-11-09", returnedDay: null, totalCents: 10000, profitCents: -1240, ageDays: null },
+      {
+        linkId: "a",
+        orderId: "1",
+        orderName: "=HYPERLINK(1)",
+        leadRef: "L-1",
+        state: "owed",
+        day: "2026-11-02",
+        deliveredDay: "2026-11-02",
+        paidDay: null,
+        returnedDay: null,
+        totalCents: 24950,
+        profitCents: null,
+        ageDays: 24,
+      },
+      {
+        linkId: "b",
+        orderId: "2",
+        orderName: "#2",
+        leadRef: null,
+        state: "paid",
+        day: "2026-11-09",
+        deliveredDay: "2026-11-01",
+        paidDay: "2026-11-09",
+        returnedDay: null,
+        totalCents: 10000,
+        profitCents: -1240,
+        ageDays: null,
+      },
     ]);
     expect(csv.split("\r\n")).toEqual([
       "order,order_id,lead_ref,state,delivered_on,paid_on,returned_on,days_since_delivery,amount_to_collect_mad,seller_profit_mad",
@@ -145,8 +247,12 @@ describe("counts and weeks as the pages write them", () => {
     expect(t("fr", "cash.days", { count: 0 })).toBe("0 jour");
     expect(t("fr", "cash.days", { count: 1234 })).toBe("1\u202f234 jours");
     expect(t("fr", "home.cash.parcels", { count: 2 })).toBe("2 colis livrés et pas encore payés.");
-    expect(t("en", "home.cash.overdue.title", { count: 1, days: 30 })).toBe("Payment overdue: 1 parcel delivered more than 30 days ago is not paid");
-    expect(t("en", "cash.summary.unknownProfit", { count: 3 })).toBe("3 parcels without their seller profit yet are not in the amount.");
+    expect(t("en", "home.cash.overdue.title", { count: 1, days: 30 })).toBe(
+      "Payment overdue: 1 parcel delivered more than 30 days ago is not paid",
+    );
+    expect(t("en", "cash.summary.unknownProfit", { count: 3 })).toBe(
+      "3 parcels without their seller profit yet are not in the amount.",
+    );
   });
 
   it("numbers ISO weeks, the week belonging to the year of its Thursday", () => {
@@ -159,7 +265,8 @@ describe("counts and weeks as the pages write them", () => {
   });
 
   it("labels a week S47 · 16-22 nov in French and W47 · 16-22 Nov in English, months named when it spans two", () => {
-    const week = (locale: Locale, monday: string, form?: "axis") => weekLabel(formatterFor(locale), translate(locale), monday, form);
+    const week = (locale: Locale, monday: string, form?: "axis") =>
+      weekLabel(formatterFor(locale), translate(locale), monday, form);
     expect(week("fr", "2026-11-16")).toBe("S47 · 16-22 nov");
     expect(week("en", "2026-11-16")).toBe("W47 · 16-22 Nov");
     expect(week("en", "2026-11-30")).toBe("W49 · 30 Nov-6 Dec");
@@ -181,7 +288,8 @@ describe("change against the previous period", () => {
     expect(amountChange(500, 0)).toEqual({ kind: "new" });
     expect(rateChange(rate(3, 4), rate(1, 2))).toEqual({ kind: "points", points: 25 });
     expect(rateChange(rate(1, 2), rate(0, 0))).toEqual({ kind: "none" });
-    const change = (locale: Locale, c: Parameters<typeof changeText>[2]) => changeText(formatterFor(locale), translate(locale), c);
+    const change = (locale: Locale, c: Parameters<typeof changeText>[2]) =>
+      changeText(formatterFor(locale), translate(locale), c);
     expect(change("en", amountChange(8_760, 10_000))).toBe("↓ 12.4%");
     expect(change("fr", rateChange(rate(2, 3), rate(1, 2)))).toBe("↑ 16,7 pts");
     expect(change("en", rateChange(rate(3, 4), rate(1, 2)))).toBe("↑ 25 pts");
@@ -193,16 +301,39 @@ describe("change against the previous period", () => {
 describe("the long tail in Others", () => {
   const row = (key: string, orders: number, delivered = 0): RollupRow[] => [
     { productKey: key, statusGroup: "awaiting", deliveryDays: -1, orders, totalCents: 100 * orders, profitCents: 0 },
-    ...(delivered ? [{ productKey: key, statusGroup: "delivered", deliveryDays: 2, orders: delivered, totalCents: 1000 * delivered, profitCents: 300 * delivered }] : []),
+    ...(delivered
+      ? [
+          {
+            productKey: key,
+            statusGroup: "delivered",
+            deliveryDays: 2,
+            orders: delivered,
+            totalCents: 1000 * delivered,
+            profitCents: 300 * delivered,
+          },
+        ]
+      : []),
   ];
   const lineOf = (key: string, s: Parameters<typeof breakdownLine>[2]) => breakdownLine(key, key, s);
 
   it("keeps the ten lines with most orders and adds up the rest, with its real rates", () => {
-    const rows = [...Array.from({ length: 10 }, (_, i) => row(`big-${i}`, 50 + i)).flat(), ...row("tail-a", 1, 1), ...row("tail-b", 1), ...row("tail-c", 2, 1)];
+    const rows = [
+      ...Array.from({ length: 10 }, (_, i) => row(`big-${i}`, 50 + i)).flat(),
+      ...row("tail-a", 1, 1),
+      ...row("tail-b", 1),
+      ...row("tail-c", 2, 1),
+    ];
     const lines = foldLongTail(rows, (r) => r.productKey!, lineOf);
     expect(lines).toHaveLength(11);
     const others = lines.find((l) => l.key === OTHERS_KEY)!;
-    expect(others).toMatchObject({ others: 3, orders: 6, delivered: 2, collectedCents: 2000, profitCents: 600, medianDeliveryDays: 2 });
+    expect(others).toMatchObject({
+      others: 3,
+      orders: 6,
+      delivered: 2,
+      collectedCents: 2000,
+      profitCents: 600,
+      medianDeliveryDays: 2,
+    });
     expect(lines.filter((l) => l.key.startsWith("big-"))).toHaveLength(10);
   });
 

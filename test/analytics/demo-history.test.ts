@@ -31,7 +31,12 @@ describe("demo history", () => {
     expect(report.current.steps.orders + report.current.skipped).toBe(written);
     const { steps } = report.current;
     expect(steps.delivered).toBeGreaterThan(0);
-    expect(steps.orders > steps.sent && steps.sent > steps.confirmed && steps.confirmed > steps.shipped && steps.shipped > steps.delivered).toBe(true);
+    expect(
+      steps.orders > steps.sent &&
+        steps.sent > steps.confirmed &&
+        steps.confirmed > steps.shipped &&
+        steps.shipped > steps.delivered,
+    ).toBe(true);
     expect(report.current.collectedCents).toBeGreaterThan(0);
     expect(report.current.profitCents).toBeGreaterThan(0);
     expect(report.current.medianDeliveryDays).not.toBeNull();

@@ -27,15 +27,21 @@ beforeAll(async () => {
     cityId: 101,
     totalClient: "100.00",
   });
-  await database.prisma.orderLink.createMany({ data: [link(1, "created", "delivered"), link(2, "created", "returned"), link(3, "held", null)] });
+  await database.prisma.orderLink.createMany({
+    data: [link(1, "created", "delivered"), link(2, "created", "returned"), link(3, "held", null)],
+  });
 });
 afterAll(() => database?.cleanup());
 
 function rebuild(args: string[]) {
-  return promisify(execFile)(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/ops/analytics-rebuild.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url },
-  }).then(
+  return promisify(execFile)(
+    process.execPath,
+    [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/ops/analytics-rebuild.ts", ...args],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url },
+    },
+  ).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
@@ -45,15 +51,22 @@ describe("npm run analytics:rebuild", () => {
   it("recounts the shop's rollups and prints counts", async () => {
     const run = await rebuild(["--shop", SHOP]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: 3 order\(s\), 3 counted, \d+ rollup row\(s\) changed in \d+ ms/);
-    const shopRows = await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" }, orderBy: { statusGroup: "asc" } });
+    expect(run.stdout).toMatch(
+      /analytics:rebuild: atlas-beauty\.myshopify\.com: 3 order\(s\), 3 counted, \d+ rollup row\(s\) changed in \d+ ms/,
+    );
+    const shopRows = await database.prisma.analyticsDaily.findMany({
+      where: { shop: SHOP, grain: "shop" },
+      orderBy: { statusGroup: "asc" },
+    });
     expect(shopRows.map((r) => [r.statusGroup, r.orders, Number(r.totalCents)])).toEqual([
       ["delivered", 1, 10000],
       ["held", 1, 10000],
       ["returned", 1, 10000],
     ]);
     // The cash ledger is recounted with them: the delivered parcel owed, the returned one back.
-    expect(run.stdout).toMatch(/analytics:rebuild: atlas-beauty\.myshopify\.com: cash ledger: 2 parcel\(s\), \d+ row\(s\) changed in \d+ ms/);
+    expect(run.stdout).toMatch(
+      /analytics:rebuild: atlas-beauty\.myshopify\.com: cash ledger: 2 parcel\(s\), \d+ row\(s\) changed in \d+ ms/,
+    );
     const cash = await database.prisma.cashDaily.findMany({ where: { shop: SHOP }, orderBy: { state: "asc" } });
     expect(cash.map((r) => [r.state, r.parcels, Number(r.totalCents)])).toEqual([
       ["owed", 1, 10000],
@@ -62,11 +75,19 @@ describe("npm run analytics:rebuild", () => {
   }, 60_000);
 
   it("recounts from scratch with --reset, to the same rows", async () => {
-    const before = await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP }, orderBy: [{ grain: "asc" }, { statusGroup: "asc" }] });
+    const before = await database.prisma.analyticsDaily.findMany({
+      where: { shop: SHOP },
+      orderBy: [{ grain: "asc" }, { statusGroup: "asc" }],
+    });
     const run = await rebuild(["--shop", SHOP, "--reset"]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/3 order\(s\), 3 counted, \d+ rollup row\(s\) written in \d+ ms/);
-    expect(await database.prisma.analyticsDaily.findMany({ where: { shop: SHOP }, orderBy: [{ grain: "asc" }, { statusGroup: "asc" }] })).toEqual(before);
+    expect(
+      await database.prisma.analyticsDaily.findMany({
+        where: { shop: SHOP },
+        orderBy: [{ grain: "asc" }, { statusGroup: "asc" }],
+      }),
+    ).toEqual(before);
   }, 60_000);
 
   it("refuses a shop that is not a myshopify domain", async () => {

@@ -6,7 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { statusGroupOf, sentBucket, STATUS_GROUPS } from "../../app/analytics/status-groups";
 import { addFact, factOf, nonZero, rowsOf, signedCents, type RollupDelta } from "../../app/analytics/contribution";
-import { histogramMedian, sortLines, summarise, weeklySeries, breakdownLine, type RollupRow } from "../../app/analytics/report";
+import {
+  histogramMedian,
+  sortLines,
+  summarise,
+  weeklySeries,
+  breakdownLine,
+  type RollupRow,
+} from "../../app/analytics/report";
 import { parsePeriod, presetPeriod } from "../../app/analytics/period";
 import { breakdownCsv, funnelCsv, weeksCsv } from "../../app/analytics/csv";
 import { isDay, weekOf } from "../../app/analytics/days";
@@ -36,16 +43,19 @@ describe("status groups", () => {
   });
 
   it("puts every state in one group, damaged leads apart, and orders in progress in none", () => {
-    expect(statusGroupOf({ state: "damaged", confirmationStatus: "new", shippingStatus: "pending" })).toBe("damaged.awaiting");
-    expect(statusGroupOf({ state: "created", confirmationStatus: "confirmed", shippingStatus: "shipped" })).toBe("in_transit");
-    expect(["held", "failed", "invalid", "cancelled", "skipped"].map((state) => statusGroupOf({ state, confirmationStatus: null, shippingStatus: null }))).toEqual([
-      "held",
-      "failed",
-      "invalid",
-      "cancelled",
-      "skipped",
-    ]);
-    for (const state of ["received", "posting", "retrying"]) expect(statusGroupOf({ state, confirmationStatus: "new", shippingStatus: "pending" })).toBeNull();
+    expect(statusGroupOf({ state: "damaged", confirmationStatus: "new", shippingStatus: "pending" })).toBe(
+      "damaged.awaiting",
+    );
+    expect(statusGroupOf({ state: "created", confirmationStatus: "confirmed", shippingStatus: "shipped" })).toBe(
+      "in_transit",
+    );
+    expect(
+      ["held", "failed", "invalid", "cancelled", "skipped"].map((state) =>
+        statusGroupOf({ state, confirmationStatus: null, shippingStatus: null }),
+      ),
+    ).toEqual(["held", "failed", "invalid", "cancelled", "skipped"]);
+    for (const state of ["received", "posting", "retrying"])
+      expect(statusGroupOf({ state, confirmationStatus: "new", shippingStatus: "pending" })).toBeNull();
     expect(new Set(STATUS_GROUPS).size).toBe(STATUS_GROUPS.length);
   });
 });
@@ -66,10 +76,19 @@ describe("contributions", () => {
 
   it("counts an order once for the shop, once in its city and once per product, in exact cents", () => {
     const fact = factOf(link, "Africa/Casablanca", "2026-06-13");
-    expect(fact).toMatchObject({ day: "2026-06-10", cityId: 0, productKeys: ["product:1", "product:2"], statusGroup: "delivered", totalCents: 24990, profitCents: -1250 });
+    expect(fact).toMatchObject({
+      day: "2026-06-10",
+      cityId: 0,
+      productKeys: ["product:1", "product:2"],
+      statusGroup: "delivered",
+      totalCents: 24990,
+      profitCents: -1250,
+    });
     const deltas = new Map<string, RollupDelta>();
     addFact(deltas, fact, 1);
-    expect(nonZero(deltas).map((d) => [d.grain, d.cityId, d.productKey, d.statusGroup, d.deliveryDays, d.orders])).toEqual([
+    expect(
+      nonZero(deltas).map((d) => [d.grain, d.cityId, d.productKey, d.statusGroup, d.deliveryDays, d.orders]),
+    ).toEqual([
       ["shop", -1, "", "delivered", 3, 1],
       ["city", 0, "", "delivered", 3, 1],
       ["product", -1, "product:1", "delivered", 3, 1],
@@ -82,16 +101,32 @@ describe("contributions", () => {
 
   it("keeps in city and product rows only the outcome their tables show", () => {
     const outcome = (state: string, confirmationStatus: string | null, shippingStatus: string | null) =>
-      rowsOf(factOf({ ...link, state, confirmationStatus, shippingStatus, productKeys: '["product:1"]' }, "UTC", null)).map((r) => `${r.grain}:${r.statusGroup}`);
-    expect(outcome("damaged", "no_answer_2", "pending")).toEqual(["shop:damaged.unreachable", "city:ordered", "product:ordered"]);
-    expect(outcome("created", "confirmed", "shipped")).toEqual(["shop:in_transit", "city:in_transit", "product:in_transit"]);
+      rowsOf(
+        factOf({ ...link, state, confirmationStatus, shippingStatus, productKeys: '["product:1"]' }, "UTC", null),
+      ).map((r) => `${r.grain}:${r.statusGroup}`);
+    expect(outcome("damaged", "no_answer_2", "pending")).toEqual([
+      "shop:damaged.unreachable",
+      "city:ordered",
+      "product:ordered",
+    ]);
+    expect(outcome("created", "confirmed", "shipped")).toEqual([
+      "shop:in_transit",
+      "city:in_transit",
+      "product:in_transit",
+    ]);
     expect(outcome("created", "confirmed", "returned")).toEqual(["shop:returned", "city:returned", "product:returned"]);
     expect(outcome("skipped", null, null)).toEqual(["shop:skipped", "city:skipped", "product:skipped"]);
     expect(outcome("posting", null, null)).toEqual([]);
   });
 
   it("reads signed decimals exactly and anything else as zero", () => {
-    expect([signedCents("0.1"), signedCents("-3.05"), signedCents("1e3"), signedCents(null), signedCents(" 12 ")]).toEqual([10, -305, 0, 0, 1200]);
+    expect([
+      signedCents("0.1"),
+      signedCents("-3.05"),
+      signedCents("1e3"),
+      signedCents(null),
+      signedCents(" 12 "),
+    ]).toEqual([10, -305, 0, 0, 1200]);
   });
 });
 
@@ -150,8 +185,22 @@ describe("summary", () => {
   it("takes the median of a histogram", () => {
     expect(histogramMedian(new Map())).toBeNull();
     expect(histogramMedian(new Map([[4, 1]]))).toBe(4);
-    expect(histogramMedian(new Map([[1, 2], [3, 1]]))).toBe(1);
-    expect(histogramMedian(new Map([[7, 1], [1, 1]]))).toBe(4);
+    expect(
+      histogramMedian(
+        new Map([
+          [1, 2],
+          [3, 1],
+        ]),
+      ),
+    ).toBe(1);
+    expect(
+      histogramMedian(
+        new Map([
+          [7, 1],
+          [1, 1],
+        ]),
+      ),
+    ).toBe(4);
   });
 
   it("sorts table lines by a figure, lines without one last", () => {
@@ -169,7 +218,11 @@ describe("summary", () => {
   it("cuts weeks on Mondays and fills the empty ones", () => {
     expect(weekOf("2026-03-01")).toBe("2026-02-23"); // a Sunday
     expect(weekOf("2026-03-02")).toBe("2026-03-02");
-    const weeks = weeklySeries([row("delivered", 2, { day: "2026-03-03", totalCents: 500 }), row("returned", 2, { day: "2026-03-17" })], "2026-03-01", "2026-03-18");
+    const weeks = weeklySeries(
+      [row("delivered", 2, { day: "2026-03-03", totalCents: 500 }), row("returned", 2, { day: "2026-03-17" })],
+      "2026-03-01",
+      "2026-03-18",
+    );
     expect(weeks.map((w) => [w.week, w.orders, w.deliveryRate.rate, w.collectedCents])).toEqual([
       ["2026-02-23", 0, null, 0],
       ["2026-03-02", 2, 1, 500],
@@ -184,10 +237,20 @@ describe("periods", () => {
   const parse = (q: string) => parsePeriod(new URLSearchParams(q), today);
 
   it("takes 7, 30 or 90 days ending today and compares with as many days before", () => {
-    expect(parse("period=7").period).toEqual({ from: "2026-03-04", to: today, days: 7, preset: 7, previous: { from: "2026-02-25", to: "2026-03-03" } });
+    expect(parse("period=7").period).toEqual({
+      from: "2026-03-04",
+      to: today,
+      days: 7,
+      preset: 7,
+      previous: { from: "2026-02-25", to: "2026-03-03" },
+    });
     expect(parse("").period).toEqual(presetPeriod(30, today));
     expect(parse("period=12").period.preset).toBe(30);
-    expect(parse("from=2026-01-01&to=2026-01-31").period).toMatchObject({ days: 31, preset: null, previous: { from: "2025-12-01", to: "2025-12-31" } });
+    expect(parse("from=2026-01-01&to=2026-01-31").period).toMatchObject({
+      days: 31,
+      preset: null,
+      previous: { from: "2025-12-01", to: "2025-12-31" },
+    });
   });
 
   it("says what is wrong with a custom period", () => {
@@ -203,13 +266,27 @@ describe("periods", () => {
 
 describe("CSV", () => {
   it("writes amounts from cents and every rate beside its two counts", () => {
-    const s = summarise([row("delivered", 3, { deliveryDays: 2, totalCents: 74970, profitCents: -150 }), row("returned", 1), row("held", 1)]);
-    const csv = breakdownCsv("city_id", [breakdownLine("101", "=Casa, \"Anfa\"", s)]);
+    const s = summarise([
+      row("delivered", 3, { deliveryDays: 2, totalCents: 74970, profitCents: -150 }),
+      row("returned", 1),
+      row("held", 1),
+    ]);
+    const csv = breakdownCsv("city_id", [breakdownLine("101", '=Casa, "Anfa"', s)]);
     expect(csv.split("\r\n")[1]).toBe(`101,"'=Casa, ""Anfa""",5,4,3,1,0.7500,0.2500,749.70,-1.50,2`);
     const funnel = funnelCsv(s, summarise([]));
     expect(funnel).toContain("step,delivered,3,0,0.7500,3,4\r\n");
     expect(funnel).toContain("lost,orders:held,1,0,0.2000,1,5\r\n");
-    expect(weeksCsv([{ week: "2026-03-02", orders: 4, deliveryRate: { part: 3, whole: 4, rate: 0.75 }, collectedCents: 5, profitCents: 0 }])).toBe(
+    expect(
+      weeksCsv([
+        {
+          week: "2026-03-02",
+          orders: 4,
+          deliveryRate: { part: 3, whole: 4, rate: 0.75 },
+          collectedCents: 5,
+          profitCents: 0,
+        },
+      ]),
+    ).toBe(
       "week_start,orders,shipped,delivered,delivery_rate_delivered_over_shipped,collected_mad,seller_profit_mad\r\n2026-03-02,4,4,3,0.7500,0.05,0.00\r\n",
     );
   });

@@ -10,7 +10,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { addFact, factOf, nonZero, rollupKeyString, type Grain, type RollupDelta } from "../../app/analytics/contribution";
+import {
+  addFact,
+  factOf,
+  nonZero,
+  rollupKeyString,
+  type Grain,
+  type RollupDelta,
+} from "../../app/analytics/contribution";
 import { deliveredDaysFromTimeline, LINK_FIELDS, rebuildRollups } from "../../app/analytics/rollups.server";
 import { applyLeadEvents, tellPendingLeadEvents } from "../../app/sync/lead-events.server";
 import { writeStatusChanges, type TrackedLink } from "../../app/sync/status-sync.server";
@@ -31,7 +38,17 @@ afterAll(() => database?.cleanup());
 
 const CITIES = [101, 102, 103, null] as const;
 const PRODUCTS = ["product:1001", "product:1002", "sku:KAFTAN-RED"] as const;
-const CONFIRMATIONS = ["new", "callback", "no_answer_1", "no_answer_3", "confirmed", "canceled", "wrong", "fake", "duplicate"] as const;
+const CONFIRMATIONS = [
+  "new",
+  "callback",
+  "no_answer_1",
+  "no_answer_3",
+  "confirmed",
+  "canceled",
+  "wrong",
+  "fake",
+  "duplicate",
+] as const;
 const SHIPPINGS = ["pending", "picked_up", "shipped", "delivered", "returned", "canceled", "paid"] as const;
 
 type Action =
@@ -42,7 +59,9 @@ type Action =
   | { kind: "reopen"; pick: number }
   | { kind: "cancel"; pick: number };
 
-const amount = fc.tuple(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 99 })).map(([w, c]) => `${w}.${String(c).padStart(2, "0")}`);
+const amount = fc
+  .tuple(fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 0, max: 99 }))
+  .map(([w, c]) => `${w}.${String(c).padStart(2, "0")}`);
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("create" as const), hours: fc.integer({ min: 0, max: 60 }) }) },
   {
@@ -56,15 +75,28 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       total: amount,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("stop" as const), pick: fc.nat(), to: fc.constantFrom("held", "skipped", "invalid", "failed", "cancelled") }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("stop" as const),
+      pick: fc.nat(),
+      to: fc.constantFrom("held", "skipped", "invalid", "failed", "cancelled"),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("status" as const),
       picks: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
       // Mostly forward moves, so that many runs reach delivered parcels.
-      confirmation: fc.oneof({ weight: 3, arbitrary: fc.constant("confirmed") }, { weight: 2, arbitrary: fc.constantFrom(...CONFIRMATIONS) }),
-      shipping: fc.oneof({ weight: 2, arbitrary: fc.constantFrom("delivered", "paid") }, { weight: 3, arbitrary: fc.constantFrom(...SHIPPINGS) }),
+      confirmation: fc.oneof(
+        { weight: 3, arbitrary: fc.constant("confirmed") },
+        { weight: 2, arbitrary: fc.constantFrom(...CONFIRMATIONS) },
+      ),
+      shipping: fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom("delivered", "paid") },
+        { weight: 3, arbitrary: fc.constantFrom(...SHIPPINGS) },
+      ),
       profit: fc.option(amount.map((a) => (a.startsWith("1") ? `-${a}` : a))),
       hours: fc.integer({ min: 1, max: 100 }),
     }),
@@ -81,7 +113,10 @@ async function play(shop: string, actions: Action[]): Promise<void> {
   const ids: string[] = [];
   const deps = { db, now: () => new Date(clock) } as unknown as PipelineDeps;
   const pickLink = async (pick: number, states: string[]) => {
-    const candidates = await db.orderLink.findMany({ where: { shop, state: { in: states } }, orderBy: { orderId: "asc" } });
+    const candidates = await db.orderLink.findMany({
+      where: { shop, state: { in: states } },
+      orderBy: { orderId: "asc" },
+    });
     return candidates.length ? candidates[pick % candidates.length] : null;
   };
   for (const a of actions) {
@@ -90,39 +125,80 @@ async function play(shop: string, actions: Action[]): Promise<void> {
       const n = ids.length + 1;
       // As the webhook intake stores it: no event (not counted while being processed).
       const link = await db.orderLink.create({
-        data: { shop, orderId: String(n).padStart(4, "0"), orderName: `#${n}`, payload: "{}", externalRef: `shopify:${n}`, createdAt: new Date(clock) },
+        data: {
+          shop,
+          orderId: String(n).padStart(4, "0"),
+          orderName: `#${n}`,
+          payload: "{}",
+          externalRef: `shopify:${n}`,
+          createdAt: new Date(clock),
+        },
       });
       ids.push(link.id);
     } else if (a.kind === "answer") {
       const link = await pickLink(a.pick, ["received"]);
       if (!link) continue;
       // The mapping writes city, products and amount before the post (no event: not counted yet).
-      await db.orderLink.update({ where: { id: link.id }, data: { cityId: a.city, productKeys: JSON.stringify(a.products), totalClient: a.total } });
+      await db.orderLink.update({
+        where: { id: link.id },
+        data: { cityId: a.city, productKeys: JSON.stringify(a.products), totalClient: a.total },
+      });
       const state = a.damaged ? "damaged" : "created";
       await db.$transaction(async (tx) => {
-        await tx.orderLink.update({ where: { id: link.id }, data: { state, leadRef: `L-${link.orderId}`, confirmationStatus: "new", shippingStatus: "pending" } });
+        await tx.orderLink.update({
+          where: { id: link.id },
+          data: { state, leadRef: `L-${link.orderId}`, confirmationStatus: "new", shippingStatus: "pending" },
+        });
         await applyLeadEvents(tx, shop, [
-          { linkId: link.id, kind: "answered", before: snapshotOf(link), after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null }, at: new Date(clock) },
+          {
+            linkId: link.id,
+            kind: "answered",
+            before: snapshotOf(link),
+            after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null },
+            at: new Date(clock),
+          },
         ]);
       });
     } else if (a.kind === "stop" || a.kind === "cancel") {
-      const link = await pickLink(a.pick, a.kind === "stop" ? ["received"] : ["received", "held", "invalid", "failed", "skipped"]);
+      const link = await pickLink(
+        a.pick,
+        a.kind === "stop" ? ["received"] : ["received", "held", "invalid", "failed", "skipped"],
+      );
       if (!link) continue;
       const to = a.kind === "stop" ? a.to : "cancelled";
       await db.$transaction(async (tx) => {
         await tx.orderLink.update({ where: { id: link.id }, data: { state: to } });
-        await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "stopped", before: snapshotOf(link), after: { ...snapshotOf(link), state: to }, at: new Date(clock) }]);
+        await applyLeadEvents(tx, shop, [
+          {
+            linkId: link.id,
+            kind: "stopped",
+            before: snapshotOf(link),
+            after: { ...snapshotOf(link), state: to },
+            at: new Date(clock),
+          },
+        ]);
       });
     } else if (a.kind === "reopen") {
       const link = await pickLink(a.pick, ["created", "damaged", "held", "invalid", "failed", "skipped", "cancelled"]);
       if (!link) continue;
       await db.$transaction(async (tx) => {
         await tx.orderLink.update({ where: { id: link.id }, data: { state: "received" } });
-        await applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "reopened", before: snapshotOf(link), after: { ...snapshotOf(link), state: "received" }, at: new Date(clock) }]);
+        await applyLeadEvents(tx, shop, [
+          {
+            linkId: link.id,
+            kind: "reopened",
+            before: snapshotOf(link),
+            after: { ...snapshotOf(link), state: "received" },
+            at: new Date(clock),
+          },
+        ]);
       });
     } else {
       clock += a.hours * 3_600_000;
-      const sent = await db.orderLink.findMany({ where: { shop, state: { in: ["created", "damaged"] } }, orderBy: { orderId: "asc" } });
+      const sent = await db.orderLink.findMany({
+        where: { shop, state: { in: ["created", "damaged"] } },
+        orderBy: { orderId: "asc" },
+      });
       if (sent.length === 0) continue;
       const chosen = [...new Map(a.picks.map((p) => [sent[p % sent.length].id, sent[p % sent.length]])).values()];
       const changes = chosen.map((link) => {
@@ -130,7 +206,16 @@ async function play(shop: string, actions: Action[]): Promise<void> {
         // A seller profit arrives with a status move: applyLeadEvents drops an event whose statuses did not
         // change, so a profit read alone (same statuses) reaches the rollups only at the next move or rebuild.
         const sellerProfit = moves ? (a.profit ?? link.sellerProfit) : link.sellerProfit;
-        return { link: link as TrackedLink, next: { confirmationStatus: a.confirmation, shippingStatus: a.shipping, trackingNumber: link.trackingNumber, sellerProfit }, final: false };
+        return {
+          link: link as TrackedLink,
+          next: {
+            confirmationStatus: a.confirmation,
+            shippingStatus: a.shipping,
+            trackingNumber: link.trackingNumber,
+            sellerProfit,
+          },
+          final: false,
+        };
       });
       // The real writer: one statement per status, the timeline and the lead events in one transaction.
       await writeStatusChanges(deps, changes);
@@ -153,12 +238,18 @@ async function storedRollups(shop: string): Promise<RollupDelta[]> {
   const rows = await db.analyticsDaily.findMany({ where: { shop } });
   return sortRows(
     rows
-      .map(({ shop: _shop, ...r }) => ({ ...r, grain: r.grain as Grain, totalCents: Number(r.totalCents), profitCents: Number(r.profitCents) }))
+      .map(({ shop: _shop, ...r }) => ({
+        ...r,
+        grain: r.grain as Grain,
+        totalCents: Number(r.totalCents),
+        profitCents: Number(r.profitCents),
+      }))
       .filter((r) => r.orders !== 0 || r.totalCents !== 0 || r.profitCents !== 0),
   );
 }
 
-const sortRows = (rows: RollupDelta[]) => [...rows].sort((a, b) => rollupKeyString(a).localeCompare(rollupKeyString(b)));
+const sortRows = (rows: RollupDelta[]) =>
+  [...rows].sort((a, b) => rollupKeyString(a).localeCompare(rollupKeyString(b)));
 
 describe("analytics rollups", () => {
   it("takes a call with more events than one query can name (1,200 leads answered at once)", async () => {
@@ -185,7 +276,13 @@ describe("analytics rollups", () => {
       applyLeadEvents(
         tx,
         shop,
-        links.map((l) => ({ linkId: l.id, kind: "answered" as const, before: { ...snapshotOf(l), state: "posting" }, after: snapshotOf(l), at })),
+        links.map((l) => ({
+          linkId: l.id,
+          kind: "answered" as const,
+          before: { ...snapshotOf(l), state: "posting" },
+          after: snapshotOf(l),
+          at,
+        })),
       ),
     );
     const expected = await recount(shop);

@@ -22,7 +22,11 @@ const root = join(import.meta.dirname, "..", "..");
  * output goes to `onOutput`. With SHOPIFY_ADMIN_STAND_IN_URL in `env`, its Admin API
  * calls go to that stand-in (the preload every app process gets).
  */
-export function spawnChaosWorker(databaseUrl: string, onOutput: (text: string) => void, env: Record<string, string> = {}): ChildProcess {
+export function spawnChaosWorker(
+  databaseUrl: string,
+  onOutput: (text: string) => void,
+  env: Record<string, string> = {},
+): ChildProcess {
   const child = spawn(process.execPath, [...tsxPreloadArgs(root), join(root, "worker.ts")], {
     cwd: root,
     env: {
@@ -71,8 +75,16 @@ const STORM_LIMIT_PER_MINUTE = 20;
  * platform's limit drops to STORM_LIMIT_PER_MINUTE until a worker has been
  * answered 429 (at most 45 s), then returns to `restoreTo`.
  */
-export async function stormWhileLeadsFlow(db: PrismaClient, control: Control, options: { orders: number; started: number; restoreTo: number }) {
-  while ((await db.apiCall.count({ where: { status: 201 } })) < options.orders / 3 && Date.now() - options.started < 150_000) await sleep(50);
+export async function stormWhileLeadsFlow(
+  db: PrismaClient,
+  control: Control,
+  options: { orders: number; started: number; restoreTo: number },
+) {
+  while (
+    (await db.apiCall.count({ where: { status: 201 } })) < options.orders / 3 &&
+    Date.now() - options.started < 150_000
+  )
+    await sleep(50);
   await control.config({ rate_limit_per_minute: STORM_LIMIT_PER_MINUTE });
   const stormStart = Date.now();
   while (Date.now() - stormStart < 45_000 && (await db.apiCall.count({ where: { status: 429 } })) < 1) await sleep(50);
@@ -91,7 +103,9 @@ export async function waitUntilSettled(db: PrismaClient, orders: number): Promis
   while (Date.now() < deadline) {
     const missing = orders - (await db.orderLink.count());
     unsettled = missing + (await db.orderLink.count({ where: { state: { in: ["received", "posting", "retrying"] } } }));
-    const waiting = await db.job.count({ where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } } });
+    const waiting = await db.job.count({
+      where: { kind: "post-lead", state: { in: ["pending", "running", "failed"] } },
+    });
     if (unsettled === 0 && waiting === 0) break;
     await sleep(500);
   }
@@ -123,7 +137,9 @@ export async function expectExactlyOneLeadPerOrder(
     expect(link.leadRef).toBe(leads.find((l) => l.external_ref === link.externalRef)!.ref);
   }
   expect(leads).toHaveLength(options.orders);
-  const calls = countBy((await db.apiCall.findMany({ where: { shop: SHOP }, select: { status: true } })).map((c) => String(c.status)));
+  const calls = countBy(
+    (await db.apiCall.findMany({ where: { shop: SHOP }, select: { status: true } })).map((c) => String(c.status)),
+  );
   expect(calls["500"] ?? 0, JSON.stringify(calls)).toBeGreaterThan(0);
   expect(calls["429"] ?? 0, JSON.stringify({ calls, ...options.diagnostics })).toBeGreaterThan(0);
   return { calls, states };

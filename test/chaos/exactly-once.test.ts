@@ -11,7 +11,12 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
-import { orderFromWebhook, startShopifyAdmin, type RunningShopifyAdmin, type WebhookOrderPayload } from "../../shopify-admin/index";
+import {
+  orderFromWebhook,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type WebhookOrderPayload,
+} from "../../shopify-admin/index";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import { reconcileJobFor } from "../../app/models/job-kinds";
 import { useTestDatabaseForApp } from "../helpers/app";
@@ -19,7 +24,13 @@ import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
-import { expectExactlyOneLeadPerOrder, seededRandom, spawnChaosWorker, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
+import {
+  expectExactlyOneLeadPerOrder,
+  seededRandom,
+  spawnChaosWorker,
+  stormWhileLeadsFlow,
+  waitUntilSettled,
+} from "./chaos-steps";
 
 const ORDERS = 300;
 let db: TestDatabase;
@@ -33,7 +44,10 @@ const random = seededRandom(20261122);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker() {
-  const child = spawnChaosWorker(db.url, (text) => (workerLog += text), { SHOPIFY_ADMIN_STAND_IN_URL: shopify.url, RECONCILE_INTERVAL_SECONDS: "2" });
+  const child = spawnChaosWorker(db.url, (text) => (workerLog += text), {
+    SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
+    RECONCILE_INTERVAL_SECONDS: "2",
+  });
   if (process.env.CHAOS_LOG) child.stdout!.pipe(process.stderr);
   return child;
 }
@@ -55,7 +69,16 @@ beforeAll(async () => {
   });
   // The shop is installed: its offline session, and its reconciliation scheduled.
   await db.prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 60_000) } });
-  await db.prisma.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: process.env.SCOPES, accessToken: "shpat_chaos" } });
+  await db.prisma.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      scope: process.env.SCOPES,
+      accessToken: "shpat_chaos",
+    },
+  });
   await enqueueJob(db.prisma, reconcileJobFor(SHOP, new Date()));
 });
 afterAll(async () => {
@@ -83,7 +106,9 @@ it("ends with exactly one lead per order through faults, a 429 storm and three S
     shopify.shop(SHOP).orders[order.id] = order;
   }
   const lost = new Set(orders.filter(() => random() < 0.1).map((o) => String(o.id)));
-  const deliveries = orders.flatMap((body) => (lost.has(String(body.id)) ? [] : Array.from({ length: 1 + Math.floor(random() * 3) }, () => body)));
+  const deliveries = orders.flatMap((body) =>
+    lost.has(String(body.id)) ? [] : Array.from({ length: 1 + Math.floor(random() * 3) }, () => body),
+  );
   deliveries.sort(() => random() - 0.5);
 
   await control.config({ fault: { error_rate: 0.1, latency_ms: 30, hang_rate: 0.01 } });
@@ -121,10 +146,18 @@ it("ends with exactly one lead per order through faults, a 429 storm and three S
   // The orders whose webhook was lost came in through the reconciliation (so may others whose
   // webhook was still to come: it then changed nothing), each taken in once.
   const recovered = await db.prisma.timelineEvent.findMany({ where: { kind: "recovered" }, select: { linkId: true } });
-  const recoveredOrders = new Set((await db.prisma.orderLink.findMany({ where: { id: { in: recovered.map((r) => r.linkId) } }, select: { orderId: true } })).map((l) => l.orderId));
+  const recoveredOrders = new Set(
+    (
+      await db.prisma.orderLink.findMany({
+        where: { id: { in: recovered.map((r) => r.linkId) } },
+        select: { orderId: true },
+      })
+    ).map((l) => l.orderId),
+  );
   expect(lost.size).toBeGreaterThan(10);
   for (const id of lost) expect(recoveredOrders.has(id), id).toBe(true);
   expect(new Set(recovered.map((r) => r.linkId)).size).toBe(recovered.length);
-  console.info(`chaos: ${ORDERS} orders, ${lost.size} webhooks lost (${recovered.length} orders taken in by the reconciliation), ${deliveries.length} deliveries, kills at ${kills.join("/")} ms, API calls by status ${JSON.stringify(calls)}, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`);
+  console.info(
+    `chaos: ${ORDERS} orders, ${lost.size} webhooks lost (${recovered.length} orders taken in by the reconciliation), ${deliveries.length} deliveries, kills at ${kills.join("/")} ms, API calls by status ${JSON.stringify(calls)}, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`,
+  );
 }, 240_000);
-

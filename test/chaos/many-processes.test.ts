@@ -12,11 +12,22 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
-import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../../scripts/dev/lib/preview-server";
+import {
+  ensurePreviewBuild,
+  removePreviewBuild,
+  startPreviewServer,
+  type PreviewServer,
+} from "../../scripts/dev/lib/preview-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
-import { expectExactlyOneLeadPerOrder, seededRandom, spawnChaosWorker, stormWhileLeadsFlow, waitUntilSettled } from "./chaos-steps";
+import {
+  expectExactlyOneLeadPerOrder,
+  seededRandom,
+  spawnChaosWorker,
+  stormWhileLeadsFlow,
+  waitUntilSettled,
+} from "./chaos-steps";
 
 const ORDERS = 300;
 const IN_FLIGHT = 6;
@@ -83,7 +94,10 @@ it("ends with exactly one lead per order across two servers and two workers thro
     for (let attempt = 0; attempt < 20; attempt++) {
       const live = servers.filter((s): s is PreviewServer => s !== undefined);
       const server = live[turn++ % live.length];
-      const headers = signedWebhookHeaders({ topic: "orders/create", shop: SHOP, secret, webhookId: `wh-${body.id}` }, raw);
+      const headers = signedWebhookHeaders(
+        { topic: "orders/create", shop: SHOP, secret, webhookId: `wh-${body.id}` },
+        raw,
+      );
       const status = await fetch(`${server.url}/webhooks/orders/create`, { method: "POST", headers, body: raw }).then(
         async (r) => (await r.arrayBuffer(), r.status),
         () => 0,
@@ -155,4 +169,3 @@ it("ends with exactly one lead per order across two servers and two workers thro
       `kills ${kills.join(", ")}, API calls by status ${JSON.stringify(calls)}, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`,
   );
 }, 360_000);
-

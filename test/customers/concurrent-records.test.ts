@@ -33,7 +33,16 @@ it("GIVEN one phone's leads answered in concurrent transactions on two clients T
   const ids: string[] = [];
   for (let i = 0; i < LINKS; i++) {
     const link = await t.prisma.orderLink.create({
-      data: { shop: SHOP, orderId: String(7_700_000 + i), orderName: `#${7700 + i}`, payload: "{}", externalRef: `x-${i}`, phone: PHONE_KEY, state: "created", leadRef: `ATB-${i}` },
+      data: {
+        shop: SHOP,
+        orderId: String(7_700_000 + i),
+        orderName: `#${7700 + i}`,
+        payload: "{}",
+        externalRef: `x-${i}`,
+        phone: PHONE_KEY,
+        state: "created",
+        leadRef: `ATB-${i}`,
+      },
     });
     ids.push(link.id);
   }
@@ -44,12 +53,17 @@ it("GIVEN one phone's leads answered in concurrent transactions on two clients T
   for (let i = 0; i < ids.length; i += 4) {
     await Promise.all(
       ids.slice(i, i + 4).map((id, j) =>
-        clients[j % clients.length].$transaction((tx) => applyCustomerEvents(tx, SHOP, answered(id)), { maxWait: 20_000, timeout: 20_000 }),
+        clients[j % clients.length].$transaction((tx) => applyCustomerEvents(tx, SHOP, answered(id)), {
+          maxWait: 20_000,
+          timeout: 20_000,
+        }),
       ),
     );
   }
 
   expect(await t.prisma.customerLead.count({ where: { shop: SHOP, phoneKey: PHONE_KEY } })).toBe(LINKS);
-  const record = await t.prisma.customerRecord.findUniqueOrThrow({ where: { shop_phoneKey: { shop: SHOP, phoneKey: PHONE_KEY } } });
+  const record = await t.prisma.customerRecord.findUniqueOrThrow({
+    where: { shop_phoneKey: { shop: SHOP, phoneKey: PHONE_KEY } },
+  });
   expect(record).toMatchObject({ orders: LINKS, inProgress: LINKS });
 });

@@ -26,12 +26,23 @@ let seq = 0;
 function link(shop: string, data: Record<string, unknown> = {}) {
   seq += 1;
   return db.orderLink.create({
-    data: { shop, orderId: String(4_400_000 + seq), orderName: `#${5000 + seq}`, payload: "{}", externalRef: `x-${seq}`, phone: PHONE, createdAt: new Date(Date.UTC(2026, 2, seq)), ...data },
+    data: {
+      shop,
+      orderId: String(4_400_000 + seq),
+      orderName: `#${5000 + seq}`,
+      payload: "{}",
+      externalRef: `x-${seq}`,
+      phone: PHONE,
+      createdAt: new Date(Date.UTC(2026, 2, seq)),
+      ...data,
+    },
   });
 }
 
 async function get(shop: string, id: string, format?: string): Promise<Response> {
-  const request = await adminRequest(shop, `/app/orders/${id}/customer-export${format ? `?format=${format}` : ""}`, { as: "fetch" });
+  const request = await adminRequest(shop, `/app/orders/${id}/customer-export${format ? `?format=${format}` : ""}`, {
+    as: "fetch",
+  });
   try {
     return await route.loader({ request, params: { id }, context: {} });
   } catch (thrown) {
@@ -44,11 +55,34 @@ describe("customer export from the Customer card", () => {
   let mine: Awaited<ReturnType<typeof link>>;
   let theirs: Awaited<ReturnType<typeof link>>;
   beforeAll(async () => {
-    mine = await link(SHOP_A, { state: "created", leadRef: "ATB-1", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "249.00" });
-    await link(SHOP_A, { state: "created", leadRef: "ATB-2", confirmationStatus: "canceled", shippingStatus: "pending", totalClient: "=1+1" });
+    mine = await link(SHOP_A, {
+      state: "created",
+      leadRef: "ATB-1",
+      confirmationStatus: "confirmed",
+      shippingStatus: "delivered",
+      totalClient: "249.00",
+    });
+    await link(SHOP_A, {
+      state: "created",
+      leadRef: "ATB-2",
+      confirmationStatus: "canceled",
+      shippingStatus: "pending",
+      totalClient: "=1+1",
+    });
     await link(SHOP_A, { phone: "0699999999" });
     theirs = await link(SHOP_B, { state: "created", leadRef: "RIF-9" });
-    await db.customerRecord.create({ data: { shop: SHOP_A, phoneKey: PHONE, orders: 2, delivered: 1, refused: 1, collectedCents: 24900n, standing: "trusted", lastOutcome: "refused" } });
+    await db.customerRecord.create({
+      data: {
+        shop: SHOP_A,
+        phoneKey: PHONE,
+        orders: 2,
+        delivered: 1,
+        refused: 1,
+        collectedCents: 24900n,
+        standing: "trusted",
+        lastOutcome: "refused",
+      },
+    });
     await db.customerRecord.create({ data: { shop: SHOP_B, phoneKey: PHONE, orders: 1, returned: 1 } });
   });
 
@@ -57,9 +91,19 @@ describe("customer export from the Customer card", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="customer-${PHONE}.json"`);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const body = (await response.json()) as { shop: string; phoneKey: string; record: Record<string, unknown>; orders: { orderName: string; outcome: string | null }[] };
+    const body = (await response.json()) as {
+      shop: string;
+      phoneKey: string;
+      record: Record<string, unknown>;
+      orders: { orderName: string; outcome: string | null }[];
+    };
     expect(body).toMatchObject({ shop: SHOP_A, phoneKey: PHONE });
-    expect(body.record).toMatchObject({ standing: "trusted", orders: 2, collectedCents: 24900, counts: { delivered: 1, refused: 1, returned: 0 } });
+    expect(body.record).toMatchObject({
+      standing: "trusted",
+      orders: 2,
+      collectedCents: 24900,
+      counts: { delivered: 1, refused: 1, returned: 0 },
+    });
     expect(body.orders.map((o) => [o.orderName, o.outcome])).toEqual([
       ["#5002", "refused"],
       ["#5001", "delivered"],
@@ -70,7 +114,9 @@ describe("customer export from the Customer card", () => {
     const response = await get(SHOP_A, mine.id, "csv");
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("kind,phone,order_id,order_name,ordered_at,state,lead_ref,confirmation_status,shipping_status,total_mad,outcome,field,value");
+    expect(lines[0]).toBe(
+      "kind,phone,order_id,order_name,ordered_at,state,lead_ref,confirmation_status,shipping_status,total_mad,outcome,field,value",
+    );
     expect(lines).toContain(`record,${PHONE},,,,,,,,,,standing,trusted`);
     expect(lines).toContain(`record,${PHONE},,,,,,,,,,collected_mad,249.00`);
     expect(lines.filter((l) => l.startsWith("order,"))).toEqual([

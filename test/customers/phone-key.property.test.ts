@@ -11,19 +11,23 @@ const SEED = Number(process.env.FAST_CHECK_SEED) || 20261124;
 const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
 
 /** A national number without its leading zero: 6 or 7 then 8 digits. */
-const national = fc.tuple(fc.constantFrom("6", "7"), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 })).map(([first, rest]) => first + rest.join(""));
+const national = fc
+  .tuple(fc.constantFrom("6", "7"), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }))
+  .map(([first, rest]) => first + rest.join(""));
 const prefix = fc.constantFrom("0", "+212", "00212", "212", "+212 0", "+212-", "(+212) ");
 const separator = fc.constantFrom("", " ", ".", "-", "  ");
 const arabic = fc.boolean();
 
 /** The number as a customer might type it: a prefix, digits grouped with a separator, maybe Arabic-Indic digits. */
-const typed = fc.tuple(national, prefix, separator, arabic, fc.integer({ min: 1, max: 3 })).map(([digits, pre, sep, useArabic, group]) => {
-  const chunks: string[] = [digits[0]];
-  for (let i = 1; i < digits.length; i += group) chunks.push(digits.slice(i, i + group));
-  const body = chunks.join(sep);
-  const text = `${pre}${pre.endsWith(" ") || pre.endsWith("-") ? "" : sep}${body}`;
-  return { digits, text: useArabic ? text.replace(/\d/g, (d) => ARABIC_INDIC[Number(d)]) : text };
-});
+const typed = fc
+  .tuple(national, prefix, separator, arabic, fc.integer({ min: 1, max: 3 }))
+  .map(([digits, pre, sep, useArabic, group]) => {
+    const chunks: string[] = [digits[0]];
+    for (let i = 1; i < digits.length; i += group) chunks.push(digits.slice(i, i + group));
+    const body = chunks.join(sep);
+    const text = `${pre}${pre.endsWith(" ") || pre.endsWith("-") ? "" : sep}${body}`;
+    return { digits, text: useArabic ? text.replace(/\d/g, (d) => ARABIC_INDIC[Number(d)]) : text };
+  });
 
 describe("customer phone key", () => {
   it("any formatting of the same mobile gives the same key", () => {
@@ -66,7 +70,9 @@ describe("customer phone key", () => {
           const mine = facts.filter((f) => f.phoneKey === key);
           expect(r.orders).toBe(mine.length);
           expect(r.delivered + r.returned + r.refused + r.cancelled + r.wrongNumber + r.inProgress).toBe(mine.length);
-          expect(r.collectedCents).toBe(mine.filter((f) => f.outcome === "delivered").reduce((s, f) => s + f.amountCents, 0));
+          expect(r.collectedCents).toBe(
+            mine.filter((f) => f.outcome === "delivered").reduce((s, f) => s + f.amountCents, 0),
+          );
           expect(backward.get(key)).toEqual(r);
         }
       }),

@@ -20,7 +20,14 @@ let pipeline: TestPipeline;
 let nextOrderId = 8_880_000_000_000;
 
 const PHONE = "0612345678";
-const SAME_PHONE_TYPED = ["0612345678", "+212 6 12 34 56 78", "00212612345678", "06.12.34.56.78", "٠٦١٢٣٤٥٦٧٨", "+212 0612-345-678"];
+const SAME_PHONE_TYPED = [
+  "0612345678",
+  "+212 6 12 34 56 78",
+  "00212612345678",
+  "06.12.34.56.78",
+  "٠٦١٢٣٤٥٦٧٨",
+  "+212 0612-345-678",
+];
 
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
@@ -76,8 +83,10 @@ async function sync() {
 }
 
 const sent = (state: string) => state === "created";
-const record = (phoneKey = PHONE) => db.prisma.customerRecord.findUnique({ where: { shop_phoneKey: { shop: SHOP, phoneKey } } });
-const timelineKinds = async (linkId: string) => (await db.prisma.timelineEvent.findMany({ where: { linkId }, orderBy: { at: "asc" } })).map((e) => e.kind);
+const record = (phoneKey = PHONE) =>
+  db.prisma.customerRecord.findUnique({ where: { shop_phoneKey: { shop: SHOP, phoneKey } } });
+const timelineKinds = async (linkId: string) =>
+  (await db.prisma.timelineEvent.findMany({ where: { linkId }, orderBy: { at: "asc" } })).map((e) => e.kind);
 
 /** Six orders of one customer, each lead moved to a different outcome. */
 async function badCustomer() {
@@ -144,12 +153,21 @@ describe("customer delivery record", () => {
     expect(held.reason).toBe("1 refused, 1 returned, 1 cancelled or fake and 1 wrong number in the last 90 days");
     expect(await timelineKinds(held.id)).toContain("customer_hold");
     // The decision's row keeps the reason as data, for each page to say in its language.
-    const holdRow = await db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: held.id, kind: "customer_hold" } });
+    const holdRow = await db.prisma.timelineEvent.findFirstOrThrow({
+      where: { linkId: held.id, kind: "customer_hold" },
+    });
     expect(JSON.parse(holdRow.data!)).toEqual({
-      reason: { code: "customer_record", counts: { refused: 1, returned: 1, cancelled: 1, wrong_number: 1 }, days: 90, blocked: false },
+      reason: {
+        code: "customer_record",
+        counts: { refused: 1, returned: 1, cancelled: 1, wrong_number: 1 },
+        days: 90,
+        blocked: false,
+      },
     });
     const { customerHoldReasons } = await import("../../app/customers/hold-reasons.server");
-    expect((await customerHoldReasons(db.prisma, SHOP, [held.id, free.id])).get(held.id)).toEqual({ reason: JSON.parse(holdRow.data!).reason });
+    expect((await customerHoldReasons(db.prisma, SHOP, [held.id, free.id])).get(held.id)).toEqual({
+      reason: JSON.parse(holdRow.data!).reason,
+    });
     expect((await customerHoldReasons(db.prisma, SHOP, [held.id, free.id])).has(free.id)).toBe(false);
     // Another shop asking about this order learns nothing.
     expect((await customerHoldReasons(db.prisma, "other.myshopify.com", [held.id])).size).toBe(0);
@@ -213,13 +231,19 @@ describe("customer delivery record", () => {
     const links = await badCustomer();
     await placeOrders(["0699999999"], 77);
     const { recordDataRequest, redactCustomer } = await import("../../app/customers/compliance.server");
-    await db.prisma.$transaction((tx) => recordDataRequest(tx, SHOP, { customer: { id: 4242 }, orders_requested: [links[0].orderId] }));
+    await db.prisma.$transaction((tx) =>
+      recordDataRequest(tx, SHOP, { customer: { id: 4242 }, orders_requested: [links[0].orderId] }),
+    );
     const request = await db.prisma.dataRequest.findFirstOrThrow({ where: { shop: SHOP } });
-    const held = JSON.parse(request.held) as { deliveryRecord: { phoneKey: string; orders: number; refused: number } | null }[];
+    const held = JSON.parse(request.held) as {
+      deliveryRecord: { phoneKey: string; orders: number; refused: number } | null;
+    }[];
     expect(held.length).toBe(6);
     for (const order of held) expect(order.deliveryRecord).toMatchObject({ phoneKey: PHONE, orders: 6, refused: 1 });
 
-    await db.prisma.$transaction((tx) => redactCustomer(tx, SHOP, { customer: { id: 4242 }, orders_to_redact: [links[0].orderId] }));
+    await db.prisma.$transaction((tx) =>
+      redactCustomer(tx, SHOP, { customer: { id: 4242 }, orders_to_redact: [links[0].orderId] }),
+    );
     expect(await record()).toBeNull();
     expect(await db.prisma.customerLead.count({ where: { phoneKey: PHONE } })).toBe(0);
     // Another customer's record stays.
@@ -241,8 +265,24 @@ describe("customer delivery record", () => {
       { phoneKey: "0600000001", standing: null, delivered: 0, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
       { phoneKey: "0600000002", standing: null, delivered: 2, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0 },
       { phoneKey: "0600000003", standing: null, delivered: 1, returned: 0, refused: 0, cancelled: 0, wrongNumber: 1 },
-      { phoneKey: "0600000004", standing: "blocked", delivered: 3, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0 },
-      { phoneKey: "0600000005", standing: "trusted", delivered: 0, returned: 3, refused: 0, cancelled: 0, wrongNumber: 0 },
+      {
+        phoneKey: "0600000004",
+        standing: "blocked",
+        delivered: 3,
+        returned: 0,
+        refused: 0,
+        cancelled: 0,
+        wrongNumber: 0,
+      },
+      {
+        phoneKey: "0600000005",
+        standing: "trusted",
+        delivered: 0,
+        returned: 3,
+        refused: 0,
+        cancelled: 0,
+        wrongNumber: 0,
+      },
       { phoneKey: "0600000006", standing: null, delivered: 1, returned: 0, refused: 0, cancelled: 0, wrongNumber: 0 },
     ];
     for (const m of mixes) await db.prisma.customerRecord.create({ data: { shop: SHOP, ...m } });
@@ -257,16 +297,41 @@ describe("customer delivery record", () => {
     }));
     await db.prisma.orderLink.createMany({ data: mixLinks });
     for (const level of ["high", "medium", "blocked"] as const) {
-      const page = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: [level], limit: 200 });
+      const page = await queryOrders(db.prisma, SHOP, {
+        states: [],
+        confirmation: [],
+        shipping: [],
+        issues: [],
+        risk: [level],
+        limit: 200,
+      });
       const expected = mixes.filter((m) => riskLevel(m) === level).map((m) => m.phoneKey);
-      const found = [...new Set(page.rows.filter((r) => r.orderName.startsWith("#M")).map((r) => mixLinks.find((l) => l.orderName === r.orderName)!.phone))];
+      const found = [
+        ...new Set(
+          page.rows
+            .filter((r) => r.orderName.startsWith("#M"))
+            .map((r) => mixLinks.find((l) => l.orderName === r.orderName)!.phone),
+        ),
+      ];
       expect(found.sort()).toEqual(expected.sort());
       expect(new Set(page.rows.map((r) => r.risk))).toEqual(new Set([level]));
     }
     // With a state narrowing too: the risky phones filter the rows that state's index finds.
-    const heldHigh = await queryOrders(db.prisma, SHOP, { states: ["received"], confirmation: [], shipping: [], issues: [], risk: ["high"] });
+    const heldHigh = await queryOrders(db.prisma, SHOP, {
+      states: ["received"],
+      confirmation: [],
+      shipping: [],
+      issues: [],
+      risk: ["high"],
+    });
     expect(heldHigh.rows.map((r) => r.orderName)).toEqual(["#M0"]);
-    const risky = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: ["high"] });
+    const risky = await queryOrders(db.prisma, SHOP, {
+      states: [],
+      confirmation: [],
+      shipping: [],
+      issues: [],
+      risk: ["high"],
+    });
     expect(risky.rows.filter((r) => !r.orderName.startsWith("#M")).length).toBe(6);
     expect(new Set(risky.rows.map((r) => r.risk))).toEqual(new Set(["high"]));
     const all = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [] });
@@ -279,7 +344,12 @@ describe("customer delivery record", () => {
     const phone = (i: number) => `07${String(10_000_000 + i).slice(-8)}`;
     // Every other customer is high risk; each has one order, one minute apart.
     await db.prisma.customerRecord.createMany({
-      data: Array.from({ length: count }, (_, i) => ({ shop: SHOP, phoneKey: phone(i), refused: i % 2 === 0 ? 2 : 0, delivered: i % 2 === 0 ? 0 : 1 })),
+      data: Array.from({ length: count }, (_, i) => ({
+        shop: SHOP,
+        phoneKey: phone(i),
+        refused: i % 2 === 0 ? 2 : 0,
+        delivered: i % 2 === 0 ? 0 : 1,
+      })),
     });
     const start = Date.now() - count * 60_000;
     await db.prisma.orderLink.createMany({
@@ -297,12 +367,23 @@ describe("customer delivery record", () => {
     const seen: string[] = [];
     let after: string | undefined;
     for (let pages = 0; pages < 10; pages++) {
-      const page = await queryOrders(db.prisma, SHOP, { states: [], confirmation: [], shipping: [], issues: [], risk: ["high"], limit: 200, after });
+      const page = await queryOrders(db.prisma, SHOP, {
+        states: [],
+        confirmation: [],
+        shipping: [],
+        issues: [],
+        risk: ["high"],
+        limit: 200,
+        after,
+      });
       seen.push(...page.rows.map((r) => r.orderName));
       if (!page.nextCursor) break;
       after = page.nextCursor;
     }
-    const expected = Array.from({ length: count }, (_, i) => i).filter((i) => i % 2 === 0).reverse().map((i) => `#R${i}`);
+    const expected = Array.from({ length: count }, (_, i) => i)
+      .filter((i) => i % 2 === 0)
+      .reverse()
+      .map((i) => `#R${i}`);
     expect(seen).toEqual(expected);
   });
 });

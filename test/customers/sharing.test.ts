@@ -36,7 +36,10 @@ afterAll(() => db?.cleanup());
 
 async function consent(store: Store, on: boolean) {
   const row = await db.prisma.shop.findUniqueOrThrow({ where: { domain: STORES[store].domain } });
-  await db.prisma.shop.update({ where: { domain: row.domain }, data: { settings: JSON.stringify({ ...readShopSettings(row.settings), shareCustomerRecords: on }) } });
+  await db.prisma.shop.update({
+    where: { domain: row.domain },
+    data: { settings: JSON.stringify({ ...readShopSettings(row.settings), shareCustomerRecords: on }) },
+  });
 }
 
 /** One refused and one returned order of the phone in the store, 10 days ago. */
@@ -45,14 +48,25 @@ async function badRecord(store: Store) {
   const at = new Date(NOW.getTime() - 10 * 86_400_000);
   for (const [i, outcome] of (["refused", "returned"] as const).entries()) {
     await db.prisma.customerLead.create({
-      data: { linkId: `${store}-${i}`, shop, phoneKey: PHONE, orderName: `#${store}${i}`, outcome, outcomeAt: at, orderedAt: at },
+      data: {
+        linkId: `${store}-${i}`,
+        shop,
+        phoneKey: PHONE,
+        orderName: `#${store}${i}`,
+        outcome,
+        outcomeAt: at,
+        orderedAt: at,
+      },
     });
   }
-  await db.prisma.customerRecord.create({ data: { shop, phoneKey: PHONE, orders: 2, refused: 1, returned: 1, lastOutcome: "returned", lastOutcomeAt: at } });
+  await db.prisma.customerRecord.create({
+    data: { shop, phoneKey: PHONE, orders: 2, refused: 1, returned: 1, lastOutcome: "returned", lastOutcomeAt: at },
+  });
 }
 
 const shopRow = (store: Store) => db.prisma.shop.findUniqueOrThrow({ where: { domain: STORES[store].domain } });
-const holdIn = async (store: Store) => customerHold(await holdHistory(db.prisma, await shopRow(store), PHONE), RULE, NOW).hold;
+const holdIn = async (store: Store) =>
+  customerHold(await holdHistory(db.prisma, await shopRow(store), PHONE), RULE, NOW).hold;
 
 beforeEach(async () => {
   await db.prisma.customerLead.deleteMany();
@@ -60,11 +74,20 @@ beforeEach(async () => {
   await db.prisma.shop.deleteMany();
   await db.prisma.storePairing.deleteMany();
   for (const { domain, account } of Object.values(STORES)) {
-    await db.prisma.shop.create({ data: { domain, sellerAccount: account, sellerApiBaseUrl: PLATFORM, settings: JSON.stringify({ shareCustomerRecords: true }) } });
+    await db.prisma.shop.create({
+      data: {
+        domain,
+        sellerAccount: account,
+        sellerApiBaseUrl: PLATFORM,
+        settings: JSON.stringify({ shareCustomerRecords: true }),
+      },
+    });
   }
   // Every store paired with every other, so the other rules are what these tests see.
   const domains = Object.values(STORES).map((s) => s.domain);
-  for (const a of domains) for (const b of domains) if (a < b) await db.prisma.storePairing.create({ data: { ...pairKey(a, b), codeFrom: a } });
+  for (const a of domains)
+    for (const b of domains)
+      if (a < b) await db.prisma.storePairing.create({ data: { ...pairKey(a, b), codeFrom: a } });
   await consent("D", false);
   // Only B, C and D know the customer; A is the store taking a new order.
   for (const store of ["B", "C", "D"] as const) await badRecord(store);
@@ -77,7 +100,12 @@ describe("sharing delivery records between a merchant's stores", () => {
 
   it("shares when both stores consent on one seller account: the card shows it and the hold rule counts it", async () => {
     expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([STORES.B.domain]);
-    expect(await sharedRecord(db.prisma, STORES.A.domain, PHONE)).toMatchObject({ stores: 1, orders: 2, counts: { refused: 1, returned: 1, delivered: 0 }, lastOutcome: "returned" });
+    expect(await sharedRecord(db.prisma, STORES.A.domain, PHONE)).toMatchObject({
+      stores: 1,
+      orders: 2,
+      counts: { refused: 1, returned: 1, delivered: 0 },
+      lastOutcome: "returned",
+    });
     const card = await loadCustomerCard(db.prisma, STORES.A.domain, PHONE);
     expect(card).toMatchObject({ orders: 0, risk: "high", shared: { stores: 1, orders: 2 } });
     expect(await holdIn("A")).toBe(true);
@@ -90,7 +118,11 @@ describe("sharing delivery records between a merchant's stores", () => {
     expect(await sharingPeers(db.prisma, STORES.D.domain)).toEqual([]);
     await db.prisma.customerLead.deleteMany({ where: { shop: STORES.D.domain } });
     await db.prisma.customerRecord.deleteMany({ where: { shop: STORES.D.domain } });
-    expect(await loadCustomerCard(db.prisma, STORES.D.domain, PHONE)).toMatchObject({ orders: 0, risk: "new", shared: null });
+    expect(await loadCustomerCard(db.prisma, STORES.D.domain, PHONE)).toMatchObject({
+      orders: 0,
+      risk: "new",
+      shared: null,
+    });
     expect(await holdIn("D")).toBe(false);
     // A store that opted out sees nothing either, even with consenting peers.
     await consent("A", false);
@@ -99,7 +131,8 @@ describe("sharing delivery records between a merchant's stores", () => {
   });
 
   it("never shares across seller accounts, whatever both stores said", async () => {
-    for (const store of ["A", "B", "D"] as const) expect(await sharingPeers(db.prisma, STORES[store].domain)).not.toContain(STORES.C.domain);
+    for (const store of ["A", "B", "D"] as const)
+      expect(await sharingPeers(db.prisma, STORES[store].domain)).not.toContain(STORES.C.domain);
     expect(await sharingPeers(db.prisma, STORES.C.domain)).toEqual([]);
     // Nor with a store whose key was never verified (no account id).
     await db.prisma.shop.update({ where: { domain: STORES.B.domain }, data: { sellerAccount: null } });
@@ -117,11 +150,17 @@ describe("sharing delivery records between a merchant's stores", () => {
   });
 
   it("does not share with a store whose key was verified at another platform address, even on the same account id", async () => {
-    await db.prisma.shop.update({ where: { domain: STORES.B.domain }, data: { sellerApiBaseUrl: "http://127.0.0.1:4999" } });
+    await db.prisma.shop.update({
+      where: { domain: STORES.B.domain },
+      data: { sellerApiBaseUrl: "http://127.0.0.1:4999" },
+    });
     expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([]);
     expect(await holdIn("A")).toBe(false);
     // The same address however it was typed (case, trailing slash) is the same platform.
-    await db.prisma.shop.update({ where: { domain: STORES.B.domain }, data: { sellerApiBaseUrl: "HTTPS://Seller.Example.ma/api/" } });
+    await db.prisma.shop.update({
+      where: { domain: STORES.B.domain },
+      data: { sellerApiBaseUrl: "HTTPS://Seller.Example.ma/api/" },
+    });
     expect(await sharingPeers(db.prisma, STORES.A.domain)).toEqual([STORES.B.domain]);
   });
 
@@ -140,13 +179,26 @@ describe("sharing delivery records between a merchant's stores", () => {
   it("customers/redact erases the phone's rows in the shop that received it, and leaves the other store's own rows to that store's request", async () => {
     const { redactCustomer } = await import("../../app/customers/compliance.server");
     const link = await db.prisma.orderLink.create({
-      data: { shop: STORES.B.domain, orderId: "9100001", orderName: "#B9", payload: "{}", externalRef: "b9", phone: PHONE },
+      data: {
+        shop: STORES.B.domain,
+        orderId: "9100001",
+        orderName: "#B9",
+        payload: "{}",
+        externalRef: "b9",
+        phone: PHONE,
+      },
     });
-    await db.prisma.$transaction((tx) => redactCustomer(tx, STORES.B.domain, { customer: { id: 1 }, orders_to_redact: [link.orderId] }));
+    await db.prisma.$transaction((tx) =>
+      redactCustomer(tx, STORES.B.domain, { customer: { id: 1 }, orders_to_redact: [link.orderId] }),
+    );
     expect(await db.prisma.customerLead.count({ where: { shop: STORES.B.domain, phoneKey: PHONE } })).toBe(0);
     expect(await db.prisma.customerRecord.count({ where: { shop: STORES.B.domain, phoneKey: PHONE } })).toBe(0);
     // The other stores' rows are theirs: Shopify sends each store its own customers/redact.
-    expect(await db.prisma.customerRecord.count({ where: { shop: { in: [STORES.C.domain, STORES.D.domain] }, phoneKey: PHONE } })).toBe(2);
+    expect(
+      await db.prisma.customerRecord.count({
+        where: { shop: { in: [STORES.C.domain, STORES.D.domain] }, phoneKey: PHONE },
+      }),
+    ).toBe(2);
     // A no longer sees anything of B's.
     expect(await sharedRecord(db.prisma, STORES.A.domain, PHONE)).toBeNull();
     expect(await holdIn("A")).toBe(false);

@@ -9,7 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, migrationNames, MIGRATIONS_TABLE, postgresMigrationsDir } from "../../app/db/migrations.server";
+import {
+  applyMigrations,
+  migrationNames,
+  MIGRATIONS_TABLE,
+  postgresMigrationsDir,
+} from "../../app/db/migrations.server";
 import { createEmptyDatabase } from "../helpers/db";
 import { prisma, root } from "../helpers/prisma-cli";
 
@@ -33,12 +38,14 @@ async function catalog(url: string) {
   return withClient(url, async (client) => {
     const rows = async (sql: string) => (await client.query(sql)).rows;
     return {
-      columns: await rows(`SELECT table_name::text, column_name::text, data_type::text, is_nullable::text, column_default::text,
+      columns:
+        await rows(`SELECT table_name::text, column_name::text, data_type::text, is_nullable::text, column_default::text,
           character_maximum_length, datetime_precision FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
       indexes: await rows(`SELECT tablename::text, indexname::text, indexdef FROM pg_indexes
         WHERE schemaname = 'public' AND tablename <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
-      constraints: await rows(`SELECT conrelid::regclass::text AS "table", conname::text, pg_get_constraintdef(oid) AS def FROM pg_constraint
+      constraints:
+        await rows(`SELECT conrelid::regclass::text AS "table", conname::text, pg_get_constraintdef(oid) AS def FROM pg_constraint
         WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '${MIGRATIONS_TABLE}' ORDER BY 1, 2`),
     };
   });
@@ -56,7 +63,16 @@ describe("PostgreSQL migrations and data model", () => {
     try {
       await applyMigrations(migrated.url, migrationsDir);
       const sql = prisma(
-        ["migrate", "diff", "--config", join(root, "prisma", "postgres", "prisma.config.ts"), "--from-empty", "--to-schema-datamodel", postgresSchemaPath, "--script"],
+        [
+          "migrate",
+          "diff",
+          "--config",
+          join(root, "prisma", "postgres", "prisma.config.ts"),
+          "--from-empty",
+          "--to-schema-datamodel",
+          postgresSchemaPath,
+          "--script",
+        ],
         modelled.url,
       );
       await withClient(modelled.url, (client) => client.query(sql));
@@ -64,7 +80,11 @@ describe("PostgreSQL migrations and data model", () => {
       expect(fromModel.columns.length).toBeGreaterThan(100);
       expect(fromMigrations).toEqual(fromModel);
       // Native types: instants with time zone and millisecond precision.
-      expect(fromModel.columns.filter((c) => c.data_type.startsWith("timestamp")).every((c) => c.data_type === "timestamp with time zone" && c.datetime_precision === 3)).toBe(true);
+      expect(
+        fromModel.columns
+          .filter((c) => c.data_type.startsWith("timestamp"))
+          .every((c) => c.data_type === "timestamp with time zone" && c.datetime_precision === 3),
+      ).toBe(true);
     } finally {
       await migrated.drop();
       await modelled.drop();
@@ -77,7 +97,9 @@ describe("PostgreSQL migrations and data model", () => {
       const runs = await Promise.all([1, 2, 3, 4, 5].map(() => applyMigrations(database.url, migrationsDir)));
       const names = migrationNames(postgresMigrationsDir(migrationsDir));
       expect(runs.flat().sort()).toEqual(names);
-      const recorded = await withClient(database.url, async (c) => (await c.query(`SELECT "name" FROM "${MIGRATIONS_TABLE}" ORDER BY 1`)).rows.map((r) => r.name));
+      const recorded = await withClient(database.url, async (c) =>
+        (await c.query(`SELECT "name" FROM "${MIGRATIONS_TABLE}" ORDER BY 1`)).rows.map((r) => r.name),
+      );
       expect(recorded).toEqual(names);
       // Run again later: nothing left to apply.
       expect(await applyMigrations(database.url, migrationsDir)).toEqual([]);

@@ -22,7 +22,9 @@ describe("migrations and data model", () => {
   it("prisma/postgres/schema.prisma is the one generated from prisma/schema.prisma (npm run db:generate)", () => {
     expect(readFileSync(postgresSchemaPath, "utf8")).toBe(postgresSchema(readFileSync(schemaPath, "utf8")));
     // What the last PostgreSQL migration led to: db:new-migration diffs the next one from it.
-    expect(readFileSync(join(postgresMigrationsDir(migrationsDir), "schema.prisma"), "utf8")).toBe(readFileSync(postgresSchemaPath, "utf8"));
+    expect(readFileSync(join(postgresMigrationsDir(migrationsDir), "schema.prisma"), "utf8")).toBe(
+      readFileSync(postgresSchemaPath, "utf8"),
+    );
   });
 
   // The SQLite history is read back with `db pull` (SQLite only); migration-drift.postgres.test.ts checks the PostgreSQL one.
@@ -31,8 +33,10 @@ describe("migrations and data model", () => {
     await applyMigrations(url, migrationsDir);
     const migrated = join(scratch, "migrated.prisma");
     writeFileSync(migrated, prisma(["db", "pull", "--print"], url).replace(/^[\s\S]*?(?=generator )/, ""));
-    const diff = prisma(["migrate", "diff", "--from-schema-datamodel", migrated, "--to-schema-datamodel", schemaPath, "--script"], url);
+    const diff = prisma(
+      ["migrate", "diff", "--from-schema-datamodel", migrated, "--to-schema-datamodel", schemaPath, "--script"],
+      url,
+    );
     expect(diff).not.toMatch(/\b(CREATE|ALTER|DROP)\b/);
   });
-
 });

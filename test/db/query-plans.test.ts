@@ -25,7 +25,10 @@ async function plan(s: SqlStatement, params: unknown[]): Promise<string> {
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     });
   }
-  const rows = await t.prisma.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${s.sqlite}`, ...params.map((p) => (p instanceof Date ? p.toISOString() : p)));
+  const rows = await t.prisma.$queryRawUnsafe<{ detail: string }[]>(
+    `EXPLAIN QUERY PLAN ${s.sqlite}`,
+    ...params.map((p) => (p instanceof Date ? p.toISOString() : p)),
+  );
   return rows.map((r) => r.detail).join("\n");
 }
 

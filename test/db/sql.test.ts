@@ -20,9 +20,12 @@ beforeEach(async () => {
   await t.prisma.job.deleteMany();
 });
 
-const insertJob = statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
+const insertJob =
+  statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
   VALUES (?, ?, ?, ?, '{}', 'pending', ?, 0, 10, ?, ?, ?)`);
-const jobsByKey = statement((d) => `SELECT "key", "runAt", "rerun", "attempts" FROM "Job" WHERE ${inList(d, `"key"`)} ORDER BY "key"`);
+const jobsByKey = statement(
+  (d) => `SELECT "key", "runAt", "rerun", "attempts" FROM "Job" WHERE ${inList(d, `"key"`)} ORDER BY "key"`,
+);
 
 async function insert(db: Parameters<typeof sqlOf>[0], key: string, runAt: Date, rerun = false) {
   const now = new Date();
@@ -39,7 +42,9 @@ describe("prepared SQL", () => {
 
     const rows = await sqlOf(t.prisma).all(jobsByKey, [list(["a", "b", "missing"])]);
 
-    expect(rows.map((r) => ({ key: r.key, runAt: asDate(r.runAt), rerun: asBool(r.rerun), attempts: asNumber(r.attempts) }))).toEqual([
+    expect(
+      rows.map((r) => ({ key: r.key, runAt: asDate(r.runAt), rerun: asBool(r.rerun), attempts: asNumber(r.attempts) })),
+    ).toEqual([
       { key: "a", runAt, rerun: true, attempts: 0 },
       { key: "b", runAt, rerun: false, attempts: 3 },
     ]);
@@ -49,7 +54,9 @@ describe("prepared SQL", () => {
     await insert(t.prisma, "early", new Date("2026-11-26T09:59:59.999Z"));
     await insert(t.prisma, "late", new Date("2026-11-26T10:00:00.001Z"));
     const due = statement(`SELECT "key" FROM "Job" WHERE "runAt" <= ? ORDER BY "runAt"`);
-    expect((await sqlOf(t.prisma).all(due, [new Date("2026-11-26T10:00:00.000Z")])).map((r) => r.key)).toEqual(["early"]);
+    expect((await sqlOf(t.prisma).all(due, [new Date("2026-11-26T10:00:00.000Z")])).map((r) => r.key)).toEqual([
+      "early",
+    ]);
   });
 
   it("WHEN a transaction's work throws THEN none of its writes stay; WHEN it returns THEN all do", async () => {
@@ -63,7 +70,11 @@ describe("prepared SQL", () => {
     ).rejects.toThrow("no");
     expect(await t.prisma.job.count()).toBe(0);
 
-    expect(await db.transaction(async (tx) => (await insert(tx, "kept-1", new Date())) + (await insert(tx, "kept-2", new Date())))).toBe(2);
+    expect(
+      await db.transaction(
+        async (tx) => (await insert(tx, "kept-1", new Date())) + (await insert(tx, "kept-2", new Date())),
+      ),
+    ).toBe(2);
     expect(await t.prisma.job.count()).toBe(2);
   });
 

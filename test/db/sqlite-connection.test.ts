@@ -19,7 +19,9 @@ describe("SQLite connection with kept statements", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "sqlite-connection-"));
     connection = new SqliteConnection(`file:${join(dir, "c.sqlite")}`);
-    await connection.executeMultiple("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE, big INTEGER, data BLOB, at REAL)");
+    await connection.executeMultiple(
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE, big INTEGER, data BLOB, at REAL)",
+    );
   });
   afterAll(() => {
     connection.close();
@@ -47,22 +49,34 @@ describe("SQLite connection with kept statements", () => {
   it("WHEN values go in and out THEN booleans, dates, blobs and integers keep @libsql/client's forms, and an integer past 2^53 is refused", async () => {
     const at = new Date("2026-11-25T10:00:00.000Z");
     const bytes = new Uint8Array([1, 2, 250]).buffer;
-    await connection.execute({ sql: "INSERT INTO t (name, big, data, at) VALUES (?, ?, ?, ?)", args: ["v", true, bytes, at] });
-    const { rows, columnTypes } = await connection.execute({ sql: "SELECT big, data, at FROM t WHERE name = ?", args: ["v"] });
+    await connection.execute({
+      sql: "INSERT INTO t (name, big, data, at) VALUES (?, ?, ?, ?)",
+      args: ["v", true, bytes, at],
+    });
+    const { rows, columnTypes } = await connection.execute({
+      sql: "SELECT big, data, at FROM t WHERE name = ?",
+      args: ["v"],
+    });
     expect(columnTypes).toEqual(["INTEGER", "BLOB", "REAL"]);
     expect(rows[0][0]).toBe(1);
     expect([...new Uint8Array(rows[0][1] as ArrayBuffer)]).toEqual([1, 2, 250]);
     expect(rows[0][2]).toBe(at.valueOf());
     await connection.execute({ sql: "INSERT INTO t (name, big) VALUES (?, ?)", args: ["huge", 2n ** 60n] });
-    await expect(connection.execute({ sql: "SELECT big FROM t WHERE name = ?", args: ["huge"] })).rejects.toThrow(RangeError);
+    await expect(connection.execute({ sql: "SELECT big FROM t WHERE name = ?", args: ["huge"] })).rejects.toThrow(
+      RangeError,
+    );
     await expect(connection.execute({ sql: "SELECT ? AS x", args: [undefined] })).rejects.toThrow(TypeError);
   });
 
   it("WHEN a statement breaks a constraint THEN the error carries SQLite's code and extended code", async () => {
-    const error = await connection.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] }).catch((e: unknown) => e);
+    const error = await connection
+      .execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["a"] })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", rawCode: 2067 });
     // The statement that failed is kept and runs again cleanly.
-    expect((await connection.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["after-error"] })).rowsAffected).toBe(1);
+    expect(
+      (await connection.execute({ sql: "INSERT INTO t (name) VALUES (?)", args: ["after-error"] })).rowsAffected,
+    ).toBe(1);
   });
 
   it("WHEN more statement texts run than the cache keeps THEN the evicted ones are prepared again and answer right", async () => {
@@ -100,7 +114,9 @@ describe("Prisma on the kept-statements connection", () => {
 
   it("WHEN a unique key is taken twice THEN Prisma still answers P2002 naming the field", async () => {
     await db.prisma.shop.create({ data: { domain: "twice.myshopify.com", settings: "{}" } });
-    const error = await db.prisma.shop.create({ data: { domain: "twice.myshopify.com", settings: "{}" } }).catch((e: unknown) => e);
+    const error = await db.prisma.shop
+      .create({ data: { domain: "twice.myshopify.com", settings: "{}" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
     expect((error as Prisma.PrismaClientKnownRequestError).code).toBe("P2002");
   });

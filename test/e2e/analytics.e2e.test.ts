@@ -26,8 +26,19 @@ let world: E2EWorld;
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
 }
@@ -76,7 +87,13 @@ beforeAll(async () => {
   // Today's orders, through the real pipeline.
   await flow.place([
     { id: 7_200_001, name: "#5001", phone: "0663000001", city: "Casablanca" },
-    { id: 7_200_002, name: "#5002", phone: "0663000002", city: "Rabat", items: [{ sku: "AMLOU-250", price: "120.00", title: "Amlou" }] },
+    {
+      id: 7_200_002,
+      name: "#5002",
+      phone: "0663000002",
+      city: "Rabat",
+      items: [{ sku: "AMLOU-250", price: "120.00", title: "Amlou" }],
+    },
     { id: 7_200_003, name: "#5003", phone: "0663000003", city: "Casablanca" },
     { id: 7_200_004, name: "#5004", phone: "0663000004", city: "Rabat" },
     { id: 7_200_005, name: "#5005", phone: "0663000005", city: "Xyzzyville" },
@@ -84,7 +101,8 @@ beforeAll(async () => {
   await flow.drain();
   const control = sandboxControl(sandbox.url);
   await control.config({ autopilot: false });
-  const refOf = async (name: string) => (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } })).leadRef!;
+  const refOf = async (name: string) =>
+    (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } })).leadRef!;
   const delivered = await refOf("#5001");
   await control.advance(delivered, { confirmation_status: "confirmed" });
   await control.advance(delivered, { shipping_status: "picked_up" });
@@ -105,7 +123,12 @@ describe("Analytics", () => {
   afterAll(() => session?.close());
 
   it("shows the funnel, its losses and the tables from the pipeline's orders, in English", async () => {
-    session = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "en", token: await world.server.mintToken(SHOP) });
+    session = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await world.server.mintToken(SHOP),
+    });
     const { page } = session;
     await page.addInitScript(LAYOUT_SHIFT_OBSERVER);
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=7", { locale: "en" }));
@@ -114,7 +137,13 @@ describe("Analytics", () => {
 
     // THEN today's five orders: one held, four sent, two confirmed and shipped, one delivered
     const count = (step: string) => page.locator(`[data-step-count="${step}"]`).textContent();
-    expect([await count("orders"), await count("sent"), await count("confirmed"), await count("shipped"), await count("delivered")]).toEqual(["5", "4", "2", "2", "1"]);
+    expect([
+      await count("orders"),
+      await count("sent"),
+      await count("confirmed"),
+      await count("shipped"),
+      await count("delivered"),
+    ]).toEqual(["5", "4", "2", "2", "1"]);
     expect(await page.locator('[data-loss="held"]').textContent()).toBe("1 held for a fix");
     expect(await page.locator('[data-loss="cancelled_on_call"]').textContent()).toBe("1 cancelled on the call");
     expect(await page.locator('[data-loss="returned"]').textContent()).toBe("1 refused at the door or returned");
@@ -127,7 +156,11 @@ describe("Analytics", () => {
 
     // AND the city table has Casablanca, Rabat and the unmatched city of the held order
     const cities = page.locator('[data-table="cities"]');
-    expect((await cities.locator("[data-line]").allTextContents()).sort()).toEqual(["Casablanca", "City not matched", "Rabat"]);
+    expect((await cities.locator("[data-line]").allTextContents()).sort()).toEqual([
+      "Casablanca",
+      "City not matched",
+      "Rabat",
+    ]);
     const rabat = cities.locator("tr", { has: page.locator('[data-line="102"]') });
     expect(await rabat.locator("[title]").first().getAttribute("title")).toBe("0 delivered of 1 shipped");
     expect(await page.locator('[data-table="products"] [data-line]').count()).toBeGreaterThanOrEqual(2);
@@ -149,7 +182,9 @@ describe("Analytics", () => {
     // THEN the two months of older orders count too: 16 more, 12 of them delivered
     await expect.poll(() => page.locator('[data-step-count="orders"]').textContent()).toBe("21");
     expect(await page.locator('[data-step-count="delivered"]').textContent()).toBe("13");
-    expect(await page.locator('[data-figure="deliveryRate"] span').getAttribute("title")).toBe("13 delivered of 18 shipped");
+    expect(await page.locator('[data-figure="deliveryRate"] span').getAttribute("title")).toBe(
+      "13 delivered of 18 shipped",
+    );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
     // The README's picture of the page is the demo shop's (test/e2e/cash.e2e.test.ts).
     await session.screenshot("analytics-90-days-en");
@@ -164,32 +199,48 @@ describe("Analytics", () => {
     await expect.poll(cityOrder).toEqual(["Rabat", "Casablanca", "City not matched"]);
 
     // WHEN the merchant downloads the city table
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV: By city" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV: By city" }).click(),
+    ]);
     const csv = readFileSync((await download.path())!, "utf8");
     const [header, ...rows] = csv.trim().split("\r\n");
     expect(header).toBe(
       "city_id,name,orders,shipped,delivered,returned,delivery_rate_delivered_over_shipped,return_rate_returned_over_shipped,collected_mad,seller_profit_mad,median_days_to_delivery",
     );
     // Casablanca: 8 older (all delivered, 2 days after the order) + #5001 delivered today + #5003 cancelled on the call
-    const profit5001 = (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#5001" } })).sellerProfit;
+    const profit5001 = (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#5001" } }))
+      .sellerProfit;
     expect(profit5001).toMatch(/^\d+\.\d{2}$/);
-    expect(rows.find((r) => r.startsWith("101,"))).toBe(`101,Casablanca,10,9,9,0,1.0000,0.0000,${amount(9 * 22900)},${amount(8 * 8050 + signedCents(profit5001))},2`);
+    expect(rows.find((r) => r.startsWith("101,"))).toBe(
+      `101,Casablanca,10,9,9,0,1.0000,0.0000,${amount(9 * 22900)},${amount(8 * 8050 + signedCents(profit5001))},2`,
+    );
     expect(rows.map((r) => r.split(",")[0]).sort()).toEqual(["0", "101", "102"]);
 
     // A custom period written wrong is answered, and the default shown
-    await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?from=2026-02-30&to=2026-03-10", { locale: "en" }));
+    await visit(
+      page,
+      await world.server.embeddedUrl(SHOP, "/app/analytics?from=2026-02-30&to=2026-03-10", { locale: "en" }),
+    );
     await page.getByText("The start date is not a date (write it YYYY-MM-DD).").waitFor();
   });
 
   it("reads in French, with its own title, and passes axe-core", async () => {
-    const fr = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) });
+    const fr = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await world.server.mintToken(SHOP),
+    });
     try {
       const { page } = fr;
       await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=90", { locale: "fr" }));
       await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
       expect(await page.title()).toBe("Analyses · COD Lead Sync");
       await page.getByRole("heading", { name: "De la commande à la livraison" }).waitFor();
-      expect(await page.locator('[data-figure="deliveryRate"] span').getAttribute("title")).toBe("13 livrés sur 18 expédiés");
+      expect(await page.locator('[data-figure="deliveryRate"] span').getAttribute("title")).toBe(
+        "13 livrés sur 18 expédiés",
+      );
       expect(await page.locator('[data-loss="returned"]').textContent()).toBe("5 refusées à la porte ou retournées");
       await page.locator('[data-chart="collected"] svg').first().waitFor();
       expect(await axeViolations(page)).toEqual([]);

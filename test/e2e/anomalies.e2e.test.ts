@@ -30,17 +30,39 @@ describe("Anomalies", () => {
   it("fixes an unknown SKU once for all its orders, and the platform then holds their leads", async () => {
     // GIVEN three orders with a SKU the platform does not know (distinct customers), and one with an unknown city
     await flow.place([
-      { id: 6_200_001, name: "#4001", phone: "0662000001", items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
-      { id: 6_200_002, name: "#4002", phone: "0662000002", items: [{ sku: "babouche-ylw", price: "199.00", title: "Babouche jaune", quantity: 2 }] },
-      { id: 6_200_003, name: "#4003", phone: "0662000003", items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
+      {
+        id: 6_200_001,
+        name: "#4001",
+        phone: "0662000001",
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      },
+      {
+        id: 6_200_002,
+        name: "#4002",
+        phone: "0662000002",
+        items: [{ sku: "babouche-ylw", price: "199.00", title: "Babouche jaune", quantity: 2 }],
+      },
+      {
+        id: 6_200_003,
+        name: "#4003",
+        phone: "0662000003",
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      },
       { id: 6_200_004, name: "#4004", phone: "0662000004", city: "Xyzzyville" },
     ]);
     await flow.drain();
-    const held = await server.db.orderLink.findMany({ where: { shop: SHOP, orderName: { in: ["#4001", "#4002", "#4003"] } } });
+    const held = await server.db.orderLink.findMany({
+      where: { shop: SHOP, orderName: { in: ["#4001", "#4002", "#4003"] } },
+    });
     expect(held.map((l) => l.state)).toEqual(["held", "held", "held"]);
 
     // WHEN the merchant opens Anomalies
-    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await server.mintToken(SHOP),
+    });
     const { page } = session;
     await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "en" }));
 
@@ -62,7 +84,11 @@ describe("Anomalies", () => {
     await expect.poll(() => page.locator('[data-group="sku:BABOUCHE-YLW"]').count()).toBe(0);
     expect(await page.locator(`[data-group="city:${normalizeCityKey("Xyzzyville")}"]`).count()).toBe(1);
     const mapping = await server.db.skuMapping.findFirstOrThrow({ where: { shop: SHOP } });
-    expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual(["sku", "BABOUCHE-YLW", [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]]);
+    expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual([
+      "sku",
+      "BABOUCHE-YLW",
+      [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }],
+    ]);
 
     // WHEN the worker runs the resent orders
     await flow.drain();
@@ -82,7 +108,12 @@ describe("Anomalies", () => {
   });
 
   it("fixes the unknown city by learning the spelling, in French", async () => {
-    const fr = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    const fr = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
     try {
       const { page } = fr;
       await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "fr" }));
@@ -100,7 +131,9 @@ describe("Anomalies", () => {
       await flow.drain();
       const link = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#4004" } });
       expect(link.state).toBe("created");
-      const lead = (await sandboxControl(sandbox.url).leads("ACC-1001")).find((l) => l.external_ref === link.externalRef);
+      const lead = (await sandboxControl(sandbox.url).leads("ACC-1001")).find(
+        (l) => l.external_ref === link.externalRef,
+      );
       expect(lead).toMatchObject({ city_id: 102, damaged: false });
     } finally {
       await fr.close();

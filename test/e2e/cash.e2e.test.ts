@@ -35,9 +35,19 @@ const frDh = formatterFor("fr", { currency: "DH" });
 async function axeViolations(page: Page, include?: string[]): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (selectors) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(selectors ? { include: selectors.map((s) => [s]) } : document);
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`,
+    );
   }, include ?? null);
 }
 
@@ -49,7 +59,9 @@ async function docsShot(session: EmbeddedSession, name: string, file: string) {
 
 /** What the platform owes, counted from the order rows alone (not the ledger): delivered parcels' seller profit. */
 async function owedFromOrderRows(): Promise<{ parcels: number; profitCents: number }> {
-  const links = await world.server.db.orderLink.findMany({ where: { shop: SHOP, state: { in: ["created", "damaged"] }, shippingStatus: "delivered" } });
+  const links = await world.server.db.orderLink.findMany({
+    where: { shop: SHOP, state: { in: ["created", "damaged"] }, shippingStatus: "delivered" },
+  });
   return { parcels: links.length, profitCents: links.reduce((s, l) => s + signedCents(l.sellerProfit), 0) };
 }
 
@@ -64,7 +76,8 @@ beforeAll(async () => {
   await flow.drain();
   const control = sandboxControl(sandbox.url);
   await control.config({ autopilot: false });
-  const refOf = async (name: string) => (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } })).leadRef!;
+  const refOf = async (name: string) =>
+    (await world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } })).leadRef!;
   for (const name of ["#6001", "#6002"]) {
     const ref = await refOf(name);
     await control.advance(ref, { confirmation_status: "confirmed" });
@@ -81,7 +94,12 @@ afterAll(() => world?.close());
 describe("cash in English", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
-    session = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "en", token: await world.server.mintToken(SHOP) });
+    session = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await world.server.mintToken(SHOP),
+    });
   });
   afterAll(() => session?.close());
 
@@ -91,19 +109,43 @@ describe("cash in English", () => {
     const cash = await loadCashOverview(world.server.db, SHOP);
     // The ledger agrees with the order rows, the pipeline's delivered parcel #6001 included.
     expect({ parcels: cash.owed.parcels, profitCents: cash.owed.profitCents }).toEqual(await owedFromOrderRows());
-    expect(await world.server.db.cashParcel.findFirst({ where: { shop: SHOP, orderName: "#6001" }, select: { state: true } })).toEqual({ state: "owed" });
-    expect(await world.server.db.cashParcel.findFirst({ where: { shop: SHOP, orderName: "#6002" }, select: { state: true } })).toEqual({ state: "paid" });
+    expect(
+      await world.server.db.cashParcel.findFirst({
+        where: { shop: SHOP, orderName: "#6001" },
+        select: { state: true },
+      }),
+    ).toEqual({ state: "owed" });
+    expect(
+      await world.server.db.cashParcel.findFirst({
+        where: { shop: SHOP, orderName: "#6002" },
+        select: { state: true },
+      }),
+    ).toEqual({ state: "paid" });
 
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
-    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Owed by the platform: ${en.money(cash.owed.profitCents)}`);
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`of which ${en.money(cash.longWait.profitCents)} for 15 days or more`);
+    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
+      `Owed by the platform: ${en.money(cash.owed.profitCents)}`,
+    );
+    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
+      `of which ${en.money(cash.longWait.profitCents)} for 15 days or more`,
+    );
     expect(cash.longWait.parcels).toBeGreaterThan(0);
 
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(cash.overdue.parcels).toBeGreaterThan(0);
-    expect(await alert.getByText(`Payment overdue: ${cash.overdue.parcels} parcel${cash.overdue.parcels === 1 ? "" : "s"} delivered more than 14 days ago`).isVisible()).toBe(true);
-    expect(await alert.getByText(`The platform owes you ${en.money(cash.overdue.profitCents)} for them.`, { exact: false }).isVisible()).toBe(true);
+    expect(
+      await alert
+        .getByText(
+          `Payment overdue: ${cash.overdue.parcels} parcel${cash.overdue.parcels === 1 ? "" : "s"} delivered more than 14 days ago`,
+        )
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await alert
+        .getByText(`The platform owes you ${en.money(cash.overdue.profitCents)} for them.`, { exact: false })
+        .isVisible(),
+    ).toBe(true);
     expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
     await docsShot(session, "home-cash-en", "home.png");
 
@@ -112,7 +154,9 @@ describe("cash in English", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("minAge")).toBe("15");
     await page.getByRole("heading", { name: "Cash", level: 1 }).waitFor();
     expect(await page.locator("[data-parcel]").count()).toBe(Math.min(50, cash.overdue.parcels));
-    expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.overdue.parcels} parcel${cash.overdue.parcels === 1 ? "" : "s"}`);
+    expect(await page.locator("[data-cash-count]").textContent()).toBe(
+      `${cash.overdue.parcels} parcel${cash.overdue.parcels === 1 ? "" : "s"}`,
+    );
   });
 
   it("the cash list shows each view and downloads it as CSV", async () => {
@@ -120,17 +164,28 @@ describe("cash in English", () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/cash", { locale: "en" }));
     await page.getByRole("heading", { name: "Cash", level: 1 }).waitFor();
     const cash = await loadCashOverview(world.server.db, SHOP);
-    expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(`Owed by the platform: ${en.money(cash.owed.profitCents)}`);
+    expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(
+      `Owed by the platform: ${en.money(cash.owed.profitCents)}`,
+    );
     // Oldest delivery first: the first row has waited longest.
-    const ages = (await page.locator('[data-cash-table="owed"] tbody tr td:nth-child(4)').allTextContents()).map((a) => Number.parseInt(a, 10));
+    const ages = (await page.locator('[data-cash-table="owed"] tbody tr td:nth-child(4)').allTextContents()).map((a) =>
+      Number.parseInt(a, 10),
+    );
     expect(ages.length).toBeGreaterThan(1);
     expect([...ages].sort((a, b) => b - a)).toEqual(ages);
     expect(await axeViolations(page)).toEqual([]);
     await session.screenshot("cash-list-en");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export these parcels (CSV)" }).click()]);
-    const [header, ...rows] = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
-    expect(header).toBe("order,order_id,lead_ref,state,delivered_on,paid_on,returned_on,days_since_delivery,amount_to_collect_mad,seller_profit_mad");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export these parcels (CSV)" }).click(),
+    ]);
+    const [header, ...rows] = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n");
+    expect(header).toBe(
+      "order,order_id,lead_ref,state,delivered_on,paid_on,returned_on,days_since_delivery,amount_to_collect_mad,seller_profit_mad",
+    );
     expect(rows).toHaveLength(cash.owed.parcels);
     expect(rows.every((r) => r.split(",")[3] === "owed")).toBe(true);
     expect(rows.some((r) => r.startsWith("#6001,"))).toBe(true);
@@ -148,28 +203,51 @@ describe("cash in English", () => {
     await page.getByRole("heading", { name: "Analytics", level: 1 }).waitFor();
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
     expect(await page.locator('[data-figure="collected"]').textContent()).toBe(en.money(report.current.collectedCents));
-    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(en.money(report.cash.current.owedAtEnd.profitCents));
-    expect(await page.locator('[data-previous="owed"]').textContent()).toBe(`against ${en.money(report.cash.previous.owedAtEnd.profitCents)} in the previous period`);
+    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
+      en.money(report.cash.current.owedAtEnd.profitCents),
+    );
+    expect(await page.locator('[data-previous="owed"]').textContent()).toBe(
+      `against ${en.money(report.cash.previous.owedAtEnd.profitCents)} in the previous period`,
+    );
     // A shop growing month on month: more collected than the month before, said with an arrow and a percentage.
     expect(report.current.collectedCents).toBeGreaterThan(report.previous.collectedCents);
-    const growth = ((report.current.collectedCents - report.previous.collectedCents) / report.previous.collectedCents) * 100;
-    expect(await page.locator('[data-change="collected"]').textContent()).toBe(`↑ ${(Math.round(growth * 10) / 10).toFixed(1).replace(/\.0$/, "")}%`);
+    const growth =
+      ((report.current.collectedCents - report.previous.collectedCents) / report.previous.collectedCents) * 100;
+    expect(await page.locator('[data-change="collected"]').textContent()).toBe(
+      `↑ ${(Math.round(growth * 10) / 10).toFixed(1).replace(/\.0$/, "")}%`,
+    );
     for (const id of ["profit", "confirmationRate", "deliveryRate", "returnRate"]) {
-      expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(/^(↑|↓) \d+(\.\d)?( pts|%)$|^No change$/);
+      expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(
+        /^(↑|↓) \d+(\.\d)?( pts|%)$|^No change$/,
+      );
     }
-    expect(await page.locator('[data-figure="confirmationRate"] span').getAttribute("title")).toBe(`${report.current.confirmationRate.part} confirmed of ${report.current.confirmationRate.whole} sent`);
+    expect(await page.locator('[data-figure="confirmationRate"] span').getAttribute("title")).toBe(
+      `${report.current.confirmationRate.part} confirmed of ${report.current.confirmationRate.whole} sent`,
+    );
     // The funnel drawn, widest first; the weeks named; the period's cash.
-    const widths = await page.locator("[data-funnel-bar]").evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    const widths = await page
+      .locator("[data-funnel-bar]")
+      .evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
     expect(widths).toHaveLength(5);
     expect([...widths].sort((a, b) => b - a)).toEqual(widths);
-    expect(await page.locator("[data-week]").first().textContent()).toMatch(/^W\d{1,2} · \d{1,2}(-\d{1,2} [A-Z][a-z]{2}| [A-Z][a-z]{2}-\d{1,2} [A-Z][a-z]{2})$/);
-    expect(await page.locator('[data-cash-period="paid"]').textContent()).toBe(`Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents)}`);
+    expect(await page.locator("[data-week]").first().textContent()).toMatch(
+      /^W\d{1,2} · \d{1,2}(-\d{1,2} [A-Z][a-z]{2}| [A-Z][a-z]{2}-\d{1,2} [A-Z][a-z]{2})$/,
+    );
+    expect(await page.locator('[data-cash-period="paid"]').textContent()).toBe(
+      `Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents)}`,
+    );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await docsShot(session, "analytics-cash-en", "analytics.png");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export the cash ledger (CSV)" }).click()]);
-    const rows = readFileSync((await download.path())!, "utf8").trim().split("\r\n").slice(1);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export the cash ledger (CSV)" }).click(),
+    ]);
+    const rows = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\r\n")
+      .slice(1);
     expect(rows.length).toBeGreaterThan(50);
     expect(new Set(rows.map((r) => r.split(",")[3]))).toEqual(new Set(["owed", "paid", "returned"]));
   });
@@ -180,8 +258,16 @@ describe("cash in French", () => {
   beforeAll(async () => {
     // The shop writes dirhams as DH (Settings): every amount follows, the cash pages' included.
     const shop = await world.server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    await world.server.db.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(shop.settings), currencyLabel: "DH" }) } });
-    session = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) });
+    await world.server.db.shop.update({
+      where: { domain: SHOP },
+      data: { settings: JSON.stringify({ ...JSON.parse(shop.settings), currencyLabel: "DH" }) },
+    });
+    session = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await world.server.mintToken(SHOP),
+    });
   });
   afterAll(() => session?.close());
 
@@ -191,10 +277,20 @@ describe("cash in French", () => {
     const cash = await loadCashOverview(world.server.db, SHOP);
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
-    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(`Dû par la plateforme : ${frDh.money(cash.owed.profitCents)}`);
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(`dont ${frDh.money(cash.longWait.profitCents)} depuis 15 jours ou plus`);
+    expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
+      `Dû par la plateforme : ${frDh.money(cash.owed.profitCents)}`,
+    );
+    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
+      `dont ${frDh.money(cash.longWait.profitCents)} depuis 15 jours ou plus`,
+    );
     const alert = page.locator('[data-cash-alert="overdue"]');
-    expect(await alert.getByText(`Paiement en retard : ${cash.overdue.parcels} colis livré${cash.overdue.parcels < 2 ? "" : "s"} il y a plus de 14 jours`).isVisible()).toBe(true);
+    expect(
+      await alert
+        .getByText(
+          `Paiement en retard : ${cash.overdue.parcels} colis livré${cash.overdue.parcels < 2 ? "" : "s"} il y a plus de 14 jours`,
+        )
+        .isVisible(),
+    ).toBe(true);
     expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
     await session.screenshot("home-cash-fr");
 
@@ -211,13 +307,19 @@ describe("cash in French", () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "fr" }));
     await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
-    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(frDh.money(report.cash.current.owedAtEnd.profitCents));
+    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
+      frDh.money(report.cash.current.owedAtEnd.profitCents),
+    );
     expect(await page.locator('[data-change="collected"]').textContent()).toMatch(/^↑ \d+(,\d)?\u202f%$/);
-    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(`contre ${frDh.money(report.previous.collectedCents)} sur la période précédente`);
+    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(
+      `contre ${frDh.money(report.previous.collectedCents)} sur la période précédente`,
+    );
     for (const id of ["confirmationRate", "deliveryRate", "returnRate"]) {
       expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(/^(↑|↓) \d+(,\d)? pts$|^Inchangé$/);
     }
-    expect(await page.locator("[data-week]").first().textContent()).toMatch(/^S\d{1,2} · \d{1,2}(-\d{1,2} [a-zéû]{3,4}| [a-zéû]{3,4}-\d{1,2} [a-zéû]{3,4})$/);
+    expect(await page.locator("[data-week]").first().textContent()).toMatch(
+      /^S\d{1,2} · \d{1,2}(-\d{1,2} [a-zéû]{3,4}| [a-zéû]{3,4}-\d{1,2} [a-zéû]{3,4})$/,
+    );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await session.screenshot("analytics-cash-fr");

@@ -22,8 +22,19 @@ let world: E2EWorld;
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
 }
@@ -44,7 +55,10 @@ beforeAll(async () => {
     { id: 6_200_002, name: "#4002", phone: "+212 661 777 001", city: "Casablanca", customerId: 501 },
   ]);
   await flow.drain();
-  const [refused, returned] = await server.db.orderLink.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
+  const [refused, returned] = await server.db.orderLink.findMany({
+    where: { shop: SHOP },
+    orderBy: { orderName: "asc" },
+  });
   await platform.advance(refused.leadRef!, { confirmation_status: "canceled" });
   await platform.advance(returned.leadRef!, { confirmation_status: "confirmed" });
   await platform.advance(returned.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-E2E-1" });
@@ -54,7 +68,10 @@ beforeAll(async () => {
 
   // AND the hold rule on: 2 failed deliveries in 90 days
   const now = readShopSettings((await server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settings);
-  await server.db.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ ...now, customerHold: { enabled: true, failures: 2, days: 90 } }) } });
+  await server.db.shop.update({
+    where: { domain: SHOP },
+    data: { settings: JSON.stringify({ ...now, customerHold: { enabled: true, failures: 2, days: 90 } }) },
+  });
 
   // WHEN the customer orders again, twice, typing the phone other ways
   await flow.place([
@@ -76,7 +93,12 @@ describe("customer delivery record", () => {
     expect(held.reason).toBe("1 refused and 1 returned in the last 90 days");
 
     const { server } = world;
-    const session = await openEmbeddedSession(world.browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(world.browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await server.mintToken(SHOP),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
@@ -94,9 +116,16 @@ describe("customer delivery record", () => {
       await session.screenshot("customer-card-held-en");
 
       // AND the merchant downloads the customer's data on request, from the card
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export (JSON)" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export (JSON)" }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe("customer-0661777001.json");
-      const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as { shop: string; record: { counts: Record<string, number> }; orders: { orderName: string }[] };
+      const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as {
+        shop: string;
+        record: { counts: Record<string, number> };
+        orders: { orderName: string }[];
+      };
       expect(exported.shop).toBe(SHOP);
       expect(exported.record.counts).toMatchObject({ refused: 1, returned: 1 });
       expect(exported.orders.map((o) => o.orderName)).toEqual(["#4004", "#4003", "#4002", "#4001"]);
@@ -104,7 +133,11 @@ describe("customer delivery record", () => {
       // AND Anomalies lists both held orders of the customer with the reason
       await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "en" }));
       await page.getByRole("heading", { name: "Held because of the customer's record (2)", level: 2 }).waitFor();
-      expect(await page.locator("[data-held-order]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-held-order")))).toEqual(["#4004", "#4003"]);
+      expect(
+        await page
+          .locator("[data-held-order]")
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-held-order"))),
+      ).toEqual(["#4004", "#4003"]);
       expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual([
         "1 refused and 1 returned in the last 90 days",
         "1 refused and 1 returned in the last 90 days",
@@ -122,7 +155,9 @@ describe("customer delivery record", () => {
       await world.flow.drain();
       const sent = await linkOf("#4003");
       expect(sent.state).toBe("created");
-      const kinds = (await server.db.timelineEvent.findMany({ where: { linkId: held.id }, orderBy: { at: "asc" } })).map((e) => e.kind);
+      const kinds = (
+        await server.db.timelineEvent.findMany({ where: { linkId: held.id }, orderBy: { at: "asc" } })
+      ).map((e) => e.kind);
       expect(kinds).toEqual(expect.arrayContaining(["customer_hold", "send_anyway", "answered"]));
 
       // AND Orders shows the risk of each order's customer, and the risk filter keeps the risky ones
@@ -145,7 +180,9 @@ describe("customer delivery record", () => {
         "Risky customer: 1 refused and 1 returned in the last 90 days",
       );
       await visit(page, await server.embeddedUrl(SHOP, "/app/orders?risk=high", { locale: "en" }));
-      await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#4004", "#4003", "#4002", "#4001"]);
+      await expect
+        .poll(() => page.locator("[data-order]").allTextContents())
+        .toEqual(["#4004", "#4003", "#4002", "#4001"]);
       expect(await page.getByText("Customer risk: High risk").count()).toBeGreaterThan(0);
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("orders-risk-filter-en");
@@ -159,7 +196,12 @@ describe("customer delivery record", () => {
     const held = await linkOf("#4004");
     expect(held.state).toBe("held");
     const { server } = world;
-    const session = await openEmbeddedSession(world.browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(world.browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "fr" }));
@@ -173,13 +215,17 @@ describe("customer delivery record", () => {
 
       await page.getByRole("button", { name: "Bloquer ce numéro" }).click();
       await expect.poll(() => page.getByText("Bloqué", { exact: true }).count()).toBeGreaterThan(0);
-      const record = await server.db.customerRecord.findUniqueOrThrow({ where: { shop_phoneKey: { shop: SHOP, phoneKey: "0661777001" } } });
+      const record = await server.db.customerRecord.findUniqueOrThrow({
+        where: { shop_phoneKey: { shop: SHOP, phoneKey: "0661777001" } },
+      });
       expect(record.standing).toBe("blocked");
 
       // AND Anomalies says why in French and sends the order anyway from there
       await visit(page, await server.embeddedUrl(SHOP, "/app/anomalies", { locale: "fr" }));
       await page.getByRole("heading", { name: "Retenues à cause de l'historique du client (1)", level: 2 }).waitFor();
-      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual(["1 refusée et 1 retournée sur les 90 derniers jours"]);
+      expect(await page.locator("[data-held-order] [data-hold-reason]").allTextContents()).toEqual([
+        "1 refusée et 1 retournée sur les 90 derniers jours",
+      ]);
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("anomalies-customer-holds-fr");
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();

@@ -24,10 +24,19 @@ import {
 } from "../../shopify-admin/index";
 import { deliverWebhook } from "../../scripts/dev/lib/webhook-signing";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
-import { startPreviewServer as startAdminPreview, type PreviewServer as AdminPreview } from "../../scripts/dev/demo/preview-server";
+import {
+  startPreviewServer as startAdminPreview,
+  type PreviewServer as AdminPreview,
+} from "../../scripts/dev/demo/preview-server";
 import { t, type Language, type MessageKey, type MessageParams } from "../../app/i18n";
 import { DESKTOP_CHROME_UA, launchBrowser, SCREENSHOT_DIR } from "../helpers/browser";
-import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import {
+  DEFAULT_SCOPES,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  startPreviewServer,
+  type PreviewServer,
+} from "../helpers/preview-server";
 import { builtInOrder, waitUntil, type OrderPayload } from "../helpers/built-in-orders";
 
 const DEMO = "atlas-beauty.myshopify.com";
@@ -42,15 +51,24 @@ let browser: Browser;
 
 async function placeOrder(shop: string, body: OrderPayload) {
   applyWebhookOrder(admin.shop(shop), "orders/create", body);
-  const answer = await deliverWebhook(server.url, { topic: "orders/create", shop, secret: PREVIEW_API_SECRET, body: JSON.stringify(body) });
+  const answer = await deliverWebhook(server.url, {
+    topic: "orders/create",
+    shop,
+    secret: PREVIEW_API_SECRET,
+    body: JSON.stringify(body),
+  });
   expect(answer.status).toBe(200);
 }
 
-const linkOf = (shop: string, orderId: number) => server.db.orderLink.findFirst({ where: { shop, orderId: String(orderId) } });
+const linkOf = (shop: string, orderId: number) =>
+  server.db.orderLink.findFirst({ where: { shop, orderId: String(orderId) } });
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+  });
   control = shopifyAdminControl(admin.url);
   admin.shop(DEMO, demoWorld({ nowMs: Date.now(), orders: 60, firstOrderNumber: 1001 - 60 }));
   admin.shop(FRESH, demoWorld({ nowMs: Date.now(), seed: DEMO_SEED + 1, orders: 20 }));
@@ -59,7 +77,12 @@ beforeAll(async () => {
       buildDir: inject("previewBuildDir"),
       sellerApiBaseUrl: sandbox.url,
       shops: [],
-      env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url, WORKER_IN_PROCESS: "true", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, LOG_LEVEL: "info" },
+      env: {
+        SHOPIFY_ADMIN_STAND_IN_URL: admin.url,
+        WORKER_IN_PROCESS: "true",
+        ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!,
+        LOG_LEVEL: "info",
+      },
     }),
     launchBrowser(),
   ]);
@@ -76,7 +99,12 @@ beforeAll(async () => {
     onUninstall: async (shop) => {
       await control.uninstall(shop);
       const body = JSON.stringify({ id: 1, name: shop, domain: shop, myshopify_domain: shop });
-      const answer = await deliverWebhook(server.url, { topic: "app/uninstalled", shop, secret: PREVIEW_API_SECRET, body });
+      const answer = await deliverWebhook(server.url, {
+        topic: "app/uninstalled",
+        shop,
+        secret: PREVIEW_API_SECRET,
+        body,
+      });
       if (answer.status >= 300) throw new Error(`app/uninstalled answered ${answer.status}`);
     },
   });
@@ -93,7 +121,9 @@ afterAll(async () => {
 /** A browser showing the preview as a merchant does: a normal Chrome, nothing but loopback. */
 async function merchant(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ userAgent: DESKTOP_CHROME_UA, viewport: { width: 1440, height: 900 } });
-  await context.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient")));
+  await context.route("**/*", (route) =>
+    new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient"),
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -106,7 +136,8 @@ async function settled(page: Page) {
     if (!frame) return false;
     return frame
       .evaluate(() => {
-        const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter;
+        const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } })
+          .__remixRouter;
         return document.readyState === "complete" && router?.state.navigation.state === "idle";
       })
       .catch(() => false);
@@ -130,8 +161,12 @@ async function go(page: Page, label: string, heading: string) {
 /** Import past orders is a maintenance page: Settings links to it, the menu does not. */
 async function goToBackfill(page: Page, w: ReturnType<typeof words>) {
   await go(page, w("nav.settings"), w("settings.title"));
-  await app(page).getByRole("link", { name: w("nav.backfill") }).click();
-  await app(page).getByRole("heading", { name: w("backfill.title"), level: 1 }).waitFor({ timeout: 30_000 });
+  await app(page)
+    .getByRole("link", { name: w("nav.backfill") })
+    .click();
+  await app(page)
+    .getByRole("heading", { name: w("backfill.title"), level: 1 })
+    .waitFor({ timeout: 30_000 });
   await settled(page);
 }
 
@@ -156,7 +191,8 @@ async function shot(page: Page, lang: Language, name: string, docs: boolean) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `demo-tour-${lang}-${name}.png`);
   await page.screenshot({ path });
-  if (docs && process.env.UPDATE_DOCS_SCREENSHOTS === "1" && lang === "en") copyFileSync(path, join(import.meta.dirname, "..", "..", "docs", `demo-${name}.png`));
+  if (docs && process.env.UPDATE_DOCS_SCREENSHOTS === "1" && lang === "en")
+    copyFileSync(path, join(import.meta.dirname, "..", "..", "docs", `demo-${name}.png`));
 }
 
 const TOURS: { lang: Language; order: string; sku: string }[] = [
@@ -200,7 +236,10 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     await settled(page);
     await row.getByRole("button", { name: w("mappings.map") }).click();
     await frame.getByLabel(w("mappings.editor.pick")).fill("ARG-OIL-50");
-    await frame.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
+    await frame
+      .getByRole("option", { name: /ARG-OIL-50/ })
+      .first()
+      .click();
     // The editor has unsaved changes: App Bridge's save bar saves them.
     await frame.locator('[data-save-bar-button="save"]').click();
     await toast(page, w("mappings.saved"));
@@ -209,25 +248,40 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
 
     await reloadTo(page, lang, w("nav.mappings"), w("mappings.title"));
     await app(page).getByLabel(w("mappings.variants.search")).fill(`sku:${sku}`);
-    await app(page).getByRole("button", { name: w("mappings.variants.searchAction") }).click();
-    await expect.poll(() => app(page).locator("tr", { hasText: sku }).locator("[data-status]").getAttribute("data-status"), { timeout: 30_000 }).toBe("mapped");
+    await app(page)
+      .getByRole("button", { name: w("mappings.variants.searchAction") })
+      .click();
+    await expect
+      .poll(() => app(page).locator("tr", { hasText: sku }).locator("[data-status]").getAttribute("data-status"), {
+        timeout: 30_000,
+      })
+      .toBe("mapped");
   }, 120_000);
 
   it("sends the held order from its page", async () => {
     await go(page, w("nav.orders"), w("orders.title"));
     await app(page).getByRole("link", { name: order, exact: true }).click();
-    await app(page).getByRole("heading", { name: w("order.title", { name: order }), level: 1 }).waitFor({ timeout: 30_000 });
+    await app(page)
+      .getByRole("heading", { name: w("order.title", { name: order }), level: 1 })
+      .waitFor({ timeout: 30_000 });
     await settled(page);
     // Its product is mapped now: sending it is the page's primary action.
-    await app(page).getByRole("button", { name: w("order.action.send"), exact: true }).first().click();
+    await app(page)
+      .getByRole("button", { name: w("order.action.send"), exact: true })
+      .first()
+      .click();
     await toast(page, w("order.resent"));
     await expect.poll(async () => (await linkOf(DEMO, held.id))?.state, { timeout: 30_000 }).toBe("created");
     await noErrorPage(page);
 
     await reloadTo(page, lang, w("nav.orders"), w("orders.title"));
     await app(page).getByRole("link", { name: order, exact: true }).click();
-    await app(page).getByRole("heading", { name: w("order.title", { name: order }), level: 1 }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => app(page).locator('[data-field="state"]').textContent(), { timeout: 30_000 }).toContain(w("state.created"));
+    await app(page)
+      .getByRole("heading", { name: w("order.title", { name: order }), level: 1 })
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => app(page).locator('[data-field="state"]').textContent(), { timeout: 30_000 })
+      .toContain(w("state.created"));
     // Its timeline in this language, from the stored sentences.
     await app(page).getByText(w("timeline.text.received", { order })).first().waitFor();
   }, 120_000);
@@ -241,12 +295,16 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     const value = lang === "fr" ? "400" : "500";
     await retention.fill(value);
     // Polaris draws its own radio over the input: the merchant clicks the choice's label.
-    if (lang === "fr") await frame.locator("label", { hasText: w("settings.currency.DH", { example: "229\u00a0DH" }) }).click();
+    if (lang === "fr")
+      await frame.locator("label", { hasText: w("settings.currency.DH", { example: "229\u00a0DH" }) }).click();
     await saveBar.waitFor();
 
     // Leaving asks first: staying keeps the page and its edits.
     page.once("dialog", (dialog) => void dialog.dismiss());
-    await page.locator("nav #links a", { hasText: w("nav.orders") }).first().click();
+    await page
+      .locator("nav #links a", { hasText: w("nav.orders") })
+      .first()
+      .click();
     await page.waitForTimeout(500);
     expect(await frame.getByRole("heading", { name: w("settings.title"), level: 1 }).isVisible()).toBe(true);
     expect(await retention.inputValue()).toBe(value);
@@ -255,17 +313,25 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     await toast(page, w("settings.saved"));
     await expect.poll(() => saveBar.count()).toBe(0);
     await noErrorPage(page);
-    expect(JSON.parse((await server.db.shop.findUniqueOrThrow({ where: { domain: DEMO } })).settings).retentionDays).toBe(Number(value));
+    expect(
+      JSON.parse((await server.db.shop.findUniqueOrThrow({ where: { domain: DEMO } })).settings).retentionDays,
+    ).toBe(Number(value));
 
     await reloadTo(page, lang, w("nav.settings"), w("settings.title"));
     expect(await app(page).getByLabel(w("settings.retention.label")).inputValue()).toBe(value);
     // The currency name chosen in French applies on every page, in both languages.
-    expect(await app(page).getByLabel(w("settings.currency.DH", { example: lang === "fr" ? "229\u00a0DH" : "229 DH" })).isChecked()).toBe(true);
+    expect(
+      await app(page)
+        .getByLabel(w("settings.currency.DH", { example: lang === "fr" ? "229\u00a0DH" : "229 DH" }))
+        .isChecked(),
+    ).toBe(true);
   }, 120_000);
 
   it("previews an import of past orders", async () => {
     await goToBackfill(page, w);
-    await app(page).getByRole("button", { name: w("backfill.dryRun"), exact: true }).click();
+    await app(page)
+      .getByRole("button", { name: w("backfill.dryRun"), exact: true })
+      .click();
     await toast(page, w("backfill.started.dry"));
     await app(page).getByText(w("backfill.doneDry")).waitFor({ timeout: 60_000 });
     await noErrorPage(page);
@@ -287,17 +353,26 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     } else {
       expect((await control.shop(FRESH)).installed).toBe(false);
     }
-    await Promise.all([page.waitForURL(new RegExp(`shop=${FRESH.replace(/\./g, "\\.")}`)), page.locator("#shops").selectOption(FRESH)]);
-    await app(page).getByRole("heading", { name: w("home.checklist.title") }).waitFor({ timeout: 60_000 });
+    await Promise.all([
+      page.waitForURL(new RegExp(`shop=${FRESH.replace(/\./g, "\\.")}`)),
+      page.locator("#shops").selectOption(FRESH),
+    ]);
+    await app(page)
+      .getByRole("heading", { name: w("home.checklist.title") })
+      .waitFor({ timeout: 60_000 });
     await settled(page);
     expect((await control.shop(FRESH)).installed).toBe(true);
     await noErrorPage(page);
 
     await page.reload({ waitUntil: "load" });
-    await app(page).getByRole("heading", { name: w("home.checklist.title") }).waitFor({ timeout: 60_000 });
+    await app(page)
+      .getByRole("heading", { name: w("home.checklist.title") })
+      .waitFor({ timeout: 60_000 });
     await shot(page, lang, "preview-second-store", true);
     await page.goto(new URL(`/?shop=${DEMO}`, preview.url).href, { waitUntil: "load" });
-    await app(page).getByRole("heading", { name: w("app.title"), level: 1 }).waitFor({ timeout: 30_000 });
+    await app(page)
+      .getByRole("heading", { name: w("app.title"), level: 1 })
+      .waitFor({ timeout: 30_000 });
     await settled(page);
     // The tour's own shop, not the demo's 38 orders: docs/demo-admin-preview.png is taken from `npm run demo`.
     await shot(page, lang, "admin-preview", false);

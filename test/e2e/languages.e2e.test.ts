@@ -30,7 +30,13 @@ import { messagesOf, polarisStringsOf, type Locale } from "../../app/i18n";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../../app/leads/cod";
 import { EN_XA_CLOSE, EN_XA_OPEN, PDF, RLO } from "../../app/i18n/pseudo";
 import { launchBrowser, openEmbeddedSession, SCREENSHOT_DIR, type EmbeddedSession } from "../helpers/browser";
-import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import {
+  DEFAULT_SCOPES,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  startPreviewServer,
+  type PreviewServer,
+} from "../helpers/preview-server";
 import { hardCodedTexts, languageProblems, vocabulary } from "../helpers/language-check";
 import { BUILT_IN_DELIVERIES, redated, waitUntil } from "../helpers/built-in-orders";
 import { clippedLabels, headingSide, physicalSideStyles, readPageText } from "../helpers/page-text";
@@ -56,11 +62,18 @@ const data: string[] = [...DEFAULT_COD_GATEWAY_PATTERNS];
  */
 const POLARIS_UNTRANSLATED = [/ascending|descending/];
 
-
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
@@ -68,7 +81,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+  });
   admin.shop(SHOP, demoWorld({ nowMs: Date.now(), orders: 40, firstOrderNumber: 1001 - 40 }));
   admin.shop(FRESH, demoWorld({ nowMs: Date.now(), seed: DEMO_SEED + 1, orders: 10 }));
   [server, browser] = await Promise.all([
@@ -76,7 +92,12 @@ beforeAll(async () => {
       buildDir: inject("previewBuildDir"),
       sellerApiBaseUrl: sandbox.url,
       shops: [SHOP, FRESH],
-      env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url, WORKER_IN_PROCESS: "true", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, PSEUDO_LOCALES: "true" },
+      env: {
+        SHOPIFY_ADMIN_STAND_IN_URL: admin.url,
+        WORKER_IN_PROCESS: "true",
+        ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!,
+        PSEUDO_LOCALES: "true",
+      },
     }),
     launchBrowser(),
   ]);
@@ -84,13 +105,21 @@ beforeAll(async () => {
     shop: SHOP,
     apiKey: sandbox.keys.find((k) => k.account === "ACC-1001")!.key,
     baseUrl: sandbox.url,
-    settings: { writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false }, customerHold: { enabled: true } },
+    settings: {
+      writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false },
+      customerHold: { enabled: true },
+    },
   });
   // Orders in every state, as Shopify sends them.
   for (const d of BUILT_IN_DELIVERIES.filter((d) => ORDERS.includes(String(d.payload.name)))) {
     const body = redated(d.payload);
     if (d.topic === "orders/create") applyWebhookOrder(admin.shop(SHOP), "orders/create", body);
-    const answer = await deliverWebhook(server.url, { topic: d.topic, shop: SHOP, secret: PREVIEW_API_SECRET, body: JSON.stringify(body) });
+    const answer = await deliverWebhook(server.url, {
+      topic: d.topic,
+      shop: SHOP,
+      secret: PREVIEW_API_SECRET,
+      body: JSON.stringify(body),
+    });
     expect(answer.status).toBe(200);
     await waitUntil(`${d.payload.name} to settle`, async () => {
       const link = await server.db.orderLink.findFirst({ where: { shop: SHOP, orderId: String(d.payload.id) } });
@@ -101,16 +130,33 @@ beforeAll(async () => {
   const created = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#1001" } });
   await sandboxControl(sandbox.url).advance(created.leadRef!, { confirmation_status: "confirmed" });
   await server.db.job.updateMany({ where: { key: `sync-statuses:${SHOP}` }, data: { runAt: new Date() } });
-  await waitUntil("the status change", async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: created.id } })).confirmationStatus === "confirmed");
+  await waitUntil(
+    "the status change",
+    async () =>
+      (await server.db.orderLink.findUniqueOrThrow({ where: { id: created.id } })).confirmationStatus === "confirmed",
+  );
   await deliverWebhook(server.url, {
     topic: "customers/data_request",
     shop: SHOP,
     secret: PREVIEW_API_SECRET,
-    body: JSON.stringify({ shop_domain: SHOP, customer: { id: 4242, phone: "+212612345601" }, orders_requested: [Number(created.orderId)], data_request: { id: 9 } }),
+    body: JSON.stringify({
+      shop_domain: SHOP,
+      customer: { id: 4242, phone: "+212612345601" },
+      orders_requested: [Number(created.orderId)],
+      data_request: { id: 9 },
+    }),
   });
   const row = await server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-  const named = (json: string | null) => (JSON.parse(json ?? "[]") as { name?: string; variants?: { name?: string }[] }[]).flatMap((x) => [x.name ?? "", ...(x.variants ?? []).map((v) => v.name ?? "")]);
-  data.push(...named(row.citiesJson), ...named(row.catalogueJson), ...demoCatalogue().products.flatMap((p) => [p.title, ...p.variants.map((v) => v.title)]));
+  const named = (json: string | null) =>
+    (JSON.parse(json ?? "[]") as { name?: string; variants?: { name?: string }[] }[]).flatMap((x) => [
+      x.name ?? "",
+      ...(x.variants ?? []).map((v) => v.name ?? ""),
+    ]);
+  data.push(
+    ...named(row.citiesJson),
+    ...named(row.catalogueJson),
+    ...demoCatalogue().products.flatMap((p) => [p.title, ...p.variants.map((v) => v.title)]),
+  );
   const links = await server.db.orderLink.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
   pages.push(
     { name: "Home", path: "/app" },
@@ -155,14 +201,20 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
     for (const { name, path, shop = SHOP } of pages) {
       let session = sessions.get(shop);
       if (!session) {
-        session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) });
+        session = await openEmbeddedSession(browser, {
+          apiKey: server.apiKey,
+          shop,
+          locale,
+          token: await server.mintToken(shop),
+        });
         sessions.set(shop, session);
       }
       const { page } = session;
       // The server's page and the browser's must agree (a mismatch re-renders the whole document).
       const errors: string[] = [];
       const onConsole = (message: { type(): string; text(): string }) => {
-        if (message.type() === "error" && /hydrat|did not match|server rendered/i.test(message.text())) errors.push(message.text().slice(0, 300));
+        if (message.type() === "error" && /hydrat|did not match|server rendered/i.test(message.text()))
+          errors.push(message.text().slice(0, 300));
       };
       page.on("console", onConsole);
       await page.goto(await server.embeddedUrl(shop, path, { locale }), { waitUntil: "networkidle" });
@@ -172,7 +224,10 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
       if (problems.length) found[name] = problems;
       // For a person to look at: test-results/e2e/languages/<locale>-<page>.png
       mkdirSync(join(SCREENSHOT_DIR, "languages"), { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOT_DIR, "languages", `${locale}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, "languages", `${locale}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`),
+        fullPage: true,
+      });
     }
   } finally {
     for (const session of sessions.values()) await session.close();
@@ -204,7 +259,10 @@ describe.concurrent("every page", () => {
     const other = catalogue("fr");
     const found = await everyPage("en", async (page) => {
       const { texts, attributes } = await readPageText(page);
-      return [...languageProblems([...texts, ...attributes], { own, other }).map((p) => `${p.text} — ${p.why}`), ...(await axeViolations(page))];
+      return [
+        ...languageProblems([...texts, ...attributes], { own, other }).map((p) => `${p.text} — ${p.why}`),
+        ...(await axeViolations(page)),
+      ];
     });
     expect(found).toEqual({});
   }, 300_000);
@@ -214,7 +272,12 @@ describe.concurrent("every page", () => {
     const found = await everyPage("en-XA", async (page) => {
       const { texts, attributes } = await readPageText(page);
       return [
-        ...hardCodedTexts([...texts, ...attributes], { english: ENGLISH_WORDS, unmarked, data, allow: POLARIS_UNTRANSLATED }).map((p) => `${p.text} — ${p.why}`),
+        ...hardCodedTexts([...texts, ...attributes], {
+          english: ENGLISH_WORDS,
+          unmarked,
+          data,
+          allow: POLARIS_UNTRANSLATED,
+        }).map((p) => `${p.text} — ${p.why}`),
         ...(await clippedLabels(page, EN_XA_OPEN, EN_XA_CLOSE)).map((label) => `cut short: ${label}`),
         ...(await axeViolations(page)),
       ];
@@ -230,7 +293,12 @@ describe.concurrent("every page", () => {
       return [
         ...(dir === "rtl" ? [] : [`<html dir="${dir}">`]),
         ...(side === "left" ? ["the page's title is on the left"] : []),
-        ...hardCodedTexts([...texts, ...attributes], { english: ENGLISH_WORDS, unmarked, data, allow: POLARIS_UNTRANSLATED }).map((p) => `${p.text} — ${p.why}`),
+        ...hardCodedTexts([...texts, ...attributes], {
+          english: ENGLISH_WORDS,
+          unmarked,
+          data,
+          allow: POLARIS_UNTRANSLATED,
+        }).map((p) => `${p.text} — ${p.why}`),
         ...(await physicalSideStyles(page)).map((style) => `physical side in style="${style}"`),
         ...(await axeViolations(page)),
       ];

@@ -17,9 +17,24 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
 import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
-import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, storeName, type PreviewServer } from "../helpers/preview-server";
+import {
+  DEFAULT_SCOPES,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  startPreviewServer,
+  storeName,
+  type PreviewServer,
+} from "../helpers/preview-server";
 import { e2ePipeline, visit, type E2EPipeline } from "../helpers/e2e-pipeline";
-import { applyWebhookOrder, demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl, type WebhookOrderPayload } from "../../shopify-admin/index";
+import {
+  applyWebhookOrder,
+  demoWorld,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type ShopifyAdminControl,
+  type WebhookOrderPayload,
+} from "../../shopify-admin/index";
 import type { OrderSpec } from "../helpers/orders";
 import { formatterFor, t as translate, type Language, type MessageKey, type MessageParams } from "../../app/i18n";
 import { referenceNames } from "../../app/pages/order-row";
@@ -52,7 +67,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
   // Shopify's side (the order page's "In Shopify" card, "Cancel this order in Shopify"): the Admin stand-in,
   // each shop installed with the token the server holds.
-  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+  });
   control = shopifyAdminControl(admin.url);
   for (const shop of [...Object.values(SHOPS), NEW_SHOP]) {
     admin.shop(shop, demoWorld({ nowMs: Date.now(), orders: 3 }));
@@ -74,7 +92,12 @@ beforeAll(async () => {
     const shop = await server.db.shop.findUniqueOrThrow({ where: { domain: SHOPS[locale] } });
     await server.db.shop.update({
       where: { domain: SHOPS[locale] },
-      data: { settings: JSON.stringify({ ...JSON.parse(shop.settings), customerHold: { enabled: true, failures: 2, days: 90 } }) },
+      data: {
+        settings: JSON.stringify({
+          ...JSON.parse(shop.settings),
+          customerHold: { enabled: true, failures: 2, days: 90 },
+        }),
+      },
     });
   }
 }, 180_000);
@@ -89,15 +112,27 @@ afterAll(async () => {
 /** As Shopify does: the order exists in the admin, and its webhook reaches the app. */
 async function place(locale: Language, specs: OrderSpec[]) {
   const bodies = await flows[locale].place(specs);
-  for (const body of bodies) applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
+  for (const body of bodies)
+    applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
 }
 
 /** axe-core's WCAG 2.1 A and AA violations on the page as it is now, of any impact. */
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: unknown,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
 }
@@ -116,11 +151,14 @@ function expectVitals(where: string, v: { lcp: number; cls: number; inp: number 
 
 /** Visible text of an element, hidden accessibility labels left out. */
 async function visibleText(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((element) => {
-    const node = element.cloneNode(true) as HTMLElement;
-    node.querySelectorAll('[class*="visuallyHidden"], .cod-visually-hidden').forEach((hidden) => hidden.remove());
-    return node.textContent?.trim() ?? "";
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const node = element.cloneNode(true) as HTMLElement;
+      node.querySelectorAll('[class*="visuallyHidden"], .cod-visually-hidden').forEach((hidden) => hidden.remove());
+      return node.textContent?.trim() ?? "";
+    });
 }
 
 /** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png. */
@@ -153,20 +191,45 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await server.db.customerRecord.create({ data: { shop, phoneKey: phone(6), standing: "blocked" } });
     await place(locale, [
       { id: base + 1, name: n(1), phone: phone(1), city: "Casablanca" },
-      { id: base + 2, name: n(2), phone: phone(2), items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
-      { id: base + 3, name: n(3), phone: phone(3), items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
+      {
+        id: base + 2,
+        name: n(2),
+        phone: phone(2),
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      },
+      {
+        id: base + 3,
+        name: n(3),
+        phone: phone(3),
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      },
       { id: base + 4, name: n(4), phone: phone(4), city: "Xyzzyville" },
       { id: base + 5, name: n(5), phone: null },
       { id: base + 6, name: n(6), phone: phone(6), city: "Rabat" },
-      { id: base + 7, name: n(7), phone: phone(7), items: [{ sku: "LAMPE-ZLG-9", price: "350.00", title: "Lampe zellige" }] },
-      { id: base + 8, name: n(8), phone: phone(8), items: [{ sku: "LAMPE-ZLG-9", price: "350.00", title: "Lampe zellige" }] },
+      {
+        id: base + 7,
+        name: n(7),
+        phone: phone(7),
+        items: [{ sku: "LAMPE-ZLG-9", price: "350.00", title: "Lampe zellige" }],
+      },
+      {
+        id: base + 8,
+        name: n(8),
+        phone: phone(8),
+        items: [{ sku: "LAMPE-ZLG-9", price: "350.00", title: "Lampe zellige" }],
+      },
       { id: base + 9, name: n(9), phone: phone(9) },
     ]);
     await flow.drain();
     // The same customer and product minutes later: the platform flags a recent duplicate.
     await place(locale, [{ id: base + 10, name: n(10), phone: phone(9) }]);
     await flow.drain();
-    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) });
+    session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop,
+      locale,
+      token: await server.mintToken(shop),
+    });
     await session.context.addInitScript(VITALS_SCRIPT);
     page = session.page;
   }, 120_000);
@@ -176,13 +239,9 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect((await linkOf(n(10))).state).toBe("damaged");
     await visit(page, await url("/app"));
     await page.locator('[data-section="inbox"]').waitFor();
-    expect(await page.locator("[data-inbox]").evaluateAll((els) => els.map((e) => e.getAttribute("data-inbox")))).toEqual([
-      "customer",
-      "product",
-      "city",
-      "phone",
-      "duplicate",
-    ]);
+    expect(
+      await page.locator("[data-inbox]").evaluateAll((els) => els.map((e) => e.getAttribute("data-inbox"))),
+    ).toEqual(["customer", "product", "city", "phone", "duplicate"]);
     // Four orders with an unknown product (two babouches, two lamps), one line.
     expect(await visibleText(page, '[data-inbox="product"] a')).toBe(tr("home.inbox.cause.product", { count: 4 }));
     expect(await visibleText(page, '[data-inbox="customer"] a')).toBe(tr("home.inbox.cause.customer", { count: 1 }));
@@ -192,7 +251,9 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       tr("home.inbox.total", { count: 8, amount: format.money(waiting.reduce((sum, l) => sum + l.totalCents, 0)) }),
     );
     // Every figure opens the orders it counts.
-    expect(await page.locator('[data-figure="last7.sent"] a').getAttribute("href")).toMatch(/\/app\/orders\?state=created,damaged&from=/);
+    expect(await page.locator('[data-figure="last7.sent"] a').getAttribute("href")).toMatch(
+      /\/app\/orders\?state=created,damaged&from=/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     expectVitals("Home", await vitals(page));
     await docsScreenshot(session, "home", locale);
@@ -206,10 +267,14 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     const group = page.locator('[data-group="sku:BABOUCHE-YLW"]');
     await group.waitFor();
     // Two babouches of 199 DH, 30 DH of delivery each, at stake.
-    expect(await visibleText(page, '[data-group="sku:BABOUCHE-YLW"] [data-group-stake]')).toContain(format.money(2 * 22_900));
+    expect(await visibleText(page, '[data-group="sku:BABOUCHE-YLW"] [data-group-stake]')).toContain(
+      format.money(2 * 22_900),
+    );
     await group.getByLabel(tr("order.fix.product")).fill("jaune");
     await click(page.getByRole("option", { name: /BABOUCHE-CLS-YEL/ }));
-    await click(group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders", { count: 2 }) }) }));
+    await click(
+      group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders", { count: 2 }) }) }),
+    );
     await expect.poll(() => session.toasts()).toContain(tr("anomalies.toast.fixed", { count: 2 }));
     expect(clicks.count).toBeLessThanOrEqual(3);
     for (const name of [n(2), n(3)]) expect((await linkOf(name)).state).toBe("received");
@@ -222,7 +287,11 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await city.waitFor();
     await city.getByLabel(tr("order.fix.city")).fill("rabat");
     await click(page.getByRole("option", { name: "Rabat", exact: true }));
-    await click(city.getByRole("button", { name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders", { count: 1 }) }) }));
+    await click(
+      city.getByRole("button", {
+        name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders", { count: 1 }) }),
+      }),
+    );
     await expect.poll(async () => (await linkOf(n(4))).state).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
@@ -242,9 +311,11 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     clicks.count = 0;
     await click(page.locator('[data-inbox="customer"] a'));
     await page.locator('[data-next-action="sendAnyway"]').waitFor();
-    const call = page.locator('[data-next-action] [data-contact-call] a');
+    const call = page.locator("[data-next-action] [data-contact-call] a");
     expect(await call.getAttribute("href")).toBe(`tel:+212${phone(6).slice(1)}`);
-    const whatsapp = decodeURIComponent((await page.locator('[data-next-action] [data-contact-whatsapp] a').getAttribute("href"))!);
+    const whatsapp = decodeURIComponent(
+      (await page.locator("[data-next-action] [data-contact-whatsapp] a").getAttribute("href"))!,
+    );
     expect(whatsapp).toMatch(new RegExp(`^https://wa\\.me/212${phone(6).slice(1)}\\?text=Bonjour .+ ${n(6)} .+ Rabat`));
     expect(await axeViolations(page)).toEqual([]);
     await docsScreenshot(session, "order-page", locale);
@@ -266,8 +337,14 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await page.getByRole("button", { name: tr("mappings.skus.add") }).click();
     await page.getByLabel(tr("mappings.editor.sourceKey")).fill("LAMPE-ZLG-9");
     await page.getByLabel(tr("mappings.editor.pick")).fill("ARG-OIL-50");
-    await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
-    await page.getByRole("main").getByRole("button", { name: tr("mappings.editor.save") }).click();
+    await page
+      .getByRole("option", { name: /ARG-OIL-50/ })
+      .first()
+      .click();
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: tr("mappings.editor.save") })
+      .click();
 
     // The fix names what it freed and sends it on one confirmation.
     const modal = page.locator("ui-modal[open]");
@@ -322,7 +399,9 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await decision.waitFor();
     expect(await decision.locator("[data-duplicate-of]").getAttribute("data-duplicate-of")).toBe(earlier.leadRef);
     expect(await decision.locator('[data-action="keep-both"] button').textContent()).toBe(tr("next.duplicate.keep"));
-    expect(await visibleText(page, '[data-next-action="decideDuplicate"]')).toContain(tr("next.duplicate.sellerSpace", { ref: duplicate.leadRef! }));
+    expect(await visibleText(page, '[data-next-action="decideDuplicate"]')).toContain(
+      tr("next.duplicate.sellerSpace", { ref: duplicate.leadRef! }),
+    );
     expect(await axeViolations(page)).toEqual([]);
     // The earlier lead's order opens from the link.
     await decision.getByRole("link", { name: tr("next.duplicate.openEarlier", { name: earlier.orderName }) }).click();
@@ -333,13 +412,20 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     // Cancel in Shopify asks first and says the lead stays on the platform; then Shopify cancels the order.
     await decision.locator('[data-action="cancel-duplicate"] button').click();
     await page.locator("ui-modal[open]").waitFor();
-    expect(await visibleText(page, "ui-modal[open] [data-modal-body]")).toContain(tr("order.cancelDuplicate.lead", { ref: duplicate.leadRef! }));
-    await page.locator("ui-modal[open]").getByRole("button", { name: tr("order.cancelDuplicate.confirm") }).click();
+    expect(await visibleText(page, "ui-modal[open] [data-modal-body]")).toContain(
+      tr("order.cancelDuplicate.lead", { ref: duplicate.leadRef! }),
+    );
+    await page
+      .locator("ui-modal[open]")
+      .getByRole("button", { name: tr("order.cancelDuplicate.confirm") })
+      .click();
     await expect.poll(() => session.toasts()).toContain(tr("order.duplicate.cancelled"));
     await expect.poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt).not.toBeNull();
     // The lead lives on: the page now points to the seller space.
     await page.locator('[data-next-action="sellerSpace"]').waitFor();
-    expect(await visibleText(page, '[data-next-action="sellerSpace"]')).toContain(tr("next.cancelledLead.body", { ref: duplicate.leadRef! }));
+    expect(await visibleText(page, '[data-next-action="sellerSpace"]')).toContain(
+      tr("next.cancelledLead.body", { ref: duplicate.leadRef! }),
+    );
     expect((await linkOf(n(10))).leadRef).toBe(duplicate.leadRef);
   });
 
@@ -379,29 +465,53 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     expect(await visibleText(page, `${row(n(7))} [data-cell="city"]`)).toBe("Casablanca");
     const catalogue = JSON.parse((await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).catalogueJson!);
-    expect(await visibleText(page, `${row(n(7))} [data-cell="items"]`)).toBe(referenceNames(catalogue, []).bySku.get("ARG-OIL-50"));
+    expect(await visibleText(page, `${row(n(7))} [data-cell="items"]`)).toBe(
+      referenceNames(catalogue, []).bySku.get("ARG-OIL-50"),
+    );
     expect(await visibleText(page, `${row(n(7))} [data-cell="amount"]`)).toBe(format.money(38_000));
     // One stage per order; the reason for what needs attention: #1's second lead repeats its first.
     expect(await page.locator(`${row(n(1))} [data-stage]`).getAttribute("data-stage")).toBe("sent");
-    const resent = await server.db.timelineEvent.findFirstOrThrow({ where: { linkId: (await linkOf(n(1))).id, kind: "resend_second_lead" } });
-    expect(await visibleText(page, `${row(n(1))} [data-attention="anomaly"]`)).toBe(tr("attention.duplicateOf", { ref: JSON.parse(resent.data!).previousRef }));
+    const resent = await server.db.timelineEvent.findFirstOrThrow({
+      where: { linkId: (await linkOf(n(1))).id, kind: "resend_second_lead" },
+    });
+    expect(await visibleText(page, `${row(n(1))} [data-attention="anomaly"]`)).toBe(
+      tr("attention.duplicateOf", { ref: JSON.parse(resent.data!).previousRef }),
+    );
     // #10 was cancelled in Shopify as a duplicate: nothing more to do in the app.
     expect(await page.locator(`${row(n(10))} [data-attention]`).count()).toBe(0);
     // The detail behind the stage, on hover.
     await page.locator(`${row(n(7))} [data-stage]`).hover();
-    await page.getByText(tr("stage.detail.state", { value: tr("state.created") }), { exact: false }).first().waitFor();
+    await page
+      .getByText(tr("stage.detail.state", { value: tr("state.created") }), { exact: false })
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await docsScreenshot(session, "orders-desktop", locale);
     // Largest amount first, as the database orders them.
     await page.getByRole("button", { name: tr("orders.column.amount") }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("amount-desc");
-    const expected = await server.db.orderLink.findMany({ where: { shop }, orderBy: [{ totalCents: "desc" }, { id: "desc" }], take: 5 });
-    await expect.poll(async () => (await page.locator("[data-order]").allTextContents()).slice(0, 5)).toEqual(expected.map((l) => l.orderName));
+    const expected = await server.db.orderLink.findMany({
+      where: { shop },
+      orderBy: [{ totalCents: "desc" }, { id: "desc" }],
+      take: 5,
+    });
+    await expect
+      .poll(async () => (await page.locator("[data-order]").allTextContents()).slice(0, 5))
+      .toEqual(expected.map((l) => l.orderName));
     expectVitals("Orders", await vitals(page));
   });
 
   it("passes axe on every other page, with its empty states and navigation", async () => {
-    for (const path of ["/app/anomalies", "/app/anomalies?cause=duplicate", "/app/mappings?tab=skus", "/app/mappings?tab=cities", "/app/settings", "/app/activity", "/app/backfill", "/app/analytics"]) {
+    for (const path of [
+      "/app/anomalies",
+      "/app/anomalies?cause=duplicate",
+      "/app/mappings?tab=skus",
+      "/app/mappings?tab=cities",
+      "/app/settings",
+      "/app/activity",
+      "/app/backfill",
+      "/app/analytics",
+    ]) {
       await visit(page, await url(path));
       await page.locator("main").first().waitFor();
       expect(await axeViolations(page), path).toEqual([]);
@@ -409,10 +519,11 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     }
     // Settings holds the maintenance pages and the WhatsApp message.
     await visit(page, await url("/app/settings"));
-    expect(await page.locator('[data-section="maintenance"] a').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual([
-      "/app/activity",
-      "/app/backfill",
-    ]);
+    expect(
+      await page
+        .locator('[data-section="maintenance"] a')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+    ).toEqual(["/app/activity", "/app/backfill"]);
     expect(await page.getByLabel(tr("settings.contact.fr")).inputValue()).toContain("{name}");
   });
 });
@@ -421,12 +532,21 @@ describe("first run", () => {
   it("says to connect the platform first, with the way to do it, on an unconnected store", async () => {
     const shop = NEW_SHOP;
     for (const locale of ["en", "fr"] as const) {
-      const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) });
+      const session = await openEmbeddedSession(browser, {
+        apiKey: server.apiKey,
+        shop,
+        locale,
+        token: await server.mintToken(shop),
+      });
       try {
         for (const path of ["/app/orders", "/app/anomalies"]) {
           await visit(session.page, await server.embeddedUrl(shop, path, { locale }));
           await session.page.getByText(translate(locale, "empty.connect.title"), { exact: true }).waitFor();
-          expect(await session.page.getByRole("link", { name: translate(locale, "empty.connect.action") }).getAttribute("href")).toContain("/app/settings");
+          expect(
+            await session.page
+              .getByRole("link", { name: translate(locale, "empty.connect.action") })
+              .getAttribute("href"),
+          ).toContain("/app/settings");
           expect(await axeViolations(session.page), `${locale} ${path}`).toEqual([]);
         }
         await visit(session.page, await server.embeddedUrl(shop, "/app", { locale }));
@@ -440,7 +560,13 @@ describe("first run", () => {
 
   it("keeps the navigation to six entries, the maintenance pages out of it", async () => {
     const { NAV } = await import("../../app/routes/app");
-    expect(NAV.map(([to]) => to)).toEqual(["/app/orders", "/app/anomalies", "/app/analytics", "/app/mappings", "/app/settings"]);
+    expect(NAV.map(([to]) => to)).toEqual([
+      "/app/orders",
+      "/app/anomalies",
+      "/app/analytics",
+      "/app/mappings",
+      "/app/settings",
+    ]);
     expect(NAV.length + 1).toBeLessThanOrEqual(6);
   });
 });

@@ -33,7 +33,12 @@ afterAll(async () => {
 });
 
 async function open(locale: string): Promise<EmbeddedSession> {
-  return openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale, token: await server.mintToken(SHOP) });
+  return openEmbeddedSession(browser, {
+    apiKey: server.apiKey,
+    shop: SHOP,
+    locale,
+    token: await server.mintToken(SHOP),
+  });
 }
 
 /** Loads url and waits until React has hydrated the page (handlers attached). */
@@ -56,7 +61,9 @@ describe("onboarding in English", () => {
   it("verifies the sandbox key from Settings and never sends the key back to the page", async () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(SHOP, "/app/settings", { locale: "en" }));
-    await expect.poll(() => page.getByRole("heading", { name: t("en", "settings.title"), level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("heading", { name: t("en", "settings.title"), level: 1 }).isVisible())
+      .toBe(true);
     expect(await page.getByText(t("en", "settings.account.none")).isVisible()).toBe(true);
     const saveBar = page.locator('[data-save-bar-button="save"]');
     expect(await saveBar.count()).toBe(0);
@@ -91,7 +98,11 @@ describe("onboarding in English", () => {
     expect(session.refused).toEqual([]);
 
     const row = await server.db.shop.findUnique({ where: { domain: SHOP } });
-    expect(row).toMatchObject({ sellerAccount: "ACC-1001", leadPrefix: "ATB", sellerApiKeyLast4: atlasKey.key.slice(-4) });
+    expect(row).toMatchObject({
+      sellerAccount: "ACC-1001",
+      leadPrefix: "ATB",
+      sellerApiKeyLast4: atlasKey.key.slice(-4),
+    });
     expect(row?.sellerApiKeyCipher).not.toContain(atlasKey.key);
   });
 
@@ -139,7 +150,9 @@ describe("in French", () => {
     await interval.fill("0");
     await page.locator('[data-save-bar-button="save"]').click();
     await page.getByText("Doit être au moins 1.").waitFor();
-    expect(await page.getByText("Certains paramètres sont à corriger : rien n'a été enregistré").isVisible()).toBe(true);
+    expect(await page.getByText("Certains paramètres sont à corriger : rien n'a été enregistré").isVisible()).toBe(
+      true,
+    );
     // The edit stays on the page, the save bar too.
     expect(await interval.inputValue()).toBe("0");
 
@@ -174,9 +187,15 @@ describe("once set up", () => {
     // GIVEN a synced catalogue and a few leads over the last days (times in the merchant's zone)
     const day = 24 * 3600_000;
     const now = Date.now();
-    await server.db.shop.update({ where: { domain: SHOP }, data: { catalogueFetchedAt: new Date(), citiesFetchedAt: new Date(), lastStatusSyncAt: new Date() } });
+    await server.db.shop.update({
+      where: { domain: SHOP },
+      data: { catalogueFetchedAt: new Date(), citiesFetchedAt: new Date(), lastStatusSyncAt: new Date() },
+    });
     // The pipeline paused the shop: its key was just rejected.
-    await server.db.shop.update({ where: { domain: SHOP }, data: { pausedReason: "key_rejected", pausedAt: new Date() } });
+    await server.db.shop.update({
+      where: { domain: SHOP },
+      data: { pausedReason: "key_rejected", pausedAt: new Date() },
+    });
     const leads: [number, string, string | null, string | null, string][] = [
       [0, "created", "confirmed", "delivered", "249.00"],
       [0, "created", "new", "pending", "120.00"],

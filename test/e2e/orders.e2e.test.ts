@@ -46,17 +46,25 @@ async function rowOf(page: Page, orderName: string) {
 
 /** Visible text of an element (hidden accessibility labels left out). */
 async function visibleText(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((element) => {
-    const node = element.cloneNode(true) as HTMLElement;
-    node.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
-    return node.textContent?.trim() ?? "";
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const node = element.cloneNode(true) as HTMLElement;
+      node.querySelectorAll('[class*="visuallyHidden"]').forEach((hidden) => hidden.remove());
+      return node.textContent?.trim() ?? "";
+    });
 }
 
 describe("Orders after a pipeline run", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
-    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await server.mintToken(SHOP),
+    });
   });
   afterAll(() => session?.close());
 
@@ -65,9 +73,20 @@ describe("Orders after a pipeline run", () => {
     await flow.place([
       { id: 6_100_001, name: "#3001", phone: "0661000001", city: "Casablanca" },
       { id: 6_100_002, name: "#3002", phone: "0661000002", city: "Rabat" },
-      { id: 6_100_003, name: "#3003", phone: "0661000003", items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] },
+      {
+        id: 6_100_003,
+        name: "#3003",
+        phone: "0661000003",
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      },
       { id: 6_100_004, name: "#3004", phone: null },
-      { id: 6_100_005, name: "#3005", phone: "0661000005", items: [{ sku: "HAIR-DRYER-2200", price: "50.00" }], shipping: "0.00" },
+      {
+        id: 6_100_005,
+        name: "#3005",
+        phone: "0661000005",
+        items: [{ sku: "HAIR-DRYER-2200", price: "50.00" }],
+        shipping: "0.00",
+      },
     ]);
     await flow.drain();
     // AND the platform's call centre confirms #3001, which the status sync picks up
@@ -81,11 +100,23 @@ describe("Orders after a pipeline run", () => {
     await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
 
     // THEN every order is there, newest first, with the columns a COD merchant scans and one stage each
-    await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3005", "#3004", "#3003", "#3002", "#3001"]);
-    expect(await rowOf(page, "#3001")).toEqual({ stage: "Confirmed", customer: "Salma Bennani", city: "Casablanca", amount: formatterFor("en").money(22_900), attention: "" });
+    await expect
+      .poll(() => page.locator("[data-order]").allTextContents())
+      .toEqual(["#3005", "#3004", "#3003", "#3002", "#3001"]);
+    expect(await rowOf(page, "#3001")).toEqual({
+      stage: "Confirmed",
+      customer: "Salma Bennani",
+      city: "Casablanca",
+      amount: formatterFor("en").money(22_900),
+      attention: "",
+    });
     expect(await rowOf(page, "#3002")).toMatchObject({ stage: "Sent", city: "Rabat" });
     expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Held", attention: "Unknown SKU" });
-    expect(await rowOf(page, "#3004")).toMatchObject({ stage: "Held", attention: "No phone", customer: "Salma Bennani" });
+    expect(await rowOf(page, "#3004")).toMatchObject({
+      stage: "Held",
+      attention: "No phone",
+      customer: "Salma Bennani",
+    });
     expect(await rowOf(page, "#3005")).toMatchObject({ stage: "Sent", attention: "Platform: inconsistent total" });
     await session.screenshot("orders-list-en");
 
@@ -111,16 +142,15 @@ describe("Orders after a pipeline run", () => {
       "https://admin.shopify.com/store/atlas-beauty/orders/6100002",
     );
     const times = page.locator("[data-timeline] time");
-    expect(await page.locator("[data-timeline]").evaluateAll((els) => els.map((e) => e.getAttribute("data-timeline")))).toEqual([
-      "received",
-      "mapped",
-      "posted",
-      "answered",
-    ]);
+    expect(
+      await page.locator("[data-timeline]").evaluateAll((els) => els.map((e) => e.getAttribute("data-timeline"))),
+    ).toEqual(["received", "mapped", "posted", "answered"]);
     // The shop's wall clock in the reader's format; the exact instant (UTC) in the markup and, with the zone's offset, on hover.
     expect(await times.first().textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/);
     expect(await times.first().getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(await times.first().getAttribute("title")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/);
+    expect(await times.first().getAttribute("title")).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} \(UTC[+-]\d{2}:\d{2}\)$/,
+    );
     await session.screenshot("order-detail-en");
     expect(session.refused).toEqual([]);
   });
@@ -130,14 +160,18 @@ describe("Orders after a pipeline run", () => {
     const held = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#3004" } });
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
     await page.getByRole("heading", { name: "Order #3004" }).waitFor();
-    expect(await page.locator('[data-finding="phone_missing"]').textContent()).toContain("The order has no phone number.");
+    expect(await page.locator('[data-finding="phone_missing"]').textContent()).toContain(
+      "The order has no phone number.",
+    );
     await session.screenshot("order-detail-held-en");
 
     await page.getByLabel("Customer's mobile").fill("0661000004");
     await page.getByRole("button", { name: "Save and send again" }).first().click();
     await expect.poll(() => session.toasts()).toContain("Done: 1 order sent again");
     await flow.drain();
-    await expect.poll(async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("created");
+    await expect
+      .poll(async () => (await server.db.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state)
+      .toBe("created");
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "en" }));
     expect(await visibleText(page, '[data-field="state"]')).toBe("Lead created");
     await session.screenshot("order-detail-fixed-en");
@@ -162,12 +196,20 @@ describe("Orders after a pipeline run", () => {
 
 describe("in French", () => {
   it("shows the Orders page in French", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, "/app/orders", { locale: "fr" }));
       await page.getByRole("heading", { name: "Commandes", level: 1 }).waitFor();
-      expect(await rowOf(page, "#3001")).toMatchObject({ stage: "Confirmée", amount: formatterFor("fr").money(22_900) });
+      expect(await rowOf(page, "#3001")).toMatchObject({
+        stage: "Confirmée",
+        amount: formatterFor("fr").money(22_900),
+      });
       // Sent again from the list above, waiting for the worker.
       expect(await rowOf(page, "#3003")).toMatchObject({ stage: "Reçue" });
       expect(await page.getByRole("tab", { name: "À traiter" }).isVisible()).toBe(true);

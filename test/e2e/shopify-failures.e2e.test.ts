@@ -11,9 +11,20 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
-import { shopifyAdminControl, startShopifyAdmin, type FaultInput, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type FaultInput,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
-import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import {
+  DEFAULT_SCOPES,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  startPreviewServer,
+  type PreviewServer,
+} from "../helpers/preview-server";
 import { visit } from "../helpers/e2e-pipeline";
 import { t } from "../../app/i18n";
 
@@ -31,7 +42,10 @@ let linkId: string;
 beforeAll(async () => {
   [sandbox, standIn, browser] = await Promise.all([
     startSandbox({ port: 0, quiet: true }),
-    startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } }),
+    startShopifyAdmin({
+      quiet: true,
+      app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+    }),
     launchBrowser(),
   ]);
   control = shopifyAdminControl(standIn.url);
@@ -45,7 +59,15 @@ beforeAll(async () => {
   await server.db.shop.create({ data: { domain: SHOP } });
   linkId = (
     await server.db.orderLink.create({
-      data: { shop: SHOP, orderId: String(ORDER_ID), orderName: "#1321", payload: "{}", externalRef: `shopify:${ORDER_ID}`, state: "created", leadRef: "ATB-9" },
+      data: {
+        shop: SHOP,
+        orderId: String(ORDER_ID),
+        orderName: "#1321",
+        payload: "{}",
+        externalRef: `shopify:${ORDER_ID}`,
+        state: "created",
+        leadRef: "ATB-9",
+      },
     })
   ).id;
 }, 120_000);
@@ -72,7 +94,11 @@ async function resetShopify() {
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
@@ -94,17 +120,44 @@ interface FailureCase {
 }
 
 const CASES: FailureCase[] = [
-  { name: "refused connection", fault: { kind: "refuse", times: null }, title: (what) => `Shopify could not be reached while ${what}` },
-  { name: "HTTP 503", fault: { kind: "http_error", status: 503, times: null }, title: (what) => `Shopify had a server error while ${what}` },
-  { name: "THROTTLED after the page's waits", fault: { kind: "throttled", times: null }, title: (what) => `Shopify is busy (too many requests) while ${what}` },
-  { name: "HTTP 401", fault: { kind: "unauthorized", times: null }, title: (what) => `Shopify refused the app's access while ${what}` },
-  { name: "no answer in time", fault: { kind: "slow", delayMs: 8_000, times: null }, title: (what) => `Shopify did not answer in time while ${what}` },
+  {
+    name: "refused connection",
+    fault: { kind: "refuse", times: null },
+    title: (what) => `Shopify could not be reached while ${what}`,
+  },
+  {
+    name: "HTTP 503",
+    fault: { kind: "http_error", status: 503, times: null },
+    title: (what) => `Shopify had a server error while ${what}`,
+  },
+  {
+    name: "THROTTLED after the page's waits",
+    fault: { kind: "throttled", times: null },
+    title: (what) => `Shopify is busy (too many requests) while ${what}`,
+  },
+  {
+    name: "HTTP 401",
+    fault: { kind: "unauthorized", times: null },
+    title: (what) => `Shopify refused the app's access while ${what}`,
+  },
+  {
+    name: "no answer in time",
+    fault: { kind: "slow", delayMs: 8_000, times: null },
+    title: (what) => `Shopify did not answer in time while ${what}`,
+  },
 ];
 
 /** Injects the failure, opens the page, checks the banner, then lets Shopify recover and clicks Try again. */
 async function failAndRecover(
   page: Page,
-  options: { path: string; operation: string; failure: FailureCase; what: string; locale?: string; recovered: (page: Page) => Promise<void> },
+  options: {
+    path: string;
+    operation: string;
+    failure: FailureCase;
+    what: string;
+    locale?: string;
+    recovered: (page: Page) => Promise<void>;
+  },
 ) {
   await resetShopify();
   await control.addFault({ ...options.failure.fault, shop: SHOP, operation: options.operation });
@@ -120,7 +173,12 @@ async function failAndRecover(
 describe("in English", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
-    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await server.mintToken(SHOP),
+    });
   });
   afterAll(() => session?.close());
 
@@ -130,20 +188,24 @@ describe("in English", () => {
       operation: "ProductVariantsPage",
       failure,
       what: "loading your products",
-      recovered: (page) => page.getByText("Huile d'argan - 50 ml").or(page.getByText("ARG-OIL-50")).first().waitFor({ timeout: 15_000 }),
+      recovered: (page) =>
+        page.getByText("Huile d'argan - 50 ml").or(page.getByText("ARG-OIL-50")).first().waitFor({ timeout: 15_000 }),
     });
   });
 
-  it.each(CASES)("order page: $name shows the banner in the Shopify card, the rest of the order, and Try again shows Shopify's state", async (failure) => {
-    await failAndRecover(session.page, {
-      path: `/app/orders/${linkId}`,
-      operation: "OrderShopifyStatus",
-      failure,
-      what: "loading this order from Shopify",
-      recovered: (page) => page.getByText("cod-lead-sync", { exact: true }).waitFor({ timeout: 15_000 }),
-    });
-    await session.page.getByRole("heading", { name: /#1321/, level: 1 }).waitFor();
-  });
+  it.each(CASES)(
+    "order page: $name shows the banner in the Shopify card, the rest of the order, and Try again shows Shopify's state",
+    async (failure) => {
+      await failAndRecover(session.page, {
+        path: `/app/orders/${linkId}`,
+        operation: "OrderShopifyStatus",
+        failure,
+        what: "loading this order from Shopify",
+        recovered: (page) => page.getByText("cod-lead-sync", { exact: true }).waitFor({ timeout: 15_000 }),
+      });
+      await session.page.getByRole("heading", { name: /#1321/, level: 1 }).waitFor();
+    },
+  );
 
   // A backfill job waits up to 30 s for Shopify (jobs have a longer limit than pages): the slow case is covered
   // by the job's own tests, not here.
@@ -198,7 +260,12 @@ describe("in English", () => {
 describe("en français", () => {
   let session: EmbeddedSession;
   beforeAll(async () => {
-    session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
   });
   afterAll(() => session?.close());
 
@@ -215,7 +282,9 @@ describe("en français", () => {
 
     await control.addFault({ kind: "slow", delayMs: 8_000, shop: SHOP, operation: "OrderShopifyStatus", times: null });
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "fr" }));
-    expect(await bannerText(page)).toContain("Shopify n'a pas répondu à temps pendant le chargement de cette commande depuis Shopify");
+    expect(await bannerText(page)).toContain(
+      "Shopify n'a pas répondu à temps pendant le chargement de cette commande depuis Shopify",
+    );
     expect(await axeViolations(page)).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
@@ -229,7 +298,9 @@ describe("en français", () => {
     await control.addFault({ kind: "unauthorized", shop: SHOP, operation: "OrdersPage", times: null });
     await visit(page, await server.embeddedUrl(SHOP, "/app/backfill", { locale: "fr" }));
     await page.getByRole("button", { name: t("fr", "backfill.dryRun"), exact: true }).click();
-    expect(await bannerText(page)).toContain("Shopify a refusé l'accès de l'application pendant la lecture de vos commandes pour l'import");
+    expect(await bannerText(page)).toContain(
+      "Shopify a refusé l'accès de l'application pendant la lecture de vos commandes pour l'import",
+    );
     expect(await axeViolations(page)).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
@@ -241,9 +312,26 @@ describe("a walk of every admin page", () => {
   it("shows no error screen, in either language", async () => {
     await resetShopify();
     for (const locale of ["en", "fr"]) {
-      const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale, token: await server.mintToken(SHOP) });
+      const session = await openEmbeddedSession(browser, {
+        apiKey: server.apiKey,
+        shop: SHOP,
+        locale,
+        token: await server.mintToken(SHOP),
+      });
       try {
-        for (const path of ["/app", "/app/orders", `/app/orders/${linkId}`, "/app/anomalies", "/app/mappings", "/app/mappings?tab=skus", "/app/mappings?tab=cities", "/app/mappings?tab=csv", "/app/activity", "/app/backfill", "/app/settings"]) {
+        for (const path of [
+          "/app",
+          "/app/orders",
+          `/app/orders/${linkId}`,
+          "/app/anomalies",
+          "/app/mappings",
+          "/app/mappings?tab=skus",
+          "/app/mappings?tab=cities",
+          "/app/mappings?tab=csv",
+          "/app/activity",
+          "/app/backfill",
+          "/app/settings",
+        ]) {
           await visit(session.page, await server.embeddedUrl(SHOP, path, { locale }));
           const text = await session.page.locator("body").innerText();
           expect(text, path).not.toMatch(/Application Error|Unexpected Server Error/);
@@ -259,13 +347,20 @@ describe("a walk of every admin page", () => {
 
 describe("an unexpected failure", () => {
   it("is a Polaris page with a reference the server logged, never Application Error nor the error's text", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
     // The order page's timeline cannot be read: its loader throws a database error.
     await server.db.$executeRawUnsafe(`ALTER TABLE "TimelineEvent" RENAME TO "TimelineEvent_away"`);
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "fr" }));
-      const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
+      const reference = await page
+        .locator("[data-error-reference]")
+        .getAttribute("data-error-reference", { timeout: 15_000 });
       expect(reference).toMatch(/^[0-9a-f]{8}$/);
       const body = await page.locator("body").innerText();
       // What failed (showing the page), what it means (nothing changed), the reference; the navigation stays.
@@ -283,16 +378,29 @@ describe("an unexpected failure", () => {
   });
 
   it("after a failed save says the change was not saved, how to check, and keeps the app's navigation", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "fr", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await server.mintToken(SHOP),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "fr" }));
       // Sending the order again queues a job: its table cannot be written.
       await server.db.$executeRawUnsafe(`ALTER TABLE "Job" RENAME TO "Job_away"`);
-      await page.getByRole("button", { name: t("fr", "order.resend") }).first().click();
+      await page
+        .getByRole("button", { name: t("fr", "order.resend") })
+        .first()
+        .click();
       // Its lead exists: sending again asks first, and the merchant confirms the second lead.
-      await page.getByRole("dialog").getByRole("button", { name: t("fr", "order.secondLead.confirm") }).click();
-      const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: t("fr", "order.secondLead.confirm") })
+        .click();
+      const reference = await page
+        .locator("[data-error-reference]")
+        .getAttribute("data-error-reference", { timeout: 15_000 });
       expect(await page.locator("[data-error-failure]").getAttribute("data-error-failure")).toBe("save");
       const body = await page.locator("body").innerText();
       expect(body).toContain(t("fr", "errorPage.save.title"));
@@ -309,13 +417,20 @@ describe("an unexpected failure", () => {
   });
 
   it("on a page whose loader is not wrapped, is still the Polaris page (the app layout's boundary), with a reference", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SHOP, locale: "en", token: await server.mintToken(SHOP) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await server.mintToken(SHOP),
+    });
     // Activity reads the API call log: its loader throws a database error.
     await server.db.$executeRawUnsafe(`ALTER TABLE "ApiCall" RENAME TO "ApiCall_away"`);
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SHOP, "/app/activity", { locale: "en" }));
-      const reference = await page.locator("[data-error-reference]").getAttribute("data-error-reference", { timeout: 15_000 });
+      const reference = await page
+        .locator("[data-error-reference]")
+        .getAttribute("data-error-reference", { timeout: 15_000 });
       expect(reference).toMatch(/^[0-9a-f]{8}$/);
       const body = await page.locator("body").innerText();
       expect(body).toContain(t("en", "errorPage.load.title"));

@@ -30,7 +30,13 @@ import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.ser
 import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { t } from "../../app/i18n";
-import { DEFAULT_SCOPES, PREVIEW_API_KEY, PREVIEW_API_SECRET, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import {
+  DEFAULT_SCOPES,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  startPreviewServer,
+  type PreviewServer,
+} from "../helpers/preview-server";
 
 const DEMO = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
@@ -47,7 +53,11 @@ const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
@@ -62,16 +72,25 @@ let browser: Browser;
 
 const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
 /** A built-in order's payload, re-dated to now (and given another id and name when asked). */
-function payload(name: string, change: { id?: number; name?: string } = {}): WebhookOrderPayload & Record<string, unknown> {
+function payload(
+  name: string,
+  change: { id?: number; name?: string } = {},
+): WebhookOrderPayload & Record<string, unknown> {
   const found = deliveries.find((d) => d.topic === "orders/create" && d.payload.name === name)!.payload;
   const now = new Date().toISOString();
-  return { ...found, created_at: now, updated_at: now, processed_at: now, ...change } as WebhookOrderPayload & Record<string, unknown>;
+  return { ...found, created_at: now, updated_at: now, processed_at: now, ...change } as WebhookOrderPayload &
+    Record<string, unknown>;
 }
 
 /** As Shopify does: the order exists in the admin, then its webhook reaches the app. */
 async function placeOrder(shop: string, body: WebhookOrderPayload & Record<string, unknown>) {
   applyWebhookOrder(admin.shop(shop), "orders/create", body);
-  const answer = await deliverWebhook(server.url, { topic: "orders/create", shop, secret: PREVIEW_API_SECRET, body: JSON.stringify(body) });
+  const answer = await deliverWebhook(server.url, {
+    topic: "orders/create",
+    shop,
+    secret: PREVIEW_API_SECRET,
+    body: JSON.stringify(body),
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -86,13 +105,21 @@ async function visit(page: Page, url: string) {
 }
 
 async function open(shop: string): Promise<EmbeddedSession> {
-  return openEmbeddedSession(browser, { apiKey: server.apiKey, shop, locale: "en", token: await server.mintToken(shop) });
+  return openEmbeddedSession(browser, {
+    apiKey: server.apiKey,
+    shop,
+    locale: "en",
+    token: await server.mintToken(shop),
+  });
 }
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
   platform = sandboxControl(sandbox.url);
-  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+  });
   control = shopifyAdminControl(admin.url);
   // A shorter history than the demo's 360 orders: a backfill page costs ~930 of the bucket's 2000 points.
   admin.shop(DEMO, demoWorld({ nowMs: Date.now(), orders: HISTORY, firstOrderNumber: 1001 - HISTORY }));
@@ -138,7 +165,9 @@ describe("a fresh shop", () => {
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
     // Sealed at rest, bound to its shop: it opens to Shopify's token.
     expect(isSealedSecret(stored.accessToken)).toBe(true);
-    expect(openToken(createSecretBox(process.env.ENCRYPTION_KEY!), stored.accessToken, FRESH, ACCESS_TOKEN)).toMatch(/^shpat_/);
+    expect(openToken(createSecretBox(process.env.ENCRYPTION_KEY!), stored.accessToken, FRESH, ACCESS_TOKEN)).toMatch(
+      /^shpat_/,
+    );
 
     const key = sandbox.keys.find((k) => k.account === "ACC-1002")!.key;
     await visit(page, await server.embeddedUrl(FRESH, "/app/settings"));
@@ -158,7 +187,9 @@ describe("a fresh shop", () => {
       body: JSON.stringify({ id: 2, name: "Rif Market", domain: FRESH, myshopify_domain: FRESH }),
     });
     expect(gone.status).toBe(200);
-    await expect.poll(async () => (await server.db.shop.findUniqueOrThrow({ where: { domain: FRESH } })).uninstalledAt).not.toBeNull();
+    await expect
+      .poll(async () => (await server.db.shop.findUniqueOrThrow({ where: { domain: FRESH } })).uninstalledAt)
+      .not.toBeNull();
 
     // An order arrives while the app is not installed: kept, held for the reinstall.
     const order = payload("#1002", { id: 7300000001, name: "#2001" });
@@ -168,7 +199,10 @@ describe("a fresh shop", () => {
     // The merchant opens the app again: a new token exchange, the shop reinstated, its work resumed.
     const { page } = session;
     await visit(page, await server.embeddedUrl(FRESH, "/app", { idToken: await server.mintToken(FRESH) }));
-    await page.getByRole("heading", { name: /COD Lead Sync|Home/ }).first().waitFor();
+    await page
+      .getByRole("heading", { name: /COD Lead Sync|Home/ })
+      .first()
+      .waitFor();
     expect((await control.shop(FRESH)).installed).toBe(true);
     expect((await server.db.shop.findUniqueOrThrow({ where: { domain: FRESH } })).uninstalledAt).toBeNull();
     await expect.poll(async () => (await linkOf(FRESH, order.id))?.state, { timeout: 30_000 }).toBe("created");
@@ -199,16 +233,25 @@ describe("the demo shop", () => {
     await expect.poll(async () => (await linkOf(DEMO, order.id))?.state, { timeout: 20_000 }).toBe("held");
 
     const { page } = session;
-    await visit(page, await server.embeddedUrl(DEMO, `/app/mappings?tab=products&q=${encodeURIComponent(`sku:${sku}`)}`));
+    await visit(
+      page,
+      await server.embeddedUrl(DEMO, `/app/mappings?tab=products&q=${encodeURIComponent(`sku:${sku}`)}`),
+    );
     const row = page.locator("tr", { hasText: sku });
     await row.waitFor();
     expect(await row.locator("[data-status]").getAttribute("data-status")).toBe("unmatched");
     await row.getByRole("button", { name: "Map" }).click();
     const picker = page.getByLabel("Platform item");
     await picker.fill("ARG-OIL-50");
-    await page.getByRole("option", { name: /ARG-OIL-50/ }).first().click();
+    await page
+      .getByRole("option", { name: /ARG-OIL-50/ })
+      .first()
+      .click();
     // The editor's own button (App Bridge's save bar carries the same one).
-    await page.getByRole("button", { name: t("en", "mappings.editor.save") }).first().click();
+    await page
+      .getByRole("button", { name: t("en", "mappings.editor.save") })
+      .first()
+      .click();
     await expect.poll(() => session.toasts()).toContain("Mapping saved");
     // The mapping frees #1019: named at once, and sent on one confirmation, without visiting it.
     const modal = page.locator("ui-modal[open]");
@@ -250,7 +293,10 @@ describe("the demo shop", () => {
     const after = await server.db.orderLink.count({ where: { shop: DEMO } });
     expect(after).toBeGreaterThan(before);
     // The added orders are the stand-in's past orders (numbered below the replayed ones).
-    const added = await server.db.orderLink.findMany({ where: { shop: DEMO, orderName: { not: { in: ["#1019"] } } }, select: { orderName: true } });
+    const added = await server.db.orderLink.findMany({
+      where: { shop: DEMO, orderName: { not: { in: ["#1019"] } } },
+      select: { orderName: true },
+    });
     expect(added.every((l) => Number(l.orderName.slice(1)) < 1001)).toBe(true);
   }, 120_000);
 
@@ -259,7 +305,9 @@ describe("the demo shop", () => {
     await placeOrder(DEMO, order);
     await expect.poll(async () => (await linkOf(DEMO, order.id))?.leadRef ?? null, { timeout: 30_000 }).not.toBeNull();
     const ref = (await linkOf(DEMO, order.id))!.leadRef!;
-    await expect.poll(async () => (await control.order(DEMO, String(order.id))).tags, { timeout: 30_000 }).toContain(`cod:lead:${ref}`);
+    await expect
+      .poll(async () => (await control.order(DEMO, String(order.id))).tags, { timeout: 30_000 })
+      .toContain(`cod:lead:${ref}`);
 
     // The platform confirms, ships with a tracking number, delivers and collects.
     await platform.advance(ref, { confirmation_status: "confirmed" });
@@ -271,10 +319,16 @@ describe("the demo shop", () => {
     await server.db.job.updateMany({ where: { key: `sync-statuses:${DEMO}` }, data: { runAt: new Date() } });
 
     await expect
-      .poll(async () => {
-        const view = await control.order(DEMO, String(order.id));
-        return { paid: view.displayFinancialStatus, tracking: view.fulfillments.map((f) => f.trackingInfo[0]?.number) };
-      }, { timeout: 45_000 })
+      .poll(
+        async () => {
+          const view = await control.order(DEMO, String(order.id));
+          return {
+            paid: view.displayFinancialStatus,
+            tracking: view.fulfillments.map((f) => f.trackingInfo[0]?.number),
+          };
+        },
+        { timeout: 45_000 },
+      )
       .toEqual({ paid: "PAID", tracking: ["AMN-77001"] });
 
     const { page } = session;

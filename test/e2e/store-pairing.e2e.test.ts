@@ -25,8 +25,19 @@ let browser: Browser;
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
 }
@@ -34,7 +45,12 @@ async function axeViolations(page: Page): Promise<string[]> {
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
   [server, browser] = await Promise.all([
-    startPreviewServer({ buildDir: inject("previewBuildDir"), sellerApiBaseUrl: sandbox.url, shops: [ATLAS, SOUK], env: { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY! } }),
+    startPreviewServer({
+      buildDir: inject("previewBuildDir"),
+      sellerApiBaseUrl: sandbox.url,
+      shops: [ATLAS, SOUK],
+      env: { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY! },
+    }),
     launchBrowser(),
   ]);
   // Both stores verified on the sandbox (the default address) with keys of one seller account, both sharing.
@@ -45,7 +61,10 @@ beforeAll(async () => {
   };
   for (const shop of [ATLAS, SOUK]) {
     await connectShop(server.db, { shop, apiKey: keys[shop], baseUrl: "", settings: { shareCustomerRecords: true } });
-    await server.db.shop.update({ where: { domain: shop }, data: { sellerApiBaseUrl: null, sellerAccount: "ACC-1001" } });
+    await server.db.shop.update({
+      where: { domain: shop },
+      data: { sellerApiBaseUrl: null, sellerAccount: "ACC-1001" },
+    });
   }
 }, 180_000);
 afterAll(async () => {
@@ -58,7 +77,12 @@ describe("pairing two stores from their Settings pages", () => {
   let code = "";
 
   it("creates a one-time code in the first store (English)", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: ATLAS, locale: "en", token: await server.mintToken(ATLAS) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: ATLAS,
+      locale: "en",
+      token: await server.mintToken(ATLAS),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(ATLAS, "/app/settings"));
@@ -77,7 +101,12 @@ describe("pairing two stores from their Settings pages", () => {
   });
 
   it("takes the code in the second store (French), which then lists the first as sharing, and logs it", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: SOUK, locale: "fr", token: await server.mintToken(SOUK) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: SOUK,
+      locale: "fr",
+      token: await server.mintToken(SOUK),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(SOUK, "/app/settings", { locale: "fr" }));
@@ -92,7 +121,9 @@ describe("pairing two stores from their Settings pages", () => {
 
       await visit(page, await server.embeddedUrl(SOUK, "/app/activity", { locale: "fr" }));
       await page.getByRole("heading", { name: "Partage avec vos autres boutiques", level: 2 }).waitFor();
-      expect(await page.locator("[data-audit-kind='pairing.joined']").allTextContents()).toEqual([`Associée à ${ATLAS} : son code a été saisi ici`]);
+      expect(await page.locator("[data-audit-kind='pairing.joined']").allTextContents()).toEqual([
+        `Associée à ${ATLAS} : son code a été saisi ici`,
+      ]);
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await session.close();
@@ -100,7 +131,12 @@ describe("pairing two stores from their Settings pages", () => {
   });
 
   it("ends the pairing from the first store, for both", async () => {
-    const session = await openEmbeddedSession(browser, { apiKey: server.apiKey, shop: ATLAS, locale: "en", token: await server.mintToken(ATLAS) });
+    const session = await openEmbeddedSession(browser, {
+      apiKey: server.apiKey,
+      shop: ATLAS,
+      locale: "en",
+      token: await server.mintToken(ATLAS),
+    });
     try {
       const { page } = session;
       await visit(page, await server.embeddedUrl(ATLAS, "/app/settings"));

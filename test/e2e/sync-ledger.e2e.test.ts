@@ -29,8 +29,19 @@ let recoveredAt: Date;
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   });
 }
@@ -48,7 +59,17 @@ beforeAll(async () => {
   const since = new Date(Date.now() - HOUR);
   stuckId = (
     await db.orderLink.create({
-      data: { shop: SHOP, orderId: "7300009", orderName: "#6009", payload: "{}", externalRef: "shopify:7300009", state: "retrying", reason: "The platform is unavailable", createdAt: since, orderCreatedAt: since },
+      data: {
+        shop: SHOP,
+        orderId: "7300009",
+        orderName: "#6009",
+        payload: "{}",
+        externalRef: "shopify:7300009",
+        state: "retrying",
+        reason: "The platform is unavailable",
+        createdAt: since,
+        orderCreatedAt: since,
+      },
     })
   ).id;
   // The ledger as the reconciliation leaves it.
@@ -56,13 +77,38 @@ beforeAll(async () => {
   const figures = {
     at: now.toISOString(),
     windows: {
-      day: { from: new Date(now.getTime() - 24 * HOUR).toISOString(), shopify: { count: 41, precision: "EXACT" }, app: { sent: 30, held: 5, refused: 1, skipped: 3, cancelled: 1, pending: 0, total: 40 } },
-      week: { from: new Date(now.getTime() - 168 * HOUR).toISOString(), shopify: { count: 260, precision: "EXACT" }, app: { sent: 210, held: 20, refused: 5, skipped: 20, cancelled: 5, pending: 0, total: 260 } },
+      day: {
+        from: new Date(now.getTime() - 24 * HOUR).toISOString(),
+        shopify: { count: 41, precision: "EXACT" },
+        app: { sent: 30, held: 5, refused: 1, skipped: 3, cancelled: 1, pending: 0, total: 40 },
+      },
+      week: {
+        from: new Date(now.getTime() - 168 * HOUR).toISOString(),
+        shopify: { count: 260, precision: "EXACT" },
+        app: { sent: 210, held: 20, refused: 5, skipped: 20, cancelled: 5, pending: 0, total: 260 },
+      },
     },
   };
-  await db.syncLedger.create({ data: { shop: SHOP, coverageFrom: new Date(now.getTime() - 30 * 24 * HOUR), watermark: now, lastPassAt: now, measuredUntil: now, figures: JSON.stringify(figures) } });
+  await db.syncLedger.create({
+    data: {
+      shop: SHOP,
+      coverageFrom: new Date(now.getTime() - 30 * 24 * HOUR),
+      watermark: now,
+      lastPassAt: now,
+      measuredUntil: now,
+      figures: JSON.stringify(figures),
+    },
+  });
   recoveredAt = new Date(now.getTime() - 2 * HOUR);
-  await db.reconcilePass.create({ data: { shop: SHOP, at: recoveredAt, scanned: 12, recovered: 1, orders: JSON.stringify([{ linkId: recoveredId, orderName: "#6001", what: "recovered" }]) } });
+  await db.reconcilePass.create({
+    data: {
+      shop: SHOP,
+      at: recoveredAt,
+      scanned: 12,
+      recovered: 1,
+      orders: JSON.stringify([{ linkId: recoveredId, orderName: "#6001", what: "recovered" }]),
+    },
+  });
   const hour = new Date(Math.floor((now.getTime() - 3 * HOUR) / HOUR) * HOUR);
   for (const [metric, seconds, count] of [
     [LATENCY_METRICS.orderToLead, 3, 36],
@@ -80,7 +126,12 @@ describe("sync ledger", () => {
   afterAll(() => session?.close());
 
   it("shows Home's card and its alert for the stuck order, linked, in English", async () => {
-    session = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "en", token: await world.server.mintToken(SHOP) });
+    session = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "en",
+      token: await world.server.mintToken(SHOP),
+    });
     const { page } = session;
     await visit(page, await world.server.embeddedUrl(SHOP, "/app", { locale: "en" }));
     const card = page.locator('[data-sync-ledger="home"]');
@@ -88,10 +139,14 @@ describe("sync ledger", () => {
     expect(await card.getByText("Orders placed in Shopify: 41").count()).toBe(1);
     // (Polaris adds the tone's name for screen readers.)
     expect(await card.locator('[data-accounted="missing"]').textContent()).toMatch(/1 not seen yet$/);
-    expect(await card.getByText("30 sent · 5 held · 1 refused or failed · 3 skipped · 1 cancelled · 0 in progress").count()).toBe(1);
+    expect(
+      await card.getByText("30 sent · 5 held · 1 refused or failed · 3 skipped · 1 cancelled · 0 in progress").count(),
+    ).toBe(1);
     // On the shop's clock, in the reader's format ("Nov 26, 12:41").
     const lastAt = formatterFor("en").dateTime(localTime(recoveredAt, DEFAULT_TIME_ZONE));
-    expect(await card.getByText(`Recovered by the reconciliation: 1 (last at ${lastAt})`, { exact: true }).count()).toBe(1);
+    expect(
+      await card.getByText(`Recovered by the reconciliation: 1 (last at ${lastAt})`, { exact: true }).count(),
+    ).toBe(1);
     // 36 of 40 within 5 s, 38 within 45 s: p50 5 s, p95 45 s.
     expect(await card.getByText("Order to lead: half within 5 s, 95 % within 45 s").count()).toBe(1);
     // 38 of 40 within 60 s is 95 %: kept; all within 6 minutes.
@@ -104,7 +159,12 @@ describe("sync ledger", () => {
   });
 
   it("shows the whole ledger on Activity, and Check now queues a pass, in French", async () => {
-    const fr = await openEmbeddedSession(world.browser, { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) });
+    const fr = await openEmbeddedSession(world.browser, {
+      apiKey: world.server.apiKey,
+      shop: SHOP,
+      locale: "fr",
+      token: await world.server.mintToken(SHOP),
+    });
     try {
       const { page } = fr;
       await visit(page, await world.server.embeddedUrl(SHOP, "/app/activity", { locale: "fr" }));
@@ -113,11 +173,18 @@ describe("sync ledger", () => {
       expect(await section.getByRole("heading", { name: "Synchronisation avec Shopify" }).count()).toBe(1);
       const row = (label: string) => section.locator("tr", { hasText: label });
       expect(await row("Commandes passées dans Shopify").locator("td").allTextContents()).toEqual(["41", "260"]);
-      expect(await row("Pas encore vues").locator("td").allTextContents()).toEqual(["1 pas encore vue", "Toutes prises en compte"]);
+      expect(await row("Pas encore vues").locator("td").allTextContents()).toEqual([
+        "1 pas encore vue",
+        "Toutes prises en compte",
+      ]);
       expect(await row("Commandes reprises par la réconciliation").locator("td").allTextContents()).toEqual(["1", "1"]);
       expect(await section.getByText("Leads en 60 s : 95 % (promis 95 %)").count()).toBe(1);
-      expect(await section.locator("[data-ledger-pass]").getByRole("link", { name: "#6001" }).getAttribute("href")).toContain(`/app/orders/${recoveredId}`);
-      expect(await section.locator('[data-stuck-order="#6009"]').textContent()).toMatch(/^#6009 : la plateforme ne peut pas encore la prendre depuis 6\d min$/);
+      expect(
+        await section.locator("[data-ledger-pass]").getByRole("link", { name: "#6001" }).getAttribute("href"),
+      ).toContain(`/app/orders/${recoveredId}`);
+      expect(await section.locator('[data-stuck-order="#6009"]').textContent()).toMatch(
+        /^#6009 : la plateforme ne peut pas encore la prendre depuis 6\d min$/,
+      );
       expect(await axeViolations(page)).toEqual([]);
 
       await section.getByRole("button", { name: "Vérifier maintenant" }).click();

@@ -18,36 +18,74 @@ async function problems(path: string, code: string): Promise<string[]> {
 
 describe("imports run down the floors", () => {
   it("refuses an import up a floor: models may not read the pipeline, the pipeline may not read a page", async () => {
-    expect(await problems("app/models/x.ts", 'import { runPostLead } from "../sync/post-lead.server";\nexport const y = runPostLead;\n')).toEqual([
-      expect.stringMatching(/app\/models\/ \(floor \d+\) may not import app\/sync\/post-lead\.server/),
-    ]);
-    expect(await problems("app/sync/x.ts", 'import type { OrdersPage } from "../pages/orders.server";\nexport type Y = OrdersPage;\n')).toHaveLength(1);
+    expect(
+      await problems(
+        "app/models/x.ts",
+        'import { runPostLead } from "../sync/post-lead.server";\nexport const y = runPostLead;\n',
+      ),
+    ).toEqual([expect.stringMatching(/app\/models\/ \(floor \d+\) may not import app\/sync\/post-lead\.server/)]);
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        'import type { OrdersPage } from "../pages/orders.server";\nexport type Y = OrdersPage;\n',
+      ),
+    ).toHaveLength(1);
     expect(await problems("app/db/x.ts", 'export { env } from "../env.server";\n')).toHaveLength(1);
   });
 
   it("refuses an import across one floor between two folders (they could import each other)", async () => {
-    expect(await problems("app/flow/x.ts", 'import { holdHistory } from "../customers/sharing.server";\nexport const y = holdHistory;\n')).toHaveLength(1);
+    expect(
+      await problems(
+        "app/flow/x.ts",
+        'import { holdHistory } from "../customers/sharing.server";\nexport const y = holdHistory;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("keeps tooling out of the app and frameworks out of the pure folders", async () => {
-    expect(await problems("app/sync/x.ts", 'import { signWebhook } from "../../scripts/dev/lib/webhook-signing";\nexport const y = signWebhook;\n')).toEqual([
-      expect.stringMatching(/app\/ may not import scripts\//),
-    ]);
-    expect(await problems("scripts/dev/x.ts", 'import { createTestDatabase } from "../../test/helpers/db";\nexport const y = createTestDatabase;\n')).toHaveLength(1);
-    expect(await problems("app/leads/x.ts", 'import { PrismaClient } from "@prisma/client";\nexport const y = PrismaClient;\n')).toEqual([
-      expect.stringMatching(/app\/leads\/x\.ts is pure/),
-    ]);
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        'import { signWebhook } from "../../scripts/dev/lib/webhook-signing";\nexport const y = signWebhook;\n',
+      ),
+    ).toEqual([expect.stringMatching(/app\/ may not import scripts\//)]);
+    expect(
+      await problems(
+        "scripts/dev/x.ts",
+        'import { createTestDatabase } from "../../test/helpers/db";\nexport const y = createTestDatabase;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await problems(
+        "app/leads/x.ts",
+        'import { PrismaClient } from "@prisma/client";\nexport const y = PrismaClient;\n',
+      ),
+    ).toEqual([expect.stringMatching(/app\/leads\/x\.ts is pure/)]);
   });
 
   it("lets an import run down a floor or stay in its folder", async () => {
-    expect(await problems("app/pages/x.ts", 'import { runPostLead } from "../sync/post-lead.server";\nexport const y = runPostLead;\n')).toEqual([]);
-    expect(await problems("app/sync/x.ts", 'import { applyLeadEvents } from "./lead-events.server";\nexport const y = applyLeadEvents;\n')).toEqual([]);
-    expect(await problems("app/routes/x.tsx", 'import prisma from "../db.server";\nexport const y = prisma;\n')).toEqual([]);
+    expect(
+      await problems(
+        "app/pages/x.ts",
+        'import { runPostLead } from "../sync/post-lead.server";\nexport const y = runPostLead;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        'import { applyLeadEvents } from "./lead-events.server";\nexport const y = applyLeadEvents;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await problems("app/routes/x.tsx", 'import prisma from "../db.server";\nexport const y = prisma;\n'),
+    ).toEqual([]);
   });
 
   it("gives every folder of app/ a floor", async () => {
     const { readdirSync } = await import("node:fs");
-    const entries = readdirSync(join(root, "app"), { withFileTypes: true }).map((e) => (e.isDirectory() ? `app/${e.name}/` : `app/${e.name}`));
+    const entries = readdirSync(join(root, "app"), { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? `app/${e.name}/` : `app/${e.name}`,
+    );
     const code = entries.filter((e) => /\/$|\.server\.ts$|\.tsx?$/.test(e) && !e.endsWith(".d.ts"));
     expect(code.filter((path) => roomOf(path) === null)).toEqual([]);
     expect(FLOORS.flat().length).toBe(new Set(FLOORS.flat()).size);

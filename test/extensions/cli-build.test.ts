@@ -21,11 +21,15 @@ let output: string;
 
 beforeAll(async () => {
   committedTypes = Object.fromEntries(extensions.map((name) => [name, readFileSync(generatedTypes(name), "utf8")]));
-  const result = await promisify(execFile)(join(root, "node_modules", ".bin", "shopify"), ["app", "build", "--skip-dependencies-installation", "--no-color"], {
-    cwd: root,
-    env: { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: "1", CI: "1" },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const result = await promisify(execFile)(
+    join(root, "node_modules", ".bin", "shopify"),
+    ["app", "build", "--skip-dependencies-installation", "--no-color"],
+    {
+      cwd: root,
+      env: { ...process.env, SHOPIFY_CLI_NO_ANALYTICS: "1", CI: "1" },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   output = result.stdout + result.stderr;
 }, 180_000);
 

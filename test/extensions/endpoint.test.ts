@@ -54,7 +54,13 @@ async function seedLink(shop: string, data: Record<string, unknown>) {
     customer: { first_name: "Fatima Zahra", last_name: "Benali", phone: CUSTOMER.rawPhone },
     shipping_address: { name: CUSTOMER.name, phone: CUSTOMER.rawPhone, address1: CUSTOMER.address, city: "Casa" },
   };
-  const lead = { customer_name: CUSTOMER.name, customer_phone: CUSTOMER.phone, address: CUSTOMER.address, city: 12, items: [{ sku: "ARG-50", quantity: 1 }] };
+  const lead = {
+    customer_name: CUSTOMER.name,
+    customer_phone: CUSTOMER.phone,
+    address: CUSTOMER.address,
+    city: 12,
+    items: [{ sku: "ARG-50", quantity: 1 }],
+  };
   const link = await db.orderLink.create({
     data: {
       shop,
@@ -71,12 +77,19 @@ async function seedLink(shop: string, data: Record<string, unknown>) {
 }
 
 async function getStatus(shop: string, orderId: string, headers: Record<string, string> = {}, query = "") {
-  const request = await adminRequest(shop, `/api/orders/${encodeURIComponent(orderId)}/status${query}`, { as: "fetch", headers });
+  const request = await adminRequest(shop, `/api/orders/${encodeURIComponent(orderId)}/status${query}`, {
+    as: "fetch",
+    headers,
+  });
   return statusRoute.loader({ request, params: { orderId }, context: {} });
 }
 
 async function postSend(shop: string, orderId: string) {
-  const request = await adminRequest(shop, `/api/orders/${orderId}/send`, { as: "fetch", method: "POST", headers: { Origin: EXTENSION_ORIGIN } });
+  const request = await adminRequest(shop, `/api/orders/${orderId}/send`, {
+    as: "fetch",
+    method: "POST",
+    headers: { Origin: EXTENSION_ORIGIN },
+  });
   return sendRoute.action({ request, params: { orderId }, context: {} });
 }
 
@@ -89,7 +102,11 @@ describe("GET /api/orders/:orderId/status", () => {
   beforeAll(async () => {
     const heldFindings = [
       findings.makeFinding("phone_invalid", "blocking", "customer_phone", { raw: CUSTOMER.rawPhone }),
-      findings.makeFinding("sku_unmatched", "blocking", "items", { sku: "ARG-50", title: "Argan oil 50 ml", via: "sku" }),
+      findings.makeFinding("sku_unmatched", "blocking", "items", {
+        sku: "ARG-50",
+        title: "Argan oil 50 ml",
+        via: "sku",
+      }),
       findings.makeFinding("name_missing", "warning", "customer_name", { name: "Fatima" }),
     ];
     held = await seedLink(SHOP_A, {
@@ -103,14 +120,32 @@ describe("GET /api/orders/:orderId/status", () => {
       confirmationStatus: "confirmed",
       shippingStatus: "shipped",
       trackingNumber: "AMA123456MA",
-      anomalies: JSON.stringify([{ code: "recent_duplicate", message: `Same customer phone (${CUSTOMER.phone}) and product as ATB-2000.`, field: "customer_phone" }]),
+      anomalies: JSON.stringify([
+        {
+          code: "recent_duplicate",
+          message: `Same customer phone (${CUSTOMER.phone}) and product as ATB-2000.`,
+          field: "customer_phone",
+        },
+      ]),
     });
     await db.timelineEvent.createMany({
       data: [
         { shop: SHOP_A, linkId: created.id, kind: "posted", message: "Sent", at: new Date("2026-03-09T08:00:00Z") },
-        { shop: SHOP_A, linkId: created.id, kind: "status_changed", message: "Shipped", at: new Date("2026-03-09T10:30:00Z") },
+        {
+          shop: SHOP_A,
+          linkId: created.id,
+          kind: "status_changed",
+          message: "Shipped",
+          at: new Date("2026-03-09T10:30:00Z"),
+        },
         // Writing the outcome back to Shopify is not a status change.
-        { shop: SHOP_A, linkId: created.id, kind: "written_back", message: "Tagged", at: new Date("2026-03-09T11:00:00Z") },
+        {
+          shop: SHOP_A,
+          linkId: created.id,
+          kind: "written_back",
+          message: "Tagged",
+          at: new Date("2026-03-09T11:00:00Z"),
+        },
       ],
     });
   });
@@ -132,10 +167,17 @@ describe("GET /api/orders/:orderId/status", () => {
     });
     expect(body.findings).toEqual([
       { code: "phone_invalid", severity: "blocking", message: expect.any(String), params: {} },
-      { code: "sku_unmatched", severity: "blocking", message: expect.any(String), params: { sku: "ARG-50", title: "Argan oil 50 ml", via: "sku" } },
+      {
+        code: "sku_unmatched",
+        severity: "blocking",
+        message: expect.any(String),
+        params: { sku: "ARG-50", title: "Argan oil 50 ml", via: "sku" },
+      },
       { code: "name_missing", severity: "warning", message: expect.any(String), params: {} },
     ]);
-    expect(body.findings[0].message).toBe("“•••” is not a valid Moroccan phone number. The platform needs a mobile number starting with 06 or 07.");
+    expect(body.findings[0].message).toBe(
+      "“•••” is not a valid Moroccan phone number. The platform needs a mobile number starting with 06 or 07.",
+    );
     expect(body.reason).toBe(body.findings[0].message);
     expect(new Date(body.lastChangeAt).getTime()).not.toBeNaN();
     // The extension reads it as is.
@@ -204,7 +246,13 @@ describe("GET /api/orders/:orderId/status", () => {
       sendLabel: null,
       fixUrl: `/app/orders/${created.id}`,
       // A phone with no record yet: a new customer.
-      customer: { risk: "new", orders: 0, counts: { delivered: 0, returned: 0, refused: 0, cancelled: 0, wrong_number: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null },
+      customer: {
+        risk: "new",
+        orders: 0,
+        counts: { delivered: 0, returned: 0, refused: 0, cancelled: 0, wrong_number: 0, in_progress: 0 },
+        lastOutcome: null,
+        lastOutcomeAt: null,
+      },
       hold: null,
       // As the app's pages say it: shipped, and nothing to do.
       stage: "shipped",
@@ -213,24 +261,57 @@ describe("GET /api/orders/:orderId/status", () => {
   });
 
   it("answers the stored reason in the language the extension names, English by default", async () => {
-    const ref = { key: "timeline.text.sendFailedFinal", params: { attempts: 3, cause: { key: "timeline.cause.unreachable" } } };
-    const failed = await seedLink(SHOP_A, { state: "failed", reason: "Sending failed after 3 attempts: the platform could not be reached", reasonText: JSON.stringify(ref) });
+    const ref = {
+      key: "timeline.text.sendFailedFinal",
+      params: { attempts: 3, cause: { key: "timeline.cause.unreachable" } },
+    };
+    const failed = await seedLink(SHOP_A, {
+      state: "failed",
+      reason: "Sending failed after 3 attempts: the platform could not be reached",
+      reasonText: JSON.stringify(ref),
+    });
     const french = (await (await getStatus(SHOP_A, failed.orderId, {}, "?locale=fr")).json()) as LinkStatus;
-    expect(french).toMatchObject({ reason: failed.reason, reasonText: "Échec de l'envoi après 3 essais : la plateforme est injoignable", currency: "MAD" });
+    expect(french).toMatchObject({
+      reason: failed.reason,
+      reasonText: "Échec de l'envoi après 3 essais : la plateforme est injoignable",
+      currency: "MAD",
+    });
     const english = (await (await getStatus(SHOP_A, failed.orderId)).json()) as LinkStatus;
     expect(english.reasonText).toBe("Sending failed after 3 attempts: the platform could not be reached");
     // A reason stored before sentences: only its English.
     const older = await seedLink(SHOP_A, { state: "failed", reason: "Sending failed after 10 attempts: 503" });
-    expect(((await (await getStatus(SHOP_A, older.orderId, {}, "?locale=fr")).json()) as LinkStatus).reasonText).toBeNull();
+    expect(
+      ((await (await getStatus(SHOP_A, older.orderId, {}, "?locale=fr")).json()) as LinkStatus).reasonText,
+    ).toBeNull();
   });
 
   it("answers the customer's delivery record as counts and the customer hold's reason as data, never the phone", async () => {
     await db.customerRecord.create({
-      data: { shop: SHOP_A, phoneKey: CUSTOMER.phone, orders: 4, delivered: 1, refused: 2, returned: 1, lastOutcome: "refused", lastOutcomeAt: new Date("2026-03-01T10:00:00Z") },
+      data: {
+        shop: SHOP_A,
+        phoneKey: CUSTOMER.phone,
+        orders: 4,
+        delivered: 1,
+        refused: 2,
+        returned: 1,
+        lastOutcome: "refused",
+        lastOutcomeAt: new Date("2026-03-01T10:00:00Z"),
+      },
     });
     const reason = { code: "customer_record", counts: { refused: 2, returned: 1 }, days: 90, blocked: false };
-    const customerHeld = await seedLink(SHOP_A, { state: "held", reason: "2 refused and 1 returned in the last 90 days" });
-    await db.timelineEvent.create({ data: { shop: SHOP_A, linkId: customerHeld.id, kind: "customer_hold", message: customerHeld.reason!, data: JSON.stringify({ reason }) } });
+    const customerHeld = await seedLink(SHOP_A, {
+      state: "held",
+      reason: "2 refused and 1 returned in the last 90 days",
+    });
+    await db.timelineEvent.create({
+      data: {
+        shop: SHOP_A,
+        linkId: customerHeld.id,
+        kind: "customer_hold",
+        message: customerHeld.reason!,
+        data: JSON.stringify({ reason }),
+      },
+    });
     try {
       const response = await getStatus(SHOP_A, customerHeld.orderId);
       const text = await response.text();
@@ -245,7 +326,10 @@ describe("GET /api/orders/:orderId/status", () => {
       expect(body.hold).toEqual({ code: "customer_record", counts: { refused: 2, returned: 1 }, days: 90 });
       expect(text).not.toContain(CUSTOMER.phone);
       // Another shop's record of the same phone is not this shop's.
-      await db.customerRecord.update({ where: { shop_phoneKey: { shop: SHOP_A, phoneKey: CUSTOMER.phone } }, data: { shop: SHOP_B } });
+      await db.customerRecord.update({
+        where: { shop_phoneKey: { shop: SHOP_A, phoneKey: CUSTOMER.phone } },
+        data: { shop: SHOP_B },
+      });
       const other = parseStatusPayload(await (await getStatus(SHOP_A, customerHeld.orderId)).json()) as LinkStatus;
       expect(other.customer).toMatchObject({ risk: "new", orders: 0 });
 
@@ -254,7 +338,9 @@ describe("GET /api/orders/:orderId/status", () => {
       expect(sent.status).toBe(200);
       const after = await db.orderLink.findUniqueOrThrow({ where: { id: customerHeld.id } });
       expect(JSON.parse(after.flags)).toContain("customer_hold_waived");
-      expect((await db.timelineEvent.findMany({ where: { linkId: customerHeld.id } })).map((e) => e.kind)).toContain("send_anyway");
+      expect((await db.timelineEvent.findMany({ where: { linkId: customerHeld.id } })).map((e) => e.kind)).toContain(
+        "send_anyway",
+      );
     } finally {
       await db.customerRecord.deleteMany({ where: { phoneKey: CUSTOMER.phone } });
     }
@@ -293,7 +379,9 @@ describe("GET /api/orders/:orderId/status", () => {
       },
     });
     // Remix routes OPTIONS to the action; authenticate.admin throws the 204.
-    const outcome = await statusRoute.action({ request, params: { orderId: created.orderId }, context: {} }).catch((thrown: unknown) => thrown);
+    const outcome = await statusRoute
+      .action({ request, params: { orderId: created.orderId }, context: {} })
+      .catch((thrown: unknown) => thrown);
     expect(outcome).toBeInstanceOf(Response);
     const response = outcome as Response;
     expect(response.status).toBe(204);
@@ -305,7 +393,9 @@ describe("GET /api/orders/:orderId/status", () => {
     const request = new Request(`${process.env.SHOPIFY_APP_URL}/api/orders/${created.orderId}/status`, {
       headers: { Authorization: "Bearer not-a-jwt", Origin: EXTENSION_ORIGIN, "User-Agent": BROWSER_USER_AGENT },
     });
-    const outcome = await statusRoute.loader({ request, params: { orderId: created.orderId }, context: {} }).catch((thrown: unknown) => thrown);
+    const outcome = await statusRoute
+      .loader({ request, params: { orderId: created.orderId }, context: {} })
+      .catch((thrown: unknown) => thrown);
     expect(outcome).toBeInstanceOf(Response);
     expect((outcome as Response).status).toBe(401);
     expect(app.shopifyCalls).toEqual([]);
@@ -314,7 +404,10 @@ describe("GET /api/orders/:orderId/status", () => {
 
 describe("POST /api/orders/:orderId/send", () => {
   it("sends a held order: back to received, queued, recorded with the staff user", async () => {
-    const link = await seedLink(SHOP_A, { state: "held", reason: "Automatic sending is off: send this order from the app when it is ready" });
+    const link = await seedLink(SHOP_A, {
+      state: "held",
+      reason: "Automatic sending is off: send this order from the app when it is ready",
+    });
     const response = await postSend(SHOP_A, link.orderId);
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -354,7 +447,9 @@ describe("POST /api/orders/:orderId/send", () => {
       method: "OPTIONS",
       headers: { Origin: EXTENSION_ORIGIN, "Access-Control-Request-Method": "POST", "User-Agent": BROWSER_USER_AGENT },
     });
-    const outcome = await sendRoute.action({ request, params: { orderId: "1" }, context: {} }).catch((thrown: unknown) => thrown);
+    const outcome = await sendRoute
+      .action({ request, params: { orderId: "1" }, context: {} })
+      .catch((thrown: unknown) => thrown);
     expect(outcome).toBeInstanceOf(Response);
     expect((outcome as Response).status).toBe(204);
     expect((outcome as Response).headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -377,7 +472,11 @@ describe("the status view (pure part)", () => {
       findings.makeFinding("not_cod", "blocking", "order", { reason: "already_paid", financialStatus: "paid" }),
       findings.makeFinding("city_unmatched", "blocking", "city", { input: "Kasba" }),
       findings.makeFinding("city_fuzzy", "warning", "city", { input: "Casa", city: "Casablanca", score: 0.9 }),
-      findings.makeFinding("city_from_address", "warning", "city", { cityField: CUSTOMER.address, city: "Rabat", source: "address1" }),
+      findings.makeFinding("city_from_address", "warning", "city", {
+        cityField: CUSTOMER.address,
+        city: "Rabat",
+        source: "address1",
+      }),
       findings.makeFinding("sku_missing", "blocking", "items", { title: "Serum" }),
       findings.makeFinding("sku_unmatched", "blocking", "items", { title: "Serum", unknown: "SKU X", via: "mapping" }),
       findings.makeFinding("item_out_of_stock", "warning", "items", { name: "Serum", sku: "SR-1" }),
@@ -385,9 +484,28 @@ describe("the status view (pure part)", () => {
       findings.makeFinding("total_invalid", "blocking", "total_client", { amount: "abc" }),
       findings.makeFinding("total_below_cost", "warning", "total_client", { total: "10.00", minimum: "99.00" }),
       findings.makeFinding("possible_duplicate", "warning", "order", { otherOrder: "#1001", minutesAgo: 5 }),
-      findings.makeFinding("phone_foreign", "blocking", "customer_phone", { raw: "+33 6 12 34 56 78", callingCode: 33 }),
+      findings.makeFinding("phone_foreign", "blocking", "customer_phone", {
+        raw: "+33 6 12 34 56 78",
+        callingCode: 33,
+      }),
     ];
-    const link = { id: "l1", shop: SHOP_A, state: "held", reason: null, leadRef: null, confirmationStatus: null, shippingStatus: null, trackingNumber: null, cancelledAt: null, updatedAt: new Date(), phone: null, leadJson: null, payload: "{}", findings: JSON.stringify(all), anomalies: "[]" };
+    const link = {
+      id: "l1",
+      shop: SHOP_A,
+      state: "held",
+      reason: null,
+      leadRef: null,
+      confirmationStatus: null,
+      shippingStatus: null,
+      trackingNumber: null,
+      cancelledAt: null,
+      updatedAt: new Date(),
+      phone: null,
+      leadJson: null,
+      payload: "{}",
+      findings: JSON.stringify(all),
+      anomalies: "[]",
+    };
     const view = views.toLinkStatusView(link as Parameters<ViewModule["toLinkStatusView"]>[0], null);
     const parsed = parseStatusPayload(JSON.parse(JSON.stringify(view))) as LinkStatus;
     for (const f of parsed.findings) expect(findingText(f, english), f.code).not.toContain("?");

@@ -88,7 +88,9 @@ function link(state: LinkState, reason: MessageRef | null, findings: unknown[]):
     leadJson: null,
     payload: "{}",
     findings: JSON.stringify(findings),
-    anomalies: JSON.stringify(state === "damaged" ? ANOMALY_CODE_LIST.map((code) => ({ code, message: `${code} said in English` })) : []),
+    anomalies: JSON.stringify(
+      state === "damaged" ? ANOMALY_CODE_LIST.map((code) => ({ code, message: `${code} said in English` })) : [],
+    ),
     cancelledAt: null,
     updatedAt: new Date("2026-11-26T11:41:00Z"),
   } as unknown as OrderLink;
@@ -108,8 +110,22 @@ function payloads(lang: Lang): StatusPayload[] {
         link(state, reason, i === 0 ? findings : []),
         null,
         {
-          record: { standing: null, orders: 3, delivered: 1, returned: 1, refused: 1, cancelled: 0, wrongNumber: 0, inProgress: 0, lastOutcome: "refused", lastOutcomeAt: new Date("2026-11-20T10:00:00Z") } as never,
-          hold: state === "held" && i === 1 ? { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90, blocked: false } : null,
+          record: {
+            standing: null,
+            orders: 3,
+            delivered: 1,
+            returned: 1,
+            refused: 1,
+            cancelled: 0,
+            wrongNumber: 0,
+            inProgress: 0,
+            lastOutcome: "refused",
+            lastOutcomeAt: new Date("2026-11-20T10:00:00Z"),
+          } as never,
+          hold:
+            state === "held" && i === 1
+              ? { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90, blocked: false }
+              : null,
         },
         { locale: lang, currency: "DH" },
       ),
@@ -121,14 +137,16 @@ function payloads(lang: Lang): StatusPayload[] {
 /** The words of a view (not its tones, codes or links). */
 function texts(view: BlockView | ActionView): string[] {
   const out: string[] = [];
-  const push = (...values: (string | null | undefined)[]) => out.push(...values.filter((v): v is string => typeof v === "string" && v !== ""));
+  const push = (...values: (string | null | undefined)[]) =>
+    out.push(...values.filter((v): v is string => typeof v === "string" && v !== ""));
   if ("summary" in view) {
     push(view.summary, view.error, view.banner?.title, view.banner?.body, view.fixLabel, view.sendLabel);
     view.badges.forEach((b) => push(b.label));
     view.details.forEach((d) => push(d.label, d.value));
     view.findings.forEach((f) => push(f.severityLabel, f.text));
     push(...view.anomalies);
-    if (view.customer) push(view.customer.risk.label, view.customer.orders, view.customer.lastOutcome, ...view.customer.counts);
+    if (view.customer)
+      push(view.customer.risk.label, view.customer.orders, view.customer.lastOutcome, ...view.customer.counts);
   } else {
     push(view.heading, view.banner?.title, view.banner?.body, view.blockingNote, view.confirmLabel);
     [...view.blocking, ...view.warnings].forEach((f) => push(f.severityLabel, f.text));
@@ -139,7 +157,12 @@ function texts(view: BlockView | ActionView): string[] {
 function shown(lang: Lang): string[] {
   const t = translator(loadLocale("order-status-block", lang), lang);
   const formatDate = (d: Date) => d.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB");
-  const outcomes: SendOutcome[] = [{ status: "idle" }, { status: "sent" }, { status: "failed", httpStatus: 409 }, { status: "failed", httpStatus: 500 }];
+  const outcomes: SendOutcome[] = [
+    { status: "idle" },
+    { status: "sent" },
+    { status: "failed", httpStatus: 409 },
+    { status: "failed", httpStatus: 500 },
+  ];
   return payloads(lang).flatMap((payload) => [
     ...texts(blockView({ status: "ready", payload }, t, formatDate)),
     ...outcomes.flatMap((outcome) => texts(actionView({ status: "ready", payload }, outcome, t))),
@@ -169,7 +192,10 @@ describe("the order-page extensions", () => {
   });
 
   it("would catch an English sentence or a raw code on a French admin", () => {
-    const problems = languageProblems(["Lead sent to the platform", "retention", "Statut : sku_unmatched", "Lead ATB-1 créé"], { own: values("fr"), other: values("en") });
+    const problems = languageProblems(
+      ["Lead sent to the platform", "retention", "Statut : sku_unmatched", "Lead ATB-1 créé"],
+      { own: values("fr"), other: values("en") },
+    );
     expect(problems.map((p) => p.text)).toEqual(["Lead sent to the platform", "retention", "Statut : sku_unmatched"]);
   });
 });

@@ -43,7 +43,9 @@ export function translator(dictionary: Dictionary, lang: Lang = "en"): Translate
   return (key, params = {}) => {
     const count = params.count;
     const plural = typeof count === "number" && dictionary[`${key}.other`] !== undefined;
-    const template = plural ? (dictionary[`${key}.${rules.select(count)}`] ?? dictionary[`${key}.other`]) : dictionary[key];
+    const template = plural
+      ? (dictionary[`${key}.${rules.select(count)}`] ?? dictionary[`${key}.other`])
+      : dictionary[key];
     if (template === undefined) throw new Error(`missing translation key: ${key}`);
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
       if (!(name in params)) throw new Error(`${key}: no value for {{${name}}}`);

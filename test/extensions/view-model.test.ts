@@ -30,7 +30,12 @@ const en = translator(loadLocale("order-status-block", "en"));
 const fr = translator(loadLocale("order-status-block", "fr"), "fr");
 const formatDate = (d: Date) => d.toISOString();
 
-const finding = (code: string, severity: "blocking" | "warning", params: StatusFinding["params"] = {}, message = `${code} (English)`): StatusFinding => ({
+const finding = (
+  code: string,
+  severity: "blocking" | "warning",
+  params: StatusFinding["params"] = {},
+  message = `${code} (English)`,
+): StatusFinding => ({
   code,
   severity,
   message,
@@ -102,14 +107,21 @@ describe("locale files", () => {
   it("cover every finding code the mapper can produce", () => {
     const types = readFileSync(join(import.meta.dirname, "..", "..", "app", "leads", "types.ts"), "utf8");
     // FindingCode is the configurable codes' union plus the fixed ones.
-    const unions = ["ConfigurableFindingCode", "FindingCode"].map((name) => new RegExp(`export type ${name} =([^;]+);`).exec(types)?.[1] ?? "");
+    const unions = ["ConfigurableFindingCode", "FindingCode"].map(
+      (name) => new RegExp(`export type ${name} =([^;]+);`).exec(types)?.[1] ?? "",
+    );
     const codes = unions.flatMap((union) => [...union.matchAll(/"(\w+)"/g)].map((m) => m[1]));
     expect(codes.length).toBeGreaterThan(20);
     for (const code of codes) expect(FINDING_KEYS, code).toHaveProperty(code);
   });
 
   it("have every key the views ask for, in every state and both languages", () => {
-    const outcomes: SendOutcome[] = [{ status: "idle" }, { status: "sending" }, { status: "sent" }, { status: "failed", httpStatus: 409 }];
+    const outcomes: SendOutcome[] = [
+      { status: "idle" },
+      { status: "sending" },
+      { status: "sent" },
+      { status: "failed", httpStatus: 409 },
+    ];
     const loads: Loadable[] = [
       { status: "loading" },
       { status: "error" },
@@ -122,12 +134,16 @@ describe("locale files", () => {
             confirmationStatus: "confirmed",
             shippingStatus: "shipped",
             trackingNumber: "TRK1",
-            findings: [finding("phone_invalid", "blocking"), finding("possible_duplicate", "warning", { otherOrder: "#1001", minutesAgo: 4 })],
+            findings: [
+              finding("phone_invalid", "blocking"),
+              finding("possible_duplicate", "warning", { otherOrder: "#1001", minutesAgo: 4 }),
+            ],
             anomalies: [{ code: "unknown_city", message: "The city is not a delivered city." }],
             canSend: state === "held" || state === "failed",
             sendLabel: state === "held" ? "send" : state === "failed" ? "resend" : null,
             customer: badCustomer,
-            hold: state === "held" ? { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90 } : null,
+            hold:
+              state === "held" ? { code: "customer_record", counts: { refused: 2, wrong_number: 1 }, days: 90 } : null,
           }),
         ),
       ),
@@ -186,14 +202,20 @@ describe("state banners", () => {
   });
 
   it("say a skipped order is not COD, with the payment it was made with", () => {
-    const skipped = status("skipped", { findings: [finding("not_cod", "blocking", { reason: "gateway", gateways: "Stripe" })] });
+    const skipped = status("skipped", {
+      findings: [finding("not_cod", "blocking", { reason: "gateway", gateways: "Stripe" })],
+    });
     expect(stateBanner(skipped, en)).toEqual({
       tone: "info",
       title: "Not COD: skipped",
       body: "The order was paid with Stripe, not cash on delivery.",
     });
-    const paid = status("skipped", { findings: [finding("not_cod", "blocking", { reason: "already_paid", financialStatus: "partially_paid" })] });
-    expect(stateBanner(paid, en)?.body).toBe("The order is already partially paid; only unpaid cash-on-delivery orders are sent.");
+    const paid = status("skipped", {
+      findings: [finding("not_cod", "blocking", { reason: "already_paid", financialStatus: "partially_paid" })],
+    });
+    expect(stateBanner(paid, en)?.body).toBe(
+      "The order is already partially paid; only unpaid cash-on-delivery orders are sent.",
+    );
   });
 
   it("say sending failed and is retried, and show the app's reason", () => {
@@ -204,12 +226,21 @@ describe("state banners", () => {
       value: "Sending failed, retrying: 503 Service Unavailable",
     });
     // The app's reason in the extension's language when the app stored it as a sentence.
-    const french = status("retrying", { reason: "Sending failed, trying again: the platform had an error on its side", reasonText: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté" });
-    expect(blockView(ready(french), fr, formatDate).details).toContainEqual({ label: "Détails", value: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté" });
+    const french = status("retrying", {
+      reason: "Sending failed, trying again: the platform had an error on its side",
+      reasonText: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté",
+    });
+    expect(blockView(ready(french), fr, formatDate).details).toContainEqual({
+      label: "Détails",
+      value: "Échec de l'envoi, nouvel essai : la plateforme a eu une erreur de son côté",
+    });
   });
 
   it("write amounts with the app's format table in the extension's language, in the shop's currency name", () => {
-    const below = status("held", { currency: "DH", findings: [finding("total_below_cost", "blocking", { total: "150.00", minimum: "229.50" })] });
+    const below = status("held", {
+      currency: "DH",
+      findings: [finding("total_below_cost", "blocking", { total: "150.00", minimum: "229.50" })],
+    });
     expect(blockView(ready(below), fr, formatDate).findings[0].text).toBe(
       "Le montant à encaisser (150\u00a0DH) est inférieur au prix plateforme des articles plus la livraison (229,50\u00a0DH).",
     );
@@ -219,7 +250,10 @@ describe("state banners", () => {
   });
 
   it("say the app has no lead for an order it does not know, and show no created lead without reason", () => {
-    expect(stateBanner({ state: "unknown" }, en)).toMatchObject({ tone: "info", title: "Not handled by COD Lead Sync" });
+    expect(stateBanner({ state: "unknown" }, en)).toMatchObject({
+      tone: "info",
+      title: "Not handled by COD Lead Sync",
+    });
     expect(stateBanner(status("created"), en)).toBeNull();
     expect(stateBanner(status("failed"), en)?.tone).toBe("critical");
   });
@@ -232,7 +266,9 @@ describe("block", () => {
     shippingStatus: "shipped",
     trackingNumber: "AMA123456MA",
     lastChangeAt: "2026-03-09T08:30:00.000Z",
-    anomalies: [{ code: "recent_duplicate", message: "Same customer phone and product as ATB-2000, created recently." }],
+    anomalies: [
+      { code: "recent_duplicate", message: "Same customer phone and product as ATB-2000, created recently." },
+    ],
     findings: [finding("city_fuzzy", "warning", { input: "Casa", city: "Casablanca", score: 0.87 })],
   });
 
@@ -250,7 +286,13 @@ describe("block", () => {
       { label: "Last change", value: "2026-03-09T08:30:00.000Z" },
     ]);
     expect(view.findings).toEqual([
-      { code: "city_fuzzy", blocking: false, tone: "caution", severityLabel: "Warning", text: "The city “Casa” was read as Casablanca (87% match); check it." },
+      {
+        code: "city_fuzzy",
+        blocking: false,
+        tone: "caution",
+        severityLabel: "Warning",
+        text: "The city “Casa” was read as Casablanca (87% match); check it.",
+      },
     ]);
     expect(view.anomalies).toEqual(["Same customer phone and product as a recent lead."]);
     expect(view.fixHref).toBe("app:app/orders/link_1");
@@ -278,7 +320,9 @@ describe("block", () => {
       badges: [{ label: "Held", tone: "caution" }],
       next: "fix what holds it, in the app",
     });
-    expect(blockView(ready(status("created", { stage: "delivered", nextAction: "none" })), en, formatDate).next).toBeNull();
+    expect(
+      blockView(ready(status("created", { stage: "delivered", nextAction: "none" })), en, formatDate).next,
+    ).toBeNull();
     // The app's answer carries them; an older app's answer without them falls back to the link state.
     const parsed = parseStatusPayload({ ...damaged, stage: "sent", nextAction: "decideDuplicate" }) as LinkStatus;
     expect([parsed.stage, parsed.nextAction]).toEqual(["sent", "decideDuplicate"]);
@@ -291,22 +335,35 @@ describe("block", () => {
     const view = blockView(ready(created), fr, formatDate);
     expect(view.badges.map((b) => b.label)).toEqual(["Lead créé", "Confirmation : Confirmé", "Livraison : Expédié"]);
     expect(view.details.map((d) => d.label)).toEqual(["Lead", "Numéro de suivi", "Dernier changement"]);
-    expect(view.findings[0]).toMatchObject({ severityLabel: "Avertissement", text: "La ville « Casa » a été lue comme Casablanca (87 % de correspondance) ; vérifiez-la." });
+    expect(view.findings[0]).toMatchObject({
+      severityLabel: "Avertissement",
+      text: "La ville « Casa » a été lue comme Casablanca (87 % de correspondance) ; vérifiez-la.",
+    });
     expect(view.anomalies).toEqual(["Même téléphone client et même produit qu'un lead récent."]);
     expect(view.fixLabel).toBe("Corriger dans COD Lead Sync");
 
-    const held = blockView(ready(status("held", { findings: [finding("phone_invalid", "blocking")], canSend: true, sendLabel: "send" })), fr, formatDate);
+    const held = blockView(
+      ready(status("held", { findings: [finding("phone_invalid", "blocking")], canSend: true, sendLabel: "send" })),
+      fr,
+      formatDate,
+    );
     expect(held.banner).toEqual({
       tone: "warning",
       title: "Retenue : non envoyée",
       body: "Le numéro de téléphone n'est pas un numéro marocain valide. La plateforme a besoin d'un mobile commençant par 06 ou 07.",
     });
     expect(held.sendLabel).toBe("Envoyer à la plateforme COD");
-    expect(blockView(ready({ state: "unknown" }), fr, formatDate).banner?.title).toBe("Non pris en charge par COD Lead Sync");
+    expect(blockView(ready({ state: "unknown" }), fr, formatDate).banner?.title).toBe(
+      "Non pris en charge par COD Lead Sync",
+    );
   });
 
   it("keeps the app's message for a finding code it does not know", () => {
-    const view = blockView(ready(status("held", { findings: [finding("brand_new_rule", "blocking", {}, "A new rule says no.")] })), en, formatDate);
+    const view = blockView(
+      ready(status("held", { findings: [finding("brand_new_rule", "blocking", {}, "A new rule says no.")] })),
+      en,
+      formatDate,
+    );
     expect(view.findings[0].text).toBe("A new rule says no.");
     expect(view.banner?.body).toBe("A new rule says no.");
   });
@@ -325,7 +382,14 @@ describe("block", () => {
       counts: ["Livrée : 1", "Retournée : 1", "Refusée : 2", "En cours : 1"],
       lastOutcome: "Dernier résultat : Refusée, 2026-03-08T09:00:00.000Z",
     });
-    const fresh = { ...badCustomer, risk: "new" as const, orders: 0, counts: { ...badCustomer.counts, delivered: 0, returned: 0, refused: 0, in_progress: 0 }, lastOutcome: null, lastOutcomeAt: null };
+    const fresh = {
+      ...badCustomer,
+      risk: "new" as const,
+      orders: 0,
+      counts: { ...badCustomer.counts, delivered: 0, returned: 0, refused: 0, in_progress: 0 },
+      lastOutcome: null,
+      lastOutcomeAt: null,
+    };
     expect(blockView(ready(status("received", { customer: fresh })), en, formatDate).customer).toEqual({
       risk: { label: "New customer", tone: "neutral" },
       orders: "0 orders sent to the platform",
@@ -342,7 +406,11 @@ describe("block", () => {
       canSend: true,
       sendLabel: "send",
     });
-    expect(blockView(ready(held), en, formatDate).banner).toEqual({ tone: "warning", title: "Held: customer's delivery record", body: "2 refused and 1 wrong number in the last 90 days" });
+    expect(blockView(ready(held), en, formatDate).banner).toEqual({
+      tone: "warning",
+      title: "Held: customer's delivery record",
+      body: "2 refused and 1 wrong number in the last 90 days",
+    });
     const french = blockView(ready(held), fr, formatDate);
     expect(french.banner).toEqual({
       tone: "warning",
@@ -350,22 +418,31 @@ describe("block", () => {
       body: "2 refusées et 1 mauvais numéro sur les 90 derniers jours",
     });
     expect(french.details.map((d) => d.value)).not.toContain(held.reason);
-    expect(blockView(ready(status("held", { hold: { code: "customer_blocked", counts: {}, days: 90 } })), fr, formatDate).banner?.body).toBe(
-      "Vous avez bloqué le numéro de ce client.",
-    );
+    expect(
+      blockView(ready(status("held", { hold: { code: "customer_blocked", counts: {}, days: 90 } })), fr, formatDate)
+        .banner?.body,
+    ).toBe("Vous avez bloqué le numéro de ce client.");
   });
 
   it("offers sending only when the app says so, and shows loading and errors", () => {
-    expect(blockView(ready(status("failed", { canSend: true, sendLabel: "resend" })), en, formatDate).sendLabel).toBe("Resend");
+    expect(blockView(ready(status("failed", { canSend: true, sendLabel: "resend" })), en, formatDate).sendLabel).toBe(
+      "Resend",
+    );
     expect(blockView(ready(status("posting")), en, formatDate).sendLabel).toBeNull();
-    expect(blockView({ status: "loading" }, en, formatDate)).toMatchObject({ loading: true, summary: "Loading the lead…" });
+    expect(blockView({ status: "loading" }, en, formatDate)).toMatchObject({
+      loading: true,
+      summary: "Loading the lead…",
+    });
     expect(blockView({ status: "error" }, en, formatDate).error).toMatch(/could not be loaded/);
   });
 });
 
 describe("action", () => {
   const held = status("held", {
-    findings: [finding("city_unmatched", "blocking", { input: "Kasba Tadla Centre" }), finding("phone_unverified", "warning")],
+    findings: [
+      finding("city_unmatched", "blocking", { input: "Kasba Tadla Centre" }),
+      finding("phone_unverified", "warning"),
+    ],
     canSend: true,
     sendLabel: "send",
   });
@@ -374,15 +451,24 @@ describe("action", () => {
     const view = actionView(ready(held), { status: "idle" }, en);
     expect(view.heading).toBe("Send to COD platform");
     expect(view.confirmLabel).toBe("Send to COD platform");
-    expect(view.blocking.map((l) => l.text)).toEqual(["“Kasba Tadla Centre” is not one of the platform's delivered cities."]);
+    expect(view.blocking.map((l) => l.text)).toEqual([
+      "“Kasba Tadla Centre” is not one of the platform's delivered cities.",
+    ]);
     expect(view.warnings.map((l) => l.severityLabel)).toEqual(["Warning"]);
     expect(view.blockingNote).toMatch(/held again/);
   });
 
   it("says Resend for a failed order, in French too", () => {
     const failed = status("failed", { canSend: true, sendLabel: "resend" });
-    expect(actionView(ready(failed), { status: "idle" }, en)).toMatchObject({ heading: "Resend to COD platform", confirmLabel: "Resend", blockingNote: null });
-    expect(actionView(ready(failed), { status: "idle" }, fr)).toMatchObject({ heading: "Renvoyer à la plateforme COD", confirmLabel: "Renvoyer" });
+    expect(actionView(ready(failed), { status: "idle" }, en)).toMatchObject({
+      heading: "Resend to COD platform",
+      confirmLabel: "Resend",
+      blockingNote: null,
+    });
+    expect(actionView(ready(failed), { status: "idle" }, fr)).toMatchObject({
+      heading: "Renvoyer à la plateforme COD",
+      confirmLabel: "Renvoyer",
+    });
   });
 
   it("offers nothing to send for an order in flight, created or unknown, and says why", () => {
@@ -391,15 +477,30 @@ describe("action", () => {
       banner: { tone: "info", title: "Nothing to send", body: "The order is being sent right now." },
     });
     expect(actionView(ready(status("created")), { status: "idle" }, en).confirmLabel).toBeNull();
-    expect(actionView(ready({ state: "unknown" }), { status: "idle" }, en).banner?.body).toMatch(/no lead for this order/);
+    expect(actionView(ready({ state: "unknown" }), { status: "idle" }, en).banner?.body).toMatch(
+      /no lead for this order/,
+    );
   });
 
   it("reports the outcome: queued, or an error by HTTP status", () => {
-    expect(actionView(ready(held), { status: "sending" }, en)).toMatchObject({ sending: true, confirmLabel: "Send to COD platform" });
-    expect(actionView(ready(status("received")), { status: "sent" }, en)).toMatchObject({ done: true, banner: { tone: "success", title: "Queued for sending" } });
-    expect(actionView(ready(held), { status: "failed", httpStatus: 409 }, en).banner).toMatchObject({ tone: "critical", body: expect.stringMatching(/changed meanwhile/) });
-    expect(actionView(ready(held), { status: "failed", httpStatus: 404 }, fr).banner?.body).toBe("L'application n'a pas de lead pour cette commande.");
-    expect(actionView(ready(held), { status: "failed", httpStatus: 0 }, en).banner?.body).toMatch(/Something went wrong/);
+    expect(actionView(ready(held), { status: "sending" }, en)).toMatchObject({
+      sending: true,
+      confirmLabel: "Send to COD platform",
+    });
+    expect(actionView(ready(status("received")), { status: "sent" }, en)).toMatchObject({
+      done: true,
+      banner: { tone: "success", title: "Queued for sending" },
+    });
+    expect(actionView(ready(held), { status: "failed", httpStatus: 409 }, en).banner).toMatchObject({
+      tone: "critical",
+      body: expect.stringMatching(/changed meanwhile/),
+    });
+    expect(actionView(ready(held), { status: "failed", httpStatus: 404 }, fr).banner?.body).toBe(
+      "L'application n'a pas de lead pour cette commande.",
+    );
+    expect(actionView(ready(held), { status: "failed", httpStatus: 0 }, en).banner?.body).toMatch(
+      /Something went wrong/,
+    );
   });
 });
 
@@ -428,7 +529,9 @@ describe("calling the app", () => {
       customer: badCustomer,
       hold: { code: "customer_record", counts: { refused: 2 }, days: 90 },
     });
-    expect(parseStatusPayload({ ...status("held"), customer: { risk: "doomed" }, hold: { code: "nope" } })).toMatchObject({ customer: null, hold: null });
+    expect(
+      parseStatusPayload({ ...status("held"), customer: { risk: "doomed" }, hold: { code: "nope" } }),
+    ).toMatchObject({ customer: null, hold: null });
     // An older app answers without them.
     const { customer: _c, hold: _h, ...older } = status("created");
     expect(parseStatusPayload(older)).toMatchObject({ customer: null, hold: null });

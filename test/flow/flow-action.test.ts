@@ -8,7 +8,12 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxControl, startSandbox } from "../../sandbox/index";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { useAppServer } from "../security/app-server";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, testPipeline, type TestPipeline } from "../helpers/pipeline";
@@ -46,7 +51,12 @@ beforeEach(async () => {
   await db.job.deleteMany();
   await db.timelineEvent.deleteMany();
   await db.orderLink.deleteMany();
-  await connectTestShop(db, { shop: SHOP, apiKey: keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url, settings: { autoSend: false } });
+  await connectTestShop(db, {
+    shop: SHOP,
+    apiKey: keys.find((k) => k.account === "ACC-1001")!.key,
+    baseUrl: sandbox.url,
+    settings: { autoSend: false },
+  });
 });
 
 /** An order received while automatic sending is off: held until someone sends it. */
@@ -60,7 +70,13 @@ async function heldOrder() {
 }
 
 const runAction = (orderId: string | number, actionRunId?: string) =>
-  flow.runFlowAction({ url: `${server().url}/flow/actions/send-order`, shop: SHOP, handle: "send-order-to-cod", properties: { order_id: orderId }, action_run_id: actionRunId });
+  flow.runFlowAction({
+    url: `${server().url}/flow/actions/send-order`,
+    shop: SHOP,
+    handle: "send-order-to-cod",
+    properties: { order_id: orderId },
+    action_run_id: actionRunId,
+  });
 
 describe("Flow action: send order", () => {
   it("sends a held order once, also when Flow retries the run", async () => {
@@ -91,14 +107,26 @@ describe("Flow action: send order", () => {
   it("refuses a request with a wrong signature and changes nothing", async () => {
     const { db } = server();
     const order = await heldOrder();
-    const body = JSON.stringify({ shopify_domain: SHOP, action_run_id: "forged", handle: "send-order-to-cod", properties: { order_id: Number(order.orderId) } });
+    const body = JSON.stringify({
+      shopify_domain: SHOP,
+      action_run_id: "forged",
+      handle: "send-order-to-cod",
+      properties: { order_id: Number(order.orderId) },
+    });
     const response = await fetch(`${server().url}/flow/actions/send-order`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-shopify-hmac-sha256": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=" },
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-hmac-sha256": "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+      },
       body,
     });
     expect(response.status).toBe(400);
-    const unsigned = await fetch(`${server().url}/flow/actions/send-order`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const unsigned = await fetch(`${server().url}/flow/actions/send-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     expect(unsigned.status).toBe(400);
     expect((await db.orderLink.findUniqueOrThrow({ where: { id: order.id } })).state).toBe("held");
   });
@@ -108,7 +136,10 @@ describe("Flow action: send order", () => {
     const order = await heldOrder();
     await db.orderLink.update({ where: { id: order.id }, data: { cancelledAt: new Date() } });
     const cancelled = await runAction(Number(order.orderId));
-    expect(cancelled.response).toMatchObject({ status: 422, body: { ok: false, message: "The order was cancelled in Shopify: it is not sent." } });
+    expect(cancelled.response).toMatchObject({
+      status: 422,
+      body: { ok: false, message: "The order was cancelled in Shopify: it is not sent." },
+    });
 
     const unknown = await runAction(1234567);
     expect(unknown.response.status).toBe(404);
@@ -120,7 +151,12 @@ describe("Flow action: send order", () => {
 
   it("the trigger lifecycle callback records that no workflow uses a trigger", async () => {
     const { db } = server();
-    const answer = await flow.flowLifecycle({ url: `${server().url}/flow/lifecycle`, shop: SHOP, handle: "lead-status-changed", has_enabled_flow: false });
+    const answer = await flow.flowLifecycle({
+      url: `${server().url}/flow/lifecycle`,
+      shop: SHOP,
+      handle: "lead-status-changed",
+      has_enabled_flow: false,
+    });
     expect(answer.response).toMatchObject({ status: 200, body: { ok: true, handles: ["lead-status-changed"] } });
     const usage = await db.flowTriggerUsage.findMany({ where: { shop: SHOP } });
     expect(usage.map((u) => [u.handle, u.hasEnabledFlow])).toEqual([["lead-status-changed", false]]);

@@ -8,7 +8,12 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxControl, startSandbox } from "../../sandbox/index";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { storeOfflineSession } from "../helpers/admin";
 import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
@@ -27,7 +32,10 @@ beforeAll(async () => {
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 100_000 });
   platform = sandboxControl(sandbox.url);
-  admin = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "extensions")) });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "extensions")),
+  });
   shopify = shopifyAdminControl(admin.url);
   await admin.installFetchRewrite();
   const app = await import("../../app/shopify.server");
@@ -64,7 +72,10 @@ async function workflowsUseTriggers() {
 async function placeOrders(count: number) {
   const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   for (let i = 0; i < count; i++) {
-    const body = webhookOrder({ id: nextOrderId++, phone: `06${String(20000000 + (nextOrderId % 1_000_000)).padStart(8, "0")}` });
+    const body = webhookOrder({
+      id: nextOrderId++,
+      phone: `06${String(20000000 + (nextOrderId % 1_000_000)).padStart(8, "0")}`,
+    });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
   }
   await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
@@ -81,14 +92,21 @@ async function sync() {
 async function fireAll() {
   await pipeline.tellLeadEvents();
   // "Lead status changed" waits a few seconds for later moves to join it: let the clock reach it.
-  await db.prisma.job.updateMany({ where: { kind: "flow-trigger", state: { in: ["pending", "failed"] } }, data: { runAt: new Date() } });
+  await db.prisma.job.updateMany({
+    where: { kind: "flow-trigger", state: { in: ["pending", "failed"] } },
+    data: { runAt: new Date() },
+  });
   return pipeline.drain({ kinds: ["flow-trigger"], timeoutMs: 20_000 });
 }
 const received = async () => (await shopify.flow(SHOP)).received;
 const summary = (records: Awaited<ReturnType<typeof received>>, orderId: string) =>
   records
     .filter((r) => String(r.payload.order_id) === orderId)
-    .map((r) => (r.handle === "lead-status-changed" ? `status ${r.payload["Confirmation status"]}/${r.payload["Shipping status"]}` : r.handle));
+    .map((r) =>
+      r.handle === "lead-status-changed"
+        ? `status ${r.payload["Confirmation status"]}/${r.payload["Shipping status"]}`
+        : r.handle,
+    );
 
 describe("Flow triggers", () => {
   it("fire once per event along an autopilot sequence, moves made before a firing went out joining it", async () => {
@@ -119,8 +137,18 @@ describe("Flow triggers", () => {
     await fireAll();
 
     const records = await received();
-    expect(summary(records, a.orderId)).toEqual(["lead-created", "status confirmed/pending", "status confirmed/picked_up", "status confirmed/delivered"]);
-    expect(summary(records, b.orderId)).toEqual(["lead-created", "status confirmed/pending", "status confirmed/picked_up", "status confirmed/returned"]);
+    expect(summary(records, a.orderId)).toEqual([
+      "lead-created",
+      "status confirmed/pending",
+      "status confirmed/picked_up",
+      "status confirmed/delivered",
+    ]);
+    expect(summary(records, b.orderId)).toEqual([
+      "lead-created",
+      "status confirmed/pending",
+      "status confirmed/picked_up",
+      "status confirmed/returned",
+    ]);
 
     const created = records.find((r) => r.handle === "lead-created" && String(r.payload.order_id) === a.orderId)!;
     expect(created.payload).toMatchObject({ "Lead reference": a.leadRef, "Lead state": "created" });
@@ -145,17 +173,23 @@ describe("Flow triggers", () => {
     const orders = await placeOrders(3);
     await pipeline.tellLeadEvents();
     // One firing's payload lacks a field its trigger declares: Flow answers userErrors for it alone.
-    const [refused] = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: orders[1].orderId } } });
+    const [refused] = await db.prisma.job.findMany({
+      where: { kind: "flow-trigger", key: { contains: orders[1].orderId } },
+    });
     const payload = JSON.parse(refused.payload) as { payload: Record<string, unknown> };
     delete payload.payload["Lead reference"];
     await db.prisma.job.update({ where: { id: refused.id }, data: { payload: JSON.stringify(payload) } });
     await fireAll();
 
     expect(await shopify.calls({ operation: "FlowTriggerReceive" })).toHaveLength(1);
-    const states = Object.fromEntries((await db.prisma.job.findMany({ where: { kind: "flow-trigger" } })).map((j) => [j.id, j.state]));
+    const states = Object.fromEntries(
+      (await db.prisma.job.findMany({ where: { kind: "flow-trigger" } })).map((j) => [j.id, j.state]),
+    );
     expect(states[refused.id]).toBe("dead");
     expect(Object.values(states).filter((s) => s === "done")).toHaveLength(2);
-    expect((await received()).map((r) => String(r.payload.order_id)).sort()).toEqual([orders[0].orderId, orders[2].orderId].sort());
+    expect((await received()).map((r) => String(r.payload.order_id)).sort()).toEqual(
+      [orders[0].orderId, orders[2].orderId].sort(),
+    );
     const rows = await db.prisma.timelineEvent.findMany({ where: { linkId: orders[1].id, kind: "flow" } });
     expect(rows.map((r) => r.message)).toEqual([expect.stringContaining("Flow")]);
   });
@@ -168,7 +202,7 @@ describe("Flow triggers", () => {
     const [order] = await placeOrders(1);
     // A throttled call waits for the cost Shopify returned, and the calls after it for their place in
     // the shop's line (100 ms a call on an empty bucket): each round lets the clock reach it.
-    for (const until = Date.now() + 10_000; Date.now() < until && (await received()).length === 0; ) {
+    for (const until = Date.now() + 10_000; Date.now() < until && (await received()).length === 0;) {
       await fireAll();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -188,7 +222,11 @@ describe("Flow triggers", () => {
     expect(await received()).toEqual([]);
     expect(await db.prisma.job.count({ where: { kind: "flow-trigger" } })).toBe(0);
 
-    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "lead-status-changed", has_enabled_flow: true });
+    await recordTriggerUsage(db.prisma, SHOP, {
+      shopify_domain: SHOP,
+      flow_trigger_definition_id: "lead-status-changed",
+      has_enabled_flow: true,
+    });
     const [, second] = await placeOrders(1);
     await platform.advance(first.leadRef!, { shipping_status: "picked_up", tracking_number: "TRK-1" });
     await platform.advance(second.leadRef!, { confirmation_status: "confirmed" });
@@ -199,12 +237,25 @@ describe("Flow triggers", () => {
 
   it("sends nothing a shop switched off, or that Flow said no workflow uses", async () => {
     const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
-    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "lead-created", has_enabled_flow: false, timestamp: "2026-11-20T10:00:00Z" });
+    await recordTriggerUsage(db.prisma, SHOP, {
+      shopify_domain: SHOP,
+      flow_trigger_definition_id: "lead-created",
+      has_enabled_flow: false,
+      timestamp: "2026-11-20T10:00:00Z",
+    });
     // An older notification does not override a newer one.
-    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "lead-created", has_enabled_flow: true, timestamp: "2026-11-19T10:00:00Z" });
+    await recordTriggerUsage(db.prisma, SHOP, {
+      shopify_domain: SHOP,
+      flow_trigger_definition_id: "lead-created",
+      has_enabled_flow: true,
+      timestamp: "2026-11-19T10:00:00Z",
+    });
     const shop = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     const settings = JSON.parse(shop.settings ?? "{}");
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ ...settings, flowTriggers: { leadStatusChanged: false } }) } });
+    await db.prisma.shop.update({
+      where: { domain: SHOP },
+      data: { settings: JSON.stringify({ ...settings, flowTriggers: { leadStatusChanged: false } }) },
+    });
 
     const [order] = await placeOrders(1);
     await platform.advance(order.leadRef!, { confirmation_status: "fake" });

@@ -8,7 +8,12 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { storeOfflineSession } from "../helpers/admin";
 import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
@@ -26,16 +31,27 @@ let pipeline: TestPipeline;
 
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
-  admin = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "extensions")) });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "extensions")),
+  });
   shopify = shopifyAdminControl(admin.url);
   await admin.installFetchRewrite();
   const app = await import("../../app/shopify.server");
   await storeOfflineSession(app.sessionStorage, SHOP);
-  pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin, clock: () => NOW });
+  pipeline = testPipeline(db.prisma, {
+    adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin,
+    clock: () => NOW,
+  });
   await connectTestShop(db.prisma, { apiKey: "sk_test_unused_0000", baseUrl: "http://127.0.0.1:9" });
   // Flow's lifecycle callback: an enabled workflow of the shop uses the trigger (nothing is sent before).
   const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
-  await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "payment-overdue", has_enabled_flow: true }, new Date(NOW.getTime() - DAY));
+  await recordTriggerUsage(
+    db.prisma,
+    SHOP,
+    { shopify_domain: SHOP, flow_trigger_definition_id: "payment-overdue", has_enabled_flow: true },
+    new Date(NOW.getTime() - DAY),
+  );
 });
 
 afterAll(async () => {
@@ -65,7 +81,13 @@ async function parcel(shipping: string, daysAgo: number, profit: string | null =
       createdAt: new Date(NOW.getTime() - (daysAgo + 2) * DAY),
     },
   });
-  const event = { linkId: link.id, kind: "status" as const, before: { ...snapshotOf(link), shippingStatus: "shipped", sellerProfit: null }, after: snapshotOf(link), at: new Date(NOW.getTime() - daysAgo * DAY) };
+  const event = {
+    linkId: link.id,
+    kind: "status" as const,
+    before: { ...snapshotOf(link), shippingStatus: "shipped", sellerProfit: null },
+    after: snapshotOf(link),
+    at: new Date(NOW.getTime() - daysAgo * DAY),
+  };
   await db.prisma.$transaction((tx) => applyLeadEvents(tx, SHOP, [event]));
   return link;
 }
@@ -89,11 +111,29 @@ describe("Payment overdue", () => {
     await pipeline.drain({ kinds: ["flow-trigger"] });
     const received = await overdueReceived();
     expect(received.map((r) => r.payload).sort((a, b) => Number(a["Days unpaid"]) - Number(b["Days unpaid"]))).toEqual([
-      { order_id: Number(unknownProfit.orderId), "Lead reference": unknownProfit.leadRef, "Amount collected": 249, "Seller profit": 0, "Delivered on": expect.any(String), "Days unpaid": 16 },
-      { order_id: Number(late.orderId), "Lead reference": late.leadRef, "Amount collected": 249, "Seller profit": 80.5, "Delivered on": expect.any(String), "Days unpaid": 20 },
+      {
+        order_id: Number(unknownProfit.orderId),
+        "Lead reference": unknownProfit.leadRef,
+        "Amount collected": 249,
+        "Seller profit": 0,
+        "Delivered on": expect.any(String),
+        "Days unpaid": 16,
+      },
+      {
+        order_id: Number(late.orderId),
+        "Lead reference": late.leadRef,
+        "Amount collected": 249,
+        "Seller profit": 80.5,
+        "Delivered on": expect.any(String),
+        "Days unpaid": 20,
+      },
     ]);
     // Each firing is on the order's timeline.
-    expect(await db.prisma.timelineEvent.count({ where: { linkId: late.id, kind: "flow", message: { contains: "Payment overdue" } } })).toBe(1);
+    expect(
+      await db.prisma.timelineEvent.count({
+        where: { linkId: late.id, kind: "flow", message: { contains: "Payment overdue" } },
+      }),
+    ).toBe(1);
 
     // Money is still owed: the check is planned a few minutes into the shop's next day.
     const next = await db.prisma.job.findUniqueOrThrow({ where: { key: `payment-overdue:${SHOP}` } });
@@ -106,7 +146,10 @@ describe("Payment overdue", () => {
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0 });
 
     // The merchant lowers the threshold to 7 days: the 10-day parcel is overdue now.
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ paymentOverdueDays: 7 }) } });
+    await db.prisma.shop.update({
+      where: { domain: SHOP },
+      data: { settings: JSON.stringify({ paymentOverdueDays: 7 }) },
+    });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 1 });
     await pipeline.drain({ kinds: ["flow-trigger"] });
     expect((await overdueReceived()).map((r) => r.payload.order_id)).toContain(Number(recent.orderId));
@@ -115,29 +158,48 @@ describe("Payment overdue", () => {
   it("sends nothing while the merchant's switch is off or Flow says no workflow uses it, and marks nothing", async () => {
     const { queueOverdueTriggers } = await import("../../app/flow/payment-overdue.server");
     const waiting = await parcel("delivered", 40);
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: JSON.stringify({ flowTriggers: { paymentOverdue: false } }) } });
+    await db.prisma.shop.update({
+      where: { domain: SHOP },
+      data: { settings: JSON.stringify({ flowTriggers: { paymentOverdue: false } }) },
+    });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "switched_off" });
     await db.prisma.shop.update({ where: { domain: SHOP }, data: { settings: "{}" } });
     await db.prisma.flowTriggerUsage.deleteMany({ where: { shop: SHOP } });
     // Flow has not said a workflow uses it yet: nothing.
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "no_workflow" });
-    await db.prisma.flowTriggerUsage.create({ data: { shop: SHOP, handle: "payment-overdue", hasEnabledFlow: false, notifiedAt: NOW } });
+    await db.prisma.flowTriggerUsage.create({
+      data: { shop: SHOP, handle: "payment-overdue", hasEnabledFlow: false, notifiedAt: NOW },
+    });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 0, skipped: "no_workflow" });
-    expect((await db.prisma.cashParcel.findUniqueOrThrow({ where: { linkId: waiting.id } })).overdueNotifiedAt).toBeNull();
+    expect(
+      (await db.prisma.cashParcel.findUniqueOrThrow({ where: { linkId: waiting.id } })).overdueNotifiedAt,
+    ).toBeNull();
     // Flow reports a workflow again: the waiting parcel fires.
-    await db.prisma.flowTriggerUsage.update({ where: { shop_handle: { shop: SHOP, handle: "payment-overdue" } }, data: { hasEnabledFlow: true } });
+    await db.prisma.flowTriggerUsage.update({
+      where: { shop_handle: { shop: SHOP, handle: "payment-overdue" } },
+      data: { hasEnabledFlow: true },
+    });
     expect(await queueOverdueTriggers(db.prisma, SHOP, NOW)).toEqual({ queued: 1 });
   });
 
   it("stops coming back once the platform has paid everything", async () => {
     const { applyLeadEvents } = await import("../../app/sync/lead-events.server");
     const owed = await db.prisma.orderLink.findMany({ where: { shop: SHOP, shippingStatus: "delivered" } });
-    await db.prisma.orderLink.updateMany({ where: { id: { in: owed.map((l) => l.id) } }, data: { shippingStatus: "paid" } });
+    await db.prisma.orderLink.updateMany({
+      where: { id: { in: owed.map((l) => l.id) } },
+      data: { shippingStatus: "paid" },
+    });
     await db.prisma.$transaction((tx) =>
       applyLeadEvents(
         tx,
         SHOP,
-        owed.map((l) => ({ linkId: l.id, kind: "status" as const, before: snapshotOf(l), after: { ...snapshotOf(l), shippingStatus: "paid" }, at: NOW })),
+        owed.map((l) => ({
+          linkId: l.id,
+          kind: "status" as const,
+          before: snapshotOf(l),
+          after: { ...snapshotOf(l), shippingStatus: "paid" },
+          at: NOW,
+        })),
       ),
     );
     expect(await db.prisma.cashParcel.count({ where: { shop: SHOP, state: "owed" } })).toBe(0);

@@ -17,13 +17,23 @@ const link = (over: Partial<FlowLinkFacts> = {}): FlowLinkFacts => ({
   sellerProfit: null,
   ...over,
 });
-const snap = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null, sellerProfit: string | null = null): LeadSnapshot => ({
+const snap = (
+  state: string,
+  confirmationStatus: string | null = null,
+  shippingStatus: string | null = null,
+  sellerProfit: string | null = null,
+): LeadSnapshot => ({
   state,
   confirmationStatus,
   shippingStatus,
   sellerProfit,
 });
-const event = (kind: LeadEvent["kind"], before: LeadSnapshot | null, after: LeadSnapshot, extra: Partial<LeadEvent> = {}): LeadEvent => ({
+const event = (
+  kind: LeadEvent["kind"],
+  before: LeadSnapshot | null,
+  after: LeadSnapshot,
+  extra: Partial<LeadEvent> = {},
+): LeadEvent => ({
   linkId: "l1",
   kind,
   before,
@@ -34,12 +44,21 @@ const event = (kind: LeadEvent["kind"], before: LeadSnapshot | null, after: Lead
 
 describe("triggerFiringsFor", () => {
   it("a created lead: Lead created with reference, city and amount as a number", () => {
-    const [firing, ...rest] = triggerFiringsFor(event("answered", snap("posting"), snap("created", "new", "pending")), link());
+    const [firing, ...rest] = triggerFiringsFor(
+      event("answered", snap("posting"), snap("created", "new", "pending")),
+      link(),
+    );
     expect(rest).toEqual([]);
     expect(firing).toEqual({
       handle: "lead-created",
       eventKey: "created:ATB-1",
-      payload: { order_id: 5550001, "Lead reference": "ATB-1", City: "Rabat", "Amount to collect": 1249.5, "Lead state": "created" },
+      payload: {
+        order_id: 5550001,
+        "Lead reference": "ATB-1",
+        City: "Rabat",
+        "Amount to collect": 1249.5,
+        "Lead state": "created",
+      },
     });
   });
 
@@ -72,19 +91,48 @@ describe("triggerFiringsFor", () => {
   });
 
   it("unknown profit and tracking are sent as 0 and empty text (Flow needs every field)", () => {
-    const [firing] = triggerFiringsFor(event("status", snap("created", "new", "pending"), snap("created", "confirmed", "pending")), link({ sellerProfit: "n/a" }));
-    expect(firing.payload).toMatchObject({ "Tracking number": "", "Seller profit": 0, "Previous confirmation status": "new" });
+    const [firing] = triggerFiringsFor(
+      event("status", snap("created", "new", "pending"), snap("created", "confirmed", "pending")),
+      link({ sellerProfit: "n/a" }),
+    );
+    expect(firing.payload).toMatchObject({
+      "Tracking number": "",
+      "Seller profit": 0,
+      "Previous confirmation status": "new",
+    });
   });
 
   it("a held order needs attention with its reason and findings; entering again is a new event", () => {
-    const held = link({ findings: JSON.stringify([{ message: "No phone" }, { message: "No phone" }, { message: " Unknown city " }, {}, "x"]) });
-    const first = triggerFiringsFor(event("stopped", snap("received"), snap("held"), { reason: "Held: no phone" }), held);
+    const held = link({
+      findings: JSON.stringify([
+        { message: "No phone" },
+        { message: "No phone" },
+        { message: " Unknown city " },
+        {},
+        "x",
+      ]),
+    });
+    const first = triggerFiringsFor(
+      event("stopped", snap("received"), snap("held"), { reason: "Held: no phone" }),
+      held,
+    );
     expect(first).toHaveLength(1);
-    expect(first[0].payload).toEqual({ order_id: 5550001, "Lead state": "held", Reason: "Held: no phone", Findings: "No phone\nUnknown city" });
-    const again = triggerFiringsFor(event("stopped", snap("received"), snap("held"), { at: new Date("2026-11-21T10:00:00Z") }), held);
+    expect(first[0].payload).toEqual({
+      order_id: 5550001,
+      "Lead state": "held",
+      Reason: "Held: no phone",
+      Findings: "No phone\nUnknown city",
+    });
+    const again = triggerFiringsFor(
+      event("stopped", snap("received"), snap("held"), { at: new Date("2026-11-21T10:00:00Z") }),
+      held,
+    );
     expect(again[0].eventKey).not.toBe(first[0].eventKey);
     // Without the event's reason, the link's stored reason is used.
-    expect(triggerFiringsFor(event("stopped", snap("received"), snap("failed")), link({ reason: "Sending failed" }))[0].payload.Reason).toBe("Sending failed");
+    expect(
+      triggerFiringsFor(event("stopped", snap("received"), snap("failed")), link({ reason: "Sending failed" }))[0]
+        .payload.Reason,
+    ).toBe("Sending failed");
   });
 
   it("fires nothing for a skipped or cancelled order, a reopened one, or a state held before", () => {
@@ -113,7 +161,9 @@ describe("triggerFiringsFor", () => {
 
   it("no lead reference: no Lead created nor status trigger", () => {
     expect(triggerFiringsFor(event("answered", snap("posting"), snap("created")), link({ leadRef: null }))).toEqual([]);
-    expect(triggerFiringsFor(event("status", snap("created", "new"), snap("created", "confirmed")), link({ leadRef: null }))).toEqual([]);
+    expect(
+      triggerFiringsFor(event("status", snap("created", "new"), snap("created", "confirmed")), link({ leadRef: null })),
+    ).toEqual([]);
   });
 });
 

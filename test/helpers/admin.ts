@@ -42,7 +42,10 @@ export async function adminRequest(shop: string, path: string, options: AdminReq
   if (kind === "document") {
     url.searchParams.set("embedded", "1");
     url.searchParams.set("shop", shop);
-    url.searchParams.set("host", Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64"));
+    url.searchParams.set(
+      "host",
+      Buffer.from(`admin.shopify.com/store/${shop.replace(".myshopify.com", "")}`).toString("base64"),
+    );
     url.searchParams.set("id_token", token);
   } else {
     headers.set("Authorization", `Bearer ${token}`);

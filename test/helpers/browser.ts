@@ -128,7 +128,11 @@ export interface SessionOptions {
   userAgent?: string;
 }
 
-export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubConfig, options: SessionOptions = {}): Promise<EmbeddedSession> {
+export async function openEmbeddedSession(
+  browser: Browser,
+  stub: AppBridgeStubConfig,
+  options: SessionOptions = {},
+): Promise<EmbeddedSession> {
   const context = await browser.newContext({
     userAgent: options.userAgent ?? DESKTOP_CHROME_UA,
     viewport: options.viewport ?? { width: 1280, height: 900 },
@@ -163,7 +167,10 @@ export async function openEmbeddedSession(browser: Browser, stub: AppBridgeStubC
     context,
     page,
     responses: () => Promise.all(pending),
-    toasts: () => page.evaluate(() => ((window as unknown as { __toasts?: { message: string }[] }).__toasts ?? []).map((t) => t.message)),
+    toasts: () =>
+      page.evaluate(() =>
+        ((window as unknown as { __toasts?: { message: string }[] }).__toasts ?? []).map((t) => t.message),
+      ),
     refused,
     async screenshot(name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });

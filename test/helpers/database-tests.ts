@@ -19,7 +19,8 @@ export const DATABASE_DOORS = ["test/helpers/db.ts", "app/db.server.ts", "app/db
 
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"];
 // import x from "a"; import { b } from "a"; export { c } from "a"; export * from "a"; import "a"; import("a")
-const STATIC = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const STATIC =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s*from\s*["']([^"']+)["']|(?:^|\n)\s*import\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 export interface ImportGraph {
   /** Repository-relative file -> what it loads at run time (repository files, or package names). */
@@ -43,7 +44,10 @@ function resolveFile(fromFile: string, spec: string): string | null {
 function typeOnly(clause: string): boolean {
   const braces = clause.match(/^\{([\s\S]*)\}$/);
   if (!braces) return false;
-  const names = braces[1].split(",").map((n) => n.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((n) => n.startsWith("type "));
 }
 

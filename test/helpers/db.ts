@@ -25,7 +25,8 @@ export interface TestDatabase {
 export function testPostgresServerUrl(): string | undefined {
   if (process.env.TEST_DATABASE !== "postgres") return undefined;
   // Never fall back to SQLite silently: a "PostgreSQL" run must be one.
-  if (!process.env.TEST_POSTGRES_URL) throw new Error("TEST_DATABASE=postgres but no server: run through vitest's globalSetup (npm run test:postgres)");
+  if (!process.env.TEST_POSTGRES_URL)
+    throw new Error("TEST_DATABASE=postgres but no server: run through vitest's globalSetup (npm run test:postgres)");
   return process.env.TEST_POSTGRES_URL;
 }
 
@@ -40,7 +41,10 @@ export async function applyMigrations(url: string): Promise<void> {
  * `file`), a new database on PostgreSQL. `drop` removes it (the SQLite file goes
  * with its directory).
  */
-export async function createEmptyDatabase(dir: string, file = "test.sqlite"): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(
+  dir: string,
+  file = "test.sqlite",
+): Promise<{ url: string; drop(): Promise<void> }> {
   const server = testPostgresServerUrl();
   if (!server) return { url: `file:${join(dir, file)}`, drop: async () => {} };
   const name = `test_${randomBytes(6).toString("hex")}`;

@@ -24,7 +24,10 @@ const normalise = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, " ").trim();
 function shapes(parts: readonly MessagePart[]): string[] {
   let out = [""];
   for (const part of parts) {
-    if (part.kind === "text") out = out.map((s) => s + escape(normalise(part.text) === "" ? " " : part.text.replace(/[\s\u00a0\u202f]+/g, " ")));
+    if (part.kind === "text")
+      out = out.map(
+        (s) => s + escape(normalise(part.text) === "" ? " " : part.text.replace(/[\s\u00a0\u202f]+/g, " ")),
+      );
     else if (part.kind === "arg" || part.kind === "hash") out = out.map((s) => `${s}.+?`);
     else {
       const forms = Object.values(part.forms).flatMap((form) => shapes(form));
@@ -57,7 +60,8 @@ export function rawCodes(): Set<string> {
   for (const key of Object.keys(en)) {
     codes.add(key);
     const [prefix, code] = [key.slice(0, key.lastIndexOf(".")), key.slice(key.lastIndexOf(".") + 1)];
-    if (/^(code|finding|anomaly|timeline|activity\.jobKind|confirmation|shipping)$/.test(prefix) && /[_-]/.test(code)) codes.add(code);
+    if (/^(code|finding|anomaly|timeline|activity\.jobKind|confirmation|shipping)$/.test(prefix) && /[_-]/.test(code))
+      codes.add(code);
   }
   return codes;
 }
@@ -67,18 +71,33 @@ export interface Problem {
   why: string;
 }
 
-export function languageProblems(texts: readonly string[], catalogues: Catalogues, options: { allow?: readonly (string | RegExp)[] } = {}): Problem[] {
+export function languageProblems(
+  texts: readonly string[],
+  catalogues: Catalogues,
+  options: { allow?: readonly (string | RegExp)[] } = {},
+): Problem[] {
   const own = new Set(catalogues.own.map(normalise));
   const ownWords = new Set(catalogues.own.flatMap((m) => literals(m).flatMap(wordsOf)));
   // A message of the other language with at least one word the page's language never uses
   // ("Lead {ref}: {changes}" reads the same in French and English: it proves nothing).
-  const foreign = catalogues.other.filter((m) => !own.has(normalise(m)) && literals(m).flatMap(wordsOf).some((w) => !ownWords.has(w)));
-  const patterns = foreign.flatMap((m) => shapes(parseMessage(m)).map((source) => ({ message: m, re: new RegExp(`^${source}$`, "u") })));
+  const foreign = catalogues.other.filter(
+    (m) =>
+      !own.has(normalise(m)) &&
+      literals(m)
+        .flatMap(wordsOf)
+        .some((w) => !ownWords.has(w)),
+  );
+  const patterns = foreign.flatMap((m) =>
+    shapes(parseMessage(m)).map((source) => ({ message: m, re: new RegExp(`^${source}$`, "u") })),
+  );
   const ownLiterals = catalogues.own.map(normalise).join("\n");
   // A long run of words only the other language has, found inside a longer text.
-  const phrases = foreign.map((m) => ({ message: m, literal: longestLiteral(m) })).filter(({ literal }) => literal.length >= 14 && !ownLiterals.includes(literal));
+  const phrases = foreign
+    .map((m) => ({ message: m, literal: longestLiteral(m) }))
+    .filter(({ literal }) => literal.length >= 14 && !ownLiterals.includes(literal));
   const codes = rawCodes();
-  const allowed = (text: string) => (options.allow ?? []).some((a) => (typeof a === "string" ? a === text : a.test(text)));
+  const allowed = (text: string) =>
+    (options.allow ?? []).some((a) => (typeof a === "string" ? a === text : a.test(text)));
   const problems: Problem[] = [];
   for (const raw of new Set(texts.map(normalise))) {
     if (!raw || allowed(raw)) continue;
@@ -93,7 +112,9 @@ export function languageProblems(texts: readonly string[], catalogues: Catalogue
       continue;
     }
     // A code alone ("retention", "held"), or a compound one inside a sentence ("sku_unmatched", "post-lead").
-    const code = codes.has(raw) ? raw : raw.split(/[\s,:;()«»“”"']+/).find((word) => /[_.-]/.test(word) && codes.has(word));
+    const code = codes.has(raw)
+      ? raw
+      : raw.split(/[\s,:;()«»“”"']+/).find((word) => /[_.-]/.test(word) && codes.has(word));
     if (code) problems.push({ text: raw, why: `shows the raw code “${code}”` });
   }
   return problems;
@@ -110,7 +131,8 @@ export function stringsOf(value: unknown): string[] {
 /** The words of a language's messages (three letters or more, lower case), placeholders left out. */
 export function vocabulary(messages: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const message of messages) for (const literal of literals(message)) for (const word of wordsOf(literal)) out.add(word);
+  for (const message of messages)
+    for (const literal of literals(message)) for (const word of wordsOf(literal)) out.add(word);
   return out;
 }
 
@@ -143,7 +165,8 @@ export function hardCodedTexts(
     const words = plain.match(/\p{L}+/gu) ?? [];
     const word = words.find((w) => /^[A-Za-z]{3,}$/.test(w) && options.english.has(w.toLowerCase()));
     if (word) problems.push({ text, why: `holds “${word}” outside the catalogue` });
-    else if (/\b\d{4}-\d{2}-\d{2}\b|\b\d+\.\d{2}\b/.test(plain)) problems.push({ text, why: "holds a number or date written by hand" });
+    else if (/\b\d{4}-\d{2}-\d{2}\b|\b\d+\.\d{2}\b/.test(plain))
+      problems.push({ text, why: "holds a number or date written by hand" });
   }
   return problems;
 }

@@ -62,7 +62,12 @@ export function clippedLabels(page: Page, open: string, close: string): Promise<
         const style = getComputedStyle(el);
         if (style.display === "none" || style.visibility === "hidden") continue;
         // Screen-reader-only text is clipped on purpose.
-        if (style.position === "absolute" && (style.clip !== "auto" || style.clipPath !== "none") && el.clientWidth <= 1) continue;
+        if (
+          style.position === "absolute" &&
+          (style.clip !== "auto" || style.clipPath !== "none") &&
+          el.clientWidth <= 1
+        )
+          continue;
         const cut = own.lastIndexOf(open) > own.lastIndexOf(close);
         const clipping = /hidden|clip/.test(style.overflowX) || style.textOverflow === "ellipsis";
         if (cut || (clipping && el.scrollWidth > el.clientWidth + 1)) out.push(own.trim().slice(0, 80));
@@ -91,6 +96,10 @@ export function physicalSideStyles(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.body.querySelectorAll("[style]"))
       .map((el) => el.getAttribute("style") ?? "")
-      .filter((style) => /(?:^|;)\s*(?:margin|padding|border)-(?:left|right)\s*:|(?:^|;)\s*text-align\s*:\s*(?:left|right)|(?:^|;)\s*float\s*:/.test(style)),
+      .filter((style) =>
+        /(?:^|;)\s*(?:margin|padding|border)-(?:left|right)\s*:|(?:^|;)\s*text-align\s*:\s*(?:left|right)|(?:^|;)\s*float\s*:/.test(
+          style,
+        ),
+      ),
   );
 }

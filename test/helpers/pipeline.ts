@@ -29,7 +29,10 @@ const noAdmin: AdminFor = async () => {
   throw new Error("no Shopify Admin API in this test");
 };
 
-export function testPipeline(db: PrismaClient, options: { adminFor?: AdminFor; clock?: () => Date } = {}): TestPipeline {
+export function testPipeline(
+  db: PrismaClient,
+  options: { adminFor?: AdminFor; clock?: () => Date } = {},
+): TestPipeline {
   const deps = createPipelineDeps(db, { clock: options.clock, timeoutMs: 5_000 });
   const handlers = createJobHandlers({ ...deps, adminFor: options.adminFor ?? noAdmin });
   return {

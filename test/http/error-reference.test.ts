@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 import { withErrorReference } from "../../app/http/error-reference.server";
 import { errorFailureOf, errorReferenceOf } from "../../app/http/error-reference";
 
-const request = new Request("https://app.test/app/orders/abc?id_token=SECRET-TOKEN&shop=a.myshopify.com", { method: "GET" });
+const request = new Request("https://app.test/app/orders/abc?id_token=SECRET-TOKEN&shop=a.myshopify.com", {
+  method: "GET",
+});
 
 describe("withErrorReference", () => {
   it("answers a 500 with a reference, and logs the error with the same reference and no query string", async () => {
@@ -41,8 +43,14 @@ describe("withErrorReference", () => {
   });
 
   it("says a failed action was a save, so the page does not claim nothing was lost", async () => {
-    const failing = withErrorReference(async () => Promise.reject(new Error("x")), () => {});
-    const post = new Request("https://app.test/app/settings", { method: "POST", body: new URLSearchParams({ intent: "save" }) });
+    const failing = withErrorReference(
+      async () => Promise.reject(new Error("x")),
+      () => {},
+    );
+    const post = new Request("https://app.test/app/settings", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "save" }),
+    });
     const body = await ((await failing({ request: post }).catch((e: Response) => e)) as Response).json();
     expect(body.failed).toBe("save");
     expect(errorFailureOf({ status: 500, data: body })).toBe("save");
@@ -50,9 +58,17 @@ describe("withErrorReference", () => {
   });
 
   it("gives each failure its own reference", async () => {
-    const failing = withErrorReference(async () => Promise.reject(new Error("x")), () => {});
+    const failing = withErrorReference(
+      async () => Promise.reject(new Error("x")),
+      () => {},
+    );
     const references = await Promise.all(
-      Array.from({ length: 20 }, async () => ((await (await failing({ request }).catch((e: Response) => e)).json()) as { errorReference: string }).errorReference),
+      Array.from(
+        { length: 20 },
+        async () =>
+          ((await (await failing({ request }).catch((e: Response) => e)).json()) as { errorReference: string })
+            .errorReference,
+      ),
     );
     expect(new Set(references).size).toBe(20);
   });
@@ -60,7 +76,12 @@ describe("withErrorReference", () => {
   it("lets thrown Responses and answers through unchanged", async () => {
     const redirect = new Response(null, { status: 302, headers: { Location: "/auth/session-token" } });
     const lines: unknown[] = [];
-    await expect(withErrorReference(async () => Promise.reject(redirect), (l) => lines.push(l))({ request })).rejects.toBe(redirect);
+    await expect(
+      withErrorReference(
+        async () => Promise.reject(redirect),
+        (l) => lines.push(l),
+      )({ request }),
+    ).rejects.toBe(redirect);
     await expect(withErrorReference(async () => ({ ok: true }))({ request })).resolves.toEqual({ ok: true });
     expect(lines).toEqual([]);
   });

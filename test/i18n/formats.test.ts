@@ -6,13 +6,32 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { english, formatOf, formatterFor, isMessageKey, LANGUAGE_CODES, messagesOf, polarisStringsOf, resolveLocale, t, type Locale } from "../../app/i18n";
+import {
+  english,
+  formatOf,
+  formatterFor,
+  isMessageKey,
+  LANGUAGE_CODES,
+  messagesOf,
+  polarisStringsOf,
+  resolveLocale,
+  t,
+  type Locale,
+} from "../../app/i18n";
 import { en } from "../../app/i18n/en";
 import { FORMATS } from "../../app/i18n/formats";
 import { msg, parseMessageRef, readMessageRef, renderMessage } from "../../app/i18n/message-ref";
 import { EN_XA_CLOSE, EN_XA_OPEN, PDF, RLO, PSEUDO_LOCALES } from "../../app/i18n/pseudo";
 import { messageParams } from "../../app/i18n/message-format";
-import { checkedText, findingRef, leadAnsweredText, notInstalledText, sendFailedText, statusChangedText, writtenBackText } from "../../app/models/order-texts";
+import {
+  checkedText,
+  findingRef,
+  leadAnsweredText,
+  notInstalledText,
+  sendFailedText,
+  statusChangedText,
+  writtenBackText,
+} from "../../app/models/order-texts";
 import { APP_NOT_INSTALLED_REASON } from "../../app/sync/shop-pause.server";
 
 const render = (locale: Locale, ref: Parameters<typeof renderMessage>[0], currency: "MAD" | "DH" = "MAD") =>
@@ -55,7 +74,11 @@ describe("the format table", () => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(name) && /(?:locale|lang)\w*\s*[!=]==\s*"(?:en|fr|ar)/i.test(readFileSync(path, "utf8"))) offenders.push(path);
+        else if (
+          /\.tsx?$/.test(name) &&
+          /(?:locale|lang)\w*\s*[!=]==\s*"(?:en|fr|ar)/i.test(readFileSync(path, "utf8"))
+        )
+          offenders.push(path);
       }
     };
     walk(join(import.meta.dirname, "..", "..", "app"));
@@ -66,7 +89,11 @@ describe("the format table", () => {
 
 describe("stored sentences", () => {
   it("render a status change in the reader's language, statuses by their names", () => {
-    const ref = statusChangedText("ATB-100001", { confirmationStatus: "new", shippingStatus: "pending" }, { confirmationStatus: "callback", shippingStatus: "pending" });
+    const ref = statusChangedText(
+      "ATB-100001",
+      { confirmationStatus: "new", shippingStatus: "pending" },
+      { confirmationStatus: "callback", shippingStatus: "pending" },
+    );
     expect(render("fr", ref)).toBe("Lead ATB-100001 : confirmation Nouveau → À rappeler");
     expect(english(ref)).toBe("Lead ATB-100001: confirmation New → Call back");
   });
@@ -78,18 +105,28 @@ describe("stored sentences", () => {
     expect(render("fr", checkedText("hold", 1, 0))).toBe("Vérifiée : 1 problème à corriger avant l'envoi");
     expect(render("en", checkedText("send", 0, 2))).toBe("Checked: ready to send, with 2 warnings");
     const below = findingRef({ code: "total_below_cost", params: { total: "150.00", minimum: "229.50" } })!;
-    expect(render("fr", below, "DH")).toBe("Le montant à encaisser (150\u00a0DH) est inférieur au prix plateforme des articles plus la livraison (229,50\u00a0DH).");
-    expect(render("fr", leadAnsweredText("ATB-1", [{ code: "unknown_sku" }, { code: "recent_duplicate" }], false))).toBe(
-      "Lead ATB-1 créé avec anomalies : Plateforme : produit inconnu et Plateforme : doublon récent",
+    expect(render("fr", below, "DH")).toBe(
+      "Le montant à encaisser (150\u00a0DH) est inférieur au prix plateforme des articles plus la livraison (229,50\u00a0DH).",
     );
-    expect(render("fr", sendFailedText("unreachable", 5, true))).toBe("Échec de l'envoi après 5 essais : la plateforme est injoignable");
+    expect(
+      render("fr", leadAnsweredText("ATB-1", [{ code: "unknown_sku" }, { code: "recent_duplicate" }], false)),
+    ).toBe("Lead ATB-1 créé avec anomalies : Plateforme : produit inconnu et Plateforme : doublon récent");
+    expect(render("fr", sendFailedText("unreachable", 5, true))).toBe(
+      "Échec de l'envoi après 5 essais : la plateforme est injoignable",
+    );
   });
 
   it("read back from JSON; an unknown key or a damaged value gives null (the stored English is shown)", () => {
-    const ref = statusChangedText("ATB-1", { confirmationStatus: null, shippingStatus: null }, { confirmationStatus: "new", shippingStatus: "pending", sellerProfit: "45.00" });
+    const ref = statusChangedText(
+      "ATB-1",
+      { confirmationStatus: null, shippingStatus: null },
+      { confirmationStatus: "new", shippingStatus: "pending", sellerProfit: "45.00" },
+    );
     expect(readMessageRef(JSON.stringify(ref), isMessageKey)).toEqual(ref);
     expect(parseMessageRef({ key: "no.such.key" }, isMessageKey)).toBeNull();
-    expect(parseMessageRef({ key: "timeline.text.leadCreated", params: { ref: { nope: 1 } } }, isMessageKey)).toBeNull();
+    expect(
+      parseMessageRef({ key: "timeline.text.leadCreated", params: { ref: { nope: 1 } } }, isMessageKey),
+    ).toBeNull();
     expect(readMessageRef("{not json", isMessageKey)).toBeNull();
     expect(render("en", msg("timeline.text.leadCreated", { ref: "X" }))).toBe("Lead X created");
   });
@@ -115,7 +152,9 @@ describe("pseudo-locales", () => {
     }
     expect(t("en-XA", "common.save")).toMatch(/^⟦Šàṽé ·+⟧$/);
     expect(t("en-XA", "anomalies.orders", { count: 3 })).toMatch(/^⟦3 öŕđéŕš ·+⟧$/);
-    expect(t("en-XA", "anomalies.orders", { count: 3 }).length).toBeGreaterThan(t("en", "anomalies.orders", { count: 3 }).length * 1.4);
+    expect(t("en-XA", "anomalies.orders", { count: 3 }).length).toBeGreaterThan(
+      t("en", "anomalies.orders", { count: 3 }).length * 1.4,
+    );
   });
 
   it("ar-XB: every message mirrored, the page right to left", () => {

@@ -15,11 +15,13 @@ describe("dictionaries", () => {
   });
 
   it("parse as messages (placeholders, plurals with an other form)", () => {
-    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)]) expect(() => parseMessage(value), key).not.toThrow();
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)])
+      expect(() => parseMessage(value), key).not.toThrow();
   });
 
   it("have no lazy (s) plural: counts go through plural forms", () => {
-    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)]) expect(value, key).not.toMatch(/\w\(s\)|\(e\)s?\b/);
+    for (const [key, value] of [...Object.entries(en), ...Object.entries(fr)])
+      expect(value, key).not.toMatch(/\w\(s\)|\(e\)s?\b/);
   });
 
   it("have no empty message and the same placeholders in both languages", () => {
@@ -40,7 +42,11 @@ describe("dictionaries", () => {
     const { JOB_KINDS } = await import("../../app/models/job-kinds");
     const { TIMELINE_KINDS } = await import("../../app/models/timeline.server");
     const { LINK_STATES } = await import("../../app/models/order-link-state");
-    const keys = [...JOB_KINDS.map((k) => `activity.jobKind.${k}`), ...TIMELINE_KINDS.map((k) => `timeline.${k}`), ...LINK_STATES.map((s) => `state.${s}`)];
+    const keys = [
+      ...JOB_KINDS.map((k) => `activity.jobKind.${k}`),
+      ...TIMELINE_KINDS.map((k) => `timeline.${k}`),
+      ...LINK_STATES.map((s) => `state.${s}`),
+    ];
     expect(keys.filter((key) => !(key in en))).toEqual([]);
   });
 
@@ -65,7 +71,9 @@ describe("dictionaries", () => {
 describe("locale", () => {
   it("is French for any fr* locale and English otherwise", () => {
     expect(["fr", "fr-FR", "FR_ca", "fr-MA"].map((l) => resolveLocale(l))).toEqual(["fr", "fr", "fr", "fr"]);
-    expect(["en", "en-US", "ar", "es", "", null, undefined, "french", "en-XA"].map((l) => resolveLocale(l))).toEqual(Array(9).fill("en"));
+    expect(["en", "en-US", "ar", "es", "", null, undefined, "french", "en-XA"].map((l) => resolveLocale(l))).toEqual(
+      Array(9).fill("en"),
+    );
   });
 
   it("comes from Shopify's locale parameter, else Accept-Language", () => {

@@ -118,7 +118,13 @@ describe("fromWebhookOrder, field by field", () => {
   });
 
   it("falls back to the plain totals, an empty currency, the lone gateway and no tags", () => {
-    const current = fromWebhookOrder({ id: "7", current_total_price: "5.00", total_price: "6.00", total_outstanding: "5.00", gateway: "COD" });
+    const current = fromWebhookOrder({
+      id: "7",
+      current_total_price: "5.00",
+      total_price: "6.00",
+      total_outstanding: "5.00",
+      gateway: "COD",
+    });
     expect(current).toStrictEqual({
       id: "7",
       name: "",
@@ -129,13 +135,24 @@ describe("fromWebhookOrder, field by field", () => {
       lineItems: [],
       tags: [],
     });
-    expect(fromWebhookOrder({ id: 7, currency: "MAD", total_price: "6.00" }).currentTotal).toEqual({ amount: "6.00", currencyCode: "MAD" });
-    // A money bag without its currency is no amount; the plain total is used instead.
-    expect(fromWebhookOrder({ current_total_price_set: { shop_money: { amount: "9.00" } }, total_price: "6.00", currency: "MAD" }).currentTotal).toEqual({
+    expect(fromWebhookOrder({ id: 7, currency: "MAD", total_price: "6.00" }).currentTotal).toEqual({
       amount: "6.00",
       currencyCode: "MAD",
     });
-    expect(fromWebhookOrder({ current_total_price_set: { shop_money: { currency_code: "MAD" } } }).currentTotal).toBeUndefined();
+    // A money bag without its currency is no amount; the plain total is used instead.
+    expect(
+      fromWebhookOrder({
+        current_total_price_set: { shop_money: { amount: "9.00" } },
+        total_price: "6.00",
+        currency: "MAD",
+      }).currentTotal,
+    ).toEqual({
+      amount: "6.00",
+      currencyCode: "MAD",
+    });
+    expect(
+      fromWebhookOrder({ current_total_price_set: { shop_money: { currency_code: "MAD" } } }).currentTotal,
+    ).toBeUndefined();
     expect(fromWebhookOrder({ customer: {} }).customer).toStrictEqual({});
     expect(fromWebhookOrder({ test: "yes", line_items: [{ requires_shipping: "no", gift_card: 1 }] })).toMatchObject({
       test: false,
@@ -160,7 +177,10 @@ describe("fromGraphqlOrder, field by field", () => {
       phone: "0612345678",
       currencyCode: "MAD",
       presentmentCurrencyCode: "EUR",
-      currentTotalPriceSet: { shopMoney: { amount: "100.00", currencyCode: "MAD" }, presentmentMoney: { amount: "9.10", currencyCode: "EUR" } },
+      currentTotalPriceSet: {
+        shopMoney: { amount: "100.00", currencyCode: "MAD" },
+        presentmentMoney: { amount: "9.10", currencyCode: "EUR" },
+      },
       totalOutstandingSet: { shopMoney: { amount: "60.00", currencyCode: "MAD" } },
       displayFinancialStatus: "PARTIALLY_PAID",
       paymentGatewayNames: ["COD", "", 7],
@@ -168,7 +188,13 @@ describe("fromGraphqlOrder, field by field", () => {
       cancelledAt: "2026-03-10T11:00:00Z",
       tags: ["COD", " ", null],
       note: "ring twice",
-      customer: { firstName: "Khadija", lastName: "Amrani", phone: "+212661234567", email: "c@example.ma", defaultPhoneNumber: { phoneNumber: "0699999999" } },
+      customer: {
+        firstName: "Khadija",
+        lastName: "Amrani",
+        phone: "+212661234567",
+        email: "c@example.ma",
+        defaultPhoneNumber: { phoneNumber: "0699999999" },
+      },
       shippingAddress: gqlAddress("Ship"),
       billingAddress: { ...gqlAddress("Bill"), countryCodeV2: null, countryCode: "FR" },
       lineItems: {
@@ -232,7 +258,10 @@ describe("fromGraphqlOrder, field by field", () => {
   it("falls back to the gid, the customer's default phone and e-mail, and a plain list of lines", () => {
     const order = fromGraphqlOrder({
       id: "gid://shopify/Order/555",
-      customer: { defaultPhoneNumber: { phoneNumber: "0612345678" }, defaultEmailAddress: { emailAddress: "d@example.ma" } },
+      customer: {
+        defaultPhoneNumber: { phoneNumber: "0612345678" },
+        defaultEmailAddress: { emailAddress: "d@example.ma" },
+      },
       currentTotalPriceSet: { shopMoney: { amount: "10.00" } },
       lineItems: [{ id: "gid://shopify/LineItem/3", quantity: "2", requiresShipping: "no" }],
     });
@@ -245,9 +274,9 @@ describe("fromGraphqlOrder, field by field", () => {
       lineItems: [{ id: "3", quantity: 2, requiresShipping: true, giftCard: false }],
       tags: [],
     });
-    expect(fromGraphqlOrder({ lineItems: { edges: [{ node: { id: 4, quantity: 1 } }, null, { node: null }] } }).lineItems).toStrictEqual([
-      { id: "4", quantity: 1, requiresShipping: true, giftCard: false },
-    ]);
+    expect(
+      fromGraphqlOrder({ lineItems: { edges: [{ node: { id: 4, quantity: 1 } }, null, { node: null }] } }).lineItems,
+    ).toStrictEqual([{ id: "4", quantity: 1, requiresShipping: true, giftCard: false }]);
     expect(fromGraphqlOrder({ lineItems: { edges: "none" } }).lineItems).toEqual([]);
     expect(fromGraphqlOrder({ customer: {} }).customer).toStrictEqual({});
     expect(fromGraphqlOrder({ id: "gid://shopify/Order/x" })).toMatchObject({ id: "", name: "" });
@@ -276,9 +305,15 @@ describe("readers", () => {
   });
 
   it("read flags and counts strictly", () => {
-    expect([flag(true, false), flag(false, true), flag("true", false), flag(undefined, true)]).toEqual([true, false, false, true]);
+    expect([flag(true, false), flag(false, true), flag("true", false), flag(undefined, true)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
     expect([count(0), count(3), count(" 7 "), count("07")]).toEqual([0, 3, 7, 7]);
-    for (const bad of [-1, 1.5, "1.5", "-1", "", " ", "x", "1e3", "0x10", "7a", Number.NaN, 2 ** 53, null, true]) expect(count(bad), String(bad)).toBeUndefined();
+    for (const bad of [-1, 1.5, "1.5", "-1", "", " ", "x", "1e3", "0x10", "7a", Number.NaN, 2 ** 53, null, true])
+      expect(count(bad), String(bad)).toBeUndefined();
   });
 
   it("take the digits at the end of an id, and nothing from an id without them", () => {

@@ -91,7 +91,12 @@ describe("fromGraphqlOrder (backfill)", () => {
       customer: { firstName: "Youssef", phone: "+212700112233" },
       shippingAddress: { city: "الرباط", countryCode: "MA" },
     });
-    expect(o.lineItems[0]).toMatchObject({ id: "15000000000001", variantId: "46000000000001", productId: "9000000000001", sku: "SMW-X8-BLK" });
+    expect(o.lineItems[0]).toMatchObject({
+      id: "15000000000001",
+      variantId: "46000000000001",
+      productId: "9000000000001",
+      sku: "SMW-X8-BLK",
+    });
   });
 
   it("maps the backfilled order through the shop's bundle mapping, in MAD", () => {
@@ -99,7 +104,14 @@ describe("fromGraphqlOrder (backfill)", () => {
       fromGraphqlOrder(node),
       context({
         skuMappings: [
-          { sourceKind: "sku", sourceKey: "PACK-RAMADAN", targets: [{ sku: "AMLOU-250", quantity: 2 }, { sku: "ROSE-WATER-250", quantity: 1 }] },
+          {
+            sourceKind: "sku",
+            sourceKey: "PACK-RAMADAN",
+            targets: [
+              { sku: "AMLOU-250", quantity: 2 },
+              { sku: "ROSE-WATER-250", quantity: 1 },
+            ],
+          },
         ],
       }),
     );
@@ -124,12 +136,18 @@ describe("fromGraphqlOrder (backfill)", () => {
   });
 
   it("reads a connection written with edges too", () => {
-    const edges = { ...node, lineItems: { edges: [{ node: { id: "gid://shopify/LineItem/9", sku: "ARG-OIL-50", quantity: 1 } }] } };
+    const edges = {
+      ...node,
+      lineItems: { edges: [{ node: { id: "gid://shopify/LineItem/9", sku: "ARG-OIL-50", quantity: 1 } }] },
+    };
     expect(fromGraphqlOrder(edges).lineItems).toMatchObject([{ id: "9", sku: "ARG-OIL-50", quantity: 1 }]);
   });
 
   it("selects only fields that exist in the Admin API 2026-07 schema", () => {
-    const schemaText = readFileSync(join(import.meta.dirname, "..", "..", "shopify-admin", "admin-2026-07.schema.graphql"), "utf8");
+    const schemaText = readFileSync(
+      join(import.meta.dirname, "..", "..", "shopify-admin", "admin-2026-07.schema.graphql"),
+      "utf8",
+    );
     const schema = buildSchema(schemaText, { assumeValidSDL: true });
     const document = parse(`query LeadOrder($id: ID!) { order(id: $id) { ...LeadOrderFields } }\n${LEAD_ORDER_FIELDS}`);
     expect(validate(schema, document).map((e) => e.message)).toEqual([]);

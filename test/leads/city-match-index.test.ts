@@ -40,22 +40,39 @@ describe("the index of spellings", () => {
 
   it("lets a shop alias to a city the platform no longer delivers shadow nothing", () => {
     const stale = [{ alias: "Rabat", cityId: 99999 }];
-    expect(matchCity("Rabat", cities(), stale)).toMatchObject({ status: "matched", via: "name", score: 1, city: { id: cityId("Rabat") } });
+    expect(matchCity("Rabat", cities(), stale)).toMatchObject({
+      status: "matched",
+      via: "name",
+      score: 1,
+      city: { id: cityId("Rabat") },
+    });
   });
 
   it("reads a name typed as one word with its article", () => {
-    expect(matchCity("Eljadida", cities())).toMatchObject({ status: "matched", via: "name", score: 1, city: { id: cityId("El Jadida") } });
+    expect(matchCity("Eljadida", cities())).toMatchObject({
+      status: "matched",
+      via: "name",
+      score: 1,
+      city: { id: cityId("El Jadida") },
+    });
   });
 
   it("lets a city's own name win over another city's district, whatever the list's order", () => {
-    for (const list of [[town(1, "Casablanca"), town(2, "Maarif")], [town(2, "Maarif"), town(1, "Casablanca")]]) {
+    for (const list of [
+      [town(1, "Casablanca"), town(2, "Maarif")],
+      [town(2, "Maarif"), town(1, "Casablanca")],
+    ]) {
       expect(matchCity("Maarif", list)).toMatchObject({ status: "matched", via: "name", city: { id: 2 } });
       expect(matchCity("Ain Sebaa", list)).toMatchObject({ status: "matched", via: "district", city: { id: 1 } });
     }
   });
 
   it("reads a city listed twice by the platform", () => {
-    expect(matchCity("Zorbalik", [town(1, "Zorbalik"), town(1, "Zorbalik")])).toMatchObject({ status: "matched", via: "name", city: { id: 1 } });
+    expect(matchCity("Zorbalik", [town(1, "Zorbalik"), town(1, "Zorbalik")])).toMatchObject({
+      status: "matched",
+      via: "name",
+      city: { id: 1 },
+    });
   });
 
   it("says which table a spelling came from", () => {
@@ -69,7 +86,12 @@ describe("the index of spellings", () => {
       suggestions: [],
     });
     // The platform spells it "Fez": our "Fès" is one of its spellings, not its name.
-    expect(matchCity("Fès", [town(7, "Fez")])).toMatchObject({ status: "matched", via: "alias", score: 1, city: { id: 7 } });
+    expect(matchCity("Fès", [town(7, "Fez")])).toMatchObject({
+      status: "matched",
+      via: "alias",
+      score: 1,
+      city: { id: 7 },
+    });
   });
 
   it.each<[string, string]>([
@@ -77,7 +99,12 @@ describe("the index of spellings", () => {
     ["La Ayoune", "Laâyoune"],
     ["Es Semara", "Es-Semara"],
   ])("reads %s exactly, with or without its article", (typed, name) => {
-    expect(matchCity(typed, cities())).toMatchObject({ status: "matched", via: "name", score: 1, city: { id: cityId(name) } });
+    expect(matchCity(typed, cities())).toMatchObject({
+      status: "matched",
+      via: "name",
+      score: 1,
+      city: { id: cityId(name) },
+    });
   });
 
   it("orders equally close suggestions by id", () => {
@@ -92,34 +119,72 @@ describe("the index of spellings", () => {
 
 describe("the city field", () => {
   it("does not take a street named after a city for the city", () => {
-    expect(matchCity("Avenue de Fès", cities())).toEqual({ status: "unmatched", source: "city", input: "Avenue de Fès", suggestions: [] });
+    expect(matchCity("Avenue de Fès", cities())).toEqual({
+      status: "unmatched",
+      source: "city",
+      input: "Avenue de Fès",
+      suggestions: [],
+    });
   });
 
   it("reads the city field as one text, commas included", () => {
-    expect(matchCity("Ben, Guerir", cities())).toMatchObject({ status: "matched", via: "name", city: { id: cityId("Ben Guerir") } });
+    expect(matchCity("Ben, Guerir", cities())).toMatchObject({
+      status: "matched",
+      via: "name",
+      city: { id: cityId("Ben Guerir") },
+    });
   });
 
-  it.each(["Casablnaca chez Ahmed", "Ahmed Casablnaca", "Ahmed Casablnaca Ali"])("finds a misspelt city beside other names: %s", (typed) => {
-    expect(matchCity(typed, cities())).toMatchObject({ status: "matched", via: "fuzzy", score: 0.9, input: typed, city: { id: cityId("Casablanca") } });
-  });
+  it.each(["Casablnaca chez Ahmed", "Ahmed Casablnaca", "Ahmed Casablnaca Ali"])(
+    "finds a misspelt city beside other names: %s",
+    (typed) => {
+      expect(matchCity(typed, cities())).toMatchObject({
+        status: "matched",
+        via: "fuzzy",
+        score: 0.9,
+        input: typed,
+        city: { id: cityId("Casablanca") },
+      });
+    },
+  );
 
   it("finds a misspelt three-word city beside other names", () => {
     const towns = [town(1, "Sidi Bou Othmane"), town(2, "Zorbalik")];
-    expect(matchCity("Sidi Bou Otmane chez Ahmed", towns)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.93, city: { id: 1 } });
+    expect(matchCity("Sidi Bou Otmane chez Ahmed", towns)).toMatchObject({
+      status: "matched",
+      via: "fuzzy",
+      score: 0.93,
+      city: { id: 1 },
+    });
   });
 
   it("reads a spelling whose article the customer wrote differently", () => {
     // Our spelling is "Salé Al Jadida"; "El Jadida" inside it must not win.
-    expect(matchCity("Salé El Jadida", cities())).toMatchObject({ status: "matched", via: "alias", score: 1, city: { id: cityId("Salé") } });
+    expect(matchCity("Salé El Jadida", cities())).toMatchObject({
+      status: "matched",
+      via: "alias",
+      score: 1,
+      city: { id: cityId("Salé") },
+    });
   });
 
   it("reads a misspelt four-letter city beside other names", () => {
-    expect(matchCity("Rabt chez Ahmed", cities())).toMatchObject({ status: "matched", via: "fuzzy", score: 0.8, city: { id: cityId("Rabat") } });
+    expect(matchCity("Rabt chez Ahmed", cities())).toMatchObject({
+      status: "matched",
+      via: "fuzzy",
+      score: 0.8,
+      city: { id: cityId("Rabat") },
+    });
   });
 
   it("finds a misspelt two-word city beside other names", () => {
     const towns = [town(2, "Zorbalik"), town(3, "Mendoubia Kasbah")];
-    expect(matchCity("Mendoubya Kasba chez Ahmed", towns)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.87, city: { id: 3 } });
+    expect(matchCity("Mendoubya Kasba chez Ahmed", towns)).toMatchObject({
+      status: "matched",
+      via: "fuzzy",
+      score: 0.87,
+      city: { id: 3 },
+    });
   });
 
   it("suggests what each run of words resembles when none is close enough", () => {
@@ -134,7 +199,10 @@ describe("the city field", () => {
 
 describe("address lines", () => {
   it("takes the last city of a line without separators", () => {
-    expect(matchCity({ address1: "Agadir Marrakech" }, cities())).toMatchObject({ city: { id: cityId("Marrakech") }, source: "address1" });
+    expect(matchCity({ address1: "Agadir Marrakech" }, cities())).toMatchObject({
+      city: { id: cityId("Marrakech") },
+      source: "address1",
+    });
   });
 
   it("keeps a city read in an earlier part when the later parts hold none", () => {
@@ -145,17 +213,25 @@ describe("address lines", () => {
   });
 
   it("prefers the longest spelling there too: Salé Al Jadida is Salé", () => {
-    expect(matchCity({ address1: "Salé Al Jadida" }, cities())).toMatchObject({ city: { id: cityId("Salé") }, source: "address1" });
-  });
-
-  it.each([", ", "; ", "\n"])("reads each part between %j on its own, and the last part with a city wins", (separator) => {
-    // Unsplit, "Salé Al Jadida" would be read as one spelling (Salé).
-    expect(matchCity({ address1: `Résidence Salé${separator}Al Jadida` }, cities())).toMatchObject({
-      city: { id: cityId("El Jadida") },
+    expect(matchCity({ address1: "Salé Al Jadida" }, cities())).toMatchObject({
+      city: { id: cityId("Salé") },
       source: "address1",
     });
-    expect(matchCity({ address1: `Agadir${separator}Marrakech` }, cities())).toMatchObject({ city: { id: cityId("Marrakech") } });
   });
+
+  it.each([", ", "; ", "\n"])(
+    "reads each part between %j on its own, and the last part with a city wins",
+    (separator) => {
+      // Unsplit, "Salé Al Jadida" would be read as one spelling (Salé).
+      expect(matchCity({ address1: `Résidence Salé${separator}Al Jadida` }, cities())).toMatchObject({
+        city: { id: cityId("El Jadida") },
+        source: "address1",
+      });
+      expect(matchCity({ address1: `Agadir${separator}Marrakech` }, cities())).toMatchObject({
+        city: { id: cityId("Marrakech") },
+      });
+    },
+  );
 
   it("reports the line it read without its surrounding spaces", () => {
     expect(matchCity({ address1: "  Rabat  " }, cities())).toEqual({
@@ -175,7 +251,10 @@ describe("fields past their bound", () => {
 
   it("reads only the first characters of an address line", () => {
     expect(matchCity({ city: "", address1: `${pad} Rabat` }, cities())).toEqual({ status: "missing" });
-    expect(matchCity({ city: "", address1: `Rabat ${pad}` }, cities())).toMatchObject({ status: "matched", city: { id: cityId("Rabat") } });
+    expect(matchCity({ city: "", address1: `Rabat ${pad}` }, cities())).toMatchObject({
+      status: "matched",
+      city: { id: cityId("Rabat") },
+    });
   });
 
   it("reads and reports only the first characters of the city field", () => {

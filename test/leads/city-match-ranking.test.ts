@@ -46,14 +46,24 @@ describe("fuzzy ranking", () => {
 
   it("does not fuzzy-match under the threshold", () => {
     expect(matchCity("Zorbalikq", [town(2, "Zorbalik")], [], 0.9).status).toBe("unmatched");
-    expect(matchCity("Zorbalikq", [town(2, "Zorbalik")], [], 0.85)).toMatchObject({ status: "matched", via: "fuzzy", score: 0.89 });
+    expect(matchCity("Zorbalikq", [town(2, "Zorbalik")], [], 0.85)).toMatchObject({
+      status: "matched",
+      via: "fuzzy",
+      score: 0.89,
+    });
   });
 });
 
 describe("a misspelt city beside other words", () => {
   it("finds a one-word misspelling among other words", () => {
     const m = matchCity("Casablanaca hay 7", cities());
-    expect(m).toMatchObject({ status: "matched", via: "fuzzy", score: 0.91, source: "city", input: "Casablanaca hay 7" });
+    expect(m).toMatchObject({
+      status: "matched",
+      via: "fuzzy",
+      score: 0.91,
+      source: "city",
+      input: "Casablanaca hay 7",
+    });
     expect(m.status === "matched" && m.city.name).toBe("Casablanca");
   });
 
@@ -88,7 +98,10 @@ describe("regions and address lines", () => {
 
   it("takes the first city of the city field, the last of an address line", () => {
     expect(matchCity("Casablanca Rabat", cities())).toMatchObject({ city: { name: "Casablanca" }, source: "city" });
-    expect(matchCity({ city: "", address1: "12 rue Fes Casablanca" }, cities())).toMatchObject({ city: { name: "Casablanca" }, source: "address1" });
+    expect(matchCity({ city: "", address1: "12 rue Fes Casablanca" }, cities())).toMatchObject({
+      city: { name: "Casablanca" },
+      source: "address1",
+    });
   });
 
   it("prefers the longest known spelling", () => {
@@ -97,9 +110,18 @@ describe("regions and address lines", () => {
   });
 
   it("reads address1, then address2, then the province", () => {
-    expect(matchCity({ city: "", address1: "Rabat, Hay Riad", address2: "Casablanca" }, cities())).toMatchObject({ source: "address1", city: { name: "Rabat" } });
-    expect(matchCity({ city: " ", address2: "Agadir", province: "Marrakech" }, cities())).toMatchObject({ source: "address2", city: { name: "Agadir" } });
-    expect(matchCity({ city: "", province: "Marrakech" }, cities())).toMatchObject({ source: "province", city: { name: "Marrakech" } });
+    expect(matchCity({ city: "", address1: "Rabat, Hay Riad", address2: "Casablanca" }, cities())).toMatchObject({
+      source: "address1",
+      city: { name: "Rabat" },
+    });
+    expect(matchCity({ city: " ", address2: "Agadir", province: "Marrakech" }, cities())).toMatchObject({
+      source: "address2",
+      city: { name: "Agadir" },
+    });
+    expect(matchCity({ city: "", province: "Marrakech" }, cities())).toMatchObject({
+      source: "province",
+      city: { name: "Marrakech" },
+    });
     expect(matchCity({ city: "", address1: "  " }, cities())).toEqual({ status: "missing" });
   });
 });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildCityIndex,
-  type CityFields,
-  matchCity,
-  matchCityWithIndex,
-  normalizeCityKey,
-} from "../../app/leads";
+import { buildCityIndex, type CityFields, matchCity, matchCityWithIndex, normalizeCityKey } from "../../app/leads";
 import { cities, cityId, readJson } from "./helpers";
 
 interface CityCase {
@@ -21,7 +15,8 @@ describe("matchCity: corpus of customer spellings", () => {
   it("holds at least 300 spellings, Latin and Arabic, misspelt and with districts", () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300);
     const kinds = new Set(corpus.map((c) => c.kind));
-    for (const kind of ["name", "alias", "arabic", "fuzzy", "district", "address", "none"]) expect(kinds).toContain(kind);
+    for (const kind of ["name", "alias", "arabic", "fuzzy", "district", "address", "none"])
+      expect(kinds).toContain(kind);
   });
 
   it.each(corpus.map((c) => [label(c.input), c] as const))("%s", (_label, c) => {
@@ -107,9 +102,18 @@ describe("matchCity: rules", () => {
       { alias: "Casa Anfa Sud", cityId: cityId("Casablanca") },
       { alias: "Sebt Gzoula", cityId: cityId("Safi") },
     ];
-    expect(matchCity("Youssoufia", cities, aliases)).toMatchObject({ via: "shop_alias", city: { id: cityId("Rabat") } });
-    expect(matchCity("casa-anfa sud", cities, aliases)).toMatchObject({ via: "shop_alias", city: { id: cityId("Casablanca") } });
-    expect(matchCity("SEBT GZOULA", cities, aliases)).toMatchObject({ via: "shop_alias", city: { id: cityId("Safi") } });
+    expect(matchCity("Youssoufia", cities, aliases)).toMatchObject({
+      via: "shop_alias",
+      city: { id: cityId("Rabat") },
+    });
+    expect(matchCity("casa-anfa sud", cities, aliases)).toMatchObject({
+      via: "shop_alias",
+      city: { id: cityId("Casablanca") },
+    });
+    expect(matchCity("SEBT GZOULA", cities, aliases)).toMatchObject({
+      via: "shop_alias",
+      city: { id: cityId("Safi") },
+    });
     expect(matchCity("Sebt Gzoula", cities).status).toBe("unmatched");
   });
 
@@ -122,7 +126,10 @@ describe("matchCity: rules", () => {
   });
 
   it("does not read a street named after a city as the city", () => {
-    expect(matchCity({ address1: "Rue de Fès, Meknès" }, cities)).toMatchObject({ city: { id: cityId("Meknès") }, source: "address1" });
+    expect(matchCity({ address1: "Rue de Fès, Meknès" }, cities)).toMatchObject({
+      city: { id: cityId("Meknès") },
+      source: "address1",
+    });
     expect(matchCity({ address1: "Avenue de Marrakech" }, cities)).toEqual({ status: "missing" });
   });
 
@@ -133,9 +140,9 @@ describe("matchCity: rules", () => {
 
   it("keeps the city field's suggestions when nothing else is found", () => {
     const match = matchCity({ city: "Casablamka zz", address1: "Rue 5" }, cities);
-    expect(match.status === "matched" ? match.city.id : match.status === "unmatched" ? match.suggestions[0]?.cityId : 0).toBe(
-      cityId("Casablanca"),
-    );
+    expect(
+      match.status === "matched" ? match.city.id : match.status === "unmatched" ? match.suggestions[0]?.cityId : 0,
+    ).toBe(cityId("Casablanca"));
   });
 
   it("does not take a region name for a city", () => {

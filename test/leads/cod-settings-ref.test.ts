@@ -12,12 +12,19 @@ import {
 import type { ShopOrder } from "../../app/leads";
 
 const PATTERNS = compileGatewayPatterns(DEFAULT_COD_GATEWAY_PATTERNS);
-const order = (paymentGatewayNames: unknown[], financialStatus?: string) => ({ paymentGatewayNames, financialStatus }) as unknown as ShopOrder;
+const order = (paymentGatewayNames: unknown[], financialStatus?: string) =>
+  ({ paymentGatewayNames, financialStatus }) as unknown as ShopOrder;
 
 describe("detectCod", () => {
   it("recognises COD gateway names word by word, whatever the case and accents", () => {
-    expect(detectCod(order(["paiement a la livraison (COD)"], "PENDING"), PATTERNS)).toEqual({ cod: true, gateway: "paiement a la livraison (COD)" });
-    expect(detectCod(order(["card", "Paiement à la réception"], ""), PATTERNS)).toEqual({ cod: true, gateway: "Paiement à la réception" });
+    expect(detectCod(order(["paiement a la livraison (COD)"], "PENDING"), PATTERNS)).toEqual({
+      cod: true,
+      gateway: "paiement a la livraison (COD)",
+    });
+    expect(detectCod(order(["card", "Paiement à la réception"], ""), PATTERNS)).toEqual({
+      cod: true,
+      gateway: "Paiement à la réception",
+    });
     expect(detectCod(order(["الدفع عند الاستلام"]), PATTERNS)).toEqual({ cod: true, gateway: "الدفع عند الاستلام" });
     expect(isCodGateway("Barcode", PATTERNS)).toBe(false);
     expect(isCodGateway("My COD", PATTERNS)).toBe(true);
@@ -25,14 +32,24 @@ describe("detectCod", () => {
   });
 
   it("says why an order is not COD", () => {
-    expect(detectCod(order(["Barcode"], "pending"), PATTERNS)).toEqual({ cod: false, reason: "other_gateway", gateways: ["Barcode"], financialStatus: "pending" });
+    expect(detectCod(order(["Barcode"], "pending"), PATTERNS)).toEqual({
+      cod: false,
+      reason: "other_gateway",
+      gateways: ["Barcode"],
+      financialStatus: "pending",
+    });
     expect(detectCod(order([" ", "", 5]), PATTERNS)).toEqual({ cod: false, reason: "no_gateway", gateways: [] });
     expect(detectCod(order(["card"]), PATTERNS)).toEqual({ cod: false, reason: "other_gateway", gateways: ["card"] });
   });
 
   it("refuses a COD order that is already paid in part or in full", () => {
     for (const status of ["paid", "partially_paid", "authorized", "PAID"]) {
-      expect(detectCod(order(["card", "COD"], status), PATTERNS)).toEqual({ cod: false, reason: "already_paid", gateways: ["card", "COD"], financialStatus: status.toLowerCase() });
+      expect(detectCod(order(["card", "COD"], status), PATTERNS)).toEqual({
+        cod: false,
+        reason: "already_paid",
+        gateways: ["card", "COD"],
+        financialStatus: status.toLowerCase(),
+      });
     }
   });
 
@@ -79,27 +96,41 @@ describe("resolveSettings", () => {
     expect(resolved.shopCurrency).toBe("MAD");
     expect(resolveSettings({ sendAllOrders: true }).sendAllOrders).toBe(true);
     expect(resolveSettings({ shopCurrency: 5 as unknown as string })).not.toHaveProperty("shopCurrency");
-    expect(resolveSettings({ codGatewayPatterns: "COD" as unknown as string[] }).codGatewayPatterns).toEqual(DEFAULT_SETTINGS.codGatewayPatterns);
+    expect(resolveSettings({ codGatewayPatterns: "COD" as unknown as string[] }).codGatewayPatterns).toEqual(
+      DEFAULT_SETTINGS.codGatewayPatterns,
+    );
   });
 
   it("clamps numbers to their range and ignores non-numbers", () => {
     const week = 7 * 24 * 60;
-    expect(resolveSettings({ duplicateWindowMinutes: -5, cityFuzzyThreshold: 0.2, referenceMaxAgeMinutes: -1 })).toMatchObject({
+    expect(
+      resolveSettings({ duplicateWindowMinutes: -5, cityFuzzyThreshold: 0.2, referenceMaxAgeMinutes: -1 }),
+    ).toMatchObject({
       duplicateWindowMinutes: 0,
       cityFuzzyThreshold: 0.5,
       referenceMaxAgeMinutes: 0,
     });
-    expect(resolveSettings({ duplicateWindowMinutes: week + 1, cityFuzzyThreshold: 1.5, referenceMaxAgeMinutes: week + 1 })).toMatchObject({
+    expect(
+      resolveSettings({ duplicateWindowMinutes: week + 1, cityFuzzyThreshold: 1.5, referenceMaxAgeMinutes: week + 1 }),
+    ).toMatchObject({
       duplicateWindowMinutes: week,
       cityFuzzyThreshold: 1,
       referenceMaxAgeMinutes: week,
     });
-    expect(resolveSettings({ duplicateWindowMinutes: 30, cityFuzzyThreshold: 0.7, referenceMaxAgeMinutes: 5 })).toMatchObject({
+    expect(
+      resolveSettings({ duplicateWindowMinutes: 30, cityFuzzyThreshold: 0.7, referenceMaxAgeMinutes: 5 }),
+    ).toMatchObject({
       duplicateWindowMinutes: 30,
       cityFuzzyThreshold: 0.7,
       referenceMaxAgeMinutes: 5,
     });
-    expect(resolveSettings({ duplicateWindowMinutes: Number.NaN, cityFuzzyThreshold: Infinity, referenceMaxAgeMinutes: "5" as unknown as number })).toMatchObject({
+    expect(
+      resolveSettings({
+        duplicateWindowMinutes: Number.NaN,
+        cityFuzzyThreshold: Infinity,
+        referenceMaxAgeMinutes: "5" as unknown as number,
+      }),
+    ).toMatchObject({
       duplicateWindowMinutes: DEFAULT_DUPLICATE_WINDOW_MINUTES,
       cityFuzzyThreshold: DEFAULT_SETTINGS.cityFuzzyThreshold,
       referenceMaxAgeMinutes: DEFAULT_REFERENCE_MAX_AGE_MINUTES,
@@ -121,13 +152,15 @@ describe("external_ref", () => {
   });
 
   it("gives no ref for an id that is not all digits", () => {
-    for (const id of ["", "gid://shopify/Order/1", "12a", "a12", " 12"]) expect(externalRefFor({ id, name: "#1" }), id).toBeUndefined();
+    for (const id of ["", "gid://shopify/Order/1", "12a", "a12", " 12"])
+      expect(externalRefFor({ id, name: "#1" }), id).toBeUndefined();
   });
 
   it("reads back only refs it wrote", () => {
     expect(parseExternalRef("shopify:5551234567890 #1001")).toEqual({ orderId: "5551234567890", orderName: "#1001" });
     expect(parseExternalRef("shopify:5551234567890")).toEqual({ orderId: "5551234567890" });
     expect(parseExternalRef("shopify:5551234567890")).not.toHaveProperty("orderName");
-    for (const ref of ["shopify:", "shopify:12a", "xshopify:12", "shopify:12 ", "SHOPIFY:12", "other:12 #1"]) expect(parseExternalRef(ref), ref).toBeUndefined();
+    for (const ref of ["shopify:", "shopify:12a", "xshopify:12", "shopify:12 ", "SHOPIFY:12", "other:12 #1"])
+      expect(parseExternalRef(ref), ref).toBeUndefined();
   });
 });

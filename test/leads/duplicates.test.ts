@@ -15,8 +15,11 @@ function lead(minutesAgo: number, overrides: Partial<RecentLead> = {}): RecentLe
   };
 }
 
-const find = (leads: RecentLead[] | ((phone: string) => RecentLead[]) | undefined, windowMinutes = 60, keys = ["sku:ARG-OIL-50"]) =>
-  findRecentDuplicate(leads, PHONE, keys, "this-order", NOW, windowMinutes);
+const find = (
+  leads: RecentLead[] | ((phone: string) => RecentLead[]) | undefined,
+  windowMinutes = 60,
+  keys = ["sku:ARG-OIL-50"],
+) => findRecentDuplicate(leads, PHONE, keys, "this-order", NOW, windowMinutes);
 
 describe("findRecentDuplicate", () => {
   it("finds a lead with the same phone and product inside the window", () => {

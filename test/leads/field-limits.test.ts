@@ -4,7 +4,13 @@
  * it is left alone, and nothing else in the order changes.
  */
 import { describe, expect, it } from "vitest";
-import { boundOrderFields, MAX_FIELD_CHARS, MAX_GATEWAYS, MAX_ID_CHARS, orderOverBounds } from "../../app/leads/field-limits";
+import {
+  boundOrderFields,
+  MAX_FIELD_CHARS,
+  MAX_GATEWAYS,
+  MAX_ID_CHARS,
+  orderOverBounds,
+} from "../../app/leads/field-limits";
 import { MAX_PHONE_CHARS } from "../../app/leads/phone";
 import type { ShopAddress, ShopLineItem, ShopOrder } from "../../app/leads";
 import { line, order } from "./helpers";
@@ -31,22 +37,30 @@ function full(): ShopOrder {
     customer: { firstName: "Fatima", lastName: "Zahra", phone: "0612345678" },
     shippingAddress: address(),
     billingAddress: address(),
-    lineItems: [line({ id: "1", variantId: "11", productId: "21", sku: "A", name: "A - 1", title: "A", variantTitle: "1" }), line({ id: "2", sku: "B", variantTitle: "2" })],
+    lineItems: [
+      line({ id: "1", variantId: "11", productId: "21", sku: "A", name: "A - 1", title: "A", variantTitle: "1" }),
+      line({ id: "2", sku: "B", variantTitle: "2" }),
+    ],
   });
 }
 
 type Kind = "text" | "id" | "phone";
 const MAX: Record<Kind, number> = { text: MAX_FIELD_CHARS, id: MAX_ID_CHARS, phone: MAX_PHONE_CHARS };
 /** What a value one past its bound becomes. */
-const cutOf = (kind: Kind, value: string) => (kind === "phone" ? `${value.slice(0, MAX_PHONE_CHARS)}…` : value.slice(0, MAX[kind]));
+const cutOf = (kind: Kind, value: string) =>
+  kind === "phone" ? `${value.slice(0, MAX_PHONE_CHARS)}…` : value.slice(0, MAX[kind]);
 
 type Setter = (o: ShopOrder, value: string) => void;
-const onAddress = (which: "shippingAddress" | "billingAddress", key: keyof ShopAddress): Setter => (o, v) => {
-  (o[which] as Record<string, unknown>)[key] = v;
-};
-const onLine = (key: keyof ShopLineItem): Setter => (o, v) => {
-  (o.lineItems[1] as unknown as Record<string, unknown>)[key] = v;
-};
+const onAddress =
+  (which: "shippingAddress" | "billingAddress", key: keyof ShopAddress): Setter =>
+  (o, v) => {
+    (o[which] as Record<string, unknown>)[key] = v;
+  };
+const onLine =
+  (key: keyof ShopLineItem): Setter =>
+  (o, v) => {
+    (o.lineItems[1] as unknown as Record<string, unknown>)[key] = v;
+  };
 
 const FIELDS: [string, Kind, Setter][] = [
   ["id", "id", (o, v) => (o.id = v)],
@@ -72,8 +86,16 @@ const FIELDS: [string, Kind, Setter][] = [
     [`${which}.zip`, "id", onAddress(which, "zip")],
     [`${which}.phone`, "phone", onAddress(which, "phone")],
   ]),
-  ...(["sku", "name", "title", "variantTitle"] as const).map((key): [string, Kind, Setter] => [`line.${key}`, "text", onLine(key)]),
-  ...(["id", "variantId", "productId"] as const).map((key): [string, Kind, Setter] => [`line.${key}`, "id", onLine(key)]),
+  ...(["sku", "name", "title", "variantTitle"] as const).map((key): [string, Kind, Setter] => [
+    `line.${key}`,
+    "text",
+    onLine(key),
+  ]),
+  ...(["id", "variantId", "productId"] as const).map((key): [string, Kind, Setter] => [
+    `line.${key}`,
+    "id",
+    onLine(key),
+  ]),
 ];
 
 describe("bounds on typed fields", () => {
@@ -110,7 +132,14 @@ describe("bounds on typed fields", () => {
   });
 
   it("cuts an order without customer, addresses or totals without inventing them", () => {
-    const o: ShopOrder = { id: "1".repeat(MAX_ID_CHARS + 1), name: "#1", paymentGatewayNames: [], test: false, lineItems: [], tags: [] };
+    const o: ShopOrder = {
+      id: "1".repeat(MAX_ID_CHARS + 1),
+      name: "#1",
+      paymentGatewayNames: [],
+      test: false,
+      lineItems: [],
+      tags: [],
+    };
     expect(boundOrderFields(o)).toStrictEqual({
       id: "1".repeat(MAX_ID_CHARS),
       name: "#1",

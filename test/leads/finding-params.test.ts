@@ -4,7 +4,13 @@
  * sentence. Also the total-below-cost rule with quantities and several items.
  */
 import { describe, expect, it } from "vitest";
-import { type FindingCode, type MappingContext, type MappingResult, mapOrderToLead, type ShopOrder } from "../../app/leads";
+import {
+  type FindingCode,
+  type MappingContext,
+  type MappingResult,
+  mapOrderToLead,
+  type ShopOrder,
+} from "../../app/leads";
 import { catalogue, cities, context, line, order, withAddress } from "./helpers";
 
 // Fresh lists per call: the mapper memoises its indexes per array, and each test must build its own.
@@ -24,7 +30,11 @@ describe("orders that are skipped", () => {
   });
 
   it("test order: no params", () => {
-    expect(only(map(order({ test: true })), "test_order")).toMatchObject({ severity: "blocking", field: "order", params: {} });
+    expect(only(map(order({ test: true })), "test_order")).toMatchObject({
+      severity: "blocking",
+      field: "order",
+      params: {},
+    });
   });
 
   it("not COD: why, the gateways and the financial status", () => {
@@ -38,12 +48,21 @@ describe("orders that are skipped", () => {
       gateways: "Cash on Delivery (COD)",
       financialStatus: "paid",
     });
-    expect(only(map(order({ paymentGatewayNames: [] })), "not_cod").params).toMatchObject({ reason: "no_gateway", gateways: "" });
+    expect(only(map(order({ paymentGatewayNames: [] })), "not_cod").params).toMatchObject({
+      reason: "no_gateway",
+      gateways: "",
+    });
   });
 
   it("nothing to ship: how many lines the order had", () => {
-    const r = map(order({ lineItems: [line({ giftCard: true }), line({ requiresShipping: false }), line({ quantity: 0 })] }));
-    expect(only(r, "no_shippable_items")).toMatchObject({ severity: "blocking", field: "items", params: { lineCount: 3 } });
+    const r = map(
+      order({ lineItems: [line({ giftCard: true }), line({ requiresShipping: false }), line({ quantity: 0 })] }),
+    );
+    expect(only(r, "no_shippable_items")).toMatchObject({
+      severity: "blocking",
+      field: "items",
+      params: { lineCount: 3 },
+    });
     expect(r).toMatchObject({ decision: "skip", needsRefresh: [], productKeys: [] });
   });
 });
@@ -57,7 +76,15 @@ describe("items", () => {
 
   it("mapping to unknown items: the mapping and every unknown target", () => {
     const skuMappings = [
-      { id: "m1", sourceKind: "variant" as const, sourceKey: "77", targets: [{ sku: "GONE-1", quantity: 1 }, { product_id: 9999, quantity: 1 }] },
+      {
+        id: "m1",
+        sourceKind: "variant" as const,
+        sourceKey: "77",
+        targets: [
+          { sku: "GONE-1", quantity: 1 },
+          { product_id: 9999, quantity: 1 },
+        ],
+      },
     ];
     const f = only(map(order({ lineItems: [line({ variantId: "77" })] }), { skuMappings }), "sku_unmatched");
     expect(f.params).toEqual({ ...BASE, via: "mapping", sku: "ARG-OIL-50", unknown: "GONE-1, #9999", mappingId: "m1" });
@@ -71,18 +98,35 @@ describe("items", () => {
       params: { ...BASE, quantity: 2, sku: "SHAVER-3D", productId: 1012, name: "Rasoir électrique 3D" },
     });
     const catalogue = [
-      { id: 5, sku: "JLB", name: "Sandal", platform_price: "10.00", in_stock: true, variants: [{ sku: "JLB-SANDAL-38", name: "38", in_stock: false }] },
+      {
+        id: 5,
+        sku: "JLB",
+        name: "Sandal",
+        platform_price: "10.00",
+        in_stock: true,
+        variants: [{ sku: "JLB-SANDAL-38", name: "38", in_stock: false }],
+      },
     ];
     const variant = map(order({ lineItems: [line({ sku: "JLB-SANDAL-38" })] }), { catalogue });
-    expect(only(variant, "item_out_of_stock").params).toMatchObject({ sku: "JLB-SANDAL-38", productId: 5, name: "Sandal (38)" });
+    expect(only(variant, "item_out_of_stock").params).toMatchObject({
+      sku: "JLB-SANDAL-38",
+      productId: 5,
+      name: "Sandal (38)",
+    });
   });
 
   it("no SKU: the line, and whether it was left out of the lead", () => {
     const mystery = line({ sku: "", id: "9", name: "Mystery" });
     const alone = only(map(order({ lineItems: [mystery] })), "sku_missing");
-    expect(alone).toMatchObject({ severity: "blocking", params: { lineItemId: "9", lineIndex: 0, title: "Mystery", quantity: 1, leftOut: false } });
+    expect(alone).toMatchObject({
+      severity: "blocking",
+      params: { lineItemId: "9", lineIndex: 0, title: "Mystery", quantity: 1, leftOut: false },
+    });
     const beside = map(order({ lineItems: [line(), mystery] }), { settings: { holdPolicy: { sku_missing: "send" } } });
-    expect(only(beside, "sku_missing")).toMatchObject({ severity: "warning", params: { lineItemId: "9", lineIndex: 1, leftOut: true } });
+    expect(only(beside, "sku_missing")).toMatchObject({
+      severity: "warning",
+      params: { lineItemId: "9", lineIndex: 1, leftOut: true },
+    });
     expect(beside.lead?.items).toEqual([{ sku: "ARG-OIL-50", quantity: 1 }]);
   });
 });
@@ -106,19 +150,27 @@ describe("phone, name and city", () => {
   });
 
   it("city: what was typed, what it was read as and where", () => {
-    expect(only(map(withAddress(order(), { city: "" })), "city_missing")).toMatchObject({ severity: "blocking", field: "city", params: {} });
+    expect(only(map(withAddress(order(), { city: "" })), "city_missing")).toMatchObject({
+      severity: "blocking",
+      field: "city",
+      params: {},
+    });
     const unmatched = only(map(withAddress(order(), { city: "Bouknadel" })), "city_unmatched");
     expect(unmatched.params).toEqual({ input: "Bouknadel" });
     expect(unmatched.suggestions).toHaveLength(3);
     const fuzzy = only(map(withAddress(order(), { city: "Casablnaca" })), "city_fuzzy");
     expect(fuzzy.params).toEqual({ input: "Casablnaca", cityId: 101, city: "Casablanca", score: 0.9 });
-    expect(only(map(withAddress(order(), { city: "", address1: "12 rue X, Rabat" })), "city_from_address").params).toEqual({
+    expect(
+      only(map(withAddress(order(), { city: "", address1: "12 rue X, Rabat" })), "city_from_address").params,
+    ).toEqual({
       source: "address1",
       cityField: null,
       cityId: 102,
       city: "Rabat",
     });
-    expect(only(map(withAddress(order(), { city: "Quartier", address1: "12 rue X, Rabat" })), "city_from_address").params).toMatchObject({
+    expect(
+      only(map(withAddress(order(), { city: "Quartier", address1: "12 rue X, Rabat" })), "city_from_address").params,
+    ).toMatchObject({
       cityField: "Quartier",
     });
   });
@@ -126,8 +178,17 @@ describe("phone, name and city", () => {
 
 describe("amount", () => {
   it("not in MAD: the currency", () => {
-    const eur = order({ currency: "EUR", currentTotal: { amount: "13.70", currencyCode: "EUR" }, currentTotalPresentment: undefined, presentmentCurrency: "EUR" });
-    expect(only(map(eur), "currency_not_mad")).toMatchObject({ severity: "blocking", field: "total_client", params: { currency: "EUR" } });
+    const eur = order({
+      currency: "EUR",
+      currentTotal: { amount: "13.70", currencyCode: "EUR" },
+      currentTotalPresentment: undefined,
+      presentmentCurrency: "EUR",
+    });
+    expect(only(map(eur), "currency_not_mad")).toMatchObject({
+      severity: "blocking",
+      field: "total_client",
+      params: { currency: "EUR" },
+    });
   });
 
   it("unreadable: the amount as written", () => {
@@ -137,7 +198,12 @@ describe("amount", () => {
   it("below cost counts each item's price times its quantity", () => {
     // ARG-OIL-50 at 45.00 × 3 plus Casablanca's 20.00 delivery fee: 155.00.
     const three = (total: string) => map(order({ ...amount(total), lineItems: [line({ quantity: 3 })] }));
-    expect(only(three("150.00"), "total_below_cost").params).toEqual({ total: "150.00", minimum: "155.00", itemsCost: "135.00", deliveryFee: "20.00" });
+    expect(only(three("150.00"), "total_below_cost").params).toEqual({
+      total: "150.00",
+      minimum: "155.00",
+      itemsCost: "135.00",
+      deliveryFee: "20.00",
+    });
     expect(only(three("154.99"), "total_below_cost").params).toMatchObject({ minimum: "155.00" });
     expect(three("155.00").findings).toEqual([]);
   });
@@ -152,13 +218,24 @@ describe("amount", () => {
 });
 
 describe("possible duplicate", () => {
-  const recent = { phone: "0612345678", productKeys: ["product:1001"], createdAt: new Date("2026-03-10T11:55:00Z"), orderId: "42" };
+  const recent = {
+    phone: "0612345678",
+    productKeys: ["product:1001"],
+    createdAt: new Date("2026-03-10T11:55:00Z"),
+    orderId: "42",
+  };
 
   it("names the other order, how long ago and the window", () => {
     const f = only(map(order(), { recentLeads: [{ ...recent, orderName: "#1042" }] }), "possible_duplicate");
-    expect(f).toMatchObject({ field: "customer_phone", params: { otherOrderId: "42", otherOrder: "#1042", minutesAgo: 5 } });
+    expect(f).toMatchObject({
+      field: "customer_phone",
+      params: { otherOrderId: "42", otherOrder: "#1042", minutesAgo: 5 },
+    });
     expect(f.params.windowMinutes).toBeGreaterThanOrEqual(5);
-    const unnamed = only(map(order(), { recentLeads: [recent], settings: { duplicateWindowMinutes: 30 } }), "possible_duplicate");
+    const unnamed = only(
+      map(order(), { recentLeads: [recent], settings: { duplicateWindowMinutes: 30 } }),
+      "possible_duplicate",
+    );
     expect(unnamed.params).toEqual({ otherOrderId: "42", otherOrder: "42", minutesAgo: 5, windowMinutes: 30 });
   });
 });

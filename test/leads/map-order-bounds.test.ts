@@ -8,7 +8,8 @@ import { MAX_LINE_ITEMS } from "../../app/leads/field-limits";
 import type { MappingContext, ShopOrder } from "../../app/leads";
 import { cityId, context, line, NOW, order, withAddress } from "./helpers";
 
-const lines = (n: number) => Array.from({ length: n }, (_, i) => line({ id: String(i + 1), variantId: String(9000 + i) }));
+const lines = (n: number) =>
+  Array.from({ length: n }, (_, i) => line({ id: String(i + 1), variantId: String(9000 + i) }));
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const HOUR = 60 * 60_000;
 
@@ -20,7 +21,13 @@ describe("the most lines one lead holds", () => {
     const over = mapOrderToLead(order({ lineItems: lines(MAX_LINE_ITEMS + 1) }), context());
     expect(over).toEqual({
       decision: "hold",
-      findings: [expect.objectContaining({ code: "too_many_items", severity: "blocking", params: { lineCount: MAX_LINE_ITEMS + 1, max: MAX_LINE_ITEMS } })],
+      findings: [
+        expect.objectContaining({
+          code: "too_many_items",
+          severity: "blocking",
+          params: { lineCount: MAX_LINE_ITEMS + 1, max: MAX_LINE_ITEMS },
+        }),
+      ],
       needsRefresh: [],
       productKeys: [],
     });
@@ -40,8 +47,12 @@ describe("when a reference list is old enough to refresh", () => {
 
   it("follows the shop's maximum age", () => {
     const settings = { referenceMaxAgeMinutes: 5 };
-    expect(mapOrderToLead(unknownCity, context({ settings, citiesFetchedAt: ago(5 * 60_000) })).needsRefresh).toEqual([]);
-    expect(mapOrderToLead(unknownCity, context({ settings, citiesFetchedAt: ago(6 * 60_000) })).needsRefresh).toEqual(["cities"]);
+    expect(mapOrderToLead(unknownCity, context({ settings, citiesFetchedAt: ago(5 * 60_000) })).needsRefresh).toEqual(
+      [],
+    );
+    expect(mapOrderToLead(unknownCity, context({ settings, citiesFetchedAt: ago(6 * 60_000) })).needsRefresh).toEqual([
+      "cities",
+    ]);
   });
 });
 
@@ -68,7 +79,8 @@ describe("buildMatchingContext", () => {
 });
 
 describe("the amount to collect", () => {
-  const total = (o: Parameters<typeof order>[0], settings?: object) => mapOrderToLead(order(o), context({ settings })).lead?.total_client;
+  const total = (o: Parameters<typeof order>[0], settings?: object) =>
+    mapOrderToLead(order(o), context({ settings })).lead?.total_client;
   const noCurrency = undefined as unknown as string;
 
   it("reads up to the largest amount the platform takes", () => {
@@ -79,7 +91,11 @@ describe("the amount to collect", () => {
 
   it.each<[string, Parameters<typeof order>[0], object | undefined]>([
     ["the total's currency when the order names none", { currency: noCurrency }, undefined],
-    ["the shop's currency when neither names one", { currency: noCurrency, currentTotal: { amount: "149.00", currencyCode: noCurrency } }, { shopCurrency: "mad" }],
+    [
+      "the shop's currency when neither names one",
+      { currency: noCurrency, currentTotal: { amount: "149.00", currencyCode: noCurrency } },
+      { shopCurrency: "mad" },
+    ],
     ["a currency code in lower case", { currency: "mad" }, undefined],
   ])("knows a MAD shop from %s", (_label, o, settings) => {
     expect(total(o, settings)).toBe("149.00");
@@ -87,8 +103,20 @@ describe("the amount to collect", () => {
 
   it("knows a MAD presentment from the order's presentment currency", () => {
     const eurShop = { currency: "EUR", currentTotal: { amount: "13.70", currencyCode: "EUR" } };
-    expect(total({ ...eurShop, currentTotalPresentment: { amount: "149.00", currencyCode: noCurrency }, presentmentCurrency: "mad" })).toBe("149.00");
-    expect(total({ ...eurShop, currentTotalPresentment: { amount: "149.00", currencyCode: noCurrency }, presentmentCurrency: "EUR" })).toBeUndefined();
+    expect(
+      total({
+        ...eurShop,
+        currentTotalPresentment: { amount: "149.00", currencyCode: noCurrency },
+        presentmentCurrency: "mad",
+      }),
+    ).toBe("149.00");
+    expect(
+      total({
+        ...eurShop,
+        currentTotalPresentment: { amount: "149.00", currencyCode: noCurrency },
+        presentmentCurrency: "EUR",
+      }),
+    ).toBeUndefined();
   });
 
   it.each<[string, string | undefined, string | undefined, string]>([
@@ -118,23 +146,54 @@ describe("where each finding points", () => {
 
   it.each<[string, ShopOrder, Partial<MappingContext>, Record<string, string>]>([
     ["not COD", order({ paymentGatewayNames: ["Stripe"], financialStatus: "paid" }), {}, { not_cod: "order" }],
-    ["unknown SKU, out of stock", order({ lineItems: [line({ sku: "NOPE" }), line({ id: "2", sku: "OOS-1" })] }), {
-      catalogue: [{ id: 9, sku: "OOS-1", name: "Gone", platform_price: "1.00", in_stock: false, variants: [] }],
-    }, { sku_unmatched: "items", item_out_of_stock: "items" }],
-    ["no SKU, unverified phone, no name", order({ lineItems: [line({ id: "2", sku: undefined })], shippingAddress: { city: "Casablanca", phone: "0791234567" } }), {}, {
-      sku_missing: "items",
-      phone_unverified: "customer_phone",
-      name_missing: "customer_name",
-    }],
+    [
+      "unknown SKU, out of stock",
+      order({ lineItems: [line({ sku: "NOPE" }), line({ id: "2", sku: "OOS-1" })] }),
+      {
+        catalogue: [{ id: 9, sku: "OOS-1", name: "Gone", platform_price: "1.00", in_stock: false, variants: [] }],
+      },
+      { sku_unmatched: "items", item_out_of_stock: "items" },
+    ],
+    [
+      "no SKU, unverified phone, no name",
+      order({
+        lineItems: [line({ id: "2", sku: undefined })],
+        shippingAddress: { city: "Casablanca", phone: "0791234567" },
+      }),
+      {},
+      {
+        sku_missing: "items",
+        phone_unverified: "customer_phone",
+        name_missing: "customer_name",
+      },
+    ],
     ["a misspelt city read in the address", withAddress(order(), { city: "Casablnaca" }), {}, { city_fuzzy: "city" }],
-    ["a city read in the address", withAddress(order(), { city: "", address1: "Imm 4, Tanger" }), {}, { city_from_address: "city" }],
-    ["an unreadable total", order({ currentTotal: { amount: "x", currencyCode: "MAD" } }), {}, { total_invalid: "total_client" }],
+    [
+      "a city read in the address",
+      withAddress(order(), { city: "", address1: "Imm 4, Tanger" }),
+      {},
+      { city_from_address: "city" },
+    ],
+    [
+      "an unreadable total",
+      order({ currentTotal: { amount: "x", currencyCode: "MAD" } }),
+      {},
+      { total_invalid: "total_client" },
+    ],
   ])("%s", (_label, o, ctx, expected) => {
     expect(fieldsOf(o, ctx)).toMatchObject(expected);
   });
 
   it("a possible duplicate points at the phone", () => {
-    const recentLeads = [{ orderId: "1", orderName: "#1000", phone: "0612345678", productKeys: ["product:1001"], createdAt: new Date(NOW.getTime() - 60_000) }];
+    const recentLeads = [
+      {
+        orderId: "1",
+        orderName: "#1000",
+        phone: "0612345678",
+        productKeys: ["product:1001"],
+        createdAt: new Date(NOW.getTime() - 60_000),
+      },
+    ];
     const dup = mapOrderToLead(order(), context({ recentLeads }));
     expect(dup.findings.map((f) => [f.code, f.field])).toEqual([["possible_duplicate", "customer_phone"]]);
   });
@@ -142,10 +201,24 @@ describe("where each finding points", () => {
 
 describe("the lead's shape", () => {
   it("leaves out the city, the total and the address rather than sending them empty", () => {
-    const o = order({ shippingAddress: undefined, billingAddress: undefined, phone: "0612345678", currency: "EUR", currentTotal: { amount: "1.00", currencyCode: "EUR" }, currentTotalPresentment: undefined });
+    const o = order({
+      shippingAddress: undefined,
+      billingAddress: undefined,
+      phone: "0612345678",
+      currency: "EUR",
+      currentTotal: { amount: "1.00", currencyCode: "EUR" },
+      currentTotalPresentment: undefined,
+    });
     const result = mapOrderToLead(o, context());
     expect(Object.keys(result.lead ?? {}).sort()).toEqual(["customer_name", "customer_phone", "external_ref", "items"]);
-    expect(Object.keys(result).sort()).toEqual(["decision", "findings", "lead", "needsRefresh", "phone", "productKeys"]);
+    expect(Object.keys(result).sort()).toEqual([
+      "decision",
+      "findings",
+      "lead",
+      "needsRefresh",
+      "phone",
+      "productKeys",
+    ]);
     expect(result.findings.map((f) => f.code)).toEqual(["name_missing", "city_missing", "currency_not_mad"]);
   });
 
@@ -155,7 +228,10 @@ describe("the lead's shape", () => {
   });
 
   it("sends two different items as two, with their product keys sorted", () => {
-    const result = mapOrderToLead(order({ lineItems: [line({ id: "1", sku: "ARG-OIL-100" }), line({ id: "2", sku: "ARG-OIL-50" })] }), context());
+    const result = mapOrderToLead(
+      order({ lineItems: [line({ id: "1", sku: "ARG-OIL-100" }), line({ id: "2", sku: "ARG-OIL-50" })] }),
+      context(),
+    );
     expect(result.lead?.items).toEqual([
       { sku: "ARG-OIL-100", quantity: 1 },
       { sku: "ARG-OIL-50", quantity: 1 },
@@ -164,12 +240,24 @@ describe("the lead's shape", () => {
   });
 
   it("blocks a line without SKU that is the whole order, whatever the shop's policy", () => {
-    const result = mapOrderToLead(order({ lineItems: [line({ sku: undefined })] }), context({ settings: { holdPolicy: { sku_missing: "send" } } }));
-    expect(result.findings).toEqual([expect.objectContaining({ code: "sku_missing", severity: "blocking", params: expect.objectContaining({ leftOut: false }) })]);
+    const result = mapOrderToLead(
+      order({ lineItems: [line({ sku: undefined })] }),
+      context({ settings: { holdPolicy: { sku_missing: "send" } } }),
+    );
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        code: "sku_missing",
+        severity: "blocking",
+        params: expect.objectContaining({ leftOut: false }),
+      }),
+    ]);
   });
 
   it("adds what the customer typed to the address when a shop alias read it", () => {
-    const aliases = [{ alias: "Bouknadel", cityId: cityId("Salé") }, { alias: "Rabat ville", cityId: cityId("Rabat") }];
+    const aliases = [
+      { alias: "Bouknadel", cityId: cityId("Salé") },
+      { alias: "Rabat ville", cityId: cityId("Rabat") },
+    ];
     const alias = mapOrderToLead(withAddress(order(), { city: "Bouknadel" }), context({ cityAliases: aliases }));
     expect(alias.lead?.address).toBe("12 Rue Ibnou Mounir, Bouknadel");
     const sameAsName = mapOrderToLead(withAddress(order(), { city: "Rabat ville" }), context({ cityAliases: aliases }));

@@ -45,7 +45,9 @@ describe("mapOrderToLead: a plain COD order", () => {
   });
 
   it("gives every finding a code, severity, field, message and params", () => {
-    const result = map(withAddress(order({ currentTotal: { amount: "10.00", currencyCode: "MAD" } }), { city: "Casablnaca" }));
+    const result = map(
+      withAddress(order({ currentTotal: { amount: "10.00", currencyCode: "MAD" } }), { city: "Casablnaca" }),
+    );
     expect(result.findings.length).toBeGreaterThan(0);
     for (const f of result.findings) {
       expect(f.code).toMatch(/^[a-z_]+$/);
@@ -71,7 +73,11 @@ describe("mapOrderToLead: orders that are not sent", () => {
     ["no payment method", { paymentGatewayNames: [] }, "not_cod"],
     ["COD already paid", { financialStatus: "paid" }, "not_cod"],
     ["only a gift card", { lineItems: [line({ giftCard: true, requiresShipping: false })] }, "no_shippable_items"],
-    ["only a physical gift card", { lineItems: [line({ giftCard: true, requiresShipping: true })] }, "no_shippable_items"],
+    [
+      "only a physical gift card",
+      { lineItems: [line({ giftCard: true, requiresShipping: true })] },
+      "no_shippable_items",
+    ],
     ["only a digital item", { lineItems: [line({ requiresShipping: false })] }, "no_shippable_items"],
     ["every line removed by an edit", { lineItems: [line({ quantity: 0 })] }, "no_shippable_items"],
   ])("skips a %s", (_name, overrides, code) => {
@@ -158,7 +164,9 @@ describe("mapOrderToLead: phone", () => {
   });
 
   it("quotes the number the merchant has to fix", () => {
-    expect(finding(map(withAddress(order(), { phone: "0522123456" })), "phone_landline")?.message).toContain("0522123456");
+    expect(finding(map(withAddress(order(), { phone: "0522123456" })), "phone_landline")?.message).toContain(
+      "0522123456",
+    );
   });
 
   it("sends a well-shaped number outside the listed ranges with a warning", () => {
@@ -181,7 +189,13 @@ describe("mapOrderToLead: city", () => {
       ["city_from_address"],
       "Imm 4, Tanger, Hay Nahda",
     ],
-    ["the address when the city field is empty", { city: "", address2: "Meknès" }, "Meknès", ["city_from_address"], "12 Rue Ibnou Mounir, Meknès"],
+    [
+      "the address when the city field is empty",
+      { city: "", address2: "Meknès" },
+      "Meknès",
+      ["city_from_address"],
+      "12 Rue Ibnou Mounir, Meknès",
+    ],
   ])("reads %s", (_name, address, city, expectedCodes, expectedAddress) => {
     const result = map(withAddress(order({ currentTotal: { amount: "500.00", currencyCode: "MAD" } }), address));
     expect(result.lead?.city).toBe(cityId(city));
@@ -256,11 +270,24 @@ describe("mapOrderToLead: items", () => {
   });
 
   it("expands a bundle mapping by the line's quantity", () => {
-    const result = map(order({ currentTotal: { amount: "900.00", currencyCode: "MAD" }, lineItems: [line({ sku: "PACK", variantId: "77", quantity: 2 })] }), {
-      skuMappings: [
-        { sourceKind: "variant", sourceKey: "77", targets: [{ sku: "ARG-OIL-50", quantity: 1 }, { product_id: 1003, quantity: 2 }] },
-      ],
-    });
+    const result = map(
+      order({
+        currentTotal: { amount: "900.00", currencyCode: "MAD" },
+        lineItems: [line({ sku: "PACK", variantId: "77", quantity: 2 })],
+      }),
+      {
+        skuMappings: [
+          {
+            sourceKind: "variant",
+            sourceKey: "77",
+            targets: [
+              { sku: "ARG-OIL-50", quantity: 1 },
+              { product_id: 1003, quantity: 2 },
+            ],
+          },
+        ],
+      },
+    );
     expect(result.lead?.items).toEqual([
       { sku: "ARG-OIL-50", quantity: 2 },
       { product_id: 1003, quantity: 4 },
@@ -272,7 +299,11 @@ describe("mapOrderToLead: items", () => {
     const result = map(order({ lineItems: [line({ sku: "HUILE-ARGAN-50", name: "Huile d'argan cosmétique 50 ml" })] }));
     expect(result.decision).toBe("hold");
     const f = finding(result, "sku_unmatched");
-    expect(f).toMatchObject({ severity: "blocking", field: "items", params: { sku: "HUILE-ARGAN-50", lineItemId: "111" } });
+    expect(f).toMatchObject({
+      severity: "blocking",
+      field: "items",
+      params: { sku: "HUILE-ARGAN-50", lineItemId: "111" },
+    });
     expect(f?.suggestions?.[0]).toMatchObject({ kind: "product", sku: "ARG-OIL-50" });
     expect(result.lead?.items).toEqual([{ sku: "HUILE-ARGAN-50", quantity: 1 }]);
   });
@@ -292,9 +323,12 @@ describe("mapOrderToLead: items", () => {
   });
 
   it("leaves a line without SKU out when the shop chooses to send, and says so", () => {
-    const result = map(order({ lineItems: [line({ id: "1" }), line({ id: "2", sku: undefined, name: "Mystery box" })] }), {
-      settings: { holdPolicy: { sku_missing: "send" } },
-    });
+    const result = map(
+      order({ lineItems: [line({ id: "1" }), line({ id: "2", sku: undefined, name: "Mystery box" })] }),
+      {
+        settings: { holdPolicy: { sku_missing: "send" } },
+      },
+    );
     expect(result.decision).toBe("send");
     expect(result.lead?.items).toEqual([{ sku: "ARG-OIL-50", quantity: 1 }]);
     expect(finding(result, "sku_missing")).toMatchObject({ severity: "warning", params: { leftOut: true } });
@@ -320,17 +354,30 @@ describe("mapOrderToLead: amount", () => {
     ["one decimal", { currentTotal: { amount: "149.5", currencyCode: "MAD" } }, "149.50", []],
     [
       "MAD presentment of a EUR shop",
-      { currency: "EUR", currentTotal: { amount: "13.70", currencyCode: "EUR" }, currentTotalPresentment: { amount: "149.00", currencyCode: "MAD" } },
+      {
+        currency: "EUR",
+        currentTotal: { amount: "13.70", currencyCode: "EUR" },
+        currentTotalPresentment: { amount: "149.00", currencyCode: "MAD" },
+      },
       "149.00",
       [],
     ],
     [
       "EUR only",
-      { currency: "EUR", currentTotal: { amount: "13.70", currencyCode: "EUR" }, currentTotalPresentment: { amount: "13.70", currencyCode: "EUR" } },
+      {
+        currency: "EUR",
+        currentTotal: { amount: "13.70", currencyCode: "EUR" },
+        currentTotalPresentment: { amount: "13.70", currencyCode: "EUR" },
+      },
       undefined,
       ["currency_not_mad"],
     ],
-    ["below items plus delivery", { currentTotal: { amount: "60.00", currencyCode: "MAD" } }, "60.00", ["total_below_cost"]],
+    [
+      "below items plus delivery",
+      { currentTotal: { amount: "60.00", currencyCode: "MAD" } },
+      "60.00",
+      ["total_below_cost"],
+    ],
     ["exactly items plus delivery", { currentTotal: { amount: "65.00", currencyCode: "MAD" } }, "65.00", []],
     ["zero", { currentTotal: { amount: "0.00", currencyCode: "MAD" } }, "0.00", ["total_below_cost"]],
     ["unreadable", { currentTotal: { amount: "1,49", currencyCode: "MAD" } }, undefined, ["total_invalid"]],
@@ -346,30 +393,43 @@ describe("mapOrderToLead: amount", () => {
       catalogue: [{ id: 1, sku: "SAMPLE", name: "Sample", platform_price: "0.00", in_stock: true, variants: [] }],
       cities: [{ id: 1, name: "Casablanca", delivery_fee: "0.00" }],
     };
-    const sample = (amount: string) => order({ currentTotal: { amount, currencyCode: "MAD" }, lineItems: [line({ sku: "SAMPLE" })] });
+    const sample = (amount: string) =>
+      order({ currentTotal: { amount, currencyCode: "MAD" }, lineItems: [line({ sku: "SAMPLE" })] });
     expect(codes(map(sample("0.00"), free))).toEqual(["total_below_cost"]);
     expect(codes(map(sample("5.00"), free))).toEqual([]);
   });
 
   it("does not judge the total without a delivered city, as the platform cannot either", () => {
-    const result = map(withAddress(order({ currentTotal: { amount: "0.00", currencyCode: "MAD" } }), { city: "Bouknadel" }));
+    const result = map(
+      withAddress(order({ currentTotal: { amount: "0.00", currencyCode: "MAD" } }), { city: "Bouknadel" }),
+    );
     expect(codes(result)).toEqual(["city_unmatched"]);
   });
 
   it("explains the inconsistent-total rule with the numbers", () => {
     const f = finding(map(order({ currentTotal: { amount: "60.00", currencyCode: "MAD" } })), "total_below_cost");
     // ARG-OIL-50 at 45.00 plus Casablanca's 20.00 delivery fee.
-    expect(f).toMatchObject({ severity: "warning", params: { total: "60.00", minimum: "65.00", itemsCost: "45.00", deliveryFee: "20.00" } });
+    expect(f).toMatchObject({
+      severity: "warning",
+      params: { total: "60.00", minimum: "65.00", itemsCost: "45.00", deliveryFee: "20.00" },
+    });
   });
 
   it("holds an amount not in MAD by default and sends it without amount when the shop chooses", () => {
-    const eur = order({ currency: "EUR", currentTotal: { amount: "13.70", currencyCode: "EUR" }, currentTotalPresentment: undefined, presentmentCurrency: "EUR" });
+    const eur = order({
+      currency: "EUR",
+      currentTotal: { amount: "13.70", currencyCode: "EUR" },
+      currentTotalPresentment: undefined,
+      presentmentCurrency: "EUR",
+    });
     expect(map(eur).decision).toBe("hold");
     expect(map(eur, { settings: { holdPolicy: { currency_not_mad: "send" } } }).decision).toBe("send");
   });
 
   it("holds a total below cost when the shop asks for it", () => {
-    const result = map(order({ currentTotal: { amount: "60.00", currencyCode: "MAD" } }), { settings: { holdPolicy: { total_below_cost: "hold" } } });
+    const result = map(order({ currentTotal: { amount: "60.00", currencyCode: "MAD" } }), {
+      settings: { holdPolicy: { total_below_cost: "hold" } },
+    });
     expect(result.decision).toBe("hold");
   });
 });
@@ -399,7 +459,10 @@ describe("mapOrderToLead: possible duplicate", () => {
   it("names the earlier order and follows the configured window", () => {
     const lead = recent({ createdAt: new Date(NOW.getTime() - 25 * 60_000) });
     expect(finding(map(order(), { recentLeads: [lead] }), "possible_duplicate")).toBeUndefined();
-    const f = finding(map(order(), { recentLeads: [lead], settings: { duplicateWindowMinutes: 30 } }), "possible_duplicate");
+    const f = finding(
+      map(order(), { recentLeads: [lead], settings: { duplicateWindowMinutes: 30 } }),
+      "possible_duplicate",
+    );
     expect(f).toMatchObject({ severity: "warning", params: { otherOrder: "#1000", minutesAgo: 25 } });
   });
 
@@ -418,7 +481,10 @@ describe("mapOrderToLead: possible duplicate", () => {
 
 describe("mapOrderToLead: name", () => {
   it("falls back to the customer, then to a placeholder with a warning", () => {
-    const noShippingName = withAddress(order({ customer: { firstName: "Aicha" } }), { firstName: undefined, lastName: undefined });
+    const noShippingName = withAddress(order({ customer: { firstName: "Aicha" } }), {
+      firstName: undefined,
+      lastName: undefined,
+    });
     expect(map(noShippingName).lead?.customer_name).toBe("Aicha");
     const result = map(withAddress(order(), { firstName: " ", lastName: undefined }));
     expect(result.lead?.customer_name).toBe("Client #1001");

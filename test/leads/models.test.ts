@@ -24,12 +24,20 @@ describe("SKU mappings", () => {
       targets: [{ sku: " AMLOU-250 ", quantity: 2 }],
       label: "Ramadan pack",
     });
-    expect(created).toMatchObject({ sourceKind: "sku", sourceKey: "PACKRAMADAN-1", targets: [{ sku: "AMLOU-250", quantity: 2 }], targetsValid: true });
+    expect(created).toMatchObject({
+      sourceKind: "sku",
+      sourceKey: "PACKRAMADAN-1",
+      targets: [{ sku: "AMLOU-250", quantity: 2 }],
+      targetsValid: true,
+    });
 
     const replaced = await upsertSkuMapping(db.prisma, SHOP, {
       sourceKind: "sku",
       sourceKey: "PACKRAMADAN-1",
-      targets: [{ product_id: 1003, quantity: 1 }, { sku: "ROSE-WATER-250", quantity: 1 }],
+      targets: [
+        { product_id: 1003, quantity: 1 },
+        { sku: "ROSE-WATER-250", quantity: 1 },
+      ],
     });
     expect(replaced.id).toBe(created.id);
     expect(replaced.label).toBeNull();
@@ -61,8 +69,16 @@ describe("SKU mappings", () => {
   });
 
   it("scopes every read and delete by shop", async () => {
-    const mine = await upsertSkuMapping(db.prisma, SHOP, { sourceKind: "sku", sourceKey: "SHARED", targets: [{ sku: "ARG-OIL-50", quantity: 1 }] });
-    const theirs = await upsertSkuMapping(db.prisma, OTHER, { sourceKind: "sku", sourceKey: "SHARED", targets: [{ sku: "RIF-OLIVE-1L", quantity: 1 }] });
+    const mine = await upsertSkuMapping(db.prisma, SHOP, {
+      sourceKind: "sku",
+      sourceKey: "SHARED",
+      targets: [{ sku: "ARG-OIL-50", quantity: 1 }],
+    });
+    const theirs = await upsertSkuMapping(db.prisma, OTHER, {
+      sourceKind: "sku",
+      sourceKey: "SHARED",
+      targets: [{ sku: "RIF-OLIVE-1L", quantity: 1 }],
+    });
     expect((await listSkuMappings(db.prisma, OTHER)).map((m) => m.id)).toEqual([theirs.id]);
     expect(await deleteSkuMapping(db.prisma, OTHER, mine.id)).toBe(false);
     expect(await deleteSkuMapping(db.prisma, SHOP, mine.id)).toBe(true);
@@ -71,7 +87,9 @@ describe("SKU mappings", () => {
   });
 
   it("flags a row whose stored targets cannot be read, and the mapper ignores it", async () => {
-    await db.prisma.skuMapping.create({ data: { shop: SHOP, sourceKind: "sku", sourceKey: "ARG-OIL-50", targets: "{oops" } });
+    await db.prisma.skuMapping.create({
+      data: { shop: SHOP, sourceKind: "sku", sourceKey: "ARG-OIL-50", targets: "{oops" },
+    });
     const rows = await listSkuMappings(db.prisma, SHOP);
     expect(rows.find((r) => r.sourceKey === "ARG-OIL-50")).toMatchObject({ targetsValid: false, targets: [] });
     const result = mapOrderToLead(order({ lineItems: [line({ sku: "ARG-OIL-50" })] }), context({ skuMappings: rows }));
@@ -79,9 +97,19 @@ describe("SKU mappings", () => {
   });
 
   it("feeds the mapper: a stored bundle is applied to an order", async () => {
-    await upsertSkuMapping(db.prisma, SHOP, { sourceKind: "variant", sourceKey: "900", targets: [{ sku: "TEA-GLASS-6", quantity: 1 }, { sku: "TEAPOT-INOX-1L", quantity: 1 }] });
+    await upsertSkuMapping(db.prisma, SHOP, {
+      sourceKind: "variant",
+      sourceKey: "900",
+      targets: [
+        { sku: "TEA-GLASS-6", quantity: 1 },
+        { sku: "TEAPOT-INOX-1L", quantity: 1 },
+      ],
+    });
     const result = mapOrderToLead(
-      order({ currentTotal: { amount: "300.00", currencyCode: "MAD" }, lineItems: [line({ variantId: "900", sku: "TEA-SET" })] }),
+      order({
+        currentTotal: { amount: "300.00", currencyCode: "MAD" },
+        lineItems: [line({ variantId: "900", sku: "TEA-SET" })],
+      }),
       context({ skuMappings: await listSkuMappings(db.prisma, SHOP) }),
     );
     expect(result.lead?.items).toEqual([
@@ -96,7 +124,11 @@ describe("city aliases", () => {
     const o = withAddress(order(), { city: "Bouknadel Plage" });
     expect(mapOrderToLead(o, context()).decision).toBe("hold");
 
-    const saved = await saveCityAlias(db.prisma, SHOP, { alias: "  BOUKNADEL-plage ", cityId: cityId("Salé"), source: "learned" });
+    const saved = await saveCityAlias(db.prisma, SHOP, {
+      alias: "  BOUKNADEL-plage ",
+      cityId: cityId("Salé"),
+      source: "learned",
+    });
     expect(saved).toMatchObject({ alias: "bouknadelplage", source: "learned", cityId: cityId("Salé") });
 
     const aliases = await listCityAliases(db.prisma, SHOP);
@@ -107,7 +139,11 @@ describe("city aliases", () => {
 
   it("re-points an existing spelling instead of duplicating it", async () => {
     const first = await saveCityAlias(db.prisma, SHOP, { alias: "Hay Salam Agadir", cityId: cityId("Inezgane") });
-    const second = await saveCityAlias(db.prisma, SHOP, { alias: "hay-salam agadir", cityId: cityId("Agadir"), source: "manual" });
+    const second = await saveCityAlias(db.prisma, SHOP, {
+      alias: "hay-salam agadir",
+      cityId: cityId("Agadir"),
+      source: "manual",
+    });
     expect(second.id).toBe(first.id);
     expect(second.cityId).toBe(cityId("Agadir"));
     expect((await listCityAliases(db.prisma, SHOP)).filter((a) => a.alias === first.alias)).toHaveLength(1);

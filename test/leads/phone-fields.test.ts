@@ -91,7 +91,12 @@ describe("prefixes", () => {
   });
 
   it("reads 00 as an international prefix", () => {
-    expect(normalize("0033612345678")).toMatchObject({ ok: false, reason: "foreign", callingCode: "33", country: "FR" });
+    expect(normalize("0033612345678")).toMatchObject({
+      ok: false,
+      reason: "foreign",
+      callingCode: "33",
+      country: "FR",
+    });
   });
 
   it("names foreign calling codes of one, two and three digits", () => {

@@ -47,7 +47,11 @@ describe("normalizeMoroccanPhone: details", () => {
   });
 
   it("prefers a listed mobile over an unlisted one in the same field", () => {
-    expect(normalizeMoroccanPhone("0791234567 / 0661234567")).toEqual({ ok: true, phone: "0661234567", verified: true });
+    expect(normalizeMoroccanPhone("0791234567 / 0661234567")).toEqual({
+      ok: true,
+      phone: "0661234567",
+      verified: true,
+    });
   });
 
   it("always produces the platform's 06/07 shape when it succeeds", () => {

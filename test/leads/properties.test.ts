@@ -18,7 +18,9 @@ const SEED = Number(process.env.FAST_CHECK_SEED) || 20261123;
 
 const ctx = context({
   skuMappings: [{ sourceKind: "variant", sourceKey: "77", targets: [{ sku: "ARG-OIL-50", quantity: 2 }] }],
-  recentLeads: [{ phone: "0612345678", productKeys: ["product:1001"], createdAt: new Date("2026-03-10T11:55:00Z"), orderId: "1" }],
+  recentLeads: [
+    { phone: "0612345678", productKeys: ["product:1001"], createdAt: new Date("2026-03-10T11:55:00Z"), orderId: "1" },
+  ],
 });
 
 /** The result is coherent whatever the order: a valid lead when sent, reasons when not. */
@@ -38,15 +40,36 @@ function checkResult(result: MappingResult): void {
 const mostly = <T, U>(good: fc.Arbitrary<T>, junk: fc.Arbitrary<U>) =>
   fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: junk, weight: 1 });
 const phoneLike = mostly(
-  fc.constantFrom("0612345678", "+212 6 61 23 45 67", "٠٧٧٠١٢٣٤٥٦", "0522123456", "+33612345678", "0791234567", "", "abc"),
+  fc.constantFrom(
+    "0612345678",
+    "+212 6 61 23 45 67",
+    "٠٧٧٠١٢٣٤٥٦",
+    "0522123456",
+    "+33612345678",
+    "0791234567",
+    "",
+    "abc",
+  ),
   fc.oneof(fc.string(), fc.constant(null)),
 );
 const cityLike = fc.oneof(
-  fc.constantFrom(...cities.slice(0, 20).map((c) => c.name), "Casa", "مراكش", "Casablnaca", "Maarif", "Tza", "", "Casablanca-Settat"),
+  fc.constantFrom(
+    ...cities.slice(0, 20).map((c) => c.name),
+    "Casa",
+    "مراكش",
+    "Casablnaca",
+    "Maarif",
+    "Tza",
+    "",
+    "Casablanca-Settat",
+  ),
   fc.string(),
   fc.constant(null),
 );
-const skuLike = mostly(fc.constantFrom(...catalogue.map((p) => p.sku), "arg-oil-50", "UNKNOWN-1", ""), fc.oneof(fc.string(), fc.constant(null)));
+const skuLike = mostly(
+  fc.constantFrom(...catalogue.map((p) => p.sku), "arg-oil-50", "UNKNOWN-1", ""),
+  fc.oneof(fc.string(), fc.constant(null)),
+);
 const amountLike = fc.oneof(
   fc.constantFrom("149.00", "0.00", "12", "1e3", "-5.00", "99999999999.00", "3.999"),
   fc.string(),
@@ -63,7 +86,10 @@ const webhookLineItem = fc.record(
     sku: skuLike,
     name: fc.string(),
     title: fc.string(),
-    quantity: mostly(fc.integer({ min: 1, max: 5 }), fc.oneof(fc.integer({ min: -2, max: 50 }), fc.string(), fc.double())),
+    quantity: mostly(
+      fc.integer({ min: 1, max: 5 }),
+      fc.oneof(fc.integer({ min: -2, max: 50 }), fc.string(), fc.double()),
+    ),
     current_quantity: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.constant(undefined)),
     requires_shipping: mostly(fc.constant(true), fc.oneof(fc.boolean(), anyJson)),
     gift_card: mostly(fc.constant(false), fc.oneof(fc.boolean(), anyJson)),
@@ -71,7 +97,15 @@ const webhookLineItem = fc.record(
   { requiredKeys: ["sku", "quantity"] },
 );
 const webhookAddress = fc.record(
-  { first_name: fc.string(), last_name: fc.string(), address1: fc.string(), address2: cityLike, city: cityLike, province: cityLike, phone: phoneLike },
+  {
+    first_name: fc.string(),
+    last_name: fc.string(),
+    address1: fc.string(),
+    address2: cityLike,
+    city: cityLike,
+    province: cityLike,
+    phone: phoneLike,
+  },
   { requiredKeys: ["city", "phone"] },
 );
 const webhookOrder = fc.record(
@@ -98,10 +132,16 @@ const webhookOrder = fc.record(
     line_items: mostly(fc.array(webhookLineItem, { minLength: 1, maxLength: 5 }), anyJson),
     tags: fc.oneof(fc.string(), anyJson),
   },
-  { requiredKeys: ["gateway", "test", "cancelled_at", "shipping_address", "line_items", "financial_status", "currency"] },
+  {
+    requiredKeys: ["gateway", "test", "cancelled_at", "shipping_address", "line_items", "financial_status", "currency"],
+  },
 );
 
-const SETTINGS = [undefined, { sendAllOrders: true, sendTestOrders: true }, { holdPolicy: { city_unmatched: "send", sku_missing: "send" } as const }];
+const SETTINGS = [
+  undefined,
+  { sendAllOrders: true, sendTestOrders: true },
+  { holdPolicy: { city_unmatched: "send", sku_missing: "send" } as const },
+];
 
 describe("properties", () => {
   it("never throws on arbitrary JSON, and every lead passes the client's validation", () => {
@@ -139,7 +179,10 @@ describe("properties", () => {
       shippingAddress: o.shipping_address,
       lineItems: { nodes: o.line_items },
     }));
-    fc.assert(fc.property(node, (json) => checkResult(mapOrderToLead(fromGraphqlOrder(json), ctx))), { seed: SEED, numRuns: 300 });
+    fc.assert(
+      fc.property(node, (json) => checkResult(mapOrderToLead(fromGraphqlOrder(json), ctx))),
+      { seed: SEED, numRuns: 300 },
+    );
   });
 
   it("normalises phones to the platform's shape or says why not", () => {

@@ -93,7 +93,13 @@ describe("city keys", () => {
   });
 
   it("drops articles from key parts unless nothing would be left", () => {
-    expect([keyPart("el"), keyPart("ال"), keyPart("الرباط"), keyPart("الى"), keyPart("rabat")]).toEqual(["", "", "رباط", "الى", "rabat"]);
+    expect([keyPart("el"), keyPart("ال"), keyPart("الرباط"), keyPart("الى"), keyPart("rabat")]).toEqual([
+      "",
+      "",
+      "رباط",
+      "الى",
+      "rabat",
+    ]);
     expect(keyOf(["el", "jadida"])).toBe("jadida");
     expect(keyOf(["el", "jadida"], true)).toBe("eljadida");
     expect(keyOf(["el"])).toBe("el");
@@ -107,6 +113,7 @@ describe("city keys", () => {
     expect(normalizeCityKey("Ben Guerir")).toBe(normalizeCityKey("Benguerir"));
     expect(normalizeCityKey("quartier 5")).toBe("");
     expect(normalizeCityKey("dée")).toBe("");
-    for (const raw of ["dée", "Ville de Fès", "Marrakech", "d e d e"]) expect(normalizeCityKey(normalizeCityKey(raw))).toBe(normalizeCityKey(raw));
+    for (const raw of ["dée", "Ville de Fès", "Marrakech", "d e d e"])
+      expect(normalizeCityKey(normalizeCityKey(raw))).toBe(normalizeCityKey(raw));
   });
 });

@@ -23,7 +23,14 @@ const CATALOGUE = [
   },
   { id: 6, sku: "X.Y-Z", name: "Punct", platform_price: "1234567890123.00", variants: [] },
   { id: 8, sku: "NUM-PRICE", name: "Priced as a number", platform_price: 12, in_stock: true, variants: [] },
-  { id: 7, sku: "BOOT", name: "Boot", platform_price: "50.00", in_stock: true, variants: [{ sku: "BOOT-40", name: "40", in_stock: false }] },
+  {
+    id: 7,
+    sku: "BOOT",
+    name: "Boot",
+    platform_price: "50.00",
+    in_stock: true,
+    variants: [{ sku: "BOOT-40", name: "40", in_stock: false }],
+  },
 ] as unknown as CatalogueProduct[];
 const catalogue = (): CatalogueProduct[] => [...CATALOGUE];
 
@@ -63,7 +70,13 @@ describe("catalogue SKUs", () => {
 
   it("reports an unknown SKU as typed, trimmed", () => {
     const m = matchSku(line({ sku: " NOPE-9 " }), catalogue());
-    expect(m).toMatchObject({ status: "unmatched", via: "sku", sku: "NOPE-9", unknown: ["NOPE-9"], items: [{ target: { sku: "NOPE-9", quantity: 1 }, quantityPerUnit: 1 }] });
+    expect(m).toMatchObject({
+      status: "unmatched",
+      via: "sku",
+      sku: "NOPE-9",
+      unknown: ["NOPE-9"],
+      items: [{ target: { sku: "NOPE-9", quantity: 1 }, quantityPerUnit: 1 }],
+    });
   });
 
   it("reads two-decimal platform prices and skips anything else", () => {
@@ -89,11 +102,20 @@ describe("Shopify ids", () => {
 });
 
 describe("mappings", () => {
-  const rule = (r: Partial<SkuMappingRule>): SkuMappingRule => ({ sourceKind: "sku", sourceKey: "X", targets: [], ...r }) as SkuMappingRule;
+  const rule = (r: Partial<SkuMappingRule>): SkuMappingRule =>
+    ({ sourceKind: "sku", sourceKey: "X", targets: [], ...r }) as SkuMappingRule;
 
   it("applies a variant mapping by gid, resolving every target with a sane quantity", () => {
     const mappings = [
-      rule({ id: "r1", sourceKind: "variant", sourceKey: "gid://shopify/ProductVariant/77", targets: [{ sku: "ab-1", quantity: 2.5 }, { product_id: 5, quantity: 3 }] }),
+      rule({
+        id: "r1",
+        sourceKind: "variant",
+        sourceKey: "gid://shopify/ProductVariant/77",
+        targets: [
+          { sku: "ab-1", quantity: 2.5 },
+          { product_id: 5, quantity: 3 },
+        ],
+      }),
     ];
     const m = matchSku(line({ sku: "", variantId: "77" }), catalogue(), mappings);
     expect(m).toMatchObject({ status: "matched", via: "mapping", mappingId: "r1" });
@@ -108,9 +130,18 @@ describe("mappings", () => {
       rule({ id: "s", sourceKind: "sku", sourceKey: "ab-1", targets: [{ sku: "SHOE", quantity: 1 }] }),
       rule({ id: "v", sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] }),
     ];
-    expect(matchSku(line({ sku: "AB-1", variantId: "9" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "v" });
-    expect(matchSku(line({ sku: "AB-1", variantId: "10" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
-    expect(matchSku(line({ sku: " a b-1 ", variantId: "10" }), catalogue(), mappings)).toMatchObject({ via: "mapping", mappingId: "s" });
+    expect(matchSku(line({ sku: "AB-1", variantId: "9" }), catalogue(), mappings)).toMatchObject({
+      via: "mapping",
+      mappingId: "v",
+    });
+    expect(matchSku(line({ sku: "AB-1", variantId: "10" }), catalogue(), mappings)).toMatchObject({
+      via: "mapping",
+      mappingId: "s",
+    });
+    expect(matchSku(line({ sku: " a b-1 ", variantId: "10" }), catalogue(), mappings)).toMatchObject({
+      via: "mapping",
+      mappingId: "s",
+    });
   });
 
   it("ignores mappings without targets, without a key, or of an unknown kind", () => {
@@ -121,18 +152,38 @@ describe("mappings", () => {
       rule({ id: "odd", sourceKind: "handle" as "sku", sourceKey: "AB-1", targets: [{ sku: "DUP", quantity: 1 }] }),
       rule({ id: "nokey", sourceKey: 5 as unknown as string, targets: [{ sku: "DUP", quantity: 1 }] }),
     ];
-    expect(matchSku(line({ sku: "AB-1", variantId: "none" }), catalogue(), mappings)).toMatchObject({ status: "matched", via: "sku" });
+    expect(matchSku(line({ sku: "AB-1", variantId: "none" }), catalogue(), mappings)).toMatchObject({
+      status: "matched",
+      via: "sku",
+    });
     expect(matchSku(line({ sku: "", variantId: "none" }), catalogue(), mappings)).toMatchObject({ status: "missing" });
   });
 
   it("reports a mapping's unknown targets, without a mapping id it lacks", () => {
-    const bySku = matchSku(line({ sku: " pack 1 ", variantId: "9" }), catalogue(), [rule({ sourceKey: "PACK1", targets: [{ sku: " nope ", quantity: 0 }] })]);
-    expect(bySku).toMatchObject({ status: "unmatched", via: "mapping", sku: "pack 1", unknown: ["nope"], items: [{ target: { sku: "nope", quantity: 1 } }] });
+    const bySku = matchSku(line({ sku: " pack 1 ", variantId: "9" }), catalogue(), [
+      rule({ sourceKey: "PACK1", targets: [{ sku: " nope ", quantity: 0 }] }),
+    ]);
+    expect(bySku).toMatchObject({
+      status: "unmatched",
+      via: "mapping",
+      sku: "pack 1",
+      unknown: ["nope"],
+      items: [{ target: { sku: "nope", quantity: 1 } }],
+    });
     expect(bySku).not.toHaveProperty("mappingId");
-    const byVariant = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [rule({ id: "m", sourceKind: "variant", sourceKey: "9", targets: [{ product_id: 99, quantity: -1 }] })]);
-    expect(byVariant).toMatchObject({ status: "unmatched", unknown: ["#99"], mappingId: "m", items: [{ target: { product_id: 99, quantity: 1 } }] });
+    const byVariant = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [
+      rule({ id: "m", sourceKind: "variant", sourceKey: "9", targets: [{ product_id: 99, quantity: -1 }] }),
+    ]);
+    expect(byVariant).toMatchObject({
+      status: "unmatched",
+      unknown: ["#99"],
+      mappingId: "m",
+      items: [{ target: { product_id: 99, quantity: 1 } }],
+    });
     expect(byVariant).not.toHaveProperty("sku");
-    const matched = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [rule({ sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] })]);
+    const matched = matchSku(line({ sku: "", variantId: "9" }), catalogue(), [
+      rule({ sourceKind: "variant", sourceKey: "9", targets: [{ sku: "DUP", quantity: 1 }] }),
+    ]);
     expect(matched).toEqual(expect.objectContaining({ status: "matched" }));
     expect(matched).not.toHaveProperty("mappingId");
   });
@@ -147,7 +198,10 @@ describe("suggestions", () => {
       { kind: "product", productId: 5, sku: "SHOE", name: "Shoe", score: 0.62 },
       expect.objectContaining({ kind: "product" }),
     ]);
-    expect(suggestProducts(index, { name: "Shoe 38", title: "ignored", variantTitle: "" })[0]).toMatchObject({ sku: "SHOE-38", score: 1 });
+    expect(suggestProducts(index, { name: "Shoe 38", title: "ignored", variantTitle: "" })[0]).toMatchObject({
+      sku: "SHOE-38",
+      score: 1,
+    });
   });
 
   it("suggests nothing for a line without a name", () => {
@@ -164,7 +218,12 @@ describe("suggestions", () => {
 
 describe("malformed lists", () => {
   it("skips catalogue entries that are not products, and mappings without a rule or a target list", () => {
-    const list = [null, { sku: "NOID", name: "No id" }, { id: "9", sku: "STRID", name: "String id" }, ...CATALOGUE] as unknown as CatalogueProduct[];
+    const list = [
+      null,
+      { sku: "NOID", name: "No id" },
+      { id: "9", sku: "STRID", name: "String id" },
+      ...CATALOGUE,
+    ] as unknown as CatalogueProduct[];
     expect(matchSku(line({ sku: "NOID" }), list)).toMatchObject({ status: "unmatched" });
     expect(matchSku(line({ sku: "STRID" }), list)).toMatchObject({ status: "unmatched" });
     expect(matchSku(line({ sku: "AB-1" }), list)).toMatchObject({ status: "matched", via: "sku" });
@@ -176,7 +235,17 @@ describe("malformed lists", () => {
 describe("stock", () => {
   const shop = (): CatalogueProduct[] =>
     [
-      { id: 1, sku: "TEE", name: "Tee", platform_price: "10.00", in_stock: true, variants: [{ sku: "TEE-M", name: "M", in_stock: true }, { sku: "TEE-L", name: "L" }] },
+      {
+        id: 1,
+        sku: "TEE",
+        name: "Tee",
+        platform_price: "10.00",
+        in_stock: true,
+        variants: [
+          { sku: "TEE-M", name: "M", in_stock: true },
+          { sku: "TEE-L", name: "L" },
+        ],
+      },
       { id: 2, sku: "CAP", name: "Cap", platform_price: "10.00", in_stock: false, variants: [] },
     ] as unknown as CatalogueProduct[];
 
@@ -186,15 +255,29 @@ describe("stock", () => {
   });
 
   it("reads the stock of a product a mapping names by id", () => {
-    const rule = (productId: number) => [{ sourceKind: "sku", sourceKey: "X", targets: [{ product_id: productId, quantity: 1 }] }] as SkuMappingRule[];
-    expect(matchSku(line({ sku: "X" }), shop(), rule(2))).toMatchObject({ items: [{ entry: { inStock: false, sku: "CAP" } }] });
-    expect(matchSku(line({ sku: "X" }), shop(), rule(1))).toMatchObject({ items: [{ entry: { inStock: true, sku: "TEE" } }] });
+    const rule = (productId: number) =>
+      [{ sourceKind: "sku", sourceKey: "X", targets: [{ product_id: productId, quantity: 1 }] }] as SkuMappingRule[];
+    expect(matchSku(line({ sku: "X" }), shop(), rule(2))).toMatchObject({
+      items: [{ entry: { inStock: false, sku: "CAP" } }],
+    });
+    expect(matchSku(line({ sku: "X" }), shop(), rule(1))).toMatchObject({
+      items: [{ entry: { inStock: true, sku: "TEE" } }],
+    });
   });
 });
 
 describe("suggestions of variants", () => {
   const list = [
-    { id: 1, sku: "KIT", name: "Kit", platform_price: "10.00", variants: [{ sku: "KIT", name: "Standard" }, { sku: "KIT-XL", name: "XL" }] },
+    {
+      id: 1,
+      sku: "KIT",
+      name: "Kit",
+      platform_price: "10.00",
+      variants: [
+        { sku: "KIT", name: "Standard" },
+        { sku: "KIT-XL", name: "XL" },
+      ],
+    },
     { id: 2, sku: "NN", name: "Nameless", platform_price: "10.00", variants: [{ sku: "NN-1" }] },
   ] as unknown as CatalogueProduct[];
 
@@ -206,7 +289,9 @@ describe("suggestions of variants", () => {
   });
 
   it("reads a variant without a name as its product", () => {
-    expect(suggestProducts(buildCatalogueIndex(list), { name: "Nameless" }).map((s) => [s.sku, s.name, s.score])).toEqual([
+    expect(
+      suggestProducts(buildCatalogueIndex(list), { name: "Nameless" }).map((s) => [s.sku, s.name, s.score]),
+    ).toEqual([
       ["NN", "Nameless", 1],
       ["NN-1", "Nameless", 1],
     ]);

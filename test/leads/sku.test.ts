@@ -21,7 +21,10 @@ describe("matchSku: catalogue SKUs", () => {
 
   it("reports the variant and its stock", () => {
     const match = matchSku(line({ sku: "SMW-X8-PNK" }), catalogue);
-    expect(match.status === "matched" && match.items[0].entry).toMatchObject({ inStock: false, variant: { id: 100703 } });
+    expect(match.status === "matched" && match.items[0].entry).toMatchObject({
+      inStock: false,
+      variant: { id: 100703 },
+    });
   });
 
   it("does not see another seller's private products", () => {
@@ -59,7 +62,12 @@ describe("matchSku: the shop's mappings come first", () => {
       ],
     },
     { id: "m3", sourceKind: "sku", sourceKey: "OLD-SKU", targets: [{ sku: "DISCONTINUED-1", quantity: 1 }] },
-    { id: "m4", sourceKind: "variant", sourceKey: "gid://shopify/ProductVariant/777", targets: [{ product_id: 1016, quantity: 1 }] },
+    {
+      id: "m4",
+      sourceKind: "variant",
+      sourceKey: "gid://shopify/ProductVariant/777",
+      targets: [{ product_id: 1016, quantity: 1 }],
+    },
   ];
 
   it("uses the variant mapping before the line's own SKU", () => {
@@ -79,7 +87,10 @@ describe("matchSku: the shop's mappings come first", () => {
   });
 
   it("accepts a GraphQL gid as the mapped variant", () => {
-    expect(matchSku(line({ variantId: "777", sku: undefined }), catalogue, mappings)).toMatchObject({ status: "matched", mappingId: "m4" });
+    expect(matchSku(line({ variantId: "777", sku: undefined }), catalogue, mappings)).toMatchObject({
+      status: "matched",
+      mappingId: "m4",
+    });
   });
 
   it("flags a mapping that points outside the catalogue", () => {

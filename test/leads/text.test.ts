@@ -31,7 +31,16 @@ describe("words", () => {
 
   it("splits on ASCII punctuation, Unicode separators, general punctuation and emoji", () => {
     expect(words(",,a-b c_d e.f")).toEqual(["a", "b", "c", "d", "e", "f"]);
-    expect(words("Casa\u060cRabat\u00a0Fès\u2013Salé😀Tanger é\u2003x\u200by")).toEqual(["Casa", "Rabat", "Fès", "Salé", "Tanger", "é", "x", "y"]);
+    expect(words("Casa\u060cRabat\u00a0Fès\u2013Salé😀Tanger é\u2003x\u200by")).toEqual([
+      "Casa",
+      "Rabat",
+      "Fès",
+      "Salé",
+      "Tanger",
+      "é",
+      "x",
+      "y",
+    ]);
     expect(words("AZaz09")).toEqual(["AZaz09"]);
     // The general punctuation block (U+2000-U+206F) and lone surrogates separate, at both ends.
     expect(words("a\u2000b\u206fc\u1fffd\u2070e")).toEqual(["a", "b", "c\u1fffd\u2070e"]);

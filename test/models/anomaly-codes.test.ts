@@ -38,7 +38,8 @@ describe.each(ANOMALY_CODE_LIST)("anomaly code %s", (code) => {
   });
 
   it("is worded by the order-page extension in both languages", () => {
-    for (const messages of [extension.en, extension.fr]) expect(typeof lookup(messages, `anomaly.${code}`)).toBe("string");
+    for (const messages of [extension.en, extension.fr])
+      expect(typeof lookup(messages, `anomaly.${code}`)).toBe("string");
     const t = (key: string) => `T(${key})`;
     expect(extensionAnomalyText({ code, message: "raw platform words" }, t)).toBe(`T(anomaly.${code})`);
   });
@@ -51,14 +52,32 @@ describe.each(ANOMALY_CODE_LIST)("anomaly code %s", (code) => {
     const causes = causesOf({ state: "damaged", findings: "[]", anomalies: JSON.stringify([{ code, message: "m" }]) });
     const decide = info.fix === "decideDuplicate";
     expect(causes).toEqual([
-      expect.objectContaining({ key: `anomaly:${code}`, kind: "anomaly", fix: decide ? "decide" : "sellerSpace", cause: decide ? "duplicate" : "flagged" }),
+      expect.objectContaining({
+        key: `anomaly:${code}`,
+        kind: "anomaly",
+        fix: decide ? "decide" : "sellerSpace",
+        cause: decide ? "duplicate" : "flagged",
+      }),
     ]);
   });
 
   it("is one next action of a damaged lead, and Home counts its cause the same way", () => {
-    const next = nextActionOf({ state: "damaged", cancelled: false, leadRef: "ATB-1", blocking: [], anomalies: [code], heldByCustomer: false });
-    expect(next).toEqual({ kind: info.fix === "decideDuplicate" ? "decideDuplicate" : "sellerSpace", canResend: true, secondLead: true });
-    expect(causeOf({ state: "damaged", blocking: [], anomalies: [code], heldByCustomer: false })).toBe(info.fix === "decideDuplicate" ? "duplicate" : "flagged");
+    const next = nextActionOf({
+      state: "damaged",
+      cancelled: false,
+      leadRef: "ATB-1",
+      blocking: [],
+      anomalies: [code],
+      heldByCustomer: false,
+    });
+    expect(next).toEqual({
+      kind: info.fix === "decideDuplicate" ? "decideDuplicate" : "sellerSpace",
+      canResend: true,
+      secondLead: true,
+    });
+    expect(causeOf({ state: "damaged", blocking: [], anomalies: [code], heldByCustomer: false })).toBe(
+      info.fix === "decideDuplicate" ? "duplicate" : "flagged",
+    );
     expect(anomalyFixOf([code])).toBe(info.fix);
   });
 
@@ -69,5 +88,7 @@ describe.each(ANOMALY_CODE_LIST)("anomaly code %s", (code) => {
 });
 
 it("shows a code the table does not know as the platform worded it", () => {
-  expect(extensionAnomalyText({ code: "blacklisted_phone", message: "Phone is blacklisted" }, (key) => key)).toBe("Phone is blacklisted");
+  expect(extensionAnomalyText({ code: "blacklisted_phone", message: "Phone is blacklisted" }, (key) => key)).toBe(
+    "Phone is blacklisted",
+  );
 });

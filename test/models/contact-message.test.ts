@@ -1,13 +1,27 @@
 /** Reaching the customer: tel: and wa.me links from a stored mobile, the shop's message filled. */
 import { describe, expect, it } from "vitest";
-import { contactLinks, DEFAULT_CONTACT_MESSAGES, fillContactMessage, internationalMobile } from "../../app/models/contact-message";
+import {
+  contactLinks,
+  DEFAULT_CONTACT_MESSAGES,
+  fillContactMessage,
+  internationalMobile,
+} from "../../app/models/contact-message";
 import { readShopSettings } from "../../app/models/shop-settings";
 
 describe("contact links", () => {
   it("writes a Moroccan mobile in international form for tel: and WhatsApp", () => {
     expect(internationalMobile("0612345678")).toBe("212612345678");
     expect(internationalMobile("0712345678")).toBe("212712345678");
-    for (const phone of [null, undefined, "", "0512345678", "612345678", "+212612345678", "[redacted]", "06123456789"]) {
+    for (const phone of [
+      null,
+      undefined,
+      "",
+      "0512345678",
+      "612345678",
+      "+212612345678",
+      "[redacted]",
+      "06123456789",
+    ]) {
       expect(internationalMobile(phone), String(phone)).toBeNull();
     }
     const links = contactLinks("0612345678", "Salam Salma, wach t3awdi?");
@@ -24,18 +38,26 @@ describe("contact links", () => {
     expect(fillContactMessage(DEFAULT_CONTACT_MESSAGES.fr, facts)).toBe(
       "Bonjour Salma, nous avons bien reçu votre commande #1019 de 229,00 DH, à livrer à Casablanca. Pouvez-vous nous confirmer la commande et l'adresse ? Merci !",
     );
-    expect(fillContactMessage(DEFAULT_CONTACT_MESSAGES.darija, facts)).toContain("Salam Salma, wsslatna la commande dyalk #1019 b 229,00 DH");
+    expect(fillContactMessage(DEFAULT_CONTACT_MESSAGES.darija, facts)).toContain(
+      "Salam Salma, wsslatna la commande dyalk #1019 b 229,00 DH",
+    );
     expect(fillContactMessage("Salam {name}, {order} {unknown}", { order: "#1" })).toBe("Salam, #1 {unknown}");
   });
 
   it("is a shop setting with French by default, and a broken one falls back to the defaults", () => {
     expect(readShopSettings(null).contactMessage).toEqual({ language: "fr", ...DEFAULT_CONTACT_MESSAGES });
-    expect(readShopSettings(JSON.stringify({ contactMessage: { language: "darija", fr: "Bonjour {name}" } })).contactMessage).toEqual({
+    expect(
+      readShopSettings(JSON.stringify({ contactMessage: { language: "darija", fr: "Bonjour {name}" } })).contactMessage,
+    ).toEqual({
       language: "darija",
       fr: "Bonjour {name}",
       darija: DEFAULT_CONTACT_MESSAGES.darija,
     });
-    expect(readShopSettings(JSON.stringify({ contactMessage: { language: "klingon" } })).contactMessage.language).toBe("fr");
-    expect(readShopSettings(JSON.stringify({ contactMessage: { fr: "x".repeat(501) } })).contactMessage.fr).toBe(DEFAULT_CONTACT_MESSAGES.fr);
+    expect(readShopSettings(JSON.stringify({ contactMessage: { language: "klingon" } })).contactMessage.language).toBe(
+      "fr",
+    );
+    expect(readShopSettings(JSON.stringify({ contactMessage: { fr: "x".repeat(501) } })).contactMessage.fr).toBe(
+      DEFAULT_CONTACT_MESSAGES.fr,
+    );
   });
 });

@@ -9,7 +9,14 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 let db: TestDatabase;
 const A = "a-shop.myshopify.com";
 const B = "b-shop.myshopify.com";
-const link = (shop: string, i: number) => ({ shop, orderId: String(i), orderName: `#${i}`, payload: "{}", externalRef: `shopify:${i}`, state: "created" });
+const link = (shop: string, i: number) => ({
+  shop,
+  orderId: String(i),
+  orderName: `#${i}`,
+  payload: "{}",
+  externalRef: `shopify:${i}`,
+  state: "created",
+});
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -34,20 +34,41 @@ describe("nextActionOf", () => {
       input("skipped"),
       input("cancelled"),
     ].map((i) => nextActionOf(i).kind);
-    expect(kinds).toEqual(["fix", "send", "sendAnyway", "retry", "fixRefusal", "decideDuplicate", "none", "sellerSpace", "sellerSpace", "wait", "wait", "wait", "none", "none", "none"]);
+    expect(kinds).toEqual([
+      "fix",
+      "send",
+      "sendAnyway",
+      "retry",
+      "fixRefusal",
+      "decideDuplicate",
+      "none",
+      "sellerSpace",
+      "sellerSpace",
+      "wait",
+      "wait",
+      "wait",
+      "none",
+      "none",
+      "none",
+    ]);
   });
 
   it("marks sending again as a second lead exactly when a lead exists on the platform", () => {
     expect(nextActionOf(input("created"))).toEqual({ kind: "none", canResend: true, secondLead: true });
     expect(nextActionOf(input("damaged", { anomalies: ["inconsistent_total"] })).secondLead).toBe(true);
-    for (const state of ["held", "invalid", "failed", "skipped", "received"]) expect(nextActionOf(input(state)).secondLead, state).toBe(false);
+    for (const state of ["held", "invalid", "failed", "skipped", "received"])
+      expect(nextActionOf(input(state)).secondLead, state).toBe(false);
     // In flight or cancelled: nothing is sent from here at all.
     expect(nextActionOf(input("posting"))).toMatchObject({ canResend: false, secondLead: false });
     expect(nextActionOf(input("cancelled"))).toMatchObject({ canResend: false, secondLead: false });
   });
 
   it("asks to cancel a lead in the seller space once its order was cancelled in Shopify, unless the call closed it", () => {
-    expect(nextActionOf(input("created", { cancelled: true, confirmationStatus: "new" }))).toEqual({ kind: "sellerSpace", canResend: false, secondLead: false });
+    expect(nextActionOf(input("created", { cancelled: true, confirmationStatus: "new" }))).toEqual({
+      kind: "sellerSpace",
+      canResend: false,
+      secondLead: false,
+    });
     expect(nextActionOf(input("created", { cancelled: true, confirmationStatus: "canceled" })).kind).toBe("none");
     expect(nextActionOf(input("held", { cancelled: true })).kind).toBe("none");
   });

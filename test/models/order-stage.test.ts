@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { stageOf, stepperOf, STAGE_TONES, STAGES, type StageInput } from "../../app/models/order-stage";
 
-const at = (state: string, confirmationStatus: string | null = null, shippingStatus: string | null = null, cancelled = false): StageInput => ({
+const at = (
+  state: string,
+  confirmationStatus: string | null = null,
+  shippingStatus: string | null = null,
+  cancelled = false,
+): StageInput => ({
   state,
   confirmationStatus,
   shippingStatus,

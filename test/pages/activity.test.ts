@@ -30,10 +30,37 @@ beforeAll(async () => {
         apiVersion: "1.3",
         at: new Date(T0 + i * 60_000),
       })),
-      { shop: SHOP_A, method: "POST", path: "/v1/leads", status: 500, durationMs: 812, attempt: 2, apiVersion: "1.3", at: new Date(FIVE_HUNDRED_AT) },
+      {
+        shop: SHOP_A,
+        method: "POST",
+        path: "/v1/leads",
+        status: 500,
+        durationMs: 812,
+        attempt: 2,
+        apiVersion: "1.3",
+        at: new Date(FIVE_HUNDRED_AT),
+      },
       // Same millisecond as call 11: the pair straddles the first page's end (rows 50 and 51).
-      { shop: SHOP_A, method: "GET", path: "/v1/me", status: 200, durationMs: 40, attempt: 1, apiVersion: "1.3", at: new Date(T0 + 11 * 60_000) },
-      { shop: SHOP_B, method: "POST", path: "/v1/leads", status: 503, durationMs: 5, attempt: 1, apiVersion: "1.3", at: new Date(T0) },
+      {
+        shop: SHOP_A,
+        method: "GET",
+        path: "/v1/me",
+        status: 200,
+        durationMs: 40,
+        attempt: 1,
+        apiVersion: "1.3",
+        at: new Date(T0 + 11 * 60_000),
+      },
+      {
+        shop: SHOP_B,
+        method: "POST",
+        path: "/v1/leads",
+        status: 503,
+        durationMs: 5,
+        attempt: 1,
+        apiVersion: "1.3",
+        at: new Date(T0),
+      },
     ],
   });
 });
@@ -47,7 +74,11 @@ describe("Seller Order API calls", () => {
     const ats = first.calls.calls.map((c) => c.at);
     expect([...ats].sort().reverse()).toEqual(ats);
 
-    const second = await load(route.loader, SHOP_A, `/app/activity?calls=${encodeURIComponent(first.calls.nextCursor!)}`);
+    const second = await load(
+      route.loader,
+      SHOP_A,
+      `/app/activity?calls=${encodeURIComponent(first.calls.nextCursor!)}`,
+    );
     expect(second.calls.calls).toHaveLength(12);
     expect(second.calls.nextCursor).toBeNull();
     const ids = [...first.calls.calls, ...second.calls.calls].map((c) => c.id);
@@ -60,7 +91,14 @@ describe("Seller Order API calls", () => {
     const data = await load(route.loader, SHOP_A, "/app/activity?status=server");
     expect(data.statusClass).toBe("server");
     expect(data.calls.calls).toEqual([
-      expect.objectContaining({ status: 500, method: "POST", path: "/v1/leads", at: FIVE_HUNDRED_AT, exactTime: "2026-03-10 12:55:31.042 UTC", attempt: 2 }),
+      expect.objectContaining({
+        status: 500,
+        method: "POST",
+        path: "/v1/leads",
+        at: FIVE_HUNDRED_AT,
+        exactTime: "2026-03-10 12:55:31.042 UTC",
+        attempt: 2,
+      }),
     ]);
     const all = await load(route.loader, SHOP_A, "/app/activity");
     expect(all.calls.calls.filter((c) => c.exactTime !== null).map((c) => c.status)).toEqual([500]);
@@ -69,7 +107,8 @@ describe("Seller Order API calls", () => {
   });
 
   it("filters by status class", async () => {
-    const classOf = async (status: string) => (await load(route.loader, SHOP_A, `/app/activity?status=${status}`)).calls.calls.map((c) => c.status);
+    const classOf = async (status: string) =>
+      (await load(route.loader, SHOP_A, `/app/activity?status=${status}`)).calls.calls.map((c) => c.status);
     expect(new Set(await classOf("rate_limited"))).toEqual(new Set([429]));
     expect(new Set(await classOf("no_answer"))).toEqual(new Set([0]));
     expect(new Set(await classOf("client"))).toEqual(new Set([422, 401]));
@@ -91,10 +130,24 @@ describe("job queue", () => {
   beforeAll(async () => {
     const db = app.db.prisma;
     const link = await db.orderLink.create({
-      data: { shop: SHOP_A, orderId: "5550000000001", orderName: "#1001", payload: "{}", externalRef: "shopify:5550000000001", state: "failed" },
+      data: {
+        shop: SHOP_A,
+        orderId: "5550000000001",
+        orderName: "#1001",
+        payload: "{}",
+        externalRef: "shopify:5550000000001",
+        state: "failed",
+      },
     });
-    const job = (data: { kind: string; key: string; shop: string; state: string; attempts?: number; lastError?: string; payload?: unknown }) =>
-      db.job.create({ data: { ...data, payload: JSON.stringify(data.payload ?? {}), maxAttempts: 10 } });
+    const job = (data: {
+      kind: string;
+      key: string;
+      shop: string;
+      state: string;
+      attempts?: number;
+      lastError?: string;
+      payload?: unknown;
+    }) => db.job.create({ data: { ...data, payload: JSON.stringify(data.payload ?? {}), maxAttempts: 10 } });
     deadId = (
       await job({
         kind: "post-lead",
@@ -106,11 +159,28 @@ describe("job queue", () => {
         payload: { linkId: link.id },
       })
     ).id;
-    await job({ kind: "write-back", key: `write-back:${SHOP_A}:1`, shop: SHOP_A, state: "dead", attempts: 3, lastError: "Shopify refused" });
+    await job({
+      kind: "write-back",
+      key: `write-back:${SHOP_A}:1`,
+      shop: SHOP_A,
+      state: "dead",
+      attempts: 3,
+      lastError: "Shopify refused",
+    });
     await job({ kind: "sync-statuses", key: `sync-statuses:${SHOP_A}`, shop: SHOP_A, state: "pending" });
-    await job({ kind: "refresh-lead", key: `refresh-lead:${SHOP_A}:X`, shop: SHOP_A, state: "failed", attempts: 2, lastError: "timeout" });
-    doneId = (await job({ kind: "post-lead", key: `post-lead:${SHOP_A}:2`, shop: SHOP_A, state: "done", attempts: 1 })).id;
-    otherShopDeadId = (await job({ kind: "post-lead", key: `post-lead:${SHOP_B}:9`, shop: SHOP_B, state: "dead", attempts: 10 })).id;
+    await job({
+      kind: "refresh-lead",
+      key: `refresh-lead:${SHOP_A}:X`,
+      shop: SHOP_A,
+      state: "failed",
+      attempts: 2,
+      lastError: "timeout",
+    });
+    doneId = (await job({ kind: "post-lead", key: `post-lead:${SHOP_A}:2`, shop: SHOP_A, state: "done", attempts: 1 }))
+      .id;
+    otherShopDeadId = (
+      await job({ kind: "post-lead", key: `post-lead:${SHOP_B}:9`, shop: SHOP_B, state: "dead", attempts: 10 })
+    ).id;
   });
 
   it("counts every state and lists what waits or failed, with attempts and the last error", async () => {
@@ -130,17 +200,34 @@ describe("job queue", () => {
   });
 
   it("retries one dead job with a fresh budget, refuses a finished one, and 404s another shop's", async () => {
-    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryJob", id: deadId })).toEqual({ intent: "retryJob", ok: true });
-    expect(await app.db.prisma.job.findUnique({ where: { id: deadId } })).toMatchObject({ state: "pending", attempts: 0, lastError: null });
+    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryJob", id: deadId })).toEqual({
+      intent: "retryJob",
+      ok: true,
+    });
+    expect(await app.db.prisma.job.findUnique({ where: { id: deadId } })).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      lastError: null,
+    });
 
-    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryJob", id: doneId })).toEqual({ intent: "retryJob", ok: false });
-    const error = await submit(route.action, SHOP_A, "/app/activity", { intent: "retryJob", id: otherShopDeadId }).catch((e: unknown) => e);
+    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryJob", id: doneId })).toEqual({
+      intent: "retryJob",
+      ok: false,
+    });
+    const error = await submit(route.action, SHOP_A, "/app/activity", {
+      intent: "retryJob",
+      id: otherShopDeadId,
+    }).catch((e: unknown) => e);
     expect(error instanceof Response && error.status).toBe(404);
     expect(await app.db.prisma.job.findUnique({ where: { id: otherShopDeadId } })).toMatchObject({ state: "dead" });
   });
 
   it("retries every dead job of the shop, and only of the shop", async () => {
-    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryAllDead" })).toEqual({ intent: "retryAllDead", ok: true, count: 1 });
+    expect(await submit(route.action, SHOP_A, "/app/activity", { intent: "retryAllDead" })).toEqual({
+      intent: "retryAllDead",
+      ok: true,
+      count: 1,
+    });
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_A, state: "dead" } })).toBe(0);
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_B, state: "dead" } })).toBe(1);
   });

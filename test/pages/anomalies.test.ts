@@ -25,7 +25,9 @@ beforeAll(async () => {
   app = await startAdminApp();
   route = await import("../../app/routes/app.anomalies");
   for (const domain of [SHOP_A, SHOP_B]) {
-    await app.db.prisma.shop.create({ data: { domain, catalogueJson: seed("products.json"), citiesJson: seed("cities.json") } });
+    await app.db.prisma.shop.create({
+      data: { domain, catalogueJson: seed("products.json"), citiesJson: seed("cities.json") },
+    });
   }
 });
 afterAll(() => stopAdminApp(app));
@@ -42,7 +44,12 @@ interface FindingSeed {
   suggestions?: unknown[];
 }
 
-async function addLink(shop: string, state: string, findings: FindingSeed[], extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown } = {}) {
+async function addLink(
+  shop: string,
+  state: string,
+  findings: FindingSeed[],
+  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown } = {},
+) {
   seq += 1;
   return app.db.prisma.orderLink.create({
     data: {
@@ -53,7 +60,9 @@ async function addLink(shop: string, state: string, findings: FindingSeed[], ext
       externalRef: `shopify:${5_800_000 + seq}`,
       state,
       leadRef: state === "damaged" || state === "created" ? `ATB-${seq}` : null,
-      findings: JSON.stringify(findings.map((f) => ({ severity: "blocking", field: "x", message: f.code, params: {}, ...f }))),
+      findings: JSON.stringify(
+        findings.map((f) => ({ severity: "blocking", field: "x", message: f.code, params: {}, ...f })),
+      ),
       anomalies: JSON.stringify((extra.anomalies ?? []).map((code) => ({ code, message: code }))),
       cancelledAt: extra.cancelled ? new Date() : null,
     },
@@ -105,8 +114,15 @@ describe("grouping", () => {
     ]);
     const skuGroup = groups.find((g) => g.key === "sku:BABOUCHE-YLW")!;
     expect(skuGroup.label).toBe("BABOUCHE-YLW");
-    expect(skuGroup.suggestions).toEqual([{ kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouches", score: 0.55 }]);
-    expect(groups.find((g) => g.key === "city:casanfa")!.orders.map((o) => o.state).sort()).toEqual(["damaged", "held", "invalid"]);
+    expect(skuGroup.suggestions).toEqual([
+      { kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouches", score: 0.55 },
+    ]);
+    expect(
+      groups
+        .find((g) => g.key === "city:casanfa")!
+        .orders.map((o) => o.state)
+        .sort(),
+    ).toEqual(["damaged", "held", "invalid"]);
     // The picker options come with the page, from the cached lists.
     const data = await load(route.loader, SHOP_A, "/app/anomalies");
     expect(data.products.some((p) => p.sku === "BABOUCHE-CLS-YEL")).toBe(true);
@@ -121,7 +137,8 @@ describe("grouping", () => {
 
 describe("fixing a group", () => {
   /** A held order as the pipeline leaves it: a real Shopify payload, its findings, a phone of its own. */
-  const order = (id: number, spec: Partial<OrderSpec> = {}) => webhookOrder({ id, phone: `0662${String(id).padStart(6, "0")}`, ...spec });
+  const order = (id: number, spec: Partial<OrderSpec> = {}) =>
+    webhookOrder({ id, phone: `0662${String(id).padStart(6, "0")}`, ...spec });
   const babouche = { items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] };
 
   it("maps an unknown SKU once and sends every order it frees, rewriting their findings and queueing their jobs", async () => {
@@ -131,11 +148,19 @@ describe("fixing a group", () => {
     ];
     const other = await addLink(SHOP_B, "held", [sku("BABOUCHE-YLW")], { payload: order(73, babouche) });
 
-    const refused = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "NOT-IN-CATALOGUE" });
+    const refused = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixSku",
+      key: "sku:BABOUCHE-YLW",
+      platformSku: "NOT-IN-CATALOGUE",
+    });
     expect(refused).toEqual({ ok: false, intent: "fixSku", error: "unknown_product" });
     expect(await app.db.prisma.skuMapping.count()).toBe(0);
 
-    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixSku",
+      key: "sku:BABOUCHE-YLW",
+      platformSku: "BABOUCHE-CLS-YEL",
+    });
 
     expect(result).toEqual({ ok: true, intent: "fixSku", resent: 2, skipped: 0 });
     const mappings = await app.db.prisma.skuMapping.findMany();
@@ -149,7 +174,9 @@ describe("fixing a group", () => {
       expect(after.findings).not.toContain("sku_unmatched");
       expect(JSON.parse(after.leadJson!).items).toEqual([{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]);
       expect(await app.db.prisma.timelineEvent.count({ where: { linkId: l.id, kind: "rechecked" } })).toBe(1);
-      expect(await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${l.orderId}`, state: "pending" } })).toBe(1);
+      expect(
+        await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${l.orderId}`, state: "pending" } }),
+      ).toBe(1);
     }
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: other.id } })).state).toBe("held");
     expect(await groupsOf(SHOP_A)).toEqual([]);
@@ -157,7 +184,10 @@ describe("fixing a group", () => {
 
   it("learns a city spelling and sends the orders it frees; a lead already on the platform is not sent twice", async () => {
     const held = await addLink(SHOP_A, "held", [city("Xyzzyville")], { payload: order(81, { city: "Xyzzyville" }) });
-    const damaged = await addLink(SHOP_A, "damaged", [city("xyzzyville", "warning")], { anomalies: ["unknown_city"], payload: order(82, { city: "Xyzzyville" }) });
+    const damaged = await addLink(SHOP_A, "damaged", [city("xyzzyville", "warning")], {
+      anomalies: ["unknown_city"],
+      payload: order(82, { city: "Xyzzyville" }),
+    });
     const key = `city:${normalizeCityKey("Xyzzyville")}`;
 
     expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixCity", key, cityId: "424242" })).toEqual({
@@ -170,7 +200,9 @@ describe("fixing a group", () => {
     // The damaged lead stays: it is corrected in the platform's seller space, never sent twice by a fix.
     expect(result).toEqual({ ok: true, intent: "fixCity", resent: 1, skipped: 1 });
     const aliases = await app.db.prisma.cityAlias.findMany();
-    expect(aliases.map((a) => [a.shop, a.alias, a.cityId, a.source])).toEqual([[SHOP_A, normalizeCityKey("Xyzzyville"), 101, "learned"]]);
+    expect(aliases.map((a) => [a.shop, a.alias, a.cityId, a.source])).toEqual([
+      [SHOP_A, normalizeCityKey("Xyzzyville"), 101, "learned"],
+    ]);
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("received");
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: damaged.id } })).state).toBe("damaged");
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(1);
@@ -178,8 +210,14 @@ describe("fixing a group", () => {
 
   it("rewrites the findings of an order the fix does not free, and leaves it held for what still holds it", async () => {
     // Unknown SKU and no phone: the mapping resolves one of its two problems.
-    const both = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW"), { code: "phone_missing" }], { payload: order(91, { ...babouche, phone: null }) });
-    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+    const both = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW"), { code: "phone_missing" }], {
+      payload: order(91, { ...babouche, phone: null }),
+    });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixSku",
+      key: "sku:BABOUCHE-YLW",
+      platformSku: "BABOUCHE-CLS-YEL",
+    });
     expect(result).toEqual({ ok: true, intent: "fixSku", resent: 0, skipped: 1 });
     const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: both.id } });
     expect(after.state).toBe("held");
@@ -190,26 +228,48 @@ describe("fixing a group", () => {
   it("maps lines without SKU by their Shopify variant", async () => {
     const payload = webhookOrder({ id: 91, items: [{ sku: null, title: "Tapis berbère", variantId: 4455667788 }] });
     const lineItemId = String((payload.line_items as { id: number }[])[0].id);
-    await addLink(SHOP_A, "held", [{ code: "sku_missing", params: { sku: null, title: "Tapis berbère", lineItemId } }], { payload });
+    await addLink(
+      SHOP_A,
+      "held",
+      [{ code: "sku_missing", params: { sku: null, title: "Tapis berbère", lineItemId } }],
+      { payload },
+    );
 
-    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "title:Tapis berbère", platformSku: "TAJINE-30" });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixSku",
+      key: "title:Tapis berbère",
+      platformSku: "TAJINE-30",
+    });
 
     expect(result).toEqual({ ok: true, intent: "fixSku", resent: 1, skipped: 0 });
     const [mapping] = await app.db.prisma.skuMapping.findMany();
-    expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual(["variant", "4455667788", [{ sku: "TAJINE-30", quantity: 1 }]]);
+    expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual([
+      "variant",
+      "4455667788",
+      [{ sku: "TAJINE-30", quantity: 1 }],
+    ]);
   });
 
   it("tries failed orders again, never sends flagged leads blindly, and says when the group is gone", async () => {
     await addLink(SHOP_A, "damaged", [], { anomalies: ["inconsistent_total"] });
     await addLink(SHOP_A, "failed", []);
 
-    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "anomaly:inconsistent_total" })).toEqual({
+    expect(
+      await submit(route.action, SHOP_A, "/app/anomalies", {
+        intent: "resendGroup",
+        key: "anomaly:inconsistent_total",
+      }),
+    ).toEqual({
       ok: false,
       intent: "resendGroup",
       error: "not_fixable",
     });
-    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toMatchObject({ ok: true, resent: 1 });
-    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toEqual({
+    expect(
+      await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" }),
+    ).toMatchObject({ ok: true, resent: 1 });
+    expect(
+      await submit(route.action, SHOP_A, "/app/anomalies", { intent: "resendGroup", key: "state:failed" }),
+    ).toEqual({
       ok: false,
       intent: "resendGroup",
       error: "group_gone",
@@ -220,13 +280,21 @@ describe("fixing a group", () => {
     const a = await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")], { payload: order(95, babouche) });
     await addLink(SHOP_A, "failed", []);
 
-    expect(await submit(route.action, SHOP_B, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" })).toEqual({
+    expect(
+      await submit(route.action, SHOP_B, "/app/anomalies", {
+        intent: "fixSku",
+        key: "sku:BABOUCHE-YLW",
+        platformSku: "BABOUCHE-CLS-YEL",
+      }),
+    ).toEqual({
       ok: true,
       intent: "fixSku",
       resent: 0,
       skipped: 0,
     });
-    expect(await submit(route.action, SHOP_B, "/app/anomalies", { intent: "resendGroup", key: "state:failed" })).toMatchObject({ ok: false, error: "group_gone" });
+    expect(
+      await submit(route.action, SHOP_B, "/app/anomalies", { intent: "resendGroup", key: "state:failed" }),
+    ).toMatchObject({ ok: false, error: "group_gone" });
 
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } })).state).toBe("held");
     expect(await app.db.prisma.job.count()).toBe(0);
@@ -254,13 +322,21 @@ describe("with the pipeline and the sandbox", () => {
     const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
     const pipeline = testPipeline(app.db.prisma);
     const orders = [0, 1].map((i) =>
-      webhookOrder({ id: 5_810_000 + i, phone: `066100000${i}`, items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] }),
+      webhookOrder({
+        id: 5_810_000 + i,
+        phone: `066100000${i}`,
+        items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+      }),
     );
     for (const order of orders) await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP_A, order));
     await pipeline.drain({ kinds: ["post-lead"] });
     expect((await groupsOf(SHOP_A)).map((g) => [g.key, g.count])).toEqual([["sku:BABOUCHE-YLW", 2]]);
 
-    const result = await submit(route.action, SHOP_A, "/app/anomalies", { intent: "fixSku", key: "sku:BABOUCHE-YLW", platformSku: "BABOUCHE-CLS-YEL" });
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixSku",
+      key: "sku:BABOUCHE-YLW",
+      platformSku: "BABOUCHE-CLS-YEL",
+    });
     expect(result).toMatchObject({ ok: true, resent: 2 });
     await pipeline.drain({ kinds: ["post-lead"] });
 

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => stopAdminApp(app));
 
 /** A lead whose parcel moved to each (shipping, days ago) in turn, told to the ledger as the status sync does. */
-async function parcel(shop: string, moves: [string, number][], amounts: { total?: string; profit?: string | null } = {}): Promise<OrderLink> {
+async function parcel(
+  shop: string,
+  moves: [string, number][],
+  amounts: { total?: string; profit?: string | null } = {},
+): Promise<OrderLink> {
   const { applyLeadEvents } = await import("../../app/sync/lead-events.server");
   const db = app.db.prisma;
   seq++;
@@ -44,9 +48,20 @@ async function parcel(shop: string, moves: [string, number][], amounts: { total?
   });
   for (const [shipping, daysAgo] of moves) {
     const before = link;
-    link = await db.orderLink.update({ where: { id: link.id }, data: { shippingStatus: shipping, sellerProfit: amounts.profit === undefined ? "100.00" : amounts.profit } });
+    link = await db.orderLink.update({
+      where: { id: link.id },
+      data: { shippingStatus: shipping, sellerProfit: amounts.profit === undefined ? "100.00" : amounts.profit },
+    });
     await db.$transaction((tx) =>
-      applyLeadEvents(tx, shop, [{ linkId: link.id, kind: "status", before: snapshotOf(before), after: snapshotOf(link), at: new Date(Date.now() - daysAgo * DAY) }]),
+      applyLeadEvents(tx, shop, [
+        {
+          linkId: link.id,
+          kind: "status",
+          before: snapshotOf(before),
+          after: snapshotOf(link),
+          at: new Date(Date.now() - daysAgo * DAY),
+        },
+      ]),
     );
   }
   return link;
@@ -59,7 +74,14 @@ describe("cash pages", () => {
     late = await parcel(SHOP_A, [["delivered", 20]], { profit: "100.00" });
     middle = await parcel(SHOP_A, [["delivered", 10]], { total: "200.00", profit: "70.00" });
     fresh = await parcel(SHOP_A, [["delivered", 3]], { profit: null });
-    paid = await parcel(SHOP_A, [["delivered", 30], ["paid", 5]], { profit: "90.00" });
+    paid = await parcel(
+      SHOP_A,
+      [
+        ["delivered", 30],
+        ["paid", 5],
+      ],
+      { profit: "90.00" },
+    );
     returned = await parcel(SHOP_A, [["returned", 8]], { total: "150.00", profit: null });
     // Another shop's parcel, long overdue: never on SHOP_A's pages.
     otherShop = await parcel(SHOP_B, [["delivered", 40]], { profit: "999.00" });
@@ -94,16 +116,26 @@ describe("cash pages", () => {
     expect([band.bucket, band.page.rows.map((r) => r.orderName)]).toEqual(["8-14", [middle.orderName]]);
 
     const paidView = await load(route.loader, SHOP_A, "/app/cash?state=paid");
-    expect(paidView.page.rows).toMatchObject([{ orderName: paid.orderName, paidDay: addDays(today(), -5), deliveredDay: addDays(today(), -30), profitCents: 9000 }]);
+    expect(paidView.page.rows).toMatchObject([
+      {
+        orderName: paid.orderName,
+        paidDay: addDays(today(), -5),
+        deliveredDay: addDays(today(), -30),
+        profitCents: 9000,
+      },
+    ]);
     const returnedView = await load(route.loader, SHOP_A, "/app/cash?state=returned");
-    expect(returnedView.page.rows).toMatchObject([{ orderName: returned.orderName, returnedDay: addDays(today(), -8), totalCents: 15000 }]);
+    expect(returnedView.page.rows).toMatchObject([
+      { orderName: returned.orderName, returnedDay: addDays(today(), -8), totalCents: 15000 },
+    ]);
     expect(returnedView.totals.totalCents).toBe(15000);
 
     const wrong = await load(route.loader, SHOP_A, "/app/cash?minAge=soon");
     expect(wrong.errors).toEqual(["bad_age"]);
     expect(wrong.page.rows).toHaveLength(3);
     // The other shop's parcel appears in no view of this one.
-    for (const view of [owed, longWait, paidView, returnedView]) expect(view.page.rows.map((r) => r.linkId)).not.toContain(otherShop.id);
+    for (const view of [owed, longWait, paidView, returnedView])
+      expect(view.page.rows.map((r) => r.linkId)).not.toContain(otherShop.id);
     const theirs = await load(route.loader, SHOP_B, "/app/cash");
     expect(theirs.page.rows.map((r) => r.linkId)).toEqual([otherShop.id]);
     expect(theirs.overview.overdue.profitCents).toBe(99900);
@@ -137,10 +169,17 @@ describe("cash pages", () => {
   it("the CSV: a view, the parcels of an Analytics period, and a refused parameter", async () => {
     const route = await import("../../app/routes/app.cash.export");
     const { adminRequest } = await import("../helpers/admin");
-    const call = async (search: string) => route.loader({ request: await adminRequest(SHOP_A, `/app/cash/export?${search}`, { as: "fetch" }), params: {}, context: {} });
+    const call = async (search: string) =>
+      route.loader({
+        request: await adminRequest(SHOP_A, `/app/cash/export?${search}`, { as: "fetch" }),
+        params: {},
+        context: {},
+      });
     const response = (await call("state=owed&minAge=15")) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="atlas-beauty-cash-owed-from-15-days-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="atlas-beauty-cash-owed-from-15-days-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines).toEqual([
       "order,order_id,lead_ref,state,delivered_on,paid_on,returned_on,days_since_delivery,amount_to_collect_mad,seller_profit_mad",
@@ -150,7 +189,9 @@ describe("cash pages", () => {
     const period = (await ((await call("period=30")) as Response).text()).trim().split("\r\n").slice(1);
     const names = period.map((l) => l.split(",")[0]);
     expect(names).toHaveLength(9);
-    expect(names).toEqual(expect.arrayContaining([late.orderName, middle.orderName, fresh.orderName, returned.orderName]));
+    expect(names).toEqual(
+      expect.arrayContaining([late.orderName, middle.orderName, fresh.orderName, returned.orderName]),
+    );
     expect(names).not.toContain(paid.orderName);
     const refused = await call("minAge=-3").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
@@ -174,8 +215,17 @@ describe("cash pages", () => {
 
   it("Settings: when to mark paid, the overdue delay and the Flow switch are saved, checked, and move the alert", async () => {
     const settings = await import("../../app/routes/app.settings");
-    const bad = await submit(settings.action, SHOP_A, "/app/settings", { intent: "save", apiKey: "", baseUrl: "", "writeBack.markPaidWhen": "someday", paymentOverdueDays: "0" });
-    expect(bad).toMatchObject({ ok: false, fieldErrors: { "writeBack.markPaidWhen": { code: "invalid" }, paymentOverdueDays: { code: "min", min: 1 } } });
+    const bad = await submit(settings.action, SHOP_A, "/app/settings", {
+      intent: "save",
+      apiKey: "",
+      baseUrl: "",
+      "writeBack.markPaidWhen": "someday",
+      paymentOverdueDays: "0",
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      fieldErrors: { "writeBack.markPaidWhen": { code: "invalid" }, paymentOverdueDays: { code: "min", min: 1 } },
+    });
     const saved = await submit(settings.action, SHOP_A, "/app/settings", {
       intent: "save",
       apiKey: "",
@@ -184,9 +234,20 @@ describe("cash pages", () => {
       paymentOverdueDays: "7",
       "flowTriggers.paymentOverdue": "false",
     });
-    expect(saved).toMatchObject({ ok: true, settings: { writeBack: { markPaidWhen: "paid", markPaid: true }, paymentOverdueDays: 7, flowTriggers: { paymentOverdue: false } } });
+    expect(saved).toMatchObject({
+      ok: true,
+      settings: {
+        writeBack: { markPaidWhen: "paid", markPaid: true },
+        paymentOverdueDays: 7,
+        flowTriggers: { paymentOverdue: false },
+      },
+    });
     const page = await load(settings.loader, SHOP_A, "/app/settings");
-    expect(page.form).toMatchObject({ "writeBack.markPaidWhen": "paid", paymentOverdueDays: "7", "flowTriggers.paymentOverdue": "false" });
+    expect(page.form).toMatchObject({
+      "writeBack.markPaidWhen": "paid",
+      paymentOverdueDays: "7",
+      "flowTriggers.paymentOverdue": "false",
+    });
 
     // Seven days: the parcels delivered 10 and 12 days ago are overdue too.
     const home = await import("../../app/routes/app._index");

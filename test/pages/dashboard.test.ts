@@ -60,28 +60,81 @@ const NOW = new Date("2026-03-10T12:00:00Z");
 describe("figures", () => {
   beforeAll(async () => {
     const db = app.db.prisma;
-    await seedLinks(db, SHOP_A, [
-      // today
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "249.00", createdAt: "2026-03-10T08:00:00Z" },
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "shipped", totalClient: "100.00", createdAt: "2026-03-10T09:00:00Z" },
-      { state: "damaged", confirmationStatus: "new", totalClient: "50.50", createdAt: "2026-03-10T00:00:00Z" },
-      { state: "held", createdAt: "2026-03-10T10:00:00Z" },
-      { state: "created", confirmationStatus: "canceled", totalClient: "80.00", createdAt: "2026-03-10T11:59:00Z" },
-      // three days ago
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "paid", totalClient: "199.99", createdAt: "2026-03-07T15:00:00Z" },
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "returned", totalClient: "120.00", createdAt: "2026-03-07T16:00:00Z" },
-      { state: "invalid", createdAt: "2026-03-07T17:00:00Z" },
-      { state: "created", confirmationStatus: "no_answer_2", createdAt: "2026-03-07T18:00:00Z" },
-      // twenty days ago
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "1000.00", createdAt: "2026-02-18T10:00:00Z" },
-      { state: "damaged", confirmationStatus: "fake", createdAt: "2026-02-18T11:00:00Z" },
-      // outside every window
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "500.00", createdAt: "2026-01-29T10:00:00Z" },
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "7.00", createdAt: "2026-03-09T23:59:59Z" },
-    ], "UTC");
+    await seedLinks(
+      db,
+      SHOP_A,
+      [
+        // today
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "delivered",
+          totalClient: "249.00",
+          createdAt: "2026-03-10T08:00:00Z",
+        },
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "shipped",
+          totalClient: "100.00",
+          createdAt: "2026-03-10T09:00:00Z",
+        },
+        { state: "damaged", confirmationStatus: "new", totalClient: "50.50", createdAt: "2026-03-10T00:00:00Z" },
+        { state: "held", createdAt: "2026-03-10T10:00:00Z" },
+        { state: "created", confirmationStatus: "canceled", totalClient: "80.00", createdAt: "2026-03-10T11:59:00Z" },
+        // three days ago
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "paid",
+          totalClient: "199.99",
+          createdAt: "2026-03-07T15:00:00Z",
+        },
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "returned",
+          totalClient: "120.00",
+          createdAt: "2026-03-07T16:00:00Z",
+        },
+        { state: "invalid", createdAt: "2026-03-07T17:00:00Z" },
+        { state: "created", confirmationStatus: "no_answer_2", createdAt: "2026-03-07T18:00:00Z" },
+        // twenty days ago
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "delivered",
+          totalClient: "1000.00",
+          createdAt: "2026-02-18T10:00:00Z",
+        },
+        { state: "damaged", confirmationStatus: "fake", createdAt: "2026-02-18T11:00:00Z" },
+        // outside every window
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "delivered",
+          totalClient: "500.00",
+          createdAt: "2026-01-29T10:00:00Z",
+        },
+        {
+          state: "created",
+          confirmationStatus: "confirmed",
+          shippingStatus: "delivered",
+          totalClient: "7.00",
+          createdAt: "2026-03-09T23:59:59Z",
+        },
+      ],
+      "UTC",
+    );
     // Another shop's orders never count.
     await seedLinks(db, SHOP_B, [
-      { state: "created", confirmationStatus: "confirmed", shippingStatus: "delivered", totalClient: "999.00", createdAt: "2026-03-10T08:00:00Z" },
+      {
+        state: "created",
+        confirmationStatus: "confirmed",
+        shippingStatus: "delivered",
+        totalClient: "999.00",
+        createdAt: "2026-03-10T08:00:00Z",
+      },
     ]);
   });
 
@@ -167,12 +220,25 @@ describe("onboarding", () => {
       Object.fromEntries((await dashboard.loadDashboard(db, shop)).onboarding.steps.map((s) => [s.id, s.done]));
 
     await db.shop.create({ data: { domain: shop } });
-    expect(await steps()).toEqual({ enter_key: false, key_verified: false, catalogue_synced: false, first_order_sent: false });
+    expect(await steps()).toEqual({
+      enter_key: false,
+      key_verified: false,
+      catalogue_synced: false,
+      first_order_sent: false,
+    });
     const first = await dashboard.loadDashboard(db, shop);
-    expect(first.onboarding.steps.map((s) => s.href)).toEqual(["/app/settings", "/app/settings", "/app/mappings", "/app/orders"]);
+    expect(first.onboarding.steps.map((s) => s.href)).toEqual([
+      "/app/settings",
+      "/app/settings",
+      "/app/mappings",
+      "/app/orders",
+    ]);
     expect(first.hasLeads).toBe(false);
 
-    await db.shop.update({ where: { domain: shop }, data: { sellerApiKeyCipher: "v1.x.y.z", keyVerifiedAt: new Date() } });
+    await db.shop.update({
+      where: { domain: shop },
+      data: { sellerApiKeyCipher: "v1.x.y.z", keyVerifiedAt: new Date() },
+    });
     expect(await steps()).toMatchObject({ enter_key: true, key_verified: true, catalogue_synced: false });
 
     // A paused key is no longer "verified".
@@ -211,14 +277,19 @@ describe("alerts", () => {
   const now = new Date("2026-03-10T12:00:00Z");
   const kinds = async () => (await dashboard.loadDashboard(app.db.prisma, shop, { now })).alerts;
 
-  beforeAll(() => app.db.prisma.shop.create({ data: { domain: shop, settings: JSON.stringify({ statusSyncMinutes: 10 }) } }));
+  beforeAll(() =>
+    app.db.prisma.shop.create({ data: { domain: shop, settings: JSON.stringify({ statusSyncMinutes: 10 }) } }),
+  );
 
   it("raises none for a quiet shop", async () => {
     expect(await kinds()).toEqual([]);
   });
 
   it("shows a paused shop's reason", async () => {
-    await app.db.prisma.shop.update({ where: { domain: shop }, data: { pausedReason: "key_revoked", pausedAt: new Date("2026-03-10T11:00:00Z") } });
+    await app.db.prisma.shop.update({
+      where: { domain: shop },
+      data: { pausedReason: "key_revoked", pausedAt: new Date("2026-03-10T11:00:00Z") },
+    });
     expect(await kinds()).toEqual([{ kind: "paused", reason: "key_revoked", since: "2026-03-10T11:00:00.000Z" }]);
     await app.db.prisma.shop.update({ where: { domain: shop }, data: { pausedReason: null, pausedAt: null } });
   });
@@ -252,14 +323,20 @@ describe("alerts", () => {
   it("flags a stale status sync only while leads are in motion", async () => {
     const db = app.db.prisma;
     // Last sync 31 minutes ago with a 10-minute interval: stale if anything moves.
-    await db.shop.update({ where: { domain: shop }, data: { lastStatusSyncAt: new Date(now.getTime() - 31 * 60_000) } });
+    await db.shop.update({
+      where: { domain: shop },
+      data: { lastStatusSyncAt: new Date(now.getTime() - 31 * 60_000) },
+    });
     await seedLinks(db, shop, [{ state: "created", createdAt: "2026-03-10T10:00:00Z", statusFinal: true }]);
     expect(await kinds()).toEqual([]);
 
     await seedLinks(db, shop, [{ state: "created", createdAt: "2026-03-10T10:00:00Z" }]);
     expect(await kinds()).toEqual([{ kind: "stale", minutesSince: 31, expectedMinutes: 10 }]);
 
-    await db.shop.update({ where: { domain: shop }, data: { lastStatusSyncAt: new Date(now.getTime() - 29 * 60_000) } });
+    await db.shop.update({
+      where: { domain: shop },
+      data: { lastStatusSyncAt: new Date(now.getTime() - 29 * 60_000) },
+    });
     expect(await kinds()).toEqual([]);
 
     // Never synced: stale once a lead has waited longer than three intervals.

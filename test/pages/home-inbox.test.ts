@@ -60,17 +60,32 @@ async function seed(shop: string, spec: Seed) {
   });
   if (spec.customerHold) {
     await app.db.prisma.timelineEvent.create({
-      data: { shop, linkId: link.id, kind: "customer_hold", message: "2 refused", data: JSON.stringify({ reason: { code: "customer_record", counts: { refused: 2 }, days: 90, blocked: false } }) },
+      data: {
+        shop,
+        linkId: link.id,
+        kind: "customer_hold",
+        message: "2 refused",
+        data: JSON.stringify({ reason: { code: "customer_record", counts: { refused: 2 }, days: 90, blocked: false } }),
+      },
     });
   }
   return link;
 }
 
-const sku = () => makeFinding("sku_unmatched", "blocking", "items", { sku: "X-1", title: "X", lineItemId: "1", via: "sku", unknown: "X-1", mappingId: null });
+const sku = () =>
+  makeFinding("sku_unmatched", "blocking", "items", {
+    sku: "X-1",
+    title: "X",
+    lineItemId: "1",
+    via: "sku",
+    unknown: "X-1",
+    mappingId: null,
+  });
 const city = () => makeFinding("city_unmatched", "blocking", "city", { input: "Xyzzyville" });
 const phone = () => makeFinding("phone_missing", "blocking", "customer_phone");
 const total = () => makeFinding("total_below_cost", "blocking", "total_client", { total: "10.00", minimum: "50.00" });
-const fuzzyWarning = () => makeFinding("city_fuzzy", "warning", "city", { input: "Casa", city: "Casablanca", score: 0.9 });
+const fuzzyWarning = () =>
+  makeFinding("city_fuzzy", "warning", "city", { input: "Casa", city: "Casablanca", score: 0.9 });
 
 describe("the to-do inbox", () => {
   it("groups what waits by cause with count, amount at stake, oldest age and where to fix it", async () => {
@@ -84,8 +99,17 @@ describe("the to-do inbox", () => {
     await seed(SHOP_A, { state: "held", cents: 4_000 });
     await seed(SHOP_A, { state: "invalid", cents: 9_000, hoursAgo: 5 });
     await seed(SHOP_A, { state: "failed", cents: 8_000 });
-    await seed(SHOP_A, { state: "damaged", anomalies: [{ code: "recent_duplicate", duplicateOf: "ATB-1" }], cents: 12_000 });
-    await seed(SHOP_A, { state: "damaged", anomalies: [{ code: "recent_duplicate" }], flags: ["duplicate_kept"], cents: 99_000 });
+    await seed(SHOP_A, {
+      state: "damaged",
+      anomalies: [{ code: "recent_duplicate", duplicateOf: "ATB-1" }],
+      cents: 12_000,
+    });
+    await seed(SHOP_A, {
+      state: "damaged",
+      anomalies: [{ code: "recent_duplicate" }],
+      flags: ["duplicate_kept"],
+      cents: 99_000,
+    });
     await seed(SHOP_A, { state: "damaged", anomalies: [{ code: "inconsistent_total" }], cents: 3_000 });
     await seed(SHOP_A, { state: "held", findings: [sku()], cancelled: true, cents: 50_000 });
     await seed(SHOP_A, { state: "created", cents: 50_000 });
@@ -153,20 +177,34 @@ describe("the to-do inbox", () => {
 
   it("reads a bounded number of orders per state: older ones are one exact line that opens the list", async () => {
     // The newest changes are read first: the three oldest held orders are left beyond the scan.
-    for (let i = 0; i < 7; i++) await seed(SHOP_A, { state: "held", findings: [sku()], cents: 1_000 + i, hoursAgo: 20 - i });
-    for (let i = 0; i < 3; i++) await seed(SHOP_A, { state: "damaged", anomalies: [{ code: "inconsistent_total" }], cents: 500, hoursAgo: 100 });
+    for (let i = 0; i < 7; i++)
+      await seed(SHOP_A, { state: "held", findings: [sku()], cents: 1_000 + i, hoursAgo: 20 - i });
+    for (let i = 0; i < 3; i++)
+      await seed(SHOP_A, { state: "damaged", anomalies: [{ code: "inconsistent_total" }], cents: 500, hoursAgo: 100 });
     const result = await inbox.loadInbox(app.db.prisma, SHOP_A, { now: NOW, scanPerState: 4 });
     expect(result.groups.map((g) => [g.cause, g.count])).toEqual([
       ["product", 4],
       ["flagged", 3],
     ]);
     expect(result.groups[0].amountCents).toBe(1_003 + 1_004 + 1_005 + 1_006);
-    expect(result.more).toEqual([{ state: "held", count: 3, amountCents: 1_000 + 1_001 + 1_002, oldestMinutes: 20 * 60, href: "/app/orders?state=held" }]);
+    expect(result.more).toEqual([
+      {
+        state: "held",
+        count: 3,
+        amountCents: 1_000 + 1_001 + 1_002,
+        oldestMinutes: 20 * 60,
+        href: "/app/orders?state=held",
+      },
+    ]);
     expect(result.total.count).toBe(10);
   });
 
   it("is nothing for a quiet shop, and Home shows it (and the figures' links) for the session's shop only", async () => {
-    expect(await inbox.loadInbox(app.db.prisma, SHOP_A, { now: NOW })).toEqual({ groups: [], more: [], total: { count: 0, amountCents: 0 } });
+    expect(await inbox.loadInbox(app.db.prisma, SHOP_A, { now: NOW })).toEqual({
+      groups: [],
+      more: [],
+      total: { count: 0, amountCents: 0 },
+    });
     await seed(SHOP_B, { state: "held", findings: [sku()] });
     await app.db.prisma.shop.create({ data: { domain: SHOP_A, sellerApiKeyCipher: "sealed", keyVerifiedAt: NOW } });
     const data = await load(home.loader, SHOP_A, "/app");

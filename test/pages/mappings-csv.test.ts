@@ -54,14 +54,28 @@ describe("parseCsv", () => {
 describe("export", () => {
   it("writes one row per bundle item and defuses spreadsheet formulas", () => {
     const mappings: SkuMappingRow[] = [
-      { sourceKind: "sku", sourceKey: "PACK", targets: [{ sku: "A", quantity: 2 }, { product_id: 7, quantity: 1 }], label: "+promo" },
+      {
+        sourceKind: "sku",
+        sourceKey: "PACK",
+        targets: [
+          { sku: "A", quantity: 2 },
+          { product_id: 7, quantity: 1 },
+        ],
+        label: "+promo",
+      },
     ];
     expect(formatSkuMappingsCsv(mappings)).toBe(
       "\uFEFFkind,source,platform_sku,platform_product_id,quantity,label\r\nsku,PACK,A,,2,'+promo\r\nsku,PACK,,7,1,'+promo\r\n",
     );
-    expect(formatCityAliasesCsv([{ alias: "casanfa", cityId: 101, source: "learned" }, { alias: "x", cityId: 9, source: "manual" }], cities)).toBe(
-      "\uFEFFalias,city_id,city_name,source\r\ncasanfa,101,Casablanca,learned\r\nx,9,,manual\r\n",
-    );
+    expect(
+      formatCityAliasesCsv(
+        [
+          { alias: "casanfa", cityId: 101, source: "learned" },
+          { alias: "x", cityId: 9, source: "manual" },
+        ],
+        cities,
+      ),
+    ).toBe("\uFEFFalias,city_id,city_name,source\r\ncasanfa,101,Casablanca,learned\r\nx,9,,manual\r\n");
   });
 
   it("reads back any label exactly", () => {
@@ -70,7 +84,9 @@ describe("export", () => {
     const label = fc.string({ unit, minLength: 1, maxLength: 30 }).filter((s) => s.trim() === s && s !== "");
     fc.assert(
       fc.property(label, (value) => {
-        const csv = formatSkuMappingsCsv([{ sourceKind: "sku", sourceKey: "S", targets: [{ sku: "A", quantity: 1 }], label: value }]);
+        const csv = formatSkuMappingsCsv([
+          { sourceKind: "sku", sourceKey: "S", targets: [{ sku: "A", quantity: 1 }], label: value },
+        ]);
         const parsed = parseMappingsCsv(csv, { cities });
         expect(parsed).toMatchObject({ ok: true, mappings: [{ label: value }] });
       }),
@@ -81,13 +97,22 @@ describe("export", () => {
 
 describe("import", () => {
   it("groups a bundle's rows, defaults a blank quantity to 1, and normalises sources as the matcher does", () => {
-    const csv = "KIND,Source,platform_sku,platform_product_id,quantity\nsku,pack ramadan,AMLOU-250,,\nsku,PACK RAMADAN,,1004,3\nvariant,gid://shopify/ProductVariant/42,X,,1\n";
+    const csv =
+      "KIND,Source,platform_sku,platform_product_id,quantity\nsku,pack ramadan,AMLOU-250,,\nsku,PACK RAMADAN,,1004,3\nvariant,gid://shopify/ProductVariant/42,X,,1\n";
     expect(parseMappingsCsv(csv, { cities })).toEqual({
       ok: true,
       kind: "sku_mappings",
       rows: 3,
       mappings: [
-        { sourceKind: "sku", sourceKey: "PACKRAMADAN", targets: [{ sku: "AMLOU-250", quantity: 1 }, { product_id: 1004, quantity: 3 }], label: null },
+        {
+          sourceKind: "sku",
+          sourceKey: "PACKRAMADAN",
+          targets: [
+            { sku: "AMLOU-250", quantity: 1 },
+            { product_id: 1004, quantity: 3 },
+          ],
+          label: null,
+        },
         { sourceKind: "variant", sourceKey: "42", targets: [{ sku: "X", quantity: 1 }], label: null },
       ],
     });
@@ -99,18 +124,39 @@ describe("import", () => {
       errors: [{ row: 1, column: "quantity", code: "missing_column" }],
     });
     const rows = Array.from({ length: 21 }, (_, i) => `sku,BIG,ITEM-${i},,1`);
-    const result = parseMappingsCsv(["kind,source,platform_sku,platform_product_id,quantity", ...rows].join("\n"), { cities });
+    const result = parseMappingsCsv(["kind,source,platform_sku,platform_product_id,quantity", ...rows].join("\n"), {
+      cities,
+    });
     expect(result).toMatchObject({ ok: false, errors: [{ row: 22, code: "too_many_targets", params: { max: 20 } }] });
   });
 
   it("reads aliases by city id or by a city name that names one city", () => {
-    const result = parseMappingsCsv("alias,city_id,city_name,source\nCasa Anfa,101,,\nDar el Bida,,casablanca,learned\nX,,Atlantis,\n", { cities });
-    expect(result).toMatchObject({ ok: false, errors: [{ row: 4, code: "unknown_city", params: { value: "Atlantis" } }] });
-    const ok = parseMappingsCsv("alias,city_id,city_name,source\nCasa Anfa,101,,\nDar el Bida,,casablanca,learned\n", { cities });
-    expect(ok).toMatchObject({ ok: true, kind: "city_aliases", aliases: [{ cityId: 101, source: "manual" }, { cityId: 101, source: "learned" }] });
+    const result = parseMappingsCsv(
+      "alias,city_id,city_name,source\nCasa Anfa,101,,\nDar el Bida,,casablanca,learned\nX,,Atlantis,\n",
+      { cities },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [{ row: 4, code: "unknown_city", params: { value: "Atlantis" } }],
+    });
+    const ok = parseMappingsCsv("alias,city_id,city_name,source\nCasa Anfa,101,,\nDar el Bida,,casablanca,learned\n", {
+      cities,
+    });
+    expect(ok).toMatchObject({
+      ok: true,
+      kind: "city_aliases",
+      aliases: [
+        { cityId: 101, source: "manual" },
+        { cityId: 101, source: "learned" },
+      ],
+    });
   });
 
   it("says the file is empty", () => {
-    expect(parseMappingsCsv("\uFEFF\r\n\r\n", { cities })).toEqual({ ok: false, kind: null, errors: [{ row: 1, code: "empty_file" }] });
+    expect(parseMappingsCsv("\uFEFF\r\n\r\n", { cities })).toEqual({
+      ok: false,
+      kind: null,
+      errors: [{ row: 1, code: "empty_file" }],
+    });
   });
 });

@@ -6,7 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startShopifyAdmin as startFakeAdminApi, variantRecord as fakeVariant, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
+import {
+  startShopifyAdmin as startFakeAdminApi,
+  variantRecord as fakeVariant,
+  type RunningShopifyAdmin as FakeAdminApi,
+} from "../../shopify-admin/index";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
 import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { fromWebhookOrder, mapOrderToLead } from "../../app/leads";
@@ -28,7 +32,13 @@ beforeAll(async () => {
   exportRoute = await import("../../app/routes/app.mappings.export");
   for (const domain of [SHOP_A, SHOP_B]) {
     await app.db.prisma.shop.create({
-      data: { domain, catalogueJson: seed("products.json"), catalogueFetchedAt: new Date(), citiesJson: seed("cities.json"), citiesFetchedAt: new Date() },
+      data: {
+        domain,
+        catalogueJson: seed("products.json"),
+        catalogueFetchedAt: new Date(),
+        citiesJson: seed("cities.json"),
+        citiesFetchedAt: new Date(),
+      },
     });
   }
 });
@@ -60,14 +70,29 @@ describe("Shopify variants", () => {
       fakeVariant({ id: 501, sku: "ARG-OIL-50", title: "50 ml", productId: 50, productTitle: "Huile d'argan" }),
       fakeVariant({ id: 502, sku: "ARGAN-XL", title: "XL", productId: 50, productTitle: "Huile d'argan" }),
       fakeVariant({ id: 503, sku: null, title: "Default Title", productId: 51, productTitle: "Amlou maison" }),
-      fakeVariant({ id: 504, sku: "PACK-RAMADAN", title: "Default Title", productId: 52, productTitle: "Pack Ramadan" }),
+      fakeVariant({
+        id: 504,
+        sku: "PACK-RAMADAN",
+        title: "Default Title",
+        productId: 52,
+        productTitle: "Pack Ramadan",
+      }),
       fakeVariant({ id: 505, sku: "OLD-1", title: "Default Title", productId: 53, productTitle: "Ancien produit" }),
     );
   });
 
   it("lists a page of variants matched by SKU, by the shop's mappings, or not at all", async () => {
     // GIVEN a bundle mapping for the Ramadan pack and a mapping to an item the platform dropped
-    await mapping(SHOP_A, "sku", "pack-ramadan", [{ sku: "AMLOU-250", quantity: 2 }, { sku: "SAVON-NOIR-200", quantity: 1 }], "Pack");
+    await mapping(
+      SHOP_A,
+      "sku",
+      "pack-ramadan",
+      [
+        { sku: "AMLOU-250", quantity: 2 },
+        { sku: "SAVON-NOIR-200", quantity: 1 },
+      ],
+      "Pack",
+    );
     await mapping(SHOP_A, "variant", "gid://shopify/ProductVariant/505", [{ sku: "GONE-1", quantity: 1 }]);
 
     // WHEN the page loads
@@ -108,7 +133,9 @@ describe("Shopify variants", () => {
     api.state.throttleNext = 3;
     const data = await load(route.loader, SHOP_A, "/app/mappings");
     expect(data.variants).toEqual({ ok: false, error: "throttled", retryAfterSeconds: expect.any(Number) });
-    expect(data.variants && !data.variants.ok && data.variants.error === "throttled" && data.variants.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(
+      data.variants && !data.variants.ok && data.variants.error === "throttled" && data.variants.retryAfterSeconds,
+    ).toBeGreaterThanOrEqual(1);
     expect(data.catalogue.length).toBeGreaterThan(0);
   });
 
@@ -124,7 +151,13 @@ describe("Shopify variants", () => {
 
 describe("SKU mappings and bundles", () => {
   it("creates a mapping, turns it into a bundle, and deletes it", async () => {
-    const created = await mapping(SHOP_A, "variant", "46000000000001", [{ sku: "smw-x8-blk", quantity: 1 }], "Montre noire");
+    const created = await mapping(
+      SHOP_A,
+      "variant",
+      "46000000000001",
+      [{ sku: "smw-x8-blk", quantity: 1 }],
+      "Montre noire",
+    );
     expect(created).toMatchObject({ intent: "saveMapping", ok: true, id: expect.any(String) });
     const id = created.intent === "saveMapping" && created.ok ? created.id : "";
 
@@ -133,7 +166,10 @@ describe("SKU mappings and bundles", () => {
       id,
       sourceKind: "variant",
       sourceKey: "46000000000001",
-      targets: JSON.stringify([{ sku: "SMW-X8-BLK", quantity: 1 }, { product_id: 1004, quantity: 3 }]),
+      targets: JSON.stringify([
+        { sku: "SMW-X8-BLK", quantity: 1 },
+        { product_id: 1004, quantity: 3 },
+      ]),
       label: "Montre + savons",
     });
     expect(bundled).toMatchObject({ ok: true });
@@ -151,14 +187,23 @@ describe("SKU mappings and bundles", () => {
       ],
     });
 
-    expect(await save(SHOP_A, { intent: "deleteMapping", id: mappings[0].id })).toEqual({ intent: "deleteMapping", ok: true });
+    expect(await save(SHOP_A, { intent: "deleteMapping", id: mappings[0].id })).toEqual({
+      intent: "deleteMapping",
+      ok: true,
+    });
     expect(await app.db.prisma.skuMapping.count()).toBe(0);
   });
 
   it("moves a mapping to a new source when edited, and answers field errors", async () => {
     const created = await mapping(SHOP_A, "sku", "OLD-SKU", [{ sku: "AMLOU-250", quantity: 1 }]);
     const id = created.intent === "saveMapping" && created.ok ? created.id : "";
-    await save(SHOP_A, { intent: "saveMapping", id, sourceKind: "sku", sourceKey: "new-sku", targets: JSON.stringify([{ sku: "AMLOU-250", quantity: 1 }]) });
+    await save(SHOP_A, {
+      intent: "saveMapping",
+      id,
+      sourceKind: "sku",
+      sourceKey: "new-sku",
+      targets: JSON.stringify([{ sku: "AMLOU-250", quantity: 1 }]),
+    });
     expect((await app.db.prisma.skuMapping.findMany()).map((m) => m.sourceKey)).toEqual(["NEW-SKU"]);
 
     expect(await mapping(SHOP_A, "sku", "X", [])).toMatchObject({ ok: false, error: { field: "targets" } });
@@ -170,7 +215,9 @@ describe("SKU mappings and bundles", () => {
       ok: false,
       error: { field: "sourceKey" },
     });
-    expect(await save(SHOP_A, { intent: "saveMapping", sourceKind: "sku", sourceKey: "X", targets: "{oops" })).toMatchObject({ ok: false });
+    expect(
+      await save(SHOP_A, { intent: "saveMapping", sourceKind: "sku", sourceKey: "X", targets: "{oops" }),
+    ).toMatchObject({ ok: false });
     expect(await app.db.prisma.skuMapping.count()).toBe(1);
   });
 });
@@ -182,13 +229,22 @@ describe("city aliases", () => {
     const { aliases } = await load(route.loader, SHOP_A, "/app/mappings?tab=cities");
     expect(aliases).toEqual([expect.objectContaining({ cityId: 101, cityName: "Casablanca", source: "manual" })]);
 
-    expect(await save(SHOP_A, { intent: "deleteAlias", id: aliases[0].id })).toEqual({ intent: "deleteAlias", ok: true });
+    expect(await save(SHOP_A, { intent: "deleteAlias", id: aliases[0].id })).toEqual({
+      intent: "deleteAlias",
+      ok: true,
+    });
     expect(await app.db.prisma.cityAlias.count()).toBe(0);
   });
 
   it("refuses a city the platform does not deliver, and a spelling with no place name", async () => {
-    expect(await save(SHOP_A, { intent: "saveAlias", alias: "Atlantis", cityId: "999" })).toMatchObject({ ok: false, error: { field: "cityId" } });
-    expect(await save(SHOP_A, { intent: "saveAlias", alias: "12 rue", cityId: "101" })).toMatchObject({ ok: false, error: { field: "alias" } });
+    expect(await save(SHOP_A, { intent: "saveAlias", alias: "Atlantis", cityId: "999" })).toMatchObject({
+      ok: false,
+      error: { field: "cityId" },
+    });
+    expect(await save(SHOP_A, { intent: "saveAlias", alias: "12 rue", cityId: "101" })).toMatchObject({
+      ok: false,
+      error: { field: "alias" },
+    });
     expect(await app.db.prisma.cityAlias.count()).toBe(0);
   });
 });
@@ -203,9 +259,13 @@ describe("shops stay apart", () => {
     expect(statusOf(await save(SHOP_B, { intent: "deleteMapping", id }).catch((e: unknown) => e))).toBe(404);
     expect(
       statusOf(
-        await save(SHOP_B, { intent: "saveMapping", id, sourceKind: "sku", sourceKey: "A-ONLY", targets: JSON.stringify([{ sku: "GHASSOUL-500", quantity: 1 }]) }).catch(
-          (e: unknown) => e,
-        ),
+        await save(SHOP_B, {
+          intent: "saveMapping",
+          id,
+          sourceKind: "sku",
+          sourceKey: "A-ONLY",
+          targets: JSON.stringify([{ sku: "GHASSOUL-500", quantity: 1 }]),
+        }).catch((e: unknown) => e),
       ),
     ).toBe(404);
     expect(statusOf(await save(SHOP_B, { intent: "deleteAlias", id: aliasId }).catch((e: unknown) => e))).toBe(404);
@@ -215,14 +275,26 @@ describe("shops stay apart", () => {
     expect(b.aliases).toEqual([]);
     expect(await exportCsv(SHOP_B, "sku_mappings")).not.toContain("A-ONLY");
     // A's rows are untouched
-    expect(await app.db.prisma.skuMapping.findUnique({ where: { id } })).toMatchObject({ shop: SHOP_A, targets: JSON.stringify([{ sku: "AMLOU-250", quantity: 1 }]) });
+    expect(await app.db.prisma.skuMapping.findUnique({ where: { id } })).toMatchObject({
+      shop: SHOP_A,
+      targets: JSON.stringify([{ sku: "AMLOU-250", quantity: 1 }]),
+    });
     expect(await app.db.prisma.cityAlias.count({ where: { shop: SHOP_A } })).toBe(1);
   });
 });
 
 describe("CSV", () => {
   it("exports SKU mappings one row per bundle item, and importing the export gives the same rows", async () => {
-    await mapping(SHOP_A, "sku", "PACK-RAMADAN", [{ sku: "AMLOU-250", quantity: 2 }, { product_id: 1004, quantity: 1 }], 'Pack "Ramadan", grand');
+    await mapping(
+      SHOP_A,
+      "sku",
+      "PACK-RAMADAN",
+      [
+        { sku: "AMLOU-250", quantity: 2 },
+        { product_id: 1004, quantity: 1 },
+      ],
+      'Pack "Ramadan", grand',
+    );
     await mapping(SHOP_A, "variant", "46000000000001", [{ sku: "SMW-X8-BLK", quantity: 1 }], "=HYPERLINK(1)");
     await mapping(SHOP_A, "sku", "-ARG", [{ sku: "ARG-OIL-50", quantity: 3 }]);
 
@@ -235,12 +307,14 @@ describe("CSV", () => {
       "sku,'-ARG,ARG-OIL-50,,3,",
       "",
     ]);
-    const before = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(({ sourceKind, sourceKey, targets, label }) => ({
-      sourceKind,
-      sourceKey,
-      targets,
-      label,
-    }));
+    const before = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(
+      ({ sourceKind, sourceKey, targets, label }) => ({
+        sourceKind,
+        sourceKey,
+        targets,
+        label,
+      }),
+    );
 
     await app.db.prisma.skuMapping.deleteMany();
     expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toEqual({
@@ -252,12 +326,14 @@ describe("CSV", () => {
       release: { orders: [], stillHeld: 0 },
     });
 
-    const after = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(({ sourceKind, sourceKey, targets, label }) => ({
-      sourceKind,
-      sourceKey,
-      targets,
-      label,
-    }));
+    const after = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(
+      ({ sourceKind, sourceKey, targets, label }) => ({
+        sourceKind,
+        sourceKey,
+        targets,
+        label,
+      }),
+    );
     expect(after).toEqual(before);
     expect(await exportCsv(SHOP_A, "sku_mappings")).toBe(exported);
   });
@@ -272,10 +348,16 @@ describe("CSV", () => {
     expect(exported).toContain(",102,Rabat,learned");
 
     await app.db.prisma.cityAlias.deleteMany();
-    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toMatchObject({ ok: true, kind: "city_aliases", saved: 2 });
+    expect(await save(SHOP_A, { intent: "importCsv", csv: exported })).toMatchObject({
+      ok: true,
+      kind: "city_aliases",
+      saved: 2,
+    });
     expect(await exportCsv(SHOP_A, "city_aliases")).toBe(exported);
 
-    expect(await save(SHOP_A, { intent: "importCsv", csv: "alias;city_id;city_name;source\nSidi Maarouf;;casablanca;\n" })).toMatchObject({
+    expect(
+      await save(SHOP_A, { intent: "importCsv", csv: "alias;city_id;city_name;source\nSidi Maarouf;;casablanca;\n" }),
+    ).toMatchObject({
       ok: true,
       saved: 1,
     });
@@ -307,8 +389,13 @@ describe("CSV", () => {
     ]);
     expect(await app.db.prisma.skuMapping.count()).toBe(0);
 
-    const aliases = await save(SHOP_A, { intent: "importCsv", csv: "alias,city_id\nCasa Anfa,101\nAtlantis,999\ncasa  anfa,101\n" });
-    expect(aliases.intent === "importCsv" && !aliases.ok ? aliases.errors.map((e) => [e.row, e.code]) : aliases).toEqual([
+    const aliases = await save(SHOP_A, {
+      intent: "importCsv",
+      csv: "alias,city_id\nCasa Anfa,101\nAtlantis,999\ncasa  anfa,101\n",
+    });
+    expect(
+      aliases.intent === "importCsv" && !aliases.ok ? aliases.errors.map((e) => [e.row, e.code]) : aliases,
+    ).toEqual([
       [3, "unknown_city"],
       [4, "duplicate_alias"],
     ]);
@@ -335,7 +422,15 @@ describe("a saved fix releases the orders waiting on it", () => {
     });
     expect(result.decision).toBe("hold");
     return app.db.prisma.orderLink.create({
-      data: { shop, orderId: String(id), orderName: `#${id}`, payload: JSON.stringify(payload), externalRef: `shopify:${id}`, state: "held", findings: JSON.stringify(result.findings) },
+      data: {
+        shop,
+        orderId: String(id),
+        orderName: `#${id}`,
+        payload: JSON.stringify(payload),
+        externalRef: `shopify:${id}`,
+        state: "held",
+        findings: JSON.stringify(result.findings),
+      },
     });
   }
   beforeEach(async () => {
@@ -365,12 +460,19 @@ describe("a saved fix releases the orders waiting on it", () => {
       expect(link.findings, link.orderName).not.toContain("sku_unmatched");
       expect(link.state).toBe("held");
     }
-    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).findings).toContain("sku_unmatched");
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).findings).toContain(
+      "sku_unmatched",
+    );
 
     // One confirmation sends them, and only the shop's own, still waiting ones.
-    const sent = await save(SHOP_A, { intent: "sendReleased", ids: [...release.orders.map((o) => o.id), otherShop.id].join(",") });
+    const sent = await save(SHOP_A, {
+      intent: "sendReleased",
+      ids: [...release.orders.map((o) => o.id), otherShop.id].join(","),
+    });
     expect(sent).toEqual({ intent: "sendReleased", ok: true, sent: 2 });
-    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: freed.map((l) => l.id) } } })).map((l) => l.state)).toEqual(["received", "received"]);
+    expect(
+      (await app.db.prisma.orderLink.findMany({ where: { id: { in: freed.map((l) => l.id) } } })).map((l) => l.state),
+    ).toEqual(["received", "received"]);
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_A, state: "pending" } })).toBe(2);
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).state).toBe("held");
   });
@@ -378,7 +480,13 @@ describe("a saved fix releases the orders waiting on it", () => {
   it("learns a city spelling from the Cities tab and names the orders it frees", async () => {
     const held = await heldOrder(SHOP_A, 881_001, undefined, "Xyzzyville");
     const result = await save(SHOP_A, { intent: "saveAlias", alias: "Xyzzyville", cityId: "101" });
-    expect(result).toMatchObject({ intent: "saveAlias", ok: true, release: { orders: [{ id: held.id, orderName: "#881001" }], stillHeld: 0 } });
-    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).findings).not.toContain("city_unmatched");
+    expect(result).toMatchObject({
+      intent: "saveAlias",
+      ok: true,
+      release: { orders: [{ id: held.id, orderName: "#881001" }], stillHeld: 0 },
+    });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).findings).not.toContain(
+      "city_unmatched",
+    );
   });
 });

@@ -25,7 +25,9 @@ beforeAll(async () => {
   list = await import("../../app/routes/app.orders._index");
   detail = await import("../../app/routes/app.orders.$id");
   for (const domain of [SHOP_A, SHOP_B]) {
-    await app.db.prisma.shop.create({ data: { domain, catalogueJson: seed("products.json"), citiesJson: seed("cities.json") } });
+    await app.db.prisma.shop.create({
+      data: { domain, catalogueJson: seed("products.json"), citiesJson: seed("cities.json") },
+    });
   }
 });
 afterAll(() => stopAdminApp(app));
@@ -54,9 +56,24 @@ async function addLink(shop: string, spec: Seed = {}) {
       confirmationStatus: sent ? "new" : null,
       shippingStatus: sent ? "pending" : null,
       phone: `06${String(10_000_000 + seq).padStart(8, "0")}`,
-      findings: JSON.stringify(findingCodes.map((code) => ({ code, severity: "blocking", field: "items", message: code, params: { sku: "X-1", title: "X" } }))),
+      findings: JSON.stringify(
+        findingCodes.map((code) => ({
+          code,
+          severity: "blocking",
+          field: "items",
+          message: code,
+          params: { sku: "X-1", title: "X" },
+        })),
+      ),
       anomalies: JSON.stringify(anomalyCodes.map((code) => ({ code, message: code }))),
-      leadJson: JSON.stringify({ customer_name: "Salma Bennani", customer_phone: "0612345678", address: "LEADJSON-ONLY", city: 101, total_client: "229.00", items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
+      leadJson: JSON.stringify({
+        customer_name: "Salma Bennani",
+        customer_phone: "0612345678",
+        address: "LEADJSON-ONLY",
+        city: 101,
+        total_client: "229.00",
+        items: [{ sku: "ARG-OIL-100", quantity: 1 }],
+      }),
       createdAt: new Date(Date.UTC(2026, 2, 1) + seq * 60_000),
       ...data,
       state,
@@ -73,7 +90,11 @@ async function loadDetail(shop: string, id: string) {
 }
 
 async function act(shop: string, id: string, fields: Record<string, string>) {
-  const request = await adminRequest(shop, `/app/orders/${id}`, { as: "fetch", method: "POST", body: new URLSearchParams(fields) });
+  const request = await adminRequest(shop, `/app/orders/${id}`, {
+    as: "fetch",
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
   return detail.action({ request, params: { id }, context: {} });
 }
 
@@ -93,7 +114,9 @@ describe("Orders list", () => {
       await addLink(SHOP_A);
       if (i % 10 === 0) await addLink(SHOP_B);
     }
-    const aNames = (await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A }, orderBy: { createdAt: "desc" } })).map((l) => l.orderName);
+    const aNames = (
+      await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A }, orderBy: { createdAt: "desc" } })
+    ).map((l) => l.orderName);
 
     // WHEN the merchant walks the pages
     const first = await page(SHOP_A);
@@ -112,7 +135,12 @@ describe("Orders list", () => {
     expect(back.page.nextCursor).not.toBeNull();
     // AND each row says who, where and what, but the list carries neither the lead JSON, the address,
     // the Shopify payload, nor the phone of an order that is not held
-    expect(first.page.rows[0]).toMatchObject({ customerName: "Salma Bennani", cityName: "Casablanca", stage: "sent", phone: null });
+    expect(first.page.rows[0]).toMatchObject({
+      customerName: "Salma Bennani",
+      cityName: "Casablanca",
+      stage: "sent",
+      phone: null,
+    });
     expect(first.page.rows[0].items).toEqual([{ name: expect.stringContaining("100 ml"), quantity: 1 }]);
     const json = JSON.stringify(first);
     expect(json).not.toContain("LEADJSON-ONLY");
@@ -142,7 +170,12 @@ describe("Orders list", () => {
     expect((await page(SHOP_A, "state=bogus&issue=nope")).filter).toMatchObject({ states: [], issues: [] });
 
     const row = (await page(SHOP_A, "state=damaged")).page.rows[0];
-    expect(row).toMatchObject({ state: "damaged", leadRef: damaged.leadRef, anomalies: ["inconsistent_total"], confirmationStatus: "new" });
+    expect(row).toMatchObject({
+      state: "damaged",
+      leadRef: damaged.leadRef,
+      anomalies: ["inconsistent_total"],
+      confirmationStatus: "new",
+    });
     // Local time of the shop (Africa/Casablanca), to the second.
     expect((await page(SHOP_A, "from=2026-05-15")).page.rows[0].createdLocal).toBe("2026-05-15 00:30:00");
   });
@@ -154,7 +187,10 @@ describe("Orders list", () => {
 
     for (const q of ["#4242", "4242", "+212 661-23-45-67", "0661234567", "atb-98765", "ATB-98765"]) {
       const found = await page(SHOP_A, `q=${encodeURIComponent(q)}`);
-      expect(found.page.rows.map((r) => r.id), q).toEqual([target.id]);
+      expect(
+        found.page.rows.map((r) => r.id),
+        q,
+      ).toEqual([target.id]);
     }
     expect(names(await page(SHOP_A, "q=%23424"))).toEqual(["#4243", "#4242"]);
     expect(names(await page(SHOP_A, "q=nothing-like-this"))).toEqual([]);
@@ -196,7 +232,10 @@ describe("keyset pagination with bounded scans", () => {
       });
       if (i % 20 === 0) await addLink(SHOP_B, { confirmationStatus: "fake" });
     }
-    const all = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    const all = await app.db.prisma.orderLink.findMany({
+      where: { shop: SHOP_A },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
     const expected = (keep: (l: (typeof all)[number]) => boolean) => all.filter(keep).map((l) => l.orderName);
     const small = { sparseLimit: 5, scanWindow: 20 };
 
@@ -251,10 +290,18 @@ describe("keyset pagination with bounded scans", () => {
       expect(plain.forward, sort).toEqual(expected(() => true));
       expect(plain.backward, sort).toEqual(plain.forward.slice(0, plain.backward.length));
       // A filter read from the rows (bounded windows), a dense state, a sparse state, a search.
-      expect((await walk(q, `sort=${sort}&confirmation=fake`, small)).forward, `${sort} fake`).toEqual(expected((l) => l.confirmationStatus === "fake"));
-      expect((await walk(q, `sort=${sort}&state=created`, small)).forward, `${sort} created`).toEqual(expected((l) => l.state === "created"));
-      expect((await walk(q, `sort=${sort}&state=failed`, small)).forward, `${sort} failed`).toEqual(expected((l) => l.state === "failed"));
-      expect((await walk(q, `sort=${sort}&q=0661999999`, small)).forward, `${sort} phone`).toEqual(expected((l) => l.phone === "0661999999"));
+      expect((await walk(q, `sort=${sort}&confirmation=fake`, small)).forward, `${sort} fake`).toEqual(
+        expected((l) => l.confirmationStatus === "fake"),
+      );
+      expect((await walk(q, `sort=${sort}&state=created`, small)).forward, `${sort} created`).toEqual(
+        expected((l) => l.state === "created"),
+      );
+      expect((await walk(q, `sort=${sort}&state=failed`, small)).forward, `${sort} failed`).toEqual(
+        expected((l) => l.state === "failed"),
+      );
+      expect((await walk(q, `sort=${sort}&q=0661999999`, small)).forward, `${sort} phone`).toEqual(
+        expected((l) => l.phone === "0661999999"),
+      );
     }
     // The amount shows as cents, none while unknown.
     const top = await page(SHOP_A, "sort=amount-desc");
@@ -270,7 +317,10 @@ describe("bulk actions", () => {
     const a2 = await addLink(SHOP_A, { state: "invalid" });
     const b1 = await addLink(SHOP_B, { state: "held" });
 
-    const result = await submit(list.action, SHOP_A, "/app/orders?index", { intent: "resend", ids: [a1.id, a2.id, b1.id].join(",") });
+    const result = await submit(list.action, SHOP_A, "/app/orders?index", {
+      intent: "resend",
+      ids: [a1.id, a2.id, b1.id].join(","),
+    });
 
     expect(result).toEqual({ ok: true, intent: "resend", resent: 2, skipped: 1 });
     const jobs = await app.db.prisma.job.findMany({ orderBy: { key: "asc" } });
@@ -278,13 +328,19 @@ describe("bulk actions", () => {
       [a1, a2].map((l) => [`post-lead:${SHOP_A}:${l.orderId}`, "pending", SHOP_A]).sort(),
     );
     for (const l of [a1, a2]) {
-      expect(await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).toMatchObject({ state: "received", resendBy: "merchant" });
+      expect(await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).toMatchObject({
+        state: "received",
+        resendBy: "merchant",
+      });
     }
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: b1.id } })).state).toBe("held");
   });
 
   it("retries failed orders, every one of the shop when none is selected", async () => {
-    const failed = [await addLink(SHOP_A, { state: "failed", reason: "Sending failed after 10 attempts" }), await addLink(SHOP_A, { state: "failed" })];
+    const failed = [
+      await addLink(SHOP_A, { state: "failed", reason: "Sending failed after 10 attempts" }),
+      await addLink(SHOP_A, { state: "failed" }),
+    ];
     await addLink(SHOP_A, { state: "created" });
     const otherShop = await addLink(SHOP_B, { state: "failed" });
 
@@ -293,7 +349,8 @@ describe("bulk actions", () => {
 
     expect(result).toEqual({ ok: true, intent: "retryFailed", resent: 2, skipped: 0 });
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_A, state: "pending" } })).toBe(2);
-    for (const l of failed) expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).state).toBe("received");
+    for (const l of failed)
+      expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).state).toBe("received");
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: otherShop.id } })).state).toBe("failed");
     expect((await page(SHOP_A)).failedCount).toBe(0);
   });
@@ -309,7 +366,10 @@ describe("Order page", () => {
         city: 101,
         address: "12 Rue Ibn Battouta",
         total_client: "229.00",
-        items: [{ sku: "BABOUCHE-CLS-YEL", quantity: 2 }, { product_id: 1002, quantity: 1 }],
+        items: [
+          { sku: "BABOUCHE-CLS-YEL", quantity: 2 },
+          { product_id: 1002, quantity: 1 },
+        ],
       }),
       anomalyCodes: ["recent_duplicate"],
       flags: JSON.stringify(["possible_duplicate_after_network_failure"]),
@@ -317,8 +377,20 @@ describe("Order page", () => {
     await app.db.prisma.timelineEvent.createMany({
       data: [
         // Casablanca's offset moves: UTC+0 in Ramadan 2026 (March), UTC+1 in May 2026.
-        { shop: SHOP_A, linkId: link.id, kind: "received", message: "Order received from Shopify", at: new Date("2026-03-01T09:05:32.123Z") },
-        { shop: SHOP_A, linkId: link.id, kind: "answered", message: "Lead ATB-1 stored as damaged", at: new Date("2026-05-01T09:05:32.123Z") },
+        {
+          shop: SHOP_A,
+          linkId: link.id,
+          kind: "received",
+          message: "Order received from Shopify",
+          at: new Date("2026-03-01T09:05:32.123Z"),
+        },
+        {
+          shop: SHOP_A,
+          linkId: link.id,
+          kind: "answered",
+          message: "Lead ATB-1 stored as damaged",
+          at: new Date("2026-05-01T09:05:32.123Z"),
+        },
       ],
     });
 
@@ -340,8 +412,26 @@ describe("Order page", () => {
     });
     expect(order.timeline).toEqual([
       // Rows written before references: their stored English, no reference.
-      { id: expect.any(String), kind: "received", message: "Order received from Shopify", text: null, detail: null, at: "2026-03-01T09:05:32.123Z", local: "2026-03-01 09:05:32", offset: "+00:00" },
-      { id: expect.any(String), kind: "answered", message: "Lead ATB-1 stored as damaged", text: null, detail: null, at: "2026-05-01T09:05:32.123Z", local: "2026-05-01 10:05:32", offset: "+01:00" },
+      {
+        id: expect.any(String),
+        kind: "received",
+        message: "Order received from Shopify",
+        text: null,
+        detail: null,
+        at: "2026-03-01T09:05:32.123Z",
+        local: "2026-03-01 09:05:32",
+        offset: "+00:00",
+      },
+      {
+        id: expect.any(String),
+        kind: "answered",
+        message: "Lead ATB-1 stored as damaged",
+        text: null,
+        detail: null,
+        at: "2026-05-01T09:05:32.123Z",
+        local: "2026-05-01 10:05:32",
+        offset: "+01:00",
+      },
     ]);
     expect(order.shopifyUrl).toBe(`https://admin.shopify.com/store/atlas-beauty/orders/${link.orderId}`);
     expect(order.possibleDuplicate).toBe(true);
@@ -354,10 +444,34 @@ describe("Order page", () => {
     const link = await addLink(SHOP_A, {
       state: "held",
       leadJson: null,
-      payload: JSON.stringify({ id: 1, shipping_address: { first_name: "Amine", last_name: "Alaoui", city: "Casa Anfa", address1: "Bd Anfa", phone: null }, line_items: [] }),
+      payload: JSON.stringify({
+        id: 1,
+        shipping_address: {
+          first_name: "Amine",
+          last_name: "Alaoui",
+          city: "Casa Anfa",
+          address1: "Bd Anfa",
+          phone: null,
+        },
+        line_items: [],
+      }),
       findings: JSON.stringify([
-        { code: "sku_unmatched", severity: "blocking", field: "items", message: "m", params: { sku: "babouche-ylw", title: "Babouche jaune" }, suggestions: [{ kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouche", score: 0.6 }] },
-        { code: "city_unmatched", severity: "blocking", field: "city", message: "m", params: { input: "Casa Anfa" }, suggestions: [{ kind: "city", cityId: 101, name: "Casablanca", score: 0.7 }] },
+        {
+          code: "sku_unmatched",
+          severity: "blocking",
+          field: "items",
+          message: "m",
+          params: { sku: "babouche-ylw", title: "Babouche jaune" },
+          suggestions: [{ kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouche", score: 0.6 }],
+        },
+        {
+          code: "city_unmatched",
+          severity: "blocking",
+          field: "city",
+          message: "m",
+          params: { input: "Casa Anfa" },
+          suggestions: [{ kind: "city", cityId: 101, name: "Casablanca", score: 0.7 }],
+        },
         { code: "phone_missing", severity: "blocking", field: "customer_phone", message: "m", params: {} },
       ]),
     });
@@ -373,7 +487,13 @@ describe("Order page", () => {
     expect(order.products.some((p) => p.sku === "RIF-OLIVE-1L")).toBe(true);
     expect(order.cities.find((c) => c.id === 101)).toEqual({ id: 101, name: "Casablanca" });
     // No lead yet: the Shopify order's own fields.
-    expect(order.lead).toMatchObject({ source: "order", customerName: "Amine Alaoui", cityName: "Casa Anfa", address: "Bd Anfa", phone: null });
+    expect(order.lead).toMatchObject({
+      source: "order",
+      customerName: "Amine Alaoui",
+      cityName: "Casa Anfa",
+      address: "Bd Anfa",
+      phone: null,
+    });
   });
 
   it("records a phone and address correction for this order only, then sends it again", async () => {
@@ -382,29 +502,54 @@ describe("Order page", () => {
     const refused = await act(SHOP_A, link.id, { intent: "correct", phone: "05 22 11 22 33" });
     expect(refused).toEqual({ ok: false, intent: "correct", error: "invalid_phone" });
 
-    const result = await act(SHOP_A, link.id, { intent: "correct", phone: "+212 6 11 22 33 44", address: "  7 Rue Tarik  " });
+    const result = await act(SHOP_A, link.id, {
+      intent: "correct",
+      phone: "+212 6 11 22 33 44",
+      address: "  7 Rue Tarik  ",
+    });
 
     expect(result).toEqual({ ok: true, intent: "correct", resent: 1 });
     const row = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(JSON.parse(row.overrides)).toEqual({ phone: "0611223344", address: "7 Rue Tarik" });
     expect(row.state).toBe("received");
-    expect(await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${link.orderId}`, state: "pending" } })).toBe(1);
-    const kinds = (await app.db.prisma.timelineEvent.findMany({ where: { linkId: link.id }, orderBy: { at: "asc" } })).map((e) => e.kind);
+    expect(
+      await app.db.prisma.job.count({ where: { key: `post-lead:${SHOP_A}:${link.orderId}`, state: "pending" } }),
+    ).toBe(1);
+    const kinds = (
+      await app.db.prisma.timelineEvent.findMany({ where: { linkId: link.id }, orderBy: { at: "asc" } })
+    ).map((e) => e.kind);
     expect(kinds).toEqual(["fixed", "resend"]);
-    expect((await loadDetail(SHOP_A, link.id)).order.overrides).toEqual({ phone: "0611223344", address: "7 Rue Tarik" });
+    expect((await loadDetail(SHOP_A, link.id)).order.overrides).toEqual({
+      phone: "0611223344",
+      address: "7 Rue Tarik",
+    });
   });
 
   it("chooses the city of one order from the delivered cities, refusing any other", async () => {
     const link = await addLink(SHOP_A, { state: "held", findingCodes: ["city_missing"] });
-    expect(await act(SHOP_A, link.id, { intent: "correct", cityId: "999999" })).toEqual({ ok: false, intent: "correct", error: "unknown_city" });
-    expect(await act(SHOP_A, link.id, { intent: "correct", cityId: "104" })).toEqual({ ok: true, intent: "correct", resent: 1 });
+    expect(await act(SHOP_A, link.id, { intent: "correct", cityId: "999999" })).toEqual({
+      ok: false,
+      intent: "correct",
+      error: "unknown_city",
+    });
+    expect(await act(SHOP_A, link.id, { intent: "correct", cityId: "104" })).toEqual({
+      ok: true,
+      intent: "correct",
+      resent: 1,
+    });
     const row = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } });
-    expect(JSON.parse(row.overrides).city).toBe(JSON.parse(seed("cities.json")).find((c: { id: number }) => c.id === 104).name);
+    expect(JSON.parse(row.overrides).city).toBe(
+      JSON.parse(seed("cities.json")).find((c: { id: number }) => c.id === 104).name,
+    );
   });
 
   it("refuses to send an order being sent", async () => {
     const link = await addLink(SHOP_A, { state: "posting" });
-    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "conflict" });
+    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({
+      ok: false,
+      intent: "resend",
+      error: "conflict",
+    });
     expect((await loadDetail(SHOP_A, link.id)).order.canResend).toBe(false);
   });
 
@@ -414,34 +559,65 @@ describe("Order page", () => {
     expect(order.nextAction).toEqual({ kind: "none", canResend: true, secondLead: true });
 
     // Without the confirmation (a stale page, a crafted request): refused, nothing queued.
-    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({ ok: false, intent: "resend", error: "second_lead" });
+    expect(await act(SHOP_A, link.id, { intent: "resend" })).toEqual({
+      ok: false,
+      intent: "resend",
+      error: "second_lead",
+    });
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("created");
     expect(await app.db.prisma.job.count()).toBe(0);
 
-    expect(await act(SHOP_A, link.id, { intent: "resend", secondLead: "confirmed" })).toEqual({ ok: true, intent: "resend", resent: 1 });
+    expect(await act(SHOP_A, link.id, { intent: "resend", secondLead: "confirmed" })).toEqual({
+      ok: true,
+      intent: "resend",
+      resent: 1,
+    });
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("received");
     const step = await app.db.prisma.timelineEvent.findFirstOrThrow({ where: { linkId: link.id } });
     expect([step.kind, JSON.parse(step.data!)]).toEqual(["resend_second_lead", { previousRef: link.leadRef }]);
     // The bulk action never makes second leads: a sent order is left as it was.
     const other = await addLink(SHOP_A, { state: "created" });
-    expect(await submit(list.action, SHOP_A, "/app/orders?index", { intent: "resend", ids: other.id })).toEqual({ ok: true, intent: "resend", resent: 0, skipped: 1 });
+    expect(await submit(list.action, SHOP_A, "/app/orders?index", { intent: "resend", ids: other.id })).toEqual({
+      ok: true,
+      intent: "resend",
+      resent: 0,
+      skipped: 1,
+    });
   });
 
   it("names the next action by state: the fix, a send, a refusal in plain words", async () => {
     const held = await addLink(SHOP_A, { state: "held", findingCodes: ["sku_unmatched"] });
     expect((await loadDetail(SHOP_A, held.id)).order.nextAction.kind).toBe("fix");
-    const ready = await addLink(SHOP_A, { state: "held", reason: "Automatic sending is off: send this order from the app when it is ready" });
-    expect((await loadDetail(SHOP_A, ready.id)).order.nextAction).toEqual({ kind: "send", canResend: true, secondLead: false });
+    const ready = await addLink(SHOP_A, {
+      state: "held",
+      reason: "Automatic sending is off: send this order from the app when it is ready",
+    });
+    expect((await loadDetail(SHOP_A, ready.id)).order.nextAction).toEqual({
+      kind: "send",
+      canResend: true,
+      secondLead: false,
+    });
     const refused = await addLink(SHOP_A, { state: "invalid" });
     await app.db.prisma.timelineEvent.create({
-      data: { shop: SHOP_A, linkId: refused.id, kind: "answered", message: "The platform refused customer_phone", data: JSON.stringify({ refused: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } }) },
+      data: {
+        shop: SHOP_A,
+        linkId: refused.id,
+        kind: "answered",
+        message: "The platform refused customer_phone",
+        data: JSON.stringify({
+          refused: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." },
+        }),
+      },
     });
     const { order } = await loadDetail(SHOP_A, refused.id);
     expect(order.nextAction.kind).toBe("fixRefusal");
     expect(order.refusal).toEqual({ field: "customer_phone", message: "customer_phone must be a Moroccan mobile." });
     // The Orders list says the same in its "needs attention" column.
     const row = (await page(SHOP_A, "state=invalid")).page.rows[0];
-    expect(row.attention).toEqual({ kind: "refused", refusal: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." } });
+    expect(row.attention).toEqual({
+      kind: "refused",
+      refusal: { field: "customer_phone", message: "customer_phone must be a Moroccan mobile." },
+    });
     expect(row.stage).toBe("refused");
   });
 
@@ -450,24 +626,47 @@ describe("Order page", () => {
     const duplicate = await addLink(SHOP_A, {
       state: "damaged",
       leadRef: "ATB-70002",
-      anomalies: JSON.stringify([{ code: "recent_duplicate", message: "Same phone and product as ATB-70001", field: "customer_phone", duplicateOf: "ATB-70001" }]),
+      anomalies: JSON.stringify([
+        {
+          code: "recent_duplicate",
+          message: "Same phone and product as ATB-70001",
+          field: "customer_phone",
+          duplicateOf: "ATB-70001",
+        },
+      ]),
     });
     const { order } = await loadDetail(SHOP_A, duplicate.id);
     expect(order.nextAction.kind).toBe("decideDuplicate");
     expect(order.duplicateOf).toEqual({ ref: "ATB-70001", orderId: earlier.id, orderName: earlier.orderName });
-    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toEqual({ kind: "anomaly", code: "recent_duplicate", duplicateOf: "ATB-70001" });
+    expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toEqual({
+      kind: "anomaly",
+      code: "recent_duplicate",
+      duplicateOf: "ATB-70001",
+    });
 
     // Shopify cannot be reached in this test: the cancellation says so and changes nothing.
-    expect(await act(SHOP_A, duplicate.id, { intent: "cancelDuplicate" })).toEqual({ ok: false, intent: "cancelDuplicate", error: "shopify_failed" });
+    expect(await act(SHOP_A, duplicate.id, { intent: "cancelDuplicate" })).toEqual({
+      ok: false,
+      intent: "cancelDuplicate",
+      error: "shopify_failed",
+    });
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: duplicate.id } })).cancelledAt).toBeNull();
 
-    expect(await act(SHOP_A, duplicate.id, { intent: "keepDuplicate" })).toEqual({ ok: true, intent: "keepDuplicate", resent: 0 });
+    expect(await act(SHOP_A, duplicate.id, { intent: "keepDuplicate" })).toEqual({
+      ok: true,
+      intent: "keepDuplicate",
+      resent: 0,
+    });
     const kept = (await loadDetail(SHOP_A, duplicate.id)).order;
     expect([kept.nextAction.kind, kept.duplicateKept]).toEqual(["none", true]);
     expect(kept.timeline.map((e) => e.kind)).toEqual(["duplicate_kept"]);
     expect((await page(SHOP_A, "state=damaged")).page.rows[0].attention).toBeNull();
     // Only a flagged duplicate is decided this way.
-    expect(await act(SHOP_A, earlier.id, { intent: "keepDuplicate" })).toEqual({ ok: false, intent: "keepDuplicate", error: "conflict" });
+    expect(await act(SHOP_A, earlier.id, { intent: "keepDuplicate" })).toEqual({
+      ok: false,
+      intent: "keepDuplicate",
+      error: "conflict",
+    });
   });
 
   it("cancels a duplicate in Shopify with the order's id, restocked and unpaid, and the lead stays on the platform", async () => {
@@ -481,7 +680,11 @@ describe("Order page", () => {
     const admin = {
       graphql: async (query: string, options?: { variables?: Record<string, unknown> }) => {
         calls.push({ query, variables: options?.variables ?? {} });
-        return new Response(JSON.stringify({ data: { orderCancel: { job: { id: "gid://shopify/Job/1", done: false }, orderCancelUserErrors: [] } } }));
+        return new Response(
+          JSON.stringify({
+            data: { orderCancel: { job: { id: "gid://shopify/Job/1", done: false }, orderCancelUserErrors: [] } },
+          }),
+        );
       },
     };
     await cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" });
@@ -499,7 +702,9 @@ describe("Order page", () => {
     expect(step.kind).toBe("cancelled_in_shopify");
     // The lead lives on: the seller space is the next action.
     expect((await loadDetail(SHOP_A, duplicate.id)).order.nextAction.kind).toBe("sellerSpace");
-    await expect(cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" })).rejects.toThrow(/cancelled in Shopify already/);
+    await expect(
+      cancelDuplicateInShopify(app.db.prisma, admin as never, SHOP_A, duplicate.id, { by: "merchant" }),
+    ).rejects.toThrow(/cancelled in Shopify already/);
   });
 
   it("offers to send the held orders of a customer the merchant trusts", async () => {
@@ -509,15 +714,29 @@ describe("Order page", () => {
     const second = await addLink(SHOP_A, { state: "held", phone });
     const blockedByFinding = await addLink(SHOP_A, { state: "held", phone, findingCodes: ["sku_unmatched"] });
     for (const link of [first, second, blockedByFinding]) {
-      await app.db.prisma.timelineEvent.create({ data: { shop: SHOP_A, linkId: link.id, kind: "customer_hold", message: "2 refused", data: JSON.stringify({ reason }) } });
+      await app.db.prisma.timelineEvent.create({
+        data: {
+          shop: SHOP_A,
+          linkId: link.id,
+          kind: "customer_hold",
+          message: "2 refused",
+          data: JSON.stringify({ reason }),
+        },
+      });
     }
     expect((await loadDetail(SHOP_A, first.id)).order.nextAction.kind).toBe("sendAnyway");
     const result = await act(SHOP_A, first.id, { intent: "trustCustomer" });
     expect(result).toMatchObject({ ok: true, intent: "trustCustomer", release: { stillHeld: 1 } });
     const released = (result as { release: { orders: { id: string }[] } }).release.orders.map((o) => o.id).sort();
     expect(released).toEqual([first.id, second.id].sort());
-    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toMatchObject({ ok: true, resent: 2 });
-    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: released } } })).map((l) => l.state)).toEqual(["received", "received"]);
+    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toMatchObject({
+      ok: true,
+      resent: 2,
+    });
+    expect((await app.db.prisma.orderLink.findMany({ where: { id: { in: released } } })).map((l) => l.state)).toEqual([
+      "received",
+      "received",
+    ]);
   });
 });
 

@@ -40,14 +40,24 @@ describe("API key", () => {
     await app.db.prisma.shop.create({ data: { domain: SHOP_A, pausedReason: "key_rejected", pausedAt: new Date() } });
 
     // WHEN the merchant saves the key of ACC-1001 (blank base URL: the default, the sandbox)
-    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "save", apiKey: atlasKey.key, baseUrl: "" });
+    const result = await submit(route.action, SHOP_A, "/app/settings", {
+      intent: "save",
+      apiKey: atlasKey.key,
+      baseUrl: "",
+    });
 
     // THEN the page learns the account, and the answer carries nothing of the key but its last four
     expect(result).toMatchObject({
       ok: true,
       keyChanged: true,
       keyStore: SHOP_A,
-      connection: { account: "ACC-1001", name: "Atlas Beauty SARL", leadPrefix: "ATB", rateLimitPerMinute: 60, apiVersion: "1.3" },
+      connection: {
+        account: "ACC-1001",
+        name: "Atlas Beauty SARL",
+        leadPrefix: "ATB",
+        rateLimitPerMinute: 60,
+        apiVersion: "1.3",
+      },
     });
     expect(JSON.stringify(result)).not.toContain(atlasKey.key);
     // AND the row holds the key sealed, what /v1/me said, and the pause is lifted
@@ -95,7 +105,11 @@ describe("API key", () => {
 
   it("re-verifies the saved key when the key field is left blank", async () => {
     const before = await shopRow(SHOP_A);
-    const result = await submit(route.action, SHOP_A, "/app/settings", { intent: "save", apiKey: "", baseUrl: `${sandbox.url}/` });
+    const result = await submit(route.action, SHOP_A, "/app/settings", {
+      intent: "save",
+      apiKey: "",
+      baseUrl: `${sandbox.url}/`,
+    });
     expect(result).toMatchObject({ ok: true, connection: { account: "ACC-1001" } });
     const after = await shopRow(SHOP_A);
     expect(box().open(after!.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toBe(atlasKey.key);
@@ -114,7 +128,12 @@ describe("API key", () => {
       expect(JSON.stringify(result)).not.toContain(apiKey);
     }
     const row = await shopRow(SHOP_B);
-    expect(row).toMatchObject({ sellerApiKeyCipher: null, sellerApiKeyLast4: null, sellerAccount: null, keyVerifiedAt: null });
+    expect(row).toMatchObject({
+      sellerApiKeyCipher: null,
+      sellerApiKeyLast4: null,
+      sellerAccount: null,
+      keyVerifiedAt: null,
+    });
     // The banner the merchant reads: the same one as for an unreachable address.
     expect(t("en", "settings.key.error.notVerified")).toMatch(/did not accept this key/);
     expect(t("fr", "settings.key.error.notVerified")).toMatch(/n'a pas accepté cette clé/);
@@ -124,15 +143,34 @@ describe("API key", () => {
     // A port that was just free: connection refused at once.
     const closed = await startSandbox({ port: 0, quiet: true });
     await closed.close();
-    const unreachable = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: rifKey.key, baseUrl: closed.url });
+    const unreachable = await submit(route.action, SHOP_B, "/app/settings", {
+      intent: "save",
+      apiKey: rifKey.key,
+      baseUrl: closed.url,
+    });
     expect(unreachable).toEqual({ ok: false, fieldErrors: {}, keyError: "not_verified" });
 
-    for (const baseUrl of ["ftp://platform.example", "not a url", "https://user:pw@platform.example", "https://platform.example/api?x=1"]) {
-      const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: rifKey.key, baseUrl });
+    for (const baseUrl of [
+      "ftp://platform.example",
+      "not a url",
+      "https://user:pw@platform.example",
+      "https://platform.example/api?x=1",
+    ]) {
+      const result = await submit(route.action, SHOP_B, "/app/settings", {
+        intent: "save",
+        apiKey: rifKey.key,
+        baseUrl,
+      });
       expect(result).toEqual({ ok: false, fieldErrors: {}, keyError: "invalid_base_url" });
     }
     // A new address with no key typed: the saved key (none here) cannot go there.
-    expect(await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: "", baseUrl: "https://platform.example" })).toMatchObject({
+    expect(
+      await submit(route.action, SHOP_B, "/app/settings", {
+        intent: "save",
+        apiKey: "",
+        baseUrl: "https://platform.example",
+      }),
+    ).toMatchObject({
       ok: false,
       keyError: "missing_key",
     });
@@ -141,13 +179,23 @@ describe("API key", () => {
 
   it("saves nothing when the key is refused, not even the other settings changed with it", async () => {
     const before = (await shopRow(SHOP_B))?.settings ?? null;
-    const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: `${rifKey.key}x`, baseUrl: "", retentionDays: "45" });
+    const result = await submit(route.action, SHOP_B, "/app/settings", {
+      intent: "save",
+      apiKey: `${rifKey.key}x`,
+      baseUrl: "",
+      retentionDays: "45",
+    });
     expect(result).toMatchObject({ ok: false, keyError: "not_verified" });
     expect((await shopRow(SHOP_B))?.settings ?? null).toBe(before);
   });
 
   it("saves the other settings of a shop not connected yet, verifying no key", async () => {
-    const result = await submit(route.action, SHOP_B, "/app/settings", { intent: "save", apiKey: "", baseUrl: "", currencyLabel: "DH" });
+    const result = await submit(route.action, SHOP_B, "/app/settings", {
+      intent: "save",
+      apiKey: "",
+      baseUrl: "",
+      currencyLabel: "DH",
+    });
     expect(result).toMatchObject({ ok: true, keyChanged: false, connection: null, settings: { currencyLabel: "DH" } });
     expect(await shopRow(SHOP_B)).toMatchObject({ sellerApiKeyCipher: null, keyVerifiedAt: null });
   });
@@ -218,17 +266,25 @@ describe("settings form", () => {
     // The page shows the saved values back, and that a secret exists, not the secret.
     const data = await load(route.loader, SHOP_A, "/app/settings");
     expect(data.hasEventsSecret).toBe(true);
-    expect(data.form).toMatchObject({ autoSend: "false", "holdPolicy.city_fuzzy": "true", statusSyncMinutes: "15", carrierName: "Amana", currencyLabel: "DH" });
+    expect(data.form).toMatchObject({
+      autoSend: "false",
+      "holdPolicy.city_fuzzy": "true",
+      statusSyncMinutes: "15",
+      carrierName: "Amana",
+      currencyLabel: "DH",
+    });
     expect(JSON.stringify(data)).not.toContain(secret);
     expect(JSON.stringify(data)).not.toContain(row!.eventsSecretCipher!);
 
     // A blank secret keeps the saved one.
     await submit(route.action, SHOP_A, "/app/settings", { intent: "save", eventsSecret: "" });
     // A currency name the page does not offer is a field error.
-    expect(await submit(route.action, SHOP_A, "/app/settings", { intent: "save", currencyLabel: "EUR" })).toMatchObject({
-      ok: false,
-      fieldErrors: { currencyLabel: { code: "invalid" } },
-    });
+    expect(await submit(route.action, SHOP_A, "/app/settings", { intent: "save", currencyLabel: "EUR" })).toMatchObject(
+      {
+        ok: false,
+        fieldErrors: { currencyLabel: { code: "invalid" } },
+      },
+    );
     expect((await shopRow(SHOP_A))!.eventsSecretCipher).toBe(row!.eventsSecretCipher);
   });
 });
@@ -242,7 +298,11 @@ describe("shop isolation", () => {
     const request = await adminRequest(SHOP_B, "/app/settings");
     const url = new URL(request.url);
     url.searchParams.set("shop", SHOP_A);
-    const bData = await route.loader({ request: new Request(url, { headers: request.headers }), params: {}, context: {} });
+    const bData = await route.loader({
+      request: new Request(url, { headers: request.headers }),
+      params: {},
+      context: {},
+    });
     expect(bData.shop).toBe(SHOP_B);
     expect(bData.connection).toBeNull();
     expect(bData.hasEventsSecret).toBe(false);
@@ -251,7 +311,13 @@ describe("shop isolation", () => {
     expect(JSON.stringify(bData)).not.toContain(a!.eventsToken);
 
     // AND shop B saves settings and a key while naming shop A in the form
-    await submit(route.action, SHOP_B, "/app/settings", { intent: "save", shop: SHOP_A, retentionDays: "31", apiKey: rifKey.key, baseUrl: "" });
+    await submit(route.action, SHOP_B, "/app/settings", {
+      intent: "save",
+      shop: SHOP_A,
+      retentionDays: "31",
+      apiKey: rifKey.key,
+      baseUrl: "",
+    });
 
     // THEN the token's shop is the only one read or changed
     const b = await shopRow(SHOP_B);

@@ -6,7 +6,12 @@
  * retry recovers once Shopify does. The browser side: test/e2e/shopify-failures.e2e.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shopifyAdminControl, startShopifyAdmin, type FaultInput, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type FaultInput,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { adminRequest } from "../helpers/admin";
 import { load, SHOP_A, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
 
@@ -26,7 +31,11 @@ beforeAll(async () => {
   app = await startAdminApp({}, [SHOP_A]);
   standIn = await startShopifyAdmin({
     quiet: true,
-    app: { apiKey: process.env.SHOPIFY_API_KEY!, apiSecret: process.env.SHOPIFY_API_SECRET!, scopes: process.env.SCOPES!.split(",") },
+    app: {
+      apiKey: process.env.SHOPIFY_API_KEY!,
+      apiSecret: process.env.SHOPIFY_API_SECRET!,
+      scopes: process.env.SCOPES!.split(","),
+    },
   });
   await standIn.installFetchRewrite();
   control = shopifyAdminControl(standIn.url);
@@ -66,7 +75,11 @@ describe("Mappings, Products tab", () => {
     await control.addFault({ ...fault, shop: SHOP_A, operation: "ProductVariantsPage" });
 
     const failed = await open();
-    expect(failed.variants).toEqual({ ok: false, error: kind, retryAfterSeconds: kind === "throttled" ? expect.any(Number) : null });
+    expect(failed.variants).toEqual({
+      ok: false,
+      error: kind,
+      retryAfterSeconds: kind === "throttled" ? expect.any(Number) : null,
+    });
     // Never Shopify's own text (nor anything else of the error) in what the page receives.
     expect(JSON.stringify(failed)).not.toMatch(/Service Unavailable|Invalid API key|Throttled|shpat_/);
     // The rest of the page is there.
@@ -113,7 +126,11 @@ describe("Mappings, Products tab", () => {
     const failed = await mappings.loader({ request, params: {}, context: {} });
 
     expect(failed.variants).toEqual({ ok: false, error: "unauthorized", retryAfterSeconds: null });
-    const retried = await mappings.loader({ request: await adminRequest(SHOP_A, "/app/mappings?tab=products", { as: "fetch" }), params: {}, context: {} });
+    const retried = await mappings.loader({
+      request: await adminRequest(SHOP_A, "/app/mappings?tab=products", { as: "fetch" }),
+      params: {},
+      context: {},
+    });
     expect(retried.variants).toMatchObject({ ok: true });
   });
 });
@@ -122,31 +139,55 @@ describe("Order page", () => {
   let linkId: string;
   beforeAll(async () => {
     const link = await app.db.prisma.orderLink.create({
-      data: { shop: SHOP_A, orderId: String(ORDER_ID), orderName: "#1321", payload: "{}", externalRef: `shopify:${ORDER_ID}`, state: "created", leadRef: "ATB-9" },
+      data: {
+        shop: SHOP_A,
+        orderId: String(ORDER_ID),
+        orderName: "#1321",
+        payload: "{}",
+        externalRef: `shopify:${ORDER_ID}`,
+        state: "created",
+        leadRef: "ATB-9",
+      },
     });
     linkId = link.id;
   });
   const open = async () =>
-    orderRoute.loader({ request: await adminRequest(SHOP_A, `/app/orders/${linkId}`), params: { id: linkId }, context: {} });
+    orderRoute.loader({
+      request: await adminRequest(SHOP_A, `/app/orders/${linkId}`),
+      params: { id: linkId },
+      context: {},
+    });
 
   it("shows the order as Shopify has it", async () => {
     const data = await open();
     expect(data.shopify).toEqual({
       ok: true,
-      order: { name: "#1321", financialStatus: expect.any(String), fulfillmentStatus: expect.any(String), cancelledAt: null, tags: ["cod"] },
+      order: {
+        name: "#1321",
+        financialStatus: expect.any(String),
+        fulfillmentStatus: expect.any(String),
+        cancelledAt: null,
+        tags: ["cod"],
+      },
     });
   });
 
-  it.each(FAILURES)("%s: the Shopify card answers what failed, the rest of the page is there, and a retry recovers", async (_name, fault, kind) => {
-    await control.addFault({ ...fault, shop: SHOP_A, operation: "OrderShopifyStatus" });
+  it.each(FAILURES)(
+    "%s: the Shopify card answers what failed, the rest of the page is there, and a retry recovers",
+    async (_name, fault, kind) => {
+      await control.addFault({ ...fault, shop: SHOP_A, operation: "OrderShopifyStatus" });
 
-    const failed = await open();
-    expect(failed.shopify).toEqual({ ok: false, failure: { kind, retryAfterSeconds: kind === "throttled" ? expect.any(Number) : null } });
-    expect(failed.order).toMatchObject({ id: linkId, orderName: "#1321", leadRef: "ATB-9" });
+      const failed = await open();
+      expect(failed.shopify).toEqual({
+        ok: false,
+        failure: { kind, retryAfterSeconds: kind === "throttled" ? expect.any(Number) : null },
+      });
+      expect(failed.order).toMatchObject({ id: linkId, orderName: "#1321", leadRef: "ATB-9" });
 
-    await control.clearFaults();
-    expect((await open()).shopify).toMatchObject({ ok: true, order: { name: "#1321" } });
-  });
+      await control.clearFaults();
+      expect((await open()).shopify).toMatchObject({ ok: true, order: { name: "#1321" } });
+    },
+  );
 
   it("says Shopify has no such order when it was deleted", async () => {
     await control.loadShop(SHOP_A, { orders: [] });
@@ -163,9 +204,18 @@ describe("Backfill page", () => {
     const { createPipelineDeps } = await import("../../app/sync/pipeline-deps.server");
     const { BACKFILL_JOB } = await import("../../app/models/job-kinds");
     await app.db.prisma.shop.upsert({ where: { domain: SHOP_A }, create: { domain: SHOP_A }, update: {} });
-    const deps = { ...createPipelineDeps(app.db.prisma), adminFor: async (shop: string) => (await shopify.unauthenticated.admin(shop)).admin };
+    const deps = {
+      ...createPipelineDeps(app.db.prisma),
+      adminFor: async (shop: string) => (await shopify.unauthenticated.admin(shop)).admin,
+    };
     const silent = { info: () => {}, warn: () => {}, error: () => {} };
-    runner = createWorker({ db: app.db.prisma, handlers: createJobHandlers(deps), kinds: [BACKFILL_JOB], logger: silent, backoff: { baseMs: 1, capMs: 5 } });
+    runner = createWorker({
+      db: app.db.prisma,
+      handlers: createJobHandlers(deps),
+      kinds: [BACKFILL_JOB],
+      logger: silent,
+      backoff: { baseMs: 1, capMs: 5 },
+    });
   });
   beforeEach(() => app.db.prisma.job.deleteMany());
 
@@ -176,16 +226,32 @@ describe("Backfill page", () => {
     "%s: the job waits for its retry, the page says what failed, and Try again runs it to the end",
     async (_name, fault, kind) => {
       await control.addFault({ ...fault, shop: SHOP_A, operation: "OrdersPage" });
-      expect(await submit(backfillRoute.action, SHOP_A, "/app/backfill", { intent: "start", from: "2020-01-01", to: today, dryRun: "true" })).toMatchObject({ ok: true });
+      expect(
+        await submit(backfillRoute.action, SHOP_A, "/app/backfill", {
+          intent: "start",
+          from: "2020-01-01",
+          to: today,
+          dryRun: "true",
+        }),
+      ).toMatchObject({ ok: true });
 
       expect(await runner.runOnce()).toBe(true);
 
-      expect(await view()).toMatchObject({ state: "failed", active: true, payload: { shopifyFailure: kind, pages: 0 } });
+      expect(await view()).toMatchObject({
+        state: "failed",
+        active: true,
+        payload: { shopifyFailure: kind, pages: 0 },
+      });
       // What the page would show stays the merchant's: no Shopify text in the loader data.
-      expect(JSON.stringify(await load(backfillRoute.loader, SHOP_A, "/app/backfill"))).not.toMatch(/Service Unavailable|Invalid API key/);
+      expect(JSON.stringify(await load(backfillRoute.loader, SHOP_A, "/app/backfill"))).not.toMatch(
+        /Service Unavailable|Invalid API key/,
+      );
 
       // Try again: the job is due now, and Shopify answers again.
-      expect(await submit(backfillRoute.action, SHOP_A, "/app/backfill", { intent: "resume" })).toEqual({ intent: "resume", ok: true });
+      expect(await submit(backfillRoute.action, SHOP_A, "/app/backfill", { intent: "resume" })).toEqual({
+        intent: "resume",
+        ok: true,
+      });
       expect(await view()).toMatchObject({ state: "pending" });
       expect(await runner.runOnce()).toBe(true);
       expect(await view()).toMatchObject({ state: "done", payload: { shopifyFailure: null, counts: { scanned: 1 } } });
@@ -194,11 +260,19 @@ describe("Backfill page", () => {
 
   it("a throttled page is rescheduled by the queue (no waiting in the worker), shown as a wait, not a failure", async () => {
     await control.addFault({ kind: "throttled", shop: SHOP_A, operation: "OrdersPage" });
-    await submit(backfillRoute.action, SHOP_A, "/app/backfill", { intent: "start", from: "2020-01-01", to: today, dryRun: "true" });
+    await submit(backfillRoute.action, SHOP_A, "/app/backfill", {
+      intent: "start",
+      from: "2020-01-01",
+      to: today,
+      dryRun: "true",
+    });
 
     expect(await runner.runOnce()).toBe(true);
 
-    expect(await view()).toMatchObject({ state: "pending", payload: { throttledUntil: expect.any(String), shopifyFailure: null } });
+    expect(await view()).toMatchObject({
+      state: "pending",
+      payload: { throttledUntil: expect.any(String), shopifyFailure: null },
+    });
     expect(await control.calls({ shop: SHOP_A, operation: "OrdersPage" })).toHaveLength(1);
   });
 });

@@ -57,9 +57,15 @@ describe("batch handlers", () => {
     const { handler, batches } = batchHandler(3);
     const { worker, clock, logger } = setup({ "write-back": handler });
     const base = clock.now().getTime() - 10_000;
-    for (let i = 0; i < 5; i++) await enqueueJob(t.prisma, { kind: "write-back", key: `wb:a:${i}`, shop: "a", runAt: new Date(base + i) });
+    for (let i = 0; i < 5; i++)
+      await enqueueJob(t.prisma, { kind: "write-back", key: `wb:a:${i}`, shop: "a", runAt: new Date(base + i) });
     await enqueueJob(t.prisma, { kind: "write-back", key: "wb:b:0", shop: "b", runAt: new Date(base + 2) });
-    await enqueueJob(t.prisma, { kind: "write-back", key: "wb:a:later", shop: "a", runAt: new Date(clock.now().getTime() + 60_000) });
+    await enqueueJob(t.prisma, {
+      kind: "write-back",
+      key: "wb:a:later",
+      shop: "a",
+      runAt: new Date(clock.now().getTime() + 60_000),
+    });
     await enqueueJob(t.prisma, { kind: "other", key: "other:a", shop: "a", runAt: new Date(base) });
 
     while (await worker.runOnce()) {
@@ -72,7 +78,8 @@ describe("batch handlers", () => {
       ["wb:a:3", "wb:a:4"],
     ]);
     expect(batches).toContainEqual(["wb:b:0"]);
-    for (const key of ["wb:a:0", "wb:a:4", "wb:b:0"]) expect(await row(key)).toMatchObject({ state: "done", leaseOwner: null, attempts: 1 });
+    for (const key of ["wb:a:0", "wb:a:4", "wb:b:0"])
+      expect(await row(key)).toMatchObject({ state: "done", leaseOwner: null, attempts: 1 });
     expect(await row("wb:a:later")).toMatchObject({ state: "pending", attempts: 0 });
     // A kind without a handler is not swept into a batch: it goes dead on its own.
     expect(await row("other:a")).toMatchObject({ state: "dead" });
@@ -87,13 +94,22 @@ describe("batch handlers", () => {
     const { clock } = setup({});
     const later = new Date(clock.now().getTime() + 30_000);
     const { handler } = batchHandler(10, (job) => {
-      if (job.key.endsWith(":wait")) return new RetryLaterError(later, { countAttempt: false, reason: "Shopify API points" });
+      if (job.key.endsWith(":wait"))
+        return new RetryLaterError(later, { countAttempt: false, reason: "Shopify API points" });
       if (job.key.endsWith(":refused")) return new PermanentJobError("order not found");
       if (job.key.endsWith(":flaky")) return new Error("Shopify answered 502");
       return undefined;
     });
-    const worker = createWorker({ db: t.prisma, handlers: { "write-back": handler }, owner: "w1", now: clock.now, logger: captureLogger(), backoff: { baseMs: 1000, random: () => 0.5 } });
-    for (const name of ["ok", "wait", "refused", "flaky"]) await enqueueJob(t.prisma, { kind: "write-back", key: `wb:a:${name}`, shop: "a" });
+    const worker = createWorker({
+      db: t.prisma,
+      handlers: { "write-back": handler },
+      owner: "w1",
+      now: clock.now,
+      logger: captureLogger(),
+      backoff: { baseMs: 1000, random: () => 0.5 },
+    });
+    for (const name of ["ok", "wait", "refused", "flaky"])
+      await enqueueJob(t.prisma, { kind: "write-back", key: `wb:a:${name}`, shop: "a" });
 
     expect(await worker.runOnce()).toBe(true);
 
@@ -115,7 +131,8 @@ describe("batch handlers", () => {
 
     await worker.runOnce();
 
-    for (let i = 0; i < 3; i++) expect(await row(`wb:a:${i}`)).toMatchObject({ state: "failed", attempts: 1, lastError: "database is locked" });
+    for (let i = 0; i < 3; i++)
+      expect(await row(`wb:a:${i}`)).toMatchObject({ state: "failed", attempts: 1, lastError: "database is locked" });
   });
 
   it("GIVEN a job of the batch is re-enqueued while it runs THEN it is not completed and runs again with the new payload", async () => {

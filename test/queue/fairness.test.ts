@@ -39,10 +39,16 @@ async function run(n: number, clock: FakeClock, order?: ClaimOrder): Promise<str
 async function flashSaleThenOthers(clock: FakeClock) {
   // The flash sale's 300 jobs are all older than the other shops' jobs.
   for (let i = 0; i < 300; i++) {
-    await enqueueJob(t.prisma, { kind: "post-lead", key: `flash:${i}`, shop: FLASH, runAt: new Date(clock.now().getTime() - 60_000) });
+    await enqueueJob(t.prisma, {
+      kind: "post-lead",
+      key: `flash:${i}`,
+      shop: FLASH,
+      runAt: new Date(clock.now().getTime() - 60_000),
+    });
   }
   for (const shop of ["b.myshopify.com", "c.myshopify.com"]) {
-    for (let i = 0; i < 3; i++) await enqueueJob(t.prisma, { kind: "post-lead", key: `${shop}:${i}`, shop, runAt: clock.now() });
+    for (let i = 0; i < 3; i++)
+      await enqueueJob(t.prisma, { kind: "post-lead", key: `${shop}:${i}`, shop, runAt: clock.now() });
   }
   for (let i = 0; i < 3; i++) await enqueueJob(t.prisma, { kind: "retention", key: `global:${i}`, runAt: clock.now() });
 }
@@ -55,7 +61,12 @@ describe("fair claim", () => {
     const served = await run(12, clock);
 
     const count = (s: string) => served.filter((x) => x === s).length;
-    expect({ flash: count(FLASH), b: count("b.myshopify.com"), c: count("c.myshopify.com"), global: count("-") }).toEqual({
+    expect({
+      flash: count(FLASH),
+      b: count("b.myshopify.com"),
+      c: count("c.myshopify.com"),
+      global: count("-"),
+    }).toEqual({
       flash: 3,
       b: 3,
       c: 3,
@@ -89,7 +100,12 @@ describe("fair claim", () => {
 
   it("GIVEN a shop whose only job waits for a later runAt WHEN claiming THEN another shop's due job is served and the waiting shop keeps its turn", async () => {
     const clock = fakeClock();
-    await enqueueJob(t.prisma, { kind: "post-lead", key: "later", shop: "a.myshopify.com", runAt: new Date(clock.now().getTime() + 60_000) });
+    await enqueueJob(t.prisma, {
+      kind: "post-lead",
+      key: "later",
+      shop: "a.myshopify.com",
+      runAt: new Date(clock.now().getTime() + 60_000),
+    });
     await enqueueJob(t.prisma, { kind: "post-lead", key: "now", shop: "b.myshopify.com", runAt: clock.now() });
 
     expect(await run(5, clock)).toEqual(["b.myshopify.com"]);
@@ -100,7 +116,14 @@ describe("fair claim", () => {
 
   it("GIVEN a due job whose shop has no turn (written without enqueue) WHEN claiming THEN it is still served", async () => {
     const clock = fakeClock();
-    await t.prisma.job.create({ data: { kind: "post-lead", key: "orphan", shop: "x.myshopify.com", runAt: new Date(clock.now().getTime() - 1000) } });
+    await t.prisma.job.create({
+      data: {
+        kind: "post-lead",
+        key: "orphan",
+        shop: "x.myshopify.com",
+        runAt: new Date(clock.now().getTime() - 1000),
+      },
+    });
 
     expect(await run(5, clock)).toEqual(["x.myshopify.com"]);
   });
@@ -108,7 +131,12 @@ describe("fair claim", () => {
   it("GIVEN jobs queued in a batch (enqueueNewJobs) WHEN claiming THEN their shops take turns too", async () => {
     const clock = fakeClock();
     const inputs = [
-      ...Array.from({ length: 20 }, (_, i) => ({ kind: "k", key: `a:${i}`, shop: "a.myshopify.com", runAt: new Date(clock.now().getTime() - 1000) })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        kind: "k",
+        key: `a:${i}`,
+        shop: "a.myshopify.com",
+        runAt: new Date(clock.now().getTime() - 1000),
+      })),
       { kind: "k", key: "b:0", shop: "b.myshopify.com", runAt: clock.now() },
     ];
     await t.prisma.$transaction((tx) => enqueueNewJobs(tx, inputs));
@@ -130,7 +158,8 @@ describe("fair claim", () => {
 
   it("GIVEN a shop with two jobs of a kind running WHEN claiming THEN its third of that kind waits (default cap), its other kinds and jobs without a shop still run, and the cap can be lifted", async () => {
     const clock = fakeClock();
-    for (let i = 0; i < 5; i++) await enqueueJob(t.prisma, { kind: "k", key: `a:${i}`, shop: "a.myshopify.com", runAt: clock.now() });
+    for (let i = 0; i < 5; i++)
+      await enqueueJob(t.prisma, { kind: "k", key: `a:${i}`, shop: "a.myshopify.com", runAt: clock.now() });
     await enqueueJob(t.prisma, { kind: "k", key: "global", runAt: clock.now() });
     const claim = (maxRunningPerShop?: number) =>
       claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now(), maxRunningPerShop });
@@ -144,7 +173,11 @@ describe("fair claim", () => {
     expect(await claim()).toMatchObject({ shop: "a.myshopify.com", kind: "other" });
     expect(await claim()).toBeNull();
     expect((await claim(0))?.shop).toBe("a.myshopify.com");
-    await completeJob(t.prisma, held.find((j) => j?.shop)!, "w");
+    await completeJob(
+      t.prisma,
+      held.find((j) => j?.shop)!,
+      "w",
+    );
     expect(await claim(3)).toMatchObject({ shop: "a.myshopify.com" });
   });
 });

@@ -32,8 +32,18 @@ const row = (key: string) => t.prisma.job.findUniqueOrThrow({ where: { key } });
 
 describe("enqueueJob", () => {
   it("GIVEN the same key twice WHEN enqueued THEN one job holds the latest payload", async () => {
-    const first = await enqueueJob(t.prisma, { kind: "post-lead", key: "post-lead:shop:1", shop: "a.myshopify.com", payload: { v: 1 } });
-    const second = await enqueueJob(t.prisma, { kind: "post-lead", key: "post-lead:shop:1", shop: "a.myshopify.com", payload: { v: 2 } });
+    const first = await enqueueJob(t.prisma, {
+      kind: "post-lead",
+      key: "post-lead:shop:1",
+      shop: "a.myshopify.com",
+      payload: { v: 1 },
+    });
+    const second = await enqueueJob(t.prisma, {
+      kind: "post-lead",
+      key: "post-lead:shop:1",
+      shop: "a.myshopify.com",
+      payload: { v: 2 },
+    });
 
     expect(first.outcome).toBe("created");
     expect(second).toEqual({ id: first.id, outcome: "reset" });
@@ -127,10 +137,31 @@ describe("enqueueJobs", () => {
 
     const byKey = new Map((await t.prisma.job.findMany()).map((j) => [j.key, j]));
     expect(byKey.size).toBe(4);
-    expect(byKey.get("k:new")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 3 }), runAt: later, maxAttempts: 10 });
-    expect(byKey.get("k:waiting")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 2 }), runAt: later, attempts: 0 });
-    expect(byKey.get("k:done")).toMatchObject({ state: "pending", payload: JSON.stringify({ v: 2 }), attempts: 0, maxAttempts: 3, lastError: null });
-    expect(byKey.get("k:running")).toMatchObject({ state: "running", rerun: true, leaseOwner: "w2", payload: JSON.stringify({ v: 2 }) });
+    expect(byKey.get("k:new")).toMatchObject({
+      state: "pending",
+      payload: JSON.stringify({ v: 3 }),
+      runAt: later,
+      maxAttempts: 10,
+    });
+    expect(byKey.get("k:waiting")).toMatchObject({
+      state: "pending",
+      payload: JSON.stringify({ v: 2 }),
+      runAt: later,
+      attempts: 0,
+    });
+    expect(byKey.get("k:done")).toMatchObject({
+      state: "pending",
+      payload: JSON.stringify({ v: 2 }),
+      attempts: 0,
+      maxAttempts: 3,
+      lastError: null,
+    });
+    expect(byKey.get("k:running")).toMatchObject({
+      state: "running",
+      rerun: true,
+      leaseOwner: "w2",
+      payload: JSON.stringify({ v: 2 }),
+    });
     // The shop's turn exists: its jobs can be claimed.
     expect(await t.prisma.queueTurn.count({ where: { shop: "a.myshopify.com" } })).toBe(1);
   });
@@ -146,7 +177,7 @@ describe("claimNextJob", () => {
     await enqueueJob(t.prisma, { kind: "k", key: "middle", runAt: at(-20) });
 
     const claimed: string[] = [];
-    for (let job; (job = await claimNextJob(t.prisma, { owner: "w1", leaseMs: LEASE_MS, now: clock.now() })); ) {
+    for (let job; (job = await claimNextJob(t.prisma, { owner: "w1", leaseMs: LEASE_MS, now: clock.now() }));) {
       claimed.push(job.key);
       await completeJob(t.prisma, job, "w1");
     }
@@ -163,7 +194,15 @@ describe("claimNextJob", () => {
 
     const job = await claimNextJob(t.prisma, { owner: "w1", leaseMs: LEASE_MS, now: clock.now() });
 
-    expect(job).toMatchObject({ kind: "k", key: "k:1", shop: "s", payload: { a: [1] }, attempts: 1, maxAttempts: 3, leaseOwner: "w1" });
+    expect(job).toMatchObject({
+      kind: "k",
+      key: "k:1",
+      shop: "s",
+      payload: { a: [1] },
+      attempts: 1,
+      maxAttempts: 3,
+      leaseOwner: "w1",
+    });
     expect(job!.leaseExpiresAt).toEqual(new Date(clock.now().getTime() + LEASE_MS));
     expect(await claimNextJob(t.prisma, { owner: "w2", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
   });
@@ -239,7 +278,10 @@ describe("failing, retrying, rescheduling", () => {
 
     for (const delayMs of expectedDelays) {
       const job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
-      const settled = await failJob(t.prisma, job!, "w", new Error(`boom ${job!.attempts}`), { now: clock.now(), backoff });
+      const settled = await failJob(t.prisma, job!, "w", new Error(`boom ${job!.attempts}`), {
+        now: clock.now(),
+        backoff,
+      });
       expect(settled).toEqual({ state: "failed", runAt: new Date(clock.now().getTime() + delayMs) });
       expect(await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
       clock.advance(delayMs);
@@ -247,12 +289,16 @@ describe("failing, retrying, rescheduling", () => {
     const last = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
     expect(last!.attempts).toBe(3);
     expect(last!.lastError).toBe("boom 2");
-    expect(await failJob(t.prisma, last!, "w", new Error("boom 3"), { now: clock.now(), backoff })).toMatchObject({ state: "dead" });
+    expect(await failJob(t.prisma, last!, "w", new Error("boom 3"), { now: clock.now(), backoff })).toMatchObject({
+      state: "dead",
+    });
     expect(await row("k:1")).toMatchObject({ state: "dead", attempts: 3, lastError: "boom 3", leaseOwner: null });
 
     clock.advance(3_600_000);
     expect(await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
-    expect((await listJobs(t.prisma, { shop: "s", states: ["dead"], limit: 10 })).jobs.map((j) => j.key)).toEqual(["k:1"]);
+    expect((await listJobs(t.prisma, { shop: "s", states: ["dead"], limit: 10 })).jobs.map((j) => j.key)).toEqual([
+      "k:1",
+    ]);
 
     expect(await retryDeadJob(t.prisma, (await row("k:1")).id, { shop: "other-shop" })).toBe(false);
     expect(await retryDeadJob(t.prisma, (await row("k:1")).id, { shop: "s", now: clock.now() })).toBe(true);
@@ -263,7 +309,10 @@ describe("failing, retrying, rescheduling", () => {
   it("a permanent error kills the job at once, whatever attempts remain", async () => {
     await enqueueJob(t.prisma, { kind: "k", key: "k:1" });
     const job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: fakeClock().now() });
-    await failJob(t.prisma, job!, "w", new PermanentJobError("city not delivered"), { now: new Date(), permanent: true });
+    await failJob(t.prisma, job!, "w", new PermanentJobError("city not delivered"), {
+      now: new Date(),
+      permanent: true,
+    });
     expect(await row("k:1")).toMatchObject({ state: "dead", attempts: 1, lastError: "city not delivered" });
   });
 
@@ -275,7 +324,10 @@ describe("failing, retrying, rescheduling", () => {
     for (let i = 0; i < 5; i++) {
       const job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
       expect(job!.attempts).toBe(1);
-      expect(await rescheduleJob(t.prisma, job!, "w", { runAt, countAttempt: false, reason: "rate limited" })).toEqual({ state: "pending", runAt });
+      expect(await rescheduleJob(t.prisma, job!, "w", { runAt, countAttempt: false, reason: "rate limited" })).toEqual({
+        state: "pending",
+        runAt,
+      });
       expect(await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
       clock.advance(30_000);
       runAt.setTime(clock.now().getTime() + 30_000);
@@ -286,20 +338,32 @@ describe("failing, retrying, rescheduling", () => {
     await rescheduleJob(t.prisma, first!, "w", { runAt: clock.now(), countAttempt: true, reason: "shop paused" });
     const second = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
     expect(second!.attempts).toBe(2);
-    expect(await rescheduleJob(t.prisma, second!, "w", { runAt: clock.now(), countAttempt: true, reason: "shop paused" })).toMatchObject({
+    expect(
+      await rescheduleJob(t.prisma, second!, "w", { runAt: clock.now(), countAttempt: true, reason: "shop paused" }),
+    ).toMatchObject({
       state: "dead",
     });
   });
 
   it("retryJobs revives every dead job of one shop only", async () => {
     const now = fakeClock().now();
-    for (const [key, shop] of [["a1", "a"], ["a2", "a"], ["b1", "b"]] as const) {
+    for (const [key, shop] of [
+      ["a1", "a"],
+      ["a2", "a"],
+      ["b1", "b"],
+    ] as const) {
       await enqueueJob(t.prisma, { kind: "k", key, shop, maxAttempts: 1 });
     }
-    for (let job; (job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now })); ) {
+    for (let job; (job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now }));) {
       await failJob(t.prisma, job, "w", new Error("down"), { now });
     }
-    expect(await countJobsByState(t.prisma, { shop: "a" })).toEqual({ pending: 0, running: 0, done: 0, failed: 0, dead: 2 });
+    expect(await countJobsByState(t.prisma, { shop: "a" })).toEqual({
+      pending: 0,
+      running: 0,
+      done: 0,
+      failed: 0,
+      dead: 2,
+    });
 
     expect(await retryJobs(t.prisma, { shop: "a", state: "dead", now })).toBe(2);
 
@@ -330,7 +394,13 @@ describe("listJobs", () => {
     const page2 = await listJobs(t.prisma, { shop: "s", states: ["pending"], limit: 2, cursor: page1.nextCursor! });
     const page3 = await listJobs(t.prisma, { shop: "s", states: ["pending"], limit: 2, cursor: page2.nextCursor! });
 
-    expect([...page1.jobs, ...page2.jobs, ...page3.jobs].map((j) => j.key)).toEqual(["k:4", "k:3", "k:2", "k:1", "k:0"]);
+    expect([...page1.jobs, ...page2.jobs, ...page3.jobs].map((j) => j.key)).toEqual([
+      "k:4",
+      "k:3",
+      "k:2",
+      "k:1",
+      "k:0",
+    ]);
     expect(page3.nextCursor).toBeNull();
     expect((await listJobs(t.prisma, { shop: "s", states: ["dead"], limit: 10 })).jobs).toEqual([]);
   });

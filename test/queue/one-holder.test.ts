@@ -43,7 +43,14 @@ it("GIVEN two workers on two clients and a schedule that re-enqueues every 20 ms
   };
   const handlers = { [SYNC_STATUSES_JOB]: handler, [RETENTION_JOB]: handler };
   const workers = [t.prisma, other].map((db, i) =>
-    createWorker({ db: db as unknown as QueueDb, handlers, owner: `w${i}`, concurrency: 3, pollIntervalMs: 5, logger: captureLogger() }),
+    createWorker({
+      db: db as unknown as QueueDb,
+      handlers,
+      owner: `w${i}`,
+      concurrency: 3,
+      pollIntervalMs: 5,
+      logger: captureLogger(),
+    }),
   );
   workers.forEach((w) => w.start());
 

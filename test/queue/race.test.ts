@@ -45,8 +45,22 @@ it("GIVEN 200 jobs and two workers on two clients WHEN both run THEN every job r
   });
   const logA = captureLogger();
   const logB = captureLogger();
-  const a = createWorker({ db: t.prisma, handlers: handlersFor("a"), owner: "a", concurrency: 2, pollIntervalMs: 5, logger: logA });
-  const b = createWorker({ db: other, handlers: handlersFor("b"), owner: "b", concurrency: 2, pollIntervalMs: 5, logger: logB });
+  const a = createWorker({
+    db: t.prisma,
+    handlers: handlersFor("a"),
+    owner: "a",
+    concurrency: 2,
+    pollIntervalMs: 5,
+    logger: logA,
+  });
+  const b = createWorker({
+    db: other,
+    handlers: handlersFor("b"),
+    owner: "b",
+    concurrency: 2,
+    pollIntervalMs: 5,
+    logger: logB,
+  });
 
   a.start();
   b.start();

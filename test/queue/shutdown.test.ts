@@ -88,8 +88,16 @@ describe("in-process worker", () => {
 
   it("starts once per process, even when called again (module reload), and refreshes its handlers", async () => {
     const logger = captureLogger();
-    const first = startInProcessWorker(idleDb, { a: async () => {} }, { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 });
-    const second = startInProcessWorker(idleDb, { b: async () => {} }, { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 });
+    const first = startInProcessWorker(
+      idleDb,
+      { a: async () => {} },
+      { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 },
+    );
+    const second = startInProcessWorker(
+      idleDb,
+      { b: async () => {} },
+      { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 },
+    );
 
     expect(second).toBe(first);
     expect(Object.keys(globalThis.__codLeadSyncWorker!.registry)).toEqual(["b"]);

@@ -42,14 +42,25 @@ let orderId = 5_590_000_000_000;
 
 async function queueOrder() {
   const id = ++orderId;
-  await t.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, webhookOrder({ id, phone: `06${String(id).slice(-8)}` })));
-  return t.prisma.job.findFirstOrThrow({ where: { kind: "post-lead", state: "pending" }, orderBy: { createdAt: "desc" } });
+  await t.prisma.$transaction((tx) =>
+    intakeOrderCreated(tx, SHOP, webhookOrder({ id, phone: `06${String(id).slice(-8)}` })),
+  );
+  return t.prisma.job.findFirstOrThrow({
+    where: { kind: "post-lead", state: "pending" },
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 function startWorker(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", SELLER_API_ALLOW_PRIVATE_HOSTS: "true", DATABASE_URL: t.url, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+      DATABASE_URL: t.url,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -81,8 +92,15 @@ it("GIVEN a worker posting a lead (slow platform) WHEN it gets SIGTERM THEN the 
   const code = await worker.exited;
 
   expect(code, worker.output()).toBe(0);
-  expect(await t.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ state: "done", attempts: 1, leaseOwner: null });
-  expect(await t.prisma.job.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({ state: "pending", attempts: 0 });
+  expect(await t.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+    state: "done",
+    attempts: 1,
+    leaseOwner: null,
+  });
+  expect(await t.prisma.job.findUniqueOrThrow({ where: { id: later.id } })).toMatchObject({
+    state: "pending",
+    attempts: 0,
+  });
   expect(await t.prisma.orderLink.count({ where: { state: "created" } })).toBe(1);
 }, 60_000);
 

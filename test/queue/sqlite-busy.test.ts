@@ -50,6 +50,8 @@ describe("retryWhileBusy", () => {
     await expect(retryWhileBusy(alwaysBusy, { tries: 4, ...noSleep })).rejects.toThrow("timed out");
     expect(calls).toBe(4);
     let other = 0;
-    await expect(retryWhileBusy(async () => Promise.reject(new Error(`boom ${++other}`)), noSleep)).rejects.toThrow("boom 1");
+    await expect(retryWhileBusy(async () => Promise.reject(new Error(`boom ${++other}`)), noSleep)).rejects.toThrow(
+      "boom 1",
+    );
   });
 });

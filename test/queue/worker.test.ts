@@ -22,7 +22,15 @@ const row = (key: string) => t.prisma.job.findUniqueOrThrow({ where: { key } });
 function setup(handlers: JobHandlers, options: Partial<WorkerOptions> = {}) {
   const clock = fakeClock();
   const logger = captureLogger();
-  const worker = createWorker({ db: t.prisma, handlers, owner: "w1", now: clock.now, logger, pollIntervalMs: 10, ...options });
+  const worker = createWorker({
+    db: t.prisma,
+    handlers,
+    owner: "w1",
+    now: clock.now,
+    logger,
+    pollIntervalMs: 10,
+    ...options,
+  });
   return { clock, logger, worker };
 }
 
@@ -46,7 +54,9 @@ describe("running a job", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ key: "post-lead:shop:123", payload: { orderId: "123" }, attempts: 1 });
     expect(await row("post-lead:shop:123")).toMatchObject({ state: "done", leaseOwner: null, lastError: null });
-    expect(logger.lines).toEqual([expect.stringMatching(/^info job post-lead:shop:123 attempt 1 of 10 completed after \d+ ms$/)]);
+    expect(logger.lines).toEqual([
+      expect.stringMatching(/^info job post-lead:shop:123 attempt 1 of 10 completed after \d+ ms$/),
+    ]);
   });
 
   it("GIVEN a handler that keeps failing THEN it is retried with backoff until maxAttempts, then dead", async () => {
@@ -66,11 +76,17 @@ describe("running a job", () => {
     await worker.runOnce();
 
     expect(calls).toBe(3);
-    expect(await row("post-lead:shop:123")).toMatchObject({ state: "dead", attempts: 3, lastError: "platform answered 503 (call 3)" });
+    expect(await row("post-lead:shop:123")).toMatchObject({
+      state: "dead",
+      attempts: 3,
+      lastError: "platform answered 503 (call 3)",
+    });
     expect(logger.lines[0]).toBe(
       `warn job post-lead:shop:123 attempt 1 of 3 failed: platform answered 503 (call 1); retry at ${new Date(clock.now().getTime() - 1500 + 500).toISOString()}`,
     );
-    expect(logger.lines[2]).toBe("error job post-lead:shop:123 attempt 3 of 3 failed: platform answered 503 (call 3); dead, no attempt left");
+    expect(logger.lines[2]).toBe(
+      "error job post-lead:shop:123 attempt 3 of 3 failed: platform answered 503 (call 3); dead, no attempt left",
+    );
   });
 
   it("GIVEN RetryLaterError without counting THEN the job waits until the given time and keeps its attempts", async () => {
@@ -91,7 +107,9 @@ describe("running a job", () => {
 
     expect(calls).toBe(4);
     expect(await row("k")).toMatchObject({ state: "done", attempts: 1 });
-    expect(logger.lines[0]).toMatch(/^info job k attempt 1 of 2 postponed: rate limited \(429\) \(attempt not counted\); runs again at /);
+    expect(logger.lines[0]).toMatch(
+      /^info job k attempt 1 of 2 postponed: rate limited \(429\) \(attempt not counted\); runs again at /,
+    );
   });
 
   it("GIVEN PermanentJobError THEN the job is dead after one attempt", async () => {
@@ -116,7 +134,10 @@ describe("running a job", () => {
 
     await worker.runOnce();
 
-    expect(await row("mystery:1")).toMatchObject({ state: "dead", lastError: 'no handler registered for job kind "mystery"' });
+    expect(await row("mystery:1")).toMatchObject({
+      state: "dead",
+      lastError: 'no handler registered for job kind "mystery"',
+    });
     expect(logger.lines).toEqual([
       'error job mystery:1 attempt 1 of 10 failed: no handler registered for job kind "mystery"; dead, no attempt left',
     ]);
@@ -276,7 +297,8 @@ describe("start and stop", () => {
   it("GIVEN a handler that outlives stopTimeoutMs THEN stop() aborts it and the job is put back without losing an attempt", async () => {
     const { worker, logger } = setup(
       {
-        k: (_job, { signal }) => new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
+        k: (_job, { signal }) =>
+          new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
       },
       { now: () => new Date(), stopTimeoutMs: 100 },
     );
@@ -286,7 +308,12 @@ describe("start and stop", () => {
     await waitFor(async () => (await row("k:1")).state === "running");
     await worker.stop();
 
-    expect(await row("k:1")).toMatchObject({ state: "pending", attempts: 0, lastError: "interrupted: worker stopped", leaseOwner: null });
+    expect(await row("k:1")).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      lastError: "interrupted: worker stopped",
+      leaseOwner: null,
+    });
     expect(logger.lines.some((l) => l.includes("still running after 100 ms; aborting"))).toBe(true);
   });
 

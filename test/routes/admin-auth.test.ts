@@ -29,7 +29,11 @@ describe("embedded admin authentication", () => {
     const { sessionStorage } = await import("../../app/shopify.server");
     await storeOfflineSession(sessionStorage, "atlas-beauty.myshopify.com");
     const { loader } = await import("../../app/routes/app._index");
-    const result = await loader({ request: await adminRequest("atlas-beauty.myshopify.com", "/app"), params: {}, context: {} });
+    const result = await loader({
+      request: await adminRequest("atlas-beauty.myshopify.com", "/app"),
+      params: {},
+      context: {},
+    });
     // THEN the loader sees that shop, and nothing left the machine
     expect(result).toMatchObject({ shop: "atlas-beauty.myshopify.com" });
     expect(networkCalls).toEqual([]);

@@ -52,14 +52,21 @@ function problemsOf(expr: string, families: Map<string, Set<string>>): Problem[]
     named++;
     for (const label of labels) labelsInExpr.add(label);
     for (const [, label] of (selector ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(?:=~|!=|!~|=)/g)) {
-      const allowed = label === "le" && raw.endsWith("_bucket") ? true : labels.has(label) || (label === "quantile" && family === "cod_event_loop_delay_seconds");
+      const allowed =
+        label === "le" && raw.endsWith("_bucket")
+          ? true
+          : labels.has(label) || (label === "quantile" && family === "cod_event_loop_delay_seconds");
       if (!allowed) problems.push({ expr, problem: `${family} has no label ${label}` });
     }
   }
   if (named === 0) problems.push({ expr, problem: "names no metric of the app" });
   for (const [, list] of expr.matchAll(/\b(?:by|without)\s*\(([^)]*)\)/g)) {
-    for (const label of list.split(",").map((l) => l.trim()).filter(Boolean)) {
-      if (!labelsInExpr.has(label)) problems.push({ expr, problem: `groups by ${label}, which none of its metrics has` });
+    for (const label of list
+      .split(",")
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      if (!labelsInExpr.has(label))
+        problems.push({ expr, problem: `groups by ${label}, which none of its metrics has` });
     }
   }
   return problems;
@@ -69,28 +76,50 @@ describe("operations documents", () => {
   const families = exported();
 
   it("the Grafana dashboard's queries name only metrics and labels the app exports", () => {
-    const dashboard = JSON.parse(readFileSync(join(docs, "grafana", "cod-lead-sync.json"), "utf8")) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const dashboard = JSON.parse(readFileSync(join(docs, "grafana", "cod-lead-sync.json"), "utf8")) as {
+      panels: { title: string; targets?: { expr: string }[] }[];
+    };
     const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
     expect(exprs.length).toBeGreaterThan(30);
     expect(exprs.flatMap((e) => problemsOf(e, families))).toEqual([]);
     // Every app family (cod_*) has a panel.
-    const shown = new Set(exprs.flatMap((e) => [...e.matchAll(PREFIXES)].map(([, name]) => (families.has(name) ? name : name.replace(SUFFIXES, "")))));
-    const missing = [...families.keys()].filter((f) => f.startsWith("cod_") && f !== "cod_process_info" && !shown.has(f));
+    const shown = new Set(
+      exprs.flatMap((e) =>
+        [...e.matchAll(PREFIXES)].map(([, name]) => (families.has(name) ? name : name.replace(SUFFIXES, ""))),
+      ),
+    );
+    const missing = [...families.keys()].filter(
+      (f) => f.startsWith("cod_") && f !== "cod_process_info" && !shown.has(f),
+    );
     expect(missing).toEqual([]);
   });
 
   it("the alerting rules name only metrics and labels the app exports, and the runbook explains each", () => {
     const rules = parseYaml(readFileSync(join(docs, "prometheus", "cod-lead-sync-alerts.yml"), "utf8")) as {
-      groups: { rules: { alert: string; expr: string; labels: { severity: string }; annotations: { runbook: string } }[] }[];
+      groups: {
+        rules: { alert: string; expr: string; labels: { severity: string }; annotations: { runbook: string } }[];
+      }[];
     };
     const all = rules.groups.flatMap((g) => g.rules);
-    expect(all.map((r) => r.alert)).toEqual(expect.arrayContaining(["PostLeadQueueBehind", "SellerApi429Share", "ShopsPausedByRejectedKeys", "ReconciliationRecoveringOrders"]));
+    expect(all.map((r) => r.alert)).toEqual(
+      expect.arrayContaining([
+        "PostLeadQueueBehind",
+        "SellerApi429Share",
+        "ShopsPausedByRejectedKeys",
+        "ReconciliationRecoveringOrders",
+      ]),
+    );
     expect(all.flatMap((r) => problemsOf(r.expr, families))).toEqual([]);
     const runbook = readFileSync(join(docs, "operations.md"), "utf8");
     for (const rule of all) {
       const anchor = rule.annotations.runbook.split("#")[1];
       // A heading whose GitHub anchor is the rule's: "### PostLeadQueueBehind" -> #postleadqueuebehind.
-      const headings = [...runbook.matchAll(/^#{2,4} (.+)$/gm)].map(([, h]) => h.toLowerCase().replace(/[^a-z0-9 -]/g, "").replace(/ /g, "-"));
+      const headings = [...runbook.matchAll(/^#{2,4} (.+)$/gm)].map(([, h]) =>
+        h
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, "")
+          .replace(/ /g, "-"),
+      );
       expect(headings, `${rule.alert}: no runbook section #${anchor}`).toContain(anchor);
     }
     // The thresholds the runbook states are the rules' own.

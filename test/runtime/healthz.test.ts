@@ -14,7 +14,10 @@ describe("/healthz", () => {
     const response = await loader();
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ status: "ok", database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true } });
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
+    });
     // This process's event-loop delay, in its current 10 s window.
     expect(body.eventLoop.current).toMatchObject({ p99Ms: expect.any(Number), maxMs: expect.any(Number) });
     expect(body.eventLoop.current.maxMs).toBeGreaterThanOrEqual(body.eventLoop.current.p99Ms);
@@ -42,12 +45,16 @@ describe("/healthz", () => {
     const { createPrismaClient } = await import("../../app/db.server");
     const { checkDatabase } = await import("../../app/runtime/health.server");
     // A database that does not exist on the same server, or a file in a directory that does not.
-    const missing = onPostgres ? Object.assign(new URL(db.url), { pathname: "/never_there" }).toString() : "file:/nonexistent-dir/never/there.sqlite";
+    const missing = onPostgres
+      ? Object.assign(new URL(db.url), { pathname: "/never_there" }).toString()
+      : "file:/nonexistent-dir/never/there.sqlite";
     const broken = createPrismaClient(missing);
     const health = await checkDatabase(broken);
     expect(health).toMatchObject({ ok: false, kind: onPostgres ? "postgres" : "sqlite" });
     // The error's class only: the driver's message could carry the URL and its password.
-    expect(JSON.stringify(health)).not.toContain(new URL(onPostgres ? db.url : "http://x").password || "never-a-password");
+    expect(JSON.stringify(health)).not.toContain(
+      new URL(onPostgres ? db.url : "http://x").password || "never-a-password",
+    );
     await broken.$disconnect();
   });
 });

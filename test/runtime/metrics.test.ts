@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseProcessEnv } from "../../app/env.server";
 import { bearsToken } from "../../app/runtime/metrics-server.server";
-import { apiStatusLabel, endpointLabel, metrics, recordOrdersStored, webhookOutcome } from "../../app/runtime/metrics.server";
+import {
+  apiStatusLabel,
+  endpointLabel,
+  metrics,
+  recordOrdersStored,
+  webhookOutcome,
+} from "../../app/runtime/metrics.server";
 import { routeGroupOf, shopOf, webhookTopicOf } from "../../app/runtime/request-log.server";
 
 describe("metric labels", () => {
@@ -19,13 +25,32 @@ describe("metric labels", () => {
   });
 
   it("keeps 429 and 5xx apart, and a missing answer as timeout or network", () => {
-    expect([200, 201, 202, 401, 404, 422, 429, 400, 500, 503].map((s) => apiStatusLabel(s))).toEqual(["2xx", "2xx", "2xx", "401", "404", "422", "429", "4xx", "5xx", "5xx"]);
+    expect([200, 201, 202, 401, 404, 422, 429, 400, 500, 503].map((s) => apiStatusLabel(s))).toEqual([
+      "2xx",
+      "2xx",
+      "2xx",
+      "401",
+      "404",
+      "422",
+      "429",
+      "4xx",
+      "5xx",
+      "5xx",
+    ]);
     expect(apiStatusLabel(null, "timeout")).toBe("timeout");
     expect(apiStatusLabel(null, "ECONNRESET")).toBe("network");
   });
 
   it("reads a webhook's outcome from its answer", () => {
-    expect([200, 401, 400, 405, 413, 422, 500].map(webhookOutcome)).toEqual(["accepted", "bad_signature", "refused", "wrong_method", "too_large", "unreadable", "error"]);
+    expect([200, 401, 400, 405, 413, 422, 500].map(webhookOutcome)).toEqual([
+      "accepted",
+      "bad_signature",
+      "refused",
+      "wrong_method",
+      "too_large",
+      "unreadable",
+      "error",
+    ]);
   });
 
   it("groups requests by route and names webhook topics, never the events token", () => {
@@ -35,7 +60,9 @@ describe("metric labels", () => {
     expect(webhookTopicOf("/webhooks/app/uninstalled")).toBe("app/uninstalled");
     expect(routeGroupOf("/app/orders/12")).toBe("admin");
     expect(routeGroupOf("/readyz")).toBe("health");
-    expect(shopOf({ headers: {}, url: "/app?shop=atlas-beauty.myshopify.com&host=x" })).toBe("atlas-beauty.myshopify.com");
+    expect(shopOf({ headers: {}, url: "/app?shop=atlas-beauty.myshopify.com&host=x" })).toBe(
+      "atlas-beauty.myshopify.com",
+    );
     expect(shopOf({ headers: {}, url: "/app?shop=evil.example.com" })).toBeUndefined();
   });
 
@@ -47,7 +74,11 @@ describe("metric labels", () => {
     recordOrdersStored(10, 7, 5);
     const end = await before();
     const delta = (k: string) => (end[k] ?? 0) - (start[k] ?? 0);
-    expect({ new: delta("new"), known_order: delta("known_order"), redelivered: delta("redelivered") }).toEqual({ new: 5, known_order: 2, redelivered: 3 });
+    expect({ new: delta("new"), known_order: delta("known_order"), redelivered: delta("redelivered") }).toEqual({
+      new: 5,
+      known_order: 2,
+      redelivered: 3,
+    });
   });
 });
 
@@ -57,7 +88,10 @@ describe("metrics settings", () => {
     expect(parseProcessEnv({}).METRICS_PORT).toBeUndefined();
     expect(() => parseProcessEnv({ METRICS_TOKEN: "short" })).toThrow(EnvError);
     expect(() => parseProcessEnv({ METRICS_PORT: "70000" })).toThrow(EnvError);
-    expect(parseProcessEnv({ METRICS_PORT: "0", LOG_FORMAT: "pretty" })).toMatchObject({ METRICS_PORT: 0, LOG_FORMAT: "pretty" });
+    expect(parseProcessEnv({ METRICS_PORT: "0", LOG_FORMAT: "pretty" })).toMatchObject({
+      METRICS_PORT: 0,
+      LOG_FORMAT: "pretty",
+    });
   });
 
   it("accepts the metrics token only as a bearer, compared whole", () => {

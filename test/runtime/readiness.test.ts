@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { checkReadiness, missingColumns, workerInstruments, workerStopping, WORKER_STALE_MS } from "../../app/runtime/readiness.server";
+import {
+  checkReadiness,
+  missingColumns,
+  workerInstruments,
+  workerStopping,
+  WORKER_STALE_MS,
+} from "../../app/runtime/readiness.server";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -27,7 +33,11 @@ describe("readiness", () => {
       expect(missing).toContain("Job.rerun");
       expect(missing).toEqual(expect.arrayContaining(["QueueTurn.shop"]));
       const report = await checkReadiness(behind.prisma);
-      expect(report).toMatchObject({ ready: false, database: { ok: true }, schema: { ok: false, missing: expect.arrayContaining(["Job.rerun"]) } });
+      expect(report).toMatchObject({
+        ready: false,
+        database: { ok: true },
+        schema: { ok: false, missing: expect.arrayContaining(["Job.rerun"]) },
+      });
     } finally {
       await behind.cleanup();
     }
@@ -36,13 +46,23 @@ describe("readiness", () => {
   it("is ready with a worker that claims, and not once it stops or stalls", async () => {
     const { observer } = workerInstruments();
     observer.polled?.();
-    expect(await checkReadiness(db.prisma)).toMatchObject({ ready: true, schema: { ok: true }, worker: { ok: true, stopping: false } });
+    expect(await checkReadiness(db.prisma)).toMatchObject({
+      ready: true,
+      schema: { ok: true },
+      worker: { ok: true, stopping: false },
+    });
     // A claim the database failed: not ready until one succeeds again.
     observer.polled?.(Object.assign(new Error("connection refused"), { name: "PrismaClientKnownRequestError" }));
-    expect(await checkReadiness(db.prisma)).toMatchObject({ ready: false, worker: { ok: false, error: "PrismaClientKnownRequestError" } });
+    expect(await checkReadiness(db.prisma)).toMatchObject({
+      ready: false,
+      worker: { ok: false, error: "PrismaClientKnownRequestError" },
+    });
     observer.polled?.();
     // Two minutes without a look for a job: its loops are stuck.
-    expect(await checkReadiness(db.prisma, Date.now() + WORKER_STALE_MS + 1000)).toMatchObject({ ready: false, worker: { ok: false } });
+    expect(await checkReadiness(db.prisma, Date.now() + WORKER_STALE_MS + 1000)).toMatchObject({
+      ready: false,
+      worker: { ok: false },
+    });
     workerStopping();
     expect(await checkReadiness(db.prisma)).toMatchObject({ ready: false, worker: { ok: false, stopping: true } });
   });

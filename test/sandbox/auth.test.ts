@@ -14,7 +14,12 @@ describe("authentication", () => {
   it("GIVEN a seeded key WHEN it calls /v1/me by Authorization: Bearer THEN the key's account answers", async () => {
     const res = await sb.call<MeBody>("GET", "/v1/me");
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ account: "ACC-1001", name: "Atlas Beauty SARL", lead_prefix: "ATB", api_version: "1.3" });
+    expect(res.body.data).toMatchObject({
+      account: "ACC-1001",
+      name: "Atlas Beauty SARL",
+      lead_prefix: "ATB",
+      api_version: "1.3",
+    });
   });
 
   it("accepts the key in X-Api-Key as well", async () => {
@@ -36,7 +41,9 @@ describe("authentication", () => {
 
   it("answers 401 for a key without the cod_ prefix and for a malformed Authorization header", async () => {
     expectUnauthorized(await sb.call("GET", "/v1/me", { key: sb.keys[0].key.slice(4) }));
-    expectUnauthorized(await sb.call("GET", "/v1/me", { key: null, headers: { Authorization: `Basic ${sb.keys[0].key}` } }));
+    expectUnauthorized(
+      await sb.call("GET", "/v1/me", { key: null, headers: { Authorization: `Basic ${sb.keys[0].key}` } }),
+    );
     expectUnauthorized(await sb.call("GET", "/v1/me", { key: null, headers: { Authorization: "Bearer" } }));
   });
 
@@ -85,7 +92,11 @@ describe("keys", () => {
   it("are never shown again after minting: not in the key record, the call log or the leads", async () => {
     const key = sb.keys[0].key;
     await sb.createLead(validLead());
-    const everything = JSON.stringify([await sb.control.getKey(sb.keys[0].id), await sb.control.leads(), await sb.control.config()]);
+    const everything = JSON.stringify([
+      await sb.control.getKey(sb.keys[0].id),
+      await sb.control.leads(),
+      await sb.control.config(),
+    ]);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain(key.slice(4));
   });
@@ -135,7 +146,12 @@ describe("call log and last use", () => {
     await sb.call("GET", "/v1/leads/ATB-999999");
 
     const info = await sb.control.getKey(id);
-    expect(info).toMatchObject({ id, account: "ACC-1001", name: "Shopify store atlas-beauty", store: "atlas-beauty.myshopify.com" });
+    expect(info).toMatchObject({
+      id,
+      account: "ACC-1001",
+      name: "Shopify store atlas-beauty",
+      store: "atlas-beauty.myshopify.com",
+    });
     expect(info.calls.map((c) => [c.method, c.path, c.status])).toEqual([
       ["GET", "/v1/me", 200],
       ["GET", "/v1/leads?limit=0", 422],

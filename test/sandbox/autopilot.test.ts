@@ -13,7 +13,8 @@ const sb = useSandbox({ autopilot: true });
 async function createLeads(n: number): Promise<string[]> {
   await sb.control.config({ rate_limit_per_minute: 100_000 });
   const refs: string[] = [];
-  for (let i = 0; i < n; i++) refs.push((await sb.createLead(validLead({ customer_phone: uniquePhone() }))).body.data.ref);
+  for (let i = 0; i < n; i++)
+    refs.push((await sb.createLead(validLead({ customer_phone: uniquePhone() }))).body.data.ref);
   return refs;
 }
 
@@ -46,7 +47,11 @@ describe("autopilot on the sandbox clock", () => {
     expect(count((l) => l.confirmation_status === "canceled")).toBeGreaterThan(10);
     expect(count((l) => l.confirmation_status === "fake")).toBeGreaterThan(2);
     // every lead reached an end: nobody is stuck half-way
-    const open = leads.filter((l) => !["canceled", "wrong", "fake", "duplicate"].includes(l.confirmation_status) && !["paid", "returned", "canceled"].includes(l.shipping_status));
+    const open = leads.filter(
+      (l) =>
+        !["canceled", "wrong", "fake", "duplicate"].includes(l.confirmation_status) &&
+        !["paid", "returned", "canceled"].includes(l.shipping_status),
+    );
     expect(open).toEqual([]);
     for (const l of leads.filter((x) => x.shipping_status === "paid")) {
       expect(l.tracking_number).not.toBeNull();
@@ -96,7 +101,9 @@ describe("lifecycle plans (pure)", () => {
             state.shipping_status = change.shipping_status;
           }
         }
-        const final = ["canceled", "wrong", "fake", "duplicate"].includes(state.confirmation_status) || ["paid", "returned", "canceled"].includes(state.shipping_status);
+        const final =
+          ["canceled", "wrong", "fake", "duplicate"].includes(state.confirmation_status) ||
+          ["paid", "returned", "canceled"].includes(state.shipping_status);
         expect(final).toBe(true);
       }),
       { seed: SEED, numRuns: 500 },

@@ -8,9 +8,16 @@ describe("GET /v1/products", () => {
     const res = await sb.call<ProductsBody>("GET", "/v1/products");
     expect(res.status).toBe(200);
     const skus = res.body.data.map((p) => p.sku);
-    expect(skus).toEqual(expect.arrayContaining(["ARG-OIL-50", "SMW-X8", "ATLS-HONEY-500", "ATLS-SAFFRON-2G", "ATLS-GIFTBOX"]));
+    expect(skus).toEqual(
+      expect.arrayContaining(["ARG-OIL-50", "SMW-X8", "ATLS-HONEY-500", "ATLS-SAFFRON-2G", "ATLS-GIFTBOX"]),
+    );
     expect(skus).not.toContain("RIF-OLIVE-1L");
-    expect(res.body.data.filter((p) => p.private).map((p) => p.sku).sort()).toEqual(["ATLS-GIFTBOX", "ATLS-HONEY-500", "ATLS-SAFFRON-2G"]);
+    expect(
+      res.body.data
+        .filter((p) => p.private)
+        .map((p) => p.sku)
+        .sort(),
+    ).toEqual(["ATLS-GIFTBOX", "ATLS-HONEY-500", "ATLS-SAFFRON-2G"]);
   });
 
   it("GIVEN the second seller THEN its own private product and none of the first's", async () => {

@@ -74,9 +74,20 @@ describe("signed outgoing events", () => {
     await waitFor(() => received.length === 4);
 
     const payloads = received.map((r) => JSON.parse(r.body) as EventPayload);
-    expect(payloads.map((p) => p.event).sort()).toEqual(["lead.confirmed", "lead.delivered", "lead.picked_up", "lead.shipped"]);
+    expect(payloads.map((p) => p.event).sort()).toEqual([
+      "lead.confirmed",
+      "lead.delivered",
+      "lead.picked_up",
+      "lead.shipped",
+    ]);
     const delivered = payloads.find((p) => p.event === "lead.delivered");
-    expect(delivered).toMatchObject({ ref, account: "ACC-1001", external_ref: "#1001", confirmation_status: "confirmed", shipping_status: "delivered" });
+    expect(delivered).toMatchObject({
+      ref,
+      account: "ACC-1001",
+      external_ref: "#1001",
+      confirmation_status: "confirmed",
+      shipping_status: "delivered",
+    });
     expect(Number.isNaN(Date.parse(delivered!.occurred_at))).toBe(false);
 
     for (const r of received) {
@@ -95,7 +106,8 @@ describe("signed outgoing events", () => {
     await sb.control.advance(await newLead(), { confirmation_status: "fake" });
     await waitFor(() => received.length === 1);
     const [r] = received;
-    const forged = "sha256=" + createHmac("sha256", "other").update(`${r.headers["x-timestamp"]}.${r.body}`).digest("hex");
+    const forged =
+      "sha256=" + createHmac("sha256", "other").update(`${r.headers["x-timestamp"]}.${r.body}`).digest("hex");
     expect(r.headers["x-signature"]).not.toBe(forged);
   });
 

@@ -49,8 +49,14 @@ describe("fault injection", () => {
 
   it("close() does not wait for hanging requests", async () => {
     const other = await startSandbox({ port: 0, quiet: true });
-    await fetch(`${other.url}/_sandbox/config`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ fault: { hang_rate: 1 } }) });
-    const hanging = fetch(`${other.url}/v1/me`, { headers: { Authorization: `Bearer ${other.keys[0].key}` } }).catch((e: unknown) => e);
+    await fetch(`${other.url}/_sandbox/config`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ fault: { hang_rate: 1 } }),
+    });
+    const hanging = fetch(`${other.url}/v1/me`, { headers: { Authorization: `Bearer ${other.keys[0].key}` } }).catch(
+      (e: unknown) => e,
+    );
     await new Promise((r) => setTimeout(r, 30));
     const start = performance.now();
     await other.close();

@@ -3,7 +3,13 @@
  * public-API response is checked against sandbox/openapi.yaml as it arrives.
  */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { sandboxControl, startSandbox, type SandboxControl, type SandboxKey, type StartSandboxOptions } from "../../sandbox/index";
+import {
+  sandboxControl,
+  startSandbox,
+  type SandboxControl,
+  type SandboxKey,
+  type StartSandboxOptions,
+} from "../../sandbox/index";
 import { createOpenApiChecker, type OpenApiChecker } from "./openapi-checker";
 
 export interface ApiResponse<T = unknown> {
@@ -52,10 +58,25 @@ export interface DetailBody {
   };
 }
 export interface MeBody {
-  data: { account: string; name: string; lead_prefix: string; api_version: string; rate_limit_per_minute: number; store: string | null };
+  data: {
+    account: string;
+    name: string;
+    lead_prefix: string;
+    api_version: string;
+    rate_limit_per_minute: number;
+    store: string | null;
+  };
 }
 export interface ProductsBody {
-  data: { id: number; sku: string; name: string; platform_price: string; in_stock: boolean; private: boolean; variants: { id: number; sku: string }[] }[];
+  data: {
+    id: number;
+    sku: string;
+    name: string;
+    platform_price: string;
+    in_stock: boolean;
+    private: boolean;
+    variants: { id: number; sku: string }[];
+  }[];
 }
 export interface CitiesBody {
   data: { id: number; name: string; delivery_fee: string }[];
@@ -134,7 +155,8 @@ export function useSandbox(options: StartSandboxOptions = {}, { resetEachTest = 
       const res = await fetch(t.url + path, { method, headers, body });
       const text = await res.text();
       const parsed: unknown = text ? JSON.parse(text) : null;
-      if (path.startsWith("/v1/")) t.checker.check({ method, path, status: res.status, headers: res.headers, body: parsed });
+      if (path.startsWith("/v1/"))
+        t.checker.check({ method, path, status: res.status, headers: res.headers, body: parsed });
       return { status: res.status, headers: res.headers, body: parsed as never };
     };
     t.createLead = (body, key) => t.call("POST", "/v1/leads", { body, key: key ?? t.keys[0].key });

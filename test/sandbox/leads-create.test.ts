@@ -7,7 +7,13 @@ describe("POST /v1/leads: accepted (201)", () => {
   it("GIVEN a valid lead THEN 201 with data.ref shaped <lead_prefix>-<digits>, entering the queue as new / pending", async () => {
     const res = await sb.createLead(validLead());
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ ref: "ATB-100001", damaged: false, anomalies: [], confirmation_status: "new", shipping_status: "pending" });
+    expect(res.body.data).toMatchObject({
+      ref: "ATB-100001",
+      damaged: false,
+      anomalies: [],
+      confirmation_status: "new",
+      shipping_status: "pending",
+    });
     expect(res.headers.get("location")).toBe("/v1/leads/ATB-100001");
     const second = await sb.createLead(validLead({ customer_phone: uniquePhone() }));
     expect(second.body.data.ref).toBe("ATB-100002");
@@ -42,7 +48,9 @@ describe("POST /v1/leads: accepted (201)", () => {
     );
     expect(res.status).toBe(201);
     const [lead] = await sb.control.leads("ACC-1001");
-    expect(lead.items.map((i) => i.resolved && [i.resolved.product_id, i.resolved.variant_id, i.resolved.platform_price])).toEqual([
+    expect(
+      lead.items.map((i) => i.resolved && [i.resolved.product_id, i.resolved.variant_id, i.resolved.platform_price]),
+    ).toEqual([
       [1001, null, "45.00"],
       [1007, 100701, "119.00"],
       [1014, null, "260.00"],
@@ -50,12 +58,14 @@ describe("POST /v1/leads: accepted (201)", () => {
   });
 
   it("accepts a private product of the key's own seller", async () => {
-    const res = await sb.createLead(validLead({ total_client: "200.00", items: [{ sku: "ATLS-HONEY-500", quantity: 1 }] }));
+    const res = await sb.createLead(
+      validLead({ total_client: "200.00", items: [{ sku: "ATLS-HONEY-500", quantity: 1 }] }),
+    );
     expect(res.status).toBe(201);
   });
 
   it("stores external_ref byte for byte", async () => {
-    const externalRef = "  #1001 / Commande «été» 🛒 \t\\\"x\"  ";
+    const externalRef = '  #1001 / Commande «été» 🛒 \t\\"x"  ';
     const res = await sb.createLead(validLead({ external_ref: externalRef }));
     expect(res.body.data.external_ref).toBe(externalRef);
     const detail = await sb.call<DetailBody>("GET", `/v1/leads/${res.body.data.ref}`);
@@ -65,14 +75,25 @@ describe("POST /v1/leads: accepted (201)", () => {
 
   it("attaches the key's store to the lead, and none for a key without store", async () => {
     const res = await sb.createLead(validLead());
-    expect((await sb.call<DetailBody>("GET", `/v1/leads/${res.body.data.ref}`)).body.data.store).toBe("atlas-beauty.myshopify.com");
+    expect((await sb.call<DetailBody>("GET", `/v1/leads/${res.body.data.ref}`)).body.data.store).toBe(
+      "atlas-beauty.myshopify.com",
+    );
     const bare = await sb.control.createKey({ account: "ACC-1001", name: "csv import" });
-    const other = await sb.createLead(validLead({ customer_phone: uniquePhone(), store: "evil.myshopify.com" }), bare.key);
+    const other = await sb.createLead(
+      validLead({ customer_phone: uniquePhone(), store: "evil.myshopify.com" }),
+      bare.key,
+    );
     expect((await sb.call<DetailBody>("GET", `/v1/leads/${other.body.data.ref}`)).body.data.store).toBeNull();
   });
 
   it("ignores unknown request fields", async () => {
-    const res = await sb.createLead(validLead({ utm_source: "instagram", note: { gift: true }, items: [{ sku: "ARG-OIL-50", quantity: 1, color: "red" }] }));
+    const res = await sb.createLead(
+      validLead({
+        utm_source: "instagram",
+        note: { gift: true },
+        items: [{ sku: "ARG-OIL-50", quantity: 1, color: "red" }],
+      }),
+    );
     expect(res.status).toBe(201);
   });
 
@@ -85,10 +106,18 @@ describe("POST /v1/leads: accepted (201)", () => {
 });
 
 describe("POST /v1/leads: damaged (202), never refused", () => {
-  const codes = (res: { body: { data: { anomalies: { code: string }[] } } }) => res.body.data.anomalies.map((a) => a.code);
+  const codes = (res: { body: { data: { anomalies: { code: string }[] } } }) =>
+    res.body.data.anomalies.map((a) => a.code);
 
   it("unknown SKU -> 202 unknown_sku naming the item", async () => {
-    const res = await sb.createLead(validLead({ items: [{ sku: "ARG-OIL-50", quantity: 1 }, { sku: "NOPE-1", quantity: 1 }] }));
+    const res = await sb.createLead(
+      validLead({
+        items: [
+          { sku: "ARG-OIL-50", quantity: 1 },
+          { sku: "NOPE-1", quantity: 1 },
+        ],
+      }),
+    );
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ damaged: true, anomalies: [{ code: "unknown_sku", field: "items[1].sku" }] });
     expect(res.body.data.ref).toMatch(/^ATB-\d+$/);
@@ -98,7 +127,9 @@ describe("POST /v1/leads: damaged (202), never refused", () => {
     const byId = await sb.createLead(validLead({ items: [{ product_id: 999999, quantity: 1 }] }));
     expect(byId.status).toBe(202);
     expect(byId.body.data.anomalies[0]).toMatchObject({ code: "unknown_sku", field: "items[0].product_id" });
-    const foreign = await sb.createLead(validLead({ customer_phone: uniquePhone(), items: [{ sku: "RIF-OLIVE-1L", quantity: 1 }] }));
+    const foreign = await sb.createLead(
+      validLead({ customer_phone: uniquePhone(), items: [{ sku: "RIF-OLIVE-1L", quantity: 1 }] }),
+    );
     expect(foreign.status).toBe(202);
     expect(codes(foreign)).toEqual(["unknown_sku"]);
   });
@@ -120,7 +151,9 @@ describe("POST /v1/leads: damaged (202), never refused", () => {
     expect(exact.status).toBe(201);
     const below = await sb.createLead(validLead({ items, total_client: "109.99", customer_phone: uniquePhone() }));
     expect(below.status).toBe(202);
-    expect(below.body.data.anomalies).toEqual([expect.objectContaining({ code: "inconsistent_total", field: "total_client" })]);
+    expect(below.body.data.anomalies).toEqual([
+      expect.objectContaining({ code: "inconsistent_total", field: "total_client" }),
+    ]);
     const zero = await sb.createLead(validLead({ items, total_client: "0.00", customer_phone: uniquePhone() }));
     expect(codes(zero)).toEqual(["inconsistent_total"]);
     const absent = await sb.createLead(validLead({ items, total_client: undefined, customer_phone: uniquePhone() }));
@@ -134,7 +167,16 @@ describe("POST /v1/leads: damaged (202), never refused", () => {
 
   it("several anomalies at once are all reported", async () => {
     await sb.createLead(validLead());
-    const res = await sb.createLead(validLead({ city: "Atlantis", total_client: "0.00", items: [{ sku: "ARG-OIL-50", quantity: 1 }, { sku: "GHOST", quantity: 1 }] }));
+    const res = await sb.createLead(
+      validLead({
+        city: "Atlantis",
+        total_client: "0.00",
+        items: [
+          { sku: "ARG-OIL-50", quantity: 1 },
+          { sku: "GHOST", quantity: 1 },
+        ],
+      }),
+    );
     expect(res.status).toBe(202);
     expect(codes(res)).toEqual(["unknown_sku", "unknown_city", "inconsistent_total", "recent_duplicate"]);
   });
@@ -142,7 +184,11 @@ describe("POST /v1/leads: damaged (202), never refused", () => {
   it("damaged leads are listed and readable with damaged: true and their anomalies", async () => {
     const res = await sb.createLead(validLead({ city: "Atlantis" }));
     const list = await sb.call<{ data: { ref: string; damaged: boolean; anomalies: unknown[] }[] }>("GET", "/v1/leads");
-    expect(list.body.data[0]).toMatchObject({ ref: res.body.data.ref, damaged: true, anomalies: [expect.objectContaining({ code: "unknown_city" })] });
+    expect(list.body.data[0]).toMatchObject({
+      ref: res.body.data.ref,
+      damaged: true,
+      anomalies: [expect.objectContaining({ code: "unknown_city" })],
+    });
     const detail = await sb.call<DetailBody>("GET", `/v1/leads/${res.body.data.ref}`);
     expect(detail.body.data).toMatchObject({ damaged: true, confirmation_status: "new", shipping_status: "pending" });
     expect(detail.body.data.anomalies).toHaveLength(1);
@@ -162,10 +208,26 @@ describe("recent duplicate: same phone + same product inside the window", () => 
   });
 
   it("counts a variant as its product, but not another product or another phone", async () => {
-    await sb.createLead(validLead({ customer_phone: phone, total_client: "200.00", items: [{ sku: "SMW-X8-BLK", quantity: 1 }] }));
-    expect((await sb.createLead(validLead({ customer_phone: phone, total_client: "200.00", items: [{ sku: "SMW-X8-SLV", quantity: 1 }] }))).status).toBe(202);
-    expect((await sb.createLead(validLead({ customer_phone: phone, items: [{ sku: "AMLOU-250", quantity: 1 }] }))).status).toBe(201);
-    expect((await sb.createLead(validLead({ customer_phone: "0700000002", total_client: "200.00", items: [{ sku: "SMW-X8", quantity: 1 }] }))).status).toBe(201);
+    await sb.createLead(
+      validLead({ customer_phone: phone, total_client: "200.00", items: [{ sku: "SMW-X8-BLK", quantity: 1 }] }),
+    );
+    expect(
+      (
+        await sb.createLead(
+          validLead({ customer_phone: phone, total_client: "200.00", items: [{ sku: "SMW-X8-SLV", quantity: 1 }] }),
+        )
+      ).status,
+    ).toBe(202);
+    expect(
+      (await sb.createLead(validLead({ customer_phone: phone, items: [{ sku: "AMLOU-250", quantity: 1 }] }))).status,
+    ).toBe(201);
+    expect(
+      (
+        await sb.createLead(
+          validLead({ customer_phone: "0700000002", total_client: "200.00", items: [{ sku: "SMW-X8", quantity: 1 }] }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it("is per seller: the same phone and public product at another seller is no duplicate", async () => {
@@ -176,7 +238,9 @@ describe("recent duplicate: same phone + same product inside the window", () => 
   it("edge: 599 s later still a duplicate, exactly 600 s later no longer", async () => {
     await sb.createLead(validLead({ customer_phone: phone, items: [{ sku: "ARG-OIL-50", quantity: 1 }] }));
     await sb.control.clock(599);
-    expect((await sb.createLead(validLead({ customer_phone: phone, items: [{ product_id: 1001, quantity: 1 }] }))).status).toBe(202);
+    expect(
+      (await sb.createLead(validLead({ customer_phone: phone, items: [{ product_id: 1001, quantity: 1 }] }))).status,
+    ).toBe(202);
 
     await sb.control.reset().then((r) => (sb.keys = r.keys));
     await sb.createLead(validLead({ customer_phone: phone }));
@@ -196,8 +260,11 @@ describe("recent duplicate: same phone + same product inside the window", () => 
 
 describe("POST /v1/leads: refusals", () => {
   it("400 for a body that is not valid JSON", async () => {
-    for (const raw of ["{bad json", "", "{\"customer_name\": \"x\",}"]) {
-      const res = await sb.call<ErrorBody>("POST", "/v1/leads", { raw, headers: { "Content-Type": "application/json" } });
+    for (const raw of ["{bad json", "", '{"customer_name": "x",}']) {
+      const res = await sb.call<ErrorBody>("POST", "/v1/leads", {
+        raw,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status, raw).toBe(400);
       expect(res.body.error.code).toBe("invalid_body");
     }
@@ -205,7 +272,10 @@ describe("POST /v1/leads: refusals", () => {
   });
 
   it("400 when the body is not sent as application/json", async () => {
-    const res = await sb.call<ErrorBody>("POST", "/v1/leads", { raw: JSON.stringify(validLead()), headers: { "Content-Type": "text/plain" } });
+    const res = await sb.call<ErrorBody>("POST", "/v1/leads", {
+      raw: JSON.stringify(validLead()),
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -228,8 +298,16 @@ describe("POST /v1/leads: refusals", () => {
     ["quantity negative", { items: [{ sku: "ARG-OIL-50", quantity: -1 }] }, "items[0].quantity"],
     ["quantity fractional", { items: [{ sku: "ARG-OIL-50", quantity: 1.5 }] }, "items[0].quantity"],
     ["quantity as a string", { items: [{ sku: "ARG-OIL-50", quantity: "2" }] }, "items[0].quantity"],
-    ["item with both sku and product_id", { items: [{ sku: "ARG-OIL-50", product_id: 1001, quantity: 1 }] }, "items[0]"],
-    ["item with neither sku nor product_id", { items: [{ sku: "ARG-OIL-50", quantity: 1 }, { quantity: 1 }] }, "items[1]"],
+    [
+      "item with both sku and product_id",
+      { items: [{ sku: "ARG-OIL-50", product_id: 1001, quantity: 1 }] },
+      "items[0]",
+    ],
+    [
+      "item with neither sku nor product_id",
+      { items: [{ sku: "ARG-OIL-50", quantity: 1 }, { quantity: 1 }] },
+      "items[1]",
+    ],
     ["product_id not an integer", { items: [{ product_id: "1001", quantity: 1 }] }, "items[0].product_id"],
     ["sku empty", { items: [{ sku: "", quantity: 1 }] }, "items[0].sku"],
     ["total as a number", { total_client: 149 }, "total_client"],

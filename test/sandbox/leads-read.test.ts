@@ -3,11 +3,18 @@ import { type DetailBody, type ErrorBody, type ListBody, useSandbox, uniquePhone
 
 const sb = useSandbox();
 
-async function createMany(n: number, key?: string, overrides: (i: number) => Record<string, unknown> = () => ({})): Promise<string[]> {
+async function createMany(
+  n: number,
+  key?: string,
+  overrides: (i: number) => Record<string, unknown> = () => ({}),
+): Promise<string[]> {
   await sb.control.config({ rate_limit_per_minute: 100_000 });
   const refs: string[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await sb.createLead(validLead({ customer_phone: uniquePhone(), external_ref: `#${i}`, ...overrides(i) }), key);
+    const res = await sb.createLead(
+      validLead({ customer_phone: uniquePhone(), external_ref: `#${i}`, ...overrides(i) }),
+      key,
+    );
     refs.push(res.body.data.ref);
   }
   return refs;
@@ -20,7 +27,11 @@ describe("GET /v1/leads", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((l) => l.ref)).toEqual([...refs].reverse());
     expect(res.body.next_before).toBeNull();
-    expect(res.body.data[0]).toMatchObject({ confirmation_status: "new", shipping_status: "pending", total_client: "149.00" });
+    expect(res.body.data[0]).toMatchObject({
+      confirmation_status: "new",
+      shipping_status: "pending",
+      total_client: "149.00",
+    });
   });
 
   it("pages through 250 leads by cursor without gap or repeat, 50 by default", async () => {
@@ -29,7 +40,10 @@ describe("GET /v1/leads", () => {
     let before: number | null = null;
     let pages = 0;
     do {
-      const res: { body: ListBody } = await sb.call<ListBody>("GET", `/v1/leads${before === null ? "" : `?before=${before}`}`);
+      const res: { body: ListBody } = await sb.call<ListBody>(
+        "GET",
+        `/v1/leads${before === null ? "" : `?before=${before}`}`,
+      );
       expect(res.body.data.length).toBe(50);
       seen.push(...res.body.data.map((l) => l.ref));
       before = res.body.next_before;
@@ -88,10 +102,15 @@ describe("GET /v1/leads", () => {
 
     const first = await sb.call<ListBody>("GET", "/v1/leads?status=confirmed&limit=2");
     expect(first.body.data.map((l) => l.ref)).toEqual([refs[4], refs[2]]);
-    const second = await sb.call<ListBody>("GET", `/v1/leads?status=confirmed&limit=2&before=${first.body.next_before}`);
+    const second = await sb.call<ListBody>(
+      "GET",
+      `/v1/leads?status=confirmed&limit=2&before=${first.body.next_before}`,
+    );
     expect(second.body.data.map((l) => l.ref)).toEqual([refs[0]]);
     expect(second.body.next_before).toBeNull();
-    expect((await sb.call<ListBody>("GET", "/v1/leads?status=canceled")).body.data.map((l) => l.ref)).toEqual([refs[5]]);
+    expect((await sb.call<ListBody>("GET", "/v1/leads?status=canceled")).body.data.map((l) => l.ref)).toEqual([
+      refs[5],
+    ]);
     expect((await sb.call<ErrorBody>("GET", "/v1/leads?status=shipped")).status).toBe(422);
   });
 
@@ -104,8 +123,13 @@ describe("GET /v1/leads", () => {
     const oldDay = new Date(Date.parse(today) - 3 * 86_400_000).toISOString().slice(0, 10);
 
     expect((await sb.call<ListBody>("GET", `/v1/leads?since=${today}`)).body.data.map((l) => l.ref)).toEqual([recent]);
-    expect((await sb.call<ListBody>("GET", `/v1/leads?since=${yesterday}`)).body.data.map((l) => l.ref)).toEqual([recent]);
-    expect((await sb.call<ListBody>("GET", `/v1/leads?since=${oldDay}`)).body.data.map((l) => l.ref)).toEqual([recent, old]);
+    expect((await sb.call<ListBody>("GET", `/v1/leads?since=${yesterday}`)).body.data.map((l) => l.ref)).toEqual([
+      recent,
+    ]);
+    expect((await sb.call<ListBody>("GET", `/v1/leads?since=${oldDay}`)).body.data.map((l) => l.ref)).toEqual([
+      recent,
+      old,
+    ]);
     for (const since of ["2024-13-01", "2024-02-30", "20240101", "01/02/2024", "2024-1-1", "yesterday"]) {
       const res = await sb.call<ErrorBody>("GET", `/v1/leads?since=${since}`);
       expect(res.status, since).toBe(422);

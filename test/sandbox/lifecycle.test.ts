@@ -31,9 +31,19 @@ async function expectRefused(promise: Promise<unknown>, field?: string) {
 describe("lead lifecycle", () => {
   it("GIVEN a delivered lead THEN detail shows its tracking number (from pickup) and seller_profit = collected - platform prices - delivery fee", async () => {
     // 2 x ARG-OIL-50 (45.00) + 1 x AMLOU-250 (38.00) = 128.00; Casablanca fee 20.00; collected 300.00 -> 152.00
-    const ref = await newLead({ total_client: "300.00", items: [{ sku: "ARG-OIL-50", quantity: 2 }, { product_id: 1003, quantity: 1 }] });
+    const ref = await newLead({
+      total_client: "300.00",
+      items: [
+        { sku: "ARG-OIL-50", quantity: 2 },
+        { product_id: 1003, quantity: 1 },
+      ],
+    });
     await sb.control.advance(ref, { confirmation_status: "confirmed" });
-    expect(await detail(ref)).toMatchObject({ confirmation_status: "confirmed", shipping_status: "pending", tracking_number: null });
+    expect(await detail(ref)).toMatchObject({
+      confirmation_status: "confirmed",
+      shipping_status: "pending",
+      tracking_number: null,
+    });
 
     await sb.control.advance(ref, { shipping_status: "picked_up" });
     const picked = await detail(ref);
@@ -42,7 +52,11 @@ describe("lead lifecycle", () => {
 
     await sb.control.advance(ref, { shipping_status: "shipped" });
     await sb.control.advance(ref, { shipping_status: "delivered" });
-    expect(await detail(ref)).toMatchObject({ shipping_status: "delivered", seller_profit: "152.00", tracking_number: picked.tracking_number });
+    expect(await detail(ref)).toMatchObject({
+      shipping_status: "delivered",
+      seller_profit: "152.00",
+      tracking_number: picked.tracking_number,
+    });
     await sb.control.advance(ref, { shipping_status: "paid" });
     expect(await detail(ref)).toMatchObject({ shipping_status: "paid", seller_profit: "152.00" });
   });
@@ -51,7 +65,11 @@ describe("lead lifecycle", () => {
     // A lead later accepted at a low total (the seller's call) delivers at a loss: 100.00 - 119.00 - 30.00 (Kénitra)
     const ref = await newLead({ city: "Kénitra", total_client: "100.00", items: [{ sku: "SMW-X8-SLV", quantity: 1 }] });
     await sb.control.correct(ref);
-    await sb.control.advance(ref, { confirmation_status: "confirmed", shipping_status: "picked_up", tracking_number: "AMANA-123" });
+    await sb.control.advance(ref, {
+      confirmation_status: "confirmed",
+      shipping_status: "picked_up",
+      tracking_number: "AMANA-123",
+    });
     await sb.control.advance(ref, { shipping_status: "shipped" });
     await sb.control.advance(ref, { shipping_status: "delivered" });
     expect(await detail(ref)).toMatchObject({ tracking_number: "AMANA-123", seller_profit: "-49.00" });
@@ -87,12 +105,19 @@ describe("lead lifecycle", () => {
     await expectRefused(sb.control.advance(ref, { shipping_status: "paid" }), "shipping_status");
     await sb.control.advance(ref, { shipping_status: "returned" });
     await expectRefused(sb.control.advance(ref, { shipping_status: "delivered" }), "shipping_status");
-    expect(await detail(ref)).toMatchObject({ confirmation_status: "confirmed", shipping_status: "returned", seller_profit: null });
+    expect(await detail(ref)).toMatchObject({
+      confirmation_status: "confirmed",
+      shipping_status: "returned",
+      seller_profit: null,
+    });
   });
 
   it("checks a two-field request as a whole: when the second change is illegal, neither applies", async () => {
     const ref = await newLead();
-    await expectRefused(sb.control.advance(ref, { confirmation_status: "confirmed", shipping_status: "delivered" }), "shipping_status");
+    await expectRefused(
+      sb.control.advance(ref, { confirmation_status: "confirmed", shipping_status: "delivered" }),
+      "shipping_status",
+    );
     expect(await detail(ref)).toMatchObject({ confirmation_status: "new", shipping_status: "pending" });
   });
 
@@ -127,8 +152,12 @@ describe("damaged leads wait for a correction in the seller's space", () => {
   it("refuses a correction that leaves an unknown city or SKU, and applies one that fixes them", async () => {
     const ref = await newLead({ city: "Casablanka", items: [{ sku: "ARG-OIL-5O", quantity: 1 }] });
     await expect(sb.control.correct(ref)).rejects.toMatchObject({ status: 422 });
-    await expect(sb.control.correct(ref, { items: [{ sku: "ARG-OIL-50", quantity: 1 }] })).rejects.toMatchObject({ status: 422 });
-    await expect(sb.control.correct(ref, { city: "Casablanca", items: [{ sku: "NOPE", quantity: 1 }] })).rejects.toMatchObject({ status: 422 });
+    await expect(sb.control.correct(ref, { items: [{ sku: "ARG-OIL-50", quantity: 1 }] })).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(
+      sb.control.correct(ref, { city: "Casablanca", items: [{ sku: "NOPE", quantity: 1 }] }),
+    ).rejects.toMatchObject({ status: 422 });
 
     const fixed = await sb.control.correct(ref, { city: "Casablanca", items: [{ sku: "ARG-OIL-50", quantity: 1 }] });
     expect(fixed).toMatchObject({ damaged: false, anomalies: [], city_id: 101 });
@@ -156,10 +185,17 @@ describe("damaged leads wait for a correction in the seller's space", () => {
 
 describe("transition rules (pure)", () => {
   it("final confirmation statuses have no way out, and the no-answer chain never skips a step", () => {
-    for (const s of ["canceled", "wrong", "fake", "duplicate"] as const) expect(CONFIRMATION_TRANSITIONS[s]).toEqual([]);
-    expect(confirmationRefusal({ confirmation_status: "new", shipping_status: "pending" }, "no_answer_3")).not.toBeNull();
-    expect(confirmationRefusal({ confirmation_status: "no_answer_1", shipping_status: "pending" }, "no_answer_3")).not.toBeNull();
-    expect(confirmationRefusal({ confirmation_status: "no_answer_2", shipping_status: "pending" }, "no_answer_3")).toBeNull();
+    for (const s of ["canceled", "wrong", "fake", "duplicate"] as const)
+      expect(CONFIRMATION_TRANSITIONS[s]).toEqual([]);
+    expect(
+      confirmationRefusal({ confirmation_status: "new", shipping_status: "pending" }, "no_answer_3"),
+    ).not.toBeNull();
+    expect(
+      confirmationRefusal({ confirmation_status: "no_answer_1", shipping_status: "pending" }, "no_answer_3"),
+    ).not.toBeNull();
+    expect(
+      confirmationRefusal({ confirmation_status: "no_answer_2", shipping_status: "pending" }, "no_answer_3"),
+    ).toBeNull();
   });
 
   it("no shipping change is legal for any status but confirmed", () => {

@@ -79,7 +79,9 @@ export async function createOpenApiChecker(): Promise<OpenApiChecker> {
   return {
     seen,
     declared: () =>
-      Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => Object.keys(op.responses).map((s) => `${op.operationId} ${s}`))),
+      Object.values(paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => Object.keys(op.responses).map((s) => `${op.operationId} ${s}`)),
+      ),
     check({ method, path, status, headers, body }) {
       const pathname = path.split("?")[0];
       const match = templates.find((t) => t.regex.test(pathname));
@@ -102,7 +104,9 @@ export async function createOpenApiChecker(): Promise<OpenApiChecker> {
       if (schema) {
         const validate = validatorFor(schema);
         if (!validate(body)) {
-          throw new Error(`OpenAPI: body of ${op.operationId} ${status} invalid: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`);
+          throw new Error(
+            `OpenAPI: body of ${op.operationId} ${status} invalid: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+          );
         }
       }
       seen.add(`${op.operationId} ${status}`);

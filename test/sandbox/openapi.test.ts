@@ -27,13 +27,24 @@ describe("sandbox/openapi.yaml", () => {
 
   it("describes exactly the contract's endpoints, and not the control API", () => {
     const doc = parse(readFileSync(OPENAPI_PATH, "utf8")) as { paths: Record<string, object> };
-    const ops = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(ops.sort()).toEqual(["GET /v1/cities", "GET /v1/leads", "GET /v1/leads/{ref}", "GET /v1/me", "GET /v1/products", "POST /v1/leads"]);
+    const ops = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(ops.sort()).toEqual([
+      "GET /v1/cities",
+      "GET /v1/leads",
+      "GET /v1/leads/{ref}",
+      "GET /v1/me",
+      "GET /v1/products",
+      "POST /v1/leads",
+    ]);
   });
 
   it("the checker used by every contract test rejects a response that breaks the document", () => {
-    const check = (status: number, body: unknown, headers = new Headers({ "X-Api-Version": "1.3" })) => () =>
-      sb.checker.check({ method: "GET", path: "/v1/me", status, headers, body });
+    const check =
+      (status: number, body: unknown, headers = new Headers({ "X-Api-Version": "1.3" })) =>
+      () =>
+        sb.checker.check({ method: "GET", path: "/v1/me", status, headers, body });
     expect(check(200, { account: "ACC-1001" })).toThrow(/invalid/);
     expect(check(418, {})).toThrow(/does not document/);
     expect(check(401, { error: { code: "unauthorized", message: "x" } }, new Headers())).toThrow(/X-Api-Version/);

@@ -21,7 +21,11 @@ describe("resolveChromium", () => {
   it("GIVEN CHROMIUM_PATH THEN it wins over a system and the packaged Chromium", async () => {
     const explicit = executable("explicit-chromium");
     await expect(
-      resolveChromium({ env: { CHROMIUM_PATH: explicit }, systemPaths: [systemOne], packaged: async () => packagedOne }),
+      resolveChromium({
+        env: { CHROMIUM_PATH: explicit },
+        systemPaths: [systemOne],
+        packaged: async () => packagedOne,
+      }),
     ).resolves.toEqual({ path: explicit, source: "CHROMIUM_PATH" });
   });
 
@@ -60,12 +64,14 @@ describe("resolveChromium", () => {
       },
     });
     await expect(attempt).rejects.toBeInstanceOf(ChromiumNotFoundError);
-    await expect(attempt).rejects.toThrow(/none of .*missing exists.*brotli stream truncated.*npm install.*CHROMIUM_PATH/);
+    await expect(attempt).rejects.toThrow(
+      /none of .*missing exists.*brotli stream truncated.*npm install.*CHROMIUM_PATH/,
+    );
   });
 
   it("GIVEN the packaged path is not executable after unpacking THEN it is refused", async () => {
-    await expect(
-      resolveChromium({ env: {}, systemPaths: [], packaged: async () => notExecutable }),
-    ).rejects.toThrow(/not executable after unpacking/);
+    await expect(resolveChromium({ env: {}, systemPaths: [], packaged: async () => notExecutable })).rejects.toThrow(
+      /not executable after unpacking/,
+    );
   });
 });

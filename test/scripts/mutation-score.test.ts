@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fileScores, filesUnder, mutationScore, scoreTable, type JsonReport } from "../../scripts/dev/mutation-score";
 
-const mutants = (counts: Record<string, number>) => Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, () => ({ status })));
+const mutants = (counts: Record<string, number>) =>
+  Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, () => ({ status })));
 
 const report: JsonReport = {
   files: {
@@ -13,7 +14,15 @@ const report: JsonReport = {
 
 describe("mutation scores", () => {
   it("counts killed and timed-out mutants over the valid ones, covered or not", () => {
-    expect(mutationScore(report)).toMatchObject({ detected: 16, valid: 20, killed: 15, timeout: 1, survived: 3, noCoverage: 1, score: 80 });
+    expect(mutationScore(report)).toMatchObject({
+      detected: 16,
+      valid: 20,
+      killed: 15,
+      timeout: 1,
+      survived: 3,
+      noCoverage: 1,
+      score: 80,
+    });
   });
 
   it("scores each file, a file without mutants at 100", () => {

@@ -14,7 +14,10 @@ const server = useAppServer({ shops: [SHOP] });
 
 async function logLineFor(marker: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const line = server().stdout().split("\n").find((l) => l.includes(marker));
+    const line = server()
+      .stdout()
+      .split("\n")
+      .find((l) => l.includes(marker));
     if (line) return line;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -24,18 +27,34 @@ async function logLineFor(marker: string): Promise<string> {
 describe("the request log", () => {
   it("redacts session tokens and OAuth parameters from the query string", async () => {
     const idToken = await server().mintToken(SHOP);
-    const secrets = { hmac: "4f1c0ffee0ddba11", session: "sess-9d8c7b6a", token: "tok-5e4d3c2b", code: "oauth-code-77", state: "st-123456" };
-    const query = new URLSearchParams({ embedded: "1", shop: SHOP, host: hostParam(SHOP), id_token: idToken, ...secrets, marker: "m-query" });
+    const secrets = {
+      hmac: "4f1c0ffee0ddba11",
+      session: "sess-9d8c7b6a",
+      token: "tok-5e4d3c2b",
+      code: "oauth-code-77",
+      state: "st-123456",
+    };
+    const query = new URLSearchParams({
+      embedded: "1",
+      shop: SHOP,
+      host: hostParam(SHOP),
+      id_token: idToken,
+      ...secrets,
+      marker: "m-query",
+    });
     await fetch(`${server().url}/app?${query}`, { redirect: "manual" });
     const line = await logLineFor("m-query");
     // One JSON line per request (app/runtime/request-log.server.ts).
     expect(JSON.parse(line)).toMatchObject({ method: "GET", url: expect.stringMatching(/^\/app\?/) });
     expect(line).toContain("id_token=[redacted]");
     expect(line).toContain(`shop=${encodeURIComponent(SHOP)}`);
-    for (const value of [idToken, idToken.split(".")[1], ...Object.values(secrets)]) expect(server().stdout()).not.toContain(value);
+    for (const value of [idToken, idToken.split(".")[1], ...Object.values(secrets)])
+      expect(server().stdout()).not.toContain(value);
     // Upper-case or encoded names are the same parameters.
     // (Not /healthz: health checks log at debug level.)
-    await fetch(`${server().url}/app?ID_TOKEN=${idToken}&%68mac=abcdef0123456789&marker=m-case`, { redirect: "manual" });
+    await fetch(`${server().url}/app?ID_TOKEN=${idToken}&%68mac=abcdef0123456789&marker=m-case`, {
+      redirect: "manual",
+    });
     const cased = await logLineFor("m-case");
     expect(cased).toContain("ID_TOKEN=[redacted]");
     expect(cased).toContain("%68mac=[redacted]");
@@ -43,7 +62,11 @@ describe("the request log", () => {
   }, 60_000);
 
   it("redacts the events token from /webhooks/seller/<token>, in any spelling of the path", async () => {
-    const tokens = ["Zq3xK9vL2mN8pR4tW6yB1cD5fG7hJ0kM2nP4qS6uV8x", "second-secret-token-aaaa", "third-secret-token-bbbb"];
+    const tokens = [
+      "Zq3xK9vL2mN8pR4tW6yB1cD5fG7hJ0kM2nP4qS6uV8x",
+      "second-secret-token-aaaa",
+      "third-secret-token-bbbb",
+    ];
     await fetch(`${server().url}/webhooks/seller/${tokens[0]}`, { method: "POST", body: "{}" });
     await fetch(`${server().url}/WEBHOOKS/Seller/${tokens[1]}?marker=m-upper`, { method: "POST", body: "{}" });
     await fetch(`${server().url}/webhooks/seller/${tokens[2]}/?marker=m-slash`, { method: "POST", body: "{}" });
@@ -61,7 +84,9 @@ describe("the request log", () => {
   }, 60_000);
 
   it("redactUrl keeps what is not a credential, byte for byte", () => {
-    expect(redactUrl("/app/orders?tab=held&after=abc&shop=a.myshopify.com")).toBe("/app/orders?tab=held&after=abc&shop=a.myshopify.com");
+    expect(redactUrl("/app/orders?tab=held&after=abc&shop=a.myshopify.com")).toBe(
+      "/app/orders?tab=held&after=abc&shop=a.myshopify.com",
+    );
     expect(redactUrl("/auth/callback?code=1&hmac=2&host=h&shop=s&state=3&timestamp=4")).toBe(
       "/auth/callback?code=[redacted]&hmac=[redacted]&host=h&shop=s&state=[redacted]&timestamp=4",
     );

@@ -12,7 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { applyMigrations, createEmptyDatabase } from "../helpers/db";
-import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import {
+  ensurePreviewBuild,
+  removePreviewBuild,
+  startPreviewServer,
+  type PreviewServer,
+} from "../helpers/preview-server";
 
 export type AppServer = PreviewServer;
 
@@ -34,7 +39,10 @@ export function useAppServer(options: { shops?: string[]; env?: Record<string, s
   };
 }
 
-export async function startAppServer(buildDir: string, options: { shops?: string[]; env?: Record<string, string> } = {}): Promise<AppServer> {
+export async function startAppServer(
+  buildDir: string,
+  options: { shops?: string[]; env?: Record<string, string> } = {},
+): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "cod-security-"));
   const database = await createEmptyDatabase(dataDir, "app.sqlite");
   await applyMigrations(database.url);
@@ -43,7 +51,12 @@ export async function startAppServer(buildDir: string, options: { shops?: string
     databaseUrl: database.url,
     shops: options.shops ?? [],
     // As production: the request log at info, no private platform address, the tests' own key.
-    env: { LOG_LEVEL: "info", SELLER_API_ALLOW_PRIVATE_HOSTS: "false", ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!, ...options.env },
+    env: {
+      LOG_LEVEL: "info",
+      SELLER_API_ALLOW_PRIVATE_HOSTS: "false",
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!,
+      ...options.env,
+    },
   });
   return {
     ...server,

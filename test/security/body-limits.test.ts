@@ -8,7 +8,13 @@
  * the server keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimitFor, DEFAULT_BODY_LIMIT, readTextWithin, SELLER_EVENT_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "../../app/http/body-limit.server";
+import {
+  bodyLimitFor,
+  DEFAULT_BODY_LIMIT,
+  readTextWithin,
+  SELLER_EVENT_BODY_LIMIT,
+  WEBHOOK_BODY_LIMIT,
+} from "../../app/http/body-limit.server";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 import { memoryMiB, startAppServer, streamPost, type AppServer } from "./app-server";
@@ -46,15 +52,21 @@ describe("request body limits, through the production server", () => {
     for (const path of WEBHOOK_VARIANTS) {
       for (const chunked of [true, false]) {
         const result = await streamPost(server.url, path, HUGE, { chunked });
-        expect(REFUSED, `${path} (${chunked ? "chunked" : "Content-Length"}) answered ${result.outcome}`).toContain(result.outcome);
+        expect(REFUSED, `${path} (${chunked ? "chunked" : "Content-Length"}) answered ${result.outcome}`).toContain(
+          result.outcome,
+        );
         // Refused at the limit (4 MiB for webhooks), not after reading the whole body.
         expect(result.sent, path).toBeLessThan(64 * MiB);
       }
     }
     const after = memoryMiB(server.pid);
-    console.info(`[body-limits] ${WEBHOOK_VARIANTS.length * 2} x 300 MiB: server peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`);
+    console.info(
+      `[body-limits] ${WEBHOOK_VARIANTS.length * 2} x 300 MiB: server peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`,
+    );
     // Buffering one body alone would add 300 MiB; the limit allows 4 MiB per request.
-    expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(120);
+    expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(
+      120,
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 180_000);
 
@@ -64,7 +76,10 @@ describe("request body limits, through the production server", () => {
     const declared = await streamPost(server.url, "/Webhooks/orders/updated", 10 * MiB + 1);
     expect(REFUSED).toContain(declared.outcome);
     // Under the limit the same unsigned body reaches the HMAC check.
-    const headers = signedWebhookHeaders({ topic: "orders/create", shop: "a.myshopify.com", body: null, signWith: "not-the-secret" }, "{}");
+    const headers = signedWebhookHeaders(
+      { topic: "orders/create", shop: "a.myshopify.com", body: null, signWith: "not-the-secret" },
+      "{}",
+    );
     const small = await fetch(`${server.url}/webhooks/orders/create/`, { method: "POST", headers, body: "{}" });
     expect(small.status).toBe(401);
   }, 60_000);
@@ -78,7 +93,9 @@ describe("request body limits, through the production server", () => {
         const result = await streamPost(server.url, path, HUGE, { chunked });
         // An admin route refuses an unauthenticated request before reading; either way nothing past the limit is read.
         const status = Number(result.outcome);
-        expect(REFUSED.includes(result.outcome) || (status >= 300 && status < 500), `${path}: ${result.outcome}`).toBe(true);
+        expect(REFUSED.includes(result.outcome) || (status >= 300 && status < 500), `${path}: ${result.outcome}`).toBe(
+          true,
+        );
         expect(result.sent, path).toBeLessThan(64 * MiB);
       }
     }
@@ -87,7 +104,9 @@ describe("request body limits, through the production server", () => {
     const declaredUnknown = await streamPost(server.url, "/no/such/route", HUGE);
     expect(REFUSED).toContain(declaredUnknown.outcome);
     const after = memoryMiB(server.pid);
-    expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(120);
+    expect(after.peak - before.peak, `peak RSS ${before.peak.toFixed(0)} -> ${after.peak.toFixed(0)} MiB`).toBeLessThan(
+      120,
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 180_000);
 });
@@ -95,7 +114,12 @@ describe("request body limits, through the production server", () => {
 describe("the limit of a path and the reading of a body", () => {
   it("gives every spelling of a route the same limit", () => {
     for (const path of WEBHOOK_VARIANTS) expect(bodyLimitFor(path), path).toBe(WEBHOOK_BODY_LIMIT);
-    for (const path of ["/webhooks/seller/t", "/Webhooks//SELLER/t/", "/webhooks/%73eller/t?x=1", "/webhooks\\seller/t"]) {
+    for (const path of [
+      "/webhooks/seller/t",
+      "/Webhooks//SELLER/t/",
+      "/webhooks/%73eller/t?x=1",
+      "/webhooks\\seller/t",
+    ]) {
       expect(bodyLimitFor(path), path).toBe(SELLER_EVENT_BODY_LIMIT);
     }
     expect(bodyLimitFor("/app/settings")).toBe(DEFAULT_BODY_LIMIT);
@@ -109,12 +133,20 @@ describe("the limit of a path and the reading of a body", () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const request = new Request("http://x/webhooks/seller/t", { method: "POST", body: endless, duplex: "half" } as RequestInit);
+    const request = new Request("http://x/webhooks/seller/t", {
+      method: "POST",
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
     const thrown = await readTextWithin(request, 10 * 1024).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(413);
     expect(pulled).toBeLessThan(64 * 1024);
-    const declared = new Request("http://x/", { method: "POST", body: "x".repeat(20), headers: { "Content-Length": "999999" } });
+    const declared = new Request("http://x/", {
+      method: "POST",
+      body: "x".repeat(20),
+      headers: { "Content-Length": "999999" },
+    });
     expect(((await readTextWithin(declared, 100).catch((e: unknown) => e)) as Response).status).toBe(413);
     expect(await readTextWithin(new Request("http://x/", { method: "POST", body: "héllo" }), 100)).toBe("héllo");
   });

@@ -19,7 +19,13 @@ let route: MappingsRoute;
 beforeAll(async () => {
   app = await startAdminApp();
   route = await import("../../app/routes/app.mappings");
-  await app.db.prisma.shop.create({ data: { domain: SHOP_A, citiesJson: JSON.stringify([{ id: 101, name: "Casablanca" }]), citiesFetchedAt: new Date() } });
+  await app.db.prisma.shop.create({
+    data: {
+      domain: SHOP_A,
+      citiesJson: JSON.stringify([{ id: 101, name: "Casablanca" }]),
+      citiesFetchedAt: new Date(),
+    },
+  });
 });
 afterAll(() => stopAdminApp(app));
 
@@ -31,7 +37,8 @@ const HOSTILE: Record<string, (n: number) => string> = {
   "quotes inside an unquoted cell": (n) => `${SKU_HEADER}sku,a${'"'.repeat(n)},X,,1,\n`,
   "a file of quotes": (n) => '"'.repeat(n),
   "spaces before a quote": (n) => `${SKU_HEADER}${" ".repeat(n)}"sku",A,B,,1,\n`,
-  "a header of thousands of columns": (n) => `${Array.from({ length: n / 8 }, (_, i) => `c${i}`).join(",")},kind,source,platform_sku,quantity\n${"sku,".repeat(n / 16)}\n`,
+  "a header of thousands of columns": (n) =>
+    `${Array.from({ length: n / 8 }, (_, i) => `c${i}`).join(",")},kind,source,platform_sku,quantity\n${"sku,".repeat(n / 16)}\n`,
   "one row of separators": (n) => `${SKU_HEADER}${",".repeat(n)}x\n`,
   "a quote never closed": (n) => `alias,city_id\n"${"a\n".repeat(n / 2)}`,
   "line ends only": (n) => `alias,city_id\n${"\r\n \n".repeat(n / 4)}`,
@@ -45,10 +52,14 @@ describe("CSV import complexity", () => {
       const n = 200_000;
       const sample = make(n);
       const reps = repetitionsFor(() => parseMappingsCsv(sample, { cities }), 50, 1_000);
-      const { ratio, small, large } = timeRatio((size) => {
-        const text = make(size);
-        return () => repeat(() => parseMappingsCsv(text, { cities }), reps);
-      }, n, 7);
+      const { ratio, small, large } = timeRatio(
+        (size) => {
+          const text = make(size);
+          return () => repeat(() => parseMappingsCsv(text, { cities }), reps);
+        },
+        n,
+        7,
+      );
       console.log(`csv ${name}: n=${n} ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
       expect(ratio).toBeLessThan(LINEAR_BOUND);
     });
@@ -108,7 +119,12 @@ describe("CSV upload limits", () => {
       duplex: "half",
     } as RequestInit);
     const result = await route.action({ request, params: {}, context: {} });
-    expect(result).toEqual({ intent: "importCsv", ok: false, kind: null, errors: [{ row: 1, code: "file_too_large", params: { max: 1 } }] });
+    expect(result).toEqual({
+      intent: "importCsv",
+      ok: false,
+      kind: null,
+      errors: [{ row: 1, code: "file_too_large", params: { max: 1 } }],
+    });
     // Read up to the limit and at most one more chunk: never the whole body.
     expect(upload.pulled()).toBeLessThan(MAX_CSV_BYTES + 64 * 1024 + 128 * 1024);
     expect(await app.db.prisma.skuMapping.count()).toBe(0);
@@ -119,7 +135,10 @@ describe("CSV upload limits", () => {
     const request = await adminRequest(SHOP_A, "/app/mappings", {
       as: "fetch",
       method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${upload.boundary}`, "Content-Length": String(50 * MAX_CSV_BYTES) },
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${upload.boundary}`,
+        "Content-Length": String(50 * MAX_CSV_BYTES),
+      },
       body: upload.body,
       duplex: "half",
     } as RequestInit);
@@ -134,25 +153,49 @@ describe("CSV upload limits", () => {
     form.append("intent", "importCsv");
     form.append("csv", new File([`${SKU_HEADER}sku,PACK,AMLOU-250,,2,Pack\n`], "mappings.csv", { type: "text/csv" }));
     const request = await adminRequest(SHOP_A, "/app/mappings", { as: "fetch", method: "POST", body: form });
-    expect(await route.action({ request, params: {}, context: {} })).toMatchObject({ intent: "importCsv", ok: true, saved: 1 });
+    expect(await route.action({ request, params: {}, context: {} })).toMatchObject({
+      intent: "importCsv",
+      ok: true,
+      saved: 1,
+    });
     await app.db.prisma.skuMapping.deleteMany();
   });
 
   it("refuses a text over the size limit sent as a plain field, and the rows past the limit, with a message in French and English", async () => {
-    const big = await submit(route.action, SHOP_A, "/app/mappings", { intent: "importCsv", csv: `${SKU_HEADER}${"x".repeat(MAX_CSV_BYTES)}` });
+    const big = await submit(route.action, SHOP_A, "/app/mappings", {
+      intent: "importCsv",
+      csv: `${SKU_HEADER}${"x".repeat(MAX_CSV_BYTES)}`,
+    });
     expect(big).toMatchObject({ ok: false, errors: [{ code: "file_too_large" }] });
 
     const rows = Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => `sku,S${i},AMLOU-250,,1,`);
-    const result = await submit(route.action, SHOP_A, "/app/mappings", { intent: "importCsv", csv: SKU_HEADER + rows.join("\n") });
+    const result = await submit(route.action, SHOP_A, "/app/mappings", {
+      intent: "importCsv",
+      csv: SKU_HEADER + rows.join("\n"),
+    });
     // The header is line 1: the first row over the limit is line 5,002.
-    expect(result).toEqual({ intent: "importCsv", ok: false, kind: "sku_mappings", errors: [{ row: MAX_CSV_ROWS + 2, code: "too_many_rows", params: { max: MAX_CSV_ROWS } }] });
-    expect(translate("en", "mappings.csv.error.too_many_rows", { max: MAX_CSV_ROWS })).toBe("More than 5000 rows: split the file");
-    expect(translate("fr", "mappings.csv.error.too_many_rows", { max: MAX_CSV_ROWS })).toBe("Plus de 5000 lignes : découpez le fichier");
+    expect(result).toEqual({
+      intent: "importCsv",
+      ok: false,
+      kind: "sku_mappings",
+      errors: [{ row: MAX_CSV_ROWS + 2, code: "too_many_rows", params: { max: MAX_CSV_ROWS } }],
+    });
+    expect(translate("en", "mappings.csv.error.too_many_rows", { max: MAX_CSV_ROWS })).toBe(
+      "More than 5000 rows: split the file",
+    );
+    expect(translate("fr", "mappings.csv.error.too_many_rows", { max: MAX_CSV_ROWS })).toBe(
+      "Plus de 5000 lignes : découpez le fichier",
+    );
     expect(translate("en", "mappings.csv.error.file_too_large", { max: 1 })).toBe("The file is over 1 MB: split it");
-    expect(translate("fr", "mappings.csv.error.file_too_large", { max: 1 })).toBe("Le fichier dépasse 1 Mo : découpez-le");
+    expect(translate("fr", "mappings.csv.error.file_too_large", { max: 1 })).toBe(
+      "Le fichier dépasse 1 Mo : découpez-le",
+    );
 
     // Thousands of blank-looking lines cannot make the parser read on: refused as too many rows.
-    const blanks = await submit(route.action, SHOP_A, "/app/mappings", { intent: "importCsv", csv: `${SKU_HEADER}${" ,\n".repeat(3 * MAX_CSV_ROWS)}` });
+    const blanks = await submit(route.action, SHOP_A, "/app/mappings", {
+      intent: "importCsv",
+      csv: `${SKU_HEADER}${" ,\n".repeat(3 * MAX_CSV_ROWS)}`,
+    });
     expect(blanks).toMatchObject({ ok: false, errors: [{ code: "too_many_rows" }] });
     expect(await app.db.prisma.skuMapping.count()).toBe(0);
   });

@@ -51,7 +51,11 @@ const ORDER_OTHER = 8_880_000_000_003;
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  await connectTestShop(db.prisma, { shop: SHOP, apiKey: sandbox.keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url });
+  await connectTestShop(db.prisma, {
+    shop: SHOP,
+    apiKey: sandbox.keys.find((k) => k.account === "ACC-1001")!.key,
+    baseUrl: sandbox.url,
+  });
   routes = {
     create: (await import("../../app/routes/webhooks.orders.create")).action,
     dataRequest: (await import("../../app/routes/webhooks.customers.data_request")).action,
@@ -68,31 +72,52 @@ afterAll(async () => {
 });
 
 async function deliver(route: Action, topic: string, body: Record<string, unknown>): Promise<number> {
-  const request = signedWebhookRequest({ topic, shop: SHOP, body, url: `https://cod-lead-sync.test/webhooks/${topic}` });
+  const request = signedWebhookRequest({
+    topic,
+    shop: SHOP,
+    body,
+    url: `https://cod-lead-sync.test/webhooks/${topic}`,
+  });
   return (await route({ request, params: {}, context: {} })).status;
 }
 
 function customerOrder(id: number, phone: string, who = customer): Record<string, unknown> {
-  const body = webhookOrder({ id, customerId: who === customer ? CUSTOMER_ID : 55_001, firstName: who.firstName, lastName: who.lastName, phone, city: "Marakech" });
+  const body = webhookOrder({
+    id,
+    customerId: who === customer ? CUSTOMER_ID : 55_001,
+    firstName: who.firstName,
+    lastName: who.lastName,
+    phone,
+    city: "Marakech",
+  });
   const email = who === customer ? customer.email : "youssef.b@example.ma";
   Object.assign(body, { email, contact_email: email, note: `Appeler ${who.firstName} avant livraison` });
   Object.assign(body.customer as Record<string, unknown>, { email, phone });
-  if (who === customer) for (const key of ["shipping_address", "billing_address"]) (body[key] as Record<string, unknown>).address1 = customer.address1;
+  if (who === customer)
+    for (const key of ["shipping_address", "billing_address"])
+      (body[key] as Record<string, unknown>).address1 = customer.address1;
   return body;
 }
 
 /** Every row of every table, as text, with the table it came from. */
 async function everyRow(): Promise<{ table: string; text: string }[]> {
   const tables = await appTables(db.prisma);
-  expect(tables).toEqual(expect.arrayContaining(["OrderLink", "TimelineEvent", "Job", "ApiCall", "DataRequest", "Shop"]));
+  expect(tables).toEqual(
+    expect.arrayContaining(["OrderLink", "TimelineEvent", "Job", "ApiCall", "DataRequest", "Shop"]),
+  );
   const rows: { table: string; text: string }[] = [];
   for (const name of tables) {
     const found = await db.prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name}"`);
-    for (const row of found) rows.push({ table: name, text: JSON.stringify(row, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v)) });
+    for (const row of found)
+      rows.push({
+        table: name,
+        text: JSON.stringify(row, (_k, v: unknown) => (typeof v === "bigint" ? String(v) : v)),
+      });
   }
   return rows;
 }
-const where = (rows: { table: string; text: string }[], needle: string) => rows.filter((r) => r.text.includes(needle)).map((r) => r.table);
+const where = (rows: { table: string; text: string }[], needle: string) =>
+  rows.filter((r) => r.text.includes(needle)).map((r) => r.table);
 
 describe("a customer's personal data", () => {
   it("is exported on customers/data_request and gone from every table after customers/redact", async () => {
@@ -100,33 +125,62 @@ describe("a customer's personal data", () => {
     // then corrected by the merchant and sent again, and another customer's order
     expect(await deliver(routes.create, "orders/create", customerOrder(ORDER_A, customer.mobile))).toBe(200);
     expect(await deliver(routes.create, "orders/create", customerOrder(ORDER_B, customer.landline))).toBe(200);
-    expect(await deliver(routes.create, "orders/create", customerOrder(ORDER_OTHER, other.mobile, other as typeof customer))).toBe(200);
+    expect(
+      await deliver(routes.create, "orders/create", customerOrder(ORDER_OTHER, other.mobile, other as typeof customer)),
+    ).toBe(200);
     await pipeline.drain();
-    const held = await db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId: String(ORDER_B) } } });
+    const held = await db.prisma.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop: SHOP, orderId: String(ORDER_B) } },
+    });
     expect(held.state).toBe("held");
     expect(held.reason).toContain("522 98 76 54");
     const { resendOrder, setOrderOverrides } = await import("../../app/sync/order-actions.server");
-    await setOrderOverrides(db.prisma, SHOP, held.id, { phone: customer.mobile, address: customer.correctedAddress }, { by: "merchant" });
+    await setOrderOverrides(
+      db.prisma,
+      SHOP,
+      held.id,
+      { phone: customer.mobile, address: customer.correctedAddress },
+      { by: "merchant" },
+    );
     await resendOrder(db.prisma, SHOP, held.id, { by: "merchant" });
     await pipeline.drain();
     const links = await db.prisma.orderLink.findMany({ where: { shop: SHOP }, orderBy: { orderId: "asc" } });
     expect(links.map((l) => l.leadRef === null)).toEqual([false, false, false]);
     // The personal data is indeed spread over several tables before the erasure.
     const before = await everyRow();
-    for (const needle of [customer.lastName, "661234599", "522 98 76 54"]) expect(where(before, needle).length, needle).toBeGreaterThan(0);
+    for (const needle of [customer.lastName, "661234599", "522 98 76 54"])
+      expect(where(before, needle).length, needle).toBeGreaterThan(0);
     // (Job: the Flow trigger "Order needs attention" carries the hold's reason for the merchant's workflows.)
     expect(new Set(where(before, "522 98 76 54"))).toEqual(new Set(["OrderLink", "TimelineEvent", "Job"]));
 
     // WHEN Shopify asks for the customer's data
-    const gdpr = { shop_id: 1, shop_domain: SHOP, customer: { id: CUSTOMER_ID, email: customer.email, phone: customer.mobile } };
-    expect(await deliver(routes.dataRequest, "customers/data_request", { ...gdpr, orders_requested: [ORDER_A, ORDER_B], data_request: { id: 1 } })).toBe(200);
+    const gdpr = {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: CUSTOMER_ID, email: customer.email, phone: customer.mobile },
+    };
+    expect(
+      await deliver(routes.dataRequest, "customers/data_request", {
+        ...gdpr,
+        orders_requested: [ORDER_A, ORDER_B],
+        data_request: { id: 1 },
+      }),
+    ).toBe(200);
     // THEN the stored export holds the snapshot, lead, corrections, reason, findings and timeline of both orders
     const { dataRequestExport, listDataRequests } = await import("../../app/customers/compliance.server");
     const [listed] = await listDataRequests(db.prisma, SHOP);
     expect(listed).toMatchObject({ customerId: String(CUSTOMER_ID), ordersRequested: 2, ordersHeld: 2 });
     const exported = await dataRequestExport(db.prisma, SHOP, listed.id);
     const text = JSON.stringify(exported);
-    for (const needle of [customer.firstName, customer.lastName, customer.address1, customer.correctedAddress, customer.email, "661234599", "522 98 76 54"]) {
+    for (const needle of [
+      customer.firstName,
+      customer.lastName,
+      customer.address1,
+      customer.correctedAddress,
+      customer.email,
+      "661234599",
+      "522 98 76 54",
+    ]) {
       expect(text, needle).toContain(needle);
     }
     const orderB = exported!.orders.find((o) => o.orderId === String(ORDER_B))!;
@@ -135,7 +189,9 @@ describe("a customer's personal data", () => {
     expect(text).not.toContain(other.lastName);
 
     // WHEN Shopify asks to erase the customer
-    expect(await deliver(routes.redact, "customers/redact", { ...gdpr, orders_to_redact: [ORDER_A, ORDER_B] })).toBe(200);
+    expect(await deliver(routes.redact, "customers/redact", { ...gdpr, orders_to_redact: [ORDER_A, ORDER_B] })).toBe(
+      200,
+    );
 
     // THEN no table holds any of the customer's personal data, in any spelling
     const after = await everyRow();
@@ -144,10 +200,14 @@ describe("a customer's personal data", () => {
     expect(where(after, other.lastName)).toContain("OrderLink");
     expect(where(after, "677001122").length).toBeGreaterThan(0);
     // AND the erased orders keep what the merchant needs: order name, lead reference, state, the step history
-    const erased = await db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId: String(ORDER_B) } } });
+    const erased = await db.prisma.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop: SHOP, orderId: String(ORDER_B) } },
+    });
     expect(erased.leadRef).toBe(links[1].leadRef);
     expect(erased.orderName).toBe(links[1].orderName);
-    const kinds = (await db.prisma.timelineEvent.findMany({ where: { linkId: erased.id }, orderBy: { at: "asc" } })).map((e) => e.kind);
+    const kinds = (
+      await db.prisma.timelineEvent.findMany({ where: { linkId: erased.id }, orderBy: { at: "asc" } })
+    ).map((e) => e.kind);
     expect(kinds).toContain("held");
     expect(kinds.at(-1)).toBe("redacted");
     // AND the earlier export was emptied

@@ -28,10 +28,16 @@ beforeAll(async () => {
   server = await startAppServer(buildDir, { shops: [SHOP] });
   const box = createSecretBox(process.env.ENCRYPTION_KEY!);
   for (const shop of [SHOP, NO_SECRET_SHOP, GONE_SHOP]) await ensureShop(server.db, shop);
-  await server.db.shop.update({ where: { domain: SHOP }, data: { eventsSecretCipher: box.seal(SECRET, { shop: SHOP, purpose: "events-secret" }) } });
+  await server.db.shop.update({
+    where: { domain: SHOP },
+    data: { eventsSecretCipher: box.seal(SECRET, { shop: SHOP, purpose: "events-secret" }) },
+  });
   await server.db.shop.update({
     where: { domain: GONE_SHOP },
-    data: { uninstalledAt: new Date(), eventsSecretCipher: box.seal(SECRET, { shop: GONE_SHOP, purpose: "events-secret" }) },
+    data: {
+      uninstalledAt: new Date(),
+      eventsSecretCipher: box.seal(SECRET, { shop: GONE_SHOP, purpose: "events-secret" }),
+    },
   });
   token = (await server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).eventsToken;
 }, 300_000);
@@ -44,7 +50,14 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 let seq = 0;
 function eventBody(ref = "CL-0001") {
   seq++;
-  return JSON.stringify({ event: "lead.confirmed", ref, account: "ACC-1", confirmation_status: "confirmed", shipping_status: "pending", n: seq });
+  return JSON.stringify({
+    event: "lead.confirmed",
+    ref,
+    account: "ACC-1",
+    confirmation_status: "confirmed",
+    shipping_status: "pending",
+    n: seq,
+  });
 }
 
 interface Signed {
@@ -53,7 +66,9 @@ interface Signed {
 }
 function signed(body: string, options: { secret?: string; timestamp?: number; eventId?: string } = {}): Signed {
   const ts = String(options.timestamp ?? nowSeconds());
-  const signature = `sha256=${createHmac("sha256", options.secret ?? SECRET).update(`${ts}.${body}`).digest("hex")}`;
+  const signature = `sha256=${createHmac("sha256", options.secret ?? SECRET)
+    .update(`${ts}.${body}`)
+    .digest("hex")}`;
   return {
     body,
     headers: {
@@ -66,7 +81,11 @@ function signed(body: string, options: { secret?: string; timestamp?: number; ev
 }
 
 async function send(to: string, event: Signed): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${server.url}/webhooks/seller/${to}`, { method: "POST", headers: event.headers, body: event.body });
+  const res = await fetch(`${server.url}/webhooks/seller/${to}`, {
+    method: "POST",
+    headers: event.headers,
+    body: event.body,
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -74,7 +93,8 @@ const refreshJobs = () => server.db.job.count({ where: { kind: "refresh-lead", s
 
 describe("the platform events address", () => {
   it("gives one identical answer to every refusal, and accepts a signed event once", async () => {
-    const tokenOf = async (shop: string) => (await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).eventsToken;
+    const tokenOf = async (shop: string) =>
+      (await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).eventsToken;
     const valid = signed(eventBody(), { eventId: "evt_0000000000000001" });
     const refusals = {
       unknownToken: await send("no-such-token", valid),
@@ -133,7 +153,10 @@ describe("the platform events address", () => {
     expect((await server.db.shop.findUniqueOrThrow({ where: { domain: shop } })).eventsSecretCipher).toBeNull();
     expect((await saveShopSettings(server.db, shop, { eventsSecret: SECRET })).ok).toBe(true);
 
-    const tokens = await server.db.shop.findMany({ where: { domain: { in: [shop, SHOP, NO_SECRET_SHOP] } }, select: { eventsToken: true } });
+    const tokens = await server.db.shop.findMany({
+      where: { domain: { in: [shop, SHOP, NO_SECRET_SHOP] } },
+      select: { eventsToken: true },
+    });
     for (const { eventsToken } of tokens) expect(eventsToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(tokens[0].eventsToken, "base64url")).toHaveLength(32);
 

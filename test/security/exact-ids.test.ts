@@ -27,18 +27,36 @@ interface Ids {
   line: string;
   variant: string;
 }
-const FIRST_IDS: Ids = { order: FIRST, customer: "820982911946154777", line: "820982911946155001", variant: MAPPED_VARIANT };
-const SECOND_IDS: Ids = { order: SECOND, customer: "820982911946154778", line: "820982911946155002", variant: OTHER_VARIANT };
+const FIRST_IDS: Ids = {
+  order: FIRST,
+  customer: "820982911946154777",
+  line: "820982911946155001",
+  variant: MAPPED_VARIANT,
+};
+const SECOND_IDS: Ids = {
+  order: SECOND,
+  customer: "820982911946154778",
+  line: "820982911946155002",
+  variant: OTHER_VARIANT,
+};
 
 /** The order's body as Shopify writes it: its ids as bare JSON numbers (put in the text: a JS number cannot hold them). */
 function orderBody(ids: Ids, phone: string, extra: Record<string, unknown> = {}): string {
-  const order = webhookOrder({ id: 1, phone, items: [{ sku: null, quantity: 1, price: "199.00", title: "Huile d'argan 100 ml" }] });
+  const order = webhookOrder({
+    id: 1,
+    phone,
+    items: [{ sku: null, quantity: 1, price: "199.00", title: "Huile d'argan 100 ml" }],
+  });
   const placeholders = {
     ...order,
     ...extra,
     id: "@order@",
     customer: { ...(order.customer as object), id: "@customer@" },
-    line_items: (order.line_items as Record<string, unknown>[]).map((line) => ({ ...line, id: "@line@", variant_id: "@variant@" })),
+    line_items: (order.line_items as Record<string, unknown>[]).map((line) => ({
+      ...line,
+      id: "@line@",
+      variant_id: "@variant@",
+    })),
   };
   return JSON.stringify(placeholders).replace(/"@(order|customer|line|variant)@"/g, (_, name: keyof Ids) => ids[name]);
 }
@@ -47,7 +65,12 @@ describe("ids beyond 2^53", () => {
   it("keeps two orders whose ids differ in the last digit as two orders, each with its own customer, lines and variants", async () => {
     const prisma = world.app.db.prisma;
     await prisma.skuMapping.create({
-      data: { shop: world.shop, sourceKind: "variant", sourceKey: MAPPED_VARIANT, targets: JSON.stringify([{ sku: "ARG-OIL-100", quantity: 1 }]) },
+      data: {
+        shop: world.shop,
+        sourceKind: "variant",
+        sourceKey: MAPPED_VARIANT,
+        targets: JSON.stringify([{ sku: "ARG-OIL-100", quantity: 1 }]),
+      },
     });
     expect(await world.post("orders/create", orderBody(FIRST_IDS, "0612345601"))).toBe(200);
     expect(await world.post("orders/create", orderBody(SECOND_IDS, "0612345602"))).toBe(200);
@@ -59,12 +82,17 @@ describe("ids beyond 2^53", () => {
     ]);
 
     await world.pipeline.drain({ timeoutMs: 30_000 });
-    const [first, second] = await prisma.orderLink.findMany({ where: { shop: world.shop }, orderBy: { orderId: "asc" } });
+    const [first, second] = await prisma.orderLink.findMany({
+      where: { shop: world.shop },
+      orderBy: { orderId: "asc" },
+    });
     // The first line's variant is mapped; the second order's variant, one apart, is not.
     expect(first.state).toBe("created");
     expect(JSON.parse(first.leadJson!)).toMatchObject({ items: [{ sku: "ARG-OIL-100", quantity: 1 }] });
     expect(second.state).toBe("held");
-    const finding = (JSON.parse(second.findings) as { code: string; params: Record<string, unknown> }[]).find((f) => f.code === "sku_missing");
+    const finding = (JSON.parse(second.findings) as { code: string; params: Record<string, unknown> }[]).find(
+      (f) => f.code === "sku_missing",
+    );
     expect(finding?.params.lineItemId).toBe(SECOND_IDS.line);
     // The snapshot keeps every id exactly.
     expect(second.payload).toContain(`"id":"${SECOND}"`);
@@ -75,9 +103,15 @@ describe("ids beyond 2^53", () => {
   it("applies an orders/updated to the order it names, not to its neighbour", async () => {
     const prisma = world.app.db.prisma;
     const later = new Date(Date.now() + 60_000).toISOString();
-    const body = orderBody({ ...SECOND_IDS, variant: MAPPED_VARIANT }, "0612345602", { updated_at: later, name: "#corrected" });
+    const body = orderBody({ ...SECOND_IDS, variant: MAPPED_VARIANT }, "0612345602", {
+      updated_at: later,
+      name: "#corrected",
+    });
     expect(await world.post("orders/updated", body)).toBe(200);
-    const [first, second] = await prisma.orderLink.findMany({ where: { shop: world.shop }, orderBy: { orderId: "asc" } });
+    const [first, second] = await prisma.orderLink.findMany({
+      where: { shop: world.shop },
+      orderBy: { orderId: "asc" },
+    });
     expect(first.orderName).not.toBe("#corrected");
     expect(second.orderName).toBe("#corrected");
     await world.pipeline.drain({ timeoutMs: 30_000 });

@@ -10,7 +10,8 @@ import { useAppServer } from "./app-server";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
-const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 const server = useAppServer({ shops: [SHOP] });
 
@@ -51,9 +52,13 @@ function browserAllows(response: Response, method: string, headers: string[]): b
   const origin = response.headers.get("Access-Control-Allow-Origin");
   if (origin !== "*" && origin !== EXTENSION_ORIGIN) return false;
   const safelisted = ["GET", "HEAD", "POST"].includes(method);
-  const methods = (response.headers.get("Access-Control-Allow-Methods") ?? "").split(",").map((m) => m.trim().toUpperCase());
+  const methods = (response.headers.get("Access-Control-Allow-Methods") ?? "")
+    .split(",")
+    .map((m) => m.trim().toUpperCase());
   if (!safelisted && !methods.includes(method) && !methods.includes("*")) return false;
-  const allowed = (response.headers.get("Access-Control-Allow-Headers") ?? "").split(",").map((h) => h.trim().toLowerCase());
+  const allowed = (response.headers.get("Access-Control-Allow-Headers") ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase());
   return headers.every((h) => allowed.includes(h) || allowed.includes("*"));
 }
 
@@ -92,7 +97,11 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     expect(answer.status).toBe(204);
     expect(browserAllows(answer, "GET", ["authorization", "content-type"])).toBe(true);
     const response = await fetch(`${server().url}${path}`, {
-      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server().mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+      headers: {
+        Origin: EXTENSION_ORIGIN,
+        Authorization: `Bearer ${await server().mintToken(SHOP)}`,
+        "User-Agent": BROWSER_USER_AGENT,
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
@@ -107,7 +116,11 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     });
     expect(unsigned.status).toBe(401);
     const get = await fetch(`${server().url}${path}`, {
-      headers: { Origin: EXTENSION_ORIGIN, Authorization: `Bearer ${await server().mintToken(SHOP)}`, "User-Agent": BROWSER_USER_AGENT },
+      headers: {
+        Origin: EXTENSION_ORIGIN,
+        Authorization: `Bearer ${await server().mintToken(SHOP)}`,
+        "User-Agent": BROWSER_USER_AGENT,
+      },
     });
     expect(get.status).toBe(405);
     expect((await server().db.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("held");

@@ -31,13 +31,64 @@ async function check<T>(property: fc.IProperty<T> | fc.IAsyncProperty<T>, numRun
 
 /** Characters that break parsers: separators, quotes, whitespace of every kind, digits of three scripts, RTL text. */
 const hostileUnit = fc.constantFrom(
-  "a", "Z", "0", "6", "7", "+", " ", "\t", "\n", "\r", "\u00a0", "\u200f", "'", '"', ",", ";", "/", "|", "-", "(", ")",
-  "ou", " et ", "و", "٠", "٦", "۷", "é", "الدار", "🚚", "\ud800", "\\", "{", "}", "%", "=", "@",
+  "a",
+  "Z",
+  "0",
+  "6",
+  "7",
+  "+",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\u00a0",
+  "\u200f",
+  "'",
+  '"',
+  ",",
+  ";",
+  "/",
+  "|",
+  "-",
+  "(",
+  ")",
+  "ou",
+  " et ",
+  "و",
+  "٠",
+  "٦",
+  "۷",
+  "é",
+  "الدار",
+  "🚚",
+  "\ud800",
+  "\\",
+  "{",
+  "}",
+  "%",
+  "=",
+  "@",
 );
 const hostileText = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: hostileUnit, maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(" ", "0", "\t", "ou ", "a'", '"', "1"), fc.integer({ min: 1_000, max: 60_000 })).map(([u, n]) => u.repeat(n)) },
-  { weight: 1, arbitrary: fc.constantFrom("", "   ", "0612345678", "+212 6 12 34 56 78", "Casablanca", "الدار البيضاء", "ARG-OIL-50") },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(" ", "0", "\t", "ou ", "a'", '"', "1"), fc.integer({ min: 1_000, max: 60_000 }))
+      .map(([u, n]) => u.repeat(n)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "   ",
+      "0612345678",
+      "+212 6 12 34 56 78",
+      "Casablanca",
+      "الدار البيضاء",
+      "ARG-OIL-50",
+    ),
+  },
 );
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
@@ -70,7 +121,13 @@ const shopOrder: fc.Arbitrary<ShopOrder> = fc
       phone: r.phone,
       paymentGatewayNames: [r.gateway, "Cash on Delivery (COD)"],
       currentTotal: { amount: r.amount, currencyCode: "MAD" },
-      shippingAddress: { ...base.shippingAddress, phone: r.phone, city: r.city, address1: r.address1, firstName: r.firstName },
+      shippingAddress: {
+        ...base.shippingAddress,
+        phone: r.phone,
+        city: r.city,
+        address1: r.address1,
+        firstName: r.firstName,
+      },
       lineItems: r.manyLines ? Array.from({ length: 600 }, (_, i) => line({ id: String(i) })) : [...r.lines, line()],
     };
   });
@@ -110,13 +167,52 @@ describe("pure entry points", () => {
   });
 
   it("imports random and hostile CSV files into a result or row errors, never an exception", async () => {
-    const csvUnit = fc.constantFrom("kind", "source", "alias", "city_id", "sku", "variant", "101", "1", ",", ";", '"', "\n", "\r\n", "\r", " ", "\uFEFF", "=", "é", "x");
-    const header = fc.constantFrom("kind,source,platform_sku,platform_product_id,quantity,label\n", "alias,city_id,city_name,source\n", "alias;city_id\n", "");
+    const csvUnit = fc.constantFrom(
+      "kind",
+      "source",
+      "alias",
+      "city_id",
+      "sku",
+      "variant",
+      "101",
+      "1",
+      ",",
+      ";",
+      '"',
+      "\n",
+      "\r\n",
+      "\r",
+      " ",
+      "\uFEFF",
+      "=",
+      "é",
+      "x",
+    );
+    const header = fc.constantFrom(
+      "kind,source,platform_sku,platform_product_id,quantity,label\n",
+      "alias,city_id,city_name,source\n",
+      "alias;city_id\n",
+      "",
+    );
     const body = fc.oneof(
       { weight: 4, arbitrary: fc.string({ unit: csvUnit, maxLength: 200 }) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('"', " ", ",", "\n", "a,", '""', "s\n"), fc.integer({ min: 1_000, max: 200_000 })).map(([u, n]) => u.repeat(n)) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom('"', " ", ",", "\n", "a,", '""', "s\n"), fc.integer({ min: 1_000, max: 200_000 }))
+          .map(([u, n]) => u.repeat(n)),
+      },
     );
-    const known = new Set(["empty_file", "unclosed_quote", "bad_quote", "file_too_large", "unknown_header", "missing_column", "too_many_rows", "cell_too_long"]);
+    const known = new Set([
+      "empty_file",
+      "unclosed_quote",
+      "bad_quote",
+      "file_too_large",
+      "unknown_header",
+      "missing_column",
+      "too_many_rows",
+      "cell_too_long",
+    ]);
     await check(
       fc.property(header, body, (head, text) => {
         const { value, ms } = timed(() => parseMappingsCsv(head + text, { cities: [{ id: 101, name: "Casablanca" }] }));
@@ -142,21 +238,72 @@ describe("signed webhooks through a real HTTP server", () => {
     let nextId = 6_600_000_000_000;
     const accepted = new Set<string>();
     const refused: number[] = [];
-    const jsonValue = fc.oneof(hostileText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(hostileText, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), hostileText, { maxKeys: 3 }));
-    const field = fc.constantFrom(
-      "name", "phone", "email", "currency", "financial_status", "gateway", "payment_gateway_names", "cancelled_at", "test",
-      "current_total_price", "current_total_price_set", "customer", "shipping_address", "billing_address", "line_items", "tags", "note",
+    const jsonValue = fc.oneof(
+      hostileText,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(hostileText, { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), hostileText, { maxKeys: 3 }),
     );
-    const addressField = fc.constantFrom("phone", "city", "address1", "address2", "province", "first_name", "last_name", "name", "zip");
-    const lineField = fc.constantFrom("sku", "variant_id", "quantity", "current_quantity", "title", "name", "requires_shipping", "gift_card", "price");
+    const field = fc.constantFrom(
+      "name",
+      "phone",
+      "email",
+      "currency",
+      "financial_status",
+      "gateway",
+      "payment_gateway_names",
+      "cancelled_at",
+      "test",
+      "current_total_price",
+      "current_total_price_set",
+      "customer",
+      "shipping_address",
+      "billing_address",
+      "line_items",
+      "tags",
+      "note",
+    );
+    const addressField = fc.constantFrom(
+      "phone",
+      "city",
+      "address1",
+      "address2",
+      "province",
+      "first_name",
+      "last_name",
+      "name",
+      "zip",
+    );
+    const lineField = fc.constantFrom(
+      "sku",
+      "variant_id",
+      "quantity",
+      "current_quantity",
+      "title",
+      "name",
+      "requires_shipping",
+      "gift_card",
+      "price",
+    );
     const mutation = fc.oneof(
       fc.tuple(fc.constant("order" as const), field, jsonValue),
       fc.tuple(fc.constant("address" as const), addressField, jsonValue),
       fc.tuple(fc.constant("line" as const), lineField, jsonValue),
     );
     const body = fc.oneof(
-      { weight: 8, arbitrary: fc.tuple(fc.array(mutation, { maxLength: 4 }), fc.integer({ min: 1, max: 3 })).map(([mutations, items]) => ({ kind: "order" as const, mutations, items })) },
-      { weight: 1, arbitrary: fc.string({ unit: hostileUnit, maxLength: 300 }).map((raw) => ({ kind: "raw" as const, raw })) },
+      {
+        weight: 8,
+        arbitrary: fc
+          .tuple(fc.array(mutation, { maxLength: 4 }), fc.integer({ min: 1, max: 3 }))
+          .map(([mutations, items]) => ({ kind: "order" as const, mutations, items })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.string({ unit: hostileUnit, maxLength: 300 }).map((raw) => ({ kind: "raw" as const, raw })),
+      },
       { weight: 1, arbitrary: fc.integer({ min: 1, max: 40 }).map((depth) => ({ kind: "nested" as const, depth })) },
     );
 
@@ -165,13 +312,31 @@ describe("signed webhooks through a real HTTP server", () => {
         const id = nextId++;
         let payload: unknown;
         if (spec.kind === "raw") payload = spec.raw;
-        else if (spec.kind === "nested") payload = { ...webhookOrder({ id }), note_attributes: JSON.parse(`${"[".repeat(spec.depth)}${"]".repeat(spec.depth)}`) };
+        else if (spec.kind === "nested")
+          payload = {
+            ...webhookOrder({ id }),
+            note_attributes: JSON.parse(`${"[".repeat(spec.depth)}${"]".repeat(spec.depth)}`),
+          };
         else {
-          const o = webhookOrder({ id, items: Array.from({ length: spec.items }, (_, i) => ({ sku: i === 0 ? "ARG-OIL-100" : `SKU-${i}`, quantity: 1, price: "99.00" })) }) as Record<string, Record<string, unknown>>;
+          const o = webhookOrder({
+            id,
+            items: Array.from({ length: spec.items }, (_, i) => ({
+              sku: i === 0 ? "ARG-OIL-100" : `SKU-${i}`,
+              quantity: 1,
+              price: "99.00",
+            })),
+          }) as Record<string, Record<string, unknown>>;
           for (const [where, key, value] of spec.mutations) {
             if (where === "order") (o as Record<string, unknown>)[key] = value;
-            else if (where === "address" && o.shipping_address && typeof o.shipping_address === "object") o.shipping_address[key] = value;
-            else if (where === "line" && Array.isArray(o.line_items) && o.line_items[0] && typeof o.line_items[0] === "object") (o.line_items[0] as Record<string, unknown>)[key] = value;
+            else if (where === "address" && o.shipping_address && typeof o.shipping_address === "object")
+              o.shipping_address[key] = value;
+            else if (
+              where === "line" &&
+              Array.isArray(o.line_items) &&
+              o.line_items[0] &&
+              typeof o.line_items[0] === "object"
+            )
+              (o.line_items[0] as Record<string, unknown>)[key] = value;
           }
           payload = o;
         }
@@ -186,11 +351,19 @@ describe("signed webhooks through a real HTTP server", () => {
 
     // The pipeline to the end: every accepted order is a link in a settled state, none left in flight.
     await world.pipeline.drain({ timeoutMs: 60_000 });
-    const links = await world.app.db.prisma.orderLink.findMany({ where: { shop: world.shop, orderId: { in: [...accepted] } }, select: { orderId: true, state: true } });
-    console.log(`fuzz webhooks: ${accepted.size} accepted, ${refused.length} refused (${[...new Set(refused)].join(", ")}); states ${JSON.stringify(countBy(links.map((l) => l.state)))}`);
+    const links = await world.app.db.prisma.orderLink.findMany({
+      where: { shop: world.shop, orderId: { in: [...accepted] } },
+      select: { orderId: true, state: true },
+    });
+    console.log(
+      `fuzz webhooks: ${accepted.size} accepted, ${refused.length} refused (${[...new Set(refused)].join(", ")}); states ${JSON.stringify(countBy(links.map((l) => l.state)))}`,
+    );
     expect(links.map((l) => l.orderId).sort()).toEqual([...accepted].sort());
-    for (const link of links) expect(["created", "damaged", "held", "skipped", "invalid", "cancelled"], link.orderId).toContain(link.state);
-    expect(await world.app.db.prisma.job.count({ where: { kind: "post-lead", state: { notIn: ["done", "dead"] } } })).toBe(0);
+    for (const link of links)
+      expect(["created", "damaged", "held", "skipped", "invalid", "cancelled"], link.orderId).toContain(link.state);
+    expect(
+      await world.app.db.prisma.job.count({ where: { kind: "post-lead", state: { notIn: ["done", "dead"] } } }),
+    ).toBe(0);
   }, 120_000);
 });
 

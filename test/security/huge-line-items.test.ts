@@ -56,7 +56,10 @@ function emptyItemsOrder(id: number, count: number): string {
 }
 
 async function post(raw: string): Promise<{ status: number; body: string; ms: number }> {
-  const headers = signedWebhookHeaders({ topic: "orders/create", shop: SHOP, body: null, secret: server.apiSecret }, raw);
+  const headers = signedWebhookHeaders(
+    { topic: "orders/create", shop: SHOP, body: null, secret: server.apiSecret },
+    raw,
+  );
   const started = performance.now();
   const response = await fetch(`${server.url}/webhooks/orders/create`, { method: "POST", headers, body: raw });
   const body = await response.text();
@@ -93,7 +96,9 @@ function watchHealth() {
 async function waitForLink(orderId: number, state: string) {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const link = await server.db.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(orderId) } } });
+    const link = await server.db.orderLink.findUnique({
+      where: { shop_orderId: { shop: SHOP, orderId: String(orderId) } },
+    });
     if (link?.state === state) return link;
     if (Date.now() > deadline) throw new Error(`order ${orderId} is ${link?.state ?? "not stored"}, not ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -106,7 +111,8 @@ describe("an order of hundreds of thousands of empty line items", () => {
 
   beforeAll(async () => {
     // Warm: a fresh process compiles its code on first use (a cold first hold took 60 ms, warm 15).
-    for (let i = 0; i < 3; i++) expect((await post(JSON.stringify(webhookOrder({ id: 9_200_000_000_010 + i })))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post(JSON.stringify(webhookOrder({ id: 9_200_000_000_010 + i })))).status).toBe(200);
     expect((await post(emptyItemsOrder(9_200_000_000_020, MAX_LINE_ITEMS + 1))).status).toBe(200);
     await waitForLink(9_200_000_000_020, "held");
   }, 60_000);

@@ -32,13 +32,21 @@ afterAll(() => world?.close());
 let nextId = 9_990_000_000_000;
 const HUGE = 10_000;
 const unknownLines = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ sku: `NOT-IN-CATALOGUE-${i}`, quantity: 1, price: "10.00", title: `Article ${i}`, variantId: 46_000_000 + i }));
+  Array.from({ length: count }, (_, i) => ({
+    sku: `NOT-IN-CATALOGUE-${i}`,
+    quantity: 1,
+    price: "10.00",
+    title: `Article ${i}`,
+    variantId: 46_000_000 + i,
+  }));
 
 async function placeAndSettle(items?: ReturnType<typeof unknownLines>) {
   const body = webhookOrder({ id: nextId++, ...(items ? { items } : {}) });
   expect(await world.post("orders/create", body, { timeoutMs: 30_000 })).toBe(200);
   await world.pipeline.drain({ timeoutMs: 60_000 });
-  return world.app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } } });
+  return world.app.db.prisma.orderLink.findUniqueOrThrow({
+    where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } },
+  });
 }
 
 /** Bytes the app wrote about the order beyond Shopify's own payload: the link's columns and its timeline. */
@@ -48,7 +56,10 @@ async function storedBytes(linkId: string): Promise<number> {
   const own = [link.findings, link.leadJson, link.anomalies, link.reason, link.productKeys, link.flags, link.overrides];
   return (
     own.reduce((sum, text) => sum + Buffer.byteLength(text ?? ""), 0) +
-    timeline.reduce((sum, e) => sum + Buffer.byteLength(e.message) + Buffer.byteLength(JSON.stringify(e.data ?? null)), 0)
+    timeline.reduce(
+      (sum, e) => sum + Buffer.byteLength(e.message) + Buffer.byteLength(JSON.stringify(e.data ?? null)),
+      0,
+    )
   );
 }
 
@@ -77,16 +88,30 @@ describe("an order of 10,000 lines", () => {
     expect(normal.state).toBe("created");
     expect(huge.state).toBe("held");
     expect(JSON.parse(huge.findings)).toEqual([
-      expect.objectContaining({ code: "too_many_items", severity: "blocking", params: { lineCount: HUGE, max: MAX_LINE_ITEMS } }),
+      expect.objectContaining({
+        code: "too_many_items",
+        severity: "blocking",
+        params: { lineCount: HUGE, max: MAX_LINE_ITEMS },
+      }),
     ]);
-    const bytes = { normal: await storedBytes(normal.id), huge: await storedBytes(huge.id), capped: await storedBytes(capped.id) };
-    console.log(`stored beyond the payload: normal ${bytes.normal} B, ${MAX_LINE_ITEMS} unknown lines ${bytes.capped} B, ${HUGE} lines ${bytes.huge} B (payload ${huge.payload.length} B)`);
+    const bytes = {
+      normal: await storedBytes(normal.id),
+      huge: await storedBytes(huge.id),
+      capped: await storedBytes(capped.id),
+    };
+    console.log(
+      `stored beyond the payload: normal ${bytes.normal} B, ${MAX_LINE_ITEMS} unknown lines ${bytes.capped} B, ${HUGE} lines ${bytes.huge} B (payload ${huge.payload.length} B)`,
+    );
     expect(bytes.huge).toBeLessThan(8 * 1024);
   });
 
   it("keeps at most 20 findings of a code for an order under the limit, the first saying how many more", async () => {
     expect(capped.state).toBe("held");
-    const findings = JSON.parse(capped.findings) as { code: string; params: Record<string, unknown>; message: string }[];
+    const findings = JSON.parse(capped.findings) as {
+      code: string;
+      params: Record<string, unknown>;
+      message: string;
+    }[];
     const unmatched = findings.filter((f) => f.code === "sku_unmatched");
     expect(unmatched).toHaveLength(MAX_FINDINGS_PER_CODE);
     expect(unmatched[0].params.notListed).toBe(MAX_LINE_ITEMS - MAX_FINDINGS_PER_CODE);
@@ -100,12 +125,22 @@ describe("an order of 10,000 lines", () => {
     const normalBytes = await detailBytes(normal.id);
     const hugeBytes = await detailBytes(huge.id);
     const cappedBytes = await detailBytes(capped.id);
-    console.log(`order detail data: normal ${normalBytes} B, ${MAX_LINE_ITEMS} lines ${cappedBytes} B, ${HUGE} lines ${hugeBytes} B`);
+    console.log(
+      `order detail data: normal ${normalBytes} B, ${MAX_LINE_ITEMS} lines ${cappedBytes} B, ${HUGE} lines ${hugeBytes} B`,
+    );
     expect(hugeBytes - normalBytes).toBeLessThan(8 * 1024);
     expect(cappedBytes).toBeLessThan(normalBytes + 64 * 1024);
-    const { order } = await detail.loader({ request: await adminRequest(world.shop, `/app/orders/${huge.id}`), params: { id: huge.id }, context: {} });
+    const { order } = await detail.loader({
+      request: await adminRequest(world.shop, `/app/orders/${huge.id}`),
+      params: { id: huge.id },
+      context: {},
+    });
     expect(order.findings.map((f) => f.code)).toEqual(["too_many_items"]);
-    const { order: under } = await detail.loader({ request: await adminRequest(world.shop, `/app/orders/${capped.id}`), params: { id: capped.id }, context: {} });
+    const { order: under } = await detail.loader({
+      request: await adminRequest(world.shop, `/app/orders/${capped.id}`),
+      params: { id: capped.id },
+      context: {},
+    });
     expect(under.lead?.items.length).toBeLessThanOrEqual(MAX_LINE_ITEMS);
     expect(under.findings.length).toBeLessThanOrEqual(3 * MAX_FINDINGS_PER_CODE);
   });
@@ -114,11 +149,16 @@ describe("an order of 10,000 lines", () => {
     const listWith = await loaderBytes(list.loader, "/app/orders");
     const anomaliesWith = await loaderBytes(anomalies.loader, "/app/anomalies");
     // The same pages without the huge order (moved to another shop's name for the comparison).
-    await world.app.db.prisma.orderLink.updateMany({ where: { id: huge.id }, data: { shop: "elsewhere.myshopify.com" } });
+    await world.app.db.prisma.orderLink.updateMany({
+      where: { id: huge.id },
+      data: { shop: "elsewhere.myshopify.com" },
+    });
     const listWithout = await loaderBytes(list.loader, "/app/orders");
     const anomaliesWithout = await loaderBytes(anomalies.loader, "/app/anomalies");
     await world.app.db.prisma.orderLink.updateMany({ where: { id: huge.id }, data: { shop: world.shop } });
-    console.log(`orders list data ${listWith} B (without ${listWithout}), anomalies ${anomaliesWith} B (without ${anomaliesWithout})`);
+    console.log(
+      `orders list data ${listWith} B (without ${listWithout}), anomalies ${anomaliesWith} B (without ${anomaliesWithout})`,
+    );
     // The order is on both pages (held), as one row of ordinary size.
     expect(listWith).toBeGreaterThan(listWithout);
     expect(listWith - listWithout).toBeLessThan(4 * 1024);

@@ -30,9 +30,24 @@ function rawRequest(head: string, body = ""): Promise<{ status: number; text: st
 
 describe("malformed requests", () => {
   it("answers 400 to a malformed Host header on every kind of route, with no stack trace", async () => {
-    const hosts = ["exa mple.com", "[", "a/b", "x@evil.example", "example.com:99999", "example.com:abc", "", "ex%ample.com", "a..b"];
+    const hosts = [
+      "exa mple.com",
+      "[",
+      "a/b",
+      "x@evil.example",
+      "example.com:99999",
+      "example.com:abc",
+      "",
+      "ex%ample.com",
+      "a..b",
+    ];
     for (const host of hosts) {
-      for (const [method, path] of [["POST", "/webhooks/orders/create"], ["GET", "/healthz"], ["GET", "/app"], ["POST", "/webhooks/seller/x"]]) {
+      for (const [method, path] of [
+        ["POST", "/webhooks/orders/create"],
+        ["GET", "/healthz"],
+        ["GET", "/app"],
+        ["POST", "/webhooks/seller/x"],
+      ]) {
         const answer = await rawRequest(`${method} ${path} HTTP/1.1\r\nHost: ${host}`, method === "POST" ? "{}" : "");
         expect(answer.status, `${method} ${path} with Host "${host}"`).toBe(400);
         expect(answer.text).not.toMatch(/\bat \S+ \(|TypeError|Invalid URL/);
@@ -49,7 +64,10 @@ describe("malformed requests", () => {
     const deep = `{"id":4400000000001,"note_attributes":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
     for (const topic of ["orders/create", "orders/updated"]) {
       for (let attempt = 0; attempt < 2; attempt++) {
-        const headers = signedWebhookHeaders({ topic, shop: SHOP, body: null, secret: server().apiSecret, webhookId: `wh-deep-${topic}` }, deep);
+        const headers = signedWebhookHeaders(
+          { topic, shop: SHOP, body: null, secret: server().apiSecret, webhookId: `wh-deep-${topic}` },
+          deep,
+        );
         const response = await fetch(`${server().url}/webhooks/${topic}`, { method: "POST", headers, body: deep });
         expect(response.status, `${topic} attempt ${attempt + 1}`).toBe(400);
         expect(await response.text()).toMatch(/nests deeper than 64 levels/);
@@ -61,8 +79,13 @@ describe("malformed requests", () => {
 
     // A real order, with its ordinary nesting, is stored.
     const order = JSON.stringify(webhookOrder({ id: 4_400_000_000_002 }));
-    const headers = signedWebhookHeaders({ topic: "orders/create", shop: SHOP, body: null, secret: server().apiSecret }, order);
-    expect((await fetch(`${server().url}/webhooks/orders/create`, { method: "POST", headers, body: order })).status).toBe(200);
+    const headers = signedWebhookHeaders(
+      { topic: "orders/create", shop: SHOP, body: null, secret: server().apiSecret },
+      order,
+    );
+    expect(
+      (await fetch(`${server().url}/webhooks/orders/create`, { method: "POST", headers, body: order })).status,
+    ).toBe(200);
     expect(await server().db.orderLink.count({ where: { orderId: "4400000000002" } })).toBe(1);
     expect((await fetch(`${server().url}/healthz`)).status).toBe(200);
   }, 60_000);

@@ -52,7 +52,8 @@ export async function startOrderWorld(): Promise<OrderWorld> {
   const pipeline = testPipeline(app.db.prisma);
 
   const actions = new Map<string, Action>();
-  for (const [topic, path] of Object.entries(WEBHOOK_ROUTES)) actions.set(`/webhooks/${topic}`, ((await import(path)) as { action: Action }).action);
+  for (const [topic, path] of Object.entries(WEBHOOK_ROUTES))
+    actions.set(`/webhooks/${topic}`, ((await import(path)) as { action: Action }).action);
   const serverErrors: unknown[] = [];
   const server: Server = createServer(async (req, res) => {
     const action = actions.get((req.url ?? "").split("?", 1)[0]);
@@ -60,7 +61,11 @@ export async function startOrderWorld(): Promise<OrderWorld> {
     try {
       const headers = new Headers();
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-      const request = new Request(`http://${req.headers.host}${req.url}`, { method: "POST", headers, body: new Uint8Array(await readBody(req)) as unknown as BodyInit });
+      const request = new Request(`http://${req.headers.host}${req.url}`, {
+        method: "POST",
+        headers,
+        body: new Uint8Array(await readBody(req)) as unknown as BodyInit,
+      });
       let response: unknown;
       try {
         response = await action({ request, params: {}, context: {} });

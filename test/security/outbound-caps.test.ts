@@ -13,7 +13,9 @@ import { MAX_RESPONSE_BYTES } from "../../app/seller-api/read-capped";
 import { lead, TEST_KEY } from "../seller-api/helpers/client-setup";
 
 const MiB = 1024 * 1024;
-const ME = { data: { account: "ACC-1001", name: "A", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 600 } };
+const ME = {
+  data: { account: "ACC-1001", name: "A", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 600 },
+};
 const servers: http.Server[] = [];
 
 async function serve(handler: http.RequestListener): Promise<string> {
@@ -57,7 +59,9 @@ describe("platform answers are read with a cap and a timeout", () => {
   it("stops reading a 400 MiB answer at the cap, chunked or declared, with bounded memory and a typed error", async () => {
     for (const declared of [false, true]) {
       const sent = { bytes: 0 };
-      const url = await serve((req, res) => hugeAnswer(res, 400 * MiB, String(req.headers.authorization), declared, sent));
+      const url = await serve((req, res) =>
+        hugeAnswer(res, 400 * MiB, String(req.headers.authorization), declared, sent),
+      );
       const client = createSellerApiClient({ baseUrl: url, apiKey: TEST_KEY, timeoutMs: 30_000, ...noWait });
       global.gc?.();
       const before = process.memoryUsage().rss;
@@ -80,7 +84,9 @@ describe("platform answers are read with a cap and a timeout", () => {
 
   it("accepts an answer just under the cap", async () => {
     const padding = "x".repeat(MAX_RESPONSE_BYTES - 200);
-    const url = await serve((_req, res) => res.writeHead(200).end(JSON.stringify({ data: { ...ME.data, note: padding } })));
+    const url = await serve((_req, res) =>
+      res.writeHead(200).end(JSON.stringify({ data: { ...ME.data, note: padding } })),
+    );
     const client = createSellerApiClient({ baseUrl: url, apiKey: TEST_KEY, ...noWait });
     await expect(client.me()).resolves.toMatchObject({ account: "ACC-1001" });
   });
@@ -108,7 +114,13 @@ describe("platform answers are read with a cap and a timeout", () => {
       const timer = setInterval(() => res.write(String(req.headers.authorization).slice(0, 1)), 50);
       res.on("close", () => clearInterval(timer));
     });
-    const client = createSellerApiClient({ baseUrl: url, apiKey: TEST_KEY, timeoutMs: 400, retry: { maxAttempts: 2 }, ...noWait });
+    const client = createSellerApiClient({
+      baseUrl: url,
+      apiKey: TEST_KEY,
+      timeoutMs: 400,
+      retry: { maxAttempts: 2 },
+      ...noWait,
+    });
     const started = Date.now();
     const error = await client.me().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);

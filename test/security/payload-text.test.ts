@@ -24,20 +24,43 @@ const LONE_LOW = "\udc00";
 const NUL = "\u0000";
 const REPLACEMENT = "\ufffd";
 
-const hasBadText = (text: string) => !(text as string & { isWellFormed(): boolean }).isWellFormed() || text.includes(NUL);
+const hasBadText = (text: string) =>
+  !(text as string & { isWellFormed(): boolean }).isWellFormed() || text.includes(NUL);
 /** A stored JSON text spells them as escapes. */
 const hasBadEscape = (json: string) => /\\u(d[89a-f][0-9a-f]{2}|0000)/i.test(json);
 
 async function linkOf(orderId: number) {
-  return world.app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: world.shop, orderId: String(orderId) } } });
+  return world.app.db.prisma.orderLink.findUniqueOrThrow({
+    where: { shop_orderId: { shop: world.shop, orderId: String(orderId) } },
+  });
 }
 
 describe("text a database cannot store, in a signed order", () => {
   const cases = [
-    { label: "a lone surrogate in the order name", id: 9_100_000_000_001, order: { name: `#91${LONE_HIGH}` }, name: `#91${REPLACEMENT}` },
+    {
+      label: "a lone surrogate in the order name",
+      id: 9_100_000_000_001,
+      order: { name: `#91${LONE_HIGH}` },
+      name: `#91${REPLACEMENT}`,
+    },
     { label: "a lone surrogate in the customer id", id: 9_100_000_000_002, customerId: `77${LONE_LOW}`, name: "#1002" },
-    { label: "a lone surrogate in the city", id: 9_100_000_000_003, order: { city: `Bouknadel${LONE_HIGH}` }, name: "#1003" },
-    { label: "NUL in the name, the city and the address", id: 9_100_000_000_004, order: { name: `#9${NUL}4`, city: `Rabat${NUL}`, address1: `12 Rue${NUL} Ibn Battouta`, firstName: `Sal${NUL}ma` }, name: "#94" },
+    {
+      label: "a lone surrogate in the city",
+      id: 9_100_000_000_003,
+      order: { city: `Bouknadel${LONE_HIGH}` },
+      name: "#1003",
+    },
+    {
+      label: "NUL in the name, the city and the address",
+      id: 9_100_000_000_004,
+      order: {
+        name: `#9${NUL}4`,
+        city: `Rabat${NUL}`,
+        address1: `12 Rue${NUL} Ibn Battouta`,
+        firstName: `Sal${NUL}ma`,
+      },
+      name: "#94",
+    },
   ];
 
   it("stores every one (200, no server error), with the text made well-formed", async () => {
@@ -62,12 +85,18 @@ describe("text a database cannot store, in a signed order", () => {
     for (const c of cases) {
       const link = await linkOf(c.id);
       expect(["created", "held"], `${c.label}: ${link.state} (${link.reason})`).toContain(link.state);
-      expect(hasBadText(link.leadJson ?? "") || hasBadText(link.reason ?? "") || hasBadText(link.findings), c.label).toBe(false);
+      expect(
+        hasBadText(link.leadJson ?? "") || hasBadText(link.reason ?? "") || hasBadText(link.findings),
+        c.label,
+      ).toBe(false);
     }
     // The NUL order's city and customer read as if NUL had never been typed.
     const nul = await linkOf(cases[3].id);
     expect(nul.state).toBe("created");
-    expect(JSON.parse(nul.leadJson!)).toMatchObject({ customer_name: "Salma Bennani", address: expect.stringContaining("12 Rue Ibn Battouta") });
+    expect(JSON.parse(nul.leadJson!)).toMatchObject({
+      customer_name: "Salma Bennani",
+      address: expect.stringContaining("12 Rue Ibn Battouta"),
+    });
     const jobs = await world.app.db.prisma.job.findMany({ where: { shop: world.shop, kind: "post-lead" } });
     expect(jobs.map((j) => [j.state, j.attempts])).toEqual(cases.map(() => ["done", 1]));
   });
@@ -76,8 +105,15 @@ describe("text a database cannot store, in a signed order", () => {
     const id = 9_100_000_000_005;
     const snapshot = JSON.stringify(webhookOrder({ id, phone: "0612300005", city: `Bouknadel${LONE_HIGH}` }));
     const prisma = world.app.db.prisma;
-    const link = await prisma.orderLink.create({ data: { shop: world.shop, orderId: String(id), orderName: "#old", payload: snapshot, externalRef: `old-${id}` } });
-    await enqueueJob(prisma, { kind: "post-lead", key: `post-lead:${world.shop}:${id}`, shop: world.shop, payload: { linkId: link.id } });
+    const link = await prisma.orderLink.create({
+      data: { shop: world.shop, orderId: String(id), orderName: "#old", payload: snapshot, externalRef: `old-${id}` },
+    });
+    await enqueueJob(prisma, {
+      kind: "post-lead",
+      key: `post-lead:${world.shop}:${id}`,
+      shop: world.shop,
+      payload: { linkId: link.id },
+    });
     await world.pipeline.drain({ timeoutMs: 30_000 });
     const after = await prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(after.state).toBe("held");
@@ -91,14 +127,21 @@ describe("text a database cannot store, in a signed order", () => {
 describe("a value the database refuses, whatever brought it", () => {
   it("makes the job dead at its first attempt, with a reason that quotes nothing of the value", async () => {
     const prisma = world.app.db.prisma;
-    await enqueueJob(prisma, { kind: "writes-bad-text", key: "writes-bad-text:1", shop: world.shop, payload: { city: "Casablanca" } });
+    await enqueueJob(prisma, {
+      kind: "writes-bad-text",
+      key: "writes-bad-text:1",
+      shop: world.shop,
+      payload: { city: "Casablanca" },
+    });
     const worker = createWorker({
       db: prisma,
       kinds: ["writes-bad-text"],
       handlers: {
         "writes-bad-text": async (job) => {
           const city = (job.payload as { city: string }).city;
-          await prisma.timelineEvent.create({ data: { shop: world.shop, linkId: "none", kind: "note", message: `${city}${LONE_HIGH}` } });
+          await prisma.timelineEvent.create({
+            data: { shop: world.shop, linkId: "none", kind: "note", message: `${city}${LONE_HIGH}` },
+          });
         },
       },
       logger: { info: () => {}, warn: () => {}, error: () => {} },
@@ -108,7 +151,9 @@ describe("a value the database refuses, whatever brought it", () => {
     const job = await prisma.job.findUniqueOrThrow({ where: { key: "writes-bad-text:1" } });
     expect(job.state).toBe("dead");
     expect(job.attempts).toBe(1);
-    expect(job.lastError).toBe("the database refused text that is not valid Unicode (a lone surrogate); retrying cannot help");
+    expect(job.lastError).toBe(
+      "the database refused text that is not valid Unicode (a lone surrogate); retrying cannot help",
+    );
     expect(job.lastError).not.toContain("Casablanca");
   });
 });

@@ -44,14 +44,29 @@ describe("personal values over 50 KB", () => {
 
   it("leave the order page's status endpoint answering 200, the values masked", async () => {
     const huge = `Fatima ${"Zahra".repeat(15_000)}`;
-    const body = webhookOrder({ id: 8_880_000_000_001, firstName: huge, lastName: "Benali", address1: `${"Rue des Orangers ".repeat(4_000)}`, city: "Atlantis" });
+    const body = webhookOrder({
+      id: 8_880_000_000_001,
+      firstName: huge,
+      lastName: "Benali",
+      address1: `${"Rue des Orangers ".repeat(4_000)}`,
+      city: "Atlantis",
+    });
     expect(await world.post("orders/create", body)).toBe(200);
     await world.pipeline.drain({ timeoutMs: 20_000 });
-    const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } } });
+    const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } },
+    });
     expect(["held", "created", "damaged"]).toContain(link.state);
 
-    const request = await adminRequest(world.shop, `/api/orders/${body.id}/status`, { as: "fetch", headers: { Origin: "https://extensions.shopifycdn.com" } });
-    const response = (await statusRoute.loader({ request, params: { orderId: String(body.id) }, context: {} })) as Response;
+    const request = await adminRequest(world.shop, `/api/orders/${body.id}/status`, {
+      as: "fetch",
+      headers: { Origin: "https://extensions.shopifycdn.com" },
+    });
+    const response = (await statusRoute.loader({
+      request,
+      params: { orderId: String(body.id) },
+      context: {},
+    })) as Response;
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain("ZahraZahra");

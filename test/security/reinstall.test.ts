@@ -53,7 +53,11 @@ beforeAll(async () => {
     return fetch(`${tokenServer.url}${url.pathname}${url.search}`, init);
   }) as typeof fetch);
   await storeOfflineSession(sessionStorage, SHOP);
-  await connectTestShop(db.prisma, { shop: SHOP, apiKey: sandbox.keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url });
+  await connectTestShop(db.prisma, {
+    shop: SHOP,
+    apiKey: sandbox.keys.find((k) => k.account === "ACC-1001")!.key,
+    baseUrl: sandbox.url,
+  });
   routes = {
     create: (await import("../../app/routes/webhooks.orders.create")).action,
     uninstalled: (await import("../../app/routes/webhooks.app.uninstalled")).action,
@@ -67,13 +71,20 @@ afterAll(async () => {
 });
 
 const deliver = async (route: Action, topic: string, body: Record<string, unknown>) =>
-  (await route({ request: signedWebhookRequest({ topic, shop: SHOP, body, url: `https://cod-lead-sync.test/webhooks/${topic}` }), params: {}, context: {} })).status;
+  (
+    await route({
+      request: signedWebhookRequest({ topic, shop: SHOP, body, url: `https://cod-lead-sync.test/webhooks/${topic}` }),
+      params: {},
+      context: {},
+    })
+  ).status;
 const placeOrder = async () => {
   const body = webhookOrder({ id: nextId++ });
   expect(await deliver(routes.create, "orders/create", body)).toBe(200);
   return String(body.id);
 };
-const link = (orderId: string) => db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId } } });
+const link = (orderId: string) =>
+  db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: SHOP, orderId } } });
 const shopRow = () => db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
 const syncJob = () => db.prisma.job.findUnique({ where: { key: `sync-statuses:${SHOP}` } });
 
@@ -94,7 +105,11 @@ describe("uninstall, then reinstall", () => {
     await db.prisma.job.update({ where: { key: `sync-statuses:${SHOP}` }, data: { runAt: new Date(0) } });
     await pipeline.drain();
     // THEN the order is held "not installed" and the sync stops rescheduling itself
-    expect(await link(second)).toMatchObject({ state: "held", reason: "The app is not installed on this shop any more", leadRef: null });
+    expect(await link(second)).toMatchObject({
+      state: "held",
+      reason: "The app is not installed on this shop any more",
+      leadRef: null,
+    });
     expect((await syncJob())?.state).toBe("done");
 
     // WHEN the merchant installs the app again and opens it: a session token, no stored session

@@ -3,13 +3,20 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
-export async function runRotateKey(databaseUrl: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+export async function runRotateKey(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   const root = join(import.meta.dirname, "..", "..");
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops/rotate-key.ts"], {
-      cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: databaseUrl, ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/ops/rotate-key.ts"],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL: databaseUrl, ...env },
+      },
+    );
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

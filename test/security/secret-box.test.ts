@@ -6,7 +6,12 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRotateKey } from "./rotate-key-command";
-import { createSecretBox, encryptionKeyProblem, SecretBoxError, WeakEncryptionKeyError } from "../../app/crypto/secret-box.server";
+import {
+  createSecretBox,
+  encryptionKeyProblem,
+  SecretBoxError,
+  WeakEncryptionKeyError,
+} from "../../app/crypto/secret-box.server";
 import { EnvError, parseEnv } from "../../app/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
@@ -21,7 +26,9 @@ function sealV1(base64Key: string, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", Buffer.from(base64Key, "base64"), iv);
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ct].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), ct]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 function cutTag(sealed: string, bytes: number): string {
@@ -50,12 +57,17 @@ describe("binding to shop and purpose (AAD)", () => {
     expect(() => box.open(sealed, { shop: SHOP_B, purpose: "seller-api-key" })).toThrow(SecretBoxError);
     expect(() => box.open(sealed, { shop: SHOP_A, purpose: "events-secret" })).toThrow(SecretBoxError);
     // Changing the version prefix to skip the AAD does not open it either.
-    expect(() => box.open(sealed.replace(/^v2\./, "v1."), { shop: SHOP_B, purpose: "seller-api-key" })).toThrow(SecretBoxError);
+    expect(() => box.open(sealed.replace(/^v2\./, "v1."), { shop: SHOP_B, purpose: "seller-api-key" })).toThrow(
+      SecretBoxError,
+    );
   });
 
   it("still opens old v1 values, and says they should be sealed again", () => {
     const box = createSecretBox(NEW_KEY);
-    expect(box.openWithStatus(sealV1(NEW_KEY, "legacy-key-0001"), API_KEY)).toEqual({ plaintext: "legacy-key-0001", stale: true });
+    expect(box.openWithStatus(sealV1(NEW_KEY, "legacy-key-0001"), API_KEY)).toEqual({
+      plaintext: "legacy-key-0001",
+      stale: true,
+    });
     expect(box.openWithStatus(box.seal("fresh", API_KEY), API_KEY)).toEqual({ plaintext: "fresh", stale: false });
   });
 
@@ -91,7 +103,9 @@ describe("key strength at start-up", () => {
     expect(encryptionKeyProblem(key)).not.toBeNull();
     expect(() => createSecretBox(key)).toThrow(WeakEncryptionKeyError);
     expect(() => parseEnv({ ...base, ENCRYPTION_KEY: key })).toThrow(EnvError);
-    expect(() => parseEnv({ ...base, ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: key })).toThrow(/ENCRYPTION_KEY_PREVIOUS/);
+    expect(() => parseEnv({ ...base, ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: key })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS/,
+    );
   });
 
   it("accepts random 32-byte keys (1,000 drawn)", () => {
@@ -99,11 +113,15 @@ describe("key strength at start-up", () => {
       const key = randomBytes(32).toString("base64");
       expect(encryptionKeyProblem(key), key).toBeNull();
     }
-    expect(parseEnv({ ...base, ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY }).ENCRYPTION_KEY_PREVIOUS).toBe(OLD_KEY);
+    expect(
+      parseEnv({ ...base, ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY }).ENCRYPTION_KEY_PREVIOUS,
+    ).toBe(OLD_KEY);
   });
 
   it("reports a weak key by name when the environment is parsed", () => {
-    expect(() => parseEnv({ ...base, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") })).toThrow(/ENCRYPTION_KEY is not random enough/);
+    expect(() => parseEnv({ ...base, ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") })).toThrow(
+      /ENCRYPTION_KEY is not random enough/,
+    );
   });
 });
 
@@ -145,7 +163,12 @@ describe("npm run rotate-key", () => {
         eventsSecretCipher: oldBox.seal(secrets.eventsA, { shop: SHOP_A, purpose: "events-secret" }),
       },
     });
-    await db.prisma.shop.create({ data: { domain: SHOP_B, sellerApiKeyCipher: oldBox.seal(secrets.apiB, { shop: SHOP_B, purpose: "seller-api-key" }) } });
+    await db.prisma.shop.create({
+      data: {
+        domain: SHOP_B,
+        sellerApiKeyCipher: oldBox.seal(secrets.apiB, { shop: SHOP_B, purpose: "seller-api-key" }),
+      },
+    });
     await db.prisma.shop.create({ data: { domain: "no-secret.myshopify.com" } });
     const before = await db.prisma.shop.findMany({ orderBy: { domain: "asc" } });
 
@@ -155,17 +178,27 @@ describe("npm run rotate-key", () => {
     // THEN it reports counts, and nothing of a secret or its cipher
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 sealed (were in clear), 0 already current");
-    for (const text of [...Object.values(secrets), OLD_KEY, NEW_KEY, ...before.flatMap((s) => [s.sellerApiKeyCipher, s.eventsSecretCipher])]) {
+    for (const text of [
+      ...Object.values(secrets),
+      OLD_KEY,
+      NEW_KEY,
+      ...before.flatMap((s) => [s.sellerApiKeyCipher, s.eventsSecretCipher]),
+    ]) {
       if (text) expect(first.out).not.toContain(text);
     }
     // AND every secret opens under the new key alone, bound to its shop and column
     const newBox = createSecretBox(NEW_KEY);
     const a = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_A } });
     const b = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_B } });
-    expect(newBox.openWithStatus(a.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toEqual({ plaintext: secrets.apiA, stale: false });
+    expect(newBox.openWithStatus(a.sellerApiKeyCipher!, { shop: SHOP_A, purpose: "seller-api-key" })).toEqual({
+      plaintext: secrets.apiA,
+      stale: false,
+    });
     expect(newBox.open(a.eventsSecretCipher!, { shop: SHOP_A, purpose: "events-secret" })).toBe(secrets.eventsA);
     expect(newBox.open(b.sellerApiKeyCipher!, { shop: SHOP_B, purpose: "seller-api-key" })).toBe(secrets.apiB);
-    expect(() => createSecretBox(OLD_KEY).open(b.sellerApiKeyCipher!, { shop: SHOP_B, purpose: "seller-api-key" })).toThrow(SecretBoxError);
+    expect(() =>
+      createSecretBox(OLD_KEY).open(b.sellerApiKeyCipher!, { shop: SHOP_B, purpose: "seller-api-key" }),
+    ).toThrow(SecretBoxError);
 
     // AND a second run changes nothing
     const second = await run({ ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
@@ -178,7 +211,12 @@ describe("npm run rotate-key", () => {
     const stranger = randomBytes(32).toString("base64");
     await db.prisma.shop.update({
       where: { domain: SHOP_B },
-      data: { eventsSecretCipher: createSecretBox(stranger).seal("whsec_unknown_key_DDDD", { shop: SHOP_B, purpose: "events-secret" }) },
+      data: {
+        eventsSecretCipher: createSecretBox(stranger).seal("whsec_unknown_key_DDDD", {
+          shop: SHOP_B,
+          purpose: "events-secret",
+        }),
+      },
     });
     const before = await db.prisma.shop.findMany({ orderBy: { domain: "asc" } });
     const third = await run({ ENCRYPTION_KEY: randomBytes(32).toString("base64"), ENCRYPTION_KEY_PREVIOUS: NEW_KEY });

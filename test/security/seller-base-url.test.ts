@@ -9,7 +9,12 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox, type SandboxKey } from "../../sandbox/index";
-import { checkBaseUrl, createGuardedFetch, isPublicAddress, type LookupFunction } from "../../app/net/public-address.server";
+import {
+  checkBaseUrl,
+  createGuardedFetch,
+  isPublicAddress,
+  type LookupFunction,
+} from "../../app/net/public-address.server";
 import { startLoopbackServer, type LoopbackServer } from "../helpers/loopback-server";
 import { SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "../pages/helpers";
 import { log } from "../../app/runtime/logger.server";
@@ -30,7 +35,15 @@ beforeAll(async () => {
   listener = await startLoopbackServer((req, _body, res) => {
     seenAuthorization.push(String(req.headers.authorization ?? ""));
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ account: "ACC-EVIL", name: "evil", lead_prefix: "EVL", rate_limit_per_minute: 60, api_version: "1.3" }));
+    res.end(
+      JSON.stringify({
+        account: "ACC-EVIL",
+        name: "evil",
+        lead_prefix: "EVL",
+        rate_limit_per_minute: 60,
+        api_version: "1.3",
+      }),
+    );
   });
   app = await startAdminApp({ SELLER_API_BASE_URL: sandbox.url });
   route = await import("../../app/routes/app.settings");
@@ -47,7 +60,8 @@ afterAll(async () => {
 
 const shopRow = (domain: string) => app.db.prisma.shop.findUniqueOrThrow({ where: { domain } });
 // Settings' one save: a new key or address is verified as part of it.
-const verify = (shop: string, apiKey: string, baseUrl: string) => submit(route.action, shop, "/app/settings", { intent: "save", apiKey, baseUrl });
+const verify = (shop: string, apiKey: string, baseUrl: string) =>
+  submit(route.action, shop, "/app/settings", { intent: "save", apiKey, baseUrl });
 /** What the page is told when the key is not saved: nothing saved, the key's error on its field. */
 const keyFailure = (error: string) => ({ ok: false, fieldErrors: {}, keyError: error });
 
@@ -99,7 +113,10 @@ describe("one answer for every failed verification", () => {
       // The server log keeps the distinct causes, never the key.
       expect(lines.join("\n")).not.toContain(key);
       for (const cause of ["rejected", "unreachable", "platform_error", "rate_limited", "not_seller_api"]) {
-        expect(lines.some((line) => line.includes(cause)), cause).toBe(true);
+        expect(
+          lines.some((line) => line.includes(cause)),
+          cause,
+        ).toBe(true);
       }
     } finally {
       for (const server of servers) await server.close();
@@ -153,9 +170,18 @@ describe("in production: https to a public host only", () => {
   });
 
   it("keeps only scheme, host, port and path prefix", () => {
-    expect(checkBaseUrl("  https://API.Platform.ma:443/seller/api/?  ", strict)).toEqual({ ok: true, url: "https://api.platform.ma/seller/api" });
-    expect(checkBaseUrl("https://api.platform.ma:8443/x#", strict)).toEqual({ ok: true, url: "https://api.platform.ma:8443/x" });
-    expect(checkBaseUrl("https://api.platform.ma/a/../b//", strict)).toEqual({ ok: true, url: "https://api.platform.ma/b" });
+    expect(checkBaseUrl("  https://API.Platform.ma:443/seller/api/?  ", strict)).toEqual({
+      ok: true,
+      url: "https://api.platform.ma/seller/api",
+    });
+    expect(checkBaseUrl("https://api.platform.ma:8443/x#", strict)).toEqual({
+      ok: true,
+      url: "https://api.platform.ma:8443/x",
+    });
+    expect(checkBaseUrl("https://api.platform.ma/a/../b//", strict)).toEqual({
+      ok: true,
+      url: "https://api.platform.ma/b",
+    });
   });
 
   it.each([
@@ -181,7 +207,12 @@ describe("in production: https to a public host only", () => {
 
   it("refuses loopback and numeric hosts through the Settings route when NODE_ENV=production, before any call", async () => {
     vi.stubEnv("NODE_ENV", "production");
-    for (const baseUrl of [listener.url, listener.url.replace("127.0.0.1", "0x7f000001"), listener.url.replace("127.0.0.1", "2130706433"), "https://169.254.169.254"]) {
+    for (const baseUrl of [
+      listener.url,
+      listener.url.replace("127.0.0.1", "0x7f000001"),
+      listener.url.replace("127.0.0.1", "2130706433"),
+      "https://169.254.169.254",
+    ]) {
       expect(await verify(SHOP_B, atlasKey.key, baseUrl)).toEqual(keyFailure("invalid_base_url"));
     }
     expect(listener.requests).toEqual([]);
@@ -191,7 +222,10 @@ describe("in production: https to a public host only", () => {
   it("allows the demo's loopback sandbox in production only with SELLER_API_ALLOW_PRIVATE_HOSTS=true", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SELLER_API_ALLOW_PRIVATE_HOSTS", "true");
-    expect(await verify(SHOP_B, atlasKey.key, sandbox.url)).toMatchObject({ ok: true, connection: { account: "ACC-1001" } });
+    expect(await verify(SHOP_B, atlasKey.key, sandbox.url)).toMatchObject({
+      ok: true,
+      connection: { account: "ACC-1001" },
+    });
   });
 
   it("does not send jobs' calls to a private address saved before this rule (checked at connect time)", async () => {
@@ -211,7 +245,10 @@ describe("the resolved address is checked at connect time (DNS rebinding)", () =
   const resolvingTo =
     (...addresses: string[]): LookupFunction =>
     (_host, _options, callback) =>
-      callback(null, addresses.map((address): LookupAddress => ({ address, family: address.includes(":") ? 6 : 4 })));
+      callback(
+        null,
+        addresses.map((address): LookupAddress => ({ address, family: address.includes(":") ? 6 : 4 })),
+      );
 
   it("refuses a public-looking name that resolves to loopback: the key never reaches the listener", async () => {
     const port = new URL(listener.url).port;
@@ -221,7 +258,11 @@ describe("the resolved address is checked at connect time (DNS rebinding)", () =
       app.db.prisma,
       SHOP_B,
       { apiKey: "sk_live_rebinding_target_123456", baseUrl: `https://seller-api.platform.ma:${port}` },
-      { addressPolicy: { allowPrivate: false }, fetch: createGuardedFetch({ lookup: resolvingTo("127.0.0.1") }), log: (l) => lines.push(l) },
+      {
+        addressPolicy: { allowPrivate: false },
+        fetch: createGuardedFetch({ lookup: resolvingTo("127.0.0.1") }),
+        log: (l) => lines.push(l),
+      },
     );
     expect(result).toEqual({ ok: false, error: "not_verified" });
     expect(lines.join("\n")).toMatch(/unreachable.*ERR_ADDRESS_NOT_PUBLIC/);
@@ -247,7 +288,11 @@ describe("the resolved address is checked at connect time (DNS rebinding)", () =
       },
     });
     const port = new URL(listener.url).port;
-    const res = await guarded(`http://seller-api.platform.ma:${port}/v1/me`, { method: "POST", headers: { Authorization: "Bearer t" }, body: '{"a":1}' });
+    const res = await guarded(`http://seller-api.platform.ma:${port}/v1/me`, {
+      method: "POST",
+      headers: { Authorization: "Bearer t" },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ account: "ACC-EVIL" });
     expect(dialled).toEqual(["127.0.0.1"]);

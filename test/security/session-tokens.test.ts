@@ -48,7 +48,10 @@ const session = (id: string, shop: string, accessToken: string, refreshToken: st
 /** Every byte SQLite keeps for the database: the file and its WAL. */
 function sqliteBytes(): string {
   const path = sqliteFilePath(db.url);
-  return [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString("latin1")).join("");
+  return [path, `${path}-wal`]
+    .filter(existsSync)
+    .map((p) => readFileSync(p).toString("latin1"))
+    .join("");
 }
 
 /** Whether a Shopify token in clear is anywhere in the database (its file on SQLite, its Session rows on PostgreSQL). */
@@ -109,15 +112,26 @@ describe("Shopify tokens at rest", () => {
     expect((await storage.loadSession(stored.id))?.accessToken).toBe(stored.accessToken);
 
     // An older process, during a rolling deploy, writes a token in clear: it is read, and sealed in place.
-    await db.prisma.session.update({ where: { id: `offline_${RIF}` }, data: { accessToken: "shpat_rif_rolling_deploy_0000000000000000" } });
-    expect((await storage.loadSession(`offline_${RIF}`))?.accessToken).toBe("shpat_rif_rolling_deploy_0000000000000000");
-    expect(isSealedSecret((await db.prisma.session.findUniqueOrThrow({ where: { id: `offline_${RIF}` } })).accessToken)).toBe(true);
+    await db.prisma.session.update({
+      where: { id: `offline_${RIF}` },
+      data: { accessToken: "shpat_rif_rolling_deploy_0000000000000000" },
+    });
+    expect((await storage.loadSession(`offline_${RIF}`))?.accessToken).toBe(
+      "shpat_rif_rolling_deploy_0000000000000000",
+    );
+    expect(
+      isSealedSecret((await db.prisma.session.findUniqueOrThrow({ where: { id: `offline_${RIF}` } })).accessToken),
+    ).toBe(true);
   });
 
   it("reads a token that opens under no key as no session (a new one comes through the token exchange)", async () => {
     const stranger = createSecretBox(randomBytes(32).toString("base64"));
     await db.prisma.session.create({
-      data: session("offline_stranger.myshopify.com", "stranger.myshopify.com", stranger.seal("shpat_x", { shop: "stranger.myshopify.com", purpose: ACCESS_TOKEN })),
+      data: session(
+        "offline_stranger.myshopify.com",
+        "stranger.myshopify.com",
+        stranger.seal("shpat_x", { shop: "stranger.myshopify.com", purpose: ACCESS_TOKEN }),
+      ),
     });
     expect(await storage.loadSession("offline_stranger.myshopify.com")).toBeUndefined();
     await db.prisma.session.delete({ where: { id: "offline_stranger.myshopify.com" } });
@@ -140,7 +154,10 @@ describe("npm run rotate-key", () => {
     const box = createSecretBox(newKey);
     const old = createSecretBox(KEY);
     for (const row of await db.prisma.session.findMany()) {
-      expect(box.openWithStatus(row.accessToken, { shop: row.shop, purpose: ACCESS_TOKEN })).toMatchObject({ plaintext: expect.stringMatching(/^shpat_/), stale: false });
+      expect(box.openWithStatus(row.accessToken, { shop: row.shop, purpose: ACCESS_TOKEN })).toMatchObject({
+        plaintext: expect.stringMatching(/^shpat_/),
+        stale: false,
+      });
       expect(() => old.open(row.accessToken, { shop: row.shop, purpose: ACCESS_TOKEN })).toThrow(SecretBoxError);
     }
     const atlas = await db.prisma.session.findUniqueOrThrow({ where: { id: `offline_${ATLAS}` } });

@@ -48,7 +48,9 @@ beforeAll(async () => {
 
   // What the platform answers Atlas's key, as anyone can write it: the fake platform answers it to any key.
   const me = await fetch(`${sandbox.url}/v1/me`, { headers: { Authorization: `Bearer ${keys[ATLAS]}` } });
-  const headers = Object.fromEntries([...me.headers].filter(([name]) => !["content-length", "date", "connection", "keep-alive"].includes(name)));
+  const headers = Object.fromEntries(
+    [...me.headers].filter(([name]) => !["content-length", "date", "connection", "keep-alive"].includes(name)),
+  );
   const body = await me.text();
   fakePlatform = createServer((req, res) => {
     if (req.url?.endsWith("/v1/me")) return void res.writeHead(200, headers).end(body);
@@ -63,25 +65,49 @@ afterAll(async () => {
   await stopAdminApp(app);
 });
 
-const settingsAction = (shop: string, fields: Record<string, string>) => submit(settings.action, shop, "/app/settings", fields);
+const settingsAction = (shop: string, fields: Record<string, string>) =>
+  submit(settings.action, shop, "/app/settings", fields);
 const settingsPage = (shop: string) => load(settings.loader, shop, "/app/settings");
 const sharingLog = async (shop: string) => (await load(activity.loader, shop, "/app/activity")).sharingLog;
 
 async function verifyAndShare(shop: string, apiKey: string, baseUrl: string, holdFailures?: number) {
   expect(await settingsAction(shop, { intent: "save", apiKey, baseUrl })).toMatchObject({ ok: true });
-  const hold: Record<string, string> = holdFailures ? { "customerHold.enabled": "true", "customerHold.failures": String(holdFailures), "customerHold.days": "90" } : {};
-  expect(await settingsAction(shop, { intent: "save", shareCustomerRecords: "true", ...hold })).toMatchObject({ ok: true });
+  const hold: Record<string, string> = holdFailures
+    ? { "customerHold.enabled": "true", "customerHold.failures": String(holdFailures), "customerHold.days": "90" }
+    : {};
+  expect(await settingsAction(shop, { intent: "save", shareCustomerRecords: "true", ...hold })).toMatchObject({
+    ok: true,
+  });
 }
 
 /** A store's own record of a phone: outcomes counted in the last days. */
 async function record(shop: string, phoneKey: string, outcomes: ("refused" | "returned" | "cancelled")[]) {
   const at = new Date(Date.now() - 5 * 86_400_000);
   for (const [i, outcome] of outcomes.entries()) {
-    await app.db.prisma.customerLead.create({ data: { linkId: `${shop}-${phoneKey}-${i}`, shop, phoneKey, orderName: `#R${i}`, outcome, outcomeAt: at, orderedAt: at } });
+    await app.db.prisma.customerLead.create({
+      data: {
+        linkId: `${shop}-${phoneKey}-${i}`,
+        shop,
+        phoneKey,
+        orderName: `#R${i}`,
+        outcome,
+        outcomeAt: at,
+        orderedAt: at,
+      },
+    });
   }
   const count = (o: string) => outcomes.filter((x) => x === o).length;
   await app.db.prisma.customerRecord.create({
-    data: { shop, phoneKey, orders: outcomes.length, refused: count("refused"), returned: count("returned"), cancelled: count("cancelled"), lastOutcome: outcomes.at(-1), lastOutcomeAt: at },
+    data: {
+      shop,
+      phoneKey,
+      orders: outcomes.length,
+      refused: count("refused"),
+      returned: count("returned"),
+      cancelled: count("cancelled"),
+      lastOutcome: outcomes.at(-1),
+      lastOutcomeAt: at,
+    },
   });
 }
 
@@ -103,7 +129,10 @@ describe("a store verified at its own loopback platform, claiming another mercha
     await verifyAndShare(ATLAS, keys[ATLAS], "", 2);
     // AND Mallory, "verified" at its own server, which answered Atlas's account, sharing too
     await verifyAndShare(MALLORY, "cod_mallory_made_up_key_0000000000000000000000", fakeUrl);
-    const [atlas, mallory] = await Promise.all([app.db.prisma.shop.findUniqueOrThrow({ where: { domain: ATLAS } }), app.db.prisma.shop.findUniqueOrThrow({ where: { domain: MALLORY } })]);
+    const [atlas, mallory] = await Promise.all([
+      app.db.prisma.shop.findUniqueOrThrow({ where: { domain: ATLAS } }),
+      app.db.prisma.shop.findUniqueOrThrow({ where: { domain: MALLORY } }),
+    ]);
     expect(mallory.sellerAccount).toBe(atlas.sellerAccount);
     // AND Atlas's record of a customer, and outcomes Mallory's own platform made up for another phone
     await record(ATLAS, KNOWN_PHONE, ["refused", "returned", "cancelled"]);
@@ -122,14 +151,31 @@ describe("a store verified at its own loopback platform, claiming another mercha
 
   it("cannot pair with Atlas, even with a code Atlas's staff enters: the platform addresses differ", async () => {
     const created = await settingsAction(MALLORY, { intent: "createPairingCode" });
-    expect(created).toMatchObject({ intent: "createPairingCode", code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) });
+    expect(created).toMatchObject({
+      intent: "createPairingCode",
+      code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/),
+    });
     const code = created && "code" in created ? created.code : "";
-    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({ ok: false, error: "other_platform" });
+    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({
+      ok: false,
+      error: "other_platform",
+    });
     // Used up by that attempt, and refused on both stores' logs.
-    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({ ok: false, error: "invalid_code" });
+    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({
+      ok: false,
+      error: "invalid_code",
+    });
     expect((await settingsPage(ATLAS)).pairing.peers).toEqual([]);
-    expect((await sharingLog(ATLAS)).map((e) => [e.kind, e.peer, e.byHere])).toContainEqual(["pairing.refused", MALLORY, true]);
-    expect((await sharingLog(MALLORY)).map((e) => [e.kind, e.peer, e.byHere])).toContainEqual(["pairing.refused", ATLAS, false]);
+    expect((await sharingLog(ATLAS)).map((e) => [e.kind, e.peer, e.byHere])).toContainEqual([
+      "pairing.refused",
+      MALLORY,
+      true,
+    ]);
+    expect((await sharingLog(MALLORY)).map((e) => [e.kind, e.peer, e.byHere])).toContainEqual([
+      "pairing.refused",
+      ATLAS,
+      false,
+    ]);
     expect(await cardOf(MALLORY, KNOWN_PHONE)).toMatchObject({ shared: null });
   });
 });
@@ -151,29 +197,60 @@ describe("the merchant's own two stores", () => {
     expect(stored.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     expect((await settingsPage(ATLAS)).pairing.codeExpiresAt).toBe(stored.expiresAt.toISOString());
     // Its own code is not for itself.
-    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({ ok: false, error: "own_code" });
+    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code })).toMatchObject({
+      ok: false,
+      error: "own_code",
+    });
     // Typed as a person types it: lower case, spaces for dashes.
-    expect(await settingsAction(SOUK, { intent: "redeemPairingCode", code: code.toLowerCase().replace(/-/g, " ") })).toMatchObject({ ok: true, peer: ATLAS, already: false });
+    expect(
+      await settingsAction(SOUK, { intent: "redeemPairingCode", code: code.toLowerCase().replace(/-/g, " ") }),
+    ).toMatchObject({ ok: true, peer: ATLAS, already: false });
     expect(await app.db.prisma.storePairingCode.count({ where: { shop: ATLAS } })).toBe(0);
 
-    expect((await settingsPage(ATLAS)).pairing.peers).toEqual([expect.objectContaining({ shop: SOUK, codeFromHere: true, status: "sharing" })]);
-    expect((await settingsPage(SOUK)).pairing.peers).toEqual([expect.objectContaining({ shop: ATLAS, codeFromHere: false, status: "sharing" })]);
-    expect(await cardOf(SOUK, KNOWN_PHONE)).toMatchObject({ risk: "high", shared: { stores: 1, orders: 3, counts: { refused: 1, returned: 1, cancelled: 1 } } });
+    expect((await settingsPage(ATLAS)).pairing.peers).toEqual([
+      expect.objectContaining({ shop: SOUK, codeFromHere: true, status: "sharing" }),
+    ]);
+    expect((await settingsPage(SOUK)).pairing.peers).toEqual([
+      expect.objectContaining({ shop: ATLAS, codeFromHere: false, status: "sharing" }),
+    ]);
+    expect(await cardOf(SOUK, KNOWN_PHONE)).toMatchObject({
+      risk: "high",
+      shared: { stores: 1, orders: 3, counts: { refused: 1, returned: 1, cancelled: 1 } },
+    });
     // The code was good once.
-    expect(await settingsAction(MALLORY, { intent: "redeemPairingCode", code })).toMatchObject({ ok: false, error: "invalid_code" });
+    expect(await settingsAction(MALLORY, { intent: "redeemPairingCode", code })).toMatchObject({
+      ok: false,
+      error: "invalid_code",
+    });
   });
 
   it("refuses an expired code", async () => {
     const created = await settingsAction(SOUK, { intent: "createPairingCode" });
-    await app.db.prisma.storePairingCode.updateMany({ where: { shop: SOUK }, data: { expiresAt: new Date(Date.now() - 1) } });
-    expect(await settingsAction(ATLAS, { intent: "redeemPairingCode", code: created && "code" in created ? created.code : "" })).toMatchObject({ ok: false, error: "invalid_code" });
+    await app.db.prisma.storePairingCode.updateMany({
+      where: { shop: SOUK },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    expect(
+      await settingsAction(ATLAS, {
+        intent: "redeemPairingCode",
+        code: created && "code" in created ? created.code : "",
+      }),
+    ).toMatchObject({ ok: false, error: "invalid_code" });
   });
 
   it("stop sharing when one re-verifies its key at another platform address, and again when either ends the pairing", async () => {
-    expect(await settingsAction(SOUK, { intent: "save", apiKey: keys[SOUK], baseUrl: `${sandbox.url}/` })).toMatchObject({ ok: true });
+    expect(
+      await settingsAction(SOUK, { intent: "save", apiKey: keys[SOUK], baseUrl: `${sandbox.url}/` }),
+    ).toMatchObject({ ok: true });
     // The same address with a trailing slash: the same platform.
     expect((await settingsPage(ATLAS)).pairing.peers[0].status).toBe("sharing");
-    expect(await settingsAction(SOUK, { intent: "save", apiKey: "cod_mallory_made_up_key_0000000000000000000000", baseUrl: fakeUrl })).toMatchObject({ ok: true });
+    expect(
+      await settingsAction(SOUK, {
+        intent: "save",
+        apiKey: "cod_mallory_made_up_key_0000000000000000000000",
+        baseUrl: fakeUrl,
+      }),
+    ).toMatchObject({ ok: true });
     expect((await settingsPage(ATLAS)).pairing.peers[0].status).toBe("other_platform");
     expect(await cardOf(SOUK, KNOWN_PHONE)).toMatchObject({ shared: null });
     expect(await settingsAction(SOUK, { intent: "save", apiKey: keys[SOUK], baseUrl: "" })).toMatchObject({ ok: true });
@@ -185,7 +262,8 @@ describe("the merchant's own two stores", () => {
     expect(await settingsAction(ATLAS, { intent: "endPairing", peer: SOUK })).toMatchObject({ ok: false });
 
     // Both logs: joined, then ended from the Souk side.
-    const kinds = async (shop: string) => (await sharingLog(shop)).filter((e) => e.peer === (shop === ATLAS ? SOUK : ATLAS)).map((e) => [e.kind, e.byHere]);
+    const kinds = async (shop: string) =>
+      (await sharingLog(shop)).filter((e) => e.peer === (shop === ATLAS ? SOUK : ATLAS)).map((e) => [e.kind, e.byHere]);
     expect(await kinds(ATLAS)).toEqual([
       ["pairing.ended", false],
       ["pairing.joined", false],

@@ -53,7 +53,9 @@ describe("the phone splitter", () => {
         return () => repeat(() => phoneParts(text), reps);
       };
       const { small, large, ratio } = timeRatio(prepare, n, 7);
-      console.log(`phoneParts ${name}: n=${n} ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+      console.log(
+        `phoneParts ${name}: n=${n} ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+      );
       expect(ratio).toBeLessThan(LINEAR_BOUND);
     });
   }
@@ -68,22 +70,44 @@ describe("the phone splitter", () => {
       fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
         expect(signature(phoneParts(text))).toEqual(signature(oldParts(text)));
       }),
-      { seed, numRuns: 3_000, reporter: (details) => { if (details.failed) throw new Error(`seed ${seed}: ${fc.defaultReportMessage(details)}`); } },
+      {
+        seed,
+        numRuns: 3_000,
+        reporter: (details) => {
+          if (details.failed) throw new Error(`seed ${seed}: ${fc.defaultReportMessage(details)}`);
+        },
+      },
     );
   });
 
   it("still reads two numbers in one field, and refuses a field past 100 characters as no phone", () => {
     expect(phoneParts("06 12 34 56 78 ou 07 11 22 33 44")).toEqual(["06 12 34 56 78", "07 11 22 33 44"]);
-    expect(normalizeMoroccanPhone("05 22 11 22 33\n  et   0711223344")).toEqual({ ok: true, phone: "0711223344", verified: true });
-    expect(normalizeMoroccanPhone("05 22 11 22 33 / 06 12 34 56 78")).toEqual({ ok: true, phone: "0612345678", verified: true });
-    expect(normalizeMoroccanPhone(`0612345678${" ".repeat(MAX_PHONE_CHARS)}`)).toEqual({ ok: false, reason: "invalid" });
-    expect(normalizeMoroccanPhone(`${" ".repeat(MAX_PHONE_CHARS - 10)}0612345678`)).toMatchObject({ ok: true, phone: "0612345678" });
+    expect(normalizeMoroccanPhone("05 22 11 22 33\n  et   0711223344")).toEqual({
+      ok: true,
+      phone: "0711223344",
+      verified: true,
+    });
+    expect(normalizeMoroccanPhone("05 22 11 22 33 / 06 12 34 56 78")).toEqual({
+      ok: true,
+      phone: "0612345678",
+      verified: true,
+    });
+    expect(normalizeMoroccanPhone(`0612345678${" ".repeat(MAX_PHONE_CHARS)}`)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(normalizeMoroccanPhone(`${" ".repeat(MAX_PHONE_CHARS - 10)}0612345678`)).toMatchObject({
+      ok: true,
+      phone: "0612345678",
+    });
   });
 });
 
 describe("the mapper on hostile fields", () => {
   const ctx = context();
-  const cases = Object.entries(FIELDS).flatMap(([field, make]) => Object.entries(HOSTILE).map(([pattern, text]) => ({ name: `${field} / ${pattern}`, make, text })));
+  const cases = Object.entries(FIELDS).flatMap(([field, make]) =>
+    Object.entries(HOSTILE).map(([pattern, text]) => ({ name: `${field} / ${pattern}`, make, text })),
+  );
 
   it("maps each hostile field of 100,000 and of 200,000 characters to the same small result", () => {
     for (const { name, make, text } of cases) {
@@ -105,11 +129,17 @@ describe("the mapper on hostile fields", () => {
     const sample = prepare(100_000);
     sample(); // fills the matchers' memos
     const reps = repetitionsFor(sample, 100, 1_000);
-    const { small, large, ratio } = timeRatio((size) => {
-      const call = prepare(size);
-      return () => repeat(call, reps);
-    }, 100_000, 5);
-    console.log(`mapper, ${cases.length} hostile orders x${reps}: 100,000 chars ${small.toFixed(1)} ms, 400,000 chars ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    const { small, large, ratio } = timeRatio(
+      (size) => {
+        const call = prepare(size);
+        return () => repeat(call, reps);
+      },
+      100_000,
+      5,
+    );
+    console.log(
+      `mapper, ${cases.length} hostile orders x${reps}: 100,000 chars ${small.toFixed(1)} ms, 400,000 chars ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     expect(ratio).toBeLessThan(LINEAR_BOUND);
   });
 
@@ -139,7 +169,9 @@ describe("through a webhook and the correction form", () => {
     const started = performance.now();
     await world.pipeline.drain({ timeoutMs: 20_000 });
     const elapsed = performance.now() - started;
-    const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } } });
+    const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } },
+    });
     expect(link.state).toBe("held");
     expect(JSON.parse(link.findings)).toMatchObject([{ code: "phone_invalid" }]);
     expect(link.findings.length).toBeLessThan(1_000);
@@ -150,11 +182,21 @@ describe("through a webhook and the correction form", () => {
   it("refuses an over-long phone or address in the correction form with a clear message, and changes nothing", async () => {
     const link = await world.app.db.prisma.orderLink.findFirstOrThrow({ where: { shop: world.shop } });
     const started = performance.now();
-    expect(await submitWithId(route, world, link.id, { intent: "correct", phone: " ".repeat(100_000) })).toEqual({ ok: false, intent: "correct", error: "too_long" });
-    expect(await submitWithId(route, world, link.id, { intent: "correct", address: "a".repeat(MAX_FIELD_CHARS + 1) })).toEqual({ ok: false, intent: "correct", error: "too_long" });
+    expect(await submitWithId(route, world, link.id, { intent: "correct", phone: " ".repeat(100_000) })).toEqual({
+      ok: false,
+      intent: "correct",
+      error: "too_long",
+    });
+    expect(
+      await submitWithId(route, world, link.id, { intent: "correct", address: "a".repeat(MAX_FIELD_CHARS + 1) }),
+    ).toEqual({ ok: false, intent: "correct", error: "too_long" });
     expect(performance.now() - started).toBeLessThan(2_000);
     // A phone within the bound but not a phone is the usual phone error.
-    expect(await submitWithId(route, world, link.id, { intent: "correct", phone: `06${" ".repeat(90)}x` })).toEqual({ ok: false, intent: "correct", error: "invalid_phone" });
+    expect(await submitWithId(route, world, link.id, { intent: "correct", phone: `06${" ".repeat(90)}x` })).toEqual({
+      ok: false,
+      intent: "correct",
+      error: "invalid_phone",
+    });
     const after = await world.app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(after.overrides).toBe(link.overrides);
     expect(after.state).toBe(link.state);
@@ -165,7 +207,12 @@ describe("through a webhook and the correction form", () => {
 });
 
 /** The order page's action for link `id`, posted as the page's fetcher posts it. */
-async function submitWithId(route: typeof import("../../app/routes/app.orders.$id"), world: OrderWorld, id: string, fields: Record<string, string>) {
+async function submitWithId(
+  route: typeof import("../../app/routes/app.orders.$id"),
+  world: OrderWorld,
+  id: string,
+  fields: Record<string, string>,
+) {
   const action = (args: Parameters<typeof route.action>[0]) => route.action({ ...args, params: { id } });
   return submit(action, world.shop, `/app/orders/${id}`, fields);
 }

@@ -27,7 +27,10 @@ afterAll(async () => {
 });
 
 function post(path: string, headerTopic: string, shop: string, body: string, webhookId?: string) {
-  const headers = signedWebhookHeaders({ topic: headerTopic, shop, body: null, secret: server.apiSecret, webhookId }, body);
+  const headers = signedWebhookHeaders(
+    { topic: headerTopic, shop, body: null, secret: server.apiSecret, webhookId },
+    body,
+  );
   return fetch(`${server.url}${path}`, { method: "POST", headers, body });
 }
 
@@ -48,7 +51,13 @@ describe("webhook replay across topics and shops", () => {
   it("refuses a signed customers/data_request body posted to /webhooks/shop/redact with another shop's header", async () => {
     await seedVictim();
     // GIVEN a data request the attacker's own shop really received (Shopify signed it)
-    const captured = JSON.stringify({ shop_id: 1, shop_domain: ATTACKER, orders_requested: [], customer: { id: 1 }, data_request: { id: 9 } });
+    const captured = JSON.stringify({
+      shop_id: 1,
+      shop_domain: ATTACKER,
+      orders_requested: [],
+      customer: { id: 1 },
+      data_request: { id: 9 },
+    });
 
     // WHEN it is replayed, topic header kept, to the shop/redact address for the victim: THEN refused
     const kept = await post("/webhooks/shop/redact", "customers/data_request", VICTIM, captured);
@@ -64,13 +73,24 @@ describe("webhook replay across topics and shops", () => {
   }, 60_000);
 
   it("refuses compliance payloads for one shop sent with another shop's header, and without shop_id", async () => {
-    const forOther = { shop_id: 2, shop_domain: ATTACKER, customer: { id: 7, phone: "+212612345678" }, orders_to_redact: [4_300_000_000_001] };
-    expect((await post("/webhooks/customers/redact", "customers/redact", VICTIM, JSON.stringify(forOther))).status).toBe(400);
+    const forOther = {
+      shop_id: 2,
+      shop_domain: ATTACKER,
+      customer: { id: 7, phone: "+212612345678" },
+      orders_to_redact: [4_300_000_000_001],
+    };
+    expect(
+      (await post("/webhooks/customers/redact", "customers/redact", VICTIM, JSON.stringify(forOther))).status,
+    ).toBe(400);
     const noId = { shop_domain: VICTIM, customer: { id: 7 }, orders_to_redact: [4_300_000_000_001] };
-    expect((await post("/webhooks/customers/redact", "customers/redact", VICTIM, JSON.stringify(noId))).status).toBe(400);
+    expect((await post("/webhooks/customers/redact", "customers/redact", VICTIM, JSON.stringify(noId))).status).toBe(
+      400,
+    );
     // The same delivery addressed correctly is accepted (a domain differing only in case is the same shop).
     const right = { shop_id: 3, shop_domain: VICTIM.toUpperCase(), customer: { id: 7 }, orders_requested: [] };
-    expect((await post("/webhooks/customers/data_request", "customers/data_request", VICTIM, JSON.stringify(right))).status).toBe(200);
+    expect(
+      (await post("/webhooks/customers/data_request", "customers/data_request", VICTIM, JSON.stringify(right))).status,
+    ).toBe(200);
     await victimIntact();
   }, 60_000);
 
@@ -82,19 +102,43 @@ describe("webhook replay across topics and shops", () => {
   }, 60_000);
 
   it("acknowledges a redelivery (same webhook id) on every topic without processing it twice", async () => {
-    const request = JSON.stringify({ shop_id: 4, shop_domain: VICTIM, orders_requested: [4_300_000_000_001], customer: { id: 8 }, data_request: { id: 10 } });
+    const request = JSON.stringify({
+      shop_id: 4,
+      shop_domain: VICTIM,
+      orders_requested: [4_300_000_000_001],
+      customer: { id: 8 },
+      data_request: { id: 10 },
+    });
     const before = await server.db.dataRequest.count({ where: { shop: VICTIM } });
     for (let i = 0; i < 3; i++) {
-      expect((await post("/webhooks/customers/data_request", "customers/data_request", VICTIM, request, "wh-replay-data-request")).status).toBe(200);
+      expect(
+        (
+          await post(
+            "/webhooks/customers/data_request",
+            "customers/data_request",
+            VICTIM,
+            request,
+            "wh-replay-data-request",
+          )
+        ).status,
+      ).toBe(200);
     }
     expect(await server.db.dataRequest.count({ where: { shop: VICTIM } })).toBe(before + 1);
 
     // app/uninstalled, redelivered after a reinstall cleared it, must not uninstall again.
     const uninstall = JSON.stringify({ id: 1, domain: VICTIM });
-    expect((await post("/webhooks/app/uninstalled", "app/uninstalled", VICTIM, uninstall, "wh-replay-uninstall")).status).toBe(200);
+    expect(
+      (await post("/webhooks/app/uninstalled", "app/uninstalled", VICTIM, uninstall, "wh-replay-uninstall")).status,
+    ).toBe(200);
     await server.db.shop.update({ where: { domain: VICTIM }, data: { uninstalledAt: null } });
-    expect((await post("/webhooks/app/uninstalled", "app/uninstalled", VICTIM, uninstall, "wh-replay-uninstall")).status).toBe(200);
+    expect(
+      (await post("/webhooks/app/uninstalled", "app/uninstalled", VICTIM, uninstall, "wh-replay-uninstall")).status,
+    ).toBe(200);
     expect((await server.db.shop.findUniqueOrThrow({ where: { domain: VICTIM } })).uninstalledAt).toBeNull();
-    expect(await server.db.webhookDelivery.count({ where: { id: { in: ["wh-replay-data-request", "wh-replay-uninstall"] } } })).toBe(2);
+    expect(
+      await server.db.webhookDelivery.count({
+        where: { id: { in: ["wh-replay-data-request", "wh-replay-uninstall"] } },
+      }),
+    ).toBe(2);
   }, 60_000);
 });

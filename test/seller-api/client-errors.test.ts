@@ -19,7 +19,13 @@ async function caught(promise: Promise<unknown>): Promise<SellerApiError> {
   return error;
 }
 
-const leadRow = (id: number) => ({ id, ref: `ATB-${id}`, confirmation_status: "new", shipping_status: "pending", total_client: null });
+const leadRow = (id: number) => ({
+  id,
+  ref: `ATB-${id}`,
+  confirmation_status: "new",
+  shipping_status: "pending",
+  total_client: null,
+});
 
 describe("client errors", () => {
   it("an unexpected answer names the request, the status, what was expected and every issue", async () => {
@@ -27,7 +33,8 @@ describe("client errors", () => {
     const error = await caught(client.cities());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error).toMatchObject({
-      message: "GET /v1/cities answered 200 with an unexpected city list: 0.id: Expected number, received string; 0.name: Required; 0.delivery_fee: Required",
+      message:
+        "GET /v1/cities answered 200 with an unexpected city list: 0.id: Expected number, received string; 0.name: Required; 0.delivery_fee: Required",
       code: "unexpected_response",
       method: "GET",
       path: "/v1/cities",
@@ -67,7 +74,11 @@ describe("client errors", () => {
   });
 
   it("a repeated cursor names the request and the cursor", async () => {
-    const { client } = setup([meAnswer(), json(200, { data: [leadRow(3)], next_before: 3 }), json(200, { data: [leadRow(2)], next_before: 3 })]);
+    const { client } = setup([
+      meAnswer(),
+      json(200, { data: [leadRow(3)], next_before: 3 }),
+      json(200, { data: [leadRow(2)], next_before: 3 }),
+    ]);
     const error = await caught(
       (async () => {
         for await (const _ of client.listLeads()) void _;
@@ -126,7 +137,10 @@ describe("what an unexpected answer says it expected", () => {
 describe("pacing of GET /v1/me", () => {
   it("charges the first call to the budget once the rate is known, and later reads like any call", async () => {
     const acquired: number[] = [];
-    const limiter = { acquire: async (_key: string, rate: number) => void acquired.push(rate), penalize: async () => undefined };
+    const limiter = {
+      acquire: async (_key: string, rate: number) => void acquired.push(rate),
+      penalize: async () => undefined,
+    };
     const { client, clock } = setup([meAnswer(30), meAnswer(40)], { limiter, rateRefreshMs: 1_000 });
     await client.me();
     expect(acquired).toEqual([30]);
@@ -139,7 +153,10 @@ describe("pacing of GET /v1/me", () => {
 describe("getLead parameters", () => {
   it("refuses a ref that is not a string before any call", async () => {
     const { client, requests } = setup([]);
-    expect(await caught(client.getLead(42 as unknown as string))).toMatchObject({ field: "ref", code: "invalid_parameter" });
+    expect(await caught(client.getLead(42 as unknown as string))).toMatchObject({
+      field: "ref",
+      code: "invalid_parameter",
+    });
     expect(requests).toHaveLength(0);
   });
 });

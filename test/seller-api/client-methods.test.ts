@@ -26,7 +26,10 @@ describe("requests", () => {
     await client.createLead(lead);
     expect(requests[0]).toMatchObject({ method: "GET", url: "http://127.0.0.1:9/api/v1/me" });
     expect(requests[1]).toMatchObject({ method: "POST", path: "/api/v1/leads", body: lead });
-    expect(requests[1].headers).toMatchObject({ authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" });
+    expect(requests[1].headers).toMatchObject({
+      authorization: `Bearer ${TEST_KEY}`,
+      "content-type": "application/json",
+    });
   });
 
   it("GIVEN an invalid lead THEN InvalidLeadInputError names the field and no call is made", async () => {
@@ -48,7 +51,12 @@ describe("requests", () => {
 
   it("passes status, since (a Date as its UTC day) and limit to GET /v1/leads", async () => {
     const { client, requests } = setup([meAnswer(), json(200, { data: [], next_before: null })]);
-    for await (const _ of client.listLeads({ status: "confirmed", since: new Date(Date.UTC(2025, 0, 2, 23)), limit: 20 })) void _;
+    for await (const _ of client.listLeads({
+      status: "confirmed",
+      since: new Date(Date.UTC(2025, 0, 2, 23)),
+      limit: 20,
+    }))
+      void _;
     expect(requests[1].path).toBe("/api/v1/leads?limit=20&status=confirmed&since=2025-01-02");
   });
 
@@ -70,7 +78,12 @@ describe("responses", () => {
   it("me() returns the account and keeps unknown fields in raw", async () => {
     const { client } = setup([meAnswer(30, { plan: "gold" })]);
     const account = await client.me();
-    expect(account).toMatchObject({ account: "ACC-1001", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 30 });
+    expect(account).toMatchObject({
+      account: "ACC-1001",
+      lead_prefix: "ATB",
+      api_version: "1.3",
+      rate_limit_per_minute: 30,
+    });
     expect(account.raw.plan).toBe("gold");
   });
 
@@ -95,10 +108,23 @@ describe("responses", () => {
   });
 
   it("getLead() returns the detail, with unknown statuses kept verbatim and nulls as null", async () => {
-    const detail = { ref: "ATB-7", confirmation_status: "reported", shipping_status: "pending", tracking_number: null, seller_profit: "-12.50", carrier: "X" };
+    const detail = {
+      ref: "ATB-7",
+      confirmation_status: "reported",
+      shipping_status: "pending",
+      tracking_number: null,
+      seller_profit: "-12.50",
+      carrier: "X",
+    };
     const { client, requests } = setup([meAnswer(), json(200, { data: detail })]);
     const got = await client.getLead("ATB-7");
-    expect(got).toMatchObject({ ref: "ATB-7", confirmation_status: "reported", tracking_number: null, seller_profit: "-12.50", total_client: null });
+    expect(got).toMatchObject({
+      ref: "ATB-7",
+      confirmation_status: "reported",
+      tracking_number: null,
+      seller_profit: "-12.50",
+      total_client: null,
+    });
     expect(got?.raw.carrier).toBe("X");
     expect(got && "damaged" in got).toBe(false);
     expect(requests[1].path).toBe("/api/v1/leads/ATB-7");
@@ -111,7 +137,15 @@ describe("responses", () => {
   });
 
   it("lists damaged leads with their anomalies", async () => {
-    const row = { id: 4, ref: "ATB-4", confirmation_status: "new", shipping_status: "pending", total_client: null, damaged: true, anomalies: ["unknown_city"] };
+    const row = {
+      id: 4,
+      ref: "ATB-4",
+      confirmation_status: "new",
+      shipping_status: "pending",
+      total_client: null,
+      damaged: true,
+      anomalies: ["unknown_city"],
+    };
     const { client } = setup([meAnswer(), json(200, { data: [row], next_before: null })]);
     const leads = [];
     for await (const l of client.listLeads()) leads.push(l);
@@ -216,15 +250,25 @@ describe("rate limit from GET /v1/me", () => {
         { limiter, rateRefreshMs: 60_000 },
       );
       await client.cities();
-      expect(requests.map((r) => r.path.replace(/^.*\/v1/, "/v1"))).toEqual(["/v1/me", "/v1/cities", "/v1/me", "/v1/cities"]);
+      expect(requests.map((r) => r.path.replace(/^.*\/v1/, "/v1"))).toEqual([
+        "/v1/me",
+        "/v1/cities",
+        "/v1/me",
+        "/v1/cities",
+      ]);
       expect(limiter.shared.map((s) => s.perMinute)).toEqual([600, 60]);
     });
   });
 
   it("uses the limiter under the key's fingerprint, never the key", async () => {
     const keys: string[] = [];
-    const limiter = { acquire: async (key: string) => void keys.push(key), penalize: (key: string) => void keys.push(key) };
-    const { client } = setup([meAnswer(), json(429, {}, { "Retry-After": "1" }), meAnswer(), json(200, { data: [] })], { limiter });
+    const limiter = {
+      acquire: async (key: string) => void keys.push(key),
+      penalize: (key: string) => void keys.push(key),
+    };
+    const { client } = setup([meAnswer(), json(429, {}, { "Retry-After": "1" }), meAnswer(), json(200, { data: [] })], {
+      limiter,
+    });
     await client.cities();
     expect(new Set(keys)).toEqual(new Set([client.keyFingerprint]));
     expect(client.keyFingerprint).not.toContain(TEST_KEY);
@@ -236,7 +280,15 @@ describe("onCall", () => {
     const { client, calls } = setup([meAnswer(), json(500, {}), json(200, { data: [] })]);
     await client.cities();
     expect(calls).toHaveLength(3);
-    expect(calls[1]).toEqual({ method: "GET", path: "/v1/cities", status: 500, durationMs: 0, at: calls[1].at, apiVersion: "1.3", attempt: 1 });
+    expect(calls[1]).toEqual({
+      method: "GET",
+      path: "/v1/cities",
+      status: 500,
+      durationMs: 0,
+      at: calls[1].at,
+      apiVersion: "1.3",
+      attempt: 1,
+    });
     expect(calls[2]).toMatchObject({ status: 200, attempt: 2 });
     expect(calls[2].at.getTime()).toBeGreaterThan(calls[1].at.getTime());
   });
@@ -248,9 +300,15 @@ describe("onCall", () => {
   });
 
   it("GIVEN an onCall that throws or rejects THEN calls still succeed", async () => {
-    const throwing = setup([meAnswer(), json(200, { data: [] })], { onCall: () => { throw new Error("log down"); } });
+    const throwing = setup([meAnswer(), json(200, { data: [] })], {
+      onCall: () => {
+        throw new Error("log down");
+      },
+    });
     await expect(throwing.client.cities()).resolves.toEqual([]);
-    const rejecting = setup([meAnswer(), json(200, { data: [] })], { onCall: () => Promise.reject(new Error("log down")) });
+    const rejecting = setup([meAnswer(), json(200, { data: [] })], {
+      onCall: () => Promise.reject(new Error("log down")),
+    });
     await expect(rejecting.client.cities()).resolves.toEqual([]);
   });
 });

@@ -38,11 +38,14 @@ describe("client options", () => {
 });
 
 describe("listLeads parameters", () => {
-  it.each([{ limit: 1 }, { limit: 100 }, { since: "2025-01-15" }, { status: "new" }, {}])("accepts %j", async (params) => {
-    const { client, requests } = setup([meAnswer(), json(200, { data: [], next_before: null })]);
-    for await (const _ of client.listLeads(params)) void _;
-    expect(requests).toHaveLength(2);
-  });
+  it.each([{ limit: 1 }, { limit: 100 }, { since: "2025-01-15" }, { status: "new" }, {}])(
+    "accepts %j",
+    async (params) => {
+      const { client, requests } = setup([meAnswer(), json(200, { data: [], next_before: null })]);
+      for await (const _ of client.listLeads(params)) void _;
+      expect(requests).toHaveLength(2);
+    },
+  );
 
   it.each<[unknown, string, string]>([
     [{ since: "2025-01-15x" }, "since", "since must be a date YYYY-MM-DD"],

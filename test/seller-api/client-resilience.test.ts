@@ -30,22 +30,38 @@ async function caught(promise: Promise<unknown>): Promise<SellerApiError> {
 
 describe("GET retries: 5xx, connection errors, timeouts", () => {
   it("GIVEN two 500s THEN the third attempt succeeds after full-jitter exponential backoff", async () => {
-    const { client, clock, calls } = setup([meAnswer(), json(500, { error: { code: "internal_error" } }), json(503, {}), cities], unpaced);
+    const { client, clock, calls } = setup(
+      [meAnswer(), json(500, { error: { code: "internal_error" } }), json(503, {}), cities],
+      unpaced,
+    );
     await expect(client.cities()).resolves.toHaveLength(1);
     // random() = 0.5: half of 500 ms, then half of 1000 ms.
     expect(clock.sleeps).toEqual([250, 500]);
-    expect(calls.slice(1).map((c) => [c.status, c.attempt])).toEqual([[500, 1], [503, 2], [200, 3]]);
+    expect(calls.slice(1).map((c) => [c.status, c.attempt])).toEqual([
+      [500, 1],
+      [503, 2],
+      [200, 3],
+    ]);
   });
 
   it("caps the backoff at maxDelayMs and uses the whole range of the jitter", async () => {
     const steps = [meAnswer(), ...Array.from({ length: 5 }, () => json(500, {})), cities];
-    const { client, clock } = setup(steps, { ...unpaced, random: () => 0.999, retry: { maxAttempts: 6, baseDelayMs: 1000, maxDelayMs: 3000 } });
+    const { client, clock } = setup(steps, {
+      ...unpaced,
+      random: () => 0.999,
+      retry: { maxAttempts: 6, baseDelayMs: 1000, maxDelayMs: 3000 },
+    });
     await client.cities();
     expect(clock.sleeps).toEqual([999, 1998, 2997, 2997, 2997]);
   });
 
   it("GIVEN 500s on every attempt THEN InternalServerError, retriable, with the time of the last call", async () => {
-    const { client, clock, requests } = setup([meAnswer(), json(500, {}), json(500, {}), json(500, { error: { code: "internal_error", message: "boom" } })]);
+    const { client, clock, requests } = setup([
+      meAnswer(),
+      json(500, {}),
+      json(500, {}),
+      json(500, { error: { code: "internal_error", message: "boom" } }),
+    ]);
     const error = await caught(client.cities());
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 500, code: "internal_error", retriable: true });
@@ -100,8 +116,16 @@ describe("429: wait the stated delay, never retry at once", () => {
   const at = (absolute: number) => () => absolute;
 
   it.each<[string, Step, (refusedAt: number) => number]>([
-    ["Retry-After seconds (sandbox)", limited({ "Retry-After": "17" }, { error: { code: "rate_limited", retry_after: 17 } }), after(17_000)],
-    ["Retry-After HTTP-date", limited({ "Retry-After": new Date(MINUTE_START + 42_000).toUTCString() }), at(MINUTE_START + 42_000)],
+    [
+      "Retry-After seconds (sandbox)",
+      limited({ "Retry-After": "17" }, { error: { code: "rate_limited", retry_after: 17 } }),
+      after(17_000),
+    ],
+    [
+      "Retry-After HTTP-date",
+      limited({ "Retry-After": new Date(MINUTE_START + 42_000).toUTCString() }),
+      at(MINUTE_START + 42_000),
+    ],
     ["delay in the body only", limited({}, { error: { code: "rate_limited", retry_after: 9 } }), after(9_000)],
     ["delay in a flat body only", limited({}, { code: "rate_limited", retry_after: 8 }), after(8_000)],
     ["milliseconds header", limited({ "Retry-After-Ms": "2500" }), after(2_500)],
@@ -121,7 +145,10 @@ describe("429: wait the stated delay, never retry at once", () => {
   });
 
   it("GIVEN a shared limiter that ignores penalties THEN the client still waits the stated delay itself", async () => {
-    const { client, calls, clock } = setup([meAnswer(), json(429, {}, { "Retry-After": "20" }), meAnswer(), cities], unpaced);
+    const { client, calls, clock } = setup(
+      [meAnswer(), json(429, {}, { "Retry-After": "20" }), meAnswer(), cities],
+      unpaced,
+    );
     await client.cities();
     expect(calls[2].at.getTime() - calls[1].at.getTime()).toBe(20_000);
     expect(clock.sleeps).toEqual([20_000]);
@@ -129,7 +156,9 @@ describe("429: wait the stated delay, never retry at once", () => {
 
   it("does not count 429 waits as failed attempts", async () => {
     const answer = json(429, {}, { "Retry-After": "1" });
-    const { client } = setup([meAnswer(), answer, meAnswer(), answer, meAnswer(), cities], { retry: { maxAttempts: 1 } });
+    const { client } = setup([meAnswer(), answer, meAnswer(), answer, meAnswer(), cities], {
+      retry: { maxAttempts: 1 },
+    });
     await expect(client.cities()).resolves.toHaveLength(1);
   });
 
@@ -140,7 +169,10 @@ describe("429: wait the stated delay, never retry at once", () => {
   });
 
   it("GIVEN a stated delay beyond maxRateLimitWaitMs THEN RateLimitError at once, with the delay", async () => {
-    const { client, clock } = setup([meAnswer(), json(429, {}, { "Retry-After": "600" })], { ...unpaced, retry: { maxRateLimitWaitMs: 120_000 } });
+    const { client, clock } = setup([meAnswer(), json(429, {}, { "Retry-After": "600" })], {
+      ...unpaced,
+      retry: { maxRateLimitWaitMs: 120_000 },
+    });
     const error = await caught(client.cities());
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfterMs: 600_000, retriable: true });
@@ -149,12 +181,20 @@ describe("429: wait the stated delay, never retry at once", () => {
 
   it("GIVEN more 429s than maxRateLimitWaits THEN RateLimitError", async () => {
     const answer = json(429, {}, { "Retry-After": "1" });
-    const { client } = setup([meAnswer(), answer, meAnswer(), answer, meAnswer(), answer], { retry: { maxRateLimitWaits: 2 } });
+    const { client } = setup([meAnswer(), answer, meAnswer(), answer, meAnswer(), answer], {
+      retry: { maxRateLimitWaits: 2 },
+    });
     await expect(client.cities()).rejects.toBeInstanceOf(RateLimitError);
   });
 
   it("GIVEN a 429 THEN other calls sharing the limiter also hold back until the delay ends", async () => {
-    const { client, calls } = setup([meAnswer(60), json(429, {}, { "Retry-After": "30" }), meAnswer(60), cities, cities]);
+    const { client, calls } = setup([
+      meAnswer(60),
+      json(429, {}, { "Retry-After": "30" }),
+      meAnswer(60),
+      cities,
+      cities,
+    ]);
     await client.cities();
     await client.cities();
     const refusedAt = calls[1].at.getTime();
@@ -188,11 +228,14 @@ describe("POST /v1/leads is never re-sent blindly", () => {
     await expect(client.createLead(lead)).rejects.toBeInstanceOf(OutcomeUnknownError);
   });
 
-  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])("GIVEN %s (nothing sent) THEN the POST is retried", async (code) => {
-    const { client, requests } = setup([meAnswer(), { throws: networkError(code) }, created]);
-    await expect(client.createLead(lead)).resolves.toMatchObject({ kind: "created" });
-    expect(requests.filter((r) => r.method === "POST")).toHaveLength(2);
-  });
+  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])(
+    "GIVEN %s (nothing sent) THEN the POST is retried",
+    async (code) => {
+      const { client, requests } = setup([meAnswer(), { throws: networkError(code) }, created]);
+      await expect(client.createLead(lead)).resolves.toMatchObject({ kind: "created" });
+      expect(requests.filter((r) => r.method === "POST")).toHaveLength(2);
+    },
+  );
 
   it("GIVEN a refused connection on every attempt THEN ConnectionError, not OutcomeUnknown", async () => {
     const refused: Step = { throws: networkError("ECONNREFUSED") };

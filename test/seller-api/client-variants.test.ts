@@ -44,7 +44,10 @@ describe("POST /v1/leads answers: where the ref and the anomalies sit", () => {
     ],
     [
       "202 under lead, anomalies beside it, unknown code kept verbatim",
-      json(202, { lead: { ref: "ATB-7" }, anomalies: [{ code: "blacklisted_phone", message: "Phone on a blacklist" }] }),
+      json(202, {
+        lead: { ref: "ATB-7" },
+        anomalies: [{ code: "blacklisted_phone", message: "Phone on a blacklist" }],
+      }),
       { kind: "damaged", ref: "ATB-7", anomalies: [{ code: "blacklisted_phone", message: "Phone on a blacklist" }] },
     ],
     [
@@ -52,7 +55,11 @@ describe("POST /v1/leads answers: where the ref and the anomalies sit", () => {
       json(202, { data: { lead: { ref: "ATB-8", anomalies: [{ type: "unknown_city", detail: "Casablanka?" }] } } }),
       { kind: "damaged", ref: "ATB-8", anomalies: [{ code: "unknown_city", message: "Casablanka?" }] },
     ],
-    ["202 without any ref", json(202, { anomalies: ["inconsistent_total"] }), { kind: "damaged", anomalies: [{ code: "inconsistent_total", message: "inconsistent_total" }] }],
+    [
+      "202 without any ref",
+      json(202, { anomalies: ["inconsistent_total"] }),
+      { kind: "damaged", anomalies: [{ code: "inconsistent_total", message: "inconsistent_total" }] },
+    ],
   ])("%s", async (_label, answer, expected) => {
     const { client } = setup([meAnswer(), answer]);
     const result = await client.createLead(lead);
@@ -74,12 +81,31 @@ describe("POST /v1/leads answers: where the ref and the anomalies sit", () => {
 
 describe("error bodies", () => {
   it.each<[string, unknown]>([
-    ["nested error (sandbox)", { error: { code: "validation_error", message: "customer_phone is invalid", field: "customer_phone" } }],
+    [
+      "nested error (sandbox)",
+      { error: { code: "validation_error", message: "customer_phone is invalid", field: "customer_phone" } },
+    ],
     ["flat", { code: "validation_error", message: "customer_phone is invalid", field: "customer_phone" }],
-    ["errors array", { errors: [{ code: "validation_error", message: "customer_phone is invalid", field: "customer_phone" }] }],
-    ["errors array with param", { errors: [{ code: "validation_error", message: "customer_phone is invalid", param: "customer_phone" }] }],
-    ["error string + message", { error: "validation_error", message: "customer_phone is invalid", field: "customer_phone" }],
-    ["JSON:API errors", { errors: [{ code: "validation_error", detail: "customer_phone is invalid", source: { pointer: "/customer_phone" } }] }],
+    [
+      "errors array",
+      { errors: [{ code: "validation_error", message: "customer_phone is invalid", field: "customer_phone" }] },
+    ],
+    [
+      "errors array with param",
+      { errors: [{ code: "validation_error", message: "customer_phone is invalid", param: "customer_phone" }] },
+    ],
+    [
+      "error string + message",
+      { error: "validation_error", message: "customer_phone is invalid", field: "customer_phone" },
+    ],
+    [
+      "JSON:API errors",
+      {
+        errors: [
+          { code: "validation_error", detail: "customer_phone is invalid", source: { pointer: "/customer_phone" } },
+        ],
+      },
+    ],
   ])("GIVEN a 422 with a %s body THEN UnprocessableEntityError names the field", async (_label, body) => {
     const { client } = setup([meAnswer(), json(422, body)]);
     const error = await caught(client.createLead(lead));
@@ -121,14 +147,22 @@ describe("version header", () => {
   it.each(["X-Api-Version", "Api-Version", "X-Platform-Api-Version", "x-seller-api-version"])(
     "reads the version from %s",
     async (name) => {
-      const { client, calls } = setup([meAnswer(60, {}, {}), { status: 200, body: { data: [] }, headers: { [name]: "1.4" } }]);
+      const { client, calls } = setup([
+        meAnswer(60, {}, {}),
+        { status: 200, body: { data: [] }, headers: { [name]: "1.4" } },
+      ]);
       await client.cities();
       expect(calls.at(-1)?.apiVersion).toBe("1.4");
     },
   );
 
   it("GIVEN no version header THEN apiVersion is null and nothing breaks", async () => {
-    const { client, calls } = setup([{ status: 200, body: { data: { account: "A", name: "N", lead_prefix: "P", api_version: "1.3", rate_limit_per_minute: 5 } } }]);
+    const { client, calls } = setup([
+      {
+        status: 200,
+        body: { data: { account: "A", name: "N", lead_prefix: "P", api_version: "1.3", rate_limit_per_minute: 5 } },
+      },
+    ]);
     await client.me();
     expect(calls[0].apiVersion).toBeNull();
   });
@@ -142,7 +176,12 @@ describe("version header", () => {
   });
 
   it("GIVEN me() reports api_version 2.1 in its body THEN UnsupportedApiVersionError", async () => {
-    const { client } = setup([{ status: 200, body: { data: { account: "A", name: "N", lead_prefix: "P", api_version: "2.1", rate_limit_per_minute: 5 } } }]);
+    const { client } = setup([
+      {
+        status: 200,
+        body: { data: { account: "A", name: "N", lead_prefix: "P", api_version: "2.1", rate_limit_per_minute: 5 } },
+      },
+    ]);
     await expect(client.me()).rejects.toBeInstanceOf(UnsupportedApiVersionError);
   });
 
@@ -155,7 +194,13 @@ describe("version header", () => {
 });
 
 describe("list pagination: the last page", () => {
-  const leadRow = (id: number) => ({ id, ref: `ATB-${id}`, confirmation_status: "new", shipping_status: "pending", total_client: "99.00" });
+  const leadRow = (id: number) => ({
+    id,
+    ref: `ATB-${id}`,
+    confirmation_status: "new",
+    shipping_status: "pending",
+    total_client: "99.00",
+  });
 
   it.each<[string, Step]>([
     ["next_before null (sandbox)", json(200, { data: [leadRow(2)], next_before: null })],
@@ -165,11 +210,19 @@ describe("list pagination: the last page", () => {
     const refs: string[] = [];
     for await (const l of client.listLeads({ limit: 1 })) refs.push(l.ref);
     expect(refs).toEqual(["ATB-3", "ATB-2"]);
-    expect(requests.map((r) => r.path)).toEqual(["/api/v1/me", "/api/v1/leads?limit=1", "/api/v1/leads?limit=1&before=3"]);
+    expect(requests.map((r) => r.path)).toEqual([
+      "/api/v1/me",
+      "/api/v1/leads?limit=1",
+      "/api/v1/leads?limit=1&before=3",
+    ]);
   });
 
   it("GIVEN a cursor but then an empty page THEN iteration stops", async () => {
-    const { client } = setup([meAnswer(), json(200, { data: [leadRow(3)], next_before: 3 }), json(200, { data: [], next_before: 2 })]);
+    const { client } = setup([
+      meAnswer(),
+      json(200, { data: [leadRow(3)], next_before: 3 }),
+      json(200, { data: [], next_before: 2 }),
+    ]);
     const pages = [];
     for await (const page of client.listLeads().pages()) pages.push(page.leads.length);
     expect(pages).toEqual([1, 0]);

@@ -58,15 +58,29 @@ describe("errorFromResponse", () => {
 
   it("says method, path, status, code, server message and field", () => {
     const error = errorFromResponse(response());
-    expect(error.message).toBe("POST /v1/leads answered 422 invalid_phone: customer_phone must be a mobile (field customer_phone)");
-    expect(error).toMatchObject({ code: "invalid_phone", method: "POST", path: "/v1/leads", requestTime: AT, apiVersion: "1.4", requestId: "req_1", field: "customer_phone" });
+    expect(error.message).toBe(
+      "POST /v1/leads answered 422 invalid_phone: customer_phone must be a mobile (field customer_phone)",
+    );
+    expect(error).toMatchObject({
+      code: "invalid_phone",
+      method: "POST",
+      path: "/v1/leads",
+      requestTime: AT,
+      apiVersion: "1.4",
+      requestId: "req_1",
+      field: "customer_phone",
+    });
     expect(error.body).toEqual({ error: { code: "invalid_phone" } });
     expect(errorFromResponse(response({ status: 500, details: {} })).message).toBe("POST /v1/leads answered 500");
-    expect(errorFromResponse(response({ details: { message: "x".repeat(400) } })).message).toBe(`POST /v1/leads answered 422: ${"x".repeat(300)}`);
+    expect(errorFromResponse(response({ details: { message: "x".repeat(400) } })).message).toBe(
+      `POST /v1/leads answered 422: ${"x".repeat(300)}`,
+    );
   });
 
   it("carries the wait of a 429, zero when unknown", () => {
-    expect((errorFromResponse(response({ status: 429, retryAfterMs: 1500 })) as RateLimitError).retryAfterMs).toBe(1500);
+    expect((errorFromResponse(response({ status: 429, retryAfterMs: 1500 })) as RateLimitError).retryAfterMs).toBe(
+      1500,
+    );
     expect((errorFromResponse(response({ status: 429 })) as RateLimitError).retryAfterMs).toBe(0);
   });
 
@@ -90,7 +104,13 @@ describe("errorFromResponse", () => {
     ) as UnprocessableEntityError;
     expect(error.message).not.toContain(KEY);
     expect(error.message).toContain(REDACTED);
-    expect([error.code, error.path, error.apiVersion, error.requestId, error.field]).toEqual([REDACTED, `/v1/leads?k=${REDACTED}`, REDACTED, REDACTED, REDACTED]);
+    expect([error.code, error.path, error.apiVersion, error.requestId, error.field]).toEqual([
+      REDACTED,
+      `/v1/leads?k=${REDACTED}`,
+      REDACTED,
+      REDACTED,
+      REDACTED,
+    ]);
     expect(error.body).toEqual({ echo: REDACTED, [REDACTED]: [REDACTED] });
     expect(String(error.stack)).not.toContain(KEY);
   });
@@ -105,12 +125,30 @@ describe("errors built by the client", () => {
 
   it("works without a redactor", () => {
     const error = new SellerApiError({ message: "plain", requestTime: AT, code: "c", path: "/p", body: { a: 1 } });
-    expect(error).toMatchObject({ message: "plain", code: "c", path: "/p", body: { a: 1 }, apiVersion: null, requestId: null, retriable: false });
+    expect(error).toMatchObject({
+      message: "plain",
+      code: "c",
+      path: "/p",
+      body: { a: 1 },
+      apiVersion: null,
+      requestId: null,
+      retriable: false,
+    });
   });
 
   it("connection and timeout errors are retriable and name the network reason, redacted", () => {
-    const connection = new ConnectionError({ message: `connect to ${KEY}`, requestTime: AT, reason: `ECONNREFUSED ${KEY}`, redactor });
-    expect(connection).toMatchObject({ retriable: true, reason: `ECONNREFUSED ${REDACTED}`, message: `connect to ${REDACTED}`, name: "ConnectionError" });
+    const connection = new ConnectionError({
+      message: `connect to ${KEY}`,
+      requestTime: AT,
+      reason: `ECONNREFUSED ${KEY}`,
+      redactor,
+    });
+    expect(connection).toMatchObject({
+      retriable: true,
+      reason: `ECONNREFUSED ${REDACTED}`,
+      message: `connect to ${REDACTED}`,
+      name: "ConnectionError",
+    });
     const timeout = new TimeoutError({ message: "slow", requestTime: AT, reason: "timeout" });
     expect(timeout).toBeInstanceOf(ConnectionError);
     expect(timeout).toMatchObject({ retriable: true, reason: "timeout", name: "TimeoutError" });
@@ -122,7 +160,9 @@ describe("errors built by the client", () => {
   });
 
   it("an unexpected response lists its issues, redacted, none by default", () => {
-    expect(new UnexpectedResponseError({ message: "m", requestTime: AT, issues: [`ref: ${KEY}`], redactor }).issues).toEqual([`ref: ${REDACTED}`]);
+    expect(
+      new UnexpectedResponseError({ message: "m", requestTime: AT, issues: [`ref: ${KEY}`], redactor }).issues,
+    ).toEqual([`ref: ${REDACTED}`]);
     expect(new UnexpectedResponseError({ message: "m", requestTime: AT }).issues).toEqual([]);
   });
 

@@ -7,7 +7,10 @@ const valid = {
   city: "Casablanca",
   address: "12 rue Ibn Batouta",
   total_client: "149.00",
-  items: [{ sku: "ARG-OIL-50", quantity: 2 }, { product_id: 1003, quantity: 1 }],
+  items: [
+    { sku: "ARG-OIL-50", quantity: 2 },
+    { product_id: 1003, quantity: 1 },
+  ],
   external_ref: "#1001",
 };
 

@@ -5,11 +5,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConnectionError, createSellerApiClient, OutcomeUnknownError, type CallRecord } from "../../app/seller-api/index";
+import {
+  ConnectionError,
+  createSellerApiClient,
+  OutcomeUnknownError,
+  type CallRecord,
+} from "../../app/seller-api/index";
 import { createFakeClock } from "./helpers/fake-clock";
 import { lead, TEST_KEY } from "./helpers/client-setup";
 
-const ME = { data: { account: "ACC-1001", name: "A", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 600 } };
+const ME = {
+  data: { account: "ACC-1001", name: "A", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 600 },
+};
 const servers: http.Server[] = [];
 
 async function serve(handler: http.RequestListener): Promise<string> {
@@ -41,12 +48,15 @@ describe("real fetch over loopback", () => {
   it("GIVEN the server drops the connection after reading a POST THEN OutcomeUnknownError and one POST received", async () => {
     let posts = 0;
     const url = await serve((req, res) => {
-      if (req.method === "GET") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(ME));
+      if (req.method === "GET")
+        return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(ME));
       posts++;
       req.resume();
       req.on("end", () => req.socket.destroy());
     });
-    const error = await client(url).createLead(lead).catch((e: unknown) => e);
+    const error = await client(url)
+      .createLead(lead)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect((error as OutcomeUnknownError).reason).toBe("connection");
     expect(posts).toBe(1);
@@ -76,7 +86,8 @@ describe("real fetch over loopback", () => {
       baseUrl: api,
       apiKey: TEST_KEY,
       // GET /v1/me reaches the server; POST /v1/leads goes to a port nobody listens on.
-      fetch: (input, init) => globalThis.fetch(String(input).replace(api, init?.method === "POST" ? nowhere : api), init),
+      fetch: (input, init) =>
+        globalThis.fetch(String(input).replace(api, init?.method === "POST" ? nowhere : api), init),
       sleep: async () => undefined,
       onCall: (r) => void calls.push(r),
     });
@@ -84,6 +95,10 @@ describe("real fetch over loopback", () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).not.toBeInstanceOf(OutcomeUnknownError);
     expect((error as ConnectionError).reason).toBe("ECONNREFUSED");
-    expect(calls.filter((r) => r.method === "POST").map((r) => r.error)).toEqual(["ECONNREFUSED", "ECONNREFUSED", "ECONNREFUSED"]);
+    expect(calls.filter((r) => r.method === "POST").map((r) => r.error)).toEqual([
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+      "ECONNREFUSED",
+    ]);
   });
 });

@@ -2,13 +2,19 @@
 import { describe, expect, it } from "vitest";
 import { classifyNetworkError, errorCodes } from "../../app/seller-api/network-errors";
 
-const coded = (code: unknown, extra: Record<string, unknown> = {}) => Object.assign(new Error(`e ${String(code)}`), { code, ...extra });
+const coded = (code: unknown, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`e ${String(code)}`), { code, ...extra });
 const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause });
 
 describe("errorCodes", () => {
   it("collects codes along the cause chain and inside AggregateErrors, in order", () => {
-    const aggregate = Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("EHOSTUNREACH")], "all failed"), { code: "AGG" });
-    expect(errorCodes(fetchFailed(coded("UND_ERR_SOCKET", { cause: coded("ECONNRESET") })))).toEqual(["UND_ERR_SOCKET", "ECONNRESET"]);
+    const aggregate = Object.assign(new AggregateError([coded("ECONNREFUSED"), coded("EHOSTUNREACH")], "all failed"), {
+      code: "AGG",
+    });
+    expect(errorCodes(fetchFailed(coded("UND_ERR_SOCKET", { cause: coded("ECONNRESET") })))).toEqual([
+      "UND_ERR_SOCKET",
+      "ECONNRESET",
+    ]);
     expect(errorCodes(fetchFailed(aggregate))).toEqual(["AGG", "ECONNREFUSED", "EHOSTUNREACH"]);
     expect(errorCodes({ errors: [{ code: "A" }, null, "text", { code: "B" }] })).toEqual(["A", "B"]);
   });
@@ -38,23 +44,51 @@ describe("errorCodes", () => {
 
 describe("classifyNetworkError", () => {
   it("calls it a timeout when we timed out or fetch says so, sent or not unknown", () => {
-    expect(classifyNetworkError(fetchFailed(coded("ECONNREFUSED")), true)).toEqual({ reason: "timeout", timedOut: true, nothingSent: false });
+    expect(classifyNetworkError(fetchFailed(coded("ECONNREFUSED")), true)).toEqual({
+      reason: "timeout",
+      timedOut: true,
+      nothingSent: false,
+    });
     const abort = Object.assign(new Error("The operation timed out"), { name: "TimeoutError" });
     expect(classifyNetworkError(abort, false)).toEqual({ reason: "timeout", timedOut: true, nothingSent: false });
-    expect(classifyNetworkError({ name: "TimeoutError" }, false)).toEqual({ reason: "unknown", timedOut: false, nothingSent: false });
+    expect(classifyNetworkError({ name: "TimeoutError" }, false)).toEqual({
+      reason: "unknown",
+      timedOut: false,
+      nothingSent: false,
+    });
   });
 
   it("says nothing was sent only when every code says no connection was made", () => {
-    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT", "ERR_ADDRESS_NOT_PUBLIC"]) {
-      expect(classifyNetworkError(fetchFailed(coded(code)), false), code).toEqual({ reason: code, timedOut: false, nothingSent: true });
+    for (const code of [
+      "ECONNREFUSED",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "EHOSTUNREACH",
+      "ENETUNREACH",
+      "UND_ERR_CONNECT_TIMEOUT",
+      "ERR_ADDRESS_NOT_PUBLIC",
+    ]) {
+      expect(classifyNetworkError(fetchFailed(coded(code)), false), code).toEqual({
+        reason: code,
+        timedOut: false,
+        nothingSent: true,
+      });
     }
     const mixed = fetchFailed(new AggregateError([coded("ECONNREFUSED"), coded("ECONNRESET")]));
     expect(classifyNetworkError(mixed, false)).toEqual({ reason: "ECONNREFUSED", timedOut: false, nothingSent: false });
-    expect(classifyNetworkError(fetchFailed(coded("ECONNRESET")), false)).toEqual({ reason: "ECONNRESET", timedOut: false, nothingSent: false });
+    expect(classifyNetworkError(fetchFailed(coded("ECONNRESET")), false)).toEqual({
+      reason: "ECONNRESET",
+      timedOut: false,
+      nothingSent: false,
+    });
   });
 
   it("reports an error without codes as unknown and possibly sent", () => {
-    expect(classifyNetworkError(new TypeError("fetch failed"), false)).toEqual({ reason: "unknown", timedOut: false, nothingSent: false });
+    expect(classifyNetworkError(new TypeError("fetch failed"), false)).toEqual({
+      reason: "unknown",
+      timedOut: false,
+      nothingSent: false,
+    });
     expect(classifyNetworkError("boom", false)).toEqual({ reason: "unknown", timedOut: false, nothingSent: false });
   });
 });

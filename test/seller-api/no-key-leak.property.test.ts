@@ -15,15 +15,19 @@ import { networkError, type Step } from "./helpers/scripted-fetch";
 const SEED = Number(process.env.FAST_CHECK_SEED) || 20261123;
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const keyArb = fc
-  .string({ unit: fc.constantFrom(...BASE64URL), minLength: 16, maxLength: 43 })
-  .map((s) => `cod_${s}`);
+const keyArb = fc.string({ unit: fc.constantFrom(...BASE64URL), minLength: 16, maxLength: 43 }).map((s) => `cod_${s}`);
 
 /** Text that may carry the key, raw or URL-encoded, anywhere. */
 const textWith = (key: string) =>
   fc.oneof(
     fc.string({ maxLength: 20 }),
-    fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(key, encodeURIComponent(key), `Bearer ${key}`), fc.string({ maxLength: 10 })).map((p) => p.join("")),
+    fc
+      .tuple(
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom(key, encodeURIComponent(key), `Bearer ${key}`),
+        fc.string({ maxLength: 10 }),
+      )
+      .map((p) => p.join("")),
   );
 
 const jsonWith = (key: string): fc.Arbitrary<unknown> =>
@@ -42,18 +46,54 @@ const jsonWith = (key: string): fc.Arbitrary<unknown> =>
 const bodyWith = (key: string) =>
   fc.oneof(
     jsonWith(key),
-    fc.record({ error: fc.record({ code: textWith(key), message: textWith(key), field: textWith(key), retry_after: fc.oneof(fc.nat(3), textWith(key)) }) }),
+    fc.record({
+      error: fc.record({
+        code: textWith(key),
+        message: textWith(key),
+        field: textWith(key),
+        retry_after: fc.oneof(fc.nat(3), textWith(key)),
+      }),
+    }),
     fc.record({ code: textWith(key), message: textWith(key), field: textWith(key) }),
     fc.record({ errors: fc.array(fc.record({ message: textWith(key), param: textWith(key) }), { maxLength: 2 }) }),
-    fc.record({ data: fc.record({ ref: textWith(key), anomalies: fc.array(fc.oneof(textWith(key), fc.record({ code: textWith(key), message: textWith(key) })), { maxLength: 2 }) }) }),
     fc.record({
-      data: fc.record({ account: textWith(key), name: textWith(key), lead_prefix: textWith(key), api_version: fc.constantFrom("1.3", "2.0", key), rate_limit_per_minute: fc.constantFrom(60, 600) }),
+      data: fc.record({
+        ref: textWith(key),
+        anomalies: fc.array(fc.oneof(textWith(key), fc.record({ code: textWith(key), message: textWith(key) })), {
+          maxLength: 2,
+        }),
+      }),
     }),
     fc.record({
-      data: fc.array(fc.record({ id: fc.nat(), ref: textWith(key), confirmation_status: textWith(key), shipping_status: textWith(key), total_client: fc.constantFrom("1.00", key) }), { maxLength: 2 }),
+      data: fc.record({
+        account: textWith(key),
+        name: textWith(key),
+        lead_prefix: textWith(key),
+        api_version: fc.constantFrom("1.3", "2.0", key),
+        rate_limit_per_minute: fc.constantFrom(60, 600),
+      }),
+    }),
+    fc.record({
+      data: fc.array(
+        fc.record({
+          id: fc.nat(),
+          ref: textWith(key),
+          confirmation_status: textWith(key),
+          shipping_status: textWith(key),
+          total_client: fc.constantFrom("1.00", key),
+        }),
+        { maxLength: 2 },
+      ),
       next_before: fc.oneof(fc.constant(null), textWith(key)),
     }),
-    fc.record({ data: fc.record({ ref: textWith(key), confirmation_status: textWith(key), shipping_status: textWith(key), tracking_number: textWith(key) }) }),
+    fc.record({
+      data: fc.record({
+        ref: textWith(key),
+        confirmation_status: textWith(key),
+        shipping_status: textWith(key),
+        tracking_number: textWith(key),
+      }),
+    }),
   );
 
 const answerWith = (key: string): fc.Arbitrary<Step> =>

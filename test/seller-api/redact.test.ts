@@ -45,7 +45,11 @@ describe("createRedactor().text", () => {
 describe("createRedactor().deep", () => {
   it("redacts strings and property names at any depth and keeps other values", () => {
     const r = createRedactor("s3cret");
-    const out = r.deep({ s3cret: ["s3cret", 1, null, true, { k: "xs3cretx" }], n: 5, nested: [[{ "a-s3cret": "ok" }]] });
+    const out = r.deep({
+      s3cret: ["s3cret", 1, null, true, { k: "xs3cretx" }],
+      n: 5,
+      nested: [[{ "a-s3cret": "ok" }]],
+    });
     expect(out).toEqual({
       [REDACTED]: [REDACTED, 1, null, true, { k: `x${REDACTED}x` }],
       n: 5,

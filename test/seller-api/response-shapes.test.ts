@@ -14,12 +14,20 @@ describe("unwrapData", () => {
 
 describe("readCreateResult", () => {
   it("finds the ref under data, data.lead, lead or at the top, in that order", () => {
-    expect(readCreateResult(201, { data: { ref: "A-1" } })).toEqual({ kind: "created", ref: "A-1", raw: { data: { ref: "A-1" } } });
+    expect(readCreateResult(201, { data: { ref: "A-1" } })).toEqual({
+      kind: "created",
+      ref: "A-1",
+      raw: { data: { ref: "A-1" } },
+    });
     expect(readCreateResult(201, { data: { lead: { ref: "A-2" } } })).toMatchObject({ kind: "created", ref: "A-2" });
     expect(readCreateResult(201, { lead: { reference: "A-3" } })).toMatchObject({ kind: "created", ref: "A-3" });
     expect(readCreateResult(201, { lead_ref: 44 })).toMatchObject({ kind: "created", ref: "44" });
-    expect(readCreateResult(201, { data: { ref: "first", lead: { ref: "second" } }, ref: "last" })).toMatchObject({ ref: "first" });
-    expect(readCreateResult(201, { data: { lead: { ref: "second" } }, lead: { ref: "third" }, ref: "last" })).toMatchObject({ ref: "second" });
+    expect(readCreateResult(201, { data: { ref: "first", lead: { ref: "second" } }, ref: "last" })).toMatchObject({
+      ref: "first",
+    });
+    expect(
+      readCreateResult(201, { data: { lead: { ref: "second" } }, lead: { ref: "third" }, ref: "last" }),
+    ).toMatchObject({ ref: "second" });
     expect(readCreateResult(201, { lead: { ref: "third" }, ref: "last" })).toMatchObject({ ref: "third" });
   });
 
@@ -46,14 +54,21 @@ describe("readCreateResult", () => {
       ],
       raw: body,
     });
-    expect(readCreateResult(202, { warnings: ["w"] })).toEqual({ kind: "damaged", anomalies: [{ code: "w", message: "w" }], raw: { warnings: ["w"] } });
+    expect(readCreateResult(202, { warnings: ["w"] })).toEqual({
+      kind: "damaged",
+      anomalies: [{ code: "w", message: "w" }],
+      raw: { warnings: ["w"] },
+    });
     expect(readCreateResult(202, {})).toEqual({ kind: "damaged", anomalies: [], raw: {} });
     expect(readCreateResult(202, { anomalies: "x", warnings: ["w"] })).toMatchObject({ anomalies: [{ code: "w" }] });
   });
 
   it("reads a 201 flagged damaged anywhere as damaged", () => {
     expect(readCreateResult(201, { data: { ref: "A", damaged: true } })).toMatchObject({ kind: "damaged", ref: "A" });
-    expect(readCreateResult(201, { lead: { ref: "A" }, status: "damaged" })).toMatchObject({ kind: "damaged", ref: "A" });
+    expect(readCreateResult(201, { lead: { ref: "A" }, status: "damaged" })).toMatchObject({
+      kind: "damaged",
+      ref: "A",
+    });
     expect(readCreateResult(201, { ref: "A", damaged: "yes", status: "created" })).toMatchObject({ kind: "created" });
   });
 });
@@ -77,8 +92,15 @@ describe("readErrorDetails", () => {
       message: "Unknown city",
       field: "city",
     });
-    expect(readErrorDetails({ error: { type: "t", detail: "d", param: "p" } })).toEqual({ code: "t", message: "d", field: "p" });
-    expect(readErrorDetails({ error: { description: "desc", path: ["items", 0] } })).toEqual({ message: "desc", field: "items.0" });
+    expect(readErrorDetails({ error: { type: "t", detail: "d", param: "p" } })).toEqual({
+      code: "t",
+      message: "d",
+      field: "p",
+    });
+    expect(readErrorDetails({ error: { description: "desc", path: ["items", 0] } })).toEqual({
+      message: "desc",
+      field: "items.0",
+    });
     expect(readErrorDetails({ error: { title: "T", loc: "body" } })).toEqual({ message: "T", field: "body" });
     expect(readErrorDetails({ error: { attribute: "a", field: "", param: [] } })).toEqual({ field: "a" });
     expect(readErrorDetails({ error: { source: { pointer: "/data/items/0" } } })).toEqual({ field: "data.items.0" });
@@ -86,19 +108,34 @@ describe("readErrorDetails", () => {
     expect(readErrorDetails({ error: { source: { pointer: 3 } } })).toEqual({});
   });
 
-  it("reads {error: \"code\", message}", () => {
-    expect(readErrorDetails({ error: "rate_limited", message: "Slow down", field: "x" })).toEqual({ code: "rate_limited", message: "Slow down", field: "x" });
-    expect(readErrorDetails({ error: "invalid_request", code: "E42", error_description: "bad" })).toEqual({ code: "E42", message: "bad" });
+  it('reads {error: "code", message}', () => {
+    expect(readErrorDetails({ error: "rate_limited", message: "Slow down", field: "x" })).toEqual({
+      code: "rate_limited",
+      message: "Slow down",
+      field: "x",
+    });
+    expect(readErrorDetails({ error: "invalid_request", code: "E42", error_description: "bad" })).toEqual({
+      code: "E42",
+      message: "bad",
+    });
     expect(readErrorDetails({ error: "nope", detail: "d" })).toEqual({ code: "nope", message: "d" });
   });
 
   it("reads {errors: [...]}", () => {
-    expect(readErrorDetails({ code: "validation", errors: [{ message: "phone is invalid", field: "customer_phone" }, { message: "2nd" }] })).toEqual({
+    expect(
+      readErrorDetails({
+        code: "validation",
+        errors: [{ message: "phone is invalid", field: "customer_phone" }, { message: "2nd" }],
+      }),
+    ).toEqual({
       code: "validation",
       message: "phone is invalid",
       field: "customer_phone",
     });
-    expect(readErrorDetails({ errors: [{ code: "own", message: "m" }], code: "top" })).toEqual({ code: "own", message: "m" });
+    expect(readErrorDetails({ errors: [{ code: "own", message: "m" }], code: "top" })).toEqual({
+      code: "own",
+      message: "m",
+    });
     expect(readErrorDetails({ errors: ["first", "second"], code: 400 })).toEqual({ code: "400", message: "first" });
     expect(readErrorDetails({ errors: [], message: "flat" })).toEqual({ message: "flat" });
     expect(readErrorDetails({ errors: [7], message: "flat" })).toEqual({ message: "flat" });
@@ -131,7 +168,18 @@ describe("readNextBefore", () => {
   });
 
   it("reads null, empty, non-finite and non-objects as no further page", () => {
-    for (const body of [null, "x", [], { next_before: null }, { next_before: "" }, { next_before: "  " }, { next_before: Number.NaN }, { next_before: Infinity }, { meta: "m" }, { next_before: true }]) {
+    for (const body of [
+      null,
+      "x",
+      [],
+      { next_before: null },
+      { next_before: "" },
+      { next_before: "  " },
+      { next_before: Number.NaN },
+      { next_before: Infinity },
+      { meta: "m" },
+      { next_before: true },
+    ]) {
       expect(readNextBefore(body), JSON.stringify(body)).toBeNull();
     }
   });

@@ -66,7 +66,16 @@ describe("api version", () => {
   });
 
   it("takes the leading number as the major version", () => {
-    expect(["1.3", "v2", " V3.1", "2024-01-01", "x1", "", null, undefined].map(majorVersion)).toEqual([1, 2, 3, 2024, null, null, null, null]);
+    expect(["1.3", "v2", " V3.1", "2024-01-01", "x1", "", null, undefined].map(majorVersion)).toEqual([
+      1,
+      2,
+      3,
+      2024,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("calls a stated version with another major unsupported", () => {

@@ -31,7 +31,11 @@ describe("every method against the sandbox", () => {
       rate_limit_per_minute: 60,
     });
     const products = await client.products();
-    expect(products.find((p) => p.sku === "ARG-OIL-50")).toMatchObject({ id: 1001, platform_price: "45.00", in_stock: true });
+    expect(products.find((p) => p.sku === "ARG-OIL-50")).toMatchObject({
+      id: 1001,
+      platform_price: "45.00",
+      in_stock: true,
+    });
     const cities = await client.cities();
     expect(cities.find((c) => c.name === "Casablanca")).toMatchObject({ id: 101, delivery_fee: "20.00" });
     expect(calls.map((c) => [c.path, c.status, c.apiVersion])).toEqual([
@@ -56,14 +60,24 @@ describe("every method against the sandbox", () => {
 
   it("createLead() -> damaged, with the sandbox's anomaly codes", async () => {
     const { client } = h.client(h.keys[0].key);
-    const first = await client.createLead({ ...leadFor(2), city: "Atlantis", items: [{ sku: "NO-SUCH-SKU", quantity: 1 }] });
+    const first = await client.createLead({
+      ...leadFor(2),
+      city: "Atlantis",
+      items: [{ sku: "NO-SUCH-SKU", quantity: 1 }],
+    });
     expect(first.kind).toBe("damaged");
-    expect(first.kind === "damaged" && first.anomalies.map((a) => a.code).sort()).toEqual(["unknown_city", "unknown_sku"]);
+    expect(first.kind === "damaged" && first.anomalies.map((a) => a.code).sort()).toEqual([
+      "unknown_city",
+      "unknown_sku",
+    ]);
     expect(first.ref).toMatch(/^ATB-/);
 
     await client.createLead(leadFor(3));
     const duplicate = await client.createLead(leadFor(3));
-    expect(duplicate).toMatchObject({ kind: "damaged", anomalies: [expect.objectContaining({ code: "recent_duplicate" })] });
+    expect(duplicate).toMatchObject({
+      kind: "damaged",
+      anomalies: [expect.objectContaining({ code: "recent_duplicate" })],
+    });
   });
 
   it("getLead() on another seller's ref answers null; its owner reads it", async () => {
@@ -180,7 +194,11 @@ describe("faults", () => {
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 500, code: "internal_error", retriable: true });
     expect((error as InternalServerError).message).toContain("Injected server incident");
-    expect(calls.slice(1).map((c) => [c.status, c.attempt])).toEqual([[500, 1], [500, 2], [500, 3]]);
+    expect(calls.slice(1).map((c) => [c.status, c.attempt])).toEqual([
+      [500, 1],
+      [500, 2],
+      [500, 3],
+    ]);
     expect((error as InternalServerError).requestTime).toEqual(calls[3].at);
   });
 

@@ -14,7 +14,8 @@ import {
 
 describe("amountString", () => {
   it("takes two-decimal strings, negative ones too, and nothing else", () => {
-    for (const ok of ["149.00", "0.00", "-12.50", "1234567.99"]) expect(amountString.safeParse(ok).success, ok).toBe(true);
+    for (const ok of ["149.00", "0.00", "-12.50", "1234567.99"])
+      expect(amountString.safeParse(ok).success, ok).toBe(true);
     for (const bad of ["149", "149.0", "149.000", "1,00", " 1.00", "1.00 ", "+1.00", "a1.00", "1.00a", 149]) {
       expect(amountString.safeParse(bad).success, String(bad)).toBe(false);
     }
@@ -39,9 +40,16 @@ describe("toAnomaly", () => {
       field: "total_client",
     });
     expect(toAnomaly({ type: "t", detail: "d", param: "p" })).toEqual({ code: "t", message: "d", field: "p" });
-    expect(toAnomaly({ kind: "k", description: "x", path: ["items", 0, "sku"] })).toEqual({ code: "k", message: "x", field: "items.0.sku" });
+    expect(toAnomaly({ kind: "k", description: "x", path: ["items", 0, "sku"] })).toEqual({
+      code: "k",
+      message: "x",
+      field: "items.0.sku",
+    });
     expect(toAnomaly({ name: "n", reason: "r", attribute: "a" })).toEqual({ code: "n", message: "r", field: "a" });
-    expect(toAnomaly({ code: "", type: "fallback", message: "" , detail: "second" })).toEqual({ code: "fallback", message: "second" });
+    expect(toAnomaly({ code: "", type: "fallback", message: "", detail: "second" })).toEqual({
+      code: "fallback",
+      message: "second",
+    });
   });
 
   it("reads numbers and joins path arrays, skipping empty or mixed arrays", () => {
@@ -52,7 +60,9 @@ describe("toAnomaly", () => {
   });
 
   it("keeps the earlier lead a recent duplicate names, under the usual key names", () => {
-    expect(toAnomaly({ code: "recent_duplicate", message: "m", field: "customer_phone", duplicate_of: "ATB-100012" })).toEqual({
+    expect(
+      toAnomaly({ code: "recent_duplicate", message: "m", field: "customer_phone", duplicate_of: "ATB-100012" }),
+    ).toEqual({
       code: "recent_duplicate",
       message: "m",
       field: "customer_phone",
@@ -63,7 +73,10 @@ describe("toAnomaly", () => {
     expect(toAnomaly({ code: "recent_duplicate", original_ref: 77 }).duplicateOf).toBe("77");
     expect(toAnomaly({ code: "recent_duplicate", duplicate_of: "", original_ref: "A-3" }).duplicateOf).toBe("A-3");
     expect(toAnomaly({ code: "recent_duplicate", message: "m" })).not.toHaveProperty("duplicateOf");
-    expect(toAnomaly({ code: "recent_duplicate", message: "m", duplicate_of: null })).toEqual({ code: "recent_duplicate", message: "m" });
+    expect(toAnomaly({ code: "recent_duplicate", message: "m", duplicate_of: null })).toEqual({
+      code: "recent_duplicate",
+      message: "m",
+    });
   });
 
   it("says unspecified when no code is given, and has no field when none is", () => {
@@ -77,8 +90,22 @@ describe("toAnomaly", () => {
 
 describe("records", () => {
   it("account: converts the version and a numeric rate limit, keeps the raw record", () => {
-    const raw = { account: "ACC-1", name: "Atlas", lead_prefix: "AT", api_version: 1, rate_limit_per_minute: "60", extra: true };
-    expect(accountSchema.parse(raw)).toEqual({ account: "ACC-1", name: "Atlas", lead_prefix: "AT", api_version: "1", rate_limit_per_minute: 60, raw: { ...raw, api_version: "1", rate_limit_per_minute: 60 } });
+    const raw = {
+      account: "ACC-1",
+      name: "Atlas",
+      lead_prefix: "AT",
+      api_version: 1,
+      rate_limit_per_minute: "60",
+      extra: true,
+    };
+    expect(accountSchema.parse(raw)).toEqual({
+      account: "ACC-1",
+      name: "Atlas",
+      lead_prefix: "AT",
+      api_version: "1",
+      rate_limit_per_minute: 60,
+      raw: { ...raw, api_version: "1", rate_limit_per_minute: 60 },
+    });
     for (const limit of [0, -1, 1.5, "0", "abc", "1.5"]) {
       expect(accountSchema.safeParse({ ...raw, rate_limit_per_minute: limit }).success, String(limit)).toBe(false);
     }
@@ -86,14 +113,31 @@ describe("records", () => {
 
   it("product: defaults private and variants, keeps unknown fields", () => {
     const raw = { id: 1, sku: "S", name: "N", platform_price: "1.00", in_stock: true, colour: "red" };
-    expect(productSchema.parse(raw)).toEqual({ id: 1, sku: "S", name: "N", platform_price: "1.00", in_stock: true, private: false, variants: [], raw: { ...raw, private: false, variants: [] } });
-    expect(productSchema.parse({ ...raw, private: true, variants: [{ sku: "V" }] })).toMatchObject({ private: true, variants: [{ sku: "V" }] });
+    expect(productSchema.parse(raw)).toEqual({
+      id: 1,
+      sku: "S",
+      name: "N",
+      platform_price: "1.00",
+      in_stock: true,
+      private: false,
+      variants: [],
+      raw: { ...raw, private: false, variants: [] },
+    });
+    expect(productSchema.parse({ ...raw, private: true, variants: [{ sku: "V" }] })).toMatchObject({
+      private: true,
+      variants: [{ sku: "V" }],
+    });
     expect(productSchema.safeParse({ ...raw, platform_price: "1" }).success).toBe(false);
     expect(productSchema.safeParse({ ...raw, id: 1.5 }).success).toBe(false);
   });
 
   it("city", () => {
-    expect(citySchema.parse({ id: 1, name: "Rabat", delivery_fee: "25.00" })).toEqual({ id: 1, name: "Rabat", delivery_fee: "25.00", raw: { id: 1, name: "Rabat", delivery_fee: "25.00" } });
+    expect(citySchema.parse({ id: 1, name: "Rabat", delivery_fee: "25.00" })).toEqual({
+      id: 1,
+      name: "Rabat",
+      delivery_fee: "25.00",
+      raw: { id: 1, name: "Rabat", delivery_fee: "25.00" },
+    });
     expect(citySchema.safeParse({ id: 1, name: "Rabat", delivery_fee: 25 }).success).toBe(false);
   });
 
@@ -103,8 +147,20 @@ describe("records", () => {
     expect(plain).toEqual({ ...base, total_client: null, raw: { ...base, total_client: null } });
     expect(plain).not.toHaveProperty("damaged");
     expect(plain).not.toHaveProperty("anomalies");
-    const damaged = leadSummarySchema.parse({ ...base, total_client: "149.00", damaged: true, anomalies: ["dup", { code: "c", message: "m" }] });
-    expect(damaged).toMatchObject({ total_client: "149.00", damaged: true, anomalies: [{ code: "dup", message: "dup" }, { code: "c", message: "m" }] });
+    const damaged = leadSummarySchema.parse({
+      ...base,
+      total_client: "149.00",
+      damaged: true,
+      anomalies: ["dup", { code: "c", message: "m" }],
+    });
+    expect(damaged).toMatchObject({
+      total_client: "149.00",
+      damaged: true,
+      anomalies: [
+        { code: "dup", message: "dup" },
+        { code: "c", message: "m" },
+      ],
+    });
     expect(leadSummarySchema.parse({ ...base, damaged: false })).toMatchObject({ damaged: false });
     expect(leadSummarySchema.safeParse({ ...base, ref: "" }).success).toBe(false);
   });
@@ -112,9 +168,24 @@ describe("records", () => {
   it("lead detail: id only when sent, nullable text and amounts", () => {
     const base = { ref: "AT-7", confirmation_status: "confirmed", shipping_status: "shipped" };
     const detail = leadDetailSchema.parse(base);
-    expect(detail).toEqual({ ...base, tracking_number: null, seller_profit: null, total_client: null, raw: { ...base, tracking_number: null, seller_profit: null, total_client: null } });
+    expect(detail).toEqual({
+      ...base,
+      tracking_number: null,
+      seller_profit: null,
+      total_client: null,
+      raw: { ...base, tracking_number: null, seller_profit: null, total_client: null },
+    });
     expect(detail).not.toHaveProperty("id");
-    expect(leadDetailSchema.parse({ ...base, id: 3, tracking_number: "TRK", seller_profit: "-5.00", total_client: "10.00", anomalies: [] })).toMatchObject({
+    expect(
+      leadDetailSchema.parse({
+        ...base,
+        id: 3,
+        tracking_number: "TRK",
+        seller_profit: "-5.00",
+        total_client: "10.00",
+        anomalies: [],
+      }),
+    ).toMatchObject({
       id: 3,
       tracking_number: "TRK",
       seller_profit: "-5.00",

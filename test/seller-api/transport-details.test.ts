@@ -38,7 +38,11 @@ describe("requests", () => {
     const { client, requests } = setup([meAnswer(), json(201, { data: { ref: "ATB-1" } })]);
     await client.createLead(lead);
     expect(requests[0].headers).toEqual({ authorization: `Bearer ${TEST_KEY}`, accept: "application/json" });
-    expect(requests[1].headers).toEqual({ authorization: `Bearer ${TEST_KEY}`, accept: "application/json", "content-type": "application/json" });
+    expect(requests[1].headers).toEqual({
+      authorization: `Bearer ${TEST_KEY}`,
+      accept: "application/json",
+      "content-type": "application/json",
+    });
   });
 });
 
@@ -65,7 +69,10 @@ describe("answers", () => {
 
   it("does not parse an answer nested deeper than any real one", async () => {
     const deep = `${"[".repeat(100)}${"]".repeat(100)}`;
-    const { client } = setup([meAnswer(), { status: 200, body: `{"data":[],"x":${deep}}`, headers: { "X-Api-Version": "1.3" } }]);
+    const { client } = setup([
+      meAnswer(),
+      { status: 200, body: `{"data":[],"x":${deep}}`, headers: { "X-Api-Version": "1.3" } },
+    ]);
     expect(await caught(client.cities())).toMatchObject({ code: "unexpected_response", status: 200 });
   });
 });
@@ -97,14 +104,22 @@ describe("an answer longer than the cap", () => {
     const counted = (bytes: number) => async () => (calls++, answer(bytes)());
     const error = await caught(transport(counted(101), 100).send({ method: "GET", path: "/v1/cities" }));
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ code: "response_too_large", message: "GET /v1/cities: answer longer than 100 bytes, not read" });
+    expect(error).toMatchObject({
+      code: "response_too_large",
+      message: "GET /v1/cities: answer longer than 100 bytes, not read",
+    });
     expect(calls).toBe(1);
-    await expect(transport(answer(100), 100).send({ method: "GET", path: "/v1/cities" })).resolves.toMatchObject({ body: "x".repeat(100) });
+    await expect(transport(answer(100), 100).send({ method: "GET", path: "/v1/cities" })).resolves.toMatchObject({
+      body: "x".repeat(100),
+    });
   });
 
   it("caps at 5 MB unless told otherwise", async () => {
     const error = await caught(transport(answer(5 * 1024 * 1024 + 1)).send({ method: "GET", path: "/v1/cities" }));
-    expect(error).toMatchObject({ code: "response_too_large", message: `GET /v1/cities: answer longer than ${5 * 1024 * 1024} bytes, not read` });
+    expect(error).toMatchObject({
+      code: "response_too_large",
+      message: `GET /v1/cities: answer longer than ${5 * 1024 * 1024} bytes, not read`,
+    });
   });
 
   it("calls the outcome of a POST unknown", async () => {
@@ -120,9 +135,21 @@ describe("failures: what the error and the onCall record carry", () => {
     const { client, calls } = setup([meAnswer(), refused, refused, refused]);
     const error = await caught(client.cities());
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ code: "connection_error", message: "GET /v1/cities: connection failed (ECONNREFUSED) (attempt 3)" });
+    expect(error).toMatchObject({
+      code: "connection_error",
+      message: "GET /v1/cities: connection failed (ECONNREFUSED) (attempt 3)",
+    });
     expect(error.cause).toMatchObject({ message: "TypeError: fetch failed", code: "ECONNREFUSED" });
-    expect(calls.at(-1)).toEqual({ method: "GET", path: "/v1/cities", status: null, durationMs: 0, at: calls.at(-1)?.at, apiVersion: null, attempt: 3, error: "ECONNREFUSED" });
+    expect(calls.at(-1)).toEqual({
+      method: "GET",
+      path: "/v1/cities",
+      status: null,
+      durationMs: 0,
+      at: calls.at(-1)?.at,
+      apiVersion: null,
+      attempt: 3,
+      error: "ECONNREFUSED",
+    });
   });
 
   it("a hanging GET: TimeoutError with its code", async () => {
@@ -138,7 +165,8 @@ describe("failures: what the error and the onCall record carry", () => {
     expect(error).toMatchObject({
       code: "outcome_unknown",
       reason: "connection",
-      message: "POST /v1/leads: connection failed (ECONNRESET) after the request may have reached the platform; not re-sent",
+      message:
+        "POST /v1/leads: connection failed (ECONNRESET) after the request may have reached the platform; not re-sent",
     });
   });
 
@@ -150,7 +178,8 @@ describe("failures: what the error and the onCall record carry", () => {
       sleep: clock.sleep,
       onCall: (r) => void calls.push(r),
       fetch: async (input) => {
-        if (String(input).endsWith("/v1/me")) return new Response(JSON.stringify(meAnswerBody), { status: 200, headers: { "X-Api-Version": "1.3" } });
+        if (String(input).endsWith("/v1/me"))
+          return new Response(JSON.stringify(meAnswerBody), { status: 200, headers: { "X-Api-Version": "1.3" } });
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             controller.enqueue(new TextEncoder().encode('{"data":['));
@@ -177,7 +206,15 @@ describe("failures: what the error and the onCall record carry", () => {
   });
 });
 
-const meAnswerBody = { data: { account: "ACC-1001", name: "Atlas Beauty SARL", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: 60 } };
+const meAnswerBody = {
+  data: {
+    account: "ACC-1001",
+    name: "Atlas Beauty SARL",
+    lead_prefix: "ATB",
+    api_version: "1.3",
+    rate_limit_per_minute: 60,
+  },
+};
 
 describe("an unsupported version", () => {
   const created = (version: string) => json(201, { data: { ref: "ATB-1" } }, { "X-Api-Version": version });
@@ -187,7 +224,13 @@ describe("an unsupported version", () => {
     await client.createLead(lead);
     const error = await caught(client.createLead(lead));
     expect(error).toBeInstanceOf(UnsupportedApiVersionError);
-    expect(error).toMatchObject({ code: "unsupported_api_version", apiVersion: "2.0", method: "POST", path: "/v1/leads", requestTime: new Date(clock.now()) });
+    expect(error).toMatchObject({
+      code: "unsupported_api_version",
+      apiVersion: "2.0",
+      method: "POST",
+      path: "/v1/leads",
+      requestTime: new Date(clock.now()),
+    });
     expect(requests).toHaveLength(2);
   });
 
@@ -212,16 +255,22 @@ describe("429 bounds", () => {
   const tooMany = (seconds: number) => json(429, {}, { "Retry-After": String(seconds) });
 
   it("waits exactly maxRateLimitWaits times, and a delay of exactly maxRateLimitWaitMs", async () => {
-    const { client, clock } = setup([meAnswer(), tooMany(2), meAnswer(), tooMany(2), meAnswer(), json(200, { data: [] })], {
-      retry: { maxRateLimitWaits: 2, maxRateLimitWaitMs: 2_000 },
-    });
+    const { client, clock } = setup(
+      [meAnswer(), tooMany(2), meAnswer(), tooMany(2), meAnswer(), json(200, { data: [] })],
+      {
+        retry: { maxRateLimitWaits: 2, maxRateLimitWaitMs: 2_000 },
+      },
+    );
     await expect(client.cities()).resolves.toEqual([]);
     expect(clock.sleeps.filter((ms) => ms === 2_000)).toHaveLength(2);
   });
 
   it("tells the limiter when the key may call again", async () => {
     const penalties: [string, number][] = [];
-    const limiter = { acquire: async () => undefined, penalize: async (key: string, until: number) => void penalties.push([key, until]) };
+    const limiter = {
+      acquire: async () => undefined,
+      penalize: async (key: string, until: number) => void penalties.push([key, until]),
+    };
     const { client, clock } = setup([meAnswer(), tooMany(7)], { limiter, retry: { maxRateLimitWaits: 0 } });
     const at = clock.now();
     expect(await caught(client.cities())).toBeInstanceOf(RateLimitError);

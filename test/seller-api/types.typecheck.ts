@@ -20,5 +20,14 @@ expectTypeOf<Account["rate_limit_per_minute"]>().toEqualTypeOf<number>();
 expectTypeOf<LeadSummary["confirmation_status"]>().toEqualTypeOf<string>();
 expectTypeOf<Extract<CreateLeadResult, { kind: "created" }>["ref"]>().toEqualTypeOf<string>();
 expectTypeOf<Extract<CreateLeadResult, { kind: "damaged" }>["ref"]>().toEqualTypeOf<string | undefined>();
-expectTypeOf<{ customer_name: string; customer_phone: string; items: { sku: string; quantity: number }[] }>().toMatchTypeOf<LeadInput>();
-expectTypeOf<{ customer_name: string; customer_phone: string; items: { product_id: number; quantity: number }[]; city: number }>().toMatchTypeOf<LeadInput>();
+expectTypeOf<{
+  customer_name: string;
+  customer_phone: string;
+  items: { sku: string; quantity: number }[];
+}>().toMatchTypeOf<LeadInput>();
+expectTypeOf<{
+  customer_name: string;
+  customer_phone: string;
+  items: { product_id: number; quantity: number }[];
+  city: number;
+}>().toMatchTypeOf<LeadInput>();

@@ -15,9 +15,22 @@ import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl } from "../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type ShopifyAdminControl,
+} from "../../shopify-admin/index";
 import { applyMigrations, createEmptyDatabase } from "../helpers/db";
-import { ensurePreviewBuild, removePreviewBuild, startPreviewServer, PREVIEW_API_KEY, PREVIEW_API_SECRET, type PreviewServer } from "../helpers/preview-server";
+import {
+  ensurePreviewBuild,
+  removePreviewBuild,
+  startPreviewServer,
+  PREVIEW_API_KEY,
+  PREVIEW_API_SECRET,
+  type PreviewServer,
+} from "../helpers/preview-server";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";
@@ -62,7 +75,11 @@ beforeAll(async () => {
     ensurePreviewBuild(),
     createEmptyDatabase(tmp, "reconcile.sqlite"),
     startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 }),
-    startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: ["read_orders", "write_orders"] }, flow: flowDefinitionsFrom(join(root, "extensions")) }),
+    startShopifyAdmin({
+      quiet: true,
+      app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: ["read_orders", "write_orders"] },
+      flow: flowDefinitionsFrom(join(root, "extensions")),
+    }),
   ]);
   control = shopifyAdminControl(shopify.url);
   await control.loadShop(SHOP);
@@ -96,23 +113,42 @@ async function place(payload: Record<string, unknown>, deliver = true) {
   placedAt.set(String(payload.id), Date.now());
   return control.placeOrder(SHOP, payload, { deliver });
 }
-const link = (payload: Record<string, unknown>) => db.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(payload.id) } } });
+const link = (payload: Record<string, unknown>) =>
+  db.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(payload.id) } } });
 /** What a webhook could change of an order's link (the write-back's record moves on by itself). */
 const intakeView = async (payload: Record<string, unknown>) => {
   const l = await link(payload);
-  return l && { state: l.state, leadRef: l.leadRef, reason: l.reason, payload: l.payload, payloadAt: l.payloadAt, cancelledAt: l.cancelledAt, postCount: l.postCount, phone: l.phone };
+  return (
+    l && {
+      state: l.state,
+      leadRef: l.leadRef,
+      reason: l.reason,
+      payload: l.payload,
+      payloadAt: l.payloadAt,
+      cancelledAt: l.cancelledAt,
+      postCount: l.postCount,
+      phone: l.phone,
+    }
+  );
 };
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${server?.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}\n${server?.output().slice(-3000)}`);
     await sleep(250);
   }
 }
-const settled = (state: string | undefined) => state !== undefined && !["received", "posting", "retrying"].includes(state);
+const settled = (state: string | undefined) =>
+  state !== undefined && !["received", "posting", "retrying"].includes(state);
 
 /** POSTs a webhook to the running server as Shopify would (signed), with the headers given. */
 async function post(topic: string, body: Record<string, unknown>, headers: Record<string, string>) {
@@ -138,14 +174,22 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
   await place(doubled);
   await control.addDeliveryFault({ kind: "hold", shop: SHOP, topic: "orders/create" });
   await place(held);
-  for (const o of [normal, lost, doubled, held]) await waitFor(`${String(o.name)} settled`, () => link(o), (l) => settled(l?.state));
+  for (const o of [normal, lost, doubled, held])
+    await waitFor(
+      `${String(o.name)} settled`,
+      () => link(o),
+      (l) => settled(l?.state),
+    );
   const lostLinkId = (await link(lost))!.id;
   expect((await link(lost))!.state).toBe("created");
   // Its webhook, released after the reconciliation took the order in: nothing changes.
   const before = await intakeView(held);
   expect((await control.releaseDeliveries(SHOP))[0]).toMatchObject({ state: "delivered", status: 200 });
   // The lost order's orders/create as Shopify's last retry would carry it, hours late.
-  await post("orders/create", lost, { "X-Shopify-Event-Id": "evt-lost-late", "X-Shopify-Triggered-At": new Date(Date.now() - 5 * 3600_000).toISOString() });
+  await post("orders/create", lost, {
+    "X-Shopify-Event-Id": "evt-lost-late",
+    "X-Shopify-Triggered-At": new Date(Date.now() - 5 * 3600_000).toISOString(),
+  });
   await sleep(1000);
   expect(await intakeView(held)).toEqual(before);
   expect(await intakeView(lost)).toMatchObject({ state: "created", postCount: 1 });
@@ -155,12 +199,26 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
   await control.cancelOrder(SHOP, String(normal.id));
   const noPhone = order({ phone: null });
   await place(noPhone);
-  await waitFor("the order without phone held", () => link(noPhone), (l) => l?.state === "held");
+  await waitFor(
+    "the order without phone held",
+    () => link(noPhone),
+    (l) => l?.state === "held",
+  );
   await control.addDeliveryFault({ kind: "hold", shop: SHOP, topic: "orders/updated" });
   await control.editOrder(SHOP, String(noPhone.id), { note: "first edit, still no phone" });
-  await control.editOrder(SHOP, String(noPhone.id), { shipping_address: { ...(noPhone.shipping_address as object), phone: "0677001122" } });
-  await waitFor("the cancellation applied", () => link(normal), (l) => l?.cancelledAt !== null);
-  await waitFor("the corrected order sent", () => link(noPhone), (l) => l?.state === "created");
+  await control.editOrder(SHOP, String(noPhone.id), {
+    shipping_address: { ...(noPhone.shipping_address as object), phone: "0677001122" },
+  });
+  await waitFor(
+    "the cancellation applied",
+    () => link(normal),
+    (l) => l?.cancelledAt !== null,
+  );
+  await waitFor(
+    "the corrected order sent",
+    () => link(noPhone),
+    (l) => l?.state === "created",
+  );
   const corrected = await intakeView(noPhone);
   await control.releaseDeliveries(SHOP); // the first edit, older than what the app applied
   await sleep(1000);
@@ -181,7 +239,9 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
     (o) => o.displayFulfillmentStatus === "FULFILLED" && o.displayFinancialStatus === "PAID",
   );
   const rewritten = await db.timelineEvent.findMany({ where: { linkId: doubledLink.id, kind: "reconciled" } });
-  expect(rewritten.map((e) => e.message)).toEqual(["The Shopify order does not show what the app wrote (the fulfilment): written again"]);
+  expect(rewritten.map((e) => e.message)).toEqual([
+    "The Shopify order does not show what the app wrote (the fulfilment): written again",
+  ]);
 
   // 4. The app stops; orders come in meanwhile (their webhooks fail); it starts again.
   await server!.close();
@@ -190,7 +250,13 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
   for (const o of whileDown) expect((await place(o)).deliveries[0]).toMatchObject({ state: "failed", status: 0 });
   await sleep(2 * INTERVAL_S * 1000);
   server = await startApp();
-  for (const o of whileDown) await waitFor(`${String(o.name)} settled after the restart`, () => link(o), (l) => settled(l?.state), 90_000);
+  for (const o of whileDown)
+    await waitFor(
+      `${String(o.name)} settled after the restart`,
+      () => link(o),
+      (l) => settled(l?.state),
+      90_000,
+    );
   // Shopify's retries arrive after the restart: nothing changes.
   const afterRestart = await Promise.all(whileDown.map(intakeView));
   expect((await control.redeliver(SHOP)).every((d) => d.state === "delivered")).toBe(true);
@@ -211,8 +277,15 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
   expect(await db.orderLink.count({ where: { shop: SHOP } })).toBe(orders.length);
 
   // Recovered orders were taken in within one interval of being placed (the order while down: of the restart).
-  const recovered = await db.timelineEvent.findMany({ where: { shop: SHOP, kind: "recovered" }, select: { linkId: true, at: true } });
-  const recoveredIds = new Set(await db.orderLink.findMany({ where: { id: { in: recovered.map((r) => r.linkId) } }, select: { orderId: true } }).then((ls) => ls.map((l) => l.orderId)));
+  const recovered = await db.timelineEvent.findMany({
+    where: { shop: SHOP, kind: "recovered" },
+    select: { linkId: true, at: true },
+  });
+  const recoveredIds = new Set(
+    await db.orderLink
+      .findMany({ where: { id: { in: recovered.map((r) => r.linkId) } }, select: { orderId: true } })
+      .then((ls) => ls.map((l) => l.orderId)),
+  );
   // The lost order, the one whose webhook was held, and those placed while the app was down.
   expect(recoveredIds).toEqual(new Set([String(lost.id), String(held.id), ...whileDown.map((o) => String(o.id))]));
   const lostTaken = recovered.find((r) => r.linkId === lostLinkId)!;
@@ -220,7 +293,9 @@ it("accounts for every order exactly once through lost, doubled, late and stale 
 
   // The ledger says so, and Flow heard of no stuck order.
   const ledger = await db.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
-  const figures = JSON.parse(ledger.figures) as { windows: { day: { shopify: { count: number }; app: { total: number } } } };
+  const figures = JSON.parse(ledger.figures) as {
+    windows: { day: { shopify: { count: number }; app: { total: number } } };
+  };
   expect(figures.windows.day.app.total).toBeGreaterThanOrEqual(figures.windows.day.shopify.count);
   expect((await control.flow(SHOP)).received.filter((r) => r.handle === "order-stuck")).toEqual([]);
 }, 300_000);

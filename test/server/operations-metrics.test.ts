@@ -74,7 +74,13 @@ async function startWorker() {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const metrics = `http://127.0.0.1:${port}/metrics`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(metrics).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(metrics).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`the worker exited:\n${workerOutput}`);
     await sleep(100);
   }
@@ -98,7 +104,10 @@ async function scrapeUntil(read: () => Promise<Scrape>, ready: (s: Scrape) => bo
   const deadline = Date.now() + 60_000;
   let last = await read();
   while (!ready(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: not seen in 60 s\n--- worker ---\n${workerOutput.slice(-4000)}\n--- server ---\n${server.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: not seen in 60 s\n--- worker ---\n${workerOutput.slice(-4000)}\n--- server ---\n${server.output().slice(-3000)}`,
+      );
     await sleep(250);
     last = await read();
   }
@@ -106,9 +115,16 @@ async function scrapeUntil(read: () => Promise<Scrape>, ready: (s: Scrape) => bo
 }
 
 let nextOrder = 6_300_000_000_000;
-async function deliver(shop: string, order: Record<string, unknown>, options: { webhookId?: string; signWith?: string } = {}) {
+async function deliver(
+  shop: string,
+  order: Record<string, unknown>,
+  options: { webhookId?: string; signWith?: string } = {},
+) {
   const body = JSON.stringify(order);
-  const headers = signedWebhookHeaders({ topic: "orders/create", shop, secret: options.signWith ?? server.apiSecret, webhookId: options.webhookId }, body);
+  const headers = signedWebhookHeaders(
+    { topic: "orders/create", shop, secret: options.signWith ?? server.apiSecret, webhookId: options.webhookId },
+    body,
+  );
   const response = await fetch(`${server.url}/webhooks/orders/create`, { method: "POST", headers, body });
   await response.arrayBuffer();
   return response.status;
@@ -117,7 +133,12 @@ async function deliver(shop: string, order: Record<string, unknown>, options: { 
 /** An order that exists in the Shopify stand-in too (write-back needs it). */
 async function newOrder(shop = SHOP) {
   const id = ++nextOrder;
-  if (shop === SHOP) await shopifyAdminControl(admin.url).addOrder(SHOP, { id, name: `#${id % 10000}`, lines: [{ sku: "ARG-OIL-100", quantity: 1 }] });
+  if (shop === SHOP)
+    await shopifyAdminControl(admin.url).addOrder(SHOP, {
+      id,
+      name: `#${id % 10000}`,
+      lines: [{ sku: "ARG-OIL-100", quantity: 1 }],
+    });
   return webhookOrder({ id, name: `#${id % 10000}`, phone: `06${String(id).slice(-8)}` });
 }
 
@@ -126,12 +147,24 @@ beforeAll(async () => {
   db = await createTestDatabase();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 600 });
   control = sandboxControl(sandbox.url);
-  admin = await startShopifyAdmin({ quiet: true, app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") } });
+  admin = await startShopifyAdmin({
+    quiet: true,
+    app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
+  });
   await shopifyAdminControl(admin.url).install(SHOP, { accessToken: "shpat_e2e_atlas-beauty" });
   const keys = Object.fromEntries(sandbox.keys.map((k) => [k.account, k]));
   const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
-  await connectTestShop(db.prisma, { apiKey: keys["ACC-1001"].key, baseUrl: sandbox.url, settings: { writeBack: { tags: true, fulfillment: false, markPaid: false, cancel: false }, flowTriggers: flowOff } });
-  await connectTestShop(db.prisma, { shop: PAUSED_SHOP, apiKey: keys["ACC-1002"].key, baseUrl: sandbox.url, settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false }, flowTriggers: flowOff } });
+  await connectTestShop(db.prisma, {
+    apiKey: keys["ACC-1001"].key,
+    baseUrl: sandbox.url,
+    settings: { writeBack: { tags: true, fulfillment: false, markPaid: false, cancel: false }, flowTriggers: flowOff },
+  });
+  await connectTestShop(db.prisma, {
+    shop: PAUSED_SHOP,
+    apiKey: keys["ACC-1002"].key,
+    baseUrl: sandbox.url,
+    settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false }, flowTriggers: flowOff },
+  });
   const metricsPort = await freePort();
   serverMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
   server = await startPreviewServer({
@@ -174,7 +207,9 @@ describe("metrics of a production server and a worker", () => {
     const web = await scrapeWeb();
     expect(web.value("cod_process_info", { role: "web" })).toBe(1);
     expect(web.value("cod_webhook_ack_seconds_count", { topic: "orders/create" })).toBe(ORDERS + redelivered + 1);
-    expect(web.value("cod_webhook_requests_total", { topic: "orders/create", outcome: "accepted" })).toBe(ORDERS + redelivered);
+    expect(web.value("cod_webhook_requests_total", { topic: "orders/create", outcome: "accepted" })).toBe(
+      ORDERS + redelivered,
+    );
     expect(web.value("cod_webhook_requests_total", { topic: "orders/create", outcome: "bad_signature" })).toBe(1);
     expect(web.value("cod_intake_orders_total", { outcome: "new" })).toBe(ORDERS);
     expect(web.value("cod_intake_orders_total", { outcome: "redelivered" })).toBe(redelivered);
@@ -184,12 +219,20 @@ describe("metrics of a production server and a worker", () => {
     if (onPostgres) expect(web.value("cod_db_pool_connections", { state: "max" })).toBe(4);
     else expect(web.families().has("cod_db_pool_connections")).toBe(false);
 
-    let w = await scrapeUntil(scrapeWorker, (s) => s.count("cod_order_to_lead_seconds_count") >= ORDERS && s.count("cod_jobs_total", { kind: "write-back", outcome: "done" }) >= ORDERS, "every order posted and tagged");
+    let w = await scrapeUntil(
+      scrapeWorker,
+      (s) =>
+        s.count("cod_order_to_lead_seconds_count") >= ORDERS &&
+        s.count("cod_jobs_total", { kind: "write-back", outcome: "done" }) >= ORDERS,
+      "every order posted and tagged",
+    );
     expect(w.value("cod_process_info", { role: "worker" })).toBe(1);
     expect(w.count("cod_jobs_total", { kind: "post-lead", outcome: "done" })).toBe(ORDERS);
     expect(w.count("cod_job_seconds_count", { kind: "post-lead" })).toBe(ORDERS);
     expect(w.count("cod_seller_api_calls_total", { endpoint: "POST /v1/leads", status: "2xx" })).toBe(ORDERS);
-    expect(w.count("cod_seller_api_calls_total", { endpoint: "GET /v1/products", status: "2xx" })).toBeGreaterThanOrEqual(1);
+    expect(
+      w.count("cod_seller_api_calls_total", { endpoint: "GET /v1/products", status: "2xx" }),
+    ).toBeGreaterThanOrEqual(1);
     // 600 calls a minute: calls are spaced 100 ms apart, so posts wait for their slot.
     expect(w.count("cod_rate_limit_waits_total", { reason: "spacing" })).toBeGreaterThan(0);
     expect(w.count("cod_rate_limit_wait_seconds_total", { reason: "spacing" })).toBeGreaterThan(0);
@@ -205,7 +248,13 @@ describe("metrics of a production server and a worker", () => {
     for (const lead of leads.slice(0, 4)) await control.advance(lead.ref, { confirmation_status: "confirmed" });
     const writtenBefore = w.count("cod_status_to_shopify_seconds_count");
     await db.prisma.job.updateMany({ where: { kind: "sync-statuses", shop: SHOP }, data: { runAt: new Date() } });
-    w = await scrapeUntil(scrapeWorker, (s) => s.count("cod_status_sync_cycle_seconds_count") >= 1 && s.count("cod_status_to_shopify_seconds_count") >= writtenBefore + 4, "a status-sync cycle and its write-backs");
+    w = await scrapeUntil(
+      scrapeWorker,
+      (s) =>
+        s.count("cod_status_sync_cycle_seconds_count") >= 1 &&
+        s.count("cod_status_to_shopify_seconds_count") >= writtenBefore + 4,
+      "a status-sync cycle and its write-backs",
+    );
     expect(w.count("cod_status_sync_leads_tracked_sum")).toBeGreaterThanOrEqual(ORDERS);
     expect(w.count("cod_status_sync_calls_total", { kind: "list" })).toBeGreaterThanOrEqual(1);
     expect(w.count("cod_status_sync_leads_changed_total")).toBeGreaterThanOrEqual(4);
@@ -217,7 +266,11 @@ describe("metrics of a production server and a worker", () => {
     for (let i = 0; i < waiting; i++) expect(await deliver(SHOP, await newOrder())).toBe(200);
     await sleep(1500);
     // The database's gauges are cached 5 s: wait for a fresh read.
-    const behind = await scrapeUntil(scrapeWeb, (s) => s.count("cod_queue_jobs", { kind: "post-lead", state: "due" }) === waiting, "the backlog in the queue gauges");
+    const behind = await scrapeUntil(
+      scrapeWeb,
+      (s) => s.count("cod_queue_jobs", { kind: "post-lead", state: "due" }) === waiting,
+      "the backlog in the queue gauges",
+    );
     expect(behind.value("cod_queue_oldest_due_seconds", { kind: "post-lead" })).toBeGreaterThanOrEqual(1);
     expect(behind.value("cod_database_up")).toBe(1);
     expect(behind.value("cod_shops_installed")).toBe(2);
@@ -226,20 +279,44 @@ describe("metrics of a production server and a worker", () => {
     await control.config({ rate_limit_per_minute: 1 });
     await startWorker();
     for (let i = 0; i < 3; i++) expect(await deliver(SHOP, await newOrder())).toBe(200);
-    w = await scrapeUntil(scrapeWorker, (s) => s.count("cod_seller_api_calls_total", { status: "429" }) >= 1 && s.count("cod_jobs_total", { kind: "post-lead", outcome: "postponed" }) >= 1, "429 answers and postponed posts");
-    expect(w.count("cod_rate_limit_waits_total", { reason: "platform_429" })).toBe(w.count("cod_seller_api_calls_total", { status: "429" }));
+    w = await scrapeUntil(
+      scrapeWorker,
+      (s) =>
+        s.count("cod_seller_api_calls_total", { status: "429" }) >= 1 &&
+        s.count("cod_jobs_total", { kind: "post-lead", outcome: "postponed" }) >= 1,
+      "429 answers and postponed posts",
+    );
+    expect(w.count("cod_rate_limit_waits_total", { reason: "platform_429" })).toBe(
+      w.count("cod_seller_api_calls_total", { status: "429" }),
+    );
     // The postponed posts wait for a later time (the stated Retry-After), not lost.
-    await scrapeUntil(scrapeWeb, (s) => s.count("cod_queue_jobs", { kind: "post-lead", state: "scheduled" }) >= 1, "posts waiting out the storm");
+    await scrapeUntil(
+      scrapeWeb,
+      (s) => s.count("cod_queue_jobs", { kind: "post-lead", state: "scheduled" }) >= 1,
+      "posts waiting out the storm",
+    );
     await control.config({ rate_limit_per_minute: 600 });
 
     // ---- a revoked key: the shop is paused, by reason ----
     const revoked = sandbox.keys.find((k) => k.account === "ACC-1002")!;
     await control.revoke(revoked.id);
     expect(await deliver(PAUSED_SHOP, await newOrder(PAUSED_SHOP))).toBe(200);
-    w = await scrapeUntil(scrapeWorker, (s) => s.count("cod_shop_pauses_total", { reason: "key_rejected" }) === 1, "the pause");
+    w = await scrapeUntil(
+      scrapeWorker,
+      (s) => s.count("cod_shop_pauses_total", { reason: "key_rejected" }) === 1,
+      "the pause",
+    );
     expect(w.count("cod_seller_api_calls_total", { status: "401" })).toBeGreaterThanOrEqual(1);
-    await scrapeUntil(scrapeWorker, (s) => s.value("cod_shops_paused", { reason: "key_rejected" }) === 1, "the paused shop in the worker's gauges");
-    await scrapeUntil(scrapeWeb, (s) => s.value("cod_shops_paused", { reason: "key_rejected" }) === 1, "the paused shop in the server's gauges");
+    await scrapeUntil(
+      scrapeWorker,
+      (s) => s.value("cod_shops_paused", { reason: "key_rejected" }) === 1,
+      "the paused shop in the worker's gauges",
+    );
+    await scrapeUntil(
+      scrapeWeb,
+      (s) => s.value("cod_shops_paused", { reason: "key_rejected" }) === 1,
+      "the paused shop in the server's gauges",
+    );
 
     // No series names a shop: the label sets stay fixed whatever the number of shops.
     for (const s of [...(await scrapeWeb()).samples, ...(await scrapeWorker()).samples]) {
@@ -256,10 +333,24 @@ describe("metrics of a production server and a worker", () => {
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     const webLines = lines(server.output());
     const webhook = webLines.find((l) => l.msg === "request" && l.topic === "orders/create" && l.status === 200);
-    expect(webhook).toMatchObject({ level: "info", role: "web", requestId: expect.any(String), shop: SHOP, durationMs: expect.any(Number), outcome: "ok" });
+    expect(webhook).toMatchObject({
+      level: "info",
+      role: "web",
+      requestId: expect.any(String),
+      shop: SHOP,
+      durationMs: expect.any(Number),
+      outcome: "ok",
+    });
     const workerLines = lines(workerOutput);
     const job = workerLines.find((l) => l.kind === "post-lead" && l.outcome === "done");
-    expect(job).toMatchObject({ role: "worker", job: expect.stringContaining("post-lead:"), jobId: expect.any(String), shop: expect.any(String), durationMs: expect.any(Number), attempt: 1 });
+    expect(job).toMatchObject({
+      role: "worker",
+      job: expect.stringContaining("post-lead:"),
+      jobId: expect.any(String),
+      shop: expect.any(String),
+      durationMs: expect.any(Number),
+      attempt: 1,
+    });
     const everything = server.output() + workerOutput;
     for (const key of sandbox.keys) expect(everything).not.toContain(key.key);
     expect(everything).not.toContain("shpat_e2e");
@@ -269,13 +360,20 @@ describe("metrics of a production server and a worker", () => {
   it("answers readiness on both processes, and /metrics on the app's port only with the token", async () => {
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ ready: true, database: { ok: true, kind: onPostgres ? "postgres" : "sqlite" }, schema: { ok: true } });
+    expect(await ready.json()).toMatchObject({
+      ready: true,
+      database: { ok: true, kind: onPostgres ? "postgres" : "sqlite" },
+      schema: { ok: true },
+    });
     const workerReady = await fetch(worker!.metrics.replace("/metrics", "/readyz"));
     expect(workerReady.status).toBe(200);
     expect(await workerReady.json()).toMatchObject({ ready: true, worker: { ok: true, stopping: false } });
 
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-of-some-length" } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-of-some-length" } }))
+        .status,
+    ).toBe(401);
     const guarded = await scrape(`${server.url}/metrics`, { token: METRICS_TOKEN });
     expect(guarded.value("cod_process_info", { role: "web" })).toBe(1);
     // The listener asks for the token too once one is set.

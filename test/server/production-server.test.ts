@@ -17,7 +17,6 @@ import { signedWebhookHeaders } from "../helpers/webhooks";
 const root = join(import.meta.dirname, "..", "..");
 let tmp: string;
 
-
 function serve(env: Record<string, string>) {
   // Run from an empty directory so a developer's own .env cannot leak in.
   const child = spawn(process.execPath, appServerArgs(root, join(buildDir, "build", "server", "index.js")), {
@@ -98,13 +97,24 @@ describe("production server", () => {
     const db = createPrismaClient(url);
     try {
       // Up to 30 s: tsx compiles server.ts at start, slow on a loaded machine.
-      for (let i = 0; i < 300 && !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
+      for (
+        let i = 0;
+        i < 300 &&
+        !(await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      ) {
         await new Promise((r) => setTimeout(r, 100));
       }
       const post = (topic: string, body: string, options: { signWith?: string; path?: string } = {}) =>
         fetch(`${base}${options.path ?? `/webhooks/${topic}`}`, {
           method: "POST",
-          headers: signedWebhookHeaders({ topic, shop: "atlas-beauty.myshopify.com", body: null, secret, signWith: options.signWith }, body),
+          headers: signedWebhookHeaders(
+            { topic, shop: "atlas-beauty.myshopify.com", body: null, secret, signWith: options.signWith },
+            body,
+          ),
           body,
         });
       const order = webhookOrder({ id: 4_200_000_000_001 });
@@ -120,7 +130,10 @@ describe("production server", () => {
       expect((await post("orders/create", other, { signWith: "wrong" })).status).toBe(401);
       expect((await post("orders/create", other, { path: "/webhooks/orders/create?x=1" })).status).toBe(200);
       expect((await fetch(`${base}/webhooks/orders/create`)).status).toBe(405);
-      const huge = await fetch(`${base}/webhooks/orders/create`, { method: "POST", body: "x".repeat(11 * 1024 * 1024) }).then(
+      const huge = await fetch(`${base}/webhooks/orders/create`, {
+        method: "POST",
+        body: "x".repeat(11 * 1024 * 1024),
+      }).then(
         (r) => String(r.status),
         // The server may close the connection before the whole body is sent: only a reset counts.
         (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
@@ -142,12 +155,24 @@ describe("production server", () => {
         .split("\n")
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(lines.find((l) => l.url === "/webhooks/seller/[redacted]")).toMatchObject({ msg: "request", method: "POST", route: "platform_events" });
+      expect(lines.find((l) => l.url === "/webhooks/seller/[redacted]")).toMatchObject({
+        msg: "request",
+        method: "POST",
+        route: "platform_events",
+      });
       expect(server.output()).not.toContain("unknown-token");
       const created = lines.filter((l) => l.msg === "request" && l.topic === "orders/create");
       expect(created.map((l) => l.status)).toEqual(expect.arrayContaining([200, 401, 405]));
-      expect(created[0]).toMatchObject({ shop: "atlas-beauty.myshopify.com", requestId: expect.any(String), durationMs: expect.any(Number), outcome: "ok" });
-      expect(lines.find((l) => l.directWebhookRoutes !== undefined)).toMatchObject({ role: "web", directWebhookRoutes: 8 });
+      expect(created[0]).toMatchObject({
+        shop: "atlas-beauty.myshopify.com",
+        requestId: expect.any(String),
+        durationMs: expect.any(Number),
+        outcome: "ok",
+      });
+      expect(lines.find((l) => l.directWebhookRoutes !== undefined)).toMatchObject({
+        role: "web",
+        directWebhookRoutes: 8,
+      });
     } finally {
       await db.$disconnect();
       server.child.kill();

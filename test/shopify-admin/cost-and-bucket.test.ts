@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ORDERS_PAGE } from "../../app/shopify/documents";
-import { LeakyBucket, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  LeakyBucket,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { errorsOf, graphql } from "./helpers";
 
 describe("LeakyBucket", () => {
@@ -49,8 +54,17 @@ describe("cost and throttling over HTTP", () => {
     expect(cost.requestedQueryCost).toBeGreaterThan(900);
     expect(cost.actualQueryCost).toBeGreaterThan(0);
     expect(cost.actualQueryCost).toBeLessThan(cost.requestedQueryCost);
-    expect(cost.throttleStatus).toEqual({ maximumAvailable: 2000, currentlyAvailable: 2000 - cost.actualQueryCost!, restoreRate: 100 });
-    expect(admin.requests.at(-1)).toMatchObject({ shop: A, operationName: "OrdersPage", requestedQueryCost: cost.requestedQueryCost, actualQueryCost: cost.actualQueryCost });
+    expect(cost.throttleStatus).toEqual({
+      maximumAvailable: 2000,
+      currentlyAvailable: 2000 - cost.actualQueryCost!,
+      restoreRate: 100,
+    });
+    expect(admin.requests.at(-1)).toMatchObject({
+      shop: A,
+      operationName: "OrdersPage",
+      requestedQueryCost: cost.requestedQueryCost,
+      actualQueryCost: cost.actualQueryCost,
+    });
   });
 
   it("answers THROTTLED with the cost when the bucket lacks the requested points, per shop, until it refills", async () => {
@@ -59,7 +73,10 @@ describe("cost and throttling over HTTP", () => {
     expect(throttled.status).toBe(200);
     expect(throttled.body.data).toBeUndefined();
     expect(errorsOf(throttled)).toEqual([
-      { message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } },
+      {
+        message: "Throttled",
+        extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+      },
     ]);
     const requested = throttled.body.extensions!.cost.requestedQueryCost;
     expect(throttled.body.extensions!.cost).toEqual({
@@ -87,13 +104,21 @@ describe("cost and throttling over HTTP", () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await graphql(admin.url, A, query));
     // 250 asked, 3 there: requested 252, actual 5; four calls fit easily and leave 1980 points.
-    expect(answers.map((a) => [a.body.errors, a.body.extensions!.cost.requestedQueryCost, a.body.extensions!.cost.actualQueryCost])).toEqual(
-      Array(4).fill([undefined, 252, 5]),
-    );
+    expect(
+      answers.map((a) => [
+        a.body.errors,
+        a.body.extensions!.cost.requestedQueryCost,
+        a.body.extensions!.cost.actualQueryCost,
+      ]),
+    ).toEqual(Array(4).fill([undefined, 252, 5]));
     expect(answers[3].body.extensions!.cost.throttleStatus.currentlyAvailable).toBe(1980);
     await control.setBucket(A, 251);
     const answer = await graphql(admin.url, A, query);
-    expect(answer.body.extensions!.cost).toMatchObject({ requestedQueryCost: 252, actualQueryCost: null, throttleStatus: { currentlyAvailable: 251 } });
+    expect(answer.body.extensions!.cost).toMatchObject({
+      requestedQueryCost: 252,
+      actualQueryCost: null,
+      throttleStatus: { currentlyAvailable: 251 },
+    });
     expect(errorsOf(answer)[0].extensions?.code).toBe("THROTTLED");
   });
 

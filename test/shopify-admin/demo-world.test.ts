@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDERS_PAGE, PRODUCT_VARIANTS_PAGE } from "../../app/shopify/documents";
 import { ORDERS_PER_PAGE, ordersQuery } from "../../app/sync/backfill/progress";
-import { demoCatalogue, demoWorld, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  demoCatalogue,
+  demoWorld,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 import { graphql } from "./helpers";
 
 const SHOP = "demo-argan.myshopify.com";
@@ -36,31 +42,51 @@ describe("the demo world", () => {
   it("is the same for the same seed and time, and differs for another seed", () => {
     const a = demoWorld({ nowMs: Date.parse(NOW) });
     const b = demoWorld({ nowMs: Date.parse(NOW) });
-    const strip = (w: typeof a) => w.orders!.map((o) => [o.id, o.createdAt, o.displayFinancialStatus, o.lineItems.map((l) => l.sku), (o.shippingAddress as { city: string }).city]);
+    const strip = (w: typeof a) =>
+      w.orders!.map((o) => [
+        o.id,
+        o.createdAt,
+        o.displayFinancialStatus,
+        o.lineItems.map((l) => l.sku),
+        (o.shippingAddress as { city: string }).city,
+      ]);
     expect(strip(a)).toEqual(strip(b));
     expect(strip(demoWorld({ nowMs: Date.parse(NOW), seed: 7 }))).not.toEqual(strip(a));
   });
 
   it("has a catalogue with platform SKUs, SKUs to map, a variant without SKU, a bundle and an archived product", () => {
     const platform = new Set(
-      (JSON.parse(readFileSync("sandbox/seed/products.json", "utf8")) as { sku: string; variants: { sku: string }[] }[]).flatMap((p) => [p.sku, ...p.variants.map((v) => v.sku)]),
+      (
+        JSON.parse(readFileSync("sandbox/seed/products.json", "utf8")) as { sku: string; variants: { sku: string }[] }[]
+      ).flatMap((p) => [p.sku, ...p.variants.map((v) => v.sku)]),
     );
     const { products, skusOnPlatform } = demoCatalogue();
     const variants = products.flatMap((p) => p.variants);
     for (const sku of skusOnPlatform) expect(platform.has(sku), sku).toBe(true);
-    expect(variants.filter((v) => v.sku && platform.has(v.sku)).map((v) => v.sku).sort()).toEqual([...skusOnPlatform].sort());
+    expect(
+      variants
+        .filter((v) => v.sku && platform.has(v.sku))
+        .map((v) => v.sku)
+        .sort(),
+    ).toEqual([...skusOnPlatform].sort());
     const unknown = variants.filter((v) => v.sku && !platform.has(v.sku)).map((v) => v.sku);
-    expect(unknown).toEqual(expect.arrayContaining(["DJELLABA-BRODEE-M", "ARGAN-BIO-30", "PACK-RAMADAN", "jlb-sandal-41 "]));
+    expect(unknown).toEqual(
+      expect.arrayContaining(["DJELLABA-BRODEE-M", "ARGAN-BIO-30", "PACK-RAMADAN", "jlb-sandal-41 "]),
+    );
     expect(variants.filter((v) => v.sku === null).map((v) => v.displayName)).toEqual(["Amlou maison - Default Title"]);
     expect(products.filter((p) => p.productType === "Bundle").map((p) => p.variants[0].sku)).toEqual(["PACK-RAMADAN"]);
-    expect(products.filter((p) => p.status === "ARCHIVED").map((p) => p.title)).toEqual(["Crème solaire SPF 50 (ancienne formule)"]);
+    expect(products.filter((p) => p.status === "ARCHIVED").map((p) => p.title)).toEqual([
+      "Crème solaire SPF 50 (ancienne formule)",
+    ]);
   });
 
   it("loads through the control API and serves its variants and orders", async () => {
     const summary = await control.loadShop(SHOP, { world: "demo", now: NOW });
     expect(summary).toMatchObject({ loaded: true, products: 14, variants: 20, orders: 360 });
     const page = await graphql(admin.url, SHOP, PRODUCT_VARIANTS_PAGE, { first: 50, query: "sku:PACK-RAMADAN" });
-    expect(page.body.data).toMatchObject({ productVariants: { nodes: [{ sku: "PACK-RAMADAN", product: { title: "Pack Ramadan" } }] } });
+    expect(page.body.data).toMatchObject({
+      productVariants: { nodes: [{ sku: "PACK-RAMADAN", product: { title: "Pack Ramadan" } }] },
+    });
     const active = await graphql(admin.url, SHOP, PRODUCT_VARIANTS_PAGE, { first: 50, query: "product_status:active" });
     expect((active.body.data!.productVariants as { nodes: unknown[] }).nodes).toHaveLength(19);
   });
@@ -78,13 +104,18 @@ describe("the demo world", () => {
     const cod = world.filter((o) => (o.paymentGatewayNames as string[])[0].includes("COD")).length;
     expect(cod / world.length).toBeGreaterThan(0.6);
     expect(cod / world.length).toBeLessThan(0.9);
-    expect(new Set(world.map((o) => (o.shippingAddress as { province: string }).province)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(world.map((o) => (o.shippingAddress as { province: string }).province)).size).toBeGreaterThanOrEqual(
+      6,
+    );
     expect(world.filter((o) => o.cancelledAt).length).toBeGreaterThanOrEqual(5);
     expect(world.filter((o) => String(o.displayFinancialStatus).includes("REFUNDED")).length).toBeGreaterThanOrEqual(5);
     // Open COD orders can be fulfilled: one OPEN fulfilment order holding every line.
     const open = orders.filter((o) => o.fulfillmentOrders[0].status === "OPEN");
     expect(open.length).toBeGreaterThan(100);
-    for (const o of open) expect(o.fulfillmentOrders[0].lineItems.map((l) => l.remainingQuantity)).toEqual(o.lineItems.map((l) => l.quantity));
+    for (const o of open)
+      expect(o.fulfillmentOrders[0].lineItems.map((l) => l.remainingQuantity)).toEqual(
+        o.lineItems.map((l) => l.quantity),
+      );
   });
 
   it("pages through the last 30 days as the backfill does, each order once and only those of the range", async () => {
@@ -101,17 +132,24 @@ describe("the demo world", () => {
       if (Array.isArray(answer.body.errors) && answer.body.errors[0].extensions?.code === "THROTTLED") {
         // As the app does: wait what the cost says (here on the stand-in's clock), then ask again.
         throttled += 1;
-        await control.advanceClock((cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable) / cost.throttleStatus.restoreRate);
+        await control.advanceClock(
+          (cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable) / cost.throttleStatus.restoreRate,
+        );
         continue;
       }
       expect(answer.body.errors).toBeUndefined();
-      const data = answer.body.data as { orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
+      const data = answer.body.data as {
+        orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+      };
       seen.push(...data.orders.nodes);
       pages += 1;
       if (!data.orders.pageInfo.hasNextPage) break;
       after = data.orders.pageInfo.endCursor;
     }
-    const expected = (await control.orders(SHOP)).filter((o) => o.createdAt >= `${from}T00:00:00` && o.createdAt < new Date(Date.parse(`${to}T00:00:00Z`) + DAY).toISOString());
+    const expected = (await control.orders(SHOP)).filter(
+      (o) =>
+        o.createdAt >= `${from}T00:00:00` && o.createdAt < new Date(Date.parse(`${to}T00:00:00Z`) + DAY).toISOString(),
+    );
     expect(expected.length).toBeGreaterThan(120);
     expect(seen.map((o) => o.id)).toEqual(expected.map((o) => o.id));
     expect(pages).toBe(Math.ceil(expected.length / ORDERS_PER_PAGE));
@@ -122,7 +160,11 @@ describe("the demo world", () => {
   });
 
   it("is loaded by the CLI's --demo-shop flag", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "shopify-admin/cli.ts", "--port", "0", "--demo-shop", SHOP], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "shopify-admin/cli.ts", "--port", "0", "--demo-shop", SHOP],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       let out = "";
       const url = await new Promise<string>((resolve, reject) => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => admin?.close());
 beforeEach(async () => {
   await control.reset();
-  for (const shop of [SHOP, OTHER]) await control.loadShop(shop, { variants: [{ id: 1, sku: "ARG-OIL-50", title: "50 ml" }] });
+  for (const shop of [SHOP, OTHER])
+    await control.loadShop(shop, { variants: [{ id: 1, sku: "ARG-OIL-50", title: "50 ml" }] });
   orderId = (await control.addOrder(SHOP, {})).id;
 });
 
@@ -35,7 +36,11 @@ describe("injected failures", () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(String((error as Error & { cause?: unknown }).cause)).toMatch(/socket|closed|reset|ECONNRESET/i);
     expect((await variants()).status).toBe(200);
-    expect((await control.calls({ shop: SHOP }))[0]).toMatchObject({ operationName: "ProductVariantsPage", status: 0, fault: "refuse" });
+    expect((await control.calls({ shop: SHOP }))[0]).toMatchObject({
+      operationName: "ProductVariantsPage",
+      status: 0,
+      fault: "refuse",
+    });
   });
 
   it("answers slowly, then normally", async () => {
@@ -64,7 +69,10 @@ describe("injected failures", () => {
     for (let i = 0; i < 2; i++) {
       const answer = await state();
       expect(errorsOf(answer)[0].extensions?.code).toBe("THROTTLED");
-      expect(answer.body.extensions!.cost).toMatchObject({ actualQueryCost: null, throttleStatus: { currentlyAvailable: 0, restoreRate: 100 } });
+      expect(answer.body.extensions!.cost).toMatchObject({
+        actualQueryCost: null,
+        throttleStatus: { currentlyAvailable: 0, restoreRate: 100 },
+      });
     }
     expect((await variants()).body.errors).toBeUndefined();
     const [rule] = await control.faults();
@@ -76,7 +84,10 @@ describe("injected failures", () => {
   it("refuses the token of one shop with a 401, leaving the other shop alone", async () => {
     await control.addFault({ kind: "unauthorized", shop: SHOP });
     const answer = await variants();
-    expect([answer.status, answer.body]).toEqual([401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" }]);
+    expect([answer.status, answer.body]).toEqual([
+      401,
+      { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" },
+    ]);
     expect((await variants(OTHER)).status).toBe(200);
   });
 
@@ -93,7 +104,12 @@ describe("injected failures", () => {
       ["ProductVariantsPage", 200, expect.any(Number), expect.any(Number)],
       ["TagsAdd", 200, 10, 10],
     ]);
-    expect(calls[1]).toMatchObject({ variables: { id: orderId, tags: ["cod:confirmed"] }, accessToken: "shpat_test", apiVersion: "2026-07", at: expect.any(String) });
+    expect(calls[1]).toMatchObject({
+      variables: { id: orderId, tags: ["cod:confirmed"] },
+      accessToken: "shpat_test",
+      apiVersion: "2026-07",
+      at: expect.any(String),
+    });
     expect(await control.calls({ operation: "TagsAdd", since: calls[0].id })).toHaveLength(1);
   });
 });

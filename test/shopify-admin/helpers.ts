@@ -7,7 +7,13 @@ export interface GraphqlAnswer {
   body: {
     data?: Record<string, unknown> | null;
     errors?: { message: string; locations?: unknown; extensions?: Record<string, unknown> }[] | string;
-    extensions?: { cost: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } } };
+    extensions?: {
+      cost: {
+        requestedQueryCost: number;
+        actualQueryCost: number | null;
+        throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+      };
+    };
   };
 }
 
@@ -20,7 +26,11 @@ export async function graphql(
 ): Promise<GraphqlAnswer> {
   const headers: Record<string, string> = { "content-type": "application/json", [SHOP_HEADER]: shop };
   if (token) headers["x-shopify-access-token"] = token;
-  const response = await fetch(`${url}/admin/api/2026-07/graphql.json`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  const response = await fetch(`${url}/admin/api/2026-07/graphql.json`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as GraphqlAnswer["body"] };
 }
 

@@ -55,7 +55,9 @@ afterAll(async () => {
 describe("the stand-in preload in the production server", () => {
   it("installs a shop through the token exchange and serves its variants from the stand-in", async () => {
     // A browser's user agent: the app's auth answers bots with 410.
-    const response = await fetch(await server.embeddedUrl(SHOP, "/app/mappings?tab=products"), { headers: { "user-agent": DESKTOP_CHROME_UA } });
+    const response = await fetch(await server.embeddedUrl(SHOP, "/app/mappings?tab=products"), {
+      headers: { "user-agent": DESKTOP_CHROME_UA },
+    });
     const html = await response.text();
     expect(response.status, server.output()).toBe(200);
     // Variants of the demo catalogue: one the platform knows, one that needs a mapping.

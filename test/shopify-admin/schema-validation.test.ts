@@ -19,7 +19,19 @@ afterAll(() => admin?.close());
 
 describe("validation against the Admin schema", () => {
   it("refuses an unknown field, naming it as Shopify does", async () => {
-    const answer = await graphql(admin.url, SHOP, `query Q($id: ID!) { order(id: $id) { id financialStatus } }`, { id: "gid://shopify/Order/1" });
+    const answer = await graphql(
+      admin.url,
+      SHOP,
+      `
+        query Q($id: ID!) {
+          order(id: $id) {
+            id
+            financialStatus
+          }
+        }
+      `,
+      { id: "gid://shopify/Order/1" },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toBeUndefined();
     expect(errorsOf(answer)).toEqual([
@@ -29,38 +41,102 @@ describe("validation against the Admin schema", () => {
         extensions: { code: "undefinedField", typeName: "Order", fieldName: "financialStatus" },
       },
     ]);
-    expect(answer.body.extensions?.cost).toMatchObject({ actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, restoreRate: 100 } });
+    expect(answer.body.extensions?.cost).toMatchObject({
+      actualQueryCost: null,
+      throttleStatus: { maximumAvailable: 2000, restoreRate: 100 },
+    });
   });
 
   it("refuses an argument of the wrong type", async () => {
-    const answer = await graphql(admin.url, SHOP, `{ orders(first: "ten") { nodes { id } } }`);
+    const answer = await graphql(
+      admin.url,
+      SHOP,
+      `
+        {
+          orders(first: "ten") {
+            nodes {
+              id
+            }
+          }
+        }
+      `,
+    );
     expect(errorsOf(answer)).toHaveLength(1);
-    expect(errorsOf(answer)[0]).toMatchObject({ message: expect.stringContaining("Int cannot represent"), extensions: { code: "argumentLiteralsIncompatible" } });
+    expect(errorsOf(answer)[0]).toMatchObject({
+      message: expect.stringContaining("Int cannot represent"),
+      extensions: { code: "argumentLiteralsIncompatible" },
+    });
   });
 
   it("refuses an argument the field does not take", async () => {
-    const answer = await graphql(admin.url, SHOP, `{ orders(first: 1, sortBy: ID) { nodes { id } } }`);
+    const answer = await graphql(
+      admin.url,
+      SHOP,
+      `
+        {
+          orders(first: 1, sortBy: ID) {
+            nodes {
+              id
+            }
+          }
+        }
+      `,
+    );
     expect(errorsOf(answer)[0]).toMatchObject({ extensions: { code: "argumentNotAccepted", argumentName: "sortBy" } });
   });
 
   it("refuses a mutation without its required input", async () => {
-    const answer = await graphql(admin.url, SHOP, `mutation { orderMarkAsPaid { userErrors { message } } }`);
-    expect(errorsOf(answer)[0]).toMatchObject({ extensions: { code: "missingRequiredArguments", name: "orderMarkAsPaid", arguments: "input" } });
+    const answer = await graphql(
+      admin.url,
+      SHOP,
+      `
+        mutation {
+          orderMarkAsPaid {
+            userErrors {
+              message
+            }
+          }
+        }
+      `,
+    );
+    expect(errorsOf(answer)[0]).toMatchObject({
+      extensions: { code: "missingRequiredArguments", name: "orderMarkAsPaid", arguments: "input" },
+    });
   });
 
   it("refuses a variable of the wrong type and a required variable not given, changing nothing", async () => {
     const order = admin.addOrder({}, SHOP);
-    const mismatch = await graphql(admin.url, SHOP, `mutation M($id: String!) { tagsAdd(id: $id, tags: ["x"]) { node { id } } }`, { id: order.id });
+    const mismatch = await graphql(
+      admin.url,
+      SHOP,
+      `
+        mutation M($id: String!) {
+          tagsAdd(id: $id, tags: ["x"]) {
+            node {
+              id
+            }
+          }
+        }
+      `,
+      { id: order.id },
+    );
     expect(errorsOf(mismatch)[0]).toMatchObject({ extensions: { code: "variableMismatch", variableName: "id" } });
     const missing = await graphql(admin.url, SHOP, documents.TAGS_ADD, { id: order.id });
-    expect(errorsOf(missing)[0]).toMatchObject({ message: expect.stringContaining('"$tags"'), extensions: { code: "INVALID_VARIABLE" } });
+    expect(errorsOf(missing)[0]).toMatchObject({
+      message: expect.stringContaining('"$tags"'),
+      extensions: { code: "INVALID_VARIABLE" },
+    });
     expect(missing.body.data).toBeUndefined();
     expect(order.tags).toEqual([]);
   });
 
   it("answers a syntax error with its location", async () => {
     const answer = await graphql(admin.url, SHOP, `{ orders(first: 1) { nodes { id }`);
-    expect(errorsOf(answer)[0]).toMatchObject({ message: expect.stringMatching(/^Syntax Error/), locations: [expect.any(Object)], extensions: { code: "parseError" } });
+    expect(errorsOf(answer)[0]).toMatchObject({
+      message: expect.stringMatching(/^Syntax Error/),
+      locations: [expect.any(Object)],
+      extensions: { code: "parseError" },
+    });
   });
 
   it("runs every document of the app without errors", async () => {
@@ -78,7 +154,10 @@ describe("validation against the Admin schema", () => {
     ];
     for (const [document, variables] of cases) {
       const answer = await graphql(admin.url, SHOP, document, variables);
-      expect({ document: document.slice(0, 60), errors: answer.body.errors }).toEqual({ document: document.slice(0, 60), errors: undefined });
+      expect({ document: document.slice(0, 60), errors: answer.body.errors }).toEqual({
+        document: document.slice(0, 60),
+        errors: undefined,
+      });
       expect(answer.body.data).toBeTruthy();
     }
   });

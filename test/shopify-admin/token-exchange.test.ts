@@ -6,11 +6,24 @@
  * token gets a 401.
  */
 import "@shopify/shopify-api/adapters/node";
-import { ApiVersion, HttpResponseError, LogSeverity, RequestedTokenType, Session, shopifyApi, type Shopify } from "@shopify/shopify-api";
+import {
+  ApiVersion,
+  HttpResponseError,
+  LogSeverity,
+  RequestedTokenType,
+  Session,
+  shopifyApi,
+  type Shopify,
+} from "@shopify/shopify-api";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_VARIANTS_PAGE } from "../../app/shopify/documents";
-import { shopifyAdminControl, signSessionToken, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
+import {
+  shopifyAdminControl,
+  signSessionToken,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+} from "../../shopify-admin/index";
 
 const API_KEY = "stand-in-test-key";
 const API_SECRET = "stand-in-test-secret";
@@ -39,10 +52,15 @@ afterAll(() => admin?.close());
 
 // Valid for two hours: one test moves the stand-in's clock an hour ahead.
 const sessionToken = async (shop = SHOP) =>
-  (await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET, { exp: Math.floor(Date.now() / 1000) + 7200 })).token;
-const variants = (session: Session) => new shopify.clients.Graphql({ session }).request(PRODUCT_VARIANTS_PAGE, { variables: { first: 5 } });
+  (await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET, { exp: Math.floor(Date.now() / 1000) + 7200 }))
+    .token;
+const variants = (session: Session) =>
+  new shopify.clients.Graphql({ session }).request(PRODUCT_VARIANTS_PAGE, { variables: { first: 5 } });
 const statusOf = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   return error instanceof HttpResponseError ? error.response.code : error === null ? 200 : error;
 };
 
@@ -58,13 +76,21 @@ describe("token exchange through @shopify/shopify-api", () => {
       requestedTokenType: RequestedTokenType.OfflineAccessToken,
       expiring: true,
     }));
-    expect(offline).toMatchObject({ shop: SHOP, isOnline: false, scope: SCOPES.join(","), accessToken: expect.stringMatching(/^shpat_/) });
+    expect(offline).toMatchObject({
+      shop: SHOP,
+      isOnline: false,
+      scope: SCOPES.join(","),
+      accessToken: expect.stringMatching(/^shpat_/),
+    });
     expect(offline.refreshToken).toMatch(/^shprt_/);
     const expiresInS = (offline.expires!.getTime() - Date.now()) / 1000;
     expect(expiresInS).toBeGreaterThan(3500);
     expect(expiresInS).toBeLessThanOrEqual(3600);
     expect(offline.refreshTokenExpires!.getTime() - Date.now()).toBeGreaterThan(89 * 24 * 3600 * 1000);
-    expect(await control.shop(SHOP)).toMatchObject({ installed: true, installation: { scopes: SCOPES, uninstalledAt: null } });
+    expect(await control.shop(SHOP)).toMatchObject({
+      installed: true,
+      installation: { scopes: SCOPES, uninstalledAt: null },
+    });
 
     const answer = await variants(offline);
     expect(answer.data).toMatchObject({ productVariants: { nodes: [{ sku: "ARG-OIL-50" }] } });
@@ -77,8 +103,15 @@ describe("token exchange through @shopify/shopify-api", () => {
   });
 
   it("gives an online token with its user", async () => {
-    const { session } = await shopify.auth.tokenExchange({ shop: SHOP, sessionToken: await sessionToken(), requestedTokenType: RequestedTokenType.OnlineAccessToken });
-    expect(session).toMatchObject({ isOnline: true, onlineAccessInfo: { associated_user: { id: expect.any(Number), account_owner: true } } });
+    const { session } = await shopify.auth.tokenExchange({
+      shop: SHOP,
+      sessionToken: await sessionToken(),
+      requestedTokenType: RequestedTokenType.OnlineAccessToken,
+    });
+    expect(session).toMatchObject({
+      isOnline: true,
+      onlineAccessInfo: { associated_user: { id: expect.any(Number), account_owner: true } },
+    });
     expect(await statusOf(variants(session))).toBe(200);
   });
 
@@ -100,25 +133,54 @@ describe("token exchange through @shopify/shopify-api", () => {
   });
 
   it("refuses a session token meant for another shop, as invalid_subject_token", async () => {
-    const otherShopsToken = signSessionToken({ shop: "someone-else.myshopify.com", apiKey: API_KEY, apiSecret: API_SECRET });
+    const otherShopsToken = signSessionToken({
+      shop: "someone-else.myshopify.com",
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    });
     const error = await shopify.auth
-      .tokenExchange({ shop: SHOP, sessionToken: otherShopsToken, requestedTokenType: RequestedTokenType.OfflineAccessToken })
+      .tokenExchange({
+        shop: SHOP,
+        sessionToken: otherShopsToken,
+        requestedTokenType: RequestedTokenType.OfflineAccessToken,
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpResponseError);
-    expect((error as HttpResponseError).response).toMatchObject({ code: 400, body: { error: "invalid_subject_token" } });
+    expect((error as HttpResponseError).response).toMatchObject({
+      code: 400,
+      body: { error: "invalid_subject_token" },
+    });
   });
 
   it("refuses an app whose secret is not the one the stand-in was given", async () => {
-    const wrong = shopifyApi({ apiKey: API_KEY, apiSecretKey: "another-secret", scopes: SCOPES, hostName: "x.test", apiVersion: ApiVersion.July26, isEmbeddedApp: true, logger: { level: LogSeverity.Error } });
+    const wrong = shopifyApi({
+      apiKey: API_KEY,
+      apiSecretKey: "another-secret",
+      scopes: SCOPES,
+      hostName: "x.test",
+      apiVersion: ApiVersion.July26,
+      isEmbeddedApp: true,
+      logger: { level: LogSeverity.Error },
+    });
     const token = (await getJwt("fresh-install", API_KEY, "another-secret")).token;
-    const error = await wrong.auth.tokenExchange({ shop: SHOP, sessionToken: token, requestedTokenType: RequestedTokenType.OfflineAccessToken }).catch((e: unknown) => e);
+    const error = await wrong.auth
+      .tokenExchange({ shop: SHOP, sessionToken: token, requestedTokenType: RequestedTokenType.OfflineAccessToken })
+      .catch((e: unknown) => e);
     expect((error as HttpResponseError).response).toMatchObject({ code: 400, body: { error: "invalid_client" } });
   });
 
   it("migrates a non-expiring offline token to an expiring one", async () => {
-    const { session: legacy } = await shopify.auth.tokenExchange({ shop: SHOP, sessionToken: await sessionToken(), requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: false });
+    const { session: legacy } = await shopify.auth.tokenExchange({
+      shop: SHOP,
+      sessionToken: await sessionToken(),
+      requestedTokenType: RequestedTokenType.OfflineAccessToken,
+      expiring: false,
+    });
     expect([legacy.expires, legacy.refreshToken]).toEqual([undefined, undefined]);
-    const { session: migrated } = await shopify.auth.migrateToExpiringToken({ shop: SHOP, nonExpiringOfflineAccessToken: legacy.accessToken! });
+    const { session: migrated } = await shopify.auth.migrateToExpiringToken({
+      shop: SHOP,
+      nonExpiringOfflineAccessToken: legacy.accessToken!,
+    });
     expect(migrated.refreshToken).toMatch(/^shprt_/);
     expect(await statusOf(variants(migrated))).toBe(200);
     expect(await statusOf(variants(legacy))).toBe(401);
@@ -127,11 +189,19 @@ describe("token exchange through @shopify/shopify-api", () => {
 
   it("answers 401 to every token after an uninstall, and installs again through a new exchange", async () => {
     await control.uninstall(SHOP);
-    expect(await control.shop(SHOP)).toMatchObject({ installed: false, installation: { uninstalledAt: expect.any(Number) } });
+    expect(await control.shop(SHOP)).toMatchObject({
+      installed: false,
+      installation: { uninstalledAt: expect.any(Number) },
+    });
     expect(await statusOf(variants(offline))).toBe(401);
     expect(await statusOf(shopify.auth.refreshToken({ shop: SHOP, refreshToken: offline.refreshToken! }))).toBe(400);
 
-    const { session } = await shopify.auth.tokenExchange({ shop: SHOP, sessionToken: await sessionToken(), requestedTokenType: RequestedTokenType.OfflineAccessToken, expiring: true });
+    const { session } = await shopify.auth.tokenExchange({
+      shop: SHOP,
+      sessionToken: await sessionToken(),
+      requestedTokenType: RequestedTokenType.OfflineAccessToken,
+      expiring: true,
+    });
     expect(await statusOf(variants(session))).toBe(200);
     expect(await statusOf(variants(offline))).toBe(401);
   });

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as documents from "../../app/shopify/documents";
 import { readOrderFiles } from "../../scripts/dev/lib/order-files";
 import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
-import { applyWebhookOrder, orderPageUrl, startShopifyAdmin, type RunningShopifyAdmin, type WebhookOrderPayload } from "../../shopify-admin/index";
+import {
+  applyWebhookOrder,
+  orderPageUrl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type WebhookOrderPayload,
+} from "../../shopify-admin/index";
 import { graphql } from "./helpers";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -31,8 +37,18 @@ describe("orders from webhook payloads", () => {
   it("serves the payload's order through the Admin API, with an open fulfilment order holding its lines", async () => {
     const payload = payloadOf("#1006");
     applyWebhookOrder(admin.shop(SHOP), "orders/create", payload);
-    const answer = await graphql(admin.url, SHOP, documents.ORDER_WRITE_BACK_STATE, { id: `gid://shopify/Order/${payload.id}` });
-    const order = (answer.body.data as { order: { displayFinancialStatus: string; canMarkAsPaid: boolean; fulfillmentOrders: { nodes: { status: string; lineItems: { nodes: { remainingQuantity: number }[] } }[] } } }).order;
+    const answer = await graphql(admin.url, SHOP, documents.ORDER_WRITE_BACK_STATE, {
+      id: `gid://shopify/Order/${payload.id}`,
+    });
+    const order = (
+      answer.body.data as {
+        order: {
+          displayFinancialStatus: string;
+          canMarkAsPaid: boolean;
+          fulfillmentOrders: { nodes: { status: string; lineItems: { nodes: { remainingQuantity: number }[] } }[] };
+        };
+      }
+    ).order;
     expect(order.displayFinancialStatus).toBe("PENDING");
     expect(order.canMarkAsPaid).toBe(true);
     expect(order.fulfillmentOrders.nodes).toHaveLength(1);
@@ -48,7 +64,8 @@ describe("orders from webhook payloads", () => {
     applyWebhookOrder(admin.shop(SHOP), "orders/create", payload);
     applyWebhookOrder(admin.shop(SHOP), "orders/create", payload);
     const answer = await graphql(admin.url, SHOP, documents.PRODUCT_VARIANTS_PAGE, { first: 10, query: `sku:${sku}` });
-    const nodes = (answer.body.data as { productVariants: { nodes: { id: string; sku: string }[] } }).productVariants.nodes;
+    const nodes = (answer.body.data as { productVariants: { nodes: { id: string; sku: string }[] } }).productVariants
+      .nodes;
     expect(nodes.map((n) => n.sku)).toEqual([sku]);
     expect(nodes[0].id).toBe(`gid://shopify/ProductVariant/${payload.line_items![0].variant_id}`);
   });
@@ -81,13 +98,17 @@ describe("the order page", () => {
     await graphql(admin.url, SHOP, documents.TAGS_ADD, { id, tags: ["cod:lead:ATB-100002", "cod:shipped"] });
     const fo = admin.shop(SHOP).orders[id].fulfillmentOrders[0];
     await graphql(admin.url, SHOP, documents.FULFILLMENT_CREATE, {
-      fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }], trackingInfo: { number: "AMN-4455", company: "Amana" }, notifyCustomer: false },
+      fulfillment: {
+        lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }],
+        trackingInfo: { number: "AMN-4455", company: "Amana" },
+        notifyCustomer: false,
+      },
     });
     await graphql(admin.url, SHOP, documents.ORDER_MARK_AS_PAID, { input: { id } });
 
     const after = (await page(SHOP, payload.id)).html;
     expect(after).toContain('<span class="tag">cod:lead:ATB-100002</span>');
-    expect(after).toContain('<td data-tracking>AMN-4455</td>');
+    expect(after).toContain("<td data-tracking>AMN-4455</td>");
     expect(after).toContain('data-financial-status="PAID"');
     expect(after).toContain('data-fulfillment-status="FULFILLED"');
   });

@@ -58,7 +58,9 @@ describe("webhooks the stand-in sends", () => {
     const payload = order();
     const { order: placed, deliveries } = await control.placeOrder(SHOP, payload);
     expect(placed.id).toBe(`gid://shopify/Order/${payload.id}`);
-    expect(deliveries).toEqual([expect.objectContaining({ topic: "orders/create", orderId: String(payload.id), status: 200, state: "delivered" })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ topic: "orders/create", orderId: String(payload.id), status: 200, state: "delivered" }),
+    ]);
     expect(received).toHaveLength(1);
     const [{ path, headers, body }] = received;
     expect(path).toBe("/webhooks/orders/create");
@@ -74,7 +76,9 @@ describe("webhooks the stand-in sends", () => {
     expect(JSON.parse(body)).toMatchObject({ id: payload.id, name: payload.name });
     // The Admin API serves the order the payload describes (its phone and address).
     const state = await graphql(admin.url, SHOP, documents.RECONCILE_ORDER_DETAILS, { ids: [placed.id] });
-    expect((state.body.data!.nodes as { shippingAddress: { phone: string; city: string } }[])[0].shippingAddress).toMatchObject({ phone: "0612345678", city: "Casablanca" });
+    expect(
+      (state.body.data!.nodes as { shippingAddress: { phone: string; city: string } }[])[0].shippingAddress,
+    ).toMatchObject({ phone: "0612345678", city: "Casablanca" });
   });
 
   it("places an order without its webhook, and loses, doubles or holds the next ones on request", async () => {
@@ -115,9 +119,17 @@ describe("webhooks the stand-in sends", () => {
     expect(deliveries[0]).toMatchObject({ state: "failed", status: 503 });
     answerWith = 200;
     const [again] = await control.redeliver(SHOP);
-    expect(again).toMatchObject({ state: "delivered", status: 200, eventId: deliveries[0].eventId, triggeredAt: deliveries[0].triggeredAt });
+    expect(again).toMatchObject({
+      state: "delivered",
+      status: 200,
+      eventId: deliveries[0].eventId,
+      triggeredAt: deliveries[0].triggeredAt,
+    });
     expect(await control.redeliver(SHOP)).toEqual([]);
-    expect((await control.deliveries({ orderId: String(payload.id) })).map((d) => d.state)).toEqual(["failed", "delivered"]);
+    expect((await control.deliveries({ orderId: String(payload.id) })).map((d) => d.state)).toEqual([
+      "failed",
+      "delivered",
+    ]);
   });
 
   it("edits an order (orders/updated) and the Admin API serves the edit", async () => {
@@ -127,8 +139,12 @@ describe("webhooks the stand-in sends", () => {
     const edited = await control.editOrder(SHOP, String(payload.id), { shipping_address: address });
     expect(edited.deliveries[0]).toMatchObject({ topic: "orders/updated", state: "delivered" });
     expect(JSON.parse(received[0].body)).toMatchObject({ id: payload.id, shipping_address: { phone: "0700000009" } });
-    const state = await graphql(admin.url, SHOP, documents.RECONCILE_ORDER_DETAILS, { ids: [`gid://shopify/Order/${payload.id}`] });
-    expect((state.body.data!.nodes as { shippingAddress: { phone: string } }[])[0].shippingAddress.phone).toBe("0700000009");
+    const state = await graphql(admin.url, SHOP, documents.RECONCILE_ORDER_DETAILS, {
+      ids: [`gid://shopify/Order/${payload.id}`],
+    });
+    expect((state.body.data!.nodes as { shippingAddress: { phone: string } }[])[0].shippingAddress.phone).toBe(
+      "0700000009",
+    );
   });
 
   it("refuses a target off loopback and an order id it already has", async () => {
@@ -142,8 +158,16 @@ describe("webhooks the stand-in sends", () => {
 describe("the reconciliation's reads", () => {
   it("lists orders by update time with Shopify's search, and counts them", async () => {
     const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10, minutes)).toISOString();
-    for (const [i, [created, updated]] of [[0, 30], [10, 10], [20, 20]].entries()) {
-      await control.placeOrder(SHOP, { ...webhookOrder({ id: 9_200_000_000_000 + i }), created_at: at(created), updated_at: at(updated) }, { deliver: false });
+    for (const [i, [created, updated]] of [
+      [0, 30],
+      [10, 10],
+      [20, 20],
+    ].entries()) {
+      await control.placeOrder(
+        SHOP,
+        { ...webhookOrder({ id: 9_200_000_000_000 + i }), created_at: at(created), updated_at: at(updated) },
+        { deliver: false },
+      );
     }
     const answer = await graphql(admin.url, SHOP, documents.RECONCILE_ORDERS, {
       first: 2,
@@ -151,13 +175,19 @@ describe("the reconciliation's reads", () => {
       dayQuery: `created_at:>="${at(0)}" created_at:<"${at(15)}"`,
       weekQuery: `created_at:>="${at(0)}"`,
     });
-    const data = answer.body.data as { orders: { nodes: { id: string; updatedAt: string }[]; pageInfo: { hasNextPage: boolean } }; day: unknown; week: unknown };
+    const data = answer.body.data as {
+      orders: { nodes: { id: string; updatedAt: string }[]; pageInfo: { hasNextPage: boolean } };
+      day: unknown;
+      week: unknown;
+    };
     expect(data.orders.nodes.map((n) => n.updatedAt)).toEqual([at(10), at(20)]);
     expect(data.orders.pageInfo.hasNextPage).toBe(true);
     expect(data.day).toEqual({ count: 2, precision: "EXACT" });
     expect(data.week).toEqual({ count: 3, precision: "EXACT" });
     // Requested cost: one object per node; nodes(ids:) asks one per id.
-    const states = await graphql(admin.url, SHOP, documents.RECONCILE_ORDER_STATES, { ids: ["gid://shopify/Order/9200000000000", "gid://shopify/Order/1"] });
+    const states = await graphql(admin.url, SHOP, documents.RECONCILE_ORDER_STATES, {
+      ids: ["gid://shopify/Order/9200000000000", "gid://shopify/Order/1"],
+    });
     expect((states.body.data!.nodes as unknown[])[1]).toBeNull();
     expect(states.body.extensions!.cost.requestedQueryCost).toBe(2);
   });

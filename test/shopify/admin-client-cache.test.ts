@@ -10,7 +10,10 @@ function loader(answer: () => Promise<Response>, expires: () => Date | null = ()
   const loads: string[] = [];
   const load = async (shop: string): Promise<LoadedAdmin> => {
     loads.push(shop);
-    return { admin: { graphql: (async () => answer()) as unknown as AdminGraphqlClient["graphql"] }, expires: expires() };
+    return {
+      admin: { graphql: (async () => answer()) as unknown as AdminGraphqlClient["graphql"] },
+      expires: expires(),
+    };
   };
   return { loads, load };
 }

@@ -61,7 +61,10 @@ describe("runAdminGraphql", () => {
       answering({
         errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
         extensions: {
-          cost: { requestedQueryCost: 300, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 100, restoreRate: 100 } },
+          cost: {
+            requestedQueryCost: 300,
+            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 100, restoreRate: 100 },
+          },
         },
       }),
       TAGS_ADD,
@@ -76,7 +79,11 @@ describe("runAdminGraphql", () => {
       TAGS_ADD,
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyGraphqlError);
-    expect(error).toMatchObject({ codes: ["ACCESS_DENIED"], messages: ["Access denied for tagsAdd field."], retriable: false });
+    expect(error).toMatchObject({
+      codes: ["ACCESS_DENIED"],
+      messages: ["Access denied for tagsAdd field."],
+      retriable: false,
+    });
   });
 
   it("names the operation of a document", () => {
@@ -115,7 +122,12 @@ describe("runAdminGraphql: time, size and throttle limits", () => {
   const policy = (overrides: Partial<AdminCallPolicy> = {}): AdminCallPolicy => ({ ...PAGE_CALL, ...overrides });
   const throttledBody = (requested: number, available: number) => ({
     errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
-    extensions: { cost: { requestedQueryCost: requested, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 } } },
+    extensions: {
+      cost: {
+        requestedQueryCost: requested,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate: 100 },
+      },
+    },
   });
   /** Answers each call with the next body of the list (the last one repeats), recording when it was called. */
   const sequence = (...bodies: unknown[]) => {
@@ -147,7 +159,9 @@ describe("runAdminGraphql: time, size and throttle limits", () => {
 
   it("refuses an answer over the size limit", async () => {
     const huge = { data: { tagsAdd: { userErrors: [], padding: "x".repeat(5_000) } } };
-    const error = await runAdminGraphql(answering(huge), TAGS_ADD, {}, policy({ maxResponseBytes: 4_096 })).catch((e: unknown) => e);
+    const error = await runAdminGraphql(answering(huge), TAGS_ADD, {}, policy({ maxResponseBytes: 4_096 })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ShopifyResponseTooLargeError);
     expect(error).toMatchObject({ limitBytes: 4_096, retriable: false });
     expect((error as ShopifyResponseTooLargeError).bytes).toBeGreaterThan(5_000);
@@ -182,10 +196,13 @@ describe("runAdminGraphql: time, size and throttle limits", () => {
   });
 
   it("reads the responses the Remix package throws inside authenticate.admin: 401 or its bounce redirect, 429, 5xx", async () => {
-    const throwing = (response: Response) => ({ graphql: async () => Promise.reject(response) }) as unknown as AdminGraphqlClient;
+    const throwing = (response: Response) =>
+      ({ graphql: async () => Promise.reject(response) }) as unknown as AdminGraphqlClient;
     const run = (response: Response) => runAdminGraphql(throwing(response), TAGS_ADD).catch((e: unknown) => e);
     expect(await run(new Response(null, { status: 401 }))).toBeInstanceOf(ShopifyUnauthorizedError);
-    expect(await run(new Response(null, { status: 302, headers: { Location: "/auth/session-token" } }))).toBeInstanceOf(ShopifyUnauthorizedError);
+    expect(await run(new Response(null, { status: 302, headers: { Location: "/auth/session-token" } }))).toBeInstanceOf(
+      ShopifyUnauthorizedError,
+    );
     expect(await run(new Response("{}", { status: 429 }))).toBeInstanceOf(ShopifyThrottledError);
     expect(await run(new Response("{}", { status: 503 }))).toMatchObject({ status: 503, retriable: true });
     expect(await run(new Response("{}", { status: 503 }))).toBeInstanceOf(ShopifyGraphqlError);
@@ -199,7 +216,11 @@ describe("what a page tells the merchant", () => {
     [new ShopifyUnauthorizedError({ operation: "X" }), "unauthorized", null],
     [new ShopifyThrottledError({ operation: "X", retryAfterMs: 2_500 }), "throttled", 3],
     [new ShopifyGraphqlError({ operation: "X", messages: ["Service Unavailable"], status: 503 }), "unavailable", null],
-    [new ShopifyGraphqlError({ operation: "X", messages: ["Field 'x' doesn't exist"], codes: ["undefinedField"] }), "error", null],
+    [
+      new ShopifyGraphqlError({ operation: "X", messages: ["Field 'x' doesn't exist"], codes: ["undefinedField"] }),
+      "error",
+      null,
+    ],
     [new ShopifyResponseTooLargeError({ operation: "X", bytes: 10, limitBytes: 5 }), "too_large", null],
   ])("%s -> %s", (error, kind, seconds) => {
     expect(shopifyFailureOf(error)).toEqual({ kind, retryAfterSeconds: seconds });

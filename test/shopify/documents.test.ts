@@ -18,7 +18,9 @@ describe("Admin GraphQL documents (app/shopify/documents.ts) against the 2026-07
 
   it.each(entries)("%s is one named operation that validates and uses no deprecated field", (_name, value) => {
     const document = parse(value as string);
-    const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const operations = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
     expect(operations).toHaveLength(1);
     expect(operations[0].name?.value).toBeTruthy();
     expect(validate(schema, document).map((e) => e.message)).toEqual([]);
@@ -48,10 +50,14 @@ describe("Admin GraphQL documents (app/shopify/documents.ts) against the 2026-07
 
   it("keeps the reconciliation's reads under the single-query limit: a page of 250, three orders read whole", () => {
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `gid://shopify/Order/${i + 1}`);
-    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDERS), { first: 250 })).toBeLessThanOrEqual(MAX_QUERY_COST);
+    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDERS), { first: 250 })).toBeLessThanOrEqual(
+      MAX_QUERY_COST,
+    );
     const details = (n: number) => estimateQueryCost(schema, parse(documents.RECONCILE_ORDER_DETAILS), { ids: ids(n) });
     expect(details(3)).toBeLessThanOrEqual(MAX_QUERY_COST);
     expect(details(4)).toBeGreaterThan(MAX_QUERY_COST);
-    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDER_STATES), { ids: ids(250) })).toBeLessThanOrEqual(MAX_QUERY_COST);
+    expect(estimateQueryCost(schema, parse(documents.RECONCILE_ORDER_STATES), { ids: ids(250) })).toBeLessThanOrEqual(
+      MAX_QUERY_COST,
+    );
   });
 });

@@ -16,7 +16,11 @@ import { desiredTags } from "../../app/shopify/write-back-tags";
 
 const ORDER = "gid://shopify/Order/1001";
 
-function openFo(id: string, lines: [string, number][], extra: Partial<FulfillmentOrderState> = {}): FulfillmentOrderState {
+function openFo(
+  id: string,
+  lines: [string, number][],
+  extra: Partial<FulfillmentOrderState> = {},
+): FulfillmentOrderState {
   return {
     id,
     status: "OPEN",
@@ -51,7 +55,10 @@ function lead(extra: Partial<WriteBackLink> = {}): WriteBackLink {
   };
 }
 
-const settings = (extra: Partial<WriteBackSettings> = {}): WriteBackSettings => ({ ...DEFAULT_WRITE_BACK_SETTINGS, ...extra });
+const settings = (extra: Partial<WriteBackSettings> = {}): WriteBackSettings => ({
+  ...DEFAULT_WRITE_BACK_SETTINGS,
+  ...extra,
+});
 const kinds = (steps: WriteBackStep[]) => steps.map((s) => s.kind);
 const tagsAdded = (steps: WriteBackStep[]) => steps.flatMap((s) => (s.kind === "tagsAdd" ? s.tags : []));
 const tagsRemoved = (steps: WriteBackStep[]) => steps.flatMap((s) => (s.kind === "tagsRemove" ? s.tags : []));
@@ -71,7 +78,9 @@ describe("planWriteBack: tags", () => {
     ["canceled", "pending", false, ["cod:lead:LD-7", "cod:canceled"]],
   ] as const)("%s / %s (anomalies %s) -> %j", (confirmationStatus, shippingStatus, hasAnomalies, expected) => {
     expect(desiredTags(lead({ confirmationStatus, shippingStatus, hasAnomalies }))).toEqual(expected);
-    expect(tagsAdded(planWriteBack(lead({ confirmationStatus, shippingStatus, hasAnomalies }), settings(), order()))).toEqual(expected);
+    expect(
+      tagsAdded(planWriteBack(lead({ confirmationStatus, shippingStatus, hasAnomalies }), settings(), order())),
+    ).toEqual(expected);
   });
 
   it("adds exactly the missing tags, comparing case-insensitively like Shopify", () => {
@@ -82,7 +91,9 @@ describe("planWriteBack: tags", () => {
   });
 
   it("removes the tags of earlier statuses so the order carries only the current ones", () => {
-    const current = order({ tags: ["cod:lead:LD-7", "cod:confirmed", "cod:picked_up", "cod:anomaly", "cod:vip", "gift"] });
+    const current = order({
+      tags: ["cod:lead:LD-7", "cod:confirmed", "cod:picked_up", "cod:anomaly", "cod:vip", "gift"],
+    });
     const steps = planWriteBack(lead({ shippingStatus: "shipped" }), settings({ fulfillment: false }), current);
     expect(steps).toEqual([
       { kind: "tagsAdd", tags: ["cod:shipped"] },
@@ -98,7 +109,11 @@ describe("planWriteBack: tags", () => {
   });
 
   it("replaces the lead tag when the order was re-sent as a new lead", () => {
-    const steps = planWriteBack(lead({ leadRef: "LD-9" }), settings(), order({ tags: ["cod:lead:LD-7", "cod:confirmed"] }));
+    const steps = planWriteBack(
+      lead({ leadRef: "LD-9" }),
+      settings(),
+      order({ tags: ["cod:lead:LD-7", "cod:confirmed"] }),
+    );
     expect(steps).toEqual([
       { kind: "tagsAdd", tags: ["cod:lead:LD-9"] },
       { kind: "tagsRemove", tags: ["cod:lead:LD-7"] },
@@ -116,7 +131,8 @@ describe("planWriteBack: tags", () => {
 });
 
 describe("planWriteBack: fulfilment", () => {
-  const tracked = (extra: Partial<WriteBackLink> = {}) => lead({ shippingStatus: "shipped", trackingNumber: "CTM123456MA", ...extra });
+  const tracked = (extra: Partial<WriteBackLink> = {}) =>
+    lead({ shippingStatus: "shipped", trackingNumber: "CTM123456MA", ...extra });
   const noTags = settings({ tags: false });
 
   it("fulfils the open fulfillment orders with tracking number and the default company once the parcel ships", () => {
@@ -160,7 +176,10 @@ describe("planWriteBack: fulfilment", () => {
   it("takes only open fulfillment orders that support CREATE_FULFILLMENT, with their remaining quantities", () => {
     const current = order({
       fulfillmentOrders: [
-        openFo("fo-open", [["a", 1], ["b", 0]]),
+        openFo("fo-open", [
+          ["a", 1],
+          ["b", 0],
+        ]),
         openFo("fo-progress", [["c", 3]], { status: "IN_PROGRESS" }),
         openFo("fo-closed", [["d", 1]], { status: "CLOSED" }),
         openFo("fo-hold", [["e", 1]], { status: "ON_HOLD" }),
@@ -219,7 +238,9 @@ describe("planWriteBack: mark as paid", () => {
     expect(planWriteBack(delivered, only, order({ displayFinancialStatus: "PAID", canMarkAsPaid: false }))).toEqual([]);
     expect(planWriteBack(delivered, only, order({ canMarkAsPaid: false }))).toEqual([]);
     expect(planWriteBack({ ...delivered, done: { ...NOTHING_WRITTEN_BACK, paid: true } }, only, order())).toEqual([]);
-    expect(planWriteBack(delivered, settings({ tags: false, fulfillment: false, markPaid: false }), order())).toEqual([]);
+    expect(planWriteBack(delivered, settings({ tags: false, fulfillment: false, markPaid: false }), order())).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -227,15 +248,24 @@ describe("planWriteBack: mark as paid", () => {
     ["delivered", false],
     ["paid", true],
     ["returned", false],
-  ])("when the merchant chose the platform's payment: shipping_status %s -> mark as paid: %s", (shippingStatus, marks) => {
-    const whenPaidOut = settings({ tags: false, fulfillment: false, markPaidWhen: "paid" });
-    expect(planWriteBack(lead({ shippingStatus }), whenPaidOut, order())).toEqual(marks ? [{ kind: "markAsPaid" }] : []);
-  });
+  ])(
+    "when the merchant chose the platform's payment: shipping_status %s -> mark as paid: %s",
+    (shippingStatus, marks) => {
+      const whenPaidOut = settings({ tags: false, fulfillment: false, markPaidWhen: "paid" });
+      expect(planWriteBack(lead({ shippingStatus }), whenPaidOut, order())).toEqual(
+        marks ? [{ kind: "markAsPaid" }] : [],
+      );
+    },
+  );
 
   it("at delivery is the default, and a stored choice that is neither reads as it", () => {
     expect(readShopSettings("{}").writeBack.markPaidWhen).toBe("delivered");
-    expect(readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "paid" } })).writeBack.markPaidWhen).toBe("paid");
-    expect(readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "tomorrow", tags: false } })).writeBack).toMatchObject({ markPaidWhen: "delivered" });
+    expect(readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "paid" } })).writeBack.markPaidWhen).toBe(
+      "paid",
+    );
+    expect(
+      readShopSettings(JSON.stringify({ writeBack: { markPaidWhen: "tomorrow", tags: false } })).writeBack,
+    ).toMatchObject({ markPaidWhen: "delivered" });
   });
 });
 
@@ -243,7 +273,13 @@ describe("planWriteBack: cancel", () => {
   const cancelOn = settings({ tags: false, cancel: true });
 
   it("is off by default", () => {
-    expect(DEFAULT_WRITE_BACK_SETTINGS).toEqual({ tags: true, fulfillment: true, markPaid: true, markPaidWhen: "delivered", cancel: false });
+    expect(DEFAULT_WRITE_BACK_SETTINGS).toEqual({
+      tags: true,
+      fulfillment: true,
+      markPaid: true,
+      markPaidWhen: "delivered",
+      cancel: false,
+    });
     expect(planWriteBack(lead({ confirmationStatus: "fake" }), settings({ tags: false }), order())).toEqual([]);
   });
 
@@ -251,18 +287,21 @@ describe("planWriteBack: cancel", () => {
     ["canceled", "CUSTOMER"],
     ["fake", "FRAUD"],
     ["wrong", "OTHER"],
-  ])("cancels a %s lead's order (reason %s) without refund, restocking, without notifying", (confirmationStatus, reason) => {
-    expect(planWriteBack(lead({ confirmationStatus }), cancelOn, order())).toEqual([
-      {
-        kind: "cancel",
-        reason,
-        staffNote: `COD Lead Sync: lead LD-7 ${confirmationStatus}`,
-        refund: false,
-        restock: true,
-        notifyCustomer: false,
-      },
-    ]);
-  });
+  ])(
+    "cancels a %s lead's order (reason %s) without refund, restocking, without notifying",
+    (confirmationStatus, reason) => {
+      expect(planWriteBack(lead({ confirmationStatus }), cancelOn, order())).toEqual([
+        {
+          kind: "cancel",
+          reason,
+          staffNote: `COD Lead Sync: lead LD-7 ${confirmationStatus}`,
+          refund: false,
+          restock: true,
+          notifyCustomer: false,
+        },
+      ]);
+    },
+  );
 
   it.each(["new", "confirmed", "duplicate", "no_answer_3"])("leaves a %s lead's order alone", (confirmationStatus) => {
     expect(planWriteBack(lead({ confirmationStatus }), cancelOn, order())).toEqual([]);
@@ -271,7 +310,9 @@ describe("planWriteBack: cancel", () => {
   it("does not cancel twice", () => {
     const fake = lead({ confirmationStatus: "fake" });
     expect(planWriteBack(fake, cancelOn, order({ cancelledAt: "2026-07-02T09:00:00Z" }))).toEqual([]);
-    expect(planWriteBack({ ...fake, done: { ...NOTHING_WRITTEN_BACK, cancelled: true } }, cancelOn, order())).toEqual([]);
+    expect(planWriteBack({ ...fake, done: { ...NOTHING_WRITTEN_BACK, cancelled: true } }, cancelOn, order())).toEqual(
+      [],
+    );
   });
 });
 
@@ -326,7 +367,11 @@ describe("recordWriteBack / parseWriteBackDone", () => {
       tags: ["cod:new"],
       paid: true,
     });
-    const done = recordWriteBack(NOTHING_WRITTEN_BACK, { ...NO_OUTCOME, fulfillmentIds: ["f1"], cancelRequested: true });
+    const done = recordWriteBack(NOTHING_WRITTEN_BACK, {
+      ...NO_OUTCOME,
+      fulfillmentIds: ["f1"],
+      cancelRequested: true,
+    });
     expect(parseWriteBackDone(JSON.stringify(done))).toEqual(done);
   });
 });

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
 import { storeOfflineSession } from "../helpers/admin";
 import type { TestDatabase } from "../helpers/db";
-import { startShopifyAdmin as startFakeAdminApi, variantRecord as fakeVariant, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
+import {
+  startShopifyAdmin as startFakeAdminApi,
+  variantRecord as fakeVariant,
+  type RunningShopifyAdmin as FakeAdminApi,
+} from "../../shopify-admin/index";
 import type { AdminGraphqlClient } from "../../app/shopify/admin-graphql.server";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -46,11 +50,20 @@ beforeEach(() => {
 });
 
 const mutationsSince = (from: number) =>
-  api.requests.slice(from).map((r) => r.operationName).filter((name) => name !== "OrderWriteBackState" && name !== "OrderWriteBackHead");
+  api.requests
+    .slice(from)
+    .map((r) => r.operationName)
+    .filter((name) => name !== "OrderWriteBackState" && name !== "OrderWriteBackHead");
 
 describe("write-back of a lead's progress to its Shopify order", () => {
   it("tags and fulfils when the parcel ships, then marks paid and retags on delivery, then does nothing", async () => {
-    const order = api.addOrder({ lines: [{ sku: "ARGAN-50", quantity: 2 }, { sku: "SAVON-NOIR", quantity: 1 }], tags: ["vip"] });
+    const order = api.addOrder({
+      lines: [
+        { sku: "ARGAN-50", quantity: 2 },
+        { sku: "SAVON-NOIR", quantity: 1 },
+      ],
+      tags: ["vip"],
+    });
     const shipped = {
       leadRef: "LD-1001",
       confirmationStatus: "confirmed",
@@ -97,7 +110,12 @@ describe("write-back of a lead's progress to its Shopify order", () => {
 
     // Again with the recorded outcome: only the read
     const before = api.requests.length;
-    const again = await wb.writeBackOrder(admin, order.id, { ...delivered, done: run.done }, wb.DEFAULT_WRITE_BACK_SETTINGS);
+    const again = await wb.writeBackOrder(
+      admin,
+      order.id,
+      { ...delivered, done: run.done },
+      wb.DEFAULT_WRITE_BACK_SETTINGS,
+    );
     expect(again.steps).toEqual([]);
     expect(mutationsSince(before)).toEqual([]);
 
@@ -110,11 +128,22 @@ describe("write-back of a lead's progress to its Shopify order", () => {
 
   it("reads the order's fulfilment orders only when the plan may fulfil: otherwise its head, for 1 point asked instead of hundreds", async () => {
     const order = api.addOrder({ lines: [{ sku: "ARGAN-50", quantity: 1 }] });
-    const confirmed = { leadRef: "LD-1002", confirmationStatus: "confirmed", shippingStatus: "pending", hasAnomalies: false, trackingNumber: null, done: wb.NOTHING_WRITTEN_BACK };
+    const confirmed = {
+      leadRef: "LD-1002",
+      confirmationStatus: "confirmed",
+      shippingStatus: "pending",
+      hasAnomalies: false,
+      trackingNumber: null,
+      done: wb.NOTHING_WRITTEN_BACK,
+    };
     let before = api.requests.length;
     const atConfirmation = await wb.writeBackOrder(admin, order.id, confirmed, wb.DEFAULT_WRITE_BACK_SETTINGS);
     const head = api.requests[before];
-    expect(head).toMatchObject({ operationName: "OrderWriteBackHead", requestedQueryCost: 1, actualQueryCost: wb.READ_ACTUAL_POINTS.head });
+    expect(head).toMatchObject({
+      operationName: "OrderWriteBackHead",
+      requestedQueryCost: 1,
+      actualQueryCost: wb.READ_ACTUAL_POINTS.head,
+    });
     expect(atConfirmation.steps.map((s) => s.kind)).toEqual(["tagsAdd"]);
     expect(order.tags).toEqual(["cod:lead:LD-1002", "cod:confirmed"]);
 
@@ -133,12 +162,29 @@ describe("write-back of a lead's progress to its Shopify order", () => {
 
   it("with paid chosen as the platform's payment: the delivered order stays pending, and is marked paid when the platform pays", async () => {
     const order = api.addOrder();
-    const settings = { ...wb.DEFAULT_WRITE_BACK_SETTINGS, tags: false, fulfillment: false, markPaidWhen: "paid" as const };
-    const delivered = { leadRef: "LD-1003", confirmationStatus: "confirmed", shippingStatus: "delivered", hasAnomalies: false, trackingNumber: "CTM1", done: wb.NOTHING_WRITTEN_BACK };
+    const settings = {
+      ...wb.DEFAULT_WRITE_BACK_SETTINGS,
+      tags: false,
+      fulfillment: false,
+      markPaidWhen: "paid" as const,
+    };
+    const delivered = {
+      leadRef: "LD-1003",
+      confirmationStatus: "confirmed",
+      shippingStatus: "delivered",
+      hasAnomalies: false,
+      trackingNumber: "CTM1",
+      done: wb.NOTHING_WRITTEN_BACK,
+    };
     const atDelivery = await wb.writeBackOrder(admin, order.id, delivered, settings);
     expect(atDelivery.steps).toEqual([]);
     expect(order.displayFinancialStatus).toBe("PENDING");
-    const paidOut = await wb.writeBackOrder(admin, order.id, { ...delivered, shippingStatus: "paid", done: atDelivery.done }, settings);
+    const paidOut = await wb.writeBackOrder(
+      admin,
+      order.id,
+      { ...delivered, shippingStatus: "paid", done: atDelivery.done },
+      settings,
+    );
     expect(paidOut.steps.map((s) => s.kind)).toEqual(["markAsPaid"]);
     expect(order.displayFinancialStatus).toBe("PAID");
     expect(paidOut.done.paid).toBe(true);
@@ -158,7 +204,12 @@ describe("write-back of a lead's progress to its Shopify order", () => {
     expect(off.steps.map((s) => s.kind)).toEqual(["tagsAdd"]);
     expect(order.cancelledAt).toBeNull();
 
-    const run = await wb.writeBackOrder(admin, order.id, { ...fake, done: off.done }, { ...wb.DEFAULT_WRITE_BACK_SETTINGS, cancel: true });
+    const run = await wb.writeBackOrder(
+      admin,
+      order.id,
+      { ...fake, done: off.done },
+      { ...wb.DEFAULT_WRITE_BACK_SETTINGS, cancel: true },
+    );
     expect(order.tags).toEqual(["cod:lead:LD-1002", "cod:fake", "cod:anomaly"]);
     expect(order.cancelledAt).not.toBeNull();
     expect(order.cancellation).toEqual({
@@ -195,14 +246,24 @@ describe("a batch of write-backs (writeBackOrders)", () => {
       { orderGid: c.id, link: lead("LD-2004", "shipped"), settings: wb.DEFAULT_WRITE_BACK_SETTINGS },
     ]);
 
-    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual(["OrderWriteBackState", "OrderWriteBackHeads", "TagsAdd", "FulfillmentCreate"]);
+    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual([
+      "OrderWriteBackState",
+      "OrderWriteBackHeads",
+      "TagsAdd",
+      "FulfillmentCreate",
+    ]);
     expect(a.tags).toEqual(["vip", "cod:lead:LD-2001", "cod:confirmed"]);
     expect(b.tags).toEqual(["cod:lead:LD-2003", "cod:confirmed"]);
     expect(c.tags).toEqual(["cod:lead:LD-2004", "cod:confirmed", "cod:shipped"]);
     expect(c.fulfillments).toHaveLength(1);
     expect(runs[1]).toEqual({ error: expect.any(errors.ShopifyOrderNotFoundError) });
-    expect(runs[0]).toMatchObject({ steps: [{ kind: "tagsAdd" }], done: { tags: ["cod:lead:LD-2001", "cod:confirmed"] } });
-    expect(runs[3]).toMatchObject({ done: { fulfilled: true, tags: ["cod:lead:LD-2004", "cod:confirmed", "cod:shipped"] } });
+    expect(runs[0]).toMatchObject({
+      steps: [{ kind: "tagsAdd" }],
+      done: { tags: ["cod:lead:LD-2001", "cod:confirmed"] },
+    });
+    expect(runs[3]).toMatchObject({
+      done: { fulfilled: true, tags: ["cod:lead:LD-2004", "cod:confirmed", "cod:shipped"] },
+    });
   });
 
   it("moves tags in rounds, adding before removing, and an order Shopify refuses stops alone", async () => {
@@ -221,11 +282,18 @@ describe("a batch of write-backs (writeBackOrders)", () => {
       { orderGid: b.id, link: { ...lead("LD-2102", "returned"), done: doneOf(first[1]) }, settings },
     ]);
 
-    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual(["OrderWriteBackHeads", "TagsAdd", "TagsRemove"]);
+    expect(api.requests.slice(before).map((r) => r.operationName)).toEqual([
+      "OrderWriteBackHeads",
+      "TagsAdd",
+      "TagsRemove",
+    ]);
     expect(a.tags).toEqual(["cod:lead:LD-2101", "cod:confirmed", "cod:shipped", "cod:delivered"]);
     expect(b.tags).toEqual(["cod:lead:LD-2102", "cod:confirmed", "cod:returned"]);
     expect(second[0]).toEqual({ error: expect.any(errors.ShopifyUserError) });
-    expect(second[1]).toMatchObject({ steps: [{ kind: "tagsAdd" }, { kind: "tagsRemove" }], done: { tags: ["cod:lead:LD-2102", "cod:confirmed", "cod:returned"] } });
+    expect(second[1]).toMatchObject({
+      steps: [{ kind: "tagsAdd" }, { kind: "tagsRemove" }],
+      done: { tags: ["cod:lead:LD-2102", "cod:confirmed", "cod:returned"] },
+    });
   });
 });
 
@@ -275,7 +343,9 @@ describe("Shopify's refusals and limits", () => {
       trackingNumber: "CTM9",
       done: wb.NOTHING_WRITTEN_BACK,
     };
-    const error = await wb.writeBackOrder(admin, order.id, link, wb.DEFAULT_WRITE_BACK_SETTINGS).catch((e: unknown) => e);
+    const error = await wb
+      .writeBackOrder(admin, order.id, link, wb.DEFAULT_WRITE_BACK_SETTINGS)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errors.ShopifyUserError);
     expect((error as Error).message).toBe("Shopify refused to create the fulfilment: Fulfillment order is on hold.");
     expect(order.tags).toEqual(["cod:lead:LD-1003", "cod:confirmed", "cod:delivered"]);
@@ -289,7 +359,9 @@ describe("Shopify's refusals and limits", () => {
 
   it("reports a document the schema rejects as ShopifyGraphqlError", async () => {
     const error = await gql
-      .runAdminGraphql(admin, `query Broken($id: ID!) { order(id: $id) { financialStatus } }`, { id: "gid://shopify/Order/1" })
+      .runAdminGraphql(admin, `query Broken($id: ID!) { order(id: $id) { financialStatus } }`, {
+        id: "gid://shopify/Order/1",
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errors.ShopifyGraphqlError);
     expect((error as Error).message).toContain('Cannot query field "financialStatus" on type "Order"');
@@ -313,7 +385,10 @@ describe("the fake serves the backfill and SKU mapping documents", () => {
     const before = Object.keys(api.state.orders).length;
     for (let i = 0; i < 4; i++) api.addOrder();
     type Page = {
-      orders: { nodes: { id: string; currentTotalPriceSet: { shopMoney: { amount: string } } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+      orders: {
+        nodes: { id: string; currentTotalPriceSet: { shopMoney: { amount: string } } }[];
+        pageInfo: { hasNextPage: boolean; endCursor: string };
+      };
     };
     const ids: string[] = [];
     let after: string | null = null;
@@ -341,7 +416,10 @@ describe("the fake serves the backfill and SKU mapping documents", () => {
       fakeVariant({ id: 2, sku: "ARGAN-100", title: "100 ml", productId: 1, productTitle: "Argan oil" }),
     );
     type Page = { productVariants: { nodes: { sku: string; displayName: string; product: { title: string } }[] } };
-    const page = await gql.runAdminGraphql<Page>(admin, docs.PRODUCT_VARIANTS_PAGE, { first: 50, query: "sku:ARGAN-100" });
+    const page = await gql.runAdminGraphql<Page>(admin, docs.PRODUCT_VARIANTS_PAGE, {
+      first: 50,
+      query: "sku:ARGAN-100",
+    });
     expect(page.productVariants.nodes).toEqual([
       {
         id: "gid://shopify/ProductVariant/2",

@@ -30,6 +30,12 @@ describe("tests that reach a database run on PostgreSQL too", () => {
     expect(DATABASE_DOORS.some((door) => closureOf("test/sync/status-sync.test.ts").has(door))).toBe(true);
     // orders.server imports the database's type only: the pure mapper's tests stay pure.
     expect(runtimeImports("app/pages/orders.server.ts")).not.toContain("app/db.server.ts");
-    expect(pure).toEqual(expect.arrayContaining(["test/leads/map-order.test.ts", "test/seller-api/client-methods.test.ts", "test/sandbox/rate-limit.test.ts"]));
+    expect(pure).toEqual(
+      expect.arrayContaining([
+        "test/leads/map-order.test.ts",
+        "test/seller-api/client-methods.test.ts",
+        "test/sandbox/rate-limit.test.ts",
+      ]),
+    );
   });
 });

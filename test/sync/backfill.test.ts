@@ -9,7 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
 import { storeOfflineSession } from "../helpers/admin";
 import type { TestDatabase } from "../helpers/db";
-import { startShopifyAdmin as startFakeAdminApi, type OrderRecord as FakeOrder, type RunningShopifyAdmin as FakeAdminApi } from "../../shopify-admin/index";
+import {
+  startShopifyAdmin as startFakeAdminApi,
+  type OrderRecord as FakeOrder,
+  type RunningShopifyAdmin as FakeAdminApi,
+} from "../../shopify-admin/index";
 import { fromGraphqlOrder, fromWebhookOrder } from "../../app/leads";
 import { graphqlOrderToWebhookShape } from "../../app/sync/backfill/order-shape";
 import {
@@ -132,19 +136,34 @@ describe("backfill job against the fake Admin API", () => {
       },
     });
     const cod = (sku: string, fields: Record<string, unknown> = {}) =>
-      api.addOrder({ lines: [{ sku, quantity: 1, title: sku }], fields: { createdAt: "2026-07-10T10:00:00Z", ...fields } });
+      api.addOrder({
+        lines: [{ sku, quantity: 1, title: sku }],
+        fields: { createdAt: "2026-07-10T10:00:00Z", ...fields },
+      });
     orders = [
       cod("ARG-OIL-50"),
       cod("AMLOU-250", { createdAt: "2026-07-12T10:00:00Z" }),
       cod("ZZZ-UNKNOWN", { createdAt: "2026-07-13T10:00:00Z" }), // held: SKU not in the catalogue
-      cod("SAVON-NOIR-200", { createdAt: "2026-07-14T10:00:00Z", paymentGatewayNames: ["shopify_payments"], displayFinancialStatus: "PAID" }),
+      cod("SAVON-NOIR-200", {
+        createdAt: "2026-07-14T10:00:00Z",
+        paymentGatewayNames: ["shopify_payments"],
+        displayFinancialStatus: "PAID",
+      }),
       cod("GHASSOUL-500", { createdAt: "2026-07-15T10:00:00Z", cancelledAt: "2026-07-15T11:00:00Z" }),
       cod("ROSE-WATER-250", { createdAt: "2026-07-20T10:00:00Z" }), // sent already (link below)
       cod("ARG-OIL-100", { createdAt: "2026-07-25T10:00:00Z" }),
     ];
     const sentId = orders[5].id.split("/").pop()!;
     await db.prisma.orderLink.create({
-      data: { shop: SHOP, orderId: sentId, orderName: orders[5].name, payload: "{}", externalRef: `shopify:${sentId}`, state: "created", leadRef: "ATB-1" },
+      data: {
+        shop: SHOP,
+        orderId: sentId,
+        orderName: orders[5].name,
+        payload: "{}",
+        externalRef: `shopify:${sentId}`,
+        state: "created",
+        leadRef: "ATB-1",
+      },
     });
   });
 
@@ -166,9 +185,16 @@ describe("backfill job against the fake Admin API", () => {
     const deps = { ...createPipelineDeps(db.prisma), adminFor };
     const handlers = createJobHandlers(deps);
     if (options.pagesPerAttempt) {
-      handlers[BACKFILL_JOB] = (job, ctx) => backfill.runBackfillJob(deps, job, ctx, { pagesPerAttempt: options.pagesPerAttempt });
+      handlers[BACKFILL_JOB] = (job, ctx) =>
+        backfill.runBackfillJob(deps, job, ctx, { pagesPerAttempt: options.pagesPerAttempt });
     }
-    return createWorker({ db: db.prisma, handlers, kinds: [BACKFILL_JOB], logger: silent, backoff: { baseMs: 1, capMs: 5 } });
+    return createWorker({
+      db: db.prisma,
+      handlers,
+      kinds: [BACKFILL_JOB],
+      logger: silent,
+      backoff: { baseMs: 1, capMs: 5 },
+    });
   }
 
   const linkCount = () => db.prisma.orderLink.count({ where: { shop: SHOP } });
@@ -209,7 +235,14 @@ describe("backfill job against the fake Admin API", () => {
     await worker().drain();
 
     const view = await backfill.readBackfill(db.prisma, SHOP);
-    expect(view!.payload.counts).toMatchObject({ scanned: 7, created: 6, alreadySent: 1, alreadyInApp: 0, wouldSend: 3, wouldHold: 1 });
+    expect(view!.payload.counts).toMatchObject({
+      scanned: 7,
+      created: 6,
+      alreadySent: 1,
+      alreadyInApp: 0,
+      wouldSend: 3,
+      wouldHold: 1,
+    });
     expect(await linkCount()).toBe(7);
     expect(await postLeadJobs()).toBe(6);
 
@@ -225,7 +258,12 @@ describe("backfill job against the fake Admin API", () => {
     });
     const timeline = await db.prisma.timelineEvent.findMany({ where: { linkId: link.id }, orderBy: { at: "asc" } });
     expect(timeline.map((e) => e.message)).toContain("Imported with the past orders from Jul 1, 2026 to Jul 31, 2026");
-    expect(timeline.map((e) => e.text)).toContain(JSON.stringify({ key: "timeline.text.imported", params: { from: { date: "2026-07-01" }, to: { date: "2026-07-31" } } }));
+    expect(timeline.map((e) => e.text)).toContain(
+      JSON.stringify({
+        key: "timeline.text.imported",
+        params: { from: { date: "2026-07-01" }, to: { date: "2026-07-31" } },
+      }),
+    );
 
     // Again: every order is known now.
     await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW);
@@ -238,8 +276,13 @@ describe("backfill job against the fake Admin API", () => {
 
   it("refuses a second backfill while one is active", async () => {
     await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: true }, NOW);
-    expect(await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW)).toEqual({ ok: false, error: "already_running" });
-    expect(await backfill.startBackfill(db.prisma, SHOP, { from: "2026-07-31", to: "2026-07-01", dryRun: true }, NOW)).toEqual({
+    expect(await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW)).toEqual({
+      ok: false,
+      error: "already_running",
+    });
+    expect(
+      await backfill.startBackfill(db.prisma, SHOP, { from: "2026-07-31", to: "2026-07-01", dryRun: true }, NOW),
+    ).toEqual({
       ok: false,
       error: "range_reversed",
     });
@@ -250,7 +293,12 @@ describe("backfill job against the fake Admin API", () => {
     const w = worker({ pagesPerAttempt: 1 });
     expect(await w.runOnce()).toBe(true);
     const midway = await backfill.readBackfill(db.prisma, SHOP);
-    expect(midway).toMatchObject({ state: "pending", active: true, attempts: 0, payload: { pages: 1, counts: { scanned: 3 } } });
+    expect(midway).toMatchObject({
+      state: "pending",
+      active: true,
+      attempts: 0,
+      payload: { pages: 1, counts: { scanned: 3 } },
+    });
     expect(midway!.payload.cursor).toBeTruthy();
     expect(midway!.progress).toBeGreaterThan(0);
     expect(midway!.progress).toBeLessThan(1);

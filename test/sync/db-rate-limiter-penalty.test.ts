@@ -49,7 +49,9 @@ describe("a 429 heard while a call waits for its slot", () => {
     expect(heard).toBe(true);
     expect(t).toBe(t0 + 1020 + PENALTY_MS);
     // The slot it gave up is not taken again: the next free instant is one interval after the penalty.
-    expect((await db.prisma.rateLimitSlot.findUniqueOrThrow({ where: { key: KEY } })).nextAt.getTime()).toBe(t0 + 1020 + PENALTY_MS + 1020);
+    expect((await db.prisma.rateLimitSlot.findUniqueOrThrow({ where: { key: KEY } })).nextAt.getTime()).toBe(
+      t0 + 1020 + PENALTY_MS + 1020,
+    );
   });
 
   it("GIVEN the same WHEN the penalty ends further than the limiter waits in place THEN the call's job comes back when it ends", async () => {
@@ -76,7 +78,11 @@ describe("a 429 heard while a call waits for its slot", () => {
 
   it("GIVEN a slot reserved ahead in posting's batch WHEN a 429 is heard before the call THEN the call starts when the penalty ends", async () => {
     const t0 = t;
-    const limiter = createDbRateLimiter(db.prisma, { now: () => t, sleep: async (ms) => void (t += ms), maxWaitMs: 60_000 });
+    const limiter = createDbRateLimiter(db.prisma, {
+      now: () => t,
+      sleep: async (ms) => void (t += ms),
+      maxWaitMs: 60_000,
+    });
     await limiter.acquire(KEY, RATE);
     const planned = limiter.reservationFor(KEY)!;
     expect(planned.reservation.startAt).toBe(t0 + 1020);

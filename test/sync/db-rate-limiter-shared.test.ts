@@ -38,7 +38,9 @@ const CALLS_PER_CLIENT = 8;
  * Both limiters acquire CALLS_PER_CLIENT slots each, all at once, on a clock
  * that does not move; answers the instant each call was allowed to start.
  */
-async function startsOf(make: (record: (ms: number) => Promise<void>, now: () => number) => [RateLimiter, RateLimiter]) {
+async function startsOf(
+  make: (record: (ms: number) => Promise<void>, now: () => number) => [RateLimiter, RateLimiter],
+) {
   const t = 5_000_000;
   const starts: number[] = [];
   const record = async (ms: number) => void starts.push(t + ms);
@@ -123,7 +125,10 @@ describe("the database limiter shared by two clients of one database", () => {
     const a = createDbRateLimiter(db.prisma, { now: () => t, sleep: async () => {} });
     const b = createDbRateLimiter(second, { now: () => t, sleep: async () => {} });
     await a.shareRate!(KEY, 90, t - 600_000);
-    const [wonA, wonB] = await Promise.all([a.claimRateRead!(KEY, t - 600_000, t), b.claimRateRead!(KEY, t - 600_000, t + 1)]);
+    const [wonA, wonB] = await Promise.all([
+      a.claimRateRead!(KEY, t - 600_000, t),
+      b.claimRateRead!(KEY, t - 600_000, t + 1),
+    ]);
     expect([wonA, wonB].filter(Boolean)).toHaveLength(1);
     expect((await b.sharedRate!(KEY))?.perMinute).toBe(90);
     expect([t, t + 1]).toContain((await b.sharedRate!(KEY))?.readAt);

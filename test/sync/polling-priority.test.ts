@@ -53,7 +53,11 @@ describe("polling behind posting", () => {
   it("lets a post that arrives while the poll waits go first", async () => {
     const t0 = t;
     let postStart = NaN;
-    const posting = createDbRateLimiter(db.prisma, { now: clock.now, sleep: async (ms) => void (postStart = t + ms), maxWaitMs: 60_000 });
+    const posting = createDbRateLimiter(db.prisma, {
+      now: clock.now,
+      sleep: async (ms) => void (postStart = t + ms),
+      maxWaitMs: 60_000,
+    });
     await posting.acquire(KEY, RATE); // the key is busy until t0 + 1020
     // The post runs in its own context (a request's), not inside the poll's.
     const postElsewhere = AsyncLocalStorage.bind(() => posting.acquire(KEY, RATE));

@@ -114,8 +114,15 @@ describe("posting", () => {
     const leads = await control.leads("ACC-1001");
     const ours = leads.filter((x) => x.external_ref === l.externalRef);
     expect(ours).toHaveLength(1);
-    expect(ours[0]).toMatchObject({ customer_phone: "0612345678", city_id: 101, total_client: "229.00", damaged: false });
-    const kinds = (await db.prisma.timelineEvent.findMany({ where: { linkId: l.id }, orderBy: { at: "asc" } })).map((t) => t.kind);
+    expect(ours[0]).toMatchObject({
+      customer_phone: "0612345678",
+      city_id: 101,
+      total_client: "229.00",
+      damaged: false,
+    });
+    const kinds = (await db.prisma.timelineEvent.findMany({ where: { linkId: l.id }, orderBy: { at: "asc" } })).map(
+      (t) => t.kind,
+    );
     expect(kinds).toEqual(["received", "mapped", "posted", "answered"]);
   });
 
@@ -126,14 +133,22 @@ describe("posting", () => {
     await pipeline.drain();
     const posted = await link(first.id);
     expect(posted.state).toBe("created");
-    const findingsOf = async (id: unknown) => JSON.parse((await link(id)).findings).map((f: { code: string }) => f.code);
+    const findingsOf = async (id: unknown) =>
+      JSON.parse((await link(id)).findings).map((f: { code: string }) => f.code);
 
     // A phone many orders share (a reseller, a placeholder number): its other recent leads, of other products.
     const since = posted.postedAt!.getTime();
     await db.prisma.orderLink.createMany({
       data: Array.from({ length: RECENT_LEADS_LOOKED_AT - 2 }, (_, i) => ({
-        shop: SHOP, orderId: `77${i}`, orderName: `#77${i}`, payload: "{}", externalRef: `ref-77${i}`, state: "created",
-        phone: posted.phone, productKeys: JSON.stringify(["sku:OTHER"]), postedAt: new Date(since + 1 + i),
+        shop: SHOP,
+        orderId: `77${i}`,
+        orderName: `#77${i}`,
+        payload: "{}",
+        externalRef: `ref-77${i}`,
+        state: "created",
+        phone: posted.phone,
+        productKeys: JSON.stringify(["sku:OTHER"]),
+        postedAt: new Date(since + 1 + i),
       })),
     });
     const second = await placeOrder({ phone });
@@ -144,8 +159,15 @@ describe("posting", () => {
     const secondAt = (await link(second.id)).postedAt!.getTime();
     await db.prisma.orderLink.createMany({
       data: Array.from({ length: RECENT_LEADS_LOOKED_AT }, (_, i) => ({
-        shop: SHOP, orderId: `78${i}`, orderName: `#78${i}`, payload: "{}", externalRef: `ref-78${i}`, state: "created",
-        phone: posted.phone, productKeys: JSON.stringify(["sku:OTHER"]), postedAt: new Date(secondAt + 1 + i),
+        shop: SHOP,
+        orderId: `78${i}`,
+        orderName: `#78${i}`,
+        payload: "{}",
+        externalRef: `ref-78${i}`,
+        state: "created",
+        phone: posted.phone,
+        productKeys: JSON.stringify(["sku:OTHER"]),
+        postedAt: new Date(secondAt + 1 + i),
       })),
     });
     const third = await placeOrder({ phone });
@@ -196,7 +218,11 @@ describe("posting", () => {
     const held = await placeOrder({ phone: null });
     const sent = await placeOrder();
     await pipeline.drain();
-    const cancel = (b: Record<string, unknown>) => ({ ...b, cancelled_at: new Date().toISOString(), updated_at: new Date(Date.now() + 1000).toISOString() });
+    const cancel = (b: Record<string, unknown>) => ({
+      ...b,
+      cancelled_at: new Date().toISOString(),
+      updated_at: new Date(Date.now() + 1000).toISOString(),
+    });
     expect(await deliver("cancelled", cancel(held))).toBe(200);
     expect(await deliver("cancelled", cancel(sent))).toBe(200);
     expect((await link(held.id)).state).toBe("cancelled");
@@ -249,7 +275,10 @@ describe("failures", () => {
       where: { id: first.id },
       data: { state: "posting", leadRef: null, postingSince: new Date(Date.now() - 5000) },
     });
-    await db.prisma.job.update({ where: { key: `post-lead:${SHOP}:${body.id}` }, data: { state: "pending", runAt: new Date() } });
+    await db.prisma.job.update({
+      where: { key: `post-lead:${SHOP}:${body.id}` },
+      data: { state: "pending", runAt: new Date() },
+    });
     // WHEN the job runs again
     await pipeline.drain();
     // THEN it links the existing lead and the platform holds still one lead for the order

@@ -9,7 +9,15 @@ import { actionFor, readOrderState, type ShopifyOrderState } from "../../app/syn
 import { writeBackDrift, type WrittenLink } from "../../app/sync/reconcile/drift";
 import { boundAtLeast, bucketOf, OVER, percentile, shareWithin } from "../../app/sync/reconcile/latency";
 import { checkPromise, SYNC_PROMISE } from "../../app/sync/reconcile/promise";
-import { createdBetweenQuery, firstCoverage, nextWatermark, passWindow, updatedSinceQuery, WATERMARK_OVERLAP_MS, windowStart } from "../../app/sync/reconcile/window";
+import {
+  createdBetweenQuery,
+  firstCoverage,
+  nextWatermark,
+  passWindow,
+  updatedSinceQuery,
+  WATERMARK_OVERLAP_MS,
+  windowStart,
+} from "../../app/sync/reconcile/window";
 import { DEFAULT_WRITE_BACK_SETTINGS, NOTHING_WRITTEN_BACK } from "../../app/shopify/write-back-plan";
 import { FLOW_TRIGGER, FLOW_TRIGGER_FIELDS, stuckFiring } from "../../app/flow/triggers";
 
@@ -22,33 +30,53 @@ describe("the pass's window", () => {
 
   it("starts a shop's coverage at its install, or at the last order the app saw before a reinstall", () => {
     // Orders placed since the install, seen or not, are covered (the first pass may start while they arrive).
-    expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: at("2026-11-19T08:00:00Z") })).toEqual(at("2026-11-01T00:00:00Z"));
-    expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: null })).toEqual(at("2026-11-01T00:00:00Z"));
+    expect(
+      firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: at("2026-11-19T08:00:00Z") }),
+    ).toEqual(at("2026-11-01T00:00:00Z"));
+    expect(firstCoverage({ installedAt: at("2026-11-01T00:00:00Z"), lastSeenOrderAt: null })).toEqual(
+      at("2026-11-01T00:00:00Z"),
+    );
     // Reinstalled today after a month away: the gap since the last order it saw.
-    expect(firstCoverage({ installedAt: at("2026-11-20T00:00:00Z"), lastSeenOrderAt: at("2026-10-20T08:00:00Z") })).toEqual(at("2026-10-20T08:00:00Z"));
+    expect(
+      firstCoverage({ installedAt: at("2026-11-20T00:00:00Z"), lastSeenOrderAt: at("2026-10-20T08:00:00Z") }),
+    ).toEqual(at("2026-10-20T08:00:00Z"));
   });
 
   it("reads from the watermark (the last pass's start, less an overlap), else from the coverage start", () => {
     const marks = { coverageFrom: at("2026-11-19T00:00:00Z"), uncoveredFrom: null, watermark: null };
-    expect(passWindow(marks, now, week)).toEqual({ from: marks.coverageFrom, coverageFrom: marks.coverageFrom, uncoveredFrom: null });
+    expect(passWindow(marks, now, week)).toEqual({
+      from: marks.coverageFrom,
+      coverageFrom: marks.coverageFrom,
+      uncoveredFrom: null,
+    });
     const watermark = nextWatermark(at("2026-11-20T11:55:00Z"));
     expect(watermark.getTime()).toBe(at("2026-11-20T11:55:00Z").getTime() - WATERMARK_OVERLAP_MS);
     expect(passWindow({ ...marks, watermark }, now, week).from).toEqual(watermark);
   });
 
   it("goes back no further than the bound after a long pause, and names what it left out", () => {
-    const marks = { coverageFrom: at("2026-10-01T00:00:00Z"), uncoveredFrom: null, watermark: at("2026-10-10T00:00:00Z") };
+    const marks = {
+      coverageFrom: at("2026-10-01T00:00:00Z"),
+      uncoveredFrom: null,
+      watermark: at("2026-10-10T00:00:00Z"),
+    };
     const window = passWindow(marks, now, week);
     expect(window.from).toEqual(at("2026-11-13T12:00:00Z"));
     expect(window.coverageFrom).toEqual(at("2026-11-13T12:00:00Z"));
     expect(window.uncoveredFrom).toEqual(at("2026-10-10T00:00:00Z"));
     // A shop's first pass (installed long before the reconciliation existed) was never away: bounded, nothing named.
-    expect(passWindow({ ...marks, watermark: null }, now, week)).toEqual({ from: at("2026-11-13T12:00:00Z"), coverageFrom: at("2026-11-13T12:00:00Z"), uncoveredFrom: null });
+    expect(passWindow({ ...marks, watermark: null }, now, week)).toEqual({
+      from: at("2026-11-13T12:00:00Z"),
+      coverageFrom: at("2026-11-13T12:00:00Z"),
+      uncoveredFrom: null,
+    });
   });
 
   it("asks Shopify with quoted instants, and never counts before the coverage start", () => {
     expect(updatedSinceQuery(at("2026-11-20T11:00:00Z"))).toBe('updated_at:>="2026-11-20T11:00:00.000Z"');
-    expect(createdBetweenQuery(at("2026-11-19T12:00:00Z"), now)).toBe('created_at:>="2026-11-19T12:00:00.000Z" created_at:<"2026-11-20T12:00:00.000Z"');
+    expect(createdBetweenQuery(at("2026-11-19T12:00:00Z"), now)).toBe(
+      'created_at:>="2026-11-19T12:00:00.000Z" created_at:<"2026-11-20T12:00:00.000Z"',
+    );
     expect(windowStart("day", now, at("2026-11-01T00:00:00Z"))).toEqual(at("2026-11-19T12:00:00Z"));
     expect(windowStart("week", now, at("2026-11-18T00:00:00Z"))).toEqual(at("2026-11-18T00:00:00Z"));
   });
@@ -70,7 +98,14 @@ describe("what a pass does with an order Shopify lists", () => {
   const coverage = at("2026-11-20T00:00:00Z");
 
   it("reads a node, and refuses one it cannot key", () => {
-    expect(readOrderState({ id: "gid://shopify/Order/1001", name: "#1001", updatedAt: "2026-11-20T10:00:00Z", tags: ["a", 1] })).toMatchObject({
+    expect(
+      readOrderState({
+        id: "gid://shopify/Order/1001",
+        name: "#1001",
+        updatedAt: "2026-11-20T10:00:00Z",
+        tags: ["a", 1],
+      }),
+    ).toMatchObject({
       orderId: "1001",
       updatedAt: at("2026-11-20T10:00:00Z"),
       createdAt: null,
@@ -88,20 +123,32 @@ describe("what a pass does with an order Shopify lists", () => {
   it("applies a cancellation the link does not have, whatever the link's state", () => {
     const cancelled = order({ cancelledAt: at("2026-11-20T11:00:00Z"), updatedAt: at("2026-11-20T11:00:00Z") });
     for (const state of ["received", "held", "created", "damaged", "skipped"]) {
-      expect(actionFor(cancelled, { state, payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage)).toBe("cancel");
+      expect(actionFor(cancelled, { state, payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage)).toBe(
+        "cancel",
+      );
     }
-    expect(actionFor(cancelled, { state: "cancelled", payloadAt: null, cancelledAt: at("2026-11-20T11:00:00Z") }, coverage)).toBe("none");
+    expect(
+      actionFor(cancelled, { state: "cancelled", payloadAt: null, cancelledAt: at("2026-11-20T11:00:00Z") }, coverage),
+    ).toBe("none");
   });
 
   it("applies an edit only when Shopify's order is newer and the link still takes updates", () => {
     const newer = order({ updatedAt: at("2026-11-20T11:00:00Z") });
-    expect(actionFor(newer, { state: "held", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage)).toBe("update");
+    expect(
+      actionFor(newer, { state: "held", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage),
+    ).toBe("update");
     expect(actionFor(newer, { state: "held", payloadAt: null, cancelledAt: null }, coverage)).toBe("update");
     // Same instant, another spelling (the webhook's +01:00 and GraphQL's Z): nothing new.
-    expect(actionFor(newer, { state: "held", payloadAt: at("2026-11-20T12:00:00+01:00"), cancelledAt: null }, coverage)).toBe("none");
+    expect(
+      actionFor(newer, { state: "held", payloadAt: at("2026-11-20T12:00:00+01:00"), cancelledAt: null }, coverage),
+    ).toBe("none");
     // A posted lead keeps its lead: the write-back's own edits of the order are not news.
-    expect(actionFor(newer, { state: "created", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage)).toBe("none");
-    expect(actionFor(newer, { state: "posting", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage)).toBe("none");
+    expect(
+      actionFor(newer, { state: "created", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage),
+    ).toBe("none");
+    expect(
+      actionFor(newer, { state: "posting", payloadAt: at("2026-11-20T10:00:00Z"), cancelledAt: null }, coverage),
+    ).toBe("none");
   });
 });
 
@@ -132,28 +179,66 @@ describe("where Shopify disagrees with what the app wrote", () => {
   });
 
   it("writes a lost fulfilment and payment again, clearing only their done flags", () => {
-    const drift = writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" }));
+    const drift = writeBackDrift(
+      link(),
+      DEFAULT_WRITE_BACK_SETTINGS,
+      shown({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" }),
+    );
     expect(drift).toEqual({ kinds: ["fulfillment", "paid"], done: { ...link().done, fulfilled: false, paid: false } });
   });
 
   it("respects what someone decided: on hold, refunded, cancelled, or a toggle off", () => {
-    expect(writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ displayFulfillmentStatus: "ON_HOLD", displayFinancialStatus: "REFUNDED" }))).toBeNull();
-    expect(writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ displayFulfillmentStatus: "UNFULFILLED", cancelledAt: at("2026-11-20T10:00:00Z") }))).toBeNull();
-    expect(writeBackDrift(link(), { ...DEFAULT_WRITE_BACK_SETTINGS, fulfillment: false, markPaid: false }, shown({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" }))).toBeNull();
+    expect(
+      writeBackDrift(
+        link(),
+        DEFAULT_WRITE_BACK_SETTINGS,
+        shown({ displayFulfillmentStatus: "ON_HOLD", displayFinancialStatus: "REFUNDED" }),
+      ),
+    ).toBeNull();
+    expect(
+      writeBackDrift(
+        link(),
+        DEFAULT_WRITE_BACK_SETTINGS,
+        shown({ displayFulfillmentStatus: "UNFULFILLED", cancelledAt: at("2026-11-20T10:00:00Z") }),
+      ),
+    ).toBeNull();
+    expect(
+      writeBackDrift(
+        link(),
+        { ...DEFAULT_WRITE_BACK_SETTINGS, fulfillment: false, markPaid: false },
+        shown({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" }),
+      ),
+    ).toBeNull();
   });
 
   it("writes a status tag the app never managed to write, and not one the merchant removed", () => {
     const never = link({ done: { ...NOTHING_WRITTEN_BACK, tags: ["cod:lead:ATB-1"], fulfilled: true, paid: true } });
-    expect(writeBackDrift(never, DEFAULT_WRITE_BACK_SETTINGS, shown({ tags: ["cod:lead:ATB-1"] }))?.kinds).toEqual(["tags"]);
+    expect(writeBackDrift(never, DEFAULT_WRITE_BACK_SETTINGS, shown({ tags: ["cod:lead:ATB-1"] }))?.kinds).toEqual([
+      "tags",
+    ]);
     // Written, then gone: the merchant's choice stands.
     expect(writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ tags: ["cod:lead:ATB-1"] }))).toBeNull();
     // An outdated status tag still on the order: its removal was lost.
-    expect(writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ tags: [...shown().tags, "cod:shipped"] }))?.kinds).toEqual(["tags"]);
+    expect(
+      writeBackDrift(link(), DEFAULT_WRITE_BACK_SETTINGS, shown({ tags: [...shown().tags, "cod:shipped"] }))?.kinds,
+    ).toEqual(["tags"]);
   });
 
   it("shipped but not delivered: only the fulfilment is expected", () => {
-    const shipped = link({ shippingStatus: "shipped", done: { tags: ["cod:lead:ATB-1", "cod:confirmed", "cod:shipped"], fulfilled: true, paid: false, cancelled: false } });
-    const order = shown({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING", tags: ["cod:lead:ATB-1", "cod:confirmed", "cod:shipped"] });
+    const shipped = link({
+      shippingStatus: "shipped",
+      done: {
+        tags: ["cod:lead:ATB-1", "cod:confirmed", "cod:shipped"],
+        fulfilled: true,
+        paid: false,
+        cancelled: false,
+      },
+    });
+    const order = shown({
+      displayFulfillmentStatus: "UNFULFILLED",
+      displayFinancialStatus: "PENDING",
+      tags: ["cod:lead:ATB-1", "cod:confirmed", "cod:shipped"],
+    });
     expect(writeBackDrift(shipped, DEFAULT_WRITE_BACK_SETTINGS, order)?.kinds).toEqual(["fulfillment"]);
   });
 });
@@ -185,11 +270,19 @@ describe("latency histograms and the promise", () => {
 
   it("keeps the promise at exactly its shares, falls short below, and says nothing unmeasured", () => {
     const fast = Array.from({ length: 19 }, () => 3);
-    const kept = checkPromise({ orderToLead: histogram([...fast, 300]), statusToShopify: histogram([30, 45]), intervalSeconds: 300 });
+    const kept = checkPromise({
+      orderToLead: histogram([...fast, 300]),
+      statusToShopify: histogram([30, 45]),
+      intervalSeconds: 300,
+    });
     expect(kept.leads).toMatchObject({ share: 0.95, target: SYNC_PROMISE.leadShare, met: true, sample: 20 });
     expect(kept.allLeads).toMatchObject({ seconds: 360, share: 1, met: true });
     expect(kept.met).toBe(true);
-    const short = checkPromise({ orderToLead: histogram([...fast.slice(1), 300, 800]), statusToShopify: new Map(), intervalSeconds: 300 });
+    const short = checkPromise({
+      orderToLead: histogram([...fast.slice(1), 300, 800]),
+      statusToShopify: new Map(),
+      intervalSeconds: 300,
+    });
     expect(short.leads.met).toBe(false);
     expect(short.allLeads.met).toBe(false);
     expect(short.statuses).toMatchObject({ share: null, met: null });
@@ -200,11 +293,19 @@ describe("latency histograms and the promise", () => {
 describe("the Order stuck trigger", () => {
   it("fires once per order and episode with the fields its extension declares", () => {
     const since = at("2026-11-20T10:00:00Z");
-    const firing = stuckFiring({ orderId: "5550001", state: "retrying", reason: null, since }, at("2026-11-20T10:47:30Z"));
+    const firing = stuckFiring(
+      { orderId: "5550001", state: "retrying", reason: null, since },
+      at("2026-11-20T10:47:30Z"),
+    );
     expect(firing).toEqual({
       handle: FLOW_TRIGGER.orderStuck,
       eventKey: `stuck:${since.getTime()}`,
-      payload: { order_id: 5550001, "Lead state": "retrying", "Minutes stuck": 47, Reason: "The platform could not take the order yet: it is tried again" },
+      payload: {
+        order_id: 5550001,
+        "Lead state": "retrying",
+        "Minutes stuck": 47,
+        Reason: "The platform could not take the order yet: it is tried again",
+      },
     });
     const keys = FLOW_TRIGGER_FIELDS[FLOW_TRIGGER.orderStuck].map((f) => f.key ?? "order_id");
     expect(Object.keys(firing.payload).sort()).toEqual(keys.sort());

@@ -15,7 +15,13 @@ import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
-import { flowDefinitionsFrom, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyAdminControl } from "../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type ShopifyAdminControl,
+} from "../../shopify-admin/index";
 import type { AdminFor } from "../../app/shopify/admin-graphql.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { RECONCILE_JOB } from "../../app/models/job-kinds";
@@ -35,7 +41,10 @@ const CONFIG = { intervalMs: 60_000, maxGapMs: 7 * 24 * 3600_000, stuckMs: 30 * 
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  shopify = await startShopifyAdmin({ quiet: true, flow: flowDefinitionsFrom(new URL("../../extensions", import.meta.url).pathname) });
+  shopify = await startShopifyAdmin({
+    quiet: true,
+    flow: flowDefinitionsFrom(new URL("../../extensions", import.meta.url).pathname),
+  });
   await shopify.installFetchRewrite();
   shopify.shop(SHOP);
   control = shopifyAdminControl(shopify.url);
@@ -79,11 +88,23 @@ async function drain(kinds?: string[]): Promise<number> {
   const { leadEventsTask } = await import("../../app/sync/lead-events.server");
   const run = () =>
     worker
-      .createWorker({ db: db.prisma, handlers, kinds, logger: silent, backoff: { baseMs: 1, capMs: 5 }, tasks: [leadEventsTask(db.prisma)] })
+      .createWorker({
+        db: db.prisma,
+        handlers,
+        kinds,
+        logger: silent,
+        backoff: { baseMs: 1, capMs: 5 },
+        tasks: [leadEventsTask(db.prisma)],
+      })
       .drain({ timeoutMs: 30_000 });
   let ran = await run();
   for (let round = 0; round < 5; round++) {
-    const waiting = { kind: { in: ["write-back", "flow-trigger"] }, state: "pending", runAt: { gt: new Date() }, attempts: 0 };
+    const waiting = {
+      kind: { in: ["write-back", "flow-trigger"] },
+      state: "pending",
+      runAt: { gt: new Date() },
+      attempts: 0,
+    };
     if ((await db.prisma.job.updateMany({ where: waiting, data: { runAt: new Date() } })).count === 0) break;
     ran += await run();
   }
@@ -97,7 +118,11 @@ async function reconcile(): Promise<void> {
   await drain();
 }
 
-async function deliver(topic: string, body: Record<string, unknown>, headers: { eventId?: string; triggeredAt?: string } = {}) {
+async function deliver(
+  topic: string,
+  body: Record<string, unknown>,
+  headers: { eventId?: string; triggeredAt?: string } = {},
+) {
   const route = await import(`../../app/routes/webhooks.${topic.replace("/", ".")}.tsx`);
   const request = signedWebhookRequest({ topic, shop: SHOP, body, eventId: headers.eventId });
   if (headers.triggeredAt) request.headers.set("X-Shopify-Triggered-At", headers.triggeredAt);
@@ -105,12 +130,17 @@ async function deliver(topic: string, body: Record<string, unknown>, headers: { 
   expect(response.status).toBe(200);
 }
 
-const linkOf = (payload: Record<string, unknown>) => db.prisma.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(payload.id) } } });
+const linkOf = (payload: Record<string, unknown>) =>
+  db.prisma.orderLink.findUnique({ where: { shop_orderId: { shop: SHOP, orderId: String(payload.id) } } });
 const leadCount = async (link: { externalRef: string } | null) =>
   (await sandboxControl(sandbox.url).leads("ACC-1001")).filter((l) => l.external_ref === link?.externalRef).length;
 const timeline = async (payload: Record<string, unknown>) => {
   const link = await linkOf(payload);
-  return db.prisma.timelineEvent.findMany({ where: { linkId: link!.id }, orderBy: { at: "asc" }, select: { kind: true, message: true } });
+  return db.prisma.timelineEvent.findMany({
+    where: { linkId: link!.id },
+    orderBy: { at: "asc" },
+    select: { kind: true, message: true },
+  });
 };
 
 describe("an order whose webhook never came", () => {
@@ -122,7 +152,11 @@ describe("an order whose webhook never came", () => {
     await reconcile();
 
     const link = await linkOf(lost);
-    expect(link).toMatchObject({ state: "created", orderName: lost.name, orderCreatedAt: new Date(String(lost.created_at)) });
+    expect(link).toMatchObject({
+      state: "created",
+      orderName: lost.name,
+      orderCreatedAt: new Date(String(lost.created_at)),
+    });
     expect(await leadCount(link)).toBe(1);
     expect((await timeline(lost)).map((e) => e.kind)).toContain("recovered");
     expect(await db.prisma.reconcilePass.findFirst({ where: { shop: SHOP, recovered: { gte: 1 } } })).not.toBeNull();
@@ -185,7 +219,8 @@ describe("a cancellation whose webhook was lost", () => {
 
     expect(await linkOf(held)).toMatchObject({ state: "cancelled", cancelledAt: expect.any(Date) });
     expect(await linkOf(sent)).toMatchObject({ state: "created", cancelledAt: expect.any(Date) });
-    for (const o of [held, sent]) expect((await timeline(o)).map((e) => e.kind)).toEqual(expect.arrayContaining(["cancelled", "reconciled"]));
+    for (const o of [held, sent])
+      expect((await timeline(o)).map((e) => e.kind)).toEqual(expect.arrayContaining(["cancelled", "reconciled"]));
 
     // Its webhook, late: already applied.
     const payload = { ...held, cancelled_at: new Date().toISOString() };
@@ -204,7 +239,12 @@ describe("an edit whose webhook was lost", () => {
     expect((await linkOf(noPhone))?.state).toBe("held");
 
     const phone = "0677000001";
-    await control.editOrder(SHOP, String(noPhone.id), { shipping_address: { ...(noPhone.shipping_address as object), phone } }, { deliver: false });
+    await control.editOrder(
+      SHOP,
+      String(noPhone.id),
+      { shipping_address: { ...(noPhone.shipping_address as object), phone } },
+      { deliver: false },
+    );
     await reconcile();
 
     const link = await linkOf(noPhone);
@@ -248,7 +288,13 @@ describe("a write-back that failed silently", () => {
     expect(JSON.parse((await linkOf(delivered))!.writtenBack)).toMatchObject({ fulfilled: true, paid: true });
     const silentOrder = await control.order(SHOP, String(delivered.id));
     expect(silentOrder).toMatchObject({ displayFulfillmentStatus: "UNFULFILLED", displayFinancialStatus: "PENDING" });
-    expect(silentOrder.tags).toEqual(expect.arrayContaining([`cod:lead:${link.leadRef!.toLowerCase()}`, "cod:delivered"].map((t) => expect.stringMatching(new RegExp(`^${t}$`, "i")))));
+    expect(silentOrder.tags).toEqual(
+      expect.arrayContaining(
+        [`cod:lead:${link.leadRef!.toLowerCase()}`, "cod:delivered"].map((t) =>
+          expect.stringMatching(new RegExp(`^${t}$`, "i")),
+        ),
+      ),
+    );
 
     await reconcile();
 
@@ -274,7 +320,11 @@ describe("Shopify's budget", () => {
     await pass.reconcileNow(db.prisma, SHOP, new Date());
     await drain([RECONCILE_JOB]).catch(() => undefined);
     let job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
-    expect(job).toMatchObject({ state: "pending", attempts: 0, lastError: expect.stringMatching(/^Shopify is busy: the reconciliation continues in \d+ s$/) });
+    expect(job).toMatchObject({
+      state: "pending",
+      attempts: 0,
+      lastError: expect.stringMatching(/^Shopify is busy: the reconciliation continues in \d+ s$/),
+    });
     expect(JSON.parse(job.payload)).toMatchObject({ pages: 0, throttledUntil: expect.any(String) });
 
     // Room for the index (the stand-in asks 504 points for it) but not for reading an order whole (930 and a quarter of the bucket).
@@ -282,14 +332,19 @@ describe("Shopify's budget", () => {
     await db.prisma.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
     await drain([RECONCILE_JOB]).catch(() => undefined);
     job = await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } });
-    expect(job).toMatchObject({ attempts: 0, lastError: expect.stringMatching(/^Shopify's budget is low: the reconciliation continues in \d+ s$/) });
+    expect(job).toMatchObject({
+      attempts: 0,
+      lastError: expect.stringMatching(/^Shopify's budget is low: the reconciliation continues in \d+ s$/),
+    });
     expect(await linkOf(lost)).toBeNull();
 
     await control.setBucket(SHOP, 2000);
     await db.prisma.job.update({ where: { id: job.id }, data: { runAt: new Date() } });
     await drain();
     expect((await linkOf(lost))?.state).toBe("created");
-    expect(JSON.parse((await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } })).payload)).toEqual({});
+    expect(
+      JSON.parse((await db.prisma.job.findUniqueOrThrow({ where: { key: `reconcile:${SHOP}` } })).payload),
+    ).toEqual({});
   });
 
   it("comes back at the next interval when Shopify fails, and the ledger says why", async () => {
@@ -311,20 +366,42 @@ describe("stuck orders", () => {
   it("fire the Order stuck Flow trigger once per episode, with the fields the extension declares", async () => {
     // Flow's lifecycle callback: an enabled workflow of the shop uses the trigger (nothing is sent before).
     const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
-    await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, flow_trigger_definition_id: "order-stuck", has_enabled_flow: true });
+    await recordTriggerUsage(db.prisma, SHOP, {
+      shopify_domain: SHOP,
+      flow_trigger_definition_id: "order-stuck",
+      has_enabled_flow: true,
+    });
     const id = String(nextId++);
     const since = new Date(Date.now() - 45 * 60_000);
     const link = await db.prisma.orderLink.create({
-      data: { shop: SHOP, orderId: id, orderName: "#STUCK", payload: "{}", externalRef: `shopify:${id}`, state: "retrying", reason: "The platform is down", createdAt: since, orderCreatedAt: since },
+      data: {
+        shop: SHOP,
+        orderId: id,
+        orderName: "#STUCK",
+        payload: "{}",
+        externalRef: `shopify:${id}`,
+        state: "retrying",
+        reason: "The platform is down",
+        createdAt: since,
+        orderCreatedAt: since,
+      },
     });
     await reconcile();
     await reconcile();
     const received = (await control.flow(SHOP)).received.filter((r) => r.handle === "order-stuck");
     expect(received).toHaveLength(1);
-    expect(received[0].payload).toEqual({ order_id: Number(id), "Lead state": "retrying", "Minutes stuck": 45, Reason: "The platform is down" });
+    expect(received[0].payload).toEqual({
+      order_id: Number(id),
+      "Lead state": "retrying",
+      "Minutes stuck": 45,
+      Reason: "The platform is down",
+    });
     const { loadSyncLedger } = await import("../../app/pages/sync-ledger.server");
     const ledger = await loadSyncLedger(db.prisma, SHOP);
-    expect(ledger.stuck).toMatchObject({ total: 1, orders: [{ id: link.id, orderName: "#STUCK", state: "retrying", minutes: 45 }] });
+    expect(ledger.stuck).toMatchObject({
+      total: 1,
+      orders: [{ id: link.id, orderName: "#STUCK", state: "retrying", minutes: 45 }],
+    });
     await db.prisma.orderLink.delete({ where: { id: link.id } });
   });
 });
@@ -344,7 +421,21 @@ describe("stuck orders, counted", () => {
     const ids = [];
     for (const [i, row] of rows.entries()) {
       const id = String(nextId++);
-      ids.push((await db.prisma.orderLink.create({ data: { shop: SHOP, orderId: id, orderName: `#C${i}`, payload: "{}", externalRef: `shopify:${id}`, updatedAt: row.createdAt, ...row } })).id);
+      ids.push(
+        (
+          await db.prisma.orderLink.create({
+            data: {
+              shop: SHOP,
+              orderId: id,
+              orderName: `#C${i}`,
+              payload: "{}",
+              externalRef: `shopify:${id}`,
+              updatedAt: row.createdAt,
+              ...row,
+            },
+          })
+        ).id,
+      );
     }
     try {
       const all = await stuckOrders(db.prisma, SHOP, now, 30 * 60_000, 10);
@@ -392,7 +483,9 @@ describe("the sync ledger", () => {
     // Counted when the pass ended: the order it had just taken in was on its way to the platform.
     expect(day.app.sent + day.app.pending).toBeGreaterThanOrEqual(2);
     expect(day.recovered).toBeGreaterThanOrEqual(3);
-    expect(ledger.passes[0].orders).toEqual(expect.arrayContaining([expect.objectContaining({ orderName: lost.name, what: "recovered" })]));
+    expect(ledger.passes[0].orders).toEqual(
+      expect.arrayContaining([expect.objectContaining({ orderName: lost.name, what: "recovered" })]),
+    );
     // The lost order's lead came after its pass; the others' within seconds.
     expect(day.leadP50).not.toBeNull();
     expect(day.leadP95).not.toBeNull();
@@ -404,7 +497,10 @@ describe("the sync ledger", () => {
   it("after a pause longer than the bound, takes in only the bound and names the rest for the Backfill", async () => {
     const saved = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
     const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3600_000);
-    await db.prisma.syncLedger.update({ where: { shop: SHOP }, data: { watermark: tenDaysAgo, coverageFrom: tenDaysAgo } });
+    await db.prisma.syncLedger.update({
+      where: { shop: SHOP },
+      data: { watermark: tenDaysAgo, coverageFrom: tenDaysAgo },
+    });
     const tooOld = order({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() });
     const inBound = order({ createdAt: new Date(Date.now() - 6 * 24 * 3600_000).toISOString() });
     for (const o of [tooOld, inBound]) {
@@ -417,6 +513,9 @@ describe("the sync ledger", () => {
     const ledger = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(ledger.uncoveredFrom).toEqual(tenDaysAgo);
     expect(ledger.coverageFrom.getTime()).toBeGreaterThan(Date.now() - 7 * 24 * 3600_000 - 60_000);
-    await db.prisma.syncLedger.update({ where: { shop: SHOP }, data: { coverageFrom: saved.coverageFrom, uncoveredFrom: null } });
+    await db.prisma.syncLedger.update({
+      where: { shop: SHOP },
+      data: { coverageFrom: saved.coverageFrom, uncoveredFrom: null },
+    });
   });
 });

@@ -20,15 +20,26 @@ afterAll(() => db.cleanup());
 
 async function link(shop: string, orderId: string, createdAt: Date, fields: Record<string, unknown>) {
   const row = await db.prisma.orderLink.create({
-    data: { shop, orderId, orderName: `#${orderId}`, payload: "{}", externalRef: `shopify:${orderId}`, createdAt, ...fields },
+    data: {
+      shop,
+      orderId,
+      orderName: `#${orderId}`,
+      payload: "{}",
+      externalRef: `shopify:${orderId}`,
+      createdAt,
+      ...fields,
+    },
   });
-  await db.prisma.timelineEvent.create({ data: { shop, linkId: row.id, kind: "received", message: "x", at: createdAt } });
+  await db.prisma.timelineEvent.create({
+    data: { shop, linkId: row.id, kind: "received", message: "x", at: createdAt },
+  });
   return row;
 }
 
 describe("retention", () => {
   it("deletes what is older than the setting, keeps orders still in motion and other shops' data", async () => {
-    for (const shop of [SHOP, OTHER]) await db.prisma.shop.create({ data: { domain: shop, settings: JSON.stringify({ retentionDays: 90 }) } });
+    for (const shop of [SHOP, OTHER])
+      await db.prisma.shop.create({ data: { domain: shop, settings: JSON.stringify({ retentionDays: 90 }) } });
     const oldFinal = await link(SHOP, "1", daysAgo(120), { state: "created", leadRef: "ATB-1", statusFinal: true });
     const oldHeld = await link(SHOP, "2", daysAgo(120), { state: "held" });
     const oldMoving = await link(SHOP, "3", daysAgo(120), { state: "created", leadRef: "ATB-3", statusFinal: false });

@@ -54,7 +54,11 @@ beforeEach(async () => {
   await db.prisma.job.deleteMany();
   await db.prisma.timelineEvent.deleteMany();
   await db.prisma.orderLink.deleteMany();
-  await connectTestShop(db.prisma, { apiKey: keys.find((k) => k.account === "ACC-1001")!.key, baseUrl: sandbox.url, settings: WRITE_BACK_OFF });
+  await connectTestShop(db.prisma, {
+    apiKey: keys.find((k) => k.account === "ACC-1001")!.key,
+    baseUrl: sandbox.url,
+    settings: WRITE_BACK_OFF,
+  });
 });
 
 describe("status sync cost", () => {
@@ -62,8 +66,16 @@ describe("status sync cost", () => {
     // 1,200 tracked links over 3 pages; 30 of them share one reference across the first page's end (500).
     const refOf = (i: number) => `ATB-${String(i < 490 ? i : i < 520 ? 490 : i).padStart(6, "0")}`;
     const link = (i: number, extra: object = {}) => ({
-      shop: SHOP, orderId: String(8_000_000 + i), orderName: `#T${i}`, payload: "{}", externalRef: `shopify:${8_000_000 + i}`,
-      state: "created", leadRef: refOf(i), confirmationStatus: "new", shippingStatus: "pending", ...extra,
+      shop: SHOP,
+      orderId: String(8_000_000 + i),
+      orderName: `#T${i}`,
+      payload: "{}",
+      externalRef: `shopify:${8_000_000 + i}`,
+      state: "created",
+      leadRef: refOf(i),
+      confirmationStatus: "new",
+      shippingStatus: "pending",
+      ...extra,
     });
     await db.prisma.orderLink.createMany({ data: Array.from({ length: 1200 }, (_, i) => link(i)) });
     // Not in motion: final, no lead, not posted, or another shop's.
@@ -91,7 +103,9 @@ describe("status sync cost", () => {
     expect(first).toMatchObject({ tracked: 6, updated: 2, rowsWritten: 2 });
     expect(first.wallMs).toBeGreaterThanOrEqual(0);
     // An unchanged lead's row is not touched.
-    expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: links[5].id } })).updatedAt).toEqual(untouched.updatedAt);
+    expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: links[5].id } })).updatedAt).toEqual(
+      untouched.updatedAt,
+    );
 
     const second = await runSync();
     expect(second).toMatchObject({ tracked: 6, updated: 0, rowsWritten: 0 });
@@ -104,7 +118,11 @@ describe("status sync cost", () => {
 
     const cycle = await runSync();
     expect(cycle).toMatchObject({ tracked: count, updated: count, rowsWritten: count });
-    const rows = await db.prisma.timelineEvent.groupBy({ by: ["linkId"], where: { kind: "status_changed" }, _count: true });
+    const rows = await db.prisma.timelineEvent.groupBy({
+      by: ["linkId"],
+      where: { kind: "status_changed" },
+      _count: true,
+    });
     expect(rows).toHaveLength(count);
     expect(rows.every((r) => r._count === 1)).toBe(true);
     expect(await db.prisma.orderLink.count({ where: { confirmationStatus: "confirmed" } })).toBe(count);
@@ -143,7 +161,9 @@ describe("where jobs run", () => {
     expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "production" }))).toBe(false);
     expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "production", WORKER_IN_PROCESS: "true" }))).toBe(true);
     expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development" }))).toBe(true);
-    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development", WORKER_IN_PROCESS: "false" }))).toBe(false);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development", WORKER_IN_PROCESS: "false" }))).toBe(
+      false,
+    );
   });
   it("runs several jobs at once by default, and names a malformed count instead of falling back", () => {
     expect(parseWorkerEnv({}).WORKER_CONCURRENCY).toBe(4);

@@ -81,7 +81,11 @@ describe("status sync", () => {
     expect(report).toMatchObject({ tracked: 5, listCalls: 1, detailCalls: 1, updated: 3 });
 
     const after = async (id: string) => db.prisma.orderLink.findUniqueOrThrow({ where: { id } });
-    expect(await after(a.id)).toMatchObject({ confirmationStatus: "confirmed", shippingStatus: "pending", statusFinal: false });
+    expect(await after(a.id)).toMatchObject({
+      confirmationStatus: "confirmed",
+      shippingStatus: "pending",
+      statusFinal: false,
+    });
     expect(await after(b.id)).toMatchObject({ shippingStatus: "picked_up", trackingNumber: "TRK-B-1" });
     expect(await after(c.id)).toMatchObject({ confirmationStatus: "fake", statusFinal: true });
     expect(await db.prisma.job.count({ where: { kind: "write-back", shop: SHOP } })).toBe(5);
@@ -127,12 +131,20 @@ describe("status sync", () => {
     const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
     await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
     const [a] = await seedLeads(1);
-    const delivered = { confirmationStatus: "confirmed", shippingStatus: "delivered", trackingNumber: "TRK-1", sellerProfit: null };
+    const delivered = {
+      confirmationStatus: "confirmed",
+      shippingStatus: "delivered",
+      trackingNumber: "TRK-1",
+      sellerProfit: null,
+    };
     expect(await applyStatus(pipeline.deps, a, delivered)).toBe(true);
     await pipeline.tellLeadEvents();
     const counted = () => db.prisma.analyticsLead.findUniqueOrThrow({ where: { linkId: a.id } });
     const shopProfit = async () =>
-      (await db.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" } })).reduce((sum, row) => sum + Number(row.profitCents), 0);
+      (await db.prisma.analyticsDaily.findMany({ where: { shop: SHOP, grain: "shop" } })).reduce(
+        (sum, row) => sum + Number(row.profitCents),
+        0,
+      );
     expect(Number((await counted()).profitCents)).toBe(0);
     // Earlier tests' leads stay in the rollups: the change is what this lead adds.
     const profitBefore = await shopProfit();
@@ -142,15 +154,28 @@ describe("status sync", () => {
     await pipeline.tellLeadEvents();
     expect(Number((await counted()).profitCents)).toBe(18040);
     expect((await shopProfit()) - profitBefore).toBe(18040);
-    const statusTriggers = await db.prisma.job.findMany({ where: { kind: "flow-trigger", key: { contains: ":lead-status-changed:" } } });
-    expect(statusTriggers.map((j) => j.key)).toEqual([`flow-trigger:${SHOP}:${a.orderId}:lead-status-changed:${a.leadRef}`]);
-    expect(JSON.parse(statusTriggers[0].payload).payload).toMatchObject({ "Previous confirmation status": "new", "Confirmation status": "confirmed", "Shipping status": "delivered" });
+    const statusTriggers = await db.prisma.job.findMany({
+      where: { kind: "flow-trigger", key: { contains: ":lead-status-changed:" } },
+    });
+    expect(statusTriggers.map((j) => j.key)).toEqual([
+      `flow-trigger:${SHOP}:${a.orderId}:lead-status-changed:${a.leadRef}`,
+    ]);
+    expect(JSON.parse(statusTriggers[0].payload).payload).toMatchObject({
+      "Previous confirmation status": "new",
+      "Confirmation status": "confirmed",
+      "Shipping status": "delivered",
+    });
   });
 
   it("a lead sent again starts without the earlier lead's parcel number and profit", async () => {
     const { resendOrder } = await import("../../app/sync/order-actions.server");
     const [a] = await seedLeads(1);
-    for (const change of [{ confirmation_status: "confirmed" }, { shipping_status: "picked_up" }, { shipping_status: "shipped" }, { shipping_status: "delivered" }] as AdvanceInput[]) {
+    for (const change of [
+      { confirmation_status: "confirmed" },
+      { shipping_status: "picked_up" },
+      { shipping_status: "shipped" },
+      { shipping_status: "delivered" },
+    ] as AdvanceInput[]) {
       await control.advance(a.leadRef!, change);
     }
     await runSync();
@@ -174,7 +199,9 @@ describe("platform events", () => {
   async function postEvent(token: string, body: string, options: { sign?: string; timestamp?: number } = {}) {
     const { receiveSellerEvent } = await import("../../app/webhooks/seller-events.server");
     const ts = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-    const signature = createHmac("sha256", options.sign ?? secret).update(`${ts}.${body}`).digest("hex");
+    const signature = createHmac("sha256", options.sign ?? secret)
+      .update(`${ts}.${body}`)
+      .digest("hex");
     const request = new Request(`https://app.test/webhooks/seller/${token}`, {
       method: "POST",
       body,
@@ -187,14 +214,21 @@ describe("platform events", () => {
     const [a] = await seedLeads(1);
     const shop = await db.prisma.shop.update({
       where: { domain: SHOP },
-      data: { eventsSecretCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(secret, { shop: SHOP, purpose: "events-secret" }) },
+      data: {
+        eventsSecretCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(secret, {
+          shop: SHOP,
+          purpose: "events-secret",
+        }),
+      },
     });
     await control.advance(a.leadRef!, { confirmation_status: "confirmed" });
     // The event claims "delivered": only the GET that follows is believed.
     const body = JSON.stringify({ event: "lead.delivered", ref: a.leadRef, shipping_status: "delivered" });
 
     expect((await postEvent(shop.eventsToken, body, { sign: "wrong-secret" })).status).toBe(401);
-    expect((await postEvent(shop.eventsToken, body, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(401);
+    expect((await postEvent(shop.eventsToken, body, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(
+      401,
+    );
     // An unknown address gets the same answer as a bad signature: no oracle for live tokens.
     expect((await postEvent("no-such-token", body)).status).toBe(401);
     expect(await db.prisma.job.count({ where: { kind: "refresh-lead" } })).toBe(0);

@@ -59,7 +59,9 @@ describe("write-back while the app is uninstalled", () => {
     });
     const uninstalledAt = new Date();
     await db.prisma.shop.update({ where: { domain: SHOP }, data: { uninstalledAt } });
-    const pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin });
+    const pipeline = testPipeline(db.prisma, {
+      adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin,
+    });
     await db.prisma.$transaction((tx) => enqueueJob(tx, writeBackJobFor(SHOP, orderId, link.id)));
 
     // WHEN the worker runs the job

@@ -23,7 +23,13 @@ describe("what a write-back is expected to spend of the shop's Shopify points", 
 
   it("a shipped parcel: the fulfilment orders read (563 asked), tags swapped and the fulfilment", () => {
     const written = { ...NOTHING_WRITTEN_BACK, tags: ["cod:lead:LD-1", "cod:new"] };
-    const shipped = { ...created, confirmationStatus: "confirmed", shippingStatus: "shipped", trackingNumber: "TRK", writtenBack: JSON.stringify(written) };
+    const shipped = {
+      ...created,
+      confirmationStatus: "confirmed",
+      shippingStatus: "shipped",
+      trackingNumber: "TRK",
+      writtenBack: JSON.stringify(written),
+    };
     const points = writeBackPoints(shipped, DEFAULTS);
     expect(points.requested).toBe(READ_POINTS.withFulfillmentOrders);
     // 12 for the read, tagsAdd, tagsRemove, fulfillmentCreate.

@@ -93,10 +93,17 @@ describe("Shopify webhooks", () => {
   it("acknowledges compliance topics without a session, once per delivery", async () => {
     for (const topic of ["customers/data_request", "customers/redact"]) {
       // Shopify's compliance payloads name their shop (shop_id, shop_domain): both are required.
-      const body = { shop_id: 954889, shop_domain: SHOP, customer: { id: 7, phone: "+212612345678" }, orders_requested: [1] };
+      const body = {
+        shop_id: 954889,
+        shop_domain: SHOP,
+        customer: { id: 7, phone: "+212612345678" },
+        orders_requested: [1],
+      };
       const status = await call(topic, signedWebhookRequest({ topic, shop: SHOP, body, webhookId: `wh-${topic}` }));
       expect(status).toBe(200);
-      expect(await db.prisma.webhookDelivery.count({ where: { id: `wh-${topic}`, topic: { contains: "CUSTOMERS" } } })).toBe(1);
+      expect(
+        await db.prisma.webhookDelivery.count({ where: { id: `wh-${topic}`, topic: { contains: "CUSTOMERS" } } }),
+      ).toBe(1);
     }
   });
 
@@ -107,20 +114,49 @@ describe("Shopify webhooks", () => {
     for (const shop of [SHOP, other]) {
       await db.prisma.skuMapping.create({ data: { shop, sourceKind: "sku", sourceKey: "x", targets: "[]" } });
       await db.prisma.cityAlias.create({ data: { shop, alias: "casa anfa", cityId: 101 } });
-      await db.prisma.flowTriggerUsage.create({ data: { shop, handle: "lead-created", hasEnabledFlow: false, notifiedAt: new Date() } });
+      await db.prisma.flowTriggerUsage.create({
+        data: { shop, handle: "lead-created", hasEnabledFlow: false, notifiedAt: new Date() },
+      });
       await db.prisma.analyticsLead.create({ data: { linkId: `link-${shop}`, shop, day: "2026-11-20", cityId: 101 } });
       await db.prisma.analyticsDaily.create({
-        data: { shop, grain: "shop", day: "2026-11-20", cityId: 0, productKey: "", statusGroup: "delivered", deliveryDays: 2, orders: 1 },
+        data: {
+          shop,
+          grain: "shop",
+          day: "2026-11-20",
+          cityId: 0,
+          productKey: "",
+          statusGroup: "delivered",
+          deliveryDays: 2,
+          orders: 1,
+        },
       });
       await db.prisma.queueTurn.create({ data: { shop, lastServedMs: 1 } });
-      await db.prisma.pendingLeadEvent.create({ data: { id: `event-${shop}`, shop, linkId: `link-${shop}`, event: "{}", at: new Date() } });
-      await db.prisma.storePairingCode.create({ data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) } });
+      await db.prisma.pendingLeadEvent.create({
+        data: { id: `event-${shop}`, shop, linkId: `link-${shop}`, event: "{}", at: new Date() },
+      });
+      await db.prisma.storePairingCode.create({
+        data: { codeHash: `hash-${shop}`, shop, expiresAt: new Date(Date.now() + 60_000) },
+      });
       await db.prisma.shopAuditEvent.create({ data: { shop, kind: "pairing.code_created", by: shop } });
-      await db.prisma.cashParcel.create({ data: { linkId: `cash-${shop}`, shop, orderId: "1", orderName: "#1", state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20" } });
-      await db.prisma.cashDaily.create({ data: { shop, state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20", parcels: 1 } });
+      await db.prisma.cashParcel.create({
+        data: {
+          linkId: `cash-${shop}`,
+          shop,
+          orderId: "1",
+          orderName: "#1",
+          state: "owed",
+          day: "2026-11-20",
+          deliveredDay: "2026-11-20",
+        },
+      });
+      await db.prisma.cashDaily.create({
+        data: { shop, state: "owed", day: "2026-11-20", deliveredDay: "2026-11-20", parcels: 1 },
+      });
       await db.prisma.syncLedger.create({ data: { shop, coverageFrom: new Date() } });
       await db.prisma.reconcilePass.create({ data: { shop, at: new Date(), recovered: 1 } });
-      await db.prisma.syncLatency.create({ data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 } });
+      await db.prisma.syncLatency.create({
+        data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 },
+      });
     }
     // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
     await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
@@ -130,8 +166,21 @@ describe("Shopify webhooks", () => {
     );
     expect(status).toBe(200);
     const seeded = [
-      "session", "skuMapping", "cityAlias", "flowTriggerUsage", "analyticsLead", "analyticsDaily", "queueTurn", "pendingLeadEvent",
-      "storePairingCode", "shopAuditEvent", "cashParcel", "cashDaily", "syncLedger", "reconcilePass", "syncLatency",
+      "session",
+      "skuMapping",
+      "cityAlias",
+      "flowTriggerUsage",
+      "analyticsLead",
+      "analyticsDaily",
+      "queueTurn",
+      "pendingLeadEvent",
+      "storePairingCode",
+      "shopAuditEvent",
+      "cashParcel",
+      "cashDaily",
+      "syncLedger",
+      "reconcilePass",
+      "syncLatency",
     ] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
@@ -142,7 +191,15 @@ describe("Shopify webhooks", () => {
     expect(await db.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
     expect(await db.prisma.storePairing.count()).toBe(0);
     // A table added later with a shop column must be erased too (and seeded above), or be named here with why it stays.
-    const erasedElsewhere = ["timelineEvent", "orderLink", "job", "apiCall", "dataRequest", "customerLead", "customerRecord"];
+    const erasedElsewhere = [
+      "timelineEvent",
+      "orderLink",
+      "job",
+      "apiCall",
+      "dataRequest",
+      "customerLead",
+      "customerRecord",
+    ];
     const kept = { webhookDelivery: "ids and topics only, so a redelivered shop/redact is still recognised as done" };
     const withShop = Prisma.dmmf.datamodel.models
       .filter((m) => m.fields.some((f) => f.name === "shop"))
@@ -152,7 +209,10 @@ describe("Shopify webhooks", () => {
 
   it("refuses a wrong HMAC on orders/create with 401 and stores no order", async () => {
     const body = webhookOrder({ id: 4_100_000_000_001 });
-    const status = await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body, signWith: "nope" }));
+    const status = await call(
+      "orders/create",
+      signedWebhookRequest({ topic: "orders/create", shop: SHOP, body, signWith: "nope" }),
+    );
     expect(status).toBe(401);
     expect(await db.prisma.orderLink.count({ where: { orderId: String(body.id) } })).toBe(0);
     expect(await db.prisma.job.count({ where: { key: { contains: String(body.id) } } })).toBe(0);
@@ -165,7 +225,10 @@ describe("Shopify webhooks", () => {
 
   it("answers 400 to a signed body that is not a JSON object, and stores nothing", async () => {
     const before = await db.prisma.webhookDelivery.count();
-    const status = await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: "[1, 2]" }));
+    const status = await call(
+      "orders/create",
+      signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: "[1, 2]" }),
+    );
     expect(status).toBe(400);
     expect(await db.prisma.webhookDelivery.count()).toBe(before);
   });
@@ -190,8 +253,12 @@ describe("Shopify webhooks", () => {
     try {
       // WHEN an order and then app/uninstalled arrive
       const order = webhookOrder({ id: 4_100_000_000_002 });
-      expect(await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: order }))).toBe(200);
-      expect(await call("app/uninstalled", signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 } }))).toBe(200);
+      expect(
+        await call("orders/create", signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: order })),
+      ).toBe(200);
+      expect(
+        await call("app/uninstalled", signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 } })),
+      ).toBe(200);
       // THEN both are stored and nothing went out
       expect(await db.prisma.orderLink.count({ where: { orderId: String(order.id) } })).toBe(1);
       expect(await db.prisma.session.count({ where: { shop: SHOP } })).toBe(0);

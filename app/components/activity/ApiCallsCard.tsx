@@ -64,9 +64,7 @@ export function ApiCallsCard({
         selectable={false}
         itemCount={calls.length}
         resourceName={{ singular: t("activity.calls.col.path"), plural: t("activity.calls.title") }}
-        emptyState={
-          <TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>
-        }
+        emptyState={<TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>}
         headings={[
           { title: t("activity.calls.col.time") },
           { title: t("activity.calls.col.method") },
@@ -84,8 +82,7 @@ export function ApiCallsCard({
                 <BlockStack gap="050">
                   <Text as="span" fontWeight="semibold">
                     <span data-exact-time={call.at}>
-                      {t("activity.calls.exact")}{" "}
-                      <span translate="no">{call.exactTime}</span>
+                      {t("activity.calls.exact")} <span translate="no">{call.exactTime}</span>
                     </span>
                   </Text>
                   <Text as="span" variant="bodySm" tone="critical">
@@ -109,7 +106,9 @@ export function ApiCallsCard({
               </Text>
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <Badge tone={statusTone(call.status)}>{call.status === 0 ? t("activity.calls.noAnswer") : String(call.status)}</Badge>
+              <Badge tone={statusTone(call.status)}>
+                {call.status === 0 ? t("activity.calls.noAnswer") : String(call.status)}
+              </Badge>
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Text as="span" variant="bodySm" alignment="end" numeric>

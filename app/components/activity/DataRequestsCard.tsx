@@ -11,7 +11,6 @@ import { useFormat, useT } from "../../i18n/react";
 import type { DataRequestView } from "../../customers/compliance.server";
 import { download } from "../download";
 
-
 export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) {
   const t = useT();
   const format = useFormat();
@@ -19,7 +18,10 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
   const [busy, setBusy] = useState<string | null>(null);
   const fetchExport = (request: DataRequestView) => {
     setBusy(request.id);
-    download(`/app/data-requests/${encodeURIComponent(request.id)}`, `data-request-${request.receivedAt.slice(0, 10)}-${request.id}.json`)
+    download(
+      `/app/data-requests/${encodeURIComponent(request.id)}`,
+      `data-request-${request.receivedAt.slice(0, 10)}-${request.id}.json`,
+    )
       .catch(() => shopify.toast.show(t("activity.dataRequests.downloadFailed"), { isError: true }))
       .finally(() => setBusy(null));
   };
@@ -53,7 +55,10 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
               <IndexTable.Cell>{format.dateTime(request.receivedLocal, { year: true })}</IndexTable.Cell>
               <IndexTable.Cell>{request.customerId ?? "—"}</IndexTable.Cell>
               <IndexTable.Cell>
-                {t("activity.dataRequests.ordersValue", { held: request.ordersHeld, requested: request.ordersRequested })}
+                {t("activity.dataRequests.ordersValue", {
+                  held: request.ordersHeld,
+                  requested: request.ordersRequested,
+                })}
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <Button size="slim" onClick={() => fetchExport(request)} loading={busy === request.id}>

@@ -10,8 +10,7 @@ import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { JobState } from "../../queue/types";
 
 export type ActivityActionResult =
-  | { intent: "retryJob"; ok: boolean }
-  | { intent: "retryAllDead"; ok: true; count: number };
+  { intent: "retryJob"; ok: boolean } | { intent: "retryAllDead"; ok: true; count: number };
 
 const STATES: VisibleJobState[] = ["pending", "running", "failed", "dead"];
 const TONES: Record<JobState, "info" | "attention" | "warning" | "critical" | "success"> = {
@@ -80,14 +79,19 @@ export function JobsCard({
           <InlineStack gap="200" blockAlign="center">
             {STATES.map((s) => (
               <span key={s} data-count={s}>
-                <Badge tone={counts[s] > 0 ? TONES[s] : undefined}>{`${t(`activity.jobState.${s}`)}: ${counts[s]}`}</Badge>
+                <Badge
+                  tone={counts[s] > 0 ? TONES[s] : undefined}
+                >{`${t(`activity.jobState.${s}`)}: ${counts[s]}`}</Badge>
               </span>
             ))}
           </InlineStack>
           <div style={{ maxWidth: "20rem" }}>
             <Select
               label={t("activity.jobs.filter")}
-              options={[{ label: t("activity.jobs.filterAll"), value: "" }, ...STATES.map((s) => ({ label: t(`activity.jobState.${s}`), value: s }))]}
+              options={[
+                { label: t("activity.jobs.filterAll"), value: "" },
+                ...STATES.map((s) => ({ label: t(`activity.jobState.${s}`), value: s })),
+              ]}
               value={state ?? ""}
               onChange={(value) => onState(STATES.find((s) => s === value) ?? null)}
             />
@@ -98,9 +102,7 @@ export function JobsCard({
         selectable={false}
         itemCount={jobs.length}
         resourceName={{ singular: t("activity.jobs.col.kind"), plural: t("activity.jobs.title") }}
-        emptyState={
-          <TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>
-        }
+        emptyState={<TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>}
         headings={[
           { title: t("activity.jobs.col.kind") },
           { title: t("activity.jobs.col.order") },
@@ -119,11 +121,17 @@ export function JobsCard({
             <IndexTable.Cell>
               <Badge tone={TONES[job.state]}>{t(`activity.jobState.${job.state}`)}</Badge>
             </IndexTable.Cell>
-            <IndexTable.Cell>{t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts })}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts })}
+            </IndexTable.Cell>
             <IndexTable.Cell>
               <div style={{ maxWidth: "24rem", whiteSpace: "normal" }}>
                 <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
-                  {job.lastError ? <span lang="en" translate="no">{job.lastError}</span> : null}
+                  {job.lastError ? (
+                    <span lang="en" translate="no">
+                      {job.lastError}
+                    </span>
+                  ) : null}
                 </Text>
               </div>
             </IndexTable.Cell>

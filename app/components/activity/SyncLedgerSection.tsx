@@ -10,7 +10,16 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Link, List, Text } from "@shopify/polaris";
 import type { MessageKey } from "../../i18n";
 import { useFormat, useT } from "../../i18n/react";
-import { accountedBadge, countText, ledgerTime, promiseSentence, promiseVerdict, stuckStateText, termText, withinText } from "../sync-ledger/text";
+import {
+  accountedBadge,
+  countText,
+  ledgerTime,
+  promiseSentence,
+  promiseVerdict,
+  stuckStateText,
+  termText,
+  withinText,
+} from "../sync-ledger/text";
 import type { LedgerOnPage } from "../sync-ledger/times";
 
 export type SyncLedgerActionResult = { intent: "reconcileNow"; ok: true };
@@ -72,8 +81,17 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
           ) : null}
 
           {ledger.uncoveredFrom && ledger.coverageFrom ? (
-            <Banner tone="warning" title={t("syncLedger.uncovered.title")} action={{ content: t("syncLedger.uncovered.action"), url: "/app/backfill" }}>
-              <p>{t("syncLedger.uncovered.body", { from: time(ledger.uncoveredFrom, { year: true }), to: time(ledger.coverageFrom, { year: true }) })}</p>
+            <Banner
+              tone="warning"
+              title={t("syncLedger.uncovered.title")}
+              action={{ content: t("syncLedger.uncovered.action"), url: "/app/backfill" }}
+            >
+              <p>
+                {t("syncLedger.uncovered.body", {
+                  from: time(ledger.uncoveredFrom, { year: true }),
+                  to: time(ledger.coverageFrom, { year: true }),
+                })}
+              </p>
             </Banner>
           ) : null}
 
@@ -182,12 +200,19 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
                   <List.Item key={order.id}>
                     <span data-stuck-order={order.orderName}>
                       <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link>
-                      {t("syncLedger.stuck.line", { state: stuckStateText(t, order.state), minutes: format.integer(order.minutes) })}
+                      {t("syncLedger.stuck.line", {
+                        state: stuckStateText(t, order.state),
+                        minutes: format.integer(order.minutes),
+                      })}
                     </span>
                   </List.Item>
                 ))}
                 {ledger.stuck.total > ledger.stuck.orders.length ? (
-                  <List.Item>{t("syncLedger.stuck.more", { count: format.integer(ledger.stuck.total - ledger.stuck.orders.length) })}</List.Item>
+                  <List.Item>
+                    {t("syncLedger.stuck.more", {
+                      count: format.integer(ledger.stuck.total - ledger.stuck.orders.length),
+                    })}
+                  </List.Item>
                 ) : null}
               </List>
             )}

@@ -10,7 +10,15 @@ import { days, integer, money } from "./format";
 import { RateText } from "./RateText";
 
 // Column order; the first is the name.
-const COLUMNS: SortKey[] = ["label", "orders", "deliveryRate", "returnRate", "collectedCents", "profitCents", "medianDeliveryDays"];
+const COLUMNS: SortKey[] = [
+  "label",
+  "orders",
+  "deliveryRate",
+  "returnRate",
+  "collectedCents",
+  "profitCents",
+  "medianDeliveryDays",
+];
 
 export function BreakdownTable({
   id,
@@ -33,16 +41,28 @@ export function BreakdownTable({
 }) {
   const t = useT();
   const format = useFormat();
-  const [sort, setSort] = useState<{ column: number; direction: SortDirection }>({ column: 1, direction: "descending" });
+  const [sort, setSort] = useState<{ column: number; direction: SortDirection }>({
+    column: 1,
+    direction: "descending",
+  });
   const others = lines.find((l) => l.key === OTHERS_KEY);
   const sorted = useMemo(
-    () => [...sortLines(lines.filter((l) => l.key !== OTHERS_KEY), COLUMNS[sort.column], sort.direction === "ascending" ? "asc" : "desc"), ...(others ? [others] : [])],
+    () => [
+      ...sortLines(
+        lines.filter((l) => l.key !== OTHERS_KEY),
+        COLUMNS[sort.column],
+        sort.direction === "ascending" ? "asc" : "desc",
+      ),
+      ...(others ? [others] : []),
+    ],
     [lines, others, sort],
   );
 
   const rows = sorted.map((l) => [
     <span key="name" data-line={l.key}>
-      {l.key === OTHERS_KEY ? t("analytics.others", { count: integer(format, l.others ?? 0) }) : l.label || unknownLabel || l.key}
+      {l.key === OTHERS_KEY
+        ? t("analytics.others", { count: integer(format, l.others ?? 0) })
+        : l.label || unknownLabel || l.key}
     </span>,
     integer(format, l.orders),
     <RateText key="d" rate={l.deliveryRate} of="analytics.rate.deliveredOfShipped" />,

@@ -8,7 +8,15 @@ import { useFormat, useT } from "../../i18n/react";
 import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { CashAgeBands } from "../cash/CashAgeBands";
 
-export function CashCard({ cash, onExport, exporting }: { cash: CashForPeriod; onExport: () => void; exporting: boolean }) {
+export function CashCard({
+  cash,
+  onExport,
+  exporting,
+}: {
+  cash: CashForPeriod;
+  onExport: () => void;
+  exporting: boolean;
+}) {
   const t = useT();
   const format = useFormat();
   const { paid, returned } = cash.current;
@@ -31,7 +39,9 @@ export function CashCard({ cash, onExport, exporting }: { cash: CashForPeriod; o
           {` (${t("cash.summary.parcels", { count: paid.parcels })})`}
         </Text>
         <Text as="p">
-          <span data-cash-period="returned">{t("analytics.cash.returned", { amount: format.money(returned.totalCents) })}</span>
+          <span data-cash-period="returned">
+            {t("analytics.cash.returned", { amount: format.money(returned.totalCents) })}
+          </span>
           {` (${t("cash.summary.parcels", { count: returned.parcels })})`}
         </Text>
         <CashAgeBands byAge={cash.byAge} title={t("analytics.cash.owedToday")} />

@@ -17,7 +17,9 @@ import { RateText } from "./RateText";
 export function changeText(format: Formatter, t: Translate, change: Change): string | null {
   switch (change.kind) {
     case "relative":
-      return t(change.ratio > 0 ? "analytics.change.up" : "analytics.change.down", { value: format.percent(Math.abs(change.ratio)) });
+      return t(change.ratio > 0 ? "analytics.change.up" : "analytics.change.down", {
+        value: format.percent(Math.abs(change.ratio)),
+      });
     case "points": {
       const tenths = Math.round(Math.abs(change.points) * 10) / 10;
       return t(change.points > 0 ? "analytics.change.up" : "analytics.change.down", {
@@ -41,7 +43,21 @@ function toneOf(change: Change, higherIsBetter: boolean): Tone {
   return up === higherIsBetter ? "success" : "critical";
 }
 
-function Figure({ id, label, value, change, higherIsBetter, previous }: { id: string; label: string; value: ReactNode; change: Change; higherIsBetter: boolean; previous: string }) {
+function Figure({
+  id,
+  label,
+  value,
+  change,
+  higherIsBetter,
+  previous,
+}: {
+  id: string;
+  label: string;
+  value: ReactNode;
+  change: Change;
+  higherIsBetter: boolean;
+  previous: string;
+}) {
   const t = useT();
   const format = useFormat();
   const text = changeText(format, t, change);
@@ -74,10 +90,31 @@ export function KeyFigures({ current, previous, cash }: { current: Summary; prev
   const t = useT();
   const format = useFormat();
   const moneyFigure = (id: string, label: MessageKey, now: number, before: number, higherIsBetter: boolean) => (
-    <Figure id={id} label={t(label)} value={money(format, now)} change={amountChange(now, before)} higherIsBetter={higherIsBetter} previous={money(format, before)} />
+    <Figure
+      id={id}
+      label={t(label)}
+      value={money(format, now)}
+      change={amountChange(now, before)}
+      higherIsBetter={higherIsBetter}
+      previous={money(format, before)}
+    />
   );
-  const rateFigure = (id: string, label: MessageKey, now: Rate, before: Rate, of: MessageKey, higherIsBetter: boolean) => (
-    <Figure id={id} label={t(label)} value={<RateText rate={now} of={of} />} change={rateChange(now, before)} higherIsBetter={higherIsBetter} previous={percent(format, t, before)} />
+  const rateFigure = (
+    id: string,
+    label: MessageKey,
+    now: Rate,
+    before: Rate,
+    of: MessageKey,
+    higherIsBetter: boolean,
+  ) => (
+    <Figure
+      id={id}
+      label={t(label)}
+      value={<RateText rate={now} of={of} />}
+      change={rateChange(now, before)}
+      higherIsBetter={higherIsBetter}
+      previous={percent(format, t, before)}
+    />
   );
   return (
     <BlockStack gap="200">
@@ -85,14 +122,47 @@ export function KeyFigures({ current, previous, cash }: { current: Summary; prev
         {t("analytics.figures.title")}
       </Text>
       <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
-        {moneyFigure("collected", "analytics.figure.netCollected", current.collectedCents, previous.collectedCents, true)}
+        {moneyFigure(
+          "collected",
+          "analytics.figure.netCollected",
+          current.collectedCents,
+          previous.collectedCents,
+          true,
+        )}
         {moneyFigure("profit", "analytics.figure.profit", current.profitCents, previous.profitCents, true)}
-        {moneyFigure("owed", "analytics.figure.owed", cash.current.owedAtEnd.profitCents, cash.previous.owedAtEnd.profitCents, false)}
+        {moneyFigure(
+          "owed",
+          "analytics.figure.owed",
+          cash.current.owedAtEnd.profitCents,
+          cash.previous.owedAtEnd.profitCents,
+          false,
+        )}
       </InlineGrid>
       <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
-        {rateFigure("confirmationRate", "analytics.figure.confirmationRate", current.confirmationRate, previous.confirmationRate, "analytics.rate.confirmedOfSent", true)}
-        {rateFigure("deliveryRate", "analytics.figure.deliveryRate", current.deliveryRate, previous.deliveryRate, "analytics.rate.deliveredOfShipped", true)}
-        {rateFigure("returnRate", "analytics.figure.returnRate", current.returnRate, previous.returnRate, "analytics.rate.returnedOfShipped", false)}
+        {rateFigure(
+          "confirmationRate",
+          "analytics.figure.confirmationRate",
+          current.confirmationRate,
+          previous.confirmationRate,
+          "analytics.rate.confirmedOfSent",
+          true,
+        )}
+        {rateFigure(
+          "deliveryRate",
+          "analytics.figure.deliveryRate",
+          current.deliveryRate,
+          previous.deliveryRate,
+          "analytics.rate.deliveredOfShipped",
+          true,
+        )}
+        {rateFigure(
+          "returnRate",
+          "analytics.figure.returnRate",
+          current.returnRate,
+          previous.returnRate,
+          "analytics.rate.returnedOfShipped",
+          false,
+        )}
       </InlineGrid>
       <Text as="p" variant="bodySm" tone="subdued">
         <span data-figure="more">

@@ -22,7 +22,11 @@ export function PeriodPicker({ period, timeZone }: { period: Period; timeZone: s
           </Text>
           <ButtonGroup variant="segmented">
             {PRESETS.map((days) => (
-              <Button key={days} pressed={!custom && period.preset === days} onClick={() => (setCustom(false), navigate(`?period=${days}`))}>
+              <Button
+                key={days}
+                pressed={!custom && period.preset === days}
+                onClick={() => (setCustom(false), navigate(`?period=${days}`))}
+              >
                 {t(`analytics.period.${days}`)}
               </Button>
             ))}
@@ -34,8 +38,22 @@ export function PeriodPicker({ period, timeZone }: { period: Period; timeZone: s
         {custom ? (
           <Form method="get">
             <InlineStack gap="300" blockAlign="end" wrap>
-              <TextField label={t("analytics.period.from")} type="date" name="from" value={from} onChange={setFrom} autoComplete="off" />
-              <TextField label={t("analytics.period.to")} type="date" name="to" value={to} onChange={setTo} autoComplete="off" />
+              <TextField
+                label={t("analytics.period.from")}
+                type="date"
+                name="from"
+                value={from}
+                onChange={setFrom}
+                autoComplete="off"
+              />
+              <TextField
+                label={t("analytics.period.to")}
+                type="date"
+                name="to"
+                value={to}
+                onChange={setTo}
+                autoComplete="off"
+              />
               <Button submit variant="primary">
                 {t("analytics.period.apply")}
               </Button>

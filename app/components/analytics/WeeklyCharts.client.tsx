@@ -23,36 +23,45 @@ export default function WeeklyChartsViz({ weeks, which }: { weeks: WeekPoint[]; 
     {
       name: t("analytics.weeks.series.deliveryRate"),
       // A week without a shipped parcel has no rate: left out, not drawn as 0 %.
-      data: weeks.flatMap((w) => (w.deliveryRate.rate === null ? [] : [{ key: axisLabel(format, t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }])),
+      data: weeks.flatMap((w) =>
+        w.deliveryRate.rate === null
+          ? []
+          : [{ key: axisLabel(format, t, w.week), value: Math.round(w.deliveryRate.rate * 1000) / 10 }],
+      ),
     },
   ];
-  const moneySeries = [{ name: t("analytics.weeks.series.collected"), data: weeks.map((w) => ({ key: axisLabel(format, t, w.week), value: w.collectedCents / 100 })) }];
+  const moneySeries = [
+    {
+      name: t("analytics.weeks.series.collected"),
+      data: weeks.map((w) => ({ key: axisLabel(format, t, w.week), value: w.collectedCents / 100 })),
+    },
+  ];
   // "W47 · 16-22 Nov" on two lines when the weeks are many: readable, never cut.
   const xAxisOptions = { allowLineWrap: true };
   return (
     <PolarisVizProvider>
       {which === 0 ? (
-      <div style={{ height: CHART_HEIGHT }} data-chart="deliveryRate">
-        <LineChart
-          data={rateSeries}
-          theme="Light"
-          isAnimated={false}
-          showLegend={false}
-          xAxisOptions={xAxisOptions}
-          yAxisOptions={{ labelFormatter: (v) => format.percent(Number(v) / 100) }}
-        />
-      </div>
+        <div style={{ height: CHART_HEIGHT }} data-chart="deliveryRate">
+          <LineChart
+            data={rateSeries}
+            theme="Light"
+            isAnimated={false}
+            showLegend={false}
+            xAxisOptions={xAxisOptions}
+            yAxisOptions={{ labelFormatter: (v) => format.percent(Number(v) / 100) }}
+          />
+        </div>
       ) : (
-      <div style={{ height: CHART_HEIGHT }} data-chart="collected">
-        <BarChart
-          data={moneySeries}
-          theme="Light"
-          isAnimated={false}
-          showLegend={false}
-          xAxisOptions={xAxisOptions}
-          yAxisOptions={{ labelFormatter: (v) => format.money(Math.round(Number(v)) * 100) }}
-        />
-      </div>
+        <div style={{ height: CHART_HEIGHT }} data-chart="collected">
+          <BarChart
+            data={moneySeries}
+            theme="Light"
+            isAnimated={false}
+            showLegend={false}
+            xAxisOptions={xAxisOptions}
+            yAxisOptions={{ labelFormatter: (v) => format.money(Math.round(Number(v)) * 100) }}
+          />
+        </div>
       )}
     </PolarisVizProvider>
   );

@@ -14,7 +14,15 @@ import { CHART_HEIGHT } from "./chart-size";
 
 type Viz = ComponentType<{ weeks: WeekPoint[]; which: 0 | 1 }>;
 
-export function WeeklyCharts({ weeks, onExport, exporting }: { weeks: WeekPoint[]; onExport: () => void; exporting: boolean }) {
+export function WeeklyCharts({
+  weeks,
+  onExport,
+  exporting,
+}: {
+  weeks: WeekPoint[];
+  onExport: () => void;
+  exporting: boolean;
+}) {
   const t = useT();
   const [Charts, setCharts] = useState<Viz | null>(null);
   useEffect(() => {
@@ -75,7 +83,14 @@ function ChartSlot({ Charts, weeks, which }: { Charts: Viz | null; weeks: WeekPo
   );
 }
 
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+const VISUALLY_HIDDEN = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 function SeriesTable({ weeks, which, caption }: { weeks: WeekPoint[]; which: 0 | 1; caption: string }) {
   const t = useT();

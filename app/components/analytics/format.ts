@@ -29,6 +29,12 @@ export function weekLabel(format: Formatter, t: Translate, monday: string, form:
   const sunday = addDays(monday, 6);
   const from = format.integer(Number(monday.slice(8, 10)));
   const to = format.integer(Number(sunday.slice(8, 10)));
-  const range = monday.slice(0, 7) === sunday.slice(0, 7) ? `${from}-${to} ${monthOf(t, sunday)}` : `${from} ${monthOf(t, monday)}-${to} ${monthOf(t, sunday)}`;
-  return t(form === "axis" ? "analytics.week.axis" : "analytics.week.label", { week: format.integer(isoWeekNumber(monday)), range });
+  const range =
+    monday.slice(0, 7) === sunday.slice(0, 7)
+      ? `${from}-${to} ${monthOf(t, sunday)}`
+      : `${from} ${monthOf(t, monday)}-${to} ${monthOf(t, sunday)}`;
+  return t(form === "axis" ? "analytics.week.axis" : "analytics.week.label", {
+    week: format.integer(isoWeekNumber(monday)),
+    range,
+  });
 }

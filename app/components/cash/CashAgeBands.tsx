@@ -35,9 +35,15 @@ export function CashAgeBands({
                 fullWidth
                 textAlign="start"
                 pressed={active === band.id}
-                onClick={() => navigate(`/app/cash?${cashSearch({ state: "owed", minAge: band.minAge, maxAge: band.maxAge })}`)}
+                onClick={() =>
+                  navigate(`/app/cash?${cashSearch({ state: "owed", minAge: band.minAge, maxAge: band.maxAge })}`)
+                }
               >
-                {t("cash.age.band", { band: t(`cash.age.${band.id}` as MessageKey), amount: format.money(sums.profitCents), parcels: t("cash.summary.parcels", { count: sums.parcels }) })}
+                {t("cash.age.band", {
+                  band: t(`cash.age.${band.id}` as MessageKey),
+                  amount: format.money(sums.profitCents),
+                  parcels: t("cash.summary.parcels", { count: sums.parcels }),
+                })}
               </Button>
             </div>
           );

@@ -44,7 +44,12 @@ export function CashOverview({ cash }: { cash: Overview }) {
                     {longWait.parcels > 0 ? (
                       <>
                         {", "}
-                        <span data-cash="long-wait">{t("home.cash.ofWhich", { amount: format.money(longWait.profitCents), days: format.integer(LONG_WAIT_DAYS) })}</span>
+                        <span data-cash="long-wait">
+                          {t("home.cash.ofWhich", {
+                            amount: format.money(longWait.profitCents),
+                            days: format.integer(LONG_WAIT_DAYS),
+                          })}
+                        </span>
                       </>
                     ) : null}
                   </Text>

@@ -28,12 +28,20 @@ export function CashParcelsTable({ state, rows }: { state: CashState; rows: Cash
     ...(state === "returned"
       ? [
           { heading: t("cash.column.returned"), numeric: false, cell: (r: CashParcelRow) => day(r.returnedDay) },
-          { heading: t("cash.column.amountToCollect"), numeric: true, cell: (r: CashParcelRow) => format.money(r.totalCents) },
+          {
+            heading: t("cash.column.amountToCollect"),
+            numeric: true,
+            cell: (r: CashParcelRow) => format.money(r.totalCents),
+          },
         ]
       : [
           { heading: t("cash.column.delivered"), numeric: false, cell: (r: CashParcelRow) => day(r.deliveredDay) },
           state === "owed"
-            ? { heading: t("cash.column.age"), numeric: true, cell: (r: CashParcelRow) => (r.ageDays === null ? "" : t("cash.days", { count: r.ageDays })) }
+            ? {
+                heading: t("cash.column.age"),
+                numeric: true,
+                cell: (r: CashParcelRow) => (r.ageDays === null ? "" : t("cash.days", { count: r.ageDays })),
+              }
             : { heading: t("cash.column.paid"), numeric: false, cell: (r: CashParcelRow) => day(r.paidDay) },
           { heading: t("cash.column.amount"), numeric: true, cell: (r: CashParcelRow) => format.money(r.totalCents) },
           { heading: t("cash.column.profit"), numeric: true, cell: profit },

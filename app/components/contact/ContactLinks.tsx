@@ -4,7 +4,12 @@
  * order without a usable Moroccan mobile, or whose customer was erased.
  */
 import { InlineStack, Link, Text } from "@shopify/polaris";
-import { contactLinks, fillContactMessage, type ContactFacts, type ContactLanguage } from "../../models/contact-message";
+import {
+  contactLinks,
+  fillContactMessage,
+  type ContactFacts,
+  type ContactLanguage,
+} from "../../models/contact-message";
 import { formatterFor } from "../../i18n";
 import { useT } from "../../i18n/react";
 
@@ -42,7 +47,8 @@ export function ContactLinks({ phone, facts, contact, orderName, showNumber = fa
   if (!links) return null;
   const other = OTHER_MESSAGE_LANGUAGE[contact.language];
   const otherLinks = bothLanguages ? contactLinks(phone, fillContactMessage(contact.templates[other], facts)) : null;
-  const named = (key: "contact.call" | "contact.whatsapp") => (orderName ? t(`${key}.order`, { order: orderName }) : undefined);
+  const named = (key: "contact.call" | "contact.whatsapp") =>
+    orderName ? t(`${key}.order`, { order: orderName }) : undefined;
   return (
     <span data-contact>
       <InlineStack gap="200" blockAlign="center" wrap>

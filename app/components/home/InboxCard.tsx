@@ -16,12 +16,27 @@ export function ageText(format: Formatter, t: Translate, minutes: number): strin
 }
 
 /** The line's words, in the plural form its count takes. */
-export function inboxLabel(t: Translate, item: Pick<InboxGroup, "cause" | "count"> | Pick<InboxRemainder, "state" | "count">): string {
+export function inboxLabel(
+  t: Translate,
+  item: Pick<InboxGroup, "cause" | "count"> | Pick<InboxRemainder, "state" | "count">,
+): string {
   const key = "cause" in item ? `home.inbox.cause.${item.cause}` : `home.inbox.more.${item.state}`;
   return t(key as MessageKey, { count: item.count });
 }
 
-function InboxLine({ label, href, amountCents, oldestMinutes, dataKey }: { label: string; href: string; amountCents: number; oldestMinutes: number; dataKey: string }) {
+function InboxLine({
+  label,
+  href,
+  amountCents,
+  oldestMinutes,
+  dataKey,
+}: {
+  label: string;
+  href: string;
+  amountCents: number;
+  oldestMinutes: number;
+  dataKey: string;
+}) {
   const t = useT();
   const format = useFormat();
   return (
@@ -70,10 +85,24 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
               <Divider />
               <BlockStack as="ul" gap="300">
                 {inbox.groups.map((group) => (
-                  <InboxLine key={group.cause} dataKey={group.cause} label={inboxLabel(t, group)} href={group.href} amountCents={group.amountCents} oldestMinutes={group.oldestMinutes} />
+                  <InboxLine
+                    key={group.cause}
+                    dataKey={group.cause}
+                    label={inboxLabel(t, group)}
+                    href={group.href}
+                    amountCents={group.amountCents}
+                    oldestMinutes={group.oldestMinutes}
+                  />
                 ))}
                 {inbox.more.map((more) => (
-                  <InboxLine key={more.state} dataKey={`more-${more.state}`} label={inboxLabel(t, more)} href={more.href} amountCents={more.amountCents} oldestMinutes={more.oldestMinutes} />
+                  <InboxLine
+                    key={more.state}
+                    dataKey={`more-${more.state}`}
+                    label={inboxLabel(t, more)}
+                    href={more.href}
+                    amountCents={more.amountCents}
+                    oldestMinutes={more.oldestMinutes}
+                  />
                 ))}
               </BlockStack>
             </>

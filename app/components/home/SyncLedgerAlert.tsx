@@ -20,10 +20,15 @@ export function SyncLedgerAlert({ ledger }: { ledger: SyncLedgerView }) {
             {stuck.orders.slice(0, 5).map((order) => (
               <Text as="span" key={order.id}>
                 <Link url={`/app/orders/${order.id}`}>{order.orderName}</Link>
-                {t("syncLedger.alert.item", { state: stuckStateText(t, order.state), minutes: format.integer(order.minutes) })}
+                {t("syncLedger.alert.item", {
+                  state: stuckStateText(t, order.state),
+                  minutes: format.integer(order.minutes),
+                })}
               </Text>
             ))}
-            {stuck.total > 5 ? <Text as="span">{t("syncLedger.stuck.more", { count: format.integer(stuck.total - 5) })}</Text> : null}
+            {stuck.total > 5 ? (
+              <Text as="span">{t("syncLedger.stuck.more", { count: format.integer(stuck.total - 5) })}</Text>
+            ) : null}
           </InlineStack>
         </BlockStack>
       </Banner>

@@ -5,7 +5,14 @@
  */
 import { Badge, BlockStack, Box, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import { useFormat, useT } from "../../i18n/react";
-import { accountedBadge, countText, ledgerTime, promiseSentence, promiseVerdict, withinText } from "../sync-ledger/text";
+import {
+  accountedBadge,
+  countText,
+  ledgerTime,
+  promiseSentence,
+  promiseVerdict,
+  withinText,
+} from "../sync-ledger/text";
 import type { LedgerOnPage } from "../sync-ledger/times";
 
 export const SYNC_LEDGER_ANCHOR = "/app/activity#sync-ledger";
@@ -18,8 +25,17 @@ export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
   const badge = accountedBadge(t, day);
   const n = (value: number) => format.integer(value);
   const within = (seconds: number | null) => withinText(format, t, seconds);
-  const leads = day.leadP95 === null ? t("syncLedger.latency.none") : t("syncLedger.latency.leads", { p50: within(day.leadP50), p95: within(day.leadP95) });
-  const latencyText = day.statusP95 === null ? leads : t("syncLedger.joined", { first: leads, second: t("syncLedger.latency.status", { p95: within(day.statusP95) }) });
+  const leads =
+    day.leadP95 === null
+      ? t("syncLedger.latency.none")
+      : t("syncLedger.latency.leads", { p50: within(day.leadP50), p95: within(day.leadP95) });
+  const latencyText =
+    day.statusP95 === null
+      ? leads
+      : t("syncLedger.joined", {
+          first: leads,
+          second: t("syncLedger.latency.status", { p95: within(day.statusP95) }),
+        });
   return (
     <Card>
       <div data-sync-ledger="home">
@@ -39,14 +55,23 @@ export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
           ) : (
             <BlockStack gap="200">
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("syncLedger.windowCounted", { window: t("syncLedger.lastDay"), time: ledger.countedAt ? ledgerTime(format, ledger, ledger.countedAt) : t("syncLedger.never") })}
+                {t("syncLedger.windowCounted", {
+                  window: t("syncLedger.lastDay"),
+                  time: ledger.countedAt ? ledgerTime(format, ledger, ledger.countedAt) : t("syncLedger.never"),
+                })}
               </Text>
               <InlineStack gap="400" blockAlign="center" wrap>
                 <Text as="p">
-                  {t("syncLedger.label", { label: t("syncLedger.inShopify") })} <Text as="span" fontWeight="semibold">{countText(format, t, day.shopify)}</Text>
+                  {t("syncLedger.label", { label: t("syncLedger.inShopify") })}{" "}
+                  <Text as="span" fontWeight="semibold">
+                    {countText(format, t, day.shopify)}
+                  </Text>
                 </Text>
                 <Text as="p">
-                  {t("syncLedger.label", { label: t("syncLedger.accounted") })} <Text as="span" fontWeight="semibold">{n(day.app.total)}</Text>
+                  {t("syncLedger.label", { label: t("syncLedger.accounted") })}{" "}
+                  <Text as="span" fontWeight="semibold">
+                    {n(day.app.total)}
+                  </Text>
                 </Text>
                 {badge ? (
                   <span data-accounted={day.notSeen === 0 ? "all" : "missing"}>
@@ -66,12 +91,13 @@ export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
               </Text>
               <Text as="p">
                 {day.recovered > 0 && day.lastRecoveryAt
-                  ? t("syncLedger.recovered.some", { count: n(day.recovered), time: ledgerTime(format, ledger, day.lastRecoveryAt) })
+                  ? t("syncLedger.recovered.some", {
+                      count: n(day.recovered),
+                      time: ledgerTime(format, ledger, day.lastRecoveryAt),
+                    })
                   : t("syncLedger.recovered.none")}
               </Text>
-              <Text as="p">
-                {latencyText}
-              </Text>
+              <Text as="p">{latencyText}</Text>
             </BlockStack>
           )}
           <Box>

@@ -3,7 +3,19 @@ import { useEffect, useState } from "react";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, FormLayout, IndexTable, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  IndexTable,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
 import { isMessageKey } from "../../i18n";
 import type { CityAliasView, MappingsActionResult } from "../../pages/mappings.server";
@@ -77,14 +89,25 @@ export function CityAliasesCard({
                 value={alias}
                 onChange={setAlias}
                 autoComplete="off"
-                error={error?.field === "alias" ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) }) : undefined}
+                error={
+                  error?.field === "alias"
+                    ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) })
+                    : undefined
+                }
               />
               <Select
                 label={t("mappings.cities.city")}
-                options={[{ label: t("mappings.cities.pickCity"), value: "" }, ...cities.map((c) => ({ label: c.name, value: String(c.id) }))]}
+                options={[
+                  { label: t("mappings.cities.pickCity"), value: "" },
+                  ...cities.map((c) => ({ label: c.name, value: String(c.id) })),
+                ]}
                 value={cityId}
                 onChange={setCityId}
-                error={error?.field === "cityId" ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) }) : undefined}
+                error={
+                  error?.field === "cityId"
+                    ? t("mappings.cities.error", { problem: aliasProblem(t, error.field) })
+                    : undefined
+                }
               />
             </FormLayout.Group>
             <InlineStack align="end">
@@ -104,9 +127,7 @@ export function CityAliasesCard({
         selectable={false}
         itemCount={aliases.length}
         resourceName={{ singular: t("mappings.cities.title"), plural: t("mappings.cities.title") }}
-        emptyState={
-          <TableEmptyText>{t("mappings.cities.empty")}</TableEmptyText>
-        }
+        emptyState={<TableEmptyText>{t("mappings.cities.empty")}</TableEmptyText>}
         headings={[
           { title: t("mappings.cities.col.alias") },
           { title: t("mappings.cities.col.city") },

@@ -22,7 +22,6 @@ export function csvErrorText(t: Translate, error: CsvRowError): string {
   return `${t("mappings.csv.rowError", { row: error.row })}${error.column ? ` (${error.column})` : ""}: ${message}`;
 }
 
-
 /** onSaved: the held orders the imported mappings or spellings freed. */
 export function CsvCard({ onSaved }: { onSaved?(release: Release | undefined): void } = {}) {
   const t = useT();
@@ -100,7 +99,9 @@ export function CsvCard({ onSaved }: { onSaved?(release: Release | undefined): v
                 <List.Item key={i}>{csvErrorText(t, error)}</List.Item>
               ))}
             </List>
-            {result.errors.length > SHOWN_ERRORS ? <p>{t("mappings.csv.more", { count: result.errors.length - SHOWN_ERRORS })}</p> : null}
+            {result.errors.length > SHOWN_ERRORS ? (
+              <p>{t("mappings.csv.more", { count: result.errors.length - SHOWN_ERRORS })}</p>
+            ) : null}
           </Banner>
         ) : null}
         <DropZone

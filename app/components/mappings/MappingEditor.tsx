@@ -5,17 +5,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  FormLayout,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
 import { isMessageKey } from "../../i18n";
 import type { ProductSuggestion } from "../../leads/types";
@@ -109,7 +99,10 @@ export function MappingEditor({
   // Changed since it opened: App Bridge's save bar, and leaving asks first.
   const initialTargets = draft.targets.length ? draft.targets : [emptyTarget()];
   const dirty =
-    sourceKind !== draft.sourceKind || sourceKey !== draft.sourceKey || label !== draft.label || JSON.stringify(targets) !== JSON.stringify(initialTargets);
+    sourceKind !== draft.sourceKind ||
+    sourceKey !== draft.sourceKey ||
+    label !== draft.label ||
+    JSON.stringify(targets) !== JSON.stringify(initialTargets);
 
   return (
     <Card>
@@ -124,7 +117,9 @@ export function MappingEditor({
       />
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          {draft.sourceLabel ? t("mappings.editor.editTitle", { source: draft.sourceLabel }) : t("mappings.editor.newTitle")}
+          {draft.sourceLabel
+            ? t("mappings.editor.editTitle", { source: draft.sourceLabel })
+            : t("mappings.editor.newTitle")}
         </Text>
         {error ? (
           <Banner tone="critical">
@@ -179,7 +174,9 @@ export function MappingEditor({
                     label={t("mappings.editor.pick")}
                     catalogue={catalogue}
                     selectedSku={target.sku}
-                    fallbackLabel={target.productId ? t("mappings.editor.product", { id: target.productId }) : undefined}
+                    fallbackLabel={
+                      target.productId ? t("mappings.editor.product", { id: target.productId }) : undefined
+                    }
                     onSelect={(option) => setTarget(index, { sku: option.sku, productId: null })}
                     error={error?.field.startsWith(`targets[${index}]`) ? mappingProblem(t, error.field) : undefined}
                   />
@@ -205,7 +202,9 @@ export function MappingEditor({
               </InlineStack>
             ))}
             <InlineStack>
-              <Button onClick={() => setTargets((current) => [...current, emptyTarget()])}>{t("mappings.editor.addItem")}</Button>
+              <Button onClick={() => setTargets((current) => [...current, emptyTarget()])}>
+                {t("mappings.editor.addItem")}
+              </Button>
             </InlineStack>
           </BlockStack>
           <TextField label={t("mappings.editor.label")} value={label} onChange={setLabel} autoComplete="off" />

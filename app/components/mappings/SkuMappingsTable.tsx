@@ -45,9 +45,7 @@ export function SkuMappingsTable({
         selectable={false}
         itemCount={mappings.length}
         resourceName={{ singular: t("mappings.tab.skus"), plural: t("mappings.tab.skus") }}
-        emptyState={
-          <TableEmptyText>{t("mappings.skus.empty")}</TableEmptyText>
-        }
+        emptyState={<TableEmptyText>{t("mappings.skus.empty")}</TableEmptyText>}
         headings={[
           { title: t("mappings.skus.col.source") },
           { title: t("mappings.skus.col.label") },
@@ -72,7 +70,10 @@ export function SkuMappingsTable({
                 {mapping.targets.map((target, i) => (
                   <InlineStack key={i} gap="100" blockAlign="center">
                     <Text as="span" variant="bodySm">
-                      {t("mappings.item", { quantity: target.quantity, sku: target.kind === "sku" ? target.key : `#${target.key}` })}
+                      {t("mappings.item", {
+                        quantity: target.quantity,
+                        sku: target.kind === "sku" ? target.key : `#${target.key}`,
+                      })}
                       {target.name ? ` · ${target.name}` : ""}
                     </Text>
                     {target.name ? null : <Badge tone="critical">{t("mappings.incomplete")}</Badge>}

@@ -2,16 +2,7 @@
 import { useState } from "react";
 import { TableEmptyText } from "../TableEmptyText";
 import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  IndexTable,
-  InlineStack,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
 import type { VariantRow, VariantStatus, VariantsResult } from "../../pages/mappings.server";
 
@@ -25,7 +16,10 @@ const TONES: Record<VariantStatus, "success" | "warning" | "critical" | "attenti
 
 export function itemsText(t: Translate, items: VariantRow["items"]): string {
   return items
-    .map((item) => `${t("mappings.item", { quantity: item.quantity, sku: item.sku })}${item.name ? ` · ${item.name}` : ` (${t("mappings.unknownItem")})`}`)
+    .map(
+      (item) =>
+        `${t("mappings.item", { quantity: item.quantity, sku: item.sku })}${item.name ? ` · ${item.name}` : ` (${t("mappings.unknownItem")})`}`,
+    )
     .join(", ");
 }
 
@@ -143,7 +137,11 @@ export function VariantsTable({
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <InlineStack align="end">
-                  <Button size="slim" onClick={() => onMap(row)} variant={row.status === "matched" || row.status === "mapped" ? undefined : "primary"}>
+                  <Button
+                    size="slim"
+                    onClick={() => onMap(row)}
+                    variant={row.status === "matched" || row.status === "mapped" ? undefined : "primary"}
+                  >
                     {row.mappingId ? t("mappings.editMapping") : t("mappings.map")}
                   </Button>
                 </InlineStack>

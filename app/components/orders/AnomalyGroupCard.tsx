@@ -20,17 +20,25 @@ import { ageText } from "../home/InboxCard";
 export function groupTitle(t: Translate, group: ProblemGroupView): string {
   const orders = ordersCount(t, group.count);
   if (group.kind === "sku") {
-    return group.fix === "mapSku" ? t("anomalies.group.sku", { sku: group.label, orders }) : t("anomalies.group.skuMissing", { title: group.label, orders });
+    return group.fix === "mapSku"
+      ? t("anomalies.group.sku", { sku: group.label, orders })
+      : t("anomalies.group.skuMissing", { title: group.label, orders });
   }
   if (group.kind === "city") {
-    return group.label ? t("anomalies.group.city", { city: group.label, orders }) : t("anomalies.group.cityMissing", { orders });
+    return group.label
+      ? t("anomalies.group.city", { city: group.label, orders })
+      : t("anomalies.group.cityMissing", { orders });
   }
-  if (group.kind === "refused") return t("anomalies.group.refused", { field: t(`refused.field.${group.code}` as MessageKey), orders });
+  if (group.kind === "refused")
+    return t("anomalies.group.refused", { field: t(`refused.field.${group.code}` as MessageKey), orders });
   if (group.kind === "state") {
     if (group.code === "ready") return t("anomalies.group.ready", { orders });
     return group.code === "failed" ? t("anomalies.group.failed", { orders }) : t("anomalies.group.invalid", { orders });
   }
-  return t(group.kind === "anomaly" ? "anomalies.group.anomaly" : "anomalies.group.finding", { problem: codeLabel(t, group.code), orders });
+  return t(group.kind === "anomaly" ? "anomalies.group.anomaly" : "anomalies.group.finding", {
+    problem: codeLabel(t, group.code),
+    orders,
+  });
 }
 
 interface Props {
@@ -62,7 +70,11 @@ function PhoneFix({ order, onFix, busy }: { order: GroupOrder; onFix: FixSubmit;
           autoComplete="off"
         />
       </Box>
-      <Button disabled={!phone.trim()} loading={busy} onClick={() => onFix({ intent: "correctPhone", id: order.id, phone })}>
+      <Button
+        disabled={!phone.trim()}
+        loading={busy}
+        onClick={() => onFix({ intent: "correctPhone", id: order.id, phone })}
+      >
         {t("order.fix.save")}
       </Button>
     </InlineStack>
@@ -104,16 +116,30 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
       <BlockStack gap="200">
         {best?.kind === "product" ? (
           <span data-use-suggestion>
-            <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "fixSku", key: group.key, platformSku: best.sku })}>
+            <Button
+              variant="primary"
+              loading={busy}
+              onClick={() => onFix({ intent: "fixSku", key: group.key, platformSku: best.sku })}
+            >
               {t("anomalies.fix.useProduct", { name: best.name, orders })}
             </Button>
           </span>
         ) : null}
         <InlineStack gap="200" blockAlign="end" wrap>
           <Box minWidth="300px">
-            <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={group.suggestions} options={products} />
+            <ProductPicker
+              label={t("order.fix.product")}
+              value={sku}
+              onChange={setSku}
+              suggestions={group.suggestions}
+              options={products}
+            />
           </Box>
-          <Button disabled={!sku} loading={busy} onClick={() => sku && onFix({ intent: "fixSku", key: group.key, platformSku: sku })}>
+          <Button
+            disabled={!sku}
+            loading={busy}
+            onClick={() => sku && onFix({ intent: "fixSku", key: group.key, platformSku: sku })}
+          >
             {t("anomalies.fix.mapSku", { orders })}
           </Button>
         </InlineStack>
@@ -124,16 +150,30 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
       <BlockStack gap="200">
         {best?.kind === "city" ? (
           <span data-use-suggestion>
-            <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "fixCity", key: group.key, cityId: String(best.cityId) })}>
+            <Button
+              variant="primary"
+              loading={busy}
+              onClick={() => onFix({ intent: "fixCity", key: group.key, cityId: String(best.cityId) })}
+            >
               {t("anomalies.fix.useCity", { name: best.name, orders })}
             </Button>
           </span>
         ) : null}
         <InlineStack gap="200" blockAlign="end" wrap>
           <Box minWidth="300px">
-            <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={group.suggestions} options={cities} />
+            <CityPicker
+              label={t("order.fix.city")}
+              value={cityId}
+              onChange={setCityId}
+              suggestions={group.suggestions}
+              options={cities}
+            />
           </Box>
-          <Button disabled={cityId === null} loading={busy} onClick={() => cityId !== null && onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}>
+          <Button
+            disabled={cityId === null}
+            loading={busy}
+            onClick={() => cityId !== null && onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}
+          >
             {t("anomalies.fix.aliasCity", { orders })}
           </Button>
         </InlineStack>
@@ -160,12 +200,22 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
       <BlockStack gap="100">
         <Text as="p" variant="bodySm">
           <span data-duplicate-of={order.duplicateOf?.ref ?? ""}>
-            {order.duplicateOf ? t("next.duplicate.repeats", { ref: order.duplicateOf.ref }) : t("next.duplicate.repeatsUnknown")}{" "}
-            {order.duplicateOf?.orderId ? <Link url={`/app/orders/${order.duplicateOf.orderId}`}>{t("next.duplicate.openEarlier", { name: order.duplicateOf.orderName ?? "" })}</Link> : null}
+            {order.duplicateOf
+              ? t("next.duplicate.repeats", { ref: order.duplicateOf.ref })
+              : t("next.duplicate.repeatsUnknown")}{" "}
+            {order.duplicateOf?.orderId ? (
+              <Link url={`/app/orders/${order.duplicateOf.orderId}`}>
+                {t("next.duplicate.openEarlier", { name: order.duplicateOf.orderName ?? "" })}
+              </Link>
+            ) : null}
           </span>
         </Text>
         <InlineStack gap="200">
-          <Button size="slim" loading={busyId === order.id} onClick={() => onFix({ intent: "keepDuplicate", id: order.id })}>
+          <Button
+            size="slim"
+            loading={busyId === order.id}
+            onClick={() => onFix({ intent: "keepDuplicate", id: order.id })}
+          >
             {t("next.duplicate.keep")}
           </Button>
           <Button size="slim" tone="critical" disabled={busyId === order.id} onClick={() => onCancelDuplicate(order)}>
@@ -216,7 +266,10 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
               <span data-group-stake>
-                {t("anomalies.stake", { amount: format.money(group.amountCents), age: ageText(format, t, group.oldestMinutes) })}
+                {t("anomalies.stake", {
+                  amount: format.money(group.amountCents),
+                  age: ageText(format, t, group.oldestMinutes),
+                })}
               </span>
             </Text>
           </BlockStack>

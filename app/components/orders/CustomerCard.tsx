@@ -32,7 +32,14 @@ export function RiskBadge({ risk }: { risk: RiskLevel }) {
   return <Badge tone={RISK_TONE[risk]}>{t(riskKey(risk))}</Badge>;
 }
 
-const COUNTED: readonly DeliveryOutcome[] = ["delivered", "returned", "refused", "cancelled", "wrong_number", "in_progress"];
+const COUNTED: readonly DeliveryOutcome[] = [
+  "delivered",
+  "returned",
+  "refused",
+  "cancelled",
+  "wrong_number",
+  "in_progress",
+];
 
 export function CustomerCard({
   orderId,
@@ -56,7 +63,10 @@ export function CustomerCard({
   const exportAs = (format: "json" | "csv") => {
     if (!customer) return;
     setExporting(format);
-    download(`/app/orders/${encodeURIComponent(orderId)}/customer-export?format=${format}`, `customer-${customer.phoneKey}.${format}`)
+    download(
+      `/app/orders/${encodeURIComponent(orderId)}/customer-export?format=${format}`,
+      `customer-${customer.phoneKey}.${format}`,
+    )
       .catch(() => shopify.toast.show(t("customers.card.exportFailed"), { isError: true }))
       .finally(() => setExporting(null));
   };
@@ -83,7 +93,15 @@ export function CustomerCard({
           </Text>
           <RiskBadge risk={customer.risk} />
         </InlineStack>
-        {contact ? <ContactLinks phone={contact.phone} facts={contact.facts} contact={contact.settings} showNumber bothLanguages /> : null}
+        {contact ? (
+          <ContactLinks
+            phone={contact.phone}
+            facts={contact.facts}
+            contact={contact.settings}
+            showNumber
+            bothLanguages
+          />
+        ) : null}
         <Text as="p">{t("customers.card.orders", { count: customer.orders })}</Text>
         <BlockStack gap="100">
           {/* Only what happened: a new customer's six zeros say nothing. */}
@@ -104,7 +122,12 @@ export function CustomerCard({
               </Text>
               <Text as="p" variant="bodySm">
                 {COUNTED.filter((o) => customer.shared!.counts[o] > 0)
-                  .map((o) => t("customers.card.count", { outcome: t(outcomeKey(o)), count: formatter.integer(customer.shared!.counts[o]) }))
+                  .map((o) =>
+                    t("customers.card.count", {
+                      outcome: t(outcomeKey(o)),
+                      count: formatter.integer(customer.shared!.counts[o]),
+                    }),
+                  )
                   .join(" · ")}
               </Text>
             </BlockStack>

@@ -7,7 +7,17 @@ import { RiskBadge } from "./CustomerCard";
 import { OrderLink, type FixSubmit } from "./OrderCards";
 import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
 
-export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: CustomerHolds; onSend: FixSubmit; busyId: string; contact: ContactSettings }) {
+export function CustomerHoldsCard({
+  holds,
+  onSend,
+  busyId,
+  contact,
+}: {
+  holds: CustomerHolds;
+  onSend: FixSubmit;
+  busyId: string;
+  contact: ContactSettings;
+}) {
   const t = useT();
   const format = useFormat();
   if (holds.count === 0) return null;
@@ -35,7 +45,12 @@ export function CustomerHoldsCard({ holds, onSend, busyId, contact }: { holds: C
                       phone={order.phone}
                       orderName={order.orderName}
                       contact={contact}
-                      facts={{ name: order.customerName, order: order.orderName, city: order.cityName, amount: order.amountCents === null ? null : customerAmount(order.amountCents) }}
+                      facts={{
+                        name: order.customerName,
+                        order: order.orderName,
+                        city: order.cityName,
+                        amount: order.amountCents === null ? null : customerAmount(order.amountCents),
+                      }}
                     />
                   </InlineStack>
                   <Button

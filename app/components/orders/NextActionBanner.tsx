@@ -29,11 +29,22 @@ interface Props {
   onSendNewLead(): void;
 }
 
-export function NextActionBanner({ order, holdReason, contact, facts, busy, onKeepDuplicate, onCancelDuplicate, onSendNewLead }: Props) {
+export function NextActionBanner({
+  order,
+  holdReason,
+  contact,
+  facts,
+  busy,
+  onKeepDuplicate,
+  onCancelDuplicate,
+  onSendNewLead,
+}: Props) {
   const t = useT();
   const render = useMessage();
   const next = order.nextAction;
-  const contactLinks = order.erased ? null : <ContactLinks phone={order.phone} facts={facts} contact={contact} bothLanguages />;
+  const contactLinks = order.erased ? null : (
+    <ContactLinks phone={order.phone} facts={facts} contact={contact} bothLanguages />
+  );
   const wrap = (node: JSX.Element) => <div data-next-action={next.kind}>{node}</div>;
   switch (next.kind) {
     case "fix": {
@@ -87,7 +98,9 @@ export function NextActionBanner({ order, holdReason, contact, facts, busy, onKe
                 earlier.orderId ? (
                   <>
                     {t("next.duplicate.repeats", { ref: earlier.ref })}{" "}
-                    <Link url={`/app/orders/${earlier.orderId}`}>{t("next.duplicate.openEarlier", { name: earlier.orderName ?? earlier.ref })}</Link>
+                    <Link url={`/app/orders/${earlier.orderId}`}>
+                      {t("next.duplicate.openEarlier", { name: earlier.orderName ?? earlier.ref })}
+                    </Link>
                   </>
                 ) : (
                   t("next.duplicate.repeats", { ref: earlier.ref })
@@ -138,8 +151,7 @@ export function NextActionBanner({ order, holdReason, contact, facts, busy, onKe
               {fix === "learnCity" ? <List.Item>{t("next.flagged.option.learnCity")}</List.Item> : null}
               <List.Item>{t("next.flagged.option.cancel")}</List.Item>
               <List.Item>
-                {t("next.flagged.option.newLead")}{" "}
-                <Link onClick={onSendNewLead}>{t("next.flagged.newLead")}</Link>
+                {t("next.flagged.option.newLead")} <Link onClick={onSendNewLead}>{t("next.flagged.newLead")}</Link>
               </List.Item>
             </List>
           </BlockStack>
@@ -164,7 +176,17 @@ export function NextActionBanner({ order, holdReason, contact, facts, busy, onKe
 }
 
 /** A plain Polaris button inside a banner (Banner's own actions allow no tone). */
-function ButtonLike({ onClick, disabled, label, critical = false }: { onClick(): void; disabled: boolean; label: string; critical?: boolean }) {
+function ButtonLike({
+  onClick,
+  disabled,
+  label,
+  critical = false,
+}: {
+  onClick(): void;
+  disabled: boolean;
+  label: string;
+  critical?: boolean;
+}) {
   return (
     <Button onClick={onClick} disabled={disabled} tone={critical ? "critical" : undefined}>
       {label}

@@ -3,7 +3,19 @@
  * anomalies with their fixes, per-order corrections and the timeline.
  */
 import { useState, type ReactNode } from "react";
-import { Badge, BlockStack, Box, Button, Card, Divider, InlineGrid, InlineStack, Link, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Divider,
+  InlineGrid,
+  InlineStack,
+  Link,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../pages/order-detail.server";
 import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import { useFormat, useMessage, useT, zoneName } from "../../i18n/react";
@@ -40,7 +52,13 @@ export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean 
             {t("order.lead.title")}
           </Text>
           <Text as="p" tone="subdued">
-            {!lead ? t("order.lead.none") : lead.source === "order" ? t("order.lead.fromOrder") : sent ? t("order.lead.sent") : t("order.lead.pending")}
+            {!lead
+              ? t("order.lead.none")
+              : lead.source === "order"
+                ? t("order.lead.fromOrder")
+                : sent
+                  ? t("order.lead.sent")
+                  : t("order.lead.pending")}
           </Text>
         </BlockStack>
         {lead ? (
@@ -157,17 +175,31 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
       <BlockStack gap="200">
         {best?.kind === "product" ? (
           <span data-use-suggestion>
-            <Button loading={busy} onClick={() => onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: best.sku })}>
+            <Button
+              loading={busy}
+              onClick={() => onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: best.sku })}
+            >
               {t("fix.useSuggestion", { name: best.name })}
             </Button>
           </span>
         ) : null}
-        <ProductPicker label={t("order.fix.product")} value={sku} onChange={setSku} suggestions={finding.suggestions} options={products} />
+        <ProductPicker
+          label={t("order.fix.product")}
+          value={sku}
+          onChange={setSku}
+          suggestions={finding.suggestions}
+          options={products}
+        />
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="span" variant="bodySm" tone="subdued">
             {t("order.fix.mapSkuHelp")}
           </Text>
-          <Button variant="primary" disabled={!sku} loading={busy} onClick={() => sku && onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: sku })}>
+          <Button
+            variant="primary"
+            disabled={!sku}
+            loading={busy}
+            onClick={() => sku && onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: sku })}
+          >
             {t("order.fix.mapSku")}
           </Button>
         </InlineStack>
@@ -183,17 +215,29 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
             <Button
               loading={busy}
               onClick={() =>
-                onFix(alias ? { intent: "fixCity", key: finding.groupKey!, cityId: String(best.cityId) } : { intent: "correct", cityId: String(best.cityId) })
+                onFix(
+                  alias
+                    ? { intent: "fixCity", key: finding.groupKey!, cityId: String(best.cityId) }
+                    : { intent: "correct", cityId: String(best.cityId) },
+                )
               }
             >
               {t("fix.useSuggestion", { name: best.name })}
             </Button>
           </span>
         ) : null}
-        <CityPicker label={t("order.fix.city")} value={cityId} onChange={setCityId} suggestions={finding.suggestions} options={cities} />
+        <CityPicker
+          label={t("order.fix.city")}
+          value={cityId}
+          onChange={setCityId}
+          suggestions={finding.suggestions}
+          options={cities}
+        />
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="span" variant="bodySm" tone="subdued">
-            {alias ? t("order.fix.aliasCityHelp", { spelling: String(finding.params.input ?? "") }) : t("order.corrections.intro")}
+            {alias
+              ? t("order.fix.aliasCityHelp", { spelling: String(finding.params.input ?? "") })
+              : t("order.corrections.intro")}
           </Text>
           <Button
             variant="primary"
@@ -201,7 +245,11 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
             loading={busy}
             onClick={() =>
               cityId !== null &&
-              onFix(alias ? { intent: "fixCity", key: finding.groupKey!, cityId: String(cityId) } : { intent: "correct", cityId: String(cityId) })
+              onFix(
+                alias
+                  ? { intent: "fixCity", key: finding.groupKey!, cityId: String(cityId) }
+                  : { intent: "correct", cityId: String(cityId) },
+              )
             }
           >
             {alias ? t("order.fix.aliasCity") : t("order.fix.setCity")}
@@ -214,9 +262,21 @@ function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
     return (
       <InlineStack gap="200" blockAlign="end" wrap={false}>
         <Box minWidth="240px">
-          <TextField label={t("order.fix.phone")} type="tel" value={phone} onChange={setPhone} placeholder="06XXXXXXXX" autoComplete="off" />
+          <TextField
+            label={t("order.fix.phone")}
+            type="tel"
+            value={phone}
+            onChange={setPhone}
+            placeholder="06XXXXXXXX"
+            autoComplete="off"
+          />
         </Box>
-        <Button variant="primary" disabled={!phone.trim()} loading={busy} onClick={() => onFix({ intent: "correct", phone })}>
+        <Button
+          variant="primary"
+          disabled={!phone.trim()}
+          loading={busy}
+          onClick={() => onFix({ intent: "correct", phone })}
+        >
           {t("order.fix.save")}
         </Button>
       </InlineStack>
@@ -265,7 +325,15 @@ export function FindingsCard({
                 </Text>
               </InlineStack>
               <Text as="p">{findingText(render, finding)}</Text>
-              {fixable ? <FindingFixForm finding={finding} products={order.products} cities={order.cities} onFix={onFix} busy={busy} /> : null}
+              {fixable ? (
+                <FindingFixForm
+                  finding={finding}
+                  products={order.products}
+                  cities={order.cities}
+                  onFix={onFix}
+                  busy={busy}
+                />
+              ) : null}
               {i < order.findings.length - 1 || (showAnomalies && order.anomalies.length > 0) ? <Divider /> : null}
             </BlockStack>
           </div>
@@ -290,7 +358,15 @@ export function FindingsCard({
   );
 }
 
-export function CorrectionsCard({ order, onFix, busy }: { order: Pick<OrderDetail, "overrides" | "canResend">; onFix: FixSubmit; busy: boolean }) {
+export function CorrectionsCard({
+  order,
+  onFix,
+  busy,
+}: {
+  order: Pick<OrderDetail, "overrides" | "canResend">;
+  onFix: FixSubmit;
+  busy: boolean;
+}) {
   const t = useT();
   const [phone, setPhone] = useState(order.overrides.phone ?? "");
   const [address, setAddress] = useState(order.overrides.address ?? "");
@@ -313,8 +389,22 @@ export function CorrectionsCard({ order, onFix, busy }: { order: Pick<OrderDetai
             {t("order.corrections.current", { fields: corrected.join(", ") })}
           </Text>
         ) : null}
-        <TextField label={t("order.corrections.phone")} type="tel" value={phone} onChange={setPhone} autoComplete="off" disabled={!order.canResend} />
-        <TextField label={t("order.corrections.address")} value={address} onChange={setAddress} multiline={2} autoComplete="off" disabled={!order.canResend} />
+        <TextField
+          label={t("order.corrections.phone")}
+          type="tel"
+          value={phone}
+          onChange={setPhone}
+          autoComplete="off"
+          disabled={!order.canResend}
+        />
+        <TextField
+          label={t("order.corrections.address")}
+          value={address}
+          onChange={setAddress}
+          multiline={2}
+          autoComplete="off"
+          disabled={!order.canResend}
+        />
         <InlineStack align="end">
           <Button
             loading={busy}
@@ -355,7 +445,13 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
               <div key={event.id} data-timeline={event.kind}>
                 <InlineGrid columns="12rem 1fr" gap="300">
                   <Text as="span" variant="bodySm" tone="subdued">
-                    <time dateTime={event.at} title={t("time.exact", { time: format.dateTime(event.local, { year: true, seconds: true }), offset: event.offset })}>
+                    <time
+                      dateTime={event.at}
+                      title={t("time.exact", {
+                        time: format.dateTime(event.local, { year: true, seconds: true }),
+                        offset: event.offset,
+                      })}
+                    >
                       {format.dateTime(event.local)}
                     </time>
                   </Text>
@@ -368,7 +464,11 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                     </Text>
                     {event.detail ? (
                       <Text as="span" variant="bodySm" tone="subdued">
-                        {t(event.kind === "written_back" || event.kind === "flow" ? "timeline.detail.shopify" : "timeline.detail.platform")}{" "}
+                        {t(
+                          event.kind === "written_back" || event.kind === "flow"
+                            ? "timeline.detail.shopify"
+                            : "timeline.detail.platform",
+                        )}{" "}
                         <span lang="en" translate="no">
                           {event.detail}
                         </span>

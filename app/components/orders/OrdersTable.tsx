@@ -31,11 +31,26 @@ import { codeLabel } from "./text";
 import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
 
 // Kept here (not imported from the .server module) so the browser bundle stays server-free.
-const CONFIRMATIONS = ["new", "callback", "no_answer_1", "no_answer_2", "no_answer_3", "confirmed", "canceled", "wrong", "fake", "duplicate"];
+const CONFIRMATIONS = [
+  "new",
+  "callback",
+  "no_answer_1",
+  "no_answer_2",
+  "no_answer_3",
+  "confirmed",
+  "canceled",
+  "wrong",
+  "fake",
+  "duplicate",
+];
 const SHIPPINGS = ["pending", "picked_up", "shipped", "delivered", "paid", "returned", "canceled"];
 const ISSUES = ["sku", "stock", "city", "phone", "total", "duplicate"] as const;
 
-const TABS: { id: string; label: "orders.tab.all" | "orders.tab.attention" | "orders.tab.sent" | "orders.tab.damaged" | "orders.tab.failed"; states: string[] }[] = [
+const TABS: {
+  id: string;
+  label: "orders.tab.all" | "orders.tab.attention" | "orders.tab.sent" | "orders.tab.damaged" | "orders.tab.failed";
+  states: string[];
+}[] = [
   { id: "all", label: "orders.tab.all", states: [] },
   { id: "attention", label: "orders.tab.attention", states: ["held", "invalid", "failed"] },
   { id: "sent", label: "orders.tab.sent", states: ["created"] },
@@ -75,7 +90,15 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const filtered = Boolean(filter.query || filter.from || filter.to || filter.confirmation.length || filter.shipping.length || filter.issues.length || filter.risk?.length);
+  const filtered = Boolean(
+    filter.query ||
+    filter.from ||
+    filter.to ||
+    filter.confirmation.length ||
+    filter.shipping.length ||
+    filter.issues.length ||
+    filter.risk?.length,
+  );
   // Applied filters show only in filtering mode: open it when the URL carries some.
   const { mode, setMode } = useSetIndexFiltersMode(filtered ? IndexFiltersMode.Filtering : IndexFiltersMode.Default);
   const [query, setQuery] = useState(filter.query ?? "");
@@ -106,10 +129,14 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
   }, [query, filter.query]);
 
   const selectable = useMemo(() => page.rows.map((r) => ({ id: r.id })), [page.rows]);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(selectable);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(selectable);
   useEffect(() => clearSelection(), [page.rows, clearSelection]);
 
-  const selectedTab = Math.max(0, TABS.findIndex((tab) => sameSet(tab.states, filter.states)));
+  const selectedTab = Math.max(
+    0,
+    TABS.findIndex((tab) => sameSet(tab.states, filter.states)),
+  );
   const choice = (name: keyof typeof CHOICES, title: string, values: readonly string[], prefix: string) => ({
     key: name,
     label: title,
@@ -136,8 +163,20 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
       label: t("orders.filter.date"),
       filter: (
         <BlockStack gap="200">
-          <TextField label={t("orders.filter.from")} type="date" value={filter.from ?? ""} onChange={(from) => go({ from })} autoComplete="off" />
-          <TextField label={t("orders.filter.to")} type="date" value={filter.to ?? ""} onChange={(to) => go({ to })} autoComplete="off" />
+          <TextField
+            label={t("orders.filter.from")}
+            type="date"
+            value={filter.from ?? ""}
+            onChange={(from) => go({ from })}
+            autoComplete="off"
+          />
+          <TextField
+            label={t("orders.filter.to")}
+            type="date"
+            value={filter.to ?? ""}
+            onChange={(to) => go({ to })}
+            autoComplete="off"
+          />
         </BlockStack>
       ),
     },
@@ -145,16 +184,48 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
 
   const applied: IndexFiltersProps["appliedFilters"] = [];
   const pill = (key: string, title: string, values: string[]) =>
-    applied.push({ key, label: t("orders.applied", { filter: title, values: values.join(", ") }), onRemove: () => go({ [key]: undefined }) });
-  if (filter.states.length) pill("state", t("orders.filter.state"), filter.states.map((v) => label(t, "state", v)));
-  if (filter.confirmation.length) pill("confirmation", t("orders.filter.confirmation"), filter.confirmation.map((v) => label(t, "confirmation", v)));
-  if (filter.shipping.length) pill("shipping", t("orders.filter.shipping"), filter.shipping.map((v) => label(t, "shipping", v)));
-  if (filter.issues.length) pill("issue", t("orders.filter.issue"), filter.issues.map((v) => label(t, "orders.issue", v)));
-  if (filter.risk?.length) pill("risk", t("customers.filter.risk"), filter.risk.map((v) => label(t, "customers.risk", v)));
+    applied.push({
+      key,
+      label: t("orders.applied", { filter: title, values: values.join(", ") }),
+      onRemove: () => go({ [key]: undefined }),
+    });
+  if (filter.states.length)
+    pill(
+      "state",
+      t("orders.filter.state"),
+      filter.states.map((v) => label(t, "state", v)),
+    );
+  if (filter.confirmation.length)
+    pill(
+      "confirmation",
+      t("orders.filter.confirmation"),
+      filter.confirmation.map((v) => label(t, "confirmation", v)),
+    );
+  if (filter.shipping.length)
+    pill(
+      "shipping",
+      t("orders.filter.shipping"),
+      filter.shipping.map((v) => label(t, "shipping", v)),
+    );
+  if (filter.issues.length)
+    pill(
+      "issue",
+      t("orders.filter.issue"),
+      filter.issues.map((v) => label(t, "orders.issue", v)),
+    );
+  if (filter.risk?.length)
+    pill(
+      "risk",
+      t("customers.filter.risk"),
+      filter.risk.map((v) => label(t, "customers.risk", v)),
+    );
   if (filter.from || filter.to) {
     applied.push({
       key: "date",
-      label: t("orders.applied", { filter: t("orders.filter.date"), values: t("orders.filter.dateValue", { from: filter.from ?? "…", to: filter.to ?? "…" }) }),
+      label: t("orders.applied", {
+        filter: t("orders.filter.date"),
+        values: t("orders.filter.dateValue", { from: filter.from ?? "…", to: filter.to ?? "…" }),
+      }),
       onRemove: () => go({ from: undefined, to: undefined }),
     });
   }
@@ -247,9 +318,21 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
       >
         {page.rows.map((row, index) =>
           mdDown ? (
-            <CondensedRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} contact={contact} />
+            <CondensedRow
+              key={row.id}
+              row={row}
+              index={index}
+              selected={selectedResources.includes(row.id)}
+              contact={contact}
+            />
           ) : (
-            <OrderTableRow key={row.id} row={row} index={index} selected={selectedResources.includes(row.id)} contact={contact} />
+            <OrderTableRow
+              key={row.id}
+              row={row}
+              index={index}
+              selected={selectedResources.includes(row.id)}
+              contact={contact}
+            />
           ),
         )}
       </IndexTable>
@@ -267,7 +350,11 @@ const CHOICES = {
 
 /** "2 × Huile d'argan, Savon noir +1". */
 export function itemsText(format: Formatter, t: Translate, row: Pick<OrderRow, "items" | "moreItems">): string {
-  const names = row.items.map((i) => (i.quantity > 1 ? t("orders.items.quantity", { quantity: format.integer(i.quantity), name: i.name }) : i.name)).join(", ");
+  const names = row.items
+    .map((i) =>
+      i.quantity > 1 ? t("orders.items.quantity", { quantity: format.integer(i.quantity), name: i.name }) : i.name,
+    )
+    .join(", ");
   return row.moreItems > 0 ? t("orders.items.more", { items: names, count: format.integer(row.moreItems) }) : names;
 }
 
@@ -331,7 +418,12 @@ function AttentionCell({ row, contact }: { row: OrderRow; contact: ContactSettin
             phone={row.phone}
             orderName={row.orderName}
             contact={contact}
-            facts={{ name: row.customerName, order: row.orderName, city: row.cityName, amount: row.amountCents === null ? null : customerAmount(row.amountCents) }}
+            facts={{
+              name: row.customerName,
+              order: row.orderName,
+              city: row.cityName,
+              amount: row.amountCents === null ? null : customerAmount(row.amountCents),
+            }}
           />
         ) : null}
       </BlockStack>
@@ -344,7 +436,12 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
   const format = useFormat();
   const navigate = useNavigate();
   return (
-    <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
+    <IndexTable.Row
+      id={row.id}
+      position={index}
+      selected={selected}
+      onNavigation={() => navigate(`/app/orders/${row.id}`)}
+    >
       <IndexTable.Cell>
         <OrderLinkCell row={row} />
       </IndexTable.Cell>
@@ -387,7 +484,12 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
   const format = useFormat();
   const navigate = useNavigate();
   return (
-    <IndexTable.Row id={row.id} position={index} selected={selected} onNavigation={() => navigate(`/app/orders/${row.id}`)}>
+    <IndexTable.Row
+      id={row.id}
+      position={index}
+      selected={selected}
+      onNavigation={() => navigate(`/app/orders/${row.id}`)}
+    >
       <div className="cod-condensed-row">
         <BlockStack gap="100">
           <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>

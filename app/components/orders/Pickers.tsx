@@ -14,7 +14,8 @@ const SHOWN = 50;
 /** Polaris' SectionDescriptor (not exported by the package). */
 type SectionDescriptor = { title: string; options: { value: string; label: string }[] };
 
-const productLabel = (o: ProductOption, outOfStock: string) => `${o.name} · ${o.sku}${o.inStock ? "" : ` (${outOfStock})`}`;
+const productLabel = (o: ProductOption, outOfStock: string) =>
+  `${o.name} · ${o.sku}${o.inStock ? "" : ` (${outOfStock})`}`;
 
 /** Case- and accent-insensitive. */
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -69,9 +70,19 @@ function OptionPicker<O>(props: {
         props.onPick(option);
         setInput(labelOf(option));
       }}
-      emptyState={<Text as="p" tone="subdued">{t("order.fix.noMatch")}</Text>}
+      emptyState={
+        <Text as="p" tone="subdued">
+          {t("order.fix.noMatch")}
+        </Text>
+      }
       textField={
-        <Autocomplete.TextField label={props.label} value={input} onChange={setInput} placeholder={props.placeholder} autoComplete="off" />
+        <Autocomplete.TextField
+          label={props.label}
+          value={input}
+          onChange={setInput}
+          placeholder={props.placeholder}
+          autoComplete="off"
+        />
       }
     />
   );
@@ -82,7 +93,13 @@ const productSearchText = (o: ProductOption) => `${o.name} ${o.sku}`;
 const cityKey = (o: CityOption) => String(o.id);
 const cityName = (o: CityOption) => o.name;
 
-export function ProductPicker({ label, value, onChange, suggestions, options }: PickerProps<string> & { options: ProductOption[] }) {
+export function ProductPicker({
+  label,
+  value,
+  onChange,
+  suggestions,
+  options,
+}: PickerProps<string> & { options: ProductOption[] }) {
   const t = useT();
   const outOfStock = t("order.fix.outOfStock");
   const labelOf = useCallback((o: ProductOption) => productLabel(o, outOfStock), [outOfStock]);
@@ -102,9 +119,18 @@ export function ProductPicker({ label, value, onChange, suggestions, options }: 
   );
 }
 
-export function CityPicker({ label, value, onChange, suggestions, options }: PickerProps<number> & { options: CityOption[] }) {
+export function CityPicker({
+  label,
+  value,
+  onChange,
+  suggestions,
+  options,
+}: PickerProps<number> & { options: CityOption[] }) {
   const t = useT();
-  const suggestedKeys = useMemo(() => suggestions.flatMap((s) => (s.kind === "city" ? [String(s.cityId)] : [])), [suggestions]);
+  const suggestedKeys = useMemo(
+    () => suggestions.flatMap((s) => (s.kind === "city" ? [String(s.cityId)] : [])),
+    [suggestions],
+  );
   return (
     <OptionPicker
       label={label}

@@ -30,10 +30,16 @@ export function ReleaseModal({ release, onClose }: { release: Release | null; on
       id="confirm-release"
       open={count > 0}
       title={t("release.title")}
-      body={[t("release.body", { orders: (release?.orders ?? []).map((o) => o.orderName).join(", ") }), t("release.later")]}
+      body={[
+        t("release.body", { orders: (release?.orders ?? []).map((o) => o.orderName).join(", ") }),
+        t("release.later"),
+      ]}
       confirmLabel={t(count === 1 ? "release.confirm.one" : "release.confirm.other", { count })}
       busy={fetcher.state !== "idle"}
-      onConfirm={() => release && fetcher.submit({ intent: "sendReleased", ids: release.orders.map((o) => o.id).join(",") }, { method: "post" })}
+      onConfirm={() =>
+        release &&
+        fetcher.submit({ intent: "sendReleased", ids: release.orders.map((o) => o.id).join(",") }, { method: "post" })
+      }
       onClose={onClose}
     />
   );

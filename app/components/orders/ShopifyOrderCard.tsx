@@ -4,7 +4,15 @@ import { translateCode, useT } from "../../i18n/react";
 import type { ShopifyOrderStatusResult } from "../../shopify/order-status.server";
 import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
 
-export function ShopifyOrderCard({ shopify, onRetry, retrying }: { shopify: ShopifyOrderStatusResult; onRetry(): void; retrying: boolean }) {
+export function ShopifyOrderCard({
+  shopify,
+  onRetry,
+  retrying,
+}: {
+  shopify: ShopifyOrderStatusResult;
+  onRetry(): void;
+  retrying: boolean;
+}) {
   const t = useT();
   return (
     <Card>
@@ -26,14 +34,18 @@ export function ShopifyOrderCard({ shopify, onRetry, retrying }: { shopify: Shop
                 {t("order.shopify.payment")}
               </Text>
               <span data-shopify-field="payment">
-                {shopify.order.financialStatus ? translateCode(t, "order.shopify.financial", shopify.order.financialStatus) : "–"}
+                {shopify.order.financialStatus
+                  ? translateCode(t, "order.shopify.financial", shopify.order.financialStatus)
+                  : "–"}
               </span>
             </BlockStack>
             <BlockStack gap="050">
               <Text as="span" variant="bodySm" tone="subdued">
                 {t("order.shopify.fulfillment")}
               </Text>
-              <span data-shopify-field="fulfillment">{translateCode(t, "order.shopify.fulfillment", shopify.order.fulfillmentStatus)}</span>
+              <span data-shopify-field="fulfillment">
+                {translateCode(t, "order.shopify.fulfillment", shopify.order.fulfillmentStatus)}
+              </span>
             </BlockStack>
             <BlockStack gap="050">
               <Text as="span" variant="bodySm" tone="subdued">

@@ -31,8 +31,10 @@ const label = (t: Translate, prefix: string, value: string) => {
 /** "In the app: Lead created · Call: Confirmed · Parcel: Not shipped · Lead ATB-1". */
 export function stageDetailText(t: Translate, detail: StageDetail): string {
   const parts = [t("stage.detail.state", { value: label(t, "state", detail.state) })];
-  if (detail.confirmationStatus) parts.push(t("stage.detail.call", { value: label(t, "confirmation", detail.confirmationStatus) }));
-  if (detail.shippingStatus) parts.push(t("stage.detail.parcel", { value: label(t, "shipping", detail.shippingStatus) }));
+  if (detail.confirmationStatus)
+    parts.push(t("stage.detail.call", { value: label(t, "confirmation", detail.confirmationStatus) }));
+  if (detail.shippingStatus)
+    parts.push(t("stage.detail.parcel", { value: label(t, "shipping", detail.shippingStatus) }));
   if (detail.leadRef) parts.push(t("stage.detail.lead", { ref: detail.leadRef }));
   return parts.join(" · ");
 }

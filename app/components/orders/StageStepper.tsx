@@ -23,7 +23,10 @@ export function StageStepper({ input }: { input: StageInput }) {
               return (
                 <li key={step} data-step={step} data-done={done} aria-current={current ? "step" : undefined}>
                   <InlineStack gap="100" blockAlign="center" wrap={false}>
-                    <span aria-hidden className={`cod-stepper-dot${done ? " cod-stepper-dot-done" : ""}${current && stopped ? " cod-stepper-dot-stopped" : ""}`} />
+                    <span
+                      aria-hidden
+                      className={`cod-stepper-dot${done ? " cod-stepper-dot-done" : ""}${current && stopped ? " cod-stepper-dot-stopped" : ""}`}
+                    />
                     <Text as="span" fontWeight={current ? "semibold" : "regular"} tone={done ? undefined : "subdued"}>
                       {t(`order.step.${step}`)}
                     </Text>
@@ -36,7 +39,12 @@ export function StageStepper({ input }: { input: StageInput }) {
         </nav>
         {stopped ? (
           <span data-stopped-reason={stopped}>
-            <Text as="p" tone={stopped === "held" ? "caution" : stopped === "refused" || stopped === "failed" ? "critical" : "subdued"}>
+            <Text
+              as="p"
+              tone={
+                stopped === "held" ? "caution" : stopped === "refused" || stopped === "failed" ? "critical" : "subdued"
+              }
+            >
               {t(`order.stopped.${stopped}`)}
             </Text>
           </span>

@@ -36,7 +36,12 @@ export function attentionText(t: Translate, attention: Attention): { text: strin
       return { text: t("attention.failed"), tone: "critical" };
     case "anomaly":
       if (attention.code === "recent_duplicate") {
-        return { text: attention.duplicateOf ? t("attention.duplicateOf", { ref: attention.duplicateOf }) : t("attention.duplicate"), tone: "caution" };
+        return {
+          text: attention.duplicateOf
+            ? t("attention.duplicateOf", { ref: attention.duplicateOf })
+            : t("attention.duplicate"),
+          tone: "caution",
+        };
       }
       return { text: codeLabel(t, attention.code), tone: "caution" };
     case "possibleDuplicate":

@@ -4,7 +4,17 @@
  * delivery, status checks, data retention, and instant status updates.
  */
 import { useState } from "react";
-import { Badge, BlockStack, Button, Divider, FormLayout, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Divider,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { SellerConnectionView } from "../../pages/settings.server";
 import { useT } from "../../i18n/react";
 import type { MessageKey } from "../../i18n";
@@ -21,7 +31,16 @@ export interface AdvancedSectionProps extends SettingsSectionProps {
   hasEventsSecret: boolean;
 }
 
-export function AdvancedSection({ connection, baseUrl, onBaseUrl, defaultBaseUrl, baseUrlError, eventsUrl, hasEventsSecret, ...props }: AdvancedSectionProps) {
+export function AdvancedSection({
+  connection,
+  baseUrl,
+  onBaseUrl,
+  defaultBaseUrl,
+  baseUrlError,
+  eventsUrl,
+  hasEventsSecret,
+  ...props
+}: AdvancedSectionProps) {
   const t = useT();
   const { form, set, errorText } = props;
   const [copied, setCopied] = useState(false);
@@ -33,7 +52,9 @@ export function AdvancedSection({ connection, baseUrl, onBaseUrl, defaultBaseUrl
         ["settings.account.prefix", connection.leadPrefix ?? t("common.notSet")],
         [
           "settings.account.rate",
-          connection.rateLimitPerMinute === null ? t("common.notSet") : t("settings.account.rateValue", { rate: connection.rateLimitPerMinute }),
+          connection.rateLimitPerMinute === null
+            ? t("common.notSet")
+            : t("settings.account.rateValue", { rate: connection.rateLimitPerMinute }),
         ],
         ["settings.account.apiVersion", connection.apiVersion ?? t("common.notSet")],
       ]
@@ -48,7 +69,9 @@ export function AdvancedSection({ connection, baseUrl, onBaseUrl, defaultBaseUrl
           value={baseUrl}
           onChange={onBaseUrl}
           placeholder={defaultBaseUrl ?? "https://"}
-          helpText={defaultBaseUrl ? t("settings.baseUrl.help", { url: defaultBaseUrl }) : t("settings.baseUrl.helpNoDefault")}
+          helpText={
+            defaultBaseUrl ? t("settings.baseUrl.help", { url: defaultBaseUrl }) : t("settings.baseUrl.helpNoDefault")
+          }
           autoComplete="off"
           error={baseUrlError}
         />
@@ -104,7 +127,9 @@ export function AdvancedSection({ connection, baseUrl, onBaseUrl, defaultBaseUrl
           <Text as="h3" variant="headingSm">
             {t("settings.events.title")}
           </Text>
-          <Badge tone={hasEventsSecret ? "success" : undefined}>{hasEventsSecret ? t("settings.eventsSecret.saved") : t("settings.eventsSecret.none")}</Badge>
+          <Badge tone={hasEventsSecret ? "success" : undefined}>
+            {hasEventsSecret ? t("settings.eventsSecret.saved") : t("settings.eventsSecret.none")}
+          </Badge>
         </InlineStack>
         <Text as="p" variant="bodySm" tone="subdued">
           {t("settings.events.intro")}

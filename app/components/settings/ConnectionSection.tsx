@@ -18,7 +18,11 @@ export function ConnectionSection({
 }) {
   const t = useT();
   return (
-    <SettingsSection id="connection" title={t("settings.connection.title")} description={t("settings.connection.intro")}>
+    <SettingsSection
+      id="connection"
+      title={t("settings.connection.title")}
+      description={t("settings.connection.intro")}
+    >
       <ConnectedAccount connection={connection} />
       <TextField
         label={t("settings.apiKey.label")}
@@ -51,7 +55,10 @@ function ConnectedAccount({ connection }: { connection: SellerConnectionView | n
     ["settings.account.name", connection.name ?? t("common.notSet")],
     ["settings.account.id", connection.account ?? t("common.notSet")],
     ["settings.account.key", t("settings.account.keyValue", { last4: connection.keyLast4 })],
-    ["settings.account.verifiedAt", connection.verifiedLocal ? format.dateTime(connection.verifiedLocal, { year: true }) : t("common.notSet")],
+    [
+      "settings.account.verifiedAt",
+      connection.verifiedLocal ? format.dateTime(connection.verifiedLocal, { year: true }) : t("common.notSet"),
+    ],
   ];
   return (
     <Box padding="300" background="bg-surface-secondary" borderRadius="200">
@@ -61,7 +68,9 @@ function ConnectedAccount({ connection }: { connection: SellerConnectionView | n
             {t("settings.account.title")}
           </Text>
           {connection.pausedReason ? (
-            <Badge tone="critical">{t("settings.account.paused", { reason: translateCode(t, "paused", connection.pausedReason) })}</Badge>
+            <Badge tone="critical">
+              {t("settings.account.paused", { reason: translateCode(t, "paused", connection.pausedReason) })}
+            </Badge>
           ) : null}
         </InlineStack>
         <InlineGrid columns={{ xs: 1, sm: 2 }} gap="200">

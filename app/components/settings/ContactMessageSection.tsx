@@ -4,7 +4,11 @@
  * stays a list of sections; the route owns the form state.
  */
 import { BlockStack, Select, TextField } from "@shopify/polaris";
-import { DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS, type ContactLanguage } from "../../models/contact-message";
+import {
+  DEFAULT_CONTACT_MESSAGES,
+  MAX_CONTACT_MESSAGE_CHARS,
+  type ContactLanguage,
+} from "../../models/contact-message";
 import { useT } from "../../i18n/react";
 import { SettingsSection } from "./SettingsSection";
 

@@ -13,7 +13,11 @@ export function CustomerHoldSection({ form, set, errorText }: CustomerHoldSectio
   const t = useT();
   const enabled = form["customerHold.enabled"] === "true";
   return (
-    <SettingsSection id="customer-hold" title={t("settings.customerHold.title")} description={t("settings.customerHold.help")}>
+    <SettingsSection
+      id="customer-hold"
+      title={t("settings.customerHold.title")}
+      description={t("settings.customerHold.help")}
+    >
       <Checkbox
         label={t("settings.customerHold.enabled")}
         checked={enabled}

@@ -18,7 +18,9 @@ export function DisplaySection({ form, set, errorText }: SettingsSectionProps) {
         name="currencyLabel"
         choices={CURRENCY_LABELS.map((currency) => ({
           value: currency,
-          label: t(`settings.currency.${currency}`, { example: formatterFor(locale, { currency }).money(EXAMPLE_CENTS) }),
+          label: t(`settings.currency.${currency}`, {
+            example: formatterFor(locale, { currency }).money(EXAMPLE_CENTS),
+          }),
         }))}
         selected={[form.currencyLabel ?? "MAD"]}
         onChange={([value]) => set("currencyLabel")(value)}

@@ -10,8 +10,16 @@ export function FlowSection(props: SettingsSectionProps) {
     <SettingsSection id="flow" title={t("settings.flow.title")} description={t("settings.flow.help")}>
       <BlockStack gap="100">
         <SettingCheckbox {...props} name="flowTriggers.leadCreated" label={t("settings.flow.leadCreated")} />
-        <SettingCheckbox {...props} name="flowTriggers.leadStatusChanged" label={t("settings.flow.leadStatusChanged")} />
-        <SettingCheckbox {...props} name="flowTriggers.orderNeedsAttention" label={t("settings.flow.orderNeedsAttention")} />
+        <SettingCheckbox
+          {...props}
+          name="flowTriggers.leadStatusChanged"
+          label={t("settings.flow.leadStatusChanged")}
+        />
+        <SettingCheckbox
+          {...props}
+          name="flowTriggers.orderNeedsAttention"
+          label={t("settings.flow.orderNeedsAttention")}
+        />
         <SettingCheckbox {...props} name="flowTriggers.orderStuck" label={t("settings.flow.orderStuck")} />
       </BlockStack>
     </SettingsSection>

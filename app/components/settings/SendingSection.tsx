@@ -10,9 +10,24 @@ export function SendingSection({ holdCodes, ...props }: SettingsSectionProps & {
   return (
     <SettingsSection id="sending" title={t("settings.sending.title")} description={t("settings.sending.intro")}>
       <BlockStack gap="100">
-        <SettingCheckbox {...props} name="autoSend" label={t("settings.autoSend.label")} helpText={t("settings.autoSend.help")} />
-        <SettingCheckbox {...props} name="sendAllOrders" label={t("settings.sendAllOrders.label")} helpText={t("settings.sendAllOrders.help")} />
-        <SettingCheckbox {...props} name="sendTestOrders" label={t("settings.sendTestOrders.label")} helpText={t("settings.sendTestOrders.help")} />
+        <SettingCheckbox
+          {...props}
+          name="autoSend"
+          label={t("settings.autoSend.label")}
+          helpText={t("settings.autoSend.help")}
+        />
+        <SettingCheckbox
+          {...props}
+          name="sendAllOrders"
+          label={t("settings.sendAllOrders.label")}
+          helpText={t("settings.sendAllOrders.help")}
+        />
+        <SettingCheckbox
+          {...props}
+          name="sendTestOrders"
+          label={t("settings.sendTestOrders.label")}
+          helpText={t("settings.sendTestOrders.help")}
+        />
       </BlockStack>
       <BlockStack gap="100">
         <Text as="h3" variant="headingSm">
@@ -24,7 +39,14 @@ export function SendingSection({ holdCodes, ...props }: SettingsSectionProps & {
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
           {holdCodes.map((code) => {
             const key = `settings.hold.${code}`;
-            return <SettingCheckbox key={code} {...props} name={`holdPolicy.${code}`} label={isMessageKey(key) ? t(key) : code} />;
+            return (
+              <SettingCheckbox
+                key={code}
+                {...props}
+                name={`holdPolicy.${code}`}
+                label={isMessageKey(key) ? t(key) : code}
+              />
+            );
           })}
         </InlineGrid>
       </BlockStack>

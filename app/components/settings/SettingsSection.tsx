@@ -6,7 +6,17 @@
 import type { ReactNode } from "react";
 import { BlockStack, Card, Layout } from "@shopify/polaris";
 
-export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Layout.AnnotatedSection id={id} title={title} description={description}>
       <Card>

@@ -43,9 +43,12 @@ export function StorePairingSection({ pairing }: { pairing: PairingView }) {
   useEffect(() => {
     if (result?.intent === "redeemPairingCode" && result.ok) {
       setCode("");
-      shopify.toast.show(t(result.already ? "settings.pairing.already" : "settings.pairing.joined", { store: result.peer }));
+      shopify.toast.show(
+        t(result.already ? "settings.pairing.already" : "settings.pairing.joined", { store: result.peer }),
+      );
     }
-    if (result?.intent === "endPairing" && result.ok) shopify.toast.show(t("settings.pairing.ended", { store: result.peer }));
+    if (result?.intent === "endPairing" && result.ok)
+      shopify.toast.show(t("settings.pairing.ended", { store: result.peer }));
   }, [result, shopify, t]);
 
   const created = result?.intent === "createPairingCode" ? result : undefined;
@@ -85,10 +88,17 @@ export function StorePairingSection({ pairing }: { pairing: PairingView }) {
                     })}
                   </Text>
                   <span>
-                    <Badge tone={peer.status === "sharing" ? "success" : "attention"}>{t(STATUS_TEXT[peer.status])}</Badge>
+                    <Badge tone={peer.status === "sharing" ? "success" : "attention"}>
+                      {t(STATUS_TEXT[peer.status])}
+                    </Badge>
                   </span>
                 </BlockStack>
-                <Button tone="critical" variant="plain" disabled={busy} onClick={() => submit({ intent: "endPairing", peer: peer.shop })}>
+                <Button
+                  tone="critical"
+                  variant="plain"
+                  disabled={busy}
+                  onClick={() => submit({ intent: "endPairing", peer: peer.shop })}
+                >
                   {t("settings.pairing.end")}
                 </Button>
               </InlineStack>
@@ -123,7 +133,10 @@ export function StorePairingSection({ pairing }: { pairing: PairingView }) {
         </Text>
       ) : null}
       <InlineStack>
-        <Button onClick={() => submit({ intent: "createPairingCode" })} loading={busy && fetcher.formData?.get("intent") === "createPairingCode"}>
+        <Button
+          onClick={() => submit({ intent: "createPairingCode" })}
+          loading={busy && fetcher.formData?.get("intent") === "createPairingCode"}
+        >
           {t("settings.pairing.create")}
         </Button>
       </InlineStack>

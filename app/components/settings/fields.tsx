@@ -23,6 +23,21 @@ export function fieldErrorText(t: Translate, error: FieldError | undefined): str
   return t("settings.field.invalid");
 }
 
-export function SettingCheckbox({ name, label, helpText, form, set, errorText }: SettingsSectionProps & { name: string; label: string; helpText?: ReactNode }) {
-  return <Checkbox label={label} helpText={helpText} checked={form[name] === "true"} onChange={set(name)} error={errorText(name)} />;
+export function SettingCheckbox({
+  name,
+  label,
+  helpText,
+  form,
+  set,
+  errorText,
+}: SettingsSectionProps & { name: string; label: string; helpText?: ReactNode }) {
+  return (
+    <Checkbox
+      label={label}
+      helpText={helpText}
+      checked={form[name] === "true"}
+      onChange={set(name)}
+      error={errorText(name)}
+    />
+  );
 }

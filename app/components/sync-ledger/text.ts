@@ -6,7 +6,12 @@ import type { PromiseCheck, PromiseTerm } from "../../sync/reconcile/promise";
 import type { LedgerOnPage } from "./times";
 
 /** One of the ledger's instants as the reader writes it ("Nov 26, 12:41"), on the shop's clock. */
-export function ledgerTime(format: Formatter, ledger: LedgerOnPage, at: string, options: { year?: boolean } = {}): string {
+export function ledgerTime(
+  format: Formatter,
+  ledger: LedgerOnPage,
+  at: string,
+  options: { year?: boolean } = {},
+): string {
   return format.dateTime(ledger.local[at] ?? at, options);
 }
 
@@ -41,7 +46,12 @@ export type BadgeTone = "success" | "critical" | "info";
 export type Verdict = "kept" | "short" | "unmeasured";
 
 /** Kept, fell short, or not measured: a window's verdict, its badge (key) and its one word (word). */
-export function promiseVerdict(check: PromiseCheck): { verdict: Verdict; tone: BadgeTone; key: MessageKey; word: MessageKey } {
+export function promiseVerdict(check: PromiseCheck): {
+  verdict: Verdict;
+  tone: BadgeTone;
+  key: MessageKey;
+  word: MessageKey;
+} {
   const measured = [check.leads, check.allLeads, check.statuses].some((term) => term.met !== null);
   const verdict: Verdict = !measured ? "unmeasured" : check.met ? "kept" : "short";
   const tone: BadgeTone = verdict === "kept" ? "success" : verdict === "short" ? "critical" : "info";
@@ -49,14 +59,29 @@ export function promiseVerdict(check: PromiseCheck): { verdict: Verdict; tone: B
 }
 
 /** One term of the promise as measured: "Leads within 60 s: 97.5 % (promised 95 %)". */
-export function termText(format: Formatter, t: Translate, which: "leads" | "allLeads" | "statuses", term: PromiseTerm): string {
-  const label = t(`syncLedger.promise.label.${which}`, { seconds: format.integer(term.seconds), minutes: format.integer(Math.round(term.seconds / 60)) });
+export function termText(
+  format: Formatter,
+  t: Translate,
+  which: "leads" | "allLeads" | "statuses",
+  term: PromiseTerm,
+): string {
+  const label = t(`syncLedger.promise.label.${which}`, {
+    seconds: format.integer(term.seconds),
+    minutes: format.integer(Math.round(term.seconds / 60)),
+  });
   if (term.share === null) return t("syncLedger.promise.term.none", { label });
-  return t("syncLedger.promise.term", { label, share: format.percent(term.share), target: format.percent(term.target) });
+  return t("syncLedger.promise.term", {
+    label,
+    share: format.percent(term.share),
+    target: format.percent(term.target),
+  });
 }
 
 /** "3 not seen yet" / "All accounted for", with its tone. */
-export function accountedBadge(t: Translate, window: LedgerWindowView): { tone: "success" | "warning" | undefined; text: string } | null {
+export function accountedBadge(
+  t: Translate,
+  window: LedgerWindowView,
+): { tone: "success" | "warning" | undefined; text: string } | null {
   if (window.notSeen === null) return null;
   if (window.notSeen === 0) return { tone: "success", text: t("syncLedger.allAccounted") };
   return { tone: "warning", text: t("syncLedger.notSeen", { count: window.notSeen }) };
@@ -64,5 +89,9 @@ export function accountedBadge(t: Translate, window: LedgerWindowView): { tone: 
 
 export function stuckStateText(t: Translate, state: string): string {
   const key = `syncLedger.stuck.state.${state}`;
-  return key === "syncLedger.stuck.state.received" || key === "syncLedger.stuck.state.posting" || key === "syncLedger.stuck.state.retrying" ? t(key) : state;
+  return key === "syncLedger.stuck.state.received" ||
+    key === "syncLedger.stuck.state.posting" ||
+    key === "syncLedger.stuck.state.retrying"
+    ? t(key)
+    : state;
 }

@@ -23,6 +23,8 @@ export function ledgerOnPage(ledger: SyncLedgerView, timeZone: string): LedgerOn
     ...Object.values(ledger.windows).map((w) => w.lastRecoveryAt),
     ...ledger.passes.map((p) => p.at),
   ];
-  const local = Object.fromEntries(instants.filter((at): at is string => !!at).map((at) => [at, localTime(at, timeZone)]));
+  const local = Object.fromEntries(
+    instants.filter((at): at is string => !!at).map((at) => [at, localTime(at, timeZone)]),
+  );
   return { ...ledger, local };
 }

@@ -54,7 +54,7 @@ export function fromWebhookOrder(payload: unknown): ShopOrder {
   const totalSet = obj(o.current_total_price_set);
   const shopTotal =
     money(totalSet?.shop_money) ??
-    (text(o.current_total_price) ?? text(o.total_price)
+    ((text(o.current_total_price) ?? text(o.total_price))
       ? { amount: (text(o.current_total_price) ?? text(o.total_price)) as string, currencyCode: currency ?? "" }
       : undefined);
   const outstanding = text(o.total_outstanding);
@@ -92,7 +92,12 @@ export function fromWebhookOrder(payload: unknown): ShopOrder {
     billingAddress: address(o.billing_address),
     lineItems: lines.items.map(lineItem).filter((l): l is ShopLineItem => l !== undefined),
     lineItemCount: lines.items.length < lines.length ? lines.length : undefined,
-    tags: tags ? tags.split(",", MAX_TAGS).map((t) => t.trim()).filter(Boolean) : [],
+    tags: tags
+      ? tags
+          .split(",", MAX_TAGS)
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [],
     note: text(o.note),
   });
 }

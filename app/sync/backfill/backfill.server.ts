@@ -22,9 +22,18 @@ import type { PipelineDeps } from "../pipeline-deps.server";
 import { backfillMapper } from "./context.server";
 import { graphqlOrderToWebhookShape } from "./order-shape";
 import { saveScanProgress, scanCall, takeUnknownOrder, yieldAfterPage } from "./scan.server";
-import { initialPayload, ORDERS_PER_PAGE, ordersQuery, parsePayload, progressOf, validateRange, type BackfillCounts, type BackfillPayload, type BackfillRangeError } from "./progress";
+import {
+  initialPayload,
+  ORDERS_PER_PAGE,
+  ordersQuery,
+  parsePayload,
+  progressOf,
+  validateRange,
+  type BackfillCounts,
+  type BackfillPayload,
+  type BackfillRangeError,
+} from "./progress";
 import { BACKFILL_JOB, backfillJobKey } from "../../models/job-kinds";
-
 
 /** Pages read per job attempt before the job yields the worker to other jobs (live orders first). */
 export const PAGES_PER_ATTEMPT = 10;
@@ -77,8 +86,7 @@ export async function readBackfill(db: Db, shop: string): Promise<BackfillView |
 }
 
 export type StartBackfillResult =
-  | { ok: true; backfill: BackfillView }
-  | { ok: false; error: BackfillRangeError | "already_running" };
+  { ok: true; backfill: BackfillView } | { ok: false; error: BackfillRangeError | "already_running" };
 
 /** Queues a dry run or a run of from..to (days, both included); one backfill per shop at a time. */
 export async function startBackfill(
@@ -180,7 +188,11 @@ export async function runBackfillJob(
         else counts.alreadyInApp++;
         continue;
       }
-      const taken = await takeUnknownOrder(db, domain, payload, counts, { dryRun: state.dryRun, mapOrder, source: backfillSource(payload, range) });
+      const taken = await takeUnknownOrder(db, domain, payload, counts, {
+        dryRun: state.dryRun,
+        mapOrder,
+        source: backfillSource(payload, range),
+      });
       if (taken === "known") counts.alreadyInApp++;
     }
 

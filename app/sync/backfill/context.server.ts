@@ -22,7 +22,8 @@ export async function backfillMapper(db: Db, shop: Shop, now: Date): Promise<Map
   return (order) => {
     const currency = order.currency ?? "";
     let context = contexts.get(currency);
-    if (!context) contexts.set(currency, (context = mappingContext(references, rules, { now, currency: order.currency })));
+    if (!context)
+      contexts.set(currency, (context = mappingContext(references, rules, { now, currency: order.currency })));
     return mapOrderToLead(order, context);
   };
 }

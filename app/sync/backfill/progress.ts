@@ -89,7 +89,13 @@ export function ordersQuery(from: string, to: string): string {
   return `created_at:>=${from} created_at:<${addDays(to, 1)}`;
 }
 
-export function initialPayload(input: { from: string; to: string; dryRun: boolean; expectedTotal?: number | null; now: Date }): BackfillPayload {
+export function initialPayload(input: {
+  from: string;
+  to: string;
+  dryRun: boolean;
+  expectedTotal?: number | null;
+  now: Date;
+}): BackfillPayload {
   return backfillPayloadSchema.parse({
     from: input.from,
     to: input.to,

@@ -56,7 +56,8 @@ export async function scanCall<T, P extends ScanProgress>(
         reason: `Shopify is busy: the ${what} continues in ${Math.ceil(error.retryAfterMs / 1000)} s`,
       });
     }
-    if (error instanceof ShopifyAdminError) await saveScanProgress(db, job, { ...progress, shopifyFailure: shopifyFailureOf(error).kind });
+    if (error instanceof ShopifyAdminError)
+      await saveScanProgress(db, job, { ...progress, shopifyFailure: shopifyFailureOf(error).kind });
     throw error;
   }
 }

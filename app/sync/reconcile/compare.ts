@@ -25,7 +25,8 @@ export interface ShopifyOrderState {
   tags: string[];
 }
 
-const time = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value) : null);
+const time = (value: unknown) =>
+  typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value) : null;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
 /** A node as Shopify sent it; null when it is not an order the app can key. */

@@ -8,7 +8,12 @@
  * managed to write is written. A tag the app wrote that is gone now is left alone: the
  * merchant may have removed it, and the plan never puts such a tag back.
  */
-import { FULFILL_SHIPPING_STATUSES, PAID_SHIPPING_STATUSES, type WriteBackDone, type WriteBackSettings } from "../../shopify/write-back-plan";
+import {
+  FULFILL_SHIPPING_STATUSES,
+  PAID_SHIPPING_STATUSES,
+  type WriteBackDone,
+  type WriteBackSettings,
+} from "../../shopify/write-back-plan";
 import { desiredTags, isManagedTag, tagKey } from "../../shopify/write-back-tags";
 import type { ShopifyOrderState } from "./compare";
 
@@ -38,7 +43,11 @@ export function writeBackDrift(link: WrittenLink, toggles: WriteBackSettings, or
   const kinds: DriftKind[] = [];
   const done = { ...link.done };
   const shipping = link.shippingStatus ?? "";
-  if (toggles.fulfillment && FULFILL_SHIPPING_STATUSES.has(shipping) && NOT_FULFILLED.has(order.displayFulfillmentStatus ?? "")) {
+  if (
+    toggles.fulfillment &&
+    FULFILL_SHIPPING_STATUSES.has(shipping) &&
+    NOT_FULFILLED.has(order.displayFulfillmentStatus ?? "")
+  ) {
     kinds.push("fulfillment");
     done.fulfilled = false;
   }

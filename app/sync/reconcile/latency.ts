@@ -6,7 +6,8 @@
 
 /** Upper bounds in seconds; a latency above the last one counts in OVER. */
 export const LATENCY_BUCKETS = [
-  5, 10, 20, 30, 45, 60, 90, 120, 180, 240, 300, 360, 420, 480, 600, 660, 900, 1200, 1800, 2700, 3600, 7200, 14400, 43200, 86400,
+  5, 10, 20, 30, 45, 60, 90, 120, 180, 240, 300, 360, 420, 480, 600, 660, 900, 1200, 1800, 2700, 3600, 7200, 14400,
+  43200, 86400,
 ] as const;
 export const OVER = 0;
 
@@ -33,7 +34,8 @@ export function boundAtLeast(seconds: number): number {
 export type Histogram = ReadonlyMap<number, number>;
 
 /** Buckets in increasing order, OVER last. */
-const ordered = (histogram: Histogram) => [...histogram.entries()].sort(([a], [b]) => (a === OVER ? Infinity : a) - (b === OVER ? Infinity : b));
+const ordered = (histogram: Histogram) =>
+  [...histogram.entries()].sort(([a], [b]) => (a === OVER ? Infinity : a) - (b === OVER ? Infinity : b));
 
 export function totalOf(histogram: Histogram): number {
   let total = 0;

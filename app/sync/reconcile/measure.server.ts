@@ -56,8 +56,14 @@ export async function countLatencies(db: Db, shop: string, since: Date, until: D
     select: { id: true, postedAt: true, orderCreatedAt: true, createdAt: true },
   });
   const handled = new Set<string>();
-  for (const ids of chunks(posted.map((l) => l.id), IDS_PER_QUERY)) {
-    const rows = await db.timelineEvent.findMany({ where: { shop, linkId: { in: ids }, kind: { in: HANDLED_KINDS } }, select: { linkId: true } });
+  for (const ids of chunks(
+    posted.map((l) => l.id),
+    IDS_PER_QUERY,
+  )) {
+    const rows = await db.timelineEvent.findMany({
+      where: { shop, linkId: { in: ids }, kind: { in: HANDLED_KINDS } },
+      select: { linkId: true },
+    });
     for (const row of rows) handled.add(row.linkId);
   }
   for (const link of posted) {
@@ -113,7 +119,13 @@ export interface StuckOrder {
  * the (shop, state, updatedAt) index: a range on the arrival time over the shop's whole
  * history is what a planner would pick otherwise (40 ms at 100,000 orders).
  */
-export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<{ orders: StuckOrder[]; total: number }> {
+export async function stuckOrders(
+  db: Db,
+  shop: string,
+  now: Date,
+  stuckMs: number,
+  limit = 50,
+): Promise<{ orders: StuckOrder[]; total: number }> {
   const before = new Date(now.getTime() - stuckMs);
   const states = Prisma.join([...PENDING_STATES]);
   const [counts, rows] = await Promise.all([
@@ -130,7 +142,14 @@ export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: numb
   const pending = Number(counts[0]?.pending ?? 0);
   const recent = Number(counts[0]?.recent ?? 0);
   const stuck = rows
-    .map((r) => ({ id: r.id, orderId: r.orderId, orderName: r.orderName, state: r.state, reason: r.reason, since: r.resendAt ?? r.createdAt }))
+    .map((r) => ({
+      id: r.id,
+      orderId: r.orderId,
+      orderName: r.orderName,
+      state: r.state,
+      reason: r.reason,
+      since: r.resendAt ?? r.createdAt,
+    }))
     .filter((o) => o.since < before)
     .sort((a, b) => a.since.getTime() - b.since.getTime());
   // Every pending order was read: the count is exact (a resend counts from its time); otherwise the counts give it.
@@ -139,17 +158,31 @@ export async function stuckOrders(db: Db, shop: string, now: Date, stuckMs: numb
 }
 
 /** The stuck orders alone (the reconciliation's trigger). */
-export async function stuckOrderList(db: Db, shop: string, now: Date, stuckMs: number, limit = 50): Promise<StuckOrder[]> {
+export async function stuckOrderList(
+  db: Db,
+  shop: string,
+  now: Date,
+  stuckMs: number,
+  limit = 50,
+): Promise<StuckOrder[]> {
   return (await stuckOrders(db, shop, now, stuckMs, limit)).orders;
 }
 
 /** Queues "Order stuck" for each stuck order, once per order and episode; answers how many were new. */
-export async function fireStuckTriggers(db: Db, shopRow: Pick<Shop, "domain" | "settings">, now: Date, stuckMs: number): Promise<number> {
+export async function fireStuckTriggers(
+  db: Db,
+  shopRow: Pick<Shop, "domain" | "settings">,
+  now: Date,
+  stuckMs: number,
+): Promise<number> {
   const shop = shopRow.domain;
   if (!readShopSettings(shopRow.settings).flowTriggers.orderStuck) return 0;
   const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
   if (orders.length === 0) return 0;
-  const usage = await db.flowTriggerUsage.findUnique({ where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } }, select: { hasEnabledFlow: true } });
+  const usage = await db.flowTriggerUsage.findUnique({
+    where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } },
+    select: { hasEnabledFlow: true },
+  });
   // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
   if (!usage?.hasEnabledFlow) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
@@ -202,7 +235,15 @@ const GROUP_OF: Record<string, keyof Omit<AppCounts, "total">> = {
   retrying: "pending",
 };
 
-export const EMPTY_APP_COUNTS: AppCounts = { sent: 0, held: 0, refused: 0, skipped: 0, cancelled: 0, pending: 0, total: 0 };
+export const EMPTY_APP_COUNTS: AppCounts = {
+  sent: 0,
+  held: 0,
+  refused: 0,
+  skipped: 0,
+  cancelled: 0,
+  pending: 0,
+  total: 0,
+};
 
 /** The app's links of orders placed in [from, until), by outcome: one grouped count on the (shop, orderCreatedAt) index. */
 export async function appCounts(db: Db, shop: string, from: Date, until: Date): Promise<AppCounts> {

@@ -25,7 +25,12 @@ import { reconcileJobFor, reconcileJobKey, writeBackJobFor } from "../../models/
 import { isPosted, isLinkState } from "../../models/order-link-state";
 import { readShopSettings } from "../../models/shop-settings";
 import { addTimeline } from "../../models/timeline.server";
-import { reconciledCancellationText, reconciledChangeText, recoveredText, rewrittenText } from "../../models/order-texts";
+import {
+  reconciledCancellationText,
+  reconciledChangeText,
+  recoveredText,
+  rewrittenText,
+} from "../../models/order-texts";
 import { PermanentJobError, RetryLaterError } from "../../queue/errors";
 import { enqueueJob } from "../../queue/jobs.server";
 import type { ClaimedJob, JobContext } from "../../queue/types";
@@ -43,8 +48,25 @@ import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
 import { writeBackDrift } from "./drift";
-import { countLatencies, fireStuckTriggers, hourOf, ledgerFigures, pruneLedger, type LedgerFigures, type ShopifyCount } from "./measure.server";
-import { createdBetweenQuery, firstCoverage, LEDGER_WINDOWS, nextWatermark, passWindow, updatedSinceQuery, windowStart, type LedgerWindow } from "./window";
+import {
+  countLatencies,
+  fireStuckTriggers,
+  hourOf,
+  ledgerFigures,
+  pruneLedger,
+  type LedgerFigures,
+  type ShopifyCount,
+} from "./measure.server";
+import {
+  createdBetweenQuery,
+  firstCoverage,
+  LEDGER_WINDOWS,
+  nextWatermark,
+  passWindow,
+  updatedSinceQuery,
+  windowStart,
+  type LedgerWindow,
+} from "./window";
 
 export interface ReconcileConfig {
   intervalMs: number;
@@ -102,11 +124,21 @@ export const reconcilePayloadSchema = z.object({
   countedUntil: z.string(),
   phase: z.enum(["orders", "verify"]).default("orders"),
   /** Orders of the pages read that are still to be read whole (taken in or updated), kept so a resume never reads a page twice. */
-  pending: z.array(z.object({ orderId: z.string(), gid: z.string(), name: z.string(), action: z.enum(["take", "update"]) })).default([]),
+  pending: z
+    .array(z.object({ orderId: z.string(), gid: z.string(), name: z.string(), action: z.enum(["take", "update"]) }))
+    .default([]),
   found: foundSchema.default({}),
   shopify: z.object({ day: countSchema, week: countSchema }).default({}),
   /** The first orders it took in or changed, for the ledger's links. */
-  touched: z.array(z.object({ orderId: z.string(), orderName: z.string(), what: z.enum(["recovered", "cancelled", "updated", "rewritten"]) })).default([]),
+  touched: z
+    .array(
+      z.object({
+        orderId: z.string(),
+        orderName: z.string(),
+        what: z.enum(["recovered", "cancelled", "updated", "rewritten"]),
+      }),
+    )
+    .default([]),
   /** Admin API calls of the pass and the points they cost (actual). */
   cost: z.object({ calls: z.number().int().default(0), points: z.number().default(0) }).default({}),
 });
@@ -124,7 +156,13 @@ class ShopifyBudget {
 
   saw(cost: QueryCost | undefined, now: number): void {
     const t = cost?.throttleStatus;
-    if (t && t.restoreRate > 0) this.status = { available: t.currentlyAvailable, maximum: t.maximumAvailable, restoreRate: t.restoreRate, at: now };
+    if (t && t.restoreRate > 0)
+      this.status = {
+        available: t.currentlyAvailable,
+        maximum: t.maximumAvailable,
+        restoreRate: t.restoreRate,
+        at: now,
+      };
   }
 
   /** Ms to wait before a call asking `requested` points, keeping a quarter of the bucket for the rest of the app. */
@@ -173,7 +211,11 @@ async function ensureLedger(db: Db, shop: Shop): Promise<LedgerRow> {
     select: { orderCreatedAt: true },
   });
   const coverageFrom = firstCoverage({ installedAt: shop.installedAt, lastSeenOrderAt: last?.orderCreatedAt ?? null });
-  return db.syncLedger.upsert({ where: { shop: shop.domain }, create: { shop: shop.domain, coverageFrom }, update: {} });
+  return db.syncLedger.upsert({
+    where: { shop: shop.domain },
+    create: { shop: shop.domain, coverageFrom },
+    update: {},
+  });
 }
 
 function startPass(ledger: LedgerRow, now: Date, config: ReconcileConfig): ReconcilePayload {
@@ -207,12 +249,14 @@ export async function runReconcileJob(
     admin = await deps.adminFor(domain);
   } catch (error) {
     // No offline session (yet): the next interval tries again.
-    console.warn(`[reconcile] ${domain}: no Admin API access (${error instanceof Error ? error.name : "error"}); trying again later`);
+    console.warn(
+      `[reconcile] ${domain}: no Admin API access (${error instanceof Error ? error.name : "error"}); trying again later`,
+    );
     return comeBack(deps, domain, pass, "unauthorized", config);
   }
   const context: PassContext = { deps, job, shop, ledger, admin, budget: new ShopifyBudget(), config };
   try {
-    for (let page = 0; pass.phase === "orders" || pass.pending.length > 0; ) {
+    for (let page = 0; pass.phase === "orders" || pass.pending.length > 0;) {
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("reconciliation aborted");
       let next: ReconcilePayload | null;
       if (pass.pending.length > 0) next = await readWhole(context, pass);
@@ -236,17 +280,28 @@ export async function runReconcileJob(
 }
 
 /** Waits for the bucket when needed (the job comes back then, its progress saved, no attempt spent). */
-async function spend<T>(context: PassContext, pass: ReconcilePayload, requested: number, call: () => Promise<{ data: T; cost: QueryCost | undefined }>) {
+async function spend<T>(
+  context: PassContext,
+  pass: ReconcilePayload,
+  requested: number,
+  call: () => Promise<{ data: T; cost: QueryCost | undefined }>,
+) {
   const { deps, job, budget } = context;
   const now = deps.now();
   const wait = budget.waitMs(requested, now.getTime());
   if (wait > 0) {
     await saveScanProgress(deps.db, job, { ...pass, throttledUntil: iso(new Date(now.getTime() + wait)) });
-    throw new RetryLaterError(wait, { countAttempt: false, reason: `Shopify's budget is low: the reconciliation continues in ${Math.ceil(wait / 1000)} s` });
+    throw new RetryLaterError(wait, {
+      countAttempt: false,
+      reason: `Shopify's budget is low: the reconciliation continues in ${Math.ceil(wait / 1000)} s`,
+    });
   }
   const { data, cost } = await scanCall(deps.db, job, pass, now, "reconciliation", call);
   budget.saw(cost, deps.now().getTime());
-  pass.cost = { calls: pass.cost.calls + 1, points: pass.cost.points + (cost?.actualQueryCost ?? cost?.requestedQueryCost ?? requested) };
+  pass.cost = {
+    calls: pass.cost.calls + 1,
+    points: pass.cost.points + (cost?.actualQueryCost ?? cost?.requestedQueryCost ?? requested),
+  };
   return data;
 }
 
@@ -291,7 +346,11 @@ async function readOrdersPage(context: PassContext, start: ReconcilePayload): Pr
  * says all they need); the orders to take in or update are answered, to be read whole.
  * Mutates pass.found.
  */
-async function compareOrders(context: PassContext, pass: ReconcilePayload, orders: ShopifyOrderState[]): Promise<ReconcilePayload["pending"]> {
+async function compareOrders(
+  context: PassContext,
+  pass: ReconcilePayload,
+  orders: ShopifyOrderState[],
+): Promise<ReconcilePayload["pending"]> {
   const { db } = context.deps;
   const domain = context.shop.domain;
   if (orders.length === 0) return [];
@@ -314,7 +373,8 @@ async function compareOrders(context: PassContext, pass: ReconcilePayload, order
         pass.found.cancelled++;
         touch(pass, order.orderId, order.name, "cancelled");
       }
-    } else if (action === "take" || action === "update") pending.push({ orderId: order.orderId, gid: order.gid, name: order.name, action });
+    } else if (action === "take" || action === "update")
+      pending.push({ orderId: order.orderId, gid: order.gid, name: order.name, action });
   }
   return pending;
 }
@@ -324,10 +384,17 @@ async function readWhole(context: PassContext, start: ReconcilePayload): Promise
   const { deps, shop, job } = context;
   const { db } = deps;
   const domain = shop.domain;
-  const pass: ReconcilePayload = { ...start, found: { ...start.found }, cost: { ...start.cost }, counts: { ...start.counts } };
+  const pass: ReconcilePayload = {
+    ...start,
+    found: { ...start.found },
+    cost: { ...start.cost },
+    counts: { ...start.counts },
+  };
   const chunk = pass.pending.slice(0, ORDERS_PER_PAGE);
   const data = await spend(context, pass, DETAILS_COST, () =>
-    runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_DETAILS, { ids: chunk.map((c) => c.gid) }),
+    runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_DETAILS, {
+      ids: chunk.map((c) => c.gid),
+    }),
   );
   for (const node of data.nodes) {
     if (!node) continue; // deleted in Shopify meanwhile
@@ -357,7 +424,12 @@ async function readWhole(context: PassContext, start: ReconcilePayload): Promise
   return (await saveScanProgress(db, job, next)) ? next : null;
 }
 
-function touch(pass: ReconcilePayload, orderId: string, orderName: string, what: ReconcilePayload["touched"][number]["what"]): void {
+function touch(
+  pass: ReconcilePayload,
+  orderId: string,
+  orderName: string,
+  what: ReconcilePayload["touched"][number]["what"],
+): void {
   if (pass.touched.length < TOUCHED_KEPT) pass.touched = [...pass.touched, { orderId, orderName, what }];
 }
 
@@ -371,7 +443,10 @@ async function applyCancellation(db: Db, shop: string, order: ShopifyOrderState)
   return db.$transaction(async (tx) => {
     const outcome = await intakeOrderCancelled(tx, shop, payload);
     if (outcome !== "applied") return false;
-    const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: order.orderId } }, select: { id: true } });
+    const link = await tx.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop, orderId: order.orderId } },
+      select: { id: true },
+    });
     await addTimeline(tx, shop, link.id, { kind: "reconciled", text: reconciledCancellationText() });
     return true;
   });
@@ -381,7 +456,10 @@ async function applyUpdate(db: Db, shop: string, payload: Record<string, unknown
   return db.$transaction(async (tx) => {
     const outcome = await intakeOrderUpdated(tx, shop, payload);
     if (outcome !== "applied") return false;
-    const link = await tx.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: String(payload.id) } }, select: { id: true } });
+    const link = await tx.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop, orderId: String(payload.id) } },
+      select: { id: true },
+    });
     await addTimeline(tx, shop, link.id, { kind: "reconciled", text: reconciledChangeText() });
     return true;
   });
@@ -406,24 +484,46 @@ async function verifyWriteBacks(context: PassContext, start: ReconcilePayload): 
   if (toggles.tags || toggles.fulfillment || toggles.markPaid) {
     const since = context.ledger.measuredUntil ?? new Date(pass.from);
     // Writes Shopify accepted (their row carries the lag); a refusal is recorded with its reason and not retried here.
-    const written = await db.timelineEvent.findMany({ where: { shop: shop.domain, kind: "written_back", at: { gte: since }, data: { contains: "\"lagMs\"" } }, select: { linkId: true } });
+    const written = await db.timelineEvent.findMany({
+      where: { shop: shop.domain, kind: "written_back", at: { gte: since }, data: { contains: '"lagMs"' } },
+      select: { linkId: true },
+    });
     const ids = [...new Set(written.map((w) => w.linkId))];
     for (let i = 0; i < ids.length; i += STATES_PER_CALL) {
       const links = (
         await db.orderLink.findMany({
           where: { shop: shop.domain, id: { in: ids.slice(i, i + STATES_PER_CALL) }, cancelledAt: null },
-          select: { id: true, orderId: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true, anomalies: true, writtenBack: true },
+          select: {
+            id: true,
+            orderId: true,
+            state: true,
+            leadRef: true,
+            confirmationStatus: true,
+            shippingStatus: true,
+            anomalies: true,
+            writtenBack: true,
+          },
         })
       ).filter((l) => isLinkState(l.state) && isPosted(l.state));
       if (links.length === 0) continue;
-      const jobs = await db.job.findMany({ where: { key: { in: links.map((l) => writeBackJobFor(shop.domain, l.orderId, l.id).key) } }, select: { key: true, state: true } });
+      const jobs = await db.job.findMany({
+        where: { key: { in: links.map((l) => writeBackJobFor(shop.domain, l.orderId, l.id).key) } },
+        select: { key: true, state: true },
+      });
       const active = new Set(jobs.filter((j) => ACTIVE_JOB_STATES.has(j.state)).map((j) => j.key));
       const settled = links.filter((l) => !active.has(writeBackJobFor(shop.domain, l.orderId, l.id).key));
       if (settled.length === 0) continue;
       const data = await spend(context, pass, 1 + settled.length, () =>
-        runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_STATES, { ids: settled.map((l) => `gid://shopify/Order/${l.orderId}`) }),
+        runAdminGraphqlWithCost<{ nodes: unknown[] }>(context.admin, RECONCILE_ORDER_STATES, {
+          ids: settled.map((l) => `gid://shopify/Order/${l.orderId}`),
+        }),
       );
-      const states = new Map(data.nodes.map(readOrderState).filter((o): o is ShopifyOrderState => o !== null).map((o) => [o.orderId, o]));
+      const states = new Map(
+        data.nodes
+          .map(readOrderState)
+          .filter((o): o is ShopifyOrderState => o !== null)
+          .map((o) => [o.orderId, o]),
+      );
       for (const link of settled) {
         const order = states.get(link.orderId);
         if (!order) continue;
@@ -473,9 +573,16 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   }
   if (found.recovered + found.cancelled + found.updated + found.rewritten > 0) {
     const ids = new Map(
-      (await db.orderLink.findMany({ where: { shop: domain, orderId: { in: pass.touched.map((t) => t.orderId) } }, select: { id: true, orderId: true } })).map((l) => [l.orderId, l.id]),
+      (
+        await db.orderLink.findMany({
+          where: { shop: domain, orderId: { in: pass.touched.map((t) => t.orderId) } },
+          select: { id: true, orderId: true },
+        })
+      ).map((l) => [l.orderId, l.id]),
     );
-    const orders = pass.touched.flatMap((t) => (ids.has(t.orderId) ? [{ linkId: ids.get(t.orderId)!, orderName: t.orderName, what: t.what }] : []));
+    const orders = pass.touched.flatMap((t) =>
+      ids.has(t.orderId) ? [{ linkId: ids.get(t.orderId)!, orderName: t.orderName, what: t.what }] : [],
+    );
     await db.reconcilePass.create({
       data: {
         shop: domain,
@@ -490,7 +597,8 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
     });
   }
   // Once an hour is enough to keep a week and a day.
-  if (!context.ledger.lastPassAt || hourOf(context.ledger.lastPassAt).getTime() !== hourOf(now).getTime()) await pruneLedger(db, domain, now);
+  if (!context.ledger.lastPassAt || hourOf(context.ledger.lastPassAt).getTime() !== hourOf(now).getTime())
+    await pruneLedger(db, domain, now);
   await db.syncLedger.update({
     where: { shop: domain },
     data: {
@@ -503,7 +611,9 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
     },
   });
   // One line per pass: what it read, found and cost.
-  console.info(`[reconcile] ${JSON.stringify({ shop: domain, pages: pass.pages, ...found, stuckFired, calls: pass.cost.calls, points: pass.cost.points, wallMs: now.getTime() - Date.parse(pass.startedAt) })}`);
+  console.info(
+    `[reconcile] ${JSON.stringify({ shop: domain, pages: pass.pages, ...found, stuckFired, calls: pass.cost.calls, points: pass.cost.points, wallMs: now.getTime() - Date.parse(pass.startedAt) })}`,
+  );
   await enqueueJob(db, reconcileJobFor(domain, new Date(now.getTime() + config.intervalMs)));
 }
 
@@ -528,22 +638,39 @@ function parseFiguresAt(json: string): number | null {
 export function rescanFrom(figures: LedgerFigures): Date | null {
   let from: Date | null = null;
   for (const window of Object.values(figures.windows)) {
-    const missing = window.shopify !== null && window.shopify.precision === "EXACT" && window.shopify.count > window.app.total;
+    const missing =
+      window.shopify !== null && window.shopify.precision === "EXACT" && window.shopify.count > window.app.total;
     if (missing && (from === null || new Date(window.from) < from)) from = new Date(window.from);
   }
   return from;
 }
 
 /** Shopify could not be read: the ledger says why, and the pass resumes where it stopped at the next interval. */
-async function comeBack(deps: PipelineDeps, shop: string, pass: ReconcilePayload, failure: string, config: ReconcileConfig): Promise<void> {
+async function comeBack(
+  deps: PipelineDeps,
+  shop: string,
+  pass: ReconcilePayload,
+  failure: string,
+  config: ReconcileConfig,
+): Promise<void> {
   const now = deps.now();
   await deps.db.syncLedger.updateMany({ where: { shop }, data: { lastFailure: failure } });
-  await enqueueJob(deps.db, reconcileJobFor(shop, new Date(now.getTime() + Math.max(RETRY_FLOOR_MS, Math.min(config.intervalMs, 5 * 60_000))), pass));
+  await enqueueJob(
+    deps.db,
+    reconcileJobFor(
+      shop,
+      new Date(now.getTime() + Math.max(RETRY_FLOOR_MS, Math.min(config.intervalMs, 5 * 60_000))),
+      pass,
+    ),
+  );
 }
 
 /** The merchant's "Check now": the next pass runs now (a pass already running goes on). */
 export async function reconcileNow(db: Db, shop: string, now: Date): Promise<void> {
-  const existing = await db.job.findUnique({ where: { key: reconcileJobKey(shop) }, select: { state: true, payload: true } });
+  const existing = await db.job.findUnique({
+    where: { key: reconcileJobKey(shop) },
+    select: { state: true, payload: true },
+  });
   if (existing?.state === "running") return;
   let payload: unknown = {};
   try {

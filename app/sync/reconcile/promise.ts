@@ -44,7 +44,11 @@ function term(histogram: Histogram, seconds: number, target: number): PromiseTer
   return { share, target, seconds, sample: totalOf(histogram), met };
 }
 
-export function checkPromise(input: { orderToLead: Histogram; statusToShopify: Histogram; intervalSeconds: number }): PromiseCheck {
+export function checkPromise(input: {
+  orderToLead: Histogram;
+  statusToShopify: Histogram;
+  intervalSeconds: number;
+}): PromiseCheck {
   const leads = term(input.orderToLead, SYNC_PROMISE.leadSeconds, SYNC_PROMISE.leadShare);
   const allLeads = term(input.orderToLead, boundAtLeast(input.intervalSeconds + SYNC_PROMISE.allLeadsSlackSeconds), 1);
   const statuses = term(input.statusToShopify, SYNC_PROMISE.statusSeconds, SYNC_PROMISE.statusShare);

@@ -12,7 +12,11 @@ import { enqueueJob } from "../../queue/jobs.server";
  * Makes sure the shop has a pass coming (install, reinstall, every status-sync cycle),
  * at `runAt` when none is waiting; a pass already planned or running is left alone.
  */
-export async function ensureReconcileScheduled(db: Db | Prisma.TransactionClient, shop: string, runAt: Date): Promise<void> {
+export async function ensureReconcileScheduled(
+  db: Db | Prisma.TransactionClient,
+  shop: string,
+  runAt: Date,
+): Promise<void> {
   const existing = await db.job.findUnique({ where: { key: reconcileJobKey(shop) }, select: { state: true } });
   if (existing && existing.state !== "done" && existing.state !== "dead") return;
   await enqueueJob(db, reconcileJobFor(shop, runAt));

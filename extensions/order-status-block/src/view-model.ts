@@ -19,7 +19,6 @@ export type BannerTone = "info" | "success" | "warning" | "critical";
 /** shopify.i18n.translate, narrowed to string replacements. */
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-
 // ---------------------------------------------------------------------------
 // The app's answer (GET /api/orders/:orderId/status)
 
@@ -93,7 +92,8 @@ const textOrNull = (v: unknown): string | null => (typeof v === "string" && v !=
 function parseParams(v: unknown): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (!isRecord(v)) return out;
-  for (const [k, value] of Object.entries(v)) if (typeof value === "string" || typeof value === "number") out[k] = value;
+  for (const [k, value] of Object.entries(v))
+    if (typeof value === "string" || typeof value === "number") out[k] = value;
   return out;
 }
 
@@ -154,7 +154,9 @@ export function parseStatusPayload(json: unknown): StatusPayload | null {
     customer: parseCustomer(json.customer),
     hold: parseHold(json.hold),
     stage: (STAGES as readonly unknown[]).includes(json.stage) ? (json.stage as Stage) : null,
-    nextAction: (NEXT_ACTIONS as readonly unknown[]).includes(json.nextAction) ? (json.nextAction as NextActionKind) : null,
+    nextAction: (NEXT_ACTIONS as readonly unknown[]).includes(json.nextAction)
+      ? (json.nextAction as NextActionKind)
+      : null,
   };
 }
 
@@ -170,12 +172,15 @@ export function orderIdFromSelection(selected: readonly { id: string }[] | undef
 
 // Relative: the admin resolves it against the app's URL and adds the session token.
 /** The status of an order, its stored sentences in `locale` (the extension's: its locale file names it). */
-export const statusPath = (orderId: string, locale?: string) => `/api/orders/${orderId}/status${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`;
+export const statusPath = (orderId: string, locale?: string) =>
+  `/api/orders/${orderId}/status${locale ? `?locale=${encodeURIComponent(locale)}` : ""}`;
 
 /** The app's format table row for the extension's language (its locale file's "locale"), English when unknown. */
 export function formatterOf(t: Translate, currency: CurrencyLabel = "MAD") {
   const language = t("locale");
-  const row = Object.prototype.hasOwnProperty.call(FORMATS, language) ? FORMATS[language as keyof typeof FORMATS] : FORMATS.en;
+  const row = Object.prototype.hasOwnProperty.call(FORMATS, language)
+    ? FORMATS[language as keyof typeof FORMATS]
+    : FORMATS.en;
   return createFormatter(row, { currency });
 }
 export const sendPath = (orderId: string) => `/api/orders/${orderId}/send`;
@@ -234,7 +239,14 @@ export function stateBadge(state: LinkState, t: Translate): BadgeView {
 }
 
 /** The app's stage tones in the admin extensions' palette (attention reads as caution). */
-const STAGE_BADGE_TONES: Record<string, BadgeTone> = { neutral: "neutral", attention: "caution", critical: "critical", info: "info", success: "success", warning: "warning" };
+const STAGE_BADGE_TONES: Record<string, BadgeTone> = {
+  neutral: "neutral",
+  attention: "caution",
+  critical: "critical",
+  info: "info",
+  success: "success",
+  warning: "warning",
+};
 
 /** The order's one stage, as on the app's Orders list and order page. */
 export function stageBadge(stage: Stage, t: Translate): BadgeView {
@@ -282,7 +294,6 @@ export const FINDING_KEYS: Record<string, readonly string[]> = {
   possible_duplicate: ["otherOrder", "minutesAgo"],
 };
 
-
 function findingVariant(f: StatusFinding): string {
   if (f.code === "not_cod") {
     if (f.params.reason === "already_paid") return "not_cod_paid";
@@ -294,7 +305,11 @@ function findingVariant(f: StatusFinding): string {
 
 const MONEY_PARAMS = new Set(["total", "minimum"]);
 
-function paramValue(name: string, value: string | number | undefined, money: (amount: string) => string): string | number {
+function paramValue(
+  name: string,
+  value: string | number | undefined,
+  money: (amount: string) => string,
+): string | number {
   if (value === undefined) return "?";
   if (name === "score") return Math.round(Number(value) * 100);
   if (name === "financialStatus") return String(value).replace(/_/g, " ");
@@ -371,7 +386,8 @@ export function stateBanner(payload: StatusPayload, t: Translate): BannerView | 
   if (!tone) return null;
   const title = t(`banner.${payload.state}.title`);
   if (payload.state === "unknown") return { tone, title, body: t("banner.unknown.body") };
-  if (payload.state === "held" && payload.hold) return { tone, title: t("banner.heldByCustomer.title"), body: holdText(payload.hold, t) };
+  if (payload.state === "held" && payload.hold)
+    return { tone, title: t("banner.heldByCustomer.title"), body: holdText(payload.hold, t) };
   const explanation = payload.state === "held" || payload.state === "skipped" ? why(payload) : undefined;
   const body = explanation ? findingText(explanation, t, payload.currency) : t(`banner.${payload.state}.body`);
   return { tone, title, body };
@@ -380,8 +396,13 @@ export function stateBanner(payload: StatusPayload, t: Translate): BannerView | 
 /** "2 refused and 1 returned in the last 90 days", in the admin's language. */
 export function holdText(hold: CustomerHold, t: Translate): string {
   if (hold.code === "customer_blocked") return t("hold.blocked");
-  const parts = FAILED_OUTCOMES.filter((o) => (hold.counts[o] ?? 0) > 0).map((o) => t(`hold.count.${o}`, { count: hold.counts[o]! }));
-  const failures = parts.length <= 1 ? (parts[0] ?? "") : t("hold.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
+  const parts = FAILED_OUTCOMES.filter((o) => (hold.counts[o] ?? 0) > 0).map((o) =>
+    t(`hold.count.${o}`, { count: hold.counts[o]! }),
+  );
+  const failures =
+    parts.length <= 1
+      ? (parts[0] ?? "")
+      : t("hold.list", { items: parts.slice(0, -1).join(", "), last: parts.at(-1)! });
   return t("hold.record", { failures, count: hold.days });
 }
 
@@ -409,7 +430,9 @@ export function customerView(customer: CustomerStatus, t: Translate, formatDate:
   return {
     risk: { label: t(`customer.risk.${customer.risk}`), tone: RISK_TONES[customer.risk] },
     orders: t("customer.orders", { count: customer.orders }),
-    counts: OUTCOMES.filter((o) => customer.counts[o] > 0).map((o) => t("customer.count", { outcome: t(`customer.outcome.${o}`), count: customer.counts[o] })),
+    counts: OUTCOMES.filter((o) => customer.counts[o] > 0).map((o) =>
+      t("customer.count", { outcome: t(`customer.outcome.${o}`), count: customer.counts[o] }),
+    ),
     lastOutcome:
       outcome === null
         ? null
@@ -495,7 +518,8 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
   const reason = reasonToShow(payload);
   if (reason && banner?.body !== reason) details.push({ label: t("field.reason"), value: reason });
   const changed = payload.lastChangeAt ? new Date(payload.lastChangeAt) : null;
-  if (changed && !Number.isNaN(changed.getTime())) details.push({ label: t("field.lastChange"), value: formatDate(changed) });
+  if (changed && !Number.isNaN(changed.getTime()))
+    details.push({ label: t("field.lastChange"), value: formatDate(changed) });
 
   const findings = payload.findings.map((f) => findingLine(f, t, payload.currency));
   const needsFix = findings.length > 0 || payload.anomalies.length > 0;
@@ -511,14 +535,18 @@ export function blockView(load: Loadable, t: Translate, formatDate: (date: Date)
     fixLabel: t(needsFix ? "fix.fix" : "fix.open"),
     sendLabel: payload.canSend && payload.sendLabel ? t(`send.${payload.sendLabel}`) : null,
     customer: payload.customer ? customerView(payload.customer, t, formatDate) : null,
-    next: payload.nextAction && payload.nextAction !== "none" && payload.nextAction !== "wait" ? t(`next.${payload.nextAction}`) : null,
+    next:
+      payload.nextAction && payload.nextAction !== "none" && payload.nextAction !== "wait"
+        ? t(`next.${payload.nextAction}`)
+        : null,
   };
 }
 
 // ---------------------------------------------------------------------------
 // The action ("Send to COD platform" / "Resend")
 
-export type SendOutcome = { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "failed"; httpStatus: number };
+export type SendOutcome =
+  { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "failed"; httpStatus: number };
 
 export interface ActionView {
   loading: boolean;
@@ -561,14 +589,20 @@ export function actionView(load: Loadable, outcome: SendOutcome, t: Translate): 
   }
   if (payload.state === "unknown" || !payload.canSend || !payload.sendLabel) {
     const key = payload.state === "unknown" ? "unknown" : payload.state;
-    return { ...view, banner: { tone: "info", title: t("action.notAllowed.title"), body: t(`action.notAllowed.${key}`) } };
+    return {
+      ...view,
+      banner: { tone: "info", title: t("action.notAllowed.title"), body: t(`action.notAllowed.${key}`) },
+    };
   }
   const lines = payload.findings.map((f) => findingLine(f, t, payload.currency));
   const blocking = lines.filter((l) => l.blocking);
   return {
     ...view,
     heading: t(`action.heading.${payload.sendLabel}`),
-    banner: outcome.status === "failed" ? { tone: "critical", title: t("action.error.title"), body: sendErrorMessage(outcome.httpStatus, t) } : null,
+    banner:
+      outcome.status === "failed"
+        ? { tone: "critical", title: t("action.error.title"), body: sendErrorMessage(outcome.httpStatus, t) }
+        : null,
     blocking,
     warnings: lines.filter((l) => !l.blocking),
     blockingNote: blocking.length > 0 ? t("action.blockingNote") : null,

@@ -120,28 +120,47 @@ function findingsFor(state: string): object[] {
     if (r < 0.4) {
       const sku = UNKNOWN_SKUS[Math.floor(random() * UNKNOWN_SKUS.length)];
       return [
-        makeFinding("sku_unmatched", "blocking", "items", { lineItemId: "1", lineIndex: 0, title: sku, quantity: 1, via: "sku", sku, unknown: sku, mappingId: null }, [
-          { kind: "product", productId: 1015, sku: "BABOUCHE-CLS-YEL", name: "Babouche classique (Jaune)", score: 0.62 },
-        ]),
+        makeFinding(
+          "sku_unmatched",
+          "blocking",
+          "items",
+          { lineItemId: "1", lineIndex: 0, title: sku, quantity: 1, via: "sku", sku, unknown: sku, mappingId: null },
+          [
+            {
+              kind: "product",
+              productId: 1015,
+              sku: "BABOUCHE-CLS-YEL",
+              name: "Babouche classique (Jaune)",
+              score: 0.62,
+            },
+          ],
+        ),
       ];
     }
     if (r < 0.75) {
       const input = UNKNOWN_CITIES[Math.floor(random() * UNKNOWN_CITIES.length)];
-      return [makeFinding("city_unmatched", "blocking", "city", { input }, [{ kind: "city", cityId: 101, name: "Casablanca", score: 0.71 }])];
+      return [
+        makeFinding("city_unmatched", "blocking", "city", { input }, [
+          { kind: "city", cityId: 101, name: "Casablanca", score: 0.71 },
+        ]),
+      ];
     }
     return [makeFinding("phone_missing", "blocking", "customer_phone")];
   }
-  if (state === "created" && random() < 0.1) return [makeFinding("city_fuzzy", "warning", "city", { input: "Marakech", city: "Marrakech", score: 0.91 })];
+  if (state === "created" && random() < 0.1)
+    return [makeFinding("city_fuzzy", "warning", "city", { input: "Marakech", city: "Marrakech", score: 0.91 })];
   return [];
 }
 
 function anomaliesFor(state: string): object[] {
   if (state !== "damaged") return [];
-  return [pick<object>([
-    [{ code: "inconsistent_total", message: "total_client is below the platform price plus delivery" }, 5],
-    [{ code: "recent_duplicate", message: "same phone and product in the last 10 minutes" }, 3],
-    [{ code: "unknown_city", message: "city not delivered", field: "city" }, 1],
-  ])];
+  return [
+    pick<object>([
+      [{ code: "inconsistent_total", message: "total_client is below the platform price plus delivery" }, 5],
+      [{ code: "recent_duplicate", message: "same phone and product in the last 10 minutes" }, 3],
+      [{ code: "unknown_city", message: "city not delivered", field: "city" }, 1],
+    ]),
+  ];
 }
 
 async function createDatabase(): Promise<{ url: string; dir: string }> {
@@ -149,7 +168,10 @@ async function createDatabase(): Promise<{ url: string; dir: string }> {
   const url = `file:${join(dir, "bench.sqlite")}`;
   const client = createClient({ url });
   const migrations = join(root, "prisma", "migrations");
-  for (const name of readdirSync(migrations, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const name of readdirSync(migrations, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     await client.executeMultiple(readFileSync(join(migrations, name, "migration.sql"), "utf8"));
   }
   client.close();
@@ -172,7 +194,12 @@ function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCrea
   const total = 99 + Math.floor(random() * 800);
   const products = [PRODUCT_KEYS[Math.floor(random() * random() * PRODUCT_KEYS.length)]];
   if (random() < 0.2) products.push(PRODUCT_KEYS[Math.floor(random() * PRODUCT_KEYS.length)]);
-  const payload = webhookOrder({ id: Number(orderId), name: `#${1001 + i}`, phone, createdAt: createdAt.toISOString() });
+  const payload = webhookOrder({
+    id: Number(orderId),
+    name: `#${1001 + i}`,
+    phone,
+    createdAt: createdAt.toISOString(),
+  });
   return {
     shop,
     orderId,
@@ -183,7 +210,18 @@ function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCrea
     reason: state === "held" ? "Held: see findings" : null,
     findings: JSON.stringify(findingsFor(state)),
     anomalies: JSON.stringify(anomaliesFor(state)),
-    leadJson: state === "skipped" ? null : JSON.stringify({ customer_name: "Salma Bennani", customer_phone: phone, city: 101, address: "12 Rue Ibn Battouta", total_client: "229.00", external_ref: `shopify:${orderId}`, items: [{ sku: "ARG-OIL-100", quantity: 1 }] }),
+    leadJson:
+      state === "skipped"
+        ? null
+        : JSON.stringify({
+            customer_name: "Salma Bennani",
+            customer_phone: phone,
+            city: 101,
+            address: "12 Rue Ibn Battouta",
+            total_client: "229.00",
+            external_ref: `shopify:${orderId}`,
+            items: [{ sku: "ARG-OIL-100", quantity: 1 }],
+          }),
     leadRef: posted ? `ATB-${100000 + i}` : null,
     externalRef: `shopify:${orderId}`,
     phone,
@@ -210,7 +248,9 @@ async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
   // Oldest first: the first half spread over the 335 days before the last 30, the second half over the last 30.
   const at = (i: number, count: number) => {
     const half = count / 2;
-    return i < half ? now - 365 * day + Math.floor((i / half) * 335 * day) : now - 30 * day + Math.floor(((i - half) / half) * 30 * day);
+    return i < half
+      ? now - 365 * day + Math.floor((i / half) * 335 * day)
+      : now - 30 * day + Math.floor(((i - half) / half) * 30 * day);
   };
   const started = performance.now();
   for (const [shop, count, offset] of [
@@ -228,7 +268,8 @@ async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
   return performance.now() - started;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Every case's p95, by name. */
 const p95s = new Map<string, number>();
@@ -241,12 +282,16 @@ async function time(name: string, run: () => Promise<unknown>) {
     const start = performance.now();
     const result = await run();
     samples.push(performance.now() - start);
-    rows = Array.isArray(result) ? result.length : ((result as { rows?: unknown[] }).rows?.length ?? (result as { groups?: unknown[] }).groups?.length ?? rows);
+    rows = Array.isArray(result)
+      ? result.length
+      : ((result as { rows?: unknown[] }).rows?.length ?? (result as { groups?: unknown[] }).groups?.length ?? rows);
   }
   samples.sort((a, b) => a - b);
   const p50 = percentile(samples, 50);
   const p95 = percentile(samples, 95);
-  console.log(`${name.padEnd(40)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${rows} rows)${p95 > 200 ? "   OVER 200 ms" : ""}`);
+  console.log(
+    `${name.padEnd(40)} p50 ${p50.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   (${rows} rows)${p95 > 200 ? "   OVER 200 ms" : ""}`,
+  );
   p95s.set(name, p95);
   return p95;
 }
@@ -259,33 +304,53 @@ try {
   console.log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
   for (const shop of [SHOP, OTHER]) {
     const rebuilt = await rebuildRollups(db, shop);
-    console.log(`analytics:rebuild ${shop}: ${rebuilt.links} orders -> ${rebuilt.rows} rollup rows in ${rebuilt.ms} ms`);
+    console.log(
+      `analytics:rebuild ${shop}: ${rebuilt.links} orders -> ${rebuilt.rows} rollup rows in ${rebuilt.ms} ms`,
+    );
   }
   for (const shop of [SHOP, OTHER]) {
     const cash = await rebuildCashLedger(db, shop);
     console.log(`cash ledger rebuild ${shop}: ${cash.parcels} parcels -> ${cash.rows} rows in ${cash.ms} ms`);
   }
   const customers = await rebuildCustomerRecords(db, SHOP);
-  console.log(`customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`);
+  console.log(
+    `customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`,
+  );
   // A few phones the merchant blocked or trusted.
   await db.$executeRaw`UPDATE "CustomerRecord" SET "standing" = CASE WHEN rowid % 2 = 0 THEN 'blocked' ELSE 'trusted' END WHERE "shop" = ${SHOP} AND rowid % 97 = 0`;
-  console.log(`sync ledger: ${await seedSyncLedger(db, SHOP, new Date())} rows (a week of passes and hourly latencies)`);
-  console.log(`rollup rows in the last 90 days: ${await db.analyticsDaily.count({ where: { shop: SHOP, day: { gte: addDays(localDay(DEFAULT_TIME_ZONE, new Date()), -89) } } })}\n`);
+  console.log(
+    `sync ledger: ${await seedSyncLedger(db, SHOP, new Date())} rows (a week of passes and hourly latencies)`,
+  );
+  console.log(
+    `rollup rows in the last 90 days: ${await db.analyticsDaily.count({ where: { shop: SHOP, day: { gte: addDays(localDay(DEFAULT_TIME_ZONE, new Date()), -89) } } })}\n`,
+  );
 
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
   const ordersLoader = (search: string) => {
     const request = parseOrdersSearch(new URLSearchParams(search));
     return Promise.all([queryOrders(db, SHOP, request), countFailedOrders(db, SHOP)]).then(([page]) => page);
   };
-  const sample = await db.orderLink.findFirstOrThrow({ where: { shop: SHOP, leadRef: { not: null } }, orderBy: { createdAt: "asc" }, skip: Math.floor(ORDERS * 0.4) });
+  const sample = await db.orderLink.findFirstOrThrow({
+    where: { shop: SHOP, leadRef: { not: null } },
+    orderBy: { createdAt: "asc" },
+    skip: Math.floor(ORDERS * 0.4),
+  });
   // A cursor deep in the list: page 600 or so, reached by following "next".
   const deep = await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams()), limit: 50 });
   let cursor = deep.nextCursor;
-  for (let i = 0; i < 20 && cursor; i++) cursor = (await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams()), after: cursor })).nextCursor;
+  for (let i = 0; i < 20 && cursor; i++)
+    cursor = (await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams()), after: cursor })).nextCursor;
 
-  let amountCursor = (await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams("sort=amount-desc")), limit: 50 })).nextCursor;
+  let amountCursor = (
+    await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams("sort=amount-desc")), limit: 50 })
+  ).nextCursor;
   for (let i = 0; i < 20 && amountCursor; i++) {
-    amountCursor = (await queryOrders(db, SHOP, { ...parseOrdersSearch(new URLSearchParams("sort=amount-desc")), after: amountCursor })).nextCursor;
+    amountCursor = (
+      await queryOrders(db, SHOP, {
+        ...parseOrdersSearch(new URLSearchParams("sort=amount-desc")),
+        after: amountCursor,
+      })
+    ).nextCursor;
   }
   const results = [
     await time("orders: first page", () => ordersLoader("")),
@@ -305,7 +370,9 @@ try {
     await time("orders: sort amount, later page (21)", () => ordersLoader(`sort=amount-desc&after=${amountCursor}`)),
     await time("orders: sort date, oldest first", () => ordersLoader("sort=date-asc")),
     await time("orders: needs attention by amount", () => ordersLoader("state=held,invalid,failed&sort=amount-desc")),
-    await time("orders: issue=phone, last 30 days", () => ordersLoader(`issue=phone&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`)),
+    await time("orders: issue=phone, last 30 days", () =>
+      ordersLoader(`issue=phone&from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`),
+    ),
     await time("anomalies: groups", () => loadAnomalyGroups(db, SHOP)),
     await time("anomalies: customer holds", () => loadCustomerHolds(db, SHOP)),
     await time("orders: risk=high", () => ordersLoader("risk=high")),
@@ -315,18 +382,41 @@ try {
   console.log(`\nworst p95 ${Math.max(...results).toFixed(1)} ms (target < 200 ms)\n`);
 
   // The Customer card (an order page's customer) and the Orders risk column (the records of a page's 50 phones).
-  const cardLinks = await db.orderLink.findMany({ where: { shop: SHOP }, select: { id: true }, orderBy: { createdAt: "desc" }, take: 2000 });
+  const cardLinks = await db.orderLink.findMany({
+    where: { shop: SHOP },
+    select: { id: true },
+    orderBy: { createdAt: "desc" },
+    take: 2000,
+  });
   let nextCard = 0;
   const pages = await Promise.all(
-    [0, 1, 2, 3].map((k) => db.orderLink.findMany({ where: { shop: SHOP }, select: { phone: true }, orderBy: { createdAt: "desc" }, skip: k * 20_000, take: 50 })),
+    [0, 1, 2, 3].map((k) =>
+      db.orderLink.findMany({
+        where: { shop: SHOP },
+        select: { phone: true },
+        orderBy: { createdAt: "desc" },
+        skip: k * 20_000,
+        take: 50,
+      }),
+    ),
   );
   let nextPage = 0;
   const customerResults = [
-    await time("customer card (order page)", () => loadCustomerCardForOrder(db, SHOP, cardLinks[nextCard++ % cardLinks.length].id)),
-    await time("orders: risk column (one page of 50)", () => risksOfPhones(db, SHOP, pages[nextPage++ % pages.length].flatMap((r) => (r.phone ? [r.phone] : [])))),
+    await time("customer card (order page)", () =>
+      loadCustomerCardForOrder(db, SHOP, cardLinks[nextCard++ % cardLinks.length].id),
+    ),
+    await time("orders: risk column (one page of 50)", () =>
+      risksOfPhones(
+        db,
+        SHOP,
+        pages[nextPage++ % pages.length].flatMap((r) => (r.phone ? [r.phone] : [])),
+      ),
+    ),
   ];
   const records = await db.customerRecord.count({ where: { shop: SHOP } });
-  console.log(`\n${records} customer records: Customer card and Orders risk column worst p95 ${Math.max(...customerResults).toFixed(1)} ms (target < 50 ms)\n`);
+  console.log(
+    `\n${records} customer records: Customer card and Orders risk column worst p95 ${Math.max(...customerResults).toFixed(1)} ms (target < 50 ms)\n`,
+  );
 
   // Home and Analytics: the loaders' functions.
   const today = localDay(DEFAULT_TIME_ZONE, new Date());
@@ -337,7 +427,9 @@ try {
   const analytics = [
     await time("home: rollups", () => loadDashboard(db, SHOP)),
     await time("home: sync ledger (card, alert)", () => loadSyncLedger(db, SHOP)),
-    await time("home: whole loader (rollups and ledger)", () => Promise.all([loadDashboard(db, SHOP), loadSyncLedger(db, SHOP)])),
+    await time("home: whole loader (rollups and ledger)", () =>
+      Promise.all([loadDashboard(db, SHOP), loadSyncLedger(db, SHOP)]),
+    ),
     await time("analytics: 30 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=30"))),
     await time("analytics: 90 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams("period=90"))),
     await time("analytics: by city, 90 days", () => cityLines(db, SHOP, presetPeriod(90, today))),
@@ -354,19 +446,35 @@ try {
   analytics.push(
     await time("cash list: owed, first page", () => loadCashPage(db, SHOP, new URLSearchParams("state=owed"))),
     await time("cash list: 15 days or more", () => loadCashPage(db, SHOP, new URLSearchParams("state=owed&minAge=15"))),
-    await time("cash list: 8 to 14 days", () => loadCashPage(db, SHOP, new URLSearchParams("state=owed&minAge=8&maxAge=14"))),
+    await time("cash list: 8 to 14 days", () =>
+      loadCashPage(db, SHOP, new URLSearchParams("state=owed&minAge=8&maxAge=14")),
+    ),
     await time("cash list: paid, first page", () => loadCashPage(db, SHOP, new URLSearchParams("state=paid"))),
-    await time("cash list: owed, a page deep down", () => loadCashPage(db, SHOP, new URLSearchParams(`state=owed&after=${deepOwed.day}~${deepOwed.linkId}`))),
+    await time("cash list: owed, a page deep down", () =>
+      loadCashPage(db, SHOP, new URLSearchParams(`state=owed&after=${deepOwed.day}~${deepOwed.linkId}`)),
+    ),
   );
-  console.log(`cash ledger: ${owedCount} parcels owed, ${await db.cashDaily.count({ where: { shop: SHOP } })} rollup rows`);
+  console.log(
+    `cash ledger: ${owedCount} parcels owed, ${await db.cashDaily.count({ where: { shop: SHOP } })} rollup rows`,
+  );
   // What the cash figures add to Home and Analytics (inside the loaders above), for information.
   await time("cash: Home's card and alert (part of Home)", () => loadCashOverview(db, SHOP));
-  await time("cash: Analytics' figures, 90 days (part)", () => loadCashForPeriod(db, SHOP, presetPeriod(90, today), today));
+  await time("cash: Analytics' figures, 90 days (part)", () =>
+    loadCashForPeriod(db, SHOP, presetPeriod(90, today), today),
+  );
   // The longest custom period, for information (no target).
-  await time("analytics: custom 365 days (whole page)", () => loadAnalytics(db, SHOP, new URLSearchParams(`from=${addDays(today, -364)}&to=${today}`)));
-  console.log(`\nHome ${analytics[0].toFixed(1)} ms p95; worst p95 of Home, Analytics (30, 90 days, city, product) and the cash list ${Math.max(...analytics).toFixed(1)} ms (target < 100 ms)\n`);
-  const ordersWorst = Math.max(...[...p95s].filter(([name]) => name.startsWith("orders:") && !name.includes("risk column")).map(([, p95]) => p95));
-  console.log(`Home with its inbox ${homeWithInbox.toFixed(1)} ms p95 (the inbox alone ${inbox.toFixed(1)} ms); the Orders list's worst p95 ${ordersWorst.toFixed(1)} ms (target < 100 ms each)\n`);
+  await time("analytics: custom 365 days (whole page)", () =>
+    loadAnalytics(db, SHOP, new URLSearchParams(`from=${addDays(today, -364)}&to=${today}`)),
+  );
+  console.log(
+    `\nHome ${analytics[0].toFixed(1)} ms p95; worst p95 of Home, Analytics (30, 90 days, city, product) and the cash list ${Math.max(...analytics).toFixed(1)} ms (target < 100 ms)\n`,
+  );
+  const ordersWorst = Math.max(
+    ...[...p95s].filter(([name]) => name.startsWith("orders:") && !name.includes("risk column")).map(([, p95]) => p95),
+  );
+  console.log(
+    `Home with its inbox ${homeWithInbox.toFixed(1)} ms p95 (the inbox alone ${inbox.toFixed(1)} ms); the Orders list's worst p95 ${ordersWorst.toFixed(1)} ms (target < 100 ms each)\n`,
+  );
 
   // The cost of keeping the rollups: the handler inside a transaction, for one event and for a status-sync batch.
   const sent = await db.orderLink.findMany({
@@ -377,19 +485,24 @@ try {
   let flip = 0;
   const moveEvents = (count: number): LeadEvent[] => {
     flip++;
-    return sent.slice((flip * count) % (sent.length - count), ((flip * count) % (sent.length - count)) + count).map((l) => ({
-      linkId: l.id,
-      kind: "status",
-      before: snapshotOf(l),
-      after: { ...snapshotOf(l), confirmationStatus: flip % 2 ? "callback" : "new" },
-      at: new Date(),
-    }));
+    return sent
+      .slice((flip * count) % (sent.length - count), ((flip * count) % (sent.length - count)) + count)
+      .map((l) => ({
+        linkId: l.id,
+        kind: "status",
+        before: snapshotOf(l),
+        after: { ...snapshotOf(l), confirmationStatus: flip % 2 ? "callback" : "new" },
+        at: new Date(),
+      }));
   };
   // Each run changes the links' status for real (as the status sync does), then runs the handler.
   const move = (count: number) => {
     const events = moveEvents(count);
     return db.$transaction(async (tx) => {
-      await tx.orderLink.updateMany({ where: { id: { in: events.map((e) => e.linkId) } }, data: { confirmationStatus: events[0].after.confirmationStatus } });
+      await tx.orderLink.updateMany({
+        where: { id: { in: events.map((e) => e.linkId) } },
+        data: { confirmationStatus: events[0].after.confirmationStatus },
+      });
       const started = performance.now();
       await applyRollupEvents(tx, SHOP, events);
       return { handlerMs: performance.now() - started };
@@ -417,7 +530,13 @@ try {
     const start = (cashFlip * count) % (owedLinks.length - count);
     const chosen = owedLinks.slice(start, start + count);
     const to = chosen[0].shippingStatus === "delivered" ? "paid" : "delivered";
-    const events: LeadEvent[] = chosen.map((l) => ({ linkId: l.id, kind: "status", before: snapshotOf(l), after: { ...snapshotOf(l), shippingStatus: to }, at: new Date() }));
+    const events: LeadEvent[] = chosen.map((l) => ({
+      linkId: l.id,
+      kind: "status",
+      before: snapshotOf(l),
+      after: { ...snapshotOf(l), shippingStatus: to },
+      at: new Date(),
+    }));
     for (const l of chosen) l.shippingStatus = to;
     return db.$transaction(async (tx) => {
       await tx.orderLink.updateMany({ where: { id: { in: chosen.map((l) => l.id) } }, data: { shippingStatus: to } });
@@ -428,11 +547,15 @@ try {
   };
   const cashOne = await handlerTimes(cashMove, 1);
   const cashBatch = await handlerTimes(cashMove, 500);
-  console.log(`${"rollup update: 1 lead event".padEnd(40)} p50 ${one.p50.toFixed(2).padStart(6)} ms   p95 ${one.p95.toFixed(2).padStart(6)} ms`);
+  console.log(
+    `${"rollup update: 1 lead event".padEnd(40)} p50 ${one.p50.toFixed(2).padStart(6)} ms   p95 ${one.p95.toFixed(2).padStart(6)} ms`,
+  );
   console.log(
     `${"rollup update: 500 lead events (1 batch)".padEnd(40)} p50 ${batchOf500.p50.toFixed(1).padStart(6)} ms   p95 ${batchOf500.p95.toFixed(1).padStart(6)} ms   (${(batchOf500.p50 / 500).toFixed(3)} ms per event)`,
   );
-  console.log(`${"cash ledger: 1 parcel paid".padEnd(40)} p50 ${cashOne.p50.toFixed(2).padStart(6)} ms   p95 ${cashOne.p95.toFixed(2).padStart(6)} ms`);
+  console.log(
+    `${"cash ledger: 1 parcel paid".padEnd(40)} p50 ${cashOne.p50.toFixed(2).padStart(6)} ms   p95 ${cashOne.p95.toFixed(2).padStart(6)} ms`,
+  );
   console.log(
     `${"cash ledger: 500 parcels paid (1 batch)".padEnd(40)} p50 ${cashBatch.p50.toFixed(1).padStart(6)} ms   p95 ${cashBatch.p95.toFixed(1).padStart(6)} ms   (${(cashBatch.p50 / 500).toFixed(3)} ms per event)`,
   );

@@ -42,17 +42,35 @@ try {
   const global = 100;
   const big = PENDING - small - global;
   const rows = [];
-  for (let i = 0; i < big; i++) rows.push({ kind: "post-lead", key: `big:${i}`, shop: "flash.myshopify.com", runAt: new Date(start + i) });
+  for (let i = 0; i < big; i++)
+    rows.push({ kind: "post-lead", key: `big:${i}`, shop: "flash.myshopify.com", runAt: new Date(start + i) });
   for (let s = 1; s < SHOPS; s++) {
-    for (let i = 0; i < perSmallShop; i++) rows.push({ kind: "post-lead", key: `s${s}:${i}`, shop: `shop-${s}.myshopify.com`, runAt: new Date(start + big + i * 1000) });
+    for (let i = 0; i < perSmallShop; i++)
+      rows.push({
+        kind: "post-lead",
+        key: `s${s}:${i}`,
+        shop: `shop-${s}.myshopify.com`,
+        runAt: new Date(start + big + i * 1000),
+      });
   }
-  for (let i = 0; i < global; i++) rows.push({ kind: "retention", key: `g:${i}`, runAt: new Date(start + big + i * 1000) });
+  for (let i = 0; i < global; i++)
+    rows.push({ kind: "retention", key: `g:${i}`, runAt: new Date(start + big + i * 1000) });
   // Some history, as a live database has: finished jobs are in the same table.
-  for (let i = 0; i < PENDING / 2; i++) rows.push({ kind: "post-lead", key: `done:${i}`, shop: `shop-${i % SHOPS}.myshopify.com`, state: "done", runAt: new Date(start) });
+  for (let i = 0; i < PENDING / 2; i++)
+    rows.push({
+      kind: "post-lead",
+      key: `done:${i}`,
+      shop: `shop-${i % SHOPS}.myshopify.com`,
+      state: "done",
+      runAt: new Date(start),
+    });
   for (let i = 0; i < rows.length; i += 5000) await db.job.createMany({ data: rows.slice(i, i + 5000) });
   await discoverTurns(db);
-  if (values.index) await db.$executeRawUnsafe(`CREATE INDEX "Job_shop_state_runAt_idx" ON "Job"("shop", "state", "runAt")`);
-  console.log(`claim benchmark: ${PENDING} pending jobs (${big} in one shop, ${perSmallShop} in each of ${SHOPS - 1} others, ${global} without a shop), ${PENDING / 2} done; index Job(shop, state, runAt): ${values.index ? "yes" : "no"}`);
+  if (values.index)
+    await db.$executeRawUnsafe(`CREATE INDEX "Job_shop_state_runAt_idx" ON "Job"("shop", "state", "runAt")`);
+  console.log(
+    `claim benchmark: ${PENDING} pending jobs (${big} in one shop, ${perSmallShop} in each of ${SHOPS - 1} others, ${global} without a shop), ${PENDING / 2} done; index Job(shop, state, runAt): ${values.index ? "yes" : "no"}`,
+  );
 
   for (const order of ["fair", "fifo"] as ClaimOrder[]) {
     const times: number[] = [];
@@ -69,7 +87,9 @@ try {
     }
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
-    console.log(`${order}: claim median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${times.at(-1)!.toFixed(2)} ms; ${((100 * bigShare) / CLAIMS).toFixed(0)}% of claims went to the flash-sale shop`);
+    console.log(
+      `${order}: claim median ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${times.at(-1)!.toFixed(2)} ms; ${((100 * bigShare) / CLAIMS).toFixed(0)}% of claims went to the flash-sale shop`,
+    );
   }
 } finally {
   await db.$disconnect();

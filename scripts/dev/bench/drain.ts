@@ -40,7 +40,14 @@ import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
 import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
 import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
 import { secretBoxFromEnv } from "../../../app/env.server";
-import { flowDefinitionsFrom, PLAN_LIMITS, shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin, type ShopifyPlan } from "../../../shopify-admin/index";
+import {
+  flowDefinitionsFrom,
+  PLAN_LIMITS,
+  shopifyAdminControl,
+  startShopifyAdmin,
+  type RunningShopifyAdmin,
+  type ShopifyPlan,
+} from "../../../shopify-admin/index";
 import { Session } from "@shopify/shopify-api";
 import { pathToFileURL } from "node:url";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
@@ -74,7 +81,8 @@ const APP_ENV = {
   SHOPIFY_API_KEY: "bench-api-key",
   SHOPIFY_API_SECRET: "bench-api-secret",
   SHOPIFY_APP_URL: "https://cod-lead-sync.bench",
-  SCOPES: "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+  SCOPES:
+    "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
 };
 /** Jobs that follow a posted lead when write-back and Flow are on. */
 const FOLLOW_UP_KINDS = ["write-back", "flow-trigger"];
@@ -110,7 +118,13 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
         ? {}
         : {
             writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-            flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, paymentOverdue: false, orderStuck: false },
+            flowTriggers: {
+              leadCreated: false,
+              leadStatusChanged: false,
+              orderNeedsAttention: false,
+              paymentOverdue: false,
+              orderStuck: false,
+            },
           },
     });
     if (SHOPIFY) shopify = await shopifyBeside(db);
@@ -123,24 +137,30 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       await db.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
     }
 
-    console.log(`drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`);
+    console.log(
+      `drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`,
+    );
     const started = Date.now();
     // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.
     const standInPreload = shopify ? ["--import", pathToFileURL(join(root, "shopify-admin", "register.ts")).href] : [];
     for (let w = 0; w < W; w++) {
       workers.push(
-        spawn(process.execPath, [...profile, "--import", "tsx", ...countStatementsImport, ...standInPreload, join(workerRoot, "worker.ts")], {
-          cwd: workerRoot,
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-            DATABASE_URL: url,
-            LOG_LEVEL: "warn",
-            ...(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
+        spawn(
+          process.execPath,
+          [...profile, "--import", "tsx", ...countStatementsImport, ...standInPreload, join(workerRoot, "worker.ts")],
+          {
+            cwd: workerRoot,
+            env: {
+              ...process.env,
+              NODE_ENV: "production",
+              SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
+              DATABASE_URL: url,
+              LOG_LEVEL: "warn",
+              ...(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
+            },
+            stdio: ["ignore", "ignore", "pipe"],
           },
-          stdio: ["ignore", "ignore", "pipe"],
-        }),
+        ),
       );
     }
     const readers = workers.map((w, i) => statsReader(w, `worker ${i + 1}`));
@@ -150,13 +170,16 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     let atWarm: { stats: ProcessStats; settled: number } | undefined;
     while (Date.now() < deadline) {
       const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
-      if (!atWarm && settled >= warmUp) atWarm = { stats: sumStats(await Promise.all(readers.map((r) => r.read()))), settled };
+      if (!atWarm && settled >= warmUp)
+        atWarm = { stats: sumStats(await Promise.all(readers.map((r) => r.read()))), settled };
       if (settled === N) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     // With Shopify: up to the last write-back and Flow firing of those leads (their events told first).
     while (SHOPIFY && Date.now() < deadline) {
-      const waiting = await db.job.count({ where: { kind: { in: FOLLOW_UP_KINDS }, state: { in: ["pending", "running", "failed"] } } });
+      const waiting = await db.job.count({
+        where: { kind: { in: FOLLOW_UP_KINDS }, state: { in: ["pending", "running", "failed"] } },
+      });
       if (waiting === 0 && (await db.pendingLeadEvent.count()) === 0) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -171,18 +194,34 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     const settled = await db.orderLink.count({ where: { state: { in: ["created", "damaged"] } } });
     const rejected = calls.filter((c) => c.status === 429).length;
     const leadsPerSecond = posts.length / ((last - first) / 1000);
-    console.log(`settled ${settled}/${N}; ${calls.filter((c) => Date.parse(c.at) >= started).length} calls after start, ${rejected} answered 429`);
-    console.log(`drain span ${(span / 1000).toFixed(1)} s for an ideal N/R of ${(ideal / 1000).toFixed(1)} s: ratio ${(span / ideal).toFixed(3)} (target <= 1.05)`);
-    console.log(`throughput ${leadsPerSecond.toFixed(1)} leads/s over the span (the workers' own speed when the limit is higher)`);
+    console.log(
+      `settled ${settled}/${N}; ${calls.filter((c) => Date.parse(c.at) >= started).length} calls after start, ${rejected} answered 429`,
+    );
+    console.log(
+      `drain span ${(span / 1000).toFixed(1)} s for an ideal N/R of ${(ideal / 1000).toFixed(1)} s: ratio ${(span / ideal).toFixed(3)} (target <= 1.05)`,
+    );
+    console.log(
+      `throughput ${leadsPerSecond.toFixed(1)} leads/s over the span (the workers' own speed when the limit is higher)`,
+    );
     console.log(`wall time including worker start-up: ${wallSeconds.toFixed(1)} s`);
     if (shopify) {
-      const done = await db.job.groupBy({ by: ["kind", "state"], where: { kind: { in: FOLLOW_UP_KINDS } }, _count: true });
+      const done = await db.job.groupBy({
+        by: ["kind", "state"],
+        where: { kind: { in: FOLLOW_UP_KINDS } },
+        _count: true,
+      });
       const flowReceived = (await shopifyAdminControl(shopify.url).flow(SHOP)).received.length;
-      console.log(`follow-ups: ${done.map((d) => `${d.kind} ${d.state} ${d._count}`).join(", ") || "none"}; Flow received ${flowReceived} trigger(s)`);
+      console.log(
+        `follow-ups: ${done.map((d) => `${d.kind} ${d.state} ${d._count}`).join(", ") || "none"}; Flow received ${flowReceived} trigger(s)`,
+      );
     }
     printPerLead("per posted lead (all workers, from the first statement)", stats, settled);
     const steady = { stats: minusStats(stats, atWarm?.stats), leads: settled - (atWarm?.settled ?? 0) };
-    printPerLead(`per posted lead in steady state (the last ${steady.leads}, after ${atWarm?.settled ?? 0} to warm up)`, steady.stats, steady.leads);
+    printPerLead(
+      `per posted lead in steady state (the last ${steady.leads}, after ${atWarm?.settled ?? 0} to warm up)`,
+      steady.stats,
+      steady.leads,
+    );
     return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady };
   } finally {
     for (const w of workers) w.kill("SIGTERM");
@@ -212,11 +251,22 @@ function printPerLead(what: string, stats: ProcessStats, leads: number): void {
 }
 
 const results: DrainResult[] = [];
-if (values.compare) results.push(await drain(`baseline ${values.compare}`, resolve(values.compare), values["cpu-prof"] && join(values["cpu-prof"], "baseline")));
+if (values.compare)
+  results.push(
+    await drain(
+      `baseline ${values.compare}`,
+      resolve(values.compare),
+      values["cpu-prof"] && join(values["cpu-prof"], "baseline"),
+    ),
+  );
 results.push(await drain("this checkout", root, values["cpu-prof"]));
 if (results.length > 1) {
   console.log("\nside by side (per posted lead, all workers):");
-  console.log(["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits", "steady CPU", "steady stmts"].map((h) => h.padStart(12)).join(" "));
+  console.log(
+    ["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits", "steady CPU", "steady stmts"]
+      .map((h) => h.padStart(12))
+      .join(" "),
+  );
   for (const r of results) {
     console.log(
       [
@@ -243,9 +293,20 @@ if (results.length > 1) {
  * Flow's word that an enabled workflow uses each of the app's triggers.
  */
 async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
-  const shopify = await startShopifyAdmin({ quiet: true, plan: PLAN, flow: flowDefinitionsFrom(join(root, "extensions")) });
+  const shopify = await startShopifyAdmin({
+    quiet: true,
+    plan: PLAN,
+    flow: flowDefinitionsFrom(join(root, "extensions")),
+  });
   shopify.shop(SHOP);
-  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, accessToken: "shpat_bench", scope: APP_ENV.SCOPES });
+  const session = new Session({
+    id: `offline_${SHOP}`,
+    shop: SHOP,
+    state: "",
+    isOnline: false,
+    accessToken: "shpat_bench",
+    scope: APP_ENV.SCOPES,
+  });
   await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
   await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
   return shopify;

@@ -72,7 +72,8 @@ async function receive(shop: string): Promise<void> {
 }
 
 const countBy = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 try {
@@ -143,7 +144,9 @@ try {
   // Let the last steady orders post (the flash sale's backlog is not waited for).
   const settleUntil = Date.now() + 30_000;
   while (Date.now() < settleUntil) {
-    const waiting = await db.orderLink.count({ where: { shop: { not: FLASH_SHOP }, state: { notIn: ["created", "damaged"] } } });
+    const waiting = await db.orderLink.count({
+      where: { shop: { not: FLASH_SHOP }, state: { notIn: ["created", "damaged"] } },
+    });
     if (waiting === 0) break;
     await sleep(500);
   }
@@ -154,7 +157,9 @@ try {
     select: { shop: true, state: true, createdAt: true, postedAt: true },
   });
   const others = links.filter((l) => l.shop !== FLASH_SHOP);
-  const latencies = others.map((l) => (l.postedAt ? l.postedAt.getTime() : stoppedAt) - l.createdAt.getTime()).sort((a, b) => a - b);
+  const latencies = others
+    .map((l) => (l.postedAt ? l.postedAt.getTime() : stoppedAt) - l.createdAt.getTime())
+    .sort((a, b) => a - b);
   const unposted = others.filter((l) => !l.postedAt).length;
   const flashPosts = await db.orderLink.findMany({
     where: { shop: FLASH_SHOP, postedAt: { gte: new Date(flashAt), lte: new Date(endAt) } },
@@ -164,7 +169,9 @@ try {
   const calls = (await Promise.all(keyIds.map((id) => control.getKey(id)))).flatMap((k) => k.calls);
   const rejected = calls.filter((c) => c.status === 429).length;
 
-  console.log(`flash sale taken in ${s(flashTakenMs)}; steady-load ticks behind schedule: ${lagged}; ${calls.length} platform calls, ${rejected} answered 429`);
+  console.log(
+    `flash sale taken in ${s(flashTakenMs)}; steady-load ticks behind schedule: ${lagged}; ${calls.length} platform calls, ${rejected} answered 429`,
+  );
   console.log(
     `other shops (${others.length} orders from the flash sale on): webhook to lead p50 ${s(quantile(latencies, 0.5))}, ` +
       `p95 ${s(quantile(latencies, 0.95))}, max ${s(latencies.at(-1) ?? NaN)}; ${unposted} not posted by the end (counted at the end time); target p95 < 5 s`,
@@ -176,17 +183,27 @@ try {
   // Where the flash-sale key's budget went: its calls in the window by kind, and
   // the time it stood idle (each gap between calls beyond the limiter's spacing).
   const flashCalls = (await control.getKey(flashKeyId)).calls
-    .map((c) => ({ kind: `${c.method} ${c.path.replace(/\/[0-9A-Z-]{4,}.*$/, "/:id").replace(/\?.*$/, "")} ${c.status}`, at: Date.parse(c.at) }))
+    .map((c) => ({
+      kind: `${c.method} ${c.path.replace(/\/[0-9A-Z-]{4,}.*$/, "/:id").replace(/\?.*$/, "")} ${c.status}`,
+      at: Date.parse(c.at),
+    }))
     .filter((c) => c.at >= flashAt && c.at <= endAt);
   const spacingMs = (60_000 / R) * (1 + DEFAULT_SPACING_MARGIN);
   let idleMs = 0;
-  for (let i = 1; i < flashCalls.length; i++) idleMs += Math.max(0, flashCalls[i].at - flashCalls[i - 1].at - spacingMs);
+  for (let i = 1; i < flashCalls.length; i++)
+    idleMs += Math.max(0, flashCalls[i].at - flashCalls[i - 1].at - spacingMs);
   const byKind = [...countBy(flashCalls.map((c) => c.kind))].map(([k, n]) => `${k}: ${n}`).join(", ");
-  console.log(`flash-sale key: ${flashCalls.length} calls in the window (${byKind}); idle beyond the spacing ${s(idleMs)}`);
+  console.log(
+    `flash-sale key: ${flashCalls.length} calls in the window (${byKind}); idle beyond the spacing ${s(idleMs)}`,
+  );
   // The workers' own figures, from their metrics.
   for (const [i, url] of workerMetrics.entries()) {
     const scraped = await scrape(url).catch(() => undefined);
-    console.log(scraped ? describeFigures(`worker ${i + 1}`, figuresOf(scraped), scraped) : `worker ${i + 1}: no metrics at ${url}`);
+    console.log(
+      scraped
+        ? describeFigures(`worker ${i + 1}`, figuresOf(scraped), scraped)
+        : `worker ${i + 1}: no metrics at ${url}`,
+    );
   }
 } finally {
   for (const w of workers) w.kill("SIGTERM");

@@ -57,7 +57,9 @@ const root = join(import.meta.dirname, "..", "..", "..");
  */
 function webhookSender(urls: string[], secret: string, idBase: number, count: number) {
   const signed = Array.from({ length: count }, (_, i) => {
-    const body = JSON.stringify(webhookOrder({ id: idBase + i, phone: `06${String(10000000 + (i % 90000000)).padStart(8, "0")}` }));
+    const body = JSON.stringify(
+      webhookOrder({ id: idBase + i, phone: `06${String(10000000 + (i % 90000000)).padStart(8, "0")}` }),
+    );
     return { body, headers: signedWebhookHeaders({ topic: "orders/create", shop: SHOP, secret }, body) };
   });
   return async (i: number) => {
@@ -125,20 +127,26 @@ apps.forEach((a, i) => confine(`app-${i + 1}`, a.pid));
 
 // The floor: its own process, database and port, same secret.
 const floorPort = await freePort();
-const floor = spawn(process.execPath, ["--import", "tsx", join(root, "scripts", "dev", "bench", "lib", "floor-server.ts")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(floorPort),
-    DATABASE_URL: floorDatabase.url,
-    SHOPIFY_API_KEY: app.apiKey,
-    SHOPIFY_API_SECRET: app.apiSecret,
-    SHOPIFY_APP_URL: `http://127.0.0.1:${floorPort}`,
+const floor = spawn(
+  process.execPath,
+  ["--import", "tsx", join(root, "scripts", "dev", "bench", "lib", "floor-server.ts")],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(floorPort),
+      DATABASE_URL: floorDatabase.url,
+      SHOPIFY_API_KEY: app.apiKey,
+      SHOPIFY_API_SECRET: app.apiSecret,
+      SHOPIFY_APP_URL: `http://127.0.0.1:${floorPort}`,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
   },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve) => floor.stdout!.on("data", (d: Buffer) => d.toString().includes("floor ready") && resolve()));
+);
+await new Promise<void>((resolve) =>
+  floor.stdout!.on("data", (d: Buffer) => d.toString().includes("floor ready") && resolve()),
+);
 confine("floor", floor.pid!);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -41,12 +41,22 @@ const catalogue: CatalogueProduct[] = (seed("products.json") as (CatalogueProduc
 
 // Deterministic PRNG so two runs bench the same orders.
 let state = 42;
-const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
 
-const CLEAN_CITIES = cities.map((c) => c.name).concat(["Casa", "Fes", "Marrakesh", "Tangier", "Meknes", "Kenitra", "Sale"]);
+const CLEAN_CITIES = cities
+  .map((c) => c.name)
+  .concat(["Casa", "Fes", "Marrakesh", "Tangier", "Meknes", "Kenitra", "Sale"]);
 const ARABIC_CITIES = ["الدار البيضاء", "مراكش", "فاس", "طنجة", "الرباط", "أكادير", "وجدة", "العيون"];
-const DISTRICTS = ["Maarif", "Hay Hassani", "Gueliz", "Sidi Moumen", "Bni Makada", "Casablanca Ain Sebaa", "Hay Riad Rabat"];
+const DISTRICTS = [
+  "Maarif",
+  "Hay Hassani",
+  "Gueliz",
+  "Sidi Moumen",
+  "Bni Makada",
+  "Casablanca Ain Sebaa",
+  "Hay Riad Rabat",
+];
 // One random typo (dropped, doubled, swapped or wrong letter) in a city name: nearly every
 // misspelling is new, so the fuzzy matcher's memo does not flatter the numbers.
 function misspell(name: string): string {
@@ -69,15 +79,40 @@ const PHONE_FORMS = [
 ];
 
 function lineItem(id: number, sku: string | undefined, quantity = 1): ShopLineItem {
-  return { id: String(id), variantId: String(900 + id), sku, name: `Produit ${sku ?? id}`, quantity, requiresShipping: true, giftCard: false };
+  return {
+    id: String(id),
+    variantId: String(900 + id),
+    sku,
+    name: `Produit ${sku ?? id}`,
+    quantity,
+    requiresShipping: true,
+    giftCard: false,
+  };
 }
 
 function makeOrder(i: number): ShopOrder {
   const roll = random();
   const city =
-    roll < 0.7 ? pick(CLEAN_CITIES) : roll < 0.78 ? misspell(pick(LONG_NAMES)) : roll < 0.85 ? pick(ARABIC_CITIES) : roll < 0.93 ? pick(DISTRICTS) : roll < 0.96 ? pick(UNKNOWN) : "";
+    roll < 0.7
+      ? pick(CLEAN_CITIES)
+      : roll < 0.78
+        ? misspell(pick(LONG_NAMES))
+        : roll < 0.85
+          ? pick(ARABIC_CITIES)
+          : roll < 0.93
+            ? pick(DISTRICTS)
+            : roll < 0.96
+              ? pick(UNKNOWN)
+              : "";
   const phoneRoll = random();
-  const phone = phoneRoll < 0.95 ? pick(PHONE_FORMS)(mobile()) : phoneRoll < 0.97 ? "0522123456" : phoneRoll < 0.99 ? "+33612345678" : "";
+  const phone =
+    phoneRoll < 0.95
+      ? pick(PHONE_FORMS)(mobile())
+      : phoneRoll < 0.97
+        ? "0522123456"
+        : phoneRoll < 0.99
+          ? "+33612345678"
+          : "";
   const lines = [lineItem(1, pick(skus), 1 + Math.floor(random() * 2))];
   if (random() < 0.25) lines.push(lineItem(2, pick(skus)));
   if (random() < 0.05) lines.push(lineItem(3, "PACK-DUO"));
@@ -105,7 +140,14 @@ function makeOrder(i: number): ShopOrder {
 }
 
 const skuMappings: SkuMappingRule[] = [
-  { sourceKind: "sku", sourceKey: "PACK-DUO", targets: [{ sku: "ARG-OIL-50", quantity: 2 }, { sku: "AMLOU-250", quantity: 1 }] },
+  {
+    sourceKind: "sku",
+    sourceKey: "PACK-DUO",
+    targets: [
+      { sku: "ARG-OIL-50", quantity: 2 },
+      { sku: "AMLOU-250", quantity: 1 },
+    ],
+  },
 ];
 const orders = Array.from({ length: orderCount }, (_, i) => makeOrder(i));
 const recentByPhone = new Map<string, RecentLead[]>();
@@ -133,7 +175,9 @@ function run(label: string, perItem: (i: number) => void, count: number, beforeP
     done += count;
   }
   const rate = done / (elapsed / 1000);
-  console.log(`${label.padEnd(44)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${done.toLocaleString("en-US")} calls)`);
+  console.log(
+    `${label.padEnd(44)} ${Math.round(rate).toLocaleString("en-US").padStart(10)} /s  (${done.toLocaleString("en-US")} calls)`,
+  );
   return rate;
 }
 
@@ -145,7 +189,9 @@ for (const order of orders) {
   const result = mapOrderToLead(order, context);
   decisions[result.decision]++;
   if (result.phone && result.lead) {
-    recentByPhone.set(result.phone, [{ phone: result.phone, productKeys: result.productKeys, createdAt: now, orderId: `x${order.id}` }]);
+    recentByPhone.set(result.phone, [
+      { phone: result.phone, productKeys: result.productKeys, createdAt: now, orderId: `x${order.id}` },
+    ]);
   }
 }
 console.log(`mix of ${orderCount} orders: ${decisions.send} send, ${decisions.hold} hold, ${decisions.skip} skip`);
@@ -156,7 +202,10 @@ const DAY = 86_400_000;
 const histories = new Map<string, CustomerHistory>();
 for (const phone of recentByPhone.keys()) {
   if (random() > 0.33) continue;
-  const outcomes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({ outcome: pick(DELIVERY_OUTCOMES), at: new Date(now.getTime() - Math.floor(random() * 120) * DAY) }));
+  const outcomes = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({
+    outcome: pick(DELIVERY_OUTCOMES),
+    at: new Date(now.getTime() - Math.floor(random() * 120) * DAY),
+  }));
   const standing = random() < 0.03 ? "blocked" : random() < 0.03 ? "trusted" : null;
   histories.set(phone, { standing, outcomes });
 }
@@ -165,21 +214,38 @@ const holdRule = { enabled: true, failures: 2, days: 90 };
 const held = { count: 0 };
 const withRisk = (i: number) => {
   const result = mapOrderToLead(orders[i], context);
-  if (result.decision === "send" && result.phone && customerHold(histories.get(result.phone) ?? NO_HISTORY, holdRule, now).hold) held.count++;
+  if (
+    result.decision === "send" &&
+    result.phone &&
+    customerHold(histories.get(result.phone) ?? NO_HISTORY, holdRule, now).hold
+  )
+    held.count++;
 };
 for (let i = 0; i < orders.length; i++) withRisk(i);
-console.log(`customer hold (2 failures in 90 days): ${held.count} of the ${decisions.send} orders to send held; ${histories.size} phones with a history`);
+console.log(
+  `customer hold (2 failures in 90 days): ${held.count} of the ${decisions.send} orders to send held; ${histories.size} phones with a history`,
+);
 
 const mapRate = run("mapOrderToLead (realistic mix)", (i) => mapOrderToLead(orders[i], context), orders.length, cold);
 const orderRate = run("mapOrderToLead + customer hold decision", withRisk, orders.length, cold);
 run("mapOrderToLead (mix, misspellings memoised)", (i) => mapOrderToLead(orders[i], context), orders.length);
 const cityInputs = orders.map((o) => o.shippingAddress?.city ?? "");
-run("matchCity (same mix of city fields)", (i) => matchCity(cityInputs[i], cities), cityInputs.length, () =>
-  cityIndexFor(cities).fuzzyMemo.clear(),
+run(
+  "matchCity (same mix of city fields)",
+  (i) => matchCity(cityInputs[i], cities),
+  cityInputs.length,
+  () => cityIndexFor(cities).fuzzyMemo.clear(),
 );
 const hard = Array.from({ length: 2000 }, (_, i) => (i % 5 === 4 ? pick(UNKNOWN) : misspell(pick(LONG_NAMES))));
-run("matchCity (misspelt/unknown only)", (i) => matchCity(hard[i], cities), hard.length, () => cityIndexFor(cities).fuzzyMemo.clear());
+run(
+  "matchCity (misspelt/unknown only)",
+  (i) => matchCity(hard[i], cities),
+  hard.length,
+  () => cityIndexFor(cities).fuzzyMemo.clear(),
+);
 
 const target = 20_000;
 console.log(`mapping alone ${Math.round(mapRate).toLocaleString("en-US")} /s`);
-console.log(`target ${target.toLocaleString("en-US")} orders/s with the customer hold decision: ${orderRate >= target ? "met" : "NOT met"}`);
+console.log(
+  `target ${target.toLocaleString("en-US")} orders/s with the customer hold decision: ${orderRate >= target ? "met" : "NOT met"}`,
+);

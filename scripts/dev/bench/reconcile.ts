@@ -67,15 +67,22 @@ interface PassResult {
 async function startStandIn(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const root = join(import.meta.dirname, "..", "..", "..");
-  const child = spawn(process.execPath, [...tsxPreloadArgs(root), join(root, "shopify-admin", "cli.ts"), "--port", String(port)], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...tsxPreloadArgs(root), join(root, "shopify-admin", "cli.ts"), "--port", String(port)],
+    {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (d) => String(d).includes("listening on") && resolve());
     child.once("exit", (code) => reject(new Error(`the stand-in exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: async () => void (child.kill("SIGTERM"), await new Promise((r) => child.once("exit", r))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => void (child.kill("SIGTERM"), await new Promise((r) => child.once("exit", r))),
+  };
 }
 
 async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
@@ -89,8 +96,23 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
   try {
     const now = Date.now();
     await control.loadShop(SHOP);
-    await db.shop.create({ data: { domain: SHOP, installedAt: new Date(now - 3 * HOUR), settings: JSON.stringify({ writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } }) } });
-    await db.session.create({ data: { id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, scope: "read_orders,write_orders", accessToken: "shpat_bench" } });
+    await db.shop.create({
+      data: {
+        domain: SHOP,
+        installedAt: new Date(now - 3 * HOUR),
+        settings: JSON.stringify({ writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } }),
+      },
+    });
+    await db.session.create({
+      data: {
+        id: `offline_${SHOP}`,
+        shop: SHOP,
+        state: "",
+        isOnline: false,
+        scope: "read_orders,write_orders",
+        accessToken: "shpat_bench",
+      },
+    });
     // N orders placed and updated between an hour and ten minutes ago; the app holds them all but the lost ones.
     const lost = Math.round(size * LOST);
     const lostEvery = lost > 0 ? Math.floor(size / lost) : 0;
@@ -99,14 +121,37 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
     const payloads = [];
     for (let i = 0; i < size; i++) {
       const at = new Date(now - HOUR + Math.floor((i / size) * 50 * 60_000)).toISOString();
-      const payload = webhookOrder({ id: 8_000_000_000_000 + i, phone: `07${String(10_000_000 + i).padStart(8, "0")}`, createdAt: at });
+      const payload = webhookOrder({
+        id: 8_000_000_000_000 + i,
+        phone: `07${String(10_000_000 + i).padStart(8, "0")}`,
+        createdAt: at,
+      });
       payloads.push(payload);
       if (isLost(i)) continue;
-      links.push({ shop: SHOP, orderId: String(payload.id), orderName: String(payload.name), payload: "{}", payloadAt: new Date(at), orderCreatedAt: new Date(at), externalRef: `shopify:${payload.id}`, state: "created", leadRef: `ATB-${i}` });
+      links.push({
+        shop: SHOP,
+        orderId: String(payload.id),
+        orderName: String(payload.name),
+        payload: "{}",
+        payloadAt: new Date(at),
+        orderCreatedAt: new Date(at),
+        externalRef: `shopify:${payload.id}`,
+        state: "created",
+        leadRef: `ATB-${i}`,
+      });
     }
-    for (let i = 0; i < payloads.length; i += 20) await Promise.all(payloads.slice(i, i + 20).map((p) => control.placeOrder(SHOP, p, { deliver: false })));
+    for (let i = 0; i < payloads.length; i += 20)
+      await Promise.all(payloads.slice(i, i + 20).map((p) => control.placeOrder(SHOP, p, { deliver: false })));
     for (let i = 0; i < links.length; i += 1000) await db.orderLink.createMany({ data: links.slice(i, i + 1000) });
-    await db.syncLedger.create({ data: { shop: SHOP, coverageFrom: new Date(now - 2 * HOUR), watermark: new Date(now - HOUR - 60_000), lastPassAt: new Date(now - HOUR), measuredUntil: new Date(now - HOUR) } });
+    await db.syncLedger.create({
+      data: {
+        shop: SHOP,
+        coverageFrom: new Date(now - 2 * HOUR),
+        watermark: new Date(now - HOUR - 60_000),
+        lastPassAt: new Date(now - HOUR),
+        measuredUntil: new Date(now - HOUR),
+      },
+    });
 
     const { createWorker } = await import("../../../app/queue/worker.server");
     const { createJobHandlers } = await import("../../../app/sync/job-handlers.server");
@@ -115,8 +160,17 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
     const { RECONCILE_JOB, reconcileJobKey } = await import("../../../app/models/job-kinds");
     const app = await import("../../../app/shopify.server");
     const adminFor = async (shop: string) => (await app.unauthenticated.admin(shop)).admin;
-    const handlers = createJobHandlers({ ...createPipelineDeps(db), adminFor, reconcile: { intervalMs: INTERVAL_S * 1000, maxGapMs: 7 * 24 * HOUR, stuckMs: 30 * 60_000, pagesPerAttempt: 20 } });
-    const worker = createWorker({ db, handlers, kinds: [RECONCILE_JOB], logger: { info: () => {}, warn: (m) => console.error(m), error: (m) => console.error(m) } });
+    const handlers = createJobHandlers({
+      ...createPipelineDeps(db),
+      adminFor,
+      reconcile: { intervalMs: INTERVAL_S * 1000, maxGapMs: 7 * 24 * HOUR, stuckMs: 30 * 60_000, pagesPerAttempt: 20 },
+    });
+    const worker = createWorker({
+      db,
+      handlers,
+      kinds: [RECONCILE_JOB],
+      logger: { info: () => {}, warn: (m) => console.error(m), error: (m) => console.error(m) },
+    });
 
     /** One whole pass, waiting out the bucket as the queue would. */
     const pass = async (): Promise<PassResult> => {
@@ -128,7 +182,8 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
       const log = console.info;
       let found: Record<string, number> = {};
       console.info = (line: unknown, ...rest: unknown[]) => {
-        if (typeof line === "string" && line.startsWith("[reconcile] ")) found = JSON.parse(line.slice(12)) as Record<string, number>;
+        if (typeof line === "string" && line.startsWith("[reconcile] "))
+          found = JSON.parse(line.slice(12)) as Record<string, number>;
         else log(line, ...rest);
       };
       try {
@@ -141,7 +196,8 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
           const job = await db.job.findUniqueOrThrow({ where: { key: reconcileJobKey(SHOP) } });
           if (job.payload === "{}") break;
           waits++;
-          if (process.env.BENCH_DEBUG) console.error(job.state, job.lastError, job.runAt.toISOString(), job.payload.slice(0, 200));
+          if (process.env.BENCH_DEBUG)
+            console.error(job.state, job.lastError, job.runAt.toISOString(), job.payload.slice(0, 200));
           await sleep(Math.max(0, job.runAt.getTime() - Date.now()) + 5);
         }
       } finally {

@@ -76,7 +76,13 @@ interface Result {
   latenciesMs: number[];
 }
 
-async function run(name: string, target: Target, method: string, path: string, body: (i: number) => string | undefined): Promise<Result> {
+async function run(
+  name: string,
+  target: Target,
+  method: string,
+  path: string,
+  body: (i: number) => string | undefined,
+): Promise<Result> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const { hostname, port } = new URL(target.url);
   const statuses = new Map<number, number>();
@@ -117,7 +123,8 @@ async function run(name: string, target: Target, method: string, path: string, b
   return { name, requests, seconds: (performance.now() - start) / 1000, statuses, latenciesMs };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 function report(r: Result): void {
   const sorted = [...r.latenciesMs].sort((a, b) => a - b);

@@ -77,7 +77,9 @@ const mode = values.mode as WorkerMode;
 const withShopify = values.shopify !== "off";
 const plan = values.plan as ShopifyPlan;
 if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate") || !(plan in PLAN_LIMITS)) {
-  console.error("usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]");
+  console.error(
+    "usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]",
+  );
   process.exit(2);
 }
 const REDELIVER_EVERY = 10; // 10 %
@@ -90,13 +92,21 @@ const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
 // --database postgres: an embedded PostgreSQL started here (SQLite needs nothing: the world makes its file).
 const postgres =
-  benchDatabaseKind(values.database) === "postgres" && !values["database-url"] ? await openBenchDatabase({ kind: "postgres", name: "soak" }) : null;
+  benchDatabaseKind(values.database) === "postgres" && !values["database-url"]
+    ? await openBenchDatabase({ kind: "postgres", name: "soak" })
+    : null;
 const world = await startSoakWorld({
   dataDir,
   mode,
   rateLimitPerMinute: Number(values["rate-limit"]),
   databaseUrl: values["database-url"] ?? postgres?.url,
-  shopify: withShopify && { runTag, orders: total, holdEvery: HOLD_EVERY, flowWorkflows: values["flow-workflows"] !== "off", plan },
+  shopify: withShopify && {
+    runTag,
+    orders: total,
+    holdEvery: HOLD_EVERY,
+    flowWorkflows: values["flow-workflows"] !== "off",
+    plan,
+  },
   log,
 });
 const { db, shop } = world;
@@ -130,7 +140,12 @@ async function deliver(orderId: string, body: string, webhookId: string): Promis
   const t0 = performance.now();
   let status: number | null = null;
   try {
-    const response = await fetch(`${world.appUrl}/webhooks/orders/create`, { method: "POST", headers, body, signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(`${world.appUrl}/webhooks/orders/create`, {
+      method: "POST",
+      headers,
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
     await response.arrayBuffer();
     status = response.status;
   } catch {
@@ -205,14 +220,46 @@ const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : "-");
 const names = world.processes.map((p) => p.name);
 function printHeader() {
   console.log(
-    ["min", "phase", "orders", "wh p50", "wh p99", "wh max", "loop p99", "loop max", "probe max", "conn err", "backlog", "syncs", "sync ≤ ms", ...names.map((n) => `${n} MB`), "app heap"]
+    [
+      "min",
+      "phase",
+      "orders",
+      "wh p50",
+      "wh p99",
+      "wh max",
+      "loop p99",
+      "loop max",
+      "probe max",
+      "conn err",
+      "backlog",
+      "syncs",
+      "sync ≤ ms",
+      ...names.map((n) => `${n} MB`),
+      "app heap",
+    ]
       .map((h) => h.padStart(9))
       .join(" "),
   );
 }
 function printRow(r: MinuteRow) {
   console.log(
-    [r.minute, r.phase, r.orders, f0(r.p50), f0(r.p99), f0(r.max), f0(r.loopP99), f0(r.loopMax), f0(r.probeMax), r.connErrors, r.backlog, r.syncCycles, f0(r.syncMaxMs), ...names.map((n) => f0(r.rss[n])), f0(r.appHeapMb)]
+    [
+      r.minute,
+      r.phase,
+      r.orders,
+      f0(r.p50),
+      f0(r.p99),
+      f0(r.max),
+      f0(r.loopP99),
+      f0(r.loopMax),
+      f0(r.probeMax),
+      r.connErrors,
+      r.backlog,
+      r.syncCycles,
+      f0(r.syncMaxMs),
+      ...names.map((n) => f0(r.rss[n])),
+      f0(r.appHeapMb),
+    ]
       .map((v) => String(v).padStart(9))
       .join(" "),
   );
@@ -259,13 +306,19 @@ try {
     track(deliver(order.id, order.body, webhookId));
     if (i % REDELIVER_EVERY === 3) {
       redeliveries++;
-      track(new Promise<void>((r) => setTimeout(r, REDELIVERY_DELAY_MS)).then(() => deliver(order.id, order.body, webhookId)));
+      track(
+        new Promise<void>((r) => setTimeout(r, REDELIVERY_DELAY_MS)).then(() =>
+          deliver(order.id, order.body, webhookId),
+        ),
+      );
     }
   }
   await Promise.all(inflight);
   const sendEnded = Date.now();
   const atEnd = await backlog(db, shop);
-  log(`sending done: ${sent.size} orders, ${redeliveries} redeliveries; backlog ${atEnd.links} orders (${(atEnd.links / rate).toFixed(1)} s of orders)`);
+  log(
+    `sending done: ${sent.size} orders, ${redeliveries} redeliveries; backlog ${atEnd.links} orders (${(atEnd.links / rate).toFixed(1)} s of orders)`,
+  );
   const workAtEnd = await workLeft(db, shop);
   log(`work left when sending stopped: ${JSON.stringify(workAtEnd)}`);
 
@@ -285,14 +338,24 @@ try {
     if (Date.now() - sendEnded > drainLimitMs) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  log(drainMs === null ? `backlog not drained after ${drainLimitMs / 60_000} min` : `drained ${(drainMs / 1000).toFixed(1)} s after sending stopped`);
-  log(allWorkMs === null ? `work left after ${drainLimitMs / 60_000} min: ${JSON.stringify(left)}` : `all work done ${(allWorkMs / 1000).toFixed(1)} s after sending stopped`);
+  log(
+    drainMs === null
+      ? `backlog not drained after ${drainLimitMs / 60_000} min`
+      : `drained ${(drainMs / 1000).toFixed(1)} s after sending stopped`,
+  );
+  log(
+    allWorkMs === null
+      ? `work left after ${drainLimitMs / 60_000} min: ${JSON.stringify(left)}`
+      : `all work done ${(allWorkMs / 1000).toFixed(1)} s after sending stopped`,
+  );
   const drainedAt = Date.now();
   const cpuAtDrain = cpuOf(world.processes);
   const leadsAtDrain = await db.orderLink.count({ where: { shop, state: { in: ["created", "damaged"] } } });
   const jobsAtDrain = jobsPerLead((await world.scrapeAll()).values(), leadsAtDrain);
   const figuresAtDrain = await world.readFigures();
-  const rssAtDrain = Object.fromEntries(world.processes.map((p) => [p.name, figuresAtDrain.get(p.name)?.rssMb ?? rssMb(p.pid)]));
+  const rssAtDrain = Object.fromEntries(
+    world.processes.map((p) => [p.name, figuresAtDrain.get(p.name)?.rssMb ?? rssMb(p.pid)]),
+  );
 
   phase = "after";
   await new Promise((r) => setTimeout(r, afterMs));
@@ -349,7 +412,12 @@ try {
     healthz: {
       probes: probes.length,
       failed: probes.filter((p) => !p.ok).length,
-      p99Ms: Math.round(percentile(probes.map((p) => p.latencyMs), 99)),
+      p99Ms: Math.round(
+        percentile(
+          probes.map((p) => p.latencyMs),
+          99,
+        ),
+      ),
       maxMs: Math.round(maxOf(probes.map((p) => p.latencyMs))),
       over1s: probes.filter((p) => p.latencyMs > 1000).length,
     },

@@ -31,8 +31,13 @@ import { syncShopStatuses } from "../../../app/sync/status-sync.server";
 import { applyMigrations } from "../../../app/db/migrations.server";
 import { ROOT, startSandboxProcess, stopChild } from "./lib/soak-world";
 
-const { values } = parseArgs({ options: { leads: { type: "string", default: "10000,50000" }, "cpu-prof": { type: "string" } } });
-const sizes = values.leads!.split(",").map(Number).filter((n) => n > 0);
+const { values } = parseArgs({
+  options: { leads: { type: "string", default: "10000,50000" }, "cpu-prof": { type: "string" } },
+});
+const sizes = values
+  .leads!.split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 process.env.SELLER_API_ALLOW_PRIVATE_HOSTS = "true";
 const SHOP = "atlas-beauty.myshopify.com";
@@ -43,7 +48,11 @@ const collectGarbage = runInNewContext("gc") as () => void;
 const NO_WRITE_BACK = { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } };
 
 /** Runs work over items with `lanes` in flight at once. */
-async function inParallel<T>(items: readonly T[], lanes: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: lanes }, async () => {
@@ -68,7 +77,10 @@ async function benchOne(N: number) {
     const shop = await db.shop.create({
       data: {
         domain: SHOP,
-        sellerApiKeyCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(sandbox.key, { shop: SHOP, purpose: "seller-api-key" }),
+        sellerApiKeyCipher: createSecretBox(process.env.ENCRYPTION_KEY!).seal(sandbox.key, {
+          shop: SHOP,
+          purpose: "seller-api-key",
+        }),
         sellerApiKeyLast4: sandbox.key.slice(-4),
         sellerApiBaseUrl: sandbox.url,
         rateLimitPerMinute: 10_000_000,
@@ -81,17 +93,21 @@ async function benchOne(N: number) {
     const client = createSellerApiClient({ baseUrl: sandbox.url, apiKey: sandbox.key });
     const now = new Date();
     const refs: string[] = new Array(N);
-    await inParallel(Array.from({ length: N }, (_, i) => i), 16, async (i) => {
-      const answer = await client.createLead({
-        customer_name: "Client Sync",
-        customer_phone: `06${String(40000000 + i).padStart(8, "0")}`,
-        city: 101,
-        total_client: "199.00",
-        items: [{ sku: "ARG-OIL-100", quantity: 1 }],
-        external_ref: `shopify:${5_590_000_000_000 + i} #S${i}`,
-      });
-      refs[i] = answer.ref!;
-    });
+    await inParallel(
+      Array.from({ length: N }, (_, i) => i),
+      16,
+      async (i) => {
+        const answer = await client.createLead({
+          customer_name: "Client Sync",
+          customer_phone: `06${String(40000000 + i).padStart(8, "0")}`,
+          city: 101,
+          total_client: "199.00",
+          items: [{ sku: "ARG-OIL-100", quantity: 1 }],
+          external_ref: `shopify:${5_590_000_000_000 + i} #S${i}`,
+        });
+        refs[i] = answer.ref!;
+      },
+    );
     for (let from = 0; from < N; from += 1000) {
       await db.orderLink.createMany({
         data: refs.slice(from, from + 1000).map((ref, k) => ({
@@ -130,7 +146,9 @@ async function benchOne(N: number) {
         }
       }
     });
-    console.log(`${N} leads in motion: set up in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${moves.length} moved since the last cycle`);
+    console.log(
+      `${N} leads in motion: set up in ${((performance.now() - t0) / 1000).toFixed(0)} s, ${moves.length} moved since the last cycle`,
+    );
 
     // The set-up (N leads over HTTP, their links, the moves) leaves hundreds of MB of garbage
     // that a web process would not carry: collected first, so the cycle's pauses are its own.

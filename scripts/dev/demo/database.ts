@@ -21,7 +21,9 @@ export interface DemoDatabase {
 /** The demo adds its shops and their history: on a database that already has shops, it would mix with them. */
 export class DemoDatabaseNotEmptyError extends Error {
   constructor(where: string) {
-    super(`The database at ${where} already holds shops: give the demo an empty PostgreSQL database (or none: --postgres starts one).`);
+    super(
+      `The database at ${where} already holds shops: give the demo an empty PostgreSQL database (or none: --postgres starts one).`,
+    );
     this.name = "DemoDatabaseNotEmptyError";
   }
 }
@@ -62,9 +64,15 @@ export async function openDemoDatabase(
     await createDatabase(server.url(), DEMO_DATABASE);
     const url = databaseUrl(server.url(), DEMO_DATABASE);
     await applyMigrations(url, migrationsDir);
-    return { url, description: `PostgreSQL 17, embedded, on 127.0.0.1:${server.port} (fresh, migrations applied; gone when the demo stops)` };
+    return {
+      url,
+      description: `PostgreSQL 17, embedded, on 127.0.0.1:${server.port} (fresh, migrations applied; gone when the demo stops)`,
+    };
   }
   const applied = await applyMigrations(choice.url, migrationsDir);
   if ((await shopCount(choice.url)) > 0) throw new DemoDatabaseNotEmptyError(shownUrl(choice.url));
-  return { url: choice.url, description: `PostgreSQL at ${shownUrl(choice.url)} (${applied.length} migration(s) applied now)` };
+  return {
+    url: choice.url,
+    description: `PostgreSQL at ${shownUrl(choice.url)} (${applied.length} migration(s) applied now)`,
+  };
 }

@@ -96,7 +96,10 @@ export async function registerDemoShop(db: PrismaClient, options: RegisterOption
     data: {
       domain: DEMO_SHOP,
       scopes: DEMO_SCOPES,
-      sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, { shop: DEMO_SHOP, purpose: "seller-api-key" }),
+      sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, {
+        shop: DEMO_SHOP,
+        purpose: "seller-api-key",
+      }),
       sellerApiKeyLast4: options.apiKey.slice(-4),
       sellerApiBaseUrl: options.sellerApiBaseUrl,
       sellerAccount: DEMO_ACCOUNT,
@@ -115,7 +118,10 @@ export async function connectDemoShop(db: PrismaClient, options: RegisterOptions
   const now = options.now ?? new Date();
   const connection = {
     scopes: DEMO_SCOPES,
-    sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, { shop: DEMO_SHOP, purpose: "seller-api-key" }),
+    sellerApiKeyCipher: createSecretBox(options.encryptionKey).seal(options.apiKey, {
+      shop: DEMO_SHOP,
+      purpose: "seller-api-key",
+    }),
     sellerApiKeyLast4: options.apiKey.slice(-4),
     sellerApiBaseUrl: options.sellerApiBaseUrl,
     sellerAccount: DEMO_ACCOUNT,
@@ -126,5 +132,10 @@ export async function connectDemoShop(db: PrismaClient, options: RegisterOptions
     keyVerifiedAt: now,
     settings: JSON.stringify(DEMO_WRITE_BACK_SETTINGS),
   };
-  await db.shop.upsert({ where: { domain: DEMO_SHOP }, create: { domain: DEMO_SHOP, ...connection }, update: connection, select: { id: true } });
+  await db.shop.upsert({
+    where: { domain: DEMO_SHOP },
+    create: { domain: DEMO_SHOP, ...connection },
+    update: connection,
+    select: { id: true },
+  });
 }

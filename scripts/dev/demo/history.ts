@@ -61,7 +61,11 @@ const OUTCOMES: [string, string | null, string | null, number][] = [
   ["skipped", null, null, 3],
 ];
 
-export async function seedDemoHistory(db: PrismaClient, shop: string, options: { days?: number; now?: Date } = {}): Promise<number> {
+export async function seedDemoHistory(
+  db: PrismaClient,
+  shop: string,
+  options: { days?: number; now?: Date } = {},
+): Promise<number> {
   const days = options.days ?? 60;
   const now = (options.now ?? new Date()).getTime();
   let seed = 60;
@@ -91,18 +95,33 @@ export async function seedDemoHistory(db: PrismaClient, shop: string, options: {
       const [state, confirmationStatus, pickedShipping] = pick(OUTCOMES);
       const orderId = String(5_900_000_000_000 + n);
       const phone = `06${String(20_000_000 + Math.floor(random() * 79_999_999))}`;
-      const payload = webhookOrder({ id: Number(orderId), name: `#H${1001 + n}`, phone, city, createdAt: createdAt.toISOString(), items: [{ sku, price, quantity, title: sku }] });
+      const payload = webhookOrder({
+        id: Number(orderId),
+        name: `#H${1001 + n}`,
+        phone,
+        city,
+        createdAt: createdAt.toISOString(),
+        items: [{ sku, price, quantity, title: sku }],
+      });
       const total = String((payload.current_total_price as string | undefined) ?? price);
       const sent = state === "created" || state === "damaged";
       const delivered = pickedShipping === "delivered" || pickedShipping === "paid";
       // Settled 1 to 4 days after the order, and before now.
       const settledAt = new Date(Math.min(createdAt.getTime() + (1 + Math.floor(random() * 4)) * DAY, now - 3_600_000));
       // Delivered: paid 3 to 9 days later, unless that is still to come, or for one parcel in twelve, never.
-      const paidAt = delivered && random() >= 1 / 12 ? new Date(settledAt.getTime() + (3 + Math.floor(random() * 7)) * DAY) : null;
+      const paidAt =
+        delivered && random() >= 1 / 12 ? new Date(settledAt.getTime() + (3 + Math.floor(random() * 7)) * DAY) : null;
       const shippingStatus = delivered ? (paidAt && paidAt.getTime() < now ? "paid" : "delivered") : pickedShipping;
       const id = `hist${String(n).padStart(5, "0")}`;
       const mark = (status: string, at: Date) =>
-        timeline.push({ shop, linkId: id, kind: "status_changed", message: `Lead HIST-${100000 + n}: shipping → ${status}`, data: JSON.stringify({ shippingStatus: status }), at });
+        timeline.push({
+          shop,
+          linkId: id,
+          kind: "status_changed",
+          message: `Lead HIST-${100000 + n}: shipping → ${status}`,
+          data: JSON.stringify({ shippingStatus: status }),
+          at,
+        });
       if (sent && (delivered || shippingStatus === "returned")) mark(delivered ? "delivered" : "returned", settledAt);
       if (shippingStatus === "paid") mark("paid", paidAt!);
       rows.push({
@@ -159,7 +178,14 @@ function returningCustomerHistory(shop: string, now: number, first: number): Pri
     const n = first + i;
     const createdAt = new Date(now - daysAgo * DAY);
     const orderId = String(5_900_000_000_000 + n);
-    const payload = webhookOrder({ id: Number(orderId), name: `#H${1001 + n}`, phone: RETURNING_CUSTOMER_PHONE, city: "Casablanca", createdAt: createdAt.toISOString(), items: [{ sku: "ARG-OIL-100", price: "149.00", quantity: 1, title: "ARG-OIL-100" }] });
+    const payload = webhookOrder({
+      id: Number(orderId),
+      name: `#H${1001 + n}`,
+      phone: RETURNING_CUSTOMER_PHONE,
+      city: "Casablanca",
+      createdAt: createdAt.toISOString(),
+      items: [{ sku: "ARG-OIL-100", price: "149.00", quantity: 1, title: "ARG-OIL-100" }],
+    });
     return {
       shop,
       orderId,

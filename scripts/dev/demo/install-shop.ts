@@ -8,7 +8,8 @@ import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { hostParamOf, storeNameOf } from "./preview-server";
 
-const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 export class InstallError extends Error {
   constructor(shop: string, detail: string) {
@@ -18,7 +19,12 @@ export class InstallError extends Error {
 }
 
 /** The URL the Shopify admin opens in its iframe, with a fresh session token. */
-export async function embeddedAppUrl(baseUrl: string, shop: string, app: { apiKey: string; apiSecret: string }, path = "/app"): Promise<string> {
+export async function embeddedAppUrl(
+  baseUrl: string,
+  shop: string,
+  app: { apiKey: string; apiSecret: string },
+  path = "/app",
+): Promise<string> {
   const { token } = await getJwt(storeNameOf(shop), app.apiKey, app.apiSecret);
   const url = new URL(path, baseUrl);
   url.searchParams.set("embedded", "1");
@@ -41,5 +47,6 @@ export async function installThroughTokenExchange(db: PrismaClient, shop: string
     throw new InstallError(shop, `the app did not answer (${error instanceof Error ? error.message : String(error)})`);
   }
   const session = await db.session.findFirst({ where: { shop, isOnline: false }, select: { id: true } });
-  if (!session) throw new InstallError(shop, `the app answered ${status} and stored no offline session (see the app's log)`);
+  if (!session)
+    throw new InstallError(shop, `the app answered ${status} and stored no offline session (see the app's log)`);
 }

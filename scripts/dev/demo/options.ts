@@ -40,7 +40,17 @@ export const DEMO_USAGE = `usage: npm run demo -- [options]
 export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help: boolean } {
   const { values, flags, positionals } = parseArgs(
     argv,
-    ["orders", "timeout", "port", "sandbox-port", "shopify-admin-port", "preview-port", "rate-limit", "data-dir", "database-url"],
+    [
+      "orders",
+      "timeout",
+      "port",
+      "sandbox-port",
+      "shopify-admin-port",
+      "preview-port",
+      "rate-limit",
+      "data-dir",
+      "database-url",
+    ],
     ["json", "help", "postgres"],
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -48,9 +58,12 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
   const databaseUrl = values["database-url"];
   if (databaseUrl !== undefined && !POSTGRES_URL.test(databaseUrl)) {
     // Never echo the value: it may carry a password.
-    throw new UsageError("--database-url must be a PostgreSQL URL (postgresql://user:password@host:5432/db); without it the demo uses a fresh SQLite file");
+    throw new UsageError(
+      "--database-url must be a PostgreSQL URL (postgresql://user:password@host:5432/db); without it the demo uses a fresh SQLite file",
+    );
   }
-  if (databaseUrl !== undefined && flags.has("postgres")) throw new UsageError("--postgres starts a PostgreSQL server of its own: give it or --database-url, not both");
+  if (databaseUrl !== undefined && flags.has("postgres"))
+    throw new UsageError("--postgres starts a PostgreSQL server of its own: give it or --database-url, not both");
   const options = {
     help: flags.has("help"),
     port,
@@ -77,7 +90,8 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
   ] as const;
   for (let i = 0; i < ports.length; i++) {
     for (let j = i + 1; j < ports.length; j++) {
-      if (ports[i][1] === ports[j][1]) throw new UsageError(`${ports[i][0]} and ${ports[j][0]} are both ${ports[i][1]}: choose two ports`);
+      if (ports[i][1] === ports[j][1])
+        throw new UsageError(`${ports[i][0]} and ${ports[j][0]} are both ${ports[i][1]}: choose two ports`);
     }
   }
   return options;

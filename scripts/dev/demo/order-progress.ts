@@ -18,25 +18,46 @@ export interface ProgressSnapshot {
   allSettled: boolean;
 }
 
-export async function readProgress(db: PrismaClient, shop: string, sent: readonly SentOrder[]): Promise<ProgressSnapshot> {
+export async function readProgress(
+  db: PrismaClient,
+  shop: string,
+  sent: readonly SentOrder[],
+): Promise<ProgressSnapshot> {
   const ids = sent.map((s) => s.orderId);
   const [links, jobs] = await Promise.all([
     db.orderLink.findMany({
       where: { shop, orderId: { in: ids } },
       select: {
-        orderId: true, orderName: true, state: true, leadRef: true, confirmationStatus: true, shippingStatus: true,
-        findings: true, anomalies: true, totalClient: true, phone: true, cityId: true, leadJson: true, cancelledAt: true,
+        orderId: true,
+        orderName: true,
+        state: true,
+        leadRef: true,
+        confirmationStatus: true,
+        shippingStatus: true,
+        findings: true,
+        anomalies: true,
+        totalClient: true,
+        phone: true,
+        cityId: true,
+        leadJson: true,
+        cancelledAt: true,
       },
     }),
     db.job.findMany({
-      where: { kind: "post-lead", shop, state: { in: UNFINISHED_JOB_STATES }, key: { in: ids.map((id) => `post-lead:${shop}:${id}`) } },
+      where: {
+        kind: "post-lead",
+        shop,
+        state: { in: UNFINISHED_JOB_STATES },
+        key: { in: ids.map((id) => `post-lead:${shop}:${id}`) },
+      },
       select: { key: true },
     }),
   ]);
   const byId = new Map(links.map((l) => [l.orderId, l]));
   const busy = new Set(jobs.map((j) => j.key.slice(`post-lead:${shop}:`.length)));
   const orders = sent.map((s) => {
-    if (s.status < 200 || s.status > 299) return { sent: s, summary: refusedSummary(s.orderId, s.orderName, s.status), settled: true, cancelled: false };
+    if (s.status < 200 || s.status > 299)
+      return { sent: s, summary: refusedSummary(s.orderId, s.orderName, s.status), settled: true, cancelled: false };
     const link = byId.get(s.orderId);
     if (!link) return { sent: s, summary: null, settled: false, cancelled: false };
     const settled = !IN_FLIGHT_STATES.has(link.state) && !busy.has(s.orderId);

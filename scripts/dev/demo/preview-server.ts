@@ -16,7 +16,13 @@
  * the app's links to an order in Shopify's admin open that order's page on the
  * stand-in, and "Uninstall" does what Shopify does when a merchant removes the app.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { APP_BRIDGE_STUB_PATH, OPEN_PATH, TOKEN_PATH, UNINSTALL_PATH, appBridgeStub } from "./app-bridge-stub";
@@ -68,17 +74,27 @@ export function isLoopbackHostHeader(host: string | undefined): boolean {
 /** The languages the preview offers, as Shopify names an admin's language in `locale`. */
 export const LANGUAGES = ["en", "fr"] as const;
 export type PreviewLanguage = (typeof LANGUAGES)[number];
-const isLanguage = (value: string | null | undefined): value is PreviewLanguage => (LANGUAGES as readonly string[]).includes(value ?? "");
+const isLanguage = (value: string | null | undefined): value is PreviewLanguage =>
+  (LANGUAGES as readonly string[]).includes(value ?? "");
 
 export const storeNameOf = (shop: string) => shop.replace(/\.myshopify\.com$/, "");
-export const hostParamOf = (shop: string) => Buffer.from(`admin.shopify.com/store/${storeNameOf(shop)}`).toString("base64");
+export const hostParamOf = (shop: string) =>
+  Buffer.from(`admin.shopify.com/store/${storeNameOf(shop)}`).toString("base64");
 
 /** Only the app's own pages may be opened through /__preview/open. */
 export function safeAppPath(path: string | null): string {
   return path && /^\/app(\/[\w\-./]*)?$/.test(path) && !path.includes("..") ? path : "/app";
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+]);
 
 const SHOPIFY_ADMIN_STORE = "https://admin.shopify.com/store/";
 const SHOP_COOKIE = "preview_shop";
@@ -176,7 +192,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         const chunks: Buffer[] = [];
         answer.on("data", (c: Buffer) => chunks.push(c));
         answer.on("end", () => {
-          const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString("utf8"), options.shopifyAdminUrl), "utf8");
+          const body = Buffer.from(
+            rewriteHtml(Buffer.concat(chunks).toString("utf8"), options.shopifyAdminUrl),
+            "utf8",
+          );
           delete out["content-length"];
           res.writeHead(answer.statusCode ?? 502, { ...out, "content-length": String(body.length) });
           res.end(body);
@@ -232,7 +251,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       return send(200, "text/javascript; charset=utf-8", appBridgeStub({ apiKey: options.apiKey, shop, locale }));
     }
     if (req.method === "GET" && url.pathname === TOKEN_PATH) {
-      mint(shop).then((t) => send(200, "application/json", JSON.stringify(t)), () => send(500, "text/plain", "could not mint a token"));
+      mint(shop).then(
+        (t) => send(200, "application/json", JSON.stringify(t)),
+        () => send(500, "text/plain", "could not mint a token"),
+      );
       return;
     }
     if (req.method === "GET" && url.pathname === OPEN_PATH) {
@@ -242,8 +264,15 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     if (req.method === "POST" && url.pathname === UNINSTALL_PATH && options.onUninstall) {
       if (!fromPreviewPage(req)) return send(403, "text/plain", "Uninstall from the preview's own page.");
       options.onUninstall(shop).then(
-        () => res.writeHead(303, { Location: `/?shop=${encodeURIComponent(shop)}&uninstalled=1`, "cache-control": "no-store" }).end(),
-        (error: unknown) => send(502, "text/plain", `Could not uninstall: ${error instanceof Error ? error.message : String(error)}`),
+        () =>
+          res
+            .writeHead(303, {
+              Location: `/?shop=${encodeURIComponent(shop)}&uninstalled=1`,
+              "cache-control": "no-store",
+            })
+            .end(),
+        (error: unknown) =>
+          send(502, "text/plain", `Could not uninstall: ${error instanceof Error ? error.message : String(error)}`),
       );
       return;
     }

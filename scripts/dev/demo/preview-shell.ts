@@ -17,7 +17,8 @@ const WORDS = {
     badge: "Local preview of the embedded admin · demo data",
     names: { en: "English", fr: "Français" },
     gone: (app: string, store: string) => `${app} was uninstalled from ${store}`,
-    goneBody: "Shopify revoked its access and told the app (app/uninstalled). Orders placed now are held until the app is installed again.",
+    goneBody:
+      "Shopify revoked its access and told the app (app/uninstalled). Orders placed now are held until the app is installed again.",
     openAgain: "Open the app again",
     openAgainNote: "(installs it again through the token exchange)",
   },
@@ -28,7 +29,8 @@ const WORDS = {
     badge: "Aperçu local de l'administration intégrée · données de démonstration",
     names: { en: "English", fr: "Français" },
     gone: (app: string, store: string) => `${app} a été désinstallée de ${store}`,
-    goneBody: "Shopify a retiré ses accès et l'a signalé à l'application (app/uninstalled). Les commandes passées maintenant sont retenues jusqu'à sa réinstallation.",
+    goneBody:
+      "Shopify a retiré ses accès et l'a signalé à l'application (app/uninstalled). Les commandes passées maintenant sont retenues jusqu'à sa réinstallation.",
     openAgain: "Rouvrir l'application",
     openAgainNote: "(la réinstalle par l'échange de jetons)",
   },

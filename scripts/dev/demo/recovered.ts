@@ -15,15 +15,26 @@ export interface RecoveredOrder {
 }
 
 export async function readRecovered(db: PrismaClient, shop: string): Promise<RecoveredOrder[]> {
-  const rows = await db.timelineEvent.findMany({ where: { shop, kind: "recovered" }, select: { linkId: true, at: true }, orderBy: { at: "asc" } });
+  const rows = await db.timelineEvent.findMany({
+    where: { shop, kind: "recovered" },
+    select: { linkId: true, at: true },
+    orderBy: { at: "asc" },
+  });
   if (rows.length === 0) return [];
   const links = new Map(
-    (await db.orderLink.findMany({ where: { id: { in: rows.map((r) => r.linkId) } }, select: { id: true, orderName: true, state: true, orderCreatedAt: true } })).map((l) => [l.id, l]),
+    (
+      await db.orderLink.findMany({
+        where: { id: { in: rows.map((r) => r.linkId) } },
+        select: { id: true, orderName: true, state: true, orderCreatedAt: true },
+      })
+    ).map((l) => [l.id, l]),
   );
   return rows.flatMap((row) => {
     const link = links.get(row.linkId);
     if (!link) return [];
-    const afterSeconds = link.orderCreatedAt ? Math.max(0, Math.round((row.at.getTime() - link.orderCreatedAt.getTime()) / 1000)) : null;
+    const afterSeconds = link.orderCreatedAt
+      ? Math.max(0, Math.round((row.at.getTime() - link.orderCreatedAt.getTime()) / 1000))
+      : null;
     return [{ orderName: link.orderName, state: link.state, afterSeconds }];
   });
 }

@@ -31,7 +31,15 @@ import { SECOND_ACCOUNT, SECOND_SHOP, startDemoShopifyAdmin } from "./shopify-ad
 import { readFlowTriggers, readShopifyOrders, waitForWriteBacks } from "./shopify-readback";
 import { FLOW_TRIGGER } from "../../../app/flow/triggers";
 import type { Shutdown } from "./shutdown";
-import { compareWithExpectations, customerHoldLines, describeMismatch, formatTable, notReceivedSummary, stateCounts, type OrderSummary } from "./summary";
+import {
+  compareWithExpectations,
+  customerHoldLines,
+  describeMismatch,
+  formatTable,
+  notReceivedSummary,
+  stateCounts,
+  type OrderSummary,
+} from "./summary";
 import { readCustomerHolds } from "./customer-holds";
 import { watchStatuses } from "./watch-statuses";
 import { seedDemoHistory } from "./history";
@@ -41,7 +49,10 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".
 export const BUILT_IN_ORDERS_DIR = join(ROOT, "scripts", "dev", "demo", "orders");
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, readonly flag: string) {
+  constructor(
+    readonly port: number,
+    readonly flag: string,
+  ) {
     super(`Port ${port} is in use: choose another with ${flag}`);
     this.name = "PortInUseError";
   }
@@ -73,7 +84,9 @@ async function checkPorts(options: DemoOptions): Promise<void> {
 
 export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdown): Promise<void> {
   const dataDir = resolve(ROOT, options.dataDir);
-  const ordersDir = options.ordersDir ? resolve(process.env.INIT_CWD ?? process.cwd(), options.ordersDir) : BUILT_IN_ORDERS_DIR;
+  const ordersDir = options.ordersDir
+    ? resolve(process.env.INIT_CWD ?? process.cwd(), options.ordersDir)
+    : BUILT_IN_ORDERS_DIR;
   const builtIn = !options.ordersDir;
   const deliveries = readOrderFiles(ordersDir);
   await checkPorts(options);
@@ -83,14 +96,21 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   // 1. A fresh database and the app's build.
   const database = await openDemoDatabase(options.database, dataDir, join(ROOT, "prisma", "migrations"), shutdown);
   const databaseUrl = database.url;
-  io.log(`Database: ${options.database.kind === "sqlite" ? `${shown(join(dataDir, "demo.sqlite"))} (SQLite, fresh, migrations applied)` : database.description}`);
+  io.log(
+    `Database: ${options.database.kind === "sqlite" ? `${shown(join(dataDir, "demo.sqlite"))} (SQLite, fresh, migrations applied)` : database.description}`,
+  );
   const copyDir = privateBuildDir(ROOT, dataDir);
   shutdown.add("build copy", async () => rmSync(copyDir, { recursive: true, force: true }));
   const build = await prepareBuild(ROOT, copyDir, () => io.log("Building the app (first run)…"));
   if (build.built) io.log("Build done.");
 
   // 2. The sandbox, and the demo shop connected to seller ACC-1001 with its store-attached key.
-  const sandbox = await startSandbox({ port: options.sandboxPort, autopilot: true, quiet: true, rateLimitPerMinute: options.rateLimitPerMinute });
+  const sandbox = await startSandbox({
+    port: options.sandboxPort,
+    autopilot: true,
+    quiet: true,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
   shutdown.add("sandbox", () => sandbox.close());
   const key = sandbox.keys.find((k) => k.account === DEMO_ACCOUNT && k.store === DEMO_SHOP);
   if (!key) throw new Error(`the sandbox has no key of ${DEMO_ACCOUNT} attached to ${DEMO_SHOP}`);
@@ -106,7 +126,10 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   shutdown.add("database", () => db.$disconnect());
   const account = await fetchSellerAccount(sandbox.url, key.key);
   await connectDemoShop(db, { encryptionKey, apiKey: key.key, sellerApiBaseUrl: sandbox.url, account });
-  if (builtIn) io.log(`History: ${await seedDemoHistory(db, DEMO_SHOP)} settled orders of the last 60 days, for Home and Analytics`);
+  if (builtIn)
+    io.log(
+      `History: ${await seedDemoHistory(db, DEMO_SHOP)} settled orders of the last 60 days, for Home and Analytics`,
+    );
 
   // 3. Shopify: the Admin API stand-in, knowing the app's credentials for the token exchange.
   const shopify = await startDemoShopifyAdmin({
@@ -118,7 +141,9 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   });
   shutdown.add("Shopify Admin stand-in", () => shopify.close());
   const control = shopifyAdminControl(shopify.url);
-  io.log(`Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`);
+  io.log(
+    `Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`,
+  );
 
   // 4. The app server and its worker, both pointed at the stand-in: one process on SQLite (the
   // embedded default; apart, the web server would wait for the worker's write lock on its event
@@ -178,33 +203,61 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   }
 
   // 5. The merchant opens the app from the Shopify admin: the app installs the shop (token exchange).
-  const opened = previewUrl ? `${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=/app` : await embeddedAppUrl(appUrl, DEMO_SHOP, credentials);
+  const opened = previewUrl
+    ? `${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=/app`
+    : await embeddedAppUrl(appUrl, DEMO_SHOP, credentials);
   await installThroughTokenExchange(db, DEMO_SHOP, opened);
   // The merchant has workflows on the app's triggers: Flow says so through its lifecycle callback (nothing is sent before).
   for (const handle of Object.values(FLOW_TRIGGER)) {
-    const { response } = await control.flowLifecycle({ url: `${appUrl}/flow/lifecycle`, shop: DEMO_SHOP, handle, has_enabled_flow: true });
+    const { response } = await control.flowLifecycle({
+      url: `${appUrl}/flow/lifecycle`,
+      shop: DEMO_SHOP,
+      handle,
+      has_enabled_flow: true,
+    });
     if (response.status >= 300) throw new Error(`the app answered ${response.status} to Flow's lifecycle callback`);
   }
-  io.log(`Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on; Shopify Flow workflows on the app's triggers`);
+  io.log(
+    `Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on; Shopify Flow workflows on the app's triggers`,
+  );
   if (previewUrl) io.log(`Admin preview: ${previewUrl}`);
 
   // 6. The orders, as signed webhooks (each created in the stand-in first); progress as their links settle.
   const total = new Set(deliveries.map((d) => orderIdOf(d.payload))).size;
   io.log("");
-  io.log(`Sending ${total} orders (${deliveries.length} webhooks) from ${builtIn ? "the built-in set" : shown(ordersDir)} to ${appUrl}/webhooks/…`);
+  io.log(
+    `Sending ${total} orders (${deliveries.length} webhooks) from ${builtIn ? "the built-in set" : shown(ordersDir)} to ${appUrl}/webhooks/…`,
+  );
   const final = await sendOrders({
-    db, shop: DEMO_SHOP, appUrl, secret: apiSecret, deliveries, stampDates: builtIn, deadlineMs: deadline, log: io.log,
+    db,
+    shop: DEMO_SHOP,
+    appUrl,
+    secret: apiSecret,
+    deliveries,
+    stampDates: builtIn,
+    deadlineMs: deadline,
+    log: io.log,
     beforeDelivery: (topic, payload) => shopify.beforeDelivery(DEMO_SHOP, topic, payload),
   });
 
   // 7. The summary, with what was written back to the stand-in once the write-back jobs are done.
-  const summaries: OrderSummary[] = final.orders.map((o) => o.summary ?? notReceivedSummary(o.sent.orderId, o.sent.orderName));
+  const summaries: OrderSummary[] = final.orders.map(
+    (o) => o.summary ?? notReceivedSummary(o.sent.orderId, o.sent.orderName),
+  );
   if (!(await waitForWriteBacks(db, DEMO_SHOP, Math.min(deadline, Date.now() + 30_000)))) {
     io.log("Some write-backs to Shopify were still due: showing what was written so far.");
   }
-  const inShopify = await readShopifyOrders(control, DEMO_SHOP, summaries.map((r) => r.order_id));
+  const inShopify = await readShopifyOrders(
+    control,
+    DEMO_SHOP,
+    summaries.map((r) => r.order_id),
+  );
   const flowTriggers = await readFlowTriggers(control, DEMO_SHOP);
-  const holds = await readCustomerHolds(db, DEMO_SHOP, summaries.map((r) => r.order_id));
+  const holds = await readCustomerHolds(
+    db,
+    DEMO_SHOP,
+    summaries.map((r) => r.order_id),
+  );
   const rows: OrderSummary[] = summaries.map((r) => ({
     ...r,
     shopify: inShopify.get(r.order_id) ?? null,
@@ -241,11 +294,18 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const secondKeyFile = join(dataDir, `${SECOND_ACCOUNT}-seller-key.txt`);
   if (second) writeFileSync(secondKeyFile, `${second.key}\n`, { mode: 0o600 });
   io.log(`Admin preview: ${previewUrl}`);
-  if (recovered.length > 0) io.log(`The sync ledger (Activity): ${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent("/app/activity#sync-ledger")}`);
+  if (recovered.length > 0)
+    io.log(
+      `The sync ledger (Activity): ${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent("/app/activity#sync-ledger")}`,
+    );
   io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
   io.log(`An order in Shopify (the stand-in's page): ${shopify.orderPage(DEMO_SHOP, rows[0]?.order_id ?? "")}`);
-  io.log(`A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`);
-  io.log("Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute and writes tags, fulfilment and payment back to Shopify.");
+  io.log(
+    `A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`,
+  );
+  io.log(
+    "Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute and writes tags, fulfilment and payment back to Shopify.",
+  );
   io.log(`More orders: npm run replay -- --url ${appUrl} --secret ${apiSecret} --shop ${DEMO_SHOP} DIR`);
   io.log("Press Ctrl-C to stop.");
   await watchStatuses(db, DEMO_SHOP, io.log, (orderId) => shopify.orderPage(DEMO_SHOP, orderId));

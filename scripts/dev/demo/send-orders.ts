@@ -44,7 +44,9 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
       if (!before) log(progressLine(++settledCount, total, s));
       else if (before.state !== now.state) log(`${indent} ${s.order_name} ${now.state} (was ${before.state})`);
       else if (now.cancelled && !before.cancelled) {
-        log(`${indent} ${s.order_name} cancelled in Shopify after its lead ${s.lead_ref ?? ""} was sent: marked, lead kept`);
+        log(
+          `${indent} ${s.order_name} cancelled in Shopify after its lead ${s.lead_ref ?? ""} was sent: marked, lead kept`,
+        );
       }
       reported.set(s.order_id, now);
     }
@@ -72,13 +74,23 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
       const orderId = orderIdOf(delivery.payload);
       if (delivery.webhookLost) {
         // In Shopify, its webhook lost: only the reconciliation brings it in.
-        if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: 200 });
-        log(`${indent} ${orderNameOf(delivery.payload)} placed in Shopify, its ${delivery.topic} webhook lost on purpose: the reconciliation will take it in`);
+        if (!sent.some((s) => s.orderId === orderId))
+          sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: 200 });
+        log(
+          `${indent} ${orderNameOf(delivery.payload)} placed in Shopify, its ${delivery.topic} webhook lost on purpose: the reconciliation will take it in`,
+        );
         continue;
       }
-      const answer = await deliverWebhook(options.appUrl, { topic: delivery.topic, shop, secret: options.secret, body: JSON.stringify(payload) });
-      if (!sent.some((s) => s.orderId === orderId)) sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });
-      if (answer.status < 200 || answer.status > 299) log(`${delivery.source}: ${delivery.topic} answered ${answer.status} ${answer.detail ?? ""}`.trimEnd());
+      const answer = await deliverWebhook(options.appUrl, {
+        topic: delivery.topic,
+        shop,
+        secret: options.secret,
+        body: JSON.stringify(payload),
+      });
+      if (!sent.some((s) => s.orderId === orderId))
+        sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });
+      if (answer.status < 200 || answer.status > 299)
+        log(`${delivery.source}: ${delivery.topic} answered ${answer.status} ${answer.detail ?? ""}`.trimEnd());
     }
     await waitUntilSettled();
   } finally {

@@ -30,10 +30,16 @@ export function readbackOf(order: OrderView): ShopifyReadback {
 }
 
 /** The stand-in's view of each order id (numeric, as the webhooks carry it); absent ids are left out. */
-export async function readShopifyOrders(control: ShopifyAdminControl, shop: string, orderIds: readonly string[]): Promise<Map<string, ShopifyReadback>> {
+export async function readShopifyOrders(
+  control: ShopifyAdminControl,
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Map<string, ShopifyReadback>> {
   const wanted = new Set(orderIds);
   const orders = await control.orders(shop);
-  return new Map(orders.filter((o) => wanted.has(o.id.split("/").pop()!)).map((o) => [o.id.split("/").pop()!, readbackOf(o)]));
+  return new Map(
+    orders.filter((o) => wanted.has(o.id.split("/").pop()!)).map((o) => [o.id.split("/").pop()!, readbackOf(o)]),
+  );
 }
 
 /** One line per Flow trigger Shopify received, by order id, oldest first: "lead-status-changed confirmed/shipped". */
@@ -70,7 +76,12 @@ export async function waitForWriteBacks(db: PrismaClient, shop: string, deadline
     const due =
       (await db.pendingLeadEvent.count({ where: { shop } })) +
       (await db.job.count({
-        where: { kind: { in: ["write-back", "flow-trigger"] }, shop, state: { in: ["pending", "running", "failed"] }, runAt: { lte: new Date(Date.now() + 10_000) } },
+        where: {
+          kind: { in: ["write-back", "flow-trigger"] },
+          shop,
+          state: { in: ["pending", "running", "failed"] },
+          runAt: { lte: new Date(Date.now() + 10_000) },
+        },
       }));
     if (due === 0) return true;
     if (Date.now() > deadlineMs) return false;

@@ -59,7 +59,8 @@ function parseArray(json: string | null): unknown[] {
 export function codesOf(json: string | null): string[] {
   return parseArray(json).flatMap((entry) => {
     if (typeof entry === "string") return [entry];
-    if (entry && typeof entry === "object" && typeof (entry as { code?: unknown }).code === "string") return [(entry as { code: string }).code];
+    if (entry && typeof entry === "object" && typeof (entry as { code?: unknown }).code === "string")
+      return [(entry as { code: string }).code];
     return [];
   });
 }
@@ -147,7 +148,8 @@ const COLUMNS: [string, (s: OrderSummary) => string][] = [
 export function formatTable(rows: readonly OrderSummary[]): string {
   const cells = rows.map((r) => COLUMNS.map(([, cell]) => cell(r)));
   const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
-  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join("  ");
+  const line = (values: string[]) =>
+    values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join("  ");
   return [line(COLUMNS.map(([t]) => t)), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map(line)].join("\n");
 }
 
@@ -155,14 +157,20 @@ export function formatTable(rows: readonly OrderSummary[]): string {
 export function stateCounts(rows: readonly OrderSummary[]): string {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
-  return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s} ${n}`).join(", ");
+  return [...counts.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([s, n]) => `${s} ${n}`)
+    .join(", ");
 }
 
 /** The summary's lines about the customer hold: each order it kept back and why, or that none was. */
 export function customerHoldLines(rows: readonly OrderSummary[]): string[] {
   const held = rows.filter((r) => r.customer_hold);
   if (held.length === 0) return ["Customer hold: on, no order held by a customer's delivery record."];
-  return held.map((r) => `Customer hold: ${r.order_name} held before sending, its returning customer's record says ${r.customer_hold}. Send it anyway from its page or Anomalies.`);
+  return held.map(
+    (r) =>
+      `Customer hold: ${r.order_name} held before sending, its returning customer's record says ${r.customer_hold}. Send it anyway from its page or Anomalies.`,
+  );
 }
 
 export interface Mismatch {
@@ -174,7 +182,10 @@ export interface Mismatch {
 const sameCodes = (a: readonly string[], b: readonly string[]) => [...a].sort().join(",") === [...b].sort().join(",");
 
 /** Orders whose state, finding codes or anomaly codes differ from the expectation. */
-export function compareWithExpectations(rows: readonly OrderSummary[], expected: ReadonlyMap<string, Expectation>): Mismatch[] {
+export function compareWithExpectations(
+  rows: readonly OrderSummary[],
+  expected: ReadonlyMap<string, Expectation>,
+): Mismatch[] {
   const byId = new Map(rows.map((r) => [r.order_id, r]));
   const mismatches: Mismatch[] = [];
   for (const [orderId, expectation] of expected) {

@@ -40,7 +40,9 @@ export async function watchStatuses(
       const before = seen.get(s.order_id);
       if (!before && !first) {
         const codes = [...s.findings, ...s.anomalies];
-        log(`${clock()} ${s.order_name} ${s.state}${s.lead_ref ? ` ${s.lead_ref}` : ""}${codes.length ? ` (${codes.join(", ")})` : ""}`);
+        log(
+          `${clock()} ${s.order_name} ${s.state}${s.lead_ref ? ` ${s.lead_ref}` : ""}${codes.length ? ` (${codes.join(", ")})` : ""}`,
+        );
       } else if (before && before.state !== now.state) {
         log(`${clock()} ${s.order_name} ${before.state} -> ${now.state}`);
       } else if (before && s.lead_ref && before.status !== now.status) {
@@ -49,7 +51,8 @@ export async function watchStatuses(
       seen.set(s.order_id, now);
       const done = parseWriteBackDone(link.writtenBack);
       const change = writtenBackChange(written.get(s.order_id) ?? parseWriteBackDone("{}"), done);
-      if (change && !first) log(`${clock()} ${s.order_name} in Shopify: ${change}${orderPage ? ` (${orderPage(s.order_id)})` : ""}`);
+      if (change && !first)
+        log(`${clock()} ${s.order_name} in Shopify: ${change}${orderPage ? ` (${orderPage(s.order_id)})` : ""}`);
       written.set(s.order_id, done);
     }
     first = false;

@@ -98,7 +98,8 @@ export async function prepareBuild(root: string, dest: string, onBuild: () => vo
       rmSync(join(dest, "build"), { recursive: true, force: true });
       mkdirSync(dest, { recursive: true });
       cpSync(join(root, "build"), join(dest, "build"), { recursive: true });
-      if (existsSync(join(dest, "build", "server", "index.js")) && existsSync(join(dest, "build", "client", "assets"))) break;
+      if (existsSync(join(dest, "build", "server", "index.js")) && existsSync(join(dest, "build", "client", "assets")))
+        break;
       if (attempt === 5) throw new BuildError("build/ has no server bundle or client assets after building");
       await new Promise((r) => setTimeout(r, 2000));
     }

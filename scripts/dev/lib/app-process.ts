@@ -13,7 +13,10 @@ import { join } from "node:path";
 import { appServerArgs, tsxPreloadArgs } from "./app-build";
 
 export class AppStartError extends Error {
-  constructor(message: string, readonly output: string) {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
     super(`${message}\n--- last lines of its output ---\n${output.split("\n").slice(-30).join("\n")}`);
     this.name = "AppStartError";
   }
@@ -94,7 +97,12 @@ function spawnApp(args: string[], options: AppProcessOptions): AppProcess & { ch
   };
 }
 
-async function waitUntil(ready: () => Promise<boolean>, proc: AppProcess & { child: ChildProcess }, what: string, timeoutMs: number): Promise<void> {
+async function waitUntil(
+  ready: () => Promise<boolean>,
+  proc: AppProcess & { child: ChildProcess },
+  what: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await ready()) return;
@@ -122,7 +130,16 @@ export async function startServerProcess(options: AppProcessOptions & { port: nu
     ...options,
     env: { HOST: "127.0.0.1", PORT: String(options.port), ...options.env },
   });
-  await waitUntil(() => fetch(`${url}/healthz`).then((r) => r.ok, () => false), proc, "the app server", options.startTimeoutMs ?? 30_000);
+  await waitUntil(
+    () =>
+      fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    proc,
+    "the app server",
+    options.startTimeoutMs ?? 30_000,
+  );
   const { child: _child, ...rest } = proc;
   return { ...rest, url, port: options.port };
 }
@@ -130,7 +147,12 @@ export async function startServerProcess(options: AppProcessOptions & { port: nu
 /** `npm run worker` on the app's sources, as production runs it beside the server; ready once it says it started. */
 export async function startWorkerProcess(options: AppProcessOptions): Promise<AppProcess> {
   const proc = spawnApp([...tsxPreloadArgs(options.root), join(options.root, "worker.ts")], options);
-  await waitUntil(async () => /worker \S+ started/.test(proc.output()), proc, "the worker", options.startTimeoutMs ?? 30_000);
+  await waitUntil(
+    async () => /worker \S+ started/.test(proc.output()),
+    proc,
+    "the worker",
+    options.startTimeoutMs ?? 30_000,
+  );
   const { child: _child, ...rest } = proc;
   return rest;
 }

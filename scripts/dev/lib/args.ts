@@ -46,7 +46,8 @@ export function portArg(values: Record<string, string>, name: string, fallback: 
   const raw = values[name];
   if (raw === undefined) return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--${name} must be a port number (1-65535), not "${raw}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`--${name} must be a port number (1-65535), not "${raw}"`);
   return port;
 }
 

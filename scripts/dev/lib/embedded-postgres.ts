@@ -67,8 +67,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     persistent: false,
     createPostgresUser: true,
     postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "max_connections=300",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=300",
       ...(options.throwAway ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
     ],
     onLog: options.onLog ?? (() => {}),

@@ -38,9 +38,14 @@ const codes = (v: unknown): string[] => (Array.isArray(v) ? v.filter((c): c is s
 
 function readCase(source: string, value: Record<string, unknown>, defaultTopic: string): OrderDelivery {
   if (isObject(value.payload)) {
-    const expect = isObject(value.expect) && typeof value.expect.state === "string"
-      ? { state: value.expect.state, findings: codes(value.expect.findings), anomalies: codes(value.expect.anomalies) }
-      : undefined;
+    const expect =
+      isObject(value.expect) && typeof value.expect.state === "string"
+        ? {
+            state: value.expect.state,
+            findings: codes(value.expect.findings),
+            anomalies: codes(value.expect.anomalies),
+          }
+        : undefined;
     return {
       source,
       topic: typeof value.topic === "string" ? value.topic : defaultTopic,
@@ -51,14 +56,17 @@ function readCase(source: string, value: Record<string, unknown>, defaultTopic: 
       ...(expect ? { expect } : {}),
     };
   }
-  if (value.id === undefined) throw new OrderFileError(`${source}: not an order payload (no "id") nor a case (no "payload")`);
+  if (value.id === undefined)
+    throw new OrderFileError(`${source}: not an order payload (no "id") nor a case (no "payload")`);
   return { source, topic: defaultTopic, payload: value, waitForSettled: false, webhookLost: false };
 }
 
 export function readOrderFiles(dir: string, defaultTopic = "orders/create"): OrderDelivery[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".json")).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith(".json"))
+      .sort();
   } catch {
     throw new OrderFileError(`cannot read the directory ${dir}`);
   }

@@ -11,7 +11,14 @@ export interface OrderSpec {
   city?: string;
   address1?: string;
   province?: string;
-  items?: { sku: string | null; quantity?: number; price?: string; title?: string; variantId?: number; productId?: number }[];
+  items?: {
+    sku: string | null;
+    quantity?: number;
+    price?: string;
+    title?: string;
+    variantId?: number;
+    productId?: number;
+  }[];
   gateway?: string;
   financialStatus?: string;
   currency?: string;

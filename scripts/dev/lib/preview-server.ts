@@ -117,7 +117,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       expires: new Date(Date.now() + 24 * 3600_000),
     };
     // Another server on the same database may have installed it already.
-    await db.session.upsert({ where: { id: `offline_${shop}` }, create: { id: `offline_${shop}`, ...session }, update: session });
+    await db.session.upsert({
+      where: { id: `offline_${shop}` },
+      create: { id: `offline_${shop}`, ...session },
+      update: session,
+    });
   }
 
   // Another process may bind the port between our check and the child's listen: try a new one.

@@ -50,7 +50,11 @@ export async function deliverWebhook(appUrl: string, options: WebhookSignature &
   const url = `${appUrl.replace(/\/+$/, "")}/webhooks/${options.topic}`;
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: signedWebhookHeaders(options, options.body), body: options.body });
+    response = await fetch(url, {
+      method: "POST",
+      headers: signedWebhookHeaders(options, options.body),
+      body: options.body,
+    });
   } catch (error) {
     throw new DeliveryError(url, error);
   }

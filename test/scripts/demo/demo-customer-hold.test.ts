@@ -36,7 +36,9 @@ const phoneOf = (payload: Record<string, unknown>) => {
 
 describe("the demo's returning customer", () => {
   it("has a bad delivery record from the seeded history", async () => {
-    const record = await database.prisma.customerRecord.findUniqueOrThrow({ where: { shop_phoneKey: { shop: SHOP, phoneKey: RETURNING_CUSTOMER_PHONE } } });
+    const record = await database.prisma.customerRecord.findUniqueOrThrow({
+      where: { shop_phoneKey: { shop: SHOP, phoneKey: RETURNING_CUSTOMER_PHONE } },
+    });
     expect(record).toMatchObject({ orders: 3, refused: 1, returned: 1, cancelled: 1, delivered: 0 });
   });
 
@@ -52,7 +54,9 @@ describe("the demo's returning customer", () => {
       const decision = customerHold(await customerHistory(database.prisma, SHOP, phone), rule, NOW);
       if (decision.hold) {
         heldByRule.push(String(payload.name));
-        expect(holdReasonText((key, params) => t("en", key, params), decision.reason)).toBe("1 refused, 1 returned and 1 cancelled or fake in the last 90 days");
+        expect(holdReasonText((key, params) => t("en", key, params), decision.reason)).toBe(
+          "1 refused, 1 returned and 1 cancelled or fake in the last 90 days",
+        );
       }
     }
     expect(heldByRule).toEqual(["#1037"]);
@@ -61,9 +65,16 @@ describe("the demo's returning customer", () => {
 
   it("is named in the summary's customer hold line", () => {
     const row = (name: string, hold: string | null) => ({ order_name: name, customer_hold: hold }) as OrderSummary;
-    expect(customerHoldLines([row("#1001", null), row("#1037", "1 refused, 1 returned and 1 cancelled or fake in the last 90 days")])).toEqual([
+    expect(
+      customerHoldLines([
+        row("#1001", null),
+        row("#1037", "1 refused, 1 returned and 1 cancelled or fake in the last 90 days"),
+      ]),
+    ).toEqual([
       "Customer hold: #1037 held before sending, its returning customer's record says 1 refused, 1 returned and 1 cancelled or fake in the last 90 days. Send it anyway from its page or Anomalies.",
     ]);
-    expect(customerHoldLines([row("#1001", null)])).toEqual(["Customer hold: on, no order held by a customer's delivery record."]);
+    expect(customerHoldLines([row("#1001", null)])).toEqual([
+      "Customer hold: on, no order held by a customer's delivery record.",
+    ]);
   });
 });

@@ -10,8 +10,21 @@ import { OrderFileError, readOrderFiles } from "../../../scripts/dev/lib/order-f
 import { hmacBase64, signedWebhookHeaders } from "../../../scripts/dev/lib/webhook-signing";
 import { parseDemoOptions } from "../../../scripts/dev/demo/options";
 import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
-import { compareWithExpectations, formatTable, progressLine, summarize, type LinkRow } from "../../../scripts/dev/demo/summary";
-import { isLoopbackAddress, isLoopbackHostHeader, rewriteHtml, safeAppPath, startPreviewServer, type PreviewServer } from "../../../scripts/dev/demo/preview-server";
+import {
+  compareWithExpectations,
+  formatTable,
+  progressLine,
+  summarize,
+  type LinkRow,
+} from "../../../scripts/dev/demo/summary";
+import {
+  isLoopbackAddress,
+  isLoopbackHostHeader,
+  rewriteHtml,
+  safeAppPath,
+  startPreviewServer,
+  type PreviewServer,
+} from "../../../scripts/dev/demo/preview-server";
 import { hmacBase64 as testHmac } from "../../helpers/webhooks";
 import { flowTriggersByOrder, readbackOf } from "../../../scripts/dev/demo/shopify-readback";
 import { writtenBackChange } from "../../../scripts/dev/demo/watch-statuses";
@@ -19,14 +32,38 @@ import { writtenBackChange } from "../../../scripts/dev/demo/watch-statuses";
 describe("demo options", () => {
   it("defaults to app 8080, sandbox 4010, Shopify stand-in 4020, preview 8081 and the built-in orders", () => {
     expect(parseDemoOptions([])).toMatchObject({
-      port: 8080, sandboxPort: 4010, shopifyAdminPort: 4020, previewPort: 8081, json: false, timeoutSeconds: 180, rateLimitPerMinute: 600,
+      port: 8080,
+      sandboxPort: 4010,
+      shopifyAdminPort: 4020,
+      previewPort: 8081,
+      json: false,
+      timeoutSeconds: 180,
+      rateLimitPerMinute: 600,
     });
     expect(parseDemoOptions([]).ordersDir).toBeUndefined();
   });
 
   it("reads every option, in both --name value and --name=value forms", () => {
-    expect(parseDemoOptions(["--orders", "dir", "--json", "--timeout=30", "--port", "9000", "--sandbox-port=9100", "--shopify-admin-port", "9200"])).toMatchObject({
-      ordersDir: "dir", json: true, timeoutSeconds: 30, port: 9000, sandboxPort: 9100, shopifyAdminPort: 9200, previewPort: 9001,
+    expect(
+      parseDemoOptions([
+        "--orders",
+        "dir",
+        "--json",
+        "--timeout=30",
+        "--port",
+        "9000",
+        "--sandbox-port=9100",
+        "--shopify-admin-port",
+        "9200",
+      ]),
+    ).toMatchObject({
+      ordersDir: "dir",
+      json: true,
+      timeoutSeconds: 30,
+      port: 9000,
+      sandboxPort: 9100,
+      shopifyAdminPort: 9200,
+      previewPort: 9001,
     });
   });
 
@@ -34,7 +71,9 @@ describe("demo options", () => {
     expect(() => parseDemoOptions(["--prot", "1"])).toThrow(UsageError);
     expect(() => parseDemoOptions(["--port", "http"])).toThrow(/--port must be a port/);
     expect(() => parseDemoOptions(["--port", "4010"])).toThrow(/--port and --sandbox-port are both 4010/);
-    expect(() => parseDemoOptions(["--sandbox-port", "4020"])).toThrow(/--sandbox-port and --shopify-admin-port are both 4020/);
+    expect(() => parseDemoOptions(["--sandbox-port", "4020"])).toThrow(
+      /--sandbox-port and --shopify-admin-port are both 4020/,
+    );
     expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
   });
 
@@ -45,8 +84,12 @@ describe("demo options", () => {
     expect(parseDemoOptions(["--database-url", url]).database).toEqual({ kind: "postgres-url", url });
     expect(() => parseDemoOptions(["--postgres", "--database-url", url])).toThrow(/not both/);
     // Only PostgreSQL: the SQLite demo database is always the demo's own fresh file. The URL is never echoed.
-    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.sqlite?pw=s3cret"])).toThrow(/--database-url must be a PostgreSQL URL/);
-    expect(() => parseDemoOptions(["--database-url", "mysql://u:s3cret@h/db"])).toThrow(expect.objectContaining({ message: expect.not.stringContaining("s3cret") }));
+    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.sqlite?pw=s3cret"])).toThrow(
+      /--database-url must be a PostgreSQL URL/,
+    );
+    expect(() => parseDemoOptions(["--database-url", "mysql://u:s3cret@h/db"])).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("s3cret") }),
+    );
   });
 });
 
@@ -60,7 +103,15 @@ describe("payload files", () => {
   it("reads plain payloads, arrays of payloads and case files, in name order", () => {
     writeFileSync(join(dir, "b.json"), JSON.stringify([{ id: 2, name: "#2" }, { id: 3 }]));
     writeFileSync(join(dir, "a.json"), JSON.stringify({ id: 1, name: "#1" }));
-    writeFileSync(join(dir, "c.json"), JSON.stringify({ topic: "orders/cancelled", waitForSettled: true, expect: { state: "cancelled" }, payload: { id: 1 } }));
+    writeFileSync(
+      join(dir, "c.json"),
+      JSON.stringify({
+        topic: "orders/cancelled",
+        waitForSettled: true,
+        expect: { state: "cancelled" },
+        payload: { id: 1 },
+      }),
+    );
     writeFileSync(join(dir, "notes.txt"), "ignored");
     const read = readOrderFiles(dir);
     expect(read.map((d) => [d.source, d.topic, d.payload.id, d.waitForSettled])).toEqual([
@@ -85,7 +136,9 @@ describe("payload files", () => {
 
 describe("the built-in order set", () => {
   const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
-  const creates = deliveries.filter((d) => d.topic === "orders/create").map((d) => d.payload as Record<string, unknown> & { line_items: { sku: string | null }[] });
+  const creates = deliveries
+    .filter((d) => d.topic === "orders/create")
+    .map((d) => d.payload as Record<string, unknown> & { line_items: { sku: string | null }[] });
   const phones = creates.map((p) => (p.shipping_address as { phone: string | null }).phone);
 
   it("has at least 30 orders, each with an expected outcome", () => {
@@ -98,7 +151,9 @@ describe("the built-in order set", () => {
   it("covers the cases the demo must show", () => {
     const skus = creates.flatMap((p) => p.line_items.map((l) => l.sku));
     expect(creates.some((p) => p.line_items.length > 1)).toBe(true);
-    expect(skus).toEqual(expect.arrayContaining(["SMW-X8-BLK", "ATLS-SAFFRON-2G", "SHAVER-3D", "SMW-X8-PNK", "ZELLIGE-LAMP-01"]));
+    expect(skus).toEqual(
+      expect.arrayContaining(["SMW-X8-BLK", "ATLS-SAFFRON-2G", "SHAVER-3D", "SMW-X8-PNK", "ZELLIGE-LAMP-01"]),
+    );
     const cities = creates.map((p) => (p.shipping_address as { city: string }).city);
     expect(cities.some((c) => /\p{Script=Arabic}/u.test(c))).toBe(true);
     expect(cities).toContain("Casablnaca");
@@ -118,18 +173,45 @@ describe("the built-in order set", () => {
 });
 
 const link = (over: Partial<LinkRow> = {}): LinkRow => ({
-  orderId: "1", orderName: "#1001", state: "created", leadRef: "ATB-100001", confirmationStatus: "new", shippingStatus: "pending",
-  findings: JSON.stringify([{ code: "city_fuzzy", severity: "warning" }]), anomalies: "[]", totalClient: "229.00", phone: "0612345601",
-  cityId: 101, leadJson: JSON.stringify({ items: [{ sku: "ARG-OIL-100", quantity: 1 }, { product_id: 1007, quantity: 2 }] }), cancelledAt: null,
+  orderId: "1",
+  orderName: "#1001",
+  state: "created",
+  leadRef: "ATB-100001",
+  confirmationStatus: "new",
+  shippingStatus: "pending",
+  findings: JSON.stringify([{ code: "city_fuzzy", severity: "warning" }]),
+  anomalies: "[]",
+  totalClient: "229.00",
+  phone: "0612345601",
+  cityId: 101,
+  leadJson: JSON.stringify({
+    items: [
+      { sku: "ARG-OIL-100", quantity: 1 },
+      { product_id: 1007, quantity: 2 },
+    ],
+  }),
+  cancelledAt: null,
   ...over,
 });
 
 describe("summary", () => {
   it("turns a link into the JSON summary with codes and lead items", () => {
     expect(summarize(link())).toEqual({
-      order_id: "1", order_name: "#1001", state: "created", lead_ref: "ATB-100001", confirmation_status: "new", shipping_status: "pending",
-      findings: ["city_fuzzy"], anomalies: [], total_client: "229.00", phone: "0612345601", city_id: 101,
-      items: [{ sku: "ARG-OIL-100", quantity: 1 }, { product_id: 1007, quantity: 2 }],
+      order_id: "1",
+      order_name: "#1001",
+      state: "created",
+      lead_ref: "ATB-100001",
+      confirmation_status: "new",
+      shipping_status: "pending",
+      findings: ["city_fuzzy"],
+      anomalies: [],
+      total_client: "229.00",
+      phone: "0612345601",
+      city_id: 101,
+      items: [
+        { sku: "ARG-OIL-100", quantity: 1 },
+        { product_id: 1007, quantity: 2 },
+      ],
     });
     expect(summarize(link({ leadJson: null, findings: "not json" })).items).toEqual([]);
   });
@@ -137,7 +219,10 @@ describe("summary", () => {
   it("prints progress lines and a fixed-width table", () => {
     const row = summarize(link({ anomalies: JSON.stringify([{ code: "recent_duplicate" }]) }));
     expect(progressLine(12, 31, row)).toBe("[12/31] #1001 created ATB-100001 (city_fuzzy, recent_duplicate)");
-    const table = formatTable([row, summarize(link({ orderName: "#1002", state: "held", leadRef: null, findings: "[]" }))]).split("\n");
+    const table = formatTable([
+      row,
+      summarize(link({ orderName: "#1002", state: "held", leadRef: null, findings: "[]" })),
+    ]).split("\n");
     expect(table[0]).toMatch(/^Order\s+State\s+Lead ref\s+Confirmation\s+Shipping\s+Findings\s+Anomalies$/);
     expect(table[2].indexOf("created")).toBe(table[3].indexOf("held"));
     expect(table[3]).toContain("-");
@@ -145,9 +230,15 @@ describe("summary", () => {
 
   it("compares codes as sets and reports what differs", () => {
     const rows = [summarize(link())];
-    expect(compareWithExpectations(rows, new Map([["1", { state: "created", findings: ["city_fuzzy"], anomalies: [] }]]))).toEqual([]);
-    expect(compareWithExpectations(rows, new Map([["1", { state: "held", findings: [], anomalies: [] }]]))).toHaveLength(1);
-    expect(compareWithExpectations(rows, new Map([["2", { state: "held", findings: [], anomalies: [] }]]))[0].actual).toBeNull();
+    expect(
+      compareWithExpectations(rows, new Map([["1", { state: "created", findings: ["city_fuzzy"], anomalies: [] }]])),
+    ).toEqual([]);
+    expect(
+      compareWithExpectations(rows, new Map([["1", { state: "held", findings: [], anomalies: [] }]])),
+    ).toHaveLength(1);
+    expect(
+      compareWithExpectations(rows, new Map([["2", { state: "held", findings: [], anomalies: [] }]]))[0].actual,
+    ).toBeNull();
   });
 });
 
@@ -155,11 +246,18 @@ describe("what was written back to Shopify", () => {
   const none = { tags: [], fulfilled: false, paid: false, cancelled: false };
 
   it("names what became true between two write-back records, and nothing when nothing did", () => {
-    expect(writtenBackChange(none, { ...none, tags: ["cod:lead:ATB-1", "cod:new"] })).toBe("tagged cod:lead:ATB-1, cod:new");
-    expect(writtenBackChange({ ...none, tags: ["cod:lead:ATB-1", "cod:new"] }, { ...none, tags: ["cod:lead:ATB-1", "cod:shipped"], fulfilled: true })).toBe(
-      "tagged cod:shipped; fulfilled with its tracking number",
+    expect(writtenBackChange(none, { ...none, tags: ["cod:lead:ATB-1", "cod:new"] })).toBe(
+      "tagged cod:lead:ATB-1, cod:new",
     );
-    expect(writtenBackChange({ ...none, fulfilled: true }, { ...none, fulfilled: true, paid: true })).toBe("marked as paid");
+    expect(
+      writtenBackChange(
+        { ...none, tags: ["cod:lead:ATB-1", "cod:new"] },
+        { ...none, tags: ["cod:lead:ATB-1", "cod:shipped"], fulfilled: true },
+      ),
+    ).toBe("tagged cod:shipped; fulfilled with its tracking number");
+    expect(writtenBackChange({ ...none, fulfilled: true }, { ...none, fulfilled: true, paid: true })).toBe(
+      "marked as paid",
+    );
     expect(writtenBackChange({ ...none, tags: ["a"] }, { ...none, tags: [] })).toBe("");
     expect(writtenBackChange(none, none)).toBe("");
   });
@@ -175,7 +273,13 @@ describe("what was written back to Shopify", () => {
       canMarkAsPaid: false,
       cancelledAt: null,
       fulfillmentOrders: [],
-      fulfillments: [{ id: "gid://shopify/Fulfillment/1", status: "SUCCESS", trackingInfo: [{ number: "SBX1MA", company: "COD platform", url: null }] }],
+      fulfillments: [
+        {
+          id: "gid://shopify/Fulfillment/1",
+          status: "SUCCESS",
+          trackingInfo: [{ number: "SBX1MA", company: "COD platform", url: null }],
+        },
+      ],
       lineItems: [],
     };
     expect(readbackOf(view)).toEqual({
@@ -185,7 +289,9 @@ describe("what was written back to Shopify", () => {
       paid: true,
       cancelled: false,
     });
-    expect(readbackOf({ ...view, displayFinancialStatus: "VOIDED", cancelledAt: "2026-11-24T07:00:00Z", fulfillments: [] })).toMatchObject({
+    expect(
+      readbackOf({ ...view, displayFinancialStatus: "VOIDED", cancelledAt: "2026-11-24T07:00:00Z", fulfillments: [] }),
+    ).toMatchObject({
       paid: false,
       cancelled: true,
       fulfillments: [],
@@ -197,11 +303,20 @@ describe("Flow triggers in the summary", () => {
   it("lists each order's triggers oldest first, statuses and attention states spelled out", () => {
     const at = "2026-11-24T07:00:00Z";
     const lines = flowTriggersByOrder([
-      { id: 3, at, shop: "s", handle: "lead-status-changed", payload: { order_id: 11, "Confirmation status": "confirmed", "Shipping status": "pending" } },
+      {
+        id: 3,
+        at,
+        shop: "s",
+        handle: "lead-status-changed",
+        payload: { order_id: 11, "Confirmation status": "confirmed", "Shipping status": "pending" },
+      },
       { id: 1, at, shop: "s", handle: "lead-created", payload: { order_id: 11 } },
       { id: 2, at, shop: "s", handle: "order-needs-attention", payload: { order_id: 12, "Lead state": "held" } },
     ]);
-    expect(Object.fromEntries(lines)).toEqual({ "11": ["lead-created", "lead-status-changed confirmed/pending"], "12": ["order-needs-attention held"] });
+    expect(Object.fromEntries(lines)).toEqual({
+      "11": ["lead-created", "lead-status-changed confirmed/pending"],
+      "12": ["order-needs-attention held"],
+    });
   });
 });
 
@@ -209,7 +324,10 @@ describe("webhook signing", () => {
   it("signs as Shopify does and as the app's tests verify", () => {
     const body = JSON.stringify({ id: 1, name: "#1001 الدار البيضاء" });
     expect(hmacBase64("secret", body)).toBe(testHmac("secret", body));
-    const headers = signedWebhookHeaders({ topic: "orders/create", shop: "atlas-beauty.myshopify.com", secret: "secret" }, body);
+    const headers = signedWebhookHeaders(
+      { topic: "orders/create", shop: "atlas-beauty.myshopify.com", secret: "secret" },
+      body,
+    );
     expect(headers).toMatchObject({
       "X-Shopify-Hmac-Sha256": createHmac("sha256", "secret").update(body).digest("base64"),
       "X-Shopify-Topic": "orders/create",
@@ -223,7 +341,13 @@ describe("webhook signing", () => {
 describe("admin preview server", () => {
   let upstream: Server;
   let preview: PreviewServer;
-  const seen: { url: string; authorization?: string; host?: string; forwardedHost?: string; acceptEncoding?: string }[] = [];
+  const seen: {
+    url: string;
+    authorization?: string;
+    host?: string;
+    forwardedHost?: string;
+    acceptEncoding?: string;
+  }[] = [];
   const uninstalled: string[] = [];
 
   beforeAll(async () => {
@@ -241,9 +365,15 @@ describe("admin preview server", () => {
           "content-security-policy": "frame-ancestors https://atlas-beauty.myshopify.com https://admin.shopify.com;",
           link: '<https://cdn.shopify.com/shopifycloud/app-bridge.js>; rel="preload"; as="script"',
         });
-        res.end('<html><head><script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" data-api-key="k"></script></head><body>Home</body></html>');
+        res.end(
+          '<html><head><script src="https://cdn.shopify.com/shopifycloud/app-bridge.js" data-api-key="k"></script></head><body>Home</body></html>',
+        );
       } else {
-        res.writeHead(302, { location: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/auth/session-token?x=1` }).end();
+        res
+          .writeHead(302, {
+            location: `http://127.0.0.1:${(upstream.address() as { port: number }).port}/auth/session-token?x=1`,
+          })
+          .end();
       }
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
@@ -263,7 +393,8 @@ describe("admin preview server", () => {
     upstream.close();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, preview.url), { headers, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(path, preview.url), { headers, redirect: "manual" });
 
   it("serves the admin frame, the App Bridge stub and fresh session tokens signed with the app's secret", async () => {
     expect(await (await get("/")).text()).toContain('<iframe id="app"');
@@ -271,7 +402,10 @@ describe("admin preview server", () => {
     const { token, expiresAt } = (await (await get("/__preview/token")).json()) as { token: string; expiresAt: number };
     const [header, payload, signature] = token.split(".");
     expect(createHmac("sha256", "s3cret").update(`${header}.${payload}`).digest("base64url")).toBe(signature);
-    expect(JSON.parse(Buffer.from(payload, "base64url").toString())).toMatchObject({ aud: "demo-api-key", dest: "https://atlas-beauty.myshopify.com" });
+    expect(JSON.parse(Buffer.from(payload, "base64url").toString())).toMatchObject({
+      aud: "demo-api-key",
+      dest: "https://atlas-beauty.myshopify.com",
+    });
     expect(expiresAt).toBeGreaterThan(Date.now());
   });
 
@@ -280,7 +414,11 @@ describe("admin preview server", () => {
     expect(open.status).toBe(302);
     const target = new URL(open.headers.get("location")!, preview.url);
     expect(target.pathname).toBe("/app/settings");
-    expect(Object.fromEntries(target.searchParams)).toMatchObject({ embedded: "1", shop: "atlas-beauty.myshopify.com", locale: "en" });
+    expect(Object.fromEntries(target.searchParams)).toMatchObject({
+      embedded: "1",
+      shop: "atlas-beauty.myshopify.com",
+      locale: "en",
+    });
     expect(target.searchParams.get("id_token")).toMatch(/^ey/);
     expect(safeAppPath("https://evil.example/app")).toBe("/app");
     expect(safeAppPath("/app/../healthz")).toBe("/app");
@@ -301,14 +439,20 @@ describe("admin preview server", () => {
 
   it("tells the app the host the browser addressed, so a form posted from the preview passes Remix's origin check", async () => {
     const origin = new URL(preview.url).origin;
-    await fetch(new URL("/app/settings", preview.url), { method: "POST", headers: { Origin: origin, "x-forwarded-host": "attacker.example" }, body: "intent=save" });
+    await fetch(new URL("/app/settings", preview.url), {
+      method: "POST",
+      headers: { Origin: origin, "x-forwarded-host": "attacker.example" },
+      body: "intent=save",
+    });
     const post = seen.at(-1)!;
     // The app still sees its own Host (its URL, its checks); a forged X-Forwarded-Host is replaced.
     expect(post.host).toBe(`127.0.0.1:${(upstream.address() as { port: number }).port}`);
     // Remix compares the Origin's host with X-Forwarded-Host (else Host): they are the same.
     expect(post.forwardedHost).toBe(new URL(origin).host);
     const { throwIfPotentialCSRFAttack } = await import("@remix-run/server-runtime/dist/actions.js");
-    expect(() => throwIfPotentialCSRFAttack(new Headers({ origin, host: post.host!, "x-forwarded-host": post.forwardedHost! }))).not.toThrow();
+    expect(() =>
+      throwIfPotentialCSRFAttack(new Headers({ origin, host: post.host!, "x-forwarded-host": post.forwardedHost! })),
+    ).not.toThrow();
     // What the preview did before: the app's own host only, which Remix refuses.
     expect(() => throwIfPotentialCSRFAttack(new Headers({ origin, host: post.host! }))).toThrow(/does not match/);
   });
@@ -316,7 +460,10 @@ describe("admin preview server", () => {
   it("opens the app in the language chosen in its menu, as Shopify passes the admin's language, and remembers it", async () => {
     const shell = await get("/?locale=fr");
     expect(await shell.text()).toContain('<option value="fr" selected>Français</option>');
-    const cookie = shell.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = shell.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("preview_locale=fr");
     const open = await get("/__preview/open?path=/app", { cookie });
     expect(new URL(open.headers.get("location")!, preview.url).searchParams.get("locale")).toBe("fr");
@@ -331,7 +478,9 @@ describe("admin preview server", () => {
     expect(shell).toContain('src="/__preview/open?shop=rif-market.myshopify.com&path=/app"');
     expect(shell).toContain('<option value="rif-market.myshopify.com" selected>');
     const open = await get("/__preview/open?shop=rif-market.myshopify.com&path=/app");
-    expect(new URL(open.headers.get("location")!, preview.url).searchParams.get("shop")).toBe("rif-market.myshopify.com");
+    expect(new URL(open.headers.get("location")!, preview.url).searchParams.get("shop")).toBe(
+      "rif-market.myshopify.com",
+    );
     const cookie = open.headers.get("set-cookie")!.split(";")[0];
     const destOf = async (headers: Record<string, string>) => {
       const { token } = (await (await get("/__preview/token", headers)).json()) as { token: string };
@@ -344,7 +493,9 @@ describe("admin preview server", () => {
 
   it("points the app's Shopify admin links at the stand-in, in pages and route data", () => {
     const link = "https://admin.shopify.com/store/atlas-beauty/orders/6180000001001";
-    expect(rewriteHtml(`<a href="${link}">`, "http://127.0.0.1:4020")).toBe('<a href="http://127.0.0.1:4020/store/atlas-beauty/orders/6180000001001">');
+    expect(rewriteHtml(`<a href="${link}">`, "http://127.0.0.1:4020")).toBe(
+      '<a href="http://127.0.0.1:4020/store/atlas-beauty/orders/6180000001001">',
+    );
     expect(rewriteHtml(`<a href="${link}">`)).toBe(`<a href="${link}">`);
   });
 
@@ -371,7 +522,10 @@ describe("admin preview server", () => {
   it("answers loopback callers only, by address and by Host header", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(preview.url);
-      request({ host: url.hostname, port: url.port, path: "/__preview/token", headers: { host: "attacker.example:80" } }, (res) => resolve(res.statusCode ?? 0))
+      request(
+        { host: url.hostname, port: url.port, path: "/__preview/token", headers: { host: "attacker.example:80" } },
+        (res) => resolve(res.statusCode ?? 0),
+      )
         .on("error", reject)
         .end();
     });

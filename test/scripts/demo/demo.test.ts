@@ -20,11 +20,15 @@ const dataDir = mkdtempSync(join(tmpdir(), "cod-demo-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function runDemo(args: string[], timeoutMs: number) {
-  const child = spawn(process.execPath, [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/dev/demo.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/dev/demo.ts", ...args],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
@@ -46,8 +50,17 @@ describe("npm run demo -- --json", () => {
 
     const run = await runDemo(
       [
-        "--json", "--timeout", "150", "--port", String(port), "--sandbox-port", String(sandboxPort),
-        "--shopify-admin-port", String(shopifyAdminPort), "--data-dir", dataDir,
+        "--json",
+        "--timeout",
+        "150",
+        "--port",
+        String(port),
+        "--sandbox-port",
+        String(sandboxPort),
+        "--shopify-admin-port",
+        String(shopifyAdminPort),
+        "--data-dir",
+        dataDir,
       ],
       175_000,
     );
@@ -57,16 +70,32 @@ describe("npm run demo -- --json", () => {
     const rows = JSON.parse(run.stdout) as OrderSummary[];
     expect(run.stderr).toMatch(/\[\d+\/38\] #1036 damaged ATB-\d+/);
     // #1038's webhook is lost on purpose: the reconciliation (every 15 s in the demo) took it in, and it was sent.
-    expect(run.stderr).toMatch(/Recovered by the reconciliation: #1038 \(its webhook never reached the app\) was taken in \d+ s after it was placed .*then created/);
+    expect(run.stderr).toMatch(
+      /Recovered by the reconciliation: #1038 \(its webhook never reached the app\) was taken in \d+ s after it was placed .*then created/,
+    );
     expect(rows.map((r) => r.order_id).sort()).toEqual([...expected.keys()].sort());
     expect(compareWithExpectations(rows, expected).map(describeMismatch)).toEqual([]);
 
     // The shop was installed by the app itself, through the stand-in's token exchange.
     expect(run.stderr).toMatch(/installed through the token exchange/);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(
-        ["anomalies", "city_id", "confirmation_status", "customer_hold", "findings", "flow_triggers", "items", "lead_ref", "order_id", "order_name", "phone", "shipping_status", "shopify", "state", "total_client"],
-      );
+      expect(Object.keys(row).sort()).toEqual([
+        "anomalies",
+        "city_id",
+        "confirmation_status",
+        "customer_hold",
+        "findings",
+        "flow_triggers",
+        "items",
+        "lead_ref",
+        "order_id",
+        "order_name",
+        "phone",
+        "shipping_status",
+        "shopify",
+        "state",
+        "total_client",
+      ]);
       const posted = row.state === "created" || row.state === "damaged";
       expect(row.lead_ref !== null, row.order_name).toBe(posted);
       if (posted) expect(row.confirmation_status, row.order_name).toBeTypeOf("string");
@@ -74,13 +103,18 @@ describe("npm run demo -- --json", () => {
       expect(row.shopify, row.order_name).not.toBeNull();
       const tags = row.shopify!.tags.map((t) => t.toLowerCase());
       if (posted) expect(tags, row.order_name).toContain(`cod:lead:${row.lead_ref!.toLowerCase()}`);
-      else expect(tags.filter((t) => t.startsWith("cod:")), row.order_name).toEqual([]);
+      else
+        expect(
+          tags.filter((t) => t.startsWith("cod:")),
+          row.order_name,
+        ).toEqual([]);
       if (row.state === "damaged") expect(tags, row.order_name).toContain("cod:anomaly");
       // Shopify Flow got the lead's creation once, and an attention trigger for each order kept back.
       // (A cancelled order keeps what fired before its cancellation.)
       const created = row.flow_triggers!.filter((t) => t === "lead-created");
       if (row.state !== "cancelled") expect(created, row.order_name).toHaveLength(posted ? 1 : 0);
-      if (row.state === "held" || row.state === "damaged") expect(row.flow_triggers, row.order_name).toContain(`order-needs-attention ${row.state}`);
+      if (row.state === "held" || row.state === "damaged")
+        expect(row.flow_triggers, row.order_name).toContain(`order-needs-attention ${row.state}`);
       if (row.state === "skipped") expect(row.flow_triggers, row.order_name).toEqual([]);
     }
     const byName = new Map(rows.map((r) => [r.order_name, r]));
@@ -117,14 +151,21 @@ describe("npm run demo -- --json", () => {
       ["#1037", "held", "1 refused, 1 returned and 1 cancelled or fake in the last 90 days"],
     ]);
     expect(byName.get("#1037")?.phone).toBe("0661234537");
-    expect(run.stderr).toContain("Customer hold: #1037 held before sending, its returning customer's record says 1 refused, 1 returned and 1 cancelled or fake in the last 90 days.");
+    expect(run.stderr).toContain(
+      "Customer hold: #1037 held before sending, its returning customer's record says 1 refused, 1 returned and 1 cancelled or fake in the last 90 days.",
+    );
   }, 180_000);
 
   it("names the busy port and how to choose another", async () => {
     const busy: Server = createServer();
-    const port = await new Promise<number>((resolve) => busy.listen(0, "127.0.0.1", () => resolve((busy.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      busy.listen(0, "127.0.0.1", () => resolve((busy.address() as { port: number }).port)),
+    );
     try {
-      const run = await runDemo(["--json", "--port", String(port), "--sandbox-port", String(await freePort()), "--data-dir", dataDir], 30_000);
+      const run = await runDemo(
+        ["--json", "--port", String(port), "--sandbox-port", String(await freePort()), "--data-dir", dataDir],
+        30_000,
+      );
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`Port ${port} is in use: choose another with --port`);
       expect(run.stdout).toBe("");

@@ -1,9 +1,5 @@
 /** A client wired to a scripted fetch and a fake clock, recording every onCall. */
-import {
-  createSellerApiClient,
-  type CallRecord,
-  type SellerApiClientOptions,
-} from "../../../app/seller-api/index";
+import { createSellerApiClient, type CallRecord, type SellerApiClientOptions } from "../../../app/seller-api/index";
 import { createFakeClock } from "./fake-clock";
 import { json, scriptedFetch, type Step } from "./scripted-fetch";
 
@@ -13,7 +9,14 @@ export function meAnswer(rate = 60, extra: Record<string, unknown> = {}, headers
   return json(
     200,
     {
-      data: { account: "ACC-1001", name: "Atlas Beauty SARL", lead_prefix: "ATB", api_version: "1.3", rate_limit_per_minute: rate, ...extra },
+      data: {
+        account: "ACC-1001",
+        name: "Atlas Beauty SARL",
+        lead_prefix: "ATB",
+        api_version: "1.3",
+        rate_limit_per_minute: rate,
+        ...extra,
+      },
     },
     headers,
   );

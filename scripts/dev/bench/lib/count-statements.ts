@@ -44,7 +44,10 @@ function count(sql: string): void {
 
 // SQLite: libsql's Database#prepare gives the statement; each run/get/iterate is one execution.
 try {
-  const Database = require("libsql") as { new (path: string): { prepare(sql: string): object; close(): void }; prototype: Record<string, AnyFn> };
+  const Database = require("libsql") as {
+    new (path: string): { prepare(sql: string): object; close(): void };
+    prototype: Record<string, AnyFn>;
+  };
   const sqlOf = new WeakMap<object, string>();
   const probe = new Database(":memory:");
   const statementProto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, AnyFn>;

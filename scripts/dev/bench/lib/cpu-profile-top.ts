@@ -22,7 +22,10 @@ interface Profile {
   endTime: number;
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: "string", default: "25" } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: "string", default: "25" } },
+});
 if (positionals.length !== 1) {
   console.error("usage: npx tsx scripts/dev/bench/lib/cpu-profile-top.ts FILE.cpuprofile [--top 25]");
   process.exit(2);
@@ -50,7 +53,9 @@ const places = new Map<string, number>();
 for (const [id, us] of selfUs) {
   const node = byId.get(id)!;
   const { functionName, url, lineNumber } = node.callFrame;
-  const short = url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(app|scripts|server\.ts|worker\.ts)/, "$1");
+  const short = url
+    .replace(/^.*node_modules\//, "")
+    .replace(/^file:\/\/.*?\/(app|scripts|server\.ts|worker\.ts)/, "$1");
   const frame = `${functionName || "(anonymous)"} ${short ? `${short}:${lineNumber + 1}` : ""}`.trim();
   frames.set(frame, (frames.get(frame) ?? 0) + us);
   const where = place(url, functionName);
@@ -62,6 +67,8 @@ const msOf = (us: number) => `${(us / 1000).toFixed(0).padStart(7)} ms`;
 const top = Number(values.top);
 console.log(`${positionals[0]}: ${(totalUs / 1000).toFixed(0)} ms profiled`);
 console.log(`\nself time by place:`);
-for (const [where, us] of [...places].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${msOf(us)} ${pct(us)}  ${where}`);
+for (const [where, us] of [...places].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  console.log(`${msOf(us)} ${pct(us)}  ${where}`);
 console.log(`\ntop ${top} frames by self time:`);
-for (const [frame, us] of [...frames].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${msOf(us)} ${pct(us)}  ${frame}`);
+for (const [frame, us] of [...frames].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${msOf(us)} ${pct(us)}  ${frame}`);

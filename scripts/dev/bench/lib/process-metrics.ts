@@ -98,12 +98,22 @@ export async function readFigures(url: string): Promise<ProcessFigures> {
   try {
     return figuresOf(await scrape(url, { timeoutMs: 5_000 }));
   } catch {
-    return { rssMb: NaN, heapUsedMb: NaN, loopP99Ms: NaN, loopMaxMs: NaN, syncCycles: 0, syncSecondsSum: 0, syncLeadsTracked: 0 };
+    return {
+      rssMb: NaN,
+      heapUsedMb: NaN,
+      loopP99Ms: NaN,
+      loopMaxMs: NaN,
+      syncCycles: 0,
+      syncSecondsSum: 0,
+      syncLeadsTracked: 0,
+    };
   }
 }
 
 /** One line of a process's figures for a benchmark's report. */
 export function describeFigures(name: string, f: ProcessFigures, s?: Scrape): string {
-  const done = s ? `, ${s.count("cod_jobs_total", { outcome: "done" })} jobs done, ${s.count("cod_seller_api_calls_total", { status: "429" })} answered 429` : "";
+  const done = s
+    ? `, ${s.count("cod_jobs_total", { outcome: "done" })} jobs done, ${s.count("cod_seller_api_calls_total", { status: "429" })} answered 429`
+    : "";
   return `${name}: RSS ${f.rssMb.toFixed(0)} MB, heap ${f.heapUsedMb.toFixed(0)} MB, event loop p99 ${f.loopP99Ms.toFixed(0)} ms, max ${f.loopMaxMs.toFixed(0)} ms (last 10-20 s)${done}`;
 }

@@ -11,7 +11,14 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { applyWebhookOrder, demoWorld, flowDefinitionsFrom, startShopifyAdmin, type ShopifyPlan, type WebhookOrderPayload } from "../../../../shopify-admin/index";
+import {
+  applyWebhookOrder,
+  demoWorld,
+  flowDefinitionsFrom,
+  startShopifyAdmin,
+  type ShopifyPlan,
+  type WebhookOrderPayload,
+} from "../../../../shopify-admin/index";
 import { createOrderFactory, isHeldOrder } from "./soak-orders";
 
 const { values } = parseArgs({
@@ -31,16 +38,25 @@ const admin = await startShopifyAdmin({
   port: 0,
   quiet: true,
   plan: values.plan as ShopifyPlan,
-  app: { apiKey: values["api-key"]!, apiSecret: values["api-secret"]!, scopes: values.scopes!.split(",").filter(Boolean) },
+  app: {
+    apiKey: values["api-key"]!,
+    apiSecret: values["api-secret"]!,
+    scopes: values.scopes!.split(",").filter(Boolean),
+  },
   flow: flowDefinitionsFrom(join(import.meta.dirname, "..", "..", "..", "..", "extensions")),
 });
 const state = admin.shop(shop, demoWorld({ nowMs: Date.now() }));
 const makeOrder = createOrderFactory(Number(values["run-tag"]));
 const holdEvery = Number(values["hold-every"]);
 for (let i = 0; i < Number(values.orders); i++) {
-  applyWebhookOrder(state, "orders/create", JSON.parse(makeOrder(i, isHeldOrder(i, holdEvery)).body) as WebhookOrderPayload);
+  applyWebhookOrder(
+    state,
+    "orders/create",
+    JSON.parse(makeOrder(i, isHeldOrder(i, holdEvery)).body) as WebhookOrderPayload,
+  );
 }
 // The stand-in keeps every call for its tests; a long run keeps only the last minute's.
 setInterval(() => void admin.requests.splice(0, Math.max(0, admin.requests.length - 20_000)), 60_000).unref();
 console.log(`listening on ${admin.url}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void admin.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void admin.close().then(() => process.exit(0)));

@@ -30,7 +30,13 @@ export interface ExactlyOnce {
 const LEAD_STATES = new Set(["created", "damaged"]);
 const REFUSAL_STATES = new Set(["held", "skipped", "invalid"]);
 
-export async function checkExactlyOnce(db: PrismaClient, shop: string, sandboxUrl: string, account: string, sent: Map<string, SentOrder>): Promise<ExactlyOnce> {
+export async function checkExactlyOnce(
+  db: PrismaClient,
+  shop: string,
+  sandboxUrl: string,
+  account: string,
+  sent: Map<string, SentOrder>,
+): Promise<ExactlyOnce> {
   const links = await db.orderLink.findMany({ where: { shop }, select: { orderId: true, state: true, leadRef: true } });
   const linkOf = new Map(links.map((l) => [l.orderId, l]));
   const response = await fetch(`${sandboxUrl}/_sandbox/leads?account=${encodeURIComponent(account)}`);
@@ -42,7 +48,17 @@ export async function checkExactlyOnce(db: PrismaClient, shop: string, sandboxUr
     leadsOf.set(orderId, [...(leadsOf.get(orderId) ?? []), lead.ref]);
   }
 
-  const result: ExactlyOnce = { orders: sent.size, accepted: 0, notAccepted: 0, leads: 0, refusals: 0, unsettled: 0, twice: 0, wrong: 0, holds: false };
+  const result: ExactlyOnce = {
+    orders: sent.size,
+    accepted: 0,
+    notAccepted: 0,
+    leads: 0,
+    refusals: 0,
+    unsettled: 0,
+    twice: 0,
+    wrong: 0,
+    holds: false,
+  };
   for (const [orderId, order] of sent) {
     const platform = leadsOf.get(orderId) ?? [];
     if (platform.length > 1) result.twice++;

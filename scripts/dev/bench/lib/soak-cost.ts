@@ -44,12 +44,21 @@ export const nothingLeft = (w: WorkLeft) => w.links === 0 && w.events === 0 && w
 /** CPU time (ms) of each process, read now. */
 export function cpuOf(processes: readonly { name: string; pid: number }[]): Record<string, number> {
   const { user, system } = process.cpuUsage();
-  return { ...Object.fromEntries(processes.map((p) => [p.name, cpuTimeMs(p.pid)])), "load generator": (user + system) / 1000 };
+  return {
+    ...Object.fromEntries(processes.map((p) => [p.name, cpuTimeMs(p.pid)])),
+    "load generator": (user + system) / 1000,
+  };
 }
 
 /** CPU ms per lead of each process between two readings. */
-export function cpuPerLead(before: Record<string, number>, after: Record<string, number>, leads: number): Record<string, number> {
-  return Object.fromEntries(Object.keys(after).map((name) => [name, Number(((after[name] - before[name]) / Math.max(1, leads)).toFixed(2))]));
+export function cpuPerLead(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  leads: number,
+): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(after).map((name) => [name, Number(((after[name] - before[name]) / Math.max(1, leads)).toFixed(2))]),
+  );
 }
 
 /** Job attempts ended per lead, by kind and outcome (cod_jobs_total of the app's and the worker's metrics). */
@@ -63,5 +72,10 @@ export function jobsPerLead(scrapes: Iterable<Scrape>, leads: number): Record<st
     }
   }
   const perLead = (n: number) => Number((n / Math.max(1, leads)).toFixed(2));
-  return Object.fromEntries([...byKind].map(([kind, outcomes]) => [kind, Object.fromEntries([...outcomes].map(([outcome, n]) => [outcome, perLead(n)]))]));
+  return Object.fromEntries(
+    [...byKind].map(([kind, outcomes]) => [
+      kind,
+      Object.fromEntries([...outcomes].map(([outcome, n]) => [outcome, perLead(n)])),
+    ]),
+  );
 }

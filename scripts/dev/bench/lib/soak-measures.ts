@@ -34,7 +34,9 @@ export function sqliteBytes(file: string): number {
 
 /** The database's size on PostgreSQL (tables, indexes and TOAST of the current database). */
 export async function postgresBytes(db: { $queryRawUnsafe<T>(sql: string): Promise<T> }): Promise<number> {
-  const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number }[]>("SELECT pg_database_size(current_database()) AS bytes");
+  const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number }[]>(
+    "SELECT pg_database_size(current_database()) AS bytes",
+  );
   return Number(row.bytes);
 }
 
@@ -67,7 +69,10 @@ export async function probeHealth(url: string, metricsUrl?: string): Promise<Pro
       const loop = (quantile: string) => s.value("cod_event_loop_delay_seconds", { quantile }) * 1000;
       return { at, latencyMs, ok: response.ok, loopP99Ms: loop("0.99"), loopMaxMs: loop("1") };
     }
-    const windows = [body.eventLoop?.current, body.eventLoop?.previous].filter(Boolean) as { p99Ms?: number; maxMs?: number }[];
+    const windows = [body.eventLoop?.current, body.eventLoop?.previous].filter(Boolean) as {
+      p99Ms?: number;
+      maxMs?: number;
+    }[];
     return {
       at,
       latencyMs,
@@ -102,7 +107,8 @@ export interface SyncTotals {
 }
 
 export function syncTotals(scrapes: readonly Scrape[]): SyncTotals {
-  const sum = (name: string, labels: Record<string, string> = {}) => scrapes.reduce((t, s) => t + s.count(name, labels), 0);
+  const sum = (name: string, labels: Record<string, string> = {}) =>
+    scrapes.reduce((t, s) => t + s.count(name, labels), 0);
   const buckets = new Map<number, number>();
   for (const s of scrapes) {
     for (const b of s.series("cod_status_sync_cycle_seconds_bucket")) {
@@ -122,7 +128,10 @@ export function syncTotals(scrapes: readonly Scrape[]): SyncTotals {
 }
 
 /** The cycles between two readings: how many, their mean, and the bound of the longest one's bucket (ms). */
-export function syncBetween(before: SyncTotals, after: SyncTotals): { cycles: number; meanMs: number; maxUnderMs: number } {
+export function syncBetween(
+  before: SyncTotals,
+  after: SyncTotals,
+): { cycles: number; meanMs: number; maxUnderMs: number } {
   const cycles = after.cycles - before.cycles;
   if (cycles <= 0) return { cycles: 0, meanMs: NaN, maxUnderMs: NaN };
   // The smallest bound under which every new cycle falls.
@@ -131,7 +140,15 @@ export function syncBetween(before: SyncTotals, after: SyncTotals): { cycles: nu
   return { cycles, meanMs: ((after.wallSeconds - before.wallSeconds) / cycles) * 1000, maxUnderMs: bound * 1000 };
 }
 
-export const NO_SYNC: SyncTotals = { cycles: 0, wallSeconds: 0, leadsTracked: 0, listCalls: 0, detailCalls: 0, leadsChanged: 0, buckets: new Map() };
+export const NO_SYNC: SyncTotals = {
+  cycles: 0,
+  wallSeconds: 0,
+  leadsTracked: 0,
+  listCalls: 0,
+  detailCalls: 0,
+  leadsChanged: 0,
+  buckets: new Map(),
+};
 
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;

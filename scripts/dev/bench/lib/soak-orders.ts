@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const ORDERS_DIR = join(import.meta.dirname, "..", "..", "demo", "orders");
-const template = (file: string) => (JSON.parse(readFileSync(join(ORDERS_DIR, file), "utf8")) as { payload: Record<string, unknown> }).payload;
+const template = (file: string) =>
+  (JSON.parse(readFileSync(join(ORDERS_DIR, file), "utf8")) as { payload: Record<string, unknown> }).payload;
 
 export const ID_BASE = 6_900_000_000_000;
 

@@ -26,7 +26,15 @@ import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../lib/ports";
 import { startServerProcess, type ServerProcess } from "../../lib/app-process";
 import { tsxPreloadArgs } from "../../lib/app-build";
-import { connectDemoShop, DEMO_ACCOUNT, DEMO_API_KEY, DEMO_SCOPES, DEMO_SHOP, fetchSellerAccount, registerDemoShop } from "../../demo/demo-shop";
+import {
+  connectDemoShop,
+  DEMO_ACCOUNT,
+  DEMO_API_KEY,
+  DEMO_SCOPES,
+  DEMO_SHOP,
+  fetchSellerAccount,
+  registerDemoShop,
+} from "../../demo/demo-shop";
 import { embeddedAppUrl, installThroughTokenExchange } from "../../demo/install-shop";
 import { shopifyAdminControl, type ShopifyPlan } from "../../../../shopify-admin/index";
 import { FLOW_TRIGGER } from "../../../../app/flow/triggers";
@@ -82,7 +90,11 @@ const tsxImport = () => pathToFileURL(createRequire(join(ROOT, "package.json")).
 
 export function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const log = createWriteStream(logFile, { flags: "w" });
-  const child = spawn(process.execPath, ["--import", tsxImport(), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", tsxImport(), ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.pipe(log, { end: false });
   child.stderr!.pipe(log, { end: false });
   child.once("exit", () => log.end());
@@ -102,7 +114,12 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 /** The stand-in in its own process (shopify-admin-process.ts); resolves with its URL. */
 async function startShopifyAdminProcess(dataDir: string, args: string[]) {
   const logFile = join(dataDir, "shopify-admin.log");
-  const child = spawnLogged("shopify-admin", [join(import.meta.dirname, "shopify-admin-process.ts"), ...args], { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" }, logFile);
+  const child = spawnLogged(
+    "shopify-admin",
+    [join(import.meta.dirname, "shopify-admin-process.ts"), ...args],
+    { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
+    logFile,
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`the Shopify Admin stand-in did not start:\n${out}`)), 120_000);
@@ -120,11 +137,22 @@ async function startShopifyAdminProcess(dataDir: string, args: string[]) {
 }
 
 /** The sandbox CLI in its own process; resolves with its URL and the demo shop's key. */
-export async function startSandboxProcess(dataDir: string, rateLimitPerMinute: number, options: { autopilot?: boolean } = {}) {
+export async function startSandboxProcess(
+  dataDir: string,
+  rateLimitPerMinute: number,
+  options: { autopilot?: boolean } = {},
+) {
   const logFile = join(dataDir, "sandbox.log");
   const child = spawnLogged(
     "sandbox",
-    [join(ROOT, "sandbox", "cli.ts"), "--port", "0", ...(options.autopilot === false ? [] : ["--autopilot"]), "--rate-limit", String(rateLimitPerMinute)],
+    [
+      join(ROOT, "sandbox", "cli.ts"),
+      "--port",
+      "0",
+      ...(options.autopilot === false ? [] : ["--autopilot"]),
+      "--rate-limit",
+      String(rateLimitPerMinute),
+    ],
     { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
     logFile,
   );
@@ -173,21 +201,43 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     let shopifyAdmin: Awaited<ReturnType<typeof startShopifyAdminProcess>> | undefined;
     if (shopify) {
       shopifyAdmin = await startShopifyAdminProcess(dataDir, [
-        "--shop", DEMO_SHOP, "--api-key", DEMO_API_KEY, "--api-secret", apiSecret, "--scopes", DEMO_SCOPES, "--plan", shopify.plan,
-        "--run-tag", String(shopify.runTag), "--orders", String(shopify.orders), "--hold-every", String(shopify.holdEvery),
+        "--shop",
+        DEMO_SHOP,
+        "--api-key",
+        DEMO_API_KEY,
+        "--api-secret",
+        apiSecret,
+        "--scopes",
+        DEMO_SCOPES,
+        "--plan",
+        shopify.plan,
+        "--run-tag",
+        String(shopify.runTag),
+        "--orders",
+        String(shopify.orders),
+        "--hold-every",
+        String(shopify.holdEvery),
       ]);
       const { child } = shopifyAdmin;
       cleanups.push(() => stopChild(child));
-      log(`Shopify Admin stand-in ${shopifyAdmin.url} (pid ${child.pid}, ${shopify.plan} plan, ${shopify.orders} orders created)`);
+      log(
+        `Shopify Admin stand-in ${shopifyAdmin.url} (pid ${child.pid}, ${shopify.plan} plan, ${shopify.orders} orders created)`,
+      );
       // The app's defaults (write-back and Flow triggers on, customer hold off); statuses every minute.
       await connectDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
-      await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ statusSyncMinutes: 1 }) } });
+      await db.shop.update({
+        where: { domain: DEMO_SHOP },
+        data: { settings: JSON.stringify({ statusSyncMinutes: 1 }) },
+      });
     } else {
       await registerDemoShop(db, { encryptionKey, apiKey: sandbox.key, sellerApiBaseUrl: sandbox.url, account });
       // No Shopify runs beside the soak: like write-back, Flow triggers (Admin API calls) are off.
       const registered = await db.shop.findUniqueOrThrow({ where: { domain: DEMO_SHOP }, select: { settings: true } });
       const flowOff = { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false };
-      await db.shop.update({ where: { domain: DEMO_SHOP }, data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) } });
+      await db.shop.update({
+        where: { domain: DEMO_SHOP },
+        data: { settings: JSON.stringify({ ...JSON.parse(registered.settings ?? "{}"), flowTriggers: flowOff }) },
+      });
     }
 
     const port = await freePort();
@@ -213,19 +263,39 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     };
     const appLog = join(dataDir, "app.log");
     const appMetricsPort = await freePort();
-    const app: ServerProcess = await startServerProcess({ root: ROOT, cwd: build.dir, port, logFile: appLog, env: { ...env, METRICS_PORT: String(appMetricsPort) } });
+    const app: ServerProcess = await startServerProcess({
+      root: ROOT,
+      cwd: build.dir,
+      port,
+      logFile: appLog,
+      env: { ...env, METRICS_PORT: String(appMetricsPort) },
+    });
     cleanups.push(() => app.stop());
-    const processes: Proc[] = [{ name: "app", pid: app.pid!, logFile: appLog, metricsUrl: `http://127.0.0.1:${appMetricsPort}/metrics` }];
+    const processes: Proc[] = [
+      { name: "app", pid: app.pid!, logFile: appLog, metricsUrl: `http://127.0.0.1:${appMetricsPort}/metrics` },
+    ];
 
     if (shopify && shopifyAdmin) {
       // The merchant opens the app from the Shopify admin: the app installs the shop (token exchange).
-      await installThroughTokenExchange(db, DEMO_SHOP, await embeddedAppUrl(appUrl, DEMO_SHOP, { apiKey: DEMO_API_KEY, apiSecret }));
+      await installThroughTokenExchange(
+        db,
+        DEMO_SHOP,
+        await embeddedAppUrl(appUrl, DEMO_SHOP, { apiKey: DEMO_API_KEY, apiSecret }),
+      );
       if (shopify.flowWorkflows) {
         // Workflows on the app's triggers: Flow says so through the lifecycle callback (nothing is sent before).
         const control = shopifyAdminControl(shopifyAdmin.url);
-        for (const handle of Object.values(FLOW_TRIGGER)) await control.flowLifecycle({ url: `${appUrl}/flow/lifecycle`, shop: DEMO_SHOP, handle, has_enabled_flow: true });
+        for (const handle of Object.values(FLOW_TRIGGER))
+          await control.flowLifecycle({
+            url: `${appUrl}/flow/lifecycle`,
+            shop: DEMO_SHOP,
+            handle,
+            has_enabled_flow: true,
+          });
       }
-      log(`shop ${DEMO_SHOP} installed through the token exchange; write-back on, Flow triggers on, ${shopify.flowWorkflows ? "workflows on them in Flow" : "no workflow on them in Flow"}`);
+      log(
+        `shop ${DEMO_SHOP} installed through the token exchange; write-back on, Flow triggers on, ${shopify.flowWorkflows ? "workflows on them in Flow" : "no workflow on them in Flow"}`,
+      );
     }
 
     if (options.mode === "separate") {
@@ -235,15 +305,28 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
         "worker",
         // The stand-in's preload too: the worker makes the Admin API calls.
         [...tsxPreloadArgs(ROOT).slice(2), join(ROOT, "worker.ts")],
-        { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env, METRICS_PORT: String(workerMetricsPort) },
+        {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "production",
+          ...env,
+          METRICS_PORT: String(workerMetricsPort),
+        },
         workerLog,
       );
       cleanups.push(() => stopChild(worker));
-      processes.push({ name: "worker", pid: worker.pid!, logFile: workerLog, metricsUrl: `http://127.0.0.1:${workerMetricsPort}/metrics` });
+      processes.push({
+        name: "worker",
+        pid: worker.pid!,
+        logFile: workerLog,
+        metricsUrl: `http://127.0.0.1:${workerMetricsPort}/metrics`,
+      });
     }
     processes.push({ name: "sandbox", pid: sandbox.child.pid!, logFile: sandbox.logFile });
     if (shopifyAdmin) processes.push({ name: "shopify", pid: shopifyAdmin.child.pid!, logFile: shopifyAdmin.logFile });
-    log(`app ${appUrl} (production build, ${options.mode === "embedded" ? "worker in process" : "worker in its own process"})`);
+    log(
+      `app ${appUrl} (production build, ${options.mode === "embedded" ? "worker in process" : "worker in its own process"})`,
+    );
 
     const readLogs = () =>
       processes
@@ -258,12 +341,29 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
         .join("\n");
     const scrapeAll = async () => {
       const scraped = await Promise.all(
-        processes.filter((p) => p.metricsUrl).map(async (p) => [p.name, await scrape(p.metricsUrl!, { timeoutMs: 60_000 }).catch(() => undefined)] as const),
+        processes
+          .filter((p) => p.metricsUrl)
+          .map(
+            async (p) => [p.name, await scrape(p.metricsUrl!, { timeoutMs: 60_000 }).catch(() => undefined)] as const,
+          ),
       );
       return new Map(scraped.filter((e): e is readonly [string, Scrape] => e[1] !== undefined));
     };
     const readFigures = async () => new Map([...(await scrapeAll())].map(([name, s]) => [name, figuresOf(s)]));
-    return { db, databaseUrl, sqliteFile, appUrl, apiSecret, sandboxUrl: sandbox.url, shop: DEMO_SHOP, processes, readLogs, scrapeAll, readFigures, close };
+    return {
+      db,
+      databaseUrl,
+      sqliteFile,
+      appUrl,
+      apiSecret,
+      sandboxUrl: sandbox.url,
+      shop: DEMO_SHOP,
+      processes,
+      readLogs,
+      scrapeAll,
+      readFigures,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -11,13 +11,28 @@ export async function seedSyncLedger(db: PrismaClient, shop: string, now: Date):
   const figures = {
     at: now.toISOString(),
     windows: {
-      day: { from: new Date(now.getTime() - 24 * hour).toISOString(), shopify: { count: 1680, precision: "EXACT" }, app: { sent: 1420, held: 110, refused: 20, skipped: 110, cancelled: 12, pending: 8, total: 1680 } },
-      week: { from: new Date(now.getTime() - 168 * hour).toISOString(), shopify: { count: 11700, precision: "EXACT" }, app: { sent: 9900, held: 780, refused: 140, skipped: 760, cancelled: 90, pending: 30, total: 11700 } },
+      day: {
+        from: new Date(now.getTime() - 24 * hour).toISOString(),
+        shopify: { count: 1680, precision: "EXACT" },
+        app: { sent: 1420, held: 110, refused: 20, skipped: 110, cancelled: 12, pending: 8, total: 1680 },
+      },
+      week: {
+        from: new Date(now.getTime() - 168 * hour).toISOString(),
+        shopify: { count: 11700, precision: "EXACT" },
+        app: { sent: 9900, held: 780, refused: 140, skipped: 760, cancelled: 90, pending: 30, total: 11700 },
+      },
     },
   };
   await db.syncLedger.upsert({
     where: { shop },
-    create: { shop, coverageFrom: new Date(now.getTime() - 30 * 24 * hour), watermark: new Date(now.getTime() - 7 * 60_000), lastPassAt: now, measuredUntil: now, figures: JSON.stringify(figures) },
+    create: {
+      shop,
+      coverageFrom: new Date(now.getTime() - 30 * 24 * hour),
+      watermark: new Date(now.getTime() - 7 * 60_000),
+      lastPassAt: now,
+      measuredUntil: now,
+      figures: JSON.stringify(figures),
+    },
     update: {},
   });
   let rows = 1;

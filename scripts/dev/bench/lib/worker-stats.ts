@@ -20,7 +20,10 @@ export interface ProcessStats {
 /** The node arguments that load the preload (after `--import tsx`). */
 export const countStatementsImport = ["--import", pathToFileURL(join(import.meta.dirname, "count-statements.ts")).href];
 
-export function statsReader(child: ChildProcess, name = "worker"): { read(timeoutMs?: number): Promise<ProcessStats | null> } {
+export function statsReader(
+  child: ChildProcess,
+  name = "worker",
+): { read(timeoutMs?: number): Promise<ProcessStats | null> } {
   const waiting: ((stats: ProcessStats) => void)[] = [];
   const lines = createInterface({ input: child.stderr! });
   lines.on("line", (line) => {
