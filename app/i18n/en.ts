@@ -19,6 +19,7 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { oddsEn } from "./odds.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -246,6 +247,7 @@ export const en = {
   ...anomaliesEn,
   ...syncLedgerEn,
   ...timelineEn,
+  ...oddsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -16,6 +16,7 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { oddsFr } from "./odds.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -258,4 +259,5 @@ export const fr: Messages = {
   ...anomaliesFr,
   ...syncLedgerFr,
   ...timelineFr,
+  ...oddsFr,
 };
