@@ -23,4 +23,25 @@ export const oddsEn = {
   "odds.release.at": "It would be sent from {probability}% delivery odds.",
   "odds.release.never": "Sending it loses money even when delivered (margin {margin}).",
   "odds.release.how": "Call the customer to confirm, trust the phone or send it anyway.",
+  "settings.odds.title": "Delivery odds",
+  "settings.odds.help":
+    "Before an order is sent, the app scores its chance of being delivered and paid from your shop's own outcomes (the customer's record, the city, the products, the amount) and weighs it against the money: the margin if delivered, the fee out and back if refused. The score and its reasons show on every order, in Shopify's risk panel and in Flow.",
+  "settings.odds.policy": "Before sending an order",
+  "settings.odds.policy.send_all": "Send every order",
+  "settings.odds.policy.send_all.help": "The odds are shown; nothing is held.",
+  "settings.odds.policy.hold_below": "Hold orders under a delivery probability",
+  "settings.odds.policy.hold_below.help": "Held orders wait for you: call the customer, then send or cancel.",
+  "settings.odds.policy.hold_negative_value": "Hold orders that are expected to lose money",
+  "settings.odds.policy.hold_negative_value.help":
+    "Held when the chance of delivery times the margin is worth less than the chance of refusal times the fees and your cost.",
+  "settings.odds.minPercent": "Hold under",
+  "settings.odds.refusalCost": "Your own cost of a failed order",
+  "settings.odds.refusalCost.help": "Packing, the call, the product's wear: added to the platform's fee out and back.",
+  "settings.odds.flowTrigger": 'Flow trigger "Delivery odds scored"',
+  "settings.odds.model.prior":
+    "No settled order of yours yet: the odds start from a default drawn from published COD figures and learn from your orders as they settle.",
+  "settings.odds.model.fitted":
+    "{count, plural, one {Learned from # settled order of your shop} other {Learned from # settled orders of your shop}} on {date}.",
+  "settings.odds.model.quality":
+    "On its latest {count} orders: AUC {auc} (0.5 is a coin), Brier score {brier} (lower is better).",
 } as const;

@@ -23,4 +23,27 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "odds.release.at": "Elle serait envoyée à partir de {probability} % de chances de livraison.",
   "odds.release.never": "L'envoyer fait perdre de l'argent même livrée (marge {margin}).",
   "odds.release.how": "Appelez le client pour confirmer, faites confiance au numéro ou envoyez-la quand même.",
+  "settings.odds.title": "Chances de livraison",
+  "settings.odds.help":
+    "Avant l'envoi d'une commande, l'application estime ses chances d'être livrée et payée d'après les résultats de votre boutique (l'historique du client, la ville, les produits, le montant) et les compare à l'argent en jeu : la marge si elle est livrée, les frais aller et retour si elle est refusée. L'estimation et ses raisons s'affichent sur chaque commande, dans le panneau de risque de Shopify et dans Flow.",
+  "settings.odds.policy": "Avant d'envoyer une commande",
+  "settings.odds.policy.send_all": "Envoyer toutes les commandes",
+  "settings.odds.policy.send_all.help": "Les chances s'affichent ; rien n'est retenu.",
+  "settings.odds.policy.hold_below": "Retenir les commandes sous une probabilité de livraison",
+  "settings.odds.policy.hold_below.help":
+    "Les commandes retenues vous attendent : appelez le client, puis envoyez ou annulez.",
+  "settings.odds.policy.hold_negative_value": "Retenir les commandes qui devraient faire perdre de l'argent",
+  "settings.odds.policy.hold_negative_value.help":
+    "Retenue quand la chance de livraison multipliée par la marge vaut moins que la chance de refus multipliée par les frais et votre coût.",
+  "settings.odds.minPercent": "Retenir sous",
+  "settings.odds.refusalCost": "Votre coût d'une commande échouée",
+  "settings.odds.refusalCost.help":
+    "Emballage, appel, usure du produit : ajouté aux frais aller et retour de la plateforme.",
+  "settings.odds.flowTrigger": "Déclencheur Flow « Chances de livraison calculées »",
+  "settings.odds.model.prior":
+    "Aucune commande terminée chez vous pour l'instant : les chances partent d'une base tirée de chiffres publiés sur le paiement à la livraison et apprennent de vos commandes à mesure qu'elles se terminent.",
+  "settings.odds.model.fitted":
+    "{count, plural, one {Appris de # commande terminée de votre boutique} other {Appris de # commandes terminées de votre boutique}} le {date}.",
+  "settings.odds.model.quality":
+    "Sur ses {count} dernières commandes : AUC {auc} (0,5 = pile ou face), score de Brier {brier} (plus bas = mieux).",
 };

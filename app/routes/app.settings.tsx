@@ -30,6 +30,7 @@ import { fieldErrorText } from "../components/settings/fields";
 import { ConnectionSection } from "../components/settings/ConnectionSection";
 import { SendingSection } from "../components/settings/SendingSection";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { DeliveryOddsSection } from "../components/settings/DeliveryOddsSection";
 import { WriteBackSection } from "../components/settings/WriteBackSection";
 import { DisplaySection } from "../components/settings/DisplaySection";
 import { FlowSection } from "../components/settings/FlowSection";
@@ -158,6 +159,7 @@ export default function Settings() {
           />
           <SendingSection {...props} holdCodes={data.holdCodes} />
           <CustomerHoldSection {...props} />
+          <DeliveryOddsSection {...props} />
           <StorePairingSection pairing={data.pairing} />
           <WriteBackSection {...props} />
           <CashSection {...props} />
