@@ -333,15 +333,18 @@ export function returnShareOf(orders: readonly HistoryOrder[]): number {
   return (returned + 20 * PRIOR.returnShare) / (failed + 20);
 }
 
-/** Fits a shop's model on its history (its sent orders, settled or not). */
-export function fitOddsModel(orders: readonly HistoryOrder[], fittedAt: Date): StoredModel {
-  const set = trainingSet(orders);
-  const fitted = fitCoefficients(set);
+/** The stored model of a fitted training set. */
+export function storedModelOf(
+  orders: readonly HistoryOrder[],
+  set: TrainingSet,
+  fitted: Coefficients,
+  quality: StoredModel["quality"],
+  fittedAt: Date,
+): StoredModel {
   const products = [...set.live.products]
     .sort((a, b) => b[1].settled - a[1].settled || (a[0] < b[0] ? -1 : 1))
     .slice(0, MAX_MODEL_PRODUCTS);
   const round = (v: number) => Math.round(v * 1e6) / 1e6;
-  const quality = qualityOf(set);
   return {
     version: MODEL_VERSION,
     source: set.rows > 0 ? "fitted" : "prior",
@@ -356,4 +359,28 @@ export function fitOddsModel(orders: readonly HistoryOrder[], fittedAt: Date): S
     fittedAt: fittedAt.toISOString(),
     ...(quality ? { quality } : {}),
   };
+}
+
+/**
+ * Fits a shop's model on its history (its sent orders, settled or not). `pause`
+ * runs between the replay, the fit and the quality fit (the worker yields its
+ * event loop there).
+ */
+export async function fitOddsModelInSteps(
+  orders: readonly HistoryOrder[],
+  fittedAt: Date,
+  pause: () => Promise<void>,
+): Promise<StoredModel> {
+  const set = trainingSet(orders);
+  await pause();
+  const fitted = fitCoefficients(set);
+  await pause();
+  const quality = qualityOf(set);
+  return storedModelOf(orders, set, fitted, quality, fittedAt);
+}
+
+/** fitOddsModelInSteps in one go. */
+export function fitOddsModel(orders: readonly HistoryOrder[], fittedAt: Date): StoredModel {
+  const set = trainingSet(orders);
+  return storedModelOf(orders, set, fitCoefficients(set), qualityOf(set), fittedAt);
 }
