@@ -34,6 +34,8 @@ export const TIMELINE_KINDS = [
   // The reconciliation took in an order whose webhook never came, or applied a change it missed.
   "recovered",
   "reconciled",
+  // The order's delivery odds written to its Shopify risk card.
+  "risk_assessed",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -13,6 +13,8 @@ import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconc
 import { FLOW_TRIGGER_BATCH, runFlowTriggerJobs } from "../flow/flow-triggers.server";
 import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
+import { runOddsFitJob } from "../customers/odds-fit.server";
+import { runRiskAssessmentJob } from "./risk-assessment.server";
 import {
   POST_LEAD_JOB,
   REFRESH_LEAD_JOB,
@@ -23,6 +25,8 @@ import {
   FLOW_TRIGGER_JOB,
   PAYMENT_OVERDUE_JOB,
   RECONCILE_JOB,
+  ODDS_FIT_JOB,
+  RISK_ASSESSMENT_JOB,
 } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
@@ -50,5 +54,7 @@ export function createJobHandlers(
     },
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
+    [ODDS_FIT_JOB]: (job) => runOddsFitJob(deps, job),
+    [RISK_ASSESSMENT_JOB]: (job) => runRiskAssessmentJob(deps, job),
   };
 }
