@@ -30,6 +30,8 @@ import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-h
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
+import { DeliveryOddsCard } from "../components/orders/DeliveryOdds";
+import { loadOrderOdds } from "../pages/delivery-odds.server";
 import { customerAmount } from "../components/contact/ContactLinks";
 import { useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
@@ -67,7 +69,8 @@ export const loader = withErrorReference(async ({ request, params }: LoaderFunct
       ? { reason: lastHold.customer.reason }
       : { text: order.reason ?? lastHold?.message ?? "" }
     : null;
-  return { order, shopify, customer, holdReason, contact: facts.contact };
+  const odds = await loadOrderOdds(prisma, session.shop, order.id, holdReason);
+  return { order, shopify, customer, holdReason, contact: facts.contact, odds };
 });
 
 type ActionResult =
@@ -159,7 +162,7 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
 type Confirming = "secondLead" | "sendAnyway" | "cancelDuplicate" | "release" | null;
 
 export default function OrderPage() {
-  const { order, shopify: shopifyOrder, customer, holdReason, contact } = useLoaderData<typeof loader>();
+  const { order, shopify: shopifyOrder, customer, holdReason, contact, odds } = useLoaderData<typeof loader>();
   const t = useT();
   const revalidator = useRevalidator();
   const shopify = useAppBridge();
@@ -292,6 +295,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
+            {odds ? <DeliveryOddsCard view={odds} /> : null}
             <CustomerCard
               orderId={order.id}
               customer={customer}

@@ -40,16 +40,18 @@ import { ContactMessageSection } from "../components/settings/ContactMessageSect
 import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { StorePairingSection } from "../components/settings/StorePairingSection";
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
+import { loadOddsModelStatus } from "../pages/delivery-odds.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "settings.title");
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [page, pairing] = await Promise.all([
+  const [page, pairing, oddsModel] = await Promise.all([
     loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL }),
     loadPairingView(prisma, session.shop, { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null }),
+    loadOddsModelStatus(prisma, session.shop),
   ]);
-  return { ...page, pairing };
+  return { ...page, pairing, oddsModel };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
@@ -159,7 +161,7 @@ export default function Settings() {
           />
           <SendingSection {...props} holdCodes={data.holdCodes} />
           <CustomerHoldSection {...props} />
-          <DeliveryOddsSection {...props} />
+          <DeliveryOddsSection {...props} model={data.oddsModel} />
           <StorePairingSection pairing={data.pairing} />
           <WriteBackSection {...props} />
           <CashSection {...props} />

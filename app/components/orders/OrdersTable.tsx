@@ -29,6 +29,7 @@ import { StageBadge } from "./StageBadge";
 import { attentionText } from "./attention-text";
 import { codeLabel } from "./text";
 import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
+import { OddsCell } from "./DeliveryOdds";
 
 // Kept here (not imported from the .server module) so the browser bundle stays server-free.
 const CONFIRMATIONS = [
@@ -288,12 +289,13 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
           { title: t("orders.column.customer") },
           { title: t("orders.column.city") },
           { title: t("orders.column.amount"), alignment: "end" },
+          { title: t("orders.column.odds") },
           { title: t("orders.column.items") },
           { title: t("orders.column.stage") },
           { title: t("orders.column.attention") },
         ]}
         condensed={mdDown}
-        sortable={[false, true, false, false, true, false, false, false]}
+        sortable={[false, true, false, false, true, false, false, false, false]}
         sortColumnIndex={filter.sort.startsWith("amount") ? AMOUNT_COLUMN : DATE_COLUMN}
         sortDirection={filter.sort.endsWith("asc") ? "ascending" : "descending"}
         defaultSortDirection="descending"
@@ -461,6 +463,9 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
           </Text>
         </span>
       </IndexTable.Cell>
+      <IndexTable.Cell className="cod-odds-cell">
+        <OddsCell odds={row.odds} />
+      </IndexTable.Cell>
       <IndexTable.Cell className="cod-items-cell">
         <span data-cell="items">
           <Text as="span" variant="bodySm" truncate>
@@ -507,6 +512,7 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
           <Text as="span" variant="bodySm" tone="subdued" truncate>
             {[row.cityName, format.dateTime(row.createdLocal)].filter(Boolean).join(" · ")}
           </Text>
+          {row.odds ? <OddsCell odds={row.odds} /> : null}
           <AttentionCell row={row} contact={contact} />
         </BlockStack>
       </div>

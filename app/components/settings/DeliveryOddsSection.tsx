@@ -8,14 +8,7 @@ import { BlockStack, Checkbox, ChoiceList, FormLayout, Text, TextField } from "@
 import { useFormat, useT } from "../../i18n/react";
 import { SettingsSection } from "./SettingsSection";
 import type { SettingsSectionProps } from "./fields";
-
-/** What the shop's model was fitted on (app/customers/delivery-odds-model.server.ts); null before its first fit. */
-export interface OddsModelStatus {
-  source: "prior" | "fitted";
-  settled: number;
-  fittedAt: string;
-  quality: { brier: number; auc: number; heldOut: number } | null;
-}
+import type { OddsModelStatus } from "../../pages/delivery-odds.server";
 
 export function DeliveryOddsSection({
   form,
