@@ -5,14 +5,44 @@
  * scripts/ops/odds/files.ts and the README, "Delivery odds"). Prints the table
  * (Brier, AUC, profit per 1,000 orders of each policy) and the reliability by
  * decile, or the report as JSON. Reads only the files named: nothing is sent anywhere.
+ *
+ * `--shop SHOP` instead reads that shop's sent orders from the app's database
+ * (DATABASE_URL); `--export DIR` also writes them as the two files.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs, UsageError } from "../dev/lib/args";
 import { DEFAULT_EVALUATION, evaluate, formatReport } from "./odds/evaluate";
-import { FileFormatError, parseCities, parseEvaluationFiles } from "./odds/files";
+import { FileFormatError, parseCities, parseEvaluationFiles, toEvaluationFiles } from "./odds/files";
+import type { EvalOrder } from "./odds/evaluate";
 
 const USAGE =
-  "usage: npm run odds:evaluate -- --orders FILE --outcomes FILE [--cities FILE] [--train 0.7] [--refusal-cost MAD] [--min-probability 0.5] [--json]";
+  "usage: npm run odds:evaluate -- (--orders FILE --outcomes FILE [--cities FILE] | --shop SHOP [--export DIR]) [--train 0.7] [--refusal-cost MAD] [--min-probability 0.5] [--json]";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+
+/** The shop's sent orders from the app's database (DATABASE_URL), written as files when asked. */
+async function fromDatabase(shop: string, exportDir: string | undefined): Promise<EvalOrder[]> {
+  if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
+    throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+  const { default: prisma } = await import("../../app/db.server");
+  const { ordersFromDatabase } = await import("./odds/from-database");
+  try {
+    const orders = await ordersFromDatabase(prisma, shop);
+    if (exportDir) {
+      const files = toEvaluationFiles(orders);
+      mkdirSync(exportDir, { recursive: true });
+      writeFileSync(join(exportDir, "orders.jsonl"), files.orders);
+      writeFileSync(join(exportDir, "outcomes.jsonl"), files.outcomes);
+      console.error(
+        `odds:evaluate: ${orders.length} orders of ${shop} written to ${exportDir}/orders.jsonl and outcomes.jsonl`,
+      );
+    }
+    return orders;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
 
 function share(values: Record<string, string>, name: string, fallback: number): number {
   const raw = values[name];
@@ -31,24 +61,28 @@ function read(path: string): string {
   }
 }
 
-function main(): number {
+async function main(): Promise<number> {
   try {
     const args = parseArgs(
       process.argv.slice(2),
-      ["orders", "outcomes", "cities", "train", "refusal-cost", "min-probability"],
+      ["orders", "outcomes", "cities", "train", "refusal-cost", "min-probability", "shop", "export"],
       ["json"],
     );
     if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
-    const { orders, outcomes } = args.values;
-    if (!orders || !outcomes) throw new UsageError("--orders and --outcomes are required");
+    const { orders, outcomes, shop } = args.values;
+    if (shop && (orders || outcomes))
+      throw new UsageError("--shop reads the database: no --orders or --outcomes with it");
+    if (!shop && (!orders || !outcomes)) throw new UsageError("--orders and --outcomes are required (or --shop)");
     const refusalCost = args.values["refusal-cost"] ?? String(DEFAULT_EVALUATION.refusalCostCents / 100);
     if (!/^\d{1,6}(\.\d{1,2})?$/.test(refusalCost))
       throw new UsageError(`--refusal-cost must be an amount in MAD, not "${refusalCost}"`);
-    const parsed = parseEvaluationFiles({
-      orders: { name: orders, text: read(orders) },
-      outcomes: { name: outcomes, text: read(outcomes) },
-      cities: args.values.cities ? parseCities(read(args.values.cities), args.values.cities) : undefined,
-    });
+    const parsed = shop
+      ? await fromDatabase(shop, args.values.export)
+      : parseEvaluationFiles({
+          orders: { name: orders!, text: read(orders!) },
+          outcomes: { name: outcomes!, text: read(outcomes!) },
+          cities: args.values.cities ? parseCities(read(args.values.cities), args.values.cities) : undefined,
+        });
     const report = evaluate(parsed, {
       ...DEFAULT_EVALUATION,
       trainShare: share(args.values, "train", DEFAULT_EVALUATION.trainShare),
@@ -70,4 +104,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();
