@@ -234,13 +234,15 @@ async function main() {
   if (config.HOST) server.listen(port, config.HOST, onListen);
   else server.listen(port, onListen);
   if (config.METRICS_PORT !== undefined) {
-    // The listener's /readyz is the app's own (its database client, its in-process worker).
+    // The listener's /readyz is the app's own (its database client, its in-process worker), with the
+    // whole report: the load context says so (requests from the network get none, so only ready or not).
     const readyz = createRequestHandler(build, config.NODE_ENV);
     await startMetricsListener({
       port: config.METRICS_PORT,
       host: config.METRICS_HOST,
       token: config.METRICS_TOKEN,
-      readiness: () => readyz(new Request(`http://${config.HOST ?? "localhost"}:${port}/readyz`)),
+      readiness: () =>
+        readyz(new Request(`http://${config.HOST ?? "localhost"}:${port}/readyz`), { readinessReport: true }),
     });
   }
   // The in-process worker has its own listener (app/queue/shutdown.ts): it stops, then this closes.
