@@ -14,12 +14,11 @@ import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 
-const root = join(import.meta.dirname, "..", "..");
 let tmp: string;
 
 function serve(env: Record<string, string>) {
   // Run from an empty directory so a developer's own .env cannot leak in.
-  const child = spawn(process.execPath, appServerArgs(root, join(buildDir, "build", "server", "index.js")), {
+  const child = spawn(process.execPath, appServerArgs(buildDir), {
     cwd: tmp,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: "production", ...env },
   });
