@@ -59,7 +59,7 @@ async function runWorkerUntilAttempted(jobId: string, extra: Record<string, stri
       SHOPIFY_APP_URL: process.env.SHOPIFY_APP_URL!,
       SELLER_API_TIMEOUT_MS: "2000",
       ...extra,
-    },
+    } as Record<string, string> as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -47,6 +47,7 @@ import { saveScanProgress, scanCall, takeUnknownOrder, yieldAfterPage } from "..
 import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
+import { coverFrom, currentCoverage, ensureLedger, later, type LedgerRow } from "./coverage.server";
 import { writeBackDrift } from "./drift";
 import {
   countLatencies,
@@ -59,7 +60,6 @@ import {
 } from "./measure.server";
 import {
   createdBetweenQuery,
-  firstCoverage,
   LEDGER_WINDOWS,
   nextWatermark,
   passWindow,
@@ -198,25 +198,6 @@ interface OrdersPageData {
 }
 
 const iso = (date: Date) => date.toISOString();
-
-type LedgerRow = Awaited<ReturnType<Db["syncLedger"]["findUniqueOrThrow"]>>;
-
-/** The shop's ledger row, created on its first pass with its coverage start. */
-async function ensureLedger(db: Db, shop: Shop): Promise<LedgerRow> {
-  const existing = await db.syncLedger.findUnique({ where: { shop: shop.domain } });
-  if (existing) return existing;
-  const last = await db.orderLink.findFirst({
-    where: { shop: shop.domain, orderCreatedAt: { not: null } },
-    orderBy: { orderCreatedAt: "desc" },
-    select: { orderCreatedAt: true },
-  });
-  const coverageFrom = firstCoverage({ installedAt: shop.installedAt, lastSeenOrderAt: last?.orderCreatedAt ?? null });
-  return db.syncLedger.upsert({
-    where: { shop: shop.domain },
-    create: { shop: shop.domain, coverageFrom },
-    update: {},
-  });
-}
 
 function startPass(ledger: LedgerRow, now: Date, config: ReconcileConfig): ReconcilePayload {
   const window = passWindow(ledger, now, config.maxGapMs);
@@ -362,7 +343,10 @@ async function compareOrders(
       })
     ).map((l) => [l.orderId, l]),
   );
-  const coverageFrom = new Date(pass.coverageFrom);
+  let coverageFrom = new Date(pass.coverageFrom);
+  // An order without a link may be one retention just purged: the coverage start it moved, read
+  // after the links (the purge and the move commit together), keeps it out.
+  if (orders.some((o) => !links.has(o.orderId))) coverageFrom = later(coverageFrom, await currentCoverage(db, domain));
   const pending: ReconcilePayload["pending"] = [];
   for (const order of orders) {
     pass.found.scanned++;
@@ -599,10 +583,11 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   // Once an hour is enough to keep a week and a day.
   if (!context.ledger.lastPassAt || hourOf(context.ledger.lastPassAt).getTime() !== hourOf(now).getTime())
     await pruneLedger(db, domain, now);
+  // The coverage start only moves forward (retention may have moved it past this pass's).
+  await coverFrom(db, domain, coverageFrom);
   await db.syncLedger.update({
     where: { shop: domain },
     data: {
-      coverageFrom,
       uncoveredFrom: pass.uncoveredFrom ? new Date(pass.uncoveredFrom) : null,
       watermark: (figures && rescanFrom(figures)) ?? nextWatermark(new Date(pass.startedAt)),
       lastPassAt: now,
