@@ -7,28 +7,18 @@
  * goes through logRequest, the access log's own function, into a captured logger.
  */
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../app/runtime/logger.server";
+import { describe, expect, it } from "vitest";
 import { logRequest } from "../../app/runtime/request-log.server";
+import { useCapturedLog } from "../helpers/log-capture";
 
-let lines: string[] = [];
-let saved: typeof globalThis.__codLeadSyncLogger;
-beforeEach(() => {
-  saved = globalThis.__codLeadSyncLogger;
-  lines = [];
-  const logger = createLogger({ level: "info", destination: { write: (chunk: string) => void lines.push(chunk) } });
-  globalThis.__codLeadSyncLogger = { logger, role: "web" };
-});
-afterEach(() => {
-  globalThis.__codLeadSyncLogger = saved;
-});
+const lines = useCapturedLog();
 
 /** The URL as the access log writes it. */
 function logged(url: string): string {
-  lines = [];
+  const before = lines().length;
   logRequest({ requestId: "r1", method: "GET", url, path: url.split("?")[0], status: 200, durationMs: 1 });
-  expect(lines).toHaveLength(1);
-  return (JSON.parse(lines[0]) as { url: string }).url;
+  expect(lines()).toHaveLength(before + 1);
+  return (JSON.parse(lines()[before]) as { url: string }).url;
 }
 
 const ARABIC_INDIC = (d: string) => String.fromCharCode(0x660 + Number(d));

@@ -5,13 +5,13 @@
  * says so. Once the shop is uninstalled, shop/redact erases it as before. Through
  * the routes' own actions, signed as Shopify signs them, on a real database.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createLogger } from "../../app/runtime/logger.server";
 import { storeOfflineSession } from "../helpers/admin";
 import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { connectTestShop } from "../helpers/pipeline";
+import { useCapturedLog } from "../helpers/log-capture";
 import { signedWebhookRequest } from "../helpers/webhooks";
 
 type Action = (args: ActionFunctionArgs) => Promise<Response>;
@@ -21,8 +21,7 @@ const PEER = "rif-market.myshopify.com";
 let db: TestDatabase;
 let routes: { redact: Action; uninstalled: Action };
 let sessionStorage: typeof import("../../app/shopify.server").sessionStorage;
-let logged: string[] = [];
-let savedLogger: typeof globalThis.__codLeadSyncLogger;
+const logged = useCapturedLog();
 
 beforeAll(async () => {
   db = await useTestDatabaseForApp();
@@ -33,15 +32,6 @@ beforeAll(async () => {
   ({ sessionStorage } = await import("../../app/shopify.server"));
 });
 afterAll(() => db?.cleanup());
-beforeEach(() => {
-  savedLogger = globalThis.__codLeadSyncLogger;
-  logged = [];
-  const logger = createLogger({ level: "info", destination: { write: (line: string) => void logged.push(line) } });
-  globalThis.__codLeadSyncLogger = { logger, role: "web" };
-});
-afterEach(() => {
-  globalThis.__codLeadSyncLogger = savedLogger;
-});
 
 const deliver = async (route: Action, topic: string, body: Record<string, unknown>) =>
   (await route({ request: signedWebhookRequest({ topic, shop: SHOP, body }), params: {}, context: {} })).status;
@@ -78,7 +68,7 @@ describe("shop/redact", () => {
     expect(await deliver(routes.redact, "shop/redact", { shop_id: 1, shop_domain: SHOP })).toBe(200);
 
     expect(await holdings()).toEqual(before);
-    const line = logged
+    const line = logged()
       .map((l) => JSON.parse(l) as { level: string; msg: string; shop?: string })
       .find((l) => l.msg.includes("shop/redact"));
     expect(line).toMatchObject({

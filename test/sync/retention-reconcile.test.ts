@@ -7,82 +7,24 @@
  * pass must leave it: still one lead on the platform, no link again. Real parts: the
  * stand-in through the app's Admin client, the sandbox, the worker, a real database.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
-import { shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
-import type { AdminFor } from "../../app/shopify/admin-graphql.server";
-import type { JobHandlers } from "../../app/queue/types";
-import { RECONCILE_JOB } from "../../app/models/job-kinds";
-import { storeOfflineSession } from "../helpers/admin";
-import { useTestDatabaseForApp } from "../helpers/app";
-import type { TestDatabase } from "../helpers/db";
+import { sandboxControl } from "../../sandbox/index";
 import { webhookOrder } from "../helpers/orders";
-import { connectTestShop, SHOP } from "../helpers/pipeline";
+import { SHOP } from "../helpers/pipeline";
+import { useReconcileWorld } from "../helpers/reconcile-world";
 import { signedWebhookRequest } from "../helpers/webhooks";
 
 const DAY = 24 * 3600_000;
-const CONFIG = { intervalMs: 60_000, maxGapMs: 7 * DAY, stuckMs: 30 * 60_000, pagesPerAttempt: 20 };
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-
-let db: TestDatabase;
-let sandbox: RunningSandbox;
-let shopify: RunningShopifyAdmin;
-let handlers: JobHandlers;
-let deps: Awaited<ReturnType<typeof pipelineDeps>>;
-let pass: typeof import("../../app/sync/reconcile/pass.server");
-
-async function pipelineDeps(adminFor: AdminFor) {
-  const { createPipelineDeps } = await import("../../app/sync/pipeline-deps.server");
-  return { ...createPipelineDeps(db.prisma, { timeoutMs: 5_000 }), adminFor };
-}
-
-beforeAll(async () => {
-  db = await useTestDatabaseForApp();
-  sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
-  shopify = await startShopifyAdmin({ quiet: true });
-  await shopify.installFetchRewrite();
-  shopify.shop(SHOP);
-  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-  // Installed 400 days ago, keeping 30 days of orders.
-  await connectTestShop(db.prisma, { apiKey: key.key, baseUrl: sandbox.url, settings: { retentionDays: 30 } });
-  await db.prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 400 * DAY) } });
-  const app = await import("../../app/shopify.server");
-  await storeOfflineSession(app.sessionStorage, SHOP);
-  deps = await pipelineDeps(async (shop) => (await app.unauthenticated.admin(shop)).admin);
-  pass = await import("../../app/sync/reconcile/pass.server");
-  const { createJobHandlers } = await import("../../app/sync/job-handlers.server");
-  handlers = createJobHandlers(deps);
-  handlers[RECONCILE_JOB] = (job, ctx) => pass.runReconcileJob(deps, job, ctx, CONFIG);
-});
-afterAll(async () => {
-  await shopify?.close();
-  await sandbox?.close();
-  await db?.cleanup();
-});
-
-async function drain(): Promise<void> {
-  const { createWorker } = await import("../../app/queue/worker.server");
-  const { leadEventsTask } = await import("../../app/sync/lead-events.server");
-  await createWorker({
-    db: db.prisma,
-    handlers,
-    logger: silent,
-    backoff: { baseMs: 1, capMs: 5 },
-    tasks: [leadEventsTask(db.prisma)],
-  }).drain({ timeoutMs: 30_000 });
-}
-
-async function reconcile(): Promise<void> {
-  await pass.reconcileNow(db.prisma, SHOP, new Date());
-  await drain();
-}
+// Installed 400 days ago, keeping 30 days of orders.
+const world = useReconcileWorld({ installedAgoMs: 400 * DAY, settings: { retentionDays: 30 } });
 
 const leadsFor = async (externalRef: string) =>
-  (await sandboxControl(sandbox.url).leads("ACC-1001")).filter((l) => l.external_ref === externalRef);
+  (await sandboxControl(world().sandbox.url).leads("ACC-1001")).filter((l) => l.external_ref === externalRef);
 
 describe("an order retention purged", () => {
   it("GIVEN a finished order purged by retention WHEN Shopify reports it updated THEN the next pass leaves it: one lead", async () => {
+    const { db, control, deps, drain, reconcile } = world();
     // The passes ran all along: the coverage start is the install, the watermark minutes old.
     await reconcile();
     await db.prisma.syncLedger.update({
@@ -92,7 +34,7 @@ describe("an order retention purged", () => {
     // Placed 100 days ago, received, posted, its lead finished.
     const placedAt = new Date(Date.now() - 100 * DAY);
     const order = webhookOrder({ id: 7_480_000_000_001, phone: "0661234501", createdAt: placedAt.toISOString() });
-    await shopifyAdminControl(shopify.url).placeOrder(SHOP, order, { deliver: false });
+    await control.placeOrder(SHOP, order, { deliver: false });
     const { action } = await import("../../app/routes/webhooks.orders.create");
     const request = signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: order });
     expect((await action({ request, params: {}, context: {} } as ActionFunctionArgs)).status).toBe(200);
@@ -111,7 +53,7 @@ describe("an order retention purged", () => {
     const ledger = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop: SHOP } });
 
     // The merchant archives it with a note: Shopify lists it as updated now.
-    await shopifyAdminControl(shopify.url).editOrder(SHOP, String(order.id), { note: "archived" }, { deliver: false });
+    await control.editOrder(SHOP, String(order.id), { note: "archived" }, { deliver: false });
     await reconcile();
 
     expect(await leadsFor(link.externalRef)).toHaveLength(1);
