@@ -3,7 +3,7 @@
  * shop's own towards (an L2 penalty around them), so a shop with few settled
  * orders gets these odds and one with thousands gets its own. Set from published
  * figures, not from any merchant's data (no score crosses from one merchant to
- * another); docs/decisions/0019-delivery-odds.md gives the sources. Pure.
+ * another); docs/decisions/0023-delivery-odds.md gives the sources. Pure.
  */
 import type { Feature } from "./features";
 

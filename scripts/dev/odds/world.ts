@@ -7,7 +7,7 @@
  * are refused more past twice the usual amount, and "abuse" bursts order several
  * times to accept one. Deterministic for a seed.
  *
- * Sources (docs/decisions/0019-delivery-odds.md):
+ * Sources (docs/decisions/0023-delivery-odds.md):
  * - Delivered share of sent COD orders: 65-80 % with good confirmation, 30-40 %
  *   with weak (MyLeadDone, myleaddone.com/blog/how-to-confirm-cod-orders-morocco);
  *   Cashod: 88-92 % confirmed when called within 15 minutes, under 35 % after 24 h
