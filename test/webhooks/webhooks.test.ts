@@ -157,6 +157,10 @@ describe("Shopify webhooks", () => {
       await db.prisma.syncLatency.create({
         data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 },
       });
+      await db.prisma.oddsModel.create({ data: { shop, model: "{}", fittedAt: new Date(), settled: 1 } });
+      await db.prisma.orderOdds.create({
+        data: { linkId: `odds-${shop}`, shop, probability: 0.7, level: "LOW", scoredAt: new Date() },
+      });
     }
     // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
     await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
@@ -185,6 +189,8 @@ describe("Shopify webhooks", () => {
       "syncLedger",
       "reconcilePass",
       "syncLatency",
+      "oddsModel",
+      "orderOdds",
     ] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop
