@@ -10,7 +10,7 @@
  */
 import type { Prisma, Shop } from "@prisma/client";
 import type { Db } from "../db.server";
-import { asDate, asString, sqlDatabaseOf, statement, type BatchItem, type Sql } from "../db/sql";
+import { asDate, asString, sqlDatabaseOf, statement, type BatchItem } from "../db/sql";
 import { t, type MessageKey, type MessageParams } from "../i18n";
 import type { CatalogueProduct, City } from "../leads/types";
 import { toCents } from "../leads/money";
@@ -394,17 +394,4 @@ export function assessmentOf(
       holdText: hold ? holdReasonText(englishT, hold) : null,
     }),
   };
-}
-
-/** Erases the scores of these links (their customer's data: customers/redact, retention). */
-export async function eraseOdds(db: Reader | Sql, shop: string, linkIds: readonly string[]): Promise<number> {
-  if (linkIds.length === 0) return 0;
-  let erased = 0;
-  for (let i = 0; i < linkIds.length; i += 500) {
-    const { count } = await (db as Reader).orderOdds.deleteMany({
-      where: { shop, linkId: { in: linkIds.slice(i, i + 500) } },
-    });
-    erased += count;
-  }
-  return erased;
 }
