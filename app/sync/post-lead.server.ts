@@ -88,7 +88,10 @@ export const WAIT_FOR_KEY_MS = 15 * 60_000;
 
 type OrderOverrides = { phone?: string; address?: string; city?: string; name?: string };
 
-/** The link, its shop (without the cached lists) and the versions of what the mapping reads, in one statement. */
+/**
+ * The link, its shop (without the cached lists) and the versions of what the mapping reads, in one statement; with
+ * them, when the shop's odds model was fitted and triggerInUse's answer for "Delivery odds scored" (no read of their own).
+ */
 const LOADED_COLUMNS = `${modelColumns("OrderLink", "l")}, ${modelColumns("Shop", "s", { prefix: "s_", except: ["catalogueJson", "citiesJson"] })},
   octet_length(s."catalogueJson") AS "catalogueBytes", octet_length(s."citiesJson") AS "citiesBytes",
   (SELECT COUNT(*) FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuCount",

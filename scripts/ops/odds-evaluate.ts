@@ -9,9 +9,11 @@
  * `--shop SHOP` instead reads that shop's sent orders from the app's database
  * (DATABASE_URL); `--export DIR` also writes them as the two files.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// First: production defaults (app/env.server.ts: NODE_ENV, .env); what the command prints stays plain text.
+import { setProcessRole } from "../../app/runtime/logger.server";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs, UsageError } from "../dev/lib/args";
+import { operatorArgs, shopArg, UsageError } from "./lib/usage";
 import { DEFAULT_EVALUATION, evaluate, formatReport } from "./odds/evaluate";
 import { FileFormatError, parseCities, parseEvaluationFiles, toEvaluationFiles } from "./odds/files";
 import type { EvalOrder } from "./odds/evaluate";
@@ -19,12 +21,10 @@ import type { EvalOrder } from "./odds/evaluate";
 const USAGE =
   "usage: npm run odds:evaluate -- (--orders FILE --outcomes FILE [--cities FILE] | --shop SHOP [--export DIR]) [--train 0.7] [--refusal-cost MAD] [--min-probability 0.5] [--json]";
 
-if (existsSync(".env")) process.loadEnvFile(".env");
+setProcessRole("odds-evaluate");
 
 /** The shop's sent orders from the app's database (DATABASE_URL), written as files when asked. */
 async function fromDatabase(shop: string, exportDir: string | undefined): Promise<EvalOrder[]> {
-  if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
-    throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
   const { default: prisma } = await import("../../app/db.server");
   const { ordersFromDatabase } = await import("./odds/from-database");
   try {
@@ -44,9 +44,9 @@ async function fromDatabase(shop: string, exportDir: string | undefined): Promis
   }
 }
 
-function share(values: Record<string, string>, name: string, fallback: number): number {
+function share(values: Record<string, string | boolean | undefined>, name: string, fallback: number): number {
   const raw = values[name];
-  if (raw === undefined) return fallback;
+  if (typeof raw !== "string") return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0 || n >= 1)
     throw new UsageError(`--${name} must be a number between 0 and 1, not "${raw}"`);
@@ -63,33 +63,40 @@ function read(path: string): string {
 
 async function main(): Promise<number> {
   try {
-    const args = parseArgs(
-      process.argv.slice(2),
-      ["orders", "outcomes", "cities", "train", "refusal-cost", "min-probability", "shop", "export"],
-      ["json"],
-    );
-    if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
-    const { orders, outcomes, shop } = args.values;
+    const text = { type: "string" } as const;
+    const args = operatorArgs(process.argv.slice(2), {
+      orders: text,
+      outcomes: text,
+      cities: text,
+      train: text,
+      "refusal-cost": text,
+      "min-probability": text,
+      shop: text,
+      export: text,
+      json: { type: "boolean" },
+    });
+    const { orders, outcomes, cities } = args;
+    const shop = shopArg(args.shop);
     if (shop && (orders || outcomes))
       throw new UsageError("--shop reads the database: no --orders or --outcomes with it");
     if (!shop && (!orders || !outcomes)) throw new UsageError("--orders and --outcomes are required (or --shop)");
-    const refusalCost = args.values["refusal-cost"] ?? String(DEFAULT_EVALUATION.refusalCostCents / 100);
+    const refusalCost = args["refusal-cost"] ?? String(DEFAULT_EVALUATION.refusalCostCents / 100);
     if (!/^\d{1,6}(\.\d{1,2})?$/.test(refusalCost))
       throw new UsageError(`--refusal-cost must be an amount in MAD, not "${refusalCost}"`);
     const parsed = shop
-      ? await fromDatabase(shop, args.values.export)
+      ? await fromDatabase(shop, args.export)
       : parseEvaluationFiles({
           orders: { name: orders!, text: read(orders!) },
           outcomes: { name: outcomes!, text: read(outcomes!) },
-          cities: args.values.cities ? parseCities(read(args.values.cities), args.values.cities) : undefined,
+          cities: cities ? parseCities(read(cities), cities) : undefined,
         });
     const report = evaluate(parsed, {
       ...DEFAULT_EVALUATION,
-      trainShare: share(args.values, "train", DEFAULT_EVALUATION.trainShare),
-      minProbability: share(args.values, "min-probability", DEFAULT_EVALUATION.minProbability),
+      trainShare: share(args, "train", DEFAULT_EVALUATION.trainShare),
+      minProbability: share(args, "min-probability", DEFAULT_EVALUATION.minProbability),
       refusalCostCents: Math.round(Number(refusalCost) * 100),
     });
-    console.info(args.flags.has("json") ? JSON.stringify(report, null, 2) : formatReport(report));
+    console.info(args.json ? JSON.stringify(report, null, 2) : formatReport(report));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
