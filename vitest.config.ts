@@ -38,6 +38,8 @@ export default defineConfig({
       threads: { maxThreads: 4, minThreads: 1 },
     },
     testTimeout: 30_000,
+    // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60_000,
     setupFiles: ["test/helpers/setup-env.ts"],
     projects: [

@@ -16,6 +16,8 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     testTimeout: 30_000,
+    // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     globalSetup: ["test/e2e/global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],

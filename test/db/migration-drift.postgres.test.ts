@@ -89,7 +89,8 @@ describe("PostgreSQL migrations and data model", () => {
       await migrated.drop();
       await modelled.drop();
     }
-  });
+    // Every migration applied, then Prisma's CLI twice: minutes on a loaded machine.
+  }, 300_000);
 
   it("PostgreSQL: processes migrating at once apply each migration exactly once", async () => {
     const database = await createEmptyDatabase(scratch);

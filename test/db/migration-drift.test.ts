@@ -38,5 +38,6 @@ describe("migrations and data model", () => {
       url,
     );
     expect(diff).not.toMatch(/\b(CREATE|ALTER|DROP)\b/);
-  });
+    // Every migration applied, then Prisma's CLI twice: minutes on a loaded machine.
+  }, 300_000);
 });
