@@ -41,6 +41,8 @@ export default defineConfig({
     // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 60_000,
+    // The production build once, before the files that serve it start (test/helpers/build-global-setup.ts).
+    globalSetup: ["test/helpers/build-global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
     projects: [
       {
