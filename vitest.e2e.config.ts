@@ -4,10 +4,9 @@ import { defineConfig } from "vitest/config";
 // test/helpers/browser.ts). Run with: npx vitest run -c vitest.e2e.config.ts
 //
 // Two files at a time: each drives one Chromium against one server, and both
-// mostly wait on each other (a file uses about a third of a core). The file
-// that holds pages to Web Vitals in the lab runs last, alone, so that another
-// file's pages never share the cores with its measurements.
-const ALONE = ["test/e2e/next-action.e2e.test.ts"];
+// mostly wait on each other (a file uses about a third of a core). No file
+// measures speed (the pages' Web Vitals are `npm run bench -- vitals`), so none
+// needs the machine to itself.
 
 export default defineConfig({
   test: {
@@ -21,9 +20,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     globalSetup: ["test/e2e/global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
-    projects: [
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.e2e.test.ts"], exclude: ALONE } },
-      { extends: true, test: { name: "e2e-alone", include: ALONE, sequence: { groupOrder: 1 } } },
-    ],
+    include: ["test/e2e/**/*.e2e.test.ts"],
   },
 });
