@@ -195,8 +195,14 @@ describe("reading a failed start's log", () => {
   });
 
   it("GIVEN an empty log THEN the cause is how it ended", () => {
-    expect(diagnoseStart("", context, "it could not be run (spawn EACCES)").cause).toBe(
-      "it could not be run (spawn EACCES)",
+    expect(diagnoseStart("", context, "it exited with code 1").cause).toBe("it exited with code 1");
+  });
+
+  it("GIVEN a binary its user cannot run THEN the cause says so and the fix is to install again", () => {
+    const { cause, fix } = diagnoseStart("", context, "it could not be run (spawn /x/bin/postgres EACCES)");
+    expect(cause).toBe(
+      "the server's user (postgres) cannot run its binaries: it could not be run (spawn /x/bin/postgres EACCES)",
     );
+    expect(fix).toContain("npm install");
   });
 });
