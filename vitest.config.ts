@@ -40,7 +40,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
     expect: { poll: { timeout: 30_000 } },
-    hookTimeout: 60_000,
+    // Hooks start servers, browsers and databases and import the app: a bound for one that never gets
+    // there (5 minutes), not the speed of a busy machine (app servers alone get 3 to start).
+    hookTimeout: 300_000,
     // The production build once, before the files that serve it start (test/helpers/build-global-setup.ts).
     globalSetup: ["test/helpers/build-global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],

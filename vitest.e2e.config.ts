@@ -17,7 +17,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
     expect: { poll: { timeout: 30_000 } },
-    hookTimeout: 120_000,
+    // Hooks start servers, browsers and databases and import the app: a bound for one that never gets
+    // there (5 minutes), not the speed of a busy machine (app servers alone get 3 to start).
+    hookTimeout: 300_000,
     globalSetup: ["test/e2e/global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
     include: ["test/e2e/**/*.e2e.test.ts"],

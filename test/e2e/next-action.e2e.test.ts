@@ -101,7 +101,7 @@ beforeAll(async () => {
       },
     });
   }
-}, 180_000);
+});
 
 /** Each page's lab Web Vitals, for `npm run bench -- vitals`. */
 const measured: { where: string; lcp: number; cls: number; inp: number }[] = [];
@@ -236,7 +236,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     });
     await session.context.addInitScript(VITALS_SCRIPT);
     page = session.page;
-  }, 120_000);
+  });
   afterAll(() => session?.close());
 
   it("lists what waits on Home, each cause with its count, amount at stake and age", async () => {

@@ -70,7 +70,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();

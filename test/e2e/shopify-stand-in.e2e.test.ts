@@ -139,7 +139,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -272,7 +272,7 @@ describe("the demo shop", () => {
     await page.locator("[data-stepper]").waitFor();
     expect(await page.locator('[data-finding="sku_unmatched"]').count()).toBe(0);
     expect(await page.locator("[data-stepper]").getAttribute("data-reached")).toBe("sent");
-  }, 60_000);
+  });
 
   it("runs a backfill of the last 30 days: a dry run counts, the run adds the orders", async () => {
     const { page } = session;

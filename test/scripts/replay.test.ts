@@ -23,7 +23,7 @@ let dir: string;
 beforeAll(async () => {
   world = await startOrderWorld();
   dir = mkdtempSync(join(tmpdir(), "cod-replay-"));
-}, 120_000);
+});
 afterAll(async () => {
   await world?.close();
   rmSync(dir, { recursive: true, force: true });

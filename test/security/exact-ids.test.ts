@@ -12,7 +12,7 @@ import { startOrderWorld, type OrderWorld } from "./order-world";
 let world: OrderWorld;
 beforeAll(async () => {
   world = await startOrderWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 const FIRST = "820982911946154508";

@@ -222,7 +222,7 @@ describe("signed webhooks through a real HTTP server", () => {
   let world: OrderWorld;
   beforeAll(async () => {
     world = await startOrderWorld();
-  }, 60_000);
+  });
   afterAll(() => world?.close());
 
   it("answers every body without a 5xx, and every accepted order ends settled", async () => {
@@ -355,7 +355,7 @@ describe("signed webhooks through a real HTTP server", () => {
     expect(
       await world.app.db.prisma.job.count({ where: { kind: "post-lead", state: { notIn: ["done", "dead"] } } }),
     ).toBe(0);
-  }, 120_000);
+  });
 });
 
 function countBy(values: string[]): Record<string, number> {

@@ -16,7 +16,7 @@ import { startOrderWorld, type OrderWorld } from "./order-world";
 let world: OrderWorld;
 beforeAll(async () => {
   world = await startOrderWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 const LONE_HIGH = "\ud800";

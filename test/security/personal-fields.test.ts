@@ -16,7 +16,7 @@ let statusRoute: typeof import("../../app/routes/api.orders.$orderId.status");
 beforeAll(async () => {
   world = await startOrderWorld();
   statusRoute = await import("../../app/routes/api.orders.$orderId.status");
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 describe("personal values over 50 KB", () => {

@@ -75,7 +75,7 @@ beforeAll(async () => {
   if (!onPostgres) expect(sqliteBytes()).toContain("shpat_");
   // WHEN the app starts (its session storage is created with the app's Shopify config)
   ({ sessionStorage: storage } = await import("../../app/shopify.server"));
-}, 60_000);
+});
 afterAll(() => db?.cleanup());
 
 describe("Shopify tokens at rest", () => {

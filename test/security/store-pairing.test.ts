@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fakePlatform.listen(0, "127.0.0.1", resolve));
   fakeUrl = `http://127.0.0.1:${(fakePlatform.address() as AddressInfo).port}`;
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => fakePlatform?.close(resolve));
   await sandbox?.close();

@@ -107,7 +107,7 @@ describe("through a webhook and the correction form", () => {
   beforeAll(async () => {
     world = await startOrderWorld();
     route = await import("../../app/routes/app.orders.$id");
-  }, 60_000);
+  });
   afterAll(() => world?.close());
 
   it("holds an order whose phone is 200,000 whitespace characters, with a small finding", async () => {

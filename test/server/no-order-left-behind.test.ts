@@ -91,7 +91,7 @@ beforeAll(async () => {
   // As the install does: the shop's reconciliation is scheduled.
   await enqueueJob(db, reconcileJobFor(SHOP, new Date()));
   server = await startApp();
-}, 240_000);
+});
 
 afterAll(async () => {
   await server?.close();

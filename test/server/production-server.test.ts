@@ -36,7 +36,7 @@ beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "cod-build-"));
   // `npm run build`'s output, rebuilt when older than the sources (under the shared build lock).
   buildDir = await ensurePreviewBuild();
-}, 120_000);
+});
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
   removePreviewBuild(buildDir);
