@@ -14,7 +14,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,
-    testTimeout: 30_000,
+    // A bound for a test that hangs, not the speed of a busy machine (two suites on 2 cores take
+    // three times as long): a test that does a lot of work states a longer one.
+    testTimeout: 120_000,
     // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
     expect: { poll: { timeout: 30_000 } },
     // Hooks start servers, browsers and databases and import the app: a bound for one that never gets

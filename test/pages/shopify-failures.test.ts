@@ -117,7 +117,7 @@ describe("Mappings, Products tab", () => {
     expect(failed.variants).toEqual({ ok: false, error: "timeout", retryAfterSeconds: null });
     expect(took).toBeGreaterThanOrEqual(4_900);
     expect((await open()).variants).toMatchObject({ ok: true });
-  }, 20_000);
+  });
 
   it("a 401 on a data request (the page's retry) is the same answer, and the next request re-authorizes", async () => {
     await control.addFault({ kind: "unauthorized", shop: SHOP_A, operation: "ProductVariantsPage" });

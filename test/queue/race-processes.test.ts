@@ -72,4 +72,4 @@ it("GIVEN 200 jobs and two worker processes WHEN both run THEN each job runs exa
     expect(report.busy.gaveUp).toBe(0);
   }
   console.info(`cross-process race: busy retries ${reports.map((r) => `${r.owner}=${r.busy.retries}`).join(", ")}`);
-}, 60_000);
+});

@@ -103,7 +103,7 @@ it("GIVEN a worker posting a lead (slow platform) WHEN it gets SIGTERM THEN the 
     attempts: 0,
   });
   expect(await t.prisma.orderLink.count({ where: { state: "created" } })).toBe(1);
-}, 60_000);
+});
 
 it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN the job is released (pending, attempt given back, no lease) and it exits 0", async () => {
   await sandboxControl(sandbox.url).config({ fault: { latency_ms: 20_000 } });
@@ -124,4 +124,4 @@ it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN
     leaseExpiresAt: null,
   });
   expect(worker.output()).toContain("released: worker stopped");
-}, 60_000);
+});

@@ -109,7 +109,7 @@ describe("status sync cost", () => {
 
     const second = await runSync();
     expect(second).toMatchObject({ tracked: 6, updated: 0, rowsWritten: 0 });
-  }, 60_000);
+  });
 
   it("writes every changed lead, once, when the changes span several transactions", async () => {
     const count = WRITE_BATCH * 2 + 5;
@@ -135,7 +135,7 @@ describe("status sync cost", () => {
     const report = await runSync();
     expect(report.updated).toBe(3);
     expect(await db.prisma.job.count({ where: { kind: "write-back" } })).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("interval between cycles", () => {
