@@ -14,8 +14,10 @@ type Control = ReturnType<typeof sandboxControl>;
 
 /**
  * A worker process (build/worker.js of the build copy in `buildDir`) on `databaseUrl`, tuned for chaos: short
- * leases (a killed worker's jobs come back in 3 s), short platform timeouts, and
- * the key's limit read again every 5 s (the storm lowers it for seconds). Its
+ * leases (a killed worker's jobs come back in 15 s), short platform timeouts, and
+ * the key's limit read again every 5 s (the storm lowers it for seconds). Leases and
+ * timeouts are bounds a starved machine meets: at 3 s and 1.5 s, on 2 cores shared with
+ * a dozen busy processes, one order in 300 got three leads. Its
  * output goes to `onOutput`. With SHOPIFY_ADMIN_STAND_IN_URL in `env`, its Admin API
  * calls go to that stand-in (the preload every app process gets).
  */
@@ -33,8 +35,8 @@ export function spawnChaosWorker(
       // The sandbox is on loopback.
       SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
       DATABASE_URL: databaseUrl,
-      WORKER_LEASE_MS: "3000",
-      SELLER_API_TIMEOUT_MS: "1500",
+      WORKER_LEASE_MS: "15000",
+      SELLER_API_TIMEOUT_MS: "8000",
       SELLER_API_RATE_REFRESH_MS: "5000",
       ...env,
     },
