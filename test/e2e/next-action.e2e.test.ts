@@ -10,8 +10,8 @@
  * languages. Its pages' lab Web Vitals (LCP, CLS, INP: how fast it paints and
  * answers, and how its layout settles while it loads, which the machine's speed
  * decides too) are reported by `npm run bench -- vitals`, which runs this file
- * with VITALS_OUT set; nothing here asserts them. Screenshots of Home,
- * Orders (desktop and phone) and an order page go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
+ * with VITALS_OUT set; nothing here asserts them. Screenshots of Home, Orders on a
+ * phone and an order page (those the README shows) go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
  */
 import { copyFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -165,11 +165,15 @@ async function visibleText(page: Page, selector: string) {
     });
 }
 
-/** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png. */
+/** The images the README shows; the others stay in test-results so docs/ holds nothing unreferenced. */
+const README_IMAGES = new Set(["home", "order-page-fr", "orders-phone-fr"]);
+
+/** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png when the README shows it. */
 async function docsScreenshot(session: EmbeddedSession, name: string, locale: Language) {
   const file = locale === "en" ? name : `${name}-${locale}`;
   const path = await session.screenshot(`${name}-${locale}`);
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${file}.png`));
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1" && README_IMAGES.has(file))
+    copyFileSync(path, join(DOCS, `${file}.png`));
 }
 
 describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (locale) => {
