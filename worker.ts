@@ -7,7 +7,7 @@
  * losing an attempt), then the process exits. It logs JSON lines (one per job)
  * and, with METRICS_PORT, serves /metrics, /healthz and /readyz there.
  */
-import prisma, { sqliteSettings } from "./app/db.server";
+import prisma from "./app/db.server";
 import { processEnv, workerEnv } from "./app/env.server";
 import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
@@ -26,11 +26,7 @@ routeConsoleToLogger(log);
 recordProcessRole("worker");
 const config = workerEnv();
 const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = processEnv();
-// On SQLite the web server waits for this process's write lock synchronously (on its event loop):
-// a turn given inside a transaction here would lengthen that wait (app/db/client.ts).
-sqliteSettings.turnsInTransactions = false;
-// The app's own client, not a second one: the handlers use it too, and one client
-// serialises this process's statements instead of making them collide (SQLITE_BUSY).
+// The app's own client, not a second one: the handlers use it too, and one pool bounds the process's connections.
 const worker = createWorker({
   db: prisma,
   handlers: jobHandlers,

@@ -8,7 +8,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { lockKeysForTransaction } from "../db/dialect";
+import { lockKeysForTransaction } from "../db/key-locks";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { signedCents } from "../analytics/contribution";
 import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";

@@ -36,7 +36,7 @@ import {
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
-import { asDate, inList, list, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
+import { asDate, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
 import { MUTATION_POINTS } from "../shopify/write-back.server";
@@ -128,7 +128,7 @@ export async function queueFlowTriggers(
 }
 
 const WAITING_STATUS_TRIGGERS = statement(
-  (d) => `SELECT "key", "payload", "runAt" FROM "Job" WHERE ${inList(d, `"key"`)} AND "state" IN ('pending', 'failed')`,
+  `SELECT "key", "payload", "runAt" FROM "Job" WHERE "key" = ANY(?) AND "state" IN ('pending', 'failed')`,
 );
 const PREVIOUS_FIELDS = ["Previous confirmation status", "Previous shipping status"] as const;
 
@@ -158,7 +158,7 @@ async function queueStatusMoves(
   );
   const sql = sqlOf(tx);
   const waiting = new Map(
-    (await sql.all(WAITING_STATUS_TRIGGERS, [list(jobs.map((j) => j.key))])).map((r) => [
+    (await sql.all(WAITING_STATUS_TRIGGERS, [jobs.map((j) => j.key)])).map((r) => [
       String(r.key),
       { payload: String(r.payload), runAt: asDate(r.runAt)! },
     ]),

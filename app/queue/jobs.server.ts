@@ -14,7 +14,7 @@
 import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
-import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
+import { newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
 import {
   discoverTurns,
   dropTurnIfIdle,
@@ -280,7 +280,7 @@ interface ClaimView {
 async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView> {
   const lookups = 6;
   const params: unknown[] = [TURNS_READ];
-  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [list([...options.kinds])] : []));
+  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [[...options.kinds]] : []));
   const rows = await sql.all(options.kinds ? CLAIM_READ_KINDS : CLAIM_READ, params);
   const turns: Turn[] = [];
   const running: Candidate[] = [];
@@ -402,7 +402,7 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claimed
     now,
     shop,
     now,
-    ...(options.kinds ? [list([...options.kinds])] : []),
+    ...(options.kinds ? [[...options.kinds]] : []),
     now,
     max > 0 ? max : Number.MAX_SAFE_INTEGER,
     now,
@@ -470,7 +470,7 @@ async function oldestDue(
   for (const state of WAITING_STATES) {
     const params: unknown[] = [state, options.now];
     if (shape.shop === "one") params.push(scope.shop);
-    if (options.kinds) params.push(list([...options.kinds]));
+    if (options.kinds) params.push([...options.kinds]);
     if (shape.withoutKinds) params.push(JSON.stringify(scope.withoutKinds.map((c) => [c.shop, c.kind])));
     params.push(take);
     found.push(...(await sql.all(statement, params)).map(candidateOf));
@@ -604,8 +604,8 @@ export async function completeJobsIn(
   if (jobs.length === 0) return new Set();
   const rows = await tx.all(COMPLETE_BATCH, [
     now,
-    list(jobs.map((j) => j.id)),
-    list(jobs.map((j) => `${j.id}:${j.attempts}`)),
+    jobs.map((j) => j.id),
+    jobs.map((j) => `${j.id}:${j.attempts}`),
     owner,
   ]);
   return new Set(rows.map((r) => String(r.id)));
