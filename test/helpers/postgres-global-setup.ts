@@ -1,5 +1,5 @@
 /**
- * The postgres project's one embedded PostgreSQL server (vitest.config.ts):
+ * Each vitest project's one embedded PostgreSQL server (vitest.config.ts):
  * each test file then creates its own database on it (test/helpers/db.ts).
  */
 import type { TestProject } from "vitest/node";
@@ -13,7 +13,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const server = await startEmbeddedPostgres({ throwAway: true });
-  console.log(`[postgres] tests run on PostgreSQL (embedded, port ${server.port})`);
+  console.log(`[postgres] ${project.name}: tests run on PostgreSQL (embedded, port ${server.port})`);
   project.provide("postgresServerUrl", server.url());
   return () => server.stop();
 }

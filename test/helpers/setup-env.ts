@@ -10,8 +10,8 @@ process.env.SCOPES ||=
 process.env.ENCRYPTION_KEY ||= "/Ar6Z1P8F8y5nUeWsA7OoDMml8SkHbRl+BzMfQUSPks=";
 process.env.NODE_ENV ||= "test";
 
-// On PostgreSQL (TEST_DATABASE=postgres), the run's server: test/helpers/db.ts makes
-// a database per file on it; processes a test starts inherit it through the environment.
+// The run's PostgreSQL server: test/helpers/db.ts makes a database per file on it;
+// processes a test starts inherit it through the environment.
 const postgresServerUrl = inject("postgresServerUrl");
 if (postgresServerUrl) process.env.TEST_POSTGRES_URL = postgresServerUrl;
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
+import { applyMigrations, createEmptyDatabase } from "../helpers/db";
 import { ensurePreviewBuild, freePort, removePreviewBuild } from "../helpers/preview-server";
 import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { createPrismaClient } from "../../app/db/client";
@@ -44,7 +44,7 @@ afterAll(() => {
 
 describe("production server", () => {
   it("starts with a valid environment and answers /healthz", async () => {
-    const database = await createEmptyDatabase(tmp, "prod.sqlite");
+    const database = await createEmptyDatabase();
     const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
@@ -66,7 +66,7 @@ describe("production server", () => {
       expect(response?.status).toBe(200);
       expect(await response!.json()).toMatchObject({
         status: "ok",
-        database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
+        database: { kind: "postgres", reachable: true },
         eventLoop: { current: expect.objectContaining({ maxMs: expect.any(Number) }) },
       });
     } finally {
@@ -78,7 +78,7 @@ describe("production server", () => {
 
   it("answers Shopify's webhook topics directly, with the routes' own checks, and the rest through Remix", async () => {
     // GIVEN the production server on a fresh database, its worker off
-    const database = await createEmptyDatabase(tmp, "direct.sqlite");
+    const database = await createEmptyDatabase();
     const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
