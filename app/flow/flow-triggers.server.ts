@@ -97,7 +97,6 @@ export async function queueFlowTriggers(
   if (![...HANDLES].some((h) => wanted(h as FlowTriggerHandle))) return;
 
   const ids = [...new Set(events.map((e) => e.linkId))];
-  // shopLinksByIds reads in pages under SQLite's 999 bound parameters per statement.
   const byId = new Map((await readLinkFacts(tx, shop, ids)).map((link) => [link.id, link]));
   const cityNames = new Map<number, string>();
   if ([...byId.values()].some((link) => link.cityId !== null)) {

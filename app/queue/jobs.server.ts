@@ -83,7 +83,7 @@ const JOBS_PER_INSERT = 100;
 
 /**
  * Creates the job, or reuses the one with the same key (see EnqueueOutcome), in
- * one statement (an INSERT ... ON CONFLICT DO UPDATE, atomic on both databases).
+ * one statement (an INSERT ... ON CONFLICT DO UPDATE, atomic).
  * Works inside a transaction, so intake can store an order and its job
  * atomically.
  */

@@ -3,8 +3,6 @@
  * key: each call reserves the next free instant in RateLimitSlot with a
  * conditional update on `version`, then waits for it. Calls are spaced evenly,
  * so no minute window (fixed or sliding) ever holds more than the limit.
- * Several processes on one SQLite file collide on its write lock, so each
- * statement is retried while the database is busy, as the queue's are.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../db.server";

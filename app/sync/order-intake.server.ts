@@ -134,10 +134,9 @@ export function orderCreatedRows(
  * many orders: the intake commits concurrent webhooks together) and do nothing
  * for a row that exists, so a redelivery (same webhook id) or a duplicate
  * (another id, same order) changes nothing; a changed order arrives through
- * orders/updated. Raw SQL because Prisma's upsert on SQLite is a read and a
- * write, and createMany cannot skip duplicates there; ON CONFLICT ... DO NOTHING
- * and multi-row VALUES read the same on PostgreSQL. Dates are passed as Date so
- * the driver stores them as Prisma does.
+ * orders/updated. Raw SQL: multi-row VALUES with ON CONFLICT ... DO NOTHING, one
+ * statement per table. Dates are passed as Date so the driver stores them as
+ * Prisma does.
  */
 
 export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {

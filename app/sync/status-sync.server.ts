@@ -62,8 +62,8 @@ const READ_PAGE = 500;
  * Leads written per transaction: an update per status reached, the timeline
  * rows and the lead events, a few prepared statements whatever the batch's
  * size (the lead-events handlers run later, once for many batches). Intake's
- * writes wait for a batch (the write lock; on SQLite also the connection), so
- * batches stay short and the event loop turns between them.
+ * writes to the same links wait for a batch's row locks, so batches stay short
+ * and the event loop turns between them.
  */
 export const WRITE_BATCH = 100;
 
