@@ -13,7 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startEmbeddedPostgres } from "./lib/embedded-postgres";
+import { EmbeddedPostgresStartError, startEmbeddedPostgres } from "./lib/embedded-postgres";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
@@ -43,7 +43,11 @@ if (migrated === wanted) {
   console.log("The migrations match prisma/schema.prisma, nothing to write.");
   process.exit(0);
 }
-const server = await startEmbeddedPostgres({ throwAway: true });
+const server = await startEmbeddedPostgres({ throwAway: true }).catch((error: unknown) => {
+  if (!(error instanceof EmbeddedPostgresStartError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const from = migrated === null ? ["--from-empty"] : ["--from-schema-datamodel", snapshotPath];
   const sql = prisma(["migrate", "diff", ...from, "--to-schema-datamodel", schemaPath, "--script"], server.url());
