@@ -35,7 +35,7 @@ import {
   normalizedPath,
 } from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
-import { defaultToProduction, processEnv } from "./app/env.server";
+import { childProcessEnv, databaseEnv, defaultToProduction, processEnv, workerEnv } from "./app/env.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
 import { log, routeConsoleToLogger, setProcessRole } from "./app/runtime/logger.server";
 import { recordProcessRole } from "./app/runtime/metrics.server";
@@ -251,4 +251,15 @@ async function main() {
   }
 }
 
-await main();
+// No DATABASE_URL: one machine's own embedded PostgreSQL, kept between runs, and this server
+// run again on it as a child process, with the job worker inside (scripts/dev/lib/local-database.ts).
+if (databaseEnv().DATABASE_URL) await main();
+else {
+  const { runOnLocalDatabase } = await import("./scripts/dev/lib/local-database");
+  const command = {
+    file: process.execPath,
+    args: [...process.execArgv, ...process.argv.slice(1)],
+    env: childProcessEnv({ WORKER_IN_PROCESS: String(workerEnv().WORKER_IN_PROCESS ?? true) }),
+  };
+  process.exit(await runOnLocalDatabase(command, { log: (line) => log.info(line) }));
+}
