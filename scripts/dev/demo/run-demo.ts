@@ -1,11 +1,11 @@
 /**
  * `npm run demo`: the whole app on its embedded defaults, in one process tree.
- * A fresh SQLite file, the sandbox (autopilot), a Shopify Admin stand-in, the
- * production build with its worker inside (one process: the embedded default;
- * on PostgreSQL the worker runs apart, as at scale), the
- * demo shop installed through the app's token exchange and connected to seller
- * ACC-1001, the order payloads replayed as signed webhooks (each order created in
- * the stand-in first), then a summary; it keeps running (statuses move and are
+ * An embedded PostgreSQL (its data kept between runs, the demo's database made
+ * afresh), the sandbox (autopilot), a Shopify Admin stand-in, the production
+ * build and its worker in a process of its own, as deployed, the demo shop
+ * installed through the app's token exchange and connected to seller ACC-1001,
+ * the order payloads replayed as signed webhooks (each order created in the
+ * stand-in first), then a summary; it keeps running (statuses move and are
  * written back) with a local preview of the embedded admin, or prints JSON and exits.
  */
 import { randomBytes } from "node:crypto";
