@@ -88,7 +88,7 @@ describe("prepared SQL", () => {
     expect(await t.prisma.job.count()).toBe(0);
   });
 
-  it("GIVEN a Prisma transaction open on the connection WHEN the driver runs a statement meanwhile THEN it never joins the transaction", async () => {
+  it("GIVEN a Prisma transaction open WHEN the driver runs a statement meanwhile THEN it never joins the transaction", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
