@@ -9,11 +9,13 @@ import { processWebhookOnce, type TransactionClient } from "../models/webhook-de
 import {
   orderCreatedInserts,
   orderCreatedRows,
+  ordersOfAnotherShop,
   UnreadableOrderError,
   type OrderCreatedRows,
 } from "../sync/order-intake.server";
 import { storedTopic, verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
 import { recordOrdersStored } from "../runtime/metrics.server";
+import { log } from "../runtime/logger.server";
 
 const deliveryOf = (webhook: VerifiedWebhook) => ({
   // X-Shopify-Event-Id is the same for every delivery of one event (retries, several
@@ -31,6 +33,9 @@ function unreadable(error: unknown): Response {
   throw error;
 }
 
+/** The committed groups' rows refused as another shop's order (each webhook reads its own). */
+const anotherShops = new WeakSet<OrderCreatedRows>();
+
 /**
  * orders/create, the busiest topic (a flash sale sends hundreds a second): its
  * rows are inserts that do nothing when the row exists, so the webhooks that
@@ -39,8 +44,12 @@ function unreadable(error: unknown): Response {
  */
 const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
   async (rows) => {
-    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, rows));
-    recordOrdersStored(rows.length, deliveries, orders);
+    const refused = await ordersOfAnotherShop(prisma, rows);
+    for (const row of refused) anotherShops.add(row);
+    const stored = rows.filter((row) => !refused.has(row));
+    if (stored.length === 0) return;
+    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, stored));
+    recordOrdersStored(stored.length, deliveries, orders);
   },
   // 12 bound values per order row: far under PostgreSQL's limit. A failed group is retried
   // webhook by webhook so one bad order cannot fail the others.
@@ -56,6 +65,14 @@ export async function receiveOrderCreated(request: Request): Promise<Response> {
     return unreadable(error);
   }
   await commitOrdersCreated(rows);
+  if (anotherShops.has(rows)) {
+    // Logged without the payload: it holds another shop's customer.
+    log.warn("webhook refused: orders/create for an order another shop holds (a replayed body)", {
+      shop: webhook.shop,
+      orderId: rows.link.orderId,
+    });
+    return new Response("the order belongs to another shop", { status: 400 });
+  }
   return new Response(null, { status: 200 });
 }
 
