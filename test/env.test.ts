@@ -43,9 +43,9 @@ describe("parseEnv", () => {
       "postgresql://cod:secret@db.internal:5432/cod",
     );
     expect(parseEnv({ ...valid, DATABASE_URL: "postgres://db/cod" }).DATABASE_URL).toBe("postgres://db/cod");
-    for (const other of ["file:./prisma/dev.sqlite", "mysql://cod:s3cret@db/cod"]) {
+    for (const other of ["file:./prisma/dev.db", "mysql://cod:s3cret@db/cod"]) {
       expect(() => parseEnv({ ...valid, DATABASE_URL: other })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
-      expect(() => parseEnv({ ...valid, DATABASE_URL: other })).not.toThrow(/s3cret|sqlite/);
+      expect(() => parseEnv({ ...valid, DATABASE_URL: other })).not.toThrow(/s3cret|dev\.db/);
     }
     expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
     expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);

@@ -84,7 +84,7 @@ describe("demo options", () => {
     expect(parseDemoOptions(["--database-url", url]).database).toEqual({ kind: "postgres-url", url });
     expect(() => parseDemoOptions(["--fresh", "--database-url", url])).toThrow(/not both/);
     // Only PostgreSQL. The URL is never echoed.
-    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.sqlite?pw=s3cret"])).toThrow(
+    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.db?pw=s3cret"])).toThrow(
       /--database-url must be a PostgreSQL URL/,
     );
     expect(() => parseDemoOptions(["--database-url", "mysql://u:s3cret@h/db"])).toThrow(
