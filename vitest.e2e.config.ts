@@ -7,6 +7,9 @@ import { defineConfig } from "vitest/config";
 // mostly wait on each other (a file uses about a third of a core). No file
 // measures speed (the pages' Web Vitals are `npm run bench -- vitals`), so none
 // needs the machine to itself.
+//
+// Each file's servers get a database of their own on the run's one embedded PostgreSQL server.
+const postgres = ["test/helpers/postgres-global-setup.ts"];
 
 export default defineConfig({
   test: {
@@ -22,8 +25,9 @@ export default defineConfig({
     // Hooks start servers, browsers and databases and import the app: a bound for one that never gets
     // there (5 minutes), not the speed of a busy machine (app servers alone get 3 to start).
     hookTimeout: 300_000,
-    globalSetup: ["test/e2e/global-setup.ts"],
+    globalSetup: ["test/e2e/global-setup.ts", ...postgres],
     setupFiles: ["test/helpers/setup-env.ts"],
+    name: "e2e",
     include: ["test/e2e/**/*.e2e.test.ts"],
   },
 });

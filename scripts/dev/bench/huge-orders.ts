@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- huge-orders [--rounds 3] [--database sqlite|postgres]`:
+ * `npm run bench -- huge-orders [--rounds 3]`:
  * what an order with a huge `line_items` array costs the production server
  * with its worker inside (the embedded default, where the mapping shares the
  * event loop with intake). Before the cap was checked first, 400,000 empty
@@ -17,11 +17,11 @@ import { parseArgs } from "node:util";
 import { webhookOrder } from "../lib/order-payloads";
 import { ensurePreviewBuild, removePreviewBuild, startPreviewServer } from "../lib/preview-server";
 import { signedWebhookHeaders } from "../lib/webhook-signing";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 import { emptyItemsOrder, mainThreadCpuMs, waitForLink, watchHealth } from "./lib/huge-orders";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "3" }, database: { type: "string", default: "sqlite" } },
+  options: { rounds: { type: "string", default: "3" } },
 });
 const rounds = Number(values.rounds);
 const SHOP = "atlas-beauty.myshopify.com";
@@ -29,7 +29,7 @@ const ORDER_CPU_MS = 50;
 const WAIT_MS = 1_500;
 
 const buildDir = await ensurePreviewBuild();
-const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "huge_orders" });
+const database = await openBenchDatabase();
 const server = await startPreviewServer({
   buildDir,
   shops: [SHOP],
