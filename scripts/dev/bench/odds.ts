@@ -125,7 +125,7 @@ console.info(
 // ---------------------------------------------------------------------------
 // On PostgreSQL: the daily fit as the job runs it, and scoring with its read
 
-const database = await openBenchDatabase({ kind: "postgres", name: "odds" });
+const database = await openBenchDatabase();
 const db = createPrismaClient(database.url);
 try {
   const SHOP = "bench-odds.myshopify.com";
