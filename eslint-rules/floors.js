@@ -20,7 +20,7 @@ export const FLOORS = [
   ["app/webhooks/"],
   ["app/shopify.server.ts"],
   ["app/sync/"],
-  ["app/flow/", "app/customers/"],
+  ["app/flow/", "app/customers/", "app/ad-feed/"],
   ["app/analytics/"],
   ["app/models/", "app/runtime/"],
   ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts", "app/ad-platforms/"],
