@@ -158,6 +158,16 @@ export async function recordDataRequest(tx: Tx, shop: string, payload: Record<st
   });
 }
 
+/** The orders a customers/redact names (by order id or customer), before they are erased: for the features that keep their own rows. */
+export async function ordersToRedact(
+  tx: Tx,
+  shop: string,
+  payload: Record<string, unknown>,
+): Promise<{ orderId: string; linkId: string }[]> {
+  const links = await linksOf(tx, shop, readQuery(payload, "orders_to_redact"));
+  return links.map((l) => ({ orderId: l.orderId, linkId: l.id }));
+}
+
 /**
  * customers/redact: erase the customer's personal data everywhere the app keeps
  * it: order snapshots, leads, corrections, findings, reasons, platform anomaly

@@ -10,6 +10,7 @@ import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
 import { pairingEn } from "./pairing.en";
+import { adFeedEn } from "./ad-feed.en";
 import { cashEn } from "./cash.en";
 import { ordersListEn } from "./orders-list.en";
 import { contactEn } from "./contact.en";
@@ -237,6 +238,7 @@ export const en = {
   ...analyticsEn,
   ...customersEn,
   ...pairingEn,
+  ...adFeedEn,
   ...cashEn,
   ...ordersListEn,
   ...contactEn,

@@ -7,6 +7,7 @@ import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
 import { pairingFr } from "./pairing.fr";
+import { adFeedFr } from "./ad-feed.fr";
 import { cashFr } from "./cash.fr";
 import { ordersListFr } from "./orders-list.fr";
 import { contactFr } from "./contact.fr";
@@ -249,6 +250,7 @@ export const fr: Messages = {
   ...analyticsFr,
   ...customersFr,
   ...pairingFr,
+  ...adFeedFr,
   ...cashFr,
   ...ordersListFr,
   ...contactFr,

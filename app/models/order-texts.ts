@@ -183,6 +183,12 @@ const flowTrigger = (handle: string): MessageArg =>
 export const flowSentText = (handle: string) => msg("timeline.text.flowSent", { trigger: flowTrigger(handle) });
 export const flowRefusedText = (handle: string) => msg("timeline.text.flowRefused", { trigger: flowTrigger(handle) });
 
+const AD_PLATFORM_NAMES: Record<string, string> = { meta: "Meta", tiktok: "TikTok" };
+export const adFeedSentText = (platform: string, event: string) =>
+  msg("timeline.text.adFeedSent", { platform: AD_PLATFORM_NAMES[platform] ?? platform, event });
+export const adFeedRefusedText = (platform: string, event: string) =>
+  msg("timeline.text.adFeedRefused", { platform: AD_PLATFORM_NAMES[platform] ?? platform, event });
+
 export const updatedInShopifyText = () => msg("timeline.text.updated");
 export const cancelledBeforeSendingText = () => msg("timeline.text.cancelledBeforeSending");
 export const cancelledReasonText = () => msg("timeline.text.cancelledReason");

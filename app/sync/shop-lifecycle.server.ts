@@ -10,6 +10,7 @@ import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
+import { eraseShopFeedData } from "../ad-feed/clicks.server";
 
 /**
  * app/uninstalled: stop work for the shop but keep its data until shop/redact. A
@@ -140,6 +141,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.syncLedger.deleteMany({ where: { shop } });
   await tx.reconcilePass.deleteMany({ where: { shop } });
   await tx.syncLatency.deleteMany({ where: { shop } });
+  await eraseShopFeedData(tx, shop);
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.
