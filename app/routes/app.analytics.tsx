@@ -26,6 +26,8 @@ import { KeyFigures } from "../components/analytics/KeyFigures";
 import { PeriodPicker } from "../components/analytics/PeriodPicker";
 import { WeeklyCharts } from "../components/analytics/WeeklyCharts";
 import { download } from "../components/analytics/format";
+import { AdFeedCard } from "../components/analytics/AdFeedCard";
+import { loadAdFeedReport } from "../pages/ad-feed.server";
 
 export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 
@@ -33,7 +35,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "analytics
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
+  const report = await loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
+  return { ...report, adFeed: await loadAdFeedReport(prisma, session.shop, report.period, report.weeks) };
 });
 
 export default function Analytics() {
@@ -95,6 +98,7 @@ export default function Analytics() {
                   exporting={exporting === "funnel"}
                 />
                 <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
+                {report.adFeed ? <AdFeedCard report={report.adFeed} /> : null}
                 <BreakdownTable
                   id="cities"
                   title={t("analytics.cities.title")}
