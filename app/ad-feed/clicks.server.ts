@@ -80,14 +80,14 @@ export async function receivePixelSignal(
 export async function eraseCustomerFeedData(
   tx: Prisma.TransactionClient,
   shop: string,
-  orders: { orderId: string; linkId: string }[],
+  orders: { orderIds: string[]; linkIds: string[] },
 ): Promise<void> {
-  if (orders.length === 0) return;
-  await tx.adClick.deleteMany({ where: { shop, orderId: { in: orders.map((o) => o.orderId) } } });
-  await tx.adEvent.updateMany({
-    where: { shop, linkId: { in: orders.map((o) => o.linkId) }, state: "pending" },
-    data: { state: "erased" },
-  });
+  if (orders.orderIds.length > 0) await tx.adClick.deleteMany({ where: { shop, orderId: { in: orders.orderIds } } });
+  if (orders.linkIds.length > 0)
+    await tx.adEvent.updateMany({
+      where: { shop, linkId: { in: orders.linkIds }, state: "pending" },
+      data: { state: "erased" },
+    });
 }
 
 /** shop/redact: everything the feed holds for the shop. */

@@ -158,14 +158,21 @@ export async function recordDataRequest(tx: Tx, shop: string, payload: Record<st
   });
 }
 
-/** The orders a customers/redact names (by order id or customer), before they are erased: for the features that keep their own rows. */
+/**
+ * The orders a customers/redact names (by order id or customer), before they are erased: for the features
+ * that keep their own rows. The named order ids count even without a link (a storefront signal may precede it).
+ */
 export async function ordersToRedact(
   tx: Tx,
   shop: string,
   payload: Record<string, unknown>,
-): Promise<{ orderId: string; linkId: string }[]> {
-  const links = await linksOf(tx, shop, readQuery(payload, "orders_to_redact"));
-  return links.map((l) => ({ orderId: l.orderId, linkId: l.id }));
+): Promise<{ orderIds: string[]; linkIds: string[] }> {
+  const query = readQuery(payload, "orders_to_redact");
+  const links = await linksOf(tx, shop, query);
+  return {
+    orderIds: [...new Set([...query.orderIds, ...links.map((l) => l.orderId)])],
+    linkIds: links.map((l) => l.id),
+  };
 }
 
 /**

@@ -9,9 +9,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Prisma } from "@prisma/client";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { secretBoxFromEnv } from "../../app/env.server";
 import { connectPlatform, saveFeedSettings } from "../../app/ad-feed/connection.server";
-import { receivePixelSignal, eraseCustomerFeedData } from "../../app/ad-feed/clicks.server";
+import { receivePixelSignal } from "../../app/ad-feed/clicks.server";
 import { adPlatformClients } from "../../app/ad-feed/clients.server";
 import {
   DATASET,
@@ -24,6 +25,7 @@ import {
   TIKTOK_TOKEN,
   type FeedWorld,
 } from "./helpers";
+import { signedWebhookRequest } from "../helpers/webhooks";
 
 let world: FeedWorld;
 beforeAll(async () => {
@@ -268,12 +270,26 @@ describe("conversion feed", () => {
     const order = feedOrder();
     const [link] = await place([order]);
     await signal(order, true);
+    // The storefront's word for an order the app never took in (not cash on delivery) is erased too.
+    const unlinked = feedOrder();
+    await signal(unlinked, true);
+    const kept = feedOrder();
+    await signal(kept, true);
     await deliverWithoutSending([link]);
-    await db().$transaction((tx) => eraseCustomerFeedData(tx, SHOP, [{ orderId: link.orderId, linkId: link.id }]));
-    expect(await db().adClick.count()).toBe(0);
+    const { action } = await import("../../app/routes/webhooks.customers.redact");
+    const body = {
+      shop_id: 954889,
+      shop_domain: SHOP,
+      customer: { id: 1 },
+      orders_to_redact: [Number(order.id), Number(unlinked.id)],
+    };
+    const request = signedWebhookRequest({ topic: "customers/redact", shop: SHOP, body, webhookId: "wh-feed-redact" });
+    expect((await action({ request, params: {}, context: {} } as ActionFunctionArgs)).status).toBe(200);
+    expect((await db().adClick.findMany()).map((c) => c.orderId)).toEqual([String(kept.id)]);
     await runFeed();
     expect(await db().adEvent.count({ where: { state: "erased" } })).toBe(2);
     expect(await eventsAt(world.metaControl)).toHaveLength(0);
+    expect(await eventsAt(world.tiktokControl)).toHaveLength(0);
   });
 });
 
