@@ -7,10 +7,11 @@ import { addTimeline, reasonFields } from "../models/timeline.server";
 import { reinstalledText } from "../models/order-texts";
 import type { TransactionClient } from "../models/webhook-delivery.server";
 import { applyLeadEvents } from "./lead-events.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { postLeadJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
 import { eraseShopFeedData } from "../ad-feed/clicks.server";
+import { log } from "../runtime/logger.server";
 
 /**
  * app/uninstalled: stop work for the shop but keep its data until shop/redact. A
@@ -89,12 +90,7 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
           at,
         },
       ]);
-      await enqueueJob(tx, {
-        kind: POST_LEAD_JOB,
-        key: postLeadJobKey(shop, link.orderId),
-        shop,
-        payload: { linkId: link.id },
-      });
+      await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
       await addTimeline(tx, shop, link.id, { kind: "resend", text: reinstalledText(), at });
     }
     // After a reinstall, jobs held back while the app was gone need not wait out their delay.
@@ -115,8 +111,24 @@ export async function updateGrantedScopes(tx: TransactionClient, shop: string, s
   await tx.shop.updateMany({ where: { domain: shop }, data: { scopes: scope } });
 }
 
-/** shop/redact (48 hours after uninstall): delete everything the app holds for the shop. */
-export async function eraseShop(tx: TransactionClient, shop: string): Promise<void> {
+/** Installed now: its row says so, or (an install whose afterAuth has not run yet) it has a session. */
+async function isInstalledNow(tx: TransactionClient, shop: string): Promise<boolean> {
+  const row = await tx.shop.findUnique({ where: { domain: shop }, select: { uninstalledAt: true } });
+  if (row) return row.uninstalledAt === null;
+  return (await tx.session.count({ where: { shop } })) > 0;
+}
+
+/**
+ * shop/redact (48 hours after uninstall): delete everything the app holds for the shop. Not
+ * while the shop is installed: a delivery raised before a reinstall (or replayed) would erase a
+ * working shop's key, sessions and orders. Shopify sends shop/redact again after the next
+ * uninstall; this one changes nothing and the log says so.
+ */
+export async function eraseShop(tx: TransactionClient, shop: string): Promise<"erased" | "installed"> {
+  if (await isInstalledNow(tx, shop)) {
+    log.warn("shop/redact for a shop that is installed now: nothing erased", { shop });
+    return "installed";
+  }
   await tx.session.deleteMany({ where: { shop } });
   await tx.timelineEvent.deleteMany({ where: { shop } });
   await tx.orderLink.deleteMany({ where: { shop } });
@@ -145,4 +157,5 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.
+  return "erased";
 }

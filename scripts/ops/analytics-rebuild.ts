@@ -6,21 +6,20 @@
  * transaction, so the app keeps working; --reset deletes and recounts a shop in
  * one transaction (holds the write lock throughout). Prints counts only.
  */
-import { existsSync } from "node:fs";
-import { parseArgs, UsageError } from "../dev/lib/args";
+// First: production defaults (app/env.server.ts: NODE_ENV, .env); the app's log lines are JSON, named for the
+// command. What the command tells the operator (counts, usage) stays plain text on stdout and stderr.
+import { setProcessRole } from "../../app/runtime/logger.server";
+import { operatorArgs, shopArg, UsageError } from "./lib/usage";
 
-if (existsSync(".env")) process.loadEnvFile(".env");
+setProcessRole("analytics-rebuild");
 
 async function main(): Promise<number> {
   let shop: string | undefined;
   let reset = false;
   try {
-    const args = parseArgs(process.argv.slice(2), ["shop"], ["reset"]);
-    if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
-    shop = args.values.shop;
-    reset = args.flags.has("reset");
-    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
-      throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+    const args = operatorArgs(process.argv.slice(2), { shop: { type: "string" }, reset: { type: "boolean" } });
+    shop = shopArg(args.shop);
+    reset = args.reset ?? false;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(

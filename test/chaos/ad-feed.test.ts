@@ -36,6 +36,7 @@ import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import { feedOrder } from "../ad-feed/helpers";
+import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import { countBy, seededRandom, spawnChaosWorker, waitUntilSettled } from "./chaos-steps";
 
 const ORDERS = 200;
@@ -51,12 +52,13 @@ let meta: RunningStandIn;
 let tiktok: RunningStandIn;
 let worker: ChildProcess | undefined;
 let workerLog = "";
+let buildDir: string;
 
 const random = seededRandom(20261127);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker() {
-  const child = spawnChaosWorker(db.url, (text) => (workerLog += text), {
+  const child = spawnChaosWorker(buildDir, db.url, (text) => (workerLog += text), {
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     RECONCILE_INTERVAL_SECONDS: "2",
     META_API_BASE_URL: meta.url,
@@ -70,6 +72,8 @@ function startWorker() {
 }
 
 beforeAll(async () => {
+  // The worker runs as production runs it: build/worker.js.
+  buildDir = await ensurePreviewBuild();
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 1200 });
   shopify = await startShopifyAdmin({ quiet: true });
@@ -114,11 +118,12 @@ beforeAll(async () => {
     },
   });
   await enqueueJob(db.prisma, reconcileJobFor(SHOP, new Date()));
-});
+}, 300_000);
 afterAll(async () => {
   worker?.kill("SIGKILL");
   await Promise.all([sandbox?.close(), shopify?.close(), meta?.close(), tiktok?.close()]);
   await db?.cleanup();
+  if (buildDir) removePreviewBuild(buildDir);
 });
 
 it("tells each platform once per order and stage, with consent, none too old, through storms and three SIGKILLs", async () => {
