@@ -7,6 +7,8 @@
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context } from "hono";
 import { z } from "zod";
 
 /** Both platforms deduplicate an event seen again within 48 hours. */
@@ -46,7 +48,11 @@ export interface LoggedRequest {
   outcome: string;
 }
 
-export const FAULT_KINDS = ["rate_limit", "server_error", "invalid_token", "drop", "slow"] as const;
+/**
+ * `drop` cuts the connection before the request is read; `answer_lost` takes the request as usual (its events
+ * kept) and then cuts the connection: the caller never learns it was accepted, as when it dies mid-request.
+ */
+export const FAULT_KINDS = ["rate_limit", "server_error", "invalid_token", "drop", "answer_lost", "slow"] as const;
 export const faultSchema = z
   .object({
     kind: z.enum(FAULT_KINDS),
@@ -166,4 +172,13 @@ export async function listen(
       return closing;
     },
   };
+}
+
+/** Marks a request taken with its answer to be lost (the `answer_lost` fault). */
+export const ANSWER_LOST = Symbol("answer lost");
+
+/** The connection cut with no answer: the caller sees a reset socket. */
+export function lostAnswer(c: Context<{ Bindings: HttpBindings }>): Response {
+  c.env.incoming.socket.destroy();
+  return c.body(null, 500);
 }

@@ -6,7 +6,7 @@
 import type { LoggedRequest, StoredEvent } from "./common";
 
 export interface FaultInput {
-  kind: "rate_limit" | "server_error" | "invalid_token" | "drop" | "slow";
+  kind: "rate_limit" | "server_error" | "invalid_token" | "drop" | "answer_lost" | "slow";
   times?: number | null;
   retryAfterSeconds?: number;
   delayMs?: number;

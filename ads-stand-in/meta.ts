@@ -16,7 +16,16 @@ import { Hono, type Context } from "hono";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { fieldPath, listen, MAX_EVENT_AGE_S, MAX_FUTURE_S, StandInState, type RunningStandIn } from "./common";
+import {
+  ANSWER_LOST,
+  fieldPath,
+  listen,
+  lostAnswer,
+  MAX_EVENT_AGE_S,
+  MAX_FUTURE_S,
+  StandInState,
+  type RunningStandIn,
+} from "./common";
 import { controlApi } from "./control";
 
 const SHA256 = /^[a-f0-9]{64}$/;
@@ -184,10 +193,8 @@ export function createMetaApp(state: StandInState) {
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (!fault) return null;
     state.log({ path: c.req.path, status: 0, events, outcome: `fault ${fault.kind}` });
-    if (fault.kind === "drop") {
-      c.env.incoming.socket.destroy();
-      return c.body(null, 500);
-    }
+    if (fault.kind === "answer_lost") return ANSWER_LOST;
+    if (fault.kind === "drop") return lostAnswer(c);
     if (fault.kind === "rate_limit") {
       if (fault.retryAfterSeconds !== undefined) c.header("Retry-After", String(fault.retryAfterSeconds));
       return c.json(
@@ -233,6 +240,7 @@ export function createMetaApp(state: StandInState) {
   app.get("/:version/:dataset", async (c) => {
     const dataset = c.req.param("dataset");
     const answered = await faults(c, 0);
+    if (answered === ANSWER_LOST) return lostAnswer(c);
     if (answered) return answered;
     const credential = authorised(token(c), dataset, "get");
     state.log({ path: c.req.path, status: 200, events: 0, outcome: "read" });
@@ -259,7 +267,7 @@ export function createMetaApp(state: StandInState) {
     }
     const count = Array.isArray(body.data) ? body.data.length : 0;
     const answered = await faults(c, count);
-    if (answered) return answered;
+    if (answered && answered !== ANSWER_LOST) return answered;
     authorised(token(c, body as { access_token?: string }), dataset, "post");
     const parsed = bodySchema.safeParse(body);
     if (!parsed.success) {
@@ -279,6 +287,7 @@ export function createMetaApp(state: StandInState) {
         body: event as unknown as Record<string, unknown>,
       });
     state.log({ path: c.req.path, status: 200, events: events.length, outcome: test ? "accepted (test)" : "accepted" });
+    if (answered === ANSWER_LOST) return lostAnswer(c);
     return c.json({ events_received: events.length, messages: [], fbtrace_id: trace() });
   });
 

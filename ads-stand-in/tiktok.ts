@@ -18,7 +18,15 @@ import { Hono, type Context } from "hono";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { fieldPath, listen, MAX_EVENT_AGE_S, MAX_FUTURE_S, StandInState, type RunningStandIn } from "./common";
+import {
+  fieldPath,
+  listen,
+  lostAnswer,
+  MAX_EVENT_AGE_S,
+  MAX_FUTURE_S,
+  StandInState,
+  type RunningStandIn,
+} from "./common";
 import { controlApi } from "./control";
 import type { StartOptions } from "./meta";
 
@@ -136,12 +144,9 @@ export function createTikTokApp(state: StandInState) {
     const count = Array.isArray(body.data) ? body.data.length : 0;
     const { fault, delayMs } = state.takeFault();
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-    if (fault) {
-      state.log({ path: c.req.path, status: 0, events: count, outcome: `fault ${fault.kind}` });
-      if (fault.kind === "drop") {
-        c.env.incoming.socket.destroy();
-        return c.body(null, 500);
-      }
+    if (fault) state.log({ path: c.req.path, status: 0, events: count, outcome: `fault ${fault.kind}` });
+    if (fault && fault.kind !== "answer_lost") {
+      if (fault.kind === "drop") return lostAnswer(c);
       if (fault.kind === "rate_limit") {
         if (fault.retryAfterSeconds !== undefined) c.header("Retry-After", String(fault.retryAfterSeconds));
         return answer(c, 40100, "Too many requests. Please retry in some time.");
@@ -174,6 +179,7 @@ export function createTikTokApp(state: StandInState) {
         body: event as unknown as Record<string, unknown>,
       });
     state.log({ path: c.req.path, status: 200, events: events.length, outcome: test ? "accepted (test)" : "accepted" });
+    if (fault?.kind === "answer_lost") return lostAnswer(c);
     return answer(c, 0, "OK");
   });
 

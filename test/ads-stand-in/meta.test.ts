@@ -83,4 +83,14 @@ describe("Meta stand-in", () => {
     expect(received.events).toHaveLength(2);
     expect(received.duplicates).toBe(1);
   });
+
+  it("GIVEN an answer_lost fault WHEN an event is posted THEN the connection is cut, the event kept, and the same event sent again counts as a duplicate", async () => {
+    await control.fault({ kind: "answer_lost" });
+    await expect(post([event()])).rejects.toThrow();
+    expect((await control.received()).events).toHaveLength(1);
+    expect((await post([event()])).status).toBe(200);
+    const received = await control.received();
+    expect(received.events).toHaveLength(1);
+    expect(received.duplicates).toBe(1);
+  });
 });

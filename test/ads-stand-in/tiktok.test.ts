@@ -69,4 +69,14 @@ describe("TikTok stand-in", () => {
     expect(received.events).toHaveLength(1);
     expect(received.duplicates).toBe(1);
   });
+
+  it("GIVEN an answer_lost fault WHEN an event is tracked THEN the connection is cut, the event kept, and the same event sent again counts as a duplicate", async () => {
+    await control.fault({ kind: "answer_lost" });
+    await expect(post(track([event()]))).rejects.toThrow();
+    expect((await control.received(PIXEL)).events).toHaveLength(1);
+    expect((await post(track([event()]))).body.code).toBe(0);
+    const received = await control.received(PIXEL);
+    expect(received.events).toHaveLength(1);
+    expect(received.duplicates).toBe(1);
+  });
 });

@@ -4,11 +4,12 @@
  * others delivered one to three times; a quarter of the buyers allowed
  * marketing at checkout, some refused it, the rest sent no signal (form-app
  * orders among them); the platform confirms, ships and delivers or takes back
- * the parcels while Meta's and TikTok's stand-ins answer 429 storms, 5xx and cut
- * connections, and the worker is killed with SIGKILL three times while the
- * feed sends. In the end, through the stand-ins' control APIs: one event per
- * order and stage at each platform, only for buyers who allowed marketing,
- * none older than 7 days when it arrived, and every outcome of the feed's rows
+ * the parcels while Meta's and TikTok's stand-ins answer 429 storms, 5xx, cut
+ * connections and a request taken whose answer is lost, and the worker is
+ * killed with SIGKILL three times while the feed sends. In the end, through
+ * the stand-ins' control APIs: one event per order and stage at each platform
+ * (what was sent again kept once), only for buyers who allowed marketing, none
+ * older than 7 days when it arrived, and every outcome of the feed's rows
  * settled.
  */
 import type { ChildProcess } from "node:child_process";
@@ -200,6 +201,11 @@ it("tells each platform once per order and stage, with consent, none too old, th
     }
     if (wave === 7) await metaControl.fault({ kind: "server_error", times: 2 });
     if (wave === 9) await tiktokControl.fault({ kind: "drop", times: 2 });
+    // Accepted, then the answer lost (as when the worker dies mid-request): the events go again, deduplicated.
+    if (wave === 4) {
+      await metaControl.fault({ kind: "answer_lost" });
+      await tiktokControl.fault({ kind: "answer_lost" });
+    }
     await enqueueJob(db.prisma, syncJobFor(SHOP, new Date()));
     await sleep(800 + Math.floor(random() * 1200));
     // Killed mid-send: a sync or a feed run in flight when the axe falls.
@@ -248,8 +254,10 @@ it("tells each platform once per order and stage, with consent, none too old, th
     const received = await control.received(target);
     const events = received.events.filter((e) => !e.test);
     const perOrderStage = countBy(events.map((e) => e.eventId));
-    // Exactly one event per order and stage, each for a buyer who allowed marketing.
+    // Exactly one event per order and stage, each for a buyer who allowed marketing; the lost answer's events
+    // were sent again and kept once.
     expect(Object.values(perOrderStage).every((n) => n === 1)).toBe(true);
+    expect(received.duplicates, diagnostics).toBeGreaterThan(0);
     const expected = rows.filter((r) => r.state === "sent" && r.platform === (target === DATASET ? "meta" : "tiktok"));
     expect(events.length, diagnostics).toBe(expected.length);
     for (const event of events) {
@@ -261,7 +269,7 @@ it("tells each platform once per order and stage, with consent, none too old, th
     const refusedForAge = received.requests.filter((r) => /error 100|code 40002/.test(r.outcome));
     expect(refusedForAge).toEqual([]);
     console.info(
-      `chaos feed ${target === DATASET ? "Meta" : "TikTok"}: ${events.length} events kept, ${received.duplicates} sent again after a kill and deduplicated by event_id, requests ${JSON.stringify(countBy(received.requests.map((r) => r.outcome)))}`,
+      `chaos feed ${target === DATASET ? "Meta" : "TikTok"}: ${events.length} events kept, ${received.duplicates} sent again (an answer lost, a kill) and deduplicated by event_id, requests ${JSON.stringify(countBy(received.requests.map((r) => r.outcome)))}`,
     );
   }
   console.info(
