@@ -19,7 +19,7 @@ import { LEDGER_WINDOWS, windowStart, type LedgerWindow } from "./window";
 const HOUR_MS = 3600_000;
 /** Ledger rows are kept a day past the longest window. */
 export const LEDGER_KEEP_MS = LEDGER_WINDOWS.week + 24 * HOUR_MS;
-/** Ids per IN (...): under SQLite's 999 bound parameters. */
+/** Ids per IN (...): pages keep each statement's parameter list bounded. */
 const IDS_PER_QUERY = 500;
 
 export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);

@@ -1,8 +1,8 @@
 -- CreateTable
 CREATE TABLE "AdFeed" (
-    "shop" TEXT NOT NULL PRIMARY KEY,
+    "shop" TEXT NOT NULL,
     "enabled" BOOLEAN NOT NULL DEFAULT false,
-    "enabledAt" DATETIME,
+    "enabledAt" TIMESTAMPTZ(3),
     "stage" TEXT NOT NULL DEFAULT 'delivered',
     "naming" TEXT NOT NULL DEFAULT 'custom',
     "negativeOutcomes" BOOLEAN NOT NULL DEFAULT false,
@@ -11,32 +11,36 @@ CREATE TABLE "AdFeed" (
     "metaDatasetName" TEXT,
     "metaTokenCipher" TEXT,
     "metaTokenLast4" TEXT,
-    "metaVerifiedAt" DATETIME,
-    "metaRefusedAt" DATETIME,
+    "metaVerifiedAt" TIMESTAMPTZ(3),
+    "metaRefusedAt" TIMESTAMPTZ(3),
     "tiktokPixelCode" TEXT,
     "tiktokTokenCipher" TEXT,
     "tiktokTokenLast4" TEXT,
-    "tiktokVerifiedAt" DATETIME,
-    "tiktokRefusedAt" DATETIME,
+    "tiktokVerifiedAt" TIMESTAMPTZ(3),
+    "tiktokRefusedAt" TIMESTAMPTZ(3),
     "pixelToken" TEXT NOT NULL,
     "webPixelId" TEXT,
-    "updatedAt" DATETIME NOT NULL
+    "updatedAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "AdFeed_pkey" PRIMARY KEY ("shop")
 );
 
 -- CreateTable
 CREATE TABLE "AdEvent" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
     "linkId" TEXT NOT NULL,
     "stage" TEXT NOT NULL,
     "platform" TEXT NOT NULL,
     "state" TEXT NOT NULL DEFAULT 'pending',
-    "occurredAt" DATETIME NOT NULL,
+    "occurredAt" TIMESTAMPTZ(3) NOT NULL,
     "day" TEXT NOT NULL,
-    "sentAt" DATETIME,
+    "sentAt" TIMESTAMPTZ(3),
     "customerDataOnly" BOOLEAN NOT NULL DEFAULT false,
     "detail" TEXT,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AdEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -50,9 +54,9 @@ CREATE TABLE "AdClick" (
     "ttclid" TEXT,
     "ttp" TEXT,
     "pageUrl" TEXT,
-    "receivedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "receivedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    PRIMARY KEY ("shop", "orderId")
+    CONSTRAINT "AdClick_pkey" PRIMARY KEY ("shop","orderId")
 );
 
 -- CreateIndex

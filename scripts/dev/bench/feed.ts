@@ -75,7 +75,7 @@ interface Round {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function round(feed: boolean): Promise<Round> {
-  const database = await openBenchDatabase({ kind: "postgres", name: "feed" });
+  const database = await openBenchDatabase();
   const db = createPrismaClient(database.url);
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 60_000 });
   const platform = sandboxControl(sandbox.url);
