@@ -4,54 +4,47 @@
  * platform's refusal in its own words), what waits, and a token a platform
  * refused.
  */
-import { Banner, BlockStack, Card, IndexTable, Link, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Link, Text } from "@shopify/polaris";
 import type { FeedActivity, FeedActivityRow } from "../../ad-feed/report.server";
 import { useFormat, useT } from "../../i18n/react";
+import { ScrollTable } from "../ScrollTable";
 import { TableEmptyText } from "../TableEmptyText";
 
 export function AdFeedActivityCard({ activity }: { activity: FeedActivity }) {
   const t = useT();
   const format = useFormat();
   const platform = (p: string) => t(`adFeed.platform.${p as "meta" | "tiktok"}`);
-  const table = (rows: FeedActivityRow[], kind: "sent" | "notSent") => (
-    <IndexTable
-      resourceName={{ singular: t("activity.adFeed.outcome"), plural: t("activity.adFeed.outcome") }}
-      itemCount={rows.length}
-      selectable={false}
-      emptyState={
-        <TableEmptyText>{t(kind === "sent" ? "activity.adFeed.none" : "activity.adFeed.noneNotSent")}</TableEmptyText>
-      }
-      headings={[
-        { title: t("activity.adFeed.order") },
-        { title: t("activity.adFeed.outcome") },
-        { title: t("activity.adFeed.platform") },
-        { title: t("activity.adFeed.at") },
-        { title: kind === "sent" ? "" : t("activity.adFeed.why") },
-      ]}
-    >
-      {rows.map((row, index) => (
-        <IndexTable.Row id={`${kind}-${index}`} key={`${kind}-${index}`} position={index}>
-          <IndexTable.Cell>
-            <Link url={`/app/orders/${encodeURIComponent(row.linkId)}`} removeUnderline>
+  const table = (rows: FeedActivityRow[], kind: "sent" | "notSent") =>
+    rows.length === 0 ? (
+      <TableEmptyText>{t(kind === "sent" ? "activity.adFeed.none" : "activity.adFeed.noneNotSent")}</TableEmptyText>
+    ) : (
+      <ScrollTable
+        label={t(kind === "sent" ? "activity.adFeed.sent.title" : "activity.adFeed.notSent.title")}
+        headings={[
+          t("activity.adFeed.order"),
+          t("activity.adFeed.outcome"),
+          t("activity.adFeed.platform"),
+          t("activity.adFeed.at"),
+          t(kind === "sent" ? "activity.adFeed.how" : "activity.adFeed.why"),
+        ]}
+        rows={rows.map((row, index) => ({
+          key: `${kind}-${index}`,
+          cells: [
+            <Link key="order" url={`/app/orders/${encodeURIComponent(row.linkId)}`} removeUnderline>
               {row.orderName || "—"}
-            </Link>
-          </IndexTable.Cell>
-          <IndexTable.Cell>{t(`adFeed.stage.${row.stage}`)}</IndexTable.Cell>
-          <IndexTable.Cell>{platform(row.platform)}</IndexTable.Cell>
-          <IndexTable.Cell>{format.dateTime(row.atLocal)}</IndexTable.Cell>
-          <IndexTable.Cell>
-            {kind === "sent"
-              ? row.customerDataOnly
-                ? t("activity.adFeed.customerDataOnly")
-                : ""
+            </Link>,
+            t(`adFeed.stage.${row.stage}`),
+            platform(row.platform),
+            format.dateTime(row.atLocal),
+            kind === "sent"
+              ? t(row.customerDataOnly ? "activity.adFeed.customerDataOnly" : "activity.adFeed.withCheckout")
               : row.state === "refused"
                 ? t("activity.adFeed.why.refused", { detail: row.detail ?? "" })
-                : t(row.state === "too_late" ? "activity.adFeed.why.too_late" : "activity.adFeed.why.no_consent")}
-          </IndexTable.Cell>
-        </IndexTable.Row>
-      ))}
-    </IndexTable>
-  );
+                : t(row.state === "too_late" ? "activity.adFeed.why.too_late" : "activity.adFeed.why.no_consent"),
+          ],
+        }))}
+      />
+    );
   return (
     <div data-ad-feed-activity>
       <Card padding="0">

@@ -5,11 +5,12 @@
  * feed sent each platform, with what it did not send; and the period's gap in
  * one sentence.
  */
-import { BlockStack, Card, DataTable, Text } from "@shopify/polaris";
+import { BlockStack, Card, Text } from "@shopify/polaris";
 import type { AdFeedReport } from "../../ad-feed/report.server";
 import { NOT_SENT_STATES } from "../../ad-feed/report";
 import { useFormat, useT } from "../../i18n/react";
 import { weekLabel } from "./format";
+import { ScrollTable } from "../ScrollTable";
 
 export function AdFeedCard({ report }: { report: AdFeedReport }) {
   const t = useT();
@@ -37,8 +38,9 @@ export function AdFeedCard({ report }: { report: AdFeedReport }) {
               })}
             </span>
           </Text>
-          <DataTable
-            columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "numeric", "numeric"]}
+          <ScrollTable
+            label={t("analytics.adFeed.title")}
+            numeric
             headings={[
               t("analytics.adFeed.week"),
               t("analytics.adFeed.placed"),
@@ -48,17 +50,20 @@ export function AdFeedCard({ report }: { report: AdFeedReport }) {
               t("analytics.adFeed.negative"),
               t("analytics.adFeed.notSent"),
             ]}
-            rows={report.weeks.map((w) => [
-              weekLabel(format, t, w.week),
-              format.integer(w.placed),
-              format.integer(w.reached),
-              format.integer(w.sent.meta[report.stage]),
-              format.integer(w.sent.tiktok[report.stage]),
-              format.integer(
-                w.sent.meta.refused + w.sent.meta.returned + w.sent.tiktok.refused + w.sent.tiktok.returned,
-              ),
-              format.integer(NOT_SENT_STATES.reduce((n, s) => n + w.notSent[s], 0)),
-            ])}
+            rows={report.weeks.map((w) => ({
+              key: w.week,
+              cells: [
+                weekLabel(format, t, w.week),
+                ...[
+                  w.placed,
+                  w.reached,
+                  w.sent.meta[report.stage],
+                  w.sent.tiktok[report.stage],
+                  w.sent.meta.refused + w.sent.meta.returned + w.sent.tiktok.refused + w.sent.tiktok.returned,
+                  NOT_SENT_STATES.reduce((n, s) => n + w.notSent[s], 0),
+                ].map((count) => format.integer(count)),
+              ],
+            }))}
           />
           <Text as="p" variant="bodySm" tone="subdued">
             {t("analytics.adFeed.notSentHelp", { pending: format.integer(pending) })}
