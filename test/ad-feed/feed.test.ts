@@ -109,7 +109,7 @@ async function runFeed() {
     where: { kind: "ad-feed", state: { in: ["pending", "failed"] } },
     data: { runAt: new Date() },
   });
-  await world.pipeline.drain({ kinds: ["ad-feed"], timeoutMs: 20_000 });
+  await world.pipeline.drain({ kinds: ["ad-feed"], timeoutMs: 120_000 });
 }
 
 const eventsAt = async (control: FeedWorld["metaControl"]) => (await control.received()).events.filter((e) => !e.test);

@@ -66,7 +66,7 @@ function startWorker() {
     TIKTOK_API_BASE_URL: tiktok.url,
     // The stand-ins listen on loopback over http.
     AD_API_ALLOW_PRIVATE_HOSTS: "true",
-    AD_API_TIMEOUT_MS: "1500",
+    AD_API_TIMEOUT_MS: "8000",
   });
   if (process.env.CHAOS_LOG) child.stdout!.pipe(process.stderr);
   return child;

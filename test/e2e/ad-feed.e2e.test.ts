@@ -93,7 +93,7 @@ beforeAll(async () => {
   const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
   flow = await e2ePipeline(server.db, { shop: SHOP, apiKey: key.key, sandboxUrl: sandbox.url });
   await sandboxControl(sandbox.url).config({ autopilot: false });
-}, 180_000);
+});
 afterAll(async () => {
   vi.unstubAllEnvs();
   await browser?.close();
@@ -182,7 +182,7 @@ describe("the conversion feed, in French on a phone", () => {
       await control.advance(link.leadRef!, { shipping_status: i === 2 ? "returned" : "delivered" });
     }
     await flow.sync();
-    await flow.pipeline.drain({ kinds: ["ad-feed"], timeoutMs: 30_000 });
+    await flow.pipeline.drain({ kinds: ["ad-feed"], timeoutMs: 120_000 });
     const received = (await adStandInControl(meta.url).received(DATASET)).events.filter((e) => !e.test);
     expect(received.map((e) => [e.eventName, e.eventId]).sort()).toEqual([
       ["CODDelivered", "cod-7300001-delivered"],
