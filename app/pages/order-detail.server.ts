@@ -128,6 +128,8 @@ export interface OrderDetail {
   resendBy: string | null;
   resendAt: string | null;
   cancelledAt: string | null;
+  /** The amount to collect in MAD cents, known from the order's arrival whatever holds it; null when it has none in MAD. */
+  amountCents: number | null;
   lead: LeadView | null;
   findings: FindingView[];
   anomalies: { code: string; message: string; field: string | null }[];
@@ -376,6 +378,7 @@ export async function loadOrderDetail(
     resendBy: link.resendBy,
     resendAt: iso(link.resendAt),
     cancelledAt: iso(link.cancelledAt),
+    amountCents: link.totalClient === null ? null : link.totalCents,
     lead,
     findings,
     anomalies: parseJson<unknown[]>(link.anomalies, []).flatMap((a) => {

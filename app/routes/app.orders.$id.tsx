@@ -44,7 +44,6 @@ import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
 import { loadShopifyOrderStatus } from "../shopify/order-status.server";
 import { formText } from "../http/form";
 import { stageOf } from "../models/order-stage";
-import { toCents } from "../leads/money";
 import { holdReasonViewText } from "../customers/hold-reason";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -201,12 +200,11 @@ export default function OrderPage() {
   // "Send again" only where it is not the primary action and not pointless (a held order is sent by its fix).
   const offerResend =
     next.canResend && ["none", "sellerSpace", "fixRefusal"].includes(next.kind) && order.state !== "received";
-  const amount = order.lead?.totalClient ? toCents(order.lead.totalClient) : undefined;
   const facts = {
     name: order.lead?.customerName ?? null,
     order: order.orderName,
     city: order.lead?.cityName ?? null,
-    amount: amount === undefined ? null : customerAmount(amount),
+    amount: order.amountCents === null ? null : customerAmount(order.amountCents),
   };
   const stage = stageOf({
     state: order.state,

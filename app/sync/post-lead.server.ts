@@ -393,8 +393,8 @@ async function mapLink(
     leadJson: result.lead ? JSON.stringify(result.lead) : null,
     phone: result.phone ?? null,
     cityId: result.city?.id ?? null,
-    totalClient: result.lead?.total_client ?? null,
-    totalCents: totalCentsOf(result.lead?.total_client),
+    totalClient: result.totalClient ?? null,
+    totalCents: totalCentsOf(result.totalClient),
     productKeys: JSON.stringify(result.productKeys),
   };
   const rows = (then?: { kind: TimelineKind; text: MessageRef }) => [
