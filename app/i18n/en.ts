@@ -150,6 +150,10 @@ export const en = {
   "settings.sendAllOrders.label": "Send all orders, not only cash on delivery",
   "settings.sendAllOrders.help":
     "Orders already paid by card are sent too: the platform would collect their amount a second time.",
+  "settings.staleOrderDays.label": "Ask before sending orders placed more than",
+  "settings.staleOrderDays.suffix": "days ago",
+  "settings.staleOrderDays.help":
+    "An older order (an import of past orders, a webhook days late) is never sent by itself: it waits under Anomalies, with its age and amount, until you send it knowingly. 1 to 90 days; 7 by default.",
   "settings.sendTestOrders.label": "Send Shopify test orders",
   "settings.sendTestOrders.help": "To try the app on a development store.",
   "settings.codPatterns.label": "Cash-on-delivery payment methods",
@@ -174,6 +178,9 @@ export const en = {
   "settings.writeBack.fulfillment": "Fulfil orders with the tracking number when shipped",
   "settings.writeBack.markPaid": "Mark orders as paid when delivered",
   "settings.writeBack.cancel": "Cancel orders the platform cancels",
+  "settings.sellerSpaceUrl.label": "Address of your platform's seller space (optional)",
+  "settings.sellerSpaceUrl.help":
+    "Only the seller space can cancel or correct a lead: an order cancelled or changed in Shopify after sending links there. The app never opens it itself.",
   "settings.carrierName.label": "Carrier name on fulfilments",
   "settings.carrierName.help": "Shown as the tracking company in Shopify. Leave blank to let Shopify decide.",
   "settings.sync.title": "Advanced",

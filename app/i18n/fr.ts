@@ -157,6 +157,10 @@ export const fr: Messages = {
   "settings.sendAllOrders.label": "Envoyer toutes les commandes, pas seulement le paiement à la livraison",
   "settings.sendAllOrders.help":
     "Les commandes déjà payées par carte sont aussi envoyées : la plateforme encaisserait leur montant une seconde fois.",
+  "settings.staleOrderDays.label": "Demander avant d'envoyer les commandes passées il y a plus de",
+  "settings.staleOrderDays.suffix": "jours",
+  "settings.staleOrderDays.help":
+    "Une commande plus ancienne (un import de commandes passées, un webhook arrivé des jours plus tard) ne part jamais toute seule : elle attend dans Anomalies, avec son âge et son montant, jusqu'à ce que vous l'envoyiez en connaissance de cause. De 1 à 90 jours ; 7 par défaut.",
   "settings.sendTestOrders.label": "Envoyer les commandes de test Shopify",
   "settings.sendTestOrders.help": "Pour essayer l'application sur une boutique de développement.",
   "settings.codPatterns.label": "Moyens de paiement à la livraison",
@@ -183,6 +187,9 @@ export const fr: Messages = {
   "settings.writeBack.fulfillment": "Traiter les commandes avec le numéro de suivi à l'expédition",
   "settings.writeBack.markPaid": "Marquer les commandes comme payées à la livraison",
   "settings.writeBack.cancel": "Annuler les commandes annulées par la plateforme",
+  "settings.sellerSpaceUrl.label": "Adresse de l'espace vendeur de votre plateforme (facultatif)",
+  "settings.sellerSpaceUrl.help":
+    "Seul l'espace vendeur peut annuler ou corriger un lead : une commande annulée ou modifiée dans Shopify après l'envoi y renvoie. L'application ne l'ouvre jamais elle-même.",
   "settings.carrierName.label": "Nom du transporteur sur les expéditions",
   "settings.carrierName.help":
     "Affiché comme société de suivi dans Shopify. Laissez vide pour laisser Shopify choisir.",

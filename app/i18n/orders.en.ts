@@ -193,6 +193,8 @@ export const ordersEn = {
   "order.done": "{count, plural, one {Done: # order sent again} other {Done: # orders sent again}}",
 
   "timeline.received": "Received",
+  "timeline.placed": "Placed in Shopify",
+  "timeline.imported": "Imported",
   "timeline.updated": "Updated in Shopify",
   "timeline.mapped": "Checked",
   "timeline.held": "Held",
@@ -213,6 +215,7 @@ export const ordersEn = {
   "fix.error.unknown_city": "This city is not one of the platform's delivered cities.",
   "fix.error.not_fixable": "This problem is not fixed this way.",
   "fix.error.no_variant": "These lines have no Shopify variant to map: add a SKU to the product in Shopify.",
+  "fix.error.group_changed": "These orders changed since you confirmed: check the new figures, then confirm again.",
   "fix.error.group_gone": "No order waits for this any more.",
   "fix.error.invalid_phone": "Enter a Moroccan mobile number: 10 digits starting with 06 or 07.",
   "fix.error.too_long": "This text is too long: a phone has at most 100 characters, an address 500.",

@@ -197,6 +197,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.done": "{count, plural, one {Fait : # commande renvoyée} other {Fait : # commandes renvoyées}}",
 
   "timeline.received": "Reçue",
+  "timeline.placed": "Passée dans Shopify",
+  "timeline.imported": "Importée",
   "timeline.updated": "Modifiée dans Shopify",
   "timeline.mapped": "Vérifiée",
   "timeline.held": "Retenue",
@@ -218,6 +220,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "fix.error.not_fixable": "Ce problème ne se corrige pas de cette façon.",
   "fix.error.no_variant":
     "Ces lignes n'ont pas de variante Shopify à associer : ajoutez un SKU au produit dans Shopify.",
+  "fix.error.group_changed":
+    "Ces commandes ont changé depuis votre confirmation : vérifiez les nouveaux chiffres, puis confirmez à nouveau.",
   "fix.error.group_gone": "Plus aucune commande n'attend cette correction.",
   "fix.error.invalid_phone": "Saisissez un mobile marocain : 10 chiffres commençant par 06 ou 07.",
   "fix.error.too_long": "Ce texte est trop long : 100 caractères au plus pour un téléphone, 500 pour une adresse.",

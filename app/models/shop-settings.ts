@@ -53,6 +53,11 @@ export const shopSettingsSchema = z.object({
     .min(1)
     .default([...DEFAULT_COD_GATEWAY_PATTERNS]),
   holdPolicy: holdPolicySchema.default({}),
+  /**
+   * An order placed more than this many days ago (an import of past orders, a webhook days late)
+   * is never sent without the merchant's word: it waits, flagged, to be sent knowingly.
+   */
+  staleOrderDays: z.number().int().min(1).max(90).default(7),
   duplicateWindowMinutes: z
     .number()
     .int()
@@ -74,6 +79,17 @@ export const shopSettingsSchema = z.object({
     .default({}),
   /** Tracking company written on Shopify fulfilments. */
   carrierName: z.string().trim().max(80).optional(),
+  /**
+   * Where the merchant opens the platform's seller space (the only place a lead can be cancelled
+   * or corrected): the pages link there. Only shown as a link, never fetched; http(s) only.
+   */
+  sellerSpaceUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url))
+    .optional(),
   /** Shopify Flow triggers the shop sends (off too when Flow says no enabled workflow uses one). */
   flowTriggers: z
     .object({

@@ -36,6 +36,10 @@ import type { Refusal } from "../models/refusal";
 import { lastRefusals } from "./orders.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { duplicateOfRef } from "../sync/order-actions.server";
+import { readShopSettings } from "../models/shop-settings";
+import { ageInDays } from "../models/stale-order";
+import { costsMoney, isMismatch, type Mismatch } from "../models/mismatch";
+import { toCents } from "../leads/money";
 
 /** How a finding is fixed from the order's page. */
 export type FindingFix =
@@ -130,6 +134,21 @@ export interface OrderDetail {
   cancelledAt: string | null;
   /** The amount to collect in MAD cents, known from the order's arrival whatever holds it; null when it has none in MAD. */
   amountCents: number | null;
+  /** When the order was placed in Shopify (ISO), and the same in the shop's zone. */
+  placedAt: string;
+  placedLocal: string;
+  /** Whole days since it was placed. */
+  ageDays: number;
+  /** Set when an import of past orders took it in (ISO). */
+  importedAt: string | null;
+  /** The shop's limit in days: older orders are sent only with the merchant's word. */
+  staleOrderDays: number;
+  /** Shopify and the platform disagree about the sent order in a way that costs money, while its lead moves. */
+  mismatch: Mismatch | null;
+  /** The platform's delivery fee for the order's city, in cents; null when unknown. */
+  deliveryFeeCents: number | null;
+  /** The platform's seller space, when the merchant gave its address in Settings. */
+  sellerSpaceUrl: string | null;
   lead: LeadView | null;
   findings: FindingView[];
   anomalies: { code: string; message: string; field: string | null }[];
@@ -286,6 +305,12 @@ function catalogueName(
   return null;
 }
 
+/** The platform's delivery fee for a city, in cents; null when the city or its fee is unknown. */
+export function deliveryFeeOf(cities: readonly City[], cityId: number | null): number | null {
+  if (cityId === null) return null;
+  return toCents(cities.find((c) => c?.id === cityId)?.delivery_fee) ?? null;
+}
+
 /** Mirrors resendOrder's rule: anything but in flight or cancelled. */
 export function canResend(link: Pick<OrderLink, "state" | "cancelledAt">): boolean {
   return !link.cancelledAt && link.state !== "posting" && link.state !== "cancelled";
@@ -316,7 +341,7 @@ export async function loadOrderDetail(
   db: Db,
   shop: string,
   linkId: string,
-  options: { timeZone?: string } = {},
+  options: { timeZone?: string; now?: Date } = {},
 ): Promise<OrderDetail | null> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   // Shopify's payload is read only when the page shows it (no lead yet), and only when not huge.
@@ -324,7 +349,7 @@ export async function loadOrderDetail(
   if (!row) return null;
   const link = { ...row, payload: row.leadJson ? "" : await payloadIfShown(db, row.id) };
   const [shopRow, timeline] = await Promise.all([
-    db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true } }),
+    db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true, settings: true } }),
     listTimeline(db, shop, link.id),
   ]);
   const catalogue = parseJson<CatalogueProduct[]>(shopRow?.catalogueJson, []);
@@ -346,6 +371,8 @@ export async function loadOrderDetail(
       : Promise.resolve(null),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const settings = readShopSettings(shopRow?.settings);
+  const placedAt = link.orderCreatedAt ?? link.createdAt;
   const heldByCustomer = holds.has(link.id);
   const duplicateKept = flags.includes(FLAG_DUPLICATE_KEPT);
   const anomalyCodes = parseJson<unknown[]>(link.anomalies, []).flatMap((a) =>
@@ -379,6 +406,14 @@ export async function loadOrderDetail(
     resendAt: iso(link.resendAt),
     cancelledAt: iso(link.cancelledAt),
     amountCents: link.totalClient === null ? null : link.totalCents,
+    placedAt: placedAt.toISOString(),
+    placedLocal: zonedTime(placedAt, timeZone).local,
+    ageDays: ageInDays(placedAt, options.now ?? new Date()),
+    importedAt: iso(link.importedAt),
+    staleOrderDays: settings.staleOrderDays,
+    mismatch: costsMoney(link) && isMismatch(link.mismatch) ? link.mismatch : null,
+    deliveryFeeCents: deliveryFeeOf(cities, link.cityId),
+    sellerSpaceUrl: settings.sellerSpaceUrl ?? null,
     lead,
     findings,
     anomalies: parseJson<unknown[]>(link.anomalies, []).flatMap((a) => {
@@ -420,6 +455,9 @@ export async function loadOrderDetail(
       heldByCustomer,
       confirmationStatus: link.confirmationStatus,
       duplicateKept,
+      reason: link.reason,
+      mismatch: link.mismatch,
+      statusFinal: link.statusFinal,
     }),
     heldByCustomer,
     refusal: refusals.get(link.id) ?? null,

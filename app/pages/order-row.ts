@@ -9,6 +9,7 @@ import type { CatalogueProduct, City } from "../leads/types";
 import type { HoldReasonView } from "../customers/hold-reason";
 import type { Refusal } from "../models/refusal";
 import { readyReasonOf, type ReadyReason } from "../models/attention";
+import { costsMoney, isMismatch, type Mismatch } from "../models/mismatch";
 
 export { readyReasonOf, type ReadyReason };
 
@@ -47,7 +48,9 @@ export type Attention =
   /** A damaged lead: the platform's anomaly (the earlier lead of a recent duplicate). */
   | { kind: "anomaly"; code: string; duplicateOf: string | null }
   /** Sent twice after an unknown outcome: check for a second lead. */
-  | { kind: "possibleDuplicate" };
+  | { kind: "possibleDuplicate" }
+  /** Cancelled, refunded or edited in Shopify after sending, while the lead goes on: it costs money. */
+  | { kind: "mismatch"; what: Mismatch };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
@@ -146,10 +149,14 @@ export interface AttentionInput {
   cancelled: boolean;
   hold: HoldReasonView | null;
   refusal: Refusal | null;
+  /** Shopify and the platform disagree about the sent order (OrderLink.mismatch). */
+  mismatch?: string | null;
+  statusFinal?: boolean;
 }
 
 /** Why the order waits for the merchant; null when it does not. */
 export function attentionOf(row: AttentionInput): Attention | null {
+  if (costsMoney(row) && isMismatch(row.mismatch)) return { kind: "mismatch", what: row.mismatch };
   if (row.state === "cancelled" || (row.cancelled && row.state !== "damaged" && row.state !== "created")) return null;
   switch (row.state) {
     case "held": {

@@ -50,16 +50,31 @@ const TABS: {
   id: string;
   label: "orders.tab.all" | "orders.tab.attention" | "orders.tab.sent" | "orders.tab.damaged" | "orders.tab.failed";
   states: string[];
+  /** Also the sent orders that cost money (cancelled or changed in Shopify, still on their way). */
+  mismatch?: boolean;
 }[] = [
   { id: "all", label: "orders.tab.all", states: [] },
-  { id: "attention", label: "orders.tab.attention", states: ["held", "invalid", "failed"] },
+  { id: "attention", label: "orders.tab.attention", states: ["held", "invalid", "failed"], mismatch: true },
   { id: "sent", label: "orders.tab.sent", states: ["created"] },
   { id: "damaged", label: "orders.tab.damaged", states: ["damaged"] },
   { id: "failed", label: "orders.tab.failed", states: ["failed"] },
 ];
 
 /** Parameters this page owns; the others (shop, host, locale...) are kept as they are. */
-const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "risk", "from", "to", "q", "sort", "after", "before"];
+const OWN_PARAMS = [
+  "state",
+  "mismatch",
+  "confirmation",
+  "shipping",
+  "issue",
+  "risk",
+  "from",
+  "to",
+  "q",
+  "sort",
+  "after",
+  "before",
+];
 
 /** The sortable columns' indexes in the wide table, and the sort each one walks. */
 const DATE_COLUMN = 1;
@@ -135,7 +150,7 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
 
   const selectedTab = Math.max(
     0,
-    TABS.findIndex((tab) => sameSet(tab.states, filter.states)),
+    TABS.findIndex((tab) => sameSet(tab.states, filter.states) && Boolean(tab.mismatch) === Boolean(filter.mismatch)),
   );
   const choice = (name: keyof typeof CHOICES, title: string, values: readonly string[], prefix: string) => ({
     key: name,
@@ -238,7 +253,9 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
       <IndexFilters
         tabs={TABS.map((tab) => ({ id: tab.id, content: t(tab.label), isLocked: true }))}
         selected={selectedTab}
-        onSelect={(index) => go({ state: TABS[index]?.states ?? [] })}
+        onSelect={(index) =>
+          go({ state: TABS[index]?.states ?? [], mismatch: TABS[index]?.mismatch ? "1" : undefined })
+        }
         queryValue={query}
         queryPlaceholder={t("orders.search.placeholder")}
         onQueryChange={setQuery}
