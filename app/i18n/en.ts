@@ -19,15 +19,18 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { csvEn } from "./csv.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
   ...mappingsActivityBackfillEn,
+  ...csvEn,
 
   "nav.home": "Home",
   "nav.orders": "Orders",
   "nav.analytics": "Analytics",
   "nav.anomalies": "Anomalies",
+  "nav.cash": "Cash",
   "nav.mappings": "Products and cities",
   "nav.activity": "Activity",
   "nav.backfill": "Import past orders",

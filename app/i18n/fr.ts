@@ -16,15 +16,18 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { csvFr } from "./csv.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
   ...mappingsActivityBackfillFr,
+  ...csvFr,
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",
   "nav.analytics": "Analyses",
   "nav.anomalies": "Anomalies",
+  "nav.cash": "Encaissements",
   "nav.mappings": "Produits et villes",
   "nav.activity": "Activité",
   "nav.backfill": "Importer les commandes passées",

@@ -115,7 +115,7 @@ export const ordersEn = {
     "The amount to collect ({total}) is below the platform price of the items plus delivery ({minimum}).",
   "finding.total_zero": "The amount to collect is 0: the platform will flag the lead as an inconsistent total.",
   "finding.possible_duplicate":
-    "Order {otherOrder} was sent {minutesAgo, plural, one {# minute} other {# minutes}} ago with the same phone and product.",
+    "Order {otherOrder} was sent {minutesAgo, plural, =0 {less than a minute ago} one {# minute ago} other {# minutes ago}} with the same phone and product.",
   "finding.financial.paid": "paid",
   "finding.financial.partially_paid": "partially paid",
   "finding.financial.authorized": "authorized",
@@ -148,6 +148,7 @@ export const ordersEn = {
   "order.lead.total": "Amount to collect",
   "order.lead.items": "Items",
   "order.lead.quantity": "× {quantity}",
+  "order.lead.notInCatalogue": "{sku}: not in the platform's catalogue",
   "order.lead.unknownProduct": "Not in the catalogue",
   "order.status.title": "Status",
   "order.status.state": "In the app",

@@ -118,7 +118,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
     "Le montant à encaisser ({total}) est inférieur au prix plateforme des articles plus la livraison ({minimum}).",
   "finding.total_zero": "Le montant à encaisser est nul : la plateforme signalera le lead comme un total incohérent.",
   "finding.possible_duplicate":
-    "La commande {otherOrder} a été envoyée il y a {minutesAgo, plural, one {# minute} other {# minutes}} avec le même téléphone et le même produit.",
+    "La commande {otherOrder} a été envoyée {minutesAgo, plural, =0 {il y a moins d'une minute} one {il y a # minute} other {il y a # minutes}} avec le même téléphone et le même produit.",
   "finding.financial.paid": "payée",
   "finding.financial.partially_paid": "partiellement payée",
   "finding.financial.authorized": "autorisée",
@@ -152,6 +152,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.lead.total": "Montant à encaisser",
   "order.lead.items": "Articles",
   "order.lead.quantity": "× {quantity}",
+  "order.lead.notInCatalogue": "{sku} : absent du catalogue de la plateforme",
   "order.lead.unknownProduct": "Absent du catalogue",
   "order.status.title": "Statut",
   "order.status.state": "Dans l'app",

@@ -29,7 +29,7 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
     "Commandes que Shopify avait au moment du comptage et que l'application n'avait pas vues : la prochaine vérification les reprend.",
   "syncLedger.atLeast": "{count}+",
   "syncLedger.breakdown":
-    "Dont {sent} envoyées · {held} retenues · {refused} refusées ou en échec · {skipped} ignorées · {cancelled} annulées · {pending} en cours",
+    "Dont {sent, plural, one {# envoyée} other {# envoyées}} · {held, plural, one {# retenue} other {# retenues}} · {refused, plural, one {# refusée ou en échec} other {# refusées ou en échec}} · {skipped, plural, one {# ignorée} other {# ignorées}} · {cancelled, plural, one {# annulée} other {# annulées}} · {pending, plural, one {# en cours} other {# en cours}}",
   "syncLedger.row.sent": "Envoyées à la plateforme",
   "syncLedger.row.held": "Retenues, avec leur raison",
   "syncLedger.row.refused": "Refusées ou en échec, avec leur raison",

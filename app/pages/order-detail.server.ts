@@ -71,8 +71,10 @@ export interface FindingView {
 export interface LeadItemView {
   sku: string | null;
   productId: number | null;
-  /** The platform's name, from the cached catalogue. */
+  /** The platform's name, from the cached catalogue; else the Shopify product's title. */
   name: string | null;
+  /** False when the platform's catalogue does not hold the item (its name is then Shopify's). */
+  inCatalogue: boolean;
   quantity: number;
 }
 
@@ -108,6 +110,44 @@ export interface TimelineView {
   offset: string;
   /** A customer step's content as data, shown in the merchant's language instead of the message. */
   customer?: CustomerTimelineDetail;
+  /**
+   * What the step caused right after it, folded into its row: the Shopify order updated, the
+   * Flow trigger sent, the platform's answer to a send. One row per event on the page.
+   */
+  consequences: { kind: string; text: MessageRef | null; message: string }[];
+}
+
+/** Steps that are the consequence of the step before them when they succeed. */
+const CONSEQUENCE_TEXTS: Record<string, readonly string[]> = {
+  written_back: ["timeline.text.writtenBack"],
+  flow: ["timeline.text.flowSent"],
+  answered: ["timeline.text.leadCreated", "timeline.text.leadCreatedAnomalies"],
+};
+/** Rows a consequence folds into. */
+const CAUSE_KINDS = new Set(["status_changed", "posted", "answered", "cancelled", "resend", "send_anyway", "fixed"]);
+/** A consequence this long after its cause is an event of its own. */
+const FOLD_WITHIN_MS = 15 * 60_000;
+
+/**
+ * One row per event: a write-back to Shopify, a Flow trigger or the platform's answer that
+ * follows a status change or a send joins that row. Failures stay rows of their own. Pure;
+ * rows in time order.
+ */
+export function foldTimeline(rows: readonly Omit<TimelineView, "consequences">[]): TimelineView[] {
+  const out: TimelineView[] = [];
+  for (const row of rows) {
+    const cause = out.at(-1);
+    const key = row.text?.key ?? "";
+    const folds =
+      cause !== undefined &&
+      CAUSE_KINDS.has(cause.kind) &&
+      (CONSEQUENCE_TEXTS[row.kind] ?? []).includes(key) &&
+      !(row.kind === "answered" && cause.kind !== "posted") &&
+      Date.parse(row.at) - Date.parse(cause.at) <= FOLD_WITHIN_MS;
+    if (folds) cause.consequences.push({ kind: row.kind, text: row.text, message: row.message });
+    else out.push({ ...row, consequences: [] });
+  }
+  return out;
 }
 
 export interface OrderDetail {
@@ -242,10 +282,12 @@ export function leadViewOf(
       const item = (raw ?? {}) as { sku?: unknown; product_id?: unknown; quantity?: unknown };
       const sku = str(item.sku);
       const productId = typeof item.product_id === "number" ? item.product_id : null;
+      const name = catalogueName(catalogue, sku, productId);
       return {
         sku,
         productId,
-        name: catalogueName(catalogue, sku, productId),
+        name,
+        inCatalogue: name !== null,
         quantity: typeof item.quantity === "number" ? item.quantity : 1,
       };
     });
@@ -282,6 +324,7 @@ export function leadViewOf(
         sku: l.sku ?? null,
         productId: null,
         name: l.title ?? l.name ?? null,
+        inCatalogue: true,
         quantity: l.quantity,
       })),
     };
@@ -303,6 +346,20 @@ function catalogueName(
     if (variant) return `${p.name} (${variant.name ?? variant.sku})`;
   }
   return null;
+}
+
+/** Names the items the catalogue lacks by the Shopify line of the same SKU. */
+function nameFromShopify(items: LeadItemView[], payload: string): void {
+  let titles = new Map<string, string>();
+  try {
+    const order = fromWebhookOrder(JSON.parse(payload));
+    titles = new Map(
+      order.lineItems.flatMap((l) => (l.sku && (l.title || l.name) ? [[l.sku, (l.title || l.name)!] as const] : [])),
+    );
+  } catch {
+    return;
+  }
+  for (const item of items) if (item.name === null && item.sku) item.name = titles.get(item.sku) ?? null;
 }
 
 /** The platform's delivery fee for a city, in cents; null when the city or its fee is unknown. */
@@ -383,6 +440,9 @@ export async function loadOrderDetail(
         : [],
   );
   const lead = leadViewOf(link, catalogue, cities);
+  // An item the catalogue lacks is named as the Shopify order names it (read only then).
+  if (lead?.source === "lead" && lead.items.some((i) => i.name === null))
+    nameFromShopify(lead.items, await payloadIfShown(db, link.id));
   const erased = lead?.customerName === "[redacted]" || link.payload.includes('"redacted":true');
   return {
     id: link.id,
@@ -433,16 +493,18 @@ export async function loadOrderDetail(
     possibleDuplicate: flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
     overrides: parseJson<OrderOverrides>(link.overrides, {}),
     canResend: canResend(link),
-    timeline: timeline.map((event) => ({
-      id: event.id,
-      kind: event.kind,
-      message: event.message,
-      text: event.text,
-      detail: detailOf(event.data),
-      at: event.at.toISOString(),
-      ...zonedTime(event.at, timeZone),
-      ...withCustomerDetail(event.kind, event.data),
-    })),
+    timeline: foldTimeline(
+      timeline.map((event) => ({
+        id: event.id,
+        kind: event.kind,
+        message: event.message,
+        text: event.text,
+        detail: detailOf(event.data),
+        at: event.at.toISOString(),
+        ...zonedTime(event.at, timeZone),
+        ...withCustomerDetail(event.kind, event.data),
+      })),
+    ),
     timeZone,
     products: options_.products,
     cities: options_.cities,
