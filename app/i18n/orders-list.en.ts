@@ -3,6 +3,8 @@
  * the stage of each order, why an order needs the merchant, the sort. Spread into en.ts.
  */
 export const ordersListEn = {
+  "orders.column.customerCity": "Customer and city",
+  "orders.imported": "Imported",
   "orders.column.customer": "Customer",
   "orders.column.city": "City",
   "orders.column.amount": "To collect",

@@ -1,6 +1,8 @@
 import type { ordersListEn } from "./orders-list.en";
 
 export const ordersListFr: Record<keyof typeof ordersListEn, string> = {
+  "orders.column.customerCity": "Client et ville",
+  "orders.imported": "Importée",
   "orders.column.customer": "Client",
   "orders.column.city": "Ville",
   "orders.column.amount": "À encaisser",

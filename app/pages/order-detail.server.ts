@@ -117,34 +117,45 @@ export interface TimelineView {
   consequences: { kind: string; text: MessageRef | null; message: string }[];
 }
 
-/** Steps that are the consequence of the step before them when they succeed. */
-const CONSEQUENCE_TEXTS: Record<string, readonly string[]> = {
-  written_back: ["timeline.text.writtenBack"],
-  flow: ["timeline.text.flowSent"],
-  answered: ["timeline.text.leadCreated", "timeline.text.leadCreatedAnomalies"],
-};
-/** Rows a consequence folds into. */
-const CAUSE_KINDS = new Set(["status_changed", "posted", "answered", "cancelled", "resend", "send_anyway", "fixed"]);
 /** A consequence this long after its cause is an event of its own. */
 const FOLD_WITHIN_MS = 15 * 60_000;
 
 /**
- * One row per event: a write-back to Shopify, a Flow trigger or the platform's answer that
- * follows a status change or a send joins that row. Failures stay rows of their own. Pure;
- * rows in time order.
+ * The steps a row is the consequence of, when it succeeded: a Flow trigger of the event that
+ * fires it, the Shopify order updated after a send or a status move, the platform's answer
+ * to a send. Empty for a row that stands alone (a failure always does). Pure.
  */
-export function foldTimeline(rows: readonly Omit<TimelineView, "consequences">[]): TimelineView[] {
+export function causesOfRow(row: { kind: string; text: MessageRef | null; data?: unknown }): readonly string[] {
+  const key = row.text?.key ?? "";
+  const handle = row.data && typeof row.data === "object" ? (row.data as { handle?: unknown }).handle : undefined;
+  if (row.kind === "flow" && key === "timeline.text.flowSent") {
+    if (handle === "lead-created") return ["posted"];
+    if (handle === "lead-status-changed") return ["status_changed"];
+    if (handle === "order-needs-attention") return ["held", "posted", "failed", "customer_hold"];
+    return [];
+  }
+  if (row.kind === "written_back" && key === "timeline.text.writtenBack")
+    return ["status_changed", "posted", "cancelled"];
+  if (row.kind === "answered" && (key === "timeline.text.leadCreated" || key === "timeline.text.leadCreatedAnomalies"))
+    return ["posted"];
+  return [];
+}
+
+/**
+ * One row per event: a write-back to Shopify, a Flow trigger or the platform's answer joins
+ * the latest row of the event that caused it (within minutes); failures stay rows of their
+ * own. Pure; rows in time order.
+ */
+export function foldTimeline(
+  rows: readonly (Omit<TimelineView, "consequences"> & { foldsInto: readonly string[] })[],
+): TimelineView[] {
   const out: TimelineView[] = [];
-  for (const row of rows) {
-    const cause = out.at(-1);
-    const key = row.text?.key ?? "";
-    const folds =
-      cause !== undefined &&
-      CAUSE_KINDS.has(cause.kind) &&
-      (CONSEQUENCE_TEXTS[row.kind] ?? []).includes(key) &&
-      !(row.kind === "answered" && cause.kind !== "posted") &&
-      Date.parse(row.at) - Date.parse(cause.at) <= FOLD_WITHIN_MS;
-    if (folds) cause.consequences.push({ kind: row.kind, text: row.text, message: row.message });
+  for (const { foldsInto, ...row } of rows) {
+    const cause =
+      foldsInto.length > 0
+        ? out.findLast((r) => foldsInto.includes(r.kind) && Date.parse(row.at) - Date.parse(r.at) <= FOLD_WITHIN_MS)
+        : undefined;
+    if (cause) cause.consequences.push({ kind: row.kind, text: row.text, message: row.message });
     else out.push({ ...row, consequences: [] });
   }
   return out;
@@ -503,6 +514,7 @@ export async function loadOrderDetail(
         at: event.at.toISOString(),
         ...zonedTime(event.at, timeZone),
         ...withCustomerDetail(event.kind, event.data),
+        foldsInto: causesOfRow(event),
       })),
     ),
     timeZone,

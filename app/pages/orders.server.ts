@@ -28,6 +28,8 @@ import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
 import {
   attentionOf,
+  hasUnnamedItems,
+  nameUnnamed,
   parseJson as parseJsonValue,
   referenceNames,
   summaryFromLead,
@@ -424,8 +426,10 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
   const flags = parseArray(row.flags);
   const possibleDuplicate = flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const holdReason = context.holdReason ?? null;
-  const summary =
-    summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
+  const fromLead = summaryFromLead(row.leadJson, context.names ?? NO_NAMES);
+  const summary = fromLead
+    ? nameUnnamed(fromLead, context.fromPayload)
+    : (context.fromPayload ?? summaryFromPayload(null));
   const cancelled = row.cancelledAt !== null;
   return {
     id: row.id,
@@ -732,6 +736,11 @@ export async function queryOrders(
     ),
     page.some((r) => r.leadJson) ? shopNames(db, shop) : Promise.resolve(undefined),
   ]);
+  // A lead item the catalogue cannot name (an unknown SKU on a flagged lead) is named by its Shopify order.
+  const unnamed = names
+    ? page.filter((r) => r.leadJson && hasUnnamedItems(summaryFromLead(r.leadJson, names))).map((r) => r.id)
+    : [];
+  if (unnamed.length > 0) for (const [id, summary] of await payloadSummaries(db, unnamed)) payloads.set(id, summary);
   return {
     rows: page.map((row) =>
       toOrderRow(row, {

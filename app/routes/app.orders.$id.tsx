@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import { errorReferenceOf } from "../http/error-reference";
@@ -31,7 +31,8 @@ import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-h
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
-import { customerAmount } from "../components/contact/ContactLinks";
+import { ContactLinks, customerAmount } from "../components/contact/ContactLinks";
+import { internationalMobile } from "../models/contact-message";
 import { useFormat, useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
@@ -260,6 +261,21 @@ export default function OrderPage() {
                 </p>
               </Banner>
             ) : null}
+            {/* On a phone the sidebar comes last: reaching the customer is at the top there. */}
+            {order.erased ||
+            !internationalMobile(order.phone) ||
+            ["sendAnyway", "decideDuplicate", "sendStale"].includes(next.kind) ? null : (
+              <div className="cod-phone-only" data-contact-top>
+                <Card>
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingSm">
+                      {t("contact.title")}
+                    </Text>
+                    <ContactLinks phone={order.phone} facts={facts} contact={contact} showNumber bothLanguages />
+                  </BlockStack>
+                </Card>
+              </div>
+            )}
             <StageStepper
               input={{
                 state: order.state,
