@@ -132,11 +132,7 @@ export const orderPageEn = {
   "bulk.staleWarning":
     "They were placed more than {days} days ago: the customer may no longer expect them. Call first when in doubt: every refused parcel costs you its delivery and its return.",
   "bulk.what": "Each order becomes a lead on the platform, whose call centre calls the customer.",
-  "release.title": "Send the orders this fix freed?",
   "release.body": "Nothing holds these orders any more: {orders}.",
-  "release.later": "Not now leaves them ready to send: Home lists them until you send them.",
-  "release.confirm.one": "Send 1 order",
-  "release.confirm.other": "Send {count} orders",
   "release.sent": "Orders sent: {count}",
 
   "timeline.rechecked": "Checked again after a fix",

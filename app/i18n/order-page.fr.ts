@@ -134,11 +134,7 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "bulk.staleWarning":
     "Elles ont été passées il y a plus de {days} jours : le client ne les attend peut-être plus. Appelez-le d'abord en cas de doute : chaque colis refusé vous coûte sa livraison et son retour.",
   "bulk.what": "Chaque commande devient un lead sur la plateforme, dont le centre d'appel appelle le client.",
-  "release.title": "Envoyer les commandes débloquées ?",
   "release.body": "Plus rien ne retient ces commandes : {orders}.",
-  "release.later": "Plus tard, elles restent prêtes à envoyer : l'accueil les affiche jusqu'à leur envoi.",
-  "release.confirm.one": "Envoyer 1 commande",
-  "release.confirm.other": "Envoyer {count} commandes",
   "release.sent": "Commandes envoyées : {count}",
 
   "timeline.rechecked": "Revérifiée après une correction",

@@ -88,6 +88,7 @@ export function BulkSendModal({
   id,
   open,
   facts,
+  intro = [],
   busy,
   onConfirm,
   onClose,
@@ -95,6 +96,8 @@ export function BulkSendModal({
   id: string;
   open: boolean;
   facts: BulkSendFacts | null;
+  /** What the orders are, before the figures (the orders a fix freed, by name). */
+  intro?: string[];
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -107,7 +110,7 @@ export function BulkSendModal({
       id={id}
       open={open && facts !== null}
       title={t("bulk.title", { count: going, orders: format.integer(going) })}
-      body={facts ? bulkSendBody(t, format, facts) : []}
+      body={facts ? [...intro, ...bulkSendBody(t, format, facts)] : []}
       confirmLabel={t("bulk.confirm", { count: going, orders: format.integer(going) })}
       busy={busy}
       onConfirm={onConfirm}

@@ -31,6 +31,7 @@ export function ReleaseModal({ release, onClose }: { release: Release | null; on
       id="confirm-release"
       open={open}
       facts={release && open ? bulkFactsOf(release.orders, Date.now(), release.staleOrderDays) : null}
+      intro={release ? [t("release.body", { orders: release.orders.map((o) => o.orderName).join(", ") })] : []}
       busy={fetcher.state !== "idle"}
       onConfirm={() =>
         release &&
