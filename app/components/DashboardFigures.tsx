@@ -35,7 +35,7 @@ export function DashboardFigures({
   const t = useT();
   const format = useFormat();
   const rate = (r: Rate) => (r.rate === null ? t("home.figure.noRate") : format.percent(r.rate));
-  const of = (key: MessageKey, r: Rate) => t(key, { part: format.integer(r.part), whole: format.integer(r.whole) });
+  const of = (key: MessageKey, r: Rate) => t(key, { part: r.part, whole: r.whole });
   const rows: FigureRow[] = [
     { figure: "sent", label: "home.figure.sent", value: (f) => format.integer(f.sent) },
     { figure: "held", label: "home.figure.held", value: (f) => format.integer(f.held) },
