@@ -5,6 +5,7 @@ export const homeEn = {
   "home.inbox.total":
     "{count, plural, one {# order waits for you, {amount} to collect at stake.} other {# orders wait for you, {amount} to collect at stake.}}",
   "home.inbox.atStake": "{amount}",
+  "home.inbox.amountUnknown": "no amount in dirhams",
   "home.inbox.waiting": "oldest {age}",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",

@@ -6,6 +6,7 @@ export const homeFr: Record<keyof typeof homeEn, string> = {
   "home.inbox.total":
     "{count, plural, one {# commande vous attend, {amount} à encaisser en jeu.} other {# commandes vous attendent, {amount} à encaisser en jeu.}}",
   "home.inbox.atStake": "{amount}",
+  "home.inbox.amountUnknown": "pas de montant en dirhams",
   "home.inbox.waiting": "la plus ancienne : {age}",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",

@@ -24,6 +24,8 @@ export const READY_LOOKUP = 500;
 export interface InboxTotals {
   count: number;
   amountCents: number;
+  /** Of them, orders with no amount to collect in dirhams (paid in another currency): not in amountCents. */
+  unknownAmounts?: number;
   /** Age of the oldest order, in minutes (computed on the server: the page shows it as is). */
   oldestMinutes: number;
 }
@@ -73,15 +75,24 @@ export function causeHref(cause: Cause, onlyOrderId: string | null): string {
 interface Acc {
   count: number;
   amountCents: number;
+  unknown: number;
   oldest: Date | null;
   /** One of its orders (the only one when count is 1). */
   anyId: string | null;
 }
 
-const emptyAcc = (): Acc => ({ count: 0, amountCents: 0, oldest: null, anyId: null });
-function add(acc: Acc, count: number, amountCents: number, oldest: Date | null, anyId: string | null = null) {
+const emptyAcc = (): Acc => ({ count: 0, amountCents: 0, unknown: 0, oldest: null, anyId: null });
+function add(
+  acc: Acc,
+  count: number,
+  amountCents: number,
+  oldest: Date | null,
+  anyId: string | null = null,
+  unknown = 0,
+) {
   acc.count += count;
   acc.amountCents += amountCents;
+  acc.unknown += unknown;
   if (oldest && (!acc.oldest || oldest < acc.oldest)) acc.oldest = oldest;
   acc.anyId ??= anyId;
 }
@@ -95,7 +106,7 @@ export async function loadInbox(
   const scan = options.scanPerState ?? SCAN_PER_STATE;
   const cause = Prisma.raw(attentionCauseSql());
   const newest = (state: string) => Prisma.sql`
-    SELECT "id", ${cause} AS "cause", "totalCents", "createdAt" FROM "OrderLink"
+    SELECT "id", ${cause} AS "cause", "totalCents", "totalClient", "createdAt" FROM "OrderLink"
     WHERE "shop" = ${shop} AND "state" = ${state} AND "cancelledAt" IS NULL
     ORDER BY "updatedAt" DESC LIMIT ${scan}`;
   const [totals, scanned, mismatches] = await Promise.all([
@@ -107,11 +118,14 @@ export async function loadInbox(
       _sum: { totalCents: true },
       _min: { createdAt: true },
     }),
-    db.$queryRaw<{ cause: string; n: unknown; cents: unknown; oldest: unknown; state: string; anyId: string }[]>`
-      SELECT "cause", "state", COUNT(*) AS "n", SUM("totalCents") AS "cents", MIN("createdAt") AS "oldest", MIN("id") AS "anyId" FROM (
-        SELECT 'held' AS "state", "id", "cause", "totalCents", "createdAt" FROM (${newest("held")}) AS "h"
+    db.$queryRaw<
+      { cause: string; n: unknown; cents: unknown; unknown: unknown; oldest: unknown; state: string; anyId: string }[]
+    >`
+      SELECT "cause", "state", COUNT(*) AS "n", SUM("totalCents") AS "cents",
+        SUM(CASE WHEN "totalClient" IS NULL THEN 1 ELSE 0 END) AS "unknown", MIN("createdAt") AS "oldest", MIN("id") AS "anyId" FROM (
+        SELECT 'held' AS "state", "id", "cause", "totalCents", "totalClient", "createdAt" FROM (${newest("held")}) AS "h"
         UNION ALL
-        SELECT 'damaged' AS "state", "id", "cause", "totalCents", "createdAt" FROM (${newest("damaged")}) AS "d"
+        SELECT 'damaged' AS "state", "id", "cause", "totalCents", "totalClient", "createdAt" FROM (${newest("damaged")}) AS "d"
       ) AS "waiting" GROUP BY "cause", "state"`,
     loadMismatches(db, shop),
   ]);
@@ -124,7 +138,7 @@ export async function loadInbox(
       add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
     if (row.cause === NO_CAUSE) continue;
     const c = (CAUSES as readonly string[]).includes(row.cause) ? (row.cause as Cause) : "other";
-    add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId);
+    add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId, num(row.unknown));
   }
   const stateTotal = new Map(
     totals.map((t) => [
@@ -190,6 +204,7 @@ export async function loadInbox(
             cause: c,
             count: acc.count,
             amountCents: acc.amountCents,
+            ...(acc.unknown > 0 ? { unknownAmounts: acc.unknown } : {}),
             oldestMinutes: minutes(acc.oldest),
             href: causeHref(c, acc.count === 1 ? acc.anyId : null),
           },

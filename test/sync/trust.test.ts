@@ -122,6 +122,15 @@ describe("the amount to collect of a held order", () => {
     expect(page.rows.find((r) => r.id === held.id)?.amountCents).toBe(22900);
     expect((await loadInbox(db.prisma, SHOP)).groups.find((g) => g.cause === "phone")?.amountCents).toBe(22900);
   });
+
+  it("GIVEN an order held for being paid in euros WHEN Home's inbox counts it THEN it says the amount is unknown rather than 0 MAD", async () => {
+    const { loadInbox } = await import("../../app/pages/home-inbox.server");
+    const order = await placeOrder({ currency: "EUR" });
+    await pipeline.drain();
+    expect(await link(order.id)).toMatchObject({ state: "held", totalClient: null });
+    const other = (await loadInbox(db.prisma, SHOP)).groups.find((g) => g.cause === "other");
+    expect(other).toMatchObject({ count: 1, amountCents: 0, unknownAmounts: 1 });
+  });
 });
 
 describe("sent orders Shopify and the platform disagree about", () => {

@@ -29,12 +29,17 @@ function InboxLine({
   href,
   amountCents,
   fees,
+  unknownAmounts = 0,
+  count,
   oldestMinutes,
   dataKey,
 }: {
   label: string;
   href: string;
   amountCents: number;
+  /** Orders of the line without an amount in dirhams. */
+  unknownAmounts?: number;
+  count: number;
   /** Sent orders that cost money: the fees at stake instead of an amount to collect. */
   fees?: InboxGroup["fees"];
   oldestMinutes: number;
@@ -46,7 +51,9 @@ function InboxLine({
     ? fees.cents > 0
       ? t("home.inbox.feesAtStake", { amount: format.money(fees.cents) })
       : t("home.inbox.feesUnknown")
-    : t("home.inbox.atStake", { amount: format.money(amountCents) });
+    : unknownAmounts >= count
+      ? t("home.inbox.amountUnknown")
+      : t("home.inbox.atStake", { amount: format.money(amountCents) });
   return (
     <li data-inbox={dataKey} style={{ listStyle: "none", margin: 0 }}>
       <InlineStack align="space-between" blockAlign="center" gap="300">
@@ -100,6 +107,8 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
                     href={group.href}
                     amountCents={group.amountCents}
                     fees={group.fees}
+                    unknownAmounts={group.unknownAmounts}
+                    count={group.count}
                     oldestMinutes={group.oldestMinutes}
                   />
                 ))}
@@ -109,6 +118,7 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
                     dataKey={`more-${more.state}`}
                     label={inboxLabel(t, more)}
                     href={more.href}
+                    count={more.count}
                     amountCents={more.amountCents}
                     oldestMinutes={more.oldestMinutes}
                   />
