@@ -261,21 +261,6 @@ export default function OrderPage() {
                 </p>
               </Banner>
             ) : null}
-            {/* On a phone the sidebar comes last: reaching the customer is at the top there. */}
-            {order.erased ||
-            !internationalMobile(order.phone) ||
-            ["sendAnyway", "decideDuplicate", "sendStale"].includes(next.kind) ? null : (
-              <div className="cod-phone-only" data-contact-top>
-                <Card>
-                  <BlockStack gap="100">
-                    <Text as="h2" variant="headingSm">
-                      {t("contact.title")}
-                    </Text>
-                    <ContactLinks phone={order.phone} facts={facts} contact={contact} showNumber bothLanguages />
-                  </BlockStack>
-                </Card>
-              </div>
-            )}
             <StageStepper
               input={{
                 state: order.state,
@@ -300,6 +285,21 @@ export default function OrderPage() {
                 <p>{t("order.duplicate.body")}</p>
               </Banner>
             ) : null}
+            {/* On a phone the sidebar comes last: reaching the customer comes right after what to do. */}
+            {order.erased ||
+            !internationalMobile(order.phone) ||
+            ["sendAnyway", "decideDuplicate", "sendStale"].includes(next.kind) ? null : (
+              <div className="cod-phone-only" data-contact-top>
+                <Card>
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingSm">
+                      {t("contact.title")}
+                    </Text>
+                    <ContactLinks phone={order.phone} facts={facts} contact={contact} showNumber bothLanguages />
+                  </BlockStack>
+                </Card>
+              </div>
+            )}
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
