@@ -177,6 +177,31 @@ describe("figures", () => {
     expect(result.hasLeads).toBe(true);
   });
 
+  it("GIVEN the same orders WHEN Home and Analytics load today, 7 and 30 days THEN each figure they both show is the same, counts included", async () => {
+    const { loadAnalytics } = await import("../../app/analytics/report.server");
+    const home = await dashboard.loadDashboard(app.db.prisma, SHOP_A, { now: NOW, timeZone: "UTC" });
+    const periods = { today: "from=2026-03-10&to=2026-03-10", last7: "period=7", last30: "period=30" } as const;
+    for (const [period, search] of Object.entries(periods) as [keyof typeof periods, string][]) {
+      const analytics = await loadAnalytics(app.db.prisma, SHOP_A, new URLSearchParams(search), {
+        now: NOW,
+        timeZone: "UTC",
+      });
+      expect(analytics.period, period).toMatchObject(home.periods[period]);
+      const s = analytics.current;
+      expect(home.figures[period], period).toMatchObject({
+        sent: s.steps.sent,
+        confirmed: s.steps.confirmed,
+        confirmationRate: s.confirmationRate,
+        delivered: s.steps.delivered,
+        shipped: s.steps.shipped,
+        deliveryRate: s.deliveryRate,
+        collectedCents: s.collectedCents,
+      });
+    }
+    // Not a vacuous agreement: the month has leads in every figure.
+    expect(home.figures.last30.confirmationRate.whole).toBeGreaterThan(0);
+  });
+
   it("charts 14 days of leads by outcome, oldest first", async () => {
     const { chart } = await dashboard.loadDashboard(app.db.prisma, SHOP_A, { now: NOW, timeZone: "UTC" });
     expect(chart).toHaveLength(14);
