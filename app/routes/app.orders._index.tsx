@@ -8,7 +8,7 @@ import { Card, EmptyState, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { DEFAULT_SORT, failedOrders, parseOrdersSearch, queryOrders, type OrderRow } from "../pages/orders.server";
+import { DEFAULT_SORT, failedOrders, parseOrdersSearch, queryOrders } from "../pages/orders.server";
 import { loadShopFacts } from "../pages/shop-facts.server";
 import { isPhoneUserAgent } from "../http/user-agent";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";

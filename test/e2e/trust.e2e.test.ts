@@ -15,7 +15,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
+import type { Browser, Frame, Page } from "playwright-core";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
 import {
   applyWebhookOrder,
