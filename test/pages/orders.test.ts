@@ -141,7 +141,10 @@ describe("Orders list", () => {
       stage: "sent",
       phone: null,
     });
-    expect(first.page.rows[0].items).toEqual([{ name: expect.stringContaining("100 ml"), quantity: 1 }]);
+    // The catalogue's name, the SKU beside it for the merchant who knows their SKUs.
+    expect(first.page.rows[0].items).toEqual([
+      { name: expect.stringContaining("100 ml"), quantity: 1, sku: "ARG-OIL-100" },
+    ]);
     const json = JSON.stringify(first);
     expect(json).not.toContain("LEADJSON-ONLY");
     expect(json).not.toContain("PAYLOAD-ONLY");
@@ -407,8 +410,14 @@ describe("Order page", () => {
       totalClient: "229.00",
       currency: "MAD",
       items: [
-        { sku: "BABOUCHE-CLS-YEL", productId: null, name: "Babouches classiques (Jaune)", quantity: 2 },
-        { sku: null, productId: 1002, name: "Huile d'argan cosmétique 100 ml", quantity: 1 },
+        {
+          sku: "BABOUCHE-CLS-YEL",
+          productId: null,
+          name: "Babouches classiques (Jaune)",
+          quantity: 2,
+          inCatalogue: true,
+        },
+        { sku: null, productId: 1002, name: "Huile d'argan cosmétique 100 ml", quantity: 1, inCatalogue: true },
       ],
     });
     expect(order.timeline).toEqual([
@@ -422,6 +431,7 @@ describe("Order page", () => {
         at: "2026-03-01T09:05:32.123Z",
         local: "2026-03-01 09:05:32",
         offset: "+00:00",
+        consequences: [],
       },
       {
         id: expect.any(String),
@@ -432,6 +442,7 @@ describe("Order page", () => {
         at: "2026-05-01T09:05:32.123Z",
         local: "2026-05-01 10:05:32",
         offset: "+01:00",
+        consequences: [],
       },
     ]);
     expect(order.shopifyUrl).toBe(`https://admin.shopify.com/store/atlas-beauty/orders/${link.orderId}`);
