@@ -5,7 +5,8 @@
  * whatever the number of orders; no query reads order rows.
  *
  * Days are the merchant's calendar days (Africa/Casablanca by default), and an
- * order counts on the day it arrived. An order the app is still processing
+ * order counts on the day it was placed (an imported one too, never on the day of
+ * its import). An order the app is still processing
  * (received, posting) counts once it is sent, held or skipped.
  */
 import type { Db } from "../db.server";
