@@ -1,30 +1,18 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { selectDatabaseTests } from "./test/helpers/database-tests";
 
 // Tests run apart from the Remix Vite plugin (vite.config.ts), which is for builds.
 //
-// Every test on SQLite, and again on PostgreSQL those that reach a database
-// (test/helpers/database-tests.ts decides from the imports), in one run.
-// `npm run test:unit` / `test:postgres` run one database's projects.
+// One embedded PostgreSQL server per project (test/helpers/postgres-global-setup.ts);
+// each test file that opens a database makes its own on it (test/helpers/db.ts).
 //
 // The chaos tests (test/chaos/) run for a minute and a half each while using a
 // tenth of a core, mostly waiting on the processes they start and kill: they run
-// in projects of their own, in worker threads, a pool apart from the other
+// in a project of their own, in worker threads, a pool apart from the other
 // files' processes, all at once from the start. In the one pool they held
 // workers the rest of the suite waited for.
-const { database } = selectDatabaseTests();
-const tests = ["test/**/*.test.ts", "test/**/*.test.tsx"];
 const chaos = "test/chaos/**";
-const notHere = ["test/e2e/**", "node_modules/**"];
-const isChaos = (file: string) => file.startsWith("test/chaos/");
-
-const sqlite = { env: { TEST_DATABASE: "sqlite" } };
-const postgres = {
-  env: { TEST_DATABASE: "postgres" },
-  // Starts one embedded PostgreSQL for the project; each test file makes its own database on it.
-  globalSetup: ["test/helpers/postgres-global-setup.ts"],
-};
+const globalSetup = ["test/helpers/postgres-global-setup.ts"];
 
 export default defineConfig({
   test: {
@@ -34,7 +22,7 @@ export default defineConfig({
       // Many files wait on servers and child processes rather than compute: more
       // files than cores at once (vitest's default on 2 cores is one at a time).
       forks: { maxForks: Math.max(2, availableParallelism() + 1), minForks: 1 },
-      // The chaos files: all of them at once (two on each database).
+      // The chaos files: all of them at once.
       threads: { maxThreads: 4, minThreads: 1 },
     },
     testTimeout: 30_000,
@@ -44,27 +32,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "sqlite",
-          include: tests,
-          // Checks that need the run's PostgreSQL server run only on PostgreSQL.
-          exclude: [...notHere, chaos, "test/**/*.postgres.test.ts"],
-          ...sqlite,
+          name: "tests",
+          include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+          exclude: ["test/e2e/**", "node_modules/**", chaos],
+          globalSetup,
         },
       },
-      { extends: true, test: { name: "sqlite-chaos", include: [chaos + "/*.test.ts"], pool: "threads", ...sqlite } },
-      {
-        extends: true,
-        test: {
-          name: "postgres",
-          include: [...database.filter((f) => !isChaos(f)), "test/**/*.postgres.test.ts"],
-          exclude: [...notHere, chaos],
-          ...postgres,
-        },
-      },
-      {
-        extends: true,
-        test: { name: "postgres-chaos", include: database.filter(isChaos), pool: "threads", ...postgres },
-      },
+      { extends: true, test: { name: "chaos", include: [chaos + "/*.test.ts"], pool: "threads", globalSetup } },
     ],
   },
 });

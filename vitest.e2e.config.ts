@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
 // that holds pages to Web Vitals in the lab runs last, alone, so that another
 // file's pages never share the cores with its measurements.
 const ALONE = ["test/e2e/next-action.e2e.test.ts"];
+// Each project's one embedded PostgreSQL server: each server under test gets a database of its own on it.
+const postgres = ["test/helpers/postgres-global-setup.ts"];
 
 export default defineConfig({
   test: {
@@ -20,8 +22,14 @@ export default defineConfig({
     globalSetup: ["test/e2e/global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
     projects: [
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.e2e.test.ts"], exclude: ALONE } },
-      { extends: true, test: { name: "e2e-alone", include: ALONE, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: "e2e", include: ["test/e2e/**/*.e2e.test.ts"], exclude: ALONE, globalSetup: postgres },
+      },
+      {
+        extends: true,
+        test: { name: "e2e-alone", include: ALONE, sequence: { groupOrder: 1 }, globalSetup: postgres },
+      },
     ],
   },
 });

@@ -17,7 +17,6 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db/url";
 import { encryptionKeyProblem, secretBoxFromVariables, type SecretBox } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
@@ -67,15 +66,18 @@ const shopifyPart = {
   PSEUDO_LOCALES: flag.default("false"),
 };
 
+export const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
 const databasePart = {
+  // Unset: `npm start`, `npm run dev`, the demo and the tests start an embedded PostgreSQL and set it.
   DATABASE_URL: z
     .string()
-    .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
-      message:
-        "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
+    .refine((url) => POSTGRES_URL.test(url), {
+      // Never the URL itself: it can carry a password.
+      message: "must be a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
-    .default(DEFAULT_DATABASE_URL),
-  // PostgreSQL only: connections each process keeps; web servers x workers x this must fit max_connections.
+    .optional(),
+  // Connections each process keeps; web servers x workers x this must fit max_connections.
   DATABASE_POOL_SIZE: z.coerce
     .number()
     .int("must be a whole number of connections")
@@ -227,6 +229,15 @@ function cached<T>(shape: z.ZodRawShape, parse: (source: Source) => T): () => T 
 
 export const processEnv = cached(processPart, parseProcessEnv);
 export const databaseEnv = cached(databasePart, parseDatabaseEnv);
+
+/** DATABASE_URL, for a process that only connects: an EnvError when unset. */
+export function databaseUrl(): string {
+  const url = databaseEnv().DATABASE_URL;
+  if (url) return url;
+  throw new EnvError([
+    "DATABASE_URL is required (postgresql://user:password@host:5432/db): only `npm start`, `npm run dev` and `npm run demo` start an embedded PostgreSQL without it",
+  ]);
+}
 export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
 export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
 export const reconcileEnv = cached(reconcilePart, parseReconcileEnv);

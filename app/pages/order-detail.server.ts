@@ -396,8 +396,7 @@ const MAX_PAYLOAD_SHOWN_BYTES = 2_000_000;
 
 /**
  * The link's payload when at most MAX_PAYLOAD_SHOWN_BYTES, else "" (octet_length is read from
- * the record header on SQLite, from the varlena header on PostgreSQL). Quoted identifiers:
- * PostgreSQL folds unquoted ones to lower case.
+ * the varlena header). Quoted identifiers: PostgreSQL folds unquoted ones to lower case.
  */
 async function payloadIfShown(db: Db, linkId: string): Promise<string> {
   const rows = await db.$queryRaw<{ payload: string | null }[]>`

@@ -280,14 +280,24 @@ function keysetWhere(cursor: Cursor, direction: Direction, column: SortColumn): 
 
 /**
  * One way of narrowing the list that an index answers by itself: a reading of the
- * search, or one state. `orderBy` and `probe` follow that index so SQLite walks it
- * (with an ORDER BY on createdAt it prefers walking the whole shop instead).
+ * search, or one state. `orderBy` and `probe` follow that index, so telling a
+ * sparse narrowing walks its first entries and stops (see isSparse).
  */
 export interface Narrowing {
   where: Prisma.OrderLinkWhereInput;
   orderBy: Prisma.OrderLinkOrderByWithRelationInput[];
   /** A column of the index, so counting matches reads the index only. */
   probe: Prisma.OrderLinkSelect;
+}
+
+/**
+ * Several narrowings (the readings of a search, the states filtered on) as one:
+ * PostgreSQL reads each one's index and ORs what they found (a BitmapOr,
+ * test/db/query-plans.test.ts). No order and no index to probe: isSparse reads rows.
+ */
+function anyOf(narrowings: readonly Narrowing[]): Narrowing {
+  if (narrowings.length === 1) return narrowings[0];
+  return { where: { OR: narrowings.map((n) => n.where) }, orderBy: [], probe: { id: true } };
 }
 
 /** Smallest string greater than every string starting with prefix (for index range scans). */
@@ -681,29 +691,15 @@ export async function queryOrders(
   // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_BATCH parameters).
   if (riskNarrowing && byIndex.length > 0) scope.filters.push(riskNarrowing.where);
   const narrowings = byIndex.length === 0 && riskNarrowing ? [riskNarrowing] : byIndex;
-  let result: Keys;
-  if (request.query && terms.length === 0) {
-    result = { keys: [] };
-  } else if (narrowings.length === 0) {
-    result = await pageKeys(db, scope);
-  } else {
-    // An OR across columns (or states) would make SQLite walk every row of the
-    // shop: one indexed lookup per narrowing instead, merged here.
-    const found = await Promise.all(narrowings.map((n) => pageKeys(db, scope, n)));
-    const byId = new Map(found.flatMap((f) => f.keys).map((k) => [k.id, k]));
-    const keys = [...byId.values()].sort(compareKeys(direction));
-    // With several windows, the page may only reach as far as the nearest window end.
-    const ends = found.flatMap((f) => (f.windowEnd ? [f.windowEnd] : [])).sort(compareKeys(direction));
-    const windowEnd = ends[0];
-    const inWindow = windowEnd ? keys.filter((k) => compareKeys(direction)(k, windowEnd) < 0) : keys;
-    result = { keys: inWindow.slice(0, limit + 1), windowEnd: inWindow.length <= limit ? windowEnd : undefined };
-  }
+  const result: Keys =
+    request.query && terms.length === 0
+      ? { keys: [] }
+      : await pageKeys(db, scope, narrowings.length > 0 ? anyOf(narrowings) : undefined);
 
   const more = result.keys.length > limit;
   const pageKeyList = result.keys.slice(0, limit);
   if (before) pageKeyList.reverse();
-  // By primary key alone: the keys came from shop-scoped queries, and with `shop`
-  // in this WHERE SQLite prefers walking the shop index over 50 key lookups.
+  // By primary key alone: the keys came from shop-scoped queries.
   const rows = pageKeyList.length
     ? await db.orderLink.findMany({ where: { id: { in: pageKeyList.map((k) => k.id) } }, select: ROW_SELECT })
     : [];

@@ -9,7 +9,6 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
-import { retryWhileBusy } from "../db/sqlite-busy";
 import { addTimeline, reasonFields, type TimelineEntry } from "../models/timeline.server";
 import {
   cancelledAfterSendingText,
@@ -21,7 +20,7 @@ import {
 import { mismatchOfUpdate } from "./order-changes";
 import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
@@ -70,7 +69,7 @@ function readHeader(payload: Record<string, unknown>): OrderHeader {
 }
 
 async function queuePosting(tx: Tx, shop: string, orderId: string, linkId: string) {
-  await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } });
+  await enqueueJob(tx, postLeadJobFor(shop, orderId, linkId));
 }
 
 /** Where an order event came from: its delivery key, and when Shopify raised it (X-Shopify-Triggered-At). */
@@ -155,10 +154,9 @@ export function orderCreatedRows(
  * many orders: the intake commits concurrent webhooks together) and do nothing
  * for a row that exists, so a redelivery (same webhook id) or a duplicate
  * (another id, same order) changes nothing; a changed order arrives through
- * orders/updated. Raw SQL because Prisma's upsert on SQLite is a read and a
- * write, and createMany cannot skip duplicates there; ON CONFLICT ... DO NOTHING
- * and multi-row VALUES read the same on PostgreSQL. Dates are passed as Date so
- * the driver stores them as Prisma does.
+ * orders/updated. Raw SQL: multi-row VALUES with ON CONFLICT ... DO NOTHING, one
+ * statement per table. Dates are passed as Date so the driver stores them as
+ * Prisma does.
  */
 
 export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
@@ -231,21 +229,19 @@ export async function intakeImportedOrder(
   source: { deliveryId: string; timeline: TimelineEntry; imported?: boolean },
 ): Promise<boolean> {
   const orderId = String(payload.id);
-  return retryWhileBusy(() =>
-    db.$transaction(async (tx: Tx) => {
-      const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload, new Date(), {
-        imported: source.imported,
-      });
-      if ((await insertOrderLinks(tx, [rows])) === 0) return false;
-      await insertPostLeadJobs(tx, [rows]);
-      const link = await tx.orderLink.findUniqueOrThrow({
-        where: { shop_orderId: { shop, orderId } },
-        select: { id: true },
-      });
-      await addTimeline(tx, shop, link.id, source.timeline);
-      return true;
-    }),
-  );
+  return db.$transaction(async (tx: Tx) => {
+    const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload, new Date(), {
+      imported: source.imported,
+    });
+    if ((await insertOrderLinks(tx, [rows])) === 0) return false;
+    await insertPostLeadJobs(tx, [rows]);
+    const link = await tx.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop, orderId } },
+      select: { id: true },
+    });
+    await addTimeline(tx, shop, link.id, source.timeline);
+    return true;
+  });
 }
 
 /** orders/create inside a caller's transaction (tests, scripts): the link and job, as the route stores them. */

@@ -451,9 +451,9 @@ export function applyOverrides(order: ShopOrder, overrides: OrderOverrides): Sho
  */
 export const RECENT_LEADS_LOOKED_AT = 50;
 
-// One phone per statement: with equality on (shop, phone) both databases read the
-// (shop, phone, postedAt) index backwards and stop at the limit; a list of phones
-// let SQLite walk every lead of the shop in the window by (shop, postedAt) instead.
+// One phone per statement: with equality on (shop, phone) the database reads the
+// (shop, phone, postedAt) index backwards and stops at the limit
+// (test/db/query-plans.test.ts).
 export const RECENT_LEADS =
   statement(`SELECT "phone", "productKeys", "postedAt", "orderId", "orderName" FROM "OrderLink"
     WHERE "shop" = ? AND "phone" = ? AND "postedAt" >= ? AND "id" <> ?
@@ -534,7 +534,7 @@ async function recordAnswer(
   const state: LinkState = answer.kind;
   assertMove(link.state as LinkState, state);
   const completion = finish.completion?.();
-  // Independent writes, all or none: one transaction on SQLite, one statement on PostgreSQL.
+  // Independent writes, all or none, in one statement.
   const counts = await sqlDatabaseOf(deps.db).batch([
     {
       statement: RECORD_ANSWER,

@@ -4,7 +4,7 @@
  * orders arriving, answered (created or damaged), kept back, status moves written
  * by the real status-sync writer (with seller profit), reopened, cancelled. The
  * rebuild command gives the same rows, page by page or as a reset, also after an
- * order was erased outside the pipeline. Real SQLite file; fixed seed.
+ * order was erased outside the pipeline. Real database; fixed seed.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -368,7 +368,7 @@ describe("an unexpected failure", () => {
       expect(body).toContain(t("fr", "errorPage.load.body", { page: t("fr", "nav.orders") }));
       expect(body).toContain(`donnez cette référence au support : ${reference}`);
       expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
-      expect(body).not.toMatch(/Application Error|TimelineEvent|prisma|SQLITE/i);
+      expect(body).not.toMatch(/Application Error|TimelineEvent|prisma|postgres|does not exist/i);
       expect(await axeViolations(page)).toEqual([]);
       await expect.poll(() => server.output()).toContain(`[error ${reference}] GET /app/orders/${linkId} failed:`);
     } finally {
@@ -434,7 +434,7 @@ describe("an unexpected failure", () => {
       expect(reference).toMatch(/^[0-9a-f]{8}$/);
       const body = await page.locator("body").innerText();
       expect(body).toContain(t("en", "errorPage.load.title"));
-      expect(body).not.toMatch(/Application Error|ApiCall|prisma|SQLITE/i);
+      expect(body).not.toMatch(/Application Error|ApiCall|prisma|postgres|does not exist/i);
       expect(await page.title()).toBe(`${t("en", "errorPage.load.title")} · COD Lead Sync`);
       expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
       expect(await axeViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * A shop wired to a real sandbox over loopback and a real database (SQLite, or PostgreSQL): its
+ * A shop wired to a real sandbox over loopback and a real database: its
  * sealed key, the pipeline's handlers and a worker to drain the queue.
  */
 import type { PrismaClient } from "@prisma/client";

@@ -5,8 +5,8 @@
  * sync never runs twice at once, and a request made during a run is not lost
  * (it runs again right after).
  */
-import { PrismaClient } from "@prisma/client";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "../../app/db/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import type { QueueDb } from "../../app/queue/types";
@@ -19,7 +19,7 @@ let t: TestDatabase;
 let other: PrismaClient;
 beforeAll(async () => {
   t = await createTestDatabase();
-  other = new PrismaClient({ adapter: new PrismaLibSQL({ url: t.url }) });
+  other = createPrismaClient(t.url);
 });
 afterAll(async () => {
   await other.$disconnect();

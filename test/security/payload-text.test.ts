@@ -2,7 +2,7 @@
  * Text a signed order can spell that a database cannot store: a lone UTF-16
  * surrogate (`\ud800`: Prisma refuses it as a parameter on both databases, so
  * intake answered 500, or, in the city, the post-lead job failed the same way ten
- * times) and NUL (`\u0000`: PostgreSQL refuses it, SQLite cut the text at it).
+ * times) and NUL (`\u0000`: PostgreSQL refuses it).
  * Every string of a payload is made well-formed at the door; what still reaches
  * the database with such a value (an older snapshot, another source) makes its job
  * dead at once with a reason a person can read, never ten identical retries.

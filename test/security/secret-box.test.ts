@@ -1,7 +1,7 @@
 /**
  * Secrets at rest: 16-byte GCM tags only, ciphertexts bound to their shop and
  * column, weak ENCRYPTION_KEYs refused at start-up, and `npm run rotate-key`
- * re-sealing every stored secret on a real SQLite file.
+ * re-sealing every stored secret on a real database.
  */
 import { createCipheriv, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -10,7 +10,7 @@
  * the other's enters it), and only while both opted in and both are connected to
  * the same account at the same platform address. Through the Settings page's
  * loader and actions, the sandbox platform and a fake one on loopback, the
- * pipeline, and a real database (SQLite, or PostgreSQL).
+ * pipeline, and a real database.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -9,8 +9,6 @@
  * lead or one recorded reason, each recovered order within one interval, and the
  * platform holds no lead twice.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -40,7 +38,6 @@ import { reconcileJobFor, syncJobFor } from "../../app/models/job-kinds";
 
 const INTERVAL_S = 5;
 const root = join(import.meta.dirname, "..", "..");
-let tmp: string;
 let buildDir: string;
 let database: { url: string; drop(): Promise<void> };
 let db: PrismaClient;
@@ -70,10 +67,9 @@ async function startApp(): Promise<PreviewServer> {
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), "cod-reconcile-"));
   [buildDir, database, sandbox, shopify] = await Promise.all([
     ensurePreviewBuild(),
-    createEmptyDatabase(tmp, "reconcile.sqlite"),
+    createEmptyDatabase(),
     startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 }),
     startShopifyAdmin({
       quiet: true,
@@ -99,7 +95,6 @@ afterAll(async () => {
   await shopify?.close();
   await sandbox?.close();
   await database?.drop();
-  rmSync(tmp, { recursive: true, force: true });
   if (buildDir) removePreviewBuild(buildDir);
 });
 

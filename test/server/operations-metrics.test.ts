@@ -16,7 +16,7 @@ import { shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from
 import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
 import { signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
 import { scrape, type Scrape } from "../../scripts/dev/bench/lib/process-metrics";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import {
@@ -214,8 +214,7 @@ describe("metrics of a production server and a worker", () => {
     expect(web.value("process_resident_memory_bytes")).toBeGreaterThan(20e6);
     expect(web.value("nodejs_heap_size_used_bytes")).toBeGreaterThan(5e6);
     expect(web.value("cod_event_loop_delay_seconds", { quantile: "1" })).toBeGreaterThanOrEqual(0);
-    if (onPostgres) expect(web.value("cod_db_pool_connections", { state: "max" })).toBe(4);
-    else expect(web.families().has("cod_db_pool_connections")).toBe(false);
+    expect(web.value("cod_db_pool_connections", { state: "max" })).toBe(4);
 
     let w = await scrapeUntil(
       scrapeWorker,
@@ -364,7 +363,7 @@ describe("metrics of a production server and a worker", () => {
     expect(report.status).toBe(200);
     expect(await report.json()).toMatchObject({
       ready: true,
-      database: { ok: true, kind: onPostgres ? "postgres" : "sqlite" },
+      database: { ok: true, kind: "postgres" },
       schema: { ok: true },
     });
     const workerReady = await fetch(worker!.metrics.replace("/metrics", "/readyz"));

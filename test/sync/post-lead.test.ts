@@ -1,6 +1,6 @@
 /**
  * The order pipeline end to end on real parts: signed webhooks into the intake
- * routes, a real SQLite file, the worker, and the sandbox over loopback.
+ * routes, a real database, the worker, and the sandbox over loopback.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "@remix-run/node";

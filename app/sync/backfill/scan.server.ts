@@ -7,7 +7,6 @@
  * after a few pages so live orders go first.
  */
 import type { Db } from "../../db.server";
-import { retryWhileBusy } from "../../db/sqlite-busy";
 import { fromWebhookOrder } from "../../leads";
 import { RetryLaterError } from "../../queue/errors";
 import type { ClaimedJob } from "../../queue/types";
@@ -24,12 +23,10 @@ import { totalCentsOf } from "../../models/order-amount";
  * lease was lost: another worker owns the job and continues from the last saved page.
  */
 export async function saveScanProgress(db: Db, job: ClaimedJob, payload: ScanProgress): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
-      where: { id: job.id, state: "running", leaseOwner: job.leaseOwner, attempts: job.attempts },
-      data: { payload: JSON.stringify(payload) },
-    }),
-  );
+  const { count } = await db.job.updateMany({
+    where: { id: job.id, state: "running", leaseOwner: job.leaseOwner, attempts: job.attempts },
+    data: { payload: JSON.stringify(payload) },
+  });
   return count === 1;
 }
 

@@ -12,13 +12,14 @@ import { readShopSettings } from "../../models/shop-settings";
 import { enqueueNewJobs, type EnqueueJobInput } from "../../queue/jobs.server";
 import { flowTriggerJobFor } from "../../models/job-kinds";
 import { FLOW_TRIGGER, stuckFiring } from "../../flow/triggers";
+import { triggerInUse } from "../../flow/trigger-usage.server";
 import { bucketOf, LATENCY_METRICS, type LatencyMetric } from "./latency";
 import { LEDGER_WINDOWS, windowStart, type LedgerWindow } from "./window";
 
 const HOUR_MS = 3600_000;
 /** Ledger rows are kept a day past the longest window. */
 export const LEDGER_KEEP_MS = LEDGER_WINDOWS.week + 24 * HOUR_MS;
-/** Ids per IN (...): under SQLite's 999 bound parameters. */
+/** Ids per IN (...): pages keep each statement's parameter list bounded. */
 const IDS_PER_QUERY = 500;
 
 export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
@@ -188,12 +189,7 @@ export async function fireStuckTriggers(
   if (!readShopSettings(shopRow.settings).flowTriggers.orderStuck) return 0;
   const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
   if (orders.length === 0) return 0;
-  const usage = await db.flowTriggerUsage.findUnique({
-    where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } },
-    select: { hasEnabledFlow: true },
-  });
-  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
-  if (!usage?.hasEnabledFlow) return 0;
+  if (!(await triggerInUse(db, shop, FLOW_TRIGGER.orderStuck))) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
     const firing = stuckFiring(order, now);
     return flowTriggerJobFor(shop, order.orderId, order.id, firing.handle, firing.eventKey, firing.payload);

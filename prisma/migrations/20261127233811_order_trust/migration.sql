@@ -1,6 +1,6 @@
 -- AlterTable
-ALTER TABLE "OrderLink" ADD COLUMN "importedAt" DATETIME;
-ALTER TABLE "OrderLink" ADD COLUMN "mismatch" TEXT;
+ALTER TABLE "OrderLink" ADD COLUMN     "importedAt" TIMESTAMPTZ(3),
+ADD COLUMN     "mismatch" TEXT;
 
 -- CreateIndex
 CREATE INDEX "OrderLink_shop_mismatch_statusFinal_idx" ON "OrderLink"("shop", "mismatch", "statusFinal");

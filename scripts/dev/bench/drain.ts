@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
+ * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2]
  *                         [--shopify on|off] [--plan standard|advanced|plus] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
@@ -50,7 +50,7 @@ import {
 } from "../../../shopify-admin/index";
 import { Session } from "@shopify/shopify-api";
 import { pathToFileURL } from "node:url";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 import { countStatementsImport, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 
 const { values } = parseArgs({
@@ -58,7 +58,6 @@ const { values } = parseArgs({
     orders: { type: "string", default: "100" },
     rate: { type: "string", default: "200" },
     workers: { type: "string", default: "2" },
-    database: { type: "string", default: "sqlite" },
     // Each worker writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     "cpu-prof": { type: "string" },
     compare: { type: "string" },
@@ -100,7 +99,7 @@ interface DrainResult {
 }
 
 async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
-  const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "drain" });
+  const database = await openBenchDatabase();
   const url = database.url;
   const db = createPrismaClient(url);
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
@@ -138,7 +137,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     }
 
     console.log(
-      `drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`,
+      `drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`,
     );
     const started = Date.now();
     // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.

@@ -1,6 +1,6 @@
 /**
  * The CI proof of `npm run demo`: the whole app (production build, its worker
- * process, sandbox, Shopify Admin stand-in, SQLite file) runs the built-in orders,
+ * process, sandbox, Shopify Admin stand-in, embedded PostgreSQL) runs the built-in orders,
  * every order ends as its file expects, and what the app wrote back shows on the
  * stand-in's orders. Runs the demo as a child process, exactly as a reviewer would.
  */
@@ -66,6 +66,10 @@ describe("npm run demo -- --json", () => {
     );
 
     expect(run.code, run.stderr).toBe(0);
+    // The URL of its database, for any tool to query while it runs; the server's data under --data-dir.
+    expect(run.stderr).toMatch(
+      /Database: postgresql:\/\/postgres:\w+@127\.0\.0\.1:\d+\/cod_lead_sync_demo \(PostgreSQL, embedded\); its data in \S+\/postgres, kept between runs/,
+    );
     // stdout is the JSON array and nothing else; progress went to stderr.
     const rows = JSON.parse(run.stdout) as OrderSummary[];
     expect(run.stderr).toMatch(/\[\d+\/38\] #1036 damaged ATB-\d+/);

@@ -13,7 +13,6 @@ export interface ProcessStats {
   begins: number;
   commits: number;
   rollbacks: number;
-  pragmas: number;
   cpuMs: number;
 }
 
@@ -50,7 +49,7 @@ export function statsReader(
 }
 
 export function sumStats(all: readonly (ProcessStats | null)[]): ProcessStats {
-  const sum: ProcessStats = { statements: 0, begins: 0, commits: 0, rollbacks: 0, pragmas: 0, cpuMs: 0 };
+  const sum: ProcessStats = { statements: 0, begins: 0, commits: 0, rollbacks: 0, cpuMs: 0 };
   for (const s of all) {
     if (!s) continue;
     for (const k of Object.keys(sum) as (keyof ProcessStats)[]) sum[k] += s[k];
