@@ -115,7 +115,7 @@ beforeAll(async () => {
   await control.advance(returned, { shipping_status: "returned" });
   await control.advance(await refOf("#5003"), { confirmation_status: "canceled" });
   await flow.sync();
-}, 120_000);
+});
 afterAll(() => world?.close());
 
 describe("Analytics", () => {

@@ -88,7 +88,7 @@ beforeAll(async () => {
   await control.advance(await refOf("#6002"), { shipping_status: "paid" });
   // One cycle: the list says delivered and paid, the details bring the seller profits.
   await flow.sync();
-}, 180_000);
+});
 afterAll(() => world?.close());
 
 describe("cash in English", () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
   );
   output = result.stdout + result.stderr;
-}, 180_000);
+});
 
 describe("shopify app build", () => {
   it.each(extensions)("builds %s", (name) => {

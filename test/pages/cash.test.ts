@@ -98,7 +98,8 @@ describe("cash pages", () => {
       overdue: { parcels: 1, profitCents: 10000 },
     });
     expect(dashboard.cash.byAge["8-14"]).toMatchObject({ parcels: 1, profitCents: 7000 });
-  });
+    // Imports the Home route and its dashboard on first use: slow on a loaded machine.
+  }, 120_000);
 
   it("the cash list: owed parcels oldest first, an age window, paid and returned, and a wrong address answered", async () => {
     const route = await import("../../app/routes/app.cash");

@@ -129,7 +129,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         // Its own directory: no developer .env is read, static files come from the copy.
         cwd: options.buildDir,
         port,
-        startTimeoutMs: 30_000,
         env: {
           DATABASE_URL: databaseUrl,
           SHOPIFY_API_KEY: apiKey,
