@@ -9,6 +9,9 @@ type Writer = Db | Prisma.TransactionClient;
 /** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
 export const TIMELINE_KINDS = [
   "received",
+  // An imported order: when it was placed in Shopify, then when an import of past orders took it in.
+  "placed",
+  "imported",
   "updated",
   "mapped",
   "held",

@@ -18,7 +18,7 @@ import { loadAnalytics } from "../analytics/report.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
 import type { CsvTable } from "../analytics/csv";
 import { pageTitle } from "../i18n/page-title";
-import { useT } from "../i18n/react";
+import { useLocale, useT } from "../i18n/react";
 import { BreakdownTable } from "../components/analytics/BreakdownTable";
 import { FunnelCard } from "../components/analytics/FunnelCard";
 import { CashCard } from "../components/analytics/CashCard";
@@ -42,12 +42,14 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
 export default function Analytics() {
   const report = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
   const shopify = useAppBridge();
   const [exporting, setExporting] = useState<CsvTable | "cash" | null>(null);
   const exportTable = (table: CsvTable) => () => {
     setExporting(table);
     download(
-      `/app/analytics/export?table=${table}&${periodSearch(report.period)}`,
+      // In the reader's spreadsheet dialect: French Excel reads ";" and a decimal comma.
+      `/app/analytics/export?table=${table}&${periodSearch(report.period)}&locale=${locale}`,
       `analytics-${table}-${report.period.from}-${report.period.to}.csv`,
     )
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
@@ -55,7 +57,10 @@ export default function Analytics() {
   };
   const exportCash = () => {
     setExporting("cash");
-    download(`/app/cash/export?${periodSearch(report.period)}`, `cash-${report.period.from}-${report.period.to}.csv`)
+    download(
+      `/app/cash/export?${periodSearch(report.period)}&locale=${locale}`,
+      `cash-${report.period.from}-${report.period.to}.csv`,
+    )
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
       .finally(() => setExporting(null));
   };
