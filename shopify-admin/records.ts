@@ -93,7 +93,14 @@ export interface ProductRecord {
 }
 
 export type MutationName =
-  "tagsAdd" | "tagsRemove" | "fulfillmentCreate" | "orderMarkAsPaid" | "orderCancel" | "orderRiskAssessmentCreate";
+  | "tagsAdd"
+  | "tagsRemove"
+  | "fulfillmentCreate"
+  | "orderMarkAsPaid"
+  | "orderCancel"
+  | "webPixelCreate"
+  | "webPixelUpdate"
+  | "orderRiskAssessmentCreate";
 
 /** An app's risk assessment of an order (orderRiskAssessmentCreate), as the order's risk summary serves it. */
 export interface RiskAssessmentRecord {

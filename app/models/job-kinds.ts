@@ -17,6 +17,7 @@ export const PAYMENT_OVERDUE_JOB = "payment-overdue";
 export const RECONCILE_JOB = "reconcile";
 export const ODDS_FIT_JOB = "odds-fit";
 export const RISK_ASSESSMENT_JOB = "risk-assessment";
+export const AD_FEED_JOB = "ad-feed";
 
 export const JOB_KINDS = [
   POST_LEAD_JOB,
@@ -30,6 +31,7 @@ export const JOB_KINDS = [
   RECONCILE_JOB,
   ODDS_FIT_JOB,
   RISK_ASSESSMENT_JOB,
+  AD_FEED_JOB,
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -132,4 +134,13 @@ export function riskAssessmentJobFor(shop: string, orderId: string, linkId: stri
     shop,
     payload: { linkId },
   };
+}
+
+/**
+ * One conversion-feed run per shop at a time: it sends every outcome waiting to be told (a
+ * wake-up while it runs runs it again after). Many attempts: outcomes wait in their rows, and
+ * a platform down for hours must not leave the shop's feed dead.
+ */
+export function adFeedJobFor(shop: string, runAt?: Date): EnqueueJobInput {
+  return { kind: AD_FEED_JOB, key: `${AD_FEED_JOB}:${shop}`, shop, runAt, payload: {}, maxAttempts: 100 };
 }

@@ -9,6 +9,9 @@ type Writer = Db | Prisma.TransactionClient;
 /** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
 export const TIMELINE_KINDS = [
   "received",
+  // An imported order: when it was placed in Shopify, then when an import of past orders took it in.
+  "placed",
+  "imported",
   "updated",
   "mapped",
   "held",
@@ -36,6 +39,8 @@ export const TIMELINE_KINDS = [
   "reconciled",
   // The order's delivery odds written to its Shopify risk card.
   "risk_assessed",
+  // The conversion feed told an ad platform of the order's outcome, or the platform refused it.
+  "ad_feed",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

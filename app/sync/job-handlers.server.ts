@@ -15,6 +15,10 @@ import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
 import { runOddsFitJob } from "../customers/odds-fit.server";
 import { runRiskAssessmentJob } from "./risk-assessment.server";
+import { runAdFeedJob, type AdFeedDeps } from "../ad-feed/send.server";
+import { adPlatformClients } from "../ad-feed/clients.server";
+import { secretBoxFromEnv } from "../env.server";
+import { log } from "../runtime/logger.server";
 import {
   POST_LEAD_JOB,
   REFRESH_LEAD_JOB,
@@ -27,14 +31,30 @@ import {
   RECONCILE_JOB,
   ODDS_FIT_JOB,
   RISK_ASSESSMENT_JOB,
+  AD_FEED_JOB,
 } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
-/** `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given). */
+/**
+ * `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given);
+ * `adFeed`: the ad platforms' clients and the secret box (from the environment when not given, on first use).
+ */
 export function createJobHandlers(
-  deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig },
+  deps: PipelineDeps & {
+    adminFor: AdminFor;
+    reconcile?: ReconcileConfig;
+    adFeed?: Pick<AdFeedDeps, "meta" | "tiktok" | "secretBox">;
+  },
 ): JobHandlers {
   const reconcile = deps.reconcile ?? reconcileConfig();
+  let adFeed: AdFeedDeps | undefined;
+  const adFeedDeps = (): AdFeedDeps =>
+    (adFeed ??= {
+      db: deps.db,
+      now: deps.now,
+      ...(deps.adFeed ?? { ...adPlatformClients(), secretBox: secretBoxFromEnv() }),
+      log: (line) => log.warn(line),
+    });
   // The worker's line for each shop's Shopify points (write-back and Flow triggers share it).
   const shopifyBudget = new ShopifyBudget();
   return {
@@ -56,5 +76,6 @@ export function createJobHandlers(
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
     [ODDS_FIT_JOB]: (job) => runOddsFitJob(deps, job),
     [RISK_ASSESSMENT_JOB]: (job) => runRiskAssessmentJob(deps, job),
+    [AD_FEED_JOB]: (job) => runAdFeedJob(adFeedDeps(), job),
   };
 }
