@@ -199,12 +199,21 @@ export type FindingCode =
 
 export type FindingParams = Record<string, string | number | boolean | null>;
 
+/**
+ * certain: proven by a rule (the same SKU family, the same name in another spelling or
+ * script, a spelling the merchant confirmed): the one-click fix. likely: a choice the
+ * merchant judges. Findings stored before this field existed carry neither: read them
+ * as likely.
+ */
+export type SuggestionConfidence = "certain" | "likely";
+
 export interface CitySuggestion {
   kind: "city";
   cityId: number;
   name: string;
   /** 0..1, two decimals. */
   score: number;
+  confidence?: SuggestionConfidence;
 }
 
 export interface ProductSuggestion {
@@ -213,6 +222,7 @@ export interface ProductSuggestion {
   sku: string;
   name: string;
   score: number;
+  confidence?: SuggestionConfidence;
 }
 
 export type Suggestion = CitySuggestion | ProductSuggestion;
