@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { EmbeddedPostgresStartError } from "./lib/embedded-postgres";
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "bench");
 const available = readdirSync(dir)
@@ -17,4 +18,11 @@ if (!name || !available.includes(name)) {
   process.exit(name ? 2 : 0);
 }
 process.argv = [process.argv[0], join(dir, `${name}.ts`), ...rest];
-await import(pathToFileURL(join(dir, `${name}.ts`)).href);
+try {
+  await import(pathToFileURL(join(dir, `${name}.ts`)).href);
+} catch (error) {
+  // A benchmark on PostgreSQL that could not start it: the one message that says why.
+  if (!(error instanceof EmbeddedPostgresStartError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -10,6 +10,7 @@ import { PortInUseError, runDemo } from "./demo/run-demo";
 import { createShutdown } from "./demo/shutdown";
 import { DemoDatabaseNotEmptyError } from "./demo/database";
 import { MigrationFailedError } from "../../app/db/migrations.server";
+import { EmbeddedPostgresStartError } from "./lib/embedded-postgres";
 
 let options;
 try {
@@ -51,7 +52,8 @@ try {
       error instanceof OrderFileError ||
       error instanceof BuildError ||
       error instanceof DemoDatabaseNotEmptyError ||
-      error instanceof MigrationFailedError;
+      error instanceof MigrationFailedError ||
+      error instanceof EmbeddedPostgresStartError;
     console.error(expected ? error.message : error);
     await shutdown.run();
     process.exit(error instanceof UsageError || error instanceof OrderFileError ? 2 : 1);

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { migrationNames } from "../../app/db/migrations.server";
 import { postgresSchema } from "./lib/postgres-schema";
-import { startEmbeddedPostgres } from "./lib/embedded-postgres";
+import { EmbeddedPostgresStartError, startEmbeddedPostgres } from "./lib/embedded-postgres";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
@@ -105,6 +105,10 @@ async function postgresMigration(): Promise<void> {
 try {
   await sqliteMigration();
   await postgresMigration();
+} catch (error) {
+  if (!(error instanceof EmbeddedPostgresStartError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -19,19 +19,9 @@ afterAll(() => admin?.close());
 
 describe("validation against the Admin schema", () => {
   it("refuses an unknown field, naming it as Shopify does", async () => {
-    const answer = await graphql(
-      admin.url,
-      SHOP,
-      `
-        query Q($id: ID!) {
-          order(id: $id) {
-            id
-            financialStatus
-          }
-        }
-      `,
-      { id: "gid://shopify/Order/1" },
-    );
+    const answer = await graphql(admin.url, SHOP, `query Q($id: ID!) { order(id: $id) { id financialStatus } }`, {
+      id: "gid://shopify/Order/1",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toBeUndefined();
     expect(errorsOf(answer)).toEqual([
@@ -48,19 +38,7 @@ describe("validation against the Admin schema", () => {
   });
 
   it("refuses an argument of the wrong type", async () => {
-    const answer = await graphql(
-      admin.url,
-      SHOP,
-      `
-        {
-          orders(first: "ten") {
-            nodes {
-              id
-            }
-          }
-        }
-      `,
-    );
+    const answer = await graphql(admin.url, SHOP, `{ orders(first: "ten") { nodes { id } } }`);
     expect(errorsOf(answer)).toHaveLength(1);
     expect(errorsOf(answer)[0]).toMatchObject({
       message: expect.stringContaining("Int cannot represent"),
@@ -69,36 +47,12 @@ describe("validation against the Admin schema", () => {
   });
 
   it("refuses an argument the field does not take", async () => {
-    const answer = await graphql(
-      admin.url,
-      SHOP,
-      `
-        {
-          orders(first: 1, sortBy: ID) {
-            nodes {
-              id
-            }
-          }
-        }
-      `,
-    );
+    const answer = await graphql(admin.url, SHOP, `{ orders(first: 1, sortBy: ID) { nodes { id } } }`);
     expect(errorsOf(answer)[0]).toMatchObject({ extensions: { code: "argumentNotAccepted", argumentName: "sortBy" } });
   });
 
   it("refuses a mutation without its required input", async () => {
-    const answer = await graphql(
-      admin.url,
-      SHOP,
-      `
-        mutation {
-          orderMarkAsPaid {
-            userErrors {
-              message
-            }
-          }
-        }
-      `,
-    );
+    const answer = await graphql(admin.url, SHOP, `mutation { orderMarkAsPaid { userErrors { message } } }`);
     expect(errorsOf(answer)[0]).toMatchObject({
       extensions: { code: "missingRequiredArguments", name: "orderMarkAsPaid", arguments: "input" },
     });
@@ -109,15 +63,7 @@ describe("validation against the Admin schema", () => {
     const mismatch = await graphql(
       admin.url,
       SHOP,
-      `
-        mutation M($id: String!) {
-          tagsAdd(id: $id, tags: ["x"]) {
-            node {
-              id
-            }
-          }
-        }
-      `,
+      `mutation M($id: String!) { tagsAdd(id: $id, tags: ["x"]) { node { id } } }`,
       { id: order.id },
     );
     expect(errorsOf(mismatch)[0]).toMatchObject({ extensions: { code: "variableMismatch", variableName: "id" } });

@@ -58,8 +58,8 @@ export async function openDemoDatabase(
     return { url, description: `${join(dataDir, "demo.sqlite")} (SQLite, fresh, migrations applied)` };
   }
   if (choice.kind === "embedded-postgres") {
-    // Throw-away data: durability traded for speed, as in the tests.
-    const server = await startEmbeddedPostgres({ throwAway: true });
+    // Throw-away data: durability traded for speed, as in the tests. Its log beside the demo's others.
+    const server = await startEmbeddedPostgres({ throwAway: true, logFile: join(dataDir, "postgres.log") });
     shutdown.add("PostgreSQL", () => server.stop());
     await createDatabase(server.url(), DEMO_DATABASE);
     const url = databaseUrl(server.url(), DEMO_DATABASE);
