@@ -19,6 +19,7 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { suggestionsEn } from "./suggestions.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -244,6 +245,7 @@ export const en = {
   ...homeEn,
   ...orderPageEn,
   ...anomaliesEn,
+  ...suggestionsEn,
   ...syncLedgerEn,
   ...timelineEn,
 } as const;

@@ -16,6 +16,7 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { suggestionsFr } from "./suggestions.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -256,6 +257,7 @@ export const fr: Messages = {
   ...homeFr,
   ...orderPageFr,
   ...anomaliesFr,
+  ...suggestionsFr,
   ...syncLedgerFr,
   ...timelineFr,
 };

@@ -1,9 +1,9 @@
 /**
  * Searchable pickers over the cached platform lists: a product (or variant) for
  * an unknown SKU, a delivered city for an unrecognised spelling. The matcher's
- * suggestions come first.
+ * suggestions come first; a search that finds nothing says the platform has no such item.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Autocomplete, Text } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
 import type { CityOption, ProductOption } from "../../pages/anomalies.server";
@@ -41,12 +41,18 @@ function OptionPicker<O>(props: {
   labelOf(option: O): string;
   searchTextOf(option: O): string;
   onPick(option: O): void;
+  /** What to say when the search finds nothing. */
+  nothingFound(query: string): string;
 }) {
   const { options, selectedKey, suggestedKeys, keyOf, labelOf, searchTextOf } = props;
   const t = useT();
   const byKey = useMemo(() => new Map(options.map((o) => [keyOf(o), o])), [options, keyOf]);
   const selected = selectedKey !== null ? byKey.get(selectedKey) : undefined;
   const [input, setInput] = useState(() => (selected ? labelOf(selected) : ""));
+  // A choice made outside the picker (a proposal's "Choose") shows in its field.
+  useEffect(() => {
+    if (selected) setInput(labelOf(selected));
+  }, [selected, labelOf]);
 
   const sections = useMemo((): SectionDescriptor[] => {
     const query = fold(input.trim());
@@ -56,7 +62,8 @@ function OptionPicker<O>(props: {
     const option = (o: O) => ({ value: keyOf(o), label: labelOf(o) });
     const result: SectionDescriptor[] = [];
     if (suggested.length) result.push({ title: t("order.fix.suggested"), options: suggested.map(option) });
-    result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
+    // No section at all when nothing matches: the picker then says so (Polaris shows emptyState).
+    if (matching.length > 0) result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
     return result;
   }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t]);
 
@@ -71,9 +78,11 @@ function OptionPicker<O>(props: {
         setInput(labelOf(option));
       }}
       emptyState={
-        <Text as="p" tone="subdued">
-          {t("order.fix.noMatch")}
-        </Text>
+        <div data-picker-empty>
+          <Text as="p" tone="subdued">
+            {input.trim() ? props.nothingFound(input.trim()) : t("order.fix.noMatch")}
+          </Text>
+        </div>
       }
       textField={
         <Autocomplete.TextField
@@ -115,6 +124,7 @@ export function ProductPicker({
       labelOf={labelOf}
       searchTextOf={productSearchText}
       onPick={(o) => onChange(o.sku)}
+      nothingFound={(query) => t("suggestions.picker.noProduct", { query })}
     />
   );
 }
@@ -142,6 +152,7 @@ export function CityPicker({
       labelOf={cityName}
       searchTextOf={cityName}
       onPick={(o) => onChange(o.id)}
+      nothingFound={(query) => t("suggestions.picker.noCity", { query })}
     />
   );
 }

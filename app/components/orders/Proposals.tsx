@@ -1,0 +1,388 @@
+/**
+ * The fix of an unknown product or city, as the matcher's proposals allow it: a proven
+ * item is the primary action; likely items are choices shown with what the merchant
+ * judges them by (a product's variant, platform price and stock; a city's region beside
+ * the order's address); nothing proposed says so plainly, with the way forward. The item
+ * the merchant picks becomes the primary action, and no other button stays as prominent.
+ */
+import { useState, type ReactNode } from "react";
+import { Banner, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
+import type { CityOption, OrderAddress, ProductOption } from "../../pages/anomalies.server";
+import type { CitySuggestion, ProductSuggestion, Suggestion } from "../../leads/types";
+import { useFormat, useT, type Translate } from "../../i18n/react";
+import { CityPicker, ProductPicker } from "./Pickers";
+
+/** An order of the group, for "open it in Shopify" (where it can be cancelled). */
+export interface ProposalOrder {
+  name: string;
+  shopifyUrl?: string;
+  address?: OrderAddress | null;
+}
+
+/** Certain (at most one) and likely proposals; stored findings without a confidence are likely. */
+export function splitProposals<S extends Suggestion>(suggestions: readonly S[]): { certain?: S; likely: S[] } {
+  const certain = suggestions.find((s) => s.confidence === "certain");
+  return { certain, likely: suggestions.filter((s) => s !== certain) };
+}
+
+/** "Douar Ouled Salem, Sebt Gzoula, code postal 20000": what the customer wrote, nothing added. */
+export function addressText(t: Translate, address: OrderAddress | null | undefined): string {
+  if (!address) return t("suggestions.city.noAddress");
+  return [
+    address.address1,
+    address.address2,
+    address.city,
+    address.zip ? t("suggestions.city.zip", { zip: address.zip }) : null,
+    address.province ? t("suggestions.city.province", { province: address.province }) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function ShopifyLinks({ orders }: { orders: readonly ProposalOrder[] }) {
+  const t = useT();
+  return (
+    <>
+      {orders
+        .filter((o) => o.shopifyUrl)
+        .slice(0, 3)
+        .map((o) => (
+          <Button key={o.name} url={o.shopifyUrl} target="_top" variant="plain">
+            {t("suggestions.openInShopify", { order: o.name })}
+          </Button>
+        ))}
+    </>
+  );
+}
+
+/** One likely choice: what it is, then a button that makes it the merchant's pick. */
+function Choice({
+  name,
+  details,
+  kind,
+  onChoose,
+}: {
+  name: string;
+  details: string;
+  kind: "product" | "city";
+  onChoose(): void;
+}) {
+  const t = useT();
+  return (
+    <div data-proposal="likely" data-proposal-kind={kind}>
+      <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
+        <BlockStack gap="0">
+          <Text as="span" fontWeight="semibold">
+            {name}
+          </Text>
+          {details ? (
+            <Text as="span" variant="bodySm" tone="subdued">
+              {details}
+            </Text>
+          ) : null}
+        </BlockStack>
+        <Button size="slim" onClick={onChoose} accessibilityLabel={t("suggestions.chooseLabel", { name })}>
+          {t("suggestions.choose")}
+        </Button>
+      </InlineStack>
+    </div>
+  );
+}
+
+interface FixLabels {
+  /** The proven item's button: "Utiliser {name} et envoyer 2 commandes". */
+  apply(name: string): string;
+  /** The picked item's button: "Associer et renvoyer 2 commandes". */
+  applyPicked: string;
+  /** Under the picker (what the fix does beyond this order). */
+  help?: string;
+}
+
+/** The layout both fixes share: proven, choices, nothing, then the picker and its button. */
+function FixLayout({
+  certain,
+  likely,
+  none,
+  picker,
+  picked,
+  busy,
+  labels,
+  onApplyPicked,
+}: {
+  certain: ReactNode;
+  likely: ReactNode;
+  none: ReactNode;
+  picker: ReactNode;
+  picked: boolean;
+  busy: boolean;
+  labels: FixLabels;
+  onApplyPicked(): void;
+}) {
+  return (
+    <BlockStack gap="300">
+      {certain}
+      {likely}
+      {none}
+      <InlineStack gap="200" blockAlign="end" wrap>
+        <Box minWidth="280px">{picker}</Box>
+        <span data-proposal="picked">
+          <Button variant={picked ? "primary" : undefined} disabled={!picked} loading={busy} onClick={onApplyPicked}>
+            {labels.applyPicked}
+          </Button>
+        </span>
+      </InlineStack>
+      {labels.help ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {labels.help}
+        </Text>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+function productDetails(
+  t: Translate,
+  moneyText: (amount: string) => string,
+  option: ProductOption | undefined,
+  sku: string,
+): string {
+  return [
+    option?.variantName ? t("suggestions.product.variant", { variant: option.variantName }) : null,
+    sku,
+    option?.price ? t("suggestions.product.price", { price: moneyText(option.price) }) : null,
+    option ? t(option.inStock ? "suggestions.product.inStock" : "suggestions.product.outOfStock") : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+export function ProductFix({
+  title,
+  suggestions,
+  products,
+  orders,
+  busy,
+  labels,
+  onApply,
+  onCheckAgain,
+}: {
+  /** The line as the order names it (its title, else its SKU). */
+  title: string;
+  suggestions: readonly Suggestion[];
+  products: ProductOption[];
+  orders: readonly ProposalOrder[];
+  busy: boolean;
+  labels: FixLabels;
+  onApply(platformSku: string): void;
+  onCheckAgain?(): void;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const [sku, setSku] = useState<string | null>(null);
+  const own = suggestions.filter((s): s is ProductSuggestion => s.kind === "product");
+  const { certain, likely } = splitProposals(own);
+  const optionOf = (s: string) => products.find((o) => o.sku === s);
+  const moneyText = (amount: string) => format.moneyText(amount);
+  const nameOf = (s: ProductSuggestion) => optionOf(s.sku)?.productName ?? s.name;
+
+  return (
+    <FixLayout
+      picked={sku !== null}
+      busy={busy}
+      labels={labels}
+      onApplyPicked={() => sku && onApply(sku)}
+      certain={
+        certain ? (
+          <div data-proposal="certain" data-proposal-kind="product">
+            <BlockStack gap="100">
+              <Text as="p" variant="bodySm">
+                {t("suggestions.product.certain")}{" "}
+                <Text as="span" fontWeight="semibold">
+                  {certain.name}
+                </Text>{" "}
+                · {productDetails(t, moneyText, optionOf(certain.sku), certain.sku)}
+              </Text>
+              <InlineStack>
+                <Button
+                  variant={sku === null ? "primary" : undefined}
+                  loading={busy}
+                  onClick={() => onApply(certain.sku)}
+                >
+                  {labels.apply(certain.name)}
+                </Button>
+              </InlineStack>
+            </BlockStack>
+          </div>
+        ) : null
+      }
+      likely={
+        likely.length > 0 ? (
+          <BlockStack gap="200">
+            <Text as="h3" variant="headingSm">
+              {t("suggestions.product.likelyTitle")}
+            </Text>
+            {likely.map((s) => (
+              <Choice
+                key={s.sku}
+                kind="product"
+                name={nameOf(s)}
+                details={productDetails(t, moneyText, optionOf(s.sku), s.sku)}
+                onChoose={() => setSku(s.sku)}
+              />
+            ))}
+          </BlockStack>
+        ) : null
+      }
+      none={
+        own.length === 0 ? (
+          <div data-proposal="none" data-proposal-kind="product">
+            <Banner tone="warning" title={t("suggestions.product.noneTitle", { title })}>
+              <BlockStack gap="200">
+                <p>{t("suggestions.product.noneBody")}</p>
+                <InlineStack gap="300" blockAlign="center" wrap>
+                  {onCheckAgain ? (
+                    <Button onClick={onCheckAgain} loading={busy}>
+                      {t("suggestions.checkAgain")}
+                    </Button>
+                  ) : null}
+                  <ShopifyLinks orders={orders} />
+                </InlineStack>
+              </BlockStack>
+            </Banner>
+          </div>
+        ) : null
+      }
+      picker={
+        <ProductPicker
+          label={t("order.fix.product")}
+          value={sku}
+          onChange={setSku}
+          suggestions={own}
+          options={products}
+        />
+      }
+    />
+  );
+}
+
+export function CityFix({
+  input,
+  suggestions,
+  cities,
+  orders,
+  busy,
+  labels,
+  unrecognised,
+  onApply,
+}: {
+  /** The city field as the customer wrote it. */
+  input: string;
+  suggestions: readonly Suggestion[];
+  cities: CityOption[];
+  /** The orders it holds, with their addresses. */
+  orders: readonly ProposalOrder[];
+  busy: boolean;
+  labels: FixLabels;
+  /** The field names no delivered city (not a missing city, nor a match to double-check). */
+  unrecognised: boolean;
+  onApply(cityId: number): void;
+}) {
+  const t = useT();
+  const [cityId, setCityId] = useState<number | null>(null);
+  const own = suggestions.filter((s): s is CitySuggestion => s.kind === "city");
+  const { certain, likely } = splitProposals(own);
+  const regionOf = (id: number) => {
+    const region = cities.find((c) => c.id === id)?.region;
+    return region ? t("suggestions.city.region", { region }) : "";
+  };
+
+  return (
+    <BlockStack gap="300">
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm">
+          {t("suggestions.city.address")}
+        </Text>
+        {orders.map((o) => (
+          <div key={o.name} data-order-address={o.name}>
+            <Text as="p" variant="bodySm">
+              {orders.length > 1
+                ? t("suggestions.city.addressOf", { order: o.name, address: addressText(t, o.address) })
+                : addressText(t, o.address)}
+            </Text>
+          </div>
+        ))}
+      </BlockStack>
+      <FixLayout
+        picked={cityId !== null}
+        busy={busy}
+        labels={labels}
+        onApplyPicked={() => cityId !== null && onApply(cityId)}
+        certain={
+          certain ? (
+            <div data-proposal="certain" data-proposal-kind="city">
+              <BlockStack gap="100">
+                <Text as="p" variant="bodySm">
+                  {t("suggestions.city.certain")}{" "}
+                  <Text as="span" fontWeight="semibold">
+                    {certain.name}
+                  </Text>
+                  {regionOf(certain.cityId) ? ` · ${regionOf(certain.cityId)}` : ""}
+                </Text>
+                <InlineStack>
+                  <Button
+                    variant={cityId === null ? "primary" : undefined}
+                    loading={busy}
+                    onClick={() => onApply(certain.cityId)}
+                  >
+                    {labels.apply(certain.name)}
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            </div>
+          ) : null
+        }
+        likely={
+          likely.length > 0 ? (
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                {t("suggestions.city.likelyTitle")}
+              </Text>
+              {likely.map((s) => (
+                <Choice
+                  key={s.cityId}
+                  kind="city"
+                  name={s.name}
+                  details={regionOf(s.cityId)}
+                  onChoose={() => setCityId(s.cityId)}
+                />
+              ))}
+            </BlockStack>
+          ) : null
+        }
+        none={
+          unrecognised && own.length === 0 ? (
+            <div data-proposal="none" data-proposal-kind="city">
+              <Banner tone="warning" title={t("suggestions.city.noneTitle", { city: input })}>
+                <BlockStack gap="200">
+                  <p>{t("suggestions.city.noneBody")}</p>
+                  <InlineStack gap="300" wrap>
+                    <ShopifyLinks orders={orders} />
+                  </InlineStack>
+                </BlockStack>
+              </Banner>
+            </div>
+          ) : null
+        }
+        picker={
+          <CityPicker
+            label={t("order.fix.city")}
+            value={cityId}
+            onChange={setCityId}
+            suggestions={own}
+            options={cities}
+          />
+        }
+      />
+    </BlockStack>
+  );
+}
