@@ -3,16 +3,20 @@
  * an unknown SKU, a delivered city for an unrecognised spelling. The matcher's
  * suggestions come first; a search that finds nothing says the platform has no such item.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { Autocomplete, Text } from "@shopify/polaris";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Autocomplete } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
 import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import type { Suggestion } from "../../leads/types";
 
 const SHOWN = 50;
 
-/** Polaris' SectionDescriptor (not exported by the package). */
-type SectionDescriptor = { title: string; options: { value: string; label: string }[] };
+/** Polaris' option and section descriptors (not exported by the package). */
+type OptionDescriptor = { value: string; label: string; disabled?: boolean };
+type SectionDescriptor = { title: string; options: OptionDescriptor[] };
+
+/** The one option of a search that found nothing (disabled: it says so, it picks nothing). */
+const NOTHING = "\u0000nothing";
 
 const productLabel = (o: ProductOption, outOfStock: string) =>
   `${o.name} · ${o.sku}${o.inStock ? "" : ` (${outOfStock})`}`;
@@ -54,46 +58,63 @@ function OptionPicker<O>(props: {
     if (selected) setInput(labelOf(selected));
   }, [selected, labelOf]);
 
-  const sections = useMemo((): SectionDescriptor[] => {
+  const sections = useMemo((): SectionDescriptor[] | OptionDescriptor[] => {
     const query = fold(input.trim());
     const filtering = query !== "" && (!selected || query !== fold(labelOf(selected)));
     const matching = filtering ? options.filter((o) => fold(searchTextOf(o)).includes(query)) : options;
+    // Nothing found is said in the list itself, as its one option, not as an empty list.
+    if (filtering && matching.length === 0)
+      return [{ value: NOTHING, label: props.nothingFound(input.trim()), disabled: true }];
     const suggested = filtering ? [] : suggestedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
     const option = (o: O) => ({ value: keyOf(o), label: labelOf(o) });
     const result: SectionDescriptor[] = [];
     if (suggested.length) result.push({ title: t("order.fix.suggested"), options: suggested.map(option) });
-    // No section at all when nothing matches: the picker then says so (Polaris shows emptyState).
-    if (matching.length > 0) result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
+    result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
     return result;
-  }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t]);
+  }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t, props]);
+
+  // Polaris leaves the closed list's active option on the field (aria-activedescendant and aria-owns
+  // naming elements that are gone), which screen readers and axe-core reject: removed while closed.
+  const field = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const input = field.current?.querySelector("input[role=combobox]");
+    if (!input) return;
+    const tidy = () => {
+      if (input.getAttribute("aria-expanded") === "true") return;
+      for (const name of ["aria-activedescendant", "aria-owns"])
+        if (input.hasAttribute(name)) input.removeAttribute(name);
+    };
+    const observer = new MutationObserver(tidy);
+    observer.observe(input, {
+      attributes: true,
+      attributeFilter: ["aria-expanded", "aria-activedescendant", "aria-owns"],
+    });
+    tidy();
+    return () => observer.disconnect();
+  }, []);
 
   return (
-    <Autocomplete
-      options={sections}
-      selected={selectedKey !== null ? [selectedKey] : []}
-      onSelect={(keys) => {
-        const option = byKey.get(keys[0]);
-        if (!option) return;
-        props.onPick(option);
-        setInput(labelOf(option));
-      }}
-      emptyState={
-        <div data-picker-empty>
-          <Text as="p" tone="subdued">
-            {input.trim() ? props.nothingFound(input.trim()) : t("order.fix.noMatch")}
-          </Text>
-        </div>
-      }
-      textField={
-        <Autocomplete.TextField
-          label={props.label}
-          value={input}
-          onChange={setInput}
-          placeholder={props.placeholder}
-          autoComplete="off"
-        />
-      }
-    />
+    <div ref={field}>
+      <Autocomplete
+        options={sections}
+        selected={selectedKey !== null ? [selectedKey] : []}
+        onSelect={(keys) => {
+          const option = byKey.get(keys[0]);
+          if (!option) return;
+          props.onPick(option);
+          setInput(labelOf(option));
+        }}
+        textField={
+          <Autocomplete.TextField
+            label={props.label}
+            value={input}
+            onChange={setInput}
+            placeholder={props.placeholder}
+            autoComplete="off"
+          />
+        }
+      />
+    </div>
   );
 }
 

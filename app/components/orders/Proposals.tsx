@@ -198,7 +198,7 @@ export function ProductFix({
               <Text as="p" variant="bodySm">
                 {t("suggestions.product.certain")}{" "}
                 <Text as="span" fontWeight="semibold">
-                  {certain.name}
+                  {nameOf(certain)}
                 </Text>{" "}
                 · {productDetails(t, moneyText, optionOf(certain.sku), certain.sku)}
               </Text>
