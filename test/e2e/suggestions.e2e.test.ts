@@ -7,42 +7,21 @@
  * takes its place; a likely city shows its region beside the order's address; a catalogue
  * search that finds nothing says so. Screenshots go to test-results/e2e/suggestions-*.png.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { normalizeCityKey } from "../../app/leads/city-key";
 import { t as translate, type MessageKey, type MessageParams } from "../../app/i18n";
+import { axeViolations } from "../helpers/axe";
 import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { builtInOrder } from "../helpers/built-in-orders";
 import { webhookOrder } from "../helpers/orders";
 
 const SHOP = "atlas-beauty.myshopify.com";
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const tr = (key: MessageKey, params?: MessageParams) => translate("fr", key, params);
 const oneOrder = tr("anomalies.orders", { count: 1 });
 
 let world: E2EWorld;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 /** The primary (dark) buttons inside a locator, by their text. */
 async function primaryButtons(scope: Locator): Promise<string[]> {

@@ -48,7 +48,7 @@ function OptionPicker<O>(props: {
   /** What to say when the search finds nothing. */
   nothingFound(query: string): string;
 }) {
-  const { options, selectedKey, suggestedKeys, keyOf, labelOf, searchTextOf } = props;
+  const { options, selectedKey, suggestedKeys, keyOf, labelOf, searchTextOf, nothingFound } = props;
   const t = useT();
   const byKey = useMemo(() => new Map(options.map((o) => [keyOf(o), o])), [options, keyOf]);
   const selected = selectedKey !== null ? byKey.get(selectedKey) : undefined;
@@ -64,14 +64,14 @@ function OptionPicker<O>(props: {
     const matching = filtering ? options.filter((o) => fold(searchTextOf(o)).includes(query)) : options;
     // Nothing found is said in the list itself, as its one option, not as an empty list.
     if (filtering && matching.length === 0)
-      return [{ value: NOTHING, label: props.nothingFound(input.trim()), disabled: true }];
+      return [{ value: NOTHING, label: nothingFound(input.trim()), disabled: true }];
     const suggested = filtering ? [] : suggestedKeys.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
     const option = (o: O) => ({ value: keyOf(o), label: labelOf(o) });
     const result: SectionDescriptor[] = [];
     if (suggested.length) result.push({ title: t("order.fix.suggested"), options: suggested.map(option) });
     result.push({ title: t("order.fix.all"), options: matching.slice(0, SHOWN).map(option) });
     return result;
-  }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t, props]);
+  }, [input, options, suggestedKeys, selected, byKey, keyOf, labelOf, searchTextOf, t, nothingFound]);
 
   // Polaris leaves the closed list's active option on the field (aria-activedescendant and aria-owns
   // naming elements that are gone), which screen readers and axe-core reject: removed while closed.
@@ -134,6 +134,7 @@ export function ProductPicker({
   const outOfStock = t("order.fix.outOfStock");
   const labelOf = useCallback((o: ProductOption) => productLabel(o, outOfStock), [outOfStock]);
   const suggestedKeys = useMemo(() => suggestions.flatMap((s) => (s.kind === "product" ? [s.sku] : [])), [suggestions]);
+  const nothingFound = useCallback((query: string) => t("suggestions.picker.noProduct", { query }), [t]);
   return (
     <OptionPicker
       label={label}
@@ -145,7 +146,7 @@ export function ProductPicker({
       labelOf={labelOf}
       searchTextOf={productSearchText}
       onPick={(o) => onChange(o.sku)}
-      nothingFound={(query) => t("suggestions.picker.noProduct", { query })}
+      nothingFound={nothingFound}
     />
   );
 }
@@ -162,6 +163,7 @@ export function CityPicker({
     () => suggestions.flatMap((s) => (s.kind === "city" ? [String(s.cityId)] : [])),
     [suggestions],
   );
+  const nothingFound = useCallback((query: string) => t("suggestions.picker.noCity", { query }), [t]);
   return (
     <OptionPicker
       label={label}
@@ -173,7 +175,7 @@ export function CityPicker({
       labelOf={cityName}
       searchTextOf={cityName}
       onPick={(o) => onChange(o.id)}
-      nothingFound={(query) => t("suggestions.picker.noCity", { query })}
+      nothingFound={nothingFound}
     />
   );
 }

@@ -55,40 +55,6 @@ function ShopifyLinks({ orders }: { orders: readonly ProposalOrder[] }) {
   );
 }
 
-/** One likely choice: what it is, then a button that makes it the merchant's pick. */
-function Choice({
-  name,
-  details,
-  kind,
-  onChoose,
-}: {
-  name: string;
-  details: string;
-  kind: "product" | "city";
-  onChoose(): void;
-}) {
-  const t = useT();
-  return (
-    <div data-proposal="likely" data-proposal-kind={kind}>
-      <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
-        <BlockStack gap="0">
-          <Text as="span" fontWeight="semibold">
-            {name}
-          </Text>
-          {details ? (
-            <Text as="span" variant="bodySm" tone="subdued">
-              {details}
-            </Text>
-          ) : null}
-        </BlockStack>
-        <Button size="slim" onClick={onChoose} accessibilityLabel={t("suggestions.chooseLabel", { name })}>
-          {t("suggestions.choose")}
-        </Button>
-      </InlineStack>
-    </div>
-  );
-}
-
 interface FixLabels {
   /** The proven item's button: "Utiliser {name} et envoyer 2 commandes". */
   apply(name: string): string;
@@ -98,10 +64,33 @@ interface FixLabels {
   help?: string;
 }
 
-/** The layout both fixes share: proven, choices, nothing, then the picker and its button. */
+interface Proven {
+  /** "Le même produit sur la plateforme :" */
+  intro: string;
+  name: string;
+  details: string;
+  /** The one-click fix's label. */
+  label: string;
+  onApply(): void;
+}
+
+interface Choice {
+  key: string;
+  name: string;
+  details: string;
+  onChoose(): void;
+}
+
+/**
+ * What both fixes show: the proven item (primary until the merchant picks another), the
+ * likely choices, or the plain "nothing matches" with its way forward; then the picker,
+ * whose button is the primary action once something is picked.
+ */
 function FixLayout({
-  certain,
-  likely,
+  kind,
+  proven,
+  choicesTitle,
+  choices,
   none,
   picker,
   picked,
@@ -109,20 +98,80 @@ function FixLayout({
   labels,
   onApplyPicked,
 }: {
-  certain: ReactNode;
-  likely: ReactNode;
-  none: ReactNode;
+  kind: "product" | "city";
+  proven?: Proven;
+  choicesTitle: string;
+  choices: Choice[];
+  none?: { title: string; body: string; actions: ReactNode };
   picker: ReactNode;
   picked: boolean;
   busy: boolean;
   labels: FixLabels;
   onApplyPicked(): void;
 }) {
+  const t = useT();
   return (
     <BlockStack gap="300">
-      {certain}
-      {likely}
-      {none}
+      {proven ? (
+        <div data-proposal="certain" data-proposal-kind={kind}>
+          <BlockStack gap="100">
+            <Text as="p" variant="bodySm">
+              {proven.intro}{" "}
+              <Text as="span" fontWeight="semibold">
+                {proven.name}
+              </Text>
+              {proven.details ? ` · ${proven.details}` : ""}
+            </Text>
+            <InlineStack>
+              <Button variant={picked ? undefined : "primary"} loading={busy} onClick={proven.onApply}>
+                {proven.label}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </div>
+      ) : null}
+      {choices.length > 0 ? (
+        <BlockStack gap="200">
+          <Text as="h3" variant="headingSm">
+            {choicesTitle}
+          </Text>
+          {choices.map((choice) => (
+            <div key={choice.key} data-proposal="likely" data-proposal-kind={kind}>
+              <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
+                <BlockStack gap="0">
+                  <Text as="span" fontWeight="semibold">
+                    {choice.name}
+                  </Text>
+                  {choice.details ? (
+                    <Text as="span" variant="bodySm" tone="subdued">
+                      {choice.details}
+                    </Text>
+                  ) : null}
+                </BlockStack>
+                <Button
+                  size="slim"
+                  onClick={choice.onChoose}
+                  accessibilityLabel={t("suggestions.chooseLabel", { name: choice.name })}
+                >
+                  {t("suggestions.choose")}
+                </Button>
+              </InlineStack>
+            </div>
+          ))}
+        </BlockStack>
+      ) : null}
+      {none ? (
+        <div data-proposal="none" data-proposal-kind={kind}>
+          <Banner tone="warning" title={none.title}>
+            <BlockStack gap="200">
+              <p>{none.body}</p>
+              <InlineStack gap="300" blockAlign="center" wrap>
+                {none.actions}
+              </InlineStack>
+            </BlockStack>
+          </Banner>
+        </div>
+      ) : null}
       <InlineStack gap="200" blockAlign="end" wrap>
         <Box minWidth="280px">{picker}</Box>
         <span data-proposal="picked">
@@ -181,76 +230,51 @@ export function ProductFix({
   const [sku, setSku] = useState<string | null>(null);
   const own = suggestions.filter((s): s is ProductSuggestion => s.kind === "product");
   const { certain, likely } = splitProposals(own);
-  const optionOf = (s: string) => products.find((o) => o.sku === s);
   const moneyText = (amount: string) => format.moneyText(amount);
-  const nameOf = (s: ProductSuggestion) => optionOf(s.sku)?.productName ?? s.name;
+  const optionOf = (s: ProductSuggestion) => products.find((o) => o.sku === s.sku);
+  const nameOf = (s: ProductSuggestion) => optionOf(s)?.productName ?? s.name;
+  const detailsOf = (s: ProductSuggestion) => productDetails(t, moneyText, optionOf(s), s.sku);
 
   return (
     <FixLayout
+      kind="product"
       picked={sku !== null}
       busy={busy}
       labels={labels}
       onApplyPicked={() => sku && onApply(sku)}
-      certain={
-        certain ? (
-          <div data-proposal="certain" data-proposal-kind="product">
-            <BlockStack gap="100">
-              <Text as="p" variant="bodySm">
-                {t("suggestions.product.certain")}{" "}
-                <Text as="span" fontWeight="semibold">
-                  {nameOf(certain)}
-                </Text>{" "}
-                · {productDetails(t, moneyText, optionOf(certain.sku), certain.sku)}
-              </Text>
-              <InlineStack>
-                <Button
-                  variant={sku === null ? "primary" : undefined}
-                  loading={busy}
-                  onClick={() => onApply(certain.sku)}
-                >
-                  {labels.apply(certain.name)}
-                </Button>
-              </InlineStack>
-            </BlockStack>
-          </div>
-        ) : null
+      proven={
+        certain && {
+          intro: t("suggestions.product.certain"),
+          name: nameOf(certain),
+          details: detailsOf(certain),
+          label: labels.apply(certain.name),
+          onApply: () => onApply(certain.sku),
+        }
       }
-      likely={
-        likely.length > 0 ? (
-          <BlockStack gap="200">
-            <Text as="h3" variant="headingSm">
-              {t("suggestions.product.likelyTitle")}
-            </Text>
-            {likely.map((s) => (
-              <Choice
-                key={s.sku}
-                kind="product"
-                name={nameOf(s)}
-                details={productDetails(t, moneyText, optionOf(s.sku), s.sku)}
-                onChoose={() => setSku(s.sku)}
-              />
-            ))}
-          </BlockStack>
-        ) : null
-      }
+      choicesTitle={t("suggestions.product.likelyTitle")}
+      choices={likely.map((s) => ({
+        key: s.sku,
+        name: nameOf(s),
+        details: detailsOf(s),
+        onChoose: () => setSku(s.sku),
+      }))}
       none={
-        own.length === 0 ? (
-          <div data-proposal="none" data-proposal-kind="product">
-            <Banner tone="warning" title={t("suggestions.product.noneTitle", { title })}>
-              <BlockStack gap="200">
-                <p>{t("suggestions.product.noneBody")}</p>
-                <InlineStack gap="300" blockAlign="center" wrap>
+        own.length === 0
+          ? {
+              title: t("suggestions.product.noneTitle", { title }),
+              body: t("suggestions.product.noneBody"),
+              actions: (
+                <>
                   {onCheckAgain ? (
                     <Button onClick={onCheckAgain} loading={busy}>
                       {t("suggestions.checkAgain")}
                     </Button>
                   ) : null}
                   <ShopifyLinks orders={orders} />
-                </InlineStack>
-              </BlockStack>
-            </Banner>
-          </div>
-        ) : null
+                </>
+              ),
+            }
+          : undefined
       }
       picker={
         <ProductPicker
@@ -291,8 +315,8 @@ export function CityFix({
   const [cityId, setCityId] = useState<number | null>(null);
   const own = suggestions.filter((s): s is CitySuggestion => s.kind === "city");
   const { certain, likely } = splitProposals(own);
-  const regionOf = (id: number) => {
-    const region = cities.find((c) => c.id === id)?.region;
+  const regionOf = (s: CitySuggestion) => {
+    const region = cities.find((c) => c.id === s.cityId)?.region;
     return region ? t("suggestions.city.region", { region }) : "";
   };
 
@@ -313,65 +337,35 @@ export function CityFix({
         ))}
       </BlockStack>
       <FixLayout
+        kind="city"
         picked={cityId !== null}
         busy={busy}
         labels={labels}
         onApplyPicked={() => cityId !== null && onApply(cityId)}
-        certain={
-          certain ? (
-            <div data-proposal="certain" data-proposal-kind="city">
-              <BlockStack gap="100">
-                <Text as="p" variant="bodySm">
-                  {t("suggestions.city.certain")}{" "}
-                  <Text as="span" fontWeight="semibold">
-                    {certain.name}
-                  </Text>
-                  {regionOf(certain.cityId) ? ` · ${regionOf(certain.cityId)}` : ""}
-                </Text>
-                <InlineStack>
-                  <Button
-                    variant={cityId === null ? "primary" : undefined}
-                    loading={busy}
-                    onClick={() => onApply(certain.cityId)}
-                  >
-                    {labels.apply(certain.name)}
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            </div>
-          ) : null
+        proven={
+          certain && {
+            intro: t("suggestions.city.certain"),
+            name: certain.name,
+            details: regionOf(certain),
+            label: labels.apply(certain.name),
+            onApply: () => onApply(certain.cityId),
+          }
         }
-        likely={
-          likely.length > 0 ? (
-            <BlockStack gap="200">
-              <Text as="h3" variant="headingSm">
-                {t("suggestions.city.likelyTitle")}
-              </Text>
-              {likely.map((s) => (
-                <Choice
-                  key={s.cityId}
-                  kind="city"
-                  name={s.name}
-                  details={regionOf(s.cityId)}
-                  onChoose={() => setCityId(s.cityId)}
-                />
-              ))}
-            </BlockStack>
-          ) : null
-        }
+        choicesTitle={t("suggestions.city.likelyTitle")}
+        choices={likely.map((s) => ({
+          key: String(s.cityId),
+          name: s.name,
+          details: regionOf(s),
+          onChoose: () => setCityId(s.cityId),
+        }))}
         none={
-          unrecognised && own.length === 0 ? (
-            <div data-proposal="none" data-proposal-kind="city">
-              <Banner tone="warning" title={t("suggestions.city.noneTitle", { city: input })}>
-                <BlockStack gap="200">
-                  <p>{t("suggestions.city.noneBody")}</p>
-                  <InlineStack gap="300" wrap>
-                    <ShopifyLinks orders={orders} />
-                  </InlineStack>
-                </BlockStack>
-              </Banner>
-            </div>
-          ) : null
+          unrecognised && own.length === 0
+            ? {
+                title: t("suggestions.city.noneTitle", { city: input }),
+                body: t("suggestions.city.noneBody"),
+                actions: <ShopifyLinks orders={orders} />,
+              }
+            : undefined
         }
         picker={
           <CityPicker
