@@ -198,23 +198,16 @@ describe("acting on proposals (desktop, French)", () => {
     expect(await finding.textContent()).not.toContain("Settat");
     expect(await primaryButtons(finding)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-  });
+  }, 90_000);
 
   it("checks the catalogue again for the lamp and says it is still not on the platform", async () => {
     await visit(page, await world.server.embeddedUrl(SHOP, "/app/anomalies", { locale: "fr" }));
-    await session.screenshot("debug-before-check");
-    console.log(
-      "DEBUG0",
-      await group(page, "sku:ZELLIGE-LAMP-01")
-        .getByRole("button", { name: tr("suggestions.checkAgain") })
-        .count(),
-    );
     await group(page, "sku:ZELLIGE-LAMP-01")
       .getByRole("button", { name: tr("suggestions.checkAgain") })
       .click();
     await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("suggestions.checkAgain.stillMissing"));
     expect(await group(page, "sku:ZELLIGE-LAMP-01").count()).toBe(1);
-  });
+  }, 90_000);
 
   it("sends the proven variant in one click, and the chosen likely city in two", async () => {
     await group(page, "sku:SMW-X8-NOIR")
@@ -222,7 +215,7 @@ describe("acting on proposals (desktop, French)", () => {
         name: tr("anomalies.fix.useProduct", { name: "Montre connectée X8 (Noir)", orders: oneOrder }),
       })
       .click();
-    await expect.poll(() => page.locator('[data-group="sku:SMW-X8-NOIR"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-group="sku:SMW-X8-NOIR"]').count(), { timeout: 30_000 }).toBe(0);
     const mapping = await world.server.db.skuMapping.findFirstOrThrow({
       where: { shop: SHOP, sourceKey: "SMW-X8-NOIR" },
     });
@@ -232,9 +225,11 @@ describe("acting on proposals (desktop, French)", () => {
     await city.getByRole("button", { name: tr("suggestions.chooseLabel", { name: "Taroudant" }) }).click();
     expect(await primaryButtons(city)).toEqual([tr("anomalies.fix.aliasCity", { orders: oneOrder })]);
     await city.getByRole("button", { name: tr("anomalies.fix.aliasCity", { orders: oneOrder }) }).click();
-    await expect.poll(() => page.locator(`[data-group="city:${normalizeCityKey("Trdnt")}"]`).count()).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-group="city:${normalizeCityKey("Trdnt")}"]`).count(), { timeout: 30_000 })
+      .toBe(0);
     const alias = await world.server.db.cityAlias.findFirstOrThrow({ where: { shop: SHOP } });
     expect([alias.alias, alias.cityId]).toEqual([normalizeCityKey("Trdnt"), 172]);
     expect(session.refused).toEqual([]);
-  });
+  }, 90_000);
 });
