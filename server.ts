@@ -13,8 +13,10 @@
  * The route modules stay the only implementation; in development (Vite) the
  * same actions run through Remix as usual.
  *
- * Usage: node --import tsx server.ts [build/server/index.js]
+ * Usage (built to build/server.js by `npm run build`): node build/server.js [build/server/index.js]
  */
+// First: NODE_ENV defaults to production before any library reads it.
+import { processEnv } from "./app/env.server";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,14 +37,12 @@ import {
   normalizedPath,
 } from "./app/http/body-limit.server";
 import { isValidHostHeader } from "./app/http/host-header";
-import { defaultToProduction, processEnv } from "./app/env.server";
 import { limitHeapGrowth } from "./app/runtime/process-memory.server";
 import { log, routeConsoleToLogger, setProcessRole } from "./app/runtime/logger.server";
 import { recordProcessRole } from "./app/runtime/metrics.server";
 import { answerMetrics, startMetricsListener } from "./app/runtime/metrics-server.server";
 import { logRequest, logWhenAnswered, requestIdOf, shopOf } from "./app/runtime/request-log.server";
 
-defaultToProduction();
 const config = processEnv();
 limitHeapGrowth();
 setProcessRole("web");
@@ -234,13 +234,15 @@ async function main() {
   if (config.HOST) server.listen(port, config.HOST, onListen);
   else server.listen(port, onListen);
   if (config.METRICS_PORT !== undefined) {
-    // The listener's /readyz is the app's own (its database client, its in-process worker).
+    // The listener's /readyz is the app's own (its database client, its in-process worker), with the
+    // whole report: the load context says so (requests from the network get none, so only ready or not).
     const readyz = createRequestHandler(build, config.NODE_ENV);
     await startMetricsListener({
       port: config.METRICS_PORT,
       host: config.METRICS_HOST,
       token: config.METRICS_TOKEN,
-      readiness: () => readyz(new Request(`http://${config.HOST ?? "localhost"}:${port}/readyz`)),
+      readiness: () =>
+        readyz(new Request(`http://${config.HOST ?? "localhost"}:${port}/readyz`), { readinessReport: true }),
     });
   }
   // The in-process worker has its own listener (app/queue/shutdown.ts): it stops, then this closes.

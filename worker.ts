@@ -5,10 +5,12 @@
  * WORKER_CONCURRENCY jobs at once (default 4). SIGTERM drains: no new claim, the
  * running jobs finish (or, past WORKER_STOP_TIMEOUT_MS, go back to pending without
  * losing an attempt), then the process exits. It logs JSON lines (one per job)
- * and, with METRICS_PORT, serves /metrics, /healthz and /readyz there.
+ * and, with METRICS_PORT, serves /metrics, /healthz and /readyz there. Built to
+ * build/worker.js by `npm run build`; production runs that file.
  */
-import prisma, { sqliteSettings } from "./app/db.server";
+// First: NODE_ENV defaults to production (the address guard, JSON logs) before anything reads it.
 import { processEnv, workerEnv } from "./app/env.server";
+import prisma, { sqliteSettings } from "./app/db.server";
 import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
 import { registerDatabaseMetrics } from "./app/runtime/database-metrics.server";

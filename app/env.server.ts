@@ -8,6 +8,12 @@
  * The schema is made of parts, so that a process that needs only one (the
  * migration runner needs the database, the worker no Shopify page) parses only
  * that part; `env` is the whole, parsed on first use.
+ *
+ * Production unless told otherwise: NODE_ENV defaults to production here, once,
+ * for every process (server, worker, ops scripts, and any entry point added
+ * later: each imports this module before it reads a setting). Development and
+ * tests say so (Vite's dev server, vitest), so the address guard, the JSON log
+ * and the worker's placement fail closed.
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
@@ -28,7 +34,7 @@ const milliseconds = (what: string) =>
   z.coerce.number().int(`must be a whole number of milliseconds (${what})`).positive("must be above 0");
 
 const processPart = {
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().positive().default(3000),
   // Binds one address; all of them when unset.
   HOST: z.string().optional(),
@@ -199,6 +205,10 @@ function variables(): Source {
   return process.env;
 }
 
+// Set in process.env too, after .env (which may say otherwise), before anything renders:
+// React and Remix read process.env.NODE_ENV themselves.
+if (!variables().NODE_ENV) process.env.NODE_ENV = "production";
+
 /** A part parsed again only when one of its variables changed (tests stub them; a process never does). */
 function cached<T>(shape: z.ZodRawShape, parse: (source: Source) => T): () => T {
   const names = Object.keys(shape);
@@ -234,12 +244,4 @@ export function secretBoxFromEnv(): SecretBox {
 /** This process's environment with some variables replaced, for a child process it starts. */
 export function childProcessEnv(overrides: Source): NodeJS.ProcessEnv {
   return { ...variables(), ...overrides } as NodeJS.ProcessEnv;
-}
-
-/**
- * `npm start` serves a production build: NODE_ENV defaults to production there,
- * set before anything reads it (React and Remix read process.env.NODE_ENV).
- */
-export function defaultToProduction(): void {
-  process.env.NODE_ENV ??= "production";
 }

@@ -10,10 +10,23 @@
  *   unauthorized  401 as for an invalid access token
  *   silent        the call is answered as usual but changes nothing (a mutation that
  *                 reports success and is lost: a write-back that failed silently)
+ *   no_cursor     the call is answered as usual, every page saying it has a next one
+ *                 with no endCursor
+ *   same_cursor   likewise, every page after the first giving back the cursor it was asked
+ *                 for (the first page's own), so the next page is the same page
  */
 import { z } from "zod";
 
-export const FAULT_KINDS = ["refuse", "slow", "http_error", "throttled", "unauthorized", "silent"] as const;
+export const FAULT_KINDS = [
+  "refuse",
+  "slow",
+  "http_error",
+  "throttled",
+  "unauthorized",
+  "silent",
+  "no_cursor",
+  "same_cursor",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultInputSchema = z

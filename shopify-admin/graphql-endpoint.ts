@@ -108,7 +108,8 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
 
   const { delayMs, rule } = rt.faults.take(request.shop, operationName);
   const silent = rule?.kind === "silent";
-  if (rule && !silent) {
+  const brokenPages = rule?.kind === "no_cursor" || rule?.kind === "same_cursor" ? rule.kind : null;
+  if (rule && !silent && !brokenPages) {
     const answer = faultAnswer(rule, cost(0, null), delayMs);
     log(answer.kind === "refuse" ? 0 : answer.status, {
       fault: rule.kind,
@@ -191,6 +192,7 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
   }
   const actual = actualQueryCost(rt.schema, document, result.data, requested, requestedName);
   bucket.charge(actual, rt.clock.now());
+  if (brokenPages) breakPageInfo(result.data, brokenPages, variables.after);
   return answer(
     200,
     {
@@ -200,6 +202,18 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     },
     { requested, actual },
   );
+}
+
+/** Every pageInfo of the answer says a next page exists, with no new cursor (a fault: Shopify never answers so). */
+function breakPageInfo(data: unknown, kind: "no_cursor" | "same_cursor", after: unknown): void {
+  if (!data || typeof data !== "object") return;
+  for (const [key, value] of Object.entries(data)) {
+    if (key === "pageInfo" && value && typeof value === "object") {
+      const info = value as { hasNextPage?: boolean; endCursor?: string | null };
+      info.hasNextPage = true;
+      info.endCursor = kind === "no_cursor" ? null : typeof after === "string" ? after : (info.endCursor ?? null);
+    } else breakPageInfo(value, kind, after);
+  }
 }
 
 function throttledBody(cost: unknown) {

@@ -1,6 +1,6 @@
 /**
- * Preload for the app's processes (`node --import tsx --import shopify-admin/register.ts ...`,
- * see scripts/dev/lib/app-build.ts appServerArgs): with SHOPIFY_ADMIN_STAND_IN_URL set, the app's
+ * Preload for the app's processes (built to <build copy>/stand-in/register.js and passed with
+ * --import, see scripts/dev/lib/app-build.ts appServerArgs): with SHOPIFY_ADMIN_STAND_IN_URL set, the app's
  * @shopify/shopify-api calls to https://<shop>.myshopify.com go to that stand-in; unset, it
  * does nothing. A preload keeps the switch out of the app's code. It works because the server
  * build keeps @shopify/shopify-api external: this module and the build share one instance

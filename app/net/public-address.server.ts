@@ -6,8 +6,9 @@
  * again on the address DNS returns at connect time, so a name that later
  * resolves to 127.0.0.1 (DNS rebinding) never gets a connection.
  *
- * SELLER_API_ALLOW_PRIVATE_HOSTS=true (the demo's loopback sandbox) and any
- * NODE_ENV other than production allow http and private hosts.
+ * SELLER_API_ALLOW_PRIVATE_HOSTS=true (the demo's loopback sandbox) and a
+ * NODE_ENV of development or test allow http and private hosts; nothing else
+ * does (an unset NODE_ENV is production: app/env.server.ts).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http from "node:http";
@@ -73,11 +74,12 @@ export interface AddressPolicy {
   allowPrivate: boolean;
 }
 
-/** The policy of this process: strict in production unless SELLER_API_ALLOW_PRIVATE_HOSTS=true. */
+/** The policy of this process: strict unless it runs for development or tests, or SELLER_API_ALLOW_PRIVATE_HOSTS=true. */
 export function addressPolicyFromEnv(
   config: Pick<SellerApiEnv, "NODE_ENV" | "SELLER_API_ALLOW_PRIVATE_HOSTS"> = sellerApiEnv(),
 ): AddressPolicy {
-  return { allowPrivate: config.NODE_ENV !== "production" || config.SELLER_API_ALLOW_PRIVATE_HOSTS };
+  const development = config.NODE_ENV === "development" || config.NODE_ENV === "test";
+  return { allowPrivate: development || config.SELLER_API_ALLOW_PRIVATE_HOSTS };
 }
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; why: string };

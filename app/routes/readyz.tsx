@@ -1,7 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
-import { readinessResponse } from "../runtime/readiness.server";
+import { publicReadinessResponse, readinessResponse } from "../runtime/readiness.server";
 
-// Unauthenticated readiness probe for load balancers and deploys: 200 when this process can
-// serve (database answers, its schema is this build's, its in-process worker claims jobs), else
-// 503; the body says which check failed (never a driver message). /healthz stays the cheap liveness.
-export const loader = () => readinessResponse(prisma);
+// Unauthenticated readiness probe for load balancers and deploys: 200 {"ready":true} when this process
+// can serve (database answers, its schema is this build's, its in-process worker claims jobs), else 503
+// {"ready":false}. Which check failed is the operator's: the whole report goes only to server.ts's
+// metrics listener, which asks with a load context no client can give.
+export const loader = ({ context }: LoaderFunctionArgs) =>
+  (context as { readinessReport?: boolean }).readinessReport === true
+    ? readinessResponse(prisma)
+    : publicReadinessResponse(prisma);

@@ -56,7 +56,8 @@ export function isSecretFieldName(name: string): boolean {
 
 // Digits as customers type them: ASCII, Arabic-Indic and Eastern Arabic-Indic.
 const D = "[0-9\\u0660-\\u0669\\u06F0-\\u06F9]";
-const SEP = "[\\s.\\-()]?";
+// Between digit groups: nothing, or a few spaces, dots, dashes or brackets ("06 12 - 34 ...").
+const SEP = "[\\s.\\-()]{0,3}";
 
 /** Patterns replaced in every text; each keeps a harmless prefix where it helps the reader. */
 const TEXT_RULES: { pattern: RegExp; replace: string }[] = [
@@ -83,6 +84,14 @@ const TEXT_RULES: { pattern: RegExp; replace: string }[] = [
     pattern: new RegExp(`(?:\\+|\\b00)\\s?212${SEP}(?:\\(?0\\)?${SEP})?${D}(?:${SEP}${D}){8}`, "g"),
     replace: REDACTED,
   },
+  // The same without + or 00, as WhatsApp links (wa.me/212...) and some forms write them: 212 6..., 2126...
+  {
+    pattern: new RegExp(
+      `(?<!${D})212${SEP}(?:\\(?0\\)?${SEP})?[5-7\\u0665-\\u0667\\u06F5-\\u06F7](?:${SEP}${D}){8}(?!${D})`,
+      "g",
+    ),
+    replace: REDACTED,
+  },
   // Other countries' numbers written with their +code.
   { pattern: new RegExp(`\\+${D}(?:${SEP}${D}){7,14}`, "g"), replace: REDACTED },
   // Moroccan numbers in national form: 06..., 07..., 05... (ten digits, any separators).
@@ -98,12 +107,45 @@ const TEXT_RULES: { pattern: RegExp; replace: string }[] = [
 /** Quick test: text with none of these characters cannot hold anything TEXT_RULES replaces. */
 const MAYBE_SECRET = /[0-9\u0660-\u0669\u06F0-\u06F9=]|bearer|basic|token|shp|eyJ|cod_|seller/i;
 
-/** The text with every credential and phone number it holds replaced. */
-export function scrubText(text: string): string {
-  if (!MAYBE_SECRET.test(text)) return text;
+/** A piece of a URL (a query value, a path segment): bounded by the URL's own delimiters, so one value, never two. */
+const URL_PIECE = /[^\s&=?/#;,"'<>]+/g;
+/** Percent- or form-encoded: at least one %XX or +. */
+const HAS_ENCODING = /%[0-9A-Fa-f]{2}|\+/;
+
+/** Form and percent decoding, repeated (a value encoded twice is decoded twice); malformed UTF-8 keeps its ASCII. */
+function decodeLoosely(piece: string): string {
+  let text = piece.replace(/\+/g, " ");
+  for (let round = 0; round < 3 && /%[0-9A-Fa-f]{2}/.test(text); round++) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      text = text.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  }
+  return text;
+}
+
+function applyRules(text: string): string {
   let out = text;
   for (const { pattern, replace } of TEXT_RULES) out = out.replace(pattern, replace);
   return out;
+}
+
+/**
+ * The text with every credential and phone number it holds replaced, also where a URL encodes
+ * it (`q=06+12+34+56+78`, `q=%2B212612345678`): an encoded piece whose decoded text holds one
+ * is replaced whole.
+ */
+export function scrubText(text: string): string {
+  if (!MAYBE_SECRET.test(text)) return text;
+  const decodedFirst = HAS_ENCODING.test(text)
+    ? text.replace(URL_PIECE, (piece) => {
+        if (!HAS_ENCODING.test(piece)) return piece;
+        const decoded = decodeLoosely(piece);
+        return applyRules(decoded) !== decoded ? REDACTED : piece;
+      })
+    : text;
+  return applyRules(decodedFirst);
 }
 
 const MAX_DEPTH = 12;

@@ -141,8 +141,17 @@ export async function checkReadiness(db: PrismaClient, now: number = Date.now())
   return report;
 }
 
-/** The readiness answer: 200 when ready, 503 otherwise, with the report (no secret, no driver message). */
+/**
+ * The readiness answer on the metrics listener: 200 when ready, 503 otherwise, with the
+ * report (no secret, no driver message, but the worker's owner names the host and pid).
+ */
 export async function readinessResponse(db: PrismaClient): Promise<Response> {
   const report = await checkReadiness(db);
   return Response.json(report, { status: report.ready ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The public answer (the app's own port, anyone may ask): ready or not, and nothing else. */
+export async function publicReadinessResponse(db: PrismaClient): Promise<Response> {
+  const { ready } = await checkReadiness(db);
+  return Response.json({ ready }, { status: ready ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

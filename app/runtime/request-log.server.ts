@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redactUrl } from "../http/access-log";
+import { isWebhookTopic } from "../shopify/webhook-topics";
 import { log, type LogLevel } from "./logger.server";
 import { recordHttpRequest, recordWebhook } from "./metrics.server";
 
@@ -57,10 +58,14 @@ export function routeGroupOf(path: string): RouteGroup {
   return "other";
 }
 
-/** "/webhooks/orders/create" -> "orders/create"; the platform's events address -> "platform_events". */
+/**
+ * "/webhooks/orders/create" -> "orders/create"; the platform's events address -> "platform_events";
+ * any other path -> "unknown": a label value comes from the app's own topics, never from the request.
+ */
 export function webhookTopicOf(path: string): string {
   if (path.startsWith("/webhooks/seller/")) return "platform_events";
-  return path.replace(/^\/webhooks\//, "").replace(/\/+$/, "") || "unknown";
+  const topic = path.replace(/^\/webhooks\//, "").replace(/\/+$/, "");
+  return isWebhookTopic(topic) ? topic : "unknown";
 }
 
 export interface RequestLine {

@@ -170,6 +170,26 @@ export function insertPostLeadJobs(db: Db | Tx, rows: OrderCreatedRows[]): Prism
     VALUES ${Prisma.join(values)} ON CONFLICT ("key") DO NOTHING`;
 }
 
+/**
+ * The rows whose order another shop holds, or another row of the group claims for another shop
+ * first. Shopify's order ids are unique across shops, and the webhook's HMAC covers its body,
+ * not its X-Shopify-Shop-Domain header: the same order for a second shop is a signed body
+ * replayed with another shop's header. One indexed read for the whole group.
+ */
+export async function ordersOfAnotherShop(db: Db | Tx, rows: OrderCreatedRows[]): Promise<Set<OrderCreatedRows>> {
+  const held = await db.$queryRaw<{ orderId: string; shop: string }[]>`SELECT "orderId", "shop" FROM "OrderLink"
+    WHERE "orderId" IN (${Prisma.join([...new Set(rows.map((r) => r.link.orderId))])})`;
+  const shopsOf = new Map<string, Set<string>>();
+  for (const { orderId, shop } of held) shopsOf.set(orderId, (shopsOf.get(orderId) ?? new Set()).add(shop));
+  const refused = new Set<OrderCreatedRows>();
+  for (const row of rows) {
+    const shops = shopsOf.get(row.link.orderId) ?? new Set<string>();
+    if ([...shops].some((shop) => shop !== row.link.shop)) refused.add(row);
+    else shopsOf.set(row.link.orderId, shops.add(row.link.shop));
+  }
+  return refused;
+}
+
 /** Everything orders/create stores for these deliveries, as one batch for `$transaction`. */
 export function orderCreatedInserts(db: Db, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number>[] {
   return [insertDeliveries(db, rows), insertOrderLinks(db, rows), insertPostLeadJobs(db, rows)];

@@ -10,6 +10,7 @@ import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
+import { log } from "../runtime/logger.server";
 
 /**
  * app/uninstalled: stop work for the shop but keep its data until shop/redact. A
@@ -114,8 +115,24 @@ export async function updateGrantedScopes(tx: TransactionClient, shop: string, s
   await tx.shop.updateMany({ where: { domain: shop }, data: { scopes: scope } });
 }
 
-/** shop/redact (48 hours after uninstall): delete everything the app holds for the shop. */
-export async function eraseShop(tx: TransactionClient, shop: string): Promise<void> {
+/** Installed now: its row says so, or (an install whose afterAuth has not run yet) it has a session. */
+async function isInstalledNow(tx: TransactionClient, shop: string): Promise<boolean> {
+  const row = await tx.shop.findUnique({ where: { domain: shop }, select: { uninstalledAt: true } });
+  if (row) return row.uninstalledAt === null;
+  return (await tx.session.count({ where: { shop } })) > 0;
+}
+
+/**
+ * shop/redact (48 hours after uninstall): delete everything the app holds for the shop. Not
+ * while the shop is installed: a delivery raised before a reinstall (or replayed) would erase a
+ * working shop's key, sessions and orders. Shopify sends shop/redact again after the next
+ * uninstall; this one changes nothing and the log says so.
+ */
+export async function eraseShop(tx: TransactionClient, shop: string): Promise<"erased" | "installed"> {
+  if (await isInstalledNow(tx, shop)) {
+    log.warn("shop/redact for a shop that is installed now: nothing erased", { shop });
+    return "installed";
+  }
   await tx.session.deleteMany({ where: { shop } });
   await tx.timelineEvent.deleteMany({ where: { shop } });
   await tx.orderLink.deleteMany({ where: { shop } });
@@ -143,4 +160,5 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<vo
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.
+  return "erased";
 }

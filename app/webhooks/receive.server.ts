@@ -10,11 +10,13 @@ import { processWebhookOnce, type TransactionClient } from "../models/webhook-de
 import {
   orderCreatedInserts,
   orderCreatedRows,
+  ordersOfAnotherShop,
   UnreadableOrderError,
   type OrderCreatedRows,
 } from "../sync/order-intake.server";
 import { storedTopic, verifyShopifyWebhook, type VerifiedWebhook } from "./verify.server";
 import { recordOrdersStored } from "../runtime/metrics.server";
+import { log } from "../runtime/logger.server";
 
 const deliveryOf = (webhook: VerifiedWebhook) => ({
   // X-Shopify-Event-Id is the same for every delivery of one event (retries, several
@@ -32,6 +34,9 @@ function unreadable(error: unknown): Response {
   throw error;
 }
 
+/** The committed groups' rows refused as another shop's order (each webhook reads its own). */
+const anotherShops = new WeakSet<OrderCreatedRows>();
+
 /**
  * orders/create, the busiest topic (a flash sale sends hundreds a second): its
  * rows are inserts that do nothing when the row exists, so the webhooks that
@@ -40,8 +45,12 @@ function unreadable(error: unknown): Response {
  */
 const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
   async (rows) => {
-    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, rows));
-    recordOrdersStored(rows.length, deliveries, orders);
+    const refused = await ordersOfAnotherShop(prisma, rows);
+    for (const row of refused) anotherShops.add(row);
+    const stored = rows.filter((row) => !refused.has(row));
+    if (stored.length === 0) return;
+    const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, stored));
+    recordOrdersStored(stored.length, deliveries, orders);
   },
   // 12 bound values per order row: far under SQLite's and PostgreSQL's limits. A locked
   // database fails the whole group at once (Shopify redelivers); anything else is retried
@@ -58,6 +67,14 @@ export async function receiveOrderCreated(request: Request): Promise<Response> {
     return unreadable(error);
   }
   await commitOrdersCreated(rows);
+  if (anotherShops.has(rows)) {
+    // Logged without the payload: it holds another shop's customer.
+    log.warn("webhook refused: orders/create for an order another shop holds (a replayed body)", {
+      shop: webhook.shop,
+      orderId: rows.link.orderId,
+    });
+    return new Response("the order belongs to another shop", { status: 400 });
+  }
   return new Response(null, { status: 200 });
 }
 

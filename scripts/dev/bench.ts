@@ -18,6 +18,8 @@ if (!name || !available.includes(name)) {
   process.exit(name ? 2 : 0);
 }
 process.argv = [process.argv[0], join(dir, `${name}.ts`), ...rest];
+// A benchmark's own process calls the loopback sandbox, and the app defaults to production (private hosts refused).
+process.env.SELLER_API_ALLOW_PRIVATE_HOSTS ??= "true";
 try {
   await import(pathToFileURL(join(dir, `${name}.ts`)).href);
 } catch (error) {

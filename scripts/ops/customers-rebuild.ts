@@ -6,10 +6,12 @@
  * are kept. One transaction per shop; prints
  * counts only.
  */
-import { existsSync } from "node:fs";
+// First: production defaults (app/env.server.ts: NODE_ENV, .env); the app's log lines are JSON, named for the
+// command. What the command tells the operator (counts, usage) stays plain text on stdout and stderr.
+import { setProcessRole } from "../../app/runtime/logger.server";
 import { parseArgs, UsageError } from "../dev/lib/args";
 
-if (existsSync(".env")) process.loadEnvFile(".env");
+setProcessRole("customers-rebuild");
 
 async function main(): Promise<number> {
   let shop: string | undefined;

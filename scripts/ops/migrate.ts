@@ -4,11 +4,16 @@
  * project's runner (app/db/migrations.server.ts), safe to run from several
  * processes at once; `prisma migrate` cannot run on PostgreSQL offline.
  */
+// First: production defaults (app/env.server.ts: NODE_ENV, .env); the app's log lines are JSON, named for the
+// command. What the command tells the operator (counts, usage) stays plain text on stdout and stderr.
+import { setProcessRole } from "../../app/runtime/logger.server";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { databaseKind, UnsupportedDatabaseUrlError } from "../../app/db/url";
 import { childProcessEnv, databaseEnv, EnvError } from "../../app/env.server";
 import { applyMigrations, MigrationFailedError } from "../../app/db/migrations.server";
+
+setProcessRole("migrate");
 
 const root = join(import.meta.dirname, "..", "..");
 

@@ -6,9 +6,14 @@
  * drop ENCRYPTION_KEY_PREVIOUS. Also upgrades secrets sealed in the older format.
  * Prints counts only, never a secret.
  */
+// First: production defaults (app/env.server.ts: NODE_ENV, .env); the app's log lines are JSON, named for the
+// command. What the command tells the operator (counts, usage) stays plain text on stdout and stderr.
+import { setProcessRole } from "../../app/runtime/logger.server";
 import { SecretBoxError } from "../../app/crypto/secret-box.server";
 import { KeyRotationError, rotateStoredSecrets } from "../../app/models/secret-rotation.server";
 import { EnvError, secretBoxFromEnv } from "../../app/env.server";
+
+setProcessRole("rotate-key");
 
 async function main(): Promise<number> {
   let box;

@@ -1,5 +1,5 @@
 /**
- * `npm run analytics:rebuild`: recounts a shop's rollups from its order rows
+ * `npm run analytics:rebuild` (build/ops/analytics-rebuild.js): recounts a shop's rollups from its order rows
  * (page by page, or with --reset in one go), prints counts only, and refuses a
  * bad --shop with a usage line (exit 2).
  */
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { opsScript, useBuiltApp } from "../helpers/built-app";
 
 const root = join(import.meta.dirname, "..", "..");
 const SHOP = "atlas-beauty.myshopify.com";
@@ -33,15 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => database?.cleanup());
 
+const built = useBuiltApp();
+
 function rebuild(args: string[]) {
-  return promisify(execFile)(
-    process.execPath,
-    [join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/ops/analytics-rebuild.ts", ...args],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: database.url },
-    },
-  ).then(
+  return promisify(execFile)(process.execPath, [opsScript(built(), "analytics-rebuild"), ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url },
+  }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   );

@@ -4,31 +4,29 @@
  * the platform holds exactly one lead per order, the one its link names.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { expect } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import type { sandboxControl } from "../../sandbox/index";
-import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
+import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
 import { SHOP } from "../helpers/pipeline";
 
 type Control = ReturnType<typeof sandboxControl>;
 
-const root = join(import.meta.dirname, "..", "..");
-
 /**
- * A worker process (`worker.ts`) on `databaseUrl`, tuned for chaos: short
+ * A worker process (build/worker.js of the build copy in `buildDir`) on `databaseUrl`, tuned for chaos: short
  * leases (a killed worker's jobs come back in 3 s), short platform timeouts, and
  * the key's limit read again every 5 s (the storm lowers it for seconds). Its
  * output goes to `onOutput`. With SHOPIFY_ADMIN_STAND_IN_URL in `env`, its Admin API
  * calls go to that stand-in (the preload every app process gets).
  */
 export function spawnChaosWorker(
+  buildDir: string,
   databaseUrl: string,
   onOutput: (text: string) => void,
   env: Record<string, string> = {},
 ): ChildProcess {
-  const child = spawn(process.execPath, [...tsxPreloadArgs(root), join(root, "worker.ts")], {
-    cwd: root,
+  const child = spawn(process.execPath, appWorkerArgs(buildDir), {
+    cwd: buildDir,
     env: {
       ...process.env,
       NODE_ENV: "production",

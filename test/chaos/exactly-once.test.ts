@@ -20,6 +20,7 @@ import {
 import { enqueueJob } from "../../app/queue/jobs.server";
 import { reconcileJobFor } from "../../app/models/job-kinds";
 import { useTestDatabaseForApp } from "../helpers/app";
+import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder } from "../helpers/orders";
@@ -39,12 +40,13 @@ let shopify: RunningShopifyAdmin;
 let control: ReturnType<typeof sandboxControl>;
 let worker: ChildProcess | undefined;
 let workerLog = "";
+let buildDir: string;
 
 const random = seededRandom(20261122);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker() {
-  const child = spawnChaosWorker(db.url, (text) => (workerLog += text), {
+  const child = spawnChaosWorker(buildDir, db.url, (text) => (workerLog += text), {
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     RECONCILE_INTERVAL_SECONDS: "2",
   });
@@ -53,6 +55,8 @@ function startWorker() {
 }
 
 beforeAll(async () => {
+  // The worker runs as production runs it: build/worker.js.
+  buildDir = await ensurePreviewBuild();
   db = await useTestDatabaseForApp();
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 1200 });
   shopify = await startShopifyAdmin({ quiet: true });
@@ -80,12 +84,13 @@ beforeAll(async () => {
     },
   });
   await enqueueJob(db.prisma, reconcileJobFor(SHOP, new Date()));
-});
+}, 300_000);
 afterAll(async () => {
   worker?.kill("SIGKILL");
   await sandbox.close();
   await shopify?.close();
   await db.cleanup();
+  if (buildDir) removePreviewBuild(buildDir);
 });
 
 it("ends with exactly one lead per order through faults, a 429 storm and three SIGKILLs", async () => {

@@ -44,7 +44,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startWorker(slot: number) {
   // A small pool each: two servers and two workers share the test's PostgreSQL.
-  workers[slot] = spawnChaosWorker(db.url, (text) => (log += `[worker ${slot}] ${text}`), { DATABASE_POOL_SIZE: "4" });
+  workers[slot] = spawnChaosWorker(buildDir, db.url, (text) => (log += `[worker ${slot}] ${text}`), {
+    DATABASE_POOL_SIZE: "4",
+  });
 }
 
 function startServer(slot: number) {

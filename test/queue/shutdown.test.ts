@@ -81,7 +81,9 @@ describe("in-process worker", () => {
   it("is disabled by WORKER_IN_PROCESS=false", () => {
     expect(isInProcessWorkerEnabled(parseWorkerEnv({ WORKER_IN_PROCESS: "false" }))).toBe(false);
     expect(isInProcessWorkerEnabled(parseWorkerEnv({ WORKER_IN_PROCESS: "0" }))).toBe(false);
-    expect(isInProcessWorkerEnabled(parseWorkerEnv({}))).toBe(true);
+    // On by default where a developer runs the app; off in production, which an unset NODE_ENV is.
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({ NODE_ENV: "development" }))).toBe(true);
+    expect(isInProcessWorkerEnabled(parseWorkerEnv({}))).toBe(false);
     expect(startInProcessWorker(idleDb, {}, { env: parseWorkerEnv({ WORKER_IN_PROCESS: "false" }) })).toBeNull();
     expect(globalThis.__codLeadSyncWorker).toBeUndefined();
   });
@@ -91,12 +93,12 @@ describe("in-process worker", () => {
     const first = startInProcessWorker(
       idleDb,
       { a: async () => {} },
-      { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 },
+      { env: parseWorkerEnv({ NODE_ENV: "development" }), logger, pollIntervalMs: 5 },
     );
     const second = startInProcessWorker(
       idleDb,
       { b: async () => {} },
-      { env: parseWorkerEnv({}), logger, pollIntervalMs: 5 },
+      { env: parseWorkerEnv({ NODE_ENV: "development" }), logger, pollIntervalMs: 5 },
     );
 
     expect(second).toBe(first);

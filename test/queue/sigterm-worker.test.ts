@@ -1,11 +1,10 @@
 /**
- * SIGTERM drains a real `npm run worker` process (worker.ts) mid-job:
+ * SIGTERM drains a real `npm run worker` process (build/worker.js) mid-job:
  * it stops claiming, lets the running post finish and exits 0; past its stop
  * timeout it gives the job back (pending, attempt not counted) instead of
  * leaving it leased until the lease expires.
  */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
 import { connectShop, SHOP } from "../../scripts/dev/lib/connected-shop";
@@ -14,8 +13,11 @@ import { createPipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../app/sync/order-intake.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { useBuiltApp } from "../helpers/built-app";
+import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
 import { sleep } from "./helpers";
 
+const built = useBuiltApp();
 let t: TestDatabase;
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -37,7 +39,6 @@ beforeEach(async () => {
   await t.prisma.job.deleteMany();
 });
 
-const root = join(import.meta.dirname, "..", "..");
 let orderId = 5_590_000_000_000;
 
 async function queueOrder() {
@@ -52,8 +53,8 @@ async function queueOrder() {
 }
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "worker.ts")], {
-    cwd: root,
+  const child = spawn(process.execPath, appWorkerArgs(built()), {
+    cwd: built(),
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -83,6 +83,17 @@ describe("the request log", () => {
     }
   }, 60_000);
 
+  it("shows no phone number from the query string, however the browser encoded it", async () => {
+    const searches = ["06+12+34+56+78", "%2B212+6+12+34+56+78", "%2B212612345678"];
+    for (const [i, q] of searches.entries())
+      await fetch(`${server().url}/app/orders?q=${q}&marker=m-phone-${i}`, { redirect: "manual" });
+    for (const i of searches.keys()) {
+      const line = await logLineFor(`m-phone-${i}`);
+      expect(line).toContain("q=[redacted]&");
+      expect(line.replace(/\D/g, "")).not.toContain("612345678");
+    }
+  }, 60_000);
+
   it("redactUrl keeps what is not a credential, byte for byte", () => {
     expect(redactUrl("/app/orders?tab=held&after=abc&shop=a.myshopify.com")).toBe(
       "/app/orders?tab=held&after=abc&shop=a.myshopify.com",

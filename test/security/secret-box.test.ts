@@ -6,6 +6,7 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRotateKey } from "./rotate-key-command";
+import { useBuiltApp } from "../helpers/built-app";
 import {
   createSecretBox,
   encryptionKeyProblem,
@@ -138,6 +139,7 @@ describe("during a rotation", () => {
 });
 
 describe("npm run rotate-key", () => {
+  const built = useBuiltApp();
   let db: TestDatabase;
   const secrets = {
     apiA: "sk_live_atlas_AAAAAAAAAAAAAAAA",
@@ -151,7 +153,7 @@ describe("npm run rotate-key", () => {
     await db?.cleanup();
   });
 
-  const run = (env: Record<string, string>) => runRotateKey(db.url, env);
+  const run = (env: Record<string, string>) => runRotateKey(built(), db.url, env);
 
   it("re-seals every secret from the previous key to the new one, in one go, idempotently, printing no secret", async () => {
     // GIVEN secrets sealed under the old key: one in the old v1 format, two in v2

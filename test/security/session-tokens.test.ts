@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runRotateKey } from "./rotate-key-command";
+import { useBuiltApp } from "../helpers/built-app";
 import { createSecretBox, isSealedSecret, SecretBoxError } from "../../app/crypto/secret-box.server";
 import { ACCESS_TOKEN, REFRESH_TOKEN } from "../../app/models/session-tokens.server";
 import { sqliteFilePath } from "../../app/db/sqlite-connection";
@@ -139,7 +140,8 @@ describe("Shopify tokens at rest", () => {
 });
 
 describe("npm run rotate-key", () => {
-  const run = (env: Record<string, string>) => runRotateKey(db.url, env);
+  const built = useBuiltApp();
+  const run = (env: Record<string, string>) => runRotateKey(built(), db.url, env);
 
   it("re-seals the session tokens under the new key, seals one still in clear, and prints no token", async () => {
     // A row in clear again, as a database restored from an old backup would hold.

@@ -1,6 +1,6 @@
 /**
- * What an operator sees, end to end: the production server (`server.ts` on the
- * build) and a worker process (`worker.ts`), each with METRICS_PORT, on one
+ * What an operator sees, end to end: the production server (build/server.js on the
+ * build) and a worker process (build/worker.js), each with METRICS_PORT, on one
  * database, with the Seller Order API sandbox and the Shopify Admin stand-in on
  * loopback. Orders flow (redeliveries, a forged signature), the status sync
  * runs and writes back to Shopify, the queue falls behind while the worker is
@@ -10,11 +10,10 @@
  * on the app's own port too.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, sandboxControl } from "../../sandbox/index";
 import { shopifyAdminControl, startShopifyAdmin, type RunningShopifyAdmin } from "../../shopify-admin/index";
-import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
+import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
 import { signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
 import { scrape, type Scrape } from "../../scripts/dev/bench/lib/process-metrics";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
@@ -31,7 +30,6 @@ import {
   type PreviewServer,
 } from "../helpers/preview-server";
 
-const root = join(import.meta.dirname, "..", "..");
 const PAUSED_SHOP = "rif-market.myshopify.com";
 const METRICS_TOKEN = "ops-test-metrics-token-0123456789";
 const ORDERS = 12;
@@ -49,8 +47,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startWorker() {
   const port = await freePort();
-  const child = spawn(process.execPath, [...tsxPreloadArgs(root), join(root, "worker.ts")], {
-    cwd: root,
+  const child = spawn(process.execPath, appWorkerArgs(buildDir), {
+    cwd: buildDir,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -358,9 +356,13 @@ describe("metrics of a production server and a worker", () => {
   });
 
   it("answers readiness on both processes, and /metrics on the app's port only with the token", async () => {
+    // The public answer says ready or not; the report is on the metrics listener.
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({
+    expect(await ready.json()).toEqual({ ready: true });
+    const report = await fetch(serverMetrics.replace("/metrics", "/readyz"));
+    expect(report.status).toBe(200);
+    expect(await report.json()).toMatchObject({
       ready: true,
       database: { ok: true, kind: onPostgres ? "postgres" : "sqlite" },
       schema: { ok: true },

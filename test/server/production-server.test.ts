@@ -1,26 +1,27 @@
 /**
- * The production build, started the way `npm start` starts it: it serves
- * /healthz with a valid environment and refuses to start without one.
+ * The production build, started the way `npm start` starts it (`node build/server.js`
+ * in the app's directory: built JavaScript, no loader): it serves /healthz with a valid
+ * environment and refuses to start without one. package.json runs every production
+ * process that way, and production's dependencies hold no sandbox, stand-in or CLI.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
 import { ensurePreviewBuild, freePort, removePreviewBuild } from "../helpers/preview-server";
-import { appServerArgs } from "../../scripts/dev/lib/app-build";
 import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 
-const root = join(import.meta.dirname, "..", "..");
 let tmp: string;
 
 function serve(env: Record<string, string>) {
-  // Run from an empty directory so a developer's own .env cannot leak in.
-  const child = spawn(process.execPath, appServerArgs(root, join(buildDir, "build", "server", "index.js")), {
-    cwd: tmp,
+  // `npm start` in a build copy: it holds build/ and nothing else (no developer .env can leak in).
+  const child = spawn(process.execPath, [join("build", "server.js")], {
+    cwd: buildDir,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: "production", ...env },
   });
   let output = "";
@@ -64,6 +65,10 @@ describe("production server", () => {
         if (!response) await new Promise((r) => setTimeout(r, 100));
       }
       expect(response?.status).toBe(200);
+      // No TypeScript loader, no preload: the built file alone.
+      expect(readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1)).toEqual([
+        join("build", "server.js"),
+      ]);
       expect(await response!.json()).toMatchObject({
         status: "ok",
         database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
@@ -96,7 +101,7 @@ describe("production server", () => {
     });
     const db = createPrismaClient(url);
     try {
-      // Up to 30 s: tsx compiles server.ts at start, slow on a loaded machine.
+      // Up to 30 s on a loaded machine.
       for (
         let i = 0;
         i < 300 &&
@@ -191,5 +196,50 @@ describe("production server", () => {
     const code = await server.exited;
     expect(code).not.toBe(0);
     expect(server.output()).toMatch(/SHOPIFY_API_SECRET is required/);
+  });
+});
+
+describe("what production runs", () => {
+  const root = join(import.meta.dirname, "..", "..");
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  it("runs the built entry points with plain node: the server, the worker and every operator command", () => {
+    expect(pkg.scripts.start).toBe("node build/server.js");
+    expect(pkg.scripts.worker).toBe("node build/worker.js");
+    for (const [script, file] of [
+      ["db:migrate", "migrate"],
+      ["rotate-key", "rotate-key"],
+      ["analytics:rebuild", "analytics-rebuild"],
+      ["customers:rebuild", "customers-rebuild"],
+    ])
+      expect(pkg.scripts[script]).toBe(`node build/ops/${file}.js`);
+  });
+
+  it("keeps sandbox, stand-in and CLI packages out of production's dependencies, every version exact", () => {
+    for (const name of [
+      "tsx",
+      "prisma",
+      "hono",
+      "@hono/node-server",
+      "@remix-run/express",
+      "esbuild",
+      "yaml",
+      "graphql",
+    ])
+      expect(pkg.dependencies, name).not.toHaveProperty(name);
+    for (const [name, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }))
+      expect(version, name).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+    const production = JSON.parse(
+      execFileSync("npm", ["ls", "--omit=dev", "--json", "--depth=0"], { cwd: root, encoding: "utf8" }),
+    ) as { dependencies: Record<string, unknown> };
+    expect(
+      Object.keys(production.dependencies).filter((name) =>
+        /^(tsx|prisma|hono|@hono\/|esbuild|vite|@shopify\/cli)/.test(name),
+      ),
+    ).toEqual([]);
   });
 });

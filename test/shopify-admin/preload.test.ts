@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tsxPreloadArgs } from "../../scripts/dev/lib/app-build";
+import { standInPreloadArgs } from "../../scripts/dev/lib/app-build";
 import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
 import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
 import { DESKTOP_CHROME_UA } from "../helpers/browser";
@@ -86,7 +86,7 @@ describe("the preload on its own", () => {
   // Which fetch @shopify/shopify-api would use, in a process started with the app's preloads.
   const script = `const runtime = await import("@shopify/shopify-api/runtime"); console.log(runtime.abstractFetch?.name ?? "none");`;
   const run = (env: Record<string, string>) =>
-    promisify(execFile)(process.execPath, [...tsxPreloadArgs(root), "--input-type=module", "-e", script], {
+    promisify(execFile)(process.execPath, [...standInPreloadArgs(buildDir), "--input-type=module", "-e", script], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", ...env },
     });

@@ -61,4 +61,24 @@ describe("retention", () => {
     expect(await db.prisma.timelineEvent.count({ where: { linkId: { in: [oldFinal.id, oldHeld.id] } } })).toBe(0);
     expect(await db.prisma.apiCall.count({ where: { shop: SHOP } })).toBe(1);
   });
+
+  it("moves the reconciliation's coverage start past the horizon and every order it removed, never back", async () => {
+    const shop = "coverage-shop.myshopify.com";
+    await db.prisma.shop.create({
+      data: { domain: shop, installedAt: daysAgo(400), settings: JSON.stringify({ retentionDays: 90 }) },
+    });
+    // Shopify's clock ahead of this machine's: the order's created_at is later than its row.
+    const ahead = new Date(daysAgo(91).getTime() + 2 * 24 * 3600 * 1000);
+    await link(shop, "71", daysAgo(91), { state: "held", orderCreatedAt: ahead });
+
+    await purgeShopData(createPipelineDeps(db.prisma, { clock: () => NOW }), shop);
+
+    // No pass had run: the ledger is made, its coverage start past the order removed.
+    const ledger = await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop } });
+    expect(ledger.coverageFrom.getTime()).toBe(ahead.getTime() + 1);
+    // A later coverage start (a pass that found the bound reached) is kept.
+    await db.prisma.syncLedger.update({ where: { shop }, data: { coverageFrom: daysAgo(5) } });
+    await purgeShopData(createPipelineDeps(db.prisma, { clock: () => NOW }), shop);
+    expect((await db.prisma.syncLedger.findUniqueOrThrow({ where: { shop } })).coverageFrom).toEqual(daysAgo(5));
+  });
 });

@@ -160,6 +160,10 @@ describe("Shopify webhooks", () => {
     }
     // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
     await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
+    // Shopify sends shop/redact 48 hours after the uninstall (an installed shop is not erased).
+    expect(
+      await call("app/uninstalled", signedWebhookRequest({ topic: "app/uninstalled", shop: SHOP, body: { id: 1 } })),
+    ).toBe(200);
     const status = await call(
       "shop/redact",
       signedWebhookRequest({ topic: "shop/redact", shop: SHOP, body: { shop_id: 1, shop_domain: SHOP } }),

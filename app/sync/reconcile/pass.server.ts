@@ -47,6 +47,7 @@ import { saveScanProgress, scanCall, takeUnknownOrder, yieldAfterPage } from "..
 import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
+import { coverFrom, currentCoverage, ensureLedger, later, type LedgerRow } from "./coverage.server";
 import { writeBackDrift } from "./drift";
 import {
   countLatencies,
@@ -59,7 +60,6 @@ import {
 } from "./measure.server";
 import {
   createdBetweenQuery,
-  firstCoverage,
   LEDGER_WINDOWS,
   nextWatermark,
   passWindow,
@@ -87,6 +87,8 @@ export function reconcileConfig(): ReconcileConfig {
 }
 
 export const PAGES_PER_ATTEMPT = 20;
+/** A pass reads at most this many pages (a million orders): a cursor that leads in a circle ends. */
+export const MAX_PAGES_PER_PASS = 4000;
 /** Shopify's largest page: 250 orders at about 252 requested points. */
 export const INDEX_PAGE_SIZE = 250;
 /** Order states read back per call (one point each). */
@@ -123,6 +125,11 @@ export const reconcilePayloadSchema = z.object({
   /** The end of the ledger's windows: Shopify's counts and the app's are of orders placed before it. */
   countedUntil: z.string(),
   phase: z.enum(["orders", "verify"]).default("orders"),
+  /**
+   * Set when Shopify said a next page exists without a new cursor: the listing ended early, and the
+   * next pass reads from the last order seen here (ISO) instead of from this pass's start.
+   */
+  resumeFrom: z.string().nullable().default(null),
   /** Orders of the pages read that are still to be read whole (taken in or updated), kept so a resume never reads a page twice. */
   pending: z
     .array(z.object({ orderId: z.string(), gid: z.string(), name: z.string(), action: z.enum(["take", "update"]) }))
@@ -198,25 +205,6 @@ interface OrdersPageData {
 }
 
 const iso = (date: Date) => date.toISOString();
-
-type LedgerRow = Awaited<ReturnType<Db["syncLedger"]["findUniqueOrThrow"]>>;
-
-/** The shop's ledger row, created on its first pass with its coverage start. */
-async function ensureLedger(db: Db, shop: Shop): Promise<LedgerRow> {
-  const existing = await db.syncLedger.findUnique({ where: { shop: shop.domain } });
-  if (existing) return existing;
-  const last = await db.orderLink.findFirst({
-    where: { shop: shop.domain, orderCreatedAt: { not: null } },
-    orderBy: { orderCreatedAt: "desc" },
-    select: { orderCreatedAt: true },
-  });
-  const coverageFrom = firstCoverage({ installedAt: shop.installedAt, lastSeenOrderAt: last?.orderCreatedAt ?? null });
-  return db.syncLedger.upsert({
-    where: { shop: shop.domain },
-    create: { shop: shop.domain, coverageFrom },
-    update: {},
-  });
-}
 
 function startPass(ledger: LedgerRow, now: Date, config: ReconcileConfig): ReconcilePayload {
   const window = passWindow(ledger, now, config.maxGapMs);
@@ -324,21 +312,44 @@ async function readOrdersPage(context: PassContext, start: ReconcilePayload): Pr
   if (pass.pages === 0) pass.shopify = { day: data.day ?? null, week: data.week ?? null };
   const orders = data.orders.nodes.map(readOrderState).filter((o): o is ShopifyOrderState => o !== null);
   const pending = await compareOrders(context, pass, orders);
-  const done = !data.orders.pageInfo.hasNextPage;
+  const { hasNextPage, endCursor } = data.orders.pageInfo;
   const last = orders[orders.length - 1];
+  const lastOrderAt = last?.updatedAt ? iso(last.updatedAt) : pass.lastOrderAt;
+  // A next page needs a new cursor: without one (none, or the one just used) the same page would
+  // come back forever, each attempt yielding uncounted. The listing ends; the next pass reads on
+  // from the last order seen (the pages come oldest change first).
+  const stuck = brokenNextPage(data.orders.pageInfo, pass.cursor, pass.pages + 1);
+  if (stuck)
+    console.warn(
+      `[reconcile] ${context.shop.domain}: Shopify said more orders follow page ${pass.pages + 1} (${stuck}); the pass ends here and the next reads on from the last order seen`,
+    );
+  const done = !hasNextPage || stuck !== null;
   const next: ReconcilePayload = {
     ...pass,
-    cursor: data.orders.pageInfo.endCursor ?? pass.cursor,
+    cursor: endCursor ?? pass.cursor,
     pages: pass.pages + 1,
-    lastOrderAt: last?.updatedAt ? iso(last.updatedAt) : pass.lastOrderAt,
+    lastOrderAt,
     throttledUntil: null,
     shopifyFailure: null,
     phase: done ? "verify" : "orders",
+    resumeFrom: stuck ? (lastOrderAt ?? pass.from) : pass.resumeFrom,
     pending,
   };
   // The last page with nothing left to read whole: the pass ends now (a crash before that redoes it, changing nothing).
   if (done && pending.length === 0) return next;
   return (await saveScanProgress(deps.db, job, next)) ? next : null;
+}
+
+/** Why a page that says more orders follow cannot lead to them (null when it can, or when none follow). */
+export function brokenNextPage(
+  pageInfo: { hasNextPage: boolean; endCursor: string | null },
+  usedCursor: string | null,
+  pagesRead: number,
+): string | null {
+  if (!pageInfo.hasNextPage) return null;
+  if (!pageInfo.endCursor) return "no cursor";
+  if (pageInfo.endCursor === usedCursor) return "the same cursor again";
+  return pagesRead >= MAX_PAGES_PER_PASS ? `page ${MAX_PAGES_PER_PASS} reached` : null;
 }
 
 /**
@@ -362,7 +373,10 @@ async function compareOrders(
       })
     ).map((l) => [l.orderId, l]),
   );
-  const coverageFrom = new Date(pass.coverageFrom);
+  let coverageFrom = new Date(pass.coverageFrom);
+  // An order without a link may be one retention just purged: the coverage start it moved, read
+  // after the links (the purge and the move commit together), keeps it out.
+  if (orders.some((o) => !links.has(o.orderId))) coverageFrom = later(coverageFrom, await currentCoverage(db, domain));
   const pending: ReconcilePayload["pending"] = [];
   for (const order of orders) {
     pass.found.scanned++;
@@ -599,12 +613,16 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   // Once an hour is enough to keep a week and a day.
   if (!context.ledger.lastPassAt || hourOf(context.ledger.lastPassAt).getTime() !== hourOf(now).getTime())
     await pruneLedger(db, domain, now);
+  // The coverage start only moves forward (retention may have moved it past this pass's).
+  await coverFrom(db, domain, coverageFrom);
   await db.syncLedger.update({
     where: { shop: domain },
     data: {
-      coverageFrom,
       uncoveredFrom: pass.uncoveredFrom ? new Date(pass.uncoveredFrom) : null,
-      watermark: (figures && rescanFrom(figures)) ?? nextWatermark(new Date(pass.startedAt)),
+      watermark: earliest(
+        (figures && rescanFrom(figures)) ?? nextWatermark(new Date(pass.startedAt)),
+        pass.resumeFrom ? new Date(pass.resumeFrom) : null,
+      ),
       lastPassAt: now,
       lastFailure: null,
       ...(figures ? { measuredUntil: now, figures: JSON.stringify(figures) } : {}),
@@ -616,6 +634,8 @@ async function finishPass(context: PassContext, pass: ReconcilePayload): Promise
   );
   await enqueueJob(db, reconcileJobFor(domain, new Date(now.getTime() + config.intervalMs)));
 }
+
+const earliest = (a: Date, b: Date | null): Date => (b && b < a ? b : a);
 
 /** Figures older than this are counted again, even by a pass that read nothing new. */
 export const FIGURES_REFRESH_MS = 15 * 60_000;

@@ -21,7 +21,7 @@ import type { PrismaClient } from "@prisma/client";
 import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
 import { webhookOrder } from "../lib/order-payloads";
 import { freePort } from "../lib/ports";
-import { tsxPreloadArgs } from "../lib/app-build";
+import { tsxArgs } from "../lib/app-build";
 import { shopifyAdminControl } from "../../../shopify-admin/control-client";
 import { installFetchRewrite } from "../../../shopify-admin/fetch-rewrite";
 
@@ -69,7 +69,7 @@ async function startStandIn(): Promise<{ url: string; stop(): Promise<void> }> {
   const root = join(import.meta.dirname, "..", "..", "..");
   const child = spawn(
     process.execPath,
-    [...tsxPreloadArgs(root), join(root, "shopify-admin", "cli.ts"), "--port", String(port)],
+    [...tsxArgs(root), join(root, "shopify-admin", "cli.ts"), "--port", String(port)],
     {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "inherit"],

@@ -1,9 +1,12 @@
 /**
  * The production build of the app for scripts that serve it: built when build/
- * is missing or older than the sources, then copied to a directory of the
- * caller's so a later build cannot swap files under a running server. Builds
- * and copies take a lock directory, so two demos (or a demo and a test) never
- * write build/ at the same time.
+ * is missing or older than the sources (the Remix build, then the entry points:
+ * build/server.js, build/worker.js, build/ops/*.js, as `npm run build` makes
+ * them), then copied to a directory of the caller's so a later build cannot swap
+ * files under a running server. Builds and copies take a lock directory, so two
+ * demos (or a demo and a test) never write build/ at the same time. The copy also
+ * holds the Shopify Admin stand-in's preload built to JavaScript: the app's
+ * processes run as production runs them, with no TypeScript loader.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -12,6 +15,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { build } from "esbuild";
+import { buildEntries, entryPoints } from "../../build/entries";
 
 export class BuildError extends Error {
   constructor(readonly output: string) {
@@ -30,11 +35,30 @@ export function newestMtime(path: string): number {
   return newest;
 }
 
+/** What a build holds: the Remix server bundle, the client assets and every entry point. */
+function builtFiles(root: string): string[] {
+  return [
+    join("build", "server", "index.js"),
+    ...Object.keys(entryPoints(root)).map((name) => join("build", `${name}.js`)),
+  ];
+}
+
 export function buildIsFresh(root: string): boolean {
-  const server = join(root, "build", "server", "index.js");
-  if (!existsSync(server) || !existsSync(join(root, "build", "client"))) return false;
-  const sources = Math.max(newestMtime(join(root, "app")), newestMtime(join(root, "vite.config.ts")));
-  return statSync(server).mtimeMs > sources;
+  const files = builtFiles(root).map((file) => join(root, file));
+  if (!files.every((file) => existsSync(file)) || !existsSync(join(root, "build", "client"))) return false;
+  const sources = Math.max(
+    // The entry points' sources: the app, the entries, the operator commands and the one harness file they use.
+    ...[
+      "app",
+      "vite.config.ts",
+      "server.ts",
+      "worker.ts",
+      join("scripts", "ops"),
+      join("scripts", "build"),
+      join("scripts", "dev", "lib", "args.ts"),
+    ].map((path) => newestMtime(join(root, path))),
+  );
+  return Math.min(...files.map((file) => statSync(file).mtimeMs)) > sources;
 }
 
 const LOCK_STALE_MS = 5 * 60_000;
@@ -98,12 +122,34 @@ export async function prepareBuild(root: string, dest: string, onBuild: () => vo
       rmSync(join(dest, "build"), { recursive: true, force: true });
       mkdirSync(dest, { recursive: true });
       cpSync(join(root, "build"), join(dest, "build"), { recursive: true });
-      if (existsSync(join(dest, "build", "server", "index.js")) && existsSync(join(dest, "build", "client", "assets")))
+      if (
+        builtFiles(root).every((file) => existsSync(join(dest, file))) &&
+        existsSync(join(dest, "build", "client", "assets"))
+      )
         break;
       if (attempt === 5) throw new BuildError("build/ has no server bundle or client assets after building");
       await new Promise((r) => setTimeout(r, 2000));
     }
+    await buildStandInPreload(root, dest);
     return { dir: dest, built };
+  });
+}
+
+/**
+ * shopify-admin/register.ts as JavaScript in the copy (stand-in/register.js), packages left
+ * to node_modules: it and the app's build share one @shopify/shopify-api, whose fetch it rewrites.
+ */
+async function buildStandInPreload(root: string, dest: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [join(root, "shopify-admin", "register.ts")],
+    outfile: join(dest, "stand-in", "register.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    packages: "external",
+    logLevel: "warning",
   });
 }
 
@@ -111,6 +157,7 @@ async function runBuild(root: string): Promise<void> {
   const cli = join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js");
   try {
     await promisify(execFile)(process.execPath, [cli, "vite:build"], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    await buildEntries(root);
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message?: string };
     throw new BuildError(`${e.stdout ?? ""}${e.stderr ?? ""}` || (e.message ?? String(error)));
@@ -118,19 +165,30 @@ async function runBuild(root: string): Promise<void> {
 }
 
 /**
- * The arguments after `node` that start the production server on a server
- * build, as `npm start` does: the tsx loader by absolute path, so it resolves
- * from any working directory (servers run from their build copy). Then the
- * Shopify Admin stand-in's preload (shopify-admin/register.ts), inert unless
- * the child's environment sets SHOPIFY_ADMIN_STAND_IN_URL.
+ * The arguments after `node` that start the production server as `npm start` does
+ * (build/server.js over build/server/index.js), from a build copy (`buildDir` holds build/).
+ * First the Shopify Admin stand-in's preload, inert unless the child's environment sets
+ * SHOPIFY_ADMIN_STAND_IN_URL.
  */
-export function appServerArgs(root: string, serverBuildPath: string): string[] {
-  return [...tsxPreloadArgs(root), join(root, "server.ts"), serverBuildPath];
+export function appServerArgs(buildDir: string): string[] {
+  return [
+    ...standInPreloadArgs(buildDir),
+    join(buildDir, "build", "server.js"),
+    join(buildDir, "build", "server", "index.js"),
+  ];
 }
 
-/** `--import tsx --import <stand-in preload>`, for any app process (server or worker). */
-export function tsxPreloadArgs(root: string): string[] {
-  const tsx = pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href;
-  const standIn = pathToFileURL(join(root, "shopify-admin", "register.ts")).href;
-  return ["--import", tsx, "--import", standIn];
+/** `npm run worker` from a build copy: build/worker.js, after the stand-in's preload. */
+export function appWorkerArgs(buildDir: string): string[] {
+  return [...standInPreloadArgs(buildDir), join(buildDir, "build", "worker.js")];
+}
+
+/** `--import <the stand-in's preload>` (JavaScript, in the build copy), for any app process. */
+export function standInPreloadArgs(buildDir: string): string[] {
+  return ["--import", pathToFileURL(join(buildDir, "stand-in", "register.js")).href];
+}
+
+/** `--import tsx` (by absolute path, so it resolves from any working directory), for the stand-ins' own TypeScript processes. */
+export function tsxArgs(root: string): string[] {
+  return ["--import", pathToFileURL(createRequire(join(root, "package.json")).resolve("tsx")).href];
 }

@@ -1,6 +1,7 @@
 /**
  * The app's processes as production runs them — the production server
- * (`server.ts` over a build) and the job worker (`worker.ts`) — for every
+ * (build/server.js over the Remix build) and the job worker (build/worker.js),
+ * built JavaScript with no TypeScript loader — for every
  * harness that needs them: the browser and security tests, the chaos tests, the
  * benchmarks and the demo. Each gets only the environment it is given (no
  * developer .env or shell variable leaks in), keeps its output (stdout and
@@ -9,8 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { join } from "node:path";
-import { appServerArgs, tsxPreloadArgs } from "./app-build";
+import { appServerArgs, appWorkerArgs } from "./app-build";
 
 export class AppStartError extends Error {
   constructor(
@@ -23,9 +23,9 @@ export class AppStartError extends Error {
 }
 
 export interface AppProcessOptions {
-  /** The repository (for the server's and the worker's sources and tsx). */
+  /** The repository. */
   root: string;
-  /** The process's working directory: a build copy for the server (its static files), any for the worker. */
+  /** The process's working directory: a build copy (prepareBuild's dir, holding build/), whose entry point runs. */
   cwd: string;
   env: Record<string, string>;
   /** Also written here as it comes. */
@@ -126,7 +126,7 @@ export interface ServerProcess extends AppProcess {
 /** `npm start` on the build in `options.cwd` (which holds build/), bound to 127.0.0.1:port; ready when /healthz answers. */
 export async function startServerProcess(options: AppProcessOptions & { port: number }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const proc = spawnApp(appServerArgs(options.root, join(options.cwd, "build", "server", "index.js")), {
+  const proc = spawnApp(appServerArgs(options.cwd), {
     ...options,
     env: { HOST: "127.0.0.1", PORT: String(options.port), ...options.env },
   });
@@ -144,9 +144,9 @@ export async function startServerProcess(options: AppProcessOptions & { port: nu
   return { ...rest, url, port: options.port };
 }
 
-/** `npm run worker` on the app's sources, as production runs it beside the server; ready once it says it started. */
+/** `npm run worker` on the build copy in `options.cwd`, as production runs it beside the server; ready once it says it started. */
 export async function startWorkerProcess(options: AppProcessOptions): Promise<AppProcess> {
-  const proc = spawnApp([...tsxPreloadArgs(options.root), join(options.root, "worker.ts")], options);
+  const proc = spawnApp(appWorkerArgs(options.cwd), options);
   await waitUntil(
     async () => /worker \S+ started/.test(proc.output()),
     proc,

@@ -21,11 +21,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../../../app/db/client";
-import { prepareBuild, privateBuildDir } from "../../lib/app-build";
+import { appWorkerArgs, prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../lib/ports";
 import { startServerProcess, type ServerProcess } from "../../lib/app-process";
-import { tsxPreloadArgs } from "../../lib/app-build";
 import {
   connectDemoShop,
   DEMO_ACCOUNT,
@@ -303,8 +302,8 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       const workerMetricsPort = await freePort();
       const worker = spawnLogged(
         "worker",
-        // The stand-in's preload too: the worker makes the Admin API calls.
-        [...tsxPreloadArgs(ROOT).slice(2), join(ROOT, "worker.ts")],
+        // The built worker, with the stand-in's preload: the worker makes the Admin API calls.
+        appWorkerArgs(build.dir),
         {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? "",

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "OrderLink_orderId_idx" ON "OrderLink"("orderId");
+
