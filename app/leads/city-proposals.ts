@@ -15,7 +15,7 @@
 import type { CityIndex, Ranked } from "./city-match";
 import { consonantKey, soundKey } from "./city-sound";
 import { roundScore, similarity } from "./similarity";
-import type { CitySuggestion } from "./types";
+import type { CityReason, CitySuggestion } from "./types";
 
 const LIKELY_COUNT = 3;
 /** Whole-field spelling score from which a city is a likely choice (see the corpus test). */
@@ -153,35 +153,35 @@ function certainCity(index: CityIndex, key: string): { cityId: number; confirmed
 function compute(index: CityIndex, input: ProposalInput, skip: number | undefined): CitySuggestion[] {
   const out: CitySuggestion[] = [];
   const seen = new Set<number>(skip === undefined ? [] : [skip]);
-  const push = (cityId: number, score: number, confidence: "certain" | "likely") => {
+  const push = (cityId: number, score: number, confidence: "certain" | "likely", why: CityReason) => {
     const city = index.byId.get(cityId);
     if (!city || seen.has(cityId)) return;
     seen.add(cityId);
-    out.push({ kind: "city", cityId, name: city.name, score: roundScore(score), confidence });
+    out.push({ kind: "city", cityId, name: city.name, score: roundScore(score), confidence, why });
   };
 
   const certain = input.choicesOnly ? undefined : certainCity(index, input.key);
-  if (certain) push(certain.cityId, 1, "certain");
+  if (certain) push(certain.cityId, 1, "certain", certain.confirmed ? "confirmed" : "sound");
 
-  const likely = new Map<number, number>();
-  const consider = (cityId: number, score: number) => {
-    if (score > (likely.get(cityId) ?? 0)) likely.set(cityId, score);
+  const likely = new Map<number, { score: number; why: CityReason }>();
+  const consider = (cityId: number, score: number, why: CityReason) => {
+    if (score > (likely.get(cityId)?.score ?? 0)) likely.set(cityId, { score, why });
   };
   const floor = input.key.length <= SHORT_KEY ? LIKELY_SHORT : LIKELY_FULL;
-  for (const { cityId, score } of input.full) if (score >= floor) consider(cityId, score);
+  for (const { cityId, score } of input.full) if (score >= floor) consider(cityId, score, "spelling");
   // A spelling close to one the merchant confirmed (the fuzzy index holds only the built-in ones).
   for (const [aliasKey, cityId] of index.shopKeys) {
     const score = similarity(input.key, aliasKey);
-    if (score >= LIKELY_SPAN) consider(cityId, score);
+    if (score >= LIKELY_SPAN) consider(cityId, score, "confirmed");
   }
   for (const { words, outside, ranked } of input.spans) {
     // A run of place-name words only ("Sidi", "Ain") points nowhere; a run beside one is part of a name.
     if (words.every((w) => PLACE_WORDS.has(w)) || namesAPlace(outside)) continue;
-    for (const { cityId, score } of ranked) if (score >= LIKELY_SPAN) consider(cityId, score);
+    for (const { cityId, score } of ranked) if (score >= LIKELY_SPAN) consider(cityId, score, "in_field");
   }
   const sound = soundKey(input.key);
   const bySound = sound ? soleCity(index.sounds, sound) : undefined;
-  if (bySound !== undefined) consider(bySound, SOUND_SCORE);
+  if (bySound !== undefined) consider(bySound, SOUND_SCORE, "sound");
   // Consonants alone only for a field typed without vowels, as Darija often is ("Mrkch", "Brkn", "Grsif").
   const consonants = consonantKey(input.key);
   const voweless = (input.key.match(/[aeiouy]/g) ?? []).length <= VOWELESS * input.key.length;
@@ -189,12 +189,12 @@ function compute(index: CityIndex, input: ProposalInput, skip: number | undefine
     voweless && input.key.length >= MIN_FIELD && consonants.length >= MIN_CONSONANTS
       ? soleCity(index.consonants, consonants)
       : undefined;
-  if (byConsonants !== undefined) consider(byConsonants, CONSONANT_SCORE);
+  if (byConsonants !== undefined) consider(byConsonants, CONSONANT_SCORE, "consonants");
 
-  const ranked = [...likely].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  for (const [cityId, score] of ranked) {
+  const ranked = [...likely].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
+  for (const [cityId, { score, why }] of ranked) {
     if (out.length >= LIKELY_COUNT + (certain ? 1 : 0)) break;
-    push(cityId, score, "likely");
+    push(cityId, score, "likely", why);
   }
   return out;
 }

@@ -29,7 +29,7 @@ import {
   type Quantity,
   type SkuToken,
 } from "./product-words";
-import type { ProductSuggestion, ShopLineItem } from "./types";
+import type { ProductReason, ProductSuggestion, ShopLineItem } from "./types";
 
 const LIKELY_COUNT = 3;
 /** Weighted overlap of the names from which an item is a likely choice (see the corpus test). */
@@ -294,7 +294,12 @@ function skuKinship(line: LineView, candidate: Candidate): number {
   return sameTokens(line.sku.slice(0, stem.length), stem) ? 1 : 0;
 }
 
-function suggestionOf(candidate: Candidate, confidence: "certain" | "likely", score: number): ProductSuggestion {
+function suggestionOf(
+  candidate: Candidate,
+  confidence: "certain" | "likely",
+  score: number,
+  why: ProductReason,
+): ProductSuggestion {
   const { entry } = candidate;
   return {
     kind: "product",
@@ -303,6 +308,7 @@ function suggestionOf(candidate: Candidate, confidence: "certain" | "likely", sc
     name: entry.variant?.name ? `${entry.product.name} (${entry.variant.name})` : entry.product.name,
     score: roundScore(score),
     confidence,
+    why,
   };
 }
 
@@ -317,6 +323,7 @@ function candidatesFor(index: ProposalIndex, line: LineView): number[] {
 function compute(index: ProposalIndex, line: LineView, confirmed: CatalogueEntry | undefined): ProductSuggestion[] {
   const ids = candidatesFor(index, line);
   const certain: Candidate[] = [];
+  let proof: ProductReason = "confirmed";
   if (confirmed) {
     const candidate = index.candidates.find((c) => c.entry.sku === confirmed.sku);
     if (candidate) certain.push(candidate);
@@ -325,28 +332,31 @@ function compute(index: ProposalIndex, line: LineView, confirmed: CatalogueEntry
     const family = ids.map((id) => index.candidates[id]).filter((c) => skuFamily(line, c));
     const named = family.length === 0 ? ids.map((id) => index.candidates[id]).filter((c) => sameName(line, c)) : [];
     const proven = family.length > 0 ? family : named;
+    proof = family.length > 0 ? "sku" : "name";
     // Two items fit the rule: neither is proven.
     if (proven.length === 1) certain.push(proven[0]);
   }
-  const likely: { candidate: Candidate; score: number }[] = [];
+  const likely: { candidate: Candidate; score: number; why: ProductReason }[] = [];
   for (const id of ids) {
     const candidate = index.candidates[id];
     // A product sold in variants is proposed as one of its variants, never as a whole.
     if (candidate.hasVariants || certain.includes(candidate) || contradicts(line, candidate)) continue;
     const shared = line.name.words.some((w) => candidate.name.words.includes(w)) || skuKinship(line, candidate) > 0;
     if (!shared) continue;
-    const score = Math.max(overlap(line, candidate), skuKinship(line, candidate) * 0.75);
-    if (score >= LIKELY_FLOOR) likely.push({ candidate, score });
+    const byName = overlap(line, candidate);
+    const bySku = skuKinship(line, candidate) * 0.75;
+    const score = Math.max(byName, bySku);
+    if (score >= LIKELY_FLOOR) likely.push({ candidate, score, why: byName >= bySku ? "shared_words" : "sku_family" });
   }
   likely.sort((a, b) => b.score - a.score || (a.candidate.entry.sku < b.candidate.entry.sku ? -1 : 1));
-  const out = certain.map((c) => suggestionOf(c, "certain", 1));
+  const out = certain.map((c) => suggestionOf(c, "certain", 1, proof));
   // A variant listed with its product's SKU is one item: proposed once.
   const seen = new Set(out.map((s) => s.sku));
-  for (const { candidate, score } of likely) {
+  for (const { candidate, score, why } of likely) {
     if (out.length >= LIKELY_COUNT + certain.length) break;
     if (seen.has(candidate.entry.sku)) continue;
     seen.add(candidate.entry.sku);
-    out.push(suggestionOf(candidate, "likely", score));
+    out.push(suggestionOf(candidate, "likely", score, why));
   }
   return out;
 }

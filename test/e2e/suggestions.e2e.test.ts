@@ -4,8 +4,9 @@
  * one-click fixes are gone (the demo's #1019 zellige lamp and #1021 olive oil are said
  * not to be on the platform, #1033 Sebt Gzoula proposes no Settat and shows its address);
  * a proven product is the one primary action until the merchant picks another, which then
- * takes its place; a likely city shows its region beside the order's address; a catalogue
- * search that finds nothing says so. Screenshots go to test-results/e2e/suggestions-*.png.
+ * takes its place; a likely city shows its region beside the order's address; each proposal
+ * says why it is proposed; a catalogue search that finds nothing says so. Screenshots go to
+ * test-results/e2e/suggestions-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -131,21 +132,27 @@ describe.each([
     expect(await primaryButtons(card)).toEqual([]);
   });
 
-  it("offers a likely city with its region beside the order's address", async () => {
+  it("offers a likely city with its region beside the order's address, and why it is proposed", async () => {
     const card = group(page, `city:${normalizeCityKey("Trdnt")}`);
     expect(await card.locator('[data-order-address="#5002"]').textContent()).toContain("Hay Salam rue 4, Trdnt");
     const choice = card.locator('[data-proposal="likely"]');
     expect(await choice.count()).toBe(1);
     expect(await choice.textContent()).toContain("Taroudant");
     expect(await choice.textContent()).toContain(tr("suggestions.city.region", { region: "Souss-Massa" }));
+    expect(await choice.locator("[data-proposal-why]").textContent()).toBe(
+      tr("suggestions.why", { reason: tr("suggestions.why.city.consonants") }),
+    );
     expect(await primaryButtons(card)).toEqual([]);
   });
 
-  it("makes a proven variant the one primary action, with its price and stock", async () => {
+  it("makes a proven variant the one primary action, with its price, stock and the rule that proves it", async () => {
     const card = group(page, "sku:SMW-X8-NOIR");
     const proven = card.locator('[data-proposal="certain"]');
     expect(await proven.textContent()).toContain("SMW-X8-BLK");
     expect(await proven.textContent()).toContain(tr("suggestions.product.inStock"));
+    expect(await proven.locator("[data-proposal-why]").textContent()).toBe(
+      tr("suggestions.why", { reason: tr("suggestions.why.product.sku") }),
+    );
     expect(await primaryButtons(card)).toEqual([
       tr("anomalies.fix.useProduct", { name: "Montre connectée X8 (Noir)", orders: oneOrder }),
     ]);

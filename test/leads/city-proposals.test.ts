@@ -80,6 +80,17 @@ describe("likely and nothing", () => {
     },
   );
 
+  it("GIVEN a proposed city WHEN it is shown THEN it says why: a sound, a confirmed spelling, letters or consonants", () => {
+    const why = (m: CityMatch) => (m.status === "unmatched" ? m.suggestions.map((s) => [s.name, s.why]) : m.status);
+    const aliases = [{ alias: "Sebt Gzoula", cityId: cityId("Safi") }];
+    expect(why(matchCity("Quenitra", cities()))).toEqual([["Kénitra", "sound"]]);
+    expect(why(matchCity("Sebt Gzola", cities(), aliases))).toEqual([["Safi", "confirmed"]]);
+    expect(why(matchCity("Sebt Guezoula", cities(), aliases))).toEqual([["Safi", "confirmed"]]);
+    expect(why(matchCity("Tetwane", cities()))).toEqual([["Tétouan", "sound"]]);
+    expect(why(matchCity("Tinejir", cities()))).toEqual([["Tinghir", "spelling"]]);
+    expect(why(matchCity("Brkn", cities()))).toEqual([["Berkane", "consonants"]]);
+  });
+
   it("remembers a field's proposals and hands out copies", () => {
     const first = matchCity("Brkn", cities());
     if (first.status === "unmatched") first.suggestions[0].name = "changed";

@@ -117,6 +117,27 @@ describe("likely: shares the name, contradicts nothing", () => {
   });
 });
 
+describe("why an item is proposed", () => {
+  const why = (fields: { sku?: string; name: string; variantTitle?: string }) =>
+    suggestProducts(atlas, { title: undefined, variantTitle: undefined, ...fields }).map((s) => [s.sku, s.why]);
+
+  it("GIVEN a proven item WHEN it is proposed THEN it names the rule that proves it", () => {
+    expect(why({ sku: "SMW-X8-NOIR", name: "Montre" })).toEqual([["SMW-X8-BLK", "sku"]]);
+    expect(why({ sku: "HA-50", name: "HUILE D’ARGAN COSMETIQUE 50ML" })).toEqual([["ARG-OIL-50", "name"]]);
+    const mappings = buildMappingIndex([
+      { sourceKind: "sku", sourceKey: "huile-argan-50", targets: [{ sku: "ARG-OIL-50", quantity: 1 }] },
+    ]);
+    expect(suggestProducts(atlas, { sku: "HUILE_ARGAN_50", name: "x" }, mappings).map((s) => s.why)).toEqual([
+      "confirmed",
+    ]);
+  });
+
+  it("GIVEN a likely item WHEN it is proposed THEN it says what resembles: the names' words or the SKU's start", () => {
+    expect(why({ sku: "ARGAN50", name: "Huile d'argan 50ml" })).toEqual([["ARG-OIL-50", "shared_words"]]);
+    expect(why({ sku: "ARG-OIL-50-B2", name: "Huile" })).toEqual([["ARG-OIL-50", "sku_family"]]);
+  });
+});
+
 describe("the memo", () => {
   it("gives the same proposals again, as copies the caller may change", () => {
     const first = suggestProducts(atlas, { sku: "SMW-X8-NOIR", name: "Montre" });

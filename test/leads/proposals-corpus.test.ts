@@ -128,6 +128,25 @@ describe("proposals on the labelled corpus", () => {
     expect(wrong.map((c) => c.input)).toEqual([]);
   });
 
+  it("says why it proposes each item: the rule that proves a primary, the resemblance behind a choice", () => {
+    const reasons = (outcomes: Scored[], confidence: "certain" | "likely") =>
+      new Set(
+        outcomes.flatMap(({ outcome }) =>
+          outcome.suggestions.filter((s) => (s.confidence ?? "likely") === confidence).map((s) => String(s.why)),
+        ),
+      );
+    const within = (found: Set<string>, allowed: string[]) => [...found].filter((why) => !allowed.includes(why));
+    expect(within(reasons(productScores, "certain"), ["confirmed", "sku", "name"])).toEqual([]);
+    expect(within(reasons(productScores, "likely"), ["shared_words", "sku_family"])).toEqual([]);
+    expect(within(reasons(cityScores, "certain"), ["confirmed", "sound"])).toEqual([]);
+    expect(within(reasons(cityScores, "likely"), ["confirmed", "consonants", "in_field", "sound", "spelling"])).toEqual(
+      [],
+    );
+    // Each rule that proves a primary is met on the corpus.
+    expect(reasons(productScores, "certain")).toEqual(new Set(["confirmed", "sku", "name"]));
+    expect(reasons(cityScores, "certain")).toEqual(new Set(["confirmed", "sound"]));
+  });
+
   it("makes most products it can prove the primary action, and offers most of the rest", () => {
     expect(productTable.primaryCorrect / productTable.proposedWithTruth).toBeGreaterThanOrEqual(0.55);
     expect(productTable.anyHit / productTable.proposedWithTruth).toBeGreaterThanOrEqual(0.85);

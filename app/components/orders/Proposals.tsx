@@ -2,13 +2,14 @@
  * The fix of an unknown product or city, as the matcher's proposals allow it: a proven
  * item is the primary action; likely items are choices shown with what the merchant
  * judges them by (a product's variant, platform price and stock; a city's region beside
- * the order's address); nothing proposed says so plainly, with the way forward. The item
+ * the order's address) and why each is proposed; nothing proposed says so plainly, with the way forward. The item
  * the merchant picks becomes the primary action, and no other button stays as prominent.
  */
 import { useState, type ReactNode } from "react";
 import { Banner, BlockStack, Box, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CityOption, OrderAddress, ProductOption } from "../../pages/anomalies.server";
 import type { CitySuggestion, ProductSuggestion, Suggestion } from "../../leads/types";
+import type { MessageKey } from "../../i18n";
 import { useFormat, useT, type Translate } from "../../i18n/react";
 import { CityPicker, ProductPicker } from "./Pickers";
 
@@ -55,6 +56,23 @@ function ShopifyLinks({ orders }: { orders: readonly ProposalOrder[] }) {
   );
 }
 
+function Why({ text }: { text: string }) {
+  return text ? (
+    <span data-proposal-why>
+      <Text as="span" variant="bodySm" tone="subdued">
+        {text}
+      </Text>
+    </span>
+  ) : null;
+}
+
+/** "Pourquoi : le SKU commence comme celui de la plateforme"; nothing for a finding stored without a reason. */
+function whyText(t: Translate, s: Suggestion): string {
+  if (!s.why) return "";
+  const reason = t(`suggestions.why.${s.kind}.${s.why}` as MessageKey);
+  return t("suggestions.why", { reason });
+}
+
 interface FixLabels {
   /** The proven item's button: "Utiliser {name} et envoyer 2 commandes". */
   apply(name: string): string;
@@ -69,6 +87,8 @@ interface Proven {
   intro: string;
   name: string;
   details: string;
+  /** "Pourquoi : …", when the finding says. */
+  why: string;
   /** The one-click fix's label. */
   label: string;
   onApply(): void;
@@ -78,6 +98,7 @@ interface Choice {
   key: string;
   name: string;
   details: string;
+  why: string;
   onChoose(): void;
 }
 
@@ -122,6 +143,7 @@ function FixLayout({
               </Text>
               {proven.details ? ` · ${proven.details}` : ""}
             </Text>
+            <Why text={proven.why} />
             <InlineStack>
               <Button variant={picked ? undefined : "primary"} loading={busy} onClick={proven.onApply}>
                 {proven.label}
@@ -147,6 +169,7 @@ function FixLayout({
                       {choice.details}
                     </Text>
                   ) : null}
+                  <Why text={choice.why} />
                 </BlockStack>
                 <Button
                   size="slim"
@@ -247,6 +270,7 @@ export function ProductFix({
           intro: t("suggestions.product.certain"),
           name: nameOf(certain),
           details: detailsOf(certain),
+          why: whyText(t, certain),
           label: labels.apply(certain.name),
           onApply: () => onApply(certain.sku),
         }
@@ -256,6 +280,7 @@ export function ProductFix({
         key: s.sku,
         name: nameOf(s),
         details: detailsOf(s),
+        why: whyText(t, s),
         onChoose: () => setSku(s.sku),
       }))}
       none={
@@ -347,6 +372,7 @@ export function CityFix({
             intro: t("suggestions.city.certain"),
             name: certain.name,
             details: regionOf(certain),
+            why: whyText(t, certain),
             label: labels.apply(certain.name),
             onApply: () => onApply(certain.cityId),
           }
@@ -356,6 +382,7 @@ export function CityFix({
           key: String(s.cityId),
           name: s.name,
           details: regionOf(s),
+          why: whyText(t, s),
           onChoose: () => setCityId(s.cityId),
         }))}
         none={
