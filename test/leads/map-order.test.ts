@@ -210,7 +210,14 @@ describe("mapOrderToLead: city", () => {
     const f = finding(result, "city_unmatched");
     expect(f).toMatchObject({ severity: "blocking", field: "city", params: { input: "Trdnt" } });
     expect(f?.suggestions).toEqual([
-      { kind: "city", cityId: cityId("Taroudant"), name: "Taroudant", score: expect.any(Number), confidence: "likely" },
+      {
+        kind: "city",
+        cityId: cityId("Taroudant"),
+        name: "Taroudant",
+        score: expect.any(Number),
+        confidence: "likely",
+        why: "consonants",
+      },
     ]);
     expect(f?.message).toContain("Taroudant");
     expect(result.lead?.city).toBe("Trdnt");

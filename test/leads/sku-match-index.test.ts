@@ -194,7 +194,15 @@ describe("suggestions", () => {
 
   it("proves the variant a line names, never its product as a whole", () => {
     expect(suggestProducts(index, { name: "", title: "Shoe", variantTitle: "38" })).toEqual([
-      { kind: "product", productId: 5, sku: "SHOE-38", name: "Shoe (38)", score: 1, confidence: "certain" },
+      {
+        kind: "product",
+        productId: 5,
+        sku: "SHOE-38",
+        name: "Shoe (38)",
+        score: 1,
+        confidence: "certain",
+        why: "name",
+      },
     ]);
     expect(suggestProducts(index, { name: "Shoe - 38", title: "ignored", variantTitle: "" })[0]).toMatchObject({
       sku: "SHOE-38",
@@ -292,8 +300,24 @@ describe("suggestions of variants", () => {
 
   it("names a variant by its product and itself, and proposes each SKU once", () => {
     expect(suggestProducts(buildCatalogueIndex(list), { name: "Kit Standard" })).toEqual([
-      { kind: "product", productId: 1, sku: "KIT", name: "Kit (Standard)", score: 1, confidence: "certain" },
-      { kind: "product", productId: 1, sku: "KIT-XL", name: "Kit (XL)", score: 0.67, confidence: "likely" },
+      {
+        kind: "product",
+        productId: 1,
+        sku: "KIT",
+        name: "Kit (Standard)",
+        score: 1,
+        confidence: "certain",
+        why: "name",
+      },
+      {
+        kind: "product",
+        productId: 1,
+        sku: "KIT-XL",
+        name: "Kit (XL)",
+        score: 0.67,
+        confidence: "likely",
+        why: "shared_words",
+      },
     ]);
   });
 
