@@ -11,11 +11,11 @@
  * Orders (desktop and phone) and an order page go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
  */
 import { copyFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { axeViolations } from "../helpers/axe";
 import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import {
   DEFAULT_SCOPES,
@@ -43,7 +43,6 @@ const SHOPS: Record<Language, string> = { en: "atlas-beauty.myshopify.com", fr: 
 /** Installed, never connected to a platform. */
 const NEW_SHOP = "new-store.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** Built for Shopify's Web Vitals, measured in the lab. */
 const VITALS = { lcp: 2500, cls: 0.1, inp: 200 };
 
@@ -114,27 +113,6 @@ async function place(locale: Language, specs: OrderSpec[]) {
   const bodies = await flows[locale].place(specs);
   for (const body of bodies)
     applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
-}
-
-/** axe-core's WCAG 2.1 A and AA violations on the page as it is now, of any impact. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 async function vitals(page: Page): Promise<{ lcp: number; cls: number; inp: number }> {
