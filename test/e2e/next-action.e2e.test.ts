@@ -253,7 +253,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await click(
       group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders", { count: 2 }) }) }),
     );
-    await expect.poll(() => session.toasts()).toContain(tr("anomalies.toast.fixed", { count: 2 }));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("anomalies.toast.fixed", { count: 2 }));
     expect(clicks.count).toBeLessThanOrEqual(3);
     for (const name of [n(2), n(3)]) expect((await linkOf(name)).state).toBe("received");
 
@@ -270,7 +270,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
         name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders", { count: 1 }) }),
       }),
     );
-    await expect.poll(async () => (await linkOf(n(4))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(4))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
     // A missing phone, the only one: Home → the order itself → type the mobile and save.
@@ -281,7 +281,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(tr("order.fix.phone")).fill(phone(5));
     await click(page.getByRole("button", { name: tr("order.fix.save") }));
-    await expect.poll(async () => (await linkOf(n(5))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(5))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
     // A risky customer: Home → the order → call or WhatsApp them → send anyway, confirmed in the modal.
@@ -303,7 +303,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await modal.getAttribute("aria-label")).toBe(tr("order.sendAnyway.title"));
     expect(await axeViolations(page)).toEqual([]);
     await click(modal.locator("button", { hasText: tr("customers.held.sendAnyway") }));
-    await expect.poll(async () => (await linkOf(n(6))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(6))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
     expectVitals("order page", await vitals(page));
     await flows[locale].drain();
@@ -331,7 +331,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     for (const name of [n(7), n(8)]) expect(named).toContain(name);
     expect(await axeViolations(page)).toEqual([]);
     await modal.locator("button", { hasText: tr("release.confirm.other", { count: 2 }) }).click();
-    await expect.poll(() => session.toasts()).toContain(tr("release.sent", { count: 2 }));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("release.sent", { count: 2 }));
     await flows[locale].drain();
     for (const name of [n(7), n(8)]) {
       const link = await linkOf(name);
@@ -357,12 +357,12 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await axeViolations(page)).toEqual([]);
     // Cancelling changes nothing.
     await modal.getByRole("button", { name: tr("modal.cancel"), exact: true }).click();
-    await expect.poll(() => page.locator("ui-modal[open]").count()).toBe(0);
+    await expect.poll(() => page.locator("ui-modal[open]").count(), { timeout: 30_000 }).toBe(0);
     expect((await linkOf(n(1))).state).toBe("created");
 
     await page.getByRole("button", { name: tr("order.resend") }).click();
     await page.locator("ui-modal[open] button", { hasText: tr("order.secondLead.confirm") }).click();
-    await expect.poll(() => session.toasts()).toContain(tr("order.resent"));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("order.resent"));
     await flows[locale].drain();
     await visit(page, await url(`/app/orders/${created.id}`));
     const step = page.locator('[data-timeline="resend_second_lead"]');
@@ -397,8 +397,10 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       .locator("ui-modal[open]")
       .getByRole("button", { name: tr("order.cancelDuplicate.confirm") })
       .click();
-    await expect.poll(() => session.toasts()).toContain(tr("order.duplicate.cancelled"));
-    await expect.poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt).not.toBeNull();
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("order.duplicate.cancelled"));
+    await expect
+      .poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt, { timeout: 30_000 })
+      .not.toBeNull();
     // The lead lives on: the page now points to the seller space.
     await page.locator('[data-next-action="sellerSpace"]').waitFor();
     expect(await visibleText(page, '[data-next-action="sellerSpace"]')).toContain(
@@ -467,7 +469,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await docsScreenshot(session, "orders-desktop", locale);
     // Largest amount first, as the database orders them.
     await page.getByRole("button", { name: tr("orders.column.amount") }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("amount-desc");
+    await expect.poll(() => new URL(page.url()).searchParams.get("sort"), { timeout: 30_000 }).toBe("amount-desc");
     const expected = await server.db.orderLink.findMany({
       where: { shop },
       orderBy: [{ totalCents: "desc" }, { id: "desc" }],
