@@ -25,7 +25,7 @@ import { applyLeadEvents } from "./lead-events.server";
 import { setStanding } from "../customers/records.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
-import { postLeadJobKey, POST_LEAD_JOB } from "../models/job-kinds";
+import { postLeadJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { ANOMALY_CODES, isKnownAnomaly } from "../models/anomaly-codes";
@@ -117,12 +117,7 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
         at: now,
       },
     ]);
-    await enqueueJob(tx, {
-      kind: POST_LEAD_JOB,
-      key: postLeadJobKey(shop, link.orderId),
-      shop,
-      payload: { linkId: link.id },
-    });
+    await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
     await addTimeline(
       tx,
       shop,

@@ -19,7 +19,7 @@ import {
 } from "../models/order-texts";
 import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
@@ -60,7 +60,7 @@ function readHeader(payload: Record<string, unknown>): OrderHeader {
 }
 
 async function queuePosting(tx: Tx, shop: string, orderId: string, linkId: string) {
-  await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } });
+  await enqueueJob(tx, postLeadJobFor(shop, orderId, linkId));
 }
 
 /** Where an order event came from: its delivery key, and when Shopify raised it (X-Shopify-Triggered-At). */

@@ -95,4 +95,12 @@ describe("npm run analytics:rebuild", () => {
     expect(run.stderr).toContain("--shop must be a *.myshopify.com domain");
     expect(run.stderr).toContain("usage: npm run analytics:rebuild");
   }, 60_000);
+
+  it("refuses an unknown option, a missing value and a stray argument with the usage line", async () => {
+    for (const args of [["--shops", SHOP], ["--shop"], ["now"]]) {
+      const run = await rebuild(args);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr, args.join(" ")).toMatch(/^analytics:rebuild: .+\nusage: npm run analytics:rebuild/);
+    }
+  }, 60_000);
 });

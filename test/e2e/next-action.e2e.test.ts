@@ -7,8 +7,8 @@
  * timeline says a second lead may exist; the Orders list at 375 px shows order,
  * customer, amount and stage without scrolling sideways; a duplicate links the lead
  * it repeats. Every page passes axe-core (WCAG 2.1 A and AA, any impact) in both
- * languages, and holds Web Vitals in the lab (LCP, CLS, INP). Screenshots of Home,
- * Orders (desktop and phone) and an order page go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
+ * languages, and holds Web Vitals in the lab (LCP, CLS, INP). Screenshots of
+ * Home, Orders on a phone and an order page (those the README shows) go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
  */
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
@@ -139,11 +139,15 @@ async function visibleText(page: Page, selector: string) {
     });
 }
 
-/** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png. */
+/** The images the README shows; the others stay in test-results so docs/ holds nothing unreferenced. */
+const README_IMAGES = new Set(["home", "order-page-fr", "orders-phone-fr"]);
+
+/** test-results/e2e/<name>-<locale>.png; with UPDATE_DOCS_SCREENSHOTS=1 also docs/<name>.png (English) or docs/<name>-fr.png when the README shows it. */
 async function docsScreenshot(session: EmbeddedSession, name: string, locale: Language) {
   const file = locale === "en" ? name : `${name}-${locale}`;
   const path = await session.screenshot(`${name}-${locale}`);
-  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${file}.png`));
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1" && README_IMAGES.has(file))
+    copyFileSync(path, join(DOCS, `${file}.png`));
 }
 
 describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (locale) => {

@@ -12,6 +12,7 @@ import { readShopSettings } from "../../models/shop-settings";
 import { enqueueNewJobs, type EnqueueJobInput } from "../../queue/jobs.server";
 import { flowTriggerJobFor } from "../../models/job-kinds";
 import { FLOW_TRIGGER, stuckFiring } from "../../flow/triggers";
+import { triggerInUse } from "../../flow/trigger-usage.server";
 import { bucketOf, LATENCY_METRICS, type LatencyMetric } from "./latency";
 import { LEDGER_WINDOWS, windowStart, type LedgerWindow } from "./window";
 
@@ -179,12 +180,7 @@ export async function fireStuckTriggers(
   if (!readShopSettings(shopRow.settings).flowTriggers.orderStuck) return 0;
   const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
   if (orders.length === 0) return 0;
-  const usage = await db.flowTriggerUsage.findUnique({
-    where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } },
-    select: { hasEnabledFlow: true },
-  });
-  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
-  if (!usage?.hasEnabledFlow) return 0;
+  if (!(await triggerInUse(db, shop, FLOW_TRIGGER.orderStuck))) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
     const firing = stuckFiring(order, now);
     return flowTriggerJobFor(shop, order.orderId, order.id, firing.handle, firing.eventKey, firing.payload);

@@ -47,16 +47,10 @@ export function buildIsFresh(root: string): boolean {
   const files = builtFiles(root).map((file) => join(root, file));
   if (!files.every((file) => existsSync(file)) || !existsSync(join(root, "build", "client"))) return false;
   const sources = Math.max(
-    // The entry points' sources: the app, the entries, the operator commands and the one harness file they use.
-    ...[
-      "app",
-      "vite.config.ts",
-      "server.ts",
-      "worker.ts",
-      join("scripts", "ops"),
-      join("scripts", "build"),
-      join("scripts", "dev", "lib", "args.ts"),
-    ].map((path) => newestMtime(join(root, path))),
+    // The entry points' sources: the app, the entries and the operator commands (their helpers included).
+    ...["app", "vite.config.ts", "server.ts", "worker.ts", join("scripts", "ops"), join("scripts", "build")].map(
+      (path) => newestMtime(join(root, path)),
+    ),
   );
   return Math.min(...files.map((file) => statSync(file).mtimeMs)) > sources;
 }
