@@ -1,20 +1,24 @@
-// Prisma CLI configuration. The JavaScript schema engine with the libsql driver
-// adapter needs no native engine download, which these offline machines cannot do.
+// Prisma CLI configuration: `prisma generate` (npm install runs it) and the
+// `prisma migrate diff --script` of `npm run db:new-migration`. Migrations are
+// applied by app/db/migrations.server.ts, not by `prisma migrate`, whose
+// JavaScript schema engine fails on PostgreSQL offline
+// (docs/decisions/0002-two-migration-trees.md). The JavaScript engine with the
+// node-postgres driver adapter needs no native engine download, which these
+// offline machines cannot do.
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
-import { DEFAULT_DATABASE_URL } from "./app/db/url";
+import { PrismaPg } from "@prisma/adapter-pg";
 
-// The schema reads env("DATABASE_URL") and a Prisma config file turns off .env
-// loading, so the embedded default is applied here for every CLI command.
-process.env.DATABASE_URL ||= DEFAULT_DATABASE_URL;
+// Read by the schema's env("DATABASE_URL") and a Prisma config file turns off .env
+// loading: generating connects to nothing, and db:new-migration sets its own server's.
+process.env.DATABASE_URL ||= "postgresql://localhost/unused";
 
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
-  schema: path.join("prisma", "schema.prisma"),
-  migrations: { path: path.join("prisma", "migrations") },
+  schema: path.join(import.meta.dirname, "prisma", "schema.prisma"),
+  migrations: { path: path.join(import.meta.dirname, "prisma", "migrations") },
   async adapter() {
-    return new PrismaLibSQL({ url: process.env.DATABASE_URL! });
+    return new PrismaPg({ connectionString: process.env.DATABASE_URL! });
   },
 });

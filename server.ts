@@ -16,7 +16,7 @@
  * Usage (built to build/server.js by `npm run build`): node build/server.js [build/server/index.js]
  */
 // First: NODE_ENV defaults to production before any library reads it.
-import { processEnv } from "./app/env.server";
+import { childProcessEnv, databaseEnv, processEnv, workerEnv } from "./app/env.server";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -253,4 +253,15 @@ async function main() {
   }
 }
 
-await main();
+// No DATABASE_URL: one machine's own embedded PostgreSQL, kept between runs, and this server
+// run again on it as a child process, with the job worker inside (scripts/dev/lib/local-database.ts).
+if (databaseEnv().DATABASE_URL) await main();
+else {
+  const { runOnLocalDatabase } = await import("./scripts/dev/lib/local-database");
+  const command = {
+    file: process.execPath,
+    args: [...process.execArgv, ...process.argv.slice(1)],
+    env: childProcessEnv({ WORKER_IN_PROCESS: String(workerEnv().WORKER_IN_PROCESS ?? true) }),
+  };
+  process.exit(await runOnLocalDatabase(command, { log: (line) => log.info(line) }));
+}

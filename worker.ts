@@ -10,7 +10,7 @@
  */
 // First: NODE_ENV defaults to production (the address guard, JSON logs) before anything reads it.
 import { processEnv, workerEnv } from "./app/env.server";
-import prisma, { sqliteSettings } from "./app/db.server";
+import prisma from "./app/db.server";
 import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
 import { registerDatabaseMetrics } from "./app/runtime/database-metrics.server";
@@ -28,11 +28,7 @@ routeConsoleToLogger(log);
 recordProcessRole("worker");
 const config = workerEnv();
 const { METRICS_PORT, METRICS_HOST, METRICS_TOKEN } = processEnv();
-// On SQLite the web server waits for this process's write lock synchronously (on its event loop):
-// a turn given inside a transaction here would lengthen that wait (app/db/client.ts).
-sqliteSettings.turnsInTransactions = false;
-// The app's own client, not a second one: the handlers use it too, and one client
-// serialises this process's statements instead of making them collide (SQLITE_BUSY).
+// The app's own client, not a second one: the handlers use it too, and one pool bounds the process's connections.
 const worker = createWorker({
   db: prisma,
   handlers: jobHandlers,

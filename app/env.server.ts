@@ -17,7 +17,6 @@
  */
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL, POSTGRES_URL, SQLITE_URL } from "./db/url";
 import { encryptionKeyProblem, secretBoxFromVariables, type SecretBox } from "./crypto/secret-box.server";
 
 // 32 random bytes: a key of the wrong size or a low-entropy one (same byte, short pattern) stops start-up.
@@ -60,22 +59,25 @@ const shopifyPart = {
   SCOPES: z
     .string()
     .default(
-      "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+      "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events",
     ),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // true also accepts the pseudo-locales en-XA and ar-XB (app/i18n/pseudo.ts) as `locale`: tests and developers only.
   PSEUDO_LOCALES: flag.default("false"),
 };
 
+export const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
 const databasePart = {
+  // Unset: `npm start`, `npm run dev`, the demo and the tests start an embedded PostgreSQL and set it.
   DATABASE_URL: z
     .string()
-    .refine((url) => SQLITE_URL.test(url) || POSTGRES_URL.test(url), {
-      message:
-        "must be a SQLite URL such as file:./prisma/dev.sqlite or a PostgreSQL URL such as postgresql://user:password@host:5432/db",
+    .refine((url) => POSTGRES_URL.test(url), {
+      // Never the URL itself: it can carry a password.
+      message: "must be a PostgreSQL URL such as postgresql://user:password@host:5432/db",
     })
-    .default(DEFAULT_DATABASE_URL),
-  // PostgreSQL only: connections each process keeps; web servers x workers x this must fit max_connections.
+    .optional(),
+  // Connections each process keeps; web servers x workers x this must fit max_connections.
   DATABASE_POOL_SIZE: z.coerce
     .number()
     .int("must be a whole number of connections")
@@ -99,6 +101,20 @@ const sellerApiPart = {
   SELLER_API_TIMEOUT_MS: milliseconds("per attempt").default(15_000),
   // How long jobs trust the rate limit read from GET /v1/me.
   SELLER_API_RATE_REFRESH_MS: milliseconds("how long a rate read is trusted").default(60_000),
+};
+
+const adPlatformsPart = {
+  // The conversion feed's addresses: Meta's Graph API and TikTok's Business API in production,
+  // the stand-ins (ads-stand-in/) in tests, the demo and the benchmark.
+  META_API_BASE_URL: z.string().url("must be the Graph API's base URL").default("https://graph.facebook.com"),
+  TIKTOK_API_BASE_URL: z
+    .string()
+    .url("must be TikTok's Business API base URL")
+    .default("https://business-api.tiktok.com"),
+  // true lets a production build reach them over http or on private or loopback addresses (the stand-ins).
+  AD_API_ALLOW_PRIVATE_HOSTS: flag.default("false"),
+  // Per-attempt timeout of the feed's calls.
+  AD_API_TIMEOUT_MS: milliseconds("per attempt").default(15_000),
 };
 
 const workerPart = {
@@ -151,6 +167,7 @@ export const envSchema = z.object({
   ...databasePart,
   ...encryptionPart,
   ...sellerApiPart,
+  ...adPlatformsPart,
   ...workerPart,
   ...reconcilePart,
 });
@@ -160,6 +177,7 @@ export type ProcessEnv = Pick<Env, keyof typeof processPart>;
 export type DatabaseEnv = Pick<Env, keyof typeof databasePart>;
 export type SellerApiEnv = Pick<Env, keyof typeof sellerApiPart | "NODE_ENV">;
 export type WorkerEnv = Pick<Env, keyof typeof workerPart | "NODE_ENV">;
+export type AdPlatformsEnv = Pick<Env, keyof typeof adPlatformsPart | "NODE_ENV">;
 export type ReconcileEnv = Pick<Env, keyof typeof reconcilePart>;
 
 type Source = Record<string, string | undefined>;
@@ -194,6 +212,8 @@ export const parseSellerApiEnv = (source: Source): SellerApiEnv =>
   parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseWorkerEnv = (source: Source): WorkerEnv =>
   parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseAdPlatformsEnv = (source: Source): AdPlatformsEnv =>
+  parseWith({ ...adPlatformsPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseReconcileEnv = (source: Source): ReconcileEnv => parseWith(reconcilePart, source);
 
 let dotEnvRead = false;
@@ -227,9 +247,19 @@ function cached<T>(shape: z.ZodRawShape, parse: (source: Source) => T): () => T 
 
 export const processEnv = cached(processPart, parseProcessEnv);
 export const databaseEnv = cached(databasePart, parseDatabaseEnv);
+
+/** DATABASE_URL, for a process that only connects: an EnvError when unset. */
+export function databaseUrl(): string {
+  const url = databaseEnv().DATABASE_URL;
+  if (url) return url;
+  throw new EnvError([
+    "DATABASE_URL is required (postgresql://user:password@host:5432/db): only `npm start`, `npm run dev` and `npm run demo` start an embedded PostgreSQL without it",
+  ]);
+}
 export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
 export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
 export const reconcileEnv = cached(reconcilePart, parseReconcileEnv);
+export const adPlatformsEnv = cached({ ...adPlatformsPart, NODE_ENV: processPart.NODE_ENV }, parseAdPlatformsEnv);
 const wholeEnv = cached(envSchema.shape, parseEnv);
 
 /** The whole environment, parsed (and checked) on first use. */

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../app/env.server";
+import { describe, expect, it, vi } from "vitest";
+import { databaseUrl, EnvError, parseEnv } from "../app/env.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -11,9 +11,9 @@ const valid = {
 };
 
 describe("parseEnv", () => {
-  it("applies the embedded defaults", () => {
+  it("applies the defaults, and leaves DATABASE_URL unset for the embedded database", () => {
     const env = parseEnv(valid);
-    expect(env.DATABASE_URL).toBe("file:./prisma/dev.sqlite");
+    expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SCOPES.split(",")).toContain("read_orders");
     expect(env.LOG_LEVEL).toBe("info");
   });
@@ -38,17 +38,33 @@ describe("parseEnv", () => {
     }
   });
 
-  it("takes a SQLite or a PostgreSQL URL and refuses any other database", () => {
+  it("takes a PostgreSQL URL and refuses any other database, without echoing it", () => {
     expect(parseEnv({ ...valid, DATABASE_URL: "postgresql://cod:secret@db.internal:5432/cod" }).DATABASE_URL).toBe(
       "postgresql://cod:secret@db.internal:5432/cod",
     );
     expect(parseEnv({ ...valid, DATABASE_URL: "postgres://db/cod" }).DATABASE_URL).toBe("postgres://db/cod");
-    expect(parseEnv({ ...valid, DATABASE_URL: "file:./prisma/x.sqlite" }).DATABASE_URL).toBe("file:./prisma/x.sqlite");
-    expect(() => parseEnv({ ...valid, DATABASE_URL: "mysql://db/cod" })).toThrow(
-      /DATABASE_URL must be a SQLite URL .* or a PostgreSQL URL/,
-    );
+    for (const other of ["file:./prisma/dev.db", "mysql://cod:s3cret@db/cod"]) {
+      expect(() => parseEnv({ ...valid, DATABASE_URL: other })).toThrow(/DATABASE_URL must be a PostgreSQL URL/);
+      expect(() => parseEnv({ ...valid, DATABASE_URL: other })).not.toThrow(/s3cret|dev\.db/);
+    }
     expect(parseEnv({ ...valid, DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
     expect(() => parseEnv({ ...valid, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
+  });
+
+  it("GIVEN no DATABASE_URL WHEN a process that only connects asks for it THEN it stops with one message saying what to set", () => {
+    vi.stubEnv("DATABASE_URL", "");
+    try {
+      expect(() => databaseUrl()).toThrow(EnvError);
+      expect(() => databaseUrl()).toThrow(/DATABASE_URL is required \(postgresql:\/\/user:password@host:5432\/db\)/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    vi.stubEnv("DATABASE_URL", "postgresql://cod@db.internal/cod");
+    try {
+      expect(databaseUrl()).toBe("postgresql://cod@db.internal/cod");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("accepts HEAP_GROWTH_PERCENT as whole percent from 0 to 400 and names anything else", () => {

@@ -9,7 +9,7 @@
  *
  * Only events to or from a parcel with money (delivered, paid, returned) cost
  * anything: every other event is dropped before the first read. Hot statements
- * are raw SQL, the same on SQLite and PostgreSQL.
+ * are raw SQL.
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
@@ -40,8 +40,7 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 
 /**
  * The links among ids, only the columns the ledger reads. By primary key alone,
- * the shop checked on the rows (see models/links-by-id.server.ts: with the shop
- * in the WHERE, SQLite reads every link of the shop).
+ * the shop checked on the rows (as models/links-by-id.server.ts reads them).
  */
 export async function readCashLinks(db: Tx | Db, shop: string, ids: readonly string[]): Promise<CashLinkFields[]> {
   const found: CashLinkFields[] = [];

@@ -28,7 +28,7 @@ export const LINK_FIELDS = {
   sellerProfit: true,
 } as const satisfies Prisma.OrderLinkSelect;
 
-/** Ids per read: Prisma caps a query at 999 parameters on SQLite. */
+/** Ids per read: pages keep each statement's parameter list bounded. */
 const READ_PAGE = 500;
 
 /** Rows per upsert statement (at most 10 parameters each: well under every driver's limit). */
@@ -36,9 +36,8 @@ const UPSERT_ROWS = 200;
 
 /**
  * Adds deltas to the shop's rollup rows: one multi-row INSERT ... ON CONFLICT
- * DO UPDATE by increment per 200 rows. The statement reads the same on SQLite
- * and PostgreSQL, and an increment (never a read then a write) stays right when
- * two transactions touch the same row.
+ * DO UPDATE by increment per 200 rows. An increment (never a read then a write)
+ * stays right when two transactions touch the same row.
  */
 export async function addToRollups(tx: Tx | Db, shop: string, deltas: readonly RollupDelta[]): Promise<void> {
   for (let i = 0; i < deltas.length; i += UPSERT_ROWS) {

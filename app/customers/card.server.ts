@@ -38,8 +38,7 @@ export async function loadCustomerCard(
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      // In (shop, phone) index order, sorted here: ordered by createdAt (even after phone) SQLite
-      // walks the whole shop's (shop, createdAt) index instead of the phone's few rows (340 ms at 100,000 orders).
+      // In (shop, phone) index order, sorted here: a phone has few rows.
       orderBy: { phone: "asc" },
       take: PHONE_ORDERS_READ,
       select: {

@@ -56,7 +56,7 @@ export async function customerExport(
     db.customerRecord.findUnique({ where: { shop_phoneKey: { shop, phoneKey } } }),
     db.orderLink.findMany({
       where: { shop, phone: phoneKey },
-      // In (shop, phone) index order, sorted below (see card.server.ts: ordered by createdAt SQLite walks the whole shop).
+      // In (shop, phone) index order, sorted below (as card.server.ts reads them).
       orderBy: { phone: "asc" },
       take: EXPORT_ORDERS,
       select: {

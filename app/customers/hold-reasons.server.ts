@@ -23,8 +23,7 @@ export async function customerHoldReasons(
 ): Promise<Map<string, HoldReasonView>> {
   const last = new Map<string, { kind: string; message: string; data: string | null }>();
   for (let i = 0; i < linkIds.length; i += PAGE) {
-    // Sorted here, not in SQL: an ORDER BY at made SQLite read the shop's whole timeline through
-    // its (shop, at) index instead of each link's few rows through (shop, linkId, at).
+    // Each link's few rows through (shop, linkId, at), sorted here.
     const rows = await db.timelineEvent.findMany({
       where: { shop, linkId: { in: linkIds.slice(i, i + PAGE) }, kind: { in: HOLD_STEPS } },
       select: { id: true, at: true, linkId: true, kind: true, message: true, data: true },

@@ -8,7 +8,7 @@
  */
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { lockKeysForTransaction } from "../db/dialect";
+import { lockKeysForTransaction } from "../db/key-locks";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { signedCents } from "../analytics/contribution";
 import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
@@ -33,7 +33,7 @@ const LINK_FIELDS = {
 type LinkRow = Prisma.OrderLinkGetPayload<{ select: typeof LINK_FIELDS }>;
 
 const WRITE_ROWS = 200;
-/** Ids per `IN (...)`: a sync batch may carry more than one statement can name (SQLite's parameter limit). */
+/** Ids per `IN (...)`: pages keep each statement's parameter list bounded, whatever a sync batch carries. */
 const READ_PAGE = 500;
 
 /** One query per READ_PAGE values, the rows together. */

@@ -10,12 +10,6 @@
 export interface GroupCommitOptions {
   /** The most items in one commit (keeps statements under the database's bound-parameter limit). */
   maxItems: number;
-  /**
-   * False for an error that is not about the items (the database stayed locked):
-   * retrying them one by one would only make every caller wait longer, so the
-   * whole group gets the error. Default: always retry one by one.
-   */
-  retryOneByOne?: (error: unknown) => boolean;
 }
 
 interface Waiting<T> {
@@ -33,7 +27,7 @@ export function createGroupCommit<T>(commit: (items: T[]) => Promise<unknown>, o
       await commit(group.map((w) => w.item));
       for (const w of group) w.resolve();
     } catch (error) {
-      if (group.length === 1 || options.retryOneByOne?.(error) === false) {
+      if (group.length === 1) {
         for (const w of group) w.reject(error);
         return;
       }

@@ -1,31 +1,20 @@
 /**
- * Applies the migrations to a database without Prisma's CLI.
- *
- * SQLite: prisma/migrations to a fresh libsql database, exactly as `prisma
- * migrate deploy` would on an empty one (same SQL files, same order).
- *
- * PostgreSQL: prisma/migrations-postgres (generated beside the SQLite ones by
- * `npm run db:new-migration`), because `prisma migrate` cannot run on
- * PostgreSQL offline (docs/decisions/0002-two-migration-trees.md). Each migration
- * runs in its own transaction under a transaction-scoped advisory lock and is
- * recorded in "_cod_migrations" in that transaction: several app servers and
- * workers starting at once apply each migration exactly once, the others wait
- * for the lock and find it recorded, and a failed migration leaves nothing behind.
+ * Applies the migrations of prisma/migrations (written by `npm run
+ * db:new-migration`) without Prisma's CLI, whose `migrate` cannot run on
+ * PostgreSQL offline (docs/decisions/0002-two-migration-trees.md). Each
+ * migration runs in its own transaction under a transaction-scoped advisory
+ * lock and is recorded in "_cod_migrations" in that transaction: several app
+ * servers and workers starting at once apply each migration exactly once, the
+ * others wait for the lock and find it recorded, and a failed migration leaves
+ * nothing behind.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { createClient } from "@libsql/client";
+import { join } from "node:path";
 import pg from "pg";
-import { databaseKind } from "./url";
 
 /** Any constant both sides agree on: the lock serialises migrators of this app only. */
 const MIGRATION_LOCK_KEY = 0x636f645f6d6967n; // "cod_mig"
 export const MIGRATIONS_TABLE = "_cod_migrations";
-
-/** prisma/migrations → prisma/migrations-postgres: the PostgreSQL history lives beside the SQLite one. */
-export function postgresMigrationsDir(sqliteMigrationsDir: string): string {
-  return join(dirname(sqliteMigrationsDir), "migrations-postgres");
-}
 
 export function migrationNames(migrationsDir: string): string[] {
   return readdirSync(migrationsDir, { withFileTypes: true })
@@ -34,25 +23,8 @@ export function migrationNames(migrationsDir: string): string[] {
     .sort();
 }
 
-/**
- * Applies the migrations `url` lacks; `migrationsDir` is the SQLite history
- * (prisma/migrations), the PostgreSQL one is found beside it. Returns the names
- * applied by this call.
- */
+/** Applies the migrations `url` lacks; returns the names applied by this call. */
 export async function applyMigrations(url: string, migrationsDir: string): Promise<string[]> {
-  if (databaseKind(url) === "postgres") return applyPostgresMigrations(url, postgresMigrationsDir(migrationsDir));
-  const client = createClient({ url });
-  try {
-    const dirs = migrationNames(migrationsDir);
-    for (const dir of dirs)
-      await client.executeMultiple(readFileSync(join(migrationsDir, dir, "migration.sql"), "utf8"));
-    return dirs;
-  } finally {
-    client.close();
-  }
-}
-
-export async function applyPostgresMigrations(url: string, migrationsDir: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const applied: string[] = [];

@@ -1,9 +1,8 @@
 /**
  * Prepared SQL for the hot paths (claim, post, answer, write-back, triggers,
- * status sync): each statement is written once, as text both databases accept
- * (quoted identifiers, `?` placeholders, ON CONFLICT, RETURNING), and run by
- * the process's own driver with its prepared-statement cache, so it is never
- * compiled again (docs/decisions/0010-hot-path-sql.md). Prisma stays for the
+ * status sync): each statement is written once, with `?` placeholders, and run
+ * by the process's own driver as a named prepared statement, so each connection
+ * compiles it once (docs/decisions/0010-hot-path-sql.md). Prisma stays for the
  * rest and owns the schema.
  *
  * `sqlOf(db)` gives the runner for what a caller holds: the prepared driver of
@@ -13,21 +12,17 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import type { DatabaseKind } from "./url";
 
-export type Dialect = DatabaseKind;
 export type Row = Record<string, unknown>;
 
-/** One statement, as each database reads it. */
+/** One statement: its text and its prepared statement's name (per connection). */
 export interface SqlStatement {
-  readonly sqlite: string;
   /** `?` numbered as `$1`, `$2`... */
-  readonly postgres: string;
-  /** PostgreSQL's name for the prepared statement (per connection). */
+  readonly text: string;
   readonly name: string;
 }
 
-/** Numbers `?` placeholders for PostgreSQL (the statements here carry no `?` inside literals). */
+/** Numbers `?` placeholders (the statements here carry no `?` inside literals). */
 function numbered(text: string): string {
   let n = 0;
   return text.replace(/\?/g, () => `$${++n}`);
@@ -35,35 +30,15 @@ function numbered(text: string): string {
 
 const compact = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** A statement from one text, or from a text per dialect where they differ. */
-export function statement(text: string | ((dialect: Dialect) => string)): SqlStatement {
-  const sqlite = compact(typeof text === "string" ? text : text("sqlite"));
-  const postgres = numbered(compact(typeof text === "string" ? text : text("postgres")));
-  return { sqlite, postgres, name: `cod_${createHash("sha1").update(postgres).digest("hex").slice(0, 20)}` };
-}
+const named = (text: string): SqlStatement => ({
+  text,
+  name: `cod_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`,
+});
 
-/**
- * `column IN (list)` with the whole list as one parameter (`list(values)`), so
- * one statement text serves every length: json_each on SQLite, = ANY on PostgreSQL.
- */
-export const inList = (dialect: Dialect, column: string): string =>
-  dialect === "sqlite" ? `${column} IN (SELECT value FROM json_each(?))` : `${column} = ANY(?)`;
+export const statement = (text: string): SqlStatement => named(numbered(compact(text)));
 
-export class ListParam {
-  constructor(readonly values: readonly (string | number)[]) {}
-}
-export const list = (values: readonly (string | number)[]): ListParam => new ListParam(values);
-
-/** How a parameter goes to each database (dates as Prisma stores them on SQLite: ISO text). */
-export function toParam(dialect: Dialect, value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value instanceof ListParam) return dialect === "sqlite" ? JSON.stringify(value.values) : [...value.values];
-  if (dialect === "sqlite") {
-    if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
-    if (typeof value === "boolean") return value ? 1 : 0;
-  }
-  return value;
-}
+/** Parameters as the drivers take them: a list is an array (`= ANY(?)`), undefined is NULL. */
+export const values = (params: readonly unknown[]): unknown[] => params.map((p) => (p === undefined ? null : p));
 
 export interface BatchItem {
   statement: SqlStatement;
@@ -71,20 +46,20 @@ export interface BatchItem {
 }
 
 export interface Sql {
-  readonly dialect: Dialect;
   /** The rows a statement returns (a SELECT, or a write with RETURNING). */
   all<R extends Row = Row>(statement: SqlStatement, params?: readonly unknown[]): Promise<R[]>;
   /** Runs a write; the number of rows it changed. */
   run(statement: SqlStatement, params?: readonly unknown[]): Promise<number>;
   /**
    * Runs independent writes (none reads another's rows), all or none; the rows
-   * each changed. On PostgreSQL one round trip: one statement of data-modifying
-   * WITH clauses (see combined); elsewhere one after the other.
+   * each changed. On the prepared driver one round trip: one statement of
+   * data-modifying WITH clauses (see combined); inside a Prisma transaction one
+   * after the other.
    */
   batch(items: readonly BatchItem[]): Promise<number[]>;
 }
 
-/** Runs the items one after the other (SQLite, or inside a Prisma transaction). */
+/** Runs the items one after the other (inside a Prisma transaction). */
 export async function runInTurn(sql: Pick<Sql, "run">, items: readonly BatchItem[]): Promise<number[]> {
   const counts: number[] = [];
   for (const item of items) counts.push(await sql.run(item.statement, item.params));
@@ -93,7 +68,7 @@ export async function runInTurn(sql: Pick<Sql, "run">, items: readonly BatchItem
 
 const combinedByNames = new Map<string, SqlStatement>();
 /**
- * PostgreSQL: the writes as one statement, `WITH "b0" AS (write RETURNING 1), ...
+ * The writes as one statement, `WITH "b0" AS (write RETURNING 1), ...
  * SELECT count per write`. A data-modifying WITH clause always runs, exactly
  * once, in the statement's snapshot: the writes must not touch each other's rows.
  */
@@ -103,26 +78,25 @@ export function combined(items: readonly BatchItem[]): SqlStatement {
   if (!s) {
     let offset = 0;
     const clauses = items.map((item, i) => {
-      const text = item.statement.postgres.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      const text = item.statement.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
       offset += item.params.length;
       return `"b${i}" AS (${text}${/\bRETURNING\b/i.test(text) ? "" : " RETURNING 1"})`;
     });
     const counts = items.map((_, i) => `(SELECT COUNT(*) FROM "b${i}") AS "n${i}"`).join(", ");
-    const text = `WITH ${clauses.join(", ")} SELECT ${counts}`;
-    s = { sqlite: "", postgres: text, name: `cod_${createHash("sha1").update(text).digest("hex").slice(0, 20)}` };
+    s = named(`WITH ${clauses.join(", ")} SELECT ${counts}`);
     combinedByNames.set(key, s);
   }
   return s;
 }
 
 export interface SqlDatabase extends Sql {
-  /** One write transaction (BEGIN IMMEDIATE on SQLite); rolled back when `work` throws. */
+  /** One transaction; rolled back when `work` throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
 }
 
 // ---------------------------------------------------------------------------
-// Values as they come back: SQLite gives dates as ISO text and booleans as 0/1,
-// node-postgres gives BIGINT as text, Prisma's raw queries give typed values.
+// Values as they come back: node-postgres gives BIGINT and COUNT(*) as text,
+// Prisma's raw queries give typed values.
 
 export function asDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
@@ -164,16 +138,6 @@ export function newId(): string {
 // ---------------------------------------------------------------------------
 // Runners
 
-/**
- * The database a client (or a transaction's client) talks to. Read from the
- * provider the generated client was built for: the SQLite and the PostgreSQL
- * clients differ only in that (app/db/client.ts).
- */
-export function databaseKindOf(db: Pick<PrismaClient, "$queryRaw">): DatabaseKind {
-  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return provider === "postgresql" || provider === "postgres" ? "postgres" : "sqlite";
-}
-
 const drivers = new WeakMap<object, SqlDatabase>();
 
 /** Called by createPrismaClient: the prepared driver that shares the client's connections. */
@@ -206,14 +170,10 @@ export function sqlOf(db: SqlSource): Sql {
 }
 
 function prismaRawSql(db: PrismaLike): Sql {
-  const dialect = databaseKindOf(db);
-  const text = (s: SqlStatement) => (dialect === "sqlite" ? s.sqlite : s.postgres);
-  const args = (params: readonly unknown[]) => params.map((p) => toParam(dialect, p));
   const sql: Sql = {
-    dialect,
     all: <R extends Row>(s: SqlStatement, params: readonly unknown[] = []) =>
-      db.$queryRawUnsafe<R[]>(text(s), ...args(params)),
-    run: (s: SqlStatement, params: readonly unknown[] = []) => db.$executeRawUnsafe(text(s), ...args(params)),
+      db.$queryRawUnsafe<R[]>(s.text, ...values(params)),
+    run: (s: SqlStatement, params: readonly unknown[] = []) => db.$executeRawUnsafe(s.text, ...values(params)),
     batch: (items) => runInTurn(sql, items),
   };
   return sql;

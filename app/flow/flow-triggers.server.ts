@@ -36,7 +36,7 @@ import {
 import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds";
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
-import { asDate, inList, list, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
+import { asDate, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
 import { triggersInUse } from "./trigger-usage.server";
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
@@ -88,7 +88,6 @@ export async function queueFlowTriggers(
   if (![...HANDLES].some((h) => wanted(h as FlowTriggerHandle))) return;
 
   const ids = [...new Set(events.map((e) => e.linkId))];
-  // shopLinksByIds reads in pages under SQLite's 999 bound parameters per statement.
   const byId = new Map((await readLinkFacts(tx, shop, ids)).map((link) => [link.id, link]));
   const cityNames = new Map<number, string>();
   if ([...byId.values()].some((link) => link.cityId !== null)) {
@@ -119,7 +118,7 @@ export async function queueFlowTriggers(
 }
 
 const WAITING_STATUS_TRIGGERS = statement(
-  (d) => `SELECT "key", "payload", "runAt" FROM "Job" WHERE ${inList(d, `"key"`)} AND "state" IN ('pending', 'failed')`,
+  `SELECT "key", "payload", "runAt" FROM "Job" WHERE "key" = ANY(?) AND "state" IN ('pending', 'failed')`,
 );
 const PREVIOUS_FIELDS = ["Previous confirmation status", "Previous shipping status"] as const;
 
@@ -149,7 +148,7 @@ async function queueStatusMoves(
   );
   const sql = sqlOf(tx);
   const waiting = new Map(
-    (await sql.all(WAITING_STATUS_TRIGGERS, [list(jobs.map((j) => j.key))])).map((r) => [
+    (await sql.all(WAITING_STATUS_TRIGGERS, [jobs.map((j) => j.key)])).map((r) => [
       String(r.key),
       { payload: String(r.payload), runAt: asDate(r.runAt)! },
     ]),

@@ -1,8 +1,8 @@
 /**
  * Text a database column takes whatever a payload carried. JSON can spell a lone
  * UTF-16 surrogate (`"\ud800"`) and NUL (`"\u0000"`): Prisma refuses the first as
- * a query parameter on both databases, PostgreSQL refuses NUL in a text column and
- * SQLite cuts the value at it. A lone surrogate becomes U+FFFD, NUL is removed.
+ * a query parameter and PostgreSQL refuses NUL in a text column. A lone surrogate
+ * becomes U+FFFD, NUL is removed.
  */
 
 type StringWithWellFormed = string & { isWellFormed(): boolean; toWellFormed(): string };

@@ -1,9 +1,6 @@
 /**
- * A shop's order links among some ids. SQLite's planner has no statistics and
- * reads `shop = ? AND id IN (...)` through a shop-leading index, that is every
- * link of the shop, instead of the primary key: a status-sync batch of 10 ids
- * read 10,000 rows three times over. So the ids go to the primary key alone
- * and the shop is checked on the rows read: a link of another shop is never
+ * A shop's order links among some ids: the ids go to the primary key alone and
+ * the shop is checked on the rows read, so a link of another shop is never
  * returned, whatever ids a caller passes.
  */
 import { Prisma } from "@prisma/client";
@@ -11,7 +8,7 @@ import type { Db } from "../db.server";
 
 type LinkReader = Pick<Prisma.TransactionClient, "orderLink">;
 
-/** Ids per read: Prisma caps a query at 999 parameters on SQLite. */
+/** Ids per read: pages keep each statement's parameter list bounded. */
 const IDS_PER_READ = 500;
 
 export async function shopLinksByIds<S extends Prisma.OrderLinkSelect>(
@@ -39,10 +36,9 @@ export async function shopLinkIds(db: LinkReader, shop: string, ids: readonly st
 /**
  * Every link of a shop, in pages of `pageSize` in the (shop, orderId) index's order (on id, each
  * page would sort all the shop's links), for the rebuilds: each page is locked first (a no-op
- * update, the same on SQLite and PostgreSQL) and read again in one transaction with `visit`, so a
- * change of one of them waits for the page and its handler reads what the rebuild wrote. Locked
- * by id alone: the ids were just read for this shop, and with the shop SQLite would read all its
- * links. Answers how many links were visited.
+ * update) and read again in one transaction with `visit`, so a change of one of them waits for
+ * the page and its handler reads what the rebuild wrote. Locked by id alone: the ids were just
+ * read for this shop. Answers how many links were visited.
  */
 export async function forEachLockedLinkPage<S extends Prisma.OrderLinkSelect>(
   db: Db,

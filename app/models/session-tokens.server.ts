@@ -11,7 +11,6 @@
  * which also re-seals tokens sealed under ENCRYPTION_KEY_PREVIOUS.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { databaseKindOf } from "../db/dialect";
 import { isSealedSecret, type SecretBox, type SecretPurpose } from "../crypto/secret-box.server";
 
 export const ACCESS_TOKEN: SecretPurpose = "shopify-access-token";
@@ -128,20 +127,13 @@ export async function sealSessionTokens(
 }
 
 /**
- * After tokens in clear were replaced: the file keeps the old bytes in freed
- * space (SQLite reuses a page's free space without clearing it) and the WAL, so
- * SQLite's file is rewritten (VACUUM) and its WAL emptied; on PostgreSQL the
- * Session table is rewritten (its dead row versions held the clear tokens).
- * Best effort: a database busy elsewhere keeps its old bytes until the next run.
+ * After tokens in clear were replaced: the Session table is rewritten (its dead
+ * row versions held the clear tokens). Best effort: a table busy elsewhere keeps
+ * its old bytes until the next run.
  */
 export async function scrubReplacedTokens(db: PrismaClient, log: (line: string) => void = console.warn): Promise<void> {
   try {
-    if (databaseKindOf(db) === "postgres") {
-      await db.$executeRawUnsafe('VACUUM FULL "Session"');
-    } else {
-      await db.$executeRawUnsafe("VACUUM");
-      await db.$queryRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
-    }
+    await db.$executeRawUnsafe('VACUUM FULL "Session"');
   } catch (error) {
     log(
       `[sessions] tokens sealed, but the database could not be compacted now (${error instanceof Error ? error.name : "error"}): old bytes stay in its free space until the next run`,

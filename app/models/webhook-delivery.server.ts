@@ -23,7 +23,7 @@ export async function processWebhookOnce(
   work: (tx: TransactionClient) => Promise<unknown>,
 ): Promise<"processed" | "duplicate"> {
   try {
-    // Generous waits: under a burst, transactions queue behind each other on one SQLite file.
+    // Generous waits: under a burst, transactions queue for the pool's connections.
     await db.$transaction(
       async (tx) => {
         await tx.webhookDelivery.create({ data: delivery });

@@ -1,20 +1,10 @@
 /**
- * The queue's hot statements, one text for SQLite and PostgreSQL (app/db/sql):
- * enqueue, the claim's one read and its conditional update, and the settles.
- * Every state change is a single conditional statement, atomic on both
- * databases: a count of 0 (or no row returned) means another worker got there first.
+ * The queue's hot statements (app/db/sql): enqueue, the claim's one read and
+ * its conditional update, and the settles. Every state change is a single
+ * conditional statement, atomic: a count of 0 (or no row returned) means
+ * another worker got there first.
  */
-import {
-  asBool,
-  asDate,
-  asNumber,
-  asString,
-  inList,
-  statement,
-  type Dialect,
-  type Row,
-  type SqlStatement,
-} from "../db/sql";
+import { asBool, asDate, asNumber, asString, statement, type Row, type SqlStatement } from "../db/sql";
 
 export const JOB_COLUMNS = `"id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "leaseOwner", "leaseExpiresAt", "lastError", "rerun", "createdAt", "updatedAt"`;
 
@@ -136,7 +126,7 @@ export const insertNewJobs = byCount((count) =>
 
 const oldest = (where: string, kinds: string) =>
   `(SELECT p."id" FROM "Job" p WHERE ${where} AND p."runAt" <= ?${kinds} ORDER BY p."runAt", p."id" LIMIT 1)`;
-const kindFilter = (d: Dialect, withKinds: boolean) => (withKinds ? ` AND ${inList(d, `p."kind"`)}` : "");
+const kindFilter = (withKinds: boolean) => (withKinds ? ` AND p."kind" = ANY(?)` : "");
 const CANDIDATE_COLUMNS = `j."id", j."kind", j."shop", j."state", j."attempts", j."maxAttempts", j."runAt", j."leaseExpiresAt"`;
 
 /**
@@ -148,9 +138,8 @@ const CANDIDATE_COLUMNS = `j."id", j."kind", j."shop", j."state", j."attempts", 
  * Params: limit, then now (and the kinds list when given) for each of the six lookups.
  */
 function claimRead(withKinds: boolean): SqlStatement {
-  return statement((d) => {
-    const k = kindFilter(d, withKinds);
-    return `WITH "t" AS (SELECT "shop", "lastServedMs" FROM "QueueTurn" ORDER BY "lastServedMs", "shop" LIMIT ?),
+  const k = kindFilter(withKinds);
+  return statement(`WITH "t" AS (SELECT "shop", "lastServedMs" FROM "QueueTurn" ORDER BY "lastServedMs", "shop" LIMIT ?),
       "c" AS (
         SELECT ${oldest(`p."shop" = "t"."shop" AND p."state" = 'pending'`, k)} AS "id" FROM "t"
         UNION ALL SELECT ${oldest(`p."shop" = "t"."shop" AND p."state" = 'failed'`, k)} FROM "t"
@@ -162,8 +151,7 @@ function claimRead(withKinds: boolean): SqlStatement {
       SELECT 'turn' AS "src", "shop" AS "turn", "lastServedMs", NULL AS "id", NULL AS "kind", NULL AS "shop", NULL AS "state",
         NULL AS "attempts", NULL AS "maxAttempts", NULL AS "runAt", NULL AS "leaseExpiresAt" FROM "t"
       UNION ALL SELECT 'job', NULL, NULL, ${CANDIDATE_COLUMNS} FROM "Job" j WHERE j."state" = 'running'
-      UNION ALL SELECT 'job', NULL, NULL, ${CANDIDATE_COLUMNS} FROM "Job" j WHERE j."id" IN (SELECT "id" FROM "c")`;
-  });
+      UNION ALL SELECT 'job', NULL, NULL, ${CANDIDATE_COLUMNS} FROM "Job" j WHERE j."id" IN (SELECT "id" FROM "c")`);
 }
 export const CLAIM_READ = claimRead(false);
 export const CLAIM_READ_KINDS = claimRead(true);
@@ -178,23 +166,21 @@ export function oldestDueStatement(shape: {
   const id = JSON.stringify(shape);
   let s = dueByShape.get(id);
   if (!s) {
-    s = statement((d) => {
-      const where = [
-        `"state" = ?`,
-        `"runAt" <= ?`,
-        ...(shape.shop === "one" ? [`"shop" = ?`] : shape.shop === "null" ? [`"shop" IS NULL`] : []),
-        ...(shape.withKinds ? [inList(d, `"kind"`)] : []),
-        // The (shop, kind) pairs at their cap, as JSON pairs; jobs without a shop are never capped.
-        ...(shape.withoutKinds
-          ? [
-              d === "sqlite"
-                ? `("shop" IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(?) c WHERE json_extract(c.value, '$[0]') = "shop" AND json_extract(c.value, '$[1]') = "kind"))`
-                : `("shop" IS NULL OR NOT EXISTS (SELECT 1 FROM json_array_elements(CAST(? AS json)) c WHERE c.value->>0 = "shop" AND c.value->>1 = "kind"))`,
-            ]
-          : []),
-      ];
-      return `SELECT ${CANDIDATE_COLUMNS.replace(/j\./g, "")} FROM "Job" WHERE ${where.join(" AND ")} ORDER BY "runAt", "id" LIMIT ?`;
-    });
+    const where = [
+      `"state" = ?`,
+      `"runAt" <= ?`,
+      ...(shape.shop === "one" ? [`"shop" = ?`] : shape.shop === "null" ? [`"shop" IS NULL`] : []),
+      ...(shape.withKinds ? [`"kind" = ANY(?)`] : []),
+      // The (shop, kind) pairs at their cap, as JSON pairs; jobs without a shop are never capped.
+      ...(shape.withoutKinds
+        ? [
+            `("shop" IS NULL OR NOT EXISTS (SELECT 1 FROM json_array_elements(CAST(? AS json)) c WHERE c.value->>0 = "shop" AND c.value->>1 = "kind"))`,
+          ]
+        : []),
+    ];
+    s = statement(
+      `SELECT ${CANDIDATE_COLUMNS.replace(/j\./g, "")} FROM "Job" WHERE ${where.join(" AND ")} ORDER BY "runAt", "id" LIMIT ?`,
+    );
     dueByShape.set(id, s);
   }
   return s;
@@ -211,14 +197,13 @@ const SET_RUNNING = `"state" = 'running', "leaseOwner" = ?, "leaseExpiresAt" = ?
  * shop, now, [kinds], now, cap, now, shop, now, shop, now, now.
  */
 function claimAlone(withKinds: boolean): SqlStatement {
-  return statement((d) => {
-    const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= ?`;
-    return `UPDATE "Job" SET ${SET_RUNNING}
+  const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= ?`;
+  return statement(`UPDATE "Job" SET ${SET_RUNNING}
       WHERE "id" = (
         SELECT p."id" FROM "Job" p
-        WHERE p."shop" = ? AND p."state" = 'pending' AND p."runAt" <= ?${kindFilter(d, withKinds)}
+        WHERE p."shop" = ? AND p."state" = 'pending' AND p."runAt" <= ?${kindFilter(withKinds)}
           AND (SELECT COUNT(*) FROM "Job" r WHERE r."state" = 'running' AND r."shop" = p."shop" AND r."kind" = p."kind" AND r."leaseExpiresAt" >= ?) < ?
-        ORDER BY p."runAt", p."id" LIMIT 1${d === "postgres" ? " FOR UPDATE OF p SKIP LOCKED" : ""}
+        ORDER BY p."runAt", p."id" LIMIT 1 FOR UPDATE OF p SKIP LOCKED
       )
       AND "state" = 'pending'
       AND NOT EXISTS (SELECT 1 FROM "Job" x WHERE x."state" = 'running' AND x."leaseExpiresAt" < ?)
@@ -226,8 +211,7 @@ function claimAlone(withKinds: boolean): SqlStatement {
       AND NOT EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> ? AND (
         (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
         OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
-      RETURNING ${JOB_COLUMNS}`;
-  });
+      RETURNING ${JOB_COLUMNS}`);
 }
 export const CLAIM_ALONE = claimAlone(false);
 export const CLAIM_ALONE_KINDS = claimAlone(true);
@@ -243,9 +227,9 @@ export const CLAIM_DUE = statement(
  * Params: shop, now, kind, limit, owner, leaseExpiresAt, now.
  */
 export const CLAIM_BATCH = statement(
-  (d) => `WITH "picked" AS MATERIALIZED (
+  `WITH "picked" AS MATERIALIZED (
       SELECT p."id" FROM "Job" p WHERE p."shop" = ? AND p."state" = 'pending' AND p."runAt" <= ? AND p."kind" = ?
-      ORDER BY p."runAt", p."id" LIMIT ?${d === "postgres" ? " FOR UPDATE OF p SKIP LOCKED" : ""})
+      ORDER BY p."runAt", p."id" LIMIT ? FOR UPDATE OF p SKIP LOCKED)
     UPDATE "Job" SET ${SET_RUNNING} WHERE "id" IN (SELECT "id" FROM "picked") AND "state" = 'pending' RETURNING ${JOB_COLUMNS}`,
 );
 /** Takes back a running job whose lease expired. Params: owner, leaseExpiresAt, now, id, now. */
@@ -267,10 +251,8 @@ export const COMPLETE =
  * Params: now, ids, leases, owner. Returns the ids marked done.
  */
 export const COMPLETE_BATCH = statement(
-  (
-    d,
-  ) => `UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
-  WHERE ${inList(d, `"id"`)} AND ${inList(d, `("id" || ':' || CAST("attempts" AS TEXT))`)} AND "state" = 'running' AND "leaseOwner" = ? AND "rerun" = FALSE RETURNING "id"`,
+  `UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ?
+  WHERE "id" = ANY(?) AND ("id" || ':' || CAST("attempts" AS TEXT)) = ANY(?) AND "state" = 'running' AND "leaseOwner" = ? AND "rerun" = FALSE RETURNING "id"`,
 );
 /**
  * A failed or postponed attempt, if this lease holds and no rerun was asked:

@@ -1,22 +1,20 @@
 /**
  * Data access of the durable outbox (the Job table). Every call takes the client
  * first. Claims and state changes are single conditional UPDATEs (`updateMany`
- * with the precondition in its WHERE), which are atomic on SQLite and PostgreSQL
- * alike: a count of 0 means another worker got there first.
+ * with the precondition in its WHERE), which are atomic: a count of 0 means
+ * another worker got there first.
  *
  * A lease is identified by (leaseOwner, attempts): each claim increments attempts,
  * so a worker whose lease expired and was taken over cannot settle the job, even
  * when the new claim came from the same owner.
  *
- * Our own queue, not graphile-worker or pg-boss: they run only on PostgreSQL and
- * know neither per-shop turns nor the shared key limiter
- * (docs/decisions/0003-own-job-queue.md).
+ * Our own queue, not graphile-worker or pg-boss, which know neither per-shop
+ * turns nor the shared key limiter (docs/decisions/0003-own-job-queue.md).
  */
 import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
-import { retryWhileBusy } from "../db/sqlite-busy";
-import { list, newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
+import { newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
 import {
   discoverTurns,
   dropTurnIfIdle,
@@ -81,44 +79,37 @@ export interface EnqueueOptions {
   shopHasTurn?: boolean;
 }
 
-/** A Prisma transaction client, or a prepared transaction: no client-level transaction method. */
 const JOBS_PER_INSERT = 100;
-
-const inTransaction = (db: SqlSource) => !("$transaction" in db) && !("transaction" in db);
-const busyRetry = (db: SqlSource) => (inTransaction(db) ? <T>(f: () => Promise<T>) => f() : retryWhileBusy);
 
 /**
  * Creates the job, or reuses the one with the same key (see EnqueueOutcome), in
- * one statement (an INSERT ... ON CONFLICT DO UPDATE, atomic on both databases).
+ * one statement (an INSERT ... ON CONFLICT DO UPDATE, atomic).
  * Works inside a transaction, so intake can store an order and its job
- * atomically; there, busy errors are left to the caller's retry.
+ * atomically.
  */
 export async function enqueueJob(
   db: SqlSource,
   input: EnqueueJobInput,
   options: EnqueueOptions = {},
 ): Promise<{ id: string; outcome: EnqueueOutcome }> {
-  const run = busyRetry(db);
   const sql = sqlOf(db);
   const id = newId();
   const now = new Date();
   const maxAttempts = input.maxAttempts ?? null;
-  const [row] = await run(() =>
-    sql.all(ENQUEUE, [
-      id,
-      input.kind,
-      input.key,
-      input.shop ?? null,
-      JSON.stringify(input.payload ?? {}),
-      input.runAt ?? now,
-      maxAttempts,
-      now,
-      now,
-      maxAttempts,
-    ]),
-  );
+  const [row] = await sql.all(ENQUEUE, [
+    id,
+    input.kind,
+    input.key,
+    input.shop ?? null,
+    JSON.stringify(input.payload ?? {}),
+    input.runAt ?? now,
+    maxAttempts,
+    now,
+    now,
+    maxAttempts,
+  ]);
   const outcome: EnqueueOutcome = row.id === id ? "created" : row.state === "running" ? "rerun" : "reset";
-  if (outcome !== "rerun" && !options.shopHasTurn) await run(() => ensureTurn(sql, input.shop));
+  if (outcome !== "rerun" && !options.shopHasTurn) await ensureTurn(sql, input.shop);
   return { id: String(row.id), outcome };
 }
 
@@ -147,7 +138,6 @@ async function writeJobsInPages(
   options: EnqueueOptions,
 ): Promise<void> {
   if (inputs.length === 0) return;
-  const run = busyRetry(db);
   const sql = sqlOf(db);
   const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
   const now = new Date();
@@ -163,14 +153,12 @@ async function writeJobsInPages(
       now,
       now,
     ]);
-    await run(() => sql.run(statementFor(page.length), params));
+    await sql.run(statementFor(page.length), params);
   }
   if (!options.shopHasTurn)
-    await run(() =>
-      ensureTurns(
-        sql,
-        unique.map((j) => j.shop),
-      ),
+    await ensureTurns(
+      sql,
+      unique.map((j) => j.shop),
     );
 }
 
@@ -292,8 +280,8 @@ interface ClaimView {
 async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView> {
   const lookups = 6;
   const params: unknown[] = [TURNS_READ];
-  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [list([...options.kinds])] : []));
-  const rows = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_READ_KINDS : CLAIM_READ, params));
+  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [[...options.kinds]] : []));
+  const rows = await sql.all(options.kinds ? CLAIM_READ_KINDS : CLAIM_READ, params);
   const turns: Turn[] = [];
   const running: Candidate[] = [];
   const waiting: Candidate[] = [];
@@ -347,7 +335,7 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
   const nowMs = options.now.getTime();
   if (discoveryDue(nowMs)) {
     nextDiscoveryMs = nowMs + DISCOVER_EVERY_MS;
-    await retryWhileBusy(() => discoverTurns(sql));
+    await discoverTurns(sql);
   }
   const capped = kindsAtCap(view.running, options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP, options.now);
   const dueByTurn = new Map<string, Candidate[]>();
@@ -378,12 +366,11 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
     }
     if (!candidate) {
       // Nothing due: gone when the shop has nothing waiting, else to the back of the line.
-      if (!(await retryWhileBusy(() => dropTurnIfIdle(sql, turn))))
-        await retryWhileBusy(() => takeTurn(sql, turn, nowMs));
+      if (!(await dropTurnIfIdle(sql, turn))) await takeTurn(sql, turn, nowMs);
       continue;
     }
     // Lost: another worker is serving this shop's turn right now; ask the next shop.
-    if (!alone && !(await retryWhileBusy(() => takeTurn(sql, turn, nowMs)))) continue;
+    if (!alone && !(await takeTurn(sql, turn, nowMs))) continue;
     const claimed = await claimCandidate(sql, options, candidate);
     if (claimed) {
       if (alone && turn.shop !== null) aloneShop.set(sql, turn.shop);
@@ -415,7 +402,7 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claimed
     now,
     shop,
     now,
-    ...(options.kinds ? [list([...options.kinds])] : []),
+    ...(options.kinds ? [[...options.kinds]] : []),
     now,
     max > 0 ? max : Number.MAX_SAFE_INTEGER,
     now,
@@ -425,7 +412,7 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claimed
     now,
     now,
   ];
-  const [row] = await retryWhileBusy(() => sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params));
+  const [row] = await sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params);
   if (!row) {
     aloneShop.delete(sql);
     return null;
@@ -483,10 +470,10 @@ async function oldestDue(
   for (const state of WAITING_STATES) {
     const params: unknown[] = [state, options.now];
     if (shape.shop === "one") params.push(scope.shop);
-    if (options.kinds) params.push(list([...options.kinds]));
+    if (options.kinds) params.push([...options.kinds]);
     if (shape.withoutKinds) params.push(JSON.stringify(scope.withoutKinds.map((c) => [c.shop, c.kind])));
     params.push(take);
-    found.push(...(await retryWhileBusy(() => sql.all(statement, params))).map(candidateOf));
+    found.push(...(await sql.all(statement, params)).map(candidateOf));
   }
   return found.sort(byAge).slice(0, take);
 }
@@ -527,12 +514,12 @@ async function claimCandidate(sql: Sql, options: ClaimOptions, candidate: Candid
   if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
     // Its worker died during the last attempt: no attempt is left to give it.
     const reason = `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`;
-    await retryWhileBusy(() => sql.run(BURY_EXPIRED, [reason, now, candidate.id, now]));
+    await sql.run(BURY_EXPIRED, [reason, now, candidate.id, now]);
     return null;
   }
   const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
   const claim = candidate.state === "running" ? CLAIM_EXPIRED : CLAIM_DUE;
-  const [row] = await retryWhileBusy(() => sql.all(claim, [options.owner, leaseExpiresAt, now, candidate.id, now]));
+  const [row] = await sql.all(claim, [options.owner, leaseExpiresAt, now, candidate.id, now]);
   if (!row) return null; // another worker won it
   const job = jobRow(row);
   const claimed = toClaimedJob(job);
@@ -581,9 +568,15 @@ export async function claimBatchJobs(
   const sql = sqlOf(db);
   const { now } = options;
   const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
-  const rows = await retryWhileBusy(() =>
-    sql.all(CLAIM_BATCH, [first.shop, now, first.kind, options.limit, options.owner, leaseExpiresAt, now]),
-  );
+  const rows = await sql.all(CLAIM_BATCH, [
+    first.shop,
+    now,
+    first.kind,
+    options.limit,
+    options.owner,
+    leaseExpiresAt,
+    now,
+  ]);
   const jobs: ClaimedJob[] = [];
   for (const row of rows) {
     const job = jobRow(row);
@@ -611,8 +604,8 @@ export async function completeJobsIn(
   if (jobs.length === 0) return new Set();
   const rows = await tx.all(COMPLETE_BATCH, [
     now,
-    list(jobs.map((j) => j.id)),
-    list(jobs.map((j) => `${j.id}:${j.attempts}`)),
+    jobs.map((j) => j.id),
+    jobs.map((j) => `${j.id}:${j.attempts}`),
     owner,
   ]);
   return new Set(rows.map((r) => String(r.id)));
@@ -656,18 +649,16 @@ async function settle(
 ): Promise<Settled | false> {
   const sql = sqlOf(db);
   const now = new Date();
-  const [plain] = await retryWhileBusy(() =>
-    sql.all(SETTLE, [
-      data.state,
-      data.lastError,
-      data.runAt ?? null,
-      data.giveBackAttempt ? 1 : 0,
-      now,
-      job.id,
-      owner,
-      job.attempts,
-    ]),
-  );
+  const [plain] = await sql.all(SETTLE, [
+    data.state,
+    data.lastError,
+    data.runAt ?? null,
+    data.giveBackAttempt ? 1 : 0,
+    now,
+    job.id,
+    owner,
+    job.attempts,
+  ]);
   if (plain) return settledOf(plain);
   return settleRerun(sql, job, owner, rerun);
 }
@@ -679,9 +670,14 @@ async function settleRerun(
   owner: string,
   rerun: { lastError: string | null; runAt?: Date },
 ): Promise<Settled | false> {
-  const [row] = await retryWhileBusy(() =>
-    sql.all(SETTLE_RERUN, [rerun.lastError, rerun.runAt ?? null, new Date(), job.id, owner, job.attempts]),
-  );
+  const [row] = await sql.all(SETTLE_RERUN, [
+    rerun.lastError,
+    rerun.runAt ?? null,
+    new Date(),
+    job.id,
+    owner,
+    job.attempts,
+  ]);
   return row ? settledOf(row) : false;
 }
 
@@ -693,7 +689,7 @@ export async function completeJob(
   now: Date = new Date(),
 ): Promise<boolean> {
   const sql = sqlOf(db);
-  if ((await retryWhileBusy(() => sql.run(COMPLETE, [now, job.id, owner, job.attempts]))) === 1) return true;
+  if ((await sql.run(COMPLETE, [now, job.id, owner, job.attempts])) === 1) return true;
   return (await settleRerun(sql, job, owner, { lastError: null })) !== false;
 }
 
@@ -777,9 +773,13 @@ export async function extendLease(
   options: { leaseMs: number; now: Date },
 ): Promise<boolean> {
   const sql = sqlOf(db);
-  const count = await retryWhileBusy(() =>
-    sql.run(EXTEND_LEASE, [new Date(options.now.getTime() + options.leaseMs), new Date(), job.id, owner, job.attempts]),
-  );
+  const count = await sql.run(EXTEND_LEASE, [
+    new Date(options.now.getTime() + options.leaseMs),
+    new Date(),
+    job.id,
+    owner,
+    job.attempts,
+  ]);
   return count === 1;
 }
 
@@ -799,15 +799,13 @@ export async function retryDeadJob(
   id: string,
   options: { shop?: string; now?: Date } = {},
 ): Promise<boolean> {
-  const [row] = await retryWhileBusy(() =>
-    db.job.updateManyAndReturn({
-      where: { id, state: { in: RETRYABLE_STATES }, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
-      data: freshStart(options.now ?? new Date()),
-      select: { shop: true },
-    }),
-  );
+  const [row] = await db.job.updateManyAndReturn({
+    where: { id, state: { in: RETRYABLE_STATES }, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
+    data: freshStart(options.now ?? new Date()),
+    select: { shop: true },
+  });
   if (!row) return false;
-  await retryWhileBusy(() => ensureTurn(db, row.shop));
+  await ensureTurn(db, row.shop);
   return true;
 }
 
@@ -816,15 +814,13 @@ export async function retryJobs(
   db: QueueDb,
   options: { shop?: string; state: "dead" | "failed"; now?: Date },
 ): Promise<number> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
-      where: { state: options.state, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
-      data: freshStart(options.now ?? new Date()),
-    }),
-  );
+  const { count } = await db.job.updateMany({
+    where: { state: options.state, ...(options.shop !== undefined ? { shop: options.shop } : {}) },
+    data: freshStart(options.now ?? new Date()),
+  });
   if (count > 0) {
-    if (options.shop !== undefined) await retryWhileBusy(() => ensureTurn(db, options.shop));
-    else await retryWhileBusy(() => discoverTurns(db));
+    if (options.shop !== undefined) await ensureTurn(db, options.shop);
+    else await discoverTurns(db);
   }
   return count;
 }
@@ -845,18 +841,16 @@ export async function listJobs(
   options: ListJobsOptions,
 ): Promise<{ jobs: Job[]; nextCursor: string | null }> {
   const limit = Math.min(200, Math.max(1, Math.floor(options.limit)));
-  const rows = await retryWhileBusy(() =>
-    db.job.findMany({
-      where: {
-        ...(options.shop !== undefined ? { shop: options.shop } : {}),
-        ...(options.states ? { state: { in: [...options.states] } } : {}),
-        ...(options.kinds ? { kind: { in: [...options.kinds] } } : {}),
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: limit + 1,
-      ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
-    }),
-  );
+  const rows = await db.job.findMany({
+    where: {
+      ...(options.shop !== undefined ? { shop: options.shop } : {}),
+      ...(options.states ? { state: { in: [...options.states] } } : {}),
+      ...(options.kinds ? { kind: { in: [...options.kinds] } } : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    ...(options.cursor ? { cursor: { id: options.cursor }, skip: 1 } : {}),
+  });
   const jobs = rows.slice(0, limit);
   return { jobs, nextCursor: rows.length > limit ? jobs[jobs.length - 1].id : null };
 }
@@ -866,13 +860,11 @@ export async function countJobsByState(
   db: QueueDb,
   options: { shop?: string } = {},
 ): Promise<Record<JobState, number>> {
-  const groups = await retryWhileBusy(() =>
-    db.job.groupBy({
-      by: ["state"],
-      where: options.shop !== undefined ? { shop: options.shop } : {},
-      _count: { _all: true },
-    }),
-  );
+  const groups = await db.job.groupBy({
+    by: ["state"],
+    where: options.shop !== undefined ? { shop: options.shop } : {},
+    _count: { _all: true },
+  });
   const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
   for (const group of groups) {
     if ((JOB_STATES as readonly string[]).includes(group.state)) counts[group.state as JobState] = group._count._all;

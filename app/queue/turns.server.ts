@@ -4,9 +4,8 @@
  * first, so shops take turns whatever the size of each one's backlog
  * (docs/decisions/0004-fair-claim.md).
  *
- * The statements are plain SQL that SQLite (3.24+) and PostgreSQL both accept as
- * written (app/db/sql): quoted identifiers, `INSERT ... ON CONFLICT DO NOTHING`,
- * no date parameters (lastServedMs is a number).
+ * The statements are prepared SQL (app/db/sql): `INSERT ... ON CONFLICT DO
+ * NOTHING`, no date parameters (lastServedMs is a number).
  */
 import { asNumber, sqlOf, statement, type SqlSource } from "../db/sql";
 import { ENSURE_TURN, TAKE_TURN } from "./job-sql";
@@ -32,7 +31,6 @@ export async function ensureTurns(db: SqlSource, shops: Iterable<string | null |
   for (const key of new Set([...shops].map(turnKey))) await sqlOf(db).run(ENSURE_TURN, [key]);
 }
 
-// SQLite needs the WHERE for INSERT ... SELECT ... ON CONFLICT to parse.
 const DISCOVER_TURNS = statement(`INSERT INTO "QueueTurn" ("shop", "lastServedMs")
   SELECT DISTINCT COALESCE("shop", ''), 0 FROM "Job" WHERE ${WAITING}
   ON CONFLICT ("shop") DO NOTHING`);

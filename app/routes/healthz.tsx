@@ -1,7 +1,7 @@
 import { checkDatabase, eventLoopHealth } from "../runtime/health.server";
 
 // Unauthenticated liveness + readiness probe: the app is healthy when its database answers.
-// database: which kind (sqlite, postgres) and whether it answered; eventLoop: this process's
+// database: its kind (postgres) and whether it answered; eventLoop: this process's
 // event-loop delay, current and previous 10 s windows.
 export const loader = async () => {
   const database = await checkDatabase();

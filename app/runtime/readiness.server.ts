@@ -13,7 +13,6 @@
  *   the database failing it.
  */
 import { Prisma, type PrismaClient } from "@prisma/client";
-import { databaseKindOf } from "../db/dialect";
 import type { ClaimedJob, JobSettlement, QueueLogger, WorkerObserver } from "../queue/types";
 import { checkDatabase } from "./health.server";
 import { defaultWorkerOwner } from "../queue/worker.server";
@@ -86,14 +85,9 @@ export interface ReadinessReport {
 
 /** Table.column of the Prisma schema that the database lacks (empty when every one exists). */
 export async function missingColumns(db: PrismaClient): Promise<string[]> {
-  const rows =
-    databaseKindOf(db) === "postgres"
-      ? await db.$queryRaw<
-          { table: string; column: string }[]
-        >`SELECT table_name::text AS "table", column_name::text AS "column" FROM information_schema.columns WHERE table_schema = current_schema()`
-      : await db.$queryRaw<
-          { table: string; column: string }[]
-        >`SELECT m.name AS "table", p.name AS "column" FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`;
+  const rows = await db.$queryRaw<
+    { table: string; column: string }[]
+  >`SELECT table_name::text AS "table", column_name::text AS "column" FROM information_schema.columns WHERE table_schema = current_schema()`;
   const present = new Set(rows.map((r) => `${r.table}.${r.column}`));
   const missing: string[] = [];
   for (const model of Prisma.dmmf.datamodel.models) {

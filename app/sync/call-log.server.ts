@@ -7,7 +7,6 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { WorkerTask } from "../queue/types";
-import { retryWhileBusy } from "../db/sqlite-busy";
 import { newId, sqlDatabaseOf, statement, type Sql, type SqlStatement } from "../db/sql";
 
 export interface CallRow {
@@ -84,9 +83,7 @@ export async function flushCallLogNow(db: PrismaClient): Promise<number> {
   const rows = take(log);
   const database = sqlDatabaseOf(db);
   try {
-    await retryWhileBusy(() =>
-      rows.length <= ROWS_PER_INSERT ? insert(database, rows) : database.transaction((tx) => insert(tx, rows)),
-    );
+    await (rows.length <= ROWS_PER_INSERT ? insert(database, rows) : database.transaction((tx) => insert(tx, rows)));
   } catch (error) {
     console.warn(`call log: ${rows.length} row(s) not written: ${(error as Error).message}`);
   }

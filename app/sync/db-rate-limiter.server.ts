@@ -3,13 +3,10 @@
  * key: each call reserves the next free instant in RateLimitSlot with a
  * conditional update on `version`, then waits for it. Calls are spaced evenly,
  * so no minute window (fixed or sliding) ever holds more than the limit.
- * Several processes on one SQLite file collide on its write lock, so each
- * statement is retried while the database is busy, as the queue's are.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../db.server";
 import type { RateLimiter } from "../seller-api";
-import { retryWhileBusy } from "../db/sqlite-busy";
 import { asDate, asNumber, sqlDatabaseOf, statement, type BatchItem, type Sql } from "../db/sql";
 import { RateLimitWaitError } from "../seller-api";
 import { recordRateLimitWait } from "../runtime/metrics.server";
@@ -138,7 +135,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
   const intervalAt = (ratePerMinute: number) => Math.ceil((60_000 / ratePerMinute) * (1 + margin));
 
   async function readSlot(key: string, from: Sql = sql): Promise<Slot | undefined> {
-    const [row] = await retryWhileBusy(() => from.all(READ_SLOT, [key]));
+    const [row] = await from.all(READ_SLOT, [key]);
     if (!row) return undefined;
     return {
       nextAt: asDate(row.nextAt)!.getTime(),
@@ -190,7 +187,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         // Polling reads the row each time: it only takes a slot that is free now.
         const slot = (!low && known.get(key)) || (await readSlot(key));
         if (!slot) {
-          if ((await retryWhileBusy(() => sql.run(CREATE_SLOT, [key, new Date(t + interval)]))) === 1) {
+          if ((await sql.run(CREATE_SLOT, [key, new Date(t + interval)])) === 1) {
             known.set(key, { nextAt: t + interval, blockedUntil: 0, version: 0 });
             return;
           }
@@ -216,7 +213,7 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
         }
         const nextAt = startAt + interval;
         const heardBefore = penaltiesHeard(key); // read with startAt, no await between
-        const count = await retryWhileBusy(() => sql.run(RESERVE, [new Date(nextAt), key, slot.version]));
+        const count = await sql.run(RESERVE, [new Date(nextAt), key, slot.version]);
         if (count === 1) {
           known.set(key, { nextAt, blockedUntil: slot.blockedUntil, version: slot.version + 1 });
           if (startAt > t) {
@@ -236,12 +233,12 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
       const until = new Date(untilMs);
       known.delete(key);
       penalties.set(key, { heard: penaltiesHeard(key) + 1, until: untilMs });
-      await retryWhileBusy(() => sql.run(PENALIZE, [key, until, until]));
+      await sql.run(PENALIZE, [key, until, until]);
       // nextAt stays; acquire takes the later of nextAt and blockedUntil.
     },
 
     async sharedRate(key) {
-      const [slot] = await retryWhileBusy(() => sql.all(SHARED_RATE, [key]));
+      const [slot] = await sql.all(SHARED_RATE, [key]);
       const perMinute =
         slot?.ratePerMinute === null || slot?.ratePerMinute === undefined ? 0 : asNumber(slot.ratePerMinute);
       const readAt = asDate(slot?.rateReadAt);
@@ -252,12 +249,12 @@ export function createDbRateLimiter(db: Db, options: DbRateLimiterOptions = {}):
     async shareRate(key, perMinute, readAt) {
       const rateReadAt = new Date(readAt);
       // No version bump: the limit read does not move the slot, so a reservation in flight stays valid.
-      await retryWhileBusy(() => sql.run(SHARE_RATE, [key, rateReadAt, perMinute, rateReadAt]));
+      await sql.run(SHARE_RATE, [key, rateReadAt, perMinute, rateReadAt]);
     },
 
     async claimRateRead(key, seenReadAt, nowMs) {
       // Conditional on the read seen: of the processes that found it stale, one wins.
-      return (await retryWhileBusy(() => sql.run(CLAIM_RATE_READ, [new Date(nowMs), key, new Date(seenReadAt)]))) === 1;
+      return (await sql.run(CLAIM_RATE_READ, [new Date(nowMs), key, new Date(seenReadAt)])) === 1;
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (Flow triggers, analytics rollups, customer
- * records, the cash ledger, write-back, the status-sync schedule). A retried
+ * records, the cash ledger, write-back, the conversion feed, the status-sync schedule). A retried
  * job or a sync that sees the same status twice produces no event the second
  * time (the link's state no longer differs).
  *
@@ -23,18 +23,8 @@ import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
-import {
-  asDate,
-  asNumber,
-  inList,
-  list,
-  newId,
-  sqlOf,
-  statement,
-  type BatchItem,
-  type Sql,
-  type SqlStatement,
-} from "../db/sql";
+import { adFeedHandler } from "../ad-feed/feed-events.server";
+import { asDate, asNumber, newId, sqlOf, statement, type BatchItem, type Sql, type SqlStatement } from "../db/sql";
 import type { WorkerTask } from "../queue/types";
 import { writeBackHandler } from "./write-back-task.server";
 // A cycle (status-sync records lead events); used only when a handler runs.
@@ -47,6 +37,7 @@ const handlers: LeadEventHandler[] = [
   customerRecordHandler,
   cashLedgerHandler,
   writeBackHandler,
+  adFeedHandler,
   scheduleSyncHandler,
 ];
 
@@ -106,9 +97,9 @@ const SHOPS_WAITING = statement(`SELECT DISTINCT "shop" FROM "PendingLeadEvent" 
 const BATCH_OF_SHOP = statement(
   `SELECT "id", "linkId", "event", "at", "attempts" FROM "PendingLeadEvent" WHERE "shop" = ? ORDER BY "id" LIMIT ?`,
 );
-const DELETE_TOLD = statement((d) => `DELETE FROM "PendingLeadEvent" WHERE ${inList(d, `"id"`)}`);
+const DELETE_TOLD = statement(`DELETE FROM "PendingLeadEvent" WHERE "id" = ANY(?)`);
 const COUNT_FAILED = statement(`UPDATE "PendingLeadEvent" SET "attempts" = "attempts" + 1 WHERE "id" = ?`);
-/** One teller per shop at a time on PostgreSQL (SQLite runs one write transaction at a time anyway). */
+/** One teller per shop at a time. */
 const TRY_LOCK_SHOP = statement(`SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0)) AS "locked"`);
 
 /** Events told per transaction. */
@@ -176,7 +167,6 @@ export async function tellPendingLeadEvents(
 }
 
 async function lockShop(tx: Sql, shop: string): Promise<boolean> {
-  if (tx.dialect !== "postgres") return true;
   const [row] = await tx.all(TRY_LOCK_SHOP, [`lead-events:${shop}`]);
   return row?.locked === true;
 }
@@ -195,7 +185,7 @@ async function tellBatch(db: PrismaClient, shop: string): Promise<{ count: numbe
         shop,
         batch.map((p) => p.event),
       );
-      await sql.run(DELETE_TOLD, [list(batch.map((p) => p.id))]);
+      await sql.run(DELETE_TOLD, [batch.map((p) => p.id)]);
       return { count: batch.length, full: batch.length === LEAD_EVENTS_BATCH };
     },
     { timeout: 60_000, maxWait: 30_000 },
@@ -217,12 +207,12 @@ async function tellOneByOne(
         const inTx = sqlOf(tx);
         if (!(await lockShop(inTx, shop))) return;
         await applyLeadEvents(tx, shop, [pending.event]);
-        await inTx.run(DELETE_TOLD, [list([pending.id])]);
+        await inTx.run(DELETE_TOLD, [[pending.id]]);
       });
       told++;
     } catch (error) {
       if (pending.attempts + 1 >= MAX_ATTEMPTS) {
-        await sql.run(DELETE_TOLD, [list([pending.id])]);
+        await sql.run(DELETE_TOLD, [[pending.id]]);
         logger.error(
           `lead event ${pending.event.kind} of link ${pending.event.linkId} (${shop}) given up after ${MAX_ATTEMPTS} failed tries: ${(error as Error).message ?? error}`,
         );

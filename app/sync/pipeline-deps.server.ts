@@ -1,6 +1,6 @@
 /**
  * What the pipeline's job handlers need from the outside world, injectable so
- * tests drive them against a real sandbox and a real SQLite file.
+ * tests drive them against a real sandbox and a real database.
  */
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";

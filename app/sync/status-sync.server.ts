@@ -23,7 +23,7 @@ import { recordLeadEvents } from "./lead-events.server";
 import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
-import { inList, list, sqlDatabaseOf, statement } from "../db/sql";
+import { sqlDatabaseOf, statement } from "../db/sql";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
 import { statusChangedText } from "../models/order-texts";
@@ -62,8 +62,8 @@ const READ_PAGE = 500;
  * Leads written per transaction: an update per status reached, the timeline
  * rows and the lead events, a few prepared statements whatever the batch's
  * size (the lead-events handlers run later, once for many batches). Intake's
- * writes wait for a batch (the write lock; on SQLite also the connection), so
- * batches stay short and the event loop turns between them.
+ * writes to the same links wait for a batch's row locks, so batches stay short
+ * and the event loop turns between them.
  */
 export const WRITE_BATCH = 100;
 
@@ -206,10 +206,8 @@ function finish(report: SyncReport, started: number): SyncReport {
 }
 
 const SET_STATUS = statement(
-  (
-    d,
-  ) => `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
-    "statusCheckedAt" = ?, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
+  `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
+    "statusCheckedAt" = ?, "updatedAt" = ? WHERE "id" = ANY(?)`,
 );
 
 /**
@@ -267,7 +265,7 @@ export async function writeStatusChanges(
           data.statusFinal,
           now,
           now,
-          list(ids),
+          ids,
         ]);
       }
       await addTimelineRows(tx, timeline);

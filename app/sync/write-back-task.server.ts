@@ -42,7 +42,7 @@ import {
 } from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
-import { asDate, asString, inList, list, sqlDatabaseOf, statement, type Row, type SqlStatement } from "../db/sql";
+import { asDate, asString, sqlDatabaseOf, statement, type Row, type SqlStatement } from "../db/sql";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { recordStatusToShopify } from "../runtime/metrics.server";
 
@@ -56,9 +56,9 @@ export const WRITE_BACK_DELAY_MS = 3_000;
 
 /** The links and their shop's toggles, in one prepared read. */
 const LINKS_AND_SHOP = statement(
-  (d) => `SELECT l."id", l."shop", l."orderId", l."leadRef", l."confirmationStatus", l."shippingStatus", l."anomalies",
+  `SELECT l."id", l."shop", l."orderId", l."leadRef", l."confirmationStatus", l."shippingStatus", l."anomalies",
   l."trackingNumber", l."writtenBack", l."statusCheckedAt", l."postedAt", s."settings", s."uninstalledAt", s."domain" AS "shopDomain"
-  FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE ${inList(d, `l."id"`)}`,
+  FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ANY(?)`,
 );
 
 /** Whether any toggle is on: otherwise a job would do nothing. */
@@ -171,10 +171,7 @@ function setWrittenBack(count: number): SqlStatement {
   let s = setWrittenBackByCount.get(count);
   if (!s) {
     const cases = Array.from({ length: count }, () => `WHEN ? THEN ?`).join(" ");
-    s = statement(
-      (d) =>
-        `UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE ${inList(d, `"id"`)}`,
-    );
+    s = statement(`UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE "id" = ANY(?)`);
     setWrittenBackByCount.set(count, s);
   }
   return s;
@@ -217,7 +214,7 @@ export async function runWriteBackJobs(
     else failures.set(job.id, new PermanentJobError("write-back payload has no linkId"));
   }
   const database = sqlDatabaseOf(deps.db);
-  const rows = linkIds.size > 0 ? await database.all(LINKS_AND_SHOP, [list([...new Set(linkIds.values())])]) : [];
+  const rows = linkIds.size > 0 ? await database.all(LINKS_AND_SHOP, [[...new Set(linkIds.values())]]) : [];
   const rowById = new Map(rows.map((r) => [String(r.id), r]));
 
   const done: ClaimedJob[] = [];
@@ -305,7 +302,7 @@ export async function runWriteBackJobs(
     await database.transaction(async (tx) => {
       if (written.length > 0) {
         const params = written.flatMap((w) => [w.link.id, w.doneJson]);
-        await tx.run(setWrittenBack(written.length), [...params, new Date(), list(written.map((w) => w.link.id))]);
+        await tx.run(setWrittenBack(written.length), [...params, new Date(), written.map((w) => w.link.id)]);
       }
       await addTimelineRows(tx, timeline);
       await ctx.completeIn(tx, done);

@@ -5,7 +5,6 @@
  */
 import prisma from "../db.server";
 import { createGroupCommit } from "../db/group-commit";
-import { isDatabaseBusy } from "../db/sqlite-busy";
 import { processWebhookOnce, type TransactionClient } from "../models/webhook-delivery.server";
 import {
   orderCreatedInserts,
@@ -52,10 +51,9 @@ const commitOrdersCreated = createGroupCommit<OrderCreatedRows>(
     const [deliveries, orders] = await prisma.$transaction(orderCreatedInserts(prisma, stored));
     recordOrdersStored(stored.length, deliveries, orders);
   },
-  // 12 bound values per order row: far under SQLite's and PostgreSQL's limits. A locked
-  // database fails the whole group at once (Shopify redelivers); anything else is retried
+  // 12 bound values per order row: far under PostgreSQL's limit. A failed group is retried
   // webhook by webhook so one bad order cannot fail the others.
-  { maxItems: 100, retryOneByOne: (error) => !isDatabaseBusy(error) },
+  { maxItems: 100 },
 );
 
 export async function receiveOrderCreated(request: Request): Promise<Response> {

@@ -1,14 +1,14 @@
 /**
  * A customer's record is a recount of its rows: two transactions counting one
  * phone at the same time (two workers, two status-sync batches) must not leave
- * the total of whichever wrote last. Transactions run at once for real, on
- * SQLite and on PostgreSQL (where they would interleave without a lock).
+ * the total of whichever wrote last. Transactions run at once for real (and
+ * would interleave without a lock).
  */
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPrismaClient } from "../../app/db/client";
 import { applyCustomerEvents } from "../../app/customers/records.server";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { type LeadEvent } from "../../app/models/lead-events";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -19,13 +19,11 @@ let t: TestDatabase;
 let clients: PrismaClient[];
 beforeAll(async () => {
   t = await createTestDatabase();
-  // SQLite: one client, as each process has (its transactions take turns on its connection; a second
-  // client in the same process would block the event loop on the first one's write lock, and other
-  // processes wait for it: test/queue/race-processes.test.ts). PostgreSQL: two pools, as two workers.
-  clients = onPostgres ? [t.prisma, createPrismaClient(t.url)] : [t.prisma];
+  // Two pools, as two workers.
+  clients = [t.prisma, createPrismaClient(t.url)];
 });
 afterAll(async () => {
-  if (clients[1]) await clients[1].$disconnect();
+  await clients[1].$disconnect();
   await t.cleanup();
 });
 

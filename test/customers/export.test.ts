@@ -1,7 +1,7 @@
 /**
  * Export on request from the Customer card: the route answers the delivery
  * record and the phone's orders in this shop, as JSON or CSV, through a real
- * session token on a real SQLite file; another shop's order is not found.
+ * session token on a real database; another shop's order is not found.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@prisma/client";

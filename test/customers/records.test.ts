@@ -338,7 +338,7 @@ describe("customer delivery record", () => {
     expect(all.rows.find((r) => r.id === good.id)?.risk).toBe("low");
   });
 
-  it("the Orders risk filter works with more risky customers than SQLite binds parameters, page after page", async () => {
+  it("the Orders risk filter works with more risky customers than one read takes, page after page", async () => {
     const { queryOrders, SCAN_WINDOW } = await import("../../app/pages/orders.server");
     const count = 1_500;
     const phone = (i: number) => `07${String(10_000_000 + i).slice(-8)}`;

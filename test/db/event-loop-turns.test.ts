@@ -1,14 +1,11 @@
 /**
  * A long chain of awaited statements (a status-sync batch with its handlers)
- * leaves the event loop turns on either database: on SQLite, whose driver runs
- * each statement synchronously, only because the client gives the loop a turn
- * every few milliseconds of statements (app/db/client.ts), inside transactions
- * only for the process's one client of the file.
+ * leaves the event loop turns, inside a transaction too, and the transaction
+ * still commits as one.
  */
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPrismaClient } from "../../app/db/client";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -40,7 +37,7 @@ async function longTransaction(client: PrismaClient, kind: string) {
   let outsideRead: Promise<number> | undefined;
   const ticker = setInterval(() => {
     turns++;
-    // A request arriving mid-transaction: on SQLite it waits for the commit, on PostgreSQL it reads the committed state.
+    // A request arriving mid-transaction reads the committed state.
     outsideRead ??= client.job.count({ where: { kind } });
   }, 1);
   let turnsInside = 0;
@@ -62,20 +59,9 @@ async function longTransaction(client: PrismaClient, kind: string) {
   return { turnsInside, written: await client.job.count({ where: { kind } }), outsideRead: await outsideRead };
 }
 
-it("GIVEN the process's one client (the app's) WHEN a write transaction runs long THEN timers run during it, it commits as one, and a read from elsewhere in the process never sees part of it", async () => {
-  const client = onPostgres ? db.prisma : createPrismaClient(db.url, { turnsInTransactions: true });
-  try {
-    const { turnsInside, written, outsideRead } = await longTransaction(client, "turns");
-    expect(written).toBeGreaterThanOrEqual(100);
-    expect(turnsInside).toBeGreaterThan(0);
-    expect([0, written]).toContain(outsideRead);
-  } finally {
-    if (client !== db.prisma) await client.$disconnect();
-  }
-});
-
-it("GIVEN a client that may share the file with another in the process (the default) WHEN a write transaction runs long THEN on SQLite it runs to its end without a turn", async () => {
-  const { turnsInside, written } = await longTransaction(db.prisma, "no-turns");
+it("GIVEN the app's client WHEN a write transaction runs long THEN timers run during it, it commits as one, and a read from elsewhere in the process never sees part of it", async () => {
+  const { turnsInside, written, outsideRead } = await longTransaction(db.prisma, "turns");
   expect(written).toBeGreaterThanOrEqual(100);
-  if (!onPostgres) expect(turnsInside).toBe(0);
+  expect(turnsInside).toBeGreaterThan(0);
+  expect([0, written]).toContain(outsideRead);
 });

@@ -83,13 +83,4 @@ describe("group commit", () => {
     await c.finishOne();
     await expect(second).resolves.toBeUndefined();
   });
-
-  it("GIVEN an error not caused by the items (retryOneByOne false) THEN the whole group gets it, with no retries", async () => {
-    const c = recordingCommit({ failOn: () => true });
-    const write = createGroupCommit(c.commit, { maxItems: 10, retryOneByOne: () => false });
-    const outcomes = [1, 2, 3].map((n) => write(n).catch((error: Error) => error.message));
-    while (c.running() > 0) await c.finishOne();
-    expect(await Promise.all(outcomes)).toEqual(["item 1 is bad", "item 2 is bad", "item 2 is bad"]);
-    expect(c.groups).toEqual([[1], [2, 3]]);
-  });
 });

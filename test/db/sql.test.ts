@@ -1,13 +1,12 @@
 /**
- * Prepared SQL (app/db/sql): one statement text runs on SQLite and PostgreSQL
- * alike through the app client's driver and inside Prisma transactions; values
- * keep their meaning both ways; a transaction commits as one or not at all; on
- * SQLite a statement never slips into a Prisma transaction open on the shared
- * connection.
+ * Prepared SQL (app/db/sql): one statement text runs through the app client's
+ * driver (as a named prepared statement) and inside Prisma transactions; values
+ * keep their meaning both ways; a transaction commits as one or not at all; a
+ * statement of the driver never slips into a Prisma transaction open meanwhile.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { asBool, asDate, asNumber, inList, list, newId, sqlDatabaseOf, sqlOf, statement } from "../../app/db/sql";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { asBool, asDate, asNumber, newId, sqlDatabaseOf, sqlOf, statement } from "../../app/db/sql";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -24,7 +23,7 @@ const insertJob =
   statement(`INSERT INTO "Job" ("id", "kind", "key", "shop", "payload", "state", "runAt", "attempts", "maxAttempts", "rerun", "createdAt", "updatedAt")
   VALUES (?, ?, ?, ?, '{}', 'pending', ?, 0, 10, ?, ?, ?)`);
 const jobsByKey = statement(
-  (d) => `SELECT "key", "runAt", "rerun", "attempts" FROM "Job" WHERE ${inList(d, `"key"`)} ORDER BY "key"`,
+  `SELECT "key", "runAt", "rerun", "attempts" FROM "Job" WHERE "key" = ANY(?) ORDER BY "key"`,
 );
 
 async function insert(db: Parameters<typeof sqlOf>[0], key: string, runAt: Date, rerun = false) {
@@ -40,7 +39,7 @@ describe("prepared SQL", () => {
     expect(job).toMatchObject({ runAt, rerun: true, state: "pending", payload: "{}" });
     await t.prisma.job.create({ data: { kind: "k", key: "b", runAt, attempts: 3 } });
 
-    const rows = await sqlOf(t.prisma).all(jobsByKey, [list(["a", "b", "missing"])]);
+    const rows = await sqlOf(t.prisma).all(jobsByKey, [["a", "b", "missing"]]);
 
     expect(
       rows.map((r) => ({ key: r.key, runAt: asDate(r.runAt), rerun: asBool(r.rerun), attempts: asNumber(r.attempts) })),
@@ -89,7 +88,7 @@ describe("prepared SQL", () => {
     expect(await t.prisma.job.count()).toBe(0);
   });
 
-  it("GIVEN a Prisma transaction open on the connection WHEN the driver runs a statement meanwhile THEN it waits for the end and never joins the transaction", async () => {
+  it("GIVEN a Prisma transaction open WHEN the driver runs a statement meanwhile THEN it never joins the transaction", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
@@ -118,7 +117,13 @@ describe("prepared SQL", () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it("the driver is the app client's own prepared one, on either database", () => {
-    expect(sqlDatabaseOf(t.prisma).dialect).toBe(onPostgres ? "postgres" : "sqlite");
+  it("the driver is the app client's own, and runs each statement as a named prepared statement", async () => {
+    expect(sqlOf(t.prisma)).toBe(sqlDatabaseOf(t.prisma));
+    const prepared = statement(`SELECT "name" FROM pg_prepared_statements`);
+    const names = await sqlDatabaseOf(t.prisma).transaction(async (tx) => {
+      await insert(tx, "prepared", new Date());
+      return (await tx.all(prepared)).map((r) => r.name);
+    });
+    expect(names).toEqual(expect.arrayContaining([insertJob.name, prepared.name]));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The app endpoints the order-page extensions call: GET /api/orders/:orderId/status
  * and POST /api/orders/:orderId/send, through the real routes with session
- * tokens, on a real SQLite file. Scoped to the shop, CORS for the admin's
+ * tokens, on a real database. Scoped to the shop, CORS for the admin's
  * origin, and never a key or the customer's personal data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

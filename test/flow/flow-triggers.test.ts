@@ -265,7 +265,7 @@ describe("Flow triggers", () => {
     expect(await db.prisma.job.count({ where: { kind: "flow-trigger" } })).toBe(0);
   });
 
-  it("queues a batch larger than SQLite's 999 bound parameters in one call, each event once", async () => {
+  it("queues a batch larger than one read of links takes in one call, each event once", async () => {
     await workflowsUseTriggers();
     const { queueFlowTriggers } = await import("../../app/flow/flow-triggers.server");
     const count = 1_200;

@@ -1,7 +1,6 @@
 /**
- * Loads the app's server modules against a fresh database (SQLite, or PostgreSQL with
- * TEST_DATABASE=postgres) for this test
- * file. Modules read DATABASE_URL when first imported, so it is set before the
+ * Loads the app's server modules against a fresh database for this test file.
+ * Modules read DATABASE_URL when first imported, so it is set before the
  * dynamic imports.
  */
 import { createTestDatabase, type TestDatabase } from "./db";

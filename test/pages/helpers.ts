@@ -1,5 +1,5 @@
 /**
- * Admin pages under test: the app's modules on a fresh SQLite file, offline
+ * Admin pages under test: the app's modules on a fresh database, offline
  * sessions stored for the shops, Shopify's own network refused (authenticate.admin
  * must not need it), and loaders / actions called with minted session tokens.
  */

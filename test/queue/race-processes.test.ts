@@ -1,5 +1,5 @@
 /**
- * Two worker processes on one SQLite file, as with the app server plus
+ * Two worker processes on one database, as with the app server plus
  * `npm run worker`: all jobs run, none twice, and SIGTERM stops them cleanly.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -67,9 +67,5 @@ it("GIVEN 200 jobs and two worker processes WHEN both run THEN each job runs exa
   expect(perKey.size).toBe(JOBS);
   expect([...perKey.entries()].filter(([, n]) => n !== 1)).toEqual([]);
   expect(await t.prisma.job.count({ where: { state: "done", attempts: 1 } })).toBe(JOBS);
-  for (const report of reports) {
-    expect(report.problems).toEqual([]);
-    expect(report.busy.gaveUp).toBe(0);
-  }
-  console.info(`cross-process race: busy retries ${reports.map((r) => `${r.owner}=${r.busy.retries}`).join(", ")}`);
-}, 60_000);
+  for (const report of reports) expect(report.problems).toEqual([]);
+});

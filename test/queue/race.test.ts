@@ -2,22 +2,20 @@
  * Two workers, each on its own Prisma client (own connections, as two
  * processes would have), race over one database.
  */
-import { PrismaClient } from "@prisma/client";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { createWorker } from "../../app/queue/worker.server";
 import { createPrismaClient } from "../../app/db/client";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogger, sleep } from "./helpers";
 
 let t: TestDatabase;
 let other: PrismaClient;
 beforeAll(async () => {
   t = await createTestDatabase();
-  // On SQLite the second client is libsql's plain adapter (no busy timeout): the queue's own retries must cope.
-  other = onPostgres ? createPrismaClient(t.url) : new PrismaClient({ adapter: new PrismaLibSQL({ url: t.url }) });
+  other = createPrismaClient(t.url);
 });
 afterAll(async () => {
   await other.$disconnect();

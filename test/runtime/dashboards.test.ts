@@ -15,7 +15,7 @@ import { metrics } from "../../app/runtime/metrics.server";
 
 const docs = join(import.meta.dirname, "..", "..", "docs");
 // A PostgreSQL client never connected: it registers the pool's gauge like the app's; nothing is read here.
-const postgres = createPrismaClient("postgresql://nobody:nothing@127.0.0.1:9/none", {}, 3);
+const postgres = createPrismaClient("postgresql://nobody:nothing@127.0.0.1:9/none", 3);
 afterAll(() => postgres.$disconnect());
 
 /** Every family the app registers, with its labels. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabaseForApp } from "../helpers/app";
-import { onPostgres, type TestDatabase } from "../helpers/db";
+import type { TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ describe("/healthz", () => {
     const body = await response.json();
     expect(body).toMatchObject({
       status: "ok",
-      database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
+      database: { kind: "postgres", reachable: true },
     });
     // This process's event-loop delay, in its current 10 s window.
     expect(body.eventLoop.current).toMatchObject({ p99Ms: expect.any(Number), maxMs: expect.any(Number) });
@@ -24,9 +24,7 @@ describe("/healthz", () => {
     // It checked this file's database, not a default one.
     const { default: prisma } = await import("../../app/db.server");
     await prisma.$executeRawUnsafe("CREATE TABLE healthz_probe (id INTEGER)");
-    const probe = onPostgres
-      ? "SELECT table_name::text FROM information_schema.tables WHERE table_name = 'healthz_probe'"
-      : "SELECT name FROM sqlite_master WHERE name = 'healthz_probe'";
+    const probe = "SELECT table_name::text FROM information_schema.tables WHERE table_name = 'healthz_probe'";
     expect(await db.prisma.$queryRawUnsafe(probe)).toHaveLength(1);
   });
 
@@ -44,17 +42,13 @@ describe("/healthz", () => {
   it("reports a database that cannot be opened", async () => {
     const { createPrismaClient } = await import("../../app/db.server");
     const { checkDatabase } = await import("../../app/runtime/health.server");
-    // A database that does not exist on the same server, or a file in a directory that does not.
-    const missing = onPostgres
-      ? Object.assign(new URL(db.url), { pathname: "/never_there" }).toString()
-      : "file:/nonexistent-dir/never/there.sqlite";
+    // A database that does not exist on the same server.
+    const missing = Object.assign(new URL(db.url), { pathname: "/never_there" }).toString();
     const broken = createPrismaClient(missing);
     const health = await checkDatabase(broken);
-    expect(health).toMatchObject({ ok: false, kind: onPostgres ? "postgres" : "sqlite" });
+    expect(health).toMatchObject({ ok: false, kind: "postgres" });
     // The error's class only: the driver's message could carry the URL and its password.
-    expect(JSON.stringify(health)).not.toContain(
-      new URL(onPostgres ? db.url : "http://x").password || "never-a-password",
-    );
+    expect(JSON.stringify(health)).not.toContain(new URL(db.url).password);
     await broken.$disconnect();
   });
 });

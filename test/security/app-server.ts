@@ -1,15 +1,13 @@
 /**
  * The production server (server.ts over the production build), as `npm start`
  * runs it, for the HTTP-layer security tests: the shared preview harness
- * (scripts/dev/lib/preview-server.ts) on a database of the run's kind (SQLite,
- * or the postgres project's server), installed shops with offline sessions, no
+ * (scripts/dev/lib/preview-server.ts) on a database of its own on the run's
+ * PostgreSQL server, installed shops with offline sessions, no
  * worker, loopback only. Plus what only these tests need: a process's memory
  * from /proc, and a body streamed with back-pressure.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { applyMigrations, createEmptyDatabase } from "../helpers/db";
 import {
@@ -43,8 +41,7 @@ export async function startAppServer(
   buildDir: string,
   options: { shops?: string[]; env?: Record<string, string> } = {},
 ): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "cod-security-"));
-  const database = await createEmptyDatabase(dataDir, "app.sqlite");
+  const database = await createEmptyDatabase();
   await applyMigrations(database.url);
   const server = await startPreviewServer({
     buildDir,
@@ -63,7 +60,6 @@ export async function startAppServer(
     async close() {
       await server.close();
       await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The order side of the app on real parts, for the security suite: a fresh
- * SQLite file, installed shops (offline sessions, admin routes callable with
+ * database, installed shops (offline sessions, admin routes callable with
  * session tokens), the sandbox platform over loopback with the shop's key,
  * the pipeline's worker, and the webhook routes behind a real HTTP server on
  * 127.0.0.1 that answers them the way server.ts does in production (the

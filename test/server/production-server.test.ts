@@ -1,27 +1,30 @@
 /**
  * The production build, started the way `npm start` starts it (`node build/server.js`
  * in the app's directory: built JavaScript, no loader): it serves /healthz with a valid
- * environment and refuses to start without one. package.json runs every production
+ * environment and refuses to start without one; without DATABASE_URL it runs on an
+ * embedded PostgreSQL of its own, kept between runs. package.json runs every production
  * process that way, and production's dependencies hold no sandbox, stand-in or CLI.
  */
-import { spawn } from "node:child_process";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, createEmptyDatabase, onPostgres } from "../helpers/db";
+import { applyMigrations, createEmptyDatabase } from "../helpers/db";
 import { ensurePreviewBuild, freePort, removePreviewBuild } from "../helpers/preview-server";
 import { createPrismaClient } from "../../app/db/client";
 import { webhookOrder } from "../helpers/orders";
 import { signedWebhookHeaders } from "../helpers/webhooks";
 
-let tmp: string;
-
-function serve(env: Record<string, string>) {
-  // `npm start` in a build copy: it holds build/ and nothing else (no developer .env can leak in).
-  const child = spawn(process.execPath, [join("build", "server.js")], {
-    cwd: buildDir,
+/** `npm start` in a build copy, or in `cwd` (a folder of its own, empty) with the copy's files by absolute path. */
+function serve(env: Record<string, string>, cwd?: string) {
+  // The build copy holds build/ and nothing else, and cwd is empty: no developer .env can leak in.
+  const args = cwd
+    ? [join(buildDir, "build", "server.js"), join(buildDir, "build", "server", "index.js")]
+    : [join("build", "server.js")];
+  const child = spawn(process.execPath, args, {
+    cwd: cwd ?? buildDir,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, NODE_ENV: "production", ...env },
   });
   let output = "";
@@ -34,18 +37,16 @@ function serve(env: Record<string, string>) {
 let buildDir: string;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), "cod-build-"));
   // `npm run build`'s output, rebuilt when older than the sources (under the shared build lock).
   buildDir = await ensurePreviewBuild();
-}, 120_000);
+});
 afterAll(() => {
-  rmSync(tmp, { recursive: true, force: true });
   removePreviewBuild(buildDir);
 });
 
 describe("production server", () => {
   it("starts with a valid environment and answers /healthz", async () => {
-    const database = await createEmptyDatabase(tmp, "prod.sqlite");
+    const database = await createEmptyDatabase();
     const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
@@ -59,8 +60,9 @@ describe("production server", () => {
     });
     try {
       let response: Response | undefined;
-      // Started when it answers: up to 30 s on a busy machine.
-      for (let i = 0; i < 300 && !response; i++) {
+      // Started when it answers (a bound of 3 minutes for a server that never does).
+      const deadline = Date.now() + 180_000;
+      while (!response && Date.now() < deadline) {
         response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
         if (!response) await new Promise((r) => setTimeout(r, 100));
       }
@@ -71,7 +73,7 @@ describe("production server", () => {
       ]);
       expect(await response!.json()).toMatchObject({
         status: "ok",
-        database: { kind: onPostgres ? "postgres" : "sqlite", reachable: true },
+        database: { kind: "postgres", reachable: true },
         eventLoop: { current: expect.objectContaining({ maxMs: expect.any(Number) }) },
       });
     } finally {
@@ -79,11 +81,11 @@ describe("production server", () => {
       await server.exited;
       await database.drop();
     }
-  });
+  }, 240_000);
 
   it("answers Shopify's webhook topics directly, with the routes' own checks, and the rest through Remix", async () => {
     // GIVEN the production server on a fresh database, its worker off
-    const database = await createEmptyDatabase(tmp, "direct.sqlite");
+    const database = await createEmptyDatabase();
     const url = database.url;
     await applyMigrations(url);
     const port = await freePort();
@@ -101,15 +103,14 @@ describe("production server", () => {
     });
     const db = createPrismaClient(url);
     try {
-      // Up to 30 s on a loaded machine.
-      for (
-        let i = 0;
-        i < 300 &&
+      // Until it answers (a bound of 3 minutes for a server that never does).
+      const deadline = Date.now() + 180_000;
+      while (
+        Date.now() < deadline &&
         !(await fetch(`${base}/healthz`).then(
           (r) => r.ok,
           () => false,
-        ));
-        i++
+        ))
       ) {
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -152,7 +153,8 @@ describe("production server", () => {
       const sellerEvent = await fetch(`${base}/webhooks/seller/unknown-token`, { method: "POST", body: "{}" });
       expect(sellerEvent.status).toBeGreaterThanOrEqual(400);
       // The request log line (JSON) comes once the response is finished, the events token redacted.
-      for (let i = 0; i < 50 && !server.output().includes('"url":"/webhooks/seller/[redacted]"'); i++) {
+      const logged = Date.now() + 60_000;
+      while (Date.now() < logged && !server.output().includes('"url":"/webhooks/seller/[redacted]"')) {
         await new Promise((r) => setTimeout(r, 50));
       }
       const lines = server
@@ -184,7 +186,70 @@ describe("production server", () => {
       await server.exited;
       await database.drop();
     }
-  });
+  }, 300_000);
+
+  it("GIVEN no DATABASE_URL WHEN it starts THEN it runs on an embedded PostgreSQL in .data/postgres of its folder, migrated, with the worker inside; on SIGTERM it stops, the database after it; started again, it finds the data kept", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "cod-local-"));
+    const env = {
+      SHOPIFY_API_KEY: "key",
+      SHOPIFY_API_SECRET: "secret",
+      SHOPIFY_APP_URL: "https://app.example.com",
+      ENCRYPTION_KEY: "VqJ5qmHHV7mH/M7LjXtoTq4HkC1VSWXSG4UO71uTeDk=",
+    };
+    const dataDir = join(folder, ".data", "postgres");
+    /** One start: what /healthz answered and what the server said, after a clean stop. */
+    const run = async (work: (url: string) => Promise<void>) => {
+      const port = await freePort();
+      const server = serve({ ...env, PORT: String(port) }, folder);
+      try {
+        let health: Response | undefined;
+        // A first start makes the cluster: up to 60 s on a busy machine.
+        for (let i = 0; i < 600 && !health?.ok; i++) {
+          health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+          if (!health?.ok) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(health?.status, server.output()).toBe(200);
+        expect(await health!.json()).toMatchObject({ database: { kind: "postgres", reachable: true } });
+        const said =
+          /database: PostgreSQL \(embedded\) at postgresql:\/\/postgres@127\.0\.0\.1:(\d+)\/cod_lead_sync, its data in \.data\/postgres kept between runs \(password in \.data\/postgres\/password\); (\d+) migration\(s\) applied now/.exec(
+            server.output(),
+          );
+        expect(said, server.output()).not.toBeNull();
+        expect(server.output()).toMatch(/worker \S+ started in process/);
+        const password = readFileSync(join(dataDir, "password"), "utf8").trim();
+        await work(`postgresql://postgres:${password}@127.0.0.1:${said![1]}/cod_lead_sync`);
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+        // The database stopped after the server: its cluster no longer in use.
+        expect(existsSync(join(dataDir, "pgdata", "postmaster.pid"))).toBe(false);
+        return { migrationsApplied: Number(said![2]) };
+      } finally {
+        server.child.kill("SIGKILL");
+        await server.exited;
+      }
+    };
+    const query = async (url: string, sql: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      const first = await run((url) => query(url, "CREATE TABLE kept_here (x int)").then(() => undefined));
+      expect(first.migrationsApplied).toBeGreaterThan(0);
+      let kept: unknown[] = [];
+      const second = await run(async (url) => {
+        kept = await query(url, "SELECT to_regclass('kept_here')::text AS t");
+      });
+      expect(second.migrationsApplied).toBe(0);
+      expect(kept).toEqual([{ t: "kept_here" }]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it("refuses to start without SHOPIFY_API_SECRET and names it", async () => {
     const server = serve({
@@ -196,7 +261,8 @@ describe("production server", () => {
     const code = await server.exited;
     expect(code).not.toBe(0);
     expect(server.output()).toMatch(/SHOPIFY_API_SECRET is required/);
-  });
+    // A bound for a process that never exits: a loaded machine can take a minute to load the bundle.
+  }, 180_000);
 });
 
 describe("what production runs", () => {

@@ -5,21 +5,17 @@
  * limiter per client (in memory) shows what sharing prevents.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PrismaClient } from "@prisma/client";
-import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import type { PrismaClient } from "@prisma/client";
 import { createDbRateLimiter } from "../../app/sync/db-rate-limiter.server";
 import { createTokenBucketLimiter, keyFingerprint, type RateLimiter } from "../../app/seller-api/rate-limiter";
 import { createPrismaClient } from "../../app/db/client";
-import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
 
 let db: TestDatabase;
 let second: PrismaClient;
 beforeAll(async () => {
   db = await createTestDatabase();
-  // On SQLite the plain adapter, as in test/queue/race.test.ts: the app's waits for
-  // the lock synchronously, which within one process would block the other client's
-  // commit. Its busy errors come back at once, and the limiter retries them.
-  second = onPostgres ? createPrismaClient(db.url) : new PrismaClient({ adapter: new PrismaLibSQL({ url: db.url }) });
+  second = createPrismaClient(db.url);
 });
 afterAll(async () => {
   await second.$disconnect();

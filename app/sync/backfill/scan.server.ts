@@ -7,7 +7,6 @@
  * after a few pages so live orders go first.
  */
 import type { Db } from "../../db.server";
-import { retryWhileBusy } from "../../db/sqlite-busy";
 import { fromWebhookOrder } from "../../leads";
 import { RetryLaterError } from "../../queue/errors";
 import type { ClaimedJob } from "../../queue/types";
@@ -16,19 +15,18 @@ import { ShopifyAdminError } from "../../shopify/errors";
 import { shopifyFailureOf } from "../../shopify/failure";
 import type { MapOrder } from "./context.server";
 import { intakeImportedOrder } from "../order-intake.server";
-import { outcomeOf, type BackfillCounts, type OrderOutcome, type ScanProgress } from "./progress";
+import { CENTS_OF, outcomeOf, type BackfillCounts, type OrderOutcome, type ScanProgress } from "./progress";
+import { totalCentsOf } from "../../models/order-amount";
 
 /**
  * Writes the progress while this attempt still holds the job's lease. False when the
  * lease was lost: another worker owns the job and continues from the last saved page.
  */
 export async function saveScanProgress(db: Db, job: ClaimedJob, payload: ScanProgress): Promise<boolean> {
-  const { count } = await retryWhileBusy(() =>
-    db.job.updateMany({
-      where: { id: job.id, state: "running", leaseOwner: job.leaseOwner, attempts: job.attempts },
-      data: { payload: JSON.stringify(payload) },
-    }),
-  );
+  const { count } = await db.job.updateMany({
+    where: { id: job.id, state: "running", leaseOwner: job.leaseOwner, attempts: job.attempts },
+    data: { payload: JSON.stringify(payload) },
+  });
   return count === 1;
 }
 
@@ -67,9 +65,20 @@ export function yieldAfterPage(what: string, pages: number): RetryLaterError {
   return new RetryLaterError(0, { countAttempt: false, reason: `${what} continues after page ${pages}` });
 }
 
-/** What an order (webhook-shaped) would become now: the count it adds to. */
-export function outcomeOfOrder(mapOrder: MapOrder, payload: Record<string, unknown>): OrderOutcome {
-  return outcomeOf(mapOrder(fromWebhookOrder(payload)));
+/** What an order (webhook-shaped) would become now: the count it adds to, and its amount to collect. */
+export function outcomeOfOrder(
+  mapOrder: MapOrder,
+  payload: Record<string, unknown>,
+  isStale: (payload: Record<string, unknown>) => boolean = () => false,
+): { outcome: OrderOutcome; cents: number } {
+  const result = mapOrder(fromWebhookOrder(payload));
+  return { outcome: outcomeOf(result, isStale(payload)), cents: totalCentsOf(result.totalClient) };
+}
+
+function count(counts: BackfillCounts, taken: { outcome: OrderOutcome; cents: number }): void {
+  counts[taken.outcome]++;
+  const cents = CENTS_OF[taken.outcome];
+  if (cents) counts[cents] += taken.cents;
 }
 
 /**
@@ -82,15 +91,21 @@ export async function takeUnknownOrder(
   shop: string,
   payload: Record<string, unknown>,
   counts: BackfillCounts,
-  options: { dryRun: boolean; mapOrder: MapOrder; source: Parameters<typeof intakeImportedOrder>[3] },
+  options: {
+    dryRun: boolean;
+    mapOrder: MapOrder;
+    source: Parameters<typeof intakeImportedOrder>[3];
+    /** Placed longer ago than the shop's limit: it would wait for the merchant's word. */
+    isStale?: (payload: Record<string, unknown>) => boolean;
+  },
 ): Promise<"counted" | "taken" | "known"> {
-  const outcome = outcomeOfOrder(options.mapOrder, payload);
+  const outcome = outcomeOfOrder(options.mapOrder, payload, options.isStale);
   if (options.dryRun) {
-    counts[outcome]++;
+    count(counts, outcome);
     return "counted";
   }
   if (!(await intakeImportedOrder(db, shop, payload, options.source))) return "known";
-  counts[outcome]++;
+  count(counts, outcome);
   counts.created++;
   return "taken";
 }

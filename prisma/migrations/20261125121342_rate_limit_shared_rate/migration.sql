@@ -1,4 +1,4 @@
 -- AlterTable
-ALTER TABLE "RateLimitSlot" ADD COLUMN "ratePerMinute" INTEGER;
-ALTER TABLE "RateLimitSlot" ADD COLUMN "rateReadAt" DATETIME;
+ALTER TABLE "RateLimitSlot" ADD COLUMN     "ratePerMinute" INTEGER,
+ADD COLUMN     "rateReadAt" TIMESTAMPTZ(3);
 

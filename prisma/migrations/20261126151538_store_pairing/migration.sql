@@ -3,27 +3,31 @@ CREATE TABLE "StorePairing" (
     "shopA" TEXT NOT NULL,
     "shopB" TEXT NOT NULL,
     "codeFrom" TEXT NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    PRIMARY KEY ("shopA", "shopB")
+    CONSTRAINT "StorePairing_pkey" PRIMARY KEY ("shopA","shopB")
 );
 
 -- CreateTable
 CREATE TABLE "StorePairingCode" (
-    "codeHash" TEXT NOT NULL PRIMARY KEY,
+    "codeHash" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
-    "expiresAt" DATETIME NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "expiresAt" TIMESTAMPTZ(3) NOT NULL,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "StorePairingCode_pkey" PRIMARY KEY ("codeHash")
 );
 
 -- CreateTable
 CREATE TABLE "ShopAuditEvent" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
     "kind" TEXT NOT NULL,
     "peer" TEXT,
     "by" TEXT NOT NULL,
-    "at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ShopAuditEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex

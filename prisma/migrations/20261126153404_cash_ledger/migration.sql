@@ -1,6 +1,6 @@
 -- CreateTable
 CREATE TABLE "CashParcel" (
-    "linkId" TEXT NOT NULL PRIMARY KEY,
+    "linkId" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
     "orderId" TEXT NOT NULL,
     "orderName" TEXT NOT NULL,
@@ -12,7 +12,9 @@ CREATE TABLE "CashParcel" (
     "returnedDay" TEXT,
     "totalCents" BIGINT NOT NULL DEFAULT 0,
     "profitCents" BIGINT,
-    "overdueNotifiedAt" DATETIME
+    "overdueNotifiedAt" TIMESTAMPTZ(3),
+
+    CONSTRAINT "CashParcel_pkey" PRIMARY KEY ("linkId")
 );
 
 -- CreateTable
@@ -26,7 +28,7 @@ CREATE TABLE "CashDaily" (
     "profitCents" BIGINT NOT NULL DEFAULT 0,
     "unknownProfit" INTEGER NOT NULL DEFAULT 0,
 
-    PRIMARY KEY ("shop", "state", "day", "deliveredDay")
+    CONSTRAINT "CashDaily_pkey" PRIMARY KEY ("shop","state","day","deliveredDay")
 );
 
 -- CreateIndex

@@ -1,6 +1,6 @@
 -- AlterTable
-ALTER TABLE "OrderLink" ADD COLUMN "reasonText" TEXT;
+ALTER TABLE "OrderLink" ADD COLUMN     "reasonText" TEXT;
 
 -- AlterTable
-ALTER TABLE "TimelineEvent" ADD COLUMN "text" TEXT;
+ALTER TABLE "TimelineEvent" ADD COLUMN     "text" TEXT;
 

@@ -1,11 +1,13 @@
 -- CreateTable
 CREATE TABLE "PendingLeadEvent" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
     "linkId" TEXT NOT NULL,
     "event" TEXT NOT NULL,
-    "at" DATETIME NOT NULL,
-    "attempts" INTEGER NOT NULL DEFAULT 0
+    "at" TIMESTAMPTZ(3) NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "PendingLeadEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex

@@ -1,43 +1,47 @@
 -- AlterTable
-ALTER TABLE "OrderLink" ADD COLUMN "orderCreatedAt" DATETIME;
+ALTER TABLE "OrderLink" ADD COLUMN     "orderCreatedAt" TIMESTAMPTZ(3);
 
 -- AlterTable
-ALTER TABLE "WebhookDelivery" ADD COLUMN "triggeredAt" DATETIME;
+ALTER TABLE "WebhookDelivery" ADD COLUMN     "triggeredAt" TIMESTAMPTZ(3);
 
 -- CreateTable
 CREATE TABLE "SyncLedger" (
-    "shop" TEXT NOT NULL PRIMARY KEY,
-    "coverageFrom" DATETIME NOT NULL,
-    "uncoveredFrom" DATETIME,
-    "watermark" DATETIME,
-    "lastPassAt" DATETIME,
-    "measuredUntil" DATETIME,
+    "shop" TEXT NOT NULL,
+    "coverageFrom" TIMESTAMPTZ(3) NOT NULL,
+    "uncoveredFrom" TIMESTAMPTZ(3),
+    "watermark" TIMESTAMPTZ(3),
+    "lastPassAt" TIMESTAMPTZ(3),
+    "measuredUntil" TIMESTAMPTZ(3),
     "lastFailure" TEXT,
-    "figures" TEXT NOT NULL DEFAULT '{}'
+    "figures" TEXT NOT NULL DEFAULT '{}',
+
+    CONSTRAINT "SyncLedger_pkey" PRIMARY KEY ("shop")
 );
 
 -- CreateTable
 CREATE TABLE "ReconcilePass" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "shop" TEXT NOT NULL,
-    "at" DATETIME NOT NULL,
+    "at" TIMESTAMPTZ(3) NOT NULL,
     "scanned" INTEGER NOT NULL DEFAULT 0,
     "recovered" INTEGER NOT NULL DEFAULT 0,
     "cancelled" INTEGER NOT NULL DEFAULT 0,
     "updated" INTEGER NOT NULL DEFAULT 0,
     "rewritten" INTEGER NOT NULL DEFAULT 0,
-    "orders" TEXT NOT NULL DEFAULT '[]'
+    "orders" TEXT NOT NULL DEFAULT '[]',
+
+    CONSTRAINT "ReconcilePass_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "SyncLatency" (
     "shop" TEXT NOT NULL,
     "metric" TEXT NOT NULL,
-    "hour" DATETIME NOT NULL,
+    "hour" TIMESTAMPTZ(3) NOT NULL,
     "bucket" INTEGER NOT NULL,
     "count" INTEGER NOT NULL DEFAULT 0,
 
-    PRIMARY KEY ("shop", "metric", "hour", "bucket")
+    CONSTRAINT "SyncLatency_pkey" PRIMARY KEY ("shop","metric","hour","bucket")
 );
 
 -- CreateIndex

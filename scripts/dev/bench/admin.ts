@@ -1,9 +1,9 @@
 /**
- * `npm run bench -- admin [--orders 100000] [--runs 20] [--keep]`: server time of the
+ * `npm run bench -- admin [--orders 100000] [--runs 20]`: server time of the
  * admin's Orders, Anomalies, Home and Analytics queries with 100,000 order links in one
  * shop, over a year with half of them in the last 30 days.
  *
- * A temporary SQLite file gets every migration, then 100k links for one shop (plus
+ * A fresh embedded PostgreSQL gets every migration, then 100k links for one shop (plus
  * 10k for another) with a realistic mix of states, statuses, cities, products, amounts,
  * findings, anomalies and a Shopify payload of the usual size, inserted with createMany
  * in batches; the analytics rollups are then rebuilt from them (timed). Each case calls
@@ -19,16 +19,12 @@
  * --customers (40,000) phones, their delivery records rebuilt from them (timed): the
  * Customer card and the Orders risk column (target under 50 ms) and the risk filter.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
-import { createClient } from "@libsql/client";
 import type { Prisma } from "@prisma/client";
 import { createPrismaClient } from "../../../app/db/client";
 import { makeFinding } from "../../../app/leads/findings";
-import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../../app/pages/orders.server";
+import { parseOrdersSearch, queryOrders, failedOrders } from "../../../app/pages/orders.server";
 import { loadAnomalyGroups } from "../../../app/pages/anomalies.server";
 import { loadCustomerHolds } from "../../../app/customers/held-orders.server";
 import { webhookOrder } from "../lib/order-payloads";
@@ -49,12 +45,12 @@ import { risksOfPhones } from "../../../app/pages/orders.server";
 import { snapshotOf, type LeadEvent } from "../../../app/models/lead-events";
 import { loadSyncLedger } from "../../../app/pages/sync-ledger.server";
 import { seedSyncLedger } from "./lib/sync-ledger-rows";
+import { openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "100000" },
     runs: { type: "string", default: "20" },
-    keep: { type: "boolean", default: false },
     customers: { type: "string", default: "40000" },
   },
 });
@@ -63,7 +59,6 @@ const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 const SHOP = "atlas-beauty.myshopify.com";
 const OTHER = "rif-market.myshopify.com";
-const root = join(import.meta.dirname, "..", "..", "..");
 
 // Deterministic PRNG: two runs bench the same rows.
 let seed = 7;
@@ -161,21 +156,6 @@ function anomaliesFor(state: string): object[] {
       [{ code: "unknown_city", message: "city not delivered", field: "city" }, 1],
     ]),
   ];
-}
-
-async function createDatabase(): Promise<{ url: string; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "cod-bench-admin-"));
-  const url = `file:${join(dir, "bench.sqlite")}`;
-  const client = createClient({ url });
-  const migrations = join(root, "prisma", "migrations");
-  for (const name of readdirSync(migrations, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort()) {
-    await client.executeMultiple(readFileSync(join(migrations, name, "migration.sql"), "utf8"));
-  }
-  client.close();
-  return { url, dir };
 }
 
 function linkRow(shop: string, i: number, createdAt: Date): Prisma.OrderLinkCreateManyInput {
@@ -296,8 +276,8 @@ async function time(name: string, run: () => Promise<unknown>) {
   return p95;
 }
 
-const { url, dir } = await createDatabase();
-const db = createPrismaClient(url);
+const database = await openBenchDatabase();
+const db = createPrismaClient(database.url);
 try {
   console.log(`seeding ${ORDERS} order links (+${Math.round(ORDERS / 10)} for another shop)...`);
   const seedMs = await seedLinks(db);
@@ -317,7 +297,7 @@ try {
     `customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`,
   );
   // A few phones the merchant blocked or trusted.
-  await db.$executeRaw`UPDATE "CustomerRecord" SET "standing" = CASE WHEN rowid % 2 = 0 THEN 'blocked' ELSE 'trusted' END WHERE "shop" = ${SHOP} AND rowid % 97 = 0`;
+  await db.$executeRaw`UPDATE "CustomerRecord" SET "standing" = CASE WHEN abs(hashtext("phoneKey")) % 2 = 0 THEN 'blocked' ELSE 'trusted' END WHERE "shop" = ${SHOP} AND abs(hashtext("phoneKey")) % 97 = 0`;
   console.log(
     `sync ledger: ${await seedSyncLedger(db, SHOP, new Date())} rows (a week of passes and hourly latencies)`,
   );
@@ -328,7 +308,10 @@ try {
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
   const ordersLoader = (search: string) => {
     const request = parseOrdersSearch(new URLSearchParams(search));
-    return Promise.all([queryOrders(db, SHOP, request), countFailedOrders(db, SHOP)]).then(([page]) => page);
+    return Promise.all([
+      queryOrders(db, SHOP, request),
+      failedOrders(db, SHOP, new Date(Date.now() - 7 * 86_400_000)),
+    ]).then(([page]) => page);
   };
   const sample = await db.orderLink.findFirstOrThrow({
     where: { shop: SHOP, leadRef: { not: null } },
@@ -561,6 +544,5 @@ try {
   );
 } finally {
   await db.$disconnect();
-  if (!values.keep) rmSync(dir, { recursive: true, force: true });
-  else console.log(`database kept at ${url}`);
+  await database.close();
 }

@@ -1,39 +1,29 @@
 /**
  * `npm run bench -- claim [--pending 100000] [--shops 50] [--claims 200]`
  *
- * Time of one claim (claim + complete excluded) with a large backlog on SQLite:
+ * Time of one claim (claim + complete excluded) with a large backlog:
  * one shop holds most pending jobs (a flash sale), the other shops a few each,
  * plus some jobs without a shop. Reports the median and p95 claim time in the
  * fair order and in FIFO, and the share of claims that went to the big shop.
- * `--index` adds Job(shop, state, runAt) first, to compare.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createPrismaClient } from "../../../app/db/client";
 import { claimNextJob, completeJob, type ClaimOrder } from "../../../app/queue/jobs.server";
 import { discoverTurns } from "../../../app/queue/turns.server";
-import { applyMigrations } from "../../../app/db/migrations.server";
+import { openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
     pending: { type: "string", default: "100000" },
     shops: { type: "string", default: "50" },
     claims: { type: "string", default: "200" },
-    // Adds Job(shop, state, runAt), the index the per-shop pick wants (see the report).
-    index: { type: "boolean", default: false },
   },
 });
 const PENDING = Number(values.pending);
 const SHOPS = Number(values.shops);
 const CLAIMS = Number(values.claims);
-const root = join(import.meta.dirname, "..", "..", "..");
-
-const dir = mkdtempSync(join(tmpdir(), "cod-claim-"));
-const url = `file:${join(dir, "claim.sqlite")}`;
-await applyMigrations(url, join(root, "prisma", "migrations"));
-const db = createPrismaClient(url);
+const database = await openBenchDatabase();
+const db = createPrismaClient(database.url);
 
 try {
   const start = Date.now() - 3_600_000;
@@ -66,10 +56,8 @@ try {
     });
   for (let i = 0; i < rows.length; i += 5000) await db.job.createMany({ data: rows.slice(i, i + 5000) });
   await discoverTurns(db);
-  if (values.index)
-    await db.$executeRawUnsafe(`CREATE INDEX "Job_shop_state_runAt_idx" ON "Job"("shop", "state", "runAt")`);
   console.log(
-    `claim benchmark: ${PENDING} pending jobs (${big} in one shop, ${perSmallShop} in each of ${SHOPS - 1} others, ${global} without a shop), ${PENDING / 2} done; index Job(shop, state, runAt): ${values.index ? "yes" : "no"}`,
+    `claim benchmark: ${PENDING} pending jobs (${big} in one shop, ${perSmallShop} in each of ${SHOPS - 1} others, ${global} without a shop), ${PENDING / 2} done`,
   );
 
   for (const order of ["fair", "fifo"] as ClaimOrder[]) {
@@ -93,5 +81,5 @@ try {
   }
 } finally {
   await db.$disconnect();
-  rmSync(dir, { recursive: true, force: true });
+  await database.close();
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2] [--database sqlite|postgres]
+ * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2]
  *                         [--shopify on|off] [--plan standard|advanced|plus] [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
@@ -37,28 +37,22 @@ import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
-import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
-import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
-import { secretBoxFromEnv } from "../../../app/env.server";
 import {
-  flowDefinitionsFrom,
   PLAN_LIMITS,
   shopifyAdminControl,
-  startShopifyAdmin,
   type RunningShopifyAdmin,
   type ShopifyPlan,
 } from "../../../shopify-admin/index";
-import { Session } from "@shopify/shopify-api";
 import { pathToFileURL } from "node:url";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
-import { countStatementsImport, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
+import { openBenchDatabase } from "./lib/bench-database";
+import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
+import { APP_ENV, shopifyBeside } from "./lib/shopify-beside";
 
 const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "100" },
     rate: { type: "string", default: "200" },
     workers: { type: "string", default: "2" },
-    database: { type: "string", default: "sqlite" },
     // Each worker writes a V8 CPU profile there when it exits (open in Chrome DevTools).
     "cpu-prof": { type: "string" },
     compare: { type: "string" },
@@ -76,14 +70,6 @@ if (values.shopify !== "on" && values.shopify !== "off") throw new Error("--shop
 const SHOPIFY = values.shopify === "on";
 const PLAN = values.plan as ShopifyPlan;
 if (!(PLAN in PLAN_LIMITS)) throw new Error(`--plan: one of ${Object.keys(PLAN_LIMITS).join(", ")}`);
-/** The app's Shopify settings, for the workers' Admin clients (--shopify). */
-const APP_ENV = {
-  SHOPIFY_API_KEY: "bench-api-key",
-  SHOPIFY_API_SECRET: "bench-api-secret",
-  SHOPIFY_APP_URL: "https://cod-lead-sync.bench",
-  SCOPES:
-    "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
-};
 /** Jobs that follow a posted lead when write-back and Flow are on. */
 const FOLLOW_UP_KINDS = ["write-back", "flow-trigger"];
 
@@ -100,7 +86,7 @@ interface DrainResult {
 }
 
 async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
-  const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "drain" });
+  const database = await openBenchDatabase();
   const url = database.url;
   const db = createPrismaClient(url);
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
@@ -127,7 +113,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
             },
           },
     });
-    if (SHOPIFY) shopify = await shopifyBeside(db);
+    if (SHOPIFY) shopify = await shopifyBeside(db, root, PLAN);
     // Steady state: reference lists cached (through the shared limiter, so the pace holds).
     const deps = createPipelineDeps(db);
     await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
@@ -138,7 +124,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     }
 
     console.log(
-      `drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes, ${database.kind}${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`,
+      `drain benchmark (${label}): ${N} queued orders, limit ${R}/min, ${W} worker processes${SHOPIFY ? `, write-back and Flow on (Shopify ${PLAN} plan)` : ""}`,
     );
     const started = Date.now();
     // The stand-in's preload (this checkout's) sends the workers' Admin API calls to it.
@@ -235,13 +221,6 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
 
 const per = (n: number, leads: number) => (leads > 0 ? n / leads : NaN);
 
-function minusStats(end: ProcessStats, start: ProcessStats | undefined): ProcessStats {
-  if (!start) return end;
-  const out = { ...end };
-  for (const k of Object.keys(out) as (keyof ProcessStats)[]) out[k] -= start[k];
-  return out;
-}
-
 function printPerLead(what: string, stats: ProcessStats, leads: number): void {
   console.log(
     `${what}: CPU ${per(stats.cpuMs, leads).toFixed(2)} ms (target <= 5), ` +
@@ -285,29 +264,4 @@ if (results.length > 1) {
         .join(" "),
     );
   }
-}
-
-/**
- * The Shopify Admin stand-in beside the workers, as a real shop has it: the shop, an
- * offline session the workers' Admin clients load (sealed, as the app stores it), and
- * Flow's word that an enabled workflow uses each of the app's triggers.
- */
-async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
-  const shopify = await startShopifyAdmin({
-    quiet: true,
-    plan: PLAN,
-    flow: flowDefinitionsFrom(join(root, "extensions")),
-  });
-  shopify.shop(SHOP);
-  const session = new Session({
-    id: `offline_${SHOP}`,
-    shop: SHOP,
-    state: "",
-    isOnline: false,
-    accessToken: "shpat_bench",
-    scope: APP_ENV.SCOPES,
-  });
-  await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
-  await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
-  return shopify;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- fairness [--shops 50] [--per-minute 60] [--flash 3000]
- *   [--rate 120] [--minutes 3] [--workers 2] [--fifo] [--database sqlite|postgres]`
+ *   [--rate 120] [--minutes 3] [--workers 2] [--fifo]`
  *
  * Every shop receives --per-minute orders a minute; after a 20 s warm-up one
  * shop also receives --flash orders at once (a flash sale). Each shop has its
@@ -24,7 +24,7 @@ import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { DEFAULT_SPACING_MARGIN } from "../../../app/sync/db-rate-limiter.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 import { freePort } from "../lib/ports";
 import { describeFigures, figuresOf, scrape } from "./lib/process-metrics";
 
@@ -37,7 +37,6 @@ const { values } = parseArgs({
     minutes: { type: "string", default: "3" },
     workers: { type: "string", default: "2" },
     fifo: { type: "boolean", default: false },
-    database: { type: "string", default: "sqlite" },
   },
 });
 const SHOPS = Number(values.shops);
@@ -50,7 +49,7 @@ const WARM_UP_MS = 20_000;
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 
-const database = await openBenchDatabase({ kind: benchDatabaseKind(values.database), name: "fairness" });
+const database = await openBenchDatabase();
 const url = database.url;
 const db = createPrismaClient(url);
 const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
@@ -100,7 +99,7 @@ try {
   const order = values.fifo ? "fifo" : "fair";
   console.log(
     `fairness benchmark (${order}): ${SHOPS} shops at ${PER_MINUTE} orders/min, ${FLASH} at once to one shop after ${WARM_UP_MS / 1000} s, ` +
-      `key limit ${R}/min, ${W} worker processes, ${MINUTES} min, ${database.kind}`,
+      `key limit ${R}/min, ${W} worker processes, ${MINUTES} min`,
   );
   for (let w = 0; w < W; w++) {
     const metricsPort = await freePort();

@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- intake [--rate 200] [--seconds 10] [--rounds 3]
- *   [--database sqlite|postgres] [--servers 1] [--max] [--server-cpu 0.3]`
+ *   [--servers 1] [--max] [--server-cpu 0.3]`
  *
  * Signed orders/create webhooks at a fixed rate against the production server
  * (`server.ts` on the build) on loopback, with no worker in it so only intake
  * is measured, and the same load against the floor (authenticate.webhook + one
- * insert, on the same kind of database), taking turns. Reports throughput,
+ * insert, on a database of its own), taking turns. Reports throughput,
  * p50/p99 acknowledgement latency per round, and the median p99s and their
  * ratio. With --servers N, N app servers share the database and requests are
  * spread over them round-robin, as a load balancer would. --max then raises
@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { webhookOrder } from "../lib/order-payloads";
 import { ensurePreviewBuild, freePort, startPreviewServer, type PreviewServer } from "../lib/preview-server";
 import { signedWebhookHeaders } from "../lib/webhook-signing";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 import { ms, openLoop, percentile, type LoadResult } from "./lib/load";
 import { cpuTimeMs, createCpuQuota, type CpuQuota } from "./lib/process-cpu";
 
@@ -34,7 +34,6 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     // Floor and app take turns this many times: on a shared 2-core VM one run is noisy.
     rounds: { type: "string", default: "3" },
-    database: { type: "string", default: "sqlite" },
     servers: { type: "string", default: "1" },
     max: { type: "boolean", default: false },
     "server-cpu": { type: "string" },
@@ -45,7 +44,6 @@ const durationMs = Number(values.seconds) * 1000;
 const rounds = Number(values.rounds);
 const serverCount = Number(values.servers);
 const serverCpu = values["server-cpu"] === undefined ? undefined : Number(values["server-cpu"]);
-const kind = benchDatabaseKind(values.database);
 const P99_LIMIT_MS = 100;
 const SHOP = "atlas-beauty.myshopify.com";
 const root = join(import.meta.dirname, "..", "..", "..");
@@ -98,8 +96,8 @@ async function warmUp(send: (i: number) => Promise<number>) {
 }
 
 const buildDir = await ensurePreviewBuild();
-const appDatabase = await openBenchDatabase({ kind, name: "intake" });
-const floorDatabase = await openBenchDatabase({ kind, name: "floor" });
+const appDatabase = await openBenchDatabase();
+const floorDatabase = await openBenchDatabase();
 const apps: PreviewServer[] = [];
 for (let i = 0; i < serverCount; i++) {
   apps.push(
@@ -155,7 +153,7 @@ let nextId = 6_000_000_000_000;
 try {
   console.log(
     `intake benchmark: ${rate} signed orders/create webhooks per second for ${durationMs / 1000} s, loopback, 2 cores shared by ` +
-      `the servers, the database and this generator, ${rounds} rounds; ${serverCount} app server(s) on ${kind}` +
+      `the servers, the database and this generator, ${rounds} rounds; ${serverCount} app server(s)` +
       (serverCpu === undefined ? "" : `, each server (and the floor) confined to ${serverCpu} of a core`),
   );
   const floorUrl = `http://127.0.0.1:${floorPort}`;
@@ -206,7 +204,7 @@ try {
     }
     console.log(
       `highest rate with median p99 < ${P99_LIMIT_MS} ms: ${best ? `${best}/s` : `none (already over at ${rate}/s)`} ` +
-        `(${serverCount} app server(s), ${kind}${serverCpu === undefined ? "" : `, ${serverCpu} of a core each`}; ` +
+        `(${serverCount} app server(s)${serverCpu === undefined ? "" : `, ${serverCpu} of a core each`}; ` +
         `steps x1.25 from ${rate}/s, ${rounds} runs of ${durationMs / 1000} s each)`,
     );
   }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- reconcile [--orders 1000,20000] [--lost 0.01] [--idle-passes 30] [--shops 10000]
- *   [--interval 300] [--database sqlite|postgres]`: what one reconciliation pass costs.
+ *   [--interval 300]`: what one reconciliation pass costs.
  *
  * For each size N: a shop whose N orders were all updated in Shopify (the stand-in, a
  * process of its own on loopback, with Shopify's cost model and a standard plan's bucket:
@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "@prisma/client";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 import { webhookOrder } from "../lib/order-payloads";
 import { freePort } from "../lib/ports";
 import { tsxArgs } from "../lib/app-build";
@@ -32,7 +32,6 @@ const { values } = parseArgs({
     "idle-passes": { type: "string", default: "30" },
     shops: { type: "string", default: "10000" },
     interval: { type: "string", default: "300" },
-    database: { type: "string" },
   },
 });
 const SIZES = values.orders.split(",").map(Number);
@@ -85,8 +84,8 @@ async function startStandIn(): Promise<{ url: string; stop(): Promise<void> }> {
   };
 }
 
-async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
-  const database = await openBenchDatabase({ kind, name: "reconcile" });
+async function run(size: number) {
+  const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;
   const standIn = await startStandIn();
   const control = shopifyAdminControl(standIn.url);
@@ -246,10 +245,9 @@ async function run(size: number, kind: ReturnType<typeof benchDatabaseKind>) {
   }
 }
 
-const kind = benchDatabaseKind(values.database);
-console.log(`reconcile benchmark on ${kind}: passes at ${INTERVAL_S} s, ${LOST * 100} % of webhooks lost\n`);
+console.log(`reconcile benchmark: passes at ${INTERVAL_S} s, ${LOST * 100} % of webhooks lost\n`);
 const results = [];
-for (const size of SIZES) results.push(await run(size, kind));
+for (const size of SIZES) results.push(await run(size));
 const idle = results[0];
 const passesPerHour = 3600 / INTERVAL_S;
 const callsPerHour = FLEET * passesPerHour * idle.callsPerIdle;

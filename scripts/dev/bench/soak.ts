@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate]
- *                        [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]
+ *                        [--after 1] [--drain-limit 10] [--database-url URL]
  *                        [--shopify on|off] [--plan standard|advanced|plus] [--flow-workflows on|off] [--keep]`
  *
  * A busy shop's mixed load with the app's defaults: signed orders/create
@@ -20,8 +20,9 @@
  * triggers sent), watches --after more minutes, then checks exactly-once.
  * Reports the CPU each process used per lead and the job attempts per lead by kind.
  *
- * Mode embedded (the demo's default): one process, the worker inside it.
- * Mode separate: `npm start` with WORKER_IN_PROCESS=false plus `npm run worker`.
+ * The database: a fresh embedded PostgreSQL started here (fsync on), or --database-url.
+ * Mode embedded (`npm start` on a single machine): one process, the worker inside it.
+ * Mode separate (the demo, and at scale): `npm start` with WORKER_IN_PROCESS=false plus `npm run worker`.
  *
  * Prints one row a minute and a JSON summary at the end.
  */
@@ -42,7 +43,6 @@ import {
   probeHealth,
   rssMb,
   slope,
-  sqliteBytes,
   syncBetween,
   syncTotals,
   type Probe,
@@ -51,7 +51,7 @@ import { createOrderFactory, isHeldOrder } from "./lib/soak-orders";
 import { cpuOf, cpuPerLead, jobsPerLead, nothingLeft, workLeft, type WorkLeft } from "./lib/soak-cost";
 import { PLAN_LIMITS, type ShopifyPlan } from "../../../shopify-admin/index";
 import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
-import { benchDatabaseKind, openBenchDatabase } from "./lib/bench-database";
+import { openBenchDatabase } from "./lib/bench-database";
 
 const { values } = parseArgs({
   options: {
@@ -61,7 +61,6 @@ const { values } = parseArgs({
     after: { type: "string", default: "1" },
     "drain-limit": { type: "string", default: "10" },
     "database-url": { type: "string" },
-    database: { type: "string", default: "sqlite" },
     "rate-limit": { type: "string", default: "60000" },
     keep: { type: "boolean", default: false },
     shopify: { type: "string", default: "on" },
@@ -78,7 +77,7 @@ const withShopify = values.shopify !== "off";
 const plan = values.plan as ShopifyPlan;
 if (!(rate > 0) || !(sendMs > 0) || (mode !== "embedded" && mode !== "separate") || !(plan in PLAN_LIMITS)) {
   console.error(
-    "usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database sqlite|postgres | --database-url URL]",
+    "usage: npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate] [--after 1] [--drain-limit 10] [--database-url URL]",
   );
   process.exit(2);
 }
@@ -90,16 +89,13 @@ const total = Math.round((sendMs / 1000) * rate);
 
 const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
-// --database postgres: an embedded PostgreSQL started here (SQLite needs nothing: the world makes its file).
-const postgres =
-  benchDatabaseKind(values.database) === "postgres" && !values["database-url"]
-    ? await openBenchDatabase({ kind: "postgres", name: "soak" })
-    : null;
+// Without --database-url: an embedded PostgreSQL started here.
+const postgres = values["database-url"] ? null : await openBenchDatabase();
 const world = await startSoakWorld({
   dataDir,
   mode,
   rateLimitPerMinute: Number(values["rate-limit"]),
-  databaseUrl: values["database-url"] ?? postgres?.url,
+  databaseUrl: values["database-url"] ?? postgres!.url,
   shopify: withShopify && {
     runTag,
     orders: total,
@@ -369,7 +365,7 @@ try {
   const duringSend = probes.filter((p) => p.at <= sendEnded);
   const sync = syncTotals([...(await world.scrapeAll()).values()]);
   const check = await checkExactlyOnce(db, shop, world.sandboxUrl, DEMO_ACCOUNT, sent);
-  const bytes = world.sqliteFile ? sqliteBytes(world.sqliteFile) : await postgresBytes(db);
+  const bytes = await postgresBytes(db);
   const firstMinute = rows[0]?.rss ?? {};
   const lastRow = rows[rows.length - 1]?.rss ?? {};
   const rss = Object.fromEntries(
@@ -436,7 +432,7 @@ try {
       jobsByKindAndOutcome: jobsAtDrain,
     },
     rss,
-    databaseBytesPerOrder: bytes === null ? null : Math.round(bytes / Math.max(1, sent.size)),
+    databaseBytesPerOrder: Math.round(bytes / Math.max(1, sent.size)),
     statusSync: {
       cycles: sync.cycles,
       meanTracked: sync.cycles ? Math.round(sync.leadsTracked / sync.cycles) : null,

@@ -28,8 +28,8 @@ import { limitHeapGrowth } from "../../../app/runtime/process-memory.server";
 import { createSellerApiClient } from "../../../app/seller-api";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { syncShopStatuses } from "../../../app/sync/status-sync.server";
-import { applyMigrations } from "../../../app/db/migrations.server";
-import { ROOT, startSandboxProcess, stopChild } from "./lib/soak-world";
+import { openBenchDatabase } from "./lib/bench-database";
+import { startSandboxProcess, stopChild } from "./lib/soak-world";
 
 const { values } = parseArgs({
   options: { leads: { type: "string", default: "10000,50000" }, "cpu-prof": { type: "string" } },
@@ -66,10 +66,9 @@ async function inParallel<T>(
 
 async function benchOne(N: number) {
   const dir = mkdtempSync(join(tmpdir(), "cod-sync-"));
-  const url = `file:${join(dir, "sync.sqlite")}`;
-  await applyMigrations(url, join(ROOT, "prisma", "migrations"));
+  const database = await openBenchDatabase();
   // The measuring process plays the web process: its one client, as the app's (app/db.server.ts).
-  const db = createPrismaClient(url, { turnsInTransactions: true });
+  const db = createPrismaClient(database.url);
   // No autopilot: only the bench's own moves change statuses.
   const sandbox = await startSandboxProcess(dir, 10_000_000, { autopilot: false });
   try {
@@ -196,6 +195,7 @@ async function benchOne(N: number) {
   } finally {
     await stopChild(sandbox.child);
     await db.$disconnect();
+    await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

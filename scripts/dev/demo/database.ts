@@ -1,20 +1,27 @@
 /**
- * The demo's database: a fresh SQLite file (the default), an embedded
- * PostgreSQL server started for the run (`--postgres`), or the user's own
- * PostgreSQL database (`--database-url`), migrated by the project's runner.
+ * The demo's database: by default on an embedded PostgreSQL server whose data
+ * folder is kept under the demo's data folder between runs (`--fresh` starts it
+ * over), or the user's own PostgreSQL database (`--database-url`); migrated by
+ * the project's runner either way.
+ *
+ * On the embedded server the demo's database is made again at each start: the
+ * sandbox and the Shopify Admin stand-in start empty each run, and the app's
+ * rows (leads, sessions, tokens) only make sense beside theirs. The last run's
+ * database stays on disk until the next run.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../../app/db/migrations.server";
-import { createDatabase, databaseUrl, startEmbeddedPostgres } from "../lib/embedded-postgres";
-import { freshDatabase } from "./demo-shop";
+import { createDatabase, databaseUrl, dropDatabase, startEmbeddedPostgres } from "../lib/embedded-postgres";
 import type { DemoOptions } from "./options";
 import type { Shutdown } from "./shutdown";
 
 export interface DemoDatabase {
   url: string;
-  /** For the demo's log: never the password. */
+  /** The embedded server's data folder; undefined on the user's database. */
+  folder?: string;
+  /** For the demo's log: never the password of the user's database. */
   description: string;
 }
 
@@ -22,13 +29,16 @@ export interface DemoDatabase {
 export class DemoDatabaseNotEmptyError extends Error {
   constructor(where: string) {
     super(
-      `The database at ${where} already holds shops: give the demo an empty PostgreSQL database (or none: --postgres starts one).`,
+      `The database at ${where} already holds shops: give the demo an empty PostgreSQL database (or none: it starts its own).`,
     );
     this.name = "DemoDatabaseNotEmptyError";
   }
 }
 
 const DEMO_DATABASE = "cod_lead_sync_demo";
+
+/** Where the embedded server keeps its data, under the demo's data folder. */
+export const postgresFolder = (dataDir: string) => join(dataDir, "postgres");
 
 function shownUrl(url: string): string {
   const parsed = new URL(url);
@@ -46,28 +56,24 @@ async function shopCount(url: string): Promise<number> {
 }
 
 export async function openDemoDatabase(
-  choice: DemoOptions["database"],
+  options: Pick<DemoOptions, "database" | "fresh">,
   dataDir: string,
   migrationsDir: string,
   shutdown: Shutdown,
 ): Promise<DemoDatabase> {
+  const choice = options.database;
   // The demo's logs go there whatever the database.
   mkdirSync(dataDir, { recursive: true });
-  if (choice.kind === "sqlite") {
-    const url = await freshDatabase(dataDir, migrationsDir);
-    return { url, description: `${join(dataDir, "demo.sqlite")} (SQLite, fresh, migrations applied)` };
-  }
-  if (choice.kind === "embedded-postgres") {
-    // Throw-away data: durability traded for speed, as in the tests. Its log beside the demo's others.
-    const server = await startEmbeddedPostgres({ throwAway: true, logFile: join(dataDir, "postgres.log") });
+  if (choice.kind === "embedded") {
+    const folder = postgresFolder(dataDir);
+    if (options.fresh) rmSync(folder, { recursive: true, force: true });
+    const server = await startEmbeddedPostgres({ dataDir: folder });
     shutdown.add("PostgreSQL", () => server.stop());
+    await dropDatabase(server.url(), DEMO_DATABASE);
     await createDatabase(server.url(), DEMO_DATABASE);
     const url = databaseUrl(server.url(), DEMO_DATABASE);
     await applyMigrations(url, migrationsDir);
-    return {
-      url,
-      description: `PostgreSQL 17, embedded, on 127.0.0.1:${server.port} (fresh, migrations applied; gone when the demo stops)`,
-    };
+    return { url, folder, description: `${url} (PostgreSQL, embedded)` };
   }
   const applied = await applyMigrations(choice.url, migrationsDir);
   if ((await shopCount(choice.url)) > 0) throw new DemoDatabaseNotEmptyError(shownUrl(choice.url));

@@ -1,23 +1,19 @@
 /**
- * The demo's closed world in its own SQLite file: a fresh database each run and
- * the demo shop's seller connection to the sandbox (the key sealed as the app
- * seals it). `npm run demo` leaves the shop's install (its offline session) to the
- * app, through the token exchange with the Shopify Admin stand-in (install-shop.ts);
- * registerDemoShop, which writes the session row itself, serves the benchmarks that
- * run without a stand-in.
+ * The demo's closed world: the demo shop's seller connection to the sandbox
+ * (the key sealed as the app seals it). `npm run demo` leaves the shop's
+ * install (its offline session) to the app, through the token exchange with the
+ * Shopify Admin stand-in (install-shop.ts); registerDemoShop, which writes the
+ * session row itself, serves the benchmarks that run without a stand-in.
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { createSecretBox } from "../../../app/crypto/secret-box.server";
-import { applyMigrations } from "../../../app/db/migrations.server";
 
 export const DEMO_SHOP = "atlas-beauty.myshopify.com";
 export const DEMO_ACCOUNT = "ACC-1001";
 export const DEMO_API_KEY = "demo-api-key";
 /** The app's default SCOPES (app/env.server.ts); the demo passes it to the app too. */
 export const DEMO_SCOPES =
-  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
+  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events";
 
 /** Statuses move every minute; nothing is written back to Shopify (there is none). */
 export const DEMO_SETTINGS = {
@@ -35,18 +31,6 @@ export const DEMO_WRITE_BACK_SETTINGS = {
   writeBack: { tags: true, fulfillment: true, markPaid: true, cancel: false },
   customerHold: { enabled: true, failures: 2, days: 90 },
 };
-
-/** Deletes the demo database and creates it again with every migration; returns its URL. */
-export async function freshDatabase(dataDir: string, migrationsDir: string): Promise<string> {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "demo.sqlite");
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
-    if (existsSync(file + suffix)) rmSync(file + suffix, { force: true });
-  }
-  const url = `file:${file}`;
-  await applyMigrations(url, migrationsDir);
-  return url;
-}
 
 export interface SellerAccount {
   name: string | null;

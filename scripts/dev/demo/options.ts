@@ -1,6 +1,6 @@
 /** `npm run demo` options (pure: argv in, options or a UsageError out). */
 import { parseArgs, portArg, positiveArg, UsageError } from "../lib/args";
-import { POSTGRES_URL } from "../../../app/db/url";
+import { POSTGRES_URL } from "../../../app/env.server";
 
 export interface DemoOptions {
   port: number;
@@ -13,13 +13,15 @@ export interface DemoOptions {
   json: boolean;
   timeoutSeconds: number;
   rateLimitPerMinute: number;
-  /** Where the database and the app's log go. */
+  /** Where the embedded database's data folder and the logs go. */
   dataDir: string;
+  /** Start the embedded database's data folder over (its earlier runs' data deleted). */
+  fresh: boolean;
   /**
-   * The database: "sqlite" (a fresh file under dataDir, the default), "embedded-postgres"
-   * (a PostgreSQL server the demo starts and stops), or a PostgreSQL URL given by the user.
+   * The database: "embedded" (a PostgreSQL server the demo starts, its data kept under
+   * dataDir between runs; the default), or a PostgreSQL URL given by the user.
    */
-  database: { kind: "sqlite" } | { kind: "embedded-postgres" } | { kind: "postgres-url"; url: string };
+  database: { kind: "embedded" } | { kind: "postgres-url"; url: string };
 }
 
 export const DEMO_USAGE = `usage: npm run demo -- [options]
@@ -32,10 +34,11 @@ export const DEMO_USAGE = `usage: npm run demo -- [options]
   --shopify-admin-port N  the Shopify Admin API stand-in's port (default 4020)
   --preview-port N     the admin preview's port (default: the app's port + 1)
   --rate-limit N       the sandbox's calls per minute per key (default 600; the platform's usual is 60)
-  --data-dir DIR       where the demo keeps its files (default .demo)
-  --postgres           run on PostgreSQL: the demo starts an embedded server (default: a SQLite file)
+  --data-dir DIR       where the demo keeps its files: the embedded PostgreSQL's data (DIR/postgres, kept
+                       between runs) and the logs (default .demo)
+  --fresh              start the embedded PostgreSQL's data folder over
   --database-url URL   run on this PostgreSQL database (postgresql://user:password@host:5432/db), empty or
-                       already migrated by the app and holding no shop yet`;
+                       already migrated by the app and holding no shop yet, instead of the embedded one`;
 
 export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help: boolean } {
   const { values, flags, positionals } = parseArgs(
@@ -51,7 +54,7 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
       "data-dir",
       "database-url",
     ],
-    ["json", "help", "postgres"],
+    ["json", "help", "fresh"],
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const port = portArg(values, "port", 8080);
@@ -59,11 +62,11 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
   if (databaseUrl !== undefined && !POSTGRES_URL.test(databaseUrl)) {
     // Never echo the value: it may carry a password.
     throw new UsageError(
-      "--database-url must be a PostgreSQL URL (postgresql://user:password@host:5432/db); without it the demo uses a fresh SQLite file",
+      "--database-url must be a PostgreSQL URL (postgresql://user:password@host:5432/db); without it the demo starts its own",
     );
   }
-  if (databaseUrl !== undefined && flags.has("postgres"))
-    throw new UsageError("--postgres starts a PostgreSQL server of its own: give it or --database-url, not both");
+  if (databaseUrl !== undefined && flags.has("fresh"))
+    throw new UsageError("--fresh starts the demo's own PostgreSQL over: give it or --database-url, not both");
   const options = {
     help: flags.has("help"),
     port,
@@ -74,12 +77,11 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
     timeoutSeconds: positiveArg(values, "timeout", 180),
     rateLimitPerMinute: Math.floor(positiveArg(values, "rate-limit", 600)),
     dataDir: values["data-dir"] ?? ".demo",
+    fresh: flags.has("fresh"),
     database:
       databaseUrl !== undefined
         ? ({ kind: "postgres-url", url: databaseUrl } as const)
-        : flags.has("postgres")
-          ? ({ kind: "embedded-postgres" } as const)
-          : ({ kind: "sqlite" } as const),
+        : ({ kind: "embedded" } as const),
     ...(values.orders !== undefined ? { ordersDir: values.orders } : {}),
   };
   const ports = [

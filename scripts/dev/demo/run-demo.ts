@@ -1,11 +1,11 @@
 /**
  * `npm run demo`: the whole app on its embedded defaults, in one process tree.
- * A fresh SQLite file, the sandbox (autopilot), a Shopify Admin stand-in, the
- * production build with its worker inside (one process: the embedded default;
- * on PostgreSQL the worker runs apart, as at scale), the
- * demo shop installed through the app's token exchange and connected to seller
- * ACC-1001, the order payloads replayed as signed webhooks (each order created in
- * the stand-in first), then a summary; it keeps running (statuses move and are
+ * An embedded PostgreSQL (its data kept between runs, the demo's database made
+ * afresh), the sandbox (autopilot), a Shopify Admin stand-in, the production
+ * build and its worker in a process of its own, as deployed, the demo shop
+ * installed through the app's token exchange and connected to seller ACC-1001,
+ * the order payloads replayed as signed webhooks (each order created in the
+ * stand-in first), then a summary; it keeps running (statuses move and are
  * written back) with a local preview of the embedded admin, or prints JSON and exits.
  */
 import { randomBytes } from "node:crypto";
@@ -93,11 +93,14 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const shown = (path: string) => relative(ROOT, path) || ".";
   const deadline = Date.now() + options.timeoutSeconds * 1000;
 
-  // 1. A fresh database and the app's build.
-  const database = await openDemoDatabase(options.database, dataDir, join(ROOT, "prisma", "migrations"), shutdown);
+  // 1. The database and the app's build.
+  const database = await openDemoDatabase(options, dataDir, join(ROOT, "prisma", "migrations"), shutdown);
   const databaseUrl = database.url;
   io.log(
-    `Database: ${options.database.kind === "sqlite" ? `${shown(join(dataDir, "demo.sqlite"))} (SQLite, fresh, migrations applied)` : database.description}`,
+    `Database: ${database.description}` +
+      (database.folder
+        ? `; its data in ${shown(database.folder)}, kept between runs (--fresh starts it over); the demo's database made afresh, migrations applied`
+        : ""),
   );
   const copyDir = privateBuildDir(ROOT, dataDir);
   shutdown.add("build copy", async () => rmSync(copyDir, { recursive: true, force: true }));
@@ -145,10 +148,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     `Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`,
   );
 
-  // 4. The app server and its worker, both pointed at the stand-in: one process on SQLite (the
-  // embedded default; apart, the web server would wait for the worker's write lock on its event
-  // loop), two on PostgreSQL (the deployment at scale).
-  const workerApart = options.database.kind !== "sqlite";
+  // 4. The app server and its worker in a process of its own, as deployed, both pointed at the stand-in.
   const appUrl = `http://127.0.0.1:${options.port}`;
   const logFile = join(dataDir, "app.log");
   const workerLog = join(dataDir, "worker.log");
@@ -165,18 +165,17 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     // The stand-in's preload (shopify-admin/register.ts) sends the app's Admin API calls there.
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
     LOG_LEVEL: "info",
-    WORKER_IN_PROCESS: workerApart ? "false" : "true",
+    WORKER_IN_PROCESS: "false",
     // The reconciliation with Shopify every 15 s (5 minutes by default), so the order whose webhook is lost comes in quickly.
     RECONCILE_INTERVAL_SECONDS: String(DEMO_RECONCILE_SECONDS),
   };
   const app = await startServerProcess({ root: ROOT, cwd: build.dir, port: options.port, logFile, env });
   shutdown.add("app server", () => app.stop());
-  if (workerApart) {
-    const worker = await startWorkerProcess({ root: ROOT, cwd: build.dir, logFile: workerLog, env });
-    shutdown.add("worker", () => worker.stop());
-  }
-  const workerWhere = workerApart ? `its own process (log: ${shown(workerLog)})` : "inside the app server";
-  io.log(`App: ${appUrl} (production build; log: ${shown(logFile)}); worker: ${workerWhere}`);
+  const worker = await startWorkerProcess({ root: ROOT, cwd: build.dir, logFile: workerLog, env });
+  shutdown.add("worker", () => worker.stop());
+  io.log(
+    `App: ${appUrl} (production build; log: ${shown(logFile)}); worker: its own process (log: ${shown(workerLog)})`,
+  );
 
   let previewUrl: string | undefined;
   const credentials = { apiKey: DEMO_API_KEY, apiSecret };

@@ -1,7 +1,7 @@
 /**
  * The production build of the app, served the way `npm start` serves it (server.ts), for
- * browser tests: its own SQLite file with every migration, an installed shop's
- * offline session, the Seller Order API pointed at a sandbox, no worker, and
+ * browser tests and benchmarks: a migrated database the caller gives, an installed
+ * shop's offline session, the Seller Order API pointed at a sandbox, no worker, and
  * only loopback addresses.
  *
  * ensurePreviewBuild() builds once (skipped while build/ is newer than the
@@ -10,20 +10,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../../app/db/client";
 import { prepareBuild } from "./app-build";
-import { applyMigrations as applyMigrationFiles } from "../../../app/db/migrations.server";
 import { AppStartError, startServerProcess } from "./app-process";
 import { freePort } from "./ports";
 
 export { freePort };
 
 const root = join(import.meta.dirname, "..", "..", "..");
-const applyMigrations = (url: string) => applyMigrationFiles(url, join(root, "prisma", "migrations"));
 /** Inside node_modules so the copied server bundle still resolves the app's packages. */
 const previewRoot = join(root, "node_modules", ".cache", "cod-lead-sync-e2e");
 
@@ -35,7 +32,7 @@ export const PREVIEW_API_SECRET = "e2e-api-secret";
 const PREVIEW_ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
 export const DEFAULT_SCOPES =
-  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
+  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events";
 
 /**
  * The production build (built when older than its sources, under the same lock
@@ -66,11 +63,8 @@ export interface PreviewServerOptions {
   /** Shops installed before the test: each gets an offline session. */
   shops: string[];
   env?: Record<string, string>;
-  /**
-   * A database shared with other servers and workers (migrated by the caller,
-   * left in place at close); default a SQLite file of the server's own.
-   */
-  databaseUrl?: string;
+  /** The server's database, migrated by the caller and left in place at close (others may share it). */
+  databaseUrl: string;
 }
 
 export interface PreviewServer {
@@ -99,9 +93,7 @@ export const storeName = (shop: string) => shop.replace(/\.myshopify\.com$/, "")
 export const hostParam = (shop: string) => Buffer.from(`admin.shopify.com/store/${storeName(shop)}`).toString("base64");
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "cod-e2e-db-"));
-  const databaseUrl = options.databaseUrl ?? `file:${join(dataDir, "e2e.sqlite")}`;
-  if (!options.databaseUrl) await applyMigrations(databaseUrl);
+  const { databaseUrl } = options;
   const db = createPrismaClient(databaseUrl);
 
   const apiKey = PREVIEW_API_KEY;
@@ -137,7 +129,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         // Its own directory: no developer .env is read, static files come from the copy.
         cwd: options.buildDir,
         port,
-        startTimeoutMs: 30_000,
         env: {
           DATABASE_URL: databaseUrl,
           SHOPIFY_API_KEY: apiKey,
@@ -156,7 +147,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     } catch (error) {
       if (attempt < 3 && error instanceof AppStartError && error.output.includes("EADDRINUSE")) continue;
       await db.$disconnect();
-      rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
   }
@@ -164,7 +154,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const close = async () => {
     await running.stop();
     await db.$disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   const mintToken = async (shop: string) => (await getJwt(storeName(shop), apiKey, apiSecret)).token;

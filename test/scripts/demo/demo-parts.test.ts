@@ -77,14 +77,14 @@ describe("demo options", () => {
     expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
   });
 
-  it("runs on a fresh SQLite file by default, on an embedded PostgreSQL with --postgres, or on the PostgreSQL URL given", () => {
-    expect(parseDemoOptions([]).database).toEqual({ kind: "sqlite" });
-    expect(parseDemoOptions(["--postgres"]).database).toEqual({ kind: "embedded-postgres" });
+  it("runs on its embedded PostgreSQL by default (kept, or started over with --fresh), or on the PostgreSQL URL given", () => {
+    expect(parseDemoOptions([])).toMatchObject({ database: { kind: "embedded" }, fresh: false });
+    expect(parseDemoOptions(["--fresh"])).toMatchObject({ database: { kind: "embedded" }, fresh: true });
     const url = "postgresql://cod:s3cret@127.0.0.1:5432/cod_demo";
     expect(parseDemoOptions(["--database-url", url]).database).toEqual({ kind: "postgres-url", url });
-    expect(() => parseDemoOptions(["--postgres", "--database-url", url])).toThrow(/not both/);
-    // Only PostgreSQL: the SQLite demo database is always the demo's own fresh file. The URL is never echoed.
-    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.sqlite?pw=s3cret"])).toThrow(
+    expect(() => parseDemoOptions(["--fresh", "--database-url", url])).toThrow(/not both/);
+    // Only PostgreSQL. The URL is never echoed.
+    expect(() => parseDemoOptions(["--database-url", "file:/tmp/x.db?pw=s3cret"])).toThrow(
       /--database-url must be a PostgreSQL URL/,
     );
     expect(() => parseDemoOptions(["--database-url", "mysql://u:s3cret@h/db"])).toThrow(

@@ -1,6 +1,6 @@
 /**
  * The CI proof of `npm run demo`: the whole app (production build, its worker
- * process, sandbox, Shopify Admin stand-in, SQLite file) runs the built-in orders,
+ * process, sandbox, Shopify Admin stand-in, embedded PostgreSQL) runs the built-in orders,
  * every order ends as its file expects, and what the app wrote back shows on the
  * stand-in's orders. Runs the demo as a child process, exactly as a reviewer would.
  */
@@ -51,8 +51,9 @@ describe("npm run demo -- --json", () => {
     const run = await runDemo(
       [
         "--json",
+        // The demo's own wait for every order to settle: a bound for a broken run, not a speed.
         "--timeout",
-        "150",
+        "600",
         "--port",
         String(port),
         "--sandbox-port",
@@ -62,10 +63,14 @@ describe("npm run demo -- --json", () => {
         "--data-dir",
         dataDir,
       ],
-      175_000,
+      660_000,
     );
 
     expect(run.code, run.stderr).toBe(0);
+    // The URL of its database, for any tool to query while it runs; the server's data under --data-dir.
+    expect(run.stderr).toMatch(
+      /Database: postgresql:\/\/postgres:\w+@127\.0\.0\.1:\d+\/cod_lead_sync_demo \(PostgreSQL, embedded\); its data in \S+\/postgres, kept between runs/,
+    );
     // stdout is the JSON array and nothing else; progress went to stderr.
     const rows = JSON.parse(run.stdout) as OrderSummary[];
     expect(run.stderr).toMatch(/\[\d+\/38\] #1036 damaged ATB-\d+/);
@@ -154,7 +159,7 @@ describe("npm run demo -- --json", () => {
     expect(run.stderr).toContain(
       "Customer hold: #1037 held before sending, its returning customer's record says 1 refused, 1 returned and 1 cancelled or fake in the last 90 days.",
     );
-  }, 180_000);
+  }, 720_000);
 
   it("names the busy port and how to choose another", async () => {
     const busy: Server = createServer();
@@ -164,7 +169,7 @@ describe("npm run demo -- --json", () => {
     try {
       const run = await runDemo(
         ["--json", "--port", String(port), "--sandbox-port", String(await freePort()), "--data-dir", dataDir],
-        30_000,
+        120_000,
       );
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`Port ${port} is in use: choose another with --port`);
@@ -172,5 +177,5 @@ describe("npm run demo -- --json", () => {
     } finally {
       busy.close();
     }
-  }, 40_000);
+  }, 150_000);
 });

@@ -1,24 +1,23 @@
 /**
  * A preload for the benchmarks' worker processes (`node --import tsx --import
  * <this file> worker.ts`): counts every SQL statement the process sends to its
- * database, at the driver (libsql's prepared statements, node-postgres'
- * Client#query), whatever layer sent it (Prisma, raw SQL, the queue), and the
+ * database, at the driver (node-postgres' Client#query), whatever layer sent it (Prisma, raw SQL, the queue), and the
  * process's CPU time from its first statement on (start-up and module loading
  * left out). On SIGUSR2 it prints one line to stderr:
  *
  *   [bench-stats] {"statements":…,"begins":…,"commits":…,"rollbacks":…,"cpuMs":…}
  *
- * statements leaves out BEGIN, COMMIT, ROLLBACK and PRAGMA, counted apart.
+ * statements leaves out BEGIN, COMMIT and ROLLBACK, counted apart.
  * Nothing of the app imports this; it changes no result.
  */
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-// Patched methods of two drivers: any function shape.
+// The driver's patched method: any function shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFn = (...args: any[]) => unknown;
 
-const counts = { statements: 0, begins: 0, commits: 0, rollbacks: 0, pragmas: 0 };
+const counts = { statements: 0, begins: 0, commits: 0, rollbacks: 0 };
 let cpuAtFirstMs: number | null = null;
 const cpuNowMs = () => {
   const { user, system } = process.cpuUsage();
@@ -38,44 +37,10 @@ function count(sql: string): void {
   if (head.startsWith("BEGIN") || head.startsWith("START")) counts.begins++;
   else if (head.startsWith("COMMIT") || head.startsWith("END")) counts.commits++;
   else if (head.startsWith("ROLLBACK")) counts.rollbacks++;
-  else if (head.startsWith("PRAGMA")) counts.pragmas++;
   else counts.statements++;
 }
 
-// SQLite: libsql's Database#prepare gives the statement; each run/get/iterate is one execution.
-try {
-  const Database = require("libsql") as {
-    new (path: string): { prepare(sql: string): object; close(): void };
-    prototype: Record<string, AnyFn>;
-  };
-  const sqlOf = new WeakMap<object, string>();
-  const probe = new Database(":memory:");
-  const statementProto = Object.getPrototypeOf(probe.prepare("SELECT 1")) as Record<string, AnyFn>;
-  probe.close();
-  const prepare = Database.prototype.prepare;
-  Database.prototype.prepare = function (this: unknown, sql: string) {
-    const statement = prepare.call(this, sql) as object;
-    sqlOf.set(statement, sql);
-    return statement;
-  };
-  const exec = Database.prototype.exec;
-  Database.prototype.exec = function (this: unknown, sql: string) {
-    count(sql);
-    return exec.call(this, sql);
-  };
-  // all() runs iterate() (libsql's own code): counted there, once.
-  for (const method of ["run", "get", "iterate"]) {
-    const original = statementProto[method];
-    statementProto[method] = function (this: object, ...args: unknown[]) {
-      count(sqlOf.get(this) ?? "");
-      return original.apply(this, args);
-    };
-  }
-} catch {
-  // No libsql here: nothing to count on SQLite.
-}
-
-// PostgreSQL: every statement goes through a pooled pg.Client's query().
+// Every statement goes through a pooled pg.Client's query().
 try {
   const pg = require("pg") as { Client: { prototype: { query: AnyFn } } };
   const query = pg.Client.prototype.query;

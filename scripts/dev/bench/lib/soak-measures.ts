@@ -4,7 +4,7 @@
  * operator's scraper reads), the app's /healthz latency, the backlog in the
  * database, and /proc for a process without metrics (the sandbox).
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { PrismaClient } from "@prisma/client";
 import { scrape, type Scrape } from "./process-metrics";
 
@@ -19,20 +19,7 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** The SQLite file and its WAL, in bytes. */
-export function sqliteBytes(file: string): number {
-  let total = 0;
-  for (const suffix of ["", "-wal"]) {
-    try {
-      total += statSync(file + suffix).size;
-    } catch {
-      // no WAL yet
-    }
-  }
-  return total;
-}
-
-/** The database's size on PostgreSQL (tables, indexes and TOAST of the current database). */
+/** The database's size (tables, indexes and TOAST of the current database). */
 export async function postgresBytes(db: { $queryRawUnsafe<T>(sql: string): Promise<T> }): Promise<number> {
   const [row] = await db.$queryRawUnsafe<{ bytes: bigint | number }[]>(
     "SELECT pg_database_size(current_database()) AS bytes",

@@ -4,8 +4,7 @@
  * (autopilot on, rate limit raised), the Shopify Admin stand-in with every
  * order of the run already created (on the shop's plan), the app's production
  * build (`server.ts`) pointed at it, and in "separate" mode a worker process
- * (`npm run worker`). A fresh SQLite file with every migration (or the
- * --database-url given), the demo shop connected and installed by the app
+ * (`npm run worker`). The database given, migrated here, the demo shop connected and installed by the app
  * itself (token exchange), with the app's defaults: write-back on, Flow
  * triggers on, and (unless told otherwise) workflows on them in Flow, said
  * through the lifecycle callback. Without Shopify (`shopify: false`, the
@@ -48,8 +47,8 @@ export interface SoakWorldOptions {
   mode: WorkerMode;
   /** The sandbox's limit, calls a minute: raised so the platform is not the bound. */
   rateLimitPerMinute: number;
-  /** Another database (PostgreSQL once supported); default a fresh SQLite file in dataDir. */
-  databaseUrl?: string;
+  /** The database (migrated here). */
+  databaseUrl: string;
   /**
    * The Shopify Admin stand-in with the run's orders (write-back and Flow on, the
    * app's defaults); false: no Shopify, write-back and Flow off.
@@ -69,8 +68,6 @@ export interface Proc {
 export interface SoakWorld {
   db: PrismaClient;
   databaseUrl: string;
-  /** The SQLite file, when the database is one. */
-  sqliteFile: string | null;
   appUrl: string;
   apiSecret: string;
   sandboxUrl: string;
@@ -180,8 +177,7 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => console.error(e));
   };
   try {
-    const sqliteFile = options.databaseUrl ? null : join(dataDir, "soak.sqlite");
-    const databaseUrl = options.databaseUrl ?? `file:${sqliteFile}`;
+    const { databaseUrl } = options;
     await applyMigrations(databaseUrl, join(ROOT, "prisma", "migrations"));
 
     const buildDir = privateBuildDir(ROOT, dataDir);
@@ -352,7 +348,6 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
     return {
       db,
       databaseUrl,
-      sqliteFile,
       appUrl,
       apiSecret,
       sandboxUrl: sandbox.url,

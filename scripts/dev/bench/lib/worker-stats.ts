@@ -13,7 +13,6 @@ export interface ProcessStats {
   begins: number;
   commits: number;
   rollbacks: number;
-  pragmas: number;
   cpuMs: number;
 }
 
@@ -50,10 +49,18 @@ export function statsReader(
 }
 
 export function sumStats(all: readonly (ProcessStats | null)[]): ProcessStats {
-  const sum: ProcessStats = { statements: 0, begins: 0, commits: 0, rollbacks: 0, pragmas: 0, cpuMs: 0 };
+  const sum: ProcessStats = { statements: 0, begins: 0, commits: 0, rollbacks: 0, cpuMs: 0 };
   for (const s of all) {
     if (!s) continue;
     for (const k of Object.keys(sum) as (keyof ProcessStats)[]) sum[k] += s[k];
   }
   return sum;
+}
+
+/** What a process did between two readings (the whole of `end` without a start). */
+export function minusStats(end: ProcessStats, start: ProcessStats | null | undefined): ProcessStats {
+  if (!start) return end;
+  const out = { ...end };
+  for (const k of Object.keys(out) as (keyof ProcessStats)[]) out[k] -= start[k];
+  return out;
 }

@@ -1,6 +1,0 @@
--- AlterTable
-ALTER TABLE "OrderLink" ADD COLUMN     "reasonText" TEXT;
-
--- AlterTable
-ALTER TABLE "TimelineEvent" ADD COLUMN     "text" TEXT;
-

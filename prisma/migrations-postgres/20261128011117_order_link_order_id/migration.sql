@@ -1,3 +1,0 @@
--- CreateIndex
-CREATE INDEX "OrderLink_orderId_idx" ON "OrderLink"("orderId");
-
