@@ -21,6 +21,7 @@ import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
 import { oddsEn } from "./odds.en";
+import { suggestionsEn } from "./suggestions.en";
 import { csvEn } from "./csv.en";
 
 export const en = {
@@ -259,6 +260,7 @@ export const en = {
   ...homeEn,
   ...orderPageEn,
   ...anomaliesEn,
+  ...suggestionsEn,
   ...syncLedgerEn,
   ...timelineEn,
   ...oddsEn,

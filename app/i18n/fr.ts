@@ -18,6 +18,7 @@ import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
 import { oddsFr } from "./odds.fr";
+import { suggestionsFr } from "./suggestions.fr";
 import { csvFr } from "./csv.fr";
 
 export const fr: Messages = {
@@ -271,6 +272,7 @@ export const fr: Messages = {
   ...homeFr,
   ...orderPageFr,
   ...anomaliesFr,
+  ...suggestionsFr,
   ...syncLedgerFr,
   ...timelineFr,
   ...oddsFr,
