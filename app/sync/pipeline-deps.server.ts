@@ -14,9 +14,9 @@ export interface PipelineDeps {
   /**
    * How long after an uncertain POST last touched its order the lead is looked for: a POST the client gave up
    * on (timeout, a released or killed worker) may still be stored by the platform, and a search before it lands
-   * finds nothing and sends the order twice. Unset: looked for at once (tests that stage a crash long ago).
+   * finds nothing and sends the order twice. Required: deps made without it would quietly lose that wait.
    */
-  uncertainSettleMs?: number;
+  uncertainSettleMs: number;
 }
 
 /** Twice the call's time limit, and at least 10 s: long enough for a request the client abandoned to land. */

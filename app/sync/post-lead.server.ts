@@ -205,7 +205,7 @@ async function postLink(
     if (!connection) return waitForKey(deps, link, shop);
     // The last POST may still be on its way to the platform (no answer came, or its worker was stopped mid-call):
     // a search now could miss a lead stored a moment later.
-    const settledAt = link.updatedAt.getTime() + (deps.uncertainSettleMs ?? 0);
+    const settledAt = link.updatedAt.getTime() + deps.uncertainSettleMs;
     if (state === "posting" && settledAt > deps.now().getTime())
       throw new RetryLaterError(new Date(settledAt), {
         countAttempt: false,
