@@ -10,6 +10,7 @@ import { applyLeadEvents } from "./lead-events.server";
 import { postLeadJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
+import { eraseShopFeedData } from "../ad-feed/clicks.server";
 import { log } from "../runtime/logger.server";
 
 /**
@@ -152,6 +153,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<"e
   await tx.syncLedger.deleteMany({ where: { shop } });
   await tx.reconcilePass.deleteMany({ where: { shop } });
   await tx.syncLatency.deleteMany({ where: { shop } });
+  await eraseShopFeedData(tx, shop);
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.

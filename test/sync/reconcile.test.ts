@@ -97,7 +97,7 @@ async function drain(kinds?: string[]): Promise<number> {
         backoff: { baseMs: 1, capMs: 5 },
         tasks: [leadEventsTask(db.prisma)],
       })
-      .drain({ timeoutMs: 30_000 });
+      .drain();
   let ran = await run();
   for (let round = 0; round < 5; round++) {
     const waiting = {
