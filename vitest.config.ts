@@ -25,8 +25,16 @@ export default defineConfig({
       // The chaos files: all of them at once.
       threads: { maxThreads: 4, minThreads: 1 },
     },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A bound for a test that hangs, not the speed of a busy machine (two suites on 2 cores take
+    // three times as long): a test that does a lot of work states a longer one.
+    testTimeout: 120_000,
+    // expect.poll waits on what a test awaits (a page, a job): its default second is a speed, not a bound.
+    expect: { poll: { timeout: 30_000 } },
+    // Hooks start servers, browsers and databases and import the app: a bound for one that never gets
+    // there (5 minutes), not the speed of a busy machine (app servers alone get 3 to start).
+    hookTimeout: 300_000,
+    // The production build once, before the files that serve it start (test/helpers/build-global-setup.ts).
+    globalSetup: ["test/helpers/build-global-setup.ts"],
     setupFiles: ["test/helpers/setup-env.ts"],
     projects: [
       {

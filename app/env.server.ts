@@ -59,7 +59,7 @@ const shopifyPart = {
   SCOPES: z
     .string()
     .default(
-      "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+      "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events",
     ),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // true also accepts the pseudo-locales en-XA and ar-XB (app/i18n/pseudo.ts) as `locale`: tests and developers only.
@@ -101,6 +101,20 @@ const sellerApiPart = {
   SELLER_API_TIMEOUT_MS: milliseconds("per attempt").default(15_000),
   // How long jobs trust the rate limit read from GET /v1/me.
   SELLER_API_RATE_REFRESH_MS: milliseconds("how long a rate read is trusted").default(60_000),
+};
+
+const adPlatformsPart = {
+  // The conversion feed's addresses: Meta's Graph API and TikTok's Business API in production,
+  // the stand-ins (ads-stand-in/) in tests, the demo and the benchmark.
+  META_API_BASE_URL: z.string().url("must be the Graph API's base URL").default("https://graph.facebook.com"),
+  TIKTOK_API_BASE_URL: z
+    .string()
+    .url("must be TikTok's Business API base URL")
+    .default("https://business-api.tiktok.com"),
+  // true lets a production build reach them over http or on private or loopback addresses (the stand-ins).
+  AD_API_ALLOW_PRIVATE_HOSTS: flag.default("false"),
+  // Per-attempt timeout of the feed's calls.
+  AD_API_TIMEOUT_MS: milliseconds("per attempt").default(15_000),
 };
 
 const workerPart = {
@@ -151,6 +165,7 @@ export const envSchema = z.object({
   ...databasePart,
   ...encryptionPart,
   ...sellerApiPart,
+  ...adPlatformsPart,
   ...workerPart,
   ...reconcilePart,
 });
@@ -160,6 +175,7 @@ export type ProcessEnv = Pick<Env, keyof typeof processPart>;
 export type DatabaseEnv = Pick<Env, keyof typeof databasePart>;
 export type SellerApiEnv = Pick<Env, keyof typeof sellerApiPart | "NODE_ENV">;
 export type WorkerEnv = Pick<Env, keyof typeof workerPart | "NODE_ENV">;
+export type AdPlatformsEnv = Pick<Env, keyof typeof adPlatformsPart | "NODE_ENV">;
 export type ReconcileEnv = Pick<Env, keyof typeof reconcilePart>;
 
 type Source = Record<string, string | undefined>;
@@ -194,6 +210,8 @@ export const parseSellerApiEnv = (source: Source): SellerApiEnv =>
   parseWith({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseWorkerEnv = (source: Source): WorkerEnv =>
   parseWith({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, source);
+export const parseAdPlatformsEnv = (source: Source): AdPlatformsEnv =>
+  parseWith({ ...adPlatformsPart, NODE_ENV: processPart.NODE_ENV }, source);
 export const parseReconcileEnv = (source: Source): ReconcileEnv => parseWith(reconcilePart, source);
 
 let dotEnvRead = false;
@@ -239,6 +257,7 @@ export function databaseUrl(): string {
 export const sellerApiEnv = cached({ ...sellerApiPart, NODE_ENV: processPart.NODE_ENV }, parseSellerApiEnv);
 export const workerEnv = cached({ ...workerPart, NODE_ENV: processPart.NODE_ENV }, parseWorkerEnv);
 export const reconcileEnv = cached(reconcilePart, parseReconcileEnv);
+export const adPlatformsEnv = cached({ ...adPlatformsPart, NODE_ENV: processPart.NODE_ENV }, parseAdPlatformsEnv);
 const wholeEnv = cached(envSchema.shape, parseEnv);
 
 /** The whole environment, parsed (and checked) on first use. */

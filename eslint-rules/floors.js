@@ -4,8 +4,8 @@
  * one way — webhook -> pipeline -> models -> pages — and no two folders can
  * import each other. docs/decisions/0007-floors.md says why the order is so.
  *
- * Also: app/ never imports scripts/, test/, the sandbox or the Shopify stand-in;
- * scripts/ never import test/; the pure floors (leads/, seller-api/) import
+ * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins;
+ * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/) import
  * neither Prisma nor Remix nor React.
  */
 import { dirname, relative, resolve } from "node:path";
@@ -20,10 +20,10 @@ export const FLOORS = [
   ["app/webhooks/"],
   ["app/shopify.server.ts"],
   ["app/sync/"],
-  ["app/flow/", "app/customers/"],
+  ["app/flow/", "app/customers/", "app/ad-feed/"],
   ["app/analytics/"],
   ["app/models/", "app/runtime/"],
-  ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts"],
+  ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts", "app/ad-platforms/"],
   ["app/seller-api/", "app/env.server.ts"],
   ["app/http/", "app/crypto/", "app/db/", "app/i18n/", "app/time-zone.ts", "app/shopify/"],
 ];
@@ -40,8 +40,8 @@ export function roomOf(path) {
   return hit ? { room: hit.prefix, floor: hit.floor } : null;
 }
 
-const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/"];
-const PURE = ["app/leads/", "app/seller-api/"];
+const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-stand-in/"];
+const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
 
 function problem(fromPath, spec) {

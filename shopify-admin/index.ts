@@ -55,6 +55,7 @@ export { DELIVERY_FAULT_KINDS, WebhookDeliveries } from "./webhooks";
 export type { DeliveryFaultInput, DeliveryFaultKind, DeliveryFaultRule, DeliveryRecord } from "./webhooks";
 export { ORDER_PAGE_PATH, orderPageUrl } from "./order-page";
 export { flowDefinitionsFrom, FlowRegistry, validateTriggerPayload } from "./flow";
+export { checkWebPixelSettings, webPixelFieldsFrom, type WebPixelRecord } from "./web-pixels";
 export type { FlowDefinitions, FlowTriggerDefinition, FlowTriggerRecord } from "./flow";
 export { shopifyAdminControl, ShopifyAdminControlError, type ShopifyAdminControl } from "./control-client";
 export type { AppCredentials } from "./token-exchange";

@@ -90,7 +90,14 @@ export interface ProductRecord {
   createdAt: string;
 }
 
-export type MutationName = "tagsAdd" | "tagsRemove" | "fulfillmentCreate" | "orderMarkAsPaid" | "orderCancel";
+export type MutationName =
+  | "tagsAdd"
+  | "tagsRemove"
+  | "fulfillmentCreate"
+  | "orderMarkAsPaid"
+  | "orderCancel"
+  | "webPixelCreate"
+  | "webPixelUpdate";
 
 export const legacyId = (gid: string) => Number(gid.split("/").pop());
 

@@ -14,6 +14,7 @@ import {
 } from "./records";
 import { matchesOrder, matchesVariant } from "./search";
 import { ordersById, type ShopState } from "./store";
+import { checkWebPixelSettings } from "./web-pixels";
 
 export interface ResolverContext {
   state: ShopState;
@@ -60,6 +61,20 @@ function takeUserErrors(state: ShopState, mutation: MutationName): UserError[] |
   if (!errors) return null;
   delete state.userErrorsNext[mutation];
   return errors;
+}
+
+/** webPixelCreate (id null: one pixel per app and shop) and webPixelUpdate, settings checked against the extension's TOML. */
+function webPixelWrite(state: ShopState, args: Args, id: string | null) {
+  const forced = takeUserErrors(state, id === null ? "webPixelCreate" : "webPixelUpdate");
+  if (forced) return { webPixel: null, userErrors: forced };
+  if (id === null && state.webPixel)
+    return { webPixel: null, userErrors: [{ field: ["webPixel"], message: "Web pixel is taken.", code: "TAKEN" }] };
+  if (id !== null && state.webPixel?.id !== id)
+    return { webPixel: null, userErrors: [{ field: ["id"], message: "Web pixel not found.", code: "NOT_FOUND" }] };
+  const checked = checkWebPixelSettings((args.webPixel as { settings?: unknown } | undefined)?.settings);
+  if ("userErrors" in checked) return { webPixel: null, userErrors: checked.userErrors };
+  state.webPixel = { id: id ?? `gid://shopify/WebPixel/${nextId()}`, settings: checked.settings };
+  return { webPixel: state.webPixel, userErrors: [] };
 }
 
 const orderNotFound = (field: string[]): UserError[] => [{ field, message: "Order does not exist", code: "NOT_FOUND" }];
@@ -264,6 +279,9 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
       node: (_s, args, { state }) => nodeById(state, String(args.id)),
       nodes: (_s, args, { state }) =>
         (Array.isArray(args.ids) ? args.ids : []).map((id) => nodeById(state, String(id))),
+      // Without an id: the calling app's pixel on the shop.
+      webPixel: (_s, args, { state }) =>
+        state.webPixel && (args.id == null || String(args.id) === state.webPixel.id) ? state.webPixel : null,
     },
     [schema.getMutationType()!.name]: {
       tagsAdd: tagsChange("tagsAdd"),
@@ -274,6 +292,17 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
       flowTriggerReceive: (_s, args, { flow, shop, now }) => ({
         userErrors: flow ? flow.receive(shop ?? null, args.handle, args.payload, now()) : [],
       }),
+      webPixelCreate: (_s, args, { state }) => webPixelWrite(state, args, null),
+      webPixelUpdate: (_s, args, { state }) => webPixelWrite(state, args, String(args.id)),
+      webPixelDelete: (_s, args, { state }) => {
+        if (!state.webPixel || state.webPixel.id !== String(args.id))
+          return {
+            deletedWebPixelId: null,
+            userErrors: [{ field: ["id"], message: "Web pixel not found.", code: "NOT_FOUND" }],
+          };
+        state.webPixel = null;
+        return { deletedWebPixelId: String(args.id), userErrors: [] };
+      },
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type ProductVariantRecord,
   type UserError,
 } from "./records";
+import type { WebPixelRecord } from "./web-pixels";
 
 export interface ShopState {
   /** null for the fallback state */
@@ -28,10 +29,21 @@ export interface ShopState {
   http429Next: number;
   /** The next call of that mutation answers these userErrors and changes nothing. */
   userErrorsNext: Partial<Record<MutationName, UserError[]>>;
+  /** The app's web pixel on the shop (webPixelCreate), if any. */
+  webPixel: WebPixelRecord | null;
 }
 
 export function emptyShopState(domain: string | null): ShopState {
-  return { domain, orders: {}, productVariants: [], products: [], throttleNext: 0, http429Next: 0, userErrorsNext: {} };
+  return {
+    domain,
+    orders: {},
+    productVariants: [],
+    products: [],
+    throttleNext: 0,
+    http429Next: 0,
+    userErrorsNext: {},
+    webPixel: null,
+  };
 }
 
 export interface ShopWorld {

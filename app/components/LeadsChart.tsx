@@ -53,7 +53,7 @@ export function LeadsChart({ days }: { days: LeadsChartDay[] }) {
           let y = HEIGHT - AXIS;
           const x = i * slot + (slot - barWidth) / 2;
           return (
-            <g key={d.day}>
+            <g key={d.day} data-chart-day={d.day} data-chart-total={totals[i]}>
               <title>{`${format.date(d.day)}: ${format.integer(totals[i])}`}</title>
               {CHART_OUTCOMES.map((o) => {
                 const h = d[o] * scale;

@@ -7,7 +7,7 @@ import type { MessageKey } from "../i18n";
 import { useT } from "../i18n/react";
 import type { ShopifyFailure } from "../shopify/failure";
 
-export type ShopifyWork = "products" | "backfillOrders" | "order";
+export type ShopifyWork = "products" | "backfillOrders" | "order" | "storefrontPixel";
 
 export function ShopifyErrorBanner({
   failure,

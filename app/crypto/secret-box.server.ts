@@ -1,6 +1,6 @@
 /**
  * Encrypts secrets at rest (the seller API key, the platform events secret,
- * Shopify's access and refresh tokens) with AES-256-GCM under ENCRYPTION_KEY.
+ * Shopify's access and refresh tokens, the ad platforms' access tokens) with AES-256-GCM under ENCRYPTION_KEY.
  * The stored form is "v2.<iv>.<tag>.<ciphertext>", base64url parts, with a
  * 16-byte tag and the shop and purpose as additional authenticated data: a value
  * copied to another shop or another column fails to open, as does a tampered or
@@ -28,7 +28,13 @@ export class WeakEncryptionKeyError extends SecretBoxError {
 }
 
 /** Which column a secret lives in: part of the AAD, so ciphertexts cannot be swapped between them. */
-export type SecretPurpose = "seller-api-key" | "events-secret" | "shopify-access-token" | "shopify-refresh-token";
+export type SecretPurpose =
+  | "seller-api-key"
+  | "events-secret"
+  | "shopify-access-token"
+  | "shopify-refresh-token"
+  | "meta-access-token"
+  | "tiktok-access-token";
 
 export interface SecretContext {
   shop: string;

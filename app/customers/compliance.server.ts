@@ -159,6 +159,23 @@ export async function recordDataRequest(tx: Tx, shop: string, payload: Record<st
 }
 
 /**
+ * The orders a customers/redact names (by order id or customer), before they are erased: for the features
+ * that keep their own rows. The named order ids count even without a link (a storefront signal may precede it).
+ */
+export async function ordersToRedact(
+  tx: Tx,
+  shop: string,
+  payload: Record<string, unknown>,
+): Promise<{ orderIds: string[]; linkIds: string[] }> {
+  const query = readQuery(payload, "orders_to_redact");
+  const links = await linksOf(tx, shop, query);
+  return {
+    orderIds: [...new Set([...query.orderIds, ...links.map((l) => l.orderId)])],
+    linkIds: links.map((l) => l.id),
+  };
+}
+
+/**
  * customers/redact: erase the customer's personal data everywhere the app keeps
  * it: order snapshots, leads, corrections, findings, reasons, platform anomaly
  * texts, timeline messages, job errors and earlier data request exports.

@@ -37,6 +37,7 @@ import { flowStatusTriggerJobFor, flowTriggerJobFor } from "../models/job-kinds"
 import { type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, shopifyOutcome, throttledInLine, waitForShopifyPoints } from "../models/job-outcomes";
 import { asDate, sqlDatabaseOf, sqlOf, statement } from "../db/sql";
+import { triggersInUse } from "./trigger-usage.server";
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
 import { MUTATION_POINTS } from "../shopify/write-back.server";
@@ -48,16 +49,6 @@ const UNINSTALLED_WAIT_MS = 6 * 3600_000;
 export const STATUS_TRIGGER_DELAY_MS = 3_000;
 
 const HANDLES = new Set<string>(Object.values(FLOW_TRIGGER));
-
-const TRIGGERS_IN_USE = statement(
-  `SELECT "handle" FROM "FlowTriggerUsage" WHERE "shop" = ? AND "hasEnabledFlow" = TRUE`,
-);
-
-/** The triggers Flow said an enabled workflow of the shop uses (lifecycle callback). */
-async function triggersInUse(tx: Prisma.TransactionClient, shop: string): Promise<Set<string>> {
-  const rows = await sqlOf(tx).all(TRIGGERS_IN_USE, [shop]);
-  return new Set(rows.map((r) => String(r.handle)));
-}
 
 /**
  * A lead's status moves in one batch as one: from the first one's previous

@@ -15,6 +15,7 @@ import { ageInDays } from "../analytics/cash";
 import { nextOverdueCheckAt } from "../analytics/cash-ledger.server";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { FLOW_TRIGGER, paymentOverdueFiring } from "./triggers";
+import { triggerInUse } from "./trigger-usage.server";
 
 /** Parcels per transaction (a flow-trigger job each). */
 const PAGE = 200;
@@ -45,12 +46,7 @@ export async function queueOverdueTriggers(
   if (!shopRow || shopRow.uninstalledAt) return { queued: 0, skipped: "uninstalled" };
   const settings = readShopSettings(shopRow.settings);
   if (!settings.flowTriggers.paymentOverdue) return { queued: 0, skipped: "switched_off" };
-  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
-  const usage = await db.flowTriggerUsage.findUnique({
-    where: { shop_handle: { shop, handle: FLOW_TRIGGER.paymentOverdue } },
-    select: { hasEnabledFlow: true },
-  });
-  if (!usage?.hasEnabledFlow) return { queued: 0, skipped: "no_workflow" };
+  if (!(await triggerInUse(db, shop, FLOW_TRIGGER.paymentOverdue))) return { queued: 0, skipped: "no_workflow" };
 
   const today = localDay(timeZone, now);
   // Overdue: more than N days since delivery, so delivered before today - N.

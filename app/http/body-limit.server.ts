@@ -25,6 +25,8 @@ export const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;
 export const MAX_WEBHOOK_VALUES = 250_000;
 /** A platform event names a lead and two statuses: a few hundred bytes. */
 export const SELLER_EVENT_BODY_LIMIT = 64 * 1024;
+/** The storefront pixel's message names an order and a few click ids: well under a kilobyte. */
+export const PIXEL_BODY_LIMIT = 8 * 1024;
 /** Admin forms and the extension's calls; the largest is a mappings CSV paste. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
@@ -56,6 +58,7 @@ export function bodyLimitFor(url: string): number {
   const path = normalizedPath(url);
   if (path.startsWith("/webhooks/seller/")) return SELLER_EVENT_BODY_LIMIT;
   if (path.startsWith("/webhooks/")) return WEBHOOK_BODY_LIMIT;
+  if (path.startsWith("/api/pixel/")) return PIXEL_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
 

@@ -35,11 +35,13 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.figure.previous": "Période précédente : {value}",
   "analytics.figure.none": "–",
   "analytics.days": "{days} j",
-  "analytics.rate.title": "{part} sur {whole}",
-  "analytics.rate.deliveredOfShipped": "{part} livrés sur {whole} expédiés",
-  "analytics.rate.returnedOfShipped": "{part} retournés sur {whole} expédiés",
-  "analytics.rate.ofPrevious": "{part} sur {whole} à l'étape précédente",
-  "analytics.rate.ofStep": "{part} sur {whole} à cette étape",
+  "analytics.rate.title": "{part, plural, other {#}} sur {whole, plural, other {#}}",
+  "analytics.rate.deliveredOfShipped":
+    "{part, plural, one {# livré} other {# livrés}} sur {whole, plural, one {# expédié} other {# expédiés}}",
+  "analytics.rate.returnedOfShipped":
+    "{part, plural, one {# retourné} other {# retournés}} sur {whole, plural, one {# expédié} other {# expédiés}}",
+  "analytics.rate.ofPrevious": "{part, plural, other {#}} sur {whole, plural, other {#}} à l'étape précédente",
+  "analytics.rate.ofStep": "{part, plural, other {#}} sur {whole, plural, other {#}} à cette étape",
 
   "analytics.funnel.title": "De la commande à la livraison",
   "analytics.funnel.description":

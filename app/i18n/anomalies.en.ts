@@ -11,6 +11,10 @@ export const anomaliesEn = {
   "anomalies.cause.city": "Cities to recognise",
   "anomalies.cause.phone": "Phone numbers to correct",
   "anomalies.cause.other": "Held for another reason",
+  "anomalies.cause.mismatch": "Cancelled or changed in Shopify, still on their way",
+  "anomalies.cause.stale": "Old orders to send knowingly",
+  "anomalies.mismatch.help":
+    "Sent to the platform, then cancelled or changed in Shopify: the platform does not know, and the parcel ships unless you stop or correct its lead in your seller space. Open each order to see how.",
   "anomalies.cause.ready": "Ready to send",
   "anomalies.cause.refused": "Refused by the platform",
   "anomalies.cause.failed": "Could not be sent",
@@ -25,6 +29,10 @@ export const anomaliesEn = {
     "The platform could not be reached after every retry. Trying again never makes a second lead: the app first looks for one an earlier attempt made.",
   "anomalies.fix.readyHelp":
     "Nothing holds these orders: automatic sending is off, or they waited for your platform key.",
+  "anomalies.fix.staleHelp":
+    "These orders were placed longer ago than your limit (Settings): the app does not send them by itself. Send them only if the customers still expect them.",
+  "anomalies.fix.sendStale": "Send {orders} knowingly",
+  "anomalies.group.stale": "Placed more than {days} days ago: {orders}",
   "anomalies.fix.retry": "Try sending {orders} again",
   "anomalies.fix.send": "Send {orders}",
   "anomalies.fix.decide":

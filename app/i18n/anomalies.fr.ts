@@ -8,6 +8,10 @@ export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
   "anomalies.cause.city": "Villes à reconnaître",
   "anomalies.cause.phone": "Téléphones à corriger",
   "anomalies.cause.other": "Retenues pour une autre raison",
+  "anomalies.cause.mismatch": "Annulées ou modifiées dans Shopify, toujours en route",
+  "anomalies.cause.stale": "Commandes anciennes à envoyer en connaissance de cause",
+  "anomalies.mismatch.help":
+    "Envoyées à la plateforme, puis annulées ou modifiées dans Shopify : la plateforme n'en sait rien, et le colis part si vous n'arrêtez pas ou ne corrigez pas son lead dans votre espace vendeur. Ouvrez chaque commande pour savoir comment.",
   "anomalies.cause.ready": "Prêtes à envoyer",
   "anomalies.cause.refused": "Refusées par la plateforme",
   "anomalies.cause.failed": "Envois échoués",
@@ -22,6 +26,10 @@ export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
     "La plateforme n'a pas pu être jointe malgré toutes les tentatives. Réessayer ne crée jamais de second lead : l'app cherche d'abord celui qu'une tentative précédente aurait créé.",
   "anomalies.fix.readyHelp":
     "Rien ne retient ces commandes : l'envoi automatique est désactivé, ou elles attendaient la clé de votre plateforme.",
+  "anomalies.fix.staleHelp":
+    "Ces commandes ont été passées il y a plus longtemps que votre limite (Paramètres) : l'application ne les envoie pas d'elle-même. Envoyez-les seulement si les clients les attendent encore.",
+  "anomalies.fix.sendStale": "Envoyer {orders} en connaissance de cause",
+  "anomalies.group.stale": "Passées il y a plus de {days} jours : {orders}",
   "anomalies.fix.retry": "Réessayer l'envoi de {orders}",
   "anomalies.fix.send": "Envoyer {orders}",
   "anomalies.fix.decide":

@@ -76,7 +76,7 @@ export const cashEn = {
     "Net collected: the cash collected at the door for the period's delivered orders (returned and cancelled ones bring nothing). Owed: the seller profit of delivered parcels the platform had not paid at the end of the period.",
   "analytics.figures.more":
     "Orders taken: {orders} (previous period: {previousOrders}). Median days to delivery: {days} (previous period: {previousDays}).",
-  "analytics.rate.confirmedOfSent": "{part} confirmed of {whole} sent",
+  "analytics.rate.confirmedOfSent": "{part, plural, other {#}} confirmed of {whole, plural, other {#}} sent",
   "analytics.change.up": "↑ {value}",
   "analytics.change.down": "↓ {value}",
   "analytics.change.same": "No change",

@@ -72,7 +72,8 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
     "Encaissé net : l’argent encaissé à la porte pour les commandes de la période livrées (les retours et les annulations ne rapportent rien). Dû : le bénéfice vendeur des colis livrés que la plateforme n’avait pas encore payés à la fin de la période.",
   "analytics.figures.more":
     "Commandes reçues : {orders} (période précédente : {previousOrders}). Délai médian de livraison : {days} (période précédente : {previousDays}).",
-  "analytics.rate.confirmedOfSent": "{part} confirmées sur {whole} envoyées",
+  "analytics.rate.confirmedOfSent":
+    "{part, plural, one {# confirmée} other {# confirmées}} sur {whole, plural, one {# envoyée} other {# envoyées}}",
   "analytics.change.up": "↑ {value}",
   "analytics.change.down": "↓ {value}",
   "analytics.change.same": "Inchangé",

@@ -10,7 +10,7 @@ export const contactEn = {
 
   "settings.contact.title": "WhatsApp message to customers",
   "settings.contact.help":
-    "Sent from an order's page, the Customer card and held orders to confirm an order before it ships. {name}, {order}, {amount} and {city} are replaced by the order's details.",
+    "Sent from an order's page, the Customer card and held orders to confirm an order before it ships. {name}, {order}, {amount} and {city} are replaced by the order's details. A part in square brackets, such as [ of {amount}], is left out when the order lacks that detail, so the sentence never has a hole.",
   "settings.contact.language": "Language of the message",
   "settings.contact.language.fr": "French",
   "settings.contact.language.darija": "Darija (Latin letters)",

@@ -11,7 +11,7 @@ export const contactFr: Record<keyof typeof contactEn, string> = {
 
   "settings.contact.title": "Message WhatsApp aux clients",
   "settings.contact.help":
-    "Envoyé depuis la page d'une commande, la fiche client et les commandes retenues, pour confirmer une commande avant l'expédition. {name}, {order}, {amount} et {city} sont remplacés par les informations de la commande.",
+    "Envoyé depuis la page d'une commande, la fiche client et les commandes retenues, pour confirmer une commande avant l'expédition. {name}, {order}, {amount} et {city} sont remplacés par les informations de la commande. Une partie entre crochets, comme [ de {amount}], est omise quand la commande n'a pas cette information : la phrase reste entière.",
   "settings.contact.language": "Langue du message",
   "settings.contact.language.fr": "Français",
   "settings.contact.language.darija": "Darija (en lettres latines)",

@@ -10,6 +10,7 @@ import { shopifyErrorsEn } from "./shopify-errors.en";
 import { analyticsEn } from "./analytics.en";
 import { customersEn } from "./customers.en";
 import { pairingEn } from "./pairing.en";
+import { adFeedEn } from "./ad-feed.en";
 import { cashEn } from "./cash.en";
 import { ordersListEn } from "./orders-list.en";
 import { contactEn } from "./contact.en";
@@ -19,15 +20,18 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { csvEn } from "./csv.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
   ...mappingsActivityBackfillEn,
+  ...csvEn,
 
   "nav.home": "Home",
   "nav.orders": "Orders",
   "nav.analytics": "Analytics",
   "nav.anomalies": "Anomalies",
+  "nav.cash": "Cash",
   "nav.mappings": "Products and cities",
   "nav.activity": "Activity",
   "nav.backfill": "Import past orders",
@@ -77,12 +81,14 @@ export const en = {
   "home.period.last7": "Last 7 days",
   "home.period.last30": "Last 30 days",
   "home.figure.sent": "Orders sent",
-  "home.figure.held": "Held",
+  "home.figure.held": "Held or refused",
   "home.figure.damaged": "Created with anomaly",
-  "home.figure.confirmationRate": "Confirmation rate",
-  "home.figure.deliveryRate": "Delivery rate",
-  "home.figure.collected": "Amount collected",
   "home.figure.noRate": "–",
+  "home.period.placedOn": "Orders placed on {day}",
+  "home.period.placedBetween": "Orders placed from {from} to {to}",
+  "home.figure.collectedOf": "{count, plural, one {{delivered} order delivered} other {{delivered} orders delivered}}",
+  "home.figures.definitions":
+    "Every figure counts orders on the day they were placed in Shopify, as Analytics does: an imported order counts on the day it was placed, not the day it was imported. Rates divide the two counts shown under them.",
   "home.chart.title": "Leads per day, last 14 days",
   "home.chart.description": "Leads sent each day, by what became of them.",
   "home.outcome.delivered": "Delivered",
@@ -148,6 +154,10 @@ export const en = {
   "settings.sendAllOrders.label": "Send all orders, not only cash on delivery",
   "settings.sendAllOrders.help":
     "Orders already paid by card are sent too: the platform would collect their amount a second time.",
+  "settings.staleOrderDays.label": "Ask before sending orders placed more than",
+  "settings.staleOrderDays.suffix": "days ago",
+  "settings.staleOrderDays.help":
+    "An older order (an import of past orders, a webhook days late) is never sent by itself: it waits under Anomalies, with its age and amount, until you send it knowingly. 1 to 90 days; 7 by default.",
   "settings.sendTestOrders.label": "Send Shopify test orders",
   "settings.sendTestOrders.help": "To try the app on a development store.",
   "settings.codPatterns.label": "Cash-on-delivery payment methods",
@@ -172,6 +182,9 @@ export const en = {
   "settings.writeBack.fulfillment": "Fulfil orders with the tracking number when shipped",
   "settings.writeBack.markPaid": "Mark orders as paid when delivered",
   "settings.writeBack.cancel": "Cancel orders the platform cancels",
+  "settings.sellerSpaceUrl.label": "Address of your platform's seller space (optional)",
+  "settings.sellerSpaceUrl.help":
+    "Only the seller space can cancel or correct a lead: an order cancelled or changed in Shopify after sending links there. The app never opens it itself.",
   "settings.carrierName.label": "Carrier name on fulfilments",
   "settings.carrierName.help": "Shown as the tracking company in Shopify. Leave blank to let Shopify decide.",
   "settings.sync.title": "Advanced",
@@ -237,6 +250,7 @@ export const en = {
   ...analyticsEn,
   ...customersEn,
   ...pairingEn,
+  ...adFeedEn,
   ...cashEn,
   ...ordersListEn,
   ...contactEn,

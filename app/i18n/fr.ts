@@ -7,6 +7,7 @@ import { shopifyErrorsFr } from "./shopify-errors.fr";
 import { analyticsFr } from "./analytics.fr";
 import { customersFr } from "./customers.fr";
 import { pairingFr } from "./pairing.fr";
+import { adFeedFr } from "./ad-feed.fr";
 import { cashFr } from "./cash.fr";
 import { ordersListFr } from "./orders-list.fr";
 import { contactFr } from "./contact.fr";
@@ -16,15 +17,18 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { csvFr } from "./csv.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
   ...mappingsActivityBackfillFr,
+  ...csvFr,
 
   "nav.home": "Accueil",
   "nav.orders": "Commandes",
   "nav.analytics": "Analyses",
   "nav.anomalies": "Anomalies",
+  "nav.cash": "Encaissements",
   "nav.mappings": "Produits et villes",
   "nav.activity": "Activité",
   "nav.backfill": "Importer les commandes passées",
@@ -78,12 +82,14 @@ export const fr: Messages = {
   "home.period.last7": "7 derniers jours",
   "home.period.last30": "30 derniers jours",
   "home.figure.sent": "Commandes envoyées",
-  "home.figure.held": "Retenues",
+  "home.figure.held": "Retenues ou refusées",
   "home.figure.damaged": "Créées avec anomalie",
-  "home.figure.confirmationRate": "Taux de confirmation",
-  "home.figure.deliveryRate": "Taux de livraison",
-  "home.figure.collected": "Montant encaissé",
   "home.figure.noRate": "–",
+  "home.period.placedOn": "Commandes passées le {day}",
+  "home.period.placedBetween": "Commandes passées du {from} au {to}",
+  "home.figure.collectedOf": "{count, plural, one {{delivered} commande livrée} other {{delivered} commandes livrées}}",
+  "home.figures.definitions":
+    "Chaque chiffre compte les commandes au jour où elles ont été passées dans Shopify, comme la page Analyses : une commande importée compte au jour où elle a été passée, pas au jour de l'import. Un taux divise les deux nombres écrits sous lui.",
   "home.chart.title": "Leads par jour, 14 derniers jours",
   "home.chart.description": "Leads envoyés chaque jour, selon leur issue.",
   "home.outcome.delivered": "Livrés",
@@ -155,6 +161,10 @@ export const fr: Messages = {
   "settings.sendAllOrders.label": "Envoyer toutes les commandes, pas seulement le paiement à la livraison",
   "settings.sendAllOrders.help":
     "Les commandes déjà payées par carte sont aussi envoyées : la plateforme encaisserait leur montant une seconde fois.",
+  "settings.staleOrderDays.label": "Demander avant d'envoyer les commandes passées il y a plus de",
+  "settings.staleOrderDays.suffix": "jours",
+  "settings.staleOrderDays.help":
+    "Une commande plus ancienne (un import de commandes passées, un webhook arrivé des jours plus tard) ne part jamais toute seule : elle attend dans Anomalies, avec son âge et son montant, jusqu'à ce que vous l'envoyiez en connaissance de cause. De 1 à 90 jours ; 7 par défaut.",
   "settings.sendTestOrders.label": "Envoyer les commandes de test Shopify",
   "settings.sendTestOrders.help": "Pour essayer l'application sur une boutique de développement.",
   "settings.codPatterns.label": "Moyens de paiement à la livraison",
@@ -181,6 +191,9 @@ export const fr: Messages = {
   "settings.writeBack.fulfillment": "Traiter les commandes avec le numéro de suivi à l'expédition",
   "settings.writeBack.markPaid": "Marquer les commandes comme payées à la livraison",
   "settings.writeBack.cancel": "Annuler les commandes annulées par la plateforme",
+  "settings.sellerSpaceUrl.label": "Adresse de l'espace vendeur de votre plateforme (facultatif)",
+  "settings.sellerSpaceUrl.help":
+    "Seul l'espace vendeur peut annuler ou corriger un lead : une commande annulée ou modifiée dans Shopify après l'envoi y renvoie. L'application ne l'ouvre jamais elle-même.",
   "settings.carrierName.label": "Nom du transporteur sur les expéditions",
   "settings.carrierName.help":
     "Affiché comme société de suivi dans Shopify. Laissez vide pour laisser Shopify choisir.",
@@ -249,6 +262,7 @@ export const fr: Messages = {
   ...analyticsFr,
   ...customersFr,
   ...pairingFr,
+  ...adFeedFr,
   ...cashFr,
   ...ordersListFr,
   ...contactFr,

@@ -5,10 +5,15 @@ export const homeEn = {
   "home.inbox.total":
     "{count, plural, one {# order waits for you, {amount} to collect at stake.} other {# orders wait for you, {amount} to collect at stake.}}",
   "home.inbox.atStake": "{amount}",
+  "home.inbox.amountUnknown": "no amount in dirhams",
   "home.inbox.waiting": "oldest {age}",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",
   "home.inbox.age.days": "{count} d",
+  "home.inbox.cause.mismatch":
+    "{count, plural, one {# order cancelled or changed in Shopify, its parcel still on its way} other {# orders cancelled or changed in Shopify, their parcels still on their way}}",
+  "home.inbox.feesAtStake": "{amount} in delivery fees at stake, plus returns",
+  "home.inbox.feesUnknown": "delivery and return fees at stake",
   "home.inbox.cause.customer": "{count, plural, one {# risky customer to call} other {# risky customers to call}}",
   "home.inbox.cause.product":
     "{count, plural, one {# order with a product to map} other {# orders with a product to map}}",
@@ -18,6 +23,8 @@ export const homeEn = {
     "{count, plural, one {# order with a phone number to correct} other {# orders with a phone number to correct}}",
   "home.inbox.cause.other":
     "{count, plural, one {# order held for another reason} other {# orders held for another reason}}",
+  "home.inbox.cause.stale":
+    "{count, plural, one {# old order to send knowingly} other {# old orders to send knowingly}}",
   "home.inbox.cause.ready": "{count, plural, one {# order ready to send} other {# orders ready to send}}",
   "home.inbox.cause.refused":
     "{count, plural, one {# order refused by the platform} other {# orders refused by the platform}}",

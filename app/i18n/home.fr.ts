@@ -6,10 +6,15 @@ export const homeFr: Record<keyof typeof homeEn, string> = {
   "home.inbox.total":
     "{count, plural, one {# commande vous attend, {amount} à encaisser en jeu.} other {# commandes vous attendent, {amount} à encaisser en jeu.}}",
   "home.inbox.atStake": "{amount}",
+  "home.inbox.amountUnknown": "pas de montant en dirhams",
   "home.inbox.waiting": "la plus ancienne : {age}",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",
   "home.inbox.age.days": "{count} j",
+  "home.inbox.cause.mismatch":
+    "{count, plural, one {# commande annulée ou modifiée dans Shopify, son colis toujours en route} other {# commandes annulées ou modifiées dans Shopify, leurs colis toujours en route}}",
+  "home.inbox.feesAtStake": "{amount} de frais de livraison en jeu, plus le retour",
+  "home.inbox.feesUnknown": "frais de livraison et de retour en jeu",
   "home.inbox.cause.customer":
     "{count, plural, one {# client à risque à appeler} other {# clients à risque à appeler}}",
   "home.inbox.cause.product":
@@ -20,6 +25,8 @@ export const homeFr: Record<keyof typeof homeEn, string> = {
     "{count, plural, one {# commande avec un téléphone à corriger} other {# commandes avec un téléphone à corriger}}",
   "home.inbox.cause.other":
     "{count, plural, one {# commande retenue pour une autre raison} other {# commandes retenues pour une autre raison}}",
+  "home.inbox.cause.stale":
+    "{count, plural, one {# commande ancienne à envoyer en connaissance de cause} other {# commandes anciennes à envoyer en connaissance de cause}}",
   "home.inbox.cause.ready": "{count, plural, one {# commande prête à envoyer} other {# commandes prêtes à envoyer}}",
   "home.inbox.cause.refused":
     "{count, plural, one {# commande refusée par la plateforme} other {# commandes refusées par la plateforme}}",

@@ -220,7 +220,7 @@ export const mappingsActivityBackfillEn = {
   "backfill.rangeHelp": "Days the orders were placed, both included, in your store's time zone.",
   "backfill.dryRun": "Preview",
   "backfill.run": "Import these orders",
-  "backfill.runThisRange": "Import the orders of these days",
+  "backfill.runThisRange": "Import these orders…",
   "backfill.started.dry": "Preview started",
   "backfill.started.run": "Import started",
   "backfill.error.from_invalid": "Enter a valid start day",
@@ -247,9 +247,28 @@ export const mappingsActivityBackfillEn = {
   "backfill.count.alreadySent": "Already sent",
   "backfill.count.alreadyInApp": "Already in the app",
   "backfill.count.created": "Added to the app",
-  "backfill.doneDry": "Nothing was sent. Import these orders to add them to the app.",
+  "backfill.doneDry":
+    "Nothing was sent. Import these orders to add them: a confirmation states what goes to the platform first.",
   "backfill.doneRun":
-    "{count, plural, one {# order was added: it is sent as your sending rules say (automatic sending, holds).} other {# orders were added: they are sent as your sending rules say (automatic sending, holds).}}",
+    "{count, plural, one {# order was added, dated the day it was placed. Orders older than your limit wait for your word under Anomalies.} other {# orders were added, each dated the day it was placed. Orders older than your limit wait for your word under Anomalies.}}",
+  "backfill.count.wouldWait": "Would wait for your word (placed more than {days} days ago)",
+  "backfill.error.preview_first":
+    "Preview these days first: an import sends only what its preview counted, after you confirm it.",
+  "backfill.previewFirst":
+    "Nothing is sent by a preview. An import asks first, with the preview's figures: how many orders go to the platform, how old, and how much money.",
+  "backfill.confirm.title": "{count, plural, one {Import # order?} other {Import # orders?}}",
+  "backfill.confirm.action": "{count, plural, one {Import # order} other {Import # orders}}",
+  "backfill.confirm.summary":
+    "{count, plural, one {{orders} order placed from {from} to {to} is added to the app.} other {{orders} orders placed from {from} to {to} are added to the app.}}",
+  "backfill.confirm.send":
+    "{count, plural, =0 {None goes to the platform now.} one {{orders} goes to the platform now: {amount} to collect.} other {{orders} go to the platform now: {amount} to collect.}}",
+  "backfill.confirm.hold":
+    "{count, plural, one {{orders} stays held for a fix ({amount}).} other {{orders} stay held for a fix ({amount}).}}",
+  "backfill.confirm.notSent":
+    "{count, plural, one {{orders} is not sent (not cash on delivery, cancelled, a test).} other {{orders} are not sent (not cash on delivery, cancelled, tests).}}",
+  "backfill.confirm.dates":
+    "The oldest was placed {age} ago. Each order keeps its date: it counts on the day it was placed, not today.",
+  "backfill.confirm.datesOnly": "Each order keeps its date: it counts on the day it was placed, not today.",
   "backfill.none": "No import yet.",
   "backfill.progress": "{percent}%",
 } as const;

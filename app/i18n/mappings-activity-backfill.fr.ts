@@ -225,7 +225,7 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "backfill.rangeHelp": "Jours de passage des commandes, inclus, dans le fuseau horaire de votre boutique.",
   "backfill.dryRun": "Aperçu",
   "backfill.run": "Importer ces commandes",
-  "backfill.runThisRange": "Importer les commandes de ces jours",
+  "backfill.runThisRange": "Importer ces commandes…",
   "backfill.started.dry": "Aperçu lancé",
   "backfill.started.run": "Import lancé",
   "backfill.error.from_invalid": "Saisissez un jour de début valide",
@@ -252,9 +252,29 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "backfill.count.alreadySent": "Déjà envoyées",
   "backfill.count.alreadyInApp": "Déjà dans l'application",
   "backfill.count.created": "Ajoutées à l'application",
-  "backfill.doneDry": "Rien n'a été envoyé. Importez ces commandes pour les ajouter à l'application.",
+  "backfill.doneDry":
+    "Rien n'a été envoyé. Importez ces commandes pour les ajouter : une confirmation dit d'abord ce qui part à la plateforme.",
   "backfill.doneRun":
-    "{count, plural, one {# commande a été ajoutée : elle est envoyée selon vos règles d'envoi (envoi automatique, retenues).} other {# commandes ont été ajoutées : elles sont envoyées selon vos règles d'envoi (envoi automatique, retenues).}}",
+    "{count, plural, one {# commande a été ajoutée, datée du jour où elle a été passée. Les commandes plus anciennes que votre limite attendent votre accord dans Anomalies.} other {# commandes ont été ajoutées, chacune datée du jour où elle a été passée. Les commandes plus anciennes que votre limite attendent votre accord dans Anomalies.}}",
+  "backfill.count.wouldWait": "Attendraient votre accord (passées il y a plus de {days} jours)",
+  "backfill.error.preview_first":
+    "Faites d'abord l'aperçu de ces jours : un import n'envoie que ce que son aperçu a compté, après votre confirmation.",
+  "backfill.previewFirst":
+    "Un aperçu n'envoie rien. Un import demande d'abord, avec les chiffres de l'aperçu : combien de commandes partent à la plateforme, de quand, et pour quel montant.",
+  "backfill.confirm.title": "{count, plural, one {Importer # commande ?} other {Importer # commandes ?}}",
+  "backfill.confirm.action": "{count, plural, one {Importer # commande} other {Importer # commandes}}",
+  "backfill.confirm.summary":
+    "{count, plural, one {{orders} commande passée du {from} au {to} est ajoutée à l'application.} other {{orders} commandes passées du {from} au {to} sont ajoutées à l'application.}}",
+  "backfill.confirm.send":
+    "{count, plural, =0 {Aucune ne part à la plateforme maintenant.} one {{orders} part à la plateforme maintenant : {amount} à encaisser.} other {{orders} partent à la plateforme maintenant : {amount} à encaisser.}}",
+  "backfill.confirm.hold":
+    "{count, plural, one {{orders} reste retenue pour une correction ({amount}).} other {{orders} restent retenues pour une correction ({amount}).}}",
+  "backfill.confirm.notSent":
+    "{count, plural, one {{orders} n'est pas envoyée (pas en paiement à la livraison, annulée, test).} other {{orders} ne sont pas envoyées (pas en paiement à la livraison, annulées, tests).}}",
+  "backfill.confirm.dates":
+    "La plus ancienne a été passée il y a {age}. Chaque commande garde sa date : elle compte au jour où elle a été passée, pas aujourd'hui.",
+  "backfill.confirm.datesOnly":
+    "Chaque commande garde sa date : elle compte au jour où elle a été passée, pas aujourd'hui.",
   "backfill.none": "Aucun import pour l'instant.",
   "backfill.progress": "{percent} %",
 };

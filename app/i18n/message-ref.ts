@@ -40,11 +40,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 function renderArg(arg: MessageArg, context: RenderContext): string | number {
   if (typeof arg === "string" || typeof arg === "number") return arg;
-  if ("list" in arg)
-    return joinList(
-      arg.list.map((item) => String(renderArg(item, context))),
-      context,
-    );
+  // The same words twice say nothing more ("status tags updated" for a tag added and one removed).
+  if ("list" in arg) return joinList([...new Set(arg.list.map((item) => String(renderArg(item, context))))], context);
   if ("money" in arg) return context.format.moneyText(arg.money);
   if ("date" in arg) return context.format.date(arg.date);
   return renderMessage(arg, context);

@@ -65,6 +65,37 @@ export const orderPageEn = {
   "next.flagged.option.newLead":
     "Or, once the order is corrected, send a new lead: a second lead will then exist beside this one.",
   "next.flagged.newLead": "Send a new lead",
+  "next.stale.title":
+    "{days, plural, one {Placed # day ago: send it knowingly} other {Placed # days ago: send it knowingly}}",
+  "next.stale.body":
+    "It was placed on {date}, longer ago than your limit of {limit} days, so the app does not send it by itself. {amount} to collect.",
+  "next.stale.call":
+    "The customer may no longer expect it: call or write first, then send it only if they still want it. A refused parcel costs you its delivery and its return.",
+  "next.stopLead.title.cancelled": "Cancelled in Shopify, but its parcel is still on its way",
+  "next.stopLead.title.refunded": "Refunded in Shopify, but its parcel is still on its way",
+  "next.stopLead.title.edited": "Edited in Shopify after sending: the lead says otherwise",
+  "next.stopLead.what.cancelled":
+    "The order was cancelled in Shopify after its lead {ref} was sent. The platform does not know: its call centre may confirm it and the carrier deliver it.",
+  "next.stopLead.what.refunded":
+    "The order was refunded in Shopify after its lead {ref} was sent. The platform does not know: the carrier may still deliver it and collect.",
+  "next.stopLead.what.edited":
+    "The items, amount or address changed in Shopify after the lead {ref} was sent: the lead still carries the old ones.",
+  "next.stopLead.cost":
+    "If nothing is done: {fee} of delivery (the platform's fee for this city), and its return fee when the customer refuses the parcel.",
+  "next.stopLead.costUnknown":
+    "If nothing is done: the delivery fee, and the return fee when the customer refuses the parcel.",
+  "next.stopLead.way":
+    "Only your platform's seller space can cancel the lead {ref}: its API lets no app cancel a lead. Cancel it there, then mark this as settled.",
+  "next.stopLead.wayEdited":
+    "Only your platform's seller space can correct the lead {ref}: its API lets no app edit a lead. Correct it (or cancel it and send the order again), then mark this as settled.",
+  "next.stopLead.open": "Open lead {ref} in the seller space",
+  "next.stopLead.noAddress": "Add your seller space's address in",
+  "next.stopLead.settled": "Done in the seller space",
+  "order.stale.confirm.title": "Send this old order?",
+  "order.stale.confirm.body":
+    "{name} was placed {days, plural, one {# day} other {# days}} ago ({amount} to collect), longer ago than your limit of {limit} days.",
+  "order.stale.confirm": "Send it knowingly",
+  "order.settled": "Marked as settled",
   "next.wait.title": "On its way",
   "next.wait.body": "The app is sending this order to the platform: nothing to do.",
   "next.kept.title": "You kept both leads",
@@ -91,11 +122,17 @@ export const orderPageEn = {
   "order.duplicate.shopifyFailed":
     "Shopify could not cancel the order just now. Try again in a moment, or cancel it from Shopify's order page.",
 
-  "release.title": "Send the orders this fix freed?",
+  "bulk.title": "{count, plural, one {Send {orders} order?} other {Send {orders} orders?}}",
+  "bulk.confirm": "{count, plural, one {Send {orders} order} other {Send {orders} orders}}",
+  "bulk.summary": "{count, plural, one {{orders} order} other {{orders} orders}}, {amount} to collect.",
+  "bulk.summaryOldest":
+    "{count, plural, one {{orders} order} other {{orders} orders}}, {amount} to collect; the oldest was placed {age} ago.",
+  "bulk.olderWait":
+    "{count, plural, one {{orders} more, placed more than {days} days ago ({amount}), does not go: it waits for your word under Anomalies.} other {{orders} more, placed more than {days} days ago ({amount}), do not go: they wait for your word under Anomalies.}}",
+  "bulk.staleWarning":
+    "They were placed more than {days} days ago: the customer may no longer expect them. Call first when in doubt: every refused parcel costs you its delivery and its return.",
+  "bulk.what": "Each order becomes a lead on the platform, whose call centre calls the customer.",
   "release.body": "Nothing holds these orders any more: {orders}.",
-  "release.later": "Not now leaves them ready to send: Home lists them until you send them.",
-  "release.confirm.one": "Send 1 order",
-  "release.confirm.other": "Send {count} orders",
   "release.sent": "Orders sent: {count}",
 
   "timeline.rechecked": "Checked again after a fix",

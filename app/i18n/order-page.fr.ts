@@ -67,6 +67,37 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "next.flagged.option.newLead":
     "Ou, une fois la commande corrigée, envoyer un nouveau lead : un second lead existera alors à côté de celui-ci.",
   "next.flagged.newLead": "Envoyer un nouveau lead",
+  "next.stale.title":
+    "{days, plural, one {Passée il y a # jour : à envoyer en connaissance de cause} other {Passée il y a # jours : à envoyer en connaissance de cause}}",
+  "next.stale.body":
+    "Elle a été passée le {date}, plus tôt que votre limite de {limit} jours : l'application ne l'envoie donc pas d'elle-même. {amount} à encaisser.",
+  "next.stale.call":
+    "Le client ne l'attend peut-être plus : appelez-le ou écrivez-lui d'abord, puis envoyez-la seulement s'il la veut toujours. Un colis refusé vous coûte sa livraison et son retour.",
+  "next.stopLead.title.cancelled": "Annulée dans Shopify, mais son colis est toujours en route",
+  "next.stopLead.title.refunded": "Remboursée dans Shopify, mais son colis est toujours en route",
+  "next.stopLead.title.edited": "Modifiée dans Shopify après l'envoi : le lead dit autre chose",
+  "next.stopLead.what.cancelled":
+    "La commande a été annulée dans Shopify après l'envoi de son lead {ref}. La plateforme n'en sait rien : son centre d'appel peut la confirmer et le transporteur la livrer.",
+  "next.stopLead.what.refunded":
+    "La commande a été remboursée dans Shopify après l'envoi de son lead {ref}. La plateforme n'en sait rien : le transporteur peut encore la livrer et encaisser.",
+  "next.stopLead.what.edited":
+    "Les articles, le montant ou l'adresse ont changé dans Shopify après l'envoi du lead {ref} : le lead garde les anciens.",
+  "next.stopLead.cost":
+    "Si rien n'est fait : {fee} de livraison (le tarif de la plateforme pour cette ville), et les frais de retour si le client refuse le colis.",
+  "next.stopLead.costUnknown":
+    "Si rien n'est fait : les frais de livraison, et les frais de retour si le client refuse le colis.",
+  "next.stopLead.way":
+    "Seul l'espace vendeur de votre plateforme peut annuler le lead {ref} : son API ne permet à aucune application d'annuler un lead. Annulez-le là-bas, puis indiquez que c'est fait.",
+  "next.stopLead.wayEdited":
+    "Seul l'espace vendeur de votre plateforme peut corriger le lead {ref} : son API ne permet à aucune application de modifier un lead. Corrigez-le (ou annulez-le et renvoyez la commande), puis indiquez que c'est fait.",
+  "next.stopLead.open": "Ouvrir le lead {ref} dans l'espace vendeur",
+  "next.stopLead.noAddress": "Ajoutez l'adresse de votre espace vendeur dans les",
+  "next.stopLead.settled": "C'est fait dans l'espace vendeur",
+  "order.stale.confirm.title": "Envoyer cette commande ancienne ?",
+  "order.stale.confirm.body":
+    "{name} a été passée il y a {days, plural, one {# jour} other {# jours}} ({amount} à encaisser), plus tôt que votre limite de {limit} jours.",
+  "order.stale.confirm": "L'envoyer en connaissance de cause",
+  "order.settled": "Indiqué comme réglé",
   "next.wait.title": "En cours",
   "next.wait.body": "L'app envoie cette commande à la plateforme : rien à faire.",
   "next.kept.title": "Vous avez gardé les deux leads",
@@ -93,11 +124,17 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "order.duplicate.shopifyFailed":
     "Shopify n'a pas pu annuler la commande pour le moment. Réessayez dans un instant, ou annulez-la depuis la page de la commande dans Shopify.",
 
-  "release.title": "Envoyer les commandes débloquées ?",
+  "bulk.title": "{count, plural, one {Envoyer {orders} commande ?} other {Envoyer {orders} commandes ?}}",
+  "bulk.confirm": "{count, plural, one {Envoyer {orders} commande} other {Envoyer {orders} commandes}}",
+  "bulk.summary": "{count, plural, one {{orders} commande} other {{orders} commandes}}, {amount} à encaisser.",
+  "bulk.summaryOldest":
+    "{count, plural, one {{orders} commande} other {{orders} commandes}}, {amount} à encaisser ; la plus ancienne a été passée il y a {age}.",
+  "bulk.olderWait":
+    "{count, plural, one {{orders} autre, passée il y a plus de {days} jours ({amount}), ne part pas : elle attend votre accord dans Anomalies.} other {{orders} autres, passées il y a plus de {days} jours ({amount}), ne partent pas : elles attendent votre accord dans Anomalies.}}",
+  "bulk.staleWarning":
+    "Elles ont été passées il y a plus de {days} jours : le client ne les attend peut-être plus. Appelez-le d'abord en cas de doute : chaque colis refusé vous coûte sa livraison et son retour.",
+  "bulk.what": "Chaque commande devient un lead sur la plateforme, dont le centre d'appel appelle le client.",
   "release.body": "Plus rien ne retient ces commandes : {orders}.",
-  "release.later": "Plus tard, elles restent prêtes à envoyer : l'accueil les affiche jusqu'à leur envoi.",
-  "release.confirm.one": "Envoyer 1 commande",
-  "release.confirm.other": "Envoyer {count} commandes",
   "release.sent": "Commandes envoyées : {count}",
 
   "timeline.rechecked": "Revérifiée après une correction",

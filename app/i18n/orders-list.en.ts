@@ -3,6 +3,8 @@
  * the stage of each order, why an order needs the merchant, the sort. Spread into en.ts.
  */
 export const ordersListEn = {
+  "orders.column.customerCity": "Customer and city",
+  "orders.imported": "Imported",
   "orders.column.customer": "Customer",
   "orders.column.city": "City",
   "orders.column.amount": "To collect",
@@ -37,6 +39,10 @@ export const ordersListEn = {
   "attention.ready.autoSendOff": "Ready to send (automatic sending is off)",
   "attention.ready.waitingForKey": "Waiting for your platform key",
   "attention.ready.notInstalled": "Waiting: the app was uninstalled",
+  "attention.ready.stale": "Placed more than your limit ago: send it knowingly",
+  "attention.mismatch.cancelled": "Cancelled in Shopify, still shipping: stop the lead",
+  "attention.mismatch.refunded": "Refunded in Shopify, still shipping: stop the lead",
+  "attention.mismatch.edited": "Edited in Shopify after sending: correct the lead",
   "attention.ready.other": "Ready to send",
   "attention.failed": "Sending failed after every retry",
   "attention.duplicate": "Platform: recent duplicate",

@@ -1,6 +1,8 @@
 import type { ordersListEn } from "./orders-list.en";
 
 export const ordersListFr: Record<keyof typeof ordersListEn, string> = {
+  "orders.column.customerCity": "Client et ville",
+  "orders.imported": "Importée",
   "orders.column.customer": "Client",
   "orders.column.city": "Ville",
   "orders.column.amount": "À encaisser",
@@ -35,6 +37,10 @@ export const ordersListFr: Record<keyof typeof ordersListEn, string> = {
   "attention.ready.autoSendOff": "Prête à envoyer (envoi automatique désactivé)",
   "attention.ready.waitingForKey": "En attente de la clé de votre plateforme",
   "attention.ready.notInstalled": "En attente : l'app a été désinstallée",
+  "attention.ready.stale": "Passée il y a plus que votre limite : à envoyer en connaissance de cause",
+  "attention.mismatch.cancelled": "Annulée dans Shopify, toujours en route : arrêtez le lead",
+  "attention.mismatch.refunded": "Remboursée dans Shopify, toujours en route : arrêtez le lead",
+  "attention.mismatch.edited": "Modifiée dans Shopify après l'envoi : corrigez le lead",
   "attention.ready.other": "Prête à envoyer",
   "attention.failed": "Échec de l'envoi après toutes les tentatives",
   "attention.duplicate": "Plateforme : doublon récent",

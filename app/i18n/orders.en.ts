@@ -115,7 +115,7 @@ export const ordersEn = {
     "The amount to collect ({total}) is below the platform price of the items plus delivery ({minimum}).",
   "finding.total_zero": "The amount to collect is 0: the platform will flag the lead as an inconsistent total.",
   "finding.possible_duplicate":
-    "Order {otherOrder} was sent {minutesAgo, plural, one {# minute} other {# minutes}} ago with the same phone and product.",
+    "Order {otherOrder} was sent {minutesAgo, plural, =0 {less than a minute ago} one {# minute ago} other {# minutes ago}} with the same phone and product.",
   "finding.financial.paid": "paid",
   "finding.financial.partially_paid": "partially paid",
   "finding.financial.authorized": "authorized",
@@ -148,6 +148,7 @@ export const ordersEn = {
   "order.lead.total": "Amount to collect",
   "order.lead.items": "Items",
   "order.lead.quantity": "× {quantity}",
+  "order.lead.notInCatalogue": "{sku}: not in the platform's catalogue",
   "order.lead.unknownProduct": "Not in the catalogue",
   "order.status.title": "Status",
   "order.status.state": "In the app",
@@ -193,6 +194,8 @@ export const ordersEn = {
   "order.done": "{count, plural, one {Done: # order sent again} other {Done: # orders sent again}}",
 
   "timeline.received": "Received",
+  "timeline.placed": "Placed in Shopify",
+  "timeline.imported": "Imported",
   "timeline.updated": "Updated in Shopify",
   "timeline.mapped": "Checked",
   "timeline.held": "Held",
@@ -213,6 +216,7 @@ export const ordersEn = {
   "fix.error.unknown_city": "This city is not one of the platform's delivered cities.",
   "fix.error.not_fixable": "This problem is not fixed this way.",
   "fix.error.no_variant": "These lines have no Shopify variant to map: add a SKU to the product in Shopify.",
+  "fix.error.group_changed": "These orders changed since you confirmed: check the new figures, then confirm again.",
   "fix.error.group_gone": "No order waits for this any more.",
   "fix.error.invalid_phone": "Enter a Moroccan mobile number: 10 digits starting with 06 or 07.",
   "fix.error.too_long": "This text is too long: a phone has at most 100 characters, an address 500.",

@@ -118,7 +118,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
     "Le montant à encaisser ({total}) est inférieur au prix plateforme des articles plus la livraison ({minimum}).",
   "finding.total_zero": "Le montant à encaisser est nul : la plateforme signalera le lead comme un total incohérent.",
   "finding.possible_duplicate":
-    "La commande {otherOrder} a été envoyée il y a {minutesAgo, plural, one {# minute} other {# minutes}} avec le même téléphone et le même produit.",
+    "La commande {otherOrder} a été envoyée {minutesAgo, plural, =0 {il y a moins d'une minute} one {il y a # minute} other {il y a # minutes}} avec le même téléphone et le même produit.",
   "finding.financial.paid": "payée",
   "finding.financial.partially_paid": "partiellement payée",
   "finding.financial.authorized": "autorisée",
@@ -152,6 +152,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.lead.total": "Montant à encaisser",
   "order.lead.items": "Articles",
   "order.lead.quantity": "× {quantity}",
+  "order.lead.notInCatalogue": "{sku} : absent du catalogue de la plateforme",
   "order.lead.unknownProduct": "Absent du catalogue",
   "order.status.title": "Statut",
   "order.status.state": "Dans l'app",
@@ -197,6 +198,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.done": "{count, plural, one {Fait : # commande renvoyée} other {Fait : # commandes renvoyées}}",
 
   "timeline.received": "Reçue",
+  "timeline.placed": "Passée dans Shopify",
+  "timeline.imported": "Importée",
   "timeline.updated": "Modifiée dans Shopify",
   "timeline.mapped": "Vérifiée",
   "timeline.held": "Retenue",
@@ -218,6 +221,8 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "fix.error.not_fixable": "Ce problème ne se corrige pas de cette façon.",
   "fix.error.no_variant":
     "Ces lignes n'ont pas de variante Shopify à associer : ajoutez un SKU au produit dans Shopify.",
+  "fix.error.group_changed":
+    "Ces commandes ont changé depuis votre confirmation : vérifiez les nouveaux chiffres, puis confirmez à nouveau.",
   "fix.error.group_gone": "Plus aucune commande n'attend cette correction.",
   "fix.error.invalid_phone": "Saisissez un mobile marocain : 10 chiffres commençant par 06 ou 07.",
   "fix.error.too_long": "Ce texte est trop long : 100 caractères au plus pour un téléphone, 500 pour une adresse.",

@@ -6,6 +6,7 @@
 export const syncLedgerEn = {
   "syncLedger.title": "Sync with Shopify",
   "syncLedger.measure": "Measure",
+  "syncLedger.placedSince": "Orders placed since {from}",
   "syncLedger.lastDay": "Last 24 hours",
   "syncLedger.lastWeek": "Last 7 days",
   "syncLedger.countedAt": "Counted at {time}",
@@ -30,7 +31,7 @@ export const syncLedgerEn = {
     "Orders Shopify had when the app counted and the app had not seen: the next check takes them in.",
   "syncLedger.atLeast": "{count}+",
   "syncLedger.breakdown":
-    "{sent} sent · {held} held · {refused} refused or failed · {skipped} skipped · {cancelled} cancelled · {pending} in progress",
+    "Of them: {sent, plural, one {# sent} other {# sent}} · {held, plural, one {# held} other {# held}} · {refused, plural, one {# refused or failed} other {# refused or failed}} · {skipped, plural, one {# skipped} other {# skipped}} · {cancelled, plural, one {# cancelled} other {# cancelled}} · {pending, plural, one {# in progress} other {# in progress}}",
   "syncLedger.row.sent": "Sent to the platform",
   "syncLedger.row.held": "Held, with their reason",
   "syncLedger.row.refused": "Refused or failed, with their reason",

@@ -4,6 +4,7 @@ import type { syncLedgerEn } from "./sync-ledger.en";
 export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.title": "Synchronisation avec Shopify",
   "syncLedger.measure": "Mesure",
+  "syncLedger.placedSince": "Commandes passées depuis {from}",
   "syncLedger.lastDay": "Dernières 24 heures",
   "syncLedger.lastWeek": "7 derniers jours",
   "syncLedger.countedAt": "Compté à {time}",
@@ -28,7 +29,7 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
     "Commandes que Shopify avait au moment du comptage et que l'application n'avait pas vues : la prochaine vérification les reprend.",
   "syncLedger.atLeast": "{count}+",
   "syncLedger.breakdown":
-    "{sent} envoyées · {held} retenues · {refused} refusées ou en échec · {skipped} ignorées · {cancelled} annulées · {pending} en cours",
+    "Dont {sent, plural, one {# envoyée} other {# envoyées}} · {held, plural, one {# retenue} other {# retenues}} · {refused, plural, one {# refusée ou en échec} other {# refusées ou en échec}} · {skipped, plural, one {# ignorée} other {# ignorées}} · {cancelled, plural, one {# annulée} other {# annulées}} · {pending, plural, one {# en cours} other {# en cours}}",
   "syncLedger.row.sent": "Envoyées à la plateforme",
   "syncLedger.row.held": "Retenues, avec leur raison",
   "syncLedger.row.refused": "Refusées ou en échec, avec leur raison",

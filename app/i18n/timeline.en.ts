@@ -5,6 +5,7 @@
  */
 export const timelineEn = {
   "timeline.text.received": "Order {order} received from Shopify",
+  "timeline.text.placed": "Order {order} placed in Shopify",
   "timeline.text.imported": "Imported with the past orders from {from} to {to}",
   "timeline.text.checked.send": "Checked: ready to send",
   "timeline.text.checked.sendWarnings":
@@ -23,6 +24,10 @@ export const timelineEn = {
   "timeline.text.sendFailedRetrying": "Sending failed, trying again: {cause}",
   "timeline.text.sendFailedFinal":
     "Sending failed after {attempts, plural, one {# attempt} other {# attempts}}: {cause}",
+  "timeline.text.settled": "Settled by {by} in the platform's seller space (lead {ref})",
+  "timeline.text.staleHeld":
+    "Placed {days, plural, one {# day} other {# days}} ago, more than your limit of {limit, plural, one {# day} other {# days}}: it waits for your word before it is sent",
+  "timeline.text.staleSent": "Sent by {by}, knowing it was placed {days, plural, one {# day} other {# days}} ago",
   "timeline.text.heldByRules": "Held by your sending rules",
   "timeline.text.autoSendOff": "Automatic sending is off: send this order from the app when it is ready",
   "timeline.text.keyRejected": "The platform refused your key: enter a new one in Settings",
@@ -39,6 +44,10 @@ export const timelineEn = {
   "timeline.text.updated": "Order changed in Shopify: it is checked again",
   "timeline.text.cancelledBeforeSending": "Order cancelled in Shopify: it will not be sent",
   "timeline.text.cancelledReason": "Cancelled in Shopify before sending",
+  "timeline.text.refundedAfterSending":
+    "Refunded in Shopify after its lead {ref} was sent: the parcel still ships unless you cancel the lead in your platform's seller space",
+  "timeline.text.editedAfterSending":
+    "Edited in Shopify after its lead {ref} was sent: the lead still carries the old items, amount or address. Correct or cancel it in your platform's seller space",
   "timeline.text.cancelledAfterSending":
     "Order cancelled in Shopify after its lead {ref} was sent: cancel the lead in your platform's seller space",
   "timeline.text.cancelledAfterSendingNoRef":
@@ -70,8 +79,8 @@ export const timelineEn = {
   "timeline.change.shipping": "delivery {from} → {to}",
   "timeline.change.tracking": "tracking number {number}",
   "timeline.change.profit": "seller profit {amount}",
-  "timeline.writeBack.tagsAdded": "tags added ({tags})",
-  "timeline.writeBack.tagsRemoved": "tags removed ({tags})",
+  "timeline.writeBack.tagsAdded": "status tags updated",
+  "timeline.writeBack.tagsRemoved": "status tags updated",
   "timeline.writeBack.fulfilled": "fulfilled with the tracking number",
   "timeline.writeBack.paid": "marked as paid",
   "timeline.writeBack.cancel": "cancellation requested",

@@ -3,6 +3,7 @@ import type { timelineEn } from "./timeline.en";
 
 export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.received": "Commande {order} reçue de Shopify",
+  "timeline.text.placed": "Commande {order} passée dans Shopify",
   "timeline.text.imported": "Importée avec les commandes passées du {from} au {to}",
   "timeline.text.checked.send": "Vérifiée : prête à être envoyée",
   "timeline.text.checked.sendWarnings":
@@ -22,6 +23,11 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.sendFailedRetrying": "Échec de l'envoi, nouvel essai : {cause}",
   "timeline.text.sendFailedFinal":
     "Échec de l'envoi après {attempts, plural, one {# essai} other {# essais}} : {cause}",
+  "timeline.text.settled": "Réglé par {by} dans l'espace vendeur de la plateforme (lead {ref})",
+  "timeline.text.staleHeld":
+    "Passée il y a {days, plural, one {# jour} other {# jours}}, plus que votre limite de {limit, plural, one {# jour} other {# jours}} : elle attend votre accord avant d'être envoyée",
+  "timeline.text.staleSent":
+    "Envoyée par {by} en connaissance de cause : passée il y a {days, plural, one {# jour} other {# jours}}",
   "timeline.text.heldByRules": "Retenue par vos règles d'envoi",
   "timeline.text.autoSendOff":
     "L'envoi automatique est désactivé : envoyez cette commande depuis l'application quand elle est prête",
@@ -40,6 +46,10 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.updated": "Commande modifiée dans Shopify : elle est vérifiée à nouveau",
   "timeline.text.cancelledBeforeSending": "Commande annulée dans Shopify : elle ne sera pas envoyée",
   "timeline.text.cancelledReason": "Annulée dans Shopify avant l'envoi",
+  "timeline.text.refundedAfterSending":
+    "Remboursée dans Shopify après l'envoi de son lead {ref} : le colis part quand même si vous n'annulez pas le lead dans l'espace vendeur de votre plateforme",
+  "timeline.text.editedAfterSending":
+    "Modifiée dans Shopify après l'envoi de son lead {ref} : le lead garde les anciens articles, montant ou adresse. Corrigez-le ou annulez-le dans l'espace vendeur de votre plateforme",
   "timeline.text.cancelledAfterSending":
     "Commande annulée dans Shopify après l'envoi de son lead {ref} : annulez le lead dans l'espace vendeur de votre plateforme",
   "timeline.text.cancelledAfterSendingNoRef":
@@ -72,8 +82,8 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.change.shipping": "livraison {from} → {to}",
   "timeline.change.tracking": "numéro de suivi {number}",
   "timeline.change.profit": "bénéfice vendeur {amount}",
-  "timeline.writeBack.tagsAdded": "balises ajoutées ({tags})",
-  "timeline.writeBack.tagsRemoved": "balises retirées ({tags})",
+  "timeline.writeBack.tagsAdded": "balises de statut mises à jour",
+  "timeline.writeBack.tagsRemoved": "balises de statut mises à jour",
   "timeline.writeBack.fulfilled": "expédiée avec le numéro de suivi",
   "timeline.writeBack.paid": "marquée comme payée",
   "timeline.writeBack.cancel": "annulation demandée",

@@ -413,6 +413,7 @@ export function mapOrderToLead(shopifyOrder: ShopOrder, context: MappingContext)
     productKeys,
   };
   if (lead) result.lead = lead;
+  if (totalClient !== undefined) result.totalClient = totalClient;
   if (phone) result.phone = phone;
   if (matchedCity) result.city = matchedCity;
   return result;

@@ -236,6 +236,11 @@ export interface MappingResult {
   decision: Decision;
   /** Present whenever a lead the platform would accept (no 422) could be built. */
   lead?: LeadInput;
+  /**
+   * The amount to collect in MAD ("229.00"), whenever the order has one, lead or not: what
+   * is at stake while the order waits for the merchant.
+   */
+  totalClient?: string;
   findings: Finding[];
   /**
    * Reference lists that were too old to trust a miss: refresh them and map again before

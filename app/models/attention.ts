@@ -7,8 +7,15 @@
 import type { FindingCode } from "../leads/types";
 import { ANOMALY_CODES, isKnownAnomaly } from "./anomaly-codes";
 import { FLAG_DUPLICATE_KEPT } from "./next-action";
+import { STALE_REASON_PREFIX } from "./stale-order";
+import { costsMoney } from "./mismatch";
 
 export const CAUSES = [
+  /**
+   * Sent, then cancelled, refunded or edited in Shopify while its lead goes on: the parcel
+   * ships (and costs delivery and return) unless the lead is stopped in the seller space.
+   */
+  "mismatch",
   /** Held by the customer hold: a risky customer to call, then send anyway or not. */
   "customer",
   /** A product the platform does not know (or out of stock): map it. */
@@ -19,6 +26,8 @@ export const CAUSES = [
   "phone",
   /** Another blocking finding (amount, currency, size, possible duplicate...). */
   "other",
+  /** Placed longer ago than the shop's limit: sent only with the merchant's word. */
+  "stale",
   /** Held without any finding: automatic sending is off, or the app waits for its key. */
   "ready",
   /** Refused by the platform (422): fix the field it named. */
@@ -34,7 +43,7 @@ export type Cause = (typeof CAUSES)[number];
 
 /** Finding codes by the cause they make when they block, in the order a held order is classified. */
 export const FINDING_CAUSES: readonly (readonly [
-  Exclude<Cause, "customer" | "ready" | "refused" | "failed" | "duplicate" | "flagged">,
+  Exclude<Cause, "mismatch" | "customer" | "stale" | "ready" | "refused" | "failed" | "duplicate" | "flagged">,
   readonly FindingCode[],
 ])[] = [
   ["product", ["sku_unmatched", "sku_missing", "item_out_of_stock"]],
@@ -47,6 +56,12 @@ export const WAITING_STATES = ["held", "invalid", "failed", "damaged"] as const;
 
 export interface CauseInput {
   state: string;
+  /** The stored reason (English): a stale hold says so (models/stale-order.ts). */
+  reason?: string | null;
+  /** Shopify and the platform disagree about the sent order (OrderLink.mismatch). */
+  mismatch?: string | null;
+  /** The lead reached a final status: a disagreement no longer costs anything. */
+  statusFinal?: boolean;
   /** Codes of the blocking findings, in stored order. */
   blocking: readonly string[];
   anomalies: readonly string[];
@@ -60,12 +75,14 @@ export const NO_CAUSE = "none";
 
 /** The cause of a waiting order; null for an order that waits for nobody. */
 export function causeOf(link: CauseInput): Cause | null {
+  if (costsMoney(link)) return "mismatch";
   switch (link.state) {
     case "held": {
       if (link.heldByCustomer) return "customer";
       for (const [cause, codes] of FINDING_CAUSES)
         if (link.blocking.some((code) => (codes as readonly string[]).includes(code))) return cause;
-      return link.blocking.length > 0 ? "other" : "ready";
+      if (link.blocking.length > 0) return "other";
+      return readyReasonOf(link.reason ?? null) === "stale" ? "stale" : "ready";
     }
     case "invalid":
       return "refused";
@@ -86,9 +103,10 @@ export function causeOf(link: CauseInput): Cause | null {
 /**
  * causeOf as a SQL CASE over one OrderLink row (quoted identifiers: PostgreSQL
  * folds unquoted ones), for the states held, invalid, failed and damaged. Held
- * orders without a blocking finding come out as "ready": the customer hold is
- * recorded on the timeline, which the caller reads for those few orders. A kept
- * duplicate comes out as NO_CAUSE.
+ * orders without a blocking finding come out as "stale" when their reason says so, else
+ * "ready": the customer hold is recorded on the timeline, which the caller reads for those
+ * few orders. A kept duplicate comes out as NO_CAUSE. Sent orders that cost money
+ * ("mismatch") are counted apart, through the (shop, mismatch) index.
  * Findings are JSON written by the mapper, code then severity: `"code":"x","severity":"blocking"`.
  */
 export function attentionCauseSql(): string {
@@ -104,16 +122,20 @@ export function attentionCauseSql(): string {
     WHEN 'invalid' THEN 'refused'
     WHEN 'failed' THEN 'failed'
     WHEN 'damaged' THEN CASE WHEN ${duplicates} THEN (CASE WHEN "flags" LIKE '%"${FLAG_DUPLICATE_KEPT}"%' THEN '${NO_CAUSE}' ELSE 'duplicate' END) ELSE 'flagged' END
-    ELSE CASE ${held} WHEN "findings" LIKE '%"severity":"blocking"%' THEN 'other' ELSE 'ready' END
+    ELSE CASE ${held} WHEN "findings" LIKE '%"severity":"blocking"%' THEN 'other' WHEN "reason" LIKE '${STALE_REASON_PREFIX}%' THEN 'stale' ELSE 'ready' END
   END`;
 }
 
-/** Why an order held without a finding waits: automatic sending off, no key yet, the app uninstalled. */
-export type ReadyReason = "autoSendOff" | "waitingForKey" | "notInstalled" | "other";
+/**
+ * Why an order held without a finding waits: automatic sending off, no key yet, the app
+ * uninstalled, or placed longer ago than the shop's limit.
+ */
+export type ReadyReason = "autoSendOff" | "waitingForKey" | "notInstalled" | "stale" | "other";
 
 /** The stored (English) reason of an order held without a finding, as a code: the pipeline writes these texts. */
 export function readyReasonOf(reason: string | null): ReadyReason {
   if (!reason) return "other";
+  if (reason.startsWith(STALE_REASON_PREFIX)) return "stale";
   if (reason.startsWith("Automatic sending is off")) return "autoSendOff";
   if (reason.startsWith("Waiting")) return "waitingForKey";
   if (reason.startsWith("The app is not installed")) return "notInstalled";

@@ -2,13 +2,21 @@
  * The message a merchant sends a customer on WhatsApp before shipping (to confirm a
  * cash-on-delivery order), in French or in Moroccan Darija written in Latin
  * letters, as the shop set it in Settings. Placeholders: {name}, {order},
- * {amount}, {city}. Pure: the pages fill it in the browser.
+ * {amount}, {city}; a part in square brackets ("[ de {amount}]") is left out
+ * whole when one of its facts is unknown. Pure: the pages fill it in the browser.
  */
 export const CONTACT_LANGUAGES = ["fr", "darija"] as const;
 export type ContactLanguage = (typeof CONTACT_LANGUAGES)[number];
 
 /** The customer-facing defaults (not the admin's language: what the customer reads). */
 export const DEFAULT_CONTACT_MESSAGES: Record<ContactLanguage, string> = {
+  fr: "Bonjour {name}, nous avons bien reçu votre commande {order}[ de {amount}][, à livrer à {city}]. Pouvez-vous nous confirmer la commande et l'adresse ? Merci !",
+  darija:
+    "Salam {name}, wsslatna la commande dyalk {order}[ b {amount}][, ghadi twsslek l {city}]. Wach tconfirmi lina la commande w l'adresse? Choukran bzaf!",
+};
+
+/** The defaults before optional parts existed: a shop that saved them unchanged reads today's. */
+export const LEGACY_DEFAULT_CONTACT_MESSAGES: Record<ContactLanguage, string> = {
   fr: "Bonjour {name}, nous avons bien reçu votre commande {order} de {amount}, à livrer à {city}. Pouvez-vous nous confirmer la commande et l'adresse ? Merci !",
   darija:
     "Salam {name}, wsslatna la commande dyalk {order} b {amount}, ghadi twsslek l {city}. Wach tconfirmi lina la commande w l'adresse? Choukran bzaf!",
@@ -23,12 +31,34 @@ export interface ContactFacts {
   city?: string | null;
 }
 
-/** The template with its placeholders filled (an unknown fact leaves a short blank, never "{name}"). */
+type Fact = keyof ContactFacts;
+const PLACEHOLDER = /\{(name|order|amount|city)\}/g;
+/** A bracketed part of the template: kept only when every fact it names is known. */
+const OPTIONAL_PART = /\[([^[\]]*)\]/g;
+/**
+ * Words that introduce a fact in French, Darija and English ("de {amount}", "b {amount}",
+ * "l {city}"): a merchant's own wording without brackets loses the word with an unknown fact.
+ */
+const CONNECTORS = "de du à a au en pour par b l f fi of for to at in".split(" ");
+const SLOT = new RegExp(`(\\s(?:${CONNECTORS.join("|")}))?(\\s?)\\{(name|order|amount|city)\\}`, "giu");
+
+/**
+ * The template with its facts filled. An unknown fact never leaves a hole: its bracketed
+ * part goes whole, otherwise the fact goes with the word that introduces it, and the
+ * punctuation around is tidied ("votre commande #1028, à livrer à Marrakech").
+ */
 export function fillContactMessage(template: string, facts: ContactFacts): string {
+  const value = (key: string) => facts[key as Fact]?.trim() || "";
+  const known = (part: string) => [...part.matchAll(PLACEHOLDER)].every(([, key]) => value(key) !== "");
   return template
-    .replace(/\{(name|order|amount|city)\}/g, (_, key: keyof ContactFacts) => facts[key]?.trim() || "")
+    .replace(OPTIONAL_PART, (_, part: string) => (known(part) ? part : ""))
+    .replace(SLOT, (_, connector: string | undefined, space: string, key: string) =>
+      value(key) ? `${connector ?? ""}${space}${value(key)}` : "",
+    )
     .replace(/ {2,}/g, " ")
     .replace(/ ([,.])/g, "$1")
+    .replace(/,([,.])/g, "$1")
+    .replace(/^[\s,]+/, "")
     .trim();
 }
 

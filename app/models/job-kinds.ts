@@ -15,6 +15,7 @@ export const RETENTION_JOB = "retention";
 export const BACKFILL_JOB = "backfill";
 export const PAYMENT_OVERDUE_JOB = "payment-overdue";
 export const RECONCILE_JOB = "reconcile";
+export const AD_FEED_JOB = "ad-feed";
 
 export const JOB_KINDS = [
   POST_LEAD_JOB,
@@ -26,6 +27,7 @@ export const JOB_KINDS = [
   BACKFILL_JOB,
   PAYMENT_OVERDUE_JOB,
   RECONCILE_JOB,
+  AD_FEED_JOB,
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -111,4 +113,13 @@ export const reconcileJobKey = (shop: string) => `${RECONCILE_JOB}:${shop}`;
 
 export function reconcileJobFor(shop: string, runAt: Date, payload: unknown = {}): EnqueueJobInput {
   return { kind: RECONCILE_JOB, key: reconcileJobKey(shop), shop, runAt, payload, maxAttempts: 100 };
+}
+
+/**
+ * One conversion-feed run per shop at a time: it sends every outcome waiting to be told (a
+ * wake-up while it runs runs it again after). Many attempts: outcomes wait in their rows, and
+ * a platform down for hours must not leave the shop's feed dead.
+ */
+export function adFeedJobFor(shop: string, runAt?: Date): EnqueueJobInput {
+  return { kind: AD_FEED_JOB, key: `${AD_FEED_JOB}:${shop}`, shop, runAt, payload: {}, maxAttempts: 100 };
 }

@@ -10,6 +10,8 @@
  */
 import { ANOMALY_CODES, isKnownAnomaly } from "./anomaly-codes";
 import { isLinkState } from "./order-link-state";
+import { costsMoney } from "./mismatch";
+import { STALE_REASON_PREFIX } from "./stale-order";
 
 /** Flag on a link whose duplicate warning the merchant answered with "keep both". */
 export const FLAG_DUPLICATE_KEPT = "duplicate_kept";
@@ -18,6 +20,13 @@ export const NEXT_ACTIONS = [
   "fix",
   "send",
   "sendAnyway",
+  /** Placed longer ago than the shop's limit: send it knowingly, or leave it. */
+  "sendStale",
+  /**
+   * Sent, then cancelled, refunded or edited in Shopify while its lead goes on: stop or
+   * correct the lead in the platform's seller space (the API cannot), then say it is settled.
+   */
+  "stopLead",
   "retry",
   "fixRefusal",
   "decideDuplicate",
@@ -43,6 +52,12 @@ export interface NextActionInput {
   confirmationStatus?: string | null;
   /** The merchant kept a flagged duplicate as a real order. */
   duplicateKept?: boolean;
+  /** The stored reason (English): a stale hold says so. */
+  reason?: string | null;
+  /** Shopify and the platform disagree about the sent order (OrderLink.mismatch). */
+  mismatch?: string | null;
+  /** The lead reached a final status. */
+  statusFinal?: boolean;
 }
 
 export interface NextAction {
@@ -61,6 +76,7 @@ export function nextActionOf(input: NextActionInput): NextAction {
   const canResend = !input.cancelled && state !== "posting" && state !== "cancelled";
   const action = (kind: NextActionKind): NextAction => ({ kind, canResend, secondLead: canResend && hasLead });
   if (state === "cancelled") return action("none");
+  if (costsMoney({ state, mismatch: input.mismatch, statusFinal: input.statusFinal })) return action("stopLead");
   if (input.cancelled) {
     // Cancelled in Shopify while its lead lives on: only the seller space can cancel the lead.
     return action(hasLead && !CLOSED_ON_CALL.has(input.confirmationStatus ?? "") ? "sellerSpace" : "none");
@@ -68,7 +84,8 @@ export function nextActionOf(input: NextActionInput): NextAction {
   switch (state) {
     case "held":
       if (input.heldByCustomer) return action("sendAnyway");
-      return action(input.blocking.length > 0 ? "fix" : "send");
+      if (input.blocking.length > 0) return action("fix");
+      return action((input.reason ?? "").startsWith(STALE_REASON_PREFIX) ? "sendStale" : "send");
     case "received":
     case "posting":
     case "retrying":

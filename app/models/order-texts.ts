@@ -62,6 +62,19 @@ export function codeLabelRef(code: string): MessageRef | null {
 
 export const receivedText = (order: string) => msg("timeline.text.received", { order });
 
+/** Held because it was placed longer ago than the shop's limit: it waits for the merchant's word. */
+export const staleHeldText = (days: number, limit: number) => msg("timeline.text.staleHeld", { days, limit });
+
+/** The merchant settled, in the seller space, a lead Shopify cancelled or changed after sending. */
+export const settledText = (by: string, ref: string | null) =>
+  msg("timeline.text.settled", { by: actorText(by), ref: ref ?? "–" });
+
+/** The merchant sent an order older than the limit, knowing its age. */
+export const staleSentText = (by: string, days: number) => msg("timeline.text.staleSent", { by: actorText(by), days });
+
+/** An imported order's first step, at the time it was placed in Shopify. */
+export const placedText = (order: string) => msg("timeline.text.placed", { order });
+
 /** The order was read from Shopify by an import of past orders (local days, "2026-10-27"). */
 export const importedText = (from: string, to: string) =>
   msg("timeline.text.imported", { from: { date: from }, to: { date: to } });
@@ -183,9 +196,22 @@ const flowTrigger = (handle: string): MessageArg =>
 export const flowSentText = (handle: string) => msg("timeline.text.flowSent", { trigger: flowTrigger(handle) });
 export const flowRefusedText = (handle: string) => msg("timeline.text.flowRefused", { trigger: flowTrigger(handle) });
 
+const AD_PLATFORM_NAMES: Record<string, string> = { meta: "Meta", tiktok: "TikTok" };
+export const adFeedSentText = (platform: string, event: string) =>
+  msg("timeline.text.adFeedSent", { platform: AD_PLATFORM_NAMES[platform] ?? platform, event });
+export const adFeedRefusedText = (platform: string, event: string) =>
+  msg("timeline.text.adFeedRefused", { platform: AD_PLATFORM_NAMES[platform] ?? platform, event });
+
 export const updatedInShopifyText = () => msg("timeline.text.updated");
 export const cancelledBeforeSendingText = () => msg("timeline.text.cancelledBeforeSending");
 export const cancelledReasonText = () => msg("timeline.text.cancelledReason");
+/** Refunded or edited in Shopify after its lead was sent: the lead still says what the order said. */
+export const changedAfterSendingText = (what: "refunded" | "edited" | "cancelled", ref: string | null) =>
+  what === "cancelled"
+    ? cancelledAfterSendingText(ref)
+    : msg(what === "refunded" ? "timeline.text.refundedAfterSending" : "timeline.text.editedAfterSending", {
+        ref: ref ?? "–",
+      });
 export const cancelledAfterSendingText = (ref: string | null) =>
   ref ? msg("timeline.text.cancelledAfterSending", { ref }) : msg("timeline.text.cancelledAfterSendingNoRef");
 

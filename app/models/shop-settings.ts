@@ -8,10 +8,28 @@ import { z } from "zod";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../leads/cod";
 import { DEFAULT_HOLD_POLICY } from "../leads/settings";
 import type { ConfigurableFindingCode, MappingContext } from "../leads/types";
-import { CONTACT_LANGUAGES, DEFAULT_CONTACT_MESSAGES, MAX_CONTACT_MESSAGE_CHARS } from "./contact-message";
+import {
+  CONTACT_LANGUAGES,
+  DEFAULT_CONTACT_MESSAGES,
+  LEGACY_DEFAULT_CONTACT_MESSAGES,
+  MAX_CONTACT_MESSAGE_CHARS,
+  type ContactLanguage,
+} from "./contact-message";
 import { CURRENCY_LABELS } from "../i18n/formats";
 
 const holdChoice = z.enum(["hold", "send"]);
+
+/** A shop's wording of the customer message; the old default saved unchanged reads as today's. */
+const contactTemplate = (language: ContactLanguage) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_CONTACT_MESSAGE_CHARS)
+    .default(DEFAULT_CONTACT_MESSAGES[language])
+    .transform((text) =>
+      text === LEGACY_DEFAULT_CONTACT_MESSAGES[language] ? DEFAULT_CONTACT_MESSAGES[language] : text,
+    );
 
 /** One hold-or-send choice per finding the shop may configure, defaulting to the mapper's policy. */
 export const holdPolicySchema = z.object(
@@ -35,6 +53,11 @@ export const shopSettingsSchema = z.object({
     .min(1)
     .default([...DEFAULT_COD_GATEWAY_PATTERNS]),
   holdPolicy: holdPolicySchema.default({}),
+  /**
+   * An order placed more than this many days ago (an import of past orders, a webhook days late)
+   * is never sent without the merchant's word: it waits, flagged, to be sent knowingly.
+   */
+  staleOrderDays: z.number().int().min(1).max(90).default(7),
   duplicateWindowMinutes: z
     .number()
     .int()
@@ -56,6 +79,17 @@ export const shopSettingsSchema = z.object({
     .default({}),
   /** Tracking company written on Shopify fulfilments. */
   carrierName: z.string().trim().max(80).optional(),
+  /**
+   * Where the merchant opens the platform's seller space (the only place a lead can be cancelled
+   * or corrected): the pages link there. Only shown as a link, never fetched; http(s) only.
+   */
+  sellerSpaceUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url))
+    .optional(),
   /** Shopify Flow triggers the shop sends (off too when Flow says no enabled workflow uses one). */
   flowTriggers: z
     .object({
@@ -93,8 +127,8 @@ export const shopSettingsSchema = z.object({
   contactMessage: z
     .object({
       language: z.enum(CONTACT_LANGUAGES).default("fr"),
-      fr: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.fr),
-      darija: z.string().trim().min(1).max(MAX_CONTACT_MESSAGE_CHARS).default(DEFAULT_CONTACT_MESSAGES.darija),
+      fr: contactTemplate("fr"),
+      darija: contactTemplate("darija"),
     })
     .default({}),
   /** How amounts are written on the pages: "MAD" (the ISO code) or "DH", as Moroccans say (app/i18n/formats.ts). */

@@ -9,6 +9,9 @@ type Writer = Db | Prisma.TransactionClient;
 /** Every step an order's timeline records; each is named by `timeline.<kind>` in the catalogues. */
 export const TIMELINE_KINDS = [
   "received",
+  // An imported order: when it was placed in Shopify, then when an import of past orders took it in.
+  "placed",
+  "imported",
   "updated",
   "mapped",
   "held",
@@ -34,6 +37,8 @@ export const TIMELINE_KINDS = [
   // The reconciliation took in an order whose webhook never came, or applied a change it missed.
   "recovered",
   "reconciled",
+  // The conversion feed told an ad platform of the order's outcome, or the platform refused it.
+  "ad_feed",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -8,14 +8,15 @@
  *
  * SELLER_API_ALLOW_PRIVATE_HOSTS=true (the demo's loopback sandbox) and a
  * NODE_ENV of development or test allow http and private hosts; nothing else
- * does (an unset NODE_ENV is production: app/env.server.ts).
+ * does (an unset NODE_ENV is production: app/env.server.ts). The conversion feed's
+ * calls to Meta and TikTok are held to the same rule (AD_API_ALLOW_PRIVATE_HOSTS).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
 import { Readable } from "node:stream";
-import { sellerApiEnv, type SellerApiEnv } from "../env.server";
+import { adPlatformsEnv, sellerApiEnv, type AdPlatformsEnv, type SellerApiEnv } from "../env.server";
 
 /**
  * Ranges no public Seller Order API lives in (IANA special-purpose registries).
@@ -226,4 +227,46 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): typeof fe
 /** The fetch the Seller Order API client uses in this process: guarded unless private hosts are allowed. */
 export function sellerApiFetch(policy: AddressPolicy = addressPolicyFromEnv()): typeof fetch | undefined {
   return policy.allowPrivate ? undefined : createGuardedFetch();
+}
+
+/** The ad platforms' policy: strict in production unless AD_API_ALLOW_PRIVATE_HOSTS=true (the stand-ins). */
+export function adPlatformsAddressPolicy(
+  config: Pick<AdPlatformsEnv, "NODE_ENV" | "AD_API_ALLOW_PRIVATE_HOSTS"> = adPlatformsEnv(),
+): AddressPolicy {
+  return { allowPrivate: config.NODE_ENV !== "production" || config.AD_API_ALLOW_PRIVATE_HOSTS };
+}
+
+/** Thrown at the first call when a configured base URL is not allowed (production: https to a public host). */
+export class BaseUrlRefusedError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly why: string,
+  ) {
+    super(`${variable} is refused: ${why} (production reaches only https on a public host)`);
+    this.name = "BaseUrlRefusedError";
+  }
+}
+
+/**
+ * The ad platforms' base URLs and the fetch that reaches them, checked like the seller API's:
+ * each URL against the policy, and in production each connection's resolved address.
+ */
+export function adPlatformsConnection(config: AdPlatformsEnv = adPlatformsEnv()): {
+  metaBaseUrl: string;
+  tiktokBaseUrl: string;
+  fetch: typeof fetch | undefined;
+  timeoutMs: number;
+} {
+  const policy = adPlatformsAddressPolicy(config);
+  const checked = (variable: string, raw: string) => {
+    const result = checkBaseUrl(raw, policy);
+    if (!result.ok) throw new BaseUrlRefusedError(variable, result.why);
+    return result.url;
+  };
+  return {
+    metaBaseUrl: checked("META_API_BASE_URL", config.META_API_BASE_URL),
+    tiktokBaseUrl: checked("TIKTOK_API_BASE_URL", config.TIKTOK_API_BASE_URL),
+    fetch: sellerApiFetch(policy),
+    timeoutMs: config.AD_API_TIMEOUT_MS,
+  };
 }

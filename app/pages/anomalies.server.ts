@@ -31,9 +31,10 @@ import { recheckHeldOrders, sendReleased, type FixScope } from "../sync/release-
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
-import { FINDING_CAUSES, type Cause } from "../models/attention";
+import { FINDING_CAUSES, readyReasonOf, type Cause } from "../models/attention";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusedFieldOf, type Refusal } from "../models/refusal";
+import { readShopSettings } from "../models/shop-settings";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { lastRefusals } from "./orders.server";
 
@@ -45,7 +46,14 @@ const WAITING_STATES = ["held", "invalid", "failed", "damaged"];
 
 /** Why a fix was refused, for the page to say in the merchant's language. */
 export type FixErrorCode =
-  "unknown_product" | "unknown_city" | "not_fixable" | "no_variant" | "group_gone" | "invalid_phone" | "nothing";
+  | "unknown_product"
+  | "unknown_city"
+  | "not_fixable"
+  | "no_variant"
+  | "group_gone"
+  | "group_changed"
+  | "invalid_phone"
+  | "nothing";
 
 /** A fix the input makes impossible (422) or that has nothing left to do (409). */
 export class FixInputError extends OrderActionError {
@@ -66,7 +74,17 @@ export class FixInputError extends OrderActionError {
  * flagged leads in the platform's seller space, or fix each order on its own
  * (a phone, a refused field). Never a blind "send again" of refused or flagged orders.
  */
-export type GroupFix = "mapSku" | "mapVariant" | "aliasCity" | "resend" | "send" | "decide" | "sellerSpace" | "none";
+export type GroupFix =
+  | "mapSku"
+  | "mapVariant"
+  | "aliasCity"
+  | "resend"
+  | "send"
+  /** Orders placed longer ago than the shop's limit: sent only on a confirmation that says how old. */
+  | "sendStale"
+  | "decide"
+  | "sellerSpace"
+  | "none";
 
 export type GroupKind = "sku" | "city" | "finding" | "anomaly" | "refused" | "state";
 
@@ -101,8 +119,13 @@ export interface ProblemGroup {
   suggestions: Suggestion[];
   /** The amount to collect at stake, in cents. */
   amountCents: number;
-  /** The oldest order's creation time. */
+  /** The oldest order's date (when it was placed). */
   oldestAt: string | null;
+  /**
+   * Orders placed longer ago than the shop's limit, and their amount: a send of the group
+   * leaves them waiting for the merchant's word (models/stale-order.ts), and says so first.
+   */
+  olderThanLimit: { count: number; amountCents: number };
 }
 
 export type ProblemGroupView = Omit<ProblemGroup, "linkIds" | "orders"> & {
@@ -112,6 +135,8 @@ export type ProblemGroupView = Omit<ProblemGroup, "linkIds" | "orders"> & {
 
 export interface AnomalyGroups {
   groups: ProblemGroupView[];
+  /** The shop's limit in days (Settings): older orders are sent only with the merchant's word. */
+  staleOrderDays: number;
   /** Links read; equals SCAN_LIMIT when older ones were left out. */
   scanned: number;
   truncated: boolean;
@@ -120,7 +145,8 @@ export interface AnomalyGroups {
 type ScannedLink = Pick<
   OrderLink,
   "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone"
->;
+> &
+  Partial<Pick<OrderLink, "reason">>;
 
 function parseArray<T>(json: string): T[] {
   try {
@@ -182,7 +208,7 @@ export interface CauseContext {
 
 /** The causes of one link's trouble, one per group it belongs to. Pure. */
 export function causesOf(
-  link: Pick<ScannedLink, "state" | "findings" | "anomalies"> & Partial<Pick<ScannedLink, "flags">>,
+  link: Pick<ScannedLink, "state" | "findings" | "anomalies"> & Partial<Pick<ScannedLink, "flags" | "reason">>,
   context: CauseContext = {},
 ): GroupCause[] {
   const causes: GroupCause[] = [];
@@ -256,7 +282,11 @@ export function causesOf(
     });
   }
   if (causes.length === 0 && link.state === "held" && !context.heldByCustomer) {
-    causes.push({ key: "state:ready", kind: "state", cause: "ready", code: "ready", label: "ready", fix: "send" });
+    causes.push(
+      readyReasonOf(link.reason ?? null) === "stale"
+        ? { key: "state:stale", kind: "state", cause: "stale", code: "stale", label: "stale", fix: "sendStale" }
+        : { key: "state:ready", kind: "state", cause: "ready", code: "ready", label: "ready", fix: "send" },
+    );
   }
   return causes;
 }
@@ -280,6 +310,8 @@ const duplicateOfRefOf = (link: Pick<ScannedLink, "anomalies">): string | null =
 export function groupProblems(
   links: readonly ScannedLink[],
   contexts: ReadonlyMap<string, CauseContext> = new Map(),
+  /** Orders placed before this are older than the shop's limit. */
+  staleBefore: Date | null = null,
 ): ProblemGroup[] {
   const groups = new Map<string, ProblemGroup>();
   for (const link of links) {
@@ -300,6 +332,7 @@ export function groupProblems(
           suggestions: [],
           amountCents: 0,
           oldestAt: null,
+          olderThanLimit: { count: 0, amountCents: 0 },
         };
         groups.set(cause.key, group);
       }
@@ -308,6 +341,10 @@ export function groupProblems(
       seen.add(cause.key);
       group.linkIds.push(link.id);
       group.amountCents += link.totalCents ?? 0;
+      if (staleBefore && link.createdAt < staleBefore) {
+        group.olderThanLimit.count++;
+        group.olderThanLimit.amountCents += link.totalCents ?? 0;
+      }
       const createdAt = link.createdAt.toISOString();
       if (!group.oldestAt || createdAt < group.oldestAt) group.oldestAt = createdAt;
       const ref = cause.kind === "anomaly" && cause.fix === "decide" ? duplicateOfRefOf(link) : null;
@@ -344,6 +381,7 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
       totalCents: true,
       createdAt: true,
       phone: true,
+      reason: true,
     },
   });
 }
@@ -351,8 +389,16 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
 const hasBlocking = (link: Pick<ScannedLink, "findings">) =>
   parseArray<Finding>(link.findings).some((f) => f?.severity === "blocking");
 
-export async function computeProblemGroups(db: Db, shop: string): Promise<{ groups: ProblemGroup[]; scanned: number }> {
-  const links = await scanWaitingLinks(db, shop);
+export async function computeProblemGroups(
+  db: Db,
+  shop: string,
+  now: Date = new Date(),
+): Promise<{ groups: ProblemGroup[]; scanned: number; staleOrderDays: number }> {
+  const [links, shopRow] = await Promise.all([
+    scanWaitingLinks(db, shop),
+    db.shop.findUnique({ where: { domain: shop }, select: { settings: true } }),
+  ]);
+  const staleOrderDays = readShopSettings(shopRow?.settings).staleOrderDays;
   // What the timeline knows: the platform's refusals, and which held orders the customer hold keeps back.
   const [refusals, holds] = await Promise.all([
     lastRefusals(
@@ -369,12 +415,13 @@ export async function computeProblemGroups(db: Db, shop: string): Promise<{ grou
   const contexts = new Map<string, CauseContext>(
     links.map((l) => [l.id, { refusal: refusals.get(l.id) ?? null, heldByCustomer: holds.has(l.id) }]),
   );
-  return { groups: groupProblems(links, contexts), scanned: links.length };
+  const staleBefore = new Date(now.getTime() - staleOrderDays * 86_400_000);
+  return { groups: groupProblems(links, contexts, staleBefore), scanned: links.length, staleOrderDays };
 }
 
 /** The Anomalies page's groups (those of one cause when asked), each with its first orders only. */
 export async function loadAnomalyGroups(db: Db, shop: string, options: { cause?: Cause } = {}): Promise<AnomalyGroups> {
-  const { groups, scanned } = await computeProblemGroups(db, shop);
+  const { groups, scanned, staleOrderDays } = await computeProblemGroups(db, shop);
   const shown = groups
     .filter((g) => !options.cause || g.cause === options.cause)
     .map(({ linkIds, orders, ...group }) => ({
@@ -398,7 +445,7 @@ export async function loadAnomalyGroups(db: Db, shop: string, options: { cause?:
       }
     }
   }
-  return { groups: shown, scanned, truncated: scanned >= SCAN_LIMIT };
+  return { groups: shown, staleOrderDays, scanned, truncated: scanned >= SCAN_LIMIT };
 }
 
 // ---------------------------------------------------------------------------
@@ -641,14 +688,27 @@ async function resendAll(db: Db, shop: string, linkIds: readonly string[], actor
 }
 
 /** Sends every order of a group again (after a fix made elsewhere, or a failure that passed). */
-export async function resendGroup(db: Db, shop: string, key: string, actor: Actor): Promise<FixOutcome> {
+export async function resendGroup(
+  db: Db,
+  shop: string,
+  key: string,
+  actor: Actor,
+  confirmedCount?: number,
+): Promise<FixOutcome> {
   const { groups } = await computeProblemGroups(db, shop);
   const group = groups.find((g) => g.key === key);
   if (!group) throw new FixInputError("group_gone", "no orders wait for this cause any more", 409);
-  // Only orders without a lead: failed ones (tried again) and ready ones (sent for the first time).
-  if (group.fix !== "resend" && group.fix !== "send")
+  // Only orders without a lead: failed ones (tried again), ready ones (sent for the first time), and
+  // old ones the merchant confirmed knowing their age.
+  if (group.fix !== "resend" && group.fix !== "send" && group.fix !== "sendStale")
     throw new FixInputError("not_fixable", "this group is not fixed by sending again");
-  return resendAll(db, shop, group.linkIds, actor);
+  // The confirmation said how many: a group that changed since is shown again with its new figures.
+  if (confirmedCount !== undefined && confirmedCount !== group.linkIds.length)
+    throw new FixInputError("group_changed", "the group changed since the confirmation", 409);
+  return resendAll(db, shop, group.linkIds, {
+    ...actor,
+    sendStale: group.fix === "sendStale" && actor.sendStale === true,
+  });
 }
 
 /** Resends the given links of the shop (the Orders page's bulk action); others' ids count as skipped. */

@@ -22,6 +22,7 @@ import {
 } from "../analytics/cash-list.server";
 import { cashTotals, loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 import { cashCsv, cashCsvFileName } from "../analytics/cash-csv";
+import { ENGLISH_CSV, type CsvDialect } from "../analytics/csv";
 import type { CashSums } from "../analytics/cash";
 
 export interface CashPage {
@@ -81,8 +82,9 @@ export async function cashCsvExport(
   db: Db,
   shop: string,
   params: URLSearchParams,
-  options: { now?: Date; timeZone?: string } = {},
+  options: { now?: Date; timeZone?: string; dialect?: CsvDialect } = {},
 ): Promise<{ csv: string; fileName: string }> {
+  const dialect = options.dialect ?? ENGLISH_CSV;
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDay(timeZone, options.now ?? new Date());
   const rows: CashParcelRow[] = [];
@@ -95,7 +97,10 @@ export async function cashCsvExport(
         (a.deliveredDay ?? a.returnedDay ?? "").localeCompare(b.deliveredDay ?? b.returnedDay ?? "") ||
         a.orderName.localeCompare(b.orderName),
     );
-    return { csv: cashCsv(rows), fileName: cashCsvFileName(shop, `${period.from}-to-${period.to}`, today) };
+    return {
+      csv: cashCsv(rows, dialect),
+      fileName: cashCsvFileName(shop, `${period.from}-to-${period.to}`, today),
+    };
   }
   const { query, errors } = parseCashQuery(params);
   if (errors.length) throw new CashExportRefused(errors.join(", "));
@@ -107,5 +112,5 @@ export async function cashCsvExport(
   ]
     .filter(Boolean)
     .join("-");
-  return { csv: cashCsv(rows), fileName: cashCsvFileName(shop, view, today) };
+  return { csv: cashCsv(rows, dialect), fileName: cashCsvFileName(shop, view, today) };
 }

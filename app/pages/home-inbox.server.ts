@@ -2,6 +2,8 @@
  * Home's to-do inbox: what waits for the merchant now, one group per cause
  * (models/attention), each with its count, the amount to collect at stake, its
  * oldest order's age, and the one link that opens the fix or the filtered list.
+ * Sent orders that cost money (cancelled or changed in Shopify while the parcel
+ * ships) come first, with the fees at stake (pages/mismatches.server.ts).
  *
  * Bounded at any size: the states' totals come from the (shop, state, updatedAt,
  * cancelledAt, createdAt, totalCents) index alone; the causes inside "held" and
@@ -12,6 +14,7 @@ import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { attentionCauseSql, CAUSES, NO_CAUSE, WAITING_STATES, type Cause } from "../models/attention";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { loadMismatches } from "./mismatches.server";
 
 /** Held or damaged orders whose cause is read per request, newest change first. */
 export const SCAN_PER_STATE = 2000;
@@ -21,6 +24,8 @@ export const READY_LOOKUP = 500;
 export interface InboxTotals {
   count: number;
   amountCents: number;
+  /** Of them, orders with no amount to collect in dirhams (paid in another currency): not in amountCents. */
+  unknownAmounts?: number;
   /** Age of the oldest order, in minutes (computed on the server: the page shows it as is). */
   oldestMinutes: number;
 }
@@ -29,6 +34,11 @@ export interface InboxGroup extends InboxTotals {
   cause: Cause;
   /** Where the merchant acts: the order itself when it is the only one, else the fix or the list. */
   href: string;
+  /**
+   * Sent orders that cost money ("mismatch"): what doing nothing costs instead of an amount to
+   * collect (the customer will not pay): the known delivery fees, and how many fees are unknown.
+   */
+  fees?: { cents: number; unknown: number };
 }
 
 export interface InboxRemainder extends InboxTotals {
@@ -56,6 +66,8 @@ const date = (value: unknown): Date | null => {
 
 /** Where a cause's group is fixed: Anomalies shows each cause with its fix. */
 export function causeHref(cause: Cause, onlyOrderId: string | null): string {
+  if (cause === "mismatch")
+    return onlyOrderId ? `/app/orders/${encodeURIComponent(onlyOrderId)}` : "/app/anomalies?cause=mismatch";
   if (onlyOrderId && cause !== "product" && cause !== "city") return `/app/orders/${encodeURIComponent(onlyOrderId)}`;
   return `/app/anomalies?cause=${cause}`;
 }
@@ -63,15 +75,24 @@ export function causeHref(cause: Cause, onlyOrderId: string | null): string {
 interface Acc {
   count: number;
   amountCents: number;
+  unknown: number;
   oldest: Date | null;
   /** One of its orders (the only one when count is 1). */
   anyId: string | null;
 }
 
-const emptyAcc = (): Acc => ({ count: 0, amountCents: 0, oldest: null, anyId: null });
-function add(acc: Acc, count: number, amountCents: number, oldest: Date | null, anyId: string | null = null) {
+const emptyAcc = (): Acc => ({ count: 0, amountCents: 0, unknown: 0, oldest: null, anyId: null });
+function add(
+  acc: Acc,
+  count: number,
+  amountCents: number,
+  oldest: Date | null,
+  anyId: string | null = null,
+  unknown = 0,
+) {
   acc.count += count;
   acc.amountCents += amountCents;
+  acc.unknown += unknown;
   if (oldest && (!acc.oldest || oldest < acc.oldest)) acc.oldest = oldest;
   acc.anyId ??= anyId;
 }
@@ -85,10 +106,10 @@ export async function loadInbox(
   const scan = options.scanPerState ?? SCAN_PER_STATE;
   const cause = Prisma.raw(attentionCauseSql());
   const newest = (state: string) => Prisma.sql`
-    SELECT "id", ${cause} AS "cause", "totalCents", "createdAt" FROM "OrderLink"
+    SELECT "id", ${cause} AS "cause", "totalCents", "totalClient", "createdAt" FROM "OrderLink"
     WHERE "shop" = ${shop} AND "state" = ${state} AND "cancelledAt" IS NULL
     ORDER BY "updatedAt" DESC LIMIT ${scan}`;
-  const [totals, scanned] = await Promise.all([
+  const [totals, scanned, mismatches] = await Promise.all([
     // From the index alone: count, amount and oldest order of each waiting state.
     db.orderLink.groupBy({
       by: ["state"],
@@ -97,12 +118,16 @@ export async function loadInbox(
       _sum: { totalCents: true },
       _min: { createdAt: true },
     }),
-    db.$queryRaw<{ cause: string; n: unknown; cents: unknown; oldest: unknown; state: string; anyId: string }[]>`
-      SELECT "cause", "state", COUNT(*) AS "n", SUM("totalCents") AS "cents", MIN("createdAt") AS "oldest", MIN("id") AS "anyId" FROM (
-        SELECT 'held' AS "state", "id", "cause", "totalCents", "createdAt" FROM (${newest("held")}) AS "h"
+    db.$queryRaw<
+      { cause: string; n: unknown; cents: unknown; unknown: unknown; oldest: unknown; state: string; anyId: string }[]
+    >`
+      SELECT "cause", "state", COUNT(*) AS "n", SUM("totalCents") AS "cents",
+        SUM(CASE WHEN "totalClient" IS NULL THEN 1 ELSE 0 END) AS "unknown", MIN("createdAt") AS "oldest", MIN("id") AS "anyId" FROM (
+        SELECT 'held' AS "state", "id", "cause", "totalCents", "totalClient", "createdAt" FROM (${newest("held")}) AS "h"
         UNION ALL
-        SELECT 'damaged' AS "state", "id", "cause", "totalCents", "createdAt" FROM (${newest("damaged")}) AS "d"
+        SELECT 'damaged' AS "state", "id", "cause", "totalCents", "totalClient", "createdAt" FROM (${newest("damaged")}) AS "d"
       ) AS "waiting" GROUP BY "cause", "state"`,
+    loadMismatches(db, shop),
   ]);
 
   const byCause = new Map<Cause, Acc>(CAUSES.map((c) => [c, emptyAcc()]));
@@ -113,7 +138,7 @@ export async function loadInbox(
       add(seen[row.state], num(row.n), num(row.cents), date(row.oldest));
     if (row.cause === NO_CAUSE) continue;
     const c = (CAUSES as readonly string[]).includes(row.cause) ? (row.cause as Cause) : "other";
-    add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId);
+    add(byCause.get(c)!, num(row.n), num(row.cents), date(row.oldest), row.anyId, num(row.unknown));
   }
   const stateTotal = new Map(
     totals.map((t) => [
@@ -156,7 +181,22 @@ export async function loadInbox(
 
   const minutes = (oldest: Date | null) =>
     oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 60_000)) : 0;
+  // First of all: parcels that ship although the order was cancelled, refunded or changed.
+  const costing: InboxGroup[] =
+    mismatches.count > 0
+      ? [
+          {
+            cause: "mismatch",
+            count: mismatches.count,
+            amountCents: 0,
+            fees: { cents: mismatches.feesCents, unknown: mismatches.unknownFees },
+            oldestMinutes: minutes(mismatches.oldest),
+            href: causeHref("mismatch", mismatches.count === 1 ? mismatches.orders[0].id : null),
+          },
+        ]
+      : [];
   const groups: InboxGroup[] = CAUSES.flatMap((c) => {
+    if (c === "mismatch") return costing;
     const acc = byCause.get(c)!;
     return acc.count > 0
       ? [
@@ -164,6 +204,7 @@ export async function loadInbox(
             cause: c,
             count: acc.count,
             amountCents: acc.amountCents,
+            ...(acc.unknown > 0 ? { unknownAmounts: acc.unknown } : {}),
             oldestMinutes: minutes(acc.oldest),
             href: causeHref(c, acc.count === 1 ? acc.anyId : null),
           },

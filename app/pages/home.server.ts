@@ -5,14 +5,15 @@
  * whatever the number of orders; no query reads order rows.
  *
  * Days are the merchant's calendar days (Africa/Casablanca by default), and an
- * order counts on the day it arrived. An order the app is still processing
+ * order counts on the day it was placed (an imported one too, never on the day of
+ * its import). An order the app is still processing
  * (received, posting) counts once it is sent, held or skipped.
  */
 import type { Db } from "../db.server";
 import { readShopSettings } from "../models/shop-settings";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
-import { summarise, type RollupRow } from "../analytics/report";
+import { summarise, type Rate, type RollupRow } from "../analytics/report";
 import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
 import { loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 
@@ -27,21 +28,24 @@ export const STALE_SYNC_INTERVALS = 3;
 // ---------------------------------------------------------------------------
 // Pure parts
 
+/**
+ * Home's figures of a period. Every one is read from the period's summary
+ * (analytics/report.ts summarise), the function the Analytics page reads too:
+ * the same days give the same counts and rates on both pages.
+ */
 export interface PeriodFigures {
   sent: number;
   held: number;
   damaged: number;
   confirmed: number;
-  /** Sent leads whose call has an outcome (confirmed or refused). */
-  decided: number;
-  /** confirmed / decided; null when nothing is decided yet. */
-  confirmationRate: number | null;
+  /** confirmed / sent, as Analytics' confirmation rate. */
+  confirmationRate: Rate;
   delivered: number;
   /** Parcels shipped or later (shipped, delivered, returned, paid). */
   shipped: number;
-  /** delivered / shipped; null when nothing has shipped. */
-  deliveryRate: number | null;
-  /** Sum of total_client of delivered leads, in integer cents. */
+  /** delivered / shipped, as Analytics' delivery rate. */
+  deliveryRate: Rate;
+  /** Sum of total_client of delivered leads, in integer cents (Analytics' net collected). */
   collectedCents: number;
 }
 
@@ -56,18 +60,16 @@ export function decimalToCents(value: string | null | undefined): number {
 /** Home's figures from rollup rows (status groups: app/analytics/status-groups.ts). */
 export function periodFigures(rows: readonly RollupRow[]): PeriodFigures {
   const s = summarise(rows);
-  const decided = s.steps.confirmed + s.losses.cancelled_on_call + s.losses.rejected_on_call;
   return {
     sent: s.steps.sent,
     // Kept back for a fix or refused by the platform (a failed post is an alert of its own).
     held: s.losses.held + s.losses.refused_to_send,
     damaged: s.damaged,
     confirmed: s.steps.confirmed,
-    decided,
-    confirmationRate: decided > 0 ? s.steps.confirmed / decided : null,
+    confirmationRate: s.confirmationRate,
     delivered: s.steps.delivered,
     shipped: s.steps.shipped,
-    deliveryRate: s.deliveryRate.rate,
+    deliveryRate: s.deliveryRate,
     collectedCents: s.collectedCents,
   };
 }
@@ -142,6 +144,13 @@ const FIGURE_FILTERS: Record<FigureName, string> = {
 /** Days a period covers, today included. */
 const PERIOD_DAYS: Record<FigurePeriod, number> = { today: 1, last7: 7, last30: 30 };
 
+/** The days of each period, today included. Pure. */
+export function periodDays(today: string): Record<FigurePeriod, { from: string; to: string }> {
+  return Object.fromEntries(
+    FIGURE_PERIODS.map((period) => [period, { from: addDays(today, -(PERIOD_DAYS[period] - 1)), to: today }]),
+  ) as Record<FigurePeriod, { from: string; to: string }>;
+}
+
 /** Every Home figure opens the Orders list filtered to the orders it counts. Pure. */
 export function figureLinks(today: string): Record<FigurePeriod, Record<FigureName, string>> {
   return Object.fromEntries(
@@ -150,7 +159,7 @@ export function figureLinks(today: string): Record<FigurePeriod, Record<FigureNa
       Object.fromEntries(
         FIGURES.map((figure) => [
           figure,
-          `/app/orders?${FIGURE_FILTERS[figure]}&from=${addDays(today, -(PERIOD_DAYS[period] - 1))}&to=${today}`,
+          `/app/orders?${FIGURE_FILTERS[figure]}&from=${periodDays(today)[period].from}&to=${today}`,
         ]),
       ),
     ]),
@@ -164,6 +173,8 @@ export interface Dashboard {
   figures: { today: PeriodFigures; last7: PeriodFigures; last30: PeriodFigures };
   /** Where each figure leads: the Orders list filtered to it. */
   figureLinks: Record<FigurePeriod, Record<FigureName, string>>;
+  /** The days each period counts, by the day its orders were placed (the shop's calendar). */
+  periods: Record<FigurePeriod, { from: string; to: string }>;
   chart: ChartDay[];
   alerts: DashboardAlert[];
   timeZone: string;
@@ -258,6 +269,7 @@ export async function loadDashboard(db: Db, shop: string, options: DashboardOpti
     hasLeads: figures.last30.sent > 0,
     figures,
     figureLinks: figureLinks(today),
+    periods: periodDays(today),
     chart: days,
     alerts,
     timeZone,

@@ -36,6 +36,10 @@ import type { Refusal } from "../models/refusal";
 import { lastRefusals } from "./orders.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { duplicateOfRef } from "../sync/order-actions.server";
+import { readShopSettings } from "../models/shop-settings";
+import { ageInDays } from "../models/stale-order";
+import { costsMoney, isMismatch, type Mismatch } from "../models/mismatch";
+import { toCents } from "../leads/money";
 
 /** How a finding is fixed from the order's page. */
 export type FindingFix =
@@ -67,8 +71,10 @@ export interface FindingView {
 export interface LeadItemView {
   sku: string | null;
   productId: number | null;
-  /** The platform's name, from the cached catalogue. */
+  /** The platform's name, from the cached catalogue; else the Shopify product's title. */
   name: string | null;
+  /** False when the platform's catalogue does not hold the item (its name is then Shopify's). */
+  inCatalogue: boolean;
   quantity: number;
 }
 
@@ -104,6 +110,55 @@ export interface TimelineView {
   offset: string;
   /** A customer step's content as data, shown in the merchant's language instead of the message. */
   customer?: CustomerTimelineDetail;
+  /**
+   * What the step caused right after it, folded into its row: the Shopify order updated, the
+   * Flow trigger sent, the platform's answer to a send. One row per event on the page.
+   */
+  consequences: { kind: string; text: MessageRef | null; message: string }[];
+}
+
+/** A consequence this long after its cause is an event of its own. */
+const FOLD_WITHIN_MS = 15 * 60_000;
+
+/**
+ * The steps a row is the consequence of, when it succeeded: a Flow trigger of the event that
+ * fires it, the Shopify order updated after a send or a status move, the platform's answer
+ * to a send. Empty for a row that stands alone (a failure always does). Pure.
+ */
+export function causesOfRow(row: { kind: string; text: MessageRef | null; data?: unknown }): readonly string[] {
+  const key = row.text?.key ?? "";
+  const handle = row.data && typeof row.data === "object" ? (row.data as { handle?: unknown }).handle : undefined;
+  if (row.kind === "flow" && key === "timeline.text.flowSent") {
+    if (handle === "lead-created") return ["posted"];
+    if (handle === "lead-status-changed") return ["status_changed"];
+    if (handle === "order-needs-attention") return ["held", "posted", "failed", "customer_hold"];
+    return [];
+  }
+  if (row.kind === "written_back" && key === "timeline.text.writtenBack")
+    return ["status_changed", "posted", "cancelled"];
+  if (row.kind === "answered" && (key === "timeline.text.leadCreated" || key === "timeline.text.leadCreatedAnomalies"))
+    return ["posted"];
+  return [];
+}
+
+/**
+ * One row per event: a write-back to Shopify, a Flow trigger or the platform's answer joins
+ * the latest row of the event that caused it (within minutes); failures stay rows of their
+ * own. Pure; rows in time order.
+ */
+export function foldTimeline(
+  rows: readonly (Omit<TimelineView, "consequences"> & { foldsInto: readonly string[] })[],
+): TimelineView[] {
+  const out: TimelineView[] = [];
+  for (const { foldsInto, ...row } of rows) {
+    const cause =
+      foldsInto.length > 0
+        ? out.findLast((r) => foldsInto.includes(r.kind) && Date.parse(row.at) - Date.parse(r.at) <= FOLD_WITHIN_MS)
+        : undefined;
+    if (cause) cause.consequences.push({ kind: row.kind, text: row.text, message: row.message });
+    else out.push({ ...row, consequences: [] });
+  }
+  return out;
 }
 
 export interface OrderDetail {
@@ -128,6 +183,23 @@ export interface OrderDetail {
   resendBy: string | null;
   resendAt: string | null;
   cancelledAt: string | null;
+  /** The amount to collect in MAD cents, known from the order's arrival whatever holds it; null when it has none in MAD. */
+  amountCents: number | null;
+  /** When the order was placed in Shopify (ISO), and the same in the shop's zone. */
+  placedAt: string;
+  placedLocal: string;
+  /** Whole days since it was placed. */
+  ageDays: number;
+  /** Set when an import of past orders took it in (ISO). */
+  importedAt: string | null;
+  /** The shop's limit in days: older orders are sent only with the merchant's word. */
+  staleOrderDays: number;
+  /** Shopify and the platform disagree about the sent order in a way that costs money, while its lead moves. */
+  mismatch: Mismatch | null;
+  /** The platform's delivery fee for the order's city, in cents; null when unknown. */
+  deliveryFeeCents: number | null;
+  /** The platform's seller space, when the merchant gave its address in Settings. */
+  sellerSpaceUrl: string | null;
   lead: LeadView | null;
   findings: FindingView[];
   anomalies: { code: string; message: string; field: string | null }[];
@@ -221,10 +293,12 @@ export function leadViewOf(
       const item = (raw ?? {}) as { sku?: unknown; product_id?: unknown; quantity?: unknown };
       const sku = str(item.sku);
       const productId = typeof item.product_id === "number" ? item.product_id : null;
+      const name = catalogueName(catalogue, sku, productId);
       return {
         sku,
         productId,
-        name: catalogueName(catalogue, sku, productId),
+        name,
+        inCatalogue: name !== null,
         quantity: typeof item.quantity === "number" ? item.quantity : 1,
       };
     });
@@ -261,6 +335,7 @@ export function leadViewOf(
         sku: l.sku ?? null,
         productId: null,
         name: l.title ?? l.name ?? null,
+        inCatalogue: true,
         quantity: l.quantity,
       })),
     };
@@ -282,6 +357,26 @@ function catalogueName(
     if (variant) return `${p.name} (${variant.name ?? variant.sku})`;
   }
   return null;
+}
+
+/** Names the items the catalogue lacks by the Shopify line of the same SKU. */
+function nameFromShopify(items: LeadItemView[], payload: string): void {
+  let titles = new Map<string, string>();
+  try {
+    const order = fromWebhookOrder(JSON.parse(payload));
+    titles = new Map(
+      order.lineItems.flatMap((l) => (l.sku && (l.title || l.name) ? [[l.sku, (l.title || l.name)!] as const] : [])),
+    );
+  } catch {
+    return;
+  }
+  for (const item of items) if (item.name === null && item.sku) item.name = titles.get(item.sku) ?? null;
+}
+
+/** The platform's delivery fee for a city, in cents; null when the city or its fee is unknown. */
+export function deliveryFeeOf(cities: readonly City[], cityId: number | null): number | null {
+  if (cityId === null) return null;
+  return toCents(cities.find((c) => c?.id === cityId)?.delivery_fee) ?? null;
 }
 
 /** Mirrors resendOrder's rule: anything but in flight or cancelled. */
@@ -313,7 +408,7 @@ export async function loadOrderDetail(
   db: Db,
   shop: string,
   linkId: string,
-  options: { timeZone?: string } = {},
+  options: { timeZone?: string; now?: Date } = {},
 ): Promise<OrderDetail | null> {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   // Shopify's payload is read only when the page shows it (no lead yet), and only when not huge.
@@ -321,7 +416,7 @@ export async function loadOrderDetail(
   if (!row) return null;
   const link = { ...row, payload: row.leadJson ? "" : await payloadIfShown(db, row.id) };
   const [shopRow, timeline] = await Promise.all([
-    db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true } }),
+    db.shop.findUnique({ where: { domain: shop }, select: { catalogueJson: true, citiesJson: true, settings: true } }),
     listTimeline(db, shop, link.id),
   ]);
   const catalogue = parseJson<CatalogueProduct[]>(shopRow?.catalogueJson, []);
@@ -343,6 +438,8 @@ export async function loadOrderDetail(
       : Promise.resolve(null),
   ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const settings = readShopSettings(shopRow?.settings);
+  const placedAt = link.orderCreatedAt ?? link.createdAt;
   const heldByCustomer = holds.has(link.id);
   const duplicateKept = flags.includes(FLAG_DUPLICATE_KEPT);
   const anomalyCodes = parseJson<unknown[]>(link.anomalies, []).flatMap((a) =>
@@ -353,6 +450,9 @@ export async function loadOrderDetail(
         : [],
   );
   const lead = leadViewOf(link, catalogue, cities);
+  // An item the catalogue lacks is named as the Shopify order names it (read only then).
+  if (lead?.source === "lead" && lead.items.some((i) => i.name === null))
+    nameFromShopify(lead.items, await payloadIfShown(db, link.id));
   const erased = lead?.customerName === "[redacted]" || link.payload.includes('"redacted":true');
   return {
     id: link.id,
@@ -375,6 +475,15 @@ export async function loadOrderDetail(
     resendBy: link.resendBy,
     resendAt: iso(link.resendAt),
     cancelledAt: iso(link.cancelledAt),
+    amountCents: link.totalClient === null ? null : link.totalCents,
+    placedAt: placedAt.toISOString(),
+    placedLocal: zonedTime(placedAt, timeZone).local,
+    ageDays: ageInDays(placedAt, options.now ?? new Date()),
+    importedAt: iso(link.importedAt),
+    staleOrderDays: settings.staleOrderDays,
+    mismatch: costsMoney(link) && isMismatch(link.mismatch) ? link.mismatch : null,
+    deliveryFeeCents: deliveryFeeOf(cities, link.cityId),
+    sellerSpaceUrl: settings.sellerSpaceUrl ?? null,
     lead,
     findings,
     anomalies: parseJson<unknown[]>(link.anomalies, []).flatMap((a) => {
@@ -394,16 +503,19 @@ export async function loadOrderDetail(
     possibleDuplicate: flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE),
     overrides: parseJson<OrderOverrides>(link.overrides, {}),
     canResend: canResend(link),
-    timeline: timeline.map((event) => ({
-      id: event.id,
-      kind: event.kind,
-      message: event.message,
-      text: event.text,
-      detail: detailOf(event.data),
-      at: event.at.toISOString(),
-      ...zonedTime(event.at, timeZone),
-      ...withCustomerDetail(event.kind, event.data),
-    })),
+    timeline: foldTimeline(
+      timeline.map((event) => ({
+        id: event.id,
+        kind: event.kind,
+        message: event.message,
+        text: event.text,
+        detail: detailOf(event.data),
+        at: event.at.toISOString(),
+        ...zonedTime(event.at, timeZone),
+        ...withCustomerDetail(event.kind, event.data),
+        foldsInto: causesOfRow(event),
+      })),
+    ),
     timeZone,
     products: options_.products,
     cities: options_.cities,
@@ -416,6 +528,9 @@ export async function loadOrderDetail(
       heldByCustomer,
       confirmationStatus: link.confirmationStatus,
       duplicateKept,
+      reason: link.reason,
+      mismatch: link.mismatch,
+      statusFinal: link.statusFinal,
     }),
     heldByCustomer,
     refusal: refusals.get(link.id) ?? null,

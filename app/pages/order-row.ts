@@ -9,6 +9,7 @@ import type { CatalogueProduct, City } from "../leads/types";
 import type { HoldReasonView } from "../customers/hold-reason";
 import type { Refusal } from "../models/refusal";
 import { readyReasonOf, type ReadyReason } from "../models/attention";
+import { costsMoney, isMismatch, type Mismatch } from "../models/mismatch";
 
 export { readyReasonOf, type ReadyReason };
 
@@ -21,6 +22,10 @@ export const ITEMS_SHOWN = 2;
 export interface RowItem {
   name: string;
   quantity: number;
+  /** The item's SKU, when it has one (to name it from the Shopify order when the catalogue cannot). */
+  sku?: string;
+  /** Named by its SKU only: neither the platform's catalogue nor the Shopify order named it. */
+  unnamed?: boolean;
 }
 
 export interface RowSummary {
@@ -47,7 +52,9 @@ export type Attention =
   /** A damaged lead: the platform's anomaly (the earlier lead of a recent duplicate). */
   | { kind: "anomaly"; code: string; duplicateOf: string | null }
   /** Sent twice after an unknown outcome: check for a second lead. */
-  | { kind: "possibleDuplicate" };
+  | { kind: "possibleDuplicate" }
+  /** Cancelled, refunded or edited in Shopify after sending, while the lead goes on: it costs money. */
+  | { kind: "mismatch"; what: Mismatch };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v.trim() : null);
@@ -100,12 +107,13 @@ export function summaryFromLead(leadJson: string | null, names: ReferenceNames):
   const items = (Array.isArray(lead.items) ? lead.items : []).filter(isRecord).map((item) => {
     const sku = text(item.sku);
     const productId = typeof item.product_id === "number" ? item.product_id : null;
-    const label =
-      (sku && names.bySku.get(sku)) ??
-      (productId !== null ? names.byProductId.get(productId) : undefined) ??
-      sku ??
-      (productId !== null ? `#${productId}` : "?");
-    return { name: label, quantity: typeof item.quantity === "number" ? item.quantity : 1 };
+    const known = (sku && names.bySku.get(sku)) ?? (productId !== null ? names.byProductId.get(productId) : undefined);
+    return {
+      name: known ?? sku ?? (productId !== null ? `#${productId}` : "?"),
+      quantity: typeof item.quantity === "number" ? item.quantity : 1,
+      ...(sku ? { sku } : {}),
+      ...(known ? {} : { unnamed: true }),
+    };
   });
   return {
     customerName: name === REDACTED ? null : name,
@@ -114,6 +122,20 @@ export function summaryFromLead(leadJson: string | null, names: ReferenceNames):
     ...shortItems(items),
   };
 }
+
+/** A lead's items the catalogue cannot name, named as the Shopify order names them (same SKU). */
+export function nameUnnamed(summary: RowSummary, fromOrder: RowSummary | undefined): RowSummary {
+  if (!fromOrder || !summary.items.some((i) => i.unnamed)) return summary;
+  const titles = new Map(fromOrder.items.flatMap((i) => (i.sku ? [[i.sku, i.name] as const] : [])));
+  return {
+    ...summary,
+    items: summary.items.map((i) => (i.unnamed && i.sku && titles.has(i.sku) ? { ...i, name: titles.get(i.sku)! } : i)),
+  };
+}
+
+/** A lead whose items the catalogue cannot all name: its Shopify order names them. */
+export const hasUnnamedItems = (summary: RowSummary | undefined): boolean =>
+  summary?.items.some((i) => i.unnamed) ?? false;
 
 /** From the Shopify order itself, before any lead could be built. */
 export function summaryFromPayload(payload: string | null): RowSummary {
@@ -128,7 +150,13 @@ export function summaryFromPayload(payload: string | null): RowSummary {
       customerName: name || null,
       erased: false,
       cityName: address?.city ?? null,
-      ...shortItems(order.lineItems.map((l) => ({ name: l.title ?? l.name ?? l.sku ?? "?", quantity: l.quantity }))),
+      ...shortItems(
+        order.lineItems.map((l) => ({
+          name: l.title ?? l.name ?? l.sku ?? "?",
+          quantity: l.quantity,
+          ...(l.sku ? { sku: l.sku } : {}),
+        })),
+      ),
     };
   } catch {
     return { customerName: null, erased: false, cityName: null, items: [], moreItems: 0 };
@@ -146,10 +174,14 @@ export interface AttentionInput {
   cancelled: boolean;
   hold: HoldReasonView | null;
   refusal: Refusal | null;
+  /** Shopify and the platform disagree about the sent order (OrderLink.mismatch). */
+  mismatch?: string | null;
+  statusFinal?: boolean;
 }
 
 /** Why the order waits for the merchant; null when it does not. */
 export function attentionOf(row: AttentionInput): Attention | null {
+  if (costsMoney(row) && isMismatch(row.mismatch)) return { kind: "mismatch", what: row.mismatch };
   if (row.state === "cancelled" || (row.cancelled && row.state !== "damaged" && row.state !== "created")) return null;
   switch (row.state) {
     case "held": {

@@ -28,6 +28,8 @@ import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
 import {
   attentionOf,
+  hasUnnamedItems,
+  nameUnnamed,
   parseJson as parseJsonValue,
   referenceNames,
   summaryFromLead,
@@ -91,6 +93,11 @@ export interface OrdersFilter {
   query?: string;
   /** Customers' risk levels (app/customers/risk.ts): orders whose phone's record has one of them. */
   risk?: RiskFilter[];
+  /**
+   * Also (or only, without states) the sent orders that cost money: cancelled, refunded or
+   * edited in Shopify while their lead goes on. The "To do" tab is the waiting states and these.
+   */
+  mismatch?: boolean;
 }
 
 /** How the list is ordered: by the order's date or by the amount to collect. */
@@ -141,6 +148,8 @@ export interface OrderRow extends RowSummary {
   createdAt: string;
   /** Last change of the link (state, statuses, fixes). */
   updatedAt: string;
+  /** Came in by an import of past orders: its date is the day it was placed. */
+  imported: boolean;
   /** Both in the shop's time zone, "YYYY-MM-DD HH:MM:SS" (formatted here: server and browser agree). */
   createdLocal: string;
   updatedLocal: string;
@@ -187,6 +196,7 @@ export function parseOrdersSearch(params: URLSearchParams): OrdersPageRequest {
     to: day("to"),
     query: query || undefined,
     risk: oneOf(RISK_FILTERS, "risk"),
+    mismatch: params.get("mismatch") === "1",
     sort: oneOf(ORDER_SORTS, "sort")[0] ?? DEFAULT_SORT,
     after: params.get("after") || undefined,
     before: params.get("before") || undefined,
@@ -240,7 +250,8 @@ export function dateRange(
 /** The filters read from each row (no index holds them in createdAt order); empty without any. */
 export function rowFilters(filter: OrdersFilter): Prisma.OrderLinkWhereInput[] {
   const and: Prisma.OrderLinkWhereInput[] = [];
-  if (filter.states.length) and.push({ state: { in: filter.states } });
+  if (filter.mismatch) and.push(filter.states.length ? { OR: [{ state: { in: filter.states } }, COSTING] } : COSTING);
+  else if (filter.states.length) and.push({ state: { in: filter.states } });
   if (filter.confirmation.length) and.push({ confirmationStatus: { in: filter.confirmation } });
   if (filter.shipping.length) and.push({ shippingStatus: { in: filter.shipping } });
   if (filter.issues.length) {
@@ -332,6 +343,20 @@ export function searchTerms(query: string | undefined): Narrowing[] {
   return terms;
 }
 
+/** Sent orders that cost money (models/mismatch.ts costsMoney), as a where clause. */
+const COSTING: Prisma.OrderLinkWhereInput = {
+  mismatch: { not: null },
+  statusFinal: false,
+  state: { in: ["created", "damaged"] },
+};
+
+/** The sent orders that cost money, through the (shop, mismatch, statusFinal) index (few rows). */
+export const COSTING_NARROWING: Narrowing = {
+  where: COSTING,
+  orderBy: [{ mismatch: "asc" }],
+  probe: { mismatch: true },
+};
+
 /** One narrowing per state filtered on, each walking (shop, state, updatedAt). */
 export function stateNarrowings(states: readonly string[]): Narrowing[] {
   return states.map((state) => ({ where: { state }, orderBy: [{ updatedAt: "desc" }], probe: { updatedAt: true } }));
@@ -356,6 +381,9 @@ const ROW_SELECT = {
   cancelledAt: true,
   createdAt: true,
   updatedAt: true,
+  importedAt: true,
+  mismatch: true,
+  statusFinal: true,
 } as const satisfies Prisma.OrderLinkSelect;
 
 type SelectedRow = Prisma.OrderLinkGetPayload<{ select: typeof ROW_SELECT }>;
@@ -408,8 +436,10 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
   const flags = parseArray(row.flags);
   const possibleDuplicate = flags.includes(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const holdReason = context.holdReason ?? null;
-  const summary =
-    summaryFromLead(row.leadJson, context.names ?? NO_NAMES) ?? context.fromPayload ?? summaryFromPayload(null);
+  const fromLead = summaryFromLead(row.leadJson, context.names ?? NO_NAMES);
+  const summary = fromLead
+    ? nameUnnamed(fromLead, context.fromPayload)
+    : (context.fromPayload ?? summaryFromPayload(null));
   const cancelled = row.cancelledAt !== null;
   return {
     id: row.id,
@@ -443,7 +473,10 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
       cancelled,
       hold: holdReason,
       refusal: context.refusal ?? null,
+      mismatch: row.mismatch,
+      statusFinal: row.statusFinal,
     }),
+    imported: row.importedAt !== null,
     phone: row.state === "held" && !summary.erased ? row.phone : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -653,7 +686,8 @@ export async function queryOrders(
     }
   }
   const terms = searchTerms(request.query);
-  const byIndex = terms.length > 0 ? terms : stateNarrowings(request.states);
+  const byIndex =
+    terms.length > 0 ? terms : [...stateNarrowings(request.states), ...(request.mismatch ? [COSTING_NARROWING] : [])];
   // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_BATCH parameters).
   if (riskNarrowing && byIndex.length > 0) scope.filters.push(riskNarrowing.where);
   const narrowings = byIndex.length === 0 && riskNarrowing ? [riskNarrowing] : byIndex;
@@ -698,6 +732,11 @@ export async function queryOrders(
     ),
     page.some((r) => r.leadJson) ? shopNames(db, shop) : Promise.resolve(undefined),
   ]);
+  // A lead item the catalogue cannot name (an unknown SKU on a flagged lead) is named by its Shopify order.
+  const unnamed = names
+    ? page.filter((r) => r.leadJson && hasUnnamedItems(summaryFromLead(r.leadJson, names))).map((r) => r.id)
+    : [];
+  if (unnamed.length > 0) for (const [id, summary] of await payloadSummaries(db, unnamed)) payloads.set(id, summary);
   return {
     rows: page.map((row) =>
       toOrderRow(row, {
@@ -812,7 +851,31 @@ export async function riskyPhones(
   return rows.map((r) => r.phoneKey);
 }
 
-/** Links the merchant can retry: sending gave up on them. */
-export async function countFailedOrders(db: Db, shop: string): Promise<number> {
-  return db.orderLink.count({ where: { shop, state: "failed" } });
+/** The orders sending gave up on, as "retry every failed order" states them first: how many, how much, how old. */
+export interface FailedOrders {
+  count: number;
+  amountCents: number;
+  /** When the oldest was placed (ISO); null without any. */
+  oldestAt: string | null;
+  /** Of them, placed before `staleBefore`: they wait for the merchant's word instead. */
+  older: { count: number; amountCents: number };
+}
+
+/** Links the merchant can retry, from the (shop, state, ..., createdAt, totalCents) index alone. */
+export async function failedOrders(db: Db, shop: string, staleBefore: Date): Promise<FailedOrders> {
+  const where = { shop, state: "failed", cancelledAt: null };
+  const [all, older] = await Promise.all([
+    db.orderLink.aggregate({ where, _count: { _all: true }, _sum: { totalCents: true }, _min: { createdAt: true } }),
+    db.orderLink.aggregate({
+      where: { ...where, createdAt: { lt: staleBefore } },
+      _count: { _all: true },
+      _sum: { totalCents: true },
+    }),
+  ]);
+  return {
+    count: all._count._all,
+    amountCents: all._sum.totalCents ?? 0,
+    oldestAt: all._min.createdAt?.toISOString() ?? null,
+    older: { count: older._count._all, amountCents: older._sum.totalCents ?? 0 },
+  };
 }

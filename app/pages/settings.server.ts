@@ -347,6 +347,7 @@ export const INTEGER_SETTINGS = [
   "customerHold.failures",
   "customerHold.days",
   "paymentOverdueDays",
+  "staleOrderDays",
 ] as const;
 /** One of a few words (the schema says which): form value = stored value. */
 /** Choices among fixed values (the schema names them): when to mark paid, MAD or DH. */
@@ -375,6 +376,7 @@ export function settingsFormValues(settings: ShopSettings): SettingsFormValues {
   const values: SettingsFormValues = {
     codGatewayPatterns: settings.codGatewayPatterns.join("\n"),
     carrierName: settings.carrierName ?? "",
+    sellerSpaceUrl: settings.sellerSpaceUrl ?? "",
   };
   const record = settings as unknown as Record<string, unknown>;
   const get = (path: string) =>
@@ -427,6 +429,7 @@ export function parseSettingsForm(
     ];
   }
   if (values.carrierName !== undefined) candidate.carrierName = values.carrierName.trim() || undefined;
+  if (values.sellerSpaceUrl !== undefined) candidate.sellerSpaceUrl = values.sellerSpaceUrl.trim() || undefined;
 
   const parsed = shopSettingsSchema.safeParse(candidate);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, settings: parsed.data };

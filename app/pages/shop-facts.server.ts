@@ -1,7 +1,8 @@
 /**
  * What every page of the admin needs to know about the shop besides its own data:
  * whether it is connected to its platform (else empty states say "connect first"),
- * and its WhatsApp message to customers. One read of the shop row.
+ * its WhatsApp message to customers, and how old an order may be before it is sent
+ * only with the merchant's word. One read of the shop row.
  */
 import type { Db } from "../db.server";
 import { readShopSettings } from "../models/shop-settings";
@@ -11,6 +12,8 @@ export interface ShopFacts {
   /** A key is saved and was verified: orders can reach the platform. */
   connected: boolean;
   contact: { language: ContactLanguage; templates: Record<ContactLanguage, string> };
+  /** Settings' limit in days (models/stale-order.ts). */
+  staleOrderDays: number;
 }
 
 export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
@@ -18,9 +21,10 @@ export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
     where: { domain: shop },
     select: { settings: true, keyVerifiedAt: true, sellerApiKeyCipher: true },
   });
-  const { contactMessage } = readShopSettings(row?.settings);
+  const { contactMessage, staleOrderDays } = readShopSettings(row?.settings);
   return {
     connected: Boolean(row?.sellerApiKeyCipher && row.keyVerifiedAt),
     contact: { language: contactMessage.language, templates: { fr: contactMessage.fr, darija: contactMessage.darija } },
+    staleOrderDays,
   };
 }

@@ -76,7 +76,7 @@ export default function Home() {
         <Layout.Section>
           {dashboard.hasLeads ? (
             <BlockStack gap="400">
-              <DashboardFigures figures={dashboard.figures} links={dashboard.figureLinks} />
+              <DashboardFigures figures={dashboard.figures} links={dashboard.figureLinks} periods={dashboard.periods} />
               <Card>
                 <BlockStack gap="300">
                   <Text as="h2" variant="headingMd">

@@ -1,6 +1,7 @@
 /**
  * Activity: the job queue (counts, failures, retry), the Seller Order API call log,
- * the customers' data requests with their exports, and the sharing log (store pairing).
+ * the conversion feed's sends, the customers' data requests with their exports, and
+ * the sharing log (store pairing).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
@@ -34,6 +35,8 @@ import { ledgerOnPage } from "../components/sync-ledger/times";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { localTime } from "../time-zone";
 import { reconcileNow } from "../sync/reconcile/pass.server";
+import { AdFeedActivityCard } from "../components/activity/AdFeedActivityCard";
+import { loadFeedActivity } from "../pages/ad-feed.server";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -42,12 +45,13 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const jobState = params.get("jobState");
   const statusClass = isStatusClass(status) ? status : "all";
   const state = isVisibleJobState(jobState) ? jobState : null;
-  const [calls, jobs, dataRequests, sharingLog, syncLedger] = await Promise.all([
+  const [calls, jobs, dataRequests, sharingLog, syncLedger, adFeed] = await Promise.all([
     listApiCalls(prisma, session.shop, { statusClass, cursor: params.get("calls") }),
     listShopJobs(prisma, session.shop, { state, cursor: params.get("jobs") }),
     listDataRequests(prisma, session.shop),
     listShopAuditEvents(prisma, session.shop),
     loadSyncLedger(prisma, session.shop),
+    loadFeedActivity(prisma, session.shop),
   ]);
   return {
     statusClass,
@@ -58,6 +62,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     // Instants on the shop's wall clock, written by the page in the reader's format.
     sharingLog: sharingLog.map((event) => ({ ...event, atLocal: localTime(event.at, DEFAULT_TIME_ZONE) })),
     syncLedger: ledgerOnPage(syncLedger, DEFAULT_TIME_ZONE),
+    adFeed,
   };
 });
 
@@ -146,6 +151,7 @@ export default function Activity() {
               onNext={() => data.calls.nextCursor && callsPager.next(data.calls.nextCursor)}
               onPrevious={callsPager.previous}
             />
+            {data.adFeed ? <AdFeedActivityCard activity={data.adFeed} /> : null}
             <DataRequestsCard requests={data.dataRequests} />
             <SharingLogCard events={data.sharingLog} />
           </BlockStack>

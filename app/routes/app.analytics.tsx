@@ -18,7 +18,7 @@ import { loadAnalytics } from "../analytics/report.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../analytics/period";
 import type { CsvTable } from "../analytics/csv";
 import { pageTitle } from "../i18n/page-title";
-import { useT } from "../i18n/react";
+import { useLocale, useT } from "../i18n/react";
 import { BreakdownTable } from "../components/analytics/BreakdownTable";
 import { FunnelCard } from "../components/analytics/FunnelCard";
 import { CashCard } from "../components/analytics/CashCard";
@@ -26,6 +26,8 @@ import { KeyFigures } from "../components/analytics/KeyFigures";
 import { PeriodPicker } from "../components/analytics/PeriodPicker";
 import { WeeklyCharts } from "../components/analytics/WeeklyCharts";
 import { download } from "../components/analytics/format";
+import { AdFeedCard } from "../components/analytics/AdFeedCard";
+import { loadAdFeedReport } from "../pages/ad-feed.server";
 
 export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 
@@ -33,18 +35,21 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "analytics
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
+  const report = await loadAnalytics(prisma, session.shop, new URL(request.url).searchParams);
+  return { ...report, adFeed: await loadAdFeedReport(prisma, session.shop, report.period, report.weeks) };
 });
 
 export default function Analytics() {
   const report = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
   const shopify = useAppBridge();
   const [exporting, setExporting] = useState<CsvTable | "cash" | null>(null);
   const exportTable = (table: CsvTable) => () => {
     setExporting(table);
     download(
-      `/app/analytics/export?table=${table}&${periodSearch(report.period)}`,
+      // In the reader's spreadsheet dialect: French Excel reads ";" and a decimal comma.
+      `/app/analytics/export?table=${table}&${periodSearch(report.period)}&locale=${locale}`,
       `analytics-${table}-${report.period.from}-${report.period.to}.csv`,
     )
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
@@ -52,7 +57,10 @@ export default function Analytics() {
   };
   const exportCash = () => {
     setExporting("cash");
-    download(`/app/cash/export?${periodSearch(report.period)}`, `cash-${report.period.from}-${report.period.to}.csv`)
+    download(
+      `/app/cash/export?${periodSearch(report.period)}&locale=${locale}`,
+      `cash-${report.period.from}-${report.period.to}.csv`,
+    )
       .catch(() => shopify.toast.show(t("analytics.exportFailed"), { isError: true }))
       .finally(() => setExporting(null));
   };
@@ -95,6 +103,7 @@ export default function Analytics() {
                   exporting={exporting === "funnel"}
                 />
                 <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
+                {report.adFeed ? <AdFeedCard report={report.adFeed} /> : null}
                 <BreakdownTable
                   id="cities"
                   title={t("analytics.cities.title")}

@@ -28,7 +28,10 @@ import { CAUSES, type Cause } from "../models/attention";
 import { useT } from "../i18n/react";
 import { AnomalyGroupCard } from "../components/orders/AnomalyGroupCard";
 import { CustomerHoldsCard } from "../components/orders/CustomerHoldsCard";
+import { MismatchCard } from "../components/orders/MismatchCard";
+import { loadMismatches } from "../pages/mismatches.server";
 import { ConfirmModal } from "../components/ConfirmModal";
+import { BulkSendModal, type BulkSendFacts } from "../components/orders/BulkSendModal";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { loadCustomerHolds } from "../customers/held-orders.server";
 import { holdReasonViewText } from "../customers/hold-reason";
@@ -44,10 +47,11 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const param = new URL(request.url).searchParams.get("cause");
   const cause = isCause(param) ? param : undefined;
   const now = Date.now();
-  const [anomalies, customerHolds, facts] = await Promise.all([
+  const [anomalies, customerHolds, facts, mismatches] = await Promise.all([
     loadAnomalyGroups(prisma, session.shop, { cause }),
     !cause || cause === "customer" ? loadCustomerHolds(prisma, session.shop) : Promise.resolve(null),
     loadShopFacts(prisma, session.shop),
+    !cause || cause === "mismatch" ? loadMismatches(prisma, session.shop) : Promise.resolve(null),
   ]);
   const options = await referenceOptions(prisma, session.shop, {
     products: anomalies.groups.some((g) => g.fix === "mapSku" || g.fix === "mapVariant"),
@@ -63,6 +67,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     groups,
     ...options,
     customerHolds,
+    mismatches,
     scanLimit: SCAN_LIMIT,
     cause: cause ?? null,
     connected: facts.connected,
@@ -95,7 +100,22 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
         intent,
         ...(await fixCityGroup(prisma, session.shop, { key, cityId: Number(field("cityId")) }, actor)),
       };
-    if (intent === "resendGroup") return { ok: true, intent, ...(await resendGroup(prisma, session.shop, key, actor)) };
+    if (intent === "resendGroup") {
+      // Sent only as confirmed: the count the confirmation stated, old orders only when it said they are old.
+      const count = Number(field("count"));
+      const sendStale = field("sendStale") === "confirmed";
+      return {
+        ok: true,
+        intent,
+        ...(await resendGroup(
+          prisma,
+          session.shop,
+          key,
+          { ...actor, sendStale },
+          Number.isInteger(count) && count > 0 ? count : undefined,
+        )),
+      };
+    }
     if (intent === "sendAnyway") {
       await sendAnyway(prisma, session.shop, id, actor);
       return { ok: true, intent, resent: 1, skipped: 0 };
@@ -122,11 +142,23 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
 type Confirm =
   | { kind: "cancelDuplicate"; order: GroupOrder }
   | { kind: "sendAnyway"; id: string; name: string; reason: string }
+  | { kind: "sendGroup"; key: string; facts: BulkSendFacts }
   | null;
 
 export default function Anomalies() {
-  const { groups, products, cities, truncated, scanLimit, customerHolds, cause, connected, contact } =
-    useLoaderData<typeof loader>();
+  const {
+    groups,
+    products,
+    cities,
+    truncated,
+    scanLimit,
+    customerHolds,
+    mismatches,
+    cause,
+    connected,
+    contact,
+    staleOrderDays,
+  } = useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "anomalies-fix" });
@@ -156,7 +188,8 @@ export default function Anomalies() {
   const busyKey = busy ? String(fetcher.formData?.get("key") ?? "") : "";
   const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : "";
   const holds = customerHolds && customerHolds.count > 0 ? customerHolds : null;
-  const nothing = groups.length === 0 && !holds;
+  const costing = mismatches && mismatches.count > 0 ? mismatches : null;
+  const nothing = groups.length === 0 && !holds && !costing;
 
   return (
     <Page title={t("anomalies.title")} subtitle={cause ? t(`anomalies.cause.${cause}`) : undefined}>
@@ -178,6 +211,7 @@ export default function Anomalies() {
               </InlineStack>
             ) : null}
             {truncated ? <Banner tone="info">{t("anomalies.truncated", { count: scanLimit })}</Banner> : null}
+            {costing ? <MismatchCard mismatches={costing} /> : null}
             {holds ? (
               <CustomerHoldsCard
                 holds={holds}
@@ -230,6 +264,21 @@ export default function Anomalies() {
                     busy={busyKey === group.key}
                     busyId={busyId}
                     onCancelDuplicate={(order) => setConfirm({ kind: "cancelDuplicate", order })}
+                    onSendGroup={() =>
+                      setConfirm({
+                        kind: "sendGroup",
+                        key: group.key,
+                        facts: {
+                          count: group.count,
+                          amountCents: group.amountCents,
+                          oldestMinutes: group.oldestAt ? group.oldestMinutes : null,
+                          older: group.olderThanLimit,
+                          limitDays: staleOrderDays,
+                          stale: group.fix === "sendStale",
+                        },
+                      })
+                    }
+                    staleOrderDays={staleOrderDays}
                   />
                 ))}
               </>
@@ -249,6 +298,22 @@ export default function Anomalies() {
         busy={busy}
         onConfirm={() =>
           confirm?.kind === "cancelDuplicate" && submit({ intent: "cancelDuplicate", id: confirm.order.id })
+        }
+        onClose={() => setConfirm(null)}
+      />
+      <BulkSendModal
+        id="confirm-send-group"
+        open={confirm?.kind === "sendGroup"}
+        facts={confirm?.kind === "sendGroup" ? confirm.facts : null}
+        busy={busy}
+        onConfirm={() =>
+          confirm?.kind === "sendGroup" &&
+          submit({
+            intent: "resendGroup",
+            key: confirm.key,
+            count: String(confirm.facts.count),
+            ...(confirm.facts.stale ? { sendStale: "confirmed" } : {}),
+          })
         }
         onClose={() => setConfirm(null)}
       />

@@ -1,7 +1,9 @@
 /**
- * Backfill: a dry run counts the orders of a date range (would be sent, held, not
- * COD, known already), a run adds them to the app. The progress lives in the job
- * row, so the page polls it every 2 s while the job is active and survives a reload.
+ * Backfill: a preview (dry run) counts the orders of a date range (would be sent, would
+ * wait for the merchant's word for their age, held, not COD, known already) with their
+ * money and age; only then can they be imported, after one confirmation that states
+ * those figures. Imported orders keep the day they were placed. The progress lives in
+ * the job row, so the page polls it every 2 s while the job is active and survives a reload.
  */
 import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -25,7 +27,10 @@ import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import { readBackfill, resumeBackfill, startBackfill, type BackfillView } from "../sync/backfill/backfill.server";
-import type { BackfillCounts } from "../sync/backfill/progress";
+import { CENTS_OF, type BackfillCounts } from "../sync/backfill/progress";
+import { readShopSettings } from "../models/shop-settings";
+import { ConfirmModal } from "../components/ConfirmModal";
+import { ageText } from "../components/home/InboxCard";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import type { Formatter, MessageKey } from "../i18n";
 import { localTime } from "../time-zone";
@@ -43,7 +48,10 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const today = localDay(DEFAULT_TIME_ZONE, now);
-  const backfill = await readBackfill(prisma, session.shop);
+  const [backfill, shopRow] = await Promise.all([
+    readBackfill(prisma, session.shop),
+    prisma.shop.findUnique({ where: { domain: session.shop }, select: { settings: true } }),
+  ]);
   const local = (iso: string | null | undefined) => (iso ? localTime(iso, DEFAULT_TIME_ZONE) : null);
   return {
     backfill,
@@ -53,6 +61,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
     today,
     defaultFrom: addDays(today, -DEFAULT_DAYS),
     readAt: now.toISOString(),
+    staleOrderDays: readShopSettings(shopRow?.settings).staleOrderDays,
   };
 });
 
@@ -82,6 +91,7 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
 const COUNTS: (keyof BackfillCounts)[] = [
   "scanned",
   "wouldSend",
+  "wouldWait",
   "wouldHold",
   "notCod",
   "skipped",
@@ -122,6 +132,7 @@ function statusLine(
 export default function Backfill() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
+  const format = useFormat();
   const shopify = useAppBridge();
   const startFetcher = useFetcher<typeof action>();
   const poll = useFetcher<typeof loader>();
@@ -153,6 +164,10 @@ export default function Backfill() {
   const error = started?.intent === "start" && !started.ok ? started.error : null;
   const busy = startFetcher.state !== "idle";
   const finishedDry = backfill && backfill.payload.dryRun && backfill.payload.finishedAt;
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (started?.intent === "start") setConfirming(false);
+  }, [started]);
 
   return (
     <Page title={t("backfill.title")} backAction={{ content: t("nav.settings"), url: "/app/settings" }}>
@@ -191,21 +206,17 @@ export default function Backfill() {
               </FormLayout>
               <InlineStack align="end" gap="200">
                 <Button
+                  variant="primary"
                   onClick={() => start(true)}
                   disabled={active}
                   loading={busy && startFetcher.formData?.get("dryRun") === "true"}
                 >
                   {t("backfill.dryRun")}
                 </Button>
-                <Button
-                  variant="primary"
-                  onClick={() => start(false)}
-                  disabled={active}
-                  loading={busy && startFetcher.formData?.get("dryRun") === "false"}
-                >
-                  {t("backfill.run")}
-                </Button>
               </InlineStack>
+              <Text as="p" variant="bodySm" tone="subdued">
+                {t("backfill.previewFirst")}
+              </Text>
             </BlockStack>
           </Card>
         </Layout.Section>
@@ -216,15 +227,8 @@ export default function Backfill() {
               local={latest}
               onResume={() => startFetcher.submit({ intent: "resume" }, { method: "post" })}
               resuming={busy && startFetcher.formData?.get("intent") === "resume"}
-              onRunRange={
-                finishedDry
-                  ? () =>
-                      startFetcher.submit(
-                        { intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" },
-                        { method: "post" },
-                      )
-                  : undefined
-              }
+              staleOrderDays={data.staleOrderDays}
+              onRunRange={finishedDry ? () => setConfirming(true) : undefined}
             />
           ) : (
             <Card>
@@ -235,8 +239,84 @@ export default function Backfill() {
           )}
         </Layout.Section>
       </Layout>
+      {backfill && finishedDry ? (
+        <ConfirmModal
+          id="confirm-import"
+          open={confirming}
+          title={t("backfill.confirm.title", { count: toImport(backfill.payload.counts) })}
+          body={importConfirmation(t, format, backfill.payload, data.staleOrderDays, Date.parse(latest.readAt))}
+          confirmLabel={t("backfill.confirm.action", { count: toImport(backfill.payload.counts) })}
+          busy={busy}
+          onConfirm={() =>
+            startFetcher.submit(
+              { intent: "start", from: backfill.payload.from, to: backfill.payload.to, dryRun: "false" },
+              { method: "post" },
+            )
+          }
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </Page>
   );
+}
+
+/** Orders a run adds: those the app does not know yet. */
+const toImport = (counts: BackfillCounts) => counts.scanned - counts.alreadySent - counts.alreadyInApp;
+
+/**
+ * What the import will do, from its preview: how many orders come in, which go to the
+ * platform now (how many, how much), which wait for the merchant's word because of their
+ * age, which stay held or are not sent, how old they are, and that they keep their date.
+ */
+export function importConfirmation(
+  t: ReturnType<typeof useT>,
+  format: Formatter,
+  payload: BackfillView["payload"],
+  staleOrderDays: number,
+  now: number,
+): string[] {
+  const c = payload.counts;
+  const body = [
+    t("backfill.confirm.summary", {
+      count: toImport(c),
+      orders: format.integer(toImport(c)),
+      from: format.date(payload.from),
+      to: format.date(payload.to),
+    }),
+    t("backfill.confirm.send", {
+      count: c.wouldSend,
+      orders: format.integer(c.wouldSend),
+      amount: format.money(c.wouldSendCents),
+    }),
+  ];
+  if (c.wouldWait > 0)
+    body.push(
+      t("bulk.olderWait", {
+        count: c.wouldWait,
+        orders: format.integer(c.wouldWait),
+        amount: format.money(c.wouldWaitCents),
+        days: staleOrderDays,
+      }),
+    );
+  if (c.wouldHold > 0)
+    body.push(
+      t("backfill.confirm.hold", {
+        count: c.wouldHold,
+        orders: format.integer(c.wouldHold),
+        amount: format.money(c.wouldHoldCents),
+      }),
+    );
+  if (c.notCod + c.skipped > 0)
+    body.push(
+      t("backfill.confirm.notSent", { count: c.notCod + c.skipped, orders: format.integer(c.notCod + c.skipped) }),
+    );
+  const oldest = payload.oldestOrderAt ? Date.parse(payload.oldestOrderAt) : NaN;
+  body.push(
+    Number.isFinite(oldest)
+      ? t("backfill.confirm.dates", { age: ageText(format, t, Math.max(0, Math.floor((now - oldest) / 60_000))) })
+      : t("backfill.confirm.datesOnly"),
+  );
+  return body;
 }
 
 function BackfillStatus({
@@ -245,12 +325,14 @@ function BackfillStatus({
   onResume,
   resuming,
   onRunRange,
+  staleOrderDays,
 }: {
   backfill: BackfillView;
   local: { finishedLocal: string | null; throttledLocal: string | null };
   onResume(): void;
   resuming: boolean;
   onRunRange?: () => void;
+  staleOrderDays: number;
 }) {
   const t = useT();
   const format = useFormat();
@@ -294,16 +376,24 @@ function BackfillStatus({
           </Text>
         ) : null}
         <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
-          {counts.map((key) => (
-            <BlockStack key={key} gap="050">
-              <Text as="span" variant="bodySm" tone="subdued">
-                {t(`backfill.count.${key}` as MessageKey)}
-              </Text>
-              <Text as="span" variant="headingLg">
-                <span data-count={key}>{format.integer(payload.counts[key])}</span>
-              </Text>
-            </BlockStack>
-          ))}
+          {counts.map((key) => {
+            const cents = CENTS_OF[key as keyof typeof CENTS_OF];
+            return (
+              <BlockStack key={key} gap="050">
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {t(`backfill.count.${key}` as MessageKey, { days: staleOrderDays })}
+                </Text>
+                <Text as="span" variant="headingLg">
+                  <span data-count={key}>{format.integer(payload.counts[key])}</span>
+                </Text>
+                {cents && payload.counts[key] > 0 ? (
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    <span data-count-amount={key}>{format.money(payload.counts[cents])}</span>
+                  </Text>
+                ) : null}
+              </BlockStack>
+            );
+          })}
         </InlineGrid>
         {payload.finishedAt ? (
           <Text as="p" tone="subdued">

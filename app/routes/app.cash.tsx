@@ -25,7 +25,7 @@ import { loadCashPage } from "../pages/cash.server";
 import { CASH_STATES, type CashState } from "../analytics/cash";
 import { cashSearch } from "../analytics/cash-query";
 import { pageTitle } from "../i18n/page-title";
-import { useFormat, useT } from "../i18n/react";
+import { useFormat, useLocale, useT } from "../i18n/react";
 import { CashAgeBands } from "../components/cash/CashAgeBands";
 import { CashParcelsTable } from "../components/cash/CashParcelsTable";
 import { download } from "../components/download";
@@ -46,6 +46,7 @@ const EMPTY: Record<CashState, "cash.empty.owed" | "cash.empty.paid" | "cash.emp
 export default function Cash() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
+  const locale = useLocale();
   const format = useFormat();
   const navigate = useNavigate();
   const shopify = useAppBridge();
@@ -56,7 +57,8 @@ export default function Cash() {
 
   const exportCsv = () => {
     setExporting(true);
-    download(`/app/cash/export?${search}`, `cash-${view.state}-${data.today}.csv`)
+    // In the reader's spreadsheet dialect: French Excel reads ";" and a decimal comma.
+    download(`/app/cash/export?${search}&locale=${locale}`, `cash-${view.state}-${data.today}.csv`)
       .catch(() => shopify.toast.show(t("cash.exportFailed"), { isError: true }))
       .finally(() => setExporting(false));
   };

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { isRouteErrorResponse, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import { errorReferenceOf } from "../http/error-reference";
@@ -25,13 +25,15 @@ import {
   resendOrder,
   sendAnyway,
   setOrderCustomerStanding,
+  settleMismatch,
 } from "../sync/order-actions.server";
 import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-held.server";
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
-import { customerAmount } from "../components/contact/ContactLinks";
-import { useT } from "../i18n/react";
+import { ContactLinks, customerAmount } from "../components/contact/ContactLinks";
+import { internationalMobile } from "../models/contact-message";
+import { useFormat, useT } from "../i18n/react";
 import { pageTitle } from "../i18n/page-title";
 import { CorrectionsCard, FindingsCard, LeadCard, StatusCard, TimelineCard } from "../components/orders/OrderCards";
 import { NextActionBanner } from "../components/orders/NextActionBanner";
@@ -44,7 +46,6 @@ import { ShopifyOrderCard } from "../components/orders/ShopifyOrderCard";
 import { loadShopifyOrderStatus } from "../shopify/order-status.server";
 import { formText } from "../http/form";
 import { stageOf } from "../models/order-stage";
-import { toCents } from "../leads/money";
 import { holdReasonViewText } from "../customers/hold-reason";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
@@ -84,8 +85,13 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
   if (!(await orderBelongsTo(prisma, shop, id))) throw new Response("Not found", { status: 404 });
   const form = await request.formData();
   const intent = text(form, "intent");
-  // A second lead is made only when the merchant confirmed it in the modal that says so.
-  const actor = { by: "merchant", secondLead: text(form, "secondLead") === "confirmed" };
+  // A second lead is made only when the merchant confirmed it in the modal that says so; an old order
+  // is sent only when the merchant confirmed it knowing its age.
+  const actor = {
+    by: "merchant",
+    secondLead: text(form, "secondLead") === "confirmed",
+    sendStale: text(form, "sendStale") === "confirmed",
+  };
   const cityId = text(form, "cityId") ? Number(text(form, "cityId")) : undefined;
   try {
     switch (intent) {
@@ -105,7 +111,7 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
         const link = await prisma.orderLink.findFirst({ where: { id, shop }, select: { phone: true } });
         const release = link?.phone
           ? await recheckHeldOrders(prisma, shop, { kind: "customer", phone: link.phone })
-          : { orders: [], stillHeld: 0 };
+          : undefined;
         return { ok: true, intent, resent: 0, release };
       }
       case "sendReleased": {
@@ -145,6 +151,9 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
       case "keepDuplicate":
         await keepDuplicate(prisma, shop, id, actor);
         return { ok: true, intent, resent: 0 };
+      case "settle":
+        await settleMismatch(prisma, shop, id, actor);
+        return { ok: true, intent, resent: 0 };
       case "cancelDuplicate":
         await cancelDuplicateInShopify(prisma, admin, shop, id, actor);
         return { ok: true, intent, resent: 0 };
@@ -156,11 +165,12 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
   throw new Response("Unknown intent", { status: 400 });
 });
 
-type Confirming = "secondLead" | "sendAnyway" | "cancelDuplicate" | "release" | null;
+type Confirming = "secondLead" | "sendAnyway" | "sendStale" | "cancelDuplicate" | "release" | null;
 
 export default function OrderPage() {
   const { order, shopify: shopifyOrder, customer, holdReason, contact } = useLoaderData<typeof loader>();
   const t = useT();
+  const format = useFormat();
   const revalidator = useRevalidator();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: `order-${order.id}` });
@@ -181,6 +191,7 @@ export default function OrderPage() {
       }
     } else if (result.intent.endsWith("Customer")) shopify.toast.show(t("customers.standingSaved"));
     else if (result.intent === "keepDuplicate") shopify.toast.show(t("order.duplicate.kept"));
+    else if (result.intent === "settle") shopify.toast.show(t("order.settled"));
     else if (result.intent === "cancelDuplicate") shopify.toast.show(t("order.duplicate.cancelled"));
     else if (result.intent === "sendReleased") return;
     else shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
@@ -197,16 +208,17 @@ export default function OrderPage() {
         ? { content: t("order.action.retry"), onAction: resend, loading: busy }
         : next.kind === "sendAnyway"
           ? { content: t("customers.held.sendAnyway"), onAction: () => setConfirming("sendAnyway") }
-          : undefined;
+          : next.kind === "sendStale"
+            ? { content: t("customers.held.sendAnyway"), onAction: () => setConfirming("sendStale") }
+            : undefined;
   // "Send again" only where it is not the primary action and not pointless (a held order is sent by its fix).
   const offerResend =
     next.canResend && ["none", "sellerSpace", "fixRefusal"].includes(next.kind) && order.state !== "received";
-  const amount = order.lead?.totalClient ? toCents(order.lead.totalClient) : undefined;
   const facts = {
     name: order.lead?.customerName ?? null,
     order: order.orderName,
     city: order.lead?.cityName ?? null,
-    amount: amount === undefined ? null : customerAmount(amount),
+    amount: order.amountCents === null ? null : customerAmount(order.amountCents),
   };
   const stage = stageOf({
     state: order.state,
@@ -266,12 +278,28 @@ export default function OrderPage() {
               onKeepDuplicate={() => submit({ intent: "keepDuplicate" })}
               onCancelDuplicate={() => setConfirming("cancelDuplicate")}
               onSendNewLead={() => setConfirming("secondLead")}
+              onSettle={() => submit({ intent: "settle" })}
             />
             {order.possibleDuplicate ? (
               <Banner tone="warning" title={t("order.duplicate.title")}>
                 <p>{t("order.duplicate.body")}</p>
               </Banner>
             ) : null}
+            {/* On a phone the sidebar comes last: reaching the customer comes right after what to do. */}
+            {order.erased ||
+            !internationalMobile(order.phone) ||
+            ["sendAnyway", "decideDuplicate", "sendStale"].includes(next.kind) ? null : (
+              <div className="cod-phone-only" data-contact-top>
+                <Card>
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingSm">
+                      {t("contact.title")}
+                    </Text>
+                    <ContactLinks phone={order.phone} facts={facts} contact={contact} showNumber bothLanguages />
+                  </BlockStack>
+                </Card>
+              </div>
+            )}
           </BlockStack>
         </Layout.Section>
         <Layout.Section>
@@ -331,6 +359,24 @@ export default function OrderPage() {
         confirmLabel={t("customers.held.sendAnyway")}
         busy={busy}
         onConfirm={() => submit({ intent: "sendAnyway" })}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmModal
+        id="confirm-send-stale"
+        open={confirming === "sendStale"}
+        title={t("order.stale.confirm.title")}
+        body={[
+          t("order.stale.confirm.body", {
+            name: order.orderName,
+            days: order.ageDays,
+            amount: order.amountCents === null ? t("common.unknown") : format.money(order.amountCents),
+            limit: order.staleOrderDays,
+          }),
+          t("next.stale.call"),
+        ]}
+        confirmLabel={t("order.stale.confirm")}
+        busy={busy}
+        onConfirm={() => submit({ intent: "resend", sendStale: "confirmed" })}
         onClose={() => setConfirming(null)}
       />
       <ConfirmModal

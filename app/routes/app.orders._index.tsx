@@ -1,5 +1,5 @@
 /** Orders: every Shopify order the app received, with its lead, statuses and problems. */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
@@ -8,7 +8,7 @@ import { Card, EmptyState, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
-import { countFailedOrders, DEFAULT_SORT, parseOrdersSearch, queryOrders } from "../pages/orders.server";
+import { DEFAULT_SORT, failedOrders, parseOrdersSearch, queryOrders } from "../pages/orders.server";
 import { loadShopFacts } from "../pages/shop-facts.server";
 import { isPhoneUserAgent } from "../http/user-agent";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
@@ -17,20 +17,25 @@ import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { useT } from "../i18n/react";
 import { OrdersTable } from "../components/orders/OrdersTable";
 import { fixErrorText } from "../components/orders/text";
+import { BulkSendModal, bulkFactsOf, type BulkSendFacts } from "../components/orders/BulkSendModal";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const search = parseOrdersSearch(new URL(request.url).searchParams);
-  const [page, failedCount, facts] = await Promise.all([
+  const facts = await loadShopFacts(prisma, session.shop);
+  const now = Date.now();
+  const [page, failed] = await Promise.all([
     queryOrders(prisma, session.shop, search, { timeZone: DEFAULT_TIME_ZONE }),
-    countFailedOrders(prisma, session.shop),
-    loadShopFacts(prisma, session.shop),
+    failedOrders(prisma, session.shop, new Date(now - facts.staleOrderDays * DAY_MS)),
   ]);
   const { after, before, limit: _limit, sort = DEFAULT_SORT, ...filter } = search;
   return {
     page,
     filter: { ...filter, sort },
-    failedCount,
+    failed,
+    staleOrderDays: facts.staleOrderDays,
+    // Ages are computed against the server's clock: the page shows them as they are.
+    now,
     firstPage: !after && !before,
     timeZone: DEFAULT_TIME_ZONE,
     connected: facts.connected,
@@ -67,11 +72,20 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   throw new Response("Unknown intent", { status: 400 });
 });
 
+const DAY_MS = 86_400_000;
+
 export default function Orders() {
-  const { page, filter, failedCount, firstPage, connected, contact, phoneLayout } = useLoaderData<typeof loader>();
+  const { page, filter, failed, staleOrderDays, now, firstPage, connected, contact, phoneLayout } =
+    useLoaderData<typeof loader>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof action>({ key: "orders-bulk" });
+  // A bulk send asks first: how many, how old, how much.
+  const [confirm, setConfirm] = useState<{
+    intent: "resend" | "retryFailed";
+    ids: string[];
+    facts: BulkSendFacts;
+  } | null>(null);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -85,6 +99,35 @@ export default function Orders() {
 
   const submit = (intent: "resend" | "retryFailed", ids: string[]) =>
     fetcher.submit({ intent, ids: ids.join(",") }, { method: "post" });
+  const ask = (intent: "resend" | "retryFailed", ids: string[]) => {
+    if (intent === "retryFailed" && ids.length === 0) {
+      setConfirm({
+        intent,
+        ids,
+        facts: {
+          count: failed.count,
+          amountCents: failed.amountCents,
+          oldestMinutes: failed.oldestAt ? Math.max(0, Math.floor((now - Date.parse(failed.oldestAt)) / 60_000)) : null,
+          older: failed.older,
+          limitDays: staleOrderDays,
+        },
+      });
+      return;
+    }
+    const rows = page.rows.filter((r) => ids.includes(r.id));
+    setConfirm({
+      intent,
+      ids,
+      facts: bulkFactsOf(
+        rows.map((r) => ({ placedAt: r.createdAt, amountCents: r.amountCents })),
+        now,
+        staleOrderDays,
+      ),
+    });
+  };
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setConfirm(null);
+  }, [fetcher.state, fetcher.data]);
   const noFilter =
     !filter.query &&
     !filter.from &&
@@ -96,11 +139,11 @@ export default function Orders() {
       title={t("orders.title")}
       fullWidth
       secondaryActions={
-        failedCount > 0
+        failed.count > 0
           ? [
               {
-                content: t("orders.retryAllFailed", { count: failedCount }),
-                onAction: () => submit("retryFailed", []),
+                content: t("orders.retryAllFailed", { count: failed.count }),
+                onAction: () => ask("retryFailed", []),
                 loading: fetcher.state !== "idle",
               },
             ]
@@ -132,13 +175,21 @@ export default function Orders() {
           <OrdersTable
             page={page}
             filter={filter}
-            onBulk={submit}
+            onBulk={ask}
             busy={fetcher.state !== "idle"}
             contact={contact}
             phoneLayout={phoneLayout}
           />
         </Card>
       )}
+      <BulkSendModal
+        id="confirm-orders-bulk"
+        open={confirm !== null}
+        facts={confirm?.facts ?? null}
+        busy={fetcher.state !== "idle"}
+        onConfirm={() => confirm && submit(confirm.intent, confirm.ids)}
+        onClose={() => setConfirm(null)}
+      />
     </Page>
   );
 }

@@ -39,23 +39,32 @@ import { ContactMessageSection } from "../components/settings/ContactMessageSect
 import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { StorePairingSection } from "../components/settings/StorePairingSection";
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
+import { AdFeedSection } from "../components/settings/AdFeedSection";
+import { loadAdFeedView, runAdFeedAction } from "../pages/ad-feed.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "settings.title");
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [page, pairing] = await Promise.all([
+  const [page, pairing, adFeed] = await Promise.all([
     loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL }),
     loadPairingView(prisma, session.shop, { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null }),
+    loadAdFeedView(prisma, session.shop),
   ]);
-  return { ...page, pairing };
+  return { ...page, pairing, adFeed };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent !== "save") {
+    // The conversion feed's forms save at once too.
+    const adFeed = await runAdFeedAction(prisma, session.shop, intent, (name) => formText(form, name), {
+      admin,
+      appUrl: env.SHOPIFY_APP_URL,
+    });
+    if (adFeed) return adFeed;
     // The store pairing's own forms (create, redeem, end a pairing) save at once, apart from the page's save.
     const pairing = await runPairingAction(prisma, session.shop, intent, (name) => formText(form, name), {
       defaultBaseUrl: env.SELLER_API_BASE_URL ?? null,
@@ -164,6 +173,7 @@ export default function Settings() {
           <DisplaySection {...props} />
           <ContactMessageSection {...props} />
           <FlowSection {...props} />
+          <AdFeedSection feed={data.adFeed} />
           <AdvancedSection
             {...props}
             errorText={(name) => (name === "eventsSecret" ? eventsSecretError : errorText(name))}

@@ -58,12 +58,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, currentUrl
 };
 
 /**
- * What a merchant does daily, six entries with Home. Activity and Backfill are
+ * What a merchant does daily, seven entries with Home (the money the platform owes
+ * among them). Activity and Backfill are
  * maintenance: reached from Settings (components/settings/MaintenanceSection).
  */
 export const NAV: [string, MessageKey][] = [
   ["/app/orders", "nav.orders"],
   ["/app/anomalies", "nav.anomalies"],
+  ["/app/cash", "nav.cash"],
   ["/app/analytics", "nav.analytics"],
   ["/app/mappings", "nav.mappings"],
   ["/app/settings", "nav.settings"],

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import {
+  fromAnswer,
   InvalidInputError,
   InvalidLeadInputError,
   NotFoundError,
@@ -167,17 +168,11 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     if (parsed.success) return parsed.data;
     const issues = describeIssues(parsed.error);
     throw new UnexpectedResponseError({
-      message: `${res.method} ${res.path} answered ${res.status} with an unexpected ${what}: ${issues.join("; ")}`,
-      code: "unexpected_response",
-      status: res.status,
-      method: res.method,
-      path: res.path,
-      requestTime: res.requestTime,
-      apiVersion: res.apiVersion,
-      requestId: res.requestId,
-      body: res.body,
+      ...fromAnswer(res, redactor, {
+        message: `${res.method} ${res.path} answered ${res.status} with an unexpected ${what}: ${issues.join("; ")}`,
+        code: "unexpected_response",
+      }),
       issues,
-      redactor,
     });
   }
 
@@ -211,17 +206,11 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
     const result = readCreateResult(res.status, res.body);
     if (result) return result;
     throw new OutcomeUnknownError({
-      message: `POST /v1/leads answered ${res.status} without a readable lead ref; the lead probably exists`,
+      ...fromAnswer(res, redactor, {
+        message: `POST /v1/leads answered ${res.status} without a readable lead ref; the lead probably exists`,
+        code: "outcome_unknown",
+      }),
       reason: "unreadable_response",
-      code: "outcome_unknown",
-      status: res.status,
-      method: res.method,
-      path: res.path,
-      requestTime: res.requestTime,
-      apiVersion: res.apiVersion,
-      requestId: res.requestId,
-      body: res.body,
-      redactor,
     });
   }
 
@@ -237,16 +226,12 @@ export function createSellerApiClient(options: SellerApiClientOptions): SellerAp
       if (leads.length === 0 || nextBefore === null) return;
       if (seen.has(String(nextBefore))) {
         // Following it again would loop forever; stopping quietly could hide leads.
-        throw new UnexpectedResponseError({
-          message: `GET ${res.path} returned the cursor ${nextBefore} twice; pagination stopped`,
-          code: "cursor_repeated",
-          status: res.status,
-          method: res.method,
-          path: res.path,
-          requestTime: res.requestTime,
-          apiVersion: res.apiVersion,
-          redactor,
-        });
+        throw new UnexpectedResponseError(
+          fromAnswer({ ...res, body: undefined }, redactor, {
+            message: `GET ${res.path} returned the cursor ${nextBefore} twice; pagination stopped`,
+            code: "cursor_repeated",
+          }),
+        );
       }
       seen.add(String(nextBefore));
       before = nextBefore;

@@ -144,7 +144,8 @@ export interface ErrorDetails {
   field?: string;
 }
 
-export interface ResponseErrorInit {
+/** What an HTTP answer tells every error about it (the transport's ApiResponse has these fields). */
+export interface Answer {
   status: number;
   method: string;
   path: string;
@@ -152,39 +153,51 @@ export interface ResponseErrorInit {
   apiVersion: string | null;
   requestId?: string | null;
   body: unknown;
+}
+
+/** An error's fields read from the answer it is about, so no caller copies them one by one. */
+export function fromAnswer(
+  res: Answer,
+  redactor: Redactor,
+  what: { message: string; code: string | undefined },
+): ErrorInit {
+  return {
+    ...what,
+    status: res.status,
+    method: res.method,
+    path: res.path,
+    requestTime: res.requestTime,
+    apiVersion: res.apiVersion,
+    requestId: res.requestId,
+    body: res.body,
+    redactor,
+  };
+}
+
+const MAX_SERVER_MESSAGE = 300;
+
+export interface ResponseErrorInit extends Answer {
   details: ErrorDetails;
   retryAfterMs?: number;
   redactor: Redactor;
 }
 
-const MAX_SERVER_MESSAGE = 300;
-
-/** The one status -> class factory. */
+/** The one status -> class factory, for an answer outside 2xx. */
 export function errorFromResponse(init: ResponseErrorInit): SellerApiError {
-  const { status, details } = init;
+  const { details, redactor, retryAfterMs, ...res } = init;
+  const { status } = res;
   const serverMessage = details.message?.slice(0, MAX_SERVER_MESSAGE);
   const message =
-    `${init.method} ${init.path} answered ${status}` +
+    `${res.method} ${res.path} answered ${status}` +
     (details.code ? ` ${details.code}` : "") +
     (serverMessage ? `: ${serverMessage}` : "") +
     (details.field ? ` (field ${details.field})` : "");
-  const base: ErrorInit = {
-    message,
-    status,
-    code: details.code,
-    method: init.method,
-    path: init.path,
-    requestTime: init.requestTime,
-    apiVersion: init.apiVersion,
-    requestId: init.requestId,
-    body: init.body,
-    redactor: init.redactor,
-  };
+  const base = fromAnswer(res, redactor, { message, code: details.code });
   if (status === 400) return new BadRequestError(base);
   if (status === 401) return new AuthenticationError(base);
   if (status === 404) return new NotFoundError(base);
   if (status === 422) return new UnprocessableEntityError({ ...base, field: details.field });
-  if (status === 429) return new RateLimitError({ ...base, retryAfterMs: init.retryAfterMs ?? 0 });
+  if (status === 429) return new RateLimitError({ ...base, retryAfterMs: retryAfterMs ?? 0 });
   if (status >= 500) return new InternalServerError(base);
   return new SellerApiError(base);
 }

@@ -312,18 +312,7 @@ export function createTransport(config: TransportConfig): Transport {
   }
 
   function toError(res: ApiResponse, retryAfterMs?: number) {
-    return errorFromResponse({
-      status: res.status,
-      method: res.method,
-      path: res.path,
-      requestTime: res.requestTime,
-      apiVersion: res.apiVersion,
-      requestId: res.requestId,
-      body: res.body,
-      details: readErrorDetails(res.body),
-      retryAfterMs,
-      redactor,
-    });
+    return errorFromResponse({ ...res, details: readErrorDetails(res.body), retryAfterMs, redactor });
   }
 
   return { send, checkVersion };

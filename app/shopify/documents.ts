@@ -336,3 +336,59 @@ export const ORDER_SHOPIFY_STATUS = `#graphql
     }
   }
 `;
+
+/** The conversion feed's storefront pixel (extensions/conversion-pixel): registered with its settings. */
+export const WEB_PIXEL_CREATE = `#graphql
+  mutation WebPixelCreate($webPixel: WebPixelInput!) {
+    webPixelCreate(webPixel: $webPixel) {
+      webPixel {
+        id
+        settings
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const WEB_PIXEL_UPDATE = `#graphql
+  mutation WebPixelUpdate($id: ID!, $webPixel: WebPixelInput!) {
+    webPixelUpdate(id: $id, webPixel: $webPixel) {
+      webPixel {
+        id
+        settings
+      }
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const WEB_PIXEL_DELETE = `#graphql
+  mutation WebPixelDelete($id: ID!) {
+    webPixelDelete(id: $id) {
+      deletedWebPixelId
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** The app's pixel on the shop (no id: the calling app's own). */
+export const WEB_PIXEL = `#graphql
+  query WebPixel {
+    webPixel {
+      id
+      settings
+    }
+  }
+`;

@@ -13,6 +13,10 @@ import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconc
 import { FLOW_TRIGGER_BATCH, runFlowTriggerJobs } from "../flow/flow-triggers.server";
 import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
+import { runAdFeedJob, type AdFeedDeps } from "../ad-feed/send.server";
+import { adPlatformClients } from "../ad-feed/clients.server";
+import { secretBoxFromEnv } from "../env.server";
+import { log } from "../runtime/logger.server";
 import {
   POST_LEAD_JOB,
   REFRESH_LEAD_JOB,
@@ -23,14 +27,30 @@ import {
   FLOW_TRIGGER_JOB,
   PAYMENT_OVERDUE_JOB,
   RECONCILE_JOB,
+  AD_FEED_JOB,
 } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
-/** `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given). */
+/**
+ * `reconcile`: the reconciliation's interval, bound and threshold (read from the environment when not given);
+ * `adFeed`: the ad platforms' clients and the secret box (from the environment when not given, on first use).
+ */
 export function createJobHandlers(
-  deps: PipelineDeps & { adminFor: AdminFor; reconcile?: ReconcileConfig },
+  deps: PipelineDeps & {
+    adminFor: AdminFor;
+    reconcile?: ReconcileConfig;
+    adFeed?: Pick<AdFeedDeps, "meta" | "tiktok" | "secretBox">;
+  },
 ): JobHandlers {
   const reconcile = deps.reconcile ?? reconcileConfig();
+  let adFeed: AdFeedDeps | undefined;
+  const adFeedDeps = (): AdFeedDeps =>
+    (adFeed ??= {
+      db: deps.db,
+      now: deps.now,
+      ...(deps.adFeed ?? { ...adPlatformClients(), secretBox: secretBoxFromEnv() }),
+      log: (line) => log.warn(line),
+    });
   // The worker's line for each shop's Shopify points (write-back and Flow triggers share it).
   const shopifyBudget = new ShopifyBudget();
   return {
@@ -50,5 +70,6 @@ export function createJobHandlers(
     },
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
+    [AD_FEED_JOB]: (job) => runAdFeedJob(adFeedDeps(), job),
   };
 }

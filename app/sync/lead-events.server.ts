@@ -1,7 +1,7 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (Flow triggers, analytics rollups, customer
- * records, the cash ledger, write-back, the status-sync schedule). A retried
+ * records, the cash ledger, write-back, the conversion feed, the status-sync schedule). A retried
  * job or a sync that sees the same status twice produces no event the second
  * time (the link's state no longer differs).
  *
@@ -23,6 +23,7 @@ import { queueFlowTriggers } from "../flow/flow-triggers.server";
 import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
+import { adFeedHandler } from "../ad-feed/feed-events.server";
 import {
   asDate,
   asNumber,
@@ -46,6 +47,7 @@ const handlers: LeadEventHandler[] = [
   customerRecordHandler,
   cashLedgerHandler,
   writeBackHandler,
+  adFeedHandler,
   scheduleSyncHandler,
 ];
 

@@ -18,14 +18,17 @@ import {
   duplicateKeptText,
   resentSecondLeadText,
   resentText,
+  settledText,
+  staleSentText,
 } from "../models/order-texts";
+import { ageInDays, FLAG_STALE_APPROVED, STALE_REASON_PREFIX } from "../models/stale-order";
 import { sentAnywayText, standingText } from "../customers/hold-reason";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { applyLeadEvents } from "./lead-events.server";
 import { setStanding } from "../customers/records.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
-import { postLeadJobKey, POST_LEAD_JOB } from "../models/job-kinds";
+import { postLeadJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { ANOMALY_CODES, isKnownAnomaly } from "../models/anomaly-codes";
@@ -74,6 +77,11 @@ export interface Actor {
    * lead on the platform (the API can neither edit nor cancel the first one).
    */
   secondLead?: boolean;
+  /**
+   * The merchant confirmed sending it although it was placed longer ago than the shop's
+   * limit, in a confirmation that said how old it is (models/stale-order.ts).
+   */
+  sendStale?: boolean;
 }
 
 /** Sending again would make a second lead, and the merchant did not confirm it. */
@@ -103,11 +111,26 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
   const secondLead = hasLead(link);
   if (secondLead && !actor.secondLead) throw new SecondLeadError(link.leadRef!);
   const now = actor.now ?? new Date();
+  const heldAsStale = link.state === "held" && (link.reason ?? "").startsWith(STALE_REASON_PREFIX);
+  const flags = new Set(parseFlags(link.flags));
+  if (actor.sendStale) flags.add(FLAG_STALE_APPROVED);
   return db.$transaction(async (tx) => {
     const updated = await tx.orderLink.update({
       where: { id: link.id },
-      data: { state: "received", ...reasonFields(null), resendBy: actor.by, resendAt: now },
+      data: {
+        state: "received",
+        ...reasonFields(null),
+        resendBy: actor.by,
+        resendAt: now,
+        ...(actor.sendStale ? { flags: JSON.stringify([...flags]) } : {}),
+      },
     });
+    if (actor.sendStale && heldAsStale)
+      await addTimeline(tx, shop, link.id, {
+        kind: "send_anyway",
+        text: staleSentText(actor.by, ageInDays(link.orderCreatedAt ?? link.createdAt, now)),
+        at: now,
+      });
     await applyLeadEvents(tx, shop, [
       {
         linkId: link.id,
@@ -117,12 +140,7 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
         at: now,
       },
     ]);
-    await enqueueJob(tx, {
-      kind: POST_LEAD_JOB,
-      key: postLeadJobKey(shop, link.orderId),
-      shop,
-      payload: { linkId: link.id },
-    });
+    await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
     await addTimeline(
       tx,
       shop,
@@ -160,6 +178,25 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
     at: actor.now,
   });
   return resendOrder(db, shop, linkId, actor);
+}
+
+/**
+ * The merchant stopped or corrected, in the platform's seller space, a lead that Shopify
+ * cancelled, refunded or changed after sending: the disagreement is settled, recorded on
+ * the order's timeline. Nothing is sent anywhere (the API can neither cancel nor edit a lead).
+ */
+export async function settleMismatch(db: Db, shop: string, linkId: string, actor: Actor): Promise<void> {
+  const link = await linkOf(db, shop, linkId);
+  if (link.mismatch === null) throw new OrderActionError(409, "Shopify and the platform agree about this order");
+  await db.$transaction(async (tx) => {
+    await tx.orderLink.update({ where: { id: link.id }, data: { mismatch: null } });
+    await addTimeline(tx, shop, link.id, {
+      kind: "fixed",
+      text: settledText(actor.by, link.leadRef),
+      data: { mismatch: link.mismatch },
+      at: actor.now,
+    });
+  });
 }
 
 /**

@@ -14,11 +14,13 @@ import {
   cancelledAfterSendingText,
   cancelledBeforeSendingText,
   cancelledReasonText,
+  changedAfterSendingText,
   updatedInShopifyText,
 } from "../models/order-texts";
+import { mismatchOfUpdate } from "./order-changes";
 import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
@@ -37,6 +39,14 @@ interface OrderHeader {
   updatedAt: Date | null;
   customerId: string | null;
   cancelledAt: Date | null;
+}
+
+function parseJson(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function readHeader(payload: Record<string, unknown>): OrderHeader {
@@ -59,7 +69,7 @@ function readHeader(payload: Record<string, unknown>): OrderHeader {
 }
 
 async function queuePosting(tx: Tx, shop: string, orderId: string, linkId: string) {
-  await enqueueJob(tx, { kind: POST_LEAD_JOB, key: postLeadJobKey(shop, orderId), shop, payload: { linkId } });
+  await enqueueJob(tx, postLeadJobFor(shop, orderId, linkId));
 }
 
 /** Where an order event came from: its delivery key, and when Shopify raised it (X-Shopify-Triggered-At). */
@@ -84,19 +94,28 @@ export interface OrderCreatedRows {
     externalRef: string;
     cancelledAt: Date | null;
     orderCreatedAt: Date | null;
+    /** The order's date on every page: its arrival, or for an imported order the day it was placed. */
     createdAt: Date;
+    /** Set for an import of past orders: when it was imported. */
+    importedAt: Date | null;
   };
   job: { id: string; key: string; shop: string; payload: string; createdAt: Date };
 }
 
-/** Pure: the rows of one orders/create delivery; throws UnreadableOrderError for a payload without an order id. */
+/**
+ * Pure: the rows of one orders/create delivery; throws UnreadableOrderError for a payload without an order id.
+ * An imported order (`imported`) keeps the day it was placed as its date, so it counts then, not on the
+ * day of the import; its import's instant is kept beside it.
+ */
 export function orderCreatedRows(
   delivery: IntakeDelivery,
   payload: Record<string, unknown>,
   now = new Date(),
+  options: { imported?: boolean } = {},
 ): OrderCreatedRows {
   const header = readHeader(payload);
   const { shop } = delivery;
+  const placedAt = header.createdAt && header.createdAt < now ? header.createdAt : now;
   return {
     delivery: {
       id: delivery.id,
@@ -117,7 +136,8 @@ export function orderCreatedRows(
       cancelledAt: header.cancelledAt,
       // A payload without created_at (never from Shopify) counts from its arrival.
       orderCreatedAt: header.createdAt ?? now,
-      createdAt: now,
+      createdAt: options.imported ? placedAt : now,
+      importedAt: options.imported ? now : null,
     },
     job: {
       id: randomUUID(),
@@ -152,10 +172,11 @@ export function insertOrderLinks(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.
     ({
       link: l,
     }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
-      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.orderCreatedAt}, ${l.createdAt}, ${l.createdAt})`,
+      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.orderCreatedAt}, ${l.createdAt}, ${l.importedAt},
+      ${l.importedAt ?? l.createdAt})`,
   );
   return db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
-      "externalRef", "state", "cancelledAt", "orderCreatedAt", "createdAt", "updatedAt")
+      "externalRef", "state", "cancelledAt", "orderCreatedAt", "createdAt", "importedAt", "updatedAt")
     VALUES ${Prisma.join(values)} ON CONFLICT ("shop", "orderId") DO NOTHING`;
 }
 
@@ -198,17 +219,20 @@ export function orderCreatedInserts(db: Db, rows: OrderCreatedRows[]): Prisma.Pr
  * stored exactly as orders/create stores it (its link in `received` and its post-lead
  * job, both insert-or-ignore) with a first timeline row saying where it came from. False
  * when the app knew the order already (a webhook, or another pass, stored it first: its
- * link and job stand).
+ * link and job stand). An import of past orders (`imported`) dates the order by the day
+ * it was placed (orderCreatedRows).
  */
 export async function intakeImportedOrder(
   db: Db,
   shop: string,
   payload: Record<string, unknown>,
-  source: { deliveryId: string; timeline: TimelineEntry },
+  source: { deliveryId: string; timeline: TimelineEntry; imported?: boolean },
 ): Promise<boolean> {
   const orderId = String(payload.id);
   return db.$transaction(async (tx: Tx) => {
-    const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload);
+    const rows = orderCreatedRows({ id: source.deliveryId, shop, topic: "ORDERS_CREATE" }, payload, new Date(), {
+      imported: source.imported,
+    });
     if ((await insertOrderLinks(tx, [rows])) === 0) return false;
     await insertPostLeadJobs(tx, [rows]);
     const link = await tx.orderLink.findUniqueOrThrow({
@@ -255,8 +279,16 @@ export async function intakeOrderUpdated(
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
   if (header.cancelledAt) return intakeOrderCancelled(tx, shop, payload, options);
   if (!acceptsOrderUpdates(state)) {
-    // Posted or in flight: keep the snapshot current for display only.
-    await tx.orderLink.update({ where: { id: link.id }, data: { payload: JSON.stringify(payload), payloadAt: at } });
+    // Posted or in flight: keep the snapshot current for display; a refund or an edit of what the lead
+    // carries is a disagreement the merchant must settle in the seller space (the API cannot edit a lead).
+    const mismatch =
+      link.mismatch === null && isPosted(state) ? mismatchOfUpdate(parseJson(link.payload), payload) : null;
+    await tx.orderLink.update({
+      where: { id: link.id },
+      data: { payload: JSON.stringify(payload), payloadAt: at, ...(mismatch ? { mismatch } : {}) },
+    });
+    if (mismatch)
+      await addTimeline(tx, shop, link.id, { kind: "updated", text: changedAfterSendingText(mismatch, link.leadRef) });
     return "applied";
   }
   await tx.orderLink.update({
@@ -304,7 +336,7 @@ export async function intakeOrderCancelled(
   const payloadAt = link.payloadAt && link.payloadAt > seen ? link.payloadAt : seen;
   const state = (isLinkState(link.state) ? link.state : "received") as LinkState;
   if (isPosted(state) || state === "posting") {
-    await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt } });
+    await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, mismatch: "cancelled" } });
     await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
     return "applied";
   }

@@ -42,6 +42,8 @@ import {
   notInstalledText,
   rateLimitedText,
   receivedText,
+  placedText,
+  staleHeldText,
   refusedText,
   sendFailedText,
   waitingForKeyText,
@@ -64,6 +66,7 @@ import { pauseShop } from "./shop-pause.server";
 import { leadEventItems, recordLeadEvents } from "./lead-events.server";
 import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
+import { ageInDays, FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { holdReasonRef } from "../customers/hold-reason";
 import { english } from "../i18n";
 import { snapshotOf } from "../models/lead-events";
@@ -233,6 +236,20 @@ async function postLink(
     await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite });
     return;
   }
+  // Older than the shop's limit and never sent: only with the merchant's word (an order that may
+  // already be on the platform, or whose lead exists, is past that question).
+  const placedAt = link.orderCreatedAt ?? link.createdAt;
+  if (
+    !uncertain &&
+    link.leadRef === null &&
+    isStaleOrder(placedAt, deps.now(), settings.staleOrderDays) &&
+    !parseJson<string[]>(link.flags, []).includes(FLAG_STALE_APPROVED)
+  ) {
+    const days = ageInDays(placedAt, deps.now());
+    const text = staleHeldText(days, settings.staleOrderDays);
+    await moveLink(db, link, "held", { reason: text, timeline: { kind: "held", text, data: { days } }, alsoWrite });
+    return;
+  }
   if (
     settings.customerHold.enabled &&
     result.phone &&
@@ -385,16 +402,19 @@ async function mapLink(
     findings: result.findings.map((f) => f.code),
   });
   // Intake writes no timeline row (it must stay small): the first look at the
-  // order records its arrival. Only a link never mapped has neither a lead nor a finding.
+  // order records its arrival (an imported order's, when it was placed: its import has a row of its own).
+  // Only a link never mapped has neither a lead nor a finding.
   const firstLook = link.leadJson === null && link.findings === "[]";
-  const receivedRow = row("received", receivedText(link.orderName), link.createdAt);
+  const receivedRow = link.importedAt
+    ? row("placed", placedText(link.orderName), link.createdAt)
+    : row("received", receivedText(link.orderName), link.createdAt);
   const fields: MappedFields = {
     findings: JSON.stringify(result.findings),
     leadJson: result.lead ? JSON.stringify(result.lead) : null,
     phone: result.phone ?? null,
     cityId: result.city?.id ?? null,
-    totalClient: result.lead?.total_client ?? null,
-    totalCents: totalCentsOf(result.lead?.total_client),
+    totalClient: result.totalClient ?? null,
+    totalCents: totalCentsOf(result.totalClient),
     productKeys: JSON.stringify(result.productKeys),
   };
   const rows = (then?: { kind: TimelineKind; text: MessageRef }) => [

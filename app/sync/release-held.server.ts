@@ -10,7 +10,7 @@
  * released: a lead already on the platform is corrected in its seller space,
  * never sent twice by a fix.
  */
-import type { Prisma } from "@prisma/client";
+import type { OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { fromWebhookOrder, mapOrderToLead, type Finding } from "../leads";
 import { addTimeline, reasonFields } from "../models/timeline.server";
@@ -22,6 +22,8 @@ import { applyOverrides } from "./post-lead.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
 import { findingRef, readyAfterFixText, recheckedText } from "../models/order-texts";
+import { readShopSettings } from "../models/shop-settings";
+import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 
 /** Orders checked again per fix. */
 export const RECHECK_LIMIT = 500;
@@ -34,6 +36,15 @@ export type FixScope = { kind: "products" } | { kind: "cities" } | { kind: "cust
 export interface ReleasedOrder {
   id: string;
   orderName: string;
+  /** The amount to collect, in cents (0 when unknown). */
+  amountCents: number;
+  /** When it was placed (ISO). */
+  placedAt: string;
+  /**
+   * Placed longer ago than the shop's limit and not approved: sending it leaves it waiting for
+   * the merchant's word (post-lead holds it), and the confirmation says so first.
+   */
+  olderThanLimit: boolean;
 }
 
 export interface Release {
@@ -41,6 +52,31 @@ export interface Release {
   orders: ReleasedOrder[];
   /** Orders checked again that something else still holds. */
   stillHeld: number;
+  /** The shop's limit, in days (Settings). */
+  staleOrderDays: number;
+}
+
+type ReleasedRow = Pick<OrderLink, "id" | "orderName" | "createdAt" | "orderCreatedAt" | "flags">;
+
+/** A freed order as the confirmation shows it. */
+function releasedOrder(link: ReleasedRow, amountCents: number, now: Date, staleOrderDays: number): ReleasedOrder {
+  const placed = link.orderCreatedAt ?? link.createdAt;
+  return {
+    id: link.id,
+    orderName: link.orderName,
+    amountCents,
+    placedAt: placed.toISOString(),
+    olderThanLimit: isStaleOrder(placed, now, staleOrderDays) && !parseFlags(link.flags).includes(FLAG_STALE_APPROVED),
+  };
+}
+
+function parseFlags(json: string): string[] {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return Array.isArray(value) ? value.filter((f): f is string => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Findings the mapper cannot recompute without reading other orders: kept as they were. */
@@ -64,10 +100,11 @@ export async function recheckHeldOrders(
   scope: FixScope,
   options: { now?: Date } = {},
 ): Promise<Release> {
-  if (scope.kind === "customer") return releaseCustomer(db, shop, scope.phone);
   const now = options.now ?? new Date();
   const shopRow = await db.shop.findUnique({ where: { domain: shop } });
-  if (!shopRow) return { orders: [], stillHeld: 0 };
+  const staleOrderDays = readShopSettings(shopRow?.settings).staleOrderDays;
+  if (scope.kind === "customer") return releaseCustomer(db, shop, scope.phone, now, staleOrderDays);
+  if (!shopRow) return { orders: [], stillHeld: 0, staleOrderDays };
   const codes = familyCodes(scope.kind === "products" ? "product" : "city");
   const links = await db.orderLink.findMany({
     where: {
@@ -78,9 +115,18 @@ export async function recheckHeldOrders(
     },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: RECHECK_LIMIT,
-    select: { id: true, orderName: true, payload: true, overrides: true, findings: true },
+    select: {
+      id: true,
+      orderName: true,
+      payload: true,
+      overrides: true,
+      findings: true,
+      createdAt: true,
+      orderCreatedAt: true,
+      flags: true,
+    },
   });
-  if (links.length === 0) return { orders: [], stillHeld: 0 };
+  if (links.length === 0) return { orders: [], stillHeld: 0, staleOrderDays };
   const references = cachedReferenceData(shopRow);
   const rules = await loadShopRules(db, shopRow);
   const released: ReleasedOrder[] = [];
@@ -110,8 +156,8 @@ export async function recheckHeldOrders(
             leadJson: result.lead ? JSON.stringify(result.lead) : null,
             phone: result.phone ?? null,
             cityId: result.city?.id ?? null,
-            totalClient: result.lead?.total_client ?? null,
-            totalCents: totalCentsOf(result.lead?.total_client),
+            totalClient: result.totalClient ?? null,
+            totalCents: totalCentsOf(result.totalClient),
             productKeys: JSON.stringify(result.productKeys),
           },
         });
@@ -125,18 +171,32 @@ export async function recheckHeldOrders(
       });
     }
     if (blocked || result.decision === "skip") stillHeld++;
-    else released.push({ id: link.id, orderName: link.orderName });
+    else released.push(releasedOrder(link, totalCentsOf(result.totalClient), now, staleOrderDays));
   }
-  return { orders: released, stillHeld };
+  return { orders: released, stillHeld, staleOrderDays };
 }
 
 /** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
-async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Release> {
+async function releaseCustomer(
+  db: Db,
+  shop: string,
+  phone: string,
+  now: Date,
+  staleOrderDays: number,
+): Promise<Release> {
   const held = await db.orderLink.findMany({
     where: { shop, state: "held", cancelledAt: null, phone },
     orderBy: [{ updatedAt: "desc" }],
     take: RECHECK_LIMIT,
-    select: { id: true, orderName: true, findings: true },
+    select: {
+      id: true,
+      orderName: true,
+      findings: true,
+      totalCents: true,
+      createdAt: true,
+      orderCreatedAt: true,
+      flags: true,
+    },
   });
   const holds = await customerHoldReasons(
     db,
@@ -147,10 +207,10 @@ async function releaseCustomer(db: Db, shop: string, phone: string): Promise<Rel
   let stillHeld = 0;
   for (const link of held) {
     const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
-    if (holds.has(link.id) && !blocking) orders.push({ id: link.id, orderName: link.orderName });
+    if (holds.has(link.id) && !blocking) orders.push(releasedOrder(link, link.totalCents, now, staleOrderDays));
     else stillHeld++;
   }
-  return { orders, stillHeld };
+  return { orders, stillHeld, staleOrderDays };
 }
 
 /** Sends the released orders the merchant confirmed: those still waiting without a lead (none of another shop); the rest are counted as skipped. */

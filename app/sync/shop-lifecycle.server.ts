@@ -7,9 +7,10 @@ import { addTimeline, reasonFields } from "../models/timeline.server";
 import { reinstalledText } from "../models/order-texts";
 import type { TransactionClient } from "../models/webhook-delivery.server";
 import { applyLeadEvents } from "./lead-events.server";
-import { POST_LEAD_JOB, postLeadJobKey } from "../models/job-kinds";
+import { postLeadJobFor } from "../models/job-kinds";
 import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
+import { eraseShopFeedData } from "../ad-feed/clicks.server";
 import { log } from "../runtime/logger.server";
 
 /**
@@ -89,12 +90,7 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
           at,
         },
       ]);
-      await enqueueJob(tx, {
-        kind: POST_LEAD_JOB,
-        key: postLeadJobKey(shop, link.orderId),
-        shop,
-        payload: { linkId: link.id },
-      });
+      await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
       await addTimeline(tx, shop, link.id, { kind: "resend", text: reinstalledText(), at });
     }
     // After a reinstall, jobs held back while the app was gone need not wait out their delay.
@@ -157,6 +153,7 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<"e
   await tx.syncLedger.deleteMany({ where: { shop } });
   await tx.reconcilePass.deleteMany({ where: { shop } });
   await tx.syncLatency.deleteMany({ where: { shop } });
+  await eraseShopFeedData(tx, shop);
   await tx.shop.deleteMany({ where: { domain: shop } });
   // Delivery rows are kept (ids and topics only, no personal data) so a
   // redelivered shop/redact is still recognised as done.

@@ -9,18 +9,14 @@
 // First: production defaults (app/env.server.ts: NODE_ENV, .env); the app's log lines are JSON, named for the
 // command. What the command tells the operator (counts, usage) stays plain text on stdout and stderr.
 import { setProcessRole } from "../../app/runtime/logger.server";
-import { parseArgs, UsageError } from "../dev/lib/args";
+import { operatorArgs, shopArg, UsageError } from "./lib/usage";
 
 setProcessRole("customers-rebuild");
 
 async function main(): Promise<number> {
   let shop: string | undefined;
   try {
-    const args = parseArgs(process.argv.slice(2), ["shop"], []);
-    if (args.positionals.length) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
-    shop = args.values.shop;
-    if (shop !== undefined && !/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(shop))
-      throw new UsageError(`--shop must be a *.myshopify.com domain, not "${shop}"`);
+    shop = shopArg(operatorArgs(process.argv.slice(2), { shop: { type: "string" } }).shop);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(

@@ -384,7 +384,7 @@ describe("cash ledger", () => {
     );
     // The generator reaches shops with parcels owed, paid and returned at once.
     expect(everyState).toBeGreaterThan(10);
-  }, 300_000);
+  }, 900_000);
 
   it("a status seen again, or events handled twice, changes nothing", async () => {
     const shop = "cash-repeat.myshopify.com";

@@ -18,6 +18,7 @@ import {
   type CashRow,
 } from "../../app/analytics/cash";
 import { bucketOfQuery, parseCashQuery } from "../../app/analytics/cash-query";
+import { csvDialect } from "../../app/analytics/csv";
 import { cashCsv } from "../../app/analytics/cash-csv";
 import { isoWeekNumber } from "../../app/analytics/iso-week";
 import {
@@ -198,8 +199,8 @@ describe("the cash list's address", () => {
 });
 
 describe("CSV of the ledger", () => {
-  it("writes exact amounts, an empty unknown profit, and defuses formulas in text", () => {
-    const csv = cashCsv([
+  it("writes exact amounts, an empty unknown profit, and defuses formulas in text, in English or as French Excel reads it", () => {
+    const rows: Parameters<typeof cashCsv>[0] = [
       {
         linkId: "a",
         orderId: "1",
@@ -228,11 +229,17 @@ describe("CSV of the ledger", () => {
         profitCents: -1240,
         ageDays: null,
       },
+    ];
+    expect(cashCsv(rows).split("\r\n")).toEqual([
+      "\uFEFFOrder,Shopify order id,Lead,State,Delivered on,Paid on,Returned on,Days since delivery,Amount to collect (MAD),Seller profit (MAD)",
+      "'=HYPERLINK(1),1,L-1,Owed,2026-11-02,,,24,249.50,",
+      "#2,2,,Paid,2026-11-01,2026-11-09,,,100.00,-12.40",
+      "",
     ]);
-    expect(csv.split("\r\n")).toEqual([
-      "order,order_id,lead_ref,state,delivered_on,paid_on,returned_on,days_since_delivery,amount_to_collect_mad,seller_profit_mad",
-      "'=HYPERLINK(1),1,L-1,owed,2026-11-02,,,24,249.50,",
-      "#2,2,,paid,2026-11-01,2026-11-09,,,100.00,-12.40",
+    expect(cashCsv(rows, csvDialect("fr")).split("\r\n")).toEqual([
+      "\uFEFFCommande;Identifiant Shopify de la commande;Lead;État;Livré le;Payé le;Retourné le;Jours depuis la livraison;Montant à encaisser (MAD);Bénéfice vendeur (MAD)",
+      "'=HYPERLINK(1);1;L-1;Dû;2026-11-02;;;24;249,50;",
+      "#2;2;;Payé;2026-11-01;2026-11-09;;;100,00;-12,40",
       "",
     ]);
   });

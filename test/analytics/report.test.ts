@@ -15,7 +15,7 @@ import {
   type RollupRow,
 } from "../../app/analytics/report";
 import { parsePeriod, presetPeriod } from "../../app/analytics/period";
-import { breakdownCsv, funnelCsv, weeksCsv } from "../../app/analytics/csv";
+import { breakdownCsv, csvDialect, funnelCsv, weeksCsv } from "../../app/analytics/csv";
 import { isDay, weekOf } from "../../app/analytics/days";
 
 const row = (statusGroup: string, orders: number, extra: Partial<RollupRow> = {}): RollupRow => ({
@@ -265,17 +265,18 @@ describe("periods", () => {
 });
 
 describe("CSV", () => {
-  it("writes amounts from cents and every rate beside its two counts", () => {
+  it("writes amounts from cents and every rate beside its two counts, headers in English for an English reader", () => {
     const s = summarise([
       row("delivered", 3, { deliveryDays: 2, totalCents: 74970, profitCents: -150 }),
       row("returned", 1),
       row("held", 1),
     ]);
-    const csv = breakdownCsv("city_id", [breakdownLine("101", '=Casa, "Anfa"', s)]);
+    const csv = breakdownCsv("cityId", [breakdownLine("101", '=Casa, "Anfa"', s)]);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
     expect(csv.split("\r\n")[1]).toBe(`101,"'=Casa, ""Anfa""",5,4,3,1,0.7500,0.2500,749.70,-1.50,2`);
     const funnel = funnelCsv(s, summarise([]));
-    expect(funnel).toContain("step,delivered,3,0,0.7500,3,4\r\n");
-    expect(funnel).toContain("lost,orders:held,1,0,0.2000,1,5\r\n");
+    expect(funnel).toContain("Step,Delivered,3,0,0.7500,3,4\r\n");
+    expect(funnel).toContain("Lost,held for a fix,1,0,0.2000,1,5\r\n");
     expect(
       weeksCsv([
         {
@@ -287,7 +288,21 @@ describe("CSV", () => {
         },
       ]),
     ).toBe(
-      "week_start,orders,shipped,delivered,delivery_rate_delivered_over_shipped,collected_mad,seller_profit_mad\r\n2026-03-02,4,4,3,0.7500,0.05,0.00\r\n",
+      "\uFEFFWeek starting,Orders,Shipped,Delivered,Delivery rate (delivered / shipped),Collected (MAD),Seller profit (MAD)\r\n2026-03-02,4,4,3,0.7500,0.05,0.00\r\n",
     );
+  });
+
+  it("GIVEN a French reader WHEN a table is exported THEN French Excel reads it: ';' between fields, decimal commas, French headers", () => {
+    const s = summarise([
+      row("delivered", 3, { deliveryDays: 2, totalCents: 74970, profitCents: -150 }),
+      row("returned", 1),
+    ]);
+    const fr = csvDialect("fr");
+    const [header, line] = breakdownCsv("cityId", [breakdownLine("101", "Casablanca; Anfa", s)], fr).split("\r\n");
+    expect(header).toBe(
+      "\uFEFFIdentifiant de la ville;Nom;Commandes;Expédiées;Livrées;Retournées;Taux de livraison (livrées / expédiées);Taux de retour (retournées / expédiées);Encaissé (MAD);Bénéfice vendeur (MAD);Délai médian de livraison (jours)",
+    );
+    expect(line).toBe(`101;"Casablanca; Anfa";4;4;3;1;0,7500;0,2500;749,70;-1,50;2`);
+    expect(funnelCsv(s, summarise([]), fr)).toContain("Étape;Livrées;3;0;0,7500;3;4\r\n");
   });
 });

@@ -170,4 +170,4 @@ it("ends with exactly one lead per order across two servers and two workers thro
     `chaos across processes: ${ORDERS} orders, ${deliveries.length} deliveries (${redelivered} redelivered after a failure), ` +
       `kills ${kills.join(", ")}, API calls by status ${JSON.stringify(calls)}, settled in ${Date.now() - started} ms, states ${JSON.stringify(states)}`,
   );
-}, 360_000);
+}, 900_000);

@@ -76,7 +76,8 @@ describe("migrations and data model", () => {
       await migrated.drop();
       await modelled.drop();
     }
-  });
+    // Every migration applied, then Prisma's CLI: minutes on a loaded machine.
+  }, 300_000);
 
   it("processes migrating at once apply each migration exactly once", async () => {
     const database = await createEmptyDatabase();

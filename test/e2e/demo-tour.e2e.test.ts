@@ -108,7 +108,7 @@ beforeAll(async () => {
       if (answer.status >= 300) throw new Error(`app/uninstalled answered ${answer.status}`);
     },
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   await preview?.close();
@@ -223,7 +223,7 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
     held = builtInOrder(order);
     await placeOrder(DEMO, held);
     await waitUntil(`${order} to be held`, async () => (await linkOf(DEMO, held.id))?.state === "held");
-  }, 120_000);
+  });
   afterAll(() => context?.close());
 
   it("maps the held order's unknown SKU from Products and cities, saving with the save bar", async () => {
@@ -256,7 +256,7 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
         timeout: 30_000,
       })
       .toBe("mapped");
-  }, 120_000);
+  });
 
   it("sends the held order from its page", async () => {
     await go(page, w("nav.orders"), w("orders.title"));

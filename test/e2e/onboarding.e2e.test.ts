@@ -49,7 +49,15 @@ async function visit(page: Page, url: string) {
 }
 
 // Six entries; the maintenance pages (Activity, Backfill) are reached from Settings.
-const NAV = ["nav.home", "nav.orders", "nav.anomalies", "nav.analytics", "nav.mappings", "nav.settings"] as const;
+const NAV = [
+  "nav.home",
+  "nav.orders",
+  "nav.anomalies",
+  "nav.cash",
+  "nav.analytics",
+  "nav.mappings",
+  "nav.settings",
+] as const;
 
 describe("onboarding in English", () => {
   let session: EmbeddedSession;

@@ -66,7 +66,7 @@ beforeAll(async () => {
       data: { sellerApiBaseUrl: null, sellerAccount: "ACC-1001" },
     });
   }
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();

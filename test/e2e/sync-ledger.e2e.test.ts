@@ -118,7 +118,7 @@ beforeAll(async () => {
   ] as const) {
     await db.syncLatency.create({ data: { shop: SHOP, metric, hour, bucket: bucketOf(seconds), count } });
   }
-}, 120_000);
+});
 afterAll(() => world?.close());
 
 describe("sync ledger", () => {

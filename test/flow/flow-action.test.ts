@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   flow = shopifyAdminControl(admin.url);
   pipeline = testPipeline(app.db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await admin?.close();

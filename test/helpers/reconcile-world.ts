@@ -71,7 +71,8 @@ export function useReconcileWorld(
     };
     const handlers: JobHandlers = createJobHandlers(deps);
     handlers[RECONCILE_JOB] = (job, ctx) => pass.runReconcileJob(deps, job, ctx, RECONCILE_TEST_CONFIG);
-    const drain = async (timeoutMs = 30_000) => {
+    // A bound for a queue that never empties, not a speed (a loaded machine drains slower).
+    const drain = async (timeoutMs = 300_000) => {
       await createWorker({
         db: db.prisma,
         handlers,

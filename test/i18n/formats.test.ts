@@ -98,10 +98,19 @@ describe("stored sentences", () => {
     expect(english(ref)).toBe("Lead ATB-100001: confirmation New → Call back");
   });
 
-  it("render lists, money and plurals", () => {
+  it("render lists, money and plurals, never a raw tag, and the same words once", () => {
     expect(render("fr", writtenBackText([{ kind: "tagsAdd", tags: ["cod:new"] }, { kind: "markAsPaid" }]))).toBe(
-      "Commande Shopify mise à jour : balises ajoutées (cod:new) et marquée comme payée",
+      "Commande Shopify mise à jour : balises de statut mises à jour et marquée comme payée",
     );
+    expect(
+      render(
+        "fr",
+        writtenBackText([
+          { kind: "tagsAdd", tags: ["cod:confirmed"] },
+          { kind: "tagsRemove", tags: ["cod:new"] },
+        ]),
+      ),
+    ).toBe("Commande Shopify mise à jour : balises de statut mises à jour");
     expect(render("fr", checkedText("hold", 1, 0))).toBe("Vérifiée : 1 problème à corriger avant l'envoi");
     expect(render("en", checkedText("send", 0, 2))).toBe("Checked: ready to send, with 2 warnings");
     const below = findingRef({ code: "total_below_cost", params: { total: "150.00", minimum: "229.50" } })!;

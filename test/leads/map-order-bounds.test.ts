@@ -222,9 +222,17 @@ describe("the lead's shape", () => {
     expect(result.findings.map((f) => f.code)).toEqual(["name_missing", "city_missing", "currency_not_mad"]);
   });
 
-  it("leaves out the lead and phone of an order without a usable phone", () => {
+  it("leaves out the lead and phone of an order without a usable phone, and keeps its amount to collect", () => {
     const result = mapOrderToLead(withAddress(order(), { phone: undefined }), context());
-    expect(Object.keys(result).sort()).toEqual(["city", "decision", "findings", "needsRefresh", "productKeys"]);
+    expect(Object.keys(result).sort()).toEqual([
+      "city",
+      "decision",
+      "findings",
+      "needsRefresh",
+      "productKeys",
+      "totalClient",
+    ]);
+    expect(result.totalClient).toBe("149.00");
   });
 
   it("sends two different items as two, with their product keys sorted", () => {

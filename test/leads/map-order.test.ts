@@ -31,6 +31,7 @@ describe("mapOrderToLead: a plain COD order", () => {
       needsRefresh: [],
       productKeys: ["product:1001"],
       phone: "0612345678",
+      totalClient: "149.00",
       city: { id: cityId("Casablanca"), name: "Casablanca", score: 1, via: "name" },
       lead: {
         customer_name: "Fatima Zahra",

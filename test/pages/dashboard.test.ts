@@ -138,18 +138,17 @@ describe("figures", () => {
     ]);
   });
 
-  it("counts today, 7 and 30 days exactly, in integer cents", async () => {
+  it("counts today, 7 and 30 days exactly, in integer cents, each rate as Analytics divides it", async () => {
     const result = await dashboard.loadDashboard(app.db.prisma, SHOP_A, { now: NOW, timeZone: "UTC" });
     expect(result.figures.today).toEqual({
       sent: 4,
       held: 1,
       damaged: 1,
       confirmed: 2,
-      decided: 3,
-      confirmationRate: 2 / 3,
+      confirmationRate: { part: 2, whole: 4, rate: 2 / 4 },
       delivered: 1,
       shipped: 2,
-      deliveryRate: 0.5,
+      deliveryRate: { part: 1, whole: 2, rate: 0.5 },
       collectedCents: 24900,
     });
     // + yesterday's 7.00 delivered lead (sent, confirmed, delivered)
@@ -158,11 +157,10 @@ describe("figures", () => {
       held: 2,
       damaged: 1,
       confirmed: 5,
-      decided: 6,
-      confirmationRate: 5 / 6,
+      confirmationRate: { part: 5, whole: 8, rate: 5 / 8 },
       delivered: 3,
       shipped: 5,
-      deliveryRate: 3 / 5,
+      deliveryRate: { part: 3, whole: 5, rate: 3 / 5 },
       collectedCents: 24900 + 19999 + 700,
     });
     expect(result.figures.last30).toEqual({
@@ -170,14 +168,38 @@ describe("figures", () => {
       held: 2,
       damaged: 2,
       confirmed: 6,
-      decided: 8,
-      confirmationRate: 6 / 8,
+      confirmationRate: { part: 6, whole: 10, rate: 6 / 10 },
       delivered: 4,
       shipped: 6,
-      deliveryRate: 4 / 6,
+      deliveryRate: { part: 4, whole: 6, rate: 4 / 6 },
       collectedCents: 24900 + 19999 + 700 + 100000,
     });
     expect(result.hasLeads).toBe(true);
+  });
+
+  it("GIVEN the same orders WHEN Home and Analytics load today, 7 and 30 days THEN each figure they both show is the same, counts included", async () => {
+    const { loadAnalytics } = await import("../../app/analytics/report.server");
+    const home = await dashboard.loadDashboard(app.db.prisma, SHOP_A, { now: NOW, timeZone: "UTC" });
+    const periods = { today: "from=2026-03-10&to=2026-03-10", last7: "period=7", last30: "period=30" } as const;
+    for (const [period, search] of Object.entries(periods) as [keyof typeof periods, string][]) {
+      const analytics = await loadAnalytics(app.db.prisma, SHOP_A, new URLSearchParams(search), {
+        now: NOW,
+        timeZone: "UTC",
+      });
+      expect(analytics.period, period).toMatchObject(home.periods[period]);
+      const s = analytics.current;
+      expect(home.figures[period], period).toMatchObject({
+        sent: s.steps.sent,
+        confirmed: s.steps.confirmed,
+        confirmationRate: s.confirmationRate,
+        delivered: s.steps.delivered,
+        shipped: s.steps.shipped,
+        deliveryRate: s.deliveryRate,
+        collectedCents: s.collectedCents,
+      });
+    }
+    // Not a vacuous agreement: the month has leads in every figure.
+    expect(home.figures.last30.confirmationRate.whole).toBeGreaterThan(0);
   });
 
   it("charts 14 days of leads by outcome, oldest first", async () => {

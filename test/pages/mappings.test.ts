@@ -323,7 +323,7 @@ describe("CSV", () => {
       kind: "sku_mappings",
       saved: 3,
       rows: 4,
-      release: { orders: [], stillHeld: 0 },
+      release: { orders: [], stillHeld: 0, staleOrderDays: 7 },
     });
 
     const after = (await app.db.prisma.skuMapping.findMany({ orderBy: { sourceKey: "asc" } })).map(

@@ -41,7 +41,7 @@ describe("a row's summary", () => {
       erased: false,
       cityName: "Casablanca",
       items: [
-        { name: "Huile d'argan 100 ml (Jaune)", quantity: 2 },
+        { name: "Huile d'argan 100 ml (Jaune)", quantity: 2, sku: "BAB-YEL" },
         { name: "Huile d'argan 100 ml", quantity: 1 },
       ],
       moreItems: 1,

@@ -68,4 +68,4 @@ it("GIVEN 200 jobs and two worker processes WHEN both run THEN each job runs exa
   expect([...perKey.entries()].filter(([, n]) => n !== 1)).toEqual([]);
   expect(await t.prisma.job.count({ where: { state: "done", attempts: 1 } })).toBe(JOBS);
   for (const report of reports) expect(report.problems).toEqual([]);
-}, 60_000);
+});

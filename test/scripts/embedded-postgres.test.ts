@@ -4,7 +4,8 @@
  * the server runs as under root cannot enter; kept between runs when asked;
  * and, when it cannot start, one message with the cause and the kept log.
  * The suite runs as root here, so the first tests take the path a newcomer
- * cloning as root takes.
+ * cloning as root takes. Each starts servers (initdb included): minutes on a
+ * loaded machine, hence their bounds.
  */
 import { execFile, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -50,7 +51,10 @@ describe("the embedded PostgreSQL from a clone in a private (0700) folder", () =
   afterAll(() => {
     rmSync(privateDir, { recursive: true, force: true });
     // Clusters kept where the server's user can reach them (root): not left behind by the suite.
-    for (const dir of keptElsewhere) rmSync(dir, { recursive: true, force: true });
+    for (const dir of keptElsewhere) {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.for`, { force: true });
+    }
   });
 
   it("GIVEN its binaries inside a 0700 folder WHEN a throw-away server starts THEN it answers a query, and the process's exit and signals are left as they were", async () => {
@@ -64,7 +68,7 @@ describe("the embedded PostgreSQL from a clone in a private (0700) folder", () =
       await server.stop();
     }
     expect(existsSync(server.dataDir)).toBe(false);
-  });
+  }, 180_000);
 
   it("GIVEN a data folder inside the 0700 folder WHEN the server is started, stopped and started again THEN the second run finds the first run's rows, and the log says where they are", async () => {
     const dataDir = join(privateDir, "clone", ".demo-data", "postgres");
@@ -84,7 +88,7 @@ describe("the embedded PostgreSQL from a clone in a private (0700) folder", () =
     } finally {
       await second.stop();
     }
-  });
+  }, 180_000);
 
   it("GIVEN a kept data folder that was removed (a reset) WHEN the server starts on the same path THEN it starts empty", async () => {
     const dataDir = join(privateDir, "clone", "reset-me");
@@ -102,7 +106,7 @@ describe("the embedded PostgreSQL from a clone in a private (0700) folder", () =
     } finally {
       await second.stop();
     }
-  });
+  }, 180_000);
 });
 
 const MAKE_COPY = `
@@ -135,6 +139,29 @@ it("GIVEN no copy of the binaries yet WHEN two processes make it at once THEN on
   } finally {
     rmSync(cacheRoot, { recursive: true, force: true });
   }
+}, 180_000);
+
+describe("kept clusters of folders since removed", () => {
+  it("GIVEN a kept data folder in a private folder, since deleted WHEN another such folder starts THEN the deleted one's cluster is gone too", async () => {
+    const privateDir = mkdtempSync(join(tmpdir(), "cod-private-orphan-"));
+    const other = mkdtempSync(join(tmpdir(), "cod-private-other-"));
+    try {
+      const first = await startEmbeddedPostgres({ dataDir: join(privateDir, "data") });
+      await first.stop();
+      rmSync(privateDir, { recursive: true, force: true });
+      const second = await startEmbeddedPostgres({ dataDir: join(other, "data") });
+      await second.stop();
+      // As an ordinary user both clusters were inside their folders: gone with them.
+      expect(existsSync(first.dataDir)).toBe(false);
+      expect(existsSync(second.dataDir)).toBe(true);
+      rmSync(other, { recursive: true, force: true });
+      rmSync(second.dataDir, { recursive: true, force: true });
+      rmSync(`${second.dataDir}.for`, { force: true });
+    } finally {
+      rmSync(privateDir, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("an embedded PostgreSQL that cannot start", () => {
@@ -158,7 +185,7 @@ describe("an embedded PostgreSQL that cannot start", () => {
     expect(message).toContain(`The server's log is kept in ${logFile}`);
     expect(readFileSync(logFile, "utf8")).toContain("Address already in use");
     rmSync(join(logFile, ".."), { recursive: true, force: true });
-  });
+  }, 180_000);
 
   it("GIVEN a persistent data folder already served WHEN a second server starts on it THEN the error says another server runs on that folder", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cod-postgres-twice-"));
@@ -173,7 +200,7 @@ describe("an embedded PostgreSQL that cannot start", () => {
       await first.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });
 
 describe("reading a failed start's log", () => {
@@ -195,8 +222,14 @@ describe("reading a failed start's log", () => {
   });
 
   it("GIVEN an empty log THEN the cause is how it ended", () => {
-    expect(diagnoseStart("", context, "it could not be run (spawn EACCES)").cause).toBe(
-      "it could not be run (spawn EACCES)",
+    expect(diagnoseStart("", context, "it exited with code 1").cause).toBe("it exited with code 1");
+  });
+
+  it("GIVEN a binary its user cannot run THEN the cause says so and the fix is to install again", () => {
+    const { cause, fix } = diagnoseStart("", context, "it could not be run (spawn /x/bin/postgres EACCES)");
+    expect(cause).toBe(
+      "the server's user (postgres) cannot run its binaries: it could not be run (spawn /x/bin/postgres EACCES)",
     );
+    expect(fix).toContain("npm install");
   });
 });

@@ -12,7 +12,7 @@ import { startOrderWorld, type OrderWorld } from "./order-world";
 let world: OrderWorld;
 beforeAll(async () => {
   world = await startOrderWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 const FIRST = "820982911946154508";
@@ -81,7 +81,7 @@ describe("ids beyond 2^53", () => {
       [SECOND, SECOND_IDS.customer],
     ]);
 
-    await world.pipeline.drain({ timeoutMs: 30_000 });
+    await world.pipeline.drain();
     const [first, second] = await prisma.orderLink.findMany({
       where: { shop: world.shop },
       orderBy: { orderId: "asc" },
@@ -114,7 +114,7 @@ describe("ids beyond 2^53", () => {
     });
     expect(first.orderName).not.toBe("#corrected");
     expect(second.orderName).toBe("#corrected");
-    await world.pipeline.drain({ timeoutMs: 30_000 });
+    await world.pipeline.drain();
     expect((await prisma.orderLink.findUniqueOrThrow({ where: { id: second.id } })).state).toBe("created");
   });
 });

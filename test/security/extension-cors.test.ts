@@ -88,7 +88,7 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(await response.json()).toMatchObject({ state: "received" });
     expect(await server().db.job.count({ where: { key: `post-lead:${SHOP}:${link.orderId}` } })).toBe(1);
-  }, 60_000);
+  });
 
   it("answers the status route's preflight, and its GET with a session token", async () => {
     const link = await seedHeldOrder("5600000000002");
@@ -105,7 +105,7 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
-  }, 60_000);
+  });
 
   it("still refuses the POST without a valid session token, and a GET of the send route", async () => {
     const link = await seedHeldOrder("5600000000003");
@@ -124,5 +124,5 @@ describe("the order-page extension's calls, cross-origin through real HTTP", () 
     });
     expect(get.status).toBe(405);
     expect((await server().db.orderLink.findUniqueOrThrow({ where: { id: link.id } })).state).toBe("held");
-  }, 60_000);
+  });
 });

@@ -3,8 +3,7 @@
  * orders, phones, cities and CSV files into the pure mapper and the CSV import,
  * and signed webhook bodies posted to a real HTTP server in front of the
  * intake routes, then the pipeline run to the end against the sandbox.
- * Asserted: nothing throws, no 5xx, every call answers within its bound, and
- * nothing is lost (every order the intake accepted ends as a settled order
+ * Asserted: nothing throws, no 5xx, and nothing is lost (every order the intake accepted ends as a settled order
  * link). Fixed seeds and a bounded budget; a failure names its seed.
  */
 import fc from "fast-check";
@@ -132,23 +131,15 @@ const shopOrder: fc.Arbitrary<ShopOrder> = fc
     };
   });
 
-/** Runs fn and says how long it took (ms). */
-function timed<T>(fn: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = fn();
-  return { value, ms: performance.now() - started };
-}
-
 describe("pure entry points", () => {
   const ctx = context();
 
-  it("maps random and hostile orders without throwing, quickly, into small results", async () => {
+  it("maps random and hostile orders without throwing into small results", async () => {
     await check(
       fc.property(shopOrder, (shop) => {
-        const { value, ms } = timed(() => mapOrderToLead(shop, ctx));
+        const value = mapOrderToLead(shop, ctx);
         expect(["send", "hold", "skip"]).toContain(value.decision);
         expect(JSON.stringify(value).length).toBeLessThan(120_000);
-        expect(ms).toBeLessThan(2_000);
       }),
       300,
     );
@@ -157,10 +148,11 @@ describe("pure entry points", () => {
   it("reads random and hostile phones and cities without throwing", async () => {
     await check(
       fc.property(hostileText, hostileText, (phone, city) => {
-        const { value, ms } = timed(() => normalizeMoroccanPhone(phone));
+        const value = normalizeMoroccanPhone(phone);
         if (value.ok) expect(value.phone).toMatch(/^0[67]\d{8}$/);
-        const cityMs = timed(() => matchCity({ city, address1: phone }, cities)).ms;
-        expect(ms + cityMs).toBeLessThan(1_000);
+        const match = matchCity({ city, address1: phone }, cities);
+        expect(["matched", "unmatched", "missing"]).toContain(match.status);
+        if (match.status === "matched") expect(cities).toContainEqual(match.city);
       }),
       400,
     );
@@ -215,12 +207,11 @@ describe("pure entry points", () => {
     ]);
     await check(
       fc.property(header, body, (head, text) => {
-        const { value, ms } = timed(() => parseMappingsCsv(head + text, { cities: [{ id: 101, name: "Casablanca" }] }));
+        const value = parseMappingsCsv(head + text, { cities: [{ id: 101, name: "Casablanca" }] });
         if (!value.ok) {
           expect(value.errors.length).toBeGreaterThan(0);
           if (value.kind === null) for (const e of value.errors) expect(known).toContain(e.code);
         }
-        expect(ms).toBeLessThan(5_000);
       }),
       200,
     );
@@ -231,7 +222,7 @@ describe("signed webhooks through a real HTTP server", () => {
   let world: OrderWorld;
   beforeAll(async () => {
     world = await startOrderWorld();
-  }, 60_000);
+  });
   afterAll(() => world?.close());
 
   it("answers every body without a 5xx, and every accepted order ends settled", async () => {
@@ -364,7 +355,7 @@ describe("signed webhooks through a real HTTP server", () => {
     expect(
       await world.app.db.prisma.job.count({ where: { kind: "post-lead", state: { notIn: ["done", "dead"] } } }),
     ).toBe(0);
-  }, 120_000);
+  });
 });
 
 function countBy(values: string[]): Record<string, number> {

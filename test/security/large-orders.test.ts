@@ -26,7 +26,7 @@ beforeAll(async () => {
   detail = await import("../../app/routes/app.orders.$id");
   list = await import("../../app/routes/app.orders._index");
   anomalies = await import("../../app/routes/app.anomalies");
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 let nextId = 9_990_000_000_000;
@@ -82,7 +82,7 @@ describe("an order of 10,000 lines", () => {
     normal = await placeAndSettle();
     capped = await placeAndSettle(unknownLines(MAX_LINE_ITEMS));
     huge = await placeAndSettle(unknownLines(HUGE));
-  }, 180_000);
+  });
 
   it("is held with one finding, and the app stores a few kilobytes about it", async () => {
     expect(normal.state).toBe("created");

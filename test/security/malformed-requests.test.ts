@@ -58,7 +58,7 @@ describe("malformed requests", () => {
     expect((await rawRequest(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server().port}`)).status).toBe(200);
     expect((await rawRequest("GET /healthz HTTP/1.1\r\nHost: [::1]:3000")).status).toBe(200);
     expect(server().output()).not.toMatch(/Invalid URL|TypeError/);
-  }, 60_000);
+  });
 
   it("refuses a signed webhook nested 200,000 deep with a 400 and a logged reason, on every retry, and keeps taking real orders", async () => {
     const deep = `{"id":4400000000001,"note_attributes":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
@@ -88,5 +88,5 @@ describe("malformed requests", () => {
     ).toBe(200);
     expect(await server().db.orderLink.count({ where: { orderId: "4400000000002" } })).toBe(1);
     expect((await fetch(`${server().url}/healthz`)).status).toBe(200);
-  }, 60_000);
+  });
 });

@@ -65,7 +65,6 @@ describe("platform answers are read with a cap and a timeout", () => {
       const client = createSellerApiClient({ baseUrl: url, apiKey: TEST_KEY, timeoutMs: 30_000, ...noWait });
       global.gc?.();
       const before = process.memoryUsage().rss;
-      const started = Date.now();
       const error = await client.me().catch((e: unknown) => e);
       const grew = (process.memoryUsage().rss - before) / MiB;
 
@@ -78,9 +77,8 @@ describe("platform answers are read with a cap and a timeout", () => {
       // Not retried, not read to the end: a declared length is refused before reading.
       expect(sent.bytes, `server wrote ${sent.bytes} bytes`).toBeLessThan(100 * MiB);
       expect(grew, `rss grew ${grew.toFixed(0)} MiB`).toBeLessThan(150);
-      expect(Date.now() - started).toBeLessThan(20_000);
     }
-  }, 60_000);
+  });
 
   it("accepts an answer just under the cap", async () => {
     const padding = "x".repeat(MAX_RESPONSE_BYTES - 200);
@@ -105,7 +103,7 @@ describe("platform answers are read with a cap and a timeout", () => {
     expect((error as OutcomeUnknownError).reason).toBe("unreadable_response");
     expectNoKey(error);
     expect(posts).toBe(1);
-  }, 30_000);
+  });
 
   it("times out a body that trickles in after prompt headers: the timeout covers the body, not only the headers", async () => {
     const url = await serve((req, res) => {
@@ -121,13 +119,11 @@ describe("platform answers are read with a cap and a timeout", () => {
       retry: { maxAttempts: 2 },
       ...noWait,
     });
-    const started = Date.now();
+    // An endless read would never end (the server trickles until the connection closes): a timeout ends it.
     const error = await client.me().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expectNoKey(error);
-    // Two attempts of 400 ms each, not an endless read.
-    expect(Date.now() - started).toBeLessThan(5_000);
-  }, 30_000);
+  });
 
   it("does not overflow the stack on a deeply nested answer", async () => {
     const deep = `{"data":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;

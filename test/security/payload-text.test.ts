@@ -16,7 +16,7 @@ import { startOrderWorld, type OrderWorld } from "./order-world";
 let world: OrderWorld;
 beforeAll(async () => {
   world = await startOrderWorld();
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 const LONE_HIGH = "\ud800";
@@ -81,7 +81,7 @@ describe("text a database cannot store, in a signed order", () => {
   });
 
   it("maps and sends each of them in one attempt", async () => {
-    await world.pipeline.drain({ timeoutMs: 30_000 });
+    await world.pipeline.drain();
     for (const c of cases) {
       const link = await linkOf(c.id);
       expect(["created", "held"], `${c.label}: ${link.state} (${link.reason})`).toContain(link.state);
@@ -114,7 +114,7 @@ describe("text a database cannot store, in a signed order", () => {
       shop: world.shop,
       payload: { linkId: link.id },
     });
-    await world.pipeline.drain({ timeoutMs: 30_000 });
+    await world.pipeline.drain();
     const after = await prisma.orderLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(after.state).toBe("held");
     expect(after.reason).toContain(`Bouknadel${REPLACEMENT}`);
@@ -147,7 +147,7 @@ describe("a value the database refuses, whatever brought it", () => {
       logger: { info: () => {}, warn: () => {}, error: () => {} },
       backoff: { baseMs: 1, capMs: 5 },
     });
-    await worker.drain({ timeoutMs: 10_000 });
+    await worker.drain({ timeoutMs: 60_000 });
     const job = await prisma.job.findUniqueOrThrow({ where: { key: "writes-bad-text:1" } });
     expect(job.state).toBe("dead");
     expect(job.attempts).toBe(1);

@@ -1,13 +1,13 @@
 /**
  * Personal values masked in what the order-page extensions see: a name or address over ~50 KB made `new RegExp(value)` throw
  * ("regular expression too large"), so the status endpoint answered 500 for
- * that order on every load. Masking is now plain string search.
+ * that order on every load. Masking is now plain string search (its time
+ * against the text's length: `npm run bench -- complexity`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maskPersonal } from "../../app/pages/order-status-view.server";
 import { adminRequest } from "../helpers/admin";
 import { webhookOrder } from "../helpers/orders";
-import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";
 import { startOrderWorld, type OrderWorld } from "./order-world";
 
 let world: OrderWorld;
@@ -16,7 +16,7 @@ let statusRoute: typeof import("../../app/routes/api.orders.$orderId.status");
 beforeAll(async () => {
   world = await startOrderWorld();
   statusRoute = await import("../../app/routes/api.orders.$orderId.status");
-}, 60_000);
+});
 afterAll(() => world?.close());
 
 describe("personal values over 50 KB", () => {
@@ -26,20 +26,6 @@ describe("personal values over 50 KB", () => {
     expect(maskPersonal(text, [name])).toBe("Order of ••• for •••, call •••.");
     // Special characters are text, not patterns.
     expect(maskPersonal("a.b*c (x) a.b*c", ["a.b*c"])).toBe("••• (x) •••");
-  });
-
-  it("mask in time linear in the text", () => {
-    const value = "Zahra".repeat(20_000);
-    const sample = `${value} x `.repeat(20);
-    // Each size timed over enough calls to last 50 ms, the median of 7.
-    const reps = repetitionsFor(() => maskPersonal(sample, [value]), 50);
-    const prepare = (size: number) => {
-      const text = `${value} x `.repeat(size);
-      return () => repeat(() => maskPersonal(text, [value]), reps);
-    };
-    const { small, large, ratio } = timeRatio(prepare, 20, 7);
-    console.log(`maskPersonal: ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-    expect(ratio).toBeLessThan(LINEAR_BOUND);
   });
 
   it("leave the order page's status endpoint answering 200, the values masked", async () => {
@@ -52,7 +38,7 @@ describe("personal values over 50 KB", () => {
       city: "Atlantis",
     });
     expect(await world.post("orders/create", body)).toBe(200);
-    await world.pipeline.drain({ timeoutMs: 20_000 });
+    await world.pipeline.drain();
     const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({
       where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } },
     });

@@ -145,6 +145,7 @@ describe("npm run rotate-key", () => {
     apiA: "sk_live_atlas_AAAAAAAAAAAAAAAA",
     eventsA: "whsec_atlas_events_BBBBBBBBBBBB",
     apiB: "sk_live_rif_CCCCCCCCCCCCCCCCCC",
+    metaA: "EAAGatlasMetaToken0000000000EEEE",
   };
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -172,6 +173,15 @@ describe("npm run rotate-key", () => {
       },
     });
     await db.prisma.shop.create({ data: { domain: "no-secret.myshopify.com" } });
+    // The conversion feed's access token, in a table of its own.
+    await db.prisma.adFeed.create({
+      data: {
+        shop: SHOP_A,
+        metaDatasetId: "1234567890123",
+        metaTokenCipher: oldBox.seal(secrets.metaA, { shop: SHOP_A, purpose: "meta-access-token" }),
+      },
+    });
+    const feedBefore = await db.prisma.adFeed.findUniqueOrThrow({ where: { shop: SHOP_A } });
     const before = await db.prisma.shop.findMany({ orderBy: { domain: "asc" } });
 
     // WHEN the command runs with the new key and the previous one
@@ -179,12 +189,13 @@ describe("npm run rotate-key", () => {
 
     // THEN it reports counts, and nothing of a secret or its cipher
     expect(first.code, first.out).toBe(0);
-    expect(first.out).toContain("3 secret(s) checked, 3 re-sealed, 0 sealed (were in clear), 0 already current");
+    expect(first.out).toContain("4 secret(s) checked, 4 re-sealed, 0 sealed (were in clear), 0 already current");
     for (const text of [
       ...Object.values(secrets),
       OLD_KEY,
       NEW_KEY,
       ...before.flatMap((s) => [s.sellerApiKeyCipher, s.eventsSecretCipher]),
+      feedBefore.metaTokenCipher,
     ]) {
       if (text) expect(first.out).not.toContain(text);
     }
@@ -198,13 +209,15 @@ describe("npm run rotate-key", () => {
     });
     expect(newBox.open(a.eventsSecretCipher!, { shop: SHOP_A, purpose: "events-secret" })).toBe(secrets.eventsA);
     expect(newBox.open(b.sellerApiKeyCipher!, { shop: SHOP_B, purpose: "seller-api-key" })).toBe(secrets.apiB);
+    const feed = await db.prisma.adFeed.findUniqueOrThrow({ where: { shop: SHOP_A } });
+    expect(newBox.open(feed.metaTokenCipher!, { shop: SHOP_A, purpose: "meta-access-token" })).toBe(secrets.metaA);
     expect(() =>
       createSecretBox(OLD_KEY).open(b.sellerApiKeyCipher!, { shop: SHOP_B, purpose: "seller-api-key" }),
     ).toThrow(SecretBoxError);
 
     // AND a second run changes nothing
     const second = await run({ ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
-    expect(second.out).toContain("3 secret(s) checked, 0 re-sealed, 0 sealed (were in clear), 3 already current");
+    expect(second.out).toContain("4 secret(s) checked, 0 re-sealed, 0 sealed (were in clear), 4 already current");
     const after = await db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_A } });
     expect(after.sellerApiKeyCipher).toBe(a.sellerApiKeyCipher);
   });

@@ -73,7 +73,7 @@ beforeAll(async () => {
   sessionFileBefore = await sessionFile();
   // WHEN the app starts (its session storage is created with the app's Shopify config)
   ({ sessionStorage: storage } = await import("../../app/shopify.server"));
-}, 60_000);
+});
 afterAll(() => db?.cleanup());
 
 describe("Shopify tokens at rest", () => {

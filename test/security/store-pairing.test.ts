@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fakePlatform.listen(0, "127.0.0.1", resolve));
   fakeUrl = `http://127.0.0.1:${(fakePlatform.address() as AddressInfo).port}`;
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((resolve) => fakePlatform?.close(resolve));
   await sandbox?.close();
@@ -119,7 +119,7 @@ async function cardOf(shop: string, phoneKey: string) {
 async function placeOrder(shop: string, id: number, phone: string) {
   const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
   await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, shop, webhookOrder({ id, phone })));
-  await testPipeline(app.db.prisma).drain({ timeoutMs: 30_000 });
+  await testPipeline(app.db.prisma).drain();
   return app.db.prisma.orderLink.findUniqueOrThrow({ where: { shop_orderId: { shop, orderId: String(id) } } });
 }
 

@@ -2,9 +2,11 @@
  * Fields customers and merchants type: the phone splitter's
  * regex backtracked on long whitespace (100,000 spaces took 14 s, through a
  * webhook and through the order correction form). Every typed field is now
- * bounded before parsing and the splitter is linear: mapping time does not grow
- * with the field's length, findings stay small, and the correction form refuses
- * an over-long field with a message in French and English.
+ * bounded before parsing and the splitter is linear: a field of 200,000
+ * characters maps as one of 100,000 does (the same cut text), findings stay
+ * small, and the correction form refuses an over-long field with a message in
+ * French and English. How the time grows with the length is a speed:
+ * `npm run bench -- complexity`.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,53 +14,23 @@ import { mapOrderToLead, normalizeMoroccanPhone, type ShopOrder } from "../../ap
 import { MAX_FIELD_CHARS } from "../../app/leads/field-limits";
 import { MAX_PHONE_CHARS, phoneParts } from "../../app/leads/phone";
 import { t as translate } from "../../app/i18n";
-import { context, line, order, withAddress } from "../leads/helpers";
+import { context, order, withAddress } from "../leads/helpers";
 import { webhookOrder } from "../helpers/orders";
 import { submit } from "../pages/helpers";
-import { LINEAR_BOUND, repeat, repetitionsFor, timeRatio } from "./complexity";
+import { HOSTILE_FIELDS, HOSTILE_TEXT } from "../../scripts/dev/bench/lib/hostile-inputs";
 import { startOrderWorld, type OrderWorld } from "./order-world";
 
-const HOSTILE: Record<string, (n: number) => string> = {
-  spaces: (n) => `06${" ".repeat(n)}x`,
-  "spaces around ou": (n) => `0612345678${" ".repeat(n)}ou${" \t".repeat(n / 2)}`,
-  "mixed whitespace": (n) => `0${" \t\u00a0\r".repeat(n / 4)}7`,
-  digits: (n) => `${"1".repeat(n)}x`,
-  "digits and spaces": (n) => "0 1 ".repeat(n / 4),
-  words: (n) => "ab ".repeat(n / 3),
-  arabic: (n) => "الدار ".repeat(n / 6),
-  elisions: (n) => "d'".repeat(n / 2),
-};
-
-const FIELDS: Record<string, (text: string) => ShopOrder> = {
-  "shipping phone": (s) => withAddress(order(), { phone: s }),
-  "order phone": (s) => withAddress(order({ phone: s }), { phone: undefined }),
-  city: (s) => withAddress(order(), { city: s }),
-  "address line": (s) => withAddress(order(), { city: "", address1: s }),
-  "first name": (s) => withAddress(order(), { firstName: s }),
-  sku: (s) => order({ lineItems: [line({ sku: s })] }),
-  title: (s) => order({ lineItems: [line({ sku: undefined, variantId: "999999", title: s, name: s })] }),
-  "variant id": (s) => order({ lineItems: [line({ sku: undefined, variantId: s })] }),
-  gateway: (s) => order({ paymentGatewayNames: [s] }),
-};
+const FIELDS: Record<string, (text: string) => ShopOrder> = Object.fromEntries(
+  Object.entries(HOSTILE_FIELDS).map(([field, set]) => [field, (text: string) => set(order(), text)]),
+);
 
 describe("the phone splitter", () => {
-  for (const name of ["spaces", "spaces around ou", "mixed whitespace"]) {
-    it(`splits ${name} in linear time, even unbounded`, () => {
-      // 100,000 spaces took 14 s with the old regex; here each size is timed over enough calls to last 20 ms.
-      const n = 100_000;
-      const sample = HOSTILE[name](n);
-      const reps = repetitionsFor(() => phoneParts(sample));
-      const prepare = (size: number) => {
-        const text = HOSTILE[name](size);
-        return () => repeat(() => phoneParts(text), reps);
-      };
-      const { small, large, ratio } = timeRatio(prepare, n, 7);
-      console.log(
-        `phoneParts ${name}: n=${n} ${small.toFixed(1)} ms, 4n ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
-      );
-      expect(ratio).toBeLessThan(LINEAR_BOUND);
-    });
-  }
+  it("splits 100,000 characters of each whitespace the old regex backtracked on, even unbounded", () => {
+    // 100,000 spaces took 14 s with the old regex; how the time grows is `npm run bench -- complexity`.
+    expect(phoneParts(HOSTILE_TEXT.spaces(100_000))).toEqual([HOSTILE_TEXT.spaces(100_000)]);
+    expect(phoneParts(HOSTILE_TEXT["spaces around ou"](100_000))).toEqual(["0612345678"]);
+    expect(phoneParts(HOSTILE_TEXT["mixed whitespace"](100_000))).toEqual([HOSTILE_TEXT["mixed whitespace"](100_000)]);
+  });
 
   it("finds the same numbers as the old splitter on short fields", () => {
     // The old regex, harmless on short text: each piece's digits and whether a plus comes first must match.
@@ -106,7 +78,7 @@ describe("the phone splitter", () => {
 describe("the mapper on hostile fields", () => {
   const ctx = context();
   const cases = Object.entries(FIELDS).flatMap(([field, make]) =>
-    Object.entries(HOSTILE).map(([pattern, text]) => ({ name: `${field} / ${pattern}`, make, text })),
+    Object.entries(HOSTILE_TEXT).map(([pattern, text]) => ({ name: `${field} / ${pattern}`, make, text })),
   );
 
   it("maps each hostile field of 100,000 and of 200,000 characters to the same small result", () => {
@@ -116,31 +88,6 @@ describe("the mapper on hostile fields", () => {
       // The bounds cut both to the same text: the work done cannot depend on the length.
       expect(mapOrderToLead(make(text(200_000)), ctx), name).toEqual(result);
     }
-  });
-
-  it(`maps all ${Object.keys(FIELDS).length * Object.keys(HOSTILE).length} hostile orders in time independent of the fields' length`, () => {
-    // One timing over every case (long enough that a garbage collection or another process cannot decide it).
-    const prepare = (size: number) => {
-      const orders = cases.map(({ make, text }) => make(text(size)));
-      return () => {
-        for (const shopOrder of orders) mapOrderToLead(shopOrder, ctx);
-      };
-    };
-    const sample = prepare(100_000);
-    sample(); // fills the matchers' memos
-    const reps = repetitionsFor(sample, 100, 1_000);
-    const { small, large, ratio } = timeRatio(
-      (size) => {
-        const call = prepare(size);
-        return () => repeat(call, reps);
-      },
-      100_000,
-      5,
-    );
-    console.log(
-      `mapper, ${cases.length} hostile orders x${reps}: 100,000 chars ${small.toFixed(1)} ms, 400,000 chars ${large.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
-    );
-    expect(ratio).toBeLessThan(LINEAR_BOUND);
   });
 
   it("keeps normal orders identical (bounds only cut what is over)", () => {
@@ -160,28 +107,23 @@ describe("through a webhook and the correction form", () => {
   beforeAll(async () => {
     world = await startOrderWorld();
     route = await import("../../app/routes/app.orders.$id");
-  }, 60_000);
+  });
   afterAll(() => world?.close());
 
-  it("holds an order whose phone is 200,000 whitespace characters, quickly, with a small finding", async () => {
+  it("holds an order whose phone is 200,000 whitespace characters, with a small finding", async () => {
     const body = webhookOrder({ id: 7_770_000_000_001, phone: `06${" ".repeat(100_000)}ou${"\t ".repeat(50_000)}07` });
     expect(await world.post("orders/create", body)).toBe(200);
-    const started = performance.now();
-    await world.pipeline.drain({ timeoutMs: 20_000 });
-    const elapsed = performance.now() - started;
+    await world.pipeline.drain();
     const link = await world.app.db.prisma.orderLink.findUniqueOrThrow({
       where: { shop_orderId: { shop: world.shop, orderId: String(body.id) } },
     });
     expect(link.state).toBe("held");
     expect(JSON.parse(link.findings)).toMatchObject([{ code: "phone_invalid" }]);
     expect(link.findings.length).toBeLessThan(1_000);
-    // Generous: the lead job took 43 s before the bounds.
-    expect(elapsed).toBeLessThan(5_000);
   });
 
   it("refuses an over-long phone or address in the correction form with a clear message, and changes nothing", async () => {
     const link = await world.app.db.prisma.orderLink.findFirstOrThrow({ where: { shop: world.shop } });
-    const started = performance.now();
     expect(await submitWithId(route, world, link.id, { intent: "correct", phone: " ".repeat(100_000) })).toEqual({
       ok: false,
       intent: "correct",
@@ -190,7 +132,6 @@ describe("through a webhook and the correction form", () => {
     expect(
       await submitWithId(route, world, link.id, { intent: "correct", address: "a".repeat(MAX_FIELD_CHARS + 1) }),
     ).toEqual({ ok: false, intent: "correct", error: "too_long" });
-    expect(performance.now() - started).toBeLessThan(2_000);
     // A phone within the bound but not a phone is the usual phone error.
     expect(await submitWithId(route, world, link.id, { intent: "correct", phone: `06${" ".repeat(90)}x` })).toEqual({
       ok: false,

@@ -135,7 +135,8 @@ describe("pagination", () => {
     const all: string[] = [];
     for await (const l of client.listLeads()) all.push(l.ref);
     expect(all).toEqual(refs);
-  });
+    // 250 leads created, then read page by page: minutes on a loaded machine.
+  }, 180_000);
 
   it("filters by status", async () => {
     const { client } = h.client(h.keys[0].key);

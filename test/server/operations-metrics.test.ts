@@ -71,7 +71,9 @@ async function startWorker() {
   child.stderr!.on("data", (d) => (workerOutput += d));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const metrics = `http://127.0.0.1:${port}/metrics`;
-  for (let i = 0; i < 300; i++) {
+  // Until its listener answers (a bound of 3 minutes for a worker that never starts).
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (
       await fetch(metrics).then(
         (r) => r.ok,
@@ -320,7 +322,8 @@ describe("metrics of a production server and a worker", () => {
       expect(Object.keys(s.labels)).not.toContain("shop");
       expect(Object.values(s.labels).join(" ")).not.toMatch(/myshopify/);
     }
-  });
+    // Two process restarts, dozens of orders and several scrapes awaited one after another: minutes on a loaded machine.
+  }, 300_000);
 
   it("logs one JSON line per request and per job, with no key, token or phone", async () => {
     const lines = (text: string) =>

@@ -44,7 +44,7 @@ beforeAll(async () => {
     // This process's key: the test opens the session the server sealed.
     env: { SHOPIFY_ADMIN_STAND_IN_URL: admin.url, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY! },
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -182,7 +182,7 @@ describe("backfill job against the fake Admin API", () => {
   });
 
   function worker(options: { pagesPerAttempt?: number } = {}): Worker {
-    const deps = { ...createPipelineDeps(db.prisma), adminFor };
+    const deps = { ...createPipelineDeps(db.prisma, { clock: () => NOW }), adminFor };
     const handlers = createJobHandlers(deps);
     if (options.pagesPerAttempt) {
       handlers[BACKFILL_JOB] = (job, ctx) =>
@@ -200,7 +200,7 @@ describe("backfill job against the fake Admin API", () => {
   const linkCount = () => db.prisma.orderLink.count({ where: { shop: SHOP } });
   const postLeadJobs = () => db.prisma.job.count({ where: { kind: "post-lead", shop: SHOP } });
 
-  it("dry run: counts over 3 pages of 3, stores nothing, and says how far it got", async () => {
+  it("dry run: counts over 3 pages of 3 with their amounts and age, stores nothing, and says how far it got", async () => {
     const started = await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: true }, NOW);
     expect(started).toMatchObject({ ok: true, backfill: { active: true, state: "pending", progress: 0 } });
 
@@ -208,16 +208,23 @@ describe("backfill job against the fake Admin API", () => {
 
     const view = await backfill.readBackfill(db.prisma, SHOP);
     expect(view).toMatchObject({ state: "done", active: false, progress: 1, payload: { dryRun: true, pages: 3 } });
+    // Placed more than 7 days before NOW (the default limit), two that would be sent wait for the merchant's word.
     expect(view!.payload.counts).toEqual({
       scanned: 7,
-      wouldSend: 3,
+      wouldSend: 1,
+      wouldWait: 2,
       wouldHold: 1,
+      // 398 MAD each, the stand-in order's total.
+      wouldSendCents: 39_800,
+      wouldWaitCents: 79_600,
+      wouldHoldCents: 39_800,
       notCod: 1,
       skipped: 1,
       alreadySent: 1,
       alreadyInApp: 0,
       created: 0,
     });
+    expect(view!.payload.oldestOrderAt).toBe("2026-07-10T10:00:00Z");
     expect(api.requests.map((r) => [r.operationName, r.variables.first, r.variables.query])).toEqual(
       Array(3).fill(["OrdersPage", 3, "created_at:>=2026-07-01 created_at:<2026-08-01"]),
     );
@@ -240,7 +247,8 @@ describe("backfill job against the fake Admin API", () => {
       created: 6,
       alreadySent: 1,
       alreadyInApp: 0,
-      wouldSend: 3,
+      wouldSend: 1,
+      wouldWait: 2,
       wouldHold: 1,
     });
     expect(await linkCount()).toBe(7);
@@ -265,7 +273,13 @@ describe("backfill job against the fake Admin API", () => {
       }),
     );
 
-    // Again: every order is known now.
+    // Again: a run needs a preview of its days first; then every order is known.
+    expect(await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW)).toEqual({
+      ok: false,
+      error: "preview_first",
+    });
+    await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: true }, NOW);
+    await worker().drain();
     await backfill.startBackfill(db.prisma, SHOP, { ...RANGE, dryRun: false }, NOW);
     await worker().drain();
     const again = await backfill.readBackfill(db.prisma, SHOP);
@@ -305,7 +319,10 @@ describe("backfill job against the fake Admin API", () => {
 
     expect(await w.drain()).toBe(2);
     const done = await backfill.readBackfill(db.prisma, SHOP);
-    expect(done).toMatchObject({ state: "done", payload: { pages: 3, counts: { scanned: 7, wouldSend: 3 } } });
+    expect(done).toMatchObject({
+      state: "done",
+      payload: { pages: 3, counts: { scanned: 7, wouldSend: 1, wouldWait: 2 } },
+    });
     // Each page was read once: the second and third started from the saved cursor.
     expect(api.requests.map((r) => r.variables.after ?? null)).toEqual([null, expect.any(String), expect.any(String)]);
     expect(new Set(api.requests.map((r) => r.variables.after)).size).toBe(3);

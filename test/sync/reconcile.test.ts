@@ -25,6 +25,7 @@ import {
 import type { AdminFor } from "../../app/shopify/admin-graphql.server";
 import type { JobHandlers } from "../../app/queue/types";
 import { RECONCILE_JOB } from "../../app/models/job-kinds";
+import { metrics } from "../../app/runtime/metrics.server";
 
 let db: TestDatabase;
 let sandbox: RunningSandbox;
@@ -96,7 +97,7 @@ async function drain(kinds?: string[]): Promise<number> {
         backoff: { baseMs: 1, capMs: 5 },
         tasks: [leadEventsTask(db.prisma)],
       })
-      .drain({ timeoutMs: 30_000 });
+      .drain();
   let ran = await run();
   for (let round = 0; round < 5; round++) {
     const waiting = {
@@ -143,14 +144,20 @@ const timeline = async (payload: Record<string, unknown>) => {
   });
 };
 
+const recoveredCount = async () =>
+  (await metrics().reconcileRecovered.get()).values.reduce((sum, v) => sum + v.value, 0);
+
 describe("an order whose webhook never came", () => {
   it("is taken in by the next pass as orders/create would, sent once, and a late webhook then changes nothing", async () => {
     const lost = order();
     await control.placeOrder(SHOP, lost, { deliver: false });
     expect(await linkOf(lost)).toBeNull();
+    const recoveredBefore = await recoveredCount();
 
     await reconcile();
 
+    // The operators' alert on orders no webhook brought reads this counter.
+    expect((await recoveredCount()) - recoveredBefore).toBe(1);
     const link = await linkOf(lost);
     expect(link).toMatchObject({
       state: "created",

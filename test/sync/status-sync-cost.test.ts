@@ -28,7 +28,7 @@ async function seedLeads(count: number) {
     const body = webhookOrder({ id: nextId++, phone: `06${String(20000000 + i).padStart(8, "0")}` });
     await db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP, body));
   }
-  await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
+  await pipeline.drain({ kinds: ["post-lead"] });
   return db.prisma.orderLink.findMany({ where: { shop: SHOP, leadRef: { not: null } }, orderBy: { createdAt: "asc" } });
 }
 
@@ -109,7 +109,7 @@ describe("status sync cost", () => {
 
     const second = await runSync();
     expect(second).toMatchObject({ tracked: 6, updated: 0, rowsWritten: 0 });
-  }, 60_000);
+  });
 
   it("writes every changed lead, once, when the changes span several transactions", async () => {
     const count = WRITE_BATCH * 2 + 5;
@@ -126,7 +126,8 @@ describe("status sync cost", () => {
     expect(rows).toHaveLength(count);
     expect(rows.every((r) => r._count === 1)).toBe(true);
     expect(await db.prisma.orderLink.count({ where: { confirmationStatus: "confirmed" } })).toBe(count);
-  }, 120_000);
+    // Hundreds of orders posted, advanced and synced: minutes on a loaded machine.
+  }, 600_000);
 
   it("queues no write-back job while every write-back toggle is off", async () => {
     const links = await seedLeads(3);
@@ -134,7 +135,7 @@ describe("status sync cost", () => {
     const report = await runSync();
     expect(report.updated).toBe(3);
     expect(await db.prisma.job.count({ where: { kind: "write-back" } })).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("interval between cycles", () => {

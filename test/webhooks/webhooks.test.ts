@@ -157,6 +157,19 @@ describe("Shopify webhooks", () => {
       await db.prisma.syncLatency.create({
         data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 },
       });
+      await db.prisma.adFeed.create({ data: { shop, enabled: true, metaDatasetId: "1234567890123" } });
+      await db.prisma.adEvent.create({
+        data: {
+          shop,
+          linkId: `link-${shop}`,
+          stage: "delivered",
+          platform: "meta",
+          state: "sent",
+          occurredAt: new Date(),
+          day: "2026-11-20",
+        },
+      });
+      await db.prisma.adClick.create({ data: { shop, orderId: "1", marketing: true, fbp: "fb.1.1700000000000.1" } });
     }
     // Paired with the other store: the pairing goes with the erased shop; the other store's log stays its own.
     await db.prisma.storePairing.create({ data: { shopA: SHOP, shopB: other, codeFrom: other } });
@@ -185,6 +198,9 @@ describe("Shopify webhooks", () => {
       "syncLedger",
       "reconcilePass",
       "syncLatency",
+      "adFeed",
+      "adEvent",
+      "adClick",
     ] as const;
     for (const model of seeded) {
       // @ts-expect-error indexing the client by model name keeps the assertion in one loop

@@ -67,7 +67,7 @@ export function FunnelCard({
       <span
         key={c.cause}
         data-loss={c.cause}
-        title={t("analytics.rate.ofStep", { part: integer(format, c.n), whole: integer(format, current.steps[step]) })}
+        title={t("analytics.rate.ofStep", { part: c.n, whole: current.steps[step] })}
       >
         {c.text}
       </span>

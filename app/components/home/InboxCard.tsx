@@ -28,28 +28,43 @@ function InboxLine({
   label,
   href,
   amountCents,
+  fees,
+  unknownAmounts = 0,
+  count,
   oldestMinutes,
   dataKey,
 }: {
   label: string;
   href: string;
   amountCents: number;
+  /** Orders of the line without an amount in dirhams. */
+  unknownAmounts?: number;
+  count: number;
+  /** Sent orders that cost money: the fees at stake instead of an amount to collect. */
+  fees?: InboxGroup["fees"];
   oldestMinutes: number;
   dataKey: string;
 }) {
   const t = useT();
   const format = useFormat();
+  const stake = fees
+    ? fees.cents > 0
+      ? t("home.inbox.feesAtStake", { amount: format.money(fees.cents) })
+      : t("home.inbox.feesUnknown")
+    : unknownAmounts >= count
+      ? t("home.inbox.amountUnknown")
+      : t("home.inbox.atStake", { amount: format.money(amountCents) });
   return (
     <li data-inbox={dataKey} style={{ listStyle: "none", margin: 0 }}>
       <InlineStack align="space-between" blockAlign="center" gap="300">
         <Link url={href} removeUnderline>
-          <Text as="span" fontWeight="semibold">
+          <Text as="span" fontWeight="semibold" tone={fees ? "critical" : undefined}>
             {label}
           </Text>
         </Link>
         <InlineStack gap="400" blockAlign="center">
           <Text as="span" numeric>
-            <span data-inbox-amount>{t("home.inbox.atStake", { amount: format.money(amountCents) })}</span>
+            <span data-inbox-amount>{stake}</span>
           </Text>
           <Text as="span" tone="subdued" variant="bodySm">
             <span data-inbox-age>{t("home.inbox.waiting", { age: ageText(format, t, oldestMinutes) })}</span>
@@ -91,6 +106,9 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
                     label={inboxLabel(t, group)}
                     href={group.href}
                     amountCents={group.amountCents}
+                    fees={group.fees}
+                    unknownAmounts={group.unknownAmounts}
+                    count={group.count}
                     oldestMinutes={group.oldestMinutes}
                   />
                 ))}
@@ -100,6 +118,7 @@ export function InboxCard({ inbox }: { inbox: Inbox }) {
                     dataKey={`more-${more.state}`}
                     label={inboxLabel(t, more)}
                     href={more.href}
+                    count={more.count}
                     amountCents={more.amountCents}
                     oldestMinutes={more.oldestMinutes}
                   />

@@ -55,10 +55,14 @@ export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
           ) : (
             <BlockStack gap="200">
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("syncLedger.windowCounted", {
-                  window: t("syncLedger.lastDay"),
-                  time: ledger.countedAt ? ledgerTime(format, ledger, ledger.countedAt) : t("syncLedger.never"),
-                })}
+                <span data-ledger-window="day">
+                  {t("syncLedger.windowCounted", {
+                    window: day.from
+                      ? t("syncLedger.placedSince", { from: ledgerTime(format, ledger, day.from) })
+                      : t("syncLedger.lastDay"),
+                    time: ledger.countedAt ? ledgerTime(format, ledger, ledger.countedAt) : t("syncLedger.never"),
+                  })}
+                </span>
               </Text>
               <InlineStack gap="400" blockAlign="center" wrap>
                 <Text as="p">
@@ -80,14 +84,16 @@ export function SyncLedgerCard({ ledger }: { ledger: LedgerOnPage }) {
                 ) : null}
               </InlineStack>
               <Text as="p" variant="bodySm" tone="subdued">
-                {t("syncLedger.breakdown", {
-                  sent: n(day.app.sent),
-                  held: n(day.app.held),
-                  refused: n(day.app.refused),
-                  skipped: n(day.app.skipped),
-                  cancelled: n(day.app.cancelled),
-                  pending: n(day.app.pending),
-                })}
+                <span data-ledger-breakdown="day">
+                  {t("syncLedger.breakdown", {
+                    sent: n(day.app.sent),
+                    held: n(day.app.held),
+                    refused: n(day.app.refused),
+                    skipped: n(day.app.skipped),
+                    cancelled: n(day.app.cancelled),
+                    pending: n(day.app.pending),
+                  })}
+                </span>
               </Text>
               <Text as="p">
                 {day.recovered > 0 && day.lastRecoveryAt

@@ -17,7 +17,7 @@ import { anomalyText, codeLabel, ordersCount } from "./text";
 import { refusalText } from "./attention-text";
 import { ageText } from "../home/InboxCard";
 
-export function groupTitle(t: Translate, group: ProblemGroupView): string {
+export function groupTitle(t: Translate, group: ProblemGroupView, staleOrderDays = 7): string {
   const orders = ordersCount(t, group.count);
   if (group.kind === "sku") {
     return group.fix === "mapSku"
@@ -33,6 +33,7 @@ export function groupTitle(t: Translate, group: ProblemGroupView): string {
     return t("anomalies.group.refused", { field: t(`refused.field.${group.code}` as MessageKey), orders });
   if (group.kind === "state") {
     if (group.code === "ready") return t("anomalies.group.ready", { orders });
+    if (group.code === "stale") return t("anomalies.group.stale", { orders, days: staleOrderDays });
     return group.code === "failed" ? t("anomalies.group.failed", { orders }) : t("anomalies.group.invalid", { orders });
   }
   return t(group.kind === "anomaly" ? "anomalies.group.anomaly" : "anomalies.group.finding", {
@@ -52,6 +53,10 @@ interface Props {
   busyId: string;
   /** "Cancel in Shopify" asks first: the page opens its confirmation. */
   onCancelDuplicate(order: GroupOrder): void;
+  /** Sending the group asks first (how many, how old, how much): the page opens its confirmation. */
+  onSendGroup(): void;
+  /** The shop's limit, in days: older orders are sent only with the merchant's word. */
+  staleOrderDays: number;
 }
 
 /** A phone typed for one order, then that order corrected and sent. */
@@ -99,7 +104,17 @@ function OrderLine({ order, children }: { order: GroupOrder; children?: React.Re
   );
 }
 
-export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId, onCancelDuplicate }: Props) {
+export function AnomalyGroupCard({
+  group,
+  products,
+  cities,
+  onFix,
+  busy,
+  busyId,
+  onCancelDuplicate,
+  onSendGroup,
+  staleOrderDays,
+}: Props) {
   const t = useT();
   const format = useFormat();
   const render = useMessage();
@@ -179,15 +194,29 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
         </InlineStack>
       </BlockStack>
     );
-  } else if (group.fix === "resend" || group.fix === "send") {
+  } else if (group.fix === "resend" || group.fix === "send" || group.fix === "sendStale") {
+    const help =
+      group.fix === "resend"
+        ? "anomalies.fix.failedHelp"
+        : group.fix === "sendStale"
+          ? "anomalies.fix.staleHelp"
+          : "anomalies.fix.readyHelp";
+    const label =
+      group.fix === "resend"
+        ? "anomalies.fix.retry"
+        : group.fix === "sendStale"
+          ? "anomalies.fix.sendStale"
+          : "anomalies.fix.send";
     fix = (
       <InlineStack gap="200" blockAlign="center" align="space-between">
         <Text as="span" variant="bodySm" tone="subdued">
-          {t(group.fix === "resend" ? "anomalies.fix.failedHelp" : "anomalies.fix.readyHelp")}
+          {t(help)}
         </Text>
-        <Button variant="primary" loading={busy} onClick={() => onFix({ intent: "resendGroup", key: group.key })}>
-          {t(group.fix === "resend" ? "anomalies.fix.retry" : "anomalies.fix.send", { orders })}
-        </Button>
+        <span data-send-group={group.key}>
+          <Button variant={group.fix === "sendStale" ? "secondary" : "primary"} loading={busy} onClick={onSendGroup}>
+            {t(label, { orders })}
+          </Button>
+        </span>
       </InlineStack>
     );
   } else if (group.fix === "decide") {
@@ -262,7 +291,7 @@ export function AnomalyGroupCard({ group, products, cities, onFix, busy, busyId,
         <BlockStack gap="300">
           <BlockStack gap="100">
             <Text as="h2" variant="headingMd">
-              {groupTitle(t, group)}
+              {groupTitle(t, group, staleOrderDays)}
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
               <span data-group-stake>

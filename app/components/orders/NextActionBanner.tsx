@@ -12,7 +12,7 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { anomalyFixOf } from "../../models/anomaly-codes";
 import { refusedFieldOf } from "../../models/refusal";
 import type { ContactFacts } from "../../models/contact-message";
-import { useMessage, useT } from "../../i18n/react";
+import { useFormat, useMessage, useT } from "../../i18n/react";
 import { ContactLinks, type ContactSettings } from "../contact/ContactLinks";
 import { refusalText } from "./attention-text";
 import { anomalyText, codeLabel } from "./text";
@@ -27,6 +27,8 @@ interface Props {
   onKeepDuplicate(): void;
   onCancelDuplicate(): void;
   onSendNewLead(): void;
+  /** The merchant stopped or corrected the lead in the seller space: the disagreement is settled. */
+  onSettle(): void;
 }
 
 export function NextActionBanner({
@@ -38,8 +40,10 @@ export function NextActionBanner({
   onKeepDuplicate,
   onCancelDuplicate,
   onSendNewLead,
+  onSettle,
 }: Props) {
   const t = useT();
+  const format = useFormat();
   const render = useMessage();
   const next = order.nextAction;
   const contactLinks = order.erased ? null : (
@@ -61,6 +65,59 @@ export function NextActionBanner({
           <p>{t(`attention.ready.${readyReasonOf(order.reason)}`)}</p>
         </Banner>,
       );
+    case "sendStale":
+      return wrap(
+        <Banner tone="warning" title={t("next.stale.title", { days: order.ageDays })}>
+          <BlockStack gap="200">
+            <p>
+              {t("next.stale.body", {
+                date: format.date(order.placedLocal),
+                limit: order.staleOrderDays,
+                amount: order.amountCents === null ? t("common.unknown") : format.money(order.amountCents),
+              })}
+            </p>
+            <p>{t("next.stale.call")}</p>
+            {contactLinks}
+          </BlockStack>
+        </Banner>,
+      );
+    case "stopLead": {
+      const what = order.mismatch ?? "cancelled";
+      const ref = order.leadRef ?? "";
+      return wrap(
+        <Banner tone="critical" title={t(`next.stopLead.title.${what}`)}>
+          <BlockStack gap="200">
+            <p data-stop-lead="what">{t(`next.stopLead.what.${what}`, { ref })}</p>
+            <p data-stop-lead="cost">
+              {order.deliveryFeeCents === null
+                ? t("next.stopLead.costUnknown")
+                : t("next.stopLead.cost", { fee: format.money(order.deliveryFeeCents) })}
+            </p>
+            <p data-stop-lead="way">
+              {t(what === "edited" ? "next.stopLead.wayEdited" : "next.stopLead.way", { ref })}
+            </p>
+            <InlineStack gap="200" blockAlign="center">
+              {order.sellerSpaceUrl ? (
+                <span data-stop-lead="seller-space">
+                  <Button url={order.sellerSpaceUrl} target="_blank" variant="primary">
+                    {t("next.stopLead.open", { ref })}
+                  </Button>
+                </span>
+              ) : (
+                <Text as="span" variant="bodySm" tone="subdued">
+                  <span data-stop-lead="no-address">
+                    {t("next.stopLead.noAddress")} <Link url="/app/settings#write-back">{t("nav.settings")}</Link>
+                  </span>
+                </Text>
+              )}
+              <span data-action="settle">
+                <ButtonLike onClick={onSettle} disabled={busy} label={t("next.stopLead.settled")} />
+              </span>
+            </InlineStack>
+          </BlockStack>
+        </Banner>,
+      );
+    }
     case "sendAnyway":
       return wrap(
         <Banner tone="warning" title={t("customers.held.title")}>

@@ -72,7 +72,6 @@ export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean 
               </Field>
               <Field label={t("order.lead.city")} name="city">
                 {lead.cityName ?? dash}
-                {lead.cityId !== null ? ` (#${lead.cityId})` : ""}
               </Field>
               <Field label={t("order.lead.total")} name="total">
                 {lead.totalClient ? format.moneyText(lead.totalClient, lead.currency || undefined) : dash}
@@ -90,10 +89,10 @@ export function LeadCard({ lead, sent }: { lead: LeadView | null; sent: boolean 
                 <InlineStack key={i} align="space-between" blockAlign="center" gap="200">
                   <BlockStack gap="0">
                     <Text as="span" fontWeight="medium">
-                      {item.name ?? (lead.source === "lead" ? t("order.lead.unknownProduct") : dash)}
+                      {item.name ?? item.sku ?? dash}
                     </Text>
-                    <Text as="span" variant="bodySm" tone="subdued">
-                      {item.sku ?? (item.productId !== null ? `#${item.productId}` : dash)}
+                    <Text as="span" variant="bodySm" tone={item.inCatalogue ? "subdued" : "caution"}>
+                      {item.inCatalogue ? (item.sku ?? "") : t("order.lead.notInCatalogue", { sku: item.sku ?? dash })}
                     </Text>
                   </BlockStack>
                   <Text as="span">{t("order.lead.quantity", { quantity: item.quantity })}</Text>
@@ -138,9 +137,6 @@ export function StatusCard({ order }: { order: OrderDetail }) {
             {format.moneyText(order.sellerProfit)}
           </Field>
         ) : null}
-        <Field label={t("order.status.externalRef")} name="externalRef">
-          {order.externalRef}
-        </Field>
         <Field label={t("order.status.postCount")} name="postCount">
           {order.postCount}
         </Field>
@@ -443,7 +439,8 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
           <BlockStack gap="200">
             {timeline.map((event) => (
               <div key={event.id} data-timeline={event.kind}>
-                <InlineGrid columns="12rem 1fr" gap="300">
+                {/* On a phone the time sits above the event, which keeps the width. */}
+                <InlineGrid columns={{ xs: 1, sm: "9rem 1fr" }} gap={{ xs: "050", sm: "300" }}>
                   <Text as="span" variant="bodySm" tone="subdued">
                     <time
                       dateTime={event.at}
@@ -462,6 +459,14 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                     <Text as="span" variant="bodySm">
                       {timelineText(render, t, event)}
                     </Text>
+                    {event.consequences.map((c, i) => (
+                      <Text key={i} as="span" variant="bodySm" tone="subdued">
+                        <span data-timeline-consequence={c.kind}>
+                          {"↳ "}
+                          {timelineText(render, t, c)}
+                        </span>
+                      </Text>
+                    ))}
                     {event.detail ? (
                       <Text as="span" variant="bodySm" tone="subdued">
                         {t(

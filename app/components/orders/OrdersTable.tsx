@@ -50,20 +50,35 @@ const TABS: {
   id: string;
   label: "orders.tab.all" | "orders.tab.attention" | "orders.tab.sent" | "orders.tab.damaged" | "orders.tab.failed";
   states: string[];
+  /** Also the sent orders that cost money (cancelled or changed in Shopify, still on their way). */
+  mismatch?: boolean;
 }[] = [
   { id: "all", label: "orders.tab.all", states: [] },
-  { id: "attention", label: "orders.tab.attention", states: ["held", "invalid", "failed"] },
+  { id: "attention", label: "orders.tab.attention", states: ["held", "invalid", "failed"], mismatch: true },
   { id: "sent", label: "orders.tab.sent", states: ["created"] },
   { id: "damaged", label: "orders.tab.damaged", states: ["damaged"] },
   { id: "failed", label: "orders.tab.failed", states: ["failed"] },
 ];
 
 /** Parameters this page owns; the others (shop, host, locale...) are kept as they are. */
-const OWN_PARAMS = ["state", "confirmation", "shipping", "issue", "risk", "from", "to", "q", "sort", "after", "before"];
+const OWN_PARAMS = [
+  "state",
+  "mismatch",
+  "confirmation",
+  "shipping",
+  "issue",
+  "risk",
+  "from",
+  "to",
+  "q",
+  "sort",
+  "after",
+  "before",
+];
 
 /** The sortable columns' indexes in the wide table, and the sort each one walks. */
 const DATE_COLUMN = 1;
-const AMOUNT_COLUMN = 4;
+const AMOUNT_COLUMN = 3;
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -135,7 +150,7 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
 
   const selectedTab = Math.max(
     0,
-    TABS.findIndex((tab) => sameSet(tab.states, filter.states)),
+    TABS.findIndex((tab) => sameSet(tab.states, filter.states) && Boolean(tab.mismatch) === Boolean(filter.mismatch)),
   );
   const choice = (name: keyof typeof CHOICES, title: string, values: readonly string[], prefix: string) => ({
     key: name,
@@ -238,7 +253,9 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
       <IndexFilters
         tabs={TABS.map((tab) => ({ id: tab.id, content: t(tab.label), isLocked: true }))}
         selected={selectedTab}
-        onSelect={(index) => go({ state: TABS[index]?.states ?? [] })}
+        onSelect={(index) =>
+          go({ state: TABS[index]?.states ?? [], mismatch: TABS[index]?.mismatch ? "1" : undefined })
+        }
         queryValue={query}
         queryPlaceholder={t("orders.search.placeholder")}
         onQueryChange={setQuery}
@@ -282,18 +299,18 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
             </Text>
           </BlockStack>
         }
+        // What to do comes before the items: inside the admin's frame (about 1,000 px) the last column is the one cut.
         headings={[
           { title: t("orders.column.order") },
           { title: t("orders.column.date") },
-          { title: t("orders.column.customer") },
-          { title: t("orders.column.city") },
+          { title: t("orders.column.customerCity") },
           { title: t("orders.column.amount"), alignment: "end" },
-          { title: t("orders.column.items") },
           { title: t("orders.column.stage") },
           { title: t("orders.column.attention") },
+          { title: t("orders.column.items") },
         ]}
         condensed={mdDown}
-        sortable={[false, true, false, false, true, false, false, false]}
+        sortable={[false, true, false, true, false, false, false]}
         sortColumnIndex={filter.sort.startsWith("amount") ? AMOUNT_COLUMN : DATE_COLUMN}
         sortDirection={filter.sort.endsWith("asc") ? "ascending" : "descending"}
         defaultSortDirection="descending"
@@ -446,13 +463,15 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
         <OrderLinkCell row={row} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span title={row.createdAt}>{format.dateTime(row.createdLocal)}</span>
+        <DateText row={row} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <span data-cell="customer">{customerText(t, row)}</span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <span data-cell="city">{row.cityName ?? dash}</span>
+        <BlockStack gap="0">
+          <span data-cell="customer">{customerText(t, row)}</span>
+          <Text as="span" variant="bodySm" tone="subdued">
+            <span data-cell="city">{row.cityName ?? dash}</span>
+          </Text>
+        </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>
         <span data-cell="amount">
@@ -461,6 +480,12 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
           </Text>
         </span>
       </IndexTable.Cell>
+      <IndexTable.Cell>
+        <StageBadge stage={row.stage} detail={row} />
+      </IndexTable.Cell>
+      <IndexTable.Cell className="cod-attention-cell">
+        <AttentionCell row={row} contact={contact} />
+      </IndexTable.Cell>
       <IndexTable.Cell className="cod-items-cell">
         <span data-cell="items">
           <Text as="span" variant="bodySm" truncate>
@@ -468,13 +493,23 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
           </Text>
         </span>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <StageBadge stage={row.stage} detail={row} />
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <AttentionCell row={row} contact={contact} />
-      </IndexTable.Cell>
     </IndexTable.Row>
+  );
+}
+
+/** The order's date (the day it was placed); an imported order says so. */
+function DateText({ row }: { row: OrderRow }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <BlockStack gap="0">
+      <span title={row.createdAt}>{format.dateTime(row.createdLocal)}</span>
+      {row.imported ? (
+        <Text as="span" variant="bodySm" tone="subdued">
+          <span data-cell="imported">{t("orders.imported")}</span>
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }
 
@@ -505,7 +540,9 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
             </Text>
           </InlineStack>
           <Text as="span" variant="bodySm" tone="subdued" truncate>
-            {[row.cityName, format.dateTime(row.createdLocal)].filter(Boolean).join(" · ")}
+            {[row.cityName, format.dateTime(row.createdLocal), row.imported ? t("orders.imported") : null]
+              .filter(Boolean)
+              .join(" · ")}
           </Text>
           <AttentionCell row={row} contact={contact} />
         </BlockStack>

@@ -1,14 +1,15 @@
 /**
  * After a fix saved anywhere (a mapping, a city alias, a trusted customer): the held
- * orders it freed, named, sent with one confirmation. Their findings were already
- * rewritten when the fix was saved, so "Not now" leaves them ready to send, never stale.
+ * orders it freed, sent on one confirmation that says how many, how old and how much
+ * money, and which of them wait for the merchant's word for their age. Their findings
+ * were already rewritten when the fix was saved, so "Cancel" leaves them ready to send.
  */
 import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import type { Release } from "../../sync/release-held.server";
 import { useT } from "../../i18n/react";
-import { ConfirmModal } from "../ConfirmModal";
+import { BulkSendModal, bulkFactsOf } from "./BulkSendModal";
 
 /** The route's action answers { intent: "sendReleased", sent } to { intent: "sendReleased", ids }. */
 type SendResult = { intent: string; ok?: boolean; sent?: number; resent?: number };
@@ -24,17 +25,13 @@ export function ReleaseModal({ release, onClose }: { release: Release | null; on
     onClose();
     // Only a new answer closes it (onClose is a new function on every render).
   }, [result]);
-  const count = release?.orders.length ?? 0;
+  const open = (release?.orders.length ?? 0) > 0;
   return (
-    <ConfirmModal
+    <BulkSendModal
       id="confirm-release"
-      open={count > 0}
-      title={t("release.title")}
-      body={[
-        t("release.body", { orders: (release?.orders ?? []).map((o) => o.orderName).join(", ") }),
-        t("release.later"),
-      ]}
-      confirmLabel={t(count === 1 ? "release.confirm.one" : "release.confirm.other", { count })}
+      open={open}
+      facts={release && open ? bulkFactsOf(release.orders, Date.now(), release.staleOrderDays) : null}
+      intro={release ? [t("release.body", { orders: release.orders.map((o) => o.orderName).join(", ") })] : []}
       busy={fetcher.state !== "idle"}
       onConfirm={() =>
         release &&

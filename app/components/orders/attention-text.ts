@@ -29,7 +29,9 @@ export function attentionText(t: Translate, attention: Attention): { text: strin
     case "customer":
       return { text: t("attention.customer", { reason: holdReasonViewText(t, attention.hold) }), tone: "caution" };
     case "ready":
-      return { text: t(`attention.ready.${attention.why}`), tone: "subdued" };
+      return { text: t(`attention.ready.${attention.why}`), tone: attention.why === "stale" ? "caution" : "subdued" };
+    case "mismatch":
+      return { text: t(`attention.mismatch.${attention.what}`), tone: "critical" };
     case "refused":
       return { text: refusalText(t, attention.refusal), tone: "critical" };
     case "failed":

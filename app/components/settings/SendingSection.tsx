@@ -1,5 +1,5 @@
 /** Settings: which orders are sent, and which are held for the merchant to check. */
-import { BlockStack, InlineGrid, Text } from "@shopify/polaris";
+import { BlockStack, Box, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { isMessageKey } from "../../i18n";
 import { useT } from "../../i18n/react";
 import { SettingsSection } from "./SettingsSection";
@@ -29,6 +29,21 @@ export function SendingSection({ holdCodes, ...props }: SettingsSectionProps & {
           helpText={t("settings.sendTestOrders.help")}
         />
       </BlockStack>
+      <Box maxWidth="24rem">
+        <TextField
+          label={t("settings.staleOrderDays.label")}
+          helpText={t("settings.staleOrderDays.help")}
+          name="staleOrderDays"
+          type="number"
+          min={1}
+          max={90}
+          suffix={t("settings.staleOrderDays.suffix")}
+          value={props.form.staleOrderDays ?? ""}
+          onChange={props.set("staleOrderDays")}
+          autoComplete="off"
+          error={props.errorText("staleOrderDays")}
+        />
+      </Box>
       <BlockStack gap="100">
         <Text as="h3" variant="headingSm">
           {t("settings.hold.title")}

@@ -24,6 +24,17 @@ export function WriteBackSection(props: SettingsSectionProps) {
         autoComplete="off"
         error={errorText("carrierName")}
       />
+      <TextField
+        label={t("settings.sellerSpaceUrl.label")}
+        name="sellerSpaceUrl"
+        type="url"
+        value={form.sellerSpaceUrl ?? ""}
+        onChange={set("sellerSpaceUrl")}
+        helpText={t("settings.sellerSpaceUrl.help")}
+        placeholder="https://"
+        autoComplete="off"
+        error={errorText("sellerSpaceUrl")}
+      />
     </SettingsSection>
   );
 }

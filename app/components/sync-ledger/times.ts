@@ -20,7 +20,7 @@ export function ledgerOnPage(ledger: SyncLedgerView, timeZone: string): LedgerOn
     ledger.countedAt,
     ledger.coverageFrom,
     ledger.uncoveredFrom,
-    ...Object.values(ledger.windows).map((w) => w.lastRecoveryAt),
+    ...Object.values(ledger.windows).flatMap((w) => [w.lastRecoveryAt, w.from]),
     ...ledger.passes.map((p) => p.at),
   ];
   const local = Object.fromEntries(

@@ -34,6 +34,8 @@ import {
   type BackfillRangeError,
 } from "./progress";
 import { BACKFILL_JOB, backfillJobKey } from "../../models/job-kinds";
+import { readShopSettings } from "../../models/shop-settings";
+import { isStaleOrder } from "../../models/stale-order";
 
 /** Pages read per job attempt before the job yields the worker to other jobs (live orders first). */
 export const PAGES_PER_ATTEMPT = 10;
@@ -86,9 +88,13 @@ export async function readBackfill(db: Db, shop: string): Promise<BackfillView |
 }
 
 export type StartBackfillResult =
-  { ok: true; backfill: BackfillView } | { ok: false; error: BackfillRangeError | "already_running" };
+  { ok: true; backfill: BackfillView } | { ok: false; error: BackfillRangeError | "already_running" | "preview_first" };
 
-/** Queues a dry run or a run of from..to (days, both included); one backfill per shop at a time. */
+/**
+ * Queues a dry run or a run of from..to (days, both included); one backfill per shop at a time.
+ * A run follows a finished dry run of the same range: the merchant confirmed what it counted
+ * (how many, how old, how much money) before anything is sent.
+ */
 export async function startBackfill(
   db: Db,
   shop: string,
@@ -99,12 +105,11 @@ export async function startBackfill(
   if (error) return { ok: false, error };
   const current = await readBackfill(db, shop);
   if (current?.active) return { ok: false, error: "already_running" };
-  // A run after a finished dry run of the same range knows its total: a real progress bar.
   const previous = current?.payload;
-  const expectedTotal =
-    !input.dryRun && previous?.dryRun && previous.finishedAt && previous.from === input.from && previous.to === input.to
-      ? previous.counts.scanned
-      : null;
+  const previewed = previous?.dryRun && previous.finishedAt && previous.from === input.from && previous.to === input.to;
+  if (!input.dryRun && !previewed) return { ok: false, error: "preview_first" };
+  // A run knows its total from the dry run: a real progress bar.
+  const expectedTotal = !input.dryRun && previous ? previous.counts.scanned : null;
   await enqueueJob(db, {
     kind: BACKFILL_JOB,
     key: backfillJobKey(shop),
@@ -134,10 +139,11 @@ export interface BackfillOptions {
   pagesPerAttempt?: number;
 }
 
-/** Where a backfilled order comes from, on its first timeline row. */
+/** Where a backfilled order comes from, on its first timeline row; it keeps the day it was placed. */
 const backfillSource = (payload: Record<string, unknown>, range: { from: string; to: string }) => ({
   deliveryId: `backfill:${String(payload.id)}`,
-  timeline: { kind: "received" as const, text: importedText(range.from, range.to) },
+  timeline: { kind: "imported" as const, text: importedText(range.from, range.to) },
+  imported: true,
 });
 
 export async function runBackfillJob(
@@ -157,6 +163,12 @@ export async function runBackfillJob(
 
   const admin = await deps.adminFor(domain);
   const mapOrder = await backfillMapper(db, shop, deps.now());
+  // Orders older than the shop's limit are imported but wait for the merchant's word (post-lead holds them).
+  const { staleOrderDays } = readShopSettings(shop.settings);
+  const isStale = (payload: Record<string, unknown>) => {
+    const placed = typeof payload.created_at === "string" ? new Date(payload.created_at) : null;
+    return placed !== null && !Number.isNaN(placed.getTime()) && isStaleOrder(placed, deps.now(), staleOrderDays);
+  };
   const query = ordersQuery(start.from, start.to);
   const range = { from: start.from, to: start.to };
   let state: BackfillPayload = { ...start, throttledUntil: null };
@@ -179,9 +191,14 @@ export async function runBackfillJob(
       ).map((l) => [l.orderId, l.state]),
     );
     let lastOrderAt = state.lastOrderAt;
+    let oldestOrderAt = state.oldestOrderAt;
     for (const payload of orders) {
       counts.scanned++;
-      if (typeof payload.created_at === "string") lastOrderAt = payload.created_at;
+      if (typeof payload.created_at === "string") {
+        lastOrderAt = payload.created_at;
+        if (!oldestOrderAt || Date.parse(payload.created_at) < Date.parse(oldestOrderAt))
+          oldestOrderAt = payload.created_at;
+      }
       const linkState = known.get(String(payload.id));
       if (linkState !== undefined) {
         if (isLinkState(linkState) && isPosted(linkState)) counts.alreadySent++;
@@ -192,6 +209,7 @@ export async function runBackfillJob(
         dryRun: state.dryRun,
         mapOrder,
         source: backfillSource(payload, range),
+        isStale,
       });
       if (taken === "known") counts.alreadyInApp++;
     }
@@ -202,6 +220,7 @@ export async function runBackfillJob(
       shopifyFailure: null,
       counts,
       lastOrderAt,
+      oldestOrderAt,
       cursor: data.orders.pageInfo.endCursor ?? state.cursor,
       pages: state.pages + 1,
       finishedAt: done ? deps.now().toISOString() : null,

@@ -17,8 +17,17 @@ export const backfillCountsSchema = z.object({
   scanned: z.number().int().default(0),
   /** Mapped to a lead that would be sent now. */
   wouldSend: z.number().int().default(0),
+  /**
+   * Would be sent, but placed longer ago than the shop's limit (Settings): it waits, flagged,
+   * for the merchant's word (models/stale-order.ts).
+   */
+  wouldWait: z.number().int().default(0),
   /** Mapped, but held for the merchant by the shop's rules. */
   wouldHold: z.number().int().default(0),
+  /** The amount to collect of each of those three, in cents. */
+  wouldSendCents: z.number().int().default(0),
+  wouldWaitCents: z.number().int().default(0),
+  wouldHoldCents: z.number().int().default(0),
   /** Not paid in cash on delivery. */
   notCod: z.number().int().default(0),
   /** Skipped for another reason (cancelled, test order, nothing to ship). */
@@ -44,6 +53,8 @@ export const scanProgressShape = {
   counts: backfillCountsSchema.default({}),
   /** createdAt (backfill) or updatedAt (reconciliation) of the last order read, for the progress estimate. */
   lastOrderAt: z.string().nullable().default(null),
+  /** When the oldest order read was placed: how old the import's orders are. */
+  oldestOrderAt: z.string().nullable().default(null),
   startedAt: z.string(),
   finishedAt: z.string().nullable().default(null),
   /** Set while the job waits for Shopify's throttle to pass. */
@@ -105,17 +116,24 @@ export function initialPayload(input: {
   });
 }
 
+/** The count of an outcome's amount to collect, when it has one. */
+export const CENTS_OF: Partial<Record<OrderOutcome, "wouldSendCents" | "wouldWaitCents" | "wouldHoldCents">> = {
+  wouldSend: "wouldSendCents",
+  wouldWait: "wouldWaitCents",
+  wouldHold: "wouldHoldCents",
+};
+
 /** The stored payload, or null when it is not a backfill's. */
 export function parsePayload(value: unknown): BackfillPayload | null {
   const parsed = backfillPayloadSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
-export type OrderOutcome = "wouldSend" | "wouldHold" | "notCod" | "skipped";
+export type OrderOutcome = "wouldSend" | "wouldWait" | "wouldHold" | "notCod" | "skipped";
 
-/** Which count a mapped order adds to. */
-export function outcomeOf(result: Pick<MappingResult, "decision" | "findings">): OrderOutcome {
-  if (result.decision === "send") return "wouldSend";
+/** Which count a mapped order adds to; `stale`: placed longer ago than the shop's limit. */
+export function outcomeOf(result: Pick<MappingResult, "decision" | "findings">, stale = false): OrderOutcome {
+  if (result.decision === "send") return stale ? "wouldWait" : "wouldSend";
   if (result.decision === "hold") return "wouldHold";
   return result.findings.some((f) => f.code === "not_cod") ? "notCod" : "skipped";
 }

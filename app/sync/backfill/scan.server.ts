@@ -15,7 +15,8 @@ import { ShopifyAdminError } from "../../shopify/errors";
 import { shopifyFailureOf } from "../../shopify/failure";
 import type { MapOrder } from "./context.server";
 import { intakeImportedOrder } from "../order-intake.server";
-import { outcomeOf, type BackfillCounts, type OrderOutcome, type ScanProgress } from "./progress";
+import { CENTS_OF, outcomeOf, type BackfillCounts, type OrderOutcome, type ScanProgress } from "./progress";
+import { totalCentsOf } from "../../models/order-amount";
 
 /**
  * Writes the progress while this attempt still holds the job's lease. False when the
@@ -64,9 +65,20 @@ export function yieldAfterPage(what: string, pages: number): RetryLaterError {
   return new RetryLaterError(0, { countAttempt: false, reason: `${what} continues after page ${pages}` });
 }
 
-/** What an order (webhook-shaped) would become now: the count it adds to. */
-export function outcomeOfOrder(mapOrder: MapOrder, payload: Record<string, unknown>): OrderOutcome {
-  return outcomeOf(mapOrder(fromWebhookOrder(payload)));
+/** What an order (webhook-shaped) would become now: the count it adds to, and its amount to collect. */
+export function outcomeOfOrder(
+  mapOrder: MapOrder,
+  payload: Record<string, unknown>,
+  isStale: (payload: Record<string, unknown>) => boolean = () => false,
+): { outcome: OrderOutcome; cents: number } {
+  const result = mapOrder(fromWebhookOrder(payload));
+  return { outcome: outcomeOf(result, isStale(payload)), cents: totalCentsOf(result.totalClient) };
+}
+
+function count(counts: BackfillCounts, taken: { outcome: OrderOutcome; cents: number }): void {
+  counts[taken.outcome]++;
+  const cents = CENTS_OF[taken.outcome];
+  if (cents) counts[cents] += taken.cents;
 }
 
 /**
@@ -79,15 +91,21 @@ export async function takeUnknownOrder(
   shop: string,
   payload: Record<string, unknown>,
   counts: BackfillCounts,
-  options: { dryRun: boolean; mapOrder: MapOrder; source: Parameters<typeof intakeImportedOrder>[3] },
+  options: {
+    dryRun: boolean;
+    mapOrder: MapOrder;
+    source: Parameters<typeof intakeImportedOrder>[3];
+    /** Placed longer ago than the shop's limit: it would wait for the merchant's word. */
+    isStale?: (payload: Record<string, unknown>) => boolean;
+  },
 ): Promise<"counted" | "taken" | "known"> {
-  const outcome = outcomeOfOrder(options.mapOrder, payload);
+  const outcome = outcomeOfOrder(options.mapOrder, payload, options.isStale);
   if (options.dryRun) {
-    counts[outcome]++;
+    count(counts, outcome);
     return "counted";
   }
   if (!(await intakeImportedOrder(db, shop, payload, options.source))) return "known";
-  counts[outcome]++;
+  count(counts, outcome);
   counts.created++;
   return "taken";
 }

@@ -12,6 +12,7 @@ import { readShopSettings } from "../../models/shop-settings";
 import { enqueueNewJobs, type EnqueueJobInput } from "../../queue/jobs.server";
 import { flowTriggerJobFor } from "../../models/job-kinds";
 import { FLOW_TRIGGER, stuckFiring } from "../../flow/triggers";
+import { triggerInUse } from "../../flow/trigger-usage.server";
 import { bucketOf, LATENCY_METRICS, type LatencyMetric } from "./latency";
 import { LEDGER_WINDOWS, windowStart, type LedgerWindow } from "./window";
 
@@ -46,13 +47,13 @@ function add(counts: Counts, metric: LatencyMetric, at: Date, seconds: number): 
 /**
  * Latencies of what happened in (since, until]: leads created (from the order's
  * placement; orders a merchant or a hold touched first are left out, they wait for a
- * person) and write-backs done (from the status change the app saw, as the write-back
+ * person, and so are imported past orders, sent when the merchant imported them) and write-backs done (from the status change the app saw, as the write-back
  * task recorded it).
  */
 export async function countLatencies(db: Db, shop: string, since: Date, until: Date): Promise<number> {
   const counts: Counts = new Map();
   const posted = await db.orderLink.findMany({
-    where: { shop, postedAt: { gt: since, lte: until }, resendAt: null },
+    where: { shop, postedAt: { gt: since, lte: until }, resendAt: null, importedAt: null },
     select: { id: true, postedAt: true, orderCreatedAt: true, createdAt: true },
   });
   const handled = new Set<string>();
@@ -109,7 +110,7 @@ export interface StuckOrder {
   orderName: string;
   state: string;
   reason: string | null;
-  /** Since when it waits: its arrival, or the merchant's resend. */
+  /** Since when it waits: its arrival (an imported order's import), or the merchant's resend. */
   since: Date;
 }
 
@@ -130,11 +131,20 @@ export async function stuckOrders(
   const states = Prisma.join([...PENDING_STATES]);
   const [counts, rows] = await Promise.all([
     db.$queryRaw<{ pending: number | bigint; recent: number | bigint | null }[]>`
-      SELECT COUNT(*) AS "pending", SUM(CASE WHEN "createdAt" >= ${before} THEN 1 ELSE 0 END) AS "recent"
+      SELECT COUNT(*) AS "pending", SUM(CASE WHEN COALESCE("importedAt", "createdAt") >= ${before} THEN 1 ELSE 0 END) AS "recent"
       FROM "OrderLink" WHERE "shop" = ${shop} AND "state" IN (${states})`,
     db.orderLink.findMany({
       where: { shop, state: { in: [...PENDING_STATES] } },
-      select: { id: true, orderId: true, orderName: true, state: true, reason: true, createdAt: true, resendAt: true },
+      select: {
+        id: true,
+        orderId: true,
+        orderName: true,
+        state: true,
+        reason: true,
+        createdAt: true,
+        importedAt: true,
+        resendAt: true,
+      },
       orderBy: { updatedAt: "asc" },
       take: limit,
     }),
@@ -148,7 +158,7 @@ export async function stuckOrders(
       orderName: r.orderName,
       state: r.state,
       reason: r.reason,
-      since: r.resendAt ?? r.createdAt,
+      since: r.resendAt ?? r.importedAt ?? r.createdAt,
     }))
     .filter((o) => o.since < before)
     .sort((a, b) => a.since.getTime() - b.since.getTime());
@@ -179,12 +189,7 @@ export async function fireStuckTriggers(
   if (!readShopSettings(shopRow.settings).flowTriggers.orderStuck) return 0;
   const orders = await stuckOrderList(db, shop, now, stuckMs, 200);
   if (orders.length === 0) return 0;
-  const usage = await db.flowTriggerUsage.findUnique({
-    where: { shop_handle: { shop, handle: FLOW_TRIGGER.orderStuck } },
-    select: { hasEnabledFlow: true },
-  });
-  // Only once Flow's lifecycle callback said an enabled workflow uses it (as every trigger: flow-triggers.server.ts).
-  if (!usage?.hasEnabledFlow) return 0;
+  if (!(await triggerInUse(db, shop, FLOW_TRIGGER.orderStuck))) return 0;
   const jobs: EnqueueJobInput[] = orders.map((order) => {
     const firing = stuckFiring(order, now);
     return flowTriggerJobFor(shop, order.orderId, order.id, firing.handle, firing.eventKey, firing.payload);

@@ -46,6 +46,7 @@ import { ORDERS_PER_PAGE, scanProgressShape } from "../backfill/progress";
 import { saveScanProgress, scanCall, takeUnknownOrder, yieldAfterPage } from "../backfill/scan.server";
 import { intakeOrderCancelled, intakeOrderUpdated } from "../order-intake.server";
 import type { PipelineDeps } from "../pipeline-deps.server";
+import { recordReconcileRecovered } from "../../runtime/metrics.server";
 import { actionFor, readOrderState, type ShopifyOrderState } from "./compare";
 import { coverFrom, currentCoverage, ensureLedger, later, type LedgerRow } from "./coverage.server";
 import { writeBackDrift } from "./drift";
@@ -426,6 +427,8 @@ async function readWhole(context: PassContext, start: ReconcilePayload): Promise
         },
       });
       if (taken === "taken") {
+        // Counted as each order is taken: a retried page finds it taken already and counts nothing.
+        recordReconcileRecovered(1);
         pass.found.recovered++;
         touch(pass, entry.orderId, entry.name, "recovered");
       }

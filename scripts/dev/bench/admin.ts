@@ -24,7 +24,7 @@ import { performance } from "node:perf_hooks";
 import type { Prisma } from "@prisma/client";
 import { createPrismaClient } from "../../../app/db/client";
 import { makeFinding } from "../../../app/leads/findings";
-import { parseOrdersSearch, queryOrders, countFailedOrders } from "../../../app/pages/orders.server";
+import { parseOrdersSearch, queryOrders, failedOrders } from "../../../app/pages/orders.server";
 import { loadAnomalyGroups } from "../../../app/pages/anomalies.server";
 import { loadCustomerHolds } from "../../../app/customers/held-orders.server";
 import { webhookOrder } from "../lib/order-payloads";
@@ -308,7 +308,10 @@ try {
   // What the Orders loader runs for a URL: parse its parameters, one page, the failed count.
   const ordersLoader = (search: string) => {
     const request = parseOrdersSearch(new URLSearchParams(search));
-    return Promise.all([queryOrders(db, SHOP, request), countFailedOrders(db, SHOP)]).then(([page]) => page);
+    return Promise.all([
+      queryOrders(db, SHOP, request),
+      failedOrders(db, SHOP, new Date(Date.now() - 7 * 86_400_000)),
+    ]).then(([page]) => page);
   };
   const sample = await db.orderLink.findFirstOrThrow({
     where: { shop: SHOP, leadRef: { not: null } },

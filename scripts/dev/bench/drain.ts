@@ -37,21 +37,16 @@ import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
-import { recordTriggerUsage } from "../../../app/flow/flow-triggers.server";
-import { SealedSessionStorage } from "../../../app/models/sealed-session-storage.server";
-import { secretBoxFromEnv } from "../../../app/env.server";
 import {
-  flowDefinitionsFrom,
   PLAN_LIMITS,
   shopifyAdminControl,
-  startShopifyAdmin,
   type RunningShopifyAdmin,
   type ShopifyPlan,
 } from "../../../shopify-admin/index";
-import { Session } from "@shopify/shopify-api";
 import { pathToFileURL } from "node:url";
 import { openBenchDatabase } from "./lib/bench-database";
-import { countStatementsImport, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
+import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
+import { APP_ENV, shopifyBeside } from "./lib/shopify-beside";
 
 const { values } = parseArgs({
   options: {
@@ -75,14 +70,6 @@ if (values.shopify !== "on" && values.shopify !== "off") throw new Error("--shop
 const SHOPIFY = values.shopify === "on";
 const PLAN = values.plan as ShopifyPlan;
 if (!(PLAN in PLAN_LIMITS)) throw new Error(`--plan: one of ${Object.keys(PLAN_LIMITS).join(", ")}`);
-/** The app's Shopify settings, for the workers' Admin clients (--shopify). */
-const APP_ENV = {
-  SHOPIFY_API_KEY: "bench-api-key",
-  SHOPIFY_API_SECRET: "bench-api-secret",
-  SHOPIFY_APP_URL: "https://cod-lead-sync.bench",
-  SCOPES:
-    "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
-};
 /** Jobs that follow a posted lead when write-back and Flow are on. */
 const FOLLOW_UP_KINDS = ["write-back", "flow-trigger"];
 
@@ -126,7 +113,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
             },
           },
     });
-    if (SHOPIFY) shopify = await shopifyBeside(db);
+    if (SHOPIFY) shopify = await shopifyBeside(db, root, PLAN);
     // Steady state: reference lists cached (through the shared limiter, so the pace holds).
     const deps = createPipelineDeps(db);
     await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
@@ -234,13 +221,6 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
 
 const per = (n: number, leads: number) => (leads > 0 ? n / leads : NaN);
 
-function minusStats(end: ProcessStats, start: ProcessStats | undefined): ProcessStats {
-  if (!start) return end;
-  const out = { ...end };
-  for (const k of Object.keys(out) as (keyof ProcessStats)[]) out[k] -= start[k];
-  return out;
-}
-
 function printPerLead(what: string, stats: ProcessStats, leads: number): void {
   console.log(
     `${what}: CPU ${per(stats.cpuMs, leads).toFixed(2)} ms (target <= 5), ` +
@@ -284,29 +264,4 @@ if (results.length > 1) {
         .join(" "),
     );
   }
-}
-
-/**
- * The Shopify Admin stand-in beside the workers, as a real shop has it: the shop, an
- * offline session the workers' Admin clients load (sealed, as the app stores it), and
- * Flow's word that an enabled workflow uses each of the app's triggers.
- */
-async function shopifyBeside(db: ReturnType<typeof createPrismaClient>): Promise<RunningShopifyAdmin> {
-  const shopify = await startShopifyAdmin({
-    quiet: true,
-    plan: PLAN,
-    flow: flowDefinitionsFrom(join(root, "extensions")),
-  });
-  shopify.shop(SHOP);
-  const session = new Session({
-    id: `offline_${SHOP}`,
-    shop: SHOP,
-    state: "",
-    isOnline: false,
-    accessToken: "shpat_bench",
-    scope: APP_ENV.SCOPES,
-  });
-  await new SealedSessionStorage(db, secretBoxFromEnv()).storeSession(session);
-  await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
-  return shopify;
 }

@@ -13,7 +13,7 @@ export const DEMO_ACCOUNT = "ACC-1001";
 export const DEMO_API_KEY = "demo-api-key";
 /** The app's default SCOPES (app/env.server.ts); the demo passes it to the app too. */
 export const DEMO_SCOPES =
-  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
+  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events";
 
 /** Statuses move every minute; nothing is written back to Shopify (there is none). */
 export const DEMO_SETTINGS = {

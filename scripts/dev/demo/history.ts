@@ -13,6 +13,7 @@
  * return is on the order's timeline, where the rebuild reads its day.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { totalCentsOf } from "../../../app/models/order-amount";
 import { rebuildRollups } from "../../../app/analytics/rollups.server";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { rebuildCashLedger } from "../../../app/analytics/cash-rebuild.server";
@@ -138,6 +139,7 @@ export async function seedDemoHistory(
         phone,
         cityId: state === "held" ? null : cityId,
         totalClient: total,
+        totalCents: totalCentsOf(total),
         productKeys: JSON.stringify([`product:${productId}`]),
         confirmationStatus,
         shippingStatus,
@@ -198,6 +200,7 @@ function returningCustomerHistory(shop: string, now: number, first: number): Pri
       phone: RETURNING_CUSTOMER_PHONE,
       cityId: 101,
       totalClient: String((payload.current_total_price as string | undefined) ?? "149.00"),
+      totalCents: totalCentsOf(String((payload.current_total_price as string | undefined) ?? "149.00")),
       productKeys: JSON.stringify(["product:1002"]),
       confirmationStatus,
       shippingStatus,

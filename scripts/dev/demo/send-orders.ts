@@ -7,7 +7,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { orderIdOf, orderNameOf, type OrderDelivery } from "../lib/order-files";
 import { deliverWebhook } from "../lib/webhook-signing";
-import { withSendingTime } from "./fresh-dates";
+import { bodyWithSendingTime, withSendingTime } from "./fresh-dates";
 import { readProgress, type ProgressSnapshot, type SentOrder } from "./order-progress";
 import { progressLine } from "./summary";
 
@@ -69,7 +69,10 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
   try {
     for (const delivery of options.deliveries) {
       if (delivery.waitForSettled) await waitUntilSettled();
-      const payload = options.stampDates ? withSendingTime(delivery.payload, new Date()) : delivery.payload;
+      // The file's bytes are sent (a parse and stringify would round ids beyond 2^53); the parsed view is for reading.
+      const now = new Date();
+      const payload = options.stampDates ? withSendingTime(delivery.payload, now) : delivery.payload;
+      const body = options.stampDates ? bodyWithSendingTime(delivery.body, delivery.payload, now) : delivery.body;
       options.beforeDelivery?.(delivery.topic, payload);
       const orderId = orderIdOf(delivery.payload);
       if (delivery.webhookLost) {
@@ -85,7 +88,7 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
         topic: delivery.topic,
         shop,
         secret: options.secret,
-        body: JSON.stringify(payload),
+        body,
       });
       if (!sent.some((s) => s.orderId === orderId))
         sent.push({ orderId, orderName: orderNameOf(delivery.payload), status: answer.status });

@@ -47,16 +47,10 @@ export function buildIsFresh(root: string): boolean {
   const files = builtFiles(root).map((file) => join(root, file));
   if (!files.every((file) => existsSync(file)) || !existsSync(join(root, "build", "client"))) return false;
   const sources = Math.max(
-    // The entry points' sources: the app, the entries, the operator commands and the one harness file they use.
-    ...[
-      "app",
-      "vite.config.ts",
-      "server.ts",
-      "worker.ts",
-      join("scripts", "ops"),
-      join("scripts", "build"),
-      join("scripts", "dev", "lib", "args.ts"),
-    ].map((path) => newestMtime(join(root, path))),
+    // The entry points' sources: the app, the entries and the operator commands (their helpers included).
+    ...["app", "vite.config.ts", "server.ts", "worker.ts", join("scripts", "ops"), join("scripts", "build")].map(
+      (path) => newestMtime(join(root, path)),
+    ),
   );
   return Math.min(...files.map((file) => statSync(file).mtimeMs)) > sources;
 }
@@ -98,6 +92,17 @@ export function privateBuildDir(root: string, key: string): string {
   return join(parent, createHash("sha256").update(key).digest("hex").slice(0, 12));
 }
 
+const buildLock = (root: string) => join(root, "node_modules", ".cache", "cod-lead-sync-build.lock");
+
+/** Builds when build/ is older than the sources (under the same lock as every other build); whether it built. */
+export async function freshBuild(root: string): Promise<boolean> {
+  return withLock(buildLock(root), async () => {
+    if (buildIsFresh(root)) return false;
+    await runBuild(root);
+    return true;
+  });
+}
+
 export interface PreparedBuild {
   /** Directory holding build/ (serve with this as the working directory). */
   dir: string;
@@ -109,7 +114,7 @@ export interface PreparedBuild {
  * dest must sit inside the project so the server bundle finds node_modules.
  */
 export async function prepareBuild(root: string, dest: string, onBuild: () => void): Promise<PreparedBuild> {
-  return withLock(join(root, "node_modules", ".cache", "cod-lead-sync-build.lock"), async () => {
+  return withLock(buildLock(root), async () => {
     let built = false;
     // A build started elsewhere without the lock (a test's own `remix vite:build`) can leave
     // build/ half written for a few seconds: copy again until the copy has a server bundle.

@@ -30,6 +30,7 @@ export interface AppProcessOptions {
   env: Record<string, string>;
   /** Also written here as it comes. */
   logFile?: string;
+  /** How long to wait for it to be ready (default START_WITHIN_MS). */
   startTimeoutMs?: number;
 }
 
@@ -97,6 +98,13 @@ function spawnApp(args: string[], options: AppProcessOptions): AppProcess & { ch
   };
 }
 
+/**
+ * A bound for a process that will never be ready, not a speed: a start takes a
+ * few seconds, and on a loaded machine (a suite beside another, servers started
+ * mid-test by the chaos tests) well over the 30 s this once was.
+ */
+export const START_WITHIN_MS = 180_000;
+
 async function waitUntil(
   ready: () => Promise<boolean>,
   proc: AppProcess & { child: ChildProcess },
@@ -138,7 +146,7 @@ export async function startServerProcess(options: AppProcessOptions & { port: nu
       ),
     proc,
     "the app server",
-    options.startTimeoutMs ?? 30_000,
+    options.startTimeoutMs ?? START_WITHIN_MS,
   );
   const { child: _child, ...rest } = proc;
   return { ...rest, url, port: options.port };
@@ -151,7 +159,7 @@ export async function startWorkerProcess(options: AppProcessOptions): Promise<Ap
     async () => /worker \S+ started/.test(proc.output()),
     proc,
     "the worker",
-    options.startTimeoutMs ?? 30_000,
+    options.startTimeoutMs ?? START_WITHIN_MS,
   );
   const { child: _child, ...rest } = proc;
   return rest;

@@ -2,9 +2,16 @@
  * Reads Shopify order webhook payloads from a directory: every *.json file, in
  * name order. A file holds either a plain payload (an object with an `id`), an
  * array of them, or a demo case: `{ title?, topic?, waitForSettled?, webhookLost?, expect?, payload }`.
+ *
+ * Each payload comes twice: its bytes as written in the file, which is what is
+ * sent (JSON.stringify of a parsed payload rounds ids beyond 2^53, so two of
+ * Shopify's own sample orders became one), and a parsed view to read from, its
+ * big integers read as their digits (as the app's intake reads them).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readWebhookJson } from "../../../app/http/webhook-json";
+import { elementSpans, memberSpans, rootSpan, type Span } from "./json-spans";
 
 export interface Expectation {
   state: string;
@@ -16,6 +23,9 @@ export interface OrderDelivery {
   /** File the delivery comes from (and its index for arrays). */
   source: string;
   topic: string;
+  /** The payload's bytes as written in its file: what is signed and sent. */
+  body: string;
+  /** The payload parsed, for reading (ids beyond 2^53 as strings of their digits). */
   payload: Record<string, unknown>;
   title?: string;
   /** Send only when every order sent before has settled. */
@@ -36,8 +46,20 @@ export class OrderFileError extends Error {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const codes = (v: unknown): string[] => (Array.isArray(v) ? v.filter((c): c is string => typeof c === "string") : []);
 
-function readCase(source: string, value: Record<string, unknown>, defaultTopic: string): OrderDelivery {
+/** A file's value: its parsed view and where it is in the file's text. */
+interface Written {
+  text: string;
+  span: Span;
+}
+
+function readCase(
+  source: string,
+  value: Record<string, unknown>,
+  written: Written,
+  defaultTopic: string,
+): OrderDelivery {
   if (isObject(value.payload)) {
+    const [start, end] = memberSpans(written.text, written.span).get("payload")!;
     const expect =
       isObject(value.expect) && typeof value.expect.state === "string"
         ? {
@@ -49,6 +71,7 @@ function readCase(source: string, value: Record<string, unknown>, defaultTopic: 
     return {
       source,
       topic: typeof value.topic === "string" ? value.topic : defaultTopic,
+      body: written.text.slice(start, end),
       payload: value.payload,
       title: typeof value.title === "string" ? value.title : undefined,
       waitForSettled: value.waitForSettled === true,
@@ -58,7 +81,15 @@ function readCase(source: string, value: Record<string, unknown>, defaultTopic: 
   }
   if (value.id === undefined)
     throw new OrderFileError(`${source}: not an order payload (no "id") nor a case (no "payload")`);
-  return { source, topic: defaultTopic, payload: value, waitForSettled: false, webhookLost: false };
+  const body = written.text.slice(...written.span);
+  return { source, topic: defaultTopic, body, payload: value, waitForSettled: false, webhookLost: false };
+}
+
+/** The text parsed with its integers beyond 2^53 as strings of their digits. */
+function exactly(text: string): unknown {
+  const read = readWebhookJson(text, { maxDepth: Infinity, maxValues: Infinity });
+  if (!read.ok) throw new Error("not valid JSON");
+  return read.value;
 }
 
 export function readOrderFiles(dir: string, defaultTopic = "orders/create"): OrderDelivery[] {
@@ -73,19 +104,24 @@ export function readOrderFiles(dir: string, defaultTopic = "orders/create"): Ord
   if (names.length === 0) throw new OrderFileError(`no .json file in ${dir}`);
   const deliveries: OrderDelivery[] = [];
   for (const name of names) {
+    const text = readFileSync(join(dir, name), "utf8");
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(join(dir, name), "utf8"));
+      // For the message: JSON.parse says where the text is wrong, the exact reading below only that it is.
+      JSON.parse(text);
+      parsed = exactly(text);
     } catch (error) {
       throw new OrderFileError(`${name}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
+    const span = rootSpan(text);
     if (Array.isArray(parsed)) {
+      const spans = elementSpans(text, span);
       parsed.forEach((item, i) => {
         if (!isObject(item)) throw new OrderFileError(`${name}[${i}]: not an object`);
-        deliveries.push(readCase(`${name}[${i}]`, item, defaultTopic));
+        deliveries.push(readCase(`${name}[${i}]`, item, { text, span: spans[i] }, defaultTopic));
       });
     } else if (isObject(parsed)) {
-      deliveries.push(readCase(name, parsed, defaultTopic));
+      deliveries.push(readCase(name, parsed, { text, span }, defaultTopic));
     } else {
       throw new OrderFileError(`${name}: not an object`);
     }

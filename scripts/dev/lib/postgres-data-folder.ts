@@ -4,7 +4,8 @@
  * A persistent one keeps them in the folder its caller names, between runs;
  * when the server's user cannot enter that folder (we are root and a folder
  * above it is private), the cluster itself lives in a root-owned place it can
- * reach, tied to the requested folder by a link, `pgdata`, inside it.
+ * reach, tied to the requested folder by a link, `pgdata`, inside it; a cluster
+ * there whose folder is gone is removed at the next such start.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -14,6 +15,7 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
@@ -41,6 +43,38 @@ export interface DataFolder {
 
 /** Persistent clusters of folders the server's user cannot enter (root only). */
 export const ROOT_DATA = "/var/lib/cod-lead-sync/postgres";
+
+/** Beside each cluster in ROOT_DATA: the requested folder it is for. */
+const OWNER = ".for";
+
+function serverRunsOn(cluster: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(cluster, "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes the clusters in ROOT_DATA whose requested folder is gone or links
+ * elsewhere (a test's temporary folder, a demo folder deleted), unless a server
+ * still runs on one: each is a whole PostgreSQL cluster that nothing can reach.
+ */
+function removeOrphans(): void {
+  if (!existsSync(ROOT_DATA)) return;
+  for (const name of readdirSync(ROOT_DATA)) {
+    const cluster = join(ROOT_DATA, name);
+    if (name.endsWith(OWNER) || !lstatSync(cluster).isDirectory()) continue;
+    const owner = existsSync(`${cluster}${OWNER}`) ? readFileSync(`${cluster}${OWNER}`, "utf8") : null;
+    const link = owner === null ? undefined : lstatSync(join(owner, "pgdata"), { throwIfNoEntry: false });
+    const linked = link?.isSymbolicLink() && readlinkSync(join(owner!, "pgdata")) === cluster;
+    if (linked || serverRunsOn(cluster)) continue;
+    rmSync(cluster, { recursive: true, force: true });
+    rmSync(`${cluster}${OWNER}`, { force: true });
+  }
+}
 
 /** A folder the server's user owns, mode 0700 as PostgreSQL wants. */
 function ownedFolder(dir: string, user: ServerUser): void {
@@ -101,11 +135,14 @@ function reachableCluster(requested: string, link: string, user: ServerUser): { 
       null,
     );
   }
+  removeOrphans();
   const key = createHash("sha256").update(requested).digest("hex").slice(0, 16);
   const cluster = linked ? readlinkSync(link) : join(ROOT_DATA, key);
   if (!linked) {
     rmSync(cluster, { recursive: true, force: true });
     mkdirSync(ROOT_DATA, { recursive: true, mode: 0o755 });
+    // Who it is for, then the link, then the cluster: a cluster that exists always has both.
+    writeFileSync(`${cluster}${OWNER}`, requested);
     symlinkSync(cluster, link);
   }
   ownedFolder(cluster, user);

@@ -94,6 +94,12 @@ function lastTelling(lines: string[]): string | undefined {
 
 /** The cause and fix a failed start's log tells; a generic reading quoting its last telling line otherwise. */
 export function diagnoseStart(log: string, context: StartContext, exit: string): Diagnosis {
+  if (/could not be run \(spawn .*\bE(ACCES|NOENT)\)/.test(exit)) {
+    return {
+      cause: `the server's user (${context.user}) cannot run its binaries: ${exit}`,
+      fix: "Run `npm install` again (it brings the binaries); as root, check that /var/cache/cod-lead-sync is readable by all",
+    };
+  }
   const lines = log.split("\n").filter((line) => line.trim() !== "");
   for (const line of lines) {
     for (const read of READINGS) {

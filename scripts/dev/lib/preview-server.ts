@@ -32,7 +32,7 @@ export const PREVIEW_API_SECRET = "e2e-api-secret";
 const PREVIEW_ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
 export const DEFAULT_SCOPES =
-  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders";
+  "read_orders,write_orders,read_products,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_pixels,read_customer_events";
 
 /**
  * The production build (built when older than its sources, under the same lock
@@ -129,7 +129,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         // Its own directory: no developer .env is read, static files come from the copy.
         cwd: options.buildDir,
         port,
-        startTimeoutMs: 30_000,
         env: {
           DATABASE_URL: databaseUrl,
           SHOPIFY_API_KEY: apiKey,

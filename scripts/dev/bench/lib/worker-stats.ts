@@ -56,3 +56,11 @@ export function sumStats(all: readonly (ProcessStats | null)[]): ProcessStats {
   }
   return sum;
 }
+
+/** What a process did between two readings (the whole of `end` without a start). */
+export function minusStats(end: ProcessStats, start: ProcessStats | null | undefined): ProcessStats {
+  if (!start) return end;
+  const out = { ...end };
+  for (const k of Object.keys(out) as (keyof ProcessStats)[]) out[k] -= start[k];
+  return out;
+}
