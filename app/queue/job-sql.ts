@@ -396,14 +396,18 @@ export interface Lease {
   attempts: number;
 }
 
+/** This lease still holds: the settles' first values are heldValues' ($1 now, $2 to $4 the lease). */
+const HELD = `"id" = $2 AND "state" = 'running' AND "leaseOwner" = $3 AND "attempts" = $4`;
+const heldValues = (lease: Lease, owner: string, now: Date) => [now, lease.id, owner, lease.attempts];
+
 const COMPLETE =
   statement(`UPDATE "Job" SET "state" = 'done', "lastError" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = $1
-  WHERE "id" = $2 AND "state" = 'running' AND "leaseOwner" = $3 AND "attempts" = $4 AND "rerun" = FALSE`);
+  WHERE ${HELD} AND "rerun" = FALSE`);
 
 /** Done, if this lease holds and the job was not re-enqueued meanwhile, as a statement for a batch of writes (1: done). */
 export const completionItem = (lease: Lease, owner: string, now: Date): BatchItem => ({
   statement: COMPLETE,
-  params: [now, lease.id, owner, lease.attempts],
+  params: heldValues(lease, owner, now),
 });
 
 /** completionItem run now: true when done. */
@@ -447,7 +451,7 @@ const settledOf = (row: { state: unknown; runAt: unknown }): Settled => ({
 const SETTLE =
   statement(`UPDATE "Job" SET "state" = $5, "lastError" = $6, "runAt" = COALESCE($7, "runAt"), "attempts" = "attempts" - $8,
   "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = $1
-  WHERE "id" = $2 AND "state" = 'running' AND "leaseOwner" = $3 AND "attempts" = $4 AND "rerun" = FALSE RETURNING "state", "runAt"`);
+  WHERE ${HELD} AND "rerun" = FALSE RETURNING "state", "runAt"`);
 
 /**
  * A failed or postponed attempt, if this lease holds and no rerun was asked:
@@ -462,10 +466,7 @@ export async function settleLease(
   now: Date,
 ): Promise<Settled | null> {
   const [row] = await sql.all<{ state: unknown; runAt: unknown }>(SETTLE, [
-    now,
-    lease.id,
-    owner,
-    lease.attempts,
+    ...heldValues(lease, owner, now),
     data.state,
     data.lastError,
     data.runAt ?? null,
@@ -477,7 +478,7 @@ export async function settleLease(
 const SETTLE_RERUN =
   statement(`UPDATE "Job" SET "state" = 'pending', "attempts" = 0, "rerun" = FALSE, "lastError" = $5, "runAt" = COALESCE($6, "runAt"),
   "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = $1
-  WHERE "id" = $2 AND "state" = 'running' AND "leaseOwner" = $3 AND "attempts" = $4 AND "rerun" = TRUE RETURNING "state", "runAt"`);
+  WHERE ${HELD} AND "rerun" = TRUE RETURNING "state", "runAt"`);
 
 /** The job was re-enqueued while this lease ran it: back to pending with a fresh budget. Null when not so. */
 export async function settleRerun(
@@ -488,23 +489,18 @@ export async function settleRerun(
   now: Date,
 ): Promise<Settled | null> {
   const [row] = await sql.all<{ state: unknown; runAt: unknown }>(SETTLE_RERUN, [
-    now,
-    lease.id,
-    owner,
-    lease.attempts,
+    ...heldValues(lease, owner, now),
     data.lastError,
     data.runAt ?? null,
   ]);
   return row ? settledOf(row) : null;
 }
 
-const EXTEND_LEASE = statement(
-  `UPDATE "Job" SET "leaseExpiresAt" = $5, "updatedAt" = $1 WHERE "id" = $2 AND "state" = 'running' AND "leaseOwner" = $3 AND "attempts" = $4`,
-);
+const EXTEND_LEASE = statement(`UPDATE "Job" SET "leaseExpiresAt" = $5, "updatedAt" = $1 WHERE ${HELD}`);
 
 /** Pushes the lease's end to `until`; false when the lease is no longer ours. */
 export async function extendLeaseRow(sql: Sql, lease: Lease, owner: string, until: Date, now: Date): Promise<boolean> {
-  return (await sql.run(EXTEND_LEASE, [now, lease.id, owner, lease.attempts, until])) === 1;
+  return (await sql.run(EXTEND_LEASE, [...heldValues(lease, owner, now), until])) === 1;
 }
 
 // ---------------------------------------------------------------------------
