@@ -119,6 +119,7 @@ export function createWorker(options: WorkerOptions): Worker {
   let nothingDueUntil = 0;
   function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
     const claim = claiming.then(async () => {
+      const seen = wakeUpCount;
       if (idleLane && Date.now() < nothingDueUntil) return null;
       const job = await claimNextJob(db, {
         owner,
@@ -127,7 +128,8 @@ export function createWorker(options: WorkerOptions): Worker {
         kinds: options.kinds,
         maxRunningPerShop: options.maxRunningPerShop,
       });
-      nothingDueUntil = job ? 0 : Date.now() + pollIntervalMs;
+      // Woken meanwhile: the work that woke it may have committed after this claim's read.
+      nothingDueUntil = job || wakeUpCount !== seen ? 0 : Date.now() + pollIntervalMs;
       return job;
     });
     claiming = claim.catch(() => undefined);
@@ -420,11 +422,14 @@ export function createWorker(options: WorkerOptions): Worker {
 
   /** New work is due: the idle lanes claim again now. */
   function wakeLanes(): void {
+    wakeUpCount++;
     nothingDueUntil = 0;
     for (const wake of [...laneWakers]) wake();
   }
 
   let wakeUps: WakeUps | undefined;
+  /** Wake-ups so far: a lane woken while it claimed claims again instead of idling. */
+  let wakeUpCount = 0;
   const wakeUpTimes = new WakeUpTimes(wakeLanes);
 
   const tasks = options.tasks ?? [];
@@ -448,6 +453,7 @@ export function createWorker(options: WorkerOptions): Worker {
   async function loop(): Promise<void> {
     let ran = true;
     while (!stopping) {
+      const seen = wakeUpCount;
       try {
         ran = await runOnce(!ran);
         tell(() => observer.polled?.());
@@ -456,7 +462,7 @@ export function createWorker(options: WorkerOptions): Worker {
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
-      if (!ran && !stopping)
+      if (!ran && !stopping && wakeUpCount === seen)
         await idle(
           nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs,
           true,
