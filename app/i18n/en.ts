@@ -20,6 +20,7 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { suggestionsEn } from "./suggestions.en";
 import { csvEn } from "./csv.en";
 
 export const en = {
@@ -258,6 +259,7 @@ export const en = {
   ...homeEn,
   ...orderPageEn,
   ...anomaliesEn,
+  ...suggestionsEn,
   ...syncLedgerEn,
   ...timelineEn,
 } as const;

@@ -17,6 +17,7 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { suggestionsFr } from "./suggestions.fr";
 import { csvFr } from "./csv.fr";
 
 export const fr: Messages = {
@@ -270,6 +271,7 @@ export const fr: Messages = {
   ...homeFr,
   ...orderPageFr,
   ...anomaliesFr,
+  ...suggestionsFr,
   ...syncLedgerFr,
   ...timelineFr,
 };

@@ -8,6 +8,8 @@
  */
 import { BUILT_IN_CITIES } from "./city-aliases";
 import { cityWords, keyOf, keyPart, normalizeCityKey } from "./city-key";
+import { cityProposals, namesAPlace, type FieldSpan, type ProposalInput } from "./city-proposals";
+import { consonantKey, soundKey } from "./city-sound";
 import { BigramIndex, roundScore, similarity } from "./similarity";
 import { MAX_FIELD_CHARS } from "./field-limits";
 import { collapseRepeats } from "./text";
@@ -16,7 +18,6 @@ import type { City, CityAliasRule, CityMatchVia, CitySuggestion } from "./types"
 export const DEFAULT_CITY_FUZZY_THRESHOLD = 0.8;
 /** Two different cities scoring within this margin are a coin toss, not a match. */
 const AMBIGUITY_MARGIN = 0.05;
-const SUGGESTION_COUNT = 3;
 const FUZZY_CANDIDATES = 12;
 const FUZZY_MEMO_SIZE = 5000;
 
@@ -65,12 +66,27 @@ export interface CityIndex {
   readonly regionKeys: ReadonlySet<string>;
   /** Fuzzy rankings already computed, per key (bounded; results never change for an index). */
   readonly fuzzyMemo: Map<string, Ranked>;
+  /** Sound keys (city-sound.ts) of the cities' names and built-in spellings; null when two cities share one. */
+  readonly sounds: ReadonlyMap<string, number | null>;
+  readonly consonants: ReadonlyMap<string, number | null>;
+  /** Sound keys of the shop's confirmed aliases. */
+  readonly shopSounds: ReadonlyMap<string, number | null>;
+  /** Proposals already computed for an unrecognised field (bounded, as fuzzyMemo). */
+  readonly proposalMemo: Map<string, CitySuggestion[]>;
 }
 
 const PRIORITY = { name: 3, alias: 2, district: 1 } as const;
 
 /** Candidate cities with their fuzzy scores, best first. */
-type Ranked = readonly { cityId: number; score: number }[];
+export type Ranked = readonly { cityId: number; score: number }[];
+
+/** Records a sound for a city; a sound two cities share is marked null (it proves neither). */
+function addSound(map: Map<string, number | null>, sound: string, cityId: number) {
+  if (!sound) return;
+  const existing = map.get(sound);
+  if (existing === undefined) map.set(sound, cityId);
+  else if (existing !== cityId) map.set(sound, null);
+}
 
 // Region names customers put in "province": they name several cities, so they prove none.
 const REGIONS = [
@@ -118,6 +134,8 @@ export function buildCityIndex(cities: readonly City[], shopAliases: readonly Ci
   const fuzzyKeys: string[] = [];
   const fuzzyCityIds: number[] = [];
   const fuzzySeen = new Set<string>();
+  const sounds = new Map<string, number | null>();
+  const consonants = new Map<string, number | null>();
   let maxSpan = 1;
 
   const add = (spelling: string, cityId: number, via: KeyEntry["via"]) => {
@@ -134,6 +152,11 @@ export function buildCityIndex(cities: readonly City[], shopAliases: readonly Ci
         keys.set(key, { cityId, via, priority, ambiguous: false });
       } else if (existing.priority === priority && existing.cityId !== cityId) {
         existing.ambiguous = true;
+      }
+      // Districts are places inside a city, not its name: they sound like nothing proven.
+      if (via !== "district") {
+        addSound(sounds, soundKey(key), cityId);
+        addSound(consonants, consonantKey(key), cityId);
       }
       if (!fuzzySeen.has(`${cityId}:${key}`)) {
         fuzzySeen.add(`${cityId}:${key}`);
@@ -157,10 +180,14 @@ export function buildCityIndex(cities: readonly City[], shopAliases: readonly Ci
   }
 
   const shopKeys = new Map<string, number>();
+  const shopSounds = new Map<string, number | null>();
   for (const alias of shopAliases) {
     const key = normalizeCityKey(alias.alias);
     // An alias to a city the platform no longer delivers is ignored, not trusted.
-    if (key && byId.has(alias.cityId)) shopKeys.set(key, alias.cityId);
+    if (key && byId.has(alias.cityId)) {
+      shopKeys.set(key, alias.cityId);
+      addSound(shopSounds, soundKey(key), alias.cityId);
+    }
     maxSpan = Math.max(maxSpan, cityWords(alias.alias).length);
   }
 
@@ -174,6 +201,10 @@ export function buildCityIndex(cities: readonly City[], shopAliases: readonly Ci
     maxSpan: Math.min(maxSpan, 6),
     regionKeys: new Set(REGIONS.map(normalizeCityKey)),
     fuzzyMemo: new Map(),
+    sounds,
+    consonants,
+    shopSounds,
+    proposalMemo: new Map(),
   };
 }
 
@@ -264,18 +295,6 @@ function accepted(ranked: Ranked, threshold: number): boolean {
   return first !== undefined && first.score >= threshold && (!second || first.score - second.score >= AMBIGUITY_MARGIN);
 }
 
-function suggestionsFrom(index: CityIndex, ranked: Ranked, skip?: number): CitySuggestion[] {
-  const out: CitySuggestion[] = [];
-  for (const { cityId, score } of ranked) {
-    if (cityId === skip) continue;
-    const city = index.byId.get(cityId);
-    // Stryker disable next-line ConditionalExpression: equivalent, rankings hold only delivered cities' ids
-    if (city) out.push({ kind: "city", cityId, name: city.name, score: roundScore(score) });
-    if (out.length === SUGGESTION_COUNT) break;
-  }
-  return out;
-}
-
 function mergeRanks(lists: readonly Ranked[]): Ranked {
   const best = new Map<number, number>();
   // Stryker disable next-line EqualityOperator: equivalent, an equal score is replaced by the same score
@@ -313,7 +332,13 @@ function fromLines(index: CityIndex, fields: CityFields): CityMatch | undefined 
   );
 }
 
-function fuzzyMatch(index: CityIndex, ranked: Ranked, threshold: number, input: string): CityMatch | undefined {
+function fuzzyMatch(
+  index: CityIndex,
+  ranked: Ranked,
+  threshold: number,
+  input: string,
+  proposal: ProposalInput,
+): CityMatch | undefined {
   if (!accepted(ranked, threshold)) return undefined;
   const city = index.byId.get(ranked[0].cityId);
   // Stryker disable next-line ConditionalExpression: equivalent, rankings hold only delivered cities' ids
@@ -325,7 +350,8 @@ function fuzzyMatch(index: CityIndex, ranked: Ranked, threshold: number, input: 
     score: roundScore(ranked[0].score),
     source: "city",
     input,
-    suggestions: suggestionsFrom(index, ranked, city.id),
+    // The other candidates: choices beside the accepted one, never proven.
+    suggestions: cityProposals(index, { ...proposal, choicesOnly: true }, city.id),
   };
 }
 
@@ -364,45 +390,51 @@ export function matchCityWithIndex(
   const cityWordList = cityWords(cityText, true);
   const cityKey = keyOf(cityWordList);
   if (index.regionKeys.has(cityKey)) {
-    // A region names several cities: look in the address, else ask with its cities as suggestions.
+    // A region names several cities: look in the address, else ask with its cities as choices.
     const ranked = mergeRanks(cityWordList.map((w) => fuzzyRank(index, keyOf([w]))));
     return (
       fromLines(index, fields) ?? {
         status: "unmatched",
         source: "city",
         input: cityText,
-        suggestions: suggestionsFrom(index, ranked),
+        suggestions: cityProposals(index, { key: cityKey, full: ranked, spans: [], choicesOnly: true }),
       }
     );
   }
   const fullRank = fuzzyRank(index, cityKey);
-  const full = fuzzyMatch(index, fullRank, threshold, cityText);
+  const full = fuzzyMatch(index, fullRank, threshold, cityText, { key: cityKey, full: fullRank, spans: [] });
   if (full) return full;
 
   const lines = fromLines(index, fields);
   if (lines) return lines;
 
   // A misspelt city beside other words ("Casablnca maarif 2"): fuzzy on each short run.
-  const spanRanks: Ranked[] = [fullRank];
-  let bestSpan: Ranked | undefined;
+  const spans: FieldSpan[] = [];
+  let bestSpan: FieldSpan | undefined;
   if (cityWordList.length > 1) {
     for (let length = 1; length <= Math.min(3, cityWordList.length); length++) {
       for (let start = 0; start + length <= cityWordList.length; start++) {
-        const key = keyOf(cityWordList.slice(start, start + length));
+        const spanWords = cityWordList.slice(start, start + length);
+        const key = keyOf(spanWords);
         if (key.length < 4) continue;
         const ranked = fuzzyRank(index, key);
-        spanRanks.push(ranked);
-        if (ranked[0] && (!bestSpan || ranked[0].score > bestSpan[0].score)) bestSpan = ranked;
+        const outside = [...cityWordList.slice(0, start), ...cityWordList.slice(start + length)];
+        spans.push({ words: spanWords, outside, ranked });
+        if (ranked[0] && (!bestSpan || ranked[0].score > bestSpan.ranked[0].score)) bestSpan = spans[spans.length - 1];
       }
     }
-    const span = bestSpan && fuzzyMatch(index, bestSpan, threshold, cityText);
-    if (span) return span;
   }
+  const proposal: ProposalInput = { key: cityKey, full: fullRank, spans };
+  // Beside a word that begins place names ("Bir Jdid", "Souk Sebt Oulad Nemma"), the run is part of
+  // another town's name more often than a misspelt city: asked, not sent.
+  const span =
+    bestSpan && !namesAPlace(bestSpan.outside) && fuzzyMatch(index, bestSpan.ranked, threshold, cityText, proposal);
+  if (span) return span;
   return {
     status: "unmatched",
     source: "city",
     input: cityText,
-    suggestions: suggestionsFrom(index, mergeRanks(spanRanks)),
+    suggestions: cityProposals(index, proposal),
   };
 }
 

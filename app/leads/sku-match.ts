@@ -5,10 +5,9 @@
  * catalogue cannot know, such as a bundle variant that ships as several platform items.
  * Then the catalogue's product and variant SKUs, compared without case and spaces, then
  * (only when it names one item) without any punctuation. A line that matches nothing
- * carries the products whose names look most like it.
+ * carries the products it may be, each certain or likely (product-proposals.ts).
  */
-import { BigramIndex, roundScore } from "./similarity";
-import { phrase } from "./text";
+import { productProposals } from "./product-proposals";
 import type {
   CatalogueProduct,
   CatalogueVariant,
@@ -52,8 +51,7 @@ export interface CatalogueIndex {
   readonly bySku: ReadonlyMap<string, CatalogueEntry>;
   readonly byLooseSku: ReadonlyMap<string, CatalogueEntry | null>;
   readonly byProductId: ReadonlyMap<number, CatalogueProduct>;
-  /** Product (and variant) names, folded, for suggestions by name. */
-  readonly names: BigramIndex;
+  /** Every product and variant, for proposals (product-proposals.ts). */
   readonly nameEntries: readonly CatalogueEntry[];
   readonly priceCents: ReadonlyMap<number, number>;
 }
@@ -61,6 +59,8 @@ export interface CatalogueIndex {
 export interface MappingIndex {
   readonly byVariant: ReadonlyMap<string, SkuMappingRule>;
   readonly bySku: ReadonlyMap<string, SkuMappingRule>;
+  /** SKU rules by their SKU without punctuation; null when two rules share it. */
+  readonly byLooseSku: ReadonlyMap<string, SkuMappingRule | null>;
 }
 
 /** Cents of a two-decimal amount string; undefined when it is not one. */
@@ -75,7 +75,6 @@ export function buildCatalogueIndex(catalogue: readonly CatalogueProduct[]): Cat
   const bySku = new Map<string, CatalogueEntry>();
   const byLooseSku = new Map<string, CatalogueEntry | null>();
   const byProductId = new Map<number, CatalogueProduct>();
-  const nameKeys: string[] = [];
   const nameEntries: CatalogueEntry[] = [];
   const priceCents = new Map<number, number>();
 
@@ -97,7 +96,6 @@ export function buildCatalogueIndex(catalogue: readonly CatalogueProduct[]): Cat
     if (price !== undefined) priceCents.set(product.id, price);
     const productEntry: CatalogueEntry = { product, sku: product.sku ?? "", inStock: product.in_stock !== false };
     if (typeof product.sku === "string") addSku(productEntry);
-    nameKeys.push(phrase(product.name ?? ""));
     nameEntries.push(productEntry);
     for (const variant of Array.isArray(product.variants) ? product.variants : []) {
       if (!variant || typeof variant.sku !== "string" || !variant.sku.trim()) continue;
@@ -108,16 +106,16 @@ export function buildCatalogueIndex(catalogue: readonly CatalogueProduct[]): Cat
         inStock: product.in_stock !== false && variant.in_stock !== false,
       };
       addSku(entry);
-      nameKeys.push(phrase(`${product.name ?? ""} ${variant.name ?? ""}`));
       nameEntries.push(entry);
     }
   }
-  return { bySku, byLooseSku, byProductId, names: new BigramIndex(nameKeys), nameEntries, priceCents };
+  return { bySku, byLooseSku, byProductId, nameEntries, priceCents };
 }
 
 export function buildMappingIndex(mappings: readonly SkuMappingRule[]): MappingIndex {
   const byVariant = new Map<string, SkuMappingRule>();
   const bySku = new Map<string, SkuMappingRule>();
+  const byLooseSku = new Map<string, SkuMappingRule | null>();
   for (const rule of mappings) {
     if (!rule || !Array.isArray(rule.targets) || rule.targets.length === 0) continue;
     if (rule.sourceKind === "variant") {
@@ -126,9 +124,11 @@ export function buildMappingIndex(mappings: readonly SkuMappingRule[]): MappingI
     } else if (rule.sourceKind === "sku" && typeof rule.sourceKey === "string") {
       const key = normalizeSku(rule.sourceKey);
       if (key) bySku.set(key, rule);
+      const loose = looseSku(rule.sourceKey);
+      if (loose) byLooseSku.set(loose, byLooseSku.has(loose) ? null : rule);
     }
   }
-  return { byVariant, bySku };
+  return { byVariant, bySku, byLooseSku };
 }
 
 export function findCatalogueSku(index: CatalogueIndex, sku: string): CatalogueEntry | undefined {
@@ -172,31 +172,34 @@ function resolveTarget(catalogue: CatalogueIndex, target: SkuMappingTarget): Res
   return { target: { sku: entry ? entry.sku : target.sku.trim(), quantity: perUnit }, entry, quantityPerUnit: perUnit };
 }
 
-const SUGGESTION_COUNT = 3;
+/**
+ * The one catalogue item a mapping of the same SKU written another way names
+ * ("huile_argan_50" when the merchant mapped "HUILE-ARGAN-50"): a fix they confirmed.
+ */
+function confirmedEntry(
+  catalogue: CatalogueIndex,
+  mappings: MappingIndex,
+  sku: string | undefined,
+): CatalogueEntry | undefined {
+  const rule = sku ? mappings.byLooseSku.get(looseSku(sku)) : undefined;
+  // A bundle is not one product: the merchant maps it again.
+  if (!rule || rule.targets.length !== 1) return undefined;
+  const target = rule.targets[0];
+  if ("product_id" in target) {
+    const product = catalogue.byProductId.get(target.product_id);
+    return product ? { product, sku: product.sku, inStock: product.in_stock !== false } : undefined;
+  }
+  return findCatalogueSku(catalogue, target.sku);
+}
 
-/** Catalogue items whose names look most like the line's title. */
+/** The catalogue items an unknown line may be, certain first, then likely (product-proposals.ts). */
 export function suggestProducts(
   catalogue: CatalogueIndex,
-  line: Pick<ShopLineItem, "name" | "title" | "variantTitle">,
+  line: Pick<ShopLineItem, "sku" | "name" | "title" | "variantTitle">,
+  mappings?: MappingIndex,
 ): ProductSuggestion[] {
-  const text = phrase(line.name || [line.title, line.variantTitle].filter(Boolean).join(" ") || "");
-  if (!text) return [];
-  const out: ProductSuggestion[] = [];
-  const seen = new Set<string>();
-  for (const { id, dice } of catalogue.names.rank(text, SUGGESTION_COUNT * 3)) {
-    const entry = catalogue.nameEntries[id];
-    if (seen.has(entry.sku)) continue;
-    seen.add(entry.sku);
-    out.push({
-      kind: "product",
-      productId: entry.product.id,
-      sku: entry.sku,
-      name: entry.variant?.name ? `${entry.product.name} (${entry.variant.name})` : entry.product.name,
-      score: roundScore(dice),
-    });
-    if (out.length === SUGGESTION_COUNT) break;
-  }
-  return out;
+  const sku = typeof line.sku === "string" && line.sku.trim() ? line.sku.trim() : undefined;
+  return productProposals(catalogue, line, mappings ? confirmedEntry(catalogue, mappings, sku) : undefined);
 }
 
 /** Matches one line item with prebuilt indexes. */
@@ -220,12 +223,12 @@ export function matchSkuWithIndex(line: ShopLineItem, catalogue: CatalogueIndex,
       ...(sku ? { sku } : {}),
       items,
       unknown,
-      suggestions: suggestProducts(catalogue, line),
+      suggestions: suggestProducts(catalogue, line, mappings),
       ...(mappingId ? { mappingId } : {}),
     };
   }
 
-  if (!sku) return { status: "missing", suggestions: suggestProducts(catalogue, line) };
+  if (!sku) return { status: "missing", suggestions: suggestProducts(catalogue, line, mappings) };
   const entry = findCatalogueSku(catalogue, sku);
   if (entry)
     return {
@@ -239,7 +242,7 @@ export function matchSkuWithIndex(line: ShopLineItem, catalogue: CatalogueIndex,
     sku,
     items: [{ target: { sku, quantity: 1 }, quantityPerUnit: 1 }],
     unknown: [sku],
-    suggestions: suggestProducts(catalogue, line),
+    suggestions: suggestProducts(catalogue, line, mappings),
   };
 }
 

@@ -199,12 +199,37 @@ export type FindingCode =
 
 export type FindingParams = Record<string, string | number | boolean | null>;
 
+/**
+ * certain: proven by a rule (the same SKU family, the same name in another spelling or
+ * script, a spelling the merchant confirmed): the one-click fix. likely: a choice the
+ * merchant judges. Findings stored before this field existed carry neither: read them
+ * as likely.
+ */
+export type SuggestionConfidence = "certain" | "likely";
+
+/**
+ * Why an item is proposed, said beside it so the merchant can judge it. Products: confirmed
+ * (a SKU already mapped, written another way), sku (the platform's SKU restated, or with one of
+ * its variant's colour or size after it), name (the platform's name word for word, in another spelling
+ * or language), sku_family (the SKU starts as the platform's), shared_words (the names share
+ * what names the product). Cities: confirmed (sounds like a spelling the merchant confirmed),
+ * sound (sounds like the city's name), spelling (a few letters off), in_field (a misspelt city
+ * among other words), consonants (the field typed without vowels). Findings stored before this
+ * field existed carry none: nothing is said.
+ */
+export const PRODUCT_REASONS = ["confirmed", "sku", "name", "sku_family", "shared_words"] as const;
+export const CITY_REASONS = ["confirmed", "sound", "spelling", "in_field", "consonants"] as const;
+export type ProductReason = (typeof PRODUCT_REASONS)[number];
+export type CityReason = (typeof CITY_REASONS)[number];
+
 export interface CitySuggestion {
   kind: "city";
   cityId: number;
   name: string;
   /** 0..1, two decimals. */
   score: number;
+  confidence?: SuggestionConfidence;
+  why?: CityReason;
 }
 
 export interface ProductSuggestion {
@@ -213,6 +238,8 @@ export interface ProductSuggestion {
   sku: string;
   name: string;
   score: number;
+  confidence?: SuggestionConfidence;
+  why?: ProductReason;
 }
 
 export type Suggestion = CitySuggestion | ProductSuggestion;

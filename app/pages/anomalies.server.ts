@@ -13,10 +13,11 @@
  * most SCAN_LIMIT of them, newest change first: the work stays bounded however
  * many orders the shop has.
  */
-import type { OrderLink } from "@prisma/client";
+import { Prisma, type OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { fromWebhookOrder } from "../leads/adapters/webhook-order";
 import { normalizeCityKey } from "../leads/city-key";
+import { regionOf } from "../leads/city-regions";
 import { LeadRuleError } from "../leads/errors";
 import { normalizeSku, shopifyIdDigits } from "../leads/sku-match";
 import type { CatalogueProduct, City, Finding, Suggestion } from "../leads/types";
@@ -28,6 +29,9 @@ import {
   type Actor,
 } from "../sync/order-actions.server";
 import { recheckHeldOrders, sendReleased, type FixScope } from "../sync/release-held.server";
+import { ensureReferenceData } from "../sync/reference-data.server";
+import { connectShop, ShopNotConnectedError } from "../sync/seller-connection.server";
+import { SellerApiError } from "../seller-api/errors";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
@@ -37,6 +41,7 @@ import { refusedFieldOf, type Refusal } from "../models/refusal";
 import { readShopSettings } from "../models/shop-settings";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { lastRefusals } from "./orders.server";
+import { shopifyOrderUrl } from "./shopify-order-url";
 
 /** Waiting links read per page load: about 80 ms at most on a 2-core machine (scripts/dev/bench/admin.ts). */
 export const SCAN_LIMIT = 2000;
@@ -53,7 +58,8 @@ export type FixErrorCode =
   | "group_gone"
   | "group_changed"
   | "invalid_phone"
-  | "nothing";
+  | "nothing"
+  | "not_connected";
 
 /** A fix the input makes impossible (422) or that has nothing left to do (409). */
 export class FixInputError extends OrderActionError {
@@ -100,6 +106,21 @@ export interface GroupOrder {
   duplicateOf?: { ref: string; orderId: string | null; orderName: string | null } | null;
   /** The customer's mobile (a phone group fixes it in place): never for an erased customer. */
   phone?: string | null;
+  /** A product or city group: the order in Shopify's admin, where it can be cancelled. */
+  shopifyUrl?: string;
+  /** The Shopify order id behind shopifyUrl (read from the link, dropped from the page's data). */
+  shopifyOrderId?: string;
+  /** A city group: where the order goes, for the merchant to judge a proposed city. */
+  address?: OrderAddress | null;
+}
+
+/** The order's shipping address as the customer wrote it. */
+export interface OrderAddress {
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  province: string | null;
 }
 
 export interface ProblemGroup {
@@ -115,8 +136,10 @@ export interface ProblemGroup {
   fix: GroupFix;
   linkIds: string[];
   orders: GroupOrder[];
-  /** Best first, one per product or city. */
+  /** Best first, one per product or city; a certain one (the one-click fix) first of all. */
   suggestions: Suggestion[];
+  /** A product group: the line's title in the order ("Lampe zellige artisanale"). */
+  itemTitle?: string;
   /** The amount to collect at stake, in cents. */
   amountCents: number;
   /** The oldest order's date (when it was placed). */
@@ -146,7 +169,7 @@ type ScannedLink = Pick<
   OrderLink,
   "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone"
 > &
-  Partial<Pick<OrderLink, "reason">>;
+  Partial<Pick<OrderLink, "orderId" | "reason">>;
 
 function parseArray<T>(json: string): T[] {
   try {
@@ -165,6 +188,7 @@ interface GroupCause {
   label: string;
   fix: GroupFix;
   suggestions?: Suggestion[];
+  itemTitle?: string;
 }
 
 /**
@@ -220,12 +244,14 @@ export function causesOf(
     const group = findingGroup(f);
     if (group) {
       const kind = f.code.startsWith("sku") ? "sku" : "city";
+      const title = kind === "sku" && typeof f.params?.title === "string" ? f.params.title : undefined;
       causes.push({
         ...group,
         kind,
         cause: kind === "sku" ? "product" : "city",
         code: f.code,
         suggestions: f.suggestions,
+        ...(title ? { itemTitle: title } : {}),
       });
       if (kind === "sku") sku = true;
       else city = true;
@@ -291,13 +317,33 @@ export function causesOf(
   return causes;
 }
 
+/** One per item (a product's variants are items of their own), the stronger of two kept. */
 function mergeSuggestions(into: Suggestion[], more: Suggestion[] | undefined) {
+  const idOf = (x: Suggestion) => (x.kind === "city" ? `c${x.cityId}` : `p${x.sku}`);
   for (const s of more ?? []) {
-    const id = s.kind === "city" ? s.cityId : s.productId;
-    const existing = into.findIndex((x) => x.kind === s.kind && (x.kind === "city" ? x.cityId : x.productId) === id);
+    const existing = into.findIndex((x) => idOf(x) === idOf(s));
     if (existing === -1) into.push(s);
-    else if (into[existing].score < s.score) into[existing] = s;
+    else if (rankOf(into[existing]) < rankOf(s)) into[existing] = s;
   }
+}
+
+/** Certain before likely, then by score. Findings stored before confidences existed read as likely. */
+const rankOf = (s: Suggestion) => (s.confidence === "certain" ? 2 : 0) + s.score;
+
+/** Proposals in the order the pages show them: the certain one first, then by score. */
+export function sortProposals(suggestions: readonly Suggestion[]): Suggestion[] {
+  return [...suggestions].sort((a, b) => rankOf(b) - rankOf(a));
+}
+
+/**
+ * The group's proposals: a certain one only when every order of the group proves the same
+ * item (two orders proving two items prove neither), then the likely ones, best first.
+ */
+function settleSuggestions(suggestions: Suggestion[]): Suggestion[] {
+  const certain = suggestions.filter((s) => s.confidence === "certain");
+  return sortProposals(
+    certain.length > 1 ? suggestions.map((s) => ({ ...s, confidence: "likely" as const })) : suggestions,
+  );
 }
 
 const duplicateOfRefOf = (link: Pick<ScannedLink, "anomalies">): string | null => {
@@ -332,6 +378,7 @@ export function groupProblems(
           suggestions: [],
           amountCents: 0,
           oldestAt: null,
+          ...(cause.itemTitle ? { itemTitle: cause.itemTitle } : {}),
           olderThanLimit: { count: 0, amountCents: 0 },
         };
         groups.set(cause.key, group);
@@ -359,10 +406,11 @@ export function groupProblems(
           ? { duplicateOf: ref ? { ref, orderId: null, orderName: null } : null }
           : {}),
         ...(cause.cause === "phone" ? { phone: link.phone } : {}),
+        ...((cause.kind === "sku" || cause.kind === "city") && link.orderId ? { shopifyOrderId: link.orderId } : {}),
       });
     }
   }
-  for (const group of groups.values()) group.suggestions.sort((a, b) => b.score - a.score);
+  for (const group of groups.values()) group.suggestions = settleSuggestions(group.suggestions);
   return [...groups.values()].sort((a, b) => b.linkIds.length - a.linkIds.length || a.key.localeCompare(b.key));
 }
 
@@ -381,6 +429,7 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
       totalCents: true,
       createdAt: true,
       phone: true,
+      orderId: true,
       reason: true,
     },
   });
@@ -445,7 +494,55 @@ export async function loadAnomalyGroups(db: Db, shop: string, options: { cause?:
       }
     }
   }
+  await addOrderFacts(db, shop, shown);
   return { groups: shown, staleOrderDays, scanned, truncated: scanned >= SCAN_LIMIT };
+}
+
+/** Payloads read for addresses, as the order page bounds them: a huge order is held for its size anyway. */
+const MAX_ADDRESS_PAYLOAD_BYTES = 2_000_000;
+
+/** The shipping (else billing) address of an orders/create payload; null when unreadable or erased. */
+export function orderAddressOf(payload: string | null | undefined): OrderAddress | null {
+  if (!payload) return null;
+  try {
+    const order = fromWebhookOrder(JSON.parse(payload));
+    const a = order.shippingAddress ?? order.billingAddress;
+    if (!a) return null;
+    const clean = (v: string | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
+    const address = {
+      address1: clean(a.address1),
+      address2: clean(a.address2),
+      city: clean(a.city),
+      zip: clean(a.zip),
+      province: clean(a.province),
+    };
+    return Object.values(address).some(Boolean) ? address : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the merchant needs beside a product or city proposal: each shown order's page in
+ * Shopify (to cancel it there), and for a city, where the order goes (read from the
+ * payload of the shown orders only).
+ */
+async function addOrderFacts(db: Db, shop: string, groups: ProblemGroupView[]): Promise<void> {
+  const cityOrders = groups.filter((g) => g.kind === "city").flatMap((g) => g.orders.map((o) => o.id));
+  const payloads = new Map<string, string | null>();
+  if (cityOrders.length > 0) {
+    const rows = await db.$queryRaw<{ id: string; payload: string | null }[]>`
+      SELECT "id", CASE WHEN octet_length("payload") <= ${MAX_ADDRESS_PAYLOAD_BYTES} THEN "payload" END AS "payload"
+      FROM "OrderLink" WHERE "shop" = ${shop} AND "id" IN (${Prisma.join(cityOrders)})`;
+    for (const row of rows) payloads.set(row.id, row.payload);
+  }
+  for (const group of groups) {
+    for (const order of group.orders) {
+      if (order.shopifyOrderId) order.shopifyUrl = shopifyOrderUrl(shop, order.shopifyOrderId);
+      delete order.shopifyOrderId;
+      if (group.kind === "city") order.address = orderAddressOf(payloads.get(order.id));
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -457,11 +554,17 @@ export interface ProductOption {
   productId: number;
   name: string;
   inStock: boolean;
+  /** What the merchant judges a proposal by: the product, its variant, its platform price. */
+  productName: string;
+  variantName: string | null;
+  price: string | null;
 }
 
 export interface CityOption {
   id: number;
   name: string;
+  /** The region, for the merchant to judge a proposed city ("Casablanca-Settat"). */
+  region: string | null;
 }
 
 function parseList<T>(json: string | null | undefined): T[] {
@@ -476,14 +579,26 @@ export function productOptionsOf(catalogue: readonly CatalogueProduct[]): Produc
     const variants = (Array.isArray(p.variants) ? p.variants : []).filter(
       (v) => typeof v?.sku === "string" && v.sku.trim(),
     );
+    const price = typeof p.platform_price === "string" && p.platform_price.trim() ? p.platform_price.trim() : null;
     if (typeof p.sku === "string" && p.sku.trim())
-      options.push({ sku: p.sku, productId: p.id, name: p.name, inStock: p.in_stock !== false });
+      options.push({
+        sku: p.sku,
+        productId: p.id,
+        name: p.name,
+        inStock: p.in_stock !== false,
+        productName: p.name,
+        variantName: null,
+        price,
+      });
     for (const v of variants) {
       options.push({
         sku: v.sku!,
         productId: p.id,
         name: `${p.name} (${v.name ?? v.sku})`,
         inStock: p.in_stock !== false && v.in_stock !== false,
+        productName: p.name,
+        variantName: v.name ?? v.sku ?? null,
+        price,
       });
     }
   }
@@ -493,7 +608,7 @@ export function productOptionsOf(catalogue: readonly CatalogueProduct[]): Produc
 export function cityOptionsOf(cities: readonly City[]): CityOption[] {
   return cities
     .filter((c) => c && typeof c.id === "number" && typeof c.name === "string")
-    .map((c) => ({ id: c.id, name: c.name }))
+    .map((c) => ({ id: c.id, name: c.name, region: regionOf(c.name) ?? null }))
     .sort((a, b) => a.name.localeCompare(b.name, "fr"));
 }
 
@@ -517,7 +632,8 @@ export async function referenceOptions(
 // Fixes
 
 /** A refused fix as the page shows it: a code it translates. */
-export type FixFailureCode = FixErrorCode | "conflict" | "invalid" | "too_long" | "second_lead";
+export type FixFailureCode =
+  FixErrorCode | "conflict" | "invalid" | "too_long" | "second_lead" | "platform_unreachable";
 
 /**
  * The page's answer for a refused action. Another shop's order, or one that does
@@ -532,6 +648,8 @@ export function fixFailure(error: unknown): FixFailureCode {
     return error.status === 409 ? "conflict" : "invalid";
   }
   if (error instanceof LeadRuleError) return "invalid";
+  if (error instanceof ShopNotConnectedError) return "not_connected";
+  if (error instanceof SellerApiError) return "platform_unreachable";
   throw error;
 }
 
@@ -626,6 +744,29 @@ export async function fixSkuGroup(
         label: value || product.name,
       });
     }
+  });
+}
+
+/**
+ * "Check again" for a product the platform did not have: reads the catalogue from the
+ * platform now (the merchant has just added the product in their seller space), checks
+ * the product group's held orders against it and sends those it frees, as a mapping does.
+ * `resent` 0 means the product is still not on the platform.
+ */
+export async function checkCatalogueAgain(
+  db: Db,
+  shop: string,
+  key: string,
+  actor: Actor,
+  options: { connect?: typeof connectShop } = {},
+): Promise<FixOutcome> {
+  const { kind } = parseKey(key);
+  if (kind !== "sku" && kind !== "title") throw new FixInputError("not_fixable", "this group is not about a product");
+  const shopRow = await db.shop.findUnique({ where: { domain: shop } });
+  if (!shopRow) throw new ShopNotConnectedError(shop, "no_key");
+  const { client } = (options.connect ?? connectShop)(db, shopRow);
+  return applyGroupFix(db, shop, key, { kind: "products" }, actor, async () => {
+    await ensureReferenceData(db, shopRow, client, { now: actor.now ?? new Date(), force: ["catalogue"] });
   });
 }
 

@@ -13,9 +13,12 @@ import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import {
   findingGroup,
   FixInputError,
+  orderAddressOf,
   referenceOptions,
   requireCity,
+  sortProposals,
   type CityOption,
+  type OrderAddress,
   type ProductOption,
 } from "./anomalies.server";
 import {
@@ -36,6 +39,7 @@ import type { Refusal } from "../models/refusal";
 import { lastRefusals } from "./orders.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { duplicateOfRef } from "../sync/order-actions.server";
+import { shopifyOrderUrl } from "./shopify-order-url";
 import { readShopSettings } from "../models/shop-settings";
 import { ageInDays } from "../models/stale-order";
 import { costsMoney, isMismatch, type Mismatch } from "../models/mismatch";
@@ -212,6 +216,8 @@ export interface OrderDetail {
   /** Picker options, loaded only when a finding's fix needs them. */
   products: ProductOption[];
   cities: CityOption[];
+  /** Where the order goes, read when a city is to be chosen: the merchant judges a proposed city by it. */
+  shippingAddress: OrderAddress | null;
   /** The one thing the order asks of the merchant now (models/next-action). */
   nextAction: NextAction;
   /** The customer hold keeps it back (the last hold decision on the timeline says so). */
@@ -260,14 +266,12 @@ export function toFindingViews(json: string): FindingView[] {
       field: typeof f.field === "string" ? f.field : "",
       message: typeof f.message === "string" ? f.message : "",
       params: f.params ?? {},
-      suggestions: Array.isArray(f.suggestions) ? [...f.suggestions].sort((a, b) => b.score - a.score) : [],
+      suggestions: Array.isArray(f.suggestions) ? sortProposals(f.suggestions) : [],
       ...fixOf(f),
     }));
 }
 
-export function shopifyOrderUrl(shop: string, orderId: string): string {
-  return `https://admin.shopify.com/store/${encodeURIComponent(shop.replace(/\.myshopify\.com$/, ""))}/orders/${encodeURIComponent(orderId)}`;
-}
+export { shopifyOrderUrl };
 
 interface StoredLead {
   customer_name?: unknown;
@@ -425,6 +429,7 @@ export async function loadOrderDetail(
   const flags = parseJson<unknown[]>(link.flags, []).filter((f): f is string => typeof f === "string");
   const wantProducts = findings.some((f) => f.fix === "mapSku" || f.fix === "mapVariant");
   const wantCities = findings.some((f) => f.fix === "aliasCity" || f.fix === "setCity");
+  const addressPayload = wantCities ? link.payload || (await payloadIfShown(db, link.id)) : "";
   const ref = link.state === "damaged" ? duplicateOfRef(link) : null;
   const [options_, refusals, holds, earlier] = await Promise.all([
     referenceOptions(db, shop, { products: wantProducts, cities: wantCities }),
@@ -519,6 +524,7 @@ export async function loadOrderDetail(
     timeZone,
     products: options_.products,
     cities: options_.cities,
+    shippingAddress: wantCities ? orderAddressOf(addressPayload) : null,
     nextAction: nextActionOf({
       state: link.state,
       cancelled: link.cancelledAt !== null,

@@ -12,6 +12,7 @@ import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
 import prisma from "../db.server";
 import {
+  checkCatalogueAgain,
   fixCityGroup,
   fixFailure,
   fixSkuGroup,
@@ -116,6 +117,8 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
         )),
       };
     }
+    if (intent === "checkCatalogue")
+      return { ok: true, intent, ...(await checkCatalogueAgain(prisma, session.shop, key, actor)) };
     if (intent === "sendAnyway") {
       await sendAnyway(prisma, session.shop, id, actor);
       return { ok: true, intent, resent: 1, skipped: 0 };
@@ -177,9 +180,11 @@ export default function Anomalies() {
     };
     const message =
       toasts[result.intent] ??
-      (result.skipped > 0
-        ? t("anomalies.toast.fixedSome", { count: result.resent, skipped: result.skipped })
-        : t("anomalies.toast.fixed", { count: result.resent }));
+      (result.intent === "checkCatalogue" && result.resent === 0
+        ? t("suggestions.checkAgain.stillMissing")
+        : result.skipped > 0
+          ? t("anomalies.toast.fixedSome", { count: result.resent, skipped: result.skipped })
+          : t("anomalies.toast.fixed", { count: result.resent }));
     shopify.toast.show(message);
   }, [result, shopify, t]);
 

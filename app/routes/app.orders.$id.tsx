@@ -17,7 +17,13 @@ import { ErrorPage } from "../components/ErrorPage";
 import prisma from "../db.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { correctAndResend, loadOrderDetail, orderBelongsTo } from "../pages/order-detail.server";
-import { fixCityGroup, fixFailure, fixSkuGroup, type FixFailureCode } from "../pages/anomalies.server";
+import {
+  checkCatalogueAgain,
+  fixCityGroup,
+  fixFailure,
+  fixSkuGroup,
+  type FixFailureCode,
+} from "../pages/anomalies.server";
 import { loadShopFacts } from "../pages/shop-facts.server";
 import {
   cancelDuplicateInShopify,
@@ -130,6 +136,8 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
             actor,
           )),
         };
+      case "checkCatalogue":
+        return { ok: true, intent, ...(await checkCatalogueAgain(prisma, shop, text(form, "key"), actor)) };
       case "fixCity":
         return {
           ok: true,
@@ -194,6 +202,8 @@ export default function OrderPage() {
     else if (result.intent === "settle") shopify.toast.show(t("order.settled"));
     else if (result.intent === "cancelDuplicate") shopify.toast.show(t("order.duplicate.cancelled"));
     else if (result.intent === "sendReleased") return;
+    else if (result.intent === "checkCatalogue" && result.resent === 0)
+      shopify.toast.show(t("suggestions.checkAgain.stillMissing"));
     else shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
   }, [result, shopify, t]);
 

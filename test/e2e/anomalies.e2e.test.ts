@@ -80,8 +80,8 @@ describe("Anomalies", () => {
     await group.getByRole("button", { name: "Map and send 3 orders again" }).click();
 
     // THEN the page says so and the group is gone; the city group stays
-    await expect.poll(() => session.toasts()).toContain("3 orders sent again");
-    await expect.poll(() => page.locator('[data-group="sku:BABOUCHE-YLW"]').count()).toBe(0);
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain("3 orders sent again");
+    await expect.poll(() => page.locator('[data-group="sku:BABOUCHE-YLW"]').count(), { timeout: 30_000 }).toBe(0);
     expect(await page.locator(`[data-group="city:${normalizeCityKey("Xyzzyville")}"]`).count()).toBe(1);
     const mapping = await server.db.skuMapping.findFirstOrThrow({ where: { shop: SHOP } });
     expect([mapping.sourceKind, mapping.sourceKey, JSON.parse(mapping.targets)]).toEqual([
@@ -122,7 +122,7 @@ describe("Anomalies", () => {
       await group.getByLabel("Ville livrée").fill("rabat");
       await page.getByRole("option", { name: "Rabat", exact: true }).click();
       await group.getByRole("button", { name: "Mémoriser et renvoyer 1 commande" }).click();
-      await expect.poll(() => fr.toasts()).toContain("1 commande renvoyée");
+      await expect.poll(() => fr.toasts(), { timeout: 30_000 }).toContain("1 commande renvoyée");
       await page.getByText("Rien à corriger", { exact: true }).waitFor();
       const alias = await server.db.cityAlias.findFirstOrThrow({ where: { shop: SHOP } });
       expect([alias.alias, alias.cityId, alias.source]).toEqual([normalizeCityKey("Xyzzyville"), 102, "learned"]);

@@ -14,11 +14,11 @@
  * phone and an order page (those the README shows) go to docs/ with UPDATE_DOCS_SCREENSHOTS=1.
  */
 import { copyFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { axeViolations } from "../helpers/axe";
 import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import {
   DEFAULT_SCOPES,
@@ -46,7 +46,6 @@ const SHOPS: Record<Language, string> = { en: "atlas-beauty.myshopify.com", fr: 
 /** Installed, never connected to a platform. */
 const NEW_SHOP = "new-store.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** LCP, CLS (summed: stricter than session windows) and INP, gathered from the page's own observers. */
 const VITALS_SCRIPT = `(() => {
@@ -119,27 +118,6 @@ async function place(locale: Language, specs: OrderSpec[]) {
   const bodies = await flows[locale].place(specs);
   for (const body of bodies)
     applyWebhookOrder(admin.shop(SHOPS[locale]), "orders/create", body as unknown as WebhookOrderPayload);
-}
-
-/** axe-core's WCAG 2.1 A and AA violations on the page as it is now, of any impact. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 /** The page's lab Web Vitals, kept for the benchmark when it runs this file. */
@@ -283,7 +261,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await click(
       group.getByRole("button", { name: tr("anomalies.fix.mapSku", { orders: tr("anomalies.orders", { count: 2 }) }) }),
     );
-    await expect.poll(() => session.toasts()).toContain(tr("anomalies.toast.fixed", { count: 2 }));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("anomalies.toast.fixed", { count: 2 }));
     expect(clicks.count).toBeLessThanOrEqual(3);
     for (const name of [n(2), n(3)]) expect((await linkOf(name)).state).toBe("received");
 
@@ -300,7 +278,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
         name: tr("anomalies.fix.aliasCity", { orders: tr("anomalies.orders", { count: 1 }) }),
       }),
     );
-    await expect.poll(async () => (await linkOf(n(4))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(4))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
     // A missing phone, the only one: Home → the order itself → type the mobile and save.
@@ -311,7 +289,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(tr("order.fix.phone")).fill(phone(5));
     await click(page.getByRole("button", { name: tr("order.fix.save") }));
-    await expect.poll(async () => (await linkOf(n(5))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(5))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
 
     // A risky customer: Home → the order → call or WhatsApp them → send anyway, confirmed in the modal.
@@ -333,7 +311,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await modal.getAttribute("aria-label")).toBe(tr("order.sendAnyway.title"));
     expect(await axeViolations(page)).toEqual([]);
     await click(modal.locator("button", { hasText: tr("customers.held.sendAnyway") }));
-    await expect.poll(async () => (await linkOf(n(6))).state).toBe("received");
+    await expect.poll(async () => (await linkOf(n(6))).state, { timeout: 30_000 }).toBe("received");
     expect(clicks.count).toBeLessThanOrEqual(3);
     await recordVitals("order page", page);
     await flows[locale].drain();
@@ -363,7 +341,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(named).toContain(format.money(2 * 38_000));
     expect(await axeViolations(page)).toEqual([]);
     await modal.locator("button", { hasText: tr("bulk.confirm", { count: 2, orders: "2" }) }).click();
-    await expect.poll(() => session.toasts()).toContain(tr("release.sent", { count: 2 }));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("release.sent", { count: 2 }));
     await flows[locale].drain();
     for (const name of [n(7), n(8)]) {
       const link = await linkOf(name);
@@ -389,12 +367,12 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await axeViolations(page)).toEqual([]);
     // Cancelling changes nothing.
     await modal.getByRole("button", { name: tr("modal.cancel"), exact: true }).click();
-    await expect.poll(() => page.locator("ui-modal[open]").count()).toBe(0);
+    await expect.poll(() => page.locator("ui-modal[open]").count(), { timeout: 30_000 }).toBe(0);
     expect((await linkOf(n(1))).state).toBe("created");
 
     await page.getByRole("button", { name: tr("order.resend") }).click();
     await page.locator("ui-modal[open] button", { hasText: tr("order.secondLead.confirm") }).click();
-    await expect.poll(() => session.toasts()).toContain(tr("order.resent"));
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("order.resent"));
     await flows[locale].drain();
     await visit(page, await url(`/app/orders/${created.id}`));
     const step = page.locator('[data-timeline="resend_second_lead"]');
@@ -429,8 +407,10 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       .locator("ui-modal[open]")
       .getByRole("button", { name: tr("order.cancelDuplicate.confirm") })
       .click();
-    await expect.poll(() => session.toasts()).toContain(tr("order.duplicate.cancelled"));
-    await expect.poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt).not.toBeNull();
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain(tr("order.duplicate.cancelled"));
+    await expect
+      .poll(async () => (await control.order(shop, duplicate.orderId)).cancelledAt, { timeout: 30_000 })
+      .not.toBeNull();
     // The lead lives on: the page now points to the seller space.
     await page.locator('[data-next-action="sellerSpace"]').waitFor();
     expect(await visibleText(page, '[data-next-action="sellerSpace"]')).toContain(
@@ -499,7 +479,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await docsScreenshot(session, "orders-desktop", locale);
     // Largest amount first, as the database orders them.
     await page.getByRole("button", { name: tr("orders.column.amount") }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("amount-desc");
+    await expect.poll(() => new URL(page.url()).searchParams.get("sort"), { timeout: 30_000 }).toBe("amount-desc");
     const expected = await server.db.orderLink.findMany({
       where: { shop },
       orderBy: [{ totalCents: "desc" }, { id: "desc" }],

@@ -65,10 +65,14 @@ export interface E2EWorld {
   close(): Promise<void>;
 }
 
-export async function startE2EWorld(shop: string, buildDir: string): Promise<E2EWorld> {
+export async function startE2EWorld(
+  shop: string,
+  buildDir: string,
+  options: { env?: Record<string, string> } = {},
+): Promise<E2EWorld> {
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
   const [server, browser] = await Promise.all([
-    startPreviewServer({ buildDir, sellerApiBaseUrl: sandbox.url, shops: [shop] }),
+    startPreviewServer({ buildDir, sellerApiBaseUrl: sandbox.url, shops: [shop], env: options.env }),
     launchBrowser(),
   ]);
   const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;

@@ -38,14 +38,17 @@ describe("dictionaries", () => {
     expect(t("en", "settings.account.rateValue")).toBe("{rate} calls per minute");
   });
 
-  it("name every code the pages show: job kinds, timeline steps, order states", async () => {
+  it("name every code the pages show: job kinds, timeline steps, order states, why an item is proposed", async () => {
     const { JOB_KINDS } = await import("../../app/models/job-kinds");
     const { TIMELINE_KINDS } = await import("../../app/models/timeline.server");
     const { LINK_STATES } = await import("../../app/models/order-link-state");
+    const { CITY_REASONS, PRODUCT_REASONS } = await import("../../app/leads/types");
     const keys = [
       ...JOB_KINDS.map((k) => `activity.jobKind.${k}`),
       ...TIMELINE_KINDS.map((k) => `timeline.${k}`),
       ...LINK_STATES.map((s) => `state.${s}`),
+      ...PRODUCT_REASONS.map((r) => `suggestions.why.product.${r}`),
+      ...CITY_REASONS.map((r) => `suggestions.why.city.${r}`),
     ];
     expect(keys.filter((key) => !(key in en))).toEqual([]);
   });

@@ -71,7 +71,8 @@ describe("items", () => {
   it("unknown SKU: the line, the SKU and what is unknown", () => {
     const f = only(map(order({ lineItems: [line({ sku: "NOPE-1", quantity: 2 })] })), "sku_unmatched");
     expect(f.params).toEqual({ ...BASE, quantity: 2, via: "sku", sku: "NOPE-1", unknown: "NOPE-1", mappingId: null });
-    expect(f.suggestions).toHaveLength(3);
+    // "Huile d'argan 50 ml" without "cosmétique": the platform's 50 ml oil, to judge (not proven).
+    expect(f.suggestions).toEqual([expect.objectContaining({ sku: "ARG-OIL-50", confidence: "likely" })]);
   });
 
   it("mapping to unknown items: the mapping and every unknown target", () => {
@@ -157,7 +158,8 @@ describe("phone, name and city", () => {
     });
     const unmatched = only(map(withAddress(order(), { city: "Bouknadel" })), "city_unmatched");
     expect(unmatched.params).toEqual({ input: "Bouknadel" });
-    expect(unmatched.suggestions).toHaveLength(3);
+    // A town the platform does not deliver: no city is near enough to propose.
+    expect(unmatched.suggestions).toBeUndefined();
     const fuzzy = only(map(withAddress(order(), { city: "Casablnaca" })), "city_fuzzy");
     expect(fuzzy.params).toEqual({ input: "Casablnaca", cityId: 101, city: "Casablanca", score: 0.9 });
     expect(

@@ -205,15 +205,30 @@ describe("mapOrderToLead: city", () => {
     expect(result.decision).toBe("send");
   });
 
-  it("holds an unknown city with the three nearest cities and their scores", () => {
-    const result = map(withAddress(order(), { city: "Tza" }));
+  it("holds an unknown city with the city it may be, and its score", () => {
+    const result = map(withAddress(order(), { city: "Trdnt" }));
     expect(result.decision).toBe("hold");
     const f = finding(result, "city_unmatched");
-    expect(f).toMatchObject({ severity: "blocking", field: "city", params: { input: "Tza" } });
-    expect(f?.suggestions).toHaveLength(3);
-    expect(f?.suggestions?.[0]).toMatchObject({ kind: "city", cityId: cityId("Taza"), score: expect.any(Number) });
-    expect(f?.message).toContain("Taza");
-    expect(result.lead?.city).toBe("Tza");
+    expect(f).toMatchObject({ severity: "blocking", field: "city", params: { input: "Trdnt" } });
+    expect(f?.suggestions).toEqual([
+      {
+        kind: "city",
+        cityId: cityId("Taroudant"),
+        name: "Taroudant",
+        score: expect.any(Number),
+        confidence: "likely",
+        why: "consonants",
+      },
+    ]);
+    expect(f?.message).toContain("Taroudant");
+    expect(result.lead?.city).toBe("Trdnt");
+  });
+
+  it("holds a town the platform does not deliver without proposing a city", () => {
+    const f = finding(map(withAddress(order(), { city: "Sebt Gzoula" })), "city_unmatched");
+    expect(f).toMatchObject({ severity: "blocking", params: { input: "Sebt Gzoula" } });
+    expect(f?.suggestions).toBeUndefined();
+    expect(f?.message).not.toContain("Closest");
   });
 
   it("sends an unknown city as typed when the shop chooses to", () => {

@@ -192,16 +192,29 @@ describe("mappings", () => {
 describe("suggestions", () => {
   const index = buildCatalogueIndex(catalogue());
 
-  it("ranks products and variants by name, once per SKU, at most three", () => {
+  it("proves the variant a line names, never its product as a whole", () => {
     expect(suggestProducts(index, { name: "", title: "Shoe", variantTitle: "38" })).toEqual([
-      { kind: "product", productId: 5, sku: "SHOE-38", name: "Shoe (38)", score: 1 },
-      { kind: "product", productId: 5, sku: "SHOE", name: "Shoe", score: 0.62 },
-      expect.objectContaining({ kind: "product" }),
+      {
+        kind: "product",
+        productId: 5,
+        sku: "SHOE-38",
+        name: "Shoe (38)",
+        score: 1,
+        confidence: "certain",
+        why: "name",
+      },
     ]);
-    expect(suggestProducts(index, { name: "Shoe 38", title: "ignored", variantTitle: "" })[0]).toMatchObject({
+    expect(suggestProducts(index, { name: "Shoe - 38", title: "ignored", variantTitle: "" })[0]).toMatchObject({
       sku: "SHOE-38",
-      score: 1,
+      confidence: "certain",
     });
+  });
+
+  it("offers items that share the name and contradict nothing as likely, best first", () => {
+    expect(suggestProducts(index, { name: "Alpha bis extra" }).map((s) => [s.sku, s.confidence])).toEqual([
+      ["AB1", "likely"],
+      ["AB-1", "likely"],
+    ]);
   });
 
   it("suggests nothing for a line without a name", () => {
@@ -212,7 +225,11 @@ describe("suggestions", () => {
   it("comes with a missing SKU", () => {
     const m = matchSku(line({ sku: "  ", name: "Alpha", variantId: null as unknown as string }), catalogue());
     expect(m.status).toBe("missing");
-    expect(m.status === "missing" && m.suggestions[0]).toMatchObject({ productId: 1, name: "Alpha" });
+    expect(m.status === "missing" && m.suggestions[0]).toMatchObject({
+      productId: 1,
+      name: "Alpha",
+      confidence: "certain",
+    });
   });
 });
 
@@ -281,19 +298,32 @@ describe("suggestions of variants", () => {
     { id: 2, sku: "NN", name: "Nameless", platform_price: "10.00", variants: [{ sku: "NN-1" }] },
   ] as unknown as CatalogueProduct[];
 
-  it("names a variant by its product and itself, and suggests each SKU once", () => {
+  it("names a variant by its product and itself, and proposes each SKU once", () => {
     expect(suggestProducts(buildCatalogueIndex(list), { name: "Kit Standard" })).toEqual([
-      { kind: "product", productId: 1, sku: "KIT", name: "Kit (Standard)", score: 1 },
-      { kind: "product", productId: 1, sku: "KIT-XL", name: "Kit (XL)", score: 0.4 },
+      {
+        kind: "product",
+        productId: 1,
+        sku: "KIT",
+        name: "Kit (Standard)",
+        score: 1,
+        confidence: "certain",
+        why: "name",
+      },
+      {
+        kind: "product",
+        productId: 1,
+        sku: "KIT-XL",
+        name: "Kit (XL)",
+        score: 0.67,
+        confidence: "likely",
+        why: "shared_words",
+      },
     ]);
   });
 
   it("reads a variant without a name as its product", () => {
     expect(
-      suggestProducts(buildCatalogueIndex(list), { name: "Nameless" }).map((s) => [s.sku, s.name, s.score]),
-    ).toEqual([
-      ["NN", "Nameless", 1],
-      ["NN-1", "Nameless", 1],
-    ]);
+      suggestProducts(buildCatalogueIndex(list), { name: "Nameless" }).map((s) => [s.sku, s.name, s.confidence]),
+    ).toEqual([["NN-1", "Nameless", "certain"]]);
   });
 });

@@ -135,6 +135,79 @@ describe("grouping", () => {
   });
 });
 
+describe("proposals", () => {
+  const proven = (productId: number, skuValue: string): FindingSeed => ({
+    code: "sku_unmatched",
+    params: { sku: "MONTRE-X8", title: "Montre X8", lineItemId: "1", via: "sku" },
+    suggestions: [{ kind: "product", productId, sku: skuValue, name: skuValue, score: 1, confidence: "certain" }],
+  });
+
+  it("keeps a proven product the group's primary fix only when every order proves the same one", async () => {
+    // GIVEN two orders of one SKU that each prove the same variant
+    await addLink(SHOP_A, "held", [proven(1007, "SMW-X8-BLK")]);
+    await addLink(SHOP_A, "held", [proven(1007, "SMW-X8-BLK")]);
+    // THEN the group proves it
+    expect((await groupsOf(SHOP_A))[0].suggestions.map((s) => [s.kind === "product" && s.sku, s.confidence])).toEqual([
+      ["SMW-X8-BLK", "certain"],
+    ]);
+    // WHEN a third order of the same SKU proves another variant
+    await addLink(SHOP_A, "held", [proven(1007, "SMW-X8-SLV")]);
+    // THEN neither is proven for the group: both are choices
+    const suggestions = (await groupsOf(SHOP_A))[0].suggestions
+      .map((s) => [s.kind === "product" && s.sku, s.confidence])
+      .sort();
+    expect(suggestions).toEqual([
+      ["SMW-X8-BLK", "likely"],
+      ["SMW-X8-SLV", "likely"],
+    ]);
+  });
+
+  it("shows each order of a city group with its address, and each order's page in Shopify", async () => {
+    const payload = {
+      id: 1,
+      shipping_address: { address1: "Douar Ouled Salem", city: "Sebt Gzoula", zip: "46350", province: "Safi" },
+      line_items: [],
+    };
+    await addLink(SHOP_A, "held", [{ ...city("Sebt Gzoula"), suggestions: [] }], { payload });
+    await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")]);
+    const groups = await groupsOf(SHOP_A);
+    const cityGroup = groups.find((g) => g.kind === "city")!;
+    expect(cityGroup.orders[0].address).toEqual({
+      address1: "Douar Ouled Salem",
+      address2: null,
+      city: "Sebt Gzoula",
+      zip: "46350",
+      province: "Safi",
+    });
+    expect(cityGroup.orders[0].shopifyUrl).toMatch(/^https:\/\/admin\.shopify\.com\/store\/[^/]+\/orders\/\d+$/);
+    const skuGroup = groups.find((g) => g.kind === "sku")!;
+    expect(skuGroup.orders[0]).not.toHaveProperty("address");
+    expect(skuGroup.orders[0].shopifyUrl).toMatch(/\/orders\/\d+$/);
+    expect(skuGroup.itemTitle).toBe("Babouche jaune");
+    // The Shopify id behind the link stays on the server.
+    expect(JSON.stringify(groups)).not.toContain("shopifyOrderId");
+  });
+
+  it("gives the picker what a proposal is judged by: variant, platform price and stock; a city's region", async () => {
+    await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW"), city("Casa Anfa")]);
+    const data = await load(route.loader, SHOP_A, "/app/anomalies");
+    expect(data.products.find((p) => p.sku === "SMW-X8-PNK")).toEqual({
+      sku: "SMW-X8-PNK",
+      productId: 1007,
+      name: "Montre connectée X8 (Rose)",
+      productName: "Montre connectée X8",
+      variantName: "Rose",
+      price: "119.00",
+      inStock: false,
+    });
+    expect(data.cities.find((c) => c.name === "Settat")).toEqual({
+      id: 111,
+      name: "Settat",
+      region: "Casablanca-Settat",
+    });
+  });
+});
+
 describe("fixing a group", () => {
   /** A held order as the pipeline leaves it: a real Shopify payload, its findings, a phone of its own. */
   const order = (id: number, spec: Partial<OrderSpec> = {}) =>
@@ -348,5 +421,77 @@ describe("with the pipeline and the sandbox", () => {
       expect(lead).toMatchObject({ damaged: false, items: [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }] });
     }
     expect(await groupsOf(SHOP_A)).toEqual([]);
+  });
+
+  it("checks the catalogue again: a product added in the seller space frees its orders, one still missing says so", async () => {
+    // GIVEN a shop whose cached catalogue predates the babouches (the merchant has since added them)
+    const control = sandboxControl(sandbox.url);
+    const { keys } = await control.reset();
+    await connectTestShop(app.db.prisma, {
+      shop: SHOP_A,
+      apiKey: keys.find((k) => k.account === "ACC-1001")!.key,
+      baseUrl: sandbox.url,
+      settings: { writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false } },
+    });
+    const before = (JSON.parse(seed("products.json")) as { sku: string }[]).filter((p) => p.sku !== "BABOUCHE-CLS");
+    await app.db.prisma.shop.update({
+      where: { domain: SHOP_A },
+      data: { catalogueJson: JSON.stringify(before), catalogueFetchedAt: new Date() },
+    });
+    const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
+    const pipeline = testPipeline(app.db.prisma);
+    const orders = [
+      webhookOrder({
+        id: 5_820_001,
+        phone: "0661000011",
+        items: [{ sku: "BABOUCHE-CLS-YEL", price: "199.00", title: "Babouches jaunes" }],
+      }),
+      webhookOrder({
+        id: 5_820_002,
+        phone: "0661000012",
+        items: [{ sku: "ZELLIGE-LAMP-01", price: "450.00", title: "Lampe zellige artisanale" }],
+      }),
+    ];
+    for (const order of orders) await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP_A, order));
+    await pipeline.drain({ kinds: ["post-lead"] });
+    const groups = await groupsOf(SHOP_A);
+    expect(groups.map((g) => [g.key, g.suggestions])).toEqual([
+      ["sku:BABOUCHE-CLS-YEL", []],
+      ["sku:ZELLIGE-LAMP-01", []],
+    ]);
+
+    // WHEN the merchant checks the catalogue again for the babouches
+    const found = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "checkCatalogue",
+      key: "sku:BABOUCHE-CLS-YEL",
+    });
+    // THEN the catalogue is read from the platform and the order is sent
+    expect(found).toMatchObject({ ok: true, intent: "checkCatalogue", resent: 1 });
+    await pipeline.drain({ kinds: ["post-lead"] });
+    const sent = await app.db.prisma.orderLink.findFirstOrThrow({ where: { shop: SHOP_A, orderId: "5820001" } });
+    expect(sent.state).toBe("created");
+    expect(
+      JSON.parse((await app.db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP_A } })).catalogueJson!),
+    ).toContainEqual(expect.objectContaining({ sku: "BABOUCHE-CLS" }));
+
+    // WHEN the merchant checks again for the lamp, which the platform still lacks
+    const missing = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "checkCatalogue",
+      key: "sku:ZELLIGE-LAMP-01",
+    });
+    // THEN nothing is sent and the group stays, saying the product is not on the platform
+    expect(missing).toMatchObject({ ok: true, resent: 0 });
+    expect((await groupsOf(SHOP_A)).map((g) => g.key)).toEqual(["sku:ZELLIGE-LAMP-01"]);
+  });
+
+  it("says so when the platform cannot be asked again", async () => {
+    await app.db.prisma.shop.update({ where: { domain: SHOP_B }, data: { sellerApiKeyCipher: null } });
+    await addLink(SHOP_B, "held", [sku("ZELLIGE-LAMP-01")]);
+    expect(
+      await submit(route.action, SHOP_B, "/app/anomalies", { intent: "checkCatalogue", key: "sku:ZELLIGE-LAMP-01" }),
+    ).toEqual({ ok: false, intent: "checkCatalogue", error: "not_connected" });
+    expect(
+      await submit(route.action, SHOP_B, "/app/anomalies", { intent: "checkCatalogue", key: "city:casanfa" }),
+    ).toEqual({ ok: false, intent: "checkCatalogue", error: "not_fixable" });
   });
 });

@@ -497,9 +497,22 @@ describe("Order page", () => {
       ["city_unmatched", "aliasCity", "city:casanfa"],
       ["phone_missing", "phone", null],
     ]);
-    expect(order.products.find((p) => p.sku === "BABOUCHE-CLS-YEL")).toMatchObject({ productId: 1015, inStock: true });
+    // What the merchant judges a proposal by: the product's variant, price and stock; the city's region.
+    expect(order.products.find((p) => p.sku === "BABOUCHE-CLS-YEL")).toMatchObject({
+      productId: 1015,
+      inStock: true,
+      productName: "Babouches classiques",
+      variantName: "Jaune",
+      price: "90.00",
+    });
     expect(order.products.some((p) => p.sku === "RIF-OLIVE-1L")).toBe(true);
-    expect(order.cities.find((c) => c.id === 101)).toEqual({ id: 101, name: "Casablanca" });
+    expect(order.cities.find((c) => c.id === 101)).toEqual({
+      id: 101,
+      name: "Casablanca",
+      region: "Casablanca-Settat",
+    });
+    // A city to choose: where the order goes, as the customer wrote it.
+    expect(order.shippingAddress).toMatchObject({ address1: "Bd Anfa", city: "Casa Anfa" });
     // No lead yet: the Shopify order's own fields.
     expect(order.lead).toMatchObject({
       source: "order",

@@ -12,7 +12,7 @@ import { isMessageKey, type MessageKey } from "../../i18n";
 import { useFormat, useMessage, useT, type Translate } from "../../i18n/react";
 import { LinkStateBadge } from "../StatusBadge";
 import { OrderLink, type FixSubmit } from "./OrderCards";
-import { CityPicker, ProductPicker } from "./Pickers";
+import { CityFix, ProductFix } from "./Proposals";
 import { anomalyText, codeLabel, ordersCount } from "./text";
 import { refusalText } from "./attention-text";
 import { ageText } from "../home/InboxCard";
@@ -118,81 +118,43 @@ export function AnomalyGroupCard({
   const t = useT();
   const format = useFormat();
   const render = useMessage();
-  const [sku, setSku] = useState<string | null>(null);
-  const [cityId, setCityId] = useState<number | null>(null);
   const orders = ordersCount(t, group.count);
-  const best = group.suggestions[0];
   const phoneGroup = group.cause === "phone" || (group.kind === "refused" && group.code === "phone");
 
   let fix: React.ReactNode = null;
   let perOrder: ((order: GroupOrder) => React.ReactNode) | null = null;
+  const proposalOrders = group.orders.map((o) => ({ name: o.orderName, shopifyUrl: o.shopifyUrl, address: o.address }));
   if (group.fix === "mapSku" || group.fix === "mapVariant") {
     fix = (
-      <BlockStack gap="200">
-        {best?.kind === "product" ? (
-          <span data-use-suggestion>
-            <Button
-              variant="primary"
-              loading={busy}
-              onClick={() => onFix({ intent: "fixSku", key: group.key, platformSku: best.sku })}
-            >
-              {t("anomalies.fix.useProduct", { name: best.name, orders })}
-            </Button>
-          </span>
-        ) : null}
-        <InlineStack gap="200" blockAlign="end" wrap>
-          <Box minWidth="300px">
-            <ProductPicker
-              label={t("order.fix.product")}
-              value={sku}
-              onChange={setSku}
-              suggestions={group.suggestions}
-              options={products}
-            />
-          </Box>
-          <Button
-            disabled={!sku}
-            loading={busy}
-            onClick={() => sku && onFix({ intent: "fixSku", key: group.key, platformSku: sku })}
-          >
-            {t("anomalies.fix.mapSku", { orders })}
-          </Button>
-        </InlineStack>
-      </BlockStack>
+      <ProductFix
+        title={group.itemTitle || group.label}
+        suggestions={group.suggestions}
+        products={products}
+        orders={proposalOrders}
+        busy={busy}
+        labels={{
+          apply: (name) => t("anomalies.fix.useProduct", { name, orders }),
+          applyPicked: t("anomalies.fix.mapSku", { orders }),
+        }}
+        onApply={(platformSku) => onFix({ intent: "fixSku", key: group.key, platformSku })}
+        onCheckAgain={() => onFix({ intent: "checkCatalogue", key: group.key })}
+      />
     );
   } else if (group.fix === "aliasCity") {
     fix = (
-      <BlockStack gap="200">
-        {best?.kind === "city" ? (
-          <span data-use-suggestion>
-            <Button
-              variant="primary"
-              loading={busy}
-              onClick={() => onFix({ intent: "fixCity", key: group.key, cityId: String(best.cityId) })}
-            >
-              {t("anomalies.fix.useCity", { name: best.name, orders })}
-            </Button>
-          </span>
-        ) : null}
-        <InlineStack gap="200" blockAlign="end" wrap>
-          <Box minWidth="300px">
-            <CityPicker
-              label={t("order.fix.city")}
-              value={cityId}
-              onChange={setCityId}
-              suggestions={group.suggestions}
-              options={cities}
-            />
-          </Box>
-          <Button
-            disabled={cityId === null}
-            loading={busy}
-            onClick={() => cityId !== null && onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}
-          >
-            {t("anomalies.fix.aliasCity", { orders })}
-          </Button>
-        </InlineStack>
-      </BlockStack>
+      <CityFix
+        input={group.label}
+        suggestions={group.suggestions}
+        cities={cities}
+        orders={proposalOrders}
+        busy={busy}
+        unrecognised
+        labels={{
+          apply: (name) => t("anomalies.fix.useCity", { name, orders }),
+          applyPicked: t("anomalies.fix.aliasCity", { orders }),
+        }}
+        onApply={(cityId) => onFix({ intent: "fixCity", key: group.key, cityId: String(cityId) })}
+      />
     );
   } else if (group.fix === "resend" || group.fix === "send" || group.fix === "sendStale") {
     const help =

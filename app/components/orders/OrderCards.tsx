@@ -20,7 +20,7 @@ import type { FindingView, LeadView, OrderDetail, TimelineView } from "../../pag
 import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import { useFormat, useMessage, useT, zoneName } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
-import { CityPicker, ProductPicker } from "./Pickers";
+import { CityFix, ProductFix, type ProposalOrder } from "./Proposals";
 import { anomalyText, codeLabel, findingText, timelineKind, timelineText } from "./text";
 
 /** The fields a fix posts to the page's action. */
@@ -154,104 +154,61 @@ interface FixProps {
   finding: FindingView;
   products: ProductOption[];
   cities: CityOption[];
+  /** This order, for its address and its page in Shopify. */
+  order: ProposalOrder;
   onFix: FixSubmit;
   busy: boolean;
 }
 
 /** The fix in place for one finding; nothing when it has none. */
-function FindingFixForm({ finding, products, cities, onFix, busy }: FixProps) {
+function FindingFixForm({ finding, products, cities, order, onFix, busy }: FixProps) {
   const t = useT();
-  const [sku, setSku] = useState<string | null>(null);
-  const [cityId, setCityId] = useState<number | null>(null);
   const [phone, setPhone] = useState("");
 
-  const best = finding.suggestions[0];
   if ((finding.fix === "mapSku" || finding.fix === "mapVariant") && finding.groupKey) {
+    const key = finding.groupKey;
+    const title = String(finding.params.title ?? "") || String(finding.params.sku ?? "");
     return (
-      <BlockStack gap="200">
-        {best?.kind === "product" ? (
-          <span data-use-suggestion>
-            <Button
-              loading={busy}
-              onClick={() => onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: best.sku })}
-            >
-              {t("fix.useSuggestion", { name: best.name })}
-            </Button>
-          </span>
-        ) : null}
-        <ProductPicker
-          label={t("order.fix.product")}
-          value={sku}
-          onChange={setSku}
-          suggestions={finding.suggestions}
-          options={products}
-        />
-        <InlineStack align="space-between" blockAlign="center" gap="200">
-          <Text as="span" variant="bodySm" tone="subdued">
-            {t("order.fix.mapSkuHelp")}
-          </Text>
-          <Button
-            variant="primary"
-            disabled={!sku}
-            loading={busy}
-            onClick={() => sku && onFix({ intent: "fixSku", key: finding.groupKey!, platformSku: sku })}
-          >
-            {t("order.fix.mapSku")}
-          </Button>
-        </InlineStack>
-      </BlockStack>
+      <ProductFix
+        title={title}
+        suggestions={finding.suggestions}
+        products={products}
+        orders={[order]}
+        busy={busy}
+        labels={{
+          apply: (name) => t("fix.useSuggestion", { name }),
+          applyPicked: t("order.fix.mapSku"),
+          help: t("order.fix.mapSkuHelp"),
+        }}
+        onApply={(platformSku) => onFix({ intent: "fixSku", key, platformSku })}
+        onCheckAgain={() => onFix({ intent: "checkCatalogue", key })}
+      />
     );
   }
   if (finding.fix === "aliasCity" || finding.fix === "setCity") {
-    const alias = finding.fix === "aliasCity" && finding.groupKey;
+    const alias = finding.fix === "aliasCity" && finding.groupKey ? finding.groupKey : null;
+    const input = String(finding.params.input ?? "");
+    const apply = (cityId: number) =>
+      onFix(
+        alias
+          ? { intent: "fixCity", key: alias, cityId: String(cityId) }
+          : { intent: "correct", cityId: String(cityId) },
+      );
     return (
-      <BlockStack gap="200">
-        {best?.kind === "city" ? (
-          <span data-use-suggestion>
-            <Button
-              loading={busy}
-              onClick={() =>
-                onFix(
-                  alias
-                    ? { intent: "fixCity", key: finding.groupKey!, cityId: String(best.cityId) }
-                    : { intent: "correct", cityId: String(best.cityId) },
-                )
-              }
-            >
-              {t("fix.useSuggestion", { name: best.name })}
-            </Button>
-          </span>
-        ) : null}
-        <CityPicker
-          label={t("order.fix.city")}
-          value={cityId}
-          onChange={setCityId}
-          suggestions={finding.suggestions}
-          options={cities}
-        />
-        <InlineStack align="space-between" blockAlign="center" gap="200">
-          <Text as="span" variant="bodySm" tone="subdued">
-            {alias
-              ? t("order.fix.aliasCityHelp", { spelling: String(finding.params.input ?? "") })
-              : t("order.corrections.intro")}
-          </Text>
-          <Button
-            variant="primary"
-            disabled={cityId === null}
-            loading={busy}
-            onClick={() =>
-              cityId !== null &&
-              onFix(
-                alias
-                  ? { intent: "fixCity", key: finding.groupKey!, cityId: String(cityId) }
-                  : { intent: "correct", cityId: String(cityId) },
-              )
-            }
-          >
-            {alias ? t("order.fix.aliasCity") : t("order.fix.setCity")}
-          </Button>
-        </InlineStack>
-      </BlockStack>
+      <CityFix
+        input={input}
+        suggestions={finding.suggestions}
+        cities={cities}
+        orders={[order]}
+        busy={busy}
+        unrecognised={finding.code === "city_unmatched"}
+        labels={{
+          apply: (name) => t("fix.useSuggestion", { name }),
+          applyPicked: alias ? t("order.fix.aliasCity") : t("order.fix.setCity"),
+          help: alias ? t("order.fix.aliasCityHelp", { spelling: input }) : t("order.corrections.intro"),
+        }}
+        onApply={apply}
+      />
     );
   }
   if (finding.fix === "phone") {
@@ -288,7 +245,10 @@ export function FindingsCard({
   fixable = order.canResend,
   showAnomalies = true,
 }: {
-  order: Pick<OrderDetail, "findings" | "anomalies" | "products" | "cities" | "canResend">;
+  order: Pick<
+    OrderDetail,
+    "findings" | "anomalies" | "products" | "cities" | "canResend" | "orderName" | "shopifyUrl" | "shippingAddress"
+  >;
   onFix: FixSubmit;
   busy: boolean;
   /** Fixes in place are offered before sending only (a lead on the platform is corrected in its seller space). */
@@ -326,6 +286,7 @@ export function FindingsCard({
                   finding={finding}
                   products={order.products}
                   cities={order.cities}
+                  order={{ name: order.orderName, shopifyUrl: order.shopifyUrl, address: order.shippingAddress }}
                   onFix={onFix}
                   busy={busy}
                 />
