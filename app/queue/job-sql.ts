@@ -174,11 +174,15 @@ const wakeJobsStatement = statementsByCount(
  * wake-ups is one run. No row is written when nothing changes.
  */
 export async function wakeJobRows(sql: Sql, jobs: readonly NewJob[], now: Date): Promise<void> {
-  await sql.run(
-    wakeJobsStatement(jobs.length),
-    jobs.flatMap((j) => jobValues(j, now)),
-  );
+  const item = wakeJobsItem(jobs, now);
+  await sql.run(item.statement, item.params);
 }
+
+/** wakeJobRows as a statement for a batch of writes in the caller's commit. */
+export const wakeJobsItem = (jobs: readonly NewJob[], now: Date): BatchItem => ({
+  statement: wakeJobsStatement(jobs.length),
+  params: jobs.flatMap((j) => jobValues(j, now)),
+});
 
 const insertNewJobsStatement = statementsByCount(
   (count) => `${INSERT_JOBS} VALUES ${rowsOf(JOB_ROW, count)} ON CONFLICT ("key") DO NOTHING`,
@@ -186,11 +190,15 @@ const insertNewJobsStatement = statementsByCount(
 
 /** Inserts the jobs whose key is not taken, leaving the others alone; how many were inserted. */
 export async function insertNewJobs(sql: Sql, jobs: readonly NewJob[], now: Date): Promise<number> {
-  return sql.run(
-    insertNewJobsStatement(jobs.length),
-    jobs.flatMap((j) => jobValues(j, now)),
-  );
+  const item = insertNewJobsItem(jobs, now);
+  return sql.run(item.statement, item.params);
 }
+
+/** insertNewJobs as a statement for a batch of writes in the caller's commit. */
+export const insertNewJobsItem = (jobs: readonly NewJob[], now: Date): BatchItem => ({
+  statement: insertNewJobsStatement(jobs.length),
+  params: jobs.flatMap((j) => jobValues(j, now)),
+});
 
 // ---------------------------------------------------------------------------
 // Claim
@@ -517,6 +525,9 @@ const ENSURE_TURN = statement(
 export async function insertTurn(sql: Sql, key: string): Promise<void> {
   await sql.run(ENSURE_TURN, [key]);
 }
+
+/** insertTurn as a statement for a batch of writes in the caller's commit. */
+export const turnItem = (key: string): BatchItem => ({ statement: ENSURE_TURN, params: [key] });
 
 const TAKE_TURN = statement(`UPDATE "QueueTurn" SET "lastServedMs" = $1 WHERE "shop" = $2 AND "lastServedMs" = $3`);
 

@@ -104,7 +104,7 @@ export async function enqueueJob(
 }
 
 /** The row to write for `input`: a fresh id, runAt now unless given. */
-const newJob = (input: EnqueueJobInput, now: Date): NewJob => ({
+export const newJob = (input: EnqueueJobInput, now: Date): NewJob => ({
   id: newId(),
   kind: input.kind,
   key: input.key,
