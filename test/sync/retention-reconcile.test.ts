@@ -31,13 +31,21 @@ describe("an order retention purged", () => {
       where: { shop: SHOP },
       data: { coverageFrom: new Date(Date.now() - 400 * DAY), watermark: new Date(Date.now() - 10 * 60_000) },
     });
-    // Placed 100 days ago, received, posted, its lead finished.
+    // Placed 100 days ago, received, sent on the merchant's word, its lead finished.
     const placedAt = new Date(Date.now() - 100 * DAY);
     const order = webhookOrder({ id: 7_480_000_000_001, phone: "0661234501", createdAt: placedAt.toISOString() });
     await control.placeOrder(SHOP, order, { deliver: false });
     const { action } = await import("../../app/routes/webhooks.orders.create");
     const request = signedWebhookRequest({ topic: "orders/create", shop: SHOP, body: order });
     expect((await action({ request, params: {}, context: {} } as ActionFunctionArgs)).status).toBe(200);
+    await drain();
+    // Older than the shop's limit for sending unasked: held until the merchant's word sends it.
+    const held = await db.prisma.orderLink.findUniqueOrThrow({
+      where: { shop_orderId: { shop: SHOP, orderId: String(order.id) } },
+    });
+    expect(held.state).toBe("held");
+    const { resendOrder } = await import("../../app/sync/order-actions.server");
+    await resendOrder(db.prisma, SHOP, held.id, { by: "merchant", sendStale: true });
     await drain();
     const link = await db.prisma.orderLink.findUniqueOrThrow({
       where: { shop_orderId: { shop: SHOP, orderId: String(order.id) } },
