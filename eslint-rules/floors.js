@@ -24,7 +24,7 @@ export const FLOORS = [
   ["app/analytics/"],
   ["app/models/", "app/runtime/"],
   ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts", "app/ad-platforms/"],
-  ["app/seller-api/", "app/env.server.ts"],
+  ["app/seller-api/", "app/odds/", "app/env.server.ts"],
   ["app/http/", "app/crypto/", "app/db/", "app/i18n/", "app/time-zone.ts", "app/shopify/"],
 ];
 
@@ -41,7 +41,7 @@ export function roomOf(path) {
 }
 
 const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-stand-in/"];
-const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/"];
+const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
 
 function problem(fromPath, spec) {

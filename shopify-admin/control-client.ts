@@ -50,6 +50,8 @@ export interface OrderView {
     trackingInfo: { number: string | null; company: string | null; url: string | null }[];
   }[];
   lineItems: { id: string; sku: string | null; quantity: number; title: string }[];
+  /** Every risk assessment apps created on the order, oldest first. */
+  riskAssessments?: { riskLevel: string; facts: { description: string; sentiment: string }[]; createdAt: string }[];
 }
 
 export interface LoadShopInput {

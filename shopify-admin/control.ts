@@ -165,6 +165,11 @@ export function orderView(order: OrderRecord) {
     })),
     fulfillments: order.fulfillments,
     lineItems: order.lineItems.map((li) => ({ id: li.id, sku: li.sku, quantity: li.quantity, title: li.title })),
+    riskAssessments: (order.riskAssessments ?? []).map((a) => ({
+      riskLevel: a.riskLevel,
+      facts: a.facts.map((f) => ({ description: f.description, sentiment: f.sentiment })),
+      createdAt: a.createdAt,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@
  * can be pointed here by swapping the origin. Loopback callers only, like the control API.
  */
 import type { OrderRecord } from "./records";
+import { riskSummaryOf } from "./resolvers";
 
 export const ORDER_PAGE_PATH = /^\/store\/([a-z0-9][a-z0-9-]*)\/orders\/(\d+)$/;
 
@@ -39,6 +40,7 @@ function page(title: string, body: string): string {
   ul { margin: 0; padding-left: 20px; } table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #ebebeb; }
   .tag { display: inline-block; padding: 1px 8px; margin: 2px; border-radius: 8px; background: #ebebeb; }
+  .badge.high { background: #fedad9; } .badge.medium { background: #fff1e3; } .badge.low { background: #cdfee1; }
 </style>
 </head>
 <body>
@@ -69,6 +71,21 @@ export function orderPageHtml(shop: string, order: OrderRecord): string {
         `<li>${escapeHtml(li.quantity)} × ${escapeHtml(li.title)}${li.sku ? ` (${escapeHtml(li.sku)})` : ""}</li>`,
     )
     .join("");
+  // As the admin's risk card: each app's latest assessment, its level and its facts.
+  const risk = riskSummaryOf(order);
+  const assessments = risk.assessments.length
+    ? risk.assessments
+        .map(
+          (a) =>
+            `<div data-risk-assessment><p><span class="badge ${escapeHtml(a.riskLevel.toLowerCase())}" data-risk-level="${escapeHtml(a.riskLevel)}">${escapeHtml(label(a.riskLevel))} risk</span> · ${escapeHtml(a.provider.title)}</p><ul>${a.facts
+              .map(
+                (f) =>
+                  `<li data-risk-fact data-sentiment="${escapeHtml(f.sentiment)}">${escapeHtml(f.description)}</li>`,
+              )
+              .join("")}</ul></div>`,
+        )
+        .join("")
+    : "<p>No risk assessment</p>";
   const cancelled = order.cancelledAt
     ? `<span class="badge cancelled" data-cancelled>Cancelled ${escapeHtml(order.cancelledAt.slice(0, 10))}</span>`
     : "";
@@ -83,6 +100,7 @@ export function orderPageHtml(shop: string, order: OrderRecord): string {
     ${cancelled}
   </div>
 </section>
+<section aria-labelledby="risk"><h2 id="risk">Fraud and risk analysis</h2><p data-risk-recommendation="${escapeHtml(risk.recommendation)}">Recommendation: ${escapeHtml(label(risk.recommendation))}</p>${assessments}</section>
 <section aria-labelledby="tags"><h2 id="tags">Tags</h2><div data-tags>${tags}</div></section>
 <section aria-labelledby="fulfilments"><h2 id="fulfilments">Fulfilments</h2>${fulfilments}</section>
 <section aria-labelledby="items"><h2 id="items">Items</h2><ul>${lines}</ul></section>`,

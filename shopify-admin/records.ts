@@ -63,6 +63,8 @@ export interface OrderRecord {
   fulfillments: FulfillmentRecord[];
   lineItems: Record<string, unknown>[];
   createdAt: string;
+  /** Every assessment apps created, oldest first (the risk summary serves the latest per app). */
+  riskAssessments?: RiskAssessmentRecord[];
   /** Any other Order field, served as is. */
   [field: string]: unknown;
 }
@@ -97,7 +99,20 @@ export type MutationName =
   | "orderMarkAsPaid"
   | "orderCancel"
   | "webPixelCreate"
-  | "webPixelUpdate";
+  | "webPixelUpdate"
+  | "orderRiskAssessmentCreate";
+
+/** An app's risk assessment of an order (orderRiskAssessmentCreate), as the order's risk summary serves it. */
+export interface RiskAssessmentRecord {
+  __typename: "OrderRiskAssessment";
+  /** RiskAssessmentResult */
+  riskLevel: string;
+  /** RiskFactSentiment and the description, truncated to 256 characters as Shopify does. */
+  facts: { __typename: "RiskFact"; description: string; sentiment: string }[];
+  provider: { __typename: "App"; id: string; title: string; apiKey: string };
+  /** When it was created, on the stand-in's clock (the order page lists them). */
+  createdAt: string;
+}
 
 export const legacyId = (gid: string) => Number(gid.split("/").pop());
 

@@ -10,6 +10,8 @@ import {
   type FulfillmentOrderRecord,
   type FulfillmentRecord,
   type MutationName,
+  type OrderRecord,
+  type RiskAssessmentRecord,
   type UserError,
 } from "./records";
 import { matchesOrder, matchesVariant } from "./search";
@@ -225,6 +227,68 @@ function orderMarkAsPaid(_s: unknown, args: Args, { state, now }: ResolverContex
   return { order, userErrors: [] };
 }
 
+/** Shopify answers TOO_MANY_FACTS above this many facts (the market review's reading of the docs). */
+export const MAX_RISK_FACTS = 20;
+const RISK_LEVELS = new Set(["HIGH", "MEDIUM", "LOW", "NONE", "PENDING"]);
+/** The stand-in serves one app: the one whose token calls it. */
+const PROVIDER: RiskAssessmentRecord["provider"] = {
+  __typename: "App",
+  id: "gid://shopify/App/1",
+  title: "COD Lead Sync",
+  apiKey: "app",
+};
+
+function orderRiskAssessmentCreate(_s: unknown, args: Args, { state, now }: ResolverContext) {
+  const fail = (field: string[], message: string, code: string) => ({
+    orderRiskAssessment: null,
+    userErrors: [{ field, message, code }],
+  });
+  const forced = takeUserErrors(state, "orderRiskAssessmentCreate");
+  if (forced) return { orderRiskAssessment: null, userErrors: forced };
+  const input = args.orderRiskAssessmentInput as {
+    orderId: string;
+    riskLevel: string;
+    facts: { description: string; sentiment: string }[];
+  };
+  const order = state.orders[String(input.orderId)];
+  if (!order) return fail(["orderRiskAssessmentInput", "orderId"], "Order does not exist", "NOT_FOUND");
+  if (order.displayFulfillmentStatus === "FULFILLED")
+    return fail(
+      ["orderRiskAssessmentInput", "orderId"],
+      "The order is marked as fulfilled and can no longer accept new risk assessments.",
+      "ORDER_ALREADY_FULFILLED",
+    );
+  if (input.facts.length > MAX_RISK_FACTS)
+    return fail(["orderRiskAssessmentInput", "facts"], "Too many facts were provided.", "TOO_MANY_FACTS");
+  if (!RISK_LEVELS.has(input.riskLevel))
+    return fail(["orderRiskAssessmentInput", "riskLevel"], "Risk level is invalid.", "INVALID");
+  const assessment: RiskAssessmentRecord = {
+    __typename: "OrderRiskAssessment",
+    riskLevel: input.riskLevel,
+    facts: input.facts.map((f) => ({
+      __typename: "RiskFact",
+      description: f.description.slice(0, 256),
+      sentiment: f.sentiment,
+    })),
+    provider: PROVIDER,
+    createdAt: iso(now()),
+  };
+  (order.riskAssessments ??= []).push(assessment);
+  order.updatedAt = iso(now());
+  return { orderRiskAssessment: assessment, userErrors: [] };
+}
+
+/** The order's risk summary: each app's latest assessment, and a recommendation from the worst level. */
+export function riskSummaryOf(order: OrderRecord) {
+  const latest = new Map<string, RiskAssessmentRecord>();
+  for (const a of order.riskAssessments ?? []) latest.set(a.provider.id, a);
+  const assessments = [...latest.values()];
+  const levels = new Set(assessments.map((a) => a.riskLevel));
+  const recommendation =
+    levels.has("HIGH") || levels.has("MEDIUM") ? "INVESTIGATE" : levels.has("LOW") ? "ACCEPT" : "NONE";
+  return { __typename: "OrderRiskSummary", assessments, recommendation };
+}
+
 const nodeById = (state: ShopState, id: string): unknown =>
   state.orders[id] ??
   state.products.find((p) => p.id === id) ??
@@ -283,12 +347,16 @@ export function resolversFor(schema: GraphQLSchema): Record<string, Record<strin
       webPixel: (_s, args, { state }) =>
         state.webPixel && (args.id == null || String(args.id) === state.webPixel.id) ? state.webPixel : null,
     },
+    Order: {
+      risk: (source) => riskSummaryOf(source as OrderRecord),
+    },
     [schema.getMutationType()!.name]: {
       tagsAdd: tagsChange("tagsAdd"),
       tagsRemove: tagsChange("tagsRemove"),
       fulfillmentCreate: (_s, args, context) => fulfillmentCreate(context, args),
       orderMarkAsPaid,
       orderCancel: (_s, args, context) => orderCancel(context, args),
+      orderRiskAssessmentCreate,
       flowTriggerReceive: (_s, args, { flow, shop, now }) => ({
         userErrors: flow ? flow.receive(shop ?? null, args.handle, args.payload, now()) : [],
       }),
@@ -328,4 +396,5 @@ export const APPLIED_MUTATIONS: readonly MutationName[] = [
   "fulfillmentCreate",
   "orderMarkAsPaid",
   "orderCancel",
+  "orderRiskAssessmentCreate",
 ];

@@ -193,6 +193,8 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
     await tx.customerRecord.deleteMany({ where: { shop, phoneKey: { in: keys } } });
   }
   await tx.customerLead.deleteMany({ where: { shop, linkId: { in: links.map((l) => l.id) } } });
+  // The orders' delivery odds read the customer's record (their reasons count its refusals): they go too.
+  await tx.orderOdds.deleteMany({ where: { shop, linkId: { in: links.map((l) => l.id) } } });
   for (const link of links) {
     const lead = parseJson(link.leadJson) as Record<string, unknown> | null;
     if (lead && typeof lead === "object") {

@@ -9,17 +9,32 @@
 import type { MessageKey, MessageParams } from "../i18n";
 import { joinList, msg, type MessageRef } from "../i18n/message-ref";
 import { FAILED_OUTCOMES, type DeliveryOutcome } from "./outcome";
+import { parseOddsReasons, type OddsReason } from "../odds/explain";
 
 export type FailedOutcome = "refused" | "returned" | "cancelled" | "wrong_number";
 
+/** The delivery odds that held an order (the shop's policy, Settings), and from where it would be sent. */
+export interface OddsHold {
+  /** 0 to 1. */
+  probability: number;
+  rule: "below_probability" | "negative_value";
+  /** The probability from which the policy sends it; null when sending never pays (no positive margin). */
+  releaseAt: number | null;
+  /** Expected value of sending, in cents (null: a price or the fee unknown). */
+  valueCents: number | null;
+  reasons: OddsReason[];
+}
+
 export interface HoldReason {
-  code: "customer_record" | "customer_blocked";
+  code: "customer_record" | "customer_blocked" | "delivery_odds";
   /** Failed deliveries inside the window, by outcome (only outcomes that occurred). */
   counts: Partial<Record<FailedOutcome, number>>;
   /** The rule's window. */
   days: number;
   /** The merchant blocked the phone. */
   blocked: boolean;
+  /** delivery_odds: the score that held it. */
+  odds?: OddsHold;
 }
 
 /** A held order's reason on a page: the structured one, or the stored English text of rows written before it. */
@@ -36,9 +51,28 @@ const COUNT_KEYS: Record<FailedOutcome, MessageKey> = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const unit = (v: unknown): number | null => (typeof v === "number" && v >= 0 && v <= 1 ? v : null);
+
+function parseOddsHold(value: unknown): OddsHold | null {
+  if (!isRecord(value)) return null;
+  const probability = unit(value.probability);
+  if (probability === null || (value.rule !== "below_probability" && value.rule !== "negative_value")) return null;
+  return {
+    probability,
+    rule: value.rule,
+    releaseAt: unit(value.releaseAt),
+    valueCents: typeof value.valueCents === "number" && Number.isFinite(value.valueCents) ? value.valueCents : null,
+    reasons: parseOddsReasons(value.reasons),
+  };
+}
+
 /** Reads a stored reason back; null for anything else (an older row, damaged JSON). */
 export function parseHoldReason(value: unknown): HoldReason | null {
   if (!isRecord(value)) return null;
+  if (value.code === "delivery_odds") {
+    const odds = parseOddsHold(value.odds);
+    return odds ? { code: "delivery_odds", counts: {}, days: 0, blocked: false, odds } : null;
+  }
   if (value.code !== "customer_record" && value.code !== "customer_blocked") return null;
   const counts: HoldReason["counts"] = {};
   if (isRecord(value.counts)) {
@@ -69,14 +103,39 @@ export function failureList(t: Translate, counts: HoldReason["counts"]): string 
   );
 }
 
+const percent = (p: number) => Math.round(p * 100);
+
+/** The odds' part of a reason: its catalogue key and parameters. */
+function oddsHoldMessage(odds: OddsHold): { key: MessageKey; params: Record<string, number> } {
+  if (odds.rule === "below_probability")
+    return {
+      key: "odds.hold.below",
+      params: { probability: percent(odds.probability), threshold: percent(odds.releaseAt ?? 0) },
+    };
+  return odds.releaseAt === null
+    ? { key: "odds.hold.neverPays", params: { probability: percent(odds.probability) } }
+    : {
+        key: "odds.hold.negative",
+        params: { probability: percent(odds.probability), threshold: percent(odds.releaseAt) },
+      };
+}
+
 /** The reason in words: "2 refused and 1 returned in the last 90 days". */
 export function holdReasonText(t: Translate, reason: HoldReason): string {
+  if (reason.code === "delivery_odds" && reason.odds) {
+    const { key, params } = oddsHoldMessage(reason.odds);
+    return t(key, params);
+  }
   if (reason.code === "customer_blocked") return t("customers.reason.blocked");
   return t("customers.reason.record", { failures: failureList(t, reason.counts), days: reason.days });
 }
 
 /** The same reason as a stored sentence (app/i18n/message-ref.ts). */
 export function holdReasonRef(reason: HoldReason): MessageRef {
+  if (reason.code === "delivery_odds" && reason.odds) {
+    const { key, params } = oddsHoldMessage(reason.odds);
+    return msg(key, params);
+  }
   if (reason.code === "customer_blocked") return msg("customers.reason.blocked");
   const failures = { list: failedCounts(reason.counts).map(({ key, count }) => msg(key, { count })) };
   return msg("customers.reason.record", { failures, days: reason.days });

@@ -16,6 +16,7 @@ export const FLOW_TRIGGER = {
   orderNeedsAttention: "order-needs-attention",
   paymentOverdue: "payment-overdue",
   orderStuck: "order-stuck",
+  deliveryOdds: "delivery-odds-scored",
 } as const;
 export type FlowTriggerHandle = (typeof FLOW_TRIGGER)[keyof typeof FLOW_TRIGGER];
 export type FlowTriggerSwitch = keyof typeof FLOW_TRIGGER;
@@ -71,6 +72,14 @@ export const FLOW_TRIGGER_FIELDS: Record<FlowTriggerHandle, readonly FlowFieldDe
     { type: "number_integer", key: "Minutes stuck" },
     { type: "multi_line_text_field", key: "Reason" },
   ],
+  [FLOW_TRIGGER.deliveryOdds]: [
+    ORDER,
+    { type: "number_decimal", key: "Delivery probability" },
+    { type: "number_decimal", key: "Expected value" },
+    text("Risk level"),
+    text("Decision"),
+    { type: "multi_line_text_field", key: "Reasons" },
+  ],
 };
 
 /** Which switch (Settings) governs each trigger. */
@@ -80,6 +89,7 @@ export const SWITCH_OF: Record<FlowTriggerHandle, FlowTriggerSwitch> = {
   [FLOW_TRIGGER.orderNeedsAttention]: "orderNeedsAttention",
   [FLOW_TRIGGER.paymentOverdue]: "paymentOverdue",
   [FLOW_TRIGGER.orderStuck]: "orderStuck",
+  [FLOW_TRIGGER.deliveryOdds]: "deliveryOdds",
 };
 
 /** What a trigger payload is built from: the order link as stored after the change. */
@@ -267,6 +277,40 @@ export function stuckFiring(order: StuckFacts, now: Date): FlowTriggerFiring {
       "Lead state": order.state,
       "Minutes stuck": Math.max(0, Math.floor((now.getTime() - order.since.getTime()) / 60_000)),
       Reason: order.reason ?? STUCK_REASONS[order.state] ?? "The order has not reached the COD platform",
+    },
+  };
+}
+
+/** An order's delivery odds as scored before sending (app/customers/delivery-odds.server.ts). */
+export interface OddsFacts {
+  orderId: string;
+  /** 0 to 1. */
+  probability: number;
+  /** Expected value of sending, in cents; null when a price or the fee is unknown. */
+  valueCents: number | null;
+  /** Shopify's risk level the app wrote (HIGH, MEDIUM, LOW). */
+  level: string;
+  held: boolean;
+  /** The reasons in English, one a line. */
+  reasons: string[];
+}
+
+/**
+ * "Delivery odds scored": once per order and distinct score (the job key), so a
+ * re-check that changes nothing fires nothing. Pure.
+ */
+export function deliveryOddsFiring(odds: OddsFacts): FlowTriggerFiring {
+  const percent = Math.round(odds.probability * 1000) / 10;
+  return {
+    handle: FLOW_TRIGGER.deliveryOdds,
+    eventKey: `odds:${percent}:${odds.level}:${odds.held ? "hold" : "send"}`,
+    payload: {
+      order_id: Number.isSafeInteger(Number(odds.orderId)) ? Number(odds.orderId) : odds.orderId,
+      "Delivery probability": percent,
+      "Expected value": odds.valueCents === null ? 0 : Math.round(odds.valueCents) / 100,
+      "Risk level": odds.level,
+      Decision: odds.held ? "hold" : "send",
+      Reasons: odds.reasons.join("\n"),
     },
   };
 }

@@ -20,6 +20,7 @@ import { orderPageEn } from "./order-page.en";
 import { anomaliesEn } from "./anomalies.en";
 import { syncLedgerEn } from "./sync-ledger.en";
 import { timelineEn } from "./timeline.en";
+import { oddsEn } from "./odds.en";
 import { suggestionsEn } from "./suggestions.en";
 import { csvEn } from "./csv.en";
 
@@ -262,6 +263,7 @@ export const en = {
   ...suggestionsEn,
   ...syncLedgerEn,
   ...timelineEn,
+  ...oddsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -17,6 +17,7 @@ import { orderPageFr } from "./order-page.fr";
 import { anomaliesFr } from "./anomalies.fr";
 import { syncLedgerFr } from "./sync-ledger.fr";
 import { timelineFr } from "./timeline.fr";
+import { oddsFr } from "./odds.fr";
 import { suggestionsFr } from "./suggestions.fr";
 import { csvFr } from "./csv.fr";
 
@@ -274,4 +275,5 @@ export const fr: Messages = {
   ...suggestionsFr,
   ...syncLedgerFr,
   ...timelineFr,
+  ...oddsFr,
 };

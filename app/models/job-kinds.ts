@@ -15,6 +15,8 @@ export const RETENTION_JOB = "retention";
 export const BACKFILL_JOB = "backfill";
 export const PAYMENT_OVERDUE_JOB = "payment-overdue";
 export const RECONCILE_JOB = "reconcile";
+export const ODDS_FIT_JOB = "odds-fit";
+export const RISK_ASSESSMENT_JOB = "risk-assessment";
 export const AD_FEED_JOB = "ad-feed";
 
 export const JOB_KINDS = [
@@ -27,6 +29,8 @@ export const JOB_KINDS = [
   BACKFILL_JOB,
   PAYMENT_OVERDUE_JOB,
   RECONCILE_JOB,
+  ODDS_FIT_JOB,
+  RISK_ASSESSMENT_JOB,
   AD_FEED_JOB,
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -113,6 +117,23 @@ export const reconcileJobKey = (shop: string) => `${RECONCILE_JOB}:${shop}`;
 
 export function reconcileJobFor(shop: string, runAt: Date, payload: unknown = {}): EnqueueJobInput {
   return { kind: RECONCILE_JOB, key: reconcileJobKey(shop), shop, runAt, payload, maxAttempts: 100 };
+}
+
+/** One fit of a shop's delivery-odds model at a time, daily (as retention). */
+export const oddsFitJobKey = (shop: string) => `${ODDS_FIT_JOB}:${shop}`;
+
+export function oddsFitJobFor(shop: string, runAt: Date): EnqueueJobInput {
+  return { kind: ODDS_FIT_JOB, key: oddsFitJobKey(shop), shop, runAt, payload: {} };
+}
+
+/** One risk assessment per order at a time: it writes the order's latest odds to Shopify (as the write-back). */
+export function riskAssessmentJobFor(shop: string, orderId: string, linkId: string): EnqueueJobInput {
+  return {
+    kind: RISK_ASSESSMENT_JOB,
+    key: `${RISK_ASSESSMENT_JOB}:${shop}:${orderId}`,
+    shop,
+    payload: { linkId },
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type ContactLanguage,
 } from "./contact-message";
 import { CURRENCY_LABELS } from "../i18n/formats";
+import { ODDS_POLICIES } from "../odds/decision";
 
 const holdChoice = z.enum(["hold", "send"]);
 
@@ -98,6 +99,7 @@ export const shopSettingsSchema = z.object({
       orderNeedsAttention: z.boolean().default(true),
       paymentOverdue: z.boolean().default(true),
       orderStuck: z.boolean().default(true),
+      deliveryOdds: z.boolean().default(true),
     })
     .default({}),
   /** A delivered parcel still unpaid by the platform after this many days is overdue (Home alert, Flow trigger). */
@@ -112,6 +114,20 @@ export const shopSettingsSchema = z.object({
       enabled: z.boolean().default(false),
       failures: z.number().int().min(1).max(50).default(2),
       days: z.number().int().min(1).max(3650).default(90),
+    })
+    .default({}),
+  /**
+   * What the delivery odds decide before an order is sent (app/odds/decision.ts):
+   * send all (the default: the odds are shown, nothing is held), hold below
+   * `minPercent`, or hold when sending is expected to lose money. `refusalCost`
+   * is the merchant's own cost of a failed order in whole MAD (packing, the call),
+   * on top of the platform's fee out and back.
+   */
+  deliveryOdds: z
+    .object({
+      policy: z.enum(ODDS_POLICIES).default("send_all"),
+      minPercent: z.number().int().min(1).max(99).default(30),
+      refusalCost: z.number().int().min(0).max(10_000).default(0),
     })
     .default({}),
   /**

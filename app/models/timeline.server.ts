@@ -37,6 +37,8 @@ export const TIMELINE_KINDS = [
   // The reconciliation took in an order whose webhook never came, or applied a change it missed.
   "recovered",
   "reconciled",
+  // The order's delivery odds written to its Shopify risk card.
+  "risk_assessed",
   // The conversion feed told an ad platform of the order's outcome, or the platform refused it.
   "ad_feed",
 ] as const;

@@ -19,6 +19,7 @@ import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "../analytics/days";
 import { LINK_STATES, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
+import { oddsOfLinks, type OddsView } from "../customers/delivery-odds.server";
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
@@ -141,6 +142,8 @@ export interface OrderRow extends RowSummary {
   risk: RiskLevel | null;
   /** Why the customer hold keeps this order back; null when it does not. */
   holdReason: HoldReasonView | null;
+  /** The order's delivery odds, scored before it was sent; null before (or without) a score. */
+  odds: OddsView | null;
   /** Why the order needs the merchant; null when it does not. */
   attention: Attention | null;
   /** The customer's mobile, only on held orders (to call them before sending); never for an erased customer. */
@@ -408,6 +411,7 @@ export interface RowContext {
   timeZone?: string;
   risk?: RiskLevel | null;
   holdReason?: HoldReasonView | null;
+  odds?: OddsView | null;
   refusal?: Refusal | null;
   /** The row's summary when it has no lead (read from its Shopify order). */
   fromPayload?: RowSummary;
@@ -463,6 +467,7 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
     possibleDuplicate,
     risk: context.risk ?? null,
     holdReason,
+    odds: context.odds ?? null,
     attention: attentionOf({
       state: row.state,
       reason: row.reason,
@@ -710,7 +715,7 @@ export async function queryOrders(
   // A window end is where the walk stopped: the page on that side starts there.
   const nextFrom = before ? (last ?? before) : more ? last : result.windowEnd;
   const previousFrom = before ? (more ? first : result.windowEnd) : after ? (first ?? after) : undefined;
-  const [risks, holds, refusals, payloads, names] = await Promise.all([
+  const [risks, holds, refusals, payloads, names, odds] = await Promise.all([
     risksOfPhones(
       db,
       shop,
@@ -731,6 +736,11 @@ export async function queryOrders(
       page.flatMap((r) => (r.leadJson ? [] : [r.id])),
     ),
     page.some((r) => r.leadJson) ? shopNames(db, shop) : Promise.resolve(undefined),
+    oddsOfLinks(
+      db,
+      shop,
+      page.map((r) => r.id),
+    ),
   ]);
   // A lead item the catalogue cannot name (an unknown SKU on a flagged lead) is named by its Shopify order.
   const unnamed = names
@@ -743,6 +753,7 @@ export async function queryOrders(
         timeZone: options.timeZone,
         risk: row.phone ? (risks.get(row.phone) ?? null) : null,
         holdReason: holds.get(row.id) ?? null,
+        odds: odds.get(row.id) ?? null,
         refusal: refusals.get(row.id) ?? null,
         fromPayload: payloads.get(row.id),
         names,

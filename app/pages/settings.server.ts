@@ -338,6 +338,7 @@ export const BOOLEAN_SETTINGS = [
   "flowTriggers.orderNeedsAttention",
   "flowTriggers.paymentOverdue",
   "flowTriggers.orderStuck",
+  "flowTriggers.deliveryOdds",
   "customerHold.enabled",
   "shareCustomerRecords",
 ] as const;
@@ -347,11 +348,13 @@ export const INTEGER_SETTINGS = [
   "customerHold.failures",
   "customerHold.days",
   "paymentOverdueDays",
+  "deliveryOdds.minPercent",
+  "deliveryOdds.refusalCost",
   "staleOrderDays",
 ] as const;
 /** One of a few words (the schema says which): form value = stored value. */
 /** Choices among fixed values (the schema names them): when to mark paid, MAD or DH. */
-export const CHOICE_SETTINGS = ["writeBack.markPaidWhen", "currencyLabel"] as const;
+export const CHOICE_SETTINGS = ["writeBack.markPaidWhen", "currencyLabel", "deliveryOdds.policy"] as const;
 /** Free texts and choices, kept as typed (the schema trims and bounds them). */
 export const TEXT_SETTINGS = ["contactMessage.language", "contactMessage.fr", "contactMessage.darija"] as const;
 export const HOLD_PREFIX = "holdPolicy.";

@@ -37,6 +37,8 @@ import { confirmedRelease, recheckHeldOrders, sendReleased, type Release } from 
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
+import { DeliveryOddsCard } from "../components/orders/DeliveryOdds";
+import { loadOrderOdds } from "../pages/delivery-odds.server";
 import { ContactLinks, customerAmount } from "../components/contact/ContactLinks";
 import { internationalMobile } from "../models/contact-message";
 import { useFormat, useT } from "../i18n/react";
@@ -74,7 +76,8 @@ export const loader = withErrorReference(async ({ request, params }: LoaderFunct
       ? { reason: lastHold.customer.reason }
       : { text: order.reason ?? lastHold?.message ?? "" }
     : null;
-  return { order, shopify, customer, holdReason, contact: facts.contact };
+  const odds = await loadOrderOdds(prisma, session.shop, order.id, holdReason);
+  return { order, shopify, customer, holdReason, contact: facts.contact, odds };
 });
 
 type ActionResult =
@@ -176,7 +179,7 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
 type Confirming = "secondLead" | "sendAnyway" | "sendStale" | "cancelDuplicate" | "release" | null;
 
 export default function OrderPage() {
-  const { order, shopify: shopifyOrder, customer, holdReason, contact } = useLoaderData<typeof loader>();
+  const { order, shopify: shopifyOrder, customer, holdReason, contact, odds } = useLoaderData<typeof loader>();
   const t = useT();
   const format = useFormat();
   const revalidator = useRevalidator();
@@ -329,6 +332,7 @@ export default function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
+            {odds ? <DeliveryOddsCard view={odds} /> : null}
             <CustomerCard
               orderId={order.id}
               customer={customer}

@@ -30,6 +30,7 @@ import { fieldErrorText } from "../components/settings/fields";
 import { ConnectionSection } from "../components/settings/ConnectionSection";
 import { SendingSection } from "../components/settings/SendingSection";
 import { CustomerHoldSection } from "../components/settings/CustomerHoldSection";
+import { DeliveryOddsSection } from "../components/settings/DeliveryOddsSection";
 import { WriteBackSection } from "../components/settings/WriteBackSection";
 import { DisplaySection } from "../components/settings/DisplaySection";
 import { FlowSection } from "../components/settings/FlowSection";
@@ -39,6 +40,7 @@ import { ContactMessageSection } from "../components/settings/ContactMessageSect
 import { MaintenanceSection } from "../components/settings/MaintenanceSection";
 import { StorePairingSection } from "../components/settings/StorePairingSection";
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
+import { loadOddsModelStatus } from "../pages/delivery-odds.server";
 import { AdFeedSection } from "../components/settings/AdFeedSection";
 import { loadAdFeedView, runAdFeedAction } from "../pages/ad-feed.server";
 
@@ -46,12 +48,13 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "settings.
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const [page, pairing, adFeed] = await Promise.all([
+  const [page, pairing, adFeed, oddsModel] = await Promise.all([
     loadSettingsPage(prisma, session.shop, { appUrl: env.SHOPIFY_APP_URL, defaultBaseUrl: env.SELLER_API_BASE_URL }),
     loadPairingView(prisma, session.shop, { defaultBaseUrl: env.SELLER_API_BASE_URL ?? null }),
     loadAdFeedView(prisma, session.shop),
+    loadOddsModelStatus(prisma, session.shop),
   ]);
-  return { ...page, pairing, adFeed };
+  return { ...page, pairing, adFeed, oddsModel };
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {
@@ -167,6 +170,7 @@ export default function Settings() {
           />
           <SendingSection {...props} holdCodes={data.holdCodes} />
           <CustomerHoldSection {...props} />
+          <DeliveryOddsSection {...props} model={data.oddsModel} />
           <StorePairingSection pairing={data.pairing} />
           <WriteBackSection {...props} />
           <CashSection {...props} />

@@ -392,3 +392,41 @@ export const WEB_PIXEL = `#graphql
     }
   }
 `;
+
+/** The delivery odds on the order's own risk card (level and facts): the risk-assessment job. */
+export const ORDER_RISK_ASSESSMENT_CREATE = `#graphql
+  mutation OrderRiskAssessmentCreate($input: OrderRiskAssessmentCreateInput!) {
+    orderRiskAssessmentCreate(orderRiskAssessmentInput: $input) {
+      orderRiskAssessment {
+        riskLevel
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** The order's risk card as Shopify shows it (tests and the demo read the app's assessment back). */
+export const ORDER_RISK_SUMMARY = `#graphql
+  query OrderRiskSummary($id: ID!) {
+    order(id: $id) {
+      id
+      risk {
+        recommendation
+        assessments {
+          riskLevel
+          facts {
+            description
+            sentiment
+          }
+          provider {
+            title
+          }
+        }
+      }
+    }
+  }
+`;

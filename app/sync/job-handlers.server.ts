@@ -13,6 +13,8 @@ import { reconcileConfig, runReconcileJob, type ReconcileConfig } from "./reconc
 import { FLOW_TRIGGER_BATCH, runFlowTriggerJobs } from "../flow/flow-triggers.server";
 import { ShopifyBudget } from "../shopify/points-budget";
 import { runPaymentOverdueJob } from "../flow/payment-overdue.server";
+import { runOddsFitJob } from "../customers/odds-fit.server";
+import { runRiskAssessmentJob } from "./risk-assessment.server";
 import { runAdFeedJob, type AdFeedDeps } from "../ad-feed/send.server";
 import { adPlatformClients } from "../ad-feed/clients.server";
 import { secretBoxFromEnv } from "../env.server";
@@ -27,6 +29,8 @@ import {
   FLOW_TRIGGER_JOB,
   PAYMENT_OVERDUE_JOB,
   RECONCILE_JOB,
+  ODDS_FIT_JOB,
+  RISK_ASSESSMENT_JOB,
   AD_FEED_JOB,
 } from "../models/job-kinds";
 import { type AdminFor } from "../shopify/admin-graphql.server";
@@ -70,6 +74,8 @@ export function createJobHandlers(
     },
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
+    [ODDS_FIT_JOB]: (job) => runOddsFitJob(deps, job),
+    [RISK_ASSESSMENT_JOB]: (job) => runRiskAssessmentJob(deps, job),
     [AD_FEED_JOB]: (job) => runAdFeedJob(adFeedDeps(), job),
   };
 }

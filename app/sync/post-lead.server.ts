@@ -19,6 +19,8 @@ import {
   fromWebhookOrder,
   mapOrderToLead,
   normalizeMoroccanPhone,
+  type CatalogueProduct,
+  type City,
   type MappingResult,
   type RecentLead,
   type ShopOrder,
@@ -64,14 +66,14 @@ import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { pauseShop } from "./shop-pause.server";
 import { leadEventItems, recordLeadEvents } from "./lead-events.server";
-import { holdHistory } from "../customers/sharing.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
+import { oddsBeforeSending, type OddsVersions } from "./delivery-odds.server";
 import { ageInDays, FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { holdReasonRef } from "../customers/hold-reason";
 import { english } from "../i18n";
 import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
-import { asDate, asNumber, asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
+import { asBool, asDate, asNumber, asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
 import { modelColumns, modelRow } from "../db/model-rows";
 import { log } from "../runtime/logger.server";
 import { recordOrderToLead } from "../runtime/metrics.server";
@@ -89,13 +91,18 @@ export const WAIT_FOR_KEY_MS = 15 * 60_000;
 
 type OrderOverrides = { phone?: string; address?: string; city?: string; name?: string };
 
-/** The link, its shop (without the cached lists) and the versions of what the mapping reads, in one statement. */
+/**
+ * The link, its shop (without the cached lists) and the versions of what the mapping reads, in one statement; with
+ * them, when the shop's odds model was fitted and triggerInUse's answer for "Delivery odds scored" (no read of their own).
+ */
 const LOADED_COLUMNS = `${modelColumns("OrderLink", "l")}, ${modelColumns("Shop", "s", { prefix: "s_", except: ["catalogueJson", "citiesJson"] })},
   octet_length(s."catalogueJson") AS "catalogueBytes", octet_length(s."citiesJson") AS "citiesBytes",
   (SELECT COUNT(*) FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuCount",
   (SELECT MAX(m."updatedAt") FROM "SkuMapping" m WHERE m."shop" = l."shop") AS "skuChangedAt",
   (SELECT COUNT(*) FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasCount",
-  (SELECT MAX(a."updatedAt") FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasChangedAt"`;
+  (SELECT MAX(a."updatedAt") FROM "CityAlias" a WHERE a."shop" = l."shop") AS "aliasChangedAt",
+  (SELECT o."fittedAt" FROM "OddsModel" o WHERE o."shop" = l."shop") AS "oddsFittedAt",
+  (SELECT f."hasEnabledFlow" FROM "FlowTriggerUsage" f WHERE f."shop" = l."shop" AND f."handle" = 'delivery-odds-scored') AS "oddsFlowInUse"`;
 const LOAD_BY_ID = statement(
   `SELECT ${LOADED_COLUMNS} FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" WHERE l."id" = ?`,
 );
@@ -106,7 +113,11 @@ const LOAD_BY_ORDER = statement(
 interface Loaded {
   link: OrderLink;
   shop: Shop | null;
-  versions: { references: Parameters<typeof currentReferenceData>[2]; rules: Parameters<typeof currentShopRules>[2] };
+  versions: {
+    references: Parameters<typeof currentReferenceData>[2];
+    rules: Parameters<typeof currentShopRules>[2];
+    odds: OddsVersions;
+  };
 }
 
 async function loadForPosting(
@@ -140,6 +151,7 @@ async function loadForPosting(
         aliasCount: asNumber(row.aliasCount),
         aliasChangedAt: changedAt(row.aliasChangedAt),
       },
+      odds: { fittedAt: asDate(row.oddsFittedAt), flowInUse: asBool(row.oddsFlowInUse) },
     },
   };
 }
@@ -226,14 +238,11 @@ async function postLink(
   }
   const { result } = mapped;
   const settings = settingsOf(shop);
-  // Every path below writes the mapping in the same commit as the link's next state.
-  const alsoWrite = mapped.write;
-
   if (result.decision === "skip" || result.decision === "hold") {
     const to = result.decision === "skip" ? "skipped" : "held";
     const blocking = result.findings.find((f) => f.severity === "blocking");
     const reason = (blocking && findingRef(blocking)) ?? heldByRulesText();
-    await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite });
+    await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite: mapped.write });
     return;
   }
   // Older than the shop's limit and never sent: only with the merchant's word (an order that may
@@ -247,26 +256,43 @@ async function postLink(
   ) {
     const days = ageInDays(placedAt, deps.now());
     const text = staleHeldText(days, settings.staleOrderDays);
-    await moveLink(db, link, "held", { reason: text, timeline: { kind: "held", text, data: { days } }, alsoWrite });
+    await moveLink(db, link, "held", {
+      reason: text,
+      timeline: { kind: "held", text, data: { days } },
+      alsoWrite: mapped.write,
+    });
     return;
   }
-  if (
-    settings.customerHold.enabled &&
-    result.phone &&
-    !parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED)
-  ) {
-    const history = await holdHistory(db, shop, result.phone, link.id);
-    const decision = customerHold(history, settings.customerHold, deps.now());
-    if (decision.hold) {
-      // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
-      const text = holdReasonRef(decision.reason);
-      await moveLink(db, link, "held", {
-        reason: text,
-        timeline: { kind: "customer_hold", text, data: { reason: decision.reason } },
-        alsoWrite,
-      });
-      return;
-    }
+  // The order's delivery odds, before anything can hold it: its customer read once for both holds.
+  const waived = parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED);
+  const odds = await oddsBeforeSending(deps, {
+    link,
+    shop,
+    settings,
+    result,
+    references: mapped.references,
+    versions: loaded.versions.odds,
+    waived,
+  });
+  // Every path below writes the mapping and the score in the same commit as the link's next state.
+  const alsoWrite = async (tx: Sql) => {
+    await mapped.write(tx);
+    await tx.batch(odds.items);
+  };
+  const customerDecision =
+    settings.customerHold.enabled && odds.customer && !waived
+      ? customerHold(odds.customer.history, settings.customerHold, deps.now())
+      : { hold: false as const };
+  const holdReason = customerDecision.hold ? customerDecision.reason : odds.scored.hold;
+  if (holdReason) {
+    // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
+    const text = holdReasonRef(holdReason);
+    await moveLink(db, link, "held", {
+      reason: text,
+      timeline: { kind: "customer_hold", text, data: { reason: holdReason } },
+      alsoWrite,
+    });
+    return;
   }
   if (!settings.autoSend && !link.resendAt) {
     const reason = autoSendOffText();
@@ -290,6 +316,7 @@ async function postLink(
           params: [...mappedValues(mapped.fields), posting.postingSince, deps.now(), link.id],
         },
         ...timelineItems(mapped.rows(sent)),
+        ...odds.items,
         ...(slot ? [slot.item] : []),
       ]);
       if (counts[0] !== 1) throw new ChangedMeanwhile();
@@ -357,6 +384,8 @@ async function waitForKey(
 /** A mapped order: the result, and the rows that record it, written by the caller's next commit. */
 interface MappedOrder {
   result: MappingResult;
+  /** The catalogue and cities the order was mapped with (the odds read the prices and fees). */
+  references: { catalogue: CatalogueProduct[]; cities: City[] };
   fields: MappedFields;
   /** Its timeline rows, then `then`'s. */
   rows(then?: { kind: TimelineKind; text: MessageRef }): TimelineRow[];
@@ -424,6 +453,7 @@ async function mapLink(
   ];
   return {
     result,
+    references: { catalogue: references.catalogue, cities: references.cities },
     fields,
     rows,
     async write(tx) {

@@ -48,8 +48,9 @@ export async function purgeShopData(deps: PipelineDeps, domain: string): Promise
     ),
   );
   await ensureLedger(db, shop);
-  const [, orders, apiCalls, deliveries, jobs] = await db.$transaction([
+  const [, , orders, apiCalls, deliveries, jobs] = await db.$transaction([
     db.timelineEvent.deleteMany({ where: { shop: domain, linkId: { in: ids } } }),
+    db.orderOdds.deleteMany({ where: { shop: domain, linkId: { in: ids } } }),
     db.orderLink.deleteMany({ where: { shop: domain, id: { in: ids } } }),
     db.apiCall.deleteMany({ where: { shop: domain, at: { lt: cutoff } } }),
     db.webhookDelivery.deleteMany({ where: { shop: domain, receivedAt: { lt: cutoff } } }),

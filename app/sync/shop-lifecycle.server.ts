@@ -144,6 +144,8 @@ export async function eraseShop(tx: TransactionClient, shop: string): Promise<"e
   await tx.cashDaily.deleteMany({ where: { shop } });
   await tx.customerLead.deleteMany({ where: { shop } });
   await tx.customerRecord.deleteMany({ where: { shop } });
+  await tx.orderOdds.deleteMany({ where: { shop } });
+  await tx.oddsModel.deleteMany({ where: { shop } });
   await tx.queueTurn.deleteMany({ where: { shop } });
   await tx.pendingLeadEvent.deleteMany({ where: { shop } });
   // Its pairings end with it (the other store's log keeps its own record of them).

@@ -11,6 +11,7 @@ import { syncJobFor } from "../models/job-kinds";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { ensureRetentionScheduled } from "./retention.server";
 import { ensureReconcileScheduled } from "./reconcile/schedule.server";
+import { ensureOddsFitScheduled } from "../customers/odds-fit.server";
 
 /** Share of a key's calls that polling may plan on: posting comes first. */
 const POLLING_SHARE = 0.25;
@@ -51,9 +52,11 @@ export async function scheduleNextSync(deps: PipelineDeps, domain: string, track
     eventsConfigured: shop.eventsSecretCipher !== null,
   });
   await enqueueJob(deps.db, syncJobFor(domain, new Date(deps.now().getTime() + minutes * 60_000)));
-  // Every connected shop also gets its daily clean-up by its retention setting, and its reconciliation with Shopify.
+  // Every connected shop also gets its daily clean-up by its retention setting, its reconciliation with Shopify
+  // and its daily delivery-odds fit.
   await ensureRetentionScheduled(deps.db, domain, deps.now());
   await ensureReconcileScheduled(deps.db, domain, deps.now());
+  await ensureOddsFitScheduled(deps.db, domain, deps.now());
 }
 
 /**

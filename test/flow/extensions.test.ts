@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import {
   FLOW_TRIGGER,
   FLOW_TRIGGER_FIELDS,
+  deliveryOddsFiring,
   paymentOverdueFiring,
   triggerFiringsFor,
   type FlowLinkFacts,
@@ -180,6 +181,32 @@ describe("payloads against the declared fields", () => {
     expect(
       validateTriggerPayload(definition, firing.handle, { ...firing.payload, "Days unpaid": 1.5 })[0].message,
     ).toBe("Days unpaid must be an integer");
+  });
+
+  it("GIVEN an order's delivery odds THEN its firing carries the probability in percent, the value in MAD and the reasons", () => {
+    const definition = definitions.triggers.find((t) => t.handle === FLOW_TRIGGER.deliveryOdds);
+    const odds = {
+      orderId: "5550001",
+      probability: 0.3847,
+      valueCents: -1234,
+      level: "HIGH",
+      held: true,
+      reasons: ["Refused, returned or cancelled 2 earlier orders", "Short or incomplete address"],
+    };
+    const firing = deliveryOddsFiring(odds);
+    expect(firing.payload).toEqual({
+      order_id: 5550001,
+      "Delivery probability": 38.5,
+      "Expected value": -12.34,
+      "Risk level": "HIGH",
+      Decision: "hold",
+      Reasons: "Refused, returned or cancelled 2 earlier orders\nShort or incomplete address",
+    });
+    expect(validateTriggerPayload(definition, firing.handle, firing.payload)).toEqual([]);
+    // The same score again is the same event (one firing); another score is a new one.
+    expect(deliveryOddsFiring(odds).eventKey).toBe(firing.eventKey);
+    expect(deliveryOddsFiring({ ...odds, probability: 0.6, held: false }).eventKey).not.toBe(firing.eventKey);
+    expect(deliveryOddsFiring({ ...odds, valueCents: null }).payload["Expected value"]).toBe(0);
   });
 
   it("the stand-in refuses a payload missing a field, with a wrong type or an undeclared key", () => {

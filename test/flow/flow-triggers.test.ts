@@ -63,10 +63,19 @@ beforeEach(async () => {
   pipeline = testPipeline(db.prisma, { adminFor: async (shop) => (await app.unauthenticated.admin(shop)).admin });
 });
 
-/** Flow's lifecycle callback: an enabled workflow of the shop uses every trigger (none is sent before). */
+/**
+ * Flow's lifecycle callback: an enabled workflow of the shop uses every trigger the lead events fire
+ * (none is sent before); "Delivery odds scored", fired when an order is scored, has its own tests
+ * (test/sync/delivery-odds.test.ts).
+ */
 async function workflowsUseTriggers() {
   const { recordTriggerUsage } = await import("../../app/flow/flow-triggers.server");
   await recordTriggerUsage(db.prisma, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
+  await recordTriggerUsage(db.prisma, SHOP, {
+    shopify_domain: SHOP,
+    flow_trigger_definition_id: "delivery-odds-scored",
+    has_enabled_flow: false,
+  });
 }
 
 async function placeOrders(count: number) {

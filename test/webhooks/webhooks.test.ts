@@ -157,6 +157,10 @@ describe("Shopify webhooks", () => {
       await db.prisma.syncLatency.create({
         data: { shop, metric: "order_to_lead", hour: new Date("2026-11-20T10:00:00Z"), bucket: 60, count: 1 },
       });
+      await db.prisma.oddsModel.create({ data: { shop, model: "{}", fittedAt: new Date(), settled: 1 } });
+      await db.prisma.orderOdds.create({
+        data: { linkId: `odds-${shop}`, shop, probability: 0.7, level: "LOW", scoredAt: new Date() },
+      });
       await db.prisma.adFeed.create({ data: { shop, enabled: true, metaDatasetId: "1234567890123" } });
       await db.prisma.adEvent.create({
         data: {
@@ -198,6 +202,8 @@ describe("Shopify webhooks", () => {
       "syncLedger",
       "reconcilePass",
       "syncLatency",
+      "oddsModel",
+      "orderOdds",
       "adFeed",
       "adEvent",
       "adClick",

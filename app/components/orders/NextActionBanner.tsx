@@ -120,7 +120,14 @@ export function NextActionBanner({
     }
     case "sendAnyway":
       return wrap(
-        <Banner tone="warning" title={t("customers.held.title")}>
+        <Banner
+          tone="warning"
+          title={t(
+            holdReason && "reason" in holdReason && holdReason.reason.code === "delivery_odds"
+              ? "odds.held.title"
+              : "customers.held.title",
+          )}
+        >
           <BlockStack gap="200">
             <p data-hold-reason>{holdReason ? holdReasonViewText(t, holdReason) : ""}</p>
             <p>{t("next.sendAnyway.body")}</p>

@@ -21,7 +21,7 @@ import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import { useFormat, useMessage, useT, zoneName } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
 import { CityFix, ProductFix, type ProposalOrder } from "./Proposals";
-import { anomalyText, codeLabel, findingText, timelineKind, timelineText } from "./text";
+import { anomalyText, codeLabel, findingText, timelineTitle, timelineText } from "./text";
 
 /** The fields a fix posts to the page's action. */
 export type FixSubmit = (fields: Record<string, string>) => void;
@@ -415,7 +415,7 @@ export function TimelineCard({ timeline, timeZone }: { timeline: TimelineView[];
                   </Text>
                   <BlockStack gap="0">
                     <Text as="span" fontWeight="semibold">
-                      {timelineKind(t, event.kind)}
+                      {timelineTitle(t, event)}
                     </Text>
                     <Text as="span" variant="bodySm">
                       {timelineText(render, t, event)}

@@ -29,6 +29,7 @@ import { StageBadge } from "./StageBadge";
 import { attentionText } from "./attention-text";
 import { codeLabel } from "./text";
 import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
+import { OddsCell } from "./DeliveryOdds";
 
 // Kept here (not imported from the .server module) so the browser bundle stays server-free.
 const CONFIRMATIONS = [
@@ -305,12 +306,13 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
           { title: t("orders.column.date") },
           { title: t("orders.column.customerCity") },
           { title: t("orders.column.amount"), alignment: "end" },
+          { title: t("orders.column.odds") },
           { title: t("orders.column.stage") },
           { title: t("orders.column.attention") },
           { title: t("orders.column.items") },
         ]}
         condensed={mdDown}
-        sortable={[false, true, false, true, false, false, false]}
+        sortable={[false, true, false, true, false, false, false, false]}
         sortColumnIndex={filter.sort.startsWith("amount") ? AMOUNT_COLUMN : DATE_COLUMN}
         sortDirection={filter.sort.endsWith("asc") ? "ascending" : "descending"}
         defaultSortDirection="descending"
@@ -480,6 +482,9 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
           </Text>
         </span>
       </IndexTable.Cell>
+      <IndexTable.Cell className="cod-odds-cell">
+        <OddsCell odds={row.odds} />
+      </IndexTable.Cell>
       <IndexTable.Cell>
         <StageBadge stage={row.stage} detail={row} />
       </IndexTable.Cell>
@@ -544,6 +549,7 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
               .filter(Boolean)
               .join(" · ")}
           </Text>
+          {row.odds ? <OddsCell odds={row.odds} /> : null}
           <AttentionCell row={row} contact={contact} />
         </BlockStack>
       </div>

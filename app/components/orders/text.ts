@@ -35,6 +35,13 @@ export function timelineKind(t: Translate, kind: string): string {
   return isMessageKey(key) ? t(key) : kind;
 }
 
+/** A timeline entry's title: its kind's, a hold by the delivery odds named as such. */
+export function timelineTitle(t: Translate, event: { kind: string; customer?: CustomerTimelineDetail }): string {
+  if (event.customer?.kind === "customer_hold" && event.customer.reason.code === "delivery_odds")
+    return t("timeline.odds_hold");
+  return timelineKind(t, event.kind);
+}
+
 /** A timeline entry's sentence: its stored reference, the customer data of older rows, else its stored English. */
 export function timelineText(
   render: Render,

@@ -1,0 +1,89 @@
+/**
+ * The money in a delivery-odds decision. Sending an order earns its margin if
+ * it is delivered (the amount collected less the platform's prices and the
+ * city's delivery fee: the seller profit the platform pays) and loses, if it
+ * fails, the fee out and the fee back of a parcel refused at the door (for the
+ * share of failures that are returns; a call cancelled costs no parcel) plus the
+ * merchant's own cost of a failed order. The shop's policy then sends all,
+ * holds below a probability, or holds when the expected value is negative.
+ * Pure.
+ */
+
+export const ODDS_POLICIES = ["send_all", "hold_below", "hold_negative_value"] as const;
+export type OddsPolicyName = (typeof ODDS_POLICIES)[number];
+
+export interface OddsPolicy {
+  policy: OddsPolicyName;
+  /** hold_below: orders under this probability wait (0 to 1). */
+  minProbability: number;
+  /** The merchant's own cost of an order that fails (packing, the call, the product's wear), in cents. */
+  refusalCostCents: number;
+}
+
+/** What an order is worth, in cents; null where the app does not know (no price, no city). */
+export interface OrderMoney {
+  amountCents: number | null;
+  /** The platform's prices of the items times their quantities. */
+  platformCostCents: number | null;
+  deliveryFeeCents: number | null;
+}
+
+export interface ExpectedValue {
+  /** Earned if delivered: the seller profit. */
+  marginCents: number;
+  /** Lost if it fails, on average over returns and calls cancelled. */
+  lossCents: number;
+  /** probability x margin - (1 - probability) x loss. */
+  valueCents: number;
+  /** The probability at which sending breaks even; null when the margin is not positive (it never pays). */
+  breakEven: number | null;
+}
+
+export function expectedValue(
+  probability: number,
+  money: OrderMoney,
+  returnShare: number,
+  refusalCostCents: number,
+): ExpectedValue | null {
+  const { amountCents, platformCostCents, deliveryFeeCents } = money;
+  if (amountCents === null || platformCostCents === null || deliveryFeeCents === null) return null;
+  const marginCents = amountCents - platformCostCents - deliveryFeeCents;
+  const lossCents = Math.round(returnShare * 2 * deliveryFeeCents + refusalCostCents);
+  const valueCents = Math.round(probability * marginCents - (1 - probability) * lossCents);
+  const breakEven = marginCents > 0 ? lossCents / (marginCents + lossCents) : null;
+  return { marginCents, lossCents, valueCents, breakEven };
+}
+
+export type OddsDecision =
+  | { hold: false }
+  /** releaseAt: the probability from which the policy would send it (null: never, the margin is not positive). */
+  | { hold: true; rule: "below_probability" | "negative_value"; releaseAt: number | null };
+
+export function decide(probability: number, value: ExpectedValue | null, policy: OddsPolicy): OddsDecision {
+  if (policy.policy === "hold_below" && probability < policy.minProbability)
+    return { hold: true, rule: "below_probability", releaseAt: policy.minProbability };
+  // Without a price or a fee the value is unknown: the order is not held on it.
+  if (policy.policy === "hold_negative_value" && value && value.valueCents < 0)
+    return { hold: true, rule: "negative_value", releaseAt: value.breakEven };
+  return { hold: false };
+}
+
+/** Shopify's risk levels the app writes (RiskAssessmentResult). */
+export type OddsRiskLevel = "HIGH" | "MEDIUM" | "LOW";
+
+/** How far under the shop's own rate an order is "medium" risk. */
+export const MEDIUM_RISK_GAP = 0.1;
+
+/**
+ * High: held, or sending loses money on average; medium: odds at least
+ * MEDIUM_RISK_GAP under the shop's own delivery rate; low otherwise.
+ */
+export function riskLevelOf(
+  probability: number,
+  value: ExpectedValue | null,
+  held: boolean,
+  shopRate: number,
+): OddsRiskLevel {
+  if (held || (value !== null && value.valueCents < 0)) return "HIGH";
+  return probability <= shopRate - MEDIUM_RISK_GAP ? "MEDIUM" : "LOW";
+}
