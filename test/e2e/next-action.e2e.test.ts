@@ -245,7 +245,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     await docsScreenshot(session, "home", locale);
   });
 
-  it("(a) fixes each kind of held order from Home in at most three clicks", async () => {
+  it("(a) fixes each kind of held order from Home in at most three clicks, and the confirmation when a fix frees several", async () => {
     // An unknown product: Home → the cause on Anomalies → pick the product → map and send.
     await visit(page, await url("/app"));
     clicks.count = 0;
