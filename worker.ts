@@ -35,7 +35,6 @@ const worker = createWorker({
   tasks: workerTasks,
   leaseMs: config.WORKER_LEASE_MS,
   concurrency: config.WORKER_CONCURRENCY,
-  claimOrder: config.QUEUE_CLAIM_ORDER,
   stopTimeoutMs: config.WORKER_STOP_TIMEOUT_MS,
   maxRunningPerShop: config.WORKER_MAX_RUNNING_PER_SHOP,
   ...workerInstruments(),

@@ -133,8 +133,6 @@ const workerPart = {
   WORKER_STOP_TIMEOUT_MS: milliseconds("how long SIGTERM waits").default(30_000),
   // One shop's jobs of one kind running at once across all workers (0 = no cap).
   WORKER_MAX_RUNNING_PER_SHOP: z.coerce.number().int("must be a whole number of jobs").min(0).default(2),
-  // fair: shops take turns; fifo: the oldest due job first, whatever its shop.
-  QUEUE_CLAIM_ORDER: z.enum(["fair", "fifo"]).default("fair"),
 };
 
 const reconcilePart = {

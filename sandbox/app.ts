@@ -145,7 +145,12 @@ async function gate(rt: SandboxRuntime, c: Context<Env>, record: KeyRecord | nul
 /** Faults apply after authentication and rate limiting, and before any side effect. */
 async function injectFault(rt: SandboxRuntime, c: Context<Env>): Promise<Response | null> {
   const { error_rate, latency_ms, hang_rate } = rt.store.config.fault;
-  if (latency_ms > 0) await new Promise((resolve) => setTimeout(resolve, latency_ms));
+  if (latency_ms > 0) {
+    // As a platform behind a proxy: a request it has received is carried out even when the client gives up while
+    // it waits, so a slow POST's lead is stored after a client's timeout. Hono keeps the body for the handler.
+    if (c.req.method === "POST") await c.req.text().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, latency_ms));
+  }
   if (hang_rate > 0 && rt.random() < hang_rate) {
     // Held until the client gives up or the sandbox closes; the answer then goes nowhere.
     await new Promise<void>((resolve) => {

@@ -11,7 +11,7 @@
 import type { Prisma } from "@prisma/client";
 import { AD_PLATFORMS, type AdPlatform, type FeedStage } from "../ad-platforms/conversion";
 import { DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
-import { asDate, asBool, newId, sqlOf, statement, type SqlStatement } from "../db/sql";
+import { asDate, asBool, newId, rowsOf, sqlOf, statement, statementsByCount } from "../db/sql";
 import { adFeedJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
 import { wakeJobs } from "../queue/jobs.server";
@@ -29,19 +29,11 @@ const FEED_ON = statement(
 );
 
 const ROWS_PER_INSERT = 100;
-const insertByCount = new Map<number, SqlStatement>();
-function insertEvents(count: number): SqlStatement {
-  let s = insertByCount.get(count);
-  if (!s) {
-    const rows = Array.from({ length: count }, () => `(?, ?, ?, ?, ?, 'pending', ?, ?, ?)`).join(", ");
-    s = statement(
-      `INSERT INTO "AdEvent" ("id", "shop", "linkId", "stage", "platform", "state", "occurredAt", "day", "createdAt")
-       VALUES ${rows} ON CONFLICT ("shop", "linkId", "stage", "platform") DO NOTHING`,
-    );
-    insertByCount.set(count, s);
-  }
-  return s;
-}
+const insertEvents = statementsByCount(
+  (count) =>
+    `INSERT INTO "AdEvent" ("id", "shop", "linkId", "stage", "platform", "state", "occurredAt", "day", "createdAt")
+       VALUES ${rowsOf(`(?, ?, ?, ?, ?, 'pending', ?, ?, ?)`, count)} ON CONFLICT ("shop", "linkId", "stage", "platform") DO NOTHING`,
+);
 
 export async function adFeedHandler(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
   const reaching = events.filter((e) => newlyReached(e.before, e.after, ANY_STAGE).length > 0);

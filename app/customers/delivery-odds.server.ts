@@ -15,9 +15,8 @@ import { t, type MessageKey, type MessageParams } from "../i18n";
 import type { CatalogueProduct, City } from "../leads/types";
 import { toCents } from "../leads/money";
 import { normalizeSku } from "../leads";
-import { ENSURE_TURN, insertNewJobs, wakeJobs } from "../queue/job-sql";
-import type { EnqueueJobInput } from "../queue/jobs.server";
-import { newId } from "../db/sql";
+import { insertNewJobsItem, turnItem, wakeJobsItem } from "../queue/job-sql";
+import { newJob, type EnqueueJobInput } from "../queue/jobs.server";
 import { riskAssessmentJobFor } from "../models/job-kinds";
 import type { ShopSettings } from "../models/shop-settings";
 import { decide, expectedValue, riskLevelOf, type OddsPolicy, type OddsRiskLevel } from "../odds/decision";
@@ -270,14 +269,6 @@ export function scoredOddsItems(
   options: { now: Date; newJobs?: readonly EnqueueJobInput[] },
 ): BatchItem[] {
   const { now } = options;
-  const jobParams = (job: EnqueueJobInput) => [
-    newId(),
-    job.kind,
-    job.key,
-    job.shop ?? null,
-    JSON.stringify(job.payload ?? {}),
-    job.runAt ?? now,
-  ];
   return [
     {
       statement: UPSERT_ODDS,
@@ -297,15 +288,9 @@ export function scoredOddsItems(
       ],
     },
     // One write per order at a time; the job writes the latest score, and nothing when Shopify already shows it.
-    {
-      statement: wakeJobs(1),
-      params: [...jobParams(riskAssessmentJobFor(shop, order.orderId, order.linkId)), now, now],
-    },
-    ...(options.newJobs ?? []).map((job) => ({
-      statement: insertNewJobs(1),
-      params: [...jobParams(job), job.maxAttempts ?? null, now, now],
-    })),
-    { statement: ENSURE_TURN, params: [shop] },
+    wakeJobsItem([newJob(riskAssessmentJobFor(shop, order.orderId, order.linkId), now)], now),
+    ...(options.newJobs ?? []).map((job) => insertNewJobsItem([newJob(job, now)], now)),
+    turnItem(shop),
   ];
 }
 

@@ -37,6 +37,19 @@ const named = (text: string): SqlStatement => ({
 
 export const statement = (text: string): SqlStatement => named(numbered(compact(text)));
 
+/** A multi-row statement per row count, each built once: `build` gives the text for `count` rows. */
+export function statementsByCount(build: (count: number) => string): (count: number) => SqlStatement {
+  const byCount = new Map<number, SqlStatement>();
+  return (count) => {
+    let s = byCount.get(count);
+    if (!s) byCount.set(count, (s = statement(build(count))));
+    return s;
+  };
+}
+
+/** `count` copies of a row's placeholders, for a multi-row VALUES list. */
+export const rowsOf = (row: string, count: number): string => Array.from({ length: count }, () => row).join(", ");
+
 /** Parameters as the drivers take them: a list is an array (`= ANY(?)`), undefined is NULL. */
 export const values = (params: readonly unknown[]): unknown[] => params.map((p) => (p === undefined ? null : p));
 

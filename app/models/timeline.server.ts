@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { english, isMessageKey } from "../i18n";
 import { readMessageRef, type MessageRef } from "../i18n/message-ref";
-import { newId, sqlOf, statement, type BatchItem, type SqlSource, type SqlStatement } from "../db/sql";
+import { newId, sqlOf, rowsOf, statementsByCount, type BatchItem, type SqlSource } from "../db/sql";
 
 type Writer = Db | Prisma.TransactionClient;
 
@@ -89,17 +89,10 @@ export interface TimelineRow {
 }
 
 const ROWS_PER_INSERT = 100;
-const insertByCount = new Map<number, SqlStatement>();
-function insertRows(count: number): SqlStatement {
-  let s = insertByCount.get(count);
-  if (!s) {
-    s = statement(
-      `INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "text", "data", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-    );
-    insertByCount.set(count, s);
-  }
-  return s;
-}
+const insertRows = statementsByCount(
+  (count) =>
+    `INSERT INTO "TimelineEvent" ("id", "shop", "linkId", "kind", "message", "text", "data", "at") VALUES ${rowsOf("(?, ?, ?, ?, ?, ?, ?, ?)", count)}`,
+);
 
 /** The inserts of these rows, one prepared statement per 100, for a caller's batch of writes. */
 export function timelineItems(rows: readonly TimelineRow[]): BatchItem[] {

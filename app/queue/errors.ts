@@ -77,11 +77,3 @@ export class LeaseLostError extends Error {
     this.name = new.target.name;
   }
 }
-
-/** enqueueJob kept racing with concurrent writers of the same key. */
-export class EnqueueConflictError extends Error {
-  constructor(readonly jobKey: string) {
-    super(`could not enqueue job ${jobKey}: it changed state concurrently too many times`);
-    this.name = new.target.name;
-  }
-}

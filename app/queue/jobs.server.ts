@@ -14,7 +14,7 @@
 import type { Job } from "@prisma/client";
 import { backoffDelayMs, type BackoffOptions } from "./backoff";
 import { errorMessage, PermanentJobError } from "./errors";
-import { newId, sqlOf, type BatchItem, type Sql, type SqlSource, type SqlStatement } from "../db/sql";
+import { newId, sqlOf, type BatchItem, type Sql, type SqlSource } from "../db/sql";
 import {
   discoverTurns,
   dropTurnIfIdle,
@@ -26,29 +26,31 @@ import {
   type Turn,
 } from "./turns.server";
 import {
-  BURY_EXPIRED,
-  CLAIM_ALONE,
-  CLAIM_ALONE_KINDS,
-  CLAIM_BATCH,
-  CLAIM_DUE,
-  CLAIM_EXPIRED,
-  CLAIM_READ,
-  CLAIM_READ_KINDS,
-  COMPLETE,
-  COMPLETE_BATCH,
-  ENQUEUE,
-  EXTEND_LEASE,
+  buryExpiredJob,
+  completeLease,
+  completeLeases,
+  completionItem as completionStatement,
+  extendLeaseRow,
   insertNewJobs,
-  jobRow,
-  oldestDueStatement,
-  SETTLE,
-  SETTLE_RERUN,
-  wakeJobs as wakeJobsStatement,
-  enqueueJobs as enqueueJobsStatement,
+  leaseBatch,
+  leaseCandidate,
+  leaseWhileAlone,
+  oldestDueRows,
+  readClaimRows,
+  settleLease,
+  settleRerun as settleRerunRow,
+  upsertJob,
+  upsertJobs,
+  wakeJobRows,
+  type Candidate,
   type JobRow,
+  type LeaseTerms,
+  type NewJob,
+  type Settled,
 } from "./job-sql";
-import { asDate, asNumber, asString } from "../db/sql";
 import { JOB_STATES, type ClaimedJob, type JobState, type QueueDb } from "./types";
+
+export type { Settled } from "./job-sql";
 
 export interface EnqueueJobInput {
   kind: string;
@@ -93,32 +95,31 @@ export async function enqueueJob(
   options: EnqueueOptions = {},
 ): Promise<{ id: string; outcome: EnqueueOutcome }> {
   const sql = sqlOf(db);
-  const id = newId();
   const now = new Date();
-  const maxAttempts = input.maxAttempts ?? null;
-  const [row] = await sql.all(ENQUEUE, [
-    id,
-    input.kind,
-    input.key,
-    input.shop ?? null,
-    JSON.stringify(input.payload ?? {}),
-    input.runAt ?? now,
-    maxAttempts,
-    now,
-    now,
-    maxAttempts,
-  ]);
-  const outcome: EnqueueOutcome = row.id === id ? "created" : row.state === "running" ? "rerun" : "reset";
+  const job = newJob(input, now);
+  const row = await upsertJob(sql, job, now);
+  const outcome: EnqueueOutcome = row.id === job.id ? "created" : row.state === "running" ? "rerun" : "reset";
   if (outcome !== "rerun" && !options.shopHasTurn) await ensureTurn(sql, input.shop);
-  return { id: String(row.id), outcome };
+  return { id: row.id, outcome };
 }
+
+/** The row to write for `input`: a fresh id, runAt now unless given. */
+export const newJob = (input: EnqueueJobInput, now: Date): NewJob => ({
+  id: newId(),
+  kind: input.kind,
+  key: input.key,
+  shop: input.shop ?? null,
+  payload: JSON.stringify(input.payload ?? {}),
+  runAt: input.runAt ?? now,
+  maxAttempts: input.maxAttempts ?? null,
+});
 
 /**
  * enqueueJob for many jobs, one statement per 100 (a key given twice: the last
  * one): each is created or takes over its key's job with its payload and runAt.
  */
 export const enqueueJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}) =>
-  writeJobsInPages(db, inputs, enqueueJobsStatement, options);
+  writeJobsInPages(db, inputs, upsertJobs, options);
 
 /**
  * Makes sure jobs with these keys will run: each is created, or a finished or
@@ -128,13 +129,13 @@ export const enqueueJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], o
  * already waiting.
  */
 export const wakeJobs = (db: SqlSource, inputs: readonly EnqueueJobInput[], options: EnqueueOptions = {}) =>
-  writeJobsInPages(db, inputs, wakeJobsStatement, options);
+  writeJobsInPages(db, inputs, wakeJobRows, options);
 
-/** One multi-row statement per JOBS_PER_INSERT distinct keys (params per job: id, kind, key, shop, payload, runAt, now, now), then the shops' turns. */
+/** One multi-row statement per JOBS_PER_INSERT distinct keys (maxAttempts the column default on create), then the shops' turns. */
 async function writeJobsInPages(
   db: SqlSource,
   inputs: readonly EnqueueJobInput[],
-  statementFor: (count: number) => SqlStatement,
+  write: (sql: Sql, jobs: readonly NewJob[], now: Date) => Promise<unknown>,
   options: EnqueueOptions,
 ): Promise<void> {
   if (inputs.length === 0) return;
@@ -143,17 +144,11 @@ async function writeJobsInPages(
   const now = new Date();
   for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
     const page = unique.slice(i, i + JOBS_PER_INSERT);
-    const params = page.flatMap((j) => [
-      newId(),
-      j.kind,
-      j.key,
-      j.shop ?? null,
-      JSON.stringify(j.payload ?? {}),
-      j.runAt ?? now,
+    await write(
+      sql,
+      page.map((j) => ({ ...newJob(j, now), maxAttempts: null })),
       now,
-      now,
-    ]);
-    await sql.run(statementFor(page.length), params);
+    );
   }
   if (!options.shopHasTurn)
     await ensureTurns(
@@ -172,7 +167,6 @@ export const wakeJob = (db: SqlSource, input: EnqueueJobInput, options: EnqueueO
  * handlers that queue many jobs inside another writer's transaction (lead
  * events of a batch). Returns how many were created.
  */
-
 export async function enqueueNewJobs(
   db: SqlSource,
   inputs: readonly EnqueueJobInput[],
@@ -184,19 +178,11 @@ export async function enqueueNewJobs(
   const now = new Date();
   let created = 0;
   for (let i = 0; i < unique.length; i += JOBS_PER_INSERT) {
-    const page = unique.slice(i, i + JOBS_PER_INSERT);
-    const params = page.flatMap((j) => [
-      newId(),
-      j.kind,
-      j.key,
-      j.shop ?? null,
-      JSON.stringify(j.payload ?? {}),
-      j.runAt ?? now,
-      j.maxAttempts ?? null,
+    created += await insertNewJobs(
+      sql,
+      unique.slice(i, i + JOBS_PER_INSERT).map((j) => newJob(j, now)),
       now,
-      now,
-    ]);
-    created += await sql.run(insertNewJobs(page.length), params);
+    );
   }
   if (created > 0 && !options.shopHasTurn)
     await ensureTurns(
@@ -214,22 +200,13 @@ export interface ClaimOptions {
   /** Only these kinds (default: any). */
   kinds?: readonly string[];
   /**
-   * "fair" (default): shops take turns. "fifo": the oldest due job whatever its
-   * shop, the order before turns existed (kept as the benchmarks' baseline).
-   * Either way jobs whose lease expired are taken back first.
-   */
-  order?: ClaimOrder;
-  /**
-   * Fair order only: a shop with this many jobs of one kind running (in every
-   * worker) gets no more of that kind until one ends, so its posts waiting for
-   * their key cannot fill every lane (docs/decisions/0004-fair-claim.md).
-   * Default 2; 0 for no cap. Jobs without a shop are never capped.
+   * A shop with this many jobs of one kind running (in every worker) gets no
+   * more of that kind until one ends, so its posts waiting for their key cannot
+   * fill every lane (docs/decisions/0004-fair-claim.md). Default 2; 0 for no
+   * cap. Jobs without a shop are never capped.
    */
   maxRunningPerShop?: number;
 }
-
-export type ClaimOrder = "fair" | "fifo";
-export const CLAIM_ORDERS: readonly ClaimOrder[] = ["fair", "fifo"];
 
 const CANDIDATES_PER_ROUND = 10;
 const CLAIM_ROUNDS = 3;
@@ -243,31 +220,9 @@ const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
 const discoveryDue = (nowMs: number) => nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS;
 
-interface Candidate {
-  id: string;
-  kind: string;
-  shop: string | null;
-  state: string;
-  attempts: number;
-  maxAttempts: number;
-  runAt: Date;
-  leaseExpiresAt: Date | null;
-}
-
-const candidateOf = (r: Record<string, unknown>): Candidate => ({
-  id: String(r.id),
-  kind: String(r.kind),
-  shop: asString(r.shop),
-  state: String(r.state),
-  attempts: asNumber(r.attempts),
-  maxAttempts: asNumber(r.maxAttempts),
-  runAt: asDate(r.runAt)!,
-  leaseExpiresAt: asDate(r.leaseExpiresAt),
-});
-
 const WAITING_STATES = ["pending", "failed"] as const;
 
-/** What the claim's one read (job-sql.ts CLAIM_READ) found. */
+/** What the claim's one read (job-sql.ts readClaimRows) found. */
 interface ClaimView {
   turns: Turn[];
   running: Candidate[];
@@ -278,26 +233,19 @@ interface ClaimView {
 }
 
 async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView> {
-  const lookups = 6;
-  const params: unknown[] = [TURNS_READ];
-  for (let i = 0; i < lookups; i++) params.push(options.now, ...(options.kinds ? [[...options.kinds]] : []));
-  const rows = await sql.all(options.kinds ? CLAIM_READ_KINDS : CLAIM_READ, params);
-  const turns: Turn[] = [];
-  const running: Candidate[] = [];
-  const waiting: Candidate[] = [];
-  for (const row of rows) {
-    if (row.src === "turn") {
-      const key = String(row.turn);
-      turns.push({ key, shop: shopOfTurn(key), lastServedMs: asNumber(row.lastServedMs) });
-      continue;
-    }
-    const candidate = candidateOf(row);
-    (candidate.state === "running" ? running : waiting).push(candidate);
-  }
+  const read = await readClaimRows(sql, { turns: TURNS_READ, now: options.now, kinds: options.kinds });
+  const turns: Turn[] = read.turns.map((t) => ({ ...t, shop: shopOfTurn(t.key) }));
   turns.sort((a, b) => a.lastServedMs - b.lastServedMs || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  waiting.sort(byAge);
+  const running = read.jobs.filter((j) => j.state === "running");
+  const waiting = read.jobs.filter((j) => j.state !== "running").sort(byAge);
   return { turns, running, waiting, allTurns: turns.length < TURNS_READ };
 }
+
+const leaseTerms = (options: Pick<ClaimOptions, "owner" | "leaseMs" | "now">): LeaseTerms => ({
+  owner: options.owner,
+  leaseExpiresAt: new Date(options.now.getTime() + options.leaseMs),
+  now: options.now,
+});
 
 /**
  * Takes a due job: pending or failed with runAt <= now, or running with an
@@ -313,7 +261,7 @@ async function readClaimView(sql: Sql, options: ClaimOptions): Promise<ClaimView
 export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> {
   const sql = sqlOf(db);
   // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
-  if (options.order !== "fifo" && !discoveryDue(options.now.getTime())) {
+  if (!discoveryDue(options.now.getTime())) {
     const alone = await claimWhileAlone(sql, options);
     if (alone) return alone;
   }
@@ -330,7 +278,6 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
     const claimed = await claimCandidate(sql, options, candidate);
     if (claimed) return claimed;
   }
-  if (options.order === "fifo") return claimOldestDue(sql, options, view.waiting, []);
 
   const nowMs = options.now.getTime();
   if (discoveryDue(nowMs)) {
@@ -394,37 +341,17 @@ const aloneShop = new WeakMap<Sql, string>();
 async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null> {
   const shop = aloneShop.get(sql);
   if (shop === undefined) return null;
-  const { now } = options;
   const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
-  const params = [
-    options.owner,
-    new Date(now.getTime() + options.leaseMs),
-    now,
+  const job = await leaseWhileAlone(sql, leaseTerms(options), {
     shop,
-    now,
-    ...(options.kinds ? [[...options.kinds]] : []),
-    now,
-    max > 0 ? max : Number.MAX_SAFE_INTEGER,
-    now,
-    shop,
-    now,
-    shop,
-    now,
-    now,
-  ];
-  const [row] = await sql.all(options.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, params);
-  if (!row) {
+    cap: max > 0 ? max : Number.MAX_SAFE_INTEGER,
+    kinds: options.kinds,
+  });
+  if (!job) {
     aloneShop.delete(sql);
     return null;
   }
-  const job = jobRow(row);
-  const claimed = toClaimedJob(job);
-  if (claimed) return claimed;
-  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
-    now,
-    permanent: true,
-  });
-  return null;
+  return runnable(sql, job, options);
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */
@@ -460,21 +387,9 @@ async function oldestDue(
   scope: { shop?: string | null; withoutKinds: readonly { shop: string; kind: string }[] },
   take: number,
 ): Promise<Candidate[]> {
-  const shape = {
-    shop: scope.shop === undefined ? ("any" as const) : scope.shop === null ? ("null" as const) : ("one" as const),
-    withKinds: options.kinds !== undefined,
-    withoutKinds: scope.withoutKinds.length > 0,
-  };
-  const statement = oldestDueStatement(shape);
   const found: Candidate[] = [];
-  for (const state of WAITING_STATES) {
-    const params: unknown[] = [state, options.now];
-    if (shape.shop === "one") params.push(scope.shop);
-    if (options.kinds) params.push([...options.kinds]);
-    if (shape.withoutKinds) params.push(JSON.stringify(scope.withoutKinds.map((c) => [c.shop, c.kind])));
-    params.push(take);
-    found.push(...(await sql.all(statement, params)).map(candidateOf));
-  }
+  for (const state of WAITING_STATES)
+    found.push(...(await oldestDueRows(sql, { ...scope, state, now: options.now, kinds: options.kinds, take })));
   return found.sort(byAge).slice(0, take);
 }
 
@@ -510,22 +425,26 @@ async function claimOldestDue(
  * worker won it, or it was not runnable (no attempt left, or a payload that is not JSON).
  */
 async function claimCandidate(sql: Sql, options: ClaimOptions, candidate: Candidate): Promise<ClaimedJob | null> {
-  const { now } = options;
   if (candidate.state === "running" && candidate.attempts >= candidate.maxAttempts) {
     // Its worker died during the last attempt: no attempt is left to give it.
     const reason = `attempt ${candidate.attempts} of ${candidate.maxAttempts} did not finish: its lease expired (worker crashed or stopped)`;
-    await sql.run(BURY_EXPIRED, [reason, now, candidate.id, now]);
+    await buryExpiredJob(sql, candidate.id, reason, options.now);
     return null;
   }
-  const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
-  const claim = candidate.state === "running" ? CLAIM_EXPIRED : CLAIM_DUE;
-  const [row] = await sql.all(claim, [options.owner, leaseExpiresAt, now, candidate.id, now]);
-  if (!row) return null; // another worker won it
-  const job = jobRow(row);
+  const job = await leaseCandidate(sql, leaseTerms(options), candidate);
+  return job ? runnable(sql, job, options) : null; // null: another worker won it
+}
+
+/** The leased job as its handler gets it; a payload that is not JSON makes it dead instead (null). */
+async function runnable(
+  sql: Sql,
+  job: JobRow,
+  options: Pick<ClaimOptions, "owner" | "now">,
+): Promise<ClaimedJob | null> {
   const claimed = toClaimedJob(job);
   if (claimed) return claimed;
-  await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
-    now,
+  await failJob(sql, job, options.owner, new PermanentJobError("payload is not valid JSON"), {
+    now: options.now,
     permanent: true,
   });
   return null;
@@ -566,27 +485,11 @@ export async function claimBatchJobs(
 ): Promise<ClaimedJob[]> {
   if (options.limit <= 0 || first.shop === null) return [];
   const sql = sqlOf(db);
-  const { now } = options;
-  const leaseExpiresAt = new Date(now.getTime() + options.leaseMs);
-  const rows = await sql.all(CLAIM_BATCH, [
-    first.shop,
-    now,
-    first.kind,
-    options.limit,
-    options.owner,
-    leaseExpiresAt,
-    now,
-  ]);
+  const rows = await leaseBatch(sql, leaseTerms(options), { shop: first.shop, kind: first.kind, limit: options.limit });
   const jobs: ClaimedJob[] = [];
   for (const row of rows) {
-    const job = jobRow(row);
-    const claimed = toClaimedJob(job);
+    const claimed = await runnable(sql, row, options);
     if (claimed) jobs.push(claimed);
-    else
-      await failJob(sql, leaseOf(job), options.owner, new PermanentJobError("payload is not valid JSON"), {
-        now,
-        permanent: true,
-      });
   }
   return jobs.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id.localeCompare(b.id));
 }
@@ -601,31 +504,11 @@ export async function completeJobsIn(
   owner: string,
   now: Date = new Date(),
 ): Promise<Set<string>> {
-  if (jobs.length === 0) return new Set();
-  const rows = await tx.all(COMPLETE_BATCH, [
-    now,
-    jobs.map((j) => j.id),
-    jobs.map((j) => `${j.id}:${j.attempts}`),
-    owner,
-  ]);
-  return new Set(rows.map((r) => String(r.id)));
+  return jobs.length === 0 ? new Set() : completeLeases(tx, jobs, owner, now);
 }
 
 /** What identifies a lease: the job and the attempt it was claimed for. */
 export type LeasedJob = Pick<ClaimedJob, "id" | "attempts" | "maxAttempts">;
-
-const leaseOf = (row: JobRow): LeasedJob => ({ id: row.id, attempts: row.attempts, maxAttempts: row.maxAttempts });
-
-/** The job's state and next run time after a settle call. */
-export interface Settled {
-  state: JobState;
-  runAt: Date;
-}
-
-const settledOf = (row: Record<string, unknown>): Settled => ({
-  state: String(row.state) as JobState,
-  runAt: asDate(row.runAt)!,
-});
 
 interface SettleData {
   state: JobState;
@@ -649,36 +532,9 @@ async function settle(
 ): Promise<Settled | false> {
   const sql = sqlOf(db);
   const now = new Date();
-  const [plain] = await sql.all(SETTLE, [
-    data.state,
-    data.lastError,
-    data.runAt ?? null,
-    data.giveBackAttempt ? 1 : 0,
-    now,
-    job.id,
-    owner,
-    job.attempts,
-  ]);
-  if (plain) return settledOf(plain);
-  return settleRerun(sql, job, owner, rerun);
-}
-
-/** settle's second case: the job was re-enqueued while it ran, back to pending with a fresh budget. */
-async function settleRerun(
-  sql: Sql,
-  job: LeasedJob,
-  owner: string,
-  rerun: { lastError: string | null; runAt?: Date },
-): Promise<Settled | false> {
-  const [row] = await sql.all(SETTLE_RERUN, [
-    rerun.lastError,
-    rerun.runAt ?? null,
-    new Date(),
-    job.id,
-    owner,
-    job.attempts,
-  ]);
-  return row ? settledOf(row) : false;
+  return (
+    (await settleLease(sql, job, owner, data, now)) ?? (await settleRerunRow(sql, job, owner, rerun, now)) ?? false
+  );
 }
 
 /** Marks the attempt successful. False when the lease was lost (nothing changed). */
@@ -689,8 +545,8 @@ export async function completeJob(
   now: Date = new Date(),
 ): Promise<boolean> {
   const sql = sqlOf(db);
-  if ((await sql.run(COMPLETE, [now, job.id, owner, job.attempts])) === 1) return true;
-  return (await settleRerun(sql, job, owner, { lastError: null })) !== false;
+  if (await completeLease(sql, job, owner, now)) return true;
+  return (await settleRerunRow(sql, job, owner, { lastError: null }, new Date())) !== null;
 }
 
 /**
@@ -698,15 +554,12 @@ export async function completeJob(
  * commits: true when done; false when the job was re-enqueued meanwhile or the
  * lease was lost (nothing changed: the worker settles it as usual after the handler).
  */
-export async function completeJobIn(tx: Sql, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> {
-  const item = completionItem(job, owner, now);
-  return (await tx.run(item.statement, item.params)) === 1;
-}
+export const completeJobIn = (tx: Sql, job: LeasedJob, owner: string, now: Date = new Date()): Promise<boolean> =>
+  completeLease(tx, job, owner, now);
 
 /** completeJobIn as a statement for a batch of writes (Sql.batch): done when it changed one row. */
-export function completionItem(job: LeasedJob, owner: string, now: Date = new Date()): BatchItem {
-  return { statement: COMPLETE, params: [now, job.id, owner, job.attempts] };
-}
+export const completionItem = (job: LeasedJob, owner: string, now: Date = new Date()): BatchItem =>
+  completionStatement(job, owner, now);
 
 export interface FailOptions {
   now: Date;
@@ -772,15 +625,7 @@ export async function extendLease(
   owner: string,
   options: { leaseMs: number; now: Date },
 ): Promise<boolean> {
-  const sql = sqlOf(db);
-  const count = await sql.run(EXTEND_LEASE, [
-    new Date(options.now.getTime() + options.leaseMs),
-    new Date(),
-    job.id,
-    owner,
-    job.attempts,
-  ]);
-  return count === 1;
+  return extendLeaseRow(sqlOf(db), job, owner, new Date(options.now.getTime() + options.leaseMs), new Date());
 }
 
 const noLease = { leaseOwner: null, leaseExpiresAt: null } as const;

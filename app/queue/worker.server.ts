@@ -12,7 +12,6 @@ import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, Ret
 import {
   claimBatchJobs,
   claimNextJob,
-  type ClaimOrder,
   completeJob,
   completeJobsIn,
   completionItem,
@@ -32,7 +31,10 @@ import {
   type WorkerObserver,
   type WorkerTask,
 } from "./types";
+import type { PrismaClient } from "@prisma/client";
+import { postgresPoolOf } from "../db/client";
 import type { Sql } from "../db/sql";
+import { listenForJobs, type WakeUps } from "./wake-ups.server";
 
 export interface WorkerOptions {
   db: QueueDb;
@@ -41,15 +43,19 @@ export interface WorkerOptions {
   /** Stored as leaseOwner; unique per worker instance by default. */
   owner?: string;
   leaseMs?: number;
-  /** Pause after finding no due job. */
+  /**
+   * Pause after finding no due job: 2 s while PostgreSQL's wake-ups are heard
+   * (they bring new work at once; the poll finds expired leases and what a
+   * dropped connection missed), 500 ms without them.
+   */
   pollIntervalMs?: number;
+  /** Listen for wake-ups on new work (wake-ups.server.ts; default: when the client is the app's own, see postgresPoolOf). */
+  wakeUps?: boolean;
   /** Jobs run at the same time by this worker. */
   concurrency?: number;
   /** Only claim these kinds (default: any; a kind without a handler goes dead). */
   kinds?: readonly string[];
-  /** Shops take turns ("fair", default) or the oldest due job goes first ("fifo"). */
-  claimOrder?: ClaimOrder;
-  /** Jobs of one shop and kind running at once across all workers (fair order; see ClaimOptions). */
+  /** Jobs of one shop and kind running at once across all workers (see ClaimOptions). */
   maxRunningPerShop?: number;
   /**
    * stop() waits this long for running handlers, then aborts their signal; a
@@ -86,7 +92,9 @@ export function createWorker(options: WorkerOptions): Worker {
   const { db, handlers } = options;
   const owner = options.owner ?? defaultWorkerOwner();
   const leaseMs = options.leaseMs ?? 60_000;
-  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const wakeUpUrl =
+    options.wakeUps === false ? undefined : postgresPoolOf(db as PrismaClient)?.options.connectionString;
+  const pollIntervalMs = options.pollIntervalMs ?? (wakeUpUrl ? 2_000 : 500);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());
@@ -95,7 +103,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
   let loops: Promise<void>[] = [];
   let stopping = false;
+  /** Idle loops, woken by stop() (all) or by new work (the job lanes'). */
   const wakers = new Set<() => void>();
+  const laneWakers = new Set<() => void>();
   /** Jobs being run (one, or a batch), with the controller that aborts their handler. */
   const active = new Map<Promise<void>, { jobs: readonly ClaimedJob[]; controller: AbortController }>();
 
@@ -109,16 +119,17 @@ export function createWorker(options: WorkerOptions): Worker {
   let nothingDueUntil = 0;
   function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
     const claim = claiming.then(async () => {
+      const seen = wakeUpCount;
       if (idleLane && Date.now() < nothingDueUntil) return null;
       const job = await claimNextJob(db, {
         owner,
         leaseMs,
         now: now(),
         kinds: options.kinds,
-        order: options.claimOrder,
         maxRunningPerShop: options.maxRunningPerShop,
       });
-      nothingDueUntil = job ? 0 : Date.now() + pollIntervalMs;
+      // Woken meanwhile: the work that woke it may have committed after this claim's read.
+      nothingDueUntil = job || wakeUpCount !== seen ? 0 : Date.now() + pollIntervalMs;
       return job;
     });
     claiming = claim.catch(() => undefined);
@@ -395,17 +406,31 @@ export function createWorker(options: WorkerOptions): Worker {
     };
   }
 
-  function idle(ms: number): Promise<void> {
+  function idle(ms: number, lane = false): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);
+        laneWakers.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, ms);
       wakers.add(wake);
+      if (lane) laneWakers.add(wake);
     });
   }
+
+  /** New work is due: the idle lanes claim again now. */
+  function wakeLanes(): void {
+    wakeUpCount++;
+    nothingDueUntil = 0;
+    for (const wake of [...laneWakers]) wake();
+  }
+
+  let wakeUps: WakeUps | undefined;
+  /** Wake-ups so far: a lane woken while it claimed claims again instead of idling. */
+  let wakeUpCount = 0;
+  const wakeUpTimes = new WakeUpTimes(wakeLanes);
 
   const tasks = options.tasks ?? [];
 
@@ -428,6 +453,7 @@ export function createWorker(options: WorkerOptions): Worker {
   async function loop(): Promise<void> {
     let ran = true;
     while (!stopping) {
+      const seen = wakeUpCount;
       try {
         ran = await runOnce(!ran);
         tell(() => observer.polled?.());
@@ -436,9 +462,10 @@ export function createWorker(options: WorkerOptions): Worker {
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
-      if (!ran && !stopping)
+      if (!ran && !stopping && wakeUpCount === seen)
         await idle(
           nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs,
+          true,
         );
     }
   }
@@ -449,11 +476,16 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
+      if (wakeUpUrl) wakeUps = listenForJobs(wakeUpUrl, (runAtMs) => wakeUpTimes.add(runAtMs ?? Date.now()), logger);
       loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
     async stop() {
       stopping = true;
+      const listening = wakeUps;
+      wakeUps = undefined;
+      wakeUpTimes.clear();
+      await listening?.close();
       for (const wake of [...wakers]) wake();
       const finished = Promise.allSettled([...loops, ...active.keys()]);
       const inTime = await Promise.race([finished.then(() => true), delay(stopTimeoutMs).then(() => false)]);
@@ -505,6 +537,55 @@ export function createWorker(options: WorkerOptions): Worker {
       }
     },
   };
+}
+
+/** Most wake-up times kept ahead; past it, the latest are left to the poll. */
+const MAX_WAKE_UP_TIMES = 1_024;
+
+/**
+ * When work becomes due, as the wake-ups told: calls `wake` at once for a time
+ * already past, else by a timer at the soonest time ahead (one timer at a time).
+ */
+class WakeUpTimes {
+  private times: number[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAtMs = Infinity;
+
+  constructor(private readonly wake: () => void) {}
+
+  add(atMs: number): void {
+    if (atMs <= Date.now()) return this.wake();
+    if (this.times.includes(atMs)) return;
+    const at = this.times.findIndex((t) => t > atMs);
+    this.times.splice(at === -1 ? this.times.length : at, 0, atMs);
+    if (this.times.length > MAX_WAKE_UP_TIMES) this.times.pop();
+    this.arm();
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAtMs = Infinity;
+    this.times = [];
+  }
+
+  private arm(): void {
+    const next = this.times[0];
+    if (next === undefined || next >= this.timerAtMs) return;
+    clearTimeout(this.timer);
+    this.timerAtMs = next;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, next - Date.now()));
+    this.timer.unref?.();
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    this.timerAtMs = Infinity;
+    const nowMs = Date.now();
+    while (this.times.length > 0 && this.times[0] <= nowMs) this.times.shift();
+    this.wake();
+    this.arm();
+  }
 }
 
 /** The job as log fields: which job, whose, which attempt, how long, how it ended. */

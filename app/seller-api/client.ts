@@ -95,7 +95,7 @@ export interface SellerApiClient {
   readonly keyFingerprint: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RATE_REFRESH_MS = 5 * 60_000;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

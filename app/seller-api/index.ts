@@ -4,6 +4,7 @@
  */
 export {
   createSellerApiClient,
+  DEFAULT_TIMEOUT_MS,
   type LeadList,
   type LeadPage,
   type ListLeadsParams,

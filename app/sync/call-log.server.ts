@@ -7,7 +7,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { WorkerTask } from "../queue/types";
-import { newId, sqlDatabaseOf, statement, type Sql, type SqlStatement } from "../db/sql";
+import { newId, sqlDatabaseOf, rowsOf, statementsByCount, type Sql } from "../db/sql";
 
 export interface CallRow {
   shop: string;
@@ -24,17 +24,12 @@ export interface CallRow {
 export const CALL_LOG_FLUSH_MS = 250;
 const ROWS_PER_INSERT = 100;
 
-const insertByCount = new Map<number, SqlStatement>();
-function insertRows(count: number): SqlStatement {
-  let s = insertByCount.get(count);
-  if (!s) {
-    s =
-      statement(`INSERT INTO "ApiCall" ("id", "shop", "method", "path", "status", "durationMs", "attempt", "apiVersion", "at")
-      VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`);
-    insertByCount.set(count, s);
-  }
-  return s;
-}
+const insertRows = statementsByCount(
+  (
+    count,
+  ) => `INSERT INTO "ApiCall" ("id", "shop", "method", "path", "status", "durationMs", "attempt", "apiVersion", "at")
+      VALUES ${rowsOf("(?, ?, ?, ?, ?, ?, ?, ?, ?)", count)}`,
+);
 
 async function insert(sql: Sql, rows: readonly CallRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {

@@ -24,7 +24,17 @@ import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 import { adFeedHandler } from "../ad-feed/feed-events.server";
-import { asDate, asNumber, newId, sqlOf, statement, type BatchItem, type Sql, type SqlStatement } from "../db/sql";
+import {
+  asDate,
+  asNumber,
+  newId,
+  sqlOf,
+  rowsOf,
+  statement,
+  statementsByCount,
+  type BatchItem,
+  type Sql,
+} from "../db/sql";
 import type { WorkerTask } from "../queue/types";
 import { writeBackHandler } from "./write-back-task.server";
 // A cycle (status-sync records lead events); used only when a handler runs.
@@ -57,17 +67,10 @@ async function scheduleSyncHandler(tx: Prisma.TransactionClient, shop: string, e
 // Recorded now, told later
 
 const EVENTS_PER_INSERT = 100;
-const insertByCount = new Map<number, SqlStatement>();
-function insertEvents(count: number): SqlStatement {
-  let s = insertByCount.get(count);
-  if (!s) {
-    s = statement(
-      `INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${Array.from({ length: count }, () => "(?, ?, ?, ?, ?)").join(", ")}`,
-    );
-    insertByCount.set(count, s);
-  }
-  return s;
-}
+const insertEvents = statementsByCount(
+  (count) =>
+    `INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${rowsOf("(?, ?, ?, ?, ?)", count)}`,
+);
 
 /** The inserts that record the events that change something (one statement per 100), for a caller's batch of writes. */
 export function leadEventItems(shop: string, events: readonly LeadEvent[]): BatchItem[] {

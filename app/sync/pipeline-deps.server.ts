@@ -4,13 +4,23 @@
  */
 import type { Shop } from "@prisma/client";
 import type { Db } from "../db.server";
+import { DEFAULT_TIMEOUT_MS } from "../seller-api";
 import { connectShop, type ConnectionOptions, type ShopConnection } from "./seller-connection.server";
 
 export interface PipelineDeps {
   db: Db;
   now: () => Date;
   connect: (shop: Shop) => ShopConnection;
+  /**
+   * How long after an uncertain POST last touched its order the lead is looked for: a POST the client gave up
+   * on (timeout, a released or killed worker) may still be stored by the platform, and a search before it lands
+   * finds nothing and sends the order twice. Required: deps made without it would quietly lose that wait.
+   */
+  uncertainSettleMs: number;
 }
+
+/** Twice the call's time limit, and at least 10 s: long enough for a request the client abandoned to land. */
+export const uncertainSettleMsFor = (timeoutMs: number) => Math.max(2 * timeoutMs, 10_000);
 
 export function createPipelineDeps(db: Db, options: ConnectionOptions & { clock?: () => Date } = {}): PipelineDeps {
   const { clock, ...connection } = options;
@@ -20,6 +30,7 @@ export function createPipelineDeps(db: Db, options: ConnectionOptions & { clock?
   return {
     db,
     now: clock ?? (() => new Date()),
+    uncertainSettleMs: uncertainSettleMsFor(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     connect: (shop) => {
       const cacheKey = [shop.domain, shop.sellerApiKeyCipher, shop.sellerApiBaseUrl, shop.pausedReason].join("|");
       let cached = clients.get(cacheKey);

@@ -218,6 +218,14 @@ async function postLink(
   const uncertain = link.postingSince !== null || state === "posting";
   if (uncertain) {
     if (!connection) return waitForKey(deps, link, shop);
+    // The last POST may still be on its way to the platform (no answer came, or its worker was stopped mid-call):
+    // a search now could miss a lead stored a moment later.
+    const settledAt = link.updatedAt.getTime() + deps.uncertainSettleMs;
+    if (state === "posting" && settledAt > deps.now().getTime())
+      throw new RetryLaterError(new Date(settledAt), {
+        countAttempt: false,
+        reason: "an earlier send of this order may still be landing on the platform; looked for once it has",
+      });
     let found: CreateLeadResult | undefined;
     try {
       found = await findPostedLead(connection.client, link);

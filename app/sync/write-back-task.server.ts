@@ -42,7 +42,7 @@ import {
 } from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
 import type { LeadEvent } from "../models/lead-events";
-import { asDate, asString, sqlDatabaseOf, statement, type Row, type SqlStatement } from "../db/sql";
+import { asDate, asString, sqlDatabaseOf, statement, statementsByCount, type Row } from "../db/sql";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { recordStatusToShopify } from "../runtime/metrics.server";
 
@@ -165,17 +165,11 @@ export async function writeBackHandler(
 /** Write-backs of one shop run together: one claim, one read and one commit for up to this many orders. */
 export const WRITE_BACK_BATCH = 25;
 
-/** Each order's new writtenBack, in one statement (cached by count). */
-const setWrittenBackByCount = new Map<number, SqlStatement>();
-function setWrittenBack(count: number): SqlStatement {
-  let s = setWrittenBackByCount.get(count);
-  if (!s) {
-    const cases = Array.from({ length: count }, () => `WHEN ? THEN ?`).join(" ");
-    s = statement(`UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${cases} END, "updatedAt" = ? WHERE "id" = ANY(?)`);
-    setWrittenBackByCount.set(count, s);
-  }
-  return s;
-}
+/** Each order's new writtenBack, in one statement. */
+const setWrittenBack = statementsByCount(
+  (count) =>
+    `UPDATE "OrderLink" SET "writtenBack" = CASE "id" ${Array.from({ length: count }, () => `WHEN ? THEN ?`).join(" ")} END, "updatedAt" = ? WHERE "id" = ANY(?)`,
+);
 
 type LinkRow = ReturnType<typeof linkOf>;
 function linkOf(row: Row) {

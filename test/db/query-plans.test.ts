@@ -6,8 +6,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { RECENT_LEADS } from "../../app/sync/post-lead.server";
-import { CLAIM_BATCH } from "../../app/queue/job-sql";
-import type { SqlStatement } from "../../app/db/sql";
+import { leaseBatch } from "../../app/queue/job-sql";
+import { sqlOf, type SqlStatement } from "../../app/db/sql";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -33,7 +33,13 @@ it("the duplicate check reads a phone's leads by (shop, phone, postedAt), not ev
 
 it("a batch's claim reads the shop's due pending jobs by (shop, state, runAt)", async () => {
   const now = new Date();
-  const text = await plan(CLAIM_BATCH, ["shop.myshopify.com", now, "write-back", 24, "owner", now, now]);
+  const lease = { owner: "owner", leaseExpiresAt: now, now };
+  const sent = await statementsOf(
+    () => leaseBatch(sqlOf(t.prisma), lease, { shop: "shop.myshopify.com", kind: "write-back", limit: 24 }),
+    /"picked"/,
+  );
+  expect(sent).toHaveLength(1);
+  const text = await plan({ text: sent[0].text, name: "" }, sent[0].values);
   expect(text).toMatch(/Index Scan using "Job_shop_state_runAt_idx"/);
 });
 

@@ -31,9 +31,9 @@ const noAdmin: AdminFor = async () => {
 
 export function testPipeline(
   db: PrismaClient,
-  options: { adminFor?: AdminFor; clock?: () => Date } = {},
+  options: { adminFor?: AdminFor; clock?: () => Date; /** The platform calls' time limit. */ timeoutMs?: number } = {},
 ): TestPipeline {
-  const deps = createPipelineDeps(db, { clock: options.clock, timeoutMs: 5_000 });
+  const deps = createPipelineDeps(db, { clock: options.clock, timeoutMs: options.timeoutMs ?? 5_000 });
   const handlers = createJobHandlers({ ...deps, adminFor: options.adminFor ?? noAdmin });
   return {
     deps,

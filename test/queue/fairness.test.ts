@@ -1,10 +1,9 @@
 /**
  * The fair claim: shops with due work take turns, whatever the size of each
- * one's backlog; jobs without a shop are a turn of their own; FIFO (the order
- * before turns) remains available and behaves as it did.
+ * one's backlog; jobs without a shop are a turn of their own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { claimNextJob, completeJob, enqueueJob, enqueueNewJobs, type ClaimOrder } from "../../app/queue/jobs.server";
+import { claimNextJob, completeJob, enqueueJob, enqueueNewJobs } from "../../app/queue/jobs.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { fakeClock, type FakeClock } from "./helpers";
 
@@ -24,10 +23,10 @@ const LEASE_MS = 60_000;
 const FLASH = "flash.myshopify.com";
 
 /** Claims and completes `n` jobs one at a time; returns each job's shop ("-" for none). */
-async function run(n: number, clock: FakeClock, order?: ClaimOrder): Promise<string[]> {
+async function run(n: number, clock: FakeClock): Promise<string[]> {
   const shops: string[] = [];
   for (let i = 0; i < n; i++) {
-    const job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now(), order });
+    const job = await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
     if (!job) break;
     shops.push(job.shop ?? "-");
     expect(await completeJob(t.prisma, job, "w")).toBe(true);
@@ -74,13 +73,6 @@ describe("fair claim", () => {
     });
     // Turns, not batches: no turn-holder is served twice before every other one was served once.
     for (let round = 0; round < 3; round++) expect(new Set(served.slice(round * 4, round * 4 + 4)).size).toBe(4);
-  });
-
-  it("GIVEN the same queue WHEN claimed in FIFO order THEN the backlog's jobs all go first (the baseline)", async () => {
-    const clock = fakeClock();
-    await flashSaleThenOthers(clock);
-
-    expect(new Set(await run(12, clock, "fifo"))).toEqual(new Set([FLASH]));
   });
 
   it("GIVEN the other shops drained WHEN the backlog runs on THEN it gets every claim, and turns of idle shops are gone", async () => {

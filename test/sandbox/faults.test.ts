@@ -47,6 +47,23 @@ describe("fault injection", () => {
     expect((await sb.call("GET", "/v1/me")).status).toBe(200);
   });
 
+  it("GIVEN a latency longer than the client waits THEN a POST the client gave up on is still stored after the delay", async () => {
+    await sb.control.config({ fault: { latency_ms: 400 } });
+    const phone = uniquePhone();
+    const attempt = fetch(`${sb.url}/v1/leads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sb.keys[0].key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(validLead({ customer_phone: phone, external_ref: "abandoned-1" })),
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(attempt).rejects.toMatchObject({ name: "TimeoutError" });
+    await sb.control.config({ fault: { latency_ms: 0 } });
+    const stored = async () => (await sb.control.leads()).filter((l) => l.external_ref === "abandoned-1").length;
+    const deadline = Date.now() + 10_000;
+    while ((await stored()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(await stored()).toBe(1);
+  });
+
   it("close() does not wait for hanging requests", async () => {
     const other = await startSandbox({ port: 0, quiet: true });
     await fetch(`${other.url}/_sandbox/config`, {

@@ -10,6 +10,7 @@ import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
+import { DrainTimeoutError } from "../../app/queue/errors";
 
 type Action = (args: ActionFunctionArgs) => Promise<Response>;
 let db: TestDatabase;
@@ -270,10 +271,11 @@ describe("failures", () => {
     const body = await placeOrder();
     await pipeline.drain();
     const first = await link(body.id);
-    // GIVEN the worker crashed after the platform stored the lead but before recording it
+    // GIVEN the worker crashed a minute ago, after the platform stored the lead but before recording it
+    const crashedAt = new Date(Date.now() - 60_000);
     await db.prisma.orderLink.update({
       where: { id: first.id },
-      data: { state: "posting", leadRef: null, postingSince: new Date(Date.now() - 5000) },
+      data: { state: "posting", leadRef: null, postingSince: crashedAt, updatedAt: crashedAt },
     });
     await db.prisma.job.update({
       where: { key: `post-lead:${SHOP}:${body.id}` },
@@ -288,6 +290,42 @@ describe("failures", () => {
     expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === first.externalRef)).toHaveLength(1);
   });
 
+  it("GIVEN a POST the platform stores after the client gave up on it WHEN the job is retried at once THEN it waits for that POST to land and the order has one lead", async () => {
+    let ahead = 0;
+    const slow = testPipeline(db.prisma, { timeoutMs: 1_000, clock: () => new Date(Date.now() + ahead) });
+    // The key's rate and the reference lists are read first, without latency: the POST is the only slow call.
+    await placeOrder({ phone: "+212 6 98 76 54 32" });
+    await slow.drain();
+    const body = await placeOrder();
+    const key = `post-lead:${SHOP}:${body.id}`;
+    // GIVEN a platform that takes longer than the client's time limit and stores the lead anyway
+    await control.config({ fault: { latency_ms: 3_000 } });
+    // WHEN the POST times out (the drain stops after that one attempt)
+    await expect(slow.drain({ timeoutMs: 200 })).rejects.toThrow(DrainTimeoutError);
+    const uncertain = await link(body.id);
+    expect(uncertain.state).toBe("posting");
+    expect((await db.prisma.job.findUniqueOrThrow({ where: { key } })).attempts).toBe(1);
+    // AND the job is retried at once while that POST is still on its way
+    await control.config({ fault: { latency_ms: 0 } });
+    await db.prisma.job.update({ where: { key }, data: { runAt: new Date() } });
+    await slow.drain();
+    // THEN, once every POST sent has landed and the wait is over, the order has exactly one lead, the one its link names
+    const landed = async () =>
+      (await control.getKey(sandboxKeyId())).calls.filter((c) => c.method === "POST" && c.path === "/v1/leads")
+        .length === (await db.prisma.timelineEvent.count({ where: { kind: "posted" } }));
+    const deadline = Date.now() + 30_000;
+    while (!(await landed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await landed()).toBe(true);
+    ahead = slow.deps.uncertainSettleMs;
+    await db.prisma.job.update({ where: { key }, data: { runAt: new Date() } });
+    await slow.drain();
+    const after = await link(body.id);
+    const ours = (await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef);
+    expect(ours).toHaveLength(1);
+    expect(after.state).toBe("created");
+    expect(after.leadRef).toBe(ours[0]!.ref);
+  });
+
   it("retries after injected 500s and ends with one lead", async () => {
     await control.config({ fault: { error_rate: 1 } });
     const body = await placeOrder();
@@ -300,6 +338,8 @@ describe("failures", () => {
     }
     expect(["retrying", "posting"]).toContain(during.state);
     await control.config({ fault: { error_rate: 0 } });
+    // The last 500 a minute ago: a POST the platform was still holding has landed since.
+    await db.prisma.orderLink.update({ where: { id: during.id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
     await db.prisma.job.updateMany({ where: { key: `post-lead:${SHOP}:${body.id}` }, data: { runAt: new Date() } });
     await pipeline.drain();
     const after = await link(body.id);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- fairness [--shops 50] [--per-minute 60] [--flash 3000]
- *   [--rate 120] [--minutes 3] [--workers 2] [--fifo]`
+ *   [--rate 120] [--minutes 3] [--workers 2]`
  *
  * Every shop receives --per-minute orders a minute; after a 20 s warm-up one
  * shop also receives --flash orders at once (a flash sale). Each shop has its
@@ -8,9 +8,9 @@
  * processes (`worker.ts`) post the leads. Reports, for orders received
  * from the flash sale on: the other shops' p50/p95/max from webhook (intake
  * commit, OrderLink.createdAt) to lead created (postedAt); the flash-sale shop's
- * posting rate against its key's rate. `--fifo` runs the workers with the old
- * claim order (oldest due job first) as the baseline. Orders are taken in by
- * calling the webhook's intake directly (the route's work without HTTP/HMAC).
+ * posting rate against its key's rate (the claim order's FIFO baseline is
+ * `npm run bench -- claim`). Orders are taken in by calling the webhook's
+ * intake directly (the route's work without HTTP/HMAC).
  */
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -36,7 +36,6 @@ const { values } = parseArgs({
     rate: { type: "string", default: "120" },
     minutes: { type: "string", default: "3" },
     workers: { type: "string", default: "2" },
-    fifo: { type: "boolean", default: false },
   },
 });
 const SHOPS = Number(values.shops);
@@ -96,9 +95,8 @@ try {
       await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });
     }),
   );
-  const order = values.fifo ? "fifo" : "fair";
   console.log(
-    `fairness benchmark (${order}): ${SHOPS} shops at ${PER_MINUTE} orders/min, ${FLASH} at once to one shop after ${WARM_UP_MS / 1000} s, ` +
+    `fairness benchmark: ${SHOPS} shops at ${PER_MINUTE} orders/min, ${FLASH} at once to one shop after ${WARM_UP_MS / 1000} s, ` +
       `key limit ${R}/min, ${W} worker processes, ${MINUTES} min`,
   );
   for (let w = 0; w < W; w++) {
@@ -113,7 +111,6 @@ try {
           SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
           DATABASE_URL: url,
           LOG_LEVEL: "warn",
-          QUEUE_CLAIM_ORDER: order,
           METRICS_PORT: String(metricsPort),
         },
         stdio: ["ignore", "ignore", "inherit"],

@@ -1,0 +1,88 @@
+/**
+ * Wake-ups: an idle worker whose poll is an hour away still runs new work as
+ * soon as it is committed (PostgreSQL's notification), later work at its runAt
+ * (a timer), and nothing that was rolled back.
+ */
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { enqueueJob } from "../../app/queue/jobs.server";
+import type { ClaimedJob } from "../../app/queue/types";
+import { createWorker, type Worker } from "../../app/queue/worker.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { captureLogger, sleep } from "./helpers";
+
+let t: TestDatabase;
+let worker: Worker | undefined;
+const ran: { key: string; atMs: number }[] = [];
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t.cleanup();
+});
+beforeEach(async () => {
+  await worker?.stop();
+  ran.length = 0;
+  await t.prisma.job.deleteMany();
+  await t.prisma.queueTurn.deleteMany();
+});
+
+const HOUR_MS = 3_600_000;
+
+/** An idle worker that would not look for work on its own for an hour. */
+async function idleWorker(): Promise<Worker> {
+  worker = createWorker({
+    db: t.prisma,
+    pollIntervalMs: HOUR_MS,
+    logger: captureLogger(),
+    handlers: { note: async (job: ClaimedJob) => void ran.push({ key: job.key, atMs: Date.now() }) },
+  });
+  worker.start();
+  // Its first look finds nothing; from then on it waits.
+  await sleep(500);
+  return worker;
+}
+
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await sleep(20);
+  }
+}
+
+it("GIVEN an idle worker WHEN a job is enqueued in a committed transaction THEN it runs without waiting for a poll", async () => {
+  await idleWorker();
+
+  await t.prisma.$transaction((tx) => enqueueJob(tx, { kind: "note", key: "now", shop: "a.myshopify.com" }));
+
+  await until(() => ran.length === 1);
+  expect(ran.map((r) => r.key)).toEqual(["now"]);
+});
+
+it("GIVEN an idle worker WHEN the enqueueing transaction rolls back THEN nothing runs, and the next committed job does", async () => {
+  await idleWorker();
+
+  await expect(
+    t.prisma.$transaction(async (tx) => {
+      await enqueueJob(tx, { kind: "note", key: "rolled-back", shop: "a.myshopify.com" });
+      throw new Error("the order was not stored");
+    }),
+  ).rejects.toThrow("the order was not stored");
+  await enqueueJob(t.prisma, { kind: "note", key: "committed", shop: "a.myshopify.com" });
+
+  await until(() => ran.length === 1);
+  await sleep(300);
+  expect(ran.map((r) => r.key)).toEqual(["committed"]);
+  expect(await t.prisma.job.count({ where: { key: "rolled-back" } })).toBe(0);
+});
+
+it("GIVEN an idle worker WHEN a job is enqueued to run 1.5 s later THEN it runs at its runAt, not before", async () => {
+  await idleWorker();
+  const runAt = new Date(Date.now() + 1_500);
+
+  await enqueueJob(t.prisma, { kind: "note", key: "later", shop: "a.myshopify.com", runAt });
+
+  await until(() => ran.length === 1);
+  expect(ran[0].atMs).toBeGreaterThanOrEqual(runAt.getTime());
+});
