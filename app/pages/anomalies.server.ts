@@ -28,7 +28,13 @@ import {
   SecondLeadError,
   type Actor,
 } from "../sync/order-actions.server";
-import { recheckHeldOrders, sendReleased, type FixScope } from "../sync/release-held.server";
+import {
+  recheckHeldOrders,
+  ReleaseNotConfirmedError,
+  sendReleased,
+  type FixScope,
+  type Release,
+} from "../sync/release-held.server";
 import { ensureReferenceData } from "../sync/reference-data.server";
 import { connectShop, ShopNotConnectedError } from "../sync/seller-connection.server";
 import { SellerApiError } from "../seller-api/errors";
@@ -643,6 +649,7 @@ export function fixFailure(error: unknown): FixFailureCode {
   if (error instanceof FixInputError) return error.code;
   if (error instanceof SecondLeadError) return "second_lead";
   if (error instanceof FieldTooLongError) return "too_long";
+  if (error instanceof ReleaseNotConfirmedError) return "group_changed";
   if (error instanceof OrderActionError) {
     if (error.status === 404) throw new Response("Not found", { status: 404 });
     return error.status === 409 ? "conflict" : "invalid";
@@ -677,6 +684,11 @@ export interface FixOutcome {
   resent: number;
   /** Orders of the group that could not be sent again (in flight, cancelled meanwhile). */
   skipped: number;
+  /**
+   * The orders a fix freed when they are more than one: not sent, they wait for the one
+   * confirmation that states how many, how old and how much (ReleaseModal, then sendReleased).
+   */
+  release?: Release;
 }
 
 /**
@@ -773,8 +785,9 @@ export async function checkCatalogueAgain(
 /**
  * Saves a group's fix, then releases what it frees: the held orders it may concern
  * are checked again (their findings rewritten) and those nothing holds any more are
- * sent; the button said how many. `skipped` counts the group's orders still waiting
- * (another finding, or a lead already on the platform).
+ * named. One is sent at once; more than one go only on the merchant's confirmation
+ * (returned as `release`), as every send of more than one order does. `skipped` counts
+ * the group's orders still waiting (another finding, or a lead already on the platform).
  */
 async function applyGroupFix(
   db: Db,
@@ -787,14 +800,16 @@ async function applyGroupFix(
   const before = (await computeProblemGroups(db, shop)).groups.find((g) => g.key === key);
   await save();
   const release = await recheckHeldOrders(db, shop, scope, { now: actor.now });
+  const released = new Set(release.orders.map((o) => o.id));
+  const skipped = (before?.linkIds ?? []).filter((id) => !released.has(id)).length;
+  if (release.orders.length > 1) return { resent: 0, skipped, release };
   const { sent } = await sendReleased(
     db,
     shop,
     release.orders.map((o) => o.id),
     actor,
   );
-  const released = new Set(release.orders.map((o) => o.id));
-  return { resent: sent, skipped: (before?.linkIds ?? []).filter((id) => !released.has(id)).length };
+  return { resent: sent, skipped };
 }
 
 /** Learns the group's city spelling as an alias of a delivered city and resends every order it blocks. */

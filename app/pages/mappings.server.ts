@@ -459,4 +459,5 @@ export type MappingsActionResult =
   | ({ intent: "saveAlias" } & ChangeResult<{ id: string } & Released>)
   | { intent: "deleteAlias"; ok: true }
   | ({ intent: "importCsv" } & CsvImportResult)
-  | { intent: "sendReleased"; ok: true; sent: number };
+  | { intent: "sendReleased"; ok: true; sent: number }
+  | { intent: "sendReleased"; ok: false; error: "group_changed" };

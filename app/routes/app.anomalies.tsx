@@ -33,6 +33,8 @@ import { MismatchCard } from "../components/orders/MismatchCard";
 import { loadMismatches } from "../pages/mismatches.server";
 import { ConfirmModal } from "../components/ConfirmModal";
 import { BulkSendModal, type BulkSendFacts } from "../components/orders/BulkSendModal";
+import { ReleaseModal } from "../components/orders/ReleaseModal";
+import { confirmedRelease, sendReleased, type Release } from "../sync/release-held.server";
 import { EMPTY_STATE_IMAGE } from "../components/EmptyStateImage";
 import { loadCustomerHolds } from "../customers/held-orders.server";
 import { holdReasonViewText } from "../customers/hold-reason";
@@ -77,7 +79,7 @@ export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs)
 });
 
 type ActionResult =
-  | { ok: true; intent: string; resent: number; skipped: number }
+  | { ok: true; intent: string; resent: number; skipped: number; release?: Release; sent?: number }
   | { ok: false; intent: string; error: FixFailureCode | "shopify_failed" };
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
@@ -116,6 +118,12 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
           Number.isInteger(count) && count > 0 ? count : undefined,
         )),
       };
+    }
+    if (intent === "sendReleased") {
+      // The orders a fix freed, as their confirmation stated them (ReleaseModal).
+      const { ids, count } = confirmedRelease(form);
+      const { sent, skipped } = await sendReleased(prisma, session.shop, ids, actor, count);
+      return { ok: true, intent, resent: sent, skipped, sent };
     }
     if (intent === "checkCatalogue")
       return { ok: true, intent, ...(await checkCatalogueAgain(prisma, session.shop, key, actor)) };
@@ -168,10 +176,16 @@ export default function Anomalies() {
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const [confirm, setConfirm] = useState<Confirm>(null);
+  // The orders a fix freed, more than one: they go on their confirmation.
+  const [release, setRelease] = useState<Release | null>(null);
 
   useEffect(() => {
     if (!result?.ok) return;
     setConfirm(null);
+    if (result.release && result.release.orders.length > 0) {
+      setRelease(result.release);
+      return;
+    }
     const toasts: Record<string, string> = {
       sendAnyway: t("customers.anomalies.sent"),
       keepDuplicate: t("order.duplicate.kept"),
@@ -322,6 +336,7 @@ export default function Anomalies() {
         }
         onClose={() => setConfirm(null)}
       />
+      <ReleaseModal release={release} onClose={() => setRelease(null)} />
       <ConfirmModal
         id="confirm-send-anyway"
         open={confirm?.kind === "sendAnyway"}

@@ -34,7 +34,7 @@ import { SkuMappingsTable } from "../components/mappings/SkuMappingsTable";
 import { CityAliasesCard } from "../components/mappings/CityAliasesCard";
 import { CsvCard } from "../components/mappings/CsvCard";
 import { formText } from "../http/form";
-import { sendReleased, type Release } from "../sync/release-held.server";
+import { confirmedRelease, ReleaseNotConfirmedError, sendReleased, type Release } from "../sync/release-held.server";
 import { ReleaseModal } from "../components/orders/ReleaseModal";
 
 const TABS = ["products", "skus", "cities", "csv"] as const;
@@ -117,12 +117,13 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
       case "importCsv":
         return { intent, ...(await importMappingsCsv(prisma, shop, await csvText(form))) };
       case "sendReleased": {
-        const ids = text(form, "ids").split(",").filter(Boolean);
-        return { intent, ok: true, sent: (await sendReleased(prisma, shop, ids, { by: "merchant" })).sent };
+        const { ids, count } = confirmedRelease(form);
+        return { intent, ok: true, sent: (await sendReleased(prisma, shop, ids, { by: "merchant" }, count)).sent };
       }
     }
   } catch (error) {
     if (error instanceof MappingNotFoundError) throw new Response("Not found", { status: 404 });
+    if (error instanceof ReleaseNotConfirmedError) return { intent: "sendReleased", ok: false, error: "group_changed" };
     throw error;
   }
   throw new Response("Unknown intent", { status: 400 });

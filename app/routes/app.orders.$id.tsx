@@ -33,7 +33,7 @@ import {
   setOrderCustomerStanding,
   settleMismatch,
 } from "../sync/order-actions.server";
-import { recheckHeldOrders, sendReleased, type Release } from "../sync/release-held.server";
+import { confirmedRelease, recheckHeldOrders, sendReleased, type Release } from "../sync/release-held.server";
 import { ShopifyAdminError } from "../shopify/errors";
 import { loadCustomerCardForOrder } from "../customers/card.server";
 import { CustomerCard } from "../components/orders/CustomerCard";
@@ -124,8 +124,8 @@ export const action = withErrorReference(async ({ request, params }: ActionFunct
         return { ok: true, intent, resent: 0, release };
       }
       case "sendReleased": {
-        const ids = text(form, "ids").split(",").filter(Boolean);
-        const { sent } = await sendReleased(prisma, shop, ids, actor);
+        const { ids, count } = confirmedRelease(form);
+        const { sent } = await sendReleased(prisma, shop, ids, actor, count);
         return { ok: true, intent, resent: sent, sent };
       }
       case "fixSku":
@@ -193,14 +193,13 @@ export default function OrderPage() {
   useEffect(() => {
     if (!result?.ok) return;
     setConfirming(null);
-    if (result.intent === "sendAnyway") shopify.toast.show(t("customers.sentAnyway"));
-    else if (result.intent === "trustCustomer") {
-      shopify.toast.show(t("customers.standingSaved"));
-      if (result.release && result.release.orders.length > 0) {
-        setRelease(result.release);
-        setConfirming("release");
-      }
-    } else if (result.intent.endsWith("Customer")) shopify.toast.show(t("customers.standingSaved"));
+    if (result.intent.endsWith("Customer")) shopify.toast.show(t("customers.standingSaved"));
+    // The orders a trusted customer or a fix freed (more than one) go on their confirmation.
+    if (result.release && result.release.orders.length > 0) {
+      setRelease(result.release);
+      setConfirming("release");
+    } else if (result.intent === "sendAnyway") shopify.toast.show(t("customers.sentAnyway"));
+    else if (result.intent.endsWith("Customer")) return;
     else if (result.intent === "keepDuplicate") shopify.toast.show(t("order.duplicate.kept"));
     else if (result.intent === "settle") shopify.toast.show(t("order.settled"));
     else if (result.intent === "cancelDuplicate") shopify.toast.show(t("order.duplicate.cancelled"));

@@ -24,6 +24,7 @@ import { OrderActionError, resendOrder, type Actor } from "./order-actions.serve
 import { findingRef, readyAfterFixText, recheckedText } from "../models/order-texts";
 import { readShopSettings } from "../models/shop-settings";
 import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
+import { formText } from "../http/form";
 
 /** Orders checked again per fix. */
 export const RECHECK_LIMIT = 500;
@@ -213,14 +214,39 @@ async function releaseCustomer(
   return { orders, stillHeld, staleOrderDays };
 }
 
-/** Sends the released orders the merchant confirmed: those still waiting without a lead (none of another shop); the rest are counted as skipped. */
+/** What a release's confirmation posts: the freed orders' ids and the count it stated. */
+export function confirmedRelease(form: FormData): { ids: string[]; count: number | undefined } {
+  const field = (name: string) => formText(form, name) ?? "";
+  const count = Number(field("count"));
+  return {
+    ids: field("ids").split(",").filter(Boolean),
+    count: Number.isInteger(count) && count > 0 ? count : undefined,
+  };
+}
+
+/** More than one freed order, and the confirmation that states how many, how old and how much did not come with them. */
+export class ReleaseNotConfirmedError extends OrderActionError {
+  constructor(readonly count: number) {
+    super(409, `${count} freed orders are sent only on the confirmation that states them`);
+    this.name = "ReleaseNotConfirmedError";
+  }
+}
+
+/**
+ * Sends the released orders the merchant confirmed: those still waiting without a lead (none of
+ * another shop); the rest are counted as skipped. More than one goes only with `confirmedCount`,
+ * the count the confirmation stated; those older than the shop's limit are then held for the
+ * merchant's word (post-lead), as the confirmation said.
+ */
 export async function sendReleased(
   db: Db,
   shop: string,
   linkIds: readonly string[],
   actor: Actor,
+  confirmedCount?: number,
 ): Promise<{ sent: number; skipped: number }> {
   const ids = [...new Set(linkIds)].slice(0, RECHECK_LIMIT);
+  if (ids.length > 1 && confirmedCount !== ids.length) throw new ReleaseNotConfirmedError(ids.length);
   const held = await db.orderLink.findMany({
     where: { shop, id: { in: ids }, state: { in: WAITING_WITHOUT_LEAD }, cancelledAt: null },
     select: { id: true },

@@ -79,8 +79,17 @@ describe("Anomalies", () => {
     expect(await group.getByLabel("Platform product").inputValue()).toContain("BABOUCHE-CLS-YEL");
     await group.getByRole("button", { name: "Map and send 3 orders again" }).click();
 
+    // THEN the mapping is saved, and the three orders it frees wait for one confirmation of how many and how much
+    const modal = page.locator("ui-modal[open]");
+    await modal.waitFor({ timeout: 30_000 });
+    const body = await modal.locator("[data-modal-body]").textContent();
+    expect(body).toContain("Nothing holds these orders any more");
+    expect(body).toContain("3 orders");
+    expect(await server.db.job.count({ where: { shop: SHOP, kind: "post-lead", state: "pending" } })).toBe(0);
+    await modal.locator("button", { hasText: "Send 3 orders" }).click();
+
     // THEN the page says so and the group is gone; the city group stays
-    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain("3 orders sent again");
+    await expect.poll(() => session.toasts(), { timeout: 30_000 }).toContain("Orders sent: 3");
     await expect.poll(() => page.locator('[data-group="sku:BABOUCHE-YLW"]').count(), { timeout: 30_000 }).toBe(0);
     expect(await page.locator(`[data-group="city:${normalizeCityKey("Xyzzyville")}"]`).count()).toBe(1);
     const mapping = await server.db.skuMapping.findFirstOrThrow({ where: { shop: SHOP } });

@@ -214,7 +214,7 @@ describe("fixing a group", () => {
     webhookOrder({ id, phone: `0662${String(id).padStart(6, "0")}`, ...spec });
   const babouche = { items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }] };
 
-  it("maps an unknown SKU once and sends every order it frees, rewriting their findings and queueing their jobs", async () => {
+  it("maps an unknown SKU once and sends the orders it frees only on the confirmation that states them, rewriting their findings", async () => {
     const links = [
       await addLink(SHOP_A, "held", [sku("BABOUCHE-YLW")], { payload: order(71, babouche) }),
       await addLink(SHOP_A, "invalid", [sku("babouche-ylw")], { payload: order(72, babouche) }),
@@ -235,11 +235,41 @@ describe("fixing a group", () => {
       platformSku: "BABOUCHE-CLS-YEL",
     });
 
-    expect(result).toEqual({ ok: true, intent: "fixSku", resent: 2, skipped: 0 });
+    // THEN the mapping is saved and the two orders it frees are named with their figures, none sent yet
+    expect(result).toMatchObject({ ok: true, intent: "fixSku", resent: 0, skipped: 0 });
+    const release = (result as { release: { orders: { id: string; amountCents: number }[] } }).release;
+    expect(release.orders.map((o) => [o.id, o.amountCents]).sort()).toEqual(
+      links.map((l) => [l.id, expect.any(Number)]).sort(),
+    );
     const mappings = await app.db.prisma.skuMapping.findMany();
     expect(mappings.map((m) => [m.shop, m.sourceKind, m.sourceKey, JSON.parse(m.targets)])).toEqual([
       [SHOP_A, "sku", "BABOUCHE-YLW", [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }]],
     ]);
+    expect(await app.db.prisma.job.count()).toBe(0);
+    const ids = links.map((l) => l.id).join(",");
+
+    // WHEN the freed orders are sent without the count the confirmation stated, or with another count
+    for (const count of [undefined, "1"])
+      expect(
+        await submit(route.action, SHOP_A, "/app/anomalies", {
+          intent: "sendReleased",
+          ids,
+          ...(count ? { count } : {}),
+        }),
+      ).toEqual({ ok: false, intent: "sendReleased", error: "group_changed" });
+    // THEN the server refuses: nothing queued, both still held
+    expect(await app.db.prisma.job.count()).toBe(0);
+    for (const l of links)
+      expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } })).state).not.toBe("received");
+
+    // WHEN the merchant confirms them
+    expect(await submit(route.action, SHOP_A, "/app/anomalies", { intent: "sendReleased", ids, count: "2" })).toEqual({
+      ok: true,
+      intent: "sendReleased",
+      resent: 2,
+      skipped: 0,
+      sent: 2,
+    });
     for (const l of links) {
       const after = await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: l.id } });
       expect(after.state).toBe("received");
@@ -382,7 +412,7 @@ describe("with the pipeline and the sandbox", () => {
   });
   afterAll(() => sandbox?.close());
 
-  it("holds orders with an unknown SKU, and after one fix the platform holds their leads", async () => {
+  it("holds orders with an unknown SKU; after one fix and its confirmation the platform holds their leads, an order older than the limit waits for the merchant's word", async () => {
     const control = sandboxControl(sandbox.url);
     const { keys } = await control.reset();
     const key = keys.find((k) => k.account === "ACC-1001")!;
@@ -394,33 +424,57 @@ describe("with the pipeline and the sandbox", () => {
     });
     const { intakeOrderCreated } = await import("../../app/sync/order-intake.server");
     const pipeline = testPipeline(app.db.prisma);
-    const orders = [0, 1].map((i) =>
+    // GIVEN two recent orders and one placed 30 days ago (the limit is 7), all with an unknown SKU
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const orders = [0, 1, 2].map((i) =>
       webhookOrder({
         id: 5_810_000 + i,
         phone: `066100000${i}`,
         items: [{ sku: "BABOUCHE-YLW", price: "199.00", title: "Babouche jaune" }],
+        ...(i === 2 ? { createdAt: monthAgo } : {}),
       }),
     );
     for (const order of orders) await app.db.prisma.$transaction((tx) => intakeOrderCreated(tx, SHOP_A, order));
     await pipeline.drain({ kinds: ["post-lead"] });
-    expect((await groupsOf(SHOP_A)).map((g) => [g.key, g.count])).toEqual([["sku:BABOUCHE-YLW", 2]]);
+    expect((await groupsOf(SHOP_A)).map((g) => [g.key, g.count])).toEqual([["sku:BABOUCHE-YLW", 3]]);
 
+    // WHEN the merchant maps the SKU
     const result = await submit(route.action, SHOP_A, "/app/anomalies", {
       intent: "fixSku",
       key: "sku:BABOUCHE-YLW",
       platformSku: "BABOUCHE-CLS-YEL",
     });
-    expect(result).toMatchObject({ ok: true, resent: 2 });
+    // THEN nothing is sent yet: the three freed orders come back for the confirmation, the old one marked
+    expect(result).toMatchObject({ ok: true, resent: 0, release: { staleOrderDays: 7 } });
+    const release = (result as { release: { orders: { id: string; orderName: string; olderThanLimit: boolean }[] } })
+      .release;
+    const byOrder = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A }, orderBy: { orderId: "asc" } });
+    expect(release.orders.map((o) => [o.id, o.olderThanLimit]).sort()).toEqual(
+      byOrder.map((l, i) => [l.id, i === 2]).sort(),
+    );
+    await pipeline.drain({ kinds: ["post-lead"] });
+    expect(await control.leads("ACC-1001")).toEqual([]);
+
+    // WHEN the merchant confirms the three, without a word for the old one's age
+    const sent = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "sendReleased",
+      ids: release.orders.map((o) => o.id).join(","),
+      count: "3",
+    });
+    expect(sent).toMatchObject({ ok: true, resent: 3 });
     await pipeline.drain({ kinds: ["post-lead"] });
 
-    const links = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A } });
-    expect(links.map((l) => l.state)).toEqual(["created", "created"]);
+    // THEN the two recent ones are leads, and the old one waits for the merchant's word
+    const links = await app.db.prisma.orderLink.findMany({ where: { shop: SHOP_A }, orderBy: { orderId: "asc" } });
+    expect(links.map((l) => l.state)).toEqual(["created", "created", "held"]);
+    expect(links[2].reason).toMatch(/^Placed /);
     const leads = await control.leads("ACC-1001");
-    for (const link of links) {
+    expect(leads).toHaveLength(2);
+    for (const link of links.slice(0, 2)) {
       const lead = leads.find((l) => l.external_ref === link.externalRef);
       expect(lead).toMatchObject({ damaged: false, items: [{ sku: "BABOUCHE-CLS-YEL", quantity: 1 }] });
     }
-    expect(await groupsOf(SHOP_A)).toEqual([]);
+    expect((await groupsOf(SHOP_A)).map((g) => [g.key, g.count])).toEqual([["state:stale", 1]]);
   });
 
   it("checks the catalogue again: a product added in the seller space frees its orders, one still missing says so", async () => {

@@ -464,11 +464,16 @@ describe("a saved fix releases the orders waiting on it", () => {
       "sku_unmatched",
     );
 
-    // One confirmation sends them, and only the shop's own, still waiting ones.
-    const sent = await save(SHOP_A, {
+    // Without the count their confirmation stated, more than one order is not sent.
+    const ids = [...release.orders.map((o) => o.id), otherShop.id].join(",");
+    expect(await save(SHOP_A, { intent: "sendReleased", ids })).toEqual({
       intent: "sendReleased",
-      ids: [...release.orders.map((o) => o.id), otherShop.id].join(","),
+      ok: false,
+      error: "group_changed",
     });
+    expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(0);
+    // One confirmation sends them, and only the shop's own, still waiting ones.
+    const sent = await save(SHOP_A, { intent: "sendReleased", ids, count: "3" });
     expect(sent).toEqual({ intent: "sendReleased", ok: true, sent: 2 });
     expect(
       (await app.db.prisma.orderLink.findMany({ where: { id: { in: freed.map((l) => l.id) } } })).map((l) => l.state),

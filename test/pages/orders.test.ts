@@ -756,7 +756,12 @@ describe("Order page", () => {
     expect(result).toMatchObject({ ok: true, intent: "trustCustomer", release: { stillHeld: 1 } });
     const released = (result as { release: { orders: { id: string }[] } }).release.orders.map((o) => o.id).sort();
     expect(released).toEqual([first.id, second.id].sort());
-    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toMatchObject({
+    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(",") })).toEqual({
+      ok: false,
+      intent: "sendReleased",
+      error: "group_changed",
+    });
+    expect(await act(SHOP_A, first.id, { intent: "sendReleased", ids: released.join(","), count: "2" })).toMatchObject({
       ok: true,
       resent: 2,
     });

@@ -10,9 +10,10 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import type { Release } from "../../sync/release-held.server";
 import { useT } from "../../i18n/react";
 import { BulkSendModal, bulkFactsOf } from "./BulkSendModal";
+import { fixErrorText } from "./text";
 
 /** The route's action answers { intent: "sendReleased", sent } to { intent: "sendReleased", ids }. */
-type SendResult = { intent: string; ok?: boolean; sent?: number; resent?: number };
+type SendResult = { intent: string; ok?: boolean; sent?: number; resent?: number; error?: string };
 
 export function ReleaseModal({ release, onClose }: { release: Release | null; onClose(): void }) {
   const t = useT();
@@ -21,7 +22,8 @@ export function ReleaseModal({ release, onClose }: { release: Release | null; on
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (result?.intent !== "sendReleased") return;
-    shopify.toast.show(t("release.sent", { count: result.sent ?? result.resent ?? 0 }));
+    if (result.ok === false) shopify.toast.show(fixErrorText(t, result.error ?? "invalid"), { isError: true });
+    else shopify.toast.show(t("release.sent", { count: result.sent ?? result.resent ?? 0 }));
     onClose();
     // Only a new answer closes it (onClose is a new function on every render).
   }, [result]);
@@ -35,7 +37,15 @@ export function ReleaseModal({ release, onClose }: { release: Release | null; on
       busy={fetcher.state !== "idle"}
       onConfirm={() =>
         release &&
-        fetcher.submit({ intent: "sendReleased", ids: release.orders.map((o) => o.id).join(",") }, { method: "post" })
+        fetcher.submit(
+          // The count the confirmation stated: the server sends more than one order only with it.
+          {
+            intent: "sendReleased",
+            ids: release.orders.map((o) => o.id).join(","),
+            count: String(release.orders.length),
+          },
+          { method: "post" },
+        )
       }
       onClose={onClose}
     />
