@@ -148,9 +148,10 @@ describe("npm run demo -- --json", () => {
     for (const name of ["#1031", "#1034", "#1035"]) expect(byName.get(name)?.shopify?.cancelled, name).toBe(true);
     // Held for its missing SKU, then cancelled: Flow heard of the hold, and of no lead.
     expect(byName.get("#1034")?.flow_triggers).toEqual(["order-needs-attention held"]);
-    // Sent, then cancelled: Flow heard of its delivery odds, then of the lead.
-    const sentThenCancelled = byName.get("#1035")?.flow_triggers ?? [];
-    expect(sentThenCancelled.slice(0, 2)).toEqual(["delivery-odds-scored", "lead-created"]);
+    // Sent, then cancelled: Flow heard of its delivery odds and of the lead (two jobs, in either order).
+    expect(byName.get("#1035")?.flow_triggers).toEqual(
+      expect.arrayContaining(["delivery-odds-scored", "lead-created"]),
+    );
     expect(byName.get("#1001")?.shopify).toMatchObject({ cancelled: false, financial_status: "PENDING", paid: false });
     // The returning customer with a bad record: her new order is held by the customer hold (on in the demo), and the summary says so.
     expect(rows.filter((r) => r.customer_hold).map((r) => [r.order_name, r.state, r.customer_hold])).toEqual([
