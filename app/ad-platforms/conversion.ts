@@ -26,7 +26,8 @@ export type AdPlatform = (typeof AD_PLATFORMS)[number];
 export const EVENT_NAMINGS = ["custom", "purchase"] as const;
 export type EventNaming = (typeof EVENT_NAMINGS)[number];
 
-const CUSTOM_NAMES: Record<FeedStage, string> = {
+/** The custom events a stage is named by: data the ad platforms read, in no language. */
+export const CUSTOM_NAMES: Record<FeedStage, string> = {
   confirmed: "CODConfirmed",
   shipped: "CODShipped",
   delivered: "CODDelivered",

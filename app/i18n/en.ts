@@ -185,6 +185,7 @@ export const en = {
   "settings.writeBack.markPaid": "Mark orders as paid when delivered",
   "settings.writeBack.cancel": "Cancel orders the platform cancels",
   "settings.sellerSpaceUrl.label": "Address of your platform's seller space (optional)",
+  "settings.sellerSpaceUrl.placeholder": "https://",
   "settings.sellerSpaceUrl.help":
     "Only the seller space can cancel or correct a lead: an order cancelled or changed in Shopify after sending links there. The app never opens it itself.",
   "settings.carrierName.label": "Carrier name on fulfilments",

@@ -194,6 +194,7 @@ export const fr: Messages = {
   "settings.writeBack.markPaid": "Marquer les commandes comme payées à la livraison",
   "settings.writeBack.cancel": "Annuler les commandes annulées par la plateforme",
   "settings.sellerSpaceUrl.label": "Adresse de l'espace vendeur de votre plateforme (facultatif)",
+  "settings.sellerSpaceUrl.placeholder": "https://",
   "settings.sellerSpaceUrl.help":
     "Seul l'espace vendeur peut annuler ou corriger un lead : une commande annulée ou modifiée dans Shopify après l'envoi y renvoie. L'application ne l'ouvre jamais elle-même.",
   "settings.carrierName.label": "Nom du transporteur sur les expéditions",

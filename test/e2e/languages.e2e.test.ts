@@ -13,6 +13,7 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { CUSTOM_NAMES } from "../../app/ad-platforms/conversion";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
@@ -156,6 +157,8 @@ beforeAll(async () => {
     ...named(row.citiesJson),
     ...named(row.catalogueJson),
     ...demoCatalogue().products.flatMap((p) => [p.title, ...p.variants.map((v) => v.title)]),
+    // The ad platforms' event names, which the feed's settings quote.
+    ...Object.values(CUSTOM_NAMES),
   );
   const links = await server.db.orderLink.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
   pages.push(

@@ -287,7 +287,11 @@ describe("the demo shop", () => {
     const calls = await control.calls({ shop: DEMO, operation: "OrdersPage" });
     expect(calls.length).toBeGreaterThan(0);
 
-    await page.getByRole("button", { name: t("en", "backfill.run") }).click();
+    // The import asks first: its confirmation states the counts, then imports.
+    await page.getByRole("button", { name: t("en", "backfill.runThisRange") }).click();
+    const modal = page.locator("ui-modal[open]");
+    await modal.waitFor();
+    await modal.locator("button", { hasText: /^Import \d+ orders?$/ }).click();
     await expect.poll(() => session.toasts()).toContain(t("en", "backfill.started.run"));
     await page.getByText(/orders were added/).waitFor({ timeout: 60_000 });
     const after = await server.db.orderLink.count({ where: { shop: DEMO } });

@@ -22,19 +22,13 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import type { AdPlatform, CountedStage } from "../../ad-platforms/conversion";
+import { CUSTOM_NAMES, type AdPlatform, type CountedStage } from "../../ad-platforms/conversion";
 import type { AdFeedView, PlatformView } from "../../ad-feed/connection.server";
 import type { AdFeedActionResult } from "../../pages/ad-feed.server";
 import type { MessageKey } from "../../i18n";
 import { useFormat, useT } from "../../i18n/react";
 import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
 import { SettingsSection } from "./SettingsSection";
-
-const CUSTOM_EVENT: Record<CountedStage, string> = {
-  confirmed: "CODConfirmed",
-  shipped: "CODShipped",
-  delivered: "CODDelivered",
-};
 
 export function AdFeedSection({ feed }: { feed: AdFeedView }) {
   const t = useT();
@@ -125,7 +119,7 @@ export function AdFeedSection({ feed }: { feed: AdFeedView }) {
       <ChoiceList
         title={t("settings.adFeed.naming")}
         choices={[
-          { label: t("settings.adFeed.naming.custom", { event: CUSTOM_EVENT[settings.stage] }), value: "custom" },
+          { label: t("settings.adFeed.naming.custom", { event: CUSTOM_NAMES[settings.stage] }), value: "custom" },
           { label: t("settings.adFeed.naming.purchase"), value: "purchase" },
         ]}
         selected={[settings.naming]}

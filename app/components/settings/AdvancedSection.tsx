@@ -68,7 +68,7 @@ export function AdvancedSection({
           type="url"
           value={baseUrl}
           onChange={onBaseUrl}
-          placeholder={defaultBaseUrl ?? "https://"}
+          placeholder={defaultBaseUrl ?? t("settings.sellerSpaceUrl.placeholder")}
           helpText={
             defaultBaseUrl ? t("settings.baseUrl.help", { url: defaultBaseUrl }) : t("settings.baseUrl.helpNoDefault")
           }

@@ -31,7 +31,7 @@ export function WriteBackSection(props: SettingsSectionProps) {
         value={form.sellerSpaceUrl ?? ""}
         onChange={set("sellerSpaceUrl")}
         helpText={t("settings.sellerSpaceUrl.help")}
-        placeholder="https://"
+        placeholder={t("settings.sellerSpaceUrl.placeholder")}
         autoComplete="off"
         error={errorText("sellerSpaceUrl")}
       />
