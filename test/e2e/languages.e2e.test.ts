@@ -131,11 +131,16 @@ beforeAll(async () => {
   const created = await server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: "#1001" } });
   await sandboxControl(sandbox.url).advance(created.leadRef!, { confirmation_status: "confirmed" });
   await server.db.job.updateMany({ where: { key: `sync-statuses:${SHOP}` }, data: { runAt: new Date() } });
-  await waitUntil(
-    "the status change",
-    async () =>
-      (await server.db.orderLink.findUniqueOrThrow({ where: { id: created.id } })).confirmationStatus === "confirmed",
-  );
+  // A pass already running when the change was made settles with its next run minutes away: ask again until read.
+  await waitUntil("the status change", async () => {
+    await server.db.job.updateMany({
+      where: { key: `sync-statuses:${SHOP}`, state: { not: "running" } },
+      data: { runAt: new Date() },
+    });
+    return (
+      (await server.db.orderLink.findUniqueOrThrow({ where: { id: created.id } })).confirmationStatus === "confirmed"
+    );
+  });
   await deliverWebhook(server.url, {
     topic: "customers/data_request",
     shop: SHOP,
