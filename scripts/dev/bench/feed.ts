@@ -56,9 +56,10 @@ if (!(PLAN in PLAN_LIMITS)) throw new Error(`--plan: one of ${Object.keys(PLAN_L
 const root = join(import.meta.dirname, "..", "..", "..");
 process.env.ENCRYPTION_KEY ||= randomBytes(32).toString("base64");
 const DATASET = "1234567890123";
-const META_TOKEN = "EAAGbench000000000000000000001";
+// Loopback stand-in only: plainly not a Meta token.
+const META_TOKEN = "bench-meta-token-not-a-secret";
 const PIXEL = "CBENCH00000000000001";
-const TIKTOK_TOKEN = "tt-bench-0000000000000000001";
+const TIKTOK_TOKEN = "bench-tiktok-token-not-a-secret";
 const FOLLOW_UP_KINDS = ["write-back", "flow-trigger", "ad-feed"];
 
 interface Round {
