@@ -163,7 +163,7 @@ describe("the conversion feed, in French on a phone", () => {
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
   });
 
-  it("GIVEN Meta connected WHEN the merchant chooses the stage and switches the feed on THEN it is saved and the storefront pixel added", async () => {
+  it("GIVEN Meta and TikTok connected WHEN the merchant chooses the stage and switches the feed on THEN it is saved and the storefront pixel added", async () => {
     const { page } = session;
     const stage = page.getByLabel(tr("settings.adFeed.stage"));
     await stage.selectOption("shipped");

@@ -169,17 +169,20 @@ async function go(page: Page, label: string, heading: string) {
   await settled(page);
 }
 
-/** Import past orders is a maintenance page: Settings links to it, the menu does not. */
-async function goToBackfill(page: Page, w: ReturnType<typeof words>) {
+/** Import past orders and Activity are maintenance pages: Settings links to them, the menu does not. */
+async function goFromSettings(page: Page, w: ReturnType<typeof words>, link: MessageKey, title: MessageKey) {
   await go(page, w("nav.settings"), w("settings.title"));
   await app(page)
-    .getByRole("link", { name: w("nav.backfill") })
+    .getByRole("link", { name: w(link) })
     .click();
   await app(page)
-    .getByRole("heading", { name: w("backfill.title"), level: 1 })
+    .getByRole("heading", { name: w(title), level: 1 })
     .waitFor({ timeout: 30_000 });
   await settled(page);
 }
+
+const goToBackfill = (page: Page, w: ReturnType<typeof words>) =>
+  goFromSettings(page, w, "nav.backfill", "backfill.title");
 
 async function toast(page: Page, text: string) {
   await page.locator("#toasts .toast", { hasText: text }).first().waitFor({ timeout: 30_000 });
@@ -464,9 +467,10 @@ describe("the demo's conversion feed, in French: parcels the autopilot delivers 
       w("analytics.adFeed.perPlatform", { meta: String(deliveredOnPlatform), tiktok: String(deliveredOnPlatform) }),
     );
     await noErrorPage(page);
+    await gap.scrollIntoViewIfNeeded();
     await shot(page, "fr", "analytics-ad-feed", false);
 
-    await go(page, w("nav.activity"), w("activity.title"));
+    await goFromSettings(page, w, "nav.activity", "activity.title");
     const activity = app(page).locator("[data-ad-feed-activity]");
     await activity.waitFor({ timeout: 30_000 });
     const sentOrder = orders.find((o) => accepted.has(String(o.id)))!;

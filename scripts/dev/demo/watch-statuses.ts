@@ -40,11 +40,11 @@ export async function watchStatuses(
   const seen = new Map<string, { state: string; status: string }>();
   const written = new Map<string, WriteBackDone>();
   const told = new Map<string, number>();
+  let toldInAll = 0;
   let first = true;
   for (;;) {
     const links = await db.orderLink.findMany({ where: { shop }, orderBy: { createdAt: "asc" } }).catch(() => []);
     const adEvents = (await sources.adEvents?.().catch(() => null)) ?? new Map<string, AdEventSummary[]>();
-    const toldInAll = [...adEvents.values()].reduce((n, events) => n + events.length, 0);
     for (const link of links) {
       const s = summarize(link);
       if (IN_FLIGHT_STATES.has(s.state)) continue;
@@ -68,6 +68,7 @@ export async function watchStatuses(
       written.set(s.order_id, done);
       const events = adEvents.get(s.order_id) ?? [];
       const fresh = events.slice(told.get(s.order_id) ?? 0);
+      toldInAll += fresh.length;
       if (fresh.length && !first)
         log(`${clock()} ${s.order_name} told the ads: ${adEventsText(fresh)} (${toldInAll} events accepted in all)`);
       told.set(s.order_id, events.length);
