@@ -14,7 +14,7 @@ import { readShopSettings } from "../models/shop-settings";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type Rate, type RollupRow } from "../analytics/report";
-import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
+import { bucketOf, isDamagedGroup } from "../vocabulary/status-groups";
 import { loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 
 // Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
