@@ -57,7 +57,7 @@ export function decimalToCents(value: string | null | undefined): number {
   return match[1] ? -cents : cents;
 }
 
-/** Home's figures from rollup rows (status groups: app/analytics/status-groups.ts). */
+/** Home's figures from rollup rows (status groups: app/vocabulary/status-groups.ts). */
 export function periodFigures(rows: readonly RollupRow[]): PeriodFigures {
   const s = summarise(rows);
   return {

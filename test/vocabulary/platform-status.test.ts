@@ -162,8 +162,8 @@ describe("the platform's statuses", () => {
   it("are zod enums of exactly the vocabulary's lists, and the client parses each (and an unknown one) as it came", () => {
     expect(confirmationStatusEnum.options).toEqual(CONFIRMATION_STATUSES);
     expect(shippingStatusEnum.options).toEqual(SHIPPING_STATUSES);
-    for (const confirmation_status of [...CONFIRMATION_STATUSES, "postponed"])
-      for (const shipping_status of [...SHIPPING_STATUSES, "out_for_delivery"]) {
+    for (const confirmation_status of [...CONFIRMATION_STATUSES, "not_listed_yet"])
+      for (const shipping_status of [...SHIPPING_STATUSES, "not_listed_yet"]) {
         const row = { id: 7, ref: "AT-7", confirmation_status, shipping_status };
         expect(leadSummarySchema.parse(row)).toMatchObject({ confirmation_status, shipping_status });
         expect(leadDetailSchema.parse(row)).toMatchObject({ confirmation_status, shipping_status });
@@ -341,8 +341,8 @@ describe("the platform's statuses", () => {
 
   it("keeps a status the app does not know and shows it verbatim, counted as a lead still in progress", () => {
     for (const [field, status] of [
-      ["confirmation", "postponed"],
-      ["shipping", "out_for_delivery"],
+      ["confirmation", "not_listed_yet"],
+      ["shipping", "not_listed_yet"],
     ] as const) {
       const link = field === "confirmation" ? sent(status, "pending") : sent("confirmed", status);
       expect(statusTone(field, status)).toBeNull();
