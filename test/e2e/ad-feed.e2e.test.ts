@@ -46,6 +46,25 @@ let flow: E2EPipeline;
 
 const widerThanPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+type Platform = "meta" | "tiktok";
+const nameOf = (platform: Platform) => tr(`adFeed.platform.${platform}`);
+
+/** Types an id and a token in the platform's form and asks to connect it. */
+async function connect(page: Page, platform: Platform, id: string, token: string) {
+  await page.getByLabel(tr(`settings.adFeed.${platform}.id`)).fill(id);
+  await page.getByLabel(tr(`settings.adFeed.${platform}.token`)).fill(token);
+  await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: nameOf(platform) }) }).click();
+}
+
+/** The platform's refusal, in its own words, as the form shows it. */
+async function refusalShown(page: Page, platform: Platform) {
+  const refused = page.getByText(
+    tr("settings.adFeed.error.refused", { platform: nameOf(platform), message: "" }).slice(0, 30),
+  );
+  await refused.waitFor();
+  return refused.textContent();
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
   shopify = await startShopifyAdmin({
@@ -102,18 +121,13 @@ describe("the conversion feed, in French on a phone", () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(SHOP, "/app/settings", { locale: "fr" }));
     await page.getByRole("heading", { name: tr("settings.adFeed.title") }).waitFor();
-    await page.getByLabel(tr("settings.adFeed.meta.id")).fill(DATASET);
-    await page.getByLabel(tr("settings.adFeed.meta.token")).fill("EAAGnotTheRightToken000000");
-    await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: "Meta" }) }).click();
-    const refused = page.getByText(tr("settings.adFeed.error.refused", { platform: "Meta", message: "" }).slice(0, 30));
-    await refused.waitFor();
-    expect(await refused.textContent()).toMatch(/Invalid OAuth access token/);
+    await connect(page, "meta", DATASET, "EAAGnotTheRightToken000000");
+    expect(await refusalShown(page, "meta")).toMatch(/Invalid OAuth access token/);
     expect(await server.db.adFeed.count({ where: { metaTokenCipher: { not: null } } })).toBe(0);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
 
-    await page.getByLabel(tr("settings.adFeed.meta.token")).fill(META_TOKEN);
-    await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: "Meta" }) }).click();
+    await connect(page, "meta", DATASET, META_TOKEN);
     await expect
       .poll(async () => (await session.toasts()).includes(tr("settings.adFeed.connectedToast", { platform: "Meta" })))
       .toBe(true);
@@ -129,22 +143,15 @@ describe("the conversion feed, in French on a phone", () => {
 
   it("GIVEN a token TikTok refuses WHEN connecting THEN TikTok's answer is shown and nothing is kept; GIVEN a good one THEN it is kept sealed and never shown again", async () => {
     const { page } = session;
-    await page.getByLabel(tr("settings.adFeed.tiktok.id")).fill(PIXEL);
-    await page.getByLabel(tr("settings.adFeed.tiktok.token")).fill("tt-not-the-right-token-000000");
-    await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: "TikTok" }) }).click();
-    const refused = page.getByText(
-      tr("settings.adFeed.error.refused", { platform: "TikTok", message: "" }).slice(0, 30),
-    );
-    await refused.waitFor();
-    expect(await refused.textContent()).toMatch(/The access token is invalid or has been revoked/);
+    await connect(page, "tiktok", PIXEL, "tt-not-the-right-token-000000");
+    expect(await refusalShown(page, "tiktok")).toMatch(/The access token is invalid or has been revoked/);
     expect(await server.db.adFeed.count({ where: { tiktokTokenCipher: { not: null } } })).toBe(0);
     // Meta's connection is untouched by TikTok's refusal.
     expect(await server.db.adFeed.count({ where: { metaTokenCipher: { not: null } } })).toBe(1);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
 
-    await page.getByLabel(tr("settings.adFeed.tiktok.token")).fill(TIKTOK_TOKEN);
-    await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: "TikTok" }) }).click();
+    await connect(page, "tiktok", PIXEL, TIKTOK_TOKEN);
     await expect
       .poll(async () => (await session.toasts()).includes(tr("settings.adFeed.connectedToast", { platform: "TikTok" })))
       .toBe(true);
