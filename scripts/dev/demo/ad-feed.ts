@@ -26,11 +26,11 @@ import { standInAdmin } from "../lib/stand-in-admin";
 import type { AdEventSummary, OrderSummary } from "./summary";
 
 export const DEMO_DATASET = "718204659301274";
-export const DEMO_DATASET_NAME = "Atlas Beauty COD";
+const DEMO_DATASET_NAME = "Atlas Beauty COD";
 export const DEMO_PIXEL = "CATLASB3AUTY0DEMO001";
 
 /** As Settings saves them: the demo's orders reach no checkout, so they are told from customer data. */
-export const DEMO_FEED_FORM = {
+const DEMO_FEED_FORM = {
   enabled: "true",
   stage: "delivered",
   naming: "custom",
@@ -130,7 +130,7 @@ export async function readAcceptedEvents(
 export type LinkStatuses = Map<string, Pick<OrderSummary, "confirmation_status" | "shipping_status">>;
 
 /** The orders' platform statuses as the app holds them now, by order id. */
-export async function readLinkStatuses(
+async function readLinkStatuses(
   db: PrismaClient,
   shop: string,
   orderIds: readonly string[],
@@ -150,7 +150,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The outcomes the app has seen are all told: no lead event waiting for its
  * handlers, no outcome waiting to be sent, the feed's job not due or running.
  */
-export async function feedSettled(db: PrismaClient, shop: string): Promise<boolean> {
+async function feedSettled(db: PrismaClient, shop: string): Promise<boolean> {
   const [events, outcomes, jobs] = await Promise.all([
     db.pendingLeadEvent.count({ where: { shop } }),
     db.adEvent.count({ where: { shop, state: "pending" } }),
