@@ -130,11 +130,7 @@ export async function readAcceptedEvents(
 export type LinkStatuses = Map<string, Pick<OrderSummary, "confirmation_status" | "shipping_status">>;
 
 /** The orders' platform statuses as the app holds them now, by order id. */
-async function readLinkStatuses(
-  db: PrismaClient,
-  shop: string,
-  orderIds: readonly string[],
-): Promise<LinkStatuses> {
+async function readLinkStatuses(db: PrismaClient, shop: string, orderIds: readonly string[]): Promise<LinkStatuses> {
   const links = await db.orderLink.findMany({
     where: { shop, orderId: { in: [...orderIds] } },
     select: { orderId: true, confirmationStatus: true, shippingStatus: true },
