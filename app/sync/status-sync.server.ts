@@ -19,10 +19,8 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { scheduleNextSync } from "./sync-schedule.server";
-import { recordLeadEvents } from "./lead-events.server";
-import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
-import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
+import { statusChangeItems, type StatusChange as StatusMove } from "../models/link-moves.server";
 import { sqlDatabaseOf, statement } from "../db/sql";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
@@ -226,8 +224,7 @@ export async function writeStatusChanges(
   let changed = 0;
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
-    const timeline: TimelineRow[] = [];
-    const events = new Map<string, LeadEvent[]>();
+    const moves: StatusMove[] = [];
     // Leads moving to the same status are written by one statement (most moves share one).
     const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
     for (const { link, next, final } of batch) {
@@ -236,24 +233,12 @@ export async function writeStatusChanges(
       const group = groups.get(key) ?? groups.set(key, { data, ids: [] }).get(key)!;
       group.ids.push(link.id);
       const before = statusOf(link);
-      if (statusChanged(before, next)) {
-        timeline.push(
-          timelineRow(link.shop, link.id, {
-            kind: "status_changed",
-            text: statusChangedText(link.leadRef, before, next),
-            data: next,
-            at: now,
-          }),
-        );
-        const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
-        shopEvents.push({
-          linkId: link.id,
-          kind: "status",
-          before: snapshotOf({ ...before, state: link.state }),
-          after: snapshotOf({ ...next, state: link.state }),
-          at: now,
+      if (statusChanged(before, next))
+        moves.push({
+          link,
+          next,
+          timeline: { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next },
         });
-      }
     }
     await database.transaction(async (tx) => {
       for (const { data, ids } of groups.values()) {
@@ -268,11 +253,10 @@ export async function writeStatusChanges(
           ids,
         ]);
       }
-      await addTimelineRows(tx, timeline);
-      for (const [domain, shopEvents] of events) await recordLeadEvents(tx, domain, shopEvents);
+      for (const item of statusChangeItems(moves, now)) await tx.run(item.statement, item.params);
     });
     rows += batch.length;
-    changed += timeline.length;
+    changed += moves.length;
     await yieldToEventLoop();
   }
   return { rows, changed };
