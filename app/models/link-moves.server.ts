@@ -265,8 +265,15 @@ export interface StatusChange {
   timeline: TimelineEntry;
 }
 
-/** The timeline rows and lead events of status changes, for the caller's commit (one statement per 100 of each). */
-export function statusChangeItems(changes: readonly StatusChange[], at: Date): BatchItem[] {
+/**
+ * The timeline rows and lead events of status changes, for the caller's commit
+ * (one statement per 100 of each), and the events: a change of what no derived
+ * row reads (a tracking number alone) has its row but no event.
+ */
+export function statusChangeItems(
+  changes: readonly StatusChange[],
+  at: Date,
+): { items: BatchItem[]; events: LeadEvent[] } {
   const rows: TimelineRow[] = [];
   const events: { shop: string; event: LeadEvent }[] = [];
   for (const { link, next, timeline } of changes) {
@@ -276,7 +283,7 @@ export function statusChangeItems(changes: readonly StatusChange[], at: Date): B
     if (!sameSnapshot(before, after))
       events.push({ shop: link.shop, event: { linkId: link.id, kind: "status", before, after, at } });
   }
-  return [...timelineItems(rows), ...eventItems(events)];
+  return { items: [...timelineItems(rows), ...eventItems(events)], events: events.map((e) => e.event) };
 }
 
 const pickStatuses = ({ confirmationStatus, shippingStatus, sellerProfit }: StatusChange["next"]) => ({

@@ -1,7 +1,7 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (Flow triggers, analytics rollups, customer
- * records, the cash ledger, write-back, the conversion feed, the status-sync schedule). A retried
+ * records, the cash ledger, the conversion feed, the status-sync schedule). A retried
  * job or a sync that sees the same status twice produces no event the second
  * time (the link's state no longer differs).
  *
@@ -23,8 +23,6 @@ import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 import { adFeedHandler } from "../ad-feed/feed-events.server";
 import { asDate, asNumber, sqlOf, statement, type Sql } from "../db/sql";
 import type { WorkerTask } from "../queue/types";
-import { writeBackHandler } from "./write-back-task.server";
-// A cycle (status-sync records lead events); used only when a handler runs.
 import { ensureSyncScheduled } from "./sync-schedule.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
@@ -33,7 +31,6 @@ const handlers: LeadEventHandler[] = [
   analyticsRollupHandler,
   customerRecordHandler,
   cashLedgerHandler,
-  writeBackHandler,
   adFeedHandler,
   scheduleSyncHandler,
 ];

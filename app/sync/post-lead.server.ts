@@ -9,9 +9,9 @@
  * the versions of the shop's rules and lists in one read (the rules and lists
  * themselves are kept parsed while their version holds), the duplicate check,
  * the posting mark (one commit), the limiter's reservation, and the answer with
- * its lead events and the job's completion (one commit). The lead events are
- * told to their handlers (analytics, customer records, the cash ledger, Flow,
- * write-back) in batches by the worker (lead-events.server.ts).
+ * its lead event, its write-back's wake-up and the job's completion (one
+ * commit). The lead events are told to their handlers (analytics, customer
+ * records, the cash ledger, Flow) in batches by the worker (lead-events.server.ts).
  */
 import type { OrderLink, Shop } from "@prisma/client";
 import { z } from "zod";
@@ -51,6 +51,7 @@ import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
+import { wakeJobsItems } from "../queue/jobs.server";
 import type { ClaimedJob, JobContext } from "../queue/types";
 import { ConnectionError, type CreateLeadResult, type SellerApiClient } from "../seller-api";
 import { withReservation, type Reservation } from "./db-rate-limiter.server";
@@ -59,6 +60,7 @@ import { currentShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { pauseShop } from "./shop-pause.server";
+import { writeBackWakes } from "./write-back-task.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { oddsBeforeSending, type OddsVersions } from "./delivery-odds.server";
 import { ageInDays, FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
@@ -225,7 +227,7 @@ async function postLink(
       return handleApiFailure(deps, job, link, shop, error, { uncertain });
     }
     if (found) {
-      await recordAnswer(deps, link, found, { recovered: true }, finish);
+      await recordAnswer(deps, link, shop, found, { recovered: true }, finish);
       return;
     }
   }
@@ -349,7 +351,7 @@ async function postLink(
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { posting: true, uncertain });
   }
-  await recordAnswer(deps, link, answer, { reposted: uncertain }, finish);
+  await recordAnswer(deps, link, shop, answer, { reposted: uncertain }, finish);
 }
 
 /** The mapping's columns, in the order of the statements that write them. */
@@ -553,6 +555,7 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
 async function recordAnswer(
   deps: PipelineDeps,
   link: OrderLink,
+  shop: Shop,
   answer: CreateLeadResult,
   how: { recovered?: boolean; reposted?: boolean },
   finish: Partial<Pick<JobContext, "completion">>,
@@ -563,24 +566,27 @@ async function recordAnswer(
   if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate"))
     flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
   const completion = finish.completion?.();
+  // A new lead: a parcel number and profit of an earlier one are not its own.
+  const lead = {
+    leadRef: answer.ref ?? null,
+    anomalies: JSON.stringify(anomalies),
+    confirmationStatus: "new",
+    shippingStatus: "pending",
+    trackingNumber: null,
+    sellerProfit: null,
+  };
   // Independent writes, all or none, in one statement.
   const counts = await sqlDatabaseOf(deps.db).batch([
     ...moveItems({
       link,
       to: answer.kind,
       reason: null,
-      // A new lead: a parcel number and profit of an earlier one are not its own.
       set: {
-        leadRef: answer.ref ?? null,
-        anomalies: JSON.stringify(anomalies),
+        ...lead,
         flags: JSON.stringify([...flags]),
         postingSince: null,
         postedAt: now,
         postCount: { add: how.recovered ? 0 : 1 },
-        confirmationStatus: "new",
-        shippingStatus: "pending",
-        trackingNumber: null,
-        sellerProfit: null,
         statusFinal: false,
       },
       timeline: [
@@ -592,6 +598,7 @@ async function recordAnswer(
       ],
       at: now,
     }),
+    ...wakeJobsItems(writeBackWakes(settingsOf(shop), [{ ...link, ...lead }], now), now),
     ...(completion ? [completion.item] : []),
   ]);
   if (counts[0] !== 1)

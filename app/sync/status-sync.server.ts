@@ -21,7 +21,11 @@ import { pauseShop } from "./shop-pause.server";
 import { scheduleNextSync } from "./sync-schedule.server";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
 import { statusChangeItems, type StatusChange as StatusMove } from "../models/link-moves.server";
-import { sqlDatabaseOf, statement } from "../db/sql";
+import { asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
+import { wakeJobs, type EnqueueJobInput } from "../queue/jobs.server";
+import { readShopSettings } from "../models/shop-settings";
+import type { LeadEvent } from "../models/lead-events";
+import { writeBackWakes } from "./write-back-task.server";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
 import { statusChangedText } from "../models/order-texts";
@@ -49,6 +53,9 @@ const trackedSelect = {
   trackingNumber: true,
   sellerProfit: true,
   statusFinal: true,
+  // What its write-back would change.
+  anomalies: true,
+  writtenBack: true,
   postedAt: true,
   createdAt: true,
 } satisfies Prisma.OrderLinkSelect;
@@ -58,8 +65,9 @@ export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSel
 const READ_PAGE = 500;
 /**
  * Leads written per transaction: an update per status reached, the timeline
- * rows and the lead events, a few prepared statements whatever the batch's
- * size (the lead-events handlers run later, once for many batches). Intake's
+ * rows, the lead events and the write-backs they wake, a few prepared statements
+ * whatever the batch's size (the lead-events handlers run later, once for many
+ * batches). Intake's
  * writes to the same links wait for a batch's row locks, so batches stay short
  * and the event loop turns between them.
  */
@@ -210,9 +218,9 @@ const SET_STATUS = statement(
 
 /**
  * Writes the changed leads in short transactions of WRITE_BATCH, yielding
- * between them: per batch one update per status reached, the timeline rows and
+ * between them: per batch one update per status reached, the timeline rows,
  * the lead events (told to their handlers later, in a batch of their own:
- * lead-events.server.ts).
+ * lead-events.server.ts) and the write-backs the moved leads wake.
  */
 export async function writeStatusChanges(
   deps: PipelineDeps,
@@ -253,13 +261,37 @@ export async function writeStatusChanges(
           ids,
         ]);
       }
-      for (const item of statusChangeItems(moves, now)) await tx.run(item.statement, item.params);
+      const recorded = statusChangeItems(moves, now);
+      for (const item of recorded.items) await tx.run(item.statement, item.params);
+      await wakeJobs(tx, await writeBacksOf(tx, batch, recorded.events, now));
     });
     rows += batch.length;
     changed += moves.length;
     await yieldToEventLoop();
   }
   return { rows, changed };
+}
+
+const SHOP_SETTINGS = statement(`SELECT "domain", "settings" FROM "Shop" WHERE "domain" = ANY(?)`);
+
+/** The write-backs the moved leads wake, in the commit that records them (each shop's toggles read once). */
+async function writeBacksOf(
+  tx: Sql,
+  batch: readonly StatusChange[],
+  events: readonly LeadEvent[],
+  at: Date,
+): Promise<EnqueueJobInput[]> {
+  if (events.length === 0) return [];
+  const moved = new Set(events.map((e) => e.linkId));
+  const after = batch.filter((c) => moved.has(c.link.id)).map(({ link, next }) => ({ ...link, ...next }));
+  const shops = await tx.all(SHOP_SETTINGS, [[...new Set(after.map((l) => l.shop))]]);
+  return shops.flatMap((row) =>
+    writeBackWakes(
+      readShopSettings(asString(row.settings)),
+      after.filter((l) => l.shop === row.domain),
+      at,
+    ),
+  );
 }
 
 /** Stores one lead's new status (a platform event's re-read); true when something changed. */
