@@ -3,9 +3,9 @@
  * fulfilment with tracking, paid, optional cancel) as the shop's toggles say.
  * Woken in the commit that records the lead's answer or its new status
  * (writeBackWakes, by post-lead and the status sync), only when the lead now
- * differs from what was written, a few seconds after the change: the job reads
- * the link when it runs, so a burst of moves of one order is one run with the
- * latest state.
+ * differs from what was written, at the next 2 s boundary: the job reads the
+ * link when it runs, so the moves of one order in that time are one run with the
+ * latest state, and the orders woken in it are one batch.
  */
 import { z } from "zod";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
@@ -50,8 +50,13 @@ const payloadSchema = z.object({ linkId: z.string().min(1) });
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
 
-/** How long after a change its write-back waits: later moves of the same order join it. */
-export const WRITE_BACK_DELAY_MS = 3_000;
+/**
+ * Write-backs wait for the next boundary of this period after their change: the
+ * ones woken in one period (a burst of answers, a status-sync batch, a later move
+ * of the same order) become due together and run as one batch (one claim, one
+ * Admin request, one commit).
+ */
+export const WRITE_BACK_EVERY_MS = 2_000;
 
 /** The links and their shop's toggles, in one prepared read. */
 const LINKS_AND_SHOP = statement(
@@ -131,7 +136,7 @@ export function writeBackPoints(
 /**
  * The write-backs a lead answered or moved wakes (pure): one per order whose lead,
  * as it stands after the change, differs from what was written (toggles on),
- * WRITE_BACK_DELAY_MS after the change. For the commit that records the change.
+ * at the next WRITE_BACK_EVERY_MS boundary after the change. For the commit that records the change.
  */
 export function writeBackWakes(
   settings: Pick<ShopSettings, "writeBack">,
@@ -139,7 +144,7 @@ export function writeBackWakes(
   at: Date,
 ): EnqueueJobInput[] {
   if (!writeBackEnabled(settings)) return [];
-  const runAt = new Date(at.getTime() + WRITE_BACK_DELAY_MS);
+  const runAt = new Date(Math.ceil((at.getTime() + 1) / WRITE_BACK_EVERY_MS) * WRITE_BACK_EVERY_MS);
   return links
     .filter((l) => writeBackMayChange(l, settings.writeBack))
     .map((l) => ({ ...writeBackJobFor(l.shop, l.orderId, l.id), runAt }));
