@@ -122,9 +122,10 @@ const IN_FLIGHT: ReadonlySet<LinkState> = new Set(["received", "posting", "retry
  * among the in-flight states (a wait, a retry, the mark before the POST) make none.
  */
 export function eventKindOf(from: LinkState, to: LinkState): LeadEvent["kind"] | null {
-  if (from === to || (IN_FLIGHT.has(from) && IN_FLIGHT.has(to))) return null;
+  if (from === to) return null;
   if (isPosted(to)) return "answered";
-  return to === "received" ? "reopened" : "stopped";
+  if (IN_FLIGHT.has(to)) return to === "received" && !IN_FLIGHT.has(from) ? "reopened" : null;
+  return "stopped";
 }
 
 const isAddition = (value: unknown): value is { add: number } =>
