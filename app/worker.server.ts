@@ -11,6 +11,7 @@ import type { AdminFor } from "./shopify/admin-graphql.server";
 import { cachedAdminFor } from "./shopify/admin-client-cache";
 import { createJobHandlers } from "./sync/job-handlers.server";
 import { createPipelineDeps } from "./sync/pipeline-deps.server";
+import { leadEventsTask } from "./sync/lead-events.server";
 import { callLogTask } from "./sync/call-log.server";
 
 /** Shopify's Admin API for a shop, from its stored offline session (shopify.server loaded on first use: it needs the app's whole env), kept a minute. */
@@ -27,4 +28,4 @@ export const jobHandlers: JobHandlers = createJobHandlers({
   adminFor: adminFromSession,
 });
 
-export const workerTasks: WorkerTask[] = [callLogTask(prisma)];
+export const workerTasks: WorkerTask[] = [leadEventsTask(prisma), callLogTask(prisma)];

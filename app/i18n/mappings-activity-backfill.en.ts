@@ -190,7 +190,6 @@ export const mappingsActivityBackfillEn = {
   "activity.jobKind.backfill": "Import past orders",
   "activity.jobKind.flow-trigger": "Send to Shopify Flow",
   "activity.jobKind.retention": "Delete old data",
-  "activity.jobKind.lead-events": "Update figures and triggers",
   "activity.calls.title": "Calls to your COD platform",
   "activity.calls.intro": "Every call the app made to your COD platform, newest first.",
   "activity.calls.filter": "Status",

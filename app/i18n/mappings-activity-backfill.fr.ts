@@ -195,7 +195,6 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "activity.jobKind.backfill": "Import des commandes passées",
   "activity.jobKind.flow-trigger": "Envoi à Shopify Flow",
   "activity.jobKind.retention": "Suppression des anciennes données",
-  "activity.jobKind.lead-events": "Mise à jour des chiffres et des déclencheurs",
   "activity.calls.title": "Appels à votre plateforme COD",
   "activity.calls.intro": "Chaque appel de l'application à votre plateforme COD, du plus récent au plus ancien.",
   "activity.calls.filter": "Statut",

@@ -18,7 +18,6 @@ export const RECONCILE_JOB = "reconcile";
 export const ODDS_FIT_JOB = "odds-fit";
 export const RISK_ASSESSMENT_JOB = "risk-assessment";
 export const AD_FEED_JOB = "ad-feed";
-export const LEAD_EVENTS_JOB = "lead-events";
 
 export const JOB_KINDS = [
   POST_LEAD_JOB,
@@ -33,7 +32,6 @@ export const JOB_KINDS = [
   ODDS_FIT_JOB,
   RISK_ASSESSMENT_JOB,
   AD_FEED_JOB,
-  LEAD_EVENTS_JOB,
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -53,19 +51,6 @@ export function syncJobFor(shop: string, runAt: Date): EnqueueJobInput {
 export function refreshLeadJobFor(shop: string, ref: string): EnqueueJobInput {
   return { kind: REFRESH_LEAD_JOB, key: `${REFRESH_LEAD_JOB}:${shop}:${ref}`, shop, payload: { ref } };
 }
-
-/**
- * Telling a shop's recorded lead events to their handlers: one job per shop, woken
- * by the commit that records an event, for the next LEAD_EVENTS_EVERY_MS boundary
- * (the events of that time told as one batch).
- */
-export function leadEventsJobFor(shop: string, at: Date): EnqueueJobInput {
-  const runAt = new Date(Math.ceil((at.getTime() + 1) / LEAD_EVENTS_EVERY_MS) * LEAD_EVENTS_EVERY_MS);
-  return { kind: LEAD_EVENTS_JOB, key: `${LEAD_EVENTS_JOB}:${shop}`, shop, runAt, payload: {} };
-}
-
-/** How long a shop's lead events gather before they are told together: the batch a burst becomes. */
-export const LEAD_EVENTS_EVERY_MS = 2_000;
 
 /** One write-back per order at a time: it writes the order's latest state. */
 export function writeBackJobFor(shop: string, orderId: string, linkId: string): EnqueueJobInput {

@@ -3,9 +3,8 @@
  * against the machine (order-link-state.ts), then written in the caller's
  * commit with everything that goes with it: the state, its reason and the
  * columns the move sets, its timeline rows, and its lead event. Lead events go
- * out one way: recorded in PendingLeadEvent in that commit, which also wakes the
- * shop's "lead-events" job (the job table is the one outbox), and told to their
- * handlers by that job (app/sync/lead-events.server.ts).
+ * out one way: recorded in the outbox (PendingLeadEvent) in that commit and told
+ * to their handlers by the worker (app/sync/lead-events.server.ts).
  *
  * The write is conditional on the state the caller read and checked, so the
  * check holds at the moment of the write: a link that moved meanwhile is left
@@ -19,8 +18,6 @@ import { Prisma, type OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { newId, rowsOf, sqlOf, statement, statementsByCount, type BatchItem, type SqlSource } from "../db/sql";
 import type { MessageRef } from "../i18n/message-ref";
-import { wakeJobs, wakeJobsItems, type EnqueueJobInput } from "../queue/jobs.server";
-import { leadEventsJobFor } from "./job-kinds";
 import { sameSnapshot, type LeadEvent, type LeadSnapshot } from "./lead-events";
 import { assertMove, isPosted, type LinkState } from "./order-link-state";
 import { reasonFields, timelineItems, timelineRow, type TimelineEntry, type TimelineRow } from "./timeline.server";
@@ -191,8 +188,6 @@ interface MoveWrites {
   update: BatchItem;
   /** The timeline rows and the event, each written only while the link stands in the move's from or to. */
   rows: BatchItem[];
-  /** The shop's lead-events job, when the move makes an event. */
-  wake: EnqueueJobInput[];
 }
 
 function writesOf(move: LinkMove): MoveWrites {
@@ -233,7 +228,6 @@ function writesOf(move: LinkMove): MoveWrites {
           ]
         : []),
     ],
-    wake: event ? [leadEventsJobFor(link.shop, at)] : [],
   };
 }
 
@@ -241,13 +235,11 @@ function writesOf(move: LinkMove): MoveWrites {
  * The move as writes for one statement of a caller's batch (`Sql.batch`, whose
  * writes all see the link as it was): the UPDATE first (its count says whether
  * the link moved), then its rows, written only if the link still stood in the
- * state the caller read, and the wake-up of its events' job. For a caller that
- * runs one of the shop's jobs (wakeJobsItems). Throws IllegalLinkTransitionError
- * for a move the machine forbids.
+ * state the caller read. Throws IllegalLinkTransitionError for a move the machine forbids.
  */
 export function moveItems(move: LinkMove): BatchItem[] {
   const writes = writesOf(move);
-  return [writes.update, ...writes.rows, ...wakeJobsItems(writes.wake, move.at)];
+  return [writes.update, ...writes.rows];
 }
 
 /**
@@ -260,7 +252,6 @@ export async function moveLink(db: SqlSource, move: LinkMove): Promise<boolean> 
   const sql = sqlOf(db);
   if ((await sql.run(writes.update.statement, writes.update.params)) === 0) return false;
   for (const item of writes.rows) await sql.run(item.statement, item.params);
-  await wakeJobs(sql, writes.wake);
   return true;
 }
 
@@ -278,13 +269,12 @@ export interface StatusChange {
 /**
  * The timeline rows and lead events of status changes, for the caller's commit
  * (one statement per 100 of each), and the events: a change of what no derived
- * row reads (a tracking number alone) has its row but no event, and the
- * lead-events jobs to wake (the caller wakes them with its own).
+ * row reads (a tracking number alone) has its row but no event.
  */
 export function statusChangeItems(
   changes: readonly StatusChange[],
   at: Date,
-): { items: BatchItem[]; events: LeadEvent[]; wake: EnqueueJobInput[] } {
+): { items: BatchItem[]; events: LeadEvent[] } {
   const rows: TimelineRow[] = [];
   const events: { shop: string; event: LeadEvent }[] = [];
   for (const { link, next, timeline } of changes) {
@@ -294,11 +284,7 @@ export function statusChangeItems(
     if (!sameSnapshot(before, after))
       events.push({ shop: link.shop, event: { linkId: link.id, kind: "status", before, after, at } });
   }
-  return {
-    items: [...timelineItems(rows), ...eventItems(events)],
-    events: events.map((e) => e.event),
-    wake: [...new Set(events.map((e) => e.shop))].map((shop) => leadEventsJobFor(shop, at)),
-  };
+  return { items: [...timelineItems(rows), ...eventItems(events)], events: events.map((e) => e.event) };
 }
 
 const pickStatuses = ({ confirmationStatus, shippingStatus, sellerProfit }: StatusChange["next"]) => ({

@@ -32,9 +32,7 @@ import {
   ODDS_FIT_JOB,
   RISK_ASSESSMENT_JOB,
   AD_FEED_JOB,
-  LEAD_EVENTS_JOB,
 } from "../models/job-kinds";
-import { runLeadEventsJob } from "./lead-events.server";
 import { type AdminFor } from "../shopify/admin-graphql.server";
 
 /**
@@ -79,6 +77,5 @@ export function createJobHandlers(
     [ODDS_FIT_JOB]: (job) => runOddsFitJob(deps, job),
     [RISK_ASSESSMENT_JOB]: (job) => runRiskAssessmentJob(deps, job),
     [AD_FEED_JOB]: (job) => runAdFeedJob(adFeedDeps(), job),
-    [LEAD_EVENTS_JOB]: (job) => runLeadEventsJob(deps.db, job),
   };
 }

@@ -22,8 +22,7 @@ import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 import { adFeedHandler } from "../ad-feed/feed-events.server";
 import { asDate, asNumber, sqlOf, statement, type Sql } from "../db/sql";
-import type { ClaimedJob, WorkerTask } from "../queue/types";
-import { LEAD_EVENTS_EVERY_MS } from "../models/job-kinds";
+import type { WorkerTask } from "../queue/types";
 import { ensureSyncScheduled } from "./sync-schedule.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
@@ -184,25 +183,8 @@ async function tellOneByOne(
   return told;
 }
 
-/**
- * The "lead-events" job of one shop (woken by the commit that recorded an event):
- * tells its recorded events, a batch per transaction, until none is left.
- */
-export async function runLeadEventsJob(
-  db: PrismaClient,
-  job: Pick<ClaimedJob, "shop">,
-  logger: Pick<Console, "error"> = console,
-): Promise<void> {
-  if (!job.shop) return;
-  for (;;) {
-    try {
-      if (!(await tellBatch(db, job.shop)).full) return;
-    } catch (error) {
-      await tellOneByOne(db, job.shop, logger, error);
-      return;
-    }
-  }
-}
+/** How often the worker tells the recorded events: the batch a burst becomes. */
+export const LEAD_EVENTS_EVERY_MS = 2000;
 
 /** The worker task (app/queue): tells recorded events every LEAD_EVENTS_EVERY_MS, at once again while batches are full. */
 export function leadEventsTask(db: PrismaClient, logger: Pick<Console, "error"> = console): WorkerTask {

@@ -263,7 +263,7 @@ export async function writeStatusChanges(
       }
       const recorded = statusChangeItems(moves, now);
       for (const item of recorded.items) await tx.run(item.statement, item.params);
-      await wakeJobs(tx, [...recorded.wake, ...(await writeBacksOf(tx, batch, recorded.events, now))]);
+      await wakeJobs(tx, await writeBacksOf(tx, batch, recorded.events, now));
     });
     rows += batch.length;
     changed += moves.length;
