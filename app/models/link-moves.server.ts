@@ -18,7 +18,7 @@ import { Prisma, type OrderLink } from "@prisma/client";
 import type { Db } from "../db.server";
 import { newId, rowsOf, sqlOf, statement, statementsByCount, type BatchItem, type SqlSource } from "../db/sql";
 import type { MessageRef } from "../i18n/message-ref";
-import { sameSnapshot, type LeadEvent, type LeadSnapshot } from "./lead-events";
+import { sameSnapshot, snapshotOf, type LeadEvent, type LeadSnapshot } from "./lead-events";
 import { assertMove, isPosted, type LinkState } from "./order-link-state";
 import { reasonFields, timelineItems, timelineRow, type TimelineEntry, type TimelineRow } from "./timeline.server";
 
@@ -170,16 +170,9 @@ function afterOf(move: LinkMove): LeadSnapshot {
 export function eventOf(move: LinkMove): LeadEvent | null {
   const kind = eventKindOf(move.link.state as LinkState, move.to);
   if (!kind) return null;
-  const before = snapshotOfLink(move.link);
+  const before = snapshotOf(move.link);
   return { linkId: move.link.id, kind, before, after: afterOf(move), at: move.eventAt ?? move.at };
 }
-
-const snapshotOfLink = (link: MovingLink): LeadSnapshot => ({
-  state: link.state,
-  confirmationStatus: link.confirmationStatus,
-  shippingStatus: link.shippingStatus,
-  sellerProfit: link.sellerProfit,
-});
 
 /** The stored form of an event: no reason (it may quote the customer; a handler reads the link's, which erasure reaches). */
 const storedEvent = (e: LeadEvent) => JSON.stringify({ kind: e.kind, before: e.before, after: e.after });
@@ -259,7 +252,7 @@ export async function moveLink(db: SqlSource, move: LinkMove): Promise<boolean> 
 // The platform's statuses
 
 /** A lead whose platform statuses moved (the caller writes the status columns). */
-export interface StatusChange {
+export interface LinkStatusChange {
   link: MovingLink;
   /** The statuses now. */
   next: Pick<LeadSnapshot, "confirmationStatus" | "shippingStatus" | "sellerProfit">;
@@ -272,22 +265,22 @@ export interface StatusChange {
  * row reads (a tracking number alone) has its row but no event.
  */
 export function statusChangeItems(
-  changes: readonly StatusChange[],
+  changes: readonly LinkStatusChange[],
   at: Date,
 ): { items: BatchItem[]; events: LeadEvent[] } {
   const rows: TimelineRow[] = [];
   const events: { shop: string; event: LeadEvent }[] = [];
   for (const { link, next, timeline } of changes) {
     rows.push(timelineRow(link.shop, link.id, { ...timeline, at: timeline.at ?? at }));
-    const before = snapshotOfLink(link);
-    const after = snapshotOfLink({ ...link, ...pickStatuses(next) });
+    const before = snapshotOf(link);
+    const after = snapshotOf({ ...link, ...pickStatuses(next) });
     if (!sameSnapshot(before, after))
       events.push({ shop: link.shop, event: { linkId: link.id, kind: "status", before, after, at } });
   }
   return { items: [...timelineItems(rows), ...eventItems(events)], events: events.map((e) => e.event) };
 }
 
-const pickStatuses = ({ confirmationStatus, shippingStatus, sellerProfit }: StatusChange["next"]) => ({
+const pickStatuses = ({ confirmationStatus, shippingStatus, sellerProfit }: LinkStatusChange["next"]) => ({
   confirmationStatus,
   shippingStatus,
   sellerProfit,

@@ -20,7 +20,7 @@ import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { scheduleNextSync } from "./sync-schedule.server";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
-import { statusChangeItems, type StatusChange as StatusMove } from "../models/link-moves.server";
+import { statusChangeItems, type LinkStatusChange } from "../models/link-moves.server";
 import { asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
 import { wakeJobs, type EnqueueJobInput } from "../queue/jobs.server";
 import { readShopSettings } from "../models/shop-settings";
@@ -67,9 +67,8 @@ const READ_PAGE = 500;
  * Leads written per transaction: an update per status reached, the timeline
  * rows, the lead events and the write-backs they wake, a few prepared statements
  * whatever the batch's size (the lead-events handlers run later, once for many
- * batches). Intake's
- * writes to the same links wait for a batch's row locks, so batches stay short
- * and the event loop turns between them.
+ * batches). Intake's writes to the same links wait for a batch's row locks, so
+ * batches stay short and the event loop turns between them.
  */
 export const WRITE_BATCH = 100;
 
@@ -232,7 +231,7 @@ export async function writeStatusChanges(
   let changed = 0;
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
-    const moves: StatusMove[] = [];
+    const moves: LinkStatusChange[] = [];
     // Leads moving to the same status are written by one statement (most moves share one).
     const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
     for (const { link, next, final } of batch) {
