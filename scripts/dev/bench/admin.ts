@@ -48,6 +48,7 @@ import { snapshotOf, type LeadEvent } from "../../../app/models/lead-events";
 import { loadSyncLedger } from "../../../app/pages/sync-ledger.server";
 import { seedSyncLedger } from "./lib/sync-ledger-rows";
 import { openBenchDatabase } from "./lib/bench-database";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 
 const { values } = parseArgs({
   options: {
@@ -244,7 +245,7 @@ async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
       for (let i = start; i < Math.min(count, start + batch); i++) {
         data.push(linkRow(shop, offset + i, new Date(at(i, count))));
       }
-      await db.orderLink.createMany({ data });
+      await insertLinksAsTheyStand(db, data);
     }
   }
   return performance.now() - started;
