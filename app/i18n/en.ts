@@ -130,7 +130,7 @@ export const en = {
   "settings.account.id": "Account number",
   "settings.account.prefix": "Lead prefix",
   "settings.account.rate": "Sending limit",
-  "settings.account.rateValue": "{rate} calls per minute",
+  "settings.account.rateValue": "{rate, plural, one {# call} other {# calls}} per minute",
   "settings.account.apiVersion": "Platform API version",
   "settings.account.key": "Key",
   "settings.account.keyValue": "•••• {last4}",

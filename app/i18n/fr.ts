@@ -63,7 +63,8 @@ export const fr: Messages = {
   "home.checklist.title": "Configurer COD Lead Sync",
   "home.checklist.intro":
     "Terminez ces étapes et vos commandes en paiement à la livraison arriveront sur votre plateforme COD sous forme de leads.",
-  "home.checklist.progress": "{done} étapes sur {total} terminées",
+  "home.checklist.progress":
+    "{done, plural, one {# étape sur {total} terminée} other {# étapes sur {total} terminées}}",
   "home.step.enter_key.title": "Connecter votre plateforme COD",
   "home.step.enter_key.help": "Collez la clé que votre plateforme COD vous a donnée pour cette boutique.",
   "home.step.enter_key.action": "Ouvrir les paramètres",
@@ -134,7 +135,7 @@ export const fr: Messages = {
   "settings.account.id": "Numéro de compte",
   "settings.account.prefix": "Préfixe des leads",
   "settings.account.rate": "Limite d'envoi",
-  "settings.account.rateValue": "{rate} appels par minute",
+  "settings.account.rateValue": "{rate, plural, one {# appel} other {# appels}} par minute",
   "settings.account.apiVersion": "Version de l'API de la plateforme",
   "settings.account.key": "Clé",
   "settings.account.keyValue": "•••• {last4}",

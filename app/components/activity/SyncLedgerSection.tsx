@@ -192,7 +192,7 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
             </Text>
             {ledger.stuck.total === 0 ? (
               <Text as="p" tone="subdued">
-                {t("syncLedger.stuck.none", { minutes: format.integer(ledger.stuckMinutes) })}
+                {t("syncLedger.stuck.none", { minutes: ledger.stuckMinutes })}
               </Text>
             ) : (
               <List type="bullet">
