@@ -136,6 +136,7 @@ export const orderPageEn = {
   "release.sent": "Orders sent: {count}",
 
   "timeline.rechecked": "Checked again after a fix",
+  "timeline.odds_released": "No longer held for its odds",
   "timeline.resend_second_lead": "Sent again: a second lead may exist",
   "timeline.duplicate_kept": "Duplicate kept as a real order",
   "timeline.cancelled_in_shopify": "Cancelled in Shopify as a duplicate",

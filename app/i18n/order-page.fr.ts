@@ -138,6 +138,7 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "release.sent": "Commandes envoyées : {count}",
 
   "timeline.rechecked": "Revérifiée après une correction",
+  "timeline.odds_released": "Plus retenue pour ses chances",
   "timeline.resend_second_lead": "Renvoyée : un second lead peut exister",
   "timeline.duplicate_kept": "Doublon gardé comme vraie commande",
   "timeline.cancelled_in_shopify": "Annulée dans Shopify comme doublon",

@@ -21,7 +21,9 @@ import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { applyOverrides } from "./post-lead.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
-import { findingRef, readyAfterFixText, recheckedText } from "../models/order-texts";
+import { findingRef, oddsReleasedText, readyAfterFixText, recheckedText } from "../models/order-texts";
+import { decideAgain, type OddsPolicy } from "../odds/decision";
+import { oddsPolicyOf } from "../customers/delivery-odds.server";
 import { readShopSettings } from "../models/shop-settings";
 import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { formText } from "../http/form";
@@ -212,6 +214,69 @@ async function releaseCustomer(
     else stillHeld++;
   }
   return { orders, stillHeld, staleOrderDays };
+}
+
+/**
+ * After the shop's delivery-odds policy changed (Settings): the orders held for their
+ * odds alone that the new policy would send, judged on their stored score with the new
+ * policy. Their hold ends (a timeline row says so, their reason reads ready to send) and
+ * they are named, to be sent on the merchant's confirmation: a setting sends nothing by
+ * itself. Orders a finding holds too, or that the new policy still holds, stay as they are.
+ */
+export async function recheckOddsHolds(
+  db: Db,
+  shop: string,
+  previous: OddsPolicy,
+  options: { now?: Date } = {},
+): Promise<Release> {
+  const now = options.now ?? new Date();
+  const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
+  const settings = readShopSettings(shopRow?.settings);
+  const policy = oddsPolicyOf(settings);
+  const scores = await db.orderOdds.findMany({
+    where: { shop, held: true },
+    orderBy: { scoredAt: "desc" },
+    take: RECHECK_LIMIT,
+    select: { linkId: true, probability: true, marginCents: true, lossCents: true },
+  });
+  const links = await db.orderLink.findMany({
+    where: { shop, id: { in: scores.map((o) => o.linkId) }, state: "held", cancelledAt: null },
+    select: {
+      id: true,
+      orderName: true,
+      findings: true,
+      totalCents: true,
+      createdAt: true,
+      orderCreatedAt: true,
+      flags: true,
+    },
+  });
+  const holds = await customerHoldReasons(
+    db,
+    shop,
+    links.map((l) => l.id),
+  );
+  const scoreOf = new Map(scores.map((o) => [o.linkId, o]));
+  const orders: ReleasedOrder[] = [];
+  let stillHeld = 0;
+  for (const link of links) {
+    const hold = holds.get(link.id);
+    const score = scoreOf.get(link.id)!;
+    const byOdds = hold !== undefined && "reason" in hold && hold.reason.code === "delivery_odds";
+    const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
+    if (!byOdds || blocking || decideAgain(score, previous, policy).hold) {
+      stillHeld++;
+      continue;
+    }
+    const text = oddsReleasedText(Math.round(score.probability * 100));
+    await db.$transaction(async (tx: Prisma.TransactionClient) => {
+      await tx.orderLink.update({ where: { id: link.id }, data: reasonFields(text) });
+      await tx.orderOdds.update({ where: { linkId: link.id }, data: { held: false } });
+      await addTimeline(tx, shop, link.id, { kind: "odds_released", text, data: { policy: policy.policy }, at: now });
+    });
+    orders.push(releasedOrder(link, link.totalCents, now, settings.staleOrderDays));
+  }
+  return { orders, stillHeld, staleOrderDays: settings.staleOrderDays };
 }
 
 /** What a release's confirmation posts: the freed orders' ids and the count it stated. */
