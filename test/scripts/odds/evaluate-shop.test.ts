@@ -111,9 +111,16 @@ describe("odds:evaluate --shop", () => {
     });
     expect(err).toContain(`odds:evaluate: ${sent} sent orders of ${SHOP}, read from DATABASE_URL`);
     expect(code).toBe(0);
-    const report = JSON.parse(out) as { orders: number; heldOut: { orders: number }; results: unknown[] };
+    const report = JSON.parse(out) as {
+      orders: number;
+      heldOut: { orders: number; withMoney: number };
+      results: { profitPer1000Cents: number }[];
+    };
     expect(report.orders).toBe(sent);
     expect(report.heldOut.orders).toBeGreaterThan(0);
+    // The demo's past leads carry their items: each held-out order is priced, so the profits mean something.
+    expect(report.heldOut.withMoney).toBe(report.heldOut.orders);
+    expect(report.results[0].profitPer1000Cents).toBeGreaterThan(0);
     expect(report.results.length).toBeGreaterThanOrEqual(5);
   }, 120_000);
 
