@@ -15,7 +15,7 @@
 import { rateLimitDelayMs } from "../seller-api/retry-after";
 import { cameFromBrowser, type Conversion } from "./conversion";
 import { AdAuthError, AdPlatformError, AdRateLimitError, AdRefusedError, AdTransientError } from "./errors";
-import { DEFAULT_RETRY, exchange, retryTransient, withoutSecret, type RetryPolicy } from "./transport";
+import { DEFAULT_RETRY, exchange, retryTransient, withoutSecret, type AdClientOptions } from "./transport";
 
 export const META_GRAPH_VERSION = "v25.0";
 export const META_DEFAULT_BASE_URL = "https://graph.facebook.com";
@@ -106,14 +106,8 @@ export function toMetaEvent(conversion: Conversion, eventName: string): MetaServ
   });
 }
 
-export interface MetaClientOptions {
-  /** Default https://graph.facebook.com; the stand-in's in tests and the demo. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  now?: () => number;
-}
+/** Default base URL https://graph.facebook.com. */
+export type MetaClientOptions = AdClientOptions;
 
 export interface MetaSendResult {
   eventsReceived: number;

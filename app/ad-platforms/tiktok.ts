@@ -12,7 +12,7 @@ import { rateLimitDelayMs } from "../seller-api/retry-after";
 import { cameFromBrowser, type Conversion } from "./conversion";
 import { sha256Hex } from "./hashing";
 import { AdAuthError, AdPlatformError, AdRateLimitError, AdRefusedError, AdTransientError } from "./errors";
-import { DEFAULT_RETRY, exchange, retryTransient, withoutSecret, type RetryPolicy } from "./transport";
+import { DEFAULT_RETRY, exchange, retryTransient, withoutSecret, type AdClientOptions } from "./transport";
 
 export const TIKTOK_DEFAULT_BASE_URL = "https://business-api.tiktok.com";
 export const TIKTOK_TRACK_PATH = "/open_api/v1.3/event/track/";
@@ -81,14 +81,8 @@ export function toTikTokEvent(conversion: Conversion, eventName: string): TikTok
   };
 }
 
-export interface TikTokClientOptions {
-  /** Default https://business-api.tiktok.com; the stand-in's in tests and the demo. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  now?: () => number;
-}
+/** Default base URL https://business-api.tiktok.com. */
+export type TikTokClientOptions = AdClientOptions;
 
 export interface TikTokClient {
   sendEvents(

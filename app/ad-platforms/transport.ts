@@ -76,6 +76,15 @@ function noAnswer(input: ExchangeInput, error: unknown, timedOut: boolean): AdTr
   });
 }
 
+/** How a platform client reaches its API: the base URL (the stand-in's in tests and the demo), fetch, timeout, retries. */
+export interface AdClientOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  now?: () => number;
+}
+
 export interface RetryPolicy {
   /** Attempts in all for a transient failure (the job's queue retries after these, with its own backoff). */
   attempts: number;

@@ -39,3 +39,15 @@ export function mismatchOfUpdate(previous: unknown, next: unknown): Mismatch | n
   if (before && carried(before) !== carried(after)) return "edited";
   return null;
 }
+
+/**
+ * Whether a new snapshot of an order not yet sent changes nothing the lead is built from: only its tags (the app's
+ * own write-back adds them, and Shopify sends orders/updated for it) or its update time. Such a snapshot is kept
+ * without sending the order through the mapping again, which would tell the merchant it was updated in Shopify.
+ */
+export function changesNothingForTheLead(previous: unknown, next: unknown): boolean {
+  const before = read(previous);
+  const after = read(next);
+  if (!before || !after) return false;
+  return JSON.stringify({ ...before, tags: [] }) === JSON.stringify({ ...after, tags: [] });
+}

@@ -17,7 +17,7 @@ import {
   changedAfterSendingText,
   updatedInShopifyText,
 } from "../models/order-texts";
-import { mismatchOfUpdate } from "./order-changes";
+import { changesNothingForTheLead, mismatchOfUpdate } from "./order-changes";
 import { english } from "../i18n";
 import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
@@ -289,6 +289,10 @@ export async function intakeOrderUpdated(
     });
     if (mismatch)
       await addTimeline(tx, shop, link.id, { kind: "updated", text: changedAfterSendingText(mismatch, link.leadRef) });
+    return "applied";
+  }
+  if (changesNothingForTheLead(parseJson(link.payload), payload)) {
+    await tx.orderLink.update({ where: { id: link.id }, data: { payload: JSON.stringify(payload), payloadAt: at } });
     return "applied";
   }
   await tx.orderLink.update({

@@ -35,10 +35,10 @@ import { secretBoxFromEnv } from "../../app/env.server";
 import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
-import { connectTestShop, SHOP } from "../helpers/pipeline";
+import { SHOP } from "../helpers/pipeline";
 import { feedOrder } from "../ad-feed/helpers";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
-import { countBy, seededRandom, spawnChaosWorker, waitUntilSettled } from "./chaos-steps";
+import { countBy, installChaosShop, seededRandom, spawnChaosWorker, waitUntilSettled } from "./chaos-steps";
 
 const ORDERS = 200;
 const DATASET = "1234567890123";
@@ -83,26 +83,7 @@ beforeAll(async () => {
   tiktok = await startTikTokStandIn();
   await adStandInControl(meta.url).credentials({ id: DATASET, token: META_TOKEN });
   await adStandInControl(tiktok.url).credentials({ id: PIXEL, token: TIKTOK_TOKEN });
-  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-  await connectTestShop(db.prisma, {
-    apiKey: key.key,
-    baseUrl: sandbox.url,
-    settings: {
-      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, orderStuck: false },
-    },
-  });
-  await db.prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 60_000) } });
-  await db.prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      scope: process.env.SCOPES,
-      accessToken: "shpat_chaos",
-    },
-  });
+  await installChaosShop(db.prisma, sandbox);
   // The feed on, both platforms connected (sealed as Settings seals them), delivered counted, refusals and returns too.
   const box = secretBoxFromEnv();
   await db.prisma.adFeed.create({

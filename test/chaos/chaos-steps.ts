@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import type { PrismaClient } from "@prisma/client";
 import type { sandboxControl } from "../../sandbox/index";
 import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
-import { SHOP } from "../helpers/pipeline";
+import { connectTestShop, SHOP } from "../helpers/pipeline";
 
 type Control = ReturnType<typeof sandboxControl>;
 
@@ -45,6 +45,36 @@ export function spawnChaosWorker(
   child.stdout!.on("data", (d) => onOutput(String(d)));
   child.stderr!.on("data", (d) => onOutput(String(d)));
   return child;
+}
+
+/**
+ * The chaos shop as an install leaves it: connected to the sandbox key of ACC-1001 with write-back and Flow off (the
+ * tests count leads, not Admin calls), installed a minute ago, with its offline session.
+ */
+export async function installChaosShop(
+  prisma: PrismaClient,
+  sandbox: { url: string; keys: { account: string; key: string }[] },
+) {
+  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
+  await connectTestShop(prisma, {
+    apiKey: key.key,
+    baseUrl: sandbox.url,
+    settings: {
+      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, orderStuck: false },
+    },
+  });
+  await prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 60_000) } });
+  await prisma.session.create({
+    data: {
+      id: `offline_${SHOP}`,
+      shop: SHOP,
+      state: "",
+      isOnline: false,
+      scope: process.env.SCOPES,
+      accessToken: "shpat_chaos",
+    },
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -24,9 +24,10 @@ import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-serve
 import type { TestDatabase } from "../helpers/db";
 import { signedWebhookRequest } from "../helpers/webhooks";
 import { webhookOrder } from "../helpers/orders";
-import { connectTestShop, SHOP } from "../helpers/pipeline";
+import { SHOP } from "../helpers/pipeline";
 import {
   expectExactlyOneLeadPerOrder,
+  installChaosShop,
   seededRandom,
   spawnChaosWorker,
   stormWhileLeadsFlow,
@@ -62,27 +63,7 @@ beforeAll(async () => {
   shopify = await startShopifyAdmin({ quiet: true });
   shopify.shop(SHOP);
   control = sandboxControl(sandbox.url);
-  const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-  await connectTestShop(db.prisma, {
-    apiKey: key.key,
-    baseUrl: sandbox.url,
-    settings: {
-      writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-      flowTriggers: { leadCreated: false, leadStatusChanged: false, orderNeedsAttention: false, orderStuck: false },
-    },
-  });
-  // The shop is installed: its offline session, and its reconciliation scheduled.
-  await db.prisma.shop.update({ where: { domain: SHOP }, data: { installedAt: new Date(Date.now() - 60_000) } });
-  await db.prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      scope: process.env.SCOPES,
-      accessToken: "shpat_chaos",
-    },
-  });
+  await installChaosShop(db.prisma, sandbox);
   await enqueueJob(db.prisma, reconcileJobFor(SHOP, new Date()));
 }, 300_000);
 afterAll(async () => {

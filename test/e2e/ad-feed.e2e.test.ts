@@ -9,8 +9,6 @@
  * what was sent. Every step passes axe-core (no violation of any impact) and
  * nothing is wider than the phone.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
@@ -27,12 +25,12 @@ import {
   startPreviewServer,
   type PreviewServer,
 } from "../helpers/preview-server";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DATASET = "1234567890123";
 const META_TOKEN = "EAAGe2eFeedToken0123456789wxyz";
 const PHONE = { width: 375, height: 812 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const tr = (key: MessageKey, params?: MessageParams) => translate("fr", key, params);
 
 let sandbox: RunningSandbox;
@@ -41,26 +39,6 @@ let meta: RunningStandIn;
 let server: PreviewServer;
 let browser: Browser;
 let flow: E2EPipeline;
-
-/** axe-core, every rule, on the page: the violations of any impact, described. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`,
-    );
-  });
-}
 
 const widerThanPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -124,7 +102,7 @@ describe("the conversion feed, in French on a phone", () => {
     expect(await refused.textContent()).toMatch(/Invalid OAuth access token/);
     expect(await server.db.adFeed.count({ where: { metaTokenCipher: { not: null } } })).toBe(0);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
 
     await page.getByLabel(tr("settings.adFeed.meta.token")).fill(META_TOKEN);
     await page.getByRole("button", { name: tr("settings.adFeed.connect", { platform: "Meta" }) }).click();
@@ -137,7 +115,7 @@ describe("the conversion feed, in French on a phone", () => {
     expect(feed.metaTokenLast4).toBe("wxyz");
     // The token is never on the page, not even in the field once saved.
     expect(await page.content()).not.toContain(META_TOKEN);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("ad-feed-connected-fr-phone");
   });
 
@@ -162,7 +140,7 @@ describe("the conversion feed, in French on a phone", () => {
     ).toEqual({ enabled: true, stage: "delivered", naming: "custom", withoutConsentSignal: true });
     expect(shopify.shop(SHOP).webPixel).not.toBeNull();
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
   });
 
   it("GIVEN parcels delivered and one returned WHEN the feed runs THEN Meta is told of the delivered ones, and Analytics and Activity show it", async () => {
@@ -194,7 +172,7 @@ describe("the conversion feed, in French on a phone", () => {
     const gap = await page.locator("[data-ad-feed-gap]").textContent();
     expect(gap).toContain(tr("analytics.adFeed.perPlatform", { meta: "2", tiktok: "0" }));
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("ad-feed-analytics-fr-phone");
 
     await visit(page, await server.embeddedUrl(SHOP, "/app/activity", { locale: "fr" }));
@@ -206,7 +184,7 @@ describe("the conversion feed, in French on a phone", () => {
     expect(await activity.getByText(tr("activity.adFeed.customerDataOnly")).count()).toBe(2);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
     // The whole page: every table of Activity scrolls sideways in a region the keyboard reaches.
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("ad-feed-activity-fr-phone");
   });
 });

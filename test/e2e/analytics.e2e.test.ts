@@ -7,41 +7,18 @@
  * downloads a table as CSV, and passes axe-core, in English and in French, and on a phone (375 px).
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { amount } from "../../app/analytics/csv";
 import { signedCents } from "../../app/analytics/contribution";
 import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DAY = 86_400_000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let world: E2EWorld;
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is; the violations, described. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
 
 /** Sum of layout shifts since the page started loading (CLS without the session windows). */
 const LAYOUT_SHIFT_OBSERVER = `window.__shifts = 0;

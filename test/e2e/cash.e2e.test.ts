@@ -9,10 +9,8 @@
  * the README's pictures of Home and Analytics (docs/).
  */
 import { copyFileSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
@@ -21,35 +19,15 @@ import { signedCents } from "../../app/analytics/contribution";
 import { loadCashOverview } from "../../app/analytics/cash-report.server";
 import { loadAnalytics } from "../../app/analytics/report.server";
 import { formatterFor, t, type MessageKey } from "../../app/i18n";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let world: E2EWorld;
 /** Money as the pages write it: English in the default MAD, French once the shop chose DH. */
 const en = formatterFor("en");
 const frDh = formatterFor("fr", { currency: "DH" });
-
-/** Every axe-core rule (any impact) on the page, or on the parts named; the violations, described. */
-async function axeViolations(page: Page, include?: string[]): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (selectors) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(selectors ? { include: selectors.map((s) => [s]) } : document);
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`,
-    );
-  }, include ?? null);
-}
 
 /** The docs' copy of a screenshot, when asked to refresh them. */
 async function docsShot(session: EmbeddedSession, name: string, file: string) {
@@ -146,7 +124,9 @@ describe("cash in English", () => {
         .getByText(`The platform owes you ${en.money(cash.overdue.profitCents)} for them.`, { exact: false })
         .isVisible(),
     ).toBe(true);
-    expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
+    expect(
+      await axeViolations(page, { within: ["[data-cash-card]", '[data-cash-alert="overdue"]'], rules: "all" }),
+    ).toEqual([]);
     await docsShot(session, "home-cash-en", "home.png");
 
     // The alert's action opens the overdue parcels.
@@ -173,7 +153,7 @@ describe("cash in English", () => {
     );
     expect(ages.length).toBeGreaterThan(1);
     expect([...ages].sort((a, b) => b - a)).toEqual(ages);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("cash-list-en");
 
     const [download] = await Promise.all([
@@ -238,7 +218,7 @@ describe("cash in English", () => {
       `Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents)}`,
     );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await docsShot(session, "analytics-cash-en", "analytics.png");
 
     const [download] = await Promise.all([
@@ -294,14 +274,16 @@ describe("cash in French", () => {
         )
         .isVisible(),
     ).toBe(true);
-    expect(await axeViolations(page, ["[data-cash-card]", '[data-cash-alert="overdue"]'])).toEqual([]);
+    expect(
+      await axeViolations(page, { within: ["[data-cash-card]", '[data-cash-alert="overdue"]'], rules: "all" }),
+    ).toEqual([]);
     await session.screenshot("home-cash-fr");
 
     await card.getByRole("link", { name: "Voir les colis qui attendent depuis 15 jours ou plus" }).click();
     await page.getByRole("heading", { name: "Encaissements", level: 1 }).waitFor();
     expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.longWait.parcels} colis`);
     expect(await page.locator('[data-cash-table="owed"] th').first().textContent()).toBe("Commande");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("cash-list-fr");
   });
 
@@ -324,7 +306,7 @@ describe("cash in French", () => {
       /^S\d{1,2} · \d{1,2}(-\d{1,2} [a-zéû]{3,4}| [a-zéû]{3,4}-\d{1,2} [a-zéû]{3,4})$/,
     );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("analytics-cash-fr");
   });
 });

@@ -6,38 +6,16 @@
  * and in French, passing axe-core.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { readShopSettings } from "../../app/models/shop-settings";
 import { openEmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let world: E2EWorld;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
 
 beforeAll(async () => {
   world = await startE2EWorld(SHOP, inject("previewBuildDir"));

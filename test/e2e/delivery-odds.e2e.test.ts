@@ -7,8 +7,6 @@
  * its column; at 1280 px and at 375 px, passing axe-core. Switching Settings to send every
  * order names the order still held for its odds in one confirmation, and sends it only then.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
@@ -18,31 +16,15 @@ import { createFormatter } from "../../app/i18n/format";
 import { FORMATS } from "../../app/i18n/formats";
 import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const fr = createFormatter(FORMATS.fr);
 const REFUSER = "0662555001";
 /** Texts compared with their spaces (French's narrow no-break ones included) as one plain space. */
 const norm = (text: string) => text.replace(/\s+/g, " ");
 
 let world: E2EWorld;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    // Every rule, best practices included: no violation of any impact.
-    const result = await axe.run(document, {});
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
 
 /** Visible text of an element, hidden accessibility labels left out. */
 async function visibleText(page: Page, selector: string) {
@@ -131,7 +113,7 @@ describe("delivery odds on the order page and the list, in French", () => {
         await page.getByText(`Chances de livraison ${Math.round(odds.probability * 100)} %, sous vos 50 %`).count(),
       ).toBeGreaterThan(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-order-fr");
 
       await page.getByRole("button", { name: "Envoyer quand même" }).first().click();
@@ -167,7 +149,7 @@ describe("delivery odds on the order page and the list, in French", () => {
       // Orders sent before the odds existed (none here) or not scored show a dash; the earlier ones were scored too.
       expect(await page.locator('[data-cell="odds"]').count()).toBe(4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-orders-fr");
     } finally {
       await s.close();
@@ -188,7 +170,7 @@ describe("delivery odds on the order page and the list, in French", () => {
         "Première commande de ce numéro",
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-orders-phone-fr");
 
       await visit(
@@ -200,7 +182,7 @@ describe("delivery odds on the order page and the list, in French", () => {
       expect(card!.x + card!.width).toBeLessThanOrEqual(375);
       expect(await visibleText(page, '[data-odds="value"]')).toMatch(/^Valeur attendue de l'envoi : [+-]/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-order-phone-fr");
     } finally {
       await s.close();
@@ -232,7 +214,7 @@ describe("delivery odds on the order page and the list, in French", () => {
       await expect.poll(() => s.toasts()).toContain(t("fr", "release.sent", { count: 1 }));
       await world.flow.drain();
       expect((await linkOf("#5005")).state).toBe("created");
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-looser-policy-fr");
     } finally {
       await s.close();

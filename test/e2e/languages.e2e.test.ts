@@ -13,7 +13,6 @@
  *   violation either (a table that scrolls sideways is a region the keyboard can reach).
  */
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { CUSTOM_NAMES } from "../../app/ad-platforms/conversion";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -50,10 +49,10 @@ import {
 import { hardCodedTexts, languageProblems, vocabulary } from "../helpers/language-check";
 import { BUILT_IN_DELIVERIES, redated, waitUntil } from "../helpers/built-in-orders";
 import { clippedLabels, headingSide, physicalSideStyles, readPageText } from "../helpers/page-text";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** Built-in orders covering every state an order page shows: created, held (SKU, phone, currency), with anomalies, skipped, cancelled. */
 const ORDERS = ["#1001", "#1012", "#1019", "#1025", "#1028", "#1024", "#1030", "#1036", "#1034"];
 
@@ -71,23 +70,6 @@ const data: string[] = [...DEFAULT_COD_GATEWAY_PATTERNS];
  * lets the app translate them.
  */
 const POLARIS_UNTRANSLATED = [/ascending|descending/];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });
@@ -279,7 +261,7 @@ describe.concurrent("every page", () => {
         return [
           ...(lang === "fr" ? [] : [`<html lang="${lang}">`]),
           ...languageProblems([...texts, ...attributes], { own, other }).map((p) => `${p.text} — ${p.why}`),
-          ...(await axeViolations(page)),
+          ...(await axeViolations(page, { rules: "all" })),
         ];
       });
       expect(found).toEqual({});
@@ -295,7 +277,10 @@ describe.concurrent("every page", () => {
         "fr",
         async (page) => {
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-          return [...(wide > width ? [`the page is ${wide} px wide`] : []), ...(await axeViolations(page))];
+          return [
+            ...(wide > width ? [`the page is ${wide} px wide`] : []),
+            ...(await axeViolations(page, { rules: "all" })),
+          ];
         },
         { viewport: { width, height: 812 }, userAgent: PHONE_UA, label: "fr-phone" },
       );
@@ -313,7 +298,7 @@ describe.concurrent("every page", () => {
         const { texts, attributes } = await readPageText(page);
         return [
           ...languageProblems([...texts, ...attributes], { own, other }).map((p) => `${p.text} — ${p.why}`),
-          ...(await axeViolations(page)),
+          ...(await axeViolations(page, { rules: "all" })),
         ];
       });
       expect(found).toEqual({});
@@ -335,7 +320,7 @@ describe.concurrent("every page", () => {
             allow: POLARIS_UNTRANSLATED,
           }).map((p) => `${p.text} — ${p.why}`),
           ...(await clippedLabels(page, EN_XA_OPEN, EN_XA_CLOSE)).map((label) => `cut short: ${label}`),
-          ...(await axeViolations(page)),
+          ...(await axeViolations(page, { rules: "all" })),
         ];
       });
       expect(found).toEqual({});
@@ -360,7 +345,7 @@ describe.concurrent("every page", () => {
             allow: POLARIS_UNTRANSLATED,
           }).map((p) => `${p.text} — ${p.why}`),
           ...(await physicalSideStyles(page)).map((style) => `physical side in style="${style}"`),
-          ...(await axeViolations(page)),
+          ...(await axeViolations(page, { rules: "all" })),
         ];
       });
       expect(found).toEqual({});

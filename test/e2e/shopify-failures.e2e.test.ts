@@ -7,7 +7,6 @@
  * naming what failed, in English and French, pass axe-core in that state, and recover on
  * "Try again" once Shopify does. A walk of every admin page shows no error screen.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
@@ -27,10 +26,10 @@ import {
 } from "../helpers/preview-server";
 import { visit } from "../helpers/e2e-pipeline";
 import { t } from "../../app/i18n";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const ORDER_ID = 6_100_000_321;
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 let sandbox: RunningSandbox;
 let standIn: RunningShopifyAdmin;
@@ -87,20 +86,6 @@ async function resetShopify() {
       { id: 502, sku: "AMLOU-250", title: "250 g", productId: 51, productTitle: "Amlou" },
     ],
     orders: [{ id: ORDER_ID, name: "#1321", tags: ["cod-lead-sync"], lines: [{ sku: "ARG-OIL-50", quantity: 1 }] }],
-  });
-}
-
-/** axe-core's violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   });
 }
 
@@ -247,11 +232,11 @@ describe("in English", () => {
     await control.addFault({ kind: "http_error", status: 503, shop: SHOP, times: null });
     await visit(page, await server.embeddedUrl(SHOP, "/app/mappings", { locale: "en" }));
     await bannerText(page);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     expect(await page.title()).toBe(`${t("en", "mappings.title")} · COD Lead Sync`);
     await visit(page, await server.embeddedUrl(SHOP, `/app/orders/${linkId}`, { locale: "en" }));
     await bannerText(page);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     expect(await page.title()).toBe("Order #1321 · COD Lead Sync");
     await control.clearFaults();
   });
@@ -275,7 +260,7 @@ describe("en français", () => {
     await control.addFault({ kind: "refuse", shop: SHOP, operation: "ProductVariantsPage", times: null });
     await visit(page, await server.embeddedUrl(SHOP, "/app/mappings", { locale: "fr" }));
     expect(await bannerText(page)).toContain("Shopify était injoignable pendant le chargement de vos produits");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
     await page.getByText("ARG-OIL-50").first().waitFor({ timeout: 60_000 });
@@ -285,7 +270,7 @@ describe("en français", () => {
     expect(await bannerText(page)).toContain(
       "Shopify n'a pas répondu à temps pendant le chargement de cette commande depuis Shopify",
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
     await page.getByText("cod-lead-sync", { exact: true }).waitFor({ timeout: 60_000 });
@@ -301,7 +286,7 @@ describe("en français", () => {
     expect(await bannerText(page)).toContain(
       "Shopify a refusé l'accès de l'application pendant la lecture de vos commandes pour l'import",
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await control.clearFaults();
     await page.getByRole("button", { name: "Réessayer" }).click();
     await page.getByText(/^Terminé le /).waitFor({ timeout: 60_000 });
@@ -369,7 +354,7 @@ describe("an unexpected failure", () => {
       expect(body).toContain(`donnez cette référence au support : ${reference}`);
       expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
       expect(body).not.toMatch(/Application Error|TimelineEvent|prisma|postgres|does not exist/i);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await expect.poll(() => server.output()).toContain(`[error ${reference}] GET /app/orders/${linkId} failed:`);
     } finally {
       await server.db.$executeRawUnsafe(`ALTER TABLE "TimelineEvent_away" RENAME TO "TimelineEvent"`);
@@ -408,7 +393,7 @@ describe("an unexpected failure", () => {
       expect(body).not.toContain(t("fr", "errorPage.load.body", { page: t("fr", "nav.orders") }));
       expect(await page.getByRole("button", { name: t("fr", "errorPage.save.reload") }).isVisible()).toBe(true);
       expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await expect.poll(() => server.output()).toContain(`[error ${reference}] POST /app/orders/${linkId} failed:`);
     } finally {
       await server.db.$executeRawUnsafe(`ALTER TABLE "Job_away" RENAME TO "Job"`);
@@ -437,7 +422,7 @@ describe("an unexpected failure", () => {
       expect(body).not.toMatch(/Application Error|ApiCall|prisma|postgres|does not exist/i);
       expect(await page.title()).toBe(`${t("en", "errorPage.load.title")} · COD Lead Sync`);
       expect(await page.locator("ui-nav-menu a").count()).toBeGreaterThan(5);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     } finally {
       await server.db.$executeRawUnsafe(`ALTER TABLE "ApiCall_away" RENAME TO "ApiCall"`);
       await session.close();

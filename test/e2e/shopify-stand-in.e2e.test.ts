@@ -6,7 +6,6 @@
  * Onboarding, Mappings and the stand-in's order page pass axe-core.
  */
 import { copyFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -37,6 +36,7 @@ import {
   startPreviewServer,
   type PreviewServer,
 } from "../helpers/preview-server";
+import { axeViolations } from "../helpers/axe";
 
 const DEMO = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
@@ -47,21 +47,6 @@ async function screenshot(session: EmbeddedSession, name: string) {
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") copyFileSync(path, join(DOCS, `${name}.png`));
 }
 const HISTORY = 80;
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** axe-core's violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 let sandbox: RunningSandbox;
 let platform: SandboxControl;
@@ -160,7 +145,7 @@ describe("a fresh shop", () => {
     const { page } = session;
     await visit(page, await server.embeddedUrl(FRESH, "/app"));
     await page.getByRole("heading", { name: t("en", "home.checklist.title") }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     expect((await control.shop(FRESH)).installed).toBe(true);
     const stored = await server.db.session.findFirstOrThrow({ where: { shop: FRESH, isOnline: false } });
     // Sealed at rest, bound to its shop: it opens to Shopify's token.
@@ -257,12 +242,12 @@ describe("the demo shop", () => {
     const modal = page.locator("ui-modal[open]");
     await modal.waitFor();
     expect(await modal.locator("[data-modal-body]").textContent()).toContain("#1019");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await modal.getByRole("button", { name: "Send 1 order" }).click();
     await expect.poll(() => session.toasts()).toContain("Orders sent: 1");
     await expect.poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("mapped");
     await screenshot(session, "stand-in-mappings-products");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
 
     await expect.poll(async () => (await linkOf(DEMO, order.id))?.state, { timeout: 60_000 }).toBe("created");
     expect(JSON.parse((await linkOf(DEMO, order.id))!.leadJson!).items).toEqual([{ sku: "ARG-OIL-50", quantity: 1 }]);
@@ -342,6 +327,6 @@ describe("the demo shop", () => {
     expect(await page.locator("[data-financial-status]").getAttribute("data-financial-status")).toBe("PAID");
     expect(await page.locator("[data-tags] .tag").allTextContents()).toContain(`cod:lead:${ref}`);
     await screenshot(session, "stand-in-order-written-back");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
   });
 });

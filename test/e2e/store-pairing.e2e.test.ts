@@ -4,43 +4,21 @@
  * second store's Settings takes it (French), both list the other, Activity logs
  * it, and the first store ends the pairing. Every step passes axe-core.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { startSandbox, sandboxControl, type RunningSandbox } from "../../sandbox/index";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { launchBrowser, openEmbeddedSession } from "../helpers/browser";
 import { visit } from "../helpers/e2e-pipeline";
 import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
+import { axeViolations } from "../helpers/axe";
 
 const ATLAS = "atlas-beauty.myshopify.com";
 const SOUK = "atlas-souk.myshopify.com";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let sandbox: RunningSandbox;
 let server: PreviewServer;
 let browser: Browser;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: 6000 });

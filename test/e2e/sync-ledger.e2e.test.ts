@@ -6,45 +6,22 @@
  * Activity shows the whole ledger, the promise term by term, and "Check now" queues a
  * pass; English and French; axe-core finds nothing.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { bucketOf, LATENCY_METRICS } from "../../app/sync/reconcile/latency";
 import { formatterFor } from "../../app/i18n";
 import { DEFAULT_TIME_ZONE } from "../../app/analytics/days";
 import { localTime } from "../../app/time-zone";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const HOUR = 3600_000;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let world: E2EWorld;
 let stuckId: string;
 let recoveredId: string;
 /** When the reconciliation recovered #6001. */
 let recoveredAt: Date;
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-}
 
 beforeAll(async () => {
   world = await startE2EWorld(SHOP, inject("previewBuildDir"));

@@ -12,7 +12,6 @@
  * screenshots (docs/trust-*.png).
  */
 import { copyFileSync, mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Frame, Page } from "playwright-core";
@@ -53,10 +52,10 @@ import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { testPipeline } from "../helpers/pipeline";
 import { formatterFor, t, type MessageKey, type MessageParams } from "../../app/i18n";
 import { addDays, DEFAULT_TIME_ZONE, localDay, startOfLocalDay } from "../../app/analytics/days";
+import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PHONE = { width: 375, height: 812 };
 const tr = (key: MessageKey, params?: MessageParams) => t("fr", key, params);
 const format = formatterFor("fr");
@@ -92,26 +91,6 @@ async function shopify(topic: "orders/create" | "orders/cancelled", body: Record
     body: JSON.stringify(body),
   });
   expect(answer.status).toBe(200);
-}
-
-async function axeViolations(target: Page | Frame): Promise<string[]> {
-  if (!(await target.evaluate(() => "axe" in window))) await target.addScriptTag({ path: AXE_SOURCE });
-  return target.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 /** Visible text, hidden accessibility labels left out. */

@@ -215,6 +215,33 @@ describe("posting", () => {
     expect(l.phone).toBe("0698765432");
   });
 
+  it("GIVEN a held order WHEN Shopify sends orders/updated for a tag alone (the app's own write-back) THEN it stays held, untouched, with the newer snapshot kept", async () => {
+    const body = await placeOrder({ phone: null });
+    await pipeline.drain();
+    const before = await link(body.id);
+    expect(before.state).toBe("held");
+    const timeline = () => db.prisma.timelineEvent.count({ where: { linkId: before.id } });
+    const rows = await timeline();
+    const tagged: Record<string, unknown> = {
+      ...body,
+      tags: "cod-held",
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+    };
+    expect(await deliver("updated", tagged)).toBe(200);
+    await pipeline.drain();
+    const after = await link(body.id);
+    expect(after.state).toBe("held");
+    expect(after.reason).toBe(before.reason);
+    expect(after.payloadAt!.getTime()).toBeGreaterThan(before.payloadAt!.getTime());
+    expect(await timeline()).toBe(rows);
+    // A real correction beside a tag still reopens the order.
+    const fixed: Record<string, unknown> = { ...tagged, updated_at: new Date(Date.now() + 120_000).toISOString() };
+    fixed.shipping_address = { ...(tagged.shipping_address as Record<string, unknown>), phone: "0698765432" };
+    expect(await deliver("updated", fixed)).toBe(200);
+    await pipeline.drain();
+    expect((await link(body.id)).state).toBe("created");
+  });
+
   it("never sends an order cancelled before it was posted, and marks a posted one", async () => {
     const held = await placeOrder({ phone: null });
     const sent = await placeOrder();

@@ -46,7 +46,7 @@ import {
 import { pathToFileURL } from "node:url";
 import { openBenchDatabase } from "./lib/bench-database";
 import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
-import { APP_ENV, shopifyBeside } from "./lib/shopify-beside";
+import { APP_ENV, benchShopSettings, shopifyBeside } from "./lib/shopify-beside";
 
 const { values } = parseArgs({
   options: {
@@ -99,19 +99,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     const shop = await connectShop(db, {
       apiKey: key.key,
       baseUrl: sandbox.url,
-      // No Shopify beside the bench: write-back and Flow triggers (Admin API calls) off; with it, the defaults.
-      settings: SHOPIFY
-        ? {}
-        : {
-            writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-            flowTriggers: {
-              leadCreated: false,
-              leadStatusChanged: false,
-              orderNeedsAttention: false,
-              paymentOverdue: false,
-              orderStuck: false,
-            },
-          },
+      settings: benchShopSettings(SHOPIFY),
     });
     if (SHOPIFY) shopify = await shopifyBeside(db, root, PLAN);
     // Steady state: reference lists cached (through the shared limiter, so the pace holds).

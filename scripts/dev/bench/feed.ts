@@ -38,7 +38,7 @@ import { secretBoxFromEnv } from "../../../app/env.server";
 import { shopifyAdminControl, PLAN_LIMITS, type ShopifyPlan } from "../../../shopify-admin/index";
 import { openBenchDatabase } from "./lib/bench-database";
 import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
-import { shopifyBeside, APP_ENV } from "./lib/shopify-beside";
+import { APP_ENV, benchShopSettings, shopifyBeside } from "./lib/shopify-beside";
 
 const { values } = parseArgs({
   options: {
@@ -91,18 +91,7 @@ async function round(feed: boolean): Promise<Round> {
     const shop = await connectShop(db, {
       apiKey: key.key,
       baseUrl: sandbox.url,
-      settings: SHOPIFY
-        ? {}
-        : {
-            writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
-            flowTriggers: {
-              leadCreated: false,
-              leadStatusChanged: false,
-              orderNeedsAttention: false,
-              paymentOverdue: false,
-              orderStuck: false,
-            },
-          },
+      settings: benchShopSettings(SHOPIFY),
     });
     const deps = createPipelineDeps(db);
     await ensureReferenceData(db, shop, deps.connect(shop).client, { now: new Date() });

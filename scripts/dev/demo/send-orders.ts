@@ -56,7 +56,12 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
   let last: Promise<ProgressSnapshot> = Promise.resolve({ orders: [], allSettled: true });
   const poll = () => (last = last.catch(() => undefined).then(() => readProgress(db, shop, sent).then(report)));
   const waitUntilSettled = async () => {
-    while (!(await poll()).allSettled && Date.now() < options.deadlineMs) await sleep(300);
+    let snapshot = await poll();
+    while (!snapshot.allSettled && Date.now() < options.deadlineMs) {
+      await sleep(300);
+      snapshot = await poll();
+    }
+    return snapshot;
   };
 
   let sending = true;
@@ -100,5 +105,6 @@ export async function sendOrders(options: SendOrdersOptions): Promise<ProgressSn
     sending = false;
     await ticker;
   }
-  return poll();
+  // The summary is a settled snapshot: an order's own write-back can bring a held order back in for a moment.
+  return waitUntilSettled();
 }

@@ -46,3 +46,22 @@ export async function shopifyBeside(
   await recordTriggerUsage(db, SHOP, { shopify_domain: SHOP, has_enabled_flow: true });
   return shopify;
 }
+
+/**
+ * The shop's settings for a benchmark: with Shopify beside it, the defaults a real shop runs (write-back and Flow on);
+ * without, every Admin API call off, since nothing would answer it.
+ */
+export function benchShopSettings(withShopify: boolean) {
+  return withShopify
+    ? {}
+    : {
+        writeBack: { tags: false, fulfillment: false, markPaid: false, cancel: false },
+        flowTriggers: {
+          leadCreated: false,
+          leadStatusChanged: false,
+          orderNeedsAttention: false,
+          paymentOverdue: false,
+          orderStuck: false,
+        },
+      };
+}
