@@ -179,16 +179,12 @@ export async function recheckHeldOrders(
   return { orders: released, stillHeld, staleOrderDays };
 }
 
-/** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
-async function releaseCustomer(
-  db: Db,
-  shop: string,
-  phone: string,
-  now: Date,
-  staleOrderDays: number,
-): Promise<Release> {
+const hasBlocking = (findings: string) => parseFindings(findings).some((f) => f?.severity === "blocking");
+
+/** The shop's held orders `where` names (newest change first), with the reason of each the customer hold keeps. */
+async function heldWithHolds(db: Db, shop: string, where: Prisma.OrderLinkWhereInput) {
   const held = await db.orderLink.findMany({
-    where: { shop, state: "held", cancelledAt: null, phone },
+    where: { ...where, shop, state: "held", cancelledAt: null },
     orderBy: [{ updatedAt: "desc" }],
     take: RECHECK_LIMIT,
     select: {
@@ -206,10 +202,22 @@ async function releaseCustomer(
     shop,
     held.map((l) => l.id),
   );
+  return { held, holds };
+}
+
+/** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
+async function releaseCustomer(
+  db: Db,
+  shop: string,
+  phone: string,
+  now: Date,
+  staleOrderDays: number,
+): Promise<Release> {
+  const { held, holds } = await heldWithHolds(db, shop, { phone });
   const orders: ReleasedOrder[] = [];
   let stillHeld = 0;
   for (const link of held) {
-    const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
+    const blocking = hasBlocking(link.findings);
     if (holds.has(link.id) && !blocking) orders.push(releasedOrder(link, link.totalCents, now, staleOrderDays));
     else stillHeld++;
   }
@@ -239,23 +247,7 @@ export async function recheckOddsHolds(
     take: RECHECK_LIMIT,
     select: { linkId: true, probability: true, marginCents: true, lossCents: true },
   });
-  const links = await db.orderLink.findMany({
-    where: { shop, id: { in: scores.map((o) => o.linkId) }, state: "held", cancelledAt: null },
-    select: {
-      id: true,
-      orderName: true,
-      findings: true,
-      totalCents: true,
-      createdAt: true,
-      orderCreatedAt: true,
-      flags: true,
-    },
-  });
-  const holds = await customerHoldReasons(
-    db,
-    shop,
-    links.map((l) => l.id),
-  );
+  const { held: links, holds } = await heldWithHolds(db, shop, { id: { in: scores.map((o) => o.linkId) } });
   const scoreOf = new Map(scores.map((o) => [o.linkId, o]));
   const orders: ReleasedOrder[] = [];
   let stillHeld = 0;
@@ -263,8 +255,7 @@ export async function recheckOddsHolds(
     const hold = holds.get(link.id);
     const score = scoreOf.get(link.id)!;
     const byOdds = hold !== undefined && "reason" in hold && hold.reason.code === "delivery_odds";
-    const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
-    if (!byOdds || blocking || decideAgain(score, previous, policy).hold) {
+    if (!byOdds || hasBlocking(link.findings) || decideAgain(score, previous, policy).hold) {
       stillHeld++;
       continue;
     }

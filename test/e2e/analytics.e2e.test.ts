@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sandboxControl } from "../../sandbox/index";
 import { amount } from "../../app/analytics/csv";
 import { signedCents } from "../../app/analytics/contribution";
-import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -229,18 +229,14 @@ describe("Analytics", () => {
   });
 
   it("GIVEN a phone at 375 px WHEN the merchant reads Analytics in French THEN the page is no wider than the screen, its tables scroll by keyboard and axe-core finds nothing", async () => {
-    const phone = await openEmbeddedSession(
-      world.browser,
-      { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) },
-      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
-    );
+    const phone = await openPhoneSession(world, SHOP, "fr");
     try {
       const { page } = phone;
       await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=90", { locale: "fr" }));
       await page.locator('[data-table="cities"]').waitFor();
       await page.locator('[data-table="products"]').waitFor();
       await page.locator('[data-chart="collected"] svg').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       expect(await page.locator('[data-loss="returned"]').textContent()).toBe("5 refusées à la porte ou retournées");
       // The city table is wider than the phone: it scrolls inside the page, and the keyboard reaches it.
       const cities = page.locator('[data-table="cities"]');

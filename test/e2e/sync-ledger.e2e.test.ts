@@ -7,8 +7,8 @@
  * pass; English and French; axe-core finds nothing.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { bucketOf, LATENCY_METRICS } from "../../app/sync/reconcile/latency";
 import { formatterFor } from "../../app/i18n";
 import { DEFAULT_TIME_ZONE } from "../../app/analytics/days";
@@ -175,18 +175,14 @@ describe("sync ledger", () => {
   });
 
   it("GIVEN a phone at 375 px WHEN Activity shows the ledger, the jobs and the calls THEN each table scrolls by keyboard and axe-core finds nothing", async () => {
-    const phone = await openEmbeddedSession(
-      world.browser,
-      { apiKey: world.server.apiKey, shop: SHOP, locale: "fr", token: await world.server.mintToken(SHOP) },
-      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
-    );
+    const phone = await openPhoneSession(world, SHOP, "fr");
     try {
       const { page } = phone;
       await visit(page, await world.server.embeddedUrl(SHOP, "/app/activity", { locale: "fr" }));
       await page.locator('[data-sync-ledger="activity"]').waitFor();
       await page.locator("[data-jobs-table]").waitFor();
       await page.locator("[data-calls-table]").waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // Each table wider than the phone scrolls inside a named region the keyboard can reach.
       const regions = await page.locator("table").evaluateAll((tables) =>
         tables.map((table) => {
