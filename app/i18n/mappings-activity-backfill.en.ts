@@ -150,8 +150,6 @@ export const mappingsActivityBackfillEn = {
   "activity.dataRequests.title": "Customer data requests",
   "activity.dataRequests.intro":
     "When a customer asks a store for their data, Shopify forwards the request here. Download what this app holds about them (orders, leads, corrections, history) and send it to the customer.",
-  "activity.dataRequests.singular": "data request",
-  "activity.dataRequests.plural": "data requests",
   "activity.dataRequests.empty": "No customer has asked for their data.",
   "activity.dataRequests.receivedAt": "Received",
   "activity.dataRequests.customer": "Shopify customer",

@@ -155,8 +155,6 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "activity.dataRequests.title": "Demandes de données clients",
   "activity.dataRequests.intro":
     "Quand un client demande ses données à la boutique, Shopify transmet la demande ici. Téléchargez ce que cette application détient sur lui (commandes, leads, corrections, historique) et envoyez-le au client.",
-  "activity.dataRequests.singular": "demande de données",
-  "activity.dataRequests.plural": "demandes de données",
   "activity.dataRequests.empty": "Aucun client n'a demandé ses données.",
   "activity.dataRequests.receivedAt": "Reçue le",
   "activity.dataRequests.customer": "Client Shopify",
