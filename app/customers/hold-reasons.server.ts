@@ -8,7 +8,7 @@ import type { Db } from "../db.server";
 import { holdReasonOfData, type HoldReasonView } from "./hold-reason";
 
 /** Steps that start or end a customer hold. */
-const HOLD_STEPS = ["customer_hold", "send_anyway", "resend"];
+const HOLD_STEPS = ["customer_hold", "send_anyway", "resend", "odds_released"];
 const PAGE = 500;
 
 /**

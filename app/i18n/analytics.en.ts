@@ -68,7 +68,20 @@ export const analyticsEn = {
   "analytics.progress.awaiting_call": "{count} awaiting the call",
   "analytics.progress.preparing": "{count} being prepared",
   "analytics.progress.in_transit": "{count} in transit",
-  "analytics.lossItem": "{count} {cause}",
+  "analytics.loss.held": "{count, plural, one {# held for a fix} other {# held for a fix}}",
+  "analytics.loss.failed": "{count, plural, one {# failed to send} other {# failed to send}}",
+  "analytics.loss.refused_to_send":
+    "{count, plural, one {# refused by the platform} other {# refused by the platform}}",
+  "analytics.loss.cancelled_before_sending":
+    "{count, plural, one {# cancelled before sending} other {# cancelled before sending}}",
+  "analytics.loss.unreachable": "{count, plural, one {# customer unreachable} other {# customers unreachable}}",
+  "analytics.loss.cancelled_on_call": "{count, plural, one {# cancelled on the call} other {# cancelled on the call}}",
+  "analytics.loss.rejected_on_call":
+    "{count, plural, one {# wrong, fake or duplicate} other {# wrong, fake or duplicate}}",
+  "analytics.loss.cancelled_before_shipping":
+    "{count, plural, one {# cancelled before shipping} other {# cancelled before shipping}}",
+  "analytics.loss.returned":
+    "{count, plural, one {# refused at the door or returned} other {# refused at the door or returned}}",
 
   "analytics.weeks.title": "Week by week",
   "analytics.weeks.deliveryRate": "Delivery rate per week (delivered of shipped)",

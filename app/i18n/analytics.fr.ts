@@ -70,7 +70,20 @@ export const analyticsFr: Record<keyof typeof analyticsEn, string> = {
   "analytics.progress.awaiting_call": "{count} en attente d'appel",
   "analytics.progress.preparing": "{count} en préparation",
   "analytics.progress.in_transit": "{count} en transit",
-  "analytics.lossItem": "{count} {cause}",
+  "analytics.loss.held": "{count, plural, one {# retenue pour correction} other {# retenues pour correction}}",
+  "analytics.loss.failed": "{count, plural, one {# échec d'envoi} other {# échecs d'envoi}}",
+  "analytics.loss.refused_to_send":
+    "{count, plural, one {# refusée par la plateforme} other {# refusées par la plateforme}}",
+  "analytics.loss.cancelled_before_sending":
+    "{count, plural, one {# annulée avant l'envoi} other {# annulées avant l'envoi}}",
+  "analytics.loss.unreachable": "{count, plural, one {# client injoignable} other {# clients injoignables}}",
+  "analytics.loss.cancelled_on_call": "{count, plural, one {# annulée à l'appel} other {# annulées à l'appel}}",
+  "analytics.loss.rejected_on_call":
+    "{count, plural, one {# erronée, fausse ou en double} other {# erronées, fausses ou en double}}",
+  "analytics.loss.cancelled_before_shipping":
+    "{count, plural, one {# annulée avant l'expédition} other {# annulées avant l'expédition}}",
+  "analytics.loss.returned":
+    "{count, plural, one {# refusée à la porte ou retournée} other {# refusées à la porte ou retournées}}",
 
   "analytics.weeks.title": "Semaine par semaine",
   "analytics.weeks.deliveryRate": "Taux de livraison par semaine (livrés sur expédiés)",

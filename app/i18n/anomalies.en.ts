@@ -32,7 +32,7 @@ export const anomaliesEn = {
   "anomalies.fix.staleHelp":
     "These orders were placed longer ago than your limit (Settings): the app does not send them by itself. Send them only if the customers still expect them.",
   "anomalies.fix.sendStale": "Send {orders} knowingly",
-  "anomalies.group.stale": "Placed more than {days} days ago: {orders}",
+  "anomalies.group.stale": "Placed more than {days, plural, one {# day} other {# days}} ago: {orders}",
   "anomalies.fix.retry": "Try sending {orders} again",
   "anomalies.fix.send": "Send {orders}",
   "anomalies.fix.decide":

@@ -29,7 +29,7 @@ export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
   "anomalies.fix.staleHelp":
     "Ces commandes ont été passées il y a plus longtemps que votre limite (Paramètres) : l'application ne les envoie pas d'elle-même. Envoyez-les seulement si les clients les attendent encore.",
   "anomalies.fix.sendStale": "Envoyer {orders} en connaissance de cause",
-  "anomalies.group.stale": "Passées il y a plus de {days} jours : {orders}",
+  "anomalies.group.stale": "Passées il y a plus de {days, plural, one {# jour} other {# jours}} : {orders}",
   "anomalies.fix.retry": "Réessayer l'envoi de {orders}",
   "anomalies.fix.send": "Envoyer {orders}",
   "anomalies.fix.decide":

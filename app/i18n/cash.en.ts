@@ -10,7 +10,7 @@ export const cashEn = {
   "cash.intro":
     "The carrier collects the cash at the door; the platform keeps its prices and fees and pays you your seller profit later. A delivered parcel is owed until the platform pays it; amounts owed are your seller profit.",
   "cash.overdueRule":
-    "After {days} days without payment a parcel is overdue: an alert on Home and the “Payment overdue” Flow trigger. Change the delay in Settings.",
+    "After {days, plural, one {# day} other {# days}} without payment a parcel is overdue: an alert on Home and the “Payment overdue” Flow trigger. Change the delay in Settings.",
   "cash.tab.owed": "Not paid yet",
   "cash.tab.paid": "Paid",
   "cash.tab.returned": "Returned",
@@ -27,8 +27,8 @@ export const cashEn = {
   "cash.age.15-30": "15 to 30 days",
   "cash.age.over-30": "Over 30 days",
   "cash.filter.minAge": "Delivered {min} or more days ago",
-  "cash.filter.maxAge": "Delivered at most {max} days ago",
-  "cash.filter.range": "Delivered {min} to {max} days ago",
+  "cash.filter.maxAge": "Delivered at most {max, plural, one {# day} other {# days}} ago",
+  "cash.filter.range": "Delivered {min} to {max, plural, one {# day} other {# days}} ago",
   "cash.filter.clear": "Show every parcel not paid yet",
   "cash.column.order": "Order",
   "cash.column.lead": "Lead",
@@ -56,14 +56,14 @@ export const cashEn = {
 
   "home.cash.title": "Cash from the platform",
   "home.cash.owed": "Owed by the platform: {amount}",
-  "home.cash.ofWhich": "of which {amount} for {days} days or more",
+  "home.cash.ofWhich": "of which {amount} for {days, plural, one {# day} other {# days}} or more",
   "home.cash.parcels":
     "{count, plural, one {# parcel delivered and not paid yet.} other {# parcels delivered and not paid yet.}}",
   "home.cash.nothingOwed": "Nothing owed: the platform has paid every delivered parcel.",
-  "home.cash.seeLongWait": "See the parcels waiting {days} days or more",
+  "home.cash.seeLongWait": "See the parcels waiting {days, plural, one {# day} other {# days}} or more",
   "home.cash.seeAll": "See every parcel not paid yet",
   "home.cash.overdue.title":
-    "{count, plural, one {Payment overdue: # parcel delivered more than {days} days ago is not paid} other {Payment overdue: # parcels delivered more than {days} days ago are not paid}}",
+    "{count, plural, one {Payment overdue: # parcel delivered more than {days, plural, one {# day} other {# days}} ago is not paid} other {Payment overdue: # parcels delivered more than {days, plural, one {# day} other {# days}} ago are not paid}}",
   "home.cash.overdue.body":
     "The platform owes you {amount} for them. Ask the platform, or change the delay in Settings.",
   "home.cash.overdue.action": "See the overdue parcels",
@@ -88,7 +88,8 @@ export const cashEn = {
   "analytics.week.label": "W{week} · {range}",
   "analytics.week.axis": "W{week}",
   "analytics.others": "Others ({count})",
-  "analytics.others.note": "The smallest {count} lines are added up in “Others”; the CSV has every line.",
+  "analytics.others.note":
+    "{count, plural, one {The smallest line is counted in “Others”} other {The smallest # lines are added up in “Others”}}; the CSV has every line.",
   "analytics.cash.title": "Cash from the platform",
   "analytics.cash.paid": "Paid by the platform in this period: {amount}",
   "analytics.cash.returned": "Returned in this period: {amount} not collected",

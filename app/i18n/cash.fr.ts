@@ -6,7 +6,7 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.intro":
     "Le livreur encaisse l’argent à la porte ; la plateforme garde ses prix et ses frais et vous verse ensuite votre bénéfice. Un colis livré vous est dû jusqu’à ce que la plateforme le paie ; les montants dus sont vos bénéfices vendeur.",
   "cash.overdueRule":
-    "Après {days} jours sans paiement, un colis est en retard : une alerte sur l’accueil et le déclencheur Flow « Paiement en retard ». Le délai se change dans les paramètres.",
+    "Après {days, plural, one {# jour} other {# jours}} sans paiement, un colis est en retard : une alerte sur l’accueil et le déclencheur Flow « Paiement en retard ». Le délai se change dans les paramètres.",
   "cash.tab.owed": "Pas encore payés",
   "cash.tab.paid": "Payés",
   "cash.tab.returned": "Retournés",
@@ -22,9 +22,9 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.age.8-14": "8 à 14 jours",
   "cash.age.15-30": "15 à 30 jours",
   "cash.age.over-30": "Plus de 30 jours",
-  "cash.filter.minAge": "Livrés il y a {min} jours ou plus",
-  "cash.filter.maxAge": "Livrés il y a {max} jours au plus",
-  "cash.filter.range": "Livrés il y a {min} à {max} jours",
+  "cash.filter.minAge": "Livrés il y a {min, plural, one {# jour} other {# jours}} ou plus",
+  "cash.filter.maxAge": "Livrés il y a {max, plural, one {# jour} other {# jours}} au plus",
+  "cash.filter.range": "Livrés il y a {min} à {max, plural, one {# jour} other {# jours}}",
   "cash.filter.clear": "Voir tous les colis pas encore payés",
   "cash.column.order": "Commande",
   "cash.column.lead": "Lead",
@@ -52,14 +52,14 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
 
   "home.cash.title": "L’argent de la plateforme",
   "home.cash.owed": "Dû par la plateforme : {amount}",
-  "home.cash.ofWhich": "dont {amount} depuis {days} jours ou plus",
+  "home.cash.ofWhich": "dont {amount} depuis {days, plural, one {# jour} other {# jours}} ou plus",
   "home.cash.parcels":
     "{count, plural, one {# colis livré et pas encore payé.} other {# colis livrés et pas encore payés.}}",
   "home.cash.nothingOwed": "Rien à payer : la plateforme a payé tous les colis livrés.",
-  "home.cash.seeLongWait": "Voir les colis qui attendent depuis {days} jours ou plus",
+  "home.cash.seeLongWait": "Voir les colis qui attendent depuis {days, plural, one {# jour} other {# jours}} ou plus",
   "home.cash.seeAll": "Voir tous les colis pas encore payés",
   "home.cash.overdue.title":
-    "{count, plural, one {Paiement en retard : # colis livré il y a plus de {days} jours n’est pas payé} other {Paiement en retard : # colis livrés il y a plus de {days} jours ne sont pas payés}}",
+    "{count, plural, one {Paiement en retard : # colis livré il y a plus de {days, plural, one {# jour} other {# jours}} n’est pas payé} other {Paiement en retard : # colis livrés il y a plus de {days, plural, one {# jour} other {# jours}} ne sont pas payés}}",
   "home.cash.overdue.body":
     "La plateforme vous doit {amount} pour ces colis. Relancez la plateforme, ou changez le délai dans les paramètres.",
   "home.cash.overdue.action": "Voir les colis en retard",
@@ -86,7 +86,7 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "analytics.week.axis": "S{week}",
   "analytics.others": "Autres ({count})",
   "analytics.others.note":
-    "Les {count} plus petites lignes sont additionnées dans « Autres » ; le CSV contient toutes les lignes.",
+    "{count, plural, one {La plus petite ligne est comptée dans « Autres »} other {Les # plus petites lignes sont additionnées dans « Autres »}} ; le CSV contient toutes les lignes.",
   "analytics.cash.title": "L’argent de la plateforme",
   "analytics.cash.paid": "Payé par la plateforme sur la période : {amount}",
   "analytics.cash.returned": "Retournés sur la période : {amount} non encaissés",

@@ -64,7 +64,8 @@ export const fr: Messages = {
   "home.checklist.title": "Configurer COD Lead Sync",
   "home.checklist.intro":
     "Terminez ces étapes et vos commandes en paiement à la livraison arriveront sur votre plateforme COD sous forme de leads.",
-  "home.checklist.progress": "{done} étapes sur {total} terminées",
+  "home.checklist.progress":
+    "{done, plural, one {# étape sur {total} terminée} other {# étapes sur {total} terminées}}",
   "home.step.enter_key.title": "Connecter votre plateforme COD",
   "home.step.enter_key.help": "Collez la clé que votre plateforme COD vous a donnée pour cette boutique.",
   "home.step.enter_key.action": "Ouvrir les paramètres",
@@ -135,7 +136,7 @@ export const fr: Messages = {
   "settings.account.id": "Numéro de compte",
   "settings.account.prefix": "Préfixe des leads",
   "settings.account.rate": "Limite d'envoi",
-  "settings.account.rateValue": "{rate} appels par minute",
+  "settings.account.rateValue": "{rate, plural, one {# appel} other {# appels}} par minute",
   "settings.account.apiVersion": "Version de l'API de la plateforme",
   "settings.account.key": "Clé",
   "settings.account.keyValue": "•••• {last4}",
@@ -177,7 +178,9 @@ export const fr: Messages = {
   "settings.hold.help": "Décoché : la commande est envoyée avec un avertissement.",
   "settings.hold.city_missing": "La ville manque",
   "settings.hold.city_unmatched": "La ville n'est pas une ville livrée",
-  "settings.hold.city_fuzzy": "La ville a été reconnue malgré une faute d'orthographe",
+  "settings.hold.city_fuzzy": "La ville a été lue par ressemblance, sans preuve",
+  "settings.hold.city_fuzzyHelp":
+    "Un nom proche de celui d'une ville livrée, ou qui le contient, peut être une autre localité (Aïn Aouda n'est pas Aïn Harrouda, Bab Taza n'est pas Taza). Coché : la commande vous attend avec la ville qui lui ressemble et son adresse. Une orthographe qui se prononce comme une seule ville livrée, ou que vous avez confirmée, part dans tous les cas.",
   "settings.hold.city_from_address": "La ville a été trouvée dans l'adresse",
   "settings.hold.sku_missing": "Un produit n'a pas de SKU",
   "settings.hold.sku_unmatched": "Un produit n'est pas dans le catalogue de la plateforme",

@@ -150,8 +150,6 @@ export const mappingsActivityBackfillEn = {
   "activity.dataRequests.title": "Customer data requests",
   "activity.dataRequests.intro":
     "When a customer asks a store for their data, Shopify forwards the request here. Download what this app holds about them (orders, leads, corrections, history) and send it to the customer.",
-  "activity.dataRequests.singular": "data request",
-  "activity.dataRequests.plural": "data requests",
   "activity.dataRequests.empty": "No customer has asked for their data.",
   "activity.dataRequests.receivedAt": "Received",
   "activity.dataRequests.customer": "Shopify customer",
@@ -251,7 +249,8 @@ export const mappingsActivityBackfillEn = {
     "Nothing was sent. Import these orders to add them: a confirmation states what goes to the platform first.",
   "backfill.doneRun":
     "{count, plural, one {# order was added, dated the day it was placed. Orders older than your limit wait for your word under Anomalies.} other {# orders were added, each dated the day it was placed. Orders older than your limit wait for your word under Anomalies.}}",
-  "backfill.count.wouldWait": "Would wait for your word (placed more than {days} days ago)",
+  "backfill.count.wouldWait":
+    "Would wait for your word (placed more than {days, plural, one {# day} other {# days}} ago)",
   "backfill.error.preview_first":
     "Preview these days first: an import sends only what its preview counted, after you confirm it.",
   "backfill.previewFirst":

@@ -20,7 +20,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.variants.search": "Rechercher des produits",
   "mappings.variants.searchHelp": "Titre ou SKU ; sku:ABC-1 trouve exactement un SKU",
   "mappings.variants.searchAction": "Rechercher",
-  "mappings.variants.summary": "Sur cette page : {matched} reconnus, {unmatched} à faire correspondre",
+  "mappings.variants.summary":
+    "Sur cette page : {matched, plural, one {# reconnu} other {# reconnus}}, {unmatched} à faire correspondre",
   "mappings.variants.empty": "Aucune variante de produit trouvée",
   "mappings.variants.col.variant": "Variante",
   "mappings.variants.col.status": "Statut",
@@ -121,7 +122,7 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
     "{count, plural, one {# orthographe de ville importée} other {# orthographes de ville importées}}",
   "mappings.csv.failed": "Rien n'a été importé : {count, plural, one {# erreur} other {# erreurs}}",
   "mappings.csv.rowError": "Ligne {row}",
-  "mappings.csv.more": "… et {count} autres",
+  "mappings.csv.more": "… et {count, plural, one {# autre} other {# autres}}",
   "mappings.csv.exportFailed": "L'export a échoué. Réessayez.",
   "mappings.csv.notCsv": "Choisissez un fichier .csv",
   "mappings.csv.error.empty_file": "Le fichier est vide",
@@ -154,8 +155,6 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "activity.dataRequests.title": "Demandes de données clients",
   "activity.dataRequests.intro":
     "Quand un client demande ses données à la boutique, Shopify transmet la demande ici. Téléchargez ce que cette application détient sur lui (commandes, leads, corrections, historique) et envoyez-le au client.",
-  "activity.dataRequests.singular": "demande de données",
-  "activity.dataRequests.plural": "demandes de données",
   "activity.dataRequests.empty": "Aucun client n'a demandé ses données.",
   "activity.dataRequests.receivedAt": "Reçue le",
   "activity.dataRequests.customer": "Client Shopify",
@@ -256,7 +255,8 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
     "Rien n'a été envoyé. Importez ces commandes pour les ajouter : une confirmation dit d'abord ce qui part à la plateforme.",
   "backfill.doneRun":
     "{count, plural, one {# commande a été ajoutée, datée du jour où elle a été passée. Les commandes plus anciennes que votre limite attendent votre accord dans Anomalies.} other {# commandes ont été ajoutées, chacune datée du jour où elle a été passée. Les commandes plus anciennes que votre limite attendent votre accord dans Anomalies.}}",
-  "backfill.count.wouldWait": "Attendraient votre accord (passées il y a plus de {days} jours)",
+  "backfill.count.wouldWait":
+    "Attendraient votre accord (passées il y a plus de {days, plural, one {# jour} other {# jours}})",
   "backfill.error.preview_first":
     "Faites d'abord l'aperçu de ces jours : un import n'envoie que ce que son aperçu a compté, après votre confirmation.",
   "backfill.previewFirst":

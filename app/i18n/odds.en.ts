@@ -40,7 +40,7 @@ export const oddsEn = {
   "settings.odds.model.fitted":
     "{count, plural, one {Learned from # settled order of your shop} other {Learned from # settled orders of your shop}} on {date}.",
   "settings.odds.model.quality":
-    "On its latest {count} orders: AUC {auc} (0.5 is a coin), Brier score {brier} (lower is better).",
+    "On its latest {count, plural, one {order} other {# orders}}: AUC {auc} (0.5 is a coin), Brier score {brier} (lower is better).",
   "odds.fact.probability": "Delivery odds {probability}% (your shop delivers {shopRate}%)",
   "odds.fact.value": "Expected value of sending: {value} ({margin} margin if delivered, {loss} lost if it fails)",
   "odds.fact.valueUnknown": "Expected value unknown: a product's price or the city's delivery fee is missing",

@@ -42,7 +42,7 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "settings.odds.model.fitted":
     "{count, plural, one {Appris de # commande terminée de votre boutique} other {Appris de # commandes terminées de votre boutique}} le {date}.",
   "settings.odds.model.quality":
-    "Sur ses {count} dernières commandes : AUC {auc} (0,5 = pile ou face), score de Brier {brier} (plus bas = mieux).",
+    "Sur {count, plural, one {sa dernière commande} other {ses # dernières commandes}} : AUC {auc} (0,5 = pile ou face), score de Brier {brier} (plus bas = mieux).",
   "odds.fact.probability": "Chances de livraison {probability} % (votre boutique livre {shopRate} %)",
   "odds.fact.value": "Valeur attendue de l'envoi : {value} ({margin} de marge si livrée, {loss} perdus si elle échoue)",
   "odds.fact.valueUnknown":

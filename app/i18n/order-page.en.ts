@@ -68,7 +68,7 @@ export const orderPageEn = {
   "next.stale.title":
     "{days, plural, one {Placed # day ago: send it knowingly} other {Placed # days ago: send it knowingly}}",
   "next.stale.body":
-    "It was placed on {date}, longer ago than your limit of {limit} days, so the app does not send it by itself. {amount} to collect.",
+    "It was placed on {date}, longer ago than your limit of {limit, plural, one {# day} other {# days}}, so the app does not send it by itself. {amount} to collect.",
   "next.stale.call":
     "The customer may no longer expect it: call or write first, then send it only if they still want it. A refused parcel costs you its delivery and its return.",
   "next.stopLead.title.cancelled": "Cancelled in Shopify, but its parcel is still on its way",
@@ -93,7 +93,7 @@ export const orderPageEn = {
   "next.stopLead.settled": "Done in the seller space",
   "order.stale.confirm.title": "Send this old order?",
   "order.stale.confirm.body":
-    "{name} was placed {days, plural, one {# day} other {# days}} ago ({amount} to collect), longer ago than your limit of {limit} days.",
+    "{name} was placed {days, plural, one {# day} other {# days}} ago ({amount} to collect), longer ago than your limit of {limit, plural, one {# day} other {# days}}.",
   "order.stale.confirm": "Send it knowingly",
   "order.settled": "Marked as settled",
   "next.wait.title": "On its way",
@@ -128,14 +128,15 @@ export const orderPageEn = {
   "bulk.summaryOldest":
     "{count, plural, one {{orders} order} other {{orders} orders}}, {amount} to collect; the oldest was placed {age} ago.",
   "bulk.olderWait":
-    "{count, plural, one {{orders} more, placed more than {days} days ago ({amount}), does not go: it waits for your word under Anomalies.} other {{orders} more, placed more than {days} days ago ({amount}), do not go: they wait for your word under Anomalies.}}",
+    "{count, plural, one {{orders} more, placed more than {days, plural, one {# day} other {# days}} ago ({amount}), does not go: it waits for your word under Anomalies.} other {{orders} more, placed more than {days, plural, one {# day} other {# days}} ago ({amount}), do not go: they wait for your word under Anomalies.}}",
   "bulk.staleWarning":
-    "They were placed more than {days} days ago: the customer may no longer expect them. Call first when in doubt: every refused parcel costs you its delivery and its return.",
+    "They were placed more than {days, plural, one {# day} other {# days}} ago: the customer may no longer expect them. Call first when in doubt: every refused parcel costs you its delivery and its return.",
   "bulk.what": "Each order becomes a lead on the platform, whose call centre calls the customer.",
   "release.body": "Nothing holds these orders any more: {orders}.",
   "release.sent": "Orders sent: {count}",
 
   "timeline.rechecked": "Checked again after a fix",
+  "timeline.odds_released": "No longer held for its odds",
   "timeline.resend_second_lead": "Sent again: a second lead may exist",
   "timeline.duplicate_kept": "Duplicate kept as a real order",
   "timeline.cancelled_in_shopify": "Cancelled in Shopify as a duplicate",

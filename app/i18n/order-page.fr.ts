@@ -70,7 +70,7 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "next.stale.title":
     "{days, plural, one {Passée il y a # jour : à envoyer en connaissance de cause} other {Passée il y a # jours : à envoyer en connaissance de cause}}",
   "next.stale.body":
-    "Elle a été passée le {date}, plus tôt que votre limite de {limit} jours : l'application ne l'envoie donc pas d'elle-même. {amount} à encaisser.",
+    "Elle a été passée le {date}, plus tôt que votre limite de {limit, plural, one {# jour} other {# jours}} : l'application ne l'envoie donc pas d'elle-même. {amount} à encaisser.",
   "next.stale.call":
     "Le client ne l'attend peut-être plus : appelez-le ou écrivez-lui d'abord, puis envoyez-la seulement s'il la veut toujours. Un colis refusé vous coûte sa livraison et son retour.",
   "next.stopLead.title.cancelled": "Annulée dans Shopify, mais son colis est toujours en route",
@@ -95,7 +95,7 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "next.stopLead.settled": "C'est fait dans l'espace vendeur",
   "order.stale.confirm.title": "Envoyer cette commande ancienne ?",
   "order.stale.confirm.body":
-    "{name} a été passée il y a {days, plural, one {# jour} other {# jours}} ({amount} à encaisser), plus tôt que votre limite de {limit} jours.",
+    "{name} a été passée il y a {days, plural, one {# jour} other {# jours}} ({amount} à encaisser), plus tôt que votre limite de {limit, plural, one {# jour} other {# jours}}.",
   "order.stale.confirm": "L'envoyer en connaissance de cause",
   "order.settled": "Indiqué comme réglé",
   "next.wait.title": "En cours",
@@ -130,14 +130,15 @@ export const orderPageFr: Record<keyof typeof orderPageEn, string> = {
   "bulk.summaryOldest":
     "{count, plural, one {{orders} commande} other {{orders} commandes}}, {amount} à encaisser ; la plus ancienne a été passée il y a {age}.",
   "bulk.olderWait":
-    "{count, plural, one {{orders} autre, passée il y a plus de {days} jours ({amount}), ne part pas : elle attend votre accord dans Anomalies.} other {{orders} autres, passées il y a plus de {days} jours ({amount}), ne partent pas : elles attendent votre accord dans Anomalies.}}",
+    "{count, plural, one {{orders} autre, passée il y a plus de {days, plural, one {# jour} other {# jours}} ({amount}), ne part pas : elle attend votre accord dans Anomalies.} other {{orders} autres, passées il y a plus de {days, plural, one {# jour} other {# jours}} ({amount}), ne partent pas : elles attendent votre accord dans Anomalies.}}",
   "bulk.staleWarning":
-    "Elles ont été passées il y a plus de {days} jours : le client ne les attend peut-être plus. Appelez-le d'abord en cas de doute : chaque colis refusé vous coûte sa livraison et son retour.",
+    "Elles ont été passées il y a plus de {days, plural, one {# jour} other {# jours}} : le client ne les attend peut-être plus. Appelez-le d'abord en cas de doute : chaque colis refusé vous coûte sa livraison et son retour.",
   "bulk.what": "Chaque commande devient un lead sur la plateforme, dont le centre d'appel appelle le client.",
   "release.body": "Plus rien ne retient ces commandes : {orders}.",
   "release.sent": "Commandes envoyées : {count}",
 
   "timeline.rechecked": "Revérifiée après une correction",
+  "timeline.odds_released": "Plus retenue pour ses chances",
   "timeline.resend_second_lead": "Renvoyée : un second lead peut exister",
   "timeline.duplicate_kept": "Doublon gardé comme vraie commande",
   "timeline.cancelled_in_shopify": "Annulée dans Shopify comme doublon",

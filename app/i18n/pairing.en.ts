@@ -42,8 +42,6 @@ export const pairingEn = {
   "activity.sharing.intro":
     "Pairing codes created in this store, and the stores paired with it or unpaired: when, and from which store.",
   "activity.sharing.empty": "No pairing yet.",
-  "activity.sharing.singular": "sharing event",
-  "activity.sharing.plural": "sharing events",
   "activity.sharing.col.at": "When",
   "activity.sharing.col.event": "What happened",
   "activity.sharing.code_created": "Pairing code created in this store",

@@ -43,8 +43,6 @@ export const pairingFr: Record<keyof typeof pairingEn, string> = {
   "activity.sharing.intro":
     "Les codes d'association créés dans cette boutique, et les boutiques qui lui ont été associées ou dissociées : quand, et depuis quelle boutique.",
   "activity.sharing.empty": "Aucune association pour l'instant.",
-  "activity.sharing.singular": "événement de partage",
-  "activity.sharing.plural": "événements de partage",
   "activity.sharing.col.at": "Quand",
   "activity.sharing.col.event": "Événement",
   "activity.sharing.code_created": "Code d'association créé dans cette boutique",

@@ -58,7 +58,7 @@ export const syncLedgerEn = {
   "syncLedger.within.overDay": "over a day",
   "syncLedger.noValue": "–",
   "syncLedger.promise.text":
-    "Our promise: {leadShare} of your orders become leads within {leadSeconds} seconds of being placed, and all of them within {allMinutes} minutes; {statusShare} of the status changes the app sees reach your Shopify order within {statusMinutes} minutes.",
+    "Our promise: {leadShare} of your orders become leads within {leadSeconds, plural, one {# second} other {# seconds}} of being placed, and all of them within {allMinutes, plural, one {# minute} other {# minutes}}; {statusShare} of the status changes the app sees reach your Shopify order within {statusMinutes, plural, one {# minute} other {# minutes}}.",
   "syncLedger.promise.kept": "Promise kept (7 days)",
   "syncLedger.promise.short": "Fell short (7 days)",
   "syncLedger.promise.unmeasured": "Not measured yet",
@@ -83,7 +83,7 @@ export const syncLedgerEn = {
   "syncLedger.what.updated": "edit applied",
   "syncLedger.what.rewritten": "written again",
   "syncLedger.stuck.title": "Stuck orders",
-  "syncLedger.stuck.none": "No order has been waiting longer than {minutes} minutes.",
+  "syncLedger.stuck.none": "No order has been waiting longer than {minutes, plural, one {# minute} other {# minutes}}.",
   "syncLedger.stuck.line": ": {state} for {minutes} min",
   "syncLedger.alert.item": " ({state}, {minutes} min)",
   "syncLedger.stuck.more": "and {count} more",
@@ -91,7 +91,7 @@ export const syncLedgerEn = {
   "syncLedger.stuck.state.posting": "sent, answer unknown",
   "syncLedger.stuck.state.retrying": "the platform cannot take it yet",
   "syncLedger.alert.title":
-    "{count, plural, one {# order has not reached your COD platform for over {minutes} minutes} other {# orders have not reached your COD platform for over {minutes} minutes}}",
+    "{count, plural, one {# order has not reached your COD platform for over {minutes, plural, one {# minute} other {# minutes}}} other {# orders have not reached your COD platform for over {minutes, plural, one {# minute} other {# minutes}}}}",
   "syncLedger.alert.body": "Open each order to see why it waits; the Flow trigger “Order stuck” fires for each one.",
   "syncLedger.uncovered.title": "Some orders were not checked",
   "syncLedger.uncovered.body":

@@ -56,7 +56,7 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.within.overDay": "plus d'un jour",
   "syncLedger.noValue": "–",
   "syncLedger.promise.text":
-    "Notre engagement : {leadShare} de vos commandes deviennent des leads dans les {leadSeconds} secondes qui suivent la commande, et toutes en moins de {allMinutes} minutes ; {statusShare} des changements de statut vus par l'application arrivent sur votre commande Shopify en moins de {statusMinutes} minutes.",
+    "Notre engagement : {leadShare} de vos commandes deviennent des leads dans {leadSeconds, plural, one {la # seconde} other {les # secondes}} qui suivent la commande, et toutes en moins de {allMinutes, plural, one {# minute} other {# minutes}} ; {statusShare} des changements de statut vus par l'application arrivent sur votre commande Shopify en moins de {statusMinutes, plural, one {# minute} other {# minutes}}.",
   "syncLedger.promise.kept": "Engagement tenu (7 jours)",
   "syncLedger.promise.short": "Engagement non tenu (7 jours)",
   "syncLedger.promise.unmeasured": "Pas encore mesuré",
@@ -81,7 +81,8 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.what.updated": "modification appliquée",
   "syncLedger.what.rewritten": "réécrite",
   "syncLedger.stuck.title": "Commandes bloquées",
-  "syncLedger.stuck.none": "Aucune commande n'attend depuis plus de {minutes} minutes.",
+  "syncLedger.stuck.none":
+    "Aucune commande n'attend depuis plus de {minutes, plural, one {# minute} other {# minutes}}.",
   "syncLedger.stuck.line": " : {state} depuis {minutes} min",
   "syncLedger.alert.item": " ({state}, {minutes} min)",
   "syncLedger.stuck.more": "et {count} de plus",
@@ -89,7 +90,7 @@ export const syncLedgerFr: Record<keyof typeof syncLedgerEn, string> = {
   "syncLedger.stuck.state.posting": "envoyée, réponse inconnue",
   "syncLedger.stuck.state.retrying": "la plateforme ne peut pas encore la prendre",
   "syncLedger.alert.title":
-    "{count, plural, one {# commande n'a pas atteint votre plateforme COD depuis plus de {minutes} minutes} other {# commandes n'ont pas atteint votre plateforme COD depuis plus de {minutes} minutes}}",
+    "{count, plural, one {# commande n'a pas atteint votre plateforme COD depuis plus de {minutes, plural, one {# minute} other {# minutes}}} other {# commandes n'ont pas atteint votre plateforme COD depuis plus de {minutes, plural, one {# minute} other {# minutes}}}}",
   "syncLedger.alert.body":
     "Ouvrez chaque commande pour voir pourquoi elle attend ; le déclencheur Flow « Commande bloquée » se déclenche pour chacune.",
   "syncLedger.uncovered.title": "Des commandes n'ont pas été vérifiées",

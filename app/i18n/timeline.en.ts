@@ -74,6 +74,8 @@ export const timelineEn = {
   "timeline.text.recheckedHeld": "Checked again after a fix: still held ({codes})",
   "timeline.text.recheckedReleased": "Checked again after a fix: nothing holds it any more",
   "timeline.text.readyAfterFix": "Ready to send: a fix resolved what held it",
+  "timeline.text.oddsReleased":
+    "Ready to send: your new delivery-odds policy no longer holds it ({percent}% chance of delivery); it waits for your word",
   "timeline.text.redacted": "Customer data erased at Shopify's request",
   "timeline.change.confirmation": "confirmation {from} → {to}",
   "timeline.change.shipping": "delivery {from} → {to}",

@@ -77,6 +77,8 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.recheckedHeld": "Vérifiée à nouveau après une correction : toujours retenue ({codes})",
   "timeline.text.recheckedReleased": "Vérifiée à nouveau après une correction : plus rien ne la retient",
   "timeline.text.readyAfterFix": "Prête à envoyer : une correction a levé ce qui la retenait",
+  "timeline.text.oddsReleased":
+    "Prête à envoyer : votre nouvelle règle de chances de livraison ne la retient plus ({percent} % de chances d'être livrée) ; elle attend votre accord",
   "timeline.text.redacted": "Données du client effacées à la demande de Shopify",
   "timeline.change.confirmation": "confirmation {from} → {to}",
   "timeline.change.shipping": "livraison {from} → {to}",

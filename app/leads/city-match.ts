@@ -8,12 +8,12 @@
  */
 import { BUILT_IN_CITIES } from "./city-aliases";
 import { cityWords, keyOf, keyPart, normalizeCityKey } from "./city-key";
-import { cityProposals, namesAPlace, type FieldSpan, type ProposalInput } from "./city-proposals";
+import { certainCity, cityProposals, namesAPlace, type FieldSpan, type ProposalInput } from "./city-proposals";
 import { consonantKey, soundKey } from "./city-sound";
 import { BigramIndex, roundScore, similarity } from "./similarity";
 import { MAX_FIELD_CHARS } from "./field-limits";
 import { collapseRepeats } from "./text";
-import type { City, CityAliasRule, CityMatchVia, CitySuggestion } from "./types";
+import type { City, CityAliasRule, CityMatchVia, CityReason, CitySuggestion } from "./types";
 
 export const DEFAULT_CITY_FUZZY_THRESHOLD = 0.8;
 /** Two different cities scoring within this margin are a coin toss, not a match. */
@@ -51,7 +51,7 @@ export type CityMatch =
 
 interface KeyEntry {
   cityId: number;
-  via: Exclude<CityMatchVia, "fuzzy" | "shop_alias">;
+  via: Exclude<CityMatchVia, "fuzzy" | "sound" | "shop_alias">;
   priority: number;
   ambiguous: boolean;
 }
@@ -210,7 +210,7 @@ export function buildCityIndex(cities: readonly City[], shopAliases: readonly Ci
 
 interface ExactHit {
   cityId: number;
-  via: Exclude<CityMatchVia, "fuzzy">;
+  via: Exclude<CityMatchVia, "fuzzy" | "sound">;
   start: number;
   length: number;
 }
@@ -321,6 +321,18 @@ function exactIn(index: CityIndex, text: string | undefined, source: CitySource)
   const city = index.byId.get(best.cityId);
   // Stryker disable next-line ConditionalExpression: equivalent, the index only holds delivered cities' ids (shop aliases are checked when it is built)
   if (!city) return undefined;
+  if (source === "city") {
+    // A city's name beside a word that begins place names ("Bab Taza", "Sidi Bouzid Safi") is part of
+    // another town's name as often as the city itself: read, but not proven.
+    const fieldWords = cityWords(text, true);
+    const outside = [...fieldWords.slice(0, best.start), ...fieldWords.slice(best.start + best.length)];
+    if (namesAPlace(outside)) {
+      const score = roundScore(
+        similarity(keyOf(fieldWords), keyOf(fieldWords.slice(best.start, best.start + best.length))),
+      );
+      return { status: "matched", city, via: "fuzzy", score, source, input: text.trim(), suggestions: [] };
+    }
+  }
   return { status: "matched", city, via: best.via, score: 1, source, input: text.trim(), suggestions: [] };
 }
 
@@ -338,21 +350,45 @@ function fuzzyMatch(
   threshold: number,
   input: string,
   proposal: ProposalInput,
+  /** Why the city it is read as is proposed when the match is held: the whole field, or a run in it. */
+  why: CityReason,
 ): CityMatch | undefined {
   if (!accepted(ranked, threshold)) return undefined;
   const city = index.byId.get(ranked[0].cityId);
   // Stryker disable next-line ConditionalExpression: equivalent, rankings hold only delivered cities' ids
   if (!city) return undefined;
-  return {
+  // Close in spelling proves nothing ("Ain Aouda" is not Aïn Harrouda); the whole field sounding like this
+  // city alone does (a run inside a longer field proves nothing of the rest: "Fis-Miknis" is a region).
+  const proven = certainCity(index, proposal.key)?.cityId === city.id;
+  const score = roundScore(ranked[0].score);
+  const match: CityMatch = {
     status: "matched",
     city,
-    via: "fuzzy",
-    score: roundScore(ranked[0].score),
+    via: proven ? "sound" : "fuzzy",
+    score,
     source: "city",
     input,
-    // The other candidates: choices beside the accepted one, never proven.
-    suggestions: cityProposals(index, { ...proposal, choicesOnly: true }, city.id),
+    suggestions: [],
   };
+  return withChoices(index, match, proposal, why);
+}
+
+/**
+ * The choices an unproven match is held with: the city it was read as first, then the
+ * other candidates; none proven, the merchant judges them by the order's address.
+ */
+function withChoices(index: CityIndex, match: CityMatch, proposal: ProposalInput, why: CityReason): CityMatch {
+  if (match.status !== "matched") return match;
+  const read: CitySuggestion = {
+    kind: "city",
+    cityId: match.city.id,
+    name: match.city.name,
+    score: match.score,
+    confidence: "likely",
+    why,
+  };
+  const others = cityProposals(index, { ...proposal, choicesOnly: true }, match.city.id);
+  return { ...match, suggestions: match.via === "fuzzy" ? [read, ...others] : others };
 }
 
 // Stryker disable next-line EqualityOperator: equivalent, a text of exactly the bound is cut to itself
@@ -385,7 +421,7 @@ export function matchCityWithIndex(
   if (!cityText) return fromLines(index, fields) ?? { status: "missing" };
 
   const direct = exactIn(index, cityText, "city");
-  if (direct) return direct;
+  if (direct && direct.status === "matched" && direct.via !== "fuzzy") return direct;
 
   const cityWordList = cityWords(cityText, true);
   const cityKey = keyOf(cityWordList);
@@ -402,11 +438,19 @@ export function matchCityWithIndex(
     );
   }
   const fullRank = fuzzyRank(index, cityKey);
-  const full = fuzzyMatch(index, fullRank, threshold, cityText, { key: cityKey, full: fullRank, spans: [] });
+  const full = fuzzyMatch(
+    index,
+    fullRank,
+    threshold,
+    cityText,
+    { key: cityKey, full: fullRank, spans: [] },
+    "spelling",
+  );
   if (full) return full;
 
   const lines = fromLines(index, fields);
   if (lines) return lines;
+  if (direct) return withChoices(index, direct, { key: cityKey, full: fullRank, spans: [] }, "in_field");
 
   // A misspelt city beside other words ("Casablnca maarif 2"): fuzzy on each short run.
   const spans: FieldSpan[] = [];
@@ -428,7 +472,9 @@ export function matchCityWithIndex(
   // Beside a word that begins place names ("Bir Jdid", "Souk Sebt Oulad Nemma"), the run is part of
   // another town's name more often than a misspelt city: asked, not sent.
   const span =
-    bestSpan && !namesAPlace(bestSpan.outside) && fuzzyMatch(index, bestSpan.ranked, threshold, cityText, proposal);
+    bestSpan &&
+    !namesAPlace(bestSpan.outside) &&
+    fuzzyMatch(index, bestSpan.ranked, threshold, cityText, proposal, "in_field");
   if (span) return span;
   return {
     status: "unmatched",

@@ -15,6 +15,7 @@
 import type { CityIndex, Ranked } from "./city-match";
 import { consonantKey, soundKey } from "./city-sound";
 import { roundScore, similarity } from "./similarity";
+import { collapseRepeats } from "./text";
 import type { CityReason, CitySuggestion } from "./types";
 
 const LIKELY_COUNT = 3;
@@ -82,7 +83,9 @@ const PLACE_WORDS = new Set([
   "kasba",
   "kasbat",
   "oued",
+  "ued",
   "wad",
+  "wadi",
   "ras",
   "tizi",
   "imi",
@@ -109,7 +112,8 @@ const PLACE_WORDS = new Set([
 
 /** A field with a word that begins Moroccan place names. */
 export function namesAPlace(words: readonly string[]): boolean {
-  return words.some((w) => PLACE_WORDS.has(w));
+  // A doubled letter typed by mistake ("Bbab Taza") is the same word.
+  return words.some((w) => PLACE_WORDS.has(w) || PLACE_WORDS.has(collapseRepeats(w)));
 }
 
 export interface FieldSpan {
@@ -135,7 +139,12 @@ function soleCity(map: ReadonlyMap<string, number | null>, key: string): number 
   return hit === null ? undefined : hit;
 }
 
-function certainCity(index: CityIndex, key: string): { cityId: number; confirmed: boolean } | undefined {
+/**
+ * The one delivered city a key is proven to be by the certain rules: it sounds like that
+ * city's name or built-in spelling, or like a spelling the merchant confirmed, and like no
+ * other city's. The same proof makes a one-click proposal and lets a misspelling be sent unasked.
+ */
+export function certainCity(index: CityIndex, key: string): { cityId: number; confirmed: boolean } | undefined {
   const sound = soundKey(key);
   const arabic = /[\u0600-\u06ff]/.test(sound);
   if (sound.length < (arabic ? CERTAIN_MIN_ARABIC : CERTAIN_MIN_SOUND)) return undefined;

@@ -10,7 +10,7 @@ import type { HoldPolicy, MappingContext, MappingSettings } from "./types";
 export const DEFAULT_HOLD_POLICY: Readonly<HoldPolicy> = Object.freeze({
   city_missing: "hold",
   city_unmatched: "hold",
-  city_fuzzy: "send",
+  city_fuzzy: "hold",
   city_from_address: "send",
   sku_missing: "hold",
   sku_unmatched: "hold",

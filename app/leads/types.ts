@@ -282,4 +282,9 @@ export interface MappingResult {
   city?: { id: number; name: string; score: number; via: CityMatchVia };
 }
 
-export type CityMatchVia = "name" | "alias" | "district" | "shop_alias" | "fuzzy";
+/**
+ * How a city was read: a spelling we know (name, alias, district, shop_alias); a misspelling
+ * proven by the certain rules (sound: close in spelling and sounding like that city alone, or like
+ * a spelling the merchant confirmed); or fuzzy, close in spelling only, which proves nothing.
+ */
+export type CityMatchVia = "name" | "alias" | "district" | "shop_alias" | "sound" | "fuzzy";

@@ -132,6 +132,8 @@ export const recheckedText = (blocking: readonly string[]) =>
     ? msg("timeline.text.recheckedHeld", { codes: { list: blocking.map((c) => codeLabelRef(c) ?? c) } })
     : msg("timeline.text.recheckedReleased");
 export const readyAfterFixText = () => msg("timeline.text.readyAfterFix");
+/** Held for its delivery odds, and the shop's new policy would send it: it waits for the merchant's word. */
+export const oddsReleasedText = (percent: number) => msg("timeline.text.oddsReleased", { percent });
 export const heldByRulesText = () => msg("timeline.text.heldByRules");
 export const autoSendOffText = () => msg("timeline.text.autoSendOff");
 export const keyRejectedText = () => msg("timeline.text.keyRejected");

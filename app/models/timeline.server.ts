@@ -29,6 +29,8 @@ export const TIMELINE_KINDS = [
   "redacted",
   "customer_hold",
   "send_anyway",
+  // The shop's delivery-odds policy changed and no longer holds the order: its hold ends, unsent.
+  "odds_released",
   "customer_standing",
   "rechecked",
   "resend_second_lead",

@@ -48,7 +48,10 @@ export function expectedValue(
   const { amountCents, platformCostCents, deliveryFeeCents } = money;
   if (amountCents === null || platformCostCents === null || deliveryFeeCents === null) return null;
   const marginCents = amountCents - platformCostCents - deliveryFeeCents;
-  const lossCents = Math.round(returnShare * 2 * deliveryFeeCents + refusalCostCents);
+  return valueOf(probability, marginCents, Math.round(returnShare * 2 * deliveryFeeCents + refusalCostCents));
+}
+
+function valueOf(probability: number, marginCents: number, lossCents: number): ExpectedValue {
   const valueCents = Math.round(probability * marginCents - (1 - probability) * lossCents);
   const breakEven = marginCents > 0 ? lossCents / (marginCents + lossCents) : null;
   return { marginCents, lossCents, valueCents, breakEven };
@@ -66,6 +69,27 @@ export function decide(probability: number, value: ExpectedValue | null, policy:
   if (policy.policy === "hold_negative_value" && value && value.valueCents < 0)
     return { hold: true, rule: "negative_value", releaseAt: value.breakEven };
   return { hold: false };
+}
+
+/** What a stored score kept of the money (OrderOdds): its loss counted the policy of its day's own cost. */
+export interface ScoredMoney {
+  probability: number;
+  marginCents: number | null;
+  lossCents: number | null;
+}
+
+/**
+ * The decision again for an order already scored, under another policy: the same
+ * probability and margin, its loss with the new policy's own cost of a failed order in
+ * place of the previous one's.
+ */
+export function decideAgain(scored: ScoredMoney, previous: OddsPolicy, policy: OddsPolicy): OddsDecision {
+  const { probability, marginCents, lossCents } = scored;
+  const value =
+    marginCents === null || lossCents === null
+      ? null
+      : valueOf(probability, marginCents, Math.max(0, lossCents - previous.refusalCostCents + policy.refusalCostCents));
+  return decide(probability, value, policy);
 }
 
 /** Shopify's risk levels the app writes (RiskAssessmentResult). */

@@ -202,7 +202,7 @@ interface GroupCause {
  * group; undefined for the other codes. Pure.
  */
 export function findingGroup(
-  f: Pick<Finding, "code" | "params">,
+  f: Pick<Finding, "code" | "params"> & Partial<Pick<Finding, "severity">>,
 ): { key: string; label: string; fix: GroupFix } | undefined {
   const params = f.params ?? {};
   if (f.code === "sku_unmatched" || f.code === "sku_missing") {
@@ -211,7 +211,12 @@ export function findingGroup(
     const title = typeof params.title === "string" ? params.title : "";
     return { key: `title:${title}`, label: title, fix: "mapVariant" };
   }
-  if (f.code === "city_unmatched" || f.code === "city_missing") {
+  // A held misspelling the rules do not prove: the city the merchant picks becomes a confirmed spelling.
+  if (
+    f.code === "city_unmatched" ||
+    f.code === "city_missing" ||
+    (f.code === "city_fuzzy" && f.severity === "blocking")
+  ) {
     const input = typeof params.input === "string" ? params.input : "";
     const key = normalizeCityKey(input);
     return { key: `city:${key}`, label: input, fix: key ? "aliasCity" : "none" };

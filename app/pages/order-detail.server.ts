@@ -248,7 +248,10 @@ function parseJson<T>(json: string | null | undefined, fallback: T): T {
 const PHONE_CODES = new Set(["phone_missing", "phone_invalid", "phone_landline", "phone_foreign", "phone_unverified"]);
 const CITY_CHOICE_CODES = new Set(["city_missing", "city_fuzzy", "city_from_address"]);
 
-export function fixOf(finding: Pick<Finding, "code" | "params">): { fix: FindingFix; groupKey: string | null } {
+export function fixOf(finding: Pick<Finding, "code" | "params" | "severity">): {
+  fix: FindingFix;
+  groupKey: string | null;
+} {
   const group = findingGroup(finding);
   if (group && group.fix !== "none") return { fix: group.fix as FindingFix, groupKey: group.key };
   if (CITY_CHOICE_CODES.has(finding.code) || finding.code === "city_unmatched")

@@ -5,6 +5,14 @@
  */
 import { resumeShop } from "../sync/shop-pause.server";
 import { ensureSyncScheduled } from "../sync/sync-schedule.server";
+import {
+  confirmedRelease,
+  recheckOddsHolds,
+  ReleaseNotConfirmedError,
+  sendReleased,
+  type Release,
+} from "../sync/release-held.server";
+import { oddsPolicyOf } from "../customers/delivery-odds.server";
 import { Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import type { SecretBox } from "../crypto/secret-box.server";
@@ -502,6 +510,8 @@ export type SettingsSaveResult =
       connection: SellerConnectionView | null;
       keyStore: string | null;
       keyChanged: boolean;
+      /** A looser delivery-odds policy: the held orders it would send, for the merchant to confirm (none sent yet). */
+      release: Release | null;
     }
   /** Nothing was saved: the settings' field errors, or the key's (shown on its field). */
   | { ok: false; fieldErrors: FieldErrors; keyError: KeyErrorCode | null };
@@ -526,7 +536,8 @@ export async function saveSettingsPage(
     where: { domain: shop },
     select: { settings: true, sellerApiBaseUrl: true },
   });
-  const parsed = parseSettingsForm(values, readShopSettings(row.settings));
+  const before = readShopSettings(row.settings);
+  const parsed = parseSettingsForm(values, before);
   const secret = values.eventsSecret?.trim();
   const secretError: FieldErrors =
     secret && !isStrongEventsSecret(secret) ? { eventsSecret: { code: "min", min: MIN_EVENTS_SECRET_LENGTH } } : {};
@@ -543,6 +554,8 @@ export async function saveSettingsPage(
   }
   const saved = await saveShopSettings(db, shop, values, options);
   if (!saved.ok) return { ok: false, fieldErrors: saved.fieldErrors, keyError: null };
+  // Another delivery-odds policy: the orders it held that the new one would send wait for the merchant's word.
+  const oddsChanged = JSON.stringify(saved.settings.deliveryOdds) !== JSON.stringify(before.deliveryOdds);
   return {
     ok: true,
     settings: saved.settings,
@@ -550,5 +563,30 @@ export async function saveSettingsPage(
     connection: verified?.ok ? verified.connection : null,
     keyStore: verified?.ok ? verified.keyStore : null,
     keyChanged: verified !== null,
+    release: oddsChanged ? await recheckOddsHolds(db, shop, oddsPolicyOf(before)) : null,
   };
+}
+
+export type { Release };
+
+/**
+ * The confirmation of what a looser delivery-odds policy freed: the orders it named, sent
+ * by the merchant; more than one only with the count the confirmation stated.
+ */
+export async function sendReleasedFromSettings(
+  db: Db,
+  shop: string,
+  form: FormData,
+): Promise<{ intent: "sendReleased"; ok: true; sent: number } | { intent: "sendReleased"; ok: false; error: string }> {
+  const { ids, count } = confirmedRelease(form);
+  try {
+    return {
+      intent: "sendReleased",
+      ok: true,
+      sent: (await sendReleased(db, shop, ids, { by: "merchant" }, count)).sent,
+    };
+  } catch (error) {
+    if (error instanceof ReleaseNotConfirmedError) return { intent: "sendReleased", ok: false, error: "group_changed" };
+    throw error;
+  }
 }

@@ -65,11 +65,11 @@ export default function Cash() {
 
   const filterText =
     view.minAge !== null && view.maxAge !== null
-      ? t("cash.filter.range", { min: format.integer(view.minAge), max: format.integer(view.maxAge) })
+      ? t("cash.filter.range", { min: format.integer(view.minAge), max: view.maxAge })
       : view.minAge !== null
-        ? t("cash.filter.minAge", { min: format.integer(view.minAge) })
+        ? t("cash.filter.minAge", { min: view.minAge })
         : view.maxAge !== null
-          ? t("cash.filter.maxAge", { max: format.integer(view.maxAge) })
+          ? t("cash.filter.maxAge", { max: view.maxAge })
           : null;
   const summaryKey =
     view.state === "owed" ? "cash.summary.owed" : view.state === "paid" ? "cash.summary.paid" : "cash.summary.returned";
@@ -94,7 +94,7 @@ export default function Cash() {
               <BlockStack gap="300">
                 <Text as="p">{t("cash.intro")}</Text>
                 <Text as="p" tone="subdued" variant="bodySm">
-                  {t("cash.overdueRule", { days: format.integer(overview.overdueDays) })}
+                  {t("cash.overdueRule", { days: overview.overdueDays })}
                 </Text>
                 <ButtonGroup variant="segmented">
                   {CASH_STATES.map((state) => (

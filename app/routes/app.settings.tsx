@@ -17,8 +17,10 @@ import prisma from "../db.server";
 import {
   loadSettingsPage,
   saveSettingsPage,
+  sendReleasedFromSettings,
   type FieldErrors,
   type KeyErrorCode,
+  type Release,
   type SettingsFormValues,
 } from "../pages/settings.server";
 import type { CurrencyLabel, MessageKey } from "../i18n";
@@ -42,6 +44,7 @@ import { StorePairingSection } from "../components/settings/StorePairingSection"
 import { loadPairingView, runPairingAction } from "../customers/pairing.server";
 import { loadOddsModelStatus } from "../pages/delivery-odds.server";
 import { AdFeedSection } from "../components/settings/AdFeedSection";
+import { ReleaseModal } from "../components/orders/ReleaseModal";
 import { loadAdFeedView, runAdFeedAction } from "../pages/ad-feed.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "settings.title");
@@ -61,6 +64,7 @@ export const action = withErrorReference(async ({ request }: ActionFunctionArgs)
   const { session, admin } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = formText(form, "intent");
+  if (intent === "sendReleased") return sendReleasedFromSettings(prisma, session.shop, form);
   if (intent !== "save") {
     // The conversion feed's forms save at once too.
     const adFeed = await runAdFeedAction(prisma, session.shop, intent, (name) => formText(form, name), {
@@ -110,6 +114,8 @@ export default function Settings() {
   const savedJson = JSON.stringify(initialValues(data));
   const saved = useMemo(() => JSON.parse(savedJson) as SettingsFormValues, [savedJson]);
   const [form, setForm] = useState<SettingsFormValues>(saved);
+  // Held orders a looser delivery-odds policy would send: they go on the merchant's confirmation.
+  const [release, setRelease] = useState<Release | null>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const saving = fetcher.state !== "idle";
 
@@ -120,6 +126,7 @@ export default function Settings() {
     // Saved: the key typed leaves the page, the form is what is saved now.
     setForm(saved);
     setCurrency(result.settings.currencyLabel as CurrencyLabel);
+    setRelease(result.release && result.release.orders.length > 0 ? result.release : null);
     shopify.toast.show(
       result.keyChanged && result.connection
         ? t("settings.key.verified", { name: result.connection.name ?? "" })
@@ -192,6 +199,7 @@ export default function Settings() {
           <MaintenanceSection />
         </Layout>
       </BlockStack>
+      <ReleaseModal release={release} onClose={() => setRelease(null)} />
     </Page>
   );
 }

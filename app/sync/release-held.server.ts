@@ -21,7 +21,9 @@ import { loadShopRules, mappingContext } from "./mapping-context.server";
 import { applyOverrides } from "./post-lead.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
-import { findingRef, readyAfterFixText, recheckedText } from "../models/order-texts";
+import { findingRef, oddsReleasedText, readyAfterFixText, recheckedText } from "../models/order-texts";
+import { decideAgain, type OddsPolicy } from "../odds/decision";
+import { oddsPolicyOf } from "../customers/delivery-odds.server";
 import { readShopSettings } from "../models/shop-settings";
 import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { formText } from "../http/form";
@@ -177,16 +179,12 @@ export async function recheckHeldOrders(
   return { orders: released, stillHeld, staleOrderDays };
 }
 
-/** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
-async function releaseCustomer(
-  db: Db,
-  shop: string,
-  phone: string,
-  now: Date,
-  staleOrderDays: number,
-): Promise<Release> {
+const hasBlocking = (findings: string) => parseFindings(findings).some((f) => f?.severity === "blocking");
+
+/** The shop's held orders `where` names (newest change first), with the reason of each the customer hold keeps. */
+async function heldWithHolds(db: Db, shop: string, where: Prisma.OrderLinkWhereInput) {
   const held = await db.orderLink.findMany({
-    where: { shop, state: "held", cancelledAt: null, phone },
+    where: { ...where, shop, state: "held", cancelledAt: null },
     orderBy: [{ updatedAt: "desc" }],
     take: RECHECK_LIMIT,
     select: {
@@ -204,14 +202,72 @@ async function releaseCustomer(
     shop,
     held.map((l) => l.id),
   );
+  return { held, holds };
+}
+
+/** A trusted customer: their orders the customer hold kept back, and nothing else holds. */
+async function releaseCustomer(
+  db: Db,
+  shop: string,
+  phone: string,
+  now: Date,
+  staleOrderDays: number,
+): Promise<Release> {
+  const { held, holds } = await heldWithHolds(db, shop, { phone });
   const orders: ReleasedOrder[] = [];
   let stillHeld = 0;
   for (const link of held) {
-    const blocking = parseFindings(link.findings).some((f) => f?.severity === "blocking");
+    const blocking = hasBlocking(link.findings);
     if (holds.has(link.id) && !blocking) orders.push(releasedOrder(link, link.totalCents, now, staleOrderDays));
     else stillHeld++;
   }
   return { orders, stillHeld, staleOrderDays };
+}
+
+/**
+ * After the shop's delivery-odds policy changed (Settings): the orders held for their
+ * odds alone that the new policy would send, judged on their stored score with the new
+ * policy. Their hold ends (a timeline row says so, their reason reads ready to send) and
+ * they are named, to be sent on the merchant's confirmation: a setting sends nothing by
+ * itself. Orders a finding holds too, or that the new policy still holds, stay as they are.
+ */
+export async function recheckOddsHolds(
+  db: Db,
+  shop: string,
+  previous: OddsPolicy,
+  options: { now?: Date } = {},
+): Promise<Release> {
+  const now = options.now ?? new Date();
+  const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
+  const settings = readShopSettings(shopRow?.settings);
+  const policy = oddsPolicyOf(settings);
+  const scores = await db.orderOdds.findMany({
+    where: { shop, held: true },
+    orderBy: { scoredAt: "desc" },
+    take: RECHECK_LIMIT,
+    select: { linkId: true, probability: true, marginCents: true, lossCents: true },
+  });
+  const { held: links, holds } = await heldWithHolds(db, shop, { id: { in: scores.map((o) => o.linkId) } });
+  const scoreOf = new Map(scores.map((o) => [o.linkId, o]));
+  const orders: ReleasedOrder[] = [];
+  let stillHeld = 0;
+  for (const link of links) {
+    const hold = holds.get(link.id);
+    const score = scoreOf.get(link.id)!;
+    const byOdds = hold !== undefined && "reason" in hold && hold.reason.code === "delivery_odds";
+    if (!byOdds || hasBlocking(link.findings) || decideAgain(score, previous, policy).hold) {
+      stillHeld++;
+      continue;
+    }
+    const text = oddsReleasedText(Math.round(score.probability * 100));
+    await db.$transaction(async (tx: Prisma.TransactionClient) => {
+      await tx.orderLink.update({ where: { id: link.id }, data: reasonFields(text) });
+      await tx.orderOdds.update({ where: { linkId: link.id }, data: { held: false } });
+      await addTimeline(tx, shop, link.id, { kind: "odds_released", text, data: { policy: policy.policy }, at: now });
+    });
+    orders.push(releasedOrder(link, link.totalCents, now, settings.staleOrderDays));
+  }
+  return { orders, stillHeld, staleOrderDays: settings.staleOrderDays };
 }
 
 /** What a release's confirmation posts: the freed orders' ids and the count it stated. */

@@ -7,7 +7,9 @@
  * decile, or the report as JSON. Reads only the files named: nothing is sent anywhere.
  *
  * `--shop SHOP` instead reads that shop's sent orders from the app's database
- * (DATABASE_URL); `--export DIR` also writes them as the two files.
+ * (DATABASE_URL), or, without it, from the demo's (the embedded PostgreSQL `npm run demo`
+ * keeps in its data folder: `--data-dir DIR`, default .demo); `--export DIR` also writes
+ * them as the two files.
  */
 // First: production defaults (app/env.server.ts: NODE_ENV, .env); what the command prints stays plain text.
 import { setProcessRole } from "../../app/runtime/logger.server";
@@ -17,18 +19,19 @@ import { operatorArgs, shopArg, UsageError } from "./lib/usage";
 import { DEFAULT_EVALUATION, evaluate, formatReport } from "./odds/evaluate";
 import { FileFormatError, parseCities, parseEvaluationFiles, toEvaluationFiles } from "./odds/files";
 import type { EvalOrder } from "./odds/evaluate";
+import { DEFAULT_DEMO_DATA_DIR, NoShopDatabaseError, withShopDatabase } from "./odds/shop-database";
 
 const USAGE =
-  "usage: npm run odds:evaluate -- (--orders FILE --outcomes FILE [--cities FILE] | --shop SHOP [--export DIR]) [--train 0.7] [--refusal-cost MAD] [--min-probability 0.5] [--json]";
+  "usage: npm run odds:evaluate -- (--orders FILE --outcomes FILE [--cities FILE] | --shop SHOP [--data-dir DIR] [--export DIR]) [--train 0.7] [--refusal-cost MAD] [--min-probability 0.5] [--json]";
 
 setProcessRole("odds-evaluate");
 
-/** The shop's sent orders from the app's database (DATABASE_URL), written as files when asked. */
-async function fromDatabase(shop: string, exportDir: string | undefined): Promise<EvalOrder[]> {
-  const { default: prisma } = await import("../../app/db.server");
+/** The shop's sent orders from the app's database (DATABASE_URL, else the demo's), written as files when asked. */
+async function fromDatabase(shop: string, dataDir: string, exportDir: string | undefined): Promise<EvalOrder[]> {
   const { ordersFromDatabase } = await import("./odds/from-database");
-  try {
-    const orders = await ordersFromDatabase(prisma, shop);
+  return withShopDatabase(dataDir, async (db, where) => {
+    const orders = await ordersFromDatabase(db, shop);
+    console.error(`odds:evaluate: ${orders.length} sent orders of ${shop}, read from ${where}`);
     if (exportDir) {
       const files = toEvaluationFiles(orders);
       mkdirSync(exportDir, { recursive: true });
@@ -39,9 +42,7 @@ async function fromDatabase(shop: string, exportDir: string | undefined): Promis
       );
     }
     return orders;
-  } finally {
-    await prisma.$disconnect();
-  }
+  });
 }
 
 function share(values: Record<string, string | boolean | undefined>, name: string, fallback: number): number {
@@ -72,6 +73,7 @@ async function main(): Promise<number> {
       "refusal-cost": text,
       "min-probability": text,
       shop: text,
+      "data-dir": text,
       export: text,
       json: { type: "boolean" },
     });
@@ -79,12 +81,13 @@ async function main(): Promise<number> {
     const shop = shopArg(args.shop);
     if (shop && (orders || outcomes))
       throw new UsageError("--shop reads the database: no --orders or --outcomes with it");
+    if (!shop && (args.export || args["data-dir"])) throw new UsageError("--export and --data-dir go with --shop");
     if (!shop && (!orders || !outcomes)) throw new UsageError("--orders and --outcomes are required (or --shop)");
     const refusalCost = args["refusal-cost"] ?? String(DEFAULT_EVALUATION.refusalCostCents / 100);
     if (!/^\d{1,6}(\.\d{1,2})?$/.test(refusalCost))
       throw new UsageError(`--refusal-cost must be an amount in MAD, not "${refusalCost}"`);
     const parsed = shop
-      ? await fromDatabase(shop, args.export)
+      ? await fromDatabase(shop, args["data-dir"] ?? DEFAULT_DEMO_DATA_DIR, args.export)
       : parseEvaluationFiles({
           orders: { name: orders!, text: read(orders!) },
           outcomes: { name: outcomes!, text: read(outcomes!) },
@@ -103,7 +106,7 @@ async function main(): Promise<number> {
       console.error(`odds:evaluate: ${error.message}\n${USAGE}`);
       return 2;
     }
-    if (error instanceof FileFormatError || error instanceof RangeError) {
+    if (error instanceof FileFormatError || error instanceof RangeError || error instanceof NoShopDatabaseError) {
       console.error(`odds:evaluate: ${error.message}`);
       return 1;
     }

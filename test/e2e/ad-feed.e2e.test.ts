@@ -241,8 +241,8 @@ describe("the conversion feed, in French on a phone", () => {
     expect(await activity.getByText(tr("activity.adFeed.customerDataOnly")).count()).toBe(4);
     expect(await activity.getByText(tr("adFeed.platform.tiktok"), { exact: true }).count()).toBe(2);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
-    // The feed's card; the page's older cards have tables whose scroll area takes no focus on a phone.
-    expect(await axeViolations(page, { within: "[data-ad-feed-activity]", rules: "all" })).toEqual([]);
+    // The whole page: every table of Activity scrolls sideways in a region the keyboard reaches.
+    expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("ad-feed-activity-fr-phone");
   });
 });

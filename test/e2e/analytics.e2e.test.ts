@@ -4,7 +4,7 @@
  * delivered, returned, cancelled on the call) on top of two months of older
  * orders recounted by the rebuild; the page shows the funnel and its losses, the
  * rates with their denominators, the city and product tables, changes period, sorts,
- * downloads a table as CSV, and passes axe-core, in English and in French.
+ * downloads a table as CSV, and passes axe-core, in English and in French, and on a phone (375 px).
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -12,7 +12,7 @@ import { sandboxControl } from "../../sandbox/index";
 import { amount } from "../../app/analytics/csv";
 import { signedCents } from "../../app/analytics/contribution";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -225,6 +225,26 @@ describe("Analytics", () => {
       await fr.screenshot("analytics-fr");
     } finally {
       await fr.close();
+    }
+  });
+
+  it("GIVEN a phone at 375 px WHEN the merchant reads Analytics in French THEN the page is no wider than the screen, its tables scroll by keyboard and axe-core finds nothing", async () => {
+    const phone = await openPhoneSession(world, SHOP, "fr");
+    try {
+      const { page } = phone;
+      await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=90", { locale: "fr" }));
+      await page.locator('[data-table="cities"]').waitFor();
+      await page.locator('[data-table="products"]').waitFor();
+      await page.locator('[data-chart="collected"] svg').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.locator('[data-loss="returned"]').textContent()).toBe("5 refusées à la porte ou retournées");
+      // The city table is wider than the phone: it scrolls inside the page, and the keyboard reaches it.
+      const cities = page.locator('[data-table="cities"]');
+      expect(await cities.evaluate((el) => el.querySelector("table")!.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await phone.screenshot("analytics-fr-phone");
+    } finally {
+      await phone.close();
     }
   });
 });

@@ -4,7 +4,8 @@
  * of delivery odds; her new order is held, another customer's is sent. The order
  * page shows the probability, the expected value, the reasons and what would send
  * the held order ("Envoyer quand même" sends it); the Orders list shows the same in
- * its column; at 1280 px and at 375 px, passing axe-core.
+ * its column; at 1280 px and at 375 px, passing axe-core. Switching Settings to send every
+ * order names the order still held for its odds in one confirmation, and sends it only then.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -183,6 +184,38 @@ describe("delivery odds on the order page and the list, in French", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await s.screenshot("delivery-odds-order-phone-fr");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("GIVEN another order held for its odds WHEN the merchant switches Settings to send every order THEN one confirmation names it, and it goes only then", async () => {
+    await world.flow.place([{ id: 6_300_005, name: "#5005", phone: REFUSER, city: "Casablanca", customerId: 601 }]);
+    await world.flow.drain();
+    expect((await linkOf("#5005")).state).toBe("held");
+    const s = await session();
+    try {
+      const { page } = s;
+      await visit(page, await world.server.embeddedUrl(SHOP, "/app/settings", { locale: "fr" }));
+      await page.getByRole("heading", { name: t("fr", "settings.title"), level: 1 }).waitFor();
+      // Polaris draws the radio over its input: the label is what a merchant clicks.
+      await page.getByText(t("fr", "settings.odds.policy.send_all"), { exact: true }).click();
+      expect(await page.getByLabel(t("fr", "settings.odds.policy.send_all"), { exact: true }).isChecked()).toBe(true);
+      await page.locator('[data-save-bar-button="save"]').click();
+      const modal = page.locator("ui-modal[open]");
+      await modal.getByText(t("fr", "release.body", { orders: "#5005" })).waitFor();
+      // Saved, and nothing sent yet: the order waits for the merchant's word, its odds hold ended.
+      expect(
+        readShopSettings((await world.server.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).settings)
+          .deliveryOdds.policy,
+      ).toBe("send_all");
+      expect((await linkOf("#5005")).state).toBe("held");
+      await modal.getByRole("button", { name: t("fr", "bulk.confirm", { count: 1, orders: "1" }) }).click();
+      await expect.poll(() => s.toasts()).toContain(t("fr", "release.sent", { count: 1 }));
+      await world.flow.drain();
+      expect((await linkOf("#5005")).state).toBe("created");
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
+      await s.screenshot("delivery-odds-looser-policy-fr");
     } finally {
       await s.close();
     }

@@ -9,6 +9,8 @@
  *   by hand and no label cut short; ar-XB (mirrored) runs right to left, its
  *   title on the right, and no inline style names a physical side.
  * - axe-core finds no violation of any impact, in all four.
+ * - On a phone (375 px), in French: no page wider than the screen, and axe-core finds no
+ *   violation either (a table that scrolls sideways is a region the keyboard can reach).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -29,7 +31,14 @@ import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { messagesOf, polarisStringsOf, type Locale } from "../../app/i18n";
 import { DEFAULT_COD_GATEWAY_PATTERNS } from "../../app/leads/cod";
 import { EN_XA_CLOSE, EN_XA_OPEN, PDF, RLO } from "../../app/i18n/pseudo";
-import { launchBrowser, openEmbeddedSession, SCREENSHOT_DIR, type EmbeddedSession } from "../helpers/browser";
+import {
+  launchBrowser,
+  openEmbeddedSession,
+  PHONE_UA,
+  SCREENSHOT_DIR,
+  type EmbeddedSession,
+  type SessionOptions,
+} from "../helpers/browser";
 import {
   DEFAULT_SCOPES,
   PREVIEW_API_KEY,
@@ -184,19 +193,28 @@ const catalogue = (locale: Locale) => [...Object.values(messagesOf(locale)), ...
 const ENGLISH_WORDS = vocabulary(catalogue("en"));
 
 /** Opens each page in `locale` and hands it to `check`; the failures of every page, by page. */
-async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]>): Promise<Record<string, string[]>> {
+async function everyPage(
+  locale: Locale,
+  check: (page: Page) => Promise<string[]>,
+  options: SessionOptions & { label?: string } = {},
+): Promise<Record<string, string[]>> {
+  const label = options.label ?? locale;
   const found: Record<string, string[]> = {};
   const sessions = new Map<string, EmbeddedSession>();
   try {
     for (const { name, path, shop = SHOP } of pages) {
       let session = sessions.get(shop);
       if (!session) {
-        session = await openEmbeddedSession(browser, {
-          apiKey: server.apiKey,
-          shop,
-          locale,
-          token: await server.mintToken(shop),
-        });
+        session = await openEmbeddedSession(
+          browser,
+          {
+            apiKey: server.apiKey,
+            shop,
+            locale,
+            token: await server.mintToken(shop),
+          },
+          options,
+        );
         sessions.set(shop, session);
       }
       const { page } = session;
@@ -215,7 +233,7 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
       // For a person to look at: test-results/e2e/languages/<locale>-<page>.png
       mkdirSync(join(SCREENSHOT_DIR, "languages"), { recursive: true });
       await page.screenshot({
-        path: join(SCREENSHOT_DIR, "languages", `${locale}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`),
+        path: join(SCREENSHOT_DIR, "languages", `${label}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`),
         fullPage: true,
       });
     }
@@ -223,11 +241,11 @@ async function everyPage(locale: Locale, check: (page: Page) => Promise<string[]
     for (const session of sessions.values()) await session.close();
   }
   // The whole list, as the assertion's diff may shorten it.
-  if (Object.keys(found).length > 0) console.error(`[${locale}] ${JSON.stringify(found, null, 2)}`);
+  if (Object.keys(found).length > 0) console.error(`[${label}] ${JSON.stringify(found, null, 2)}`);
   return found;
 }
 
-// The four languages at once, each in its own browser context: a page's wait for the
+// The four languages and the phone walk at once, each in its own browser context: a page's wait for the
 // network to go idle is mostly idle time, which the others' pages fill. Each walks every
 // page sharing the CPU with the three others, so its bound is the whole walk's on a busy machine.
 const WALK_BOUND_MS = 900_000;
@@ -246,6 +264,26 @@ describe.concurrent("every page", () => {
           ...(await axeViolations(page, { rules: "all" })),
         ];
       });
+      expect(found).toEqual({});
+    },
+    WALK_BOUND_MS,
+  );
+
+  it(
+    "on a phone (375 px) in French is no wider than the screen, and every table scrolls by keyboard: no axe violation",
+    async ({ expect }) => {
+      const width = 375;
+      const found = await everyPage(
+        "fr",
+        async (page) => {
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          return [
+            ...(wide > width ? [`the page is ${wide} px wide`] : []),
+            ...(await axeViolations(page, { rules: "all" })),
+          ];
+        },
+        { viewport: { width, height: 812 }, userAgent: PHONE_UA, label: "fr-phone" },
+      );
       expect(found).toEqual({});
     },
     WALK_BOUND_MS,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { bucketOf, LATENCY_METRICS } from "../../app/sync/reconcile/latency";
 import { formatterFor } from "../../app/i18n";
 import { DEFAULT_TIME_ZONE } from "../../app/analytics/days";
@@ -171,6 +171,41 @@ describe("sync ledger", () => {
       expect(job.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     } finally {
       await fr.close();
+    }
+  });
+
+  it("GIVEN a phone at 375 px WHEN Activity shows the ledger, the jobs and the calls THEN each table scrolls by keyboard and axe-core finds nothing", async () => {
+    const phone = await openPhoneSession(world, SHOP, "fr");
+    try {
+      const { page } = phone;
+      await visit(page, await world.server.embeddedUrl(SHOP, "/app/activity", { locale: "fr" }));
+      await page.locator('[data-sync-ledger="activity"]').waitFor();
+      await page.locator("[data-jobs-table]").waitFor();
+      await page.locator("[data-calls-table]").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // Each table wider than the phone scrolls inside a named region the keyboard can reach.
+      const regions = await page.locator("table").evaluateAll((tables) =>
+        tables.map((table) => {
+          const region = table.closest('[role="region"]') as HTMLElement | null;
+          return {
+            wide: table.scrollWidth > (table.parentElement?.clientWidth ?? 0),
+            named: Boolean(region?.getAttribute("aria-label")),
+            focusable: region?.tabIndex === 0,
+          };
+        }),
+      );
+      expect(regions.length).toBeGreaterThanOrEqual(3);
+      expect(regions.filter((r) => r.wide).length).toBeGreaterThan(0);
+      expect(regions.filter((r) => !r.named || !r.focusable)).toEqual([]);
+      // The keyboard reaches the jobs' table and scrolls it sideways.
+      const jobs = page.locator("[data-jobs-table]");
+      await jobs.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => jobs.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await phone.screenshot("activity-fr-phone");
+    } finally {
+      await phone.close();
     }
   });
 });

@@ -7,7 +7,7 @@
 import type { PrismaClient } from "@prisma/client";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox } from "../../sandbox/index";
-import { launchBrowser } from "./browser";
+import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "./browser";
 import { startPreviewServer, type PreviewServer } from "./preview-server";
 import { webhookOrder, type OrderSpec } from "./orders";
 import { connectTestShop, testPipeline, type TestPipeline } from "./pipeline";
@@ -94,4 +94,17 @@ export async function startE2EWorld(
 export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: "networkidle" });
   await page.waitForFunction(() => "__remixRouter" in window && document.readyState === "complete");
+}
+
+/** A phone's screen, as the merchant walks measured it. */
+export const PHONE = { width: 375, height: 812 };
+
+/** The world's admin for `shop` in `locale`, on a phone's screen and browser. */
+export async function openPhoneSession(world: E2EWorld, shop: string, locale: "en" | "fr"): Promise<EmbeddedSession> {
+  const { server } = world;
+  return openEmbeddedSession(
+    world.browser,
+    { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
+    { viewport: PHONE, userAgent: PHONE_UA },
+  );
 }

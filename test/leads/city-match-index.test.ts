@@ -25,7 +25,7 @@ describe("the index of spellings", () => {
   it("skips malformed entries of the platform's list and still matches the others", () => {
     const list = [null, { id: 5 }, town(1, "Zorbalik")] as unknown as ReturnType<typeof town>[];
     expect(matchCity("Zorbalik", list)).toMatchObject({ status: "matched", via: "name", city: { id: 1 } });
-    expect(matchCity("Zorbalikq", list)).toMatchObject({ status: "matched", via: "fuzzy", city: { id: 1 } });
+    expect(matchCity("Zorbalikq", list)).toMatchObject({ status: "matched", via: "sound", city: { id: 1 } });
   });
 
   it("reads a shop alias with more words than any city's own spelling", () => {

@@ -181,7 +181,7 @@ describe("mapOrderToLead: city", () => {
   it.each<[string, Partial<NonNullable<ShopOrder["shippingAddress"]>>, string, FindingCode[], string]>([
     ["an alias", { city: "Dar el Beida" }, "Casablanca", [], "12 Rue Ibnou Mounir"],
     ["Arabic", { city: "مراكش" }, "Marrakech", [], "12 Rue Ibnou Mounir"],
-    ["a misspelling", { city: "Casablnaca" }, "Casablanca", ["city_fuzzy"], "12 Rue Ibnou Mounir"],
+    ["a misspelling proven by its sound", { city: "Casablenca" }, "Casablanca", [], "12 Rue Ibnou Mounir"],
     ["a district", { city: "Maarif" }, "Casablanca", [], "12 Rue Ibnou Mounir, Maarif"],
     [
       "the address when the city field is not a city",
@@ -203,6 +203,38 @@ describe("mapOrderToLead: city", () => {
     expect(codes(result)).toEqual(expectedCodes);
     expect(result.lead?.address).toBe(expectedAddress);
     expect(result.decision).toBe("send");
+  });
+
+  it("GIVEN a misspelling that only looks like a delivered city WHEN it is mapped with the default settings THEN it is held with that city as the first choice, and sent when the shop sends such matches", () => {
+    const held = map(
+      withAddress(order({ currentTotal: { amount: "500.00", currencyCode: "MAD" } }), { city: "Casablnaca" }),
+    );
+    expect(held.decision).toBe("hold");
+    const f = finding(held, "city_fuzzy");
+    expect(f).toMatchObject({ severity: "blocking", params: { input: "Casablnaca", city: "Casablanca" } });
+    expect(f?.suggestions?.[0]).toMatchObject({ cityId: cityId("Casablanca"), confidence: "likely", why: "spelling" });
+    // Nothing is dropped: the lead is ready with the city it was read as, for the merchant's word.
+    expect(held.lead?.city).toBe(cityId("Casablanca"));
+    const sent = map(
+      withAddress(order({ currentTotal: { amount: "500.00", currencyCode: "MAD" } }), { city: "Casablnaca" }),
+      {
+        settings: { holdPolicy: { city_fuzzy: "send" } },
+      },
+    );
+    expect(sent.decision).toBe("send");
+    expect(finding(sent, "city_fuzzy")?.severity).toBe("warning");
+  });
+
+  it("GIVEN a town whose name holds a delivered city's beside a place-name word WHEN it is mapped THEN it is held, not sent to that city", () => {
+    const result = map(
+      withAddress(order({ currentTotal: { amount: "500.00", currencyCode: "MAD" } }), { city: "Bab Taza" }),
+    );
+    expect(result.decision).toBe("hold");
+    expect(finding(result, "city_fuzzy")).toMatchObject({
+      severity: "blocking",
+      params: { input: "Bab Taza", city: "Taza" },
+    });
+    expect(finding(result, "city_fuzzy")?.suggestions?.[0]).toMatchObject({ cityId: cityId("Taza"), why: "in_field" });
   });
 
   it("holds an unknown city with the city it may be, and its score", () => {

@@ -65,13 +65,19 @@ export function productOutcome(c: ProductCase) {
   return { suggestions: match.suggestions };
 }
 
-export function cityOutcome(c: CityCase) {
+/**
+ * What happens to a city field: sent to a city without asking, or left to the merchant with
+ * proposals. `fuzzy` is the shop's `city_fuzzy` choice: "hold" (the default) keeps a match the
+ * rules do not prove for the merchant, "send" sends it as before.
+ */
+export function cityOutcome(c: CityCase, fuzzy: "hold" | "send" = "hold") {
   const aliases: CityAliasRule[] = c.aliases
     ? c.aliases.map((a) => ({ alias: a.alias, cityId: cityId(a.city) }))
     : NO_ALIASES;
   const match = matchCity(c.input, cities, aliases);
-  if (match.status === "matched") return { auto: match.city.id, suggestions: match.suggestions };
-  return { suggestions: match.status === "unmatched" ? match.suggestions : [] };
+  if (match.status === "matched" && (match.via !== "fuzzy" || fuzzy === "send"))
+    return { auto: match.city.id, suggestions: match.suggestions };
+  return { suggestions: match.status === "missing" ? [] : match.suggestions };
 }
 
 const productScores: Scored[] = products.map((c) => ({ truth: c.expect, outcome: productOutcome(c) }));
@@ -79,8 +85,18 @@ const cityScores: Scored[] = cityCases.map((c) => ({
   truth: c.city === null ? null : cityId(c.city),
   outcome: cityOutcome(c),
 }));
+// The same fields with unproven matches sent, as every shop's default did before.
+const citySendScores: Scored[] = cityCases.map((c, i) => ({
+  truth: cityScores[i].truth,
+  outcome: cityOutcome(c, "send"),
+}));
 const productTable = score(productScores);
 const cityTable = score(cityScores);
+const citySendTable = score(citySendScores);
+/** Delivered cities the shop sent unasked when it sent unproven matches, and now holds: the safety's cost. */
+const heldNow = cityCases.filter(
+  (_, i) => citySendScores[i].outcome.auto !== undefined && cityScores[i].outcome.auto === undefined,
+);
 const proposedCities = cityScores.filter((s) => s.outcome.auto === undefined);
 const proposedCityTable = score(proposedCities);
 
@@ -89,7 +105,9 @@ writeFileSync(
   join(import.meta.dirname, "..", "..", "test-results", "proposals-corpus.md"),
   [
     markdown("Products", productTable),
-    markdown("Cities (every spelling)", cityTable),
+    markdown("Cities (every spelling), unproven matches held (the default)", cityTable),
+    markdown("Cities (every spelling), unproven matches sent", citySendTable),
+    `Unproven matches now held: ${heldNow.length}, of which ${heldNow.filter((c) => c.city !== null).length} were the right delivered city and ${heldNow.filter((c) => c.city === null).length} a town the platform does not deliver.`,
     markdown("Cities left to the merchant", proposedCityTable),
   ].join("\n\n") + "\n",
 );
@@ -126,6 +144,26 @@ describe("proposals on the labelled corpus", () => {
       return primary !== undefined && primary !== cityScores[i].truth;
     });
     expect(wrong.map((c) => c.input)).toEqual([]);
+  });
+
+  it("GIVEN the default hold of unproven matches WHEN a town the platform does not deliver is typed THEN it is never sent to a delivered city", () => {
+    const absent = cityCases.filter((c) => c.city === null);
+    const sent = absent.filter((c) => cityScores[cityCases.indexOf(c)].outcome.auto !== undefined);
+    expect(absent.length).toBeGreaterThanOrEqual(200);
+    expect(sent.map((c) => c.input)).toEqual([]);
+    expect(cityTable.autoWrong).toBe(0);
+    // Sending unproven matches is what sent some of them to the wrong town.
+    expect(citySendTable.autoWrong).toBeGreaterThan(0);
+  });
+
+  it("GIVEN a misspelling held because nothing proves it WHEN the merchant opens it THEN the city it was read as is the first choice, never a one-click fix", () => {
+    expect(heldNow.length).toBeGreaterThan(0);
+    for (const c of heldNow) {
+      const i = cityCases.indexOf(c);
+      const [first] = cityScores[i].outcome.suggestions;
+      expect(first, c.input).toMatchObject({ cityId: citySendScores[i].outcome.auto, confidence: "likely" });
+      expect(split(cityScores[i].outcome.suggestions).primary, c.input).toBeUndefined();
+    }
   });
 
   it("says why it proposes each item: the rule that proves a primary, the resemblance behind a choice", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decide, expectedValue, riskLevelOf, type OddsPolicy } from "../../app/odds/decision";
+import { decide, decideAgain, expectedValue, riskLevelOf, type OddsPolicy } from "../../app/odds/decision";
 
 // A 249 MAD order of a 79 MAD product to a 35 MAD city: 135 MAD margin if delivered.
 const money = { amountCents: 24_900, platformCostCents: 7_900, deliveryFeeCents: 3_500 };
@@ -54,6 +54,27 @@ describe("the shop's policy", () => {
     expect(held).toEqual({ hold: true, rule: "negative_value", releaseAt: breakEven });
     expect(decide(breakEven + 0.01, value(breakEven + 0.01), policy("hold_negative_value"))).toEqual({ hold: false });
     expect(decide(0.01, null, policy("hold_negative_value"))).toEqual({ hold: false });
+  });
+
+  it("GIVEN an order held on its stored score WHEN the policy changes THEN it is decided again with the new threshold and the new own cost of a failure", () => {
+    const stored = (p: number) => ({ probability: p, marginCents: 13_500, lossCents: value(p)!.lossCents });
+    // Held under 50 %: a threshold of 40 % sends it, one of 45 % still holds it, and send all sends everything.
+    expect(decideAgain(stored(0.42), policy("hold_below"), policy("hold_below", 0.4))).toEqual({ hold: false });
+    expect(decideAgain(stored(0.42), policy("hold_below"), policy("hold_below", 0.45)).hold).toBe(true);
+    expect(decideAgain(stored(0.02), policy("hold_below"), policy("send_all"))).toEqual({ hold: false });
+    // At 20 %: with 10 MAD of own cost the loss is 38 MAD and sending loses 3.40 MAD on average; without it
+    // the loss is 28 MAD and sending earns 4.60 MAD.
+    const p = 0.2;
+    expect(decide(p, value(p), policy("hold_negative_value")).hold).toBe(true);
+    const cheaper = { ...policy("hold_negative_value"), refusalCostCents: 0 };
+    expect(decideAgain(stored(p), policy("hold_negative_value"), cheaper)).toEqual({ hold: false });
+    const dearer = { ...policy("hold_negative_value"), refusalCostCents: 200_000 };
+    expect(decideAgain(stored(0.9), policy("hold_negative_value"), dearer).hold).toBe(true);
+    expect(decideAgain(stored(0.9), policy("hold_negative_value"), policy("hold_negative_value")).hold).toBe(false);
+    // Without a known margin the value policy holds nothing.
+    expect(
+      decideAgain({ probability: 0.1, marginCents: null, lossCents: null }, policy("hold_below"), cheaper),
+    ).toEqual({ hold: false });
   });
 
   it("GIVEN the odds against the shop's own rate THEN the risk level Shopify shows", () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
 import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { normalizeCityKey } from "../../app/leads/city-key";
+import { fromWebhookOrder, mapOrderToLead, type CatalogueProduct, type City } from "../../app/leads";
 import { connectTestShop, testPipeline } from "../helpers/pipeline";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
 
@@ -309,6 +310,47 @@ describe("fixing a group", () => {
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("received");
     expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: damaged.id } })).state).toBe("damaged");
     expect(await app.db.prisma.job.count({ where: { shop: SHOP_A } })).toBe(1);
+  });
+
+  it("GIVEN an order held because its city only looks like a delivered one WHEN the merchant picks the right city in Anomalies THEN the spelling is learned and the order goes", async () => {
+    const cities = JSON.parse(seed("cities.json")) as City[];
+    const payload = order(86, { city: "Ain Aouda" });
+    const mapped = mapOrderToLead(fromWebhookOrder(payload), {
+      catalogue: JSON.parse(seed("products.json")) as CatalogueProduct[],
+      cities,
+      now: new Date(),
+    });
+    expect(mapped.decision).toBe("hold");
+    const held = await app.db.prisma.orderLink.create({
+      data: {
+        shop: SHOP_A,
+        orderId: "5899086",
+        orderName: "#2986",
+        payload: JSON.stringify(payload),
+        externalRef: "shopify:5899086",
+        state: "held",
+        findings: JSON.stringify(mapped.findings),
+      },
+    });
+    const group = (await groupsOf(SHOP_A)).find((g) => g.key === `city:${normalizeCityKey("Ain Aouda")}`)!;
+    // Fixable as a spelling, with the city it resembles as a choice (never the one-click fix) beside the address.
+    expect(group).toMatchObject({ kind: "city", fix: "aliasCity", label: "Ain Aouda", count: 1 });
+    expect(group.suggestions[0]).toMatchObject({ name: "Aïn Harrouda", confidence: "likely" });
+    expect(group.suggestions.some((s) => s.confidence === "certain")).toBe(false);
+    expect(group.orders[0].address).toMatchObject({ city: "Ain Aouda" });
+
+    // Aïn Aouda is near Rabat: the merchant picks Rabat.
+    const rabat = cities.find((c) => c.name === "Rabat")!.id;
+    const result = await submit(route.action, SHOP_A, "/app/anomalies", {
+      intent: "fixCity",
+      key: group.key,
+      cityId: String(rabat),
+    });
+    expect(result).toEqual({ ok: true, intent: "fixCity", resent: 1, skipped: 0 });
+    expect((await app.db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("received");
+    expect((await app.db.prisma.cityAlias.findMany()).map((a) => [a.alias, a.cityId])).toEqual([
+      [normalizeCityKey("Ain Aouda"), rabat],
+    ]);
   });
 
   it("rewrites the findings of an order the fix does not free, and leaves it held for what still holds it", async () => {

@@ -107,6 +107,7 @@ async function refusedTwice(phone: string) {
     });
 }
 
+const shopRow = () => db.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
 const odds = (linkId: string) => db.prisma.orderOdds.findUniqueOrThrow({ where: { linkId } });
 const jobs = (kind: string) => db.prisma.job.findMany({ where: { kind }, orderBy: { key: "asc" } });
 
@@ -162,6 +163,81 @@ describe("delivery odds before sending", () => {
     });
     const [trusted] = await placeOrders([REFUSER], { city: "Azemmour" });
     expect(trusted.state).toBe("created");
+  });
+});
+
+describe("a looser policy in Settings", () => {
+  it("GIVEN orders held for their odds WHEN the merchant lowers the threshold THEN nothing is sent by itself: the ones the new policy sends are named for one confirmation, their hold ended; the rest stay held", async () => {
+    await setSettings({ deliveryOdds: { policy: "hold_below", minPercent: 99, refusalCost: 0 } });
+    await refusedTwice(REFUSER);
+    const placed = await placeOrders([REFUSER, "0611000444", "0611000555"]);
+    expect(placed.map((l) => l.state)).toEqual(["held", "held", "held"]);
+    const scores = await Promise.all(placed.map((l) => odds(l.id)));
+    const [refuser, ...firsts] = scores.map((o) => Math.round(o.probability * 100));
+    // The refuser's odds are well under a first order's.
+    expect(Math.min(...firsts) - refuser).toBeGreaterThanOrEqual(4);
+
+    const { saveSettingsPage, settingsFormValues, sendReleasedFromSettings } =
+      await import("../../app/pages/settings.server");
+    const threshold = refuser + 2;
+    const saved = await saveSettingsPage(db.prisma, SHOP, {
+      ...settingsFormValues(readShopSettings((await shopRow()).settings)),
+      "deliveryOdds.minPercent": String(threshold),
+    });
+    expect(saved.ok).toBe(true);
+    if (!saved.ok) return;
+    const freed = [placed[1].id, placed[2].id].sort();
+    expect(saved.release?.orders.map((o) => o.id).sort()).toEqual(freed);
+    expect(saved.release?.stillHeld).toBe(1);
+
+    // Nothing was sent: the freed orders wait, their hold ended and said so; the refuser's stays.
+    const after = await db.prisma.orderLink.findMany({ where: { id: { in: placed.map((l) => l.id) } } });
+    expect(after.map((l) => l.state)).toEqual(["held", "held", "held"]);
+    expect(await db.prisma.job.count({ where: { kind: "post-lead", state: { not: "done" } } })).toBe(0);
+    const { customerHoldReasons } = await import("../../app/customers/hold-reasons.server");
+    const holds = await customerHoldReasons(
+      db.prisma,
+      SHOP,
+      placed.map((l) => l.id),
+    );
+    expect([...holds.keys()]).toEqual([placed[0].id]);
+    const released = await db.prisma.timelineEvent.findMany({ where: { kind: "odds_released" } });
+    expect(released.map((r) => r.linkId).sort()).toEqual(freed);
+    expect(released[0].message).toMatch(
+      /^Ready to send: your new delivery-odds policy no longer holds it \(\d+% chance/,
+    );
+    expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: placed[1].id } })).reason).toMatch(
+      /^Ready to send/,
+    );
+    expect((await odds(placed[1].id)).held).toBe(false);
+    expect((await odds(placed[0].id)).held).toBe(true);
+
+    // The same save again frees nothing more; a stricter one frees nothing at all.
+    const again = await saveSettingsPage(db.prisma, SHOP, {
+      ...settingsFormValues(readShopSettings((await shopRow()).settings)),
+      "deliveryOdds.minPercent": String(threshold + 1),
+    });
+    expect(again.ok && again.release?.orders).toEqual([]);
+
+    // WHEN the merchant confirms the two THEN they are sent; more than one never goes without the stated count.
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    expect(await sendReleasedFromSettings(db.prisma, SHOP, form({ ids: freed.join(",") }))).toEqual({
+      intent: "sendReleased",
+      ok: false,
+      error: "group_changed",
+    });
+    expect(await sendReleasedFromSettings(db.prisma, SHOP, form({ ids: freed.join(","), count: "2" }))).toEqual({
+      intent: "sendReleased",
+      ok: true,
+      sent: 2,
+    });
+    await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
+    const sent = await db.prisma.orderLink.findMany({ where: { id: { in: placed.map((l) => l.id) } } });
+    expect(sent.map((l) => l.state)).toEqual(["held", "created", "created"]);
   });
 });
 

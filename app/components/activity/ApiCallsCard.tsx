@@ -2,7 +2,9 @@
  * The Seller Order API call log. A 5xx shows its exact time to the millisecond: the
  * platform's support needs it to find the failed call in its own logs.
  */
-import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Card, Select, Text } from "@shopify/polaris";
+import { ScrollTable } from "../ScrollTable";
+import { TablePages } from "../TablePages";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFormat, useT, zoneName } from "../../i18n/react";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
@@ -60,26 +62,26 @@ export function ApiCallsCard({
           </div>
         </BlockStack>
       </div>
-      <IndexTable
-        selectable={false}
-        itemCount={calls.length}
-        resourceName={{ singular: t("activity.calls.col.path"), plural: t("activity.calls.title") }}
-        emptyState={<TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>}
-        headings={[
-          { title: t("activity.calls.col.time") },
-          { title: t("activity.calls.col.method") },
-          { title: t("activity.calls.col.path") },
-          { title: t("activity.calls.col.status") },
-          { title: t("activity.calls.col.duration"), alignment: "end" },
-          { title: t("activity.calls.col.attempt"), alignment: "end" },
-        ]}
-        pagination={{ hasNext, hasPrevious, onNext, onPrevious, accessibilityLabel: t("activity.calls.pages") }}
-      >
-        {calls.map((call, index) => (
-          <IndexTable.Row id={call.id} key={call.id} position={index} tone={call.exactTime ? "critical" : undefined}>
-            <IndexTable.Cell>
-              {call.exactTime ? (
-                <BlockStack gap="050">
+      {calls.length === 0 ? (
+        <TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>
+      ) : (
+        <ScrollTable
+          label={t("activity.calls.title")}
+          data-calls-table
+          headings={[
+            t("activity.calls.col.time"),
+            t("activity.calls.col.method"),
+            t("activity.calls.col.path"),
+            t("activity.calls.col.status"),
+            { title: t("activity.calls.col.duration"), end: true },
+            { title: t("activity.calls.col.attempt"), end: true },
+          ]}
+          rows={calls.map((call) => ({
+            key: call.id,
+            ...(call.exactTime ? { tone: "critical" as const } : {}),
+            cells: [
+              call.exactTime ? (
+                <BlockStack key="time" gap="050">
                   <Text as="span" fontWeight="semibold">
                     <span data-exact-time={call.at}>
                       {t("activity.calls.exact")} <span translate="no">{call.exactTime}</span>
@@ -90,39 +92,32 @@ export function ApiCallsCard({
                   </Text>
                 </BlockStack>
               ) : (
-                <Text as="span" variant="bodySm">
-                  {format.dateTime(call.time, { seconds: true })}
-                </Text>
-              )}
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" variant="bodySm" fontWeight="medium">
+                format.dateTime(call.time, { seconds: true })
+              ),
+              <Text key="method" as="span" variant="bodySm" fontWeight="medium">
                 {call.method}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" variant="bodySm" breakWord>
-                <span translate="no">{call.path}</span>
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Badge tone={statusTone(call.status)}>
+              </Text>,
+              <div key="path" className="cod-cell-wrap">
+                <Text as="span" variant="bodySm" breakWord>
+                  <span translate="no">{call.path}</span>
+                </Text>
+              </div>,
+              <Badge key="status" tone={statusTone(call.status)}>
                 {call.status === 0 ? t("activity.calls.noAnswer") : String(call.status)}
-              </Badge>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" variant="bodySm" alignment="end" numeric>
-                {t("activity.calls.duration", { ms: call.durationMs })}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" variant="bodySm" alignment="end" numeric>
-                {String(call.attempt)}
-              </Text>
-            </IndexTable.Cell>
-          </IndexTable.Row>
-        ))}
-      </IndexTable>
+              </Badge>,
+              t("activity.calls.duration", { ms: call.durationMs }),
+              String(call.attempt),
+            ],
+          }))}
+        />
+      )}
+      <TablePages
+        hasNext={hasNext}
+        hasPrevious={hasPrevious}
+        onNext={onNext}
+        onPrevious={onPrevious}
+        label={t("activity.calls.pages")}
+      />
     </Card>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { useState } from "react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Button, Card, IndexTable, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, Text } from "@shopify/polaris";
+import { ScrollTable } from "../ScrollTable";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFormat, useT } from "../../i18n/react";
 import type { DataRequestView } from "../../customers/compliance.server";
@@ -38,36 +39,33 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
             </Text>
           </BlockStack>
         </div>
-        <IndexTable
-          resourceName={{ singular: t("activity.dataRequests.singular"), plural: t("activity.dataRequests.plural") }}
-          itemCount={requests.length}
-          selectable={false}
-          emptyState={<TableEmptyText>{t("activity.dataRequests.empty")}</TableEmptyText>}
-          headings={[
-            { title: t("activity.dataRequests.receivedAt") },
-            { title: t("activity.dataRequests.customer") },
-            { title: t("activity.dataRequests.orders") },
-            { title: "" },
-          ]}
-        >
-          {requests.map((request, index) => (
-            <IndexTable.Row id={request.id} key={request.id} position={index}>
-              <IndexTable.Cell>{format.dateTime(request.receivedLocal, { year: true })}</IndexTable.Cell>
-              <IndexTable.Cell>{request.customerId ?? "—"}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {t("activity.dataRequests.ordersValue", {
+        {requests.length === 0 ? (
+          <TableEmptyText>{t("activity.dataRequests.empty")}</TableEmptyText>
+        ) : (
+          <ScrollTable
+            label={t("activity.dataRequests.title")}
+            headings={[
+              t("activity.dataRequests.receivedAt"),
+              t("activity.dataRequests.customer"),
+              t("activity.dataRequests.orders"),
+              { title: t("mappings.col.actions"), end: true },
+            ]}
+            rows={requests.map((request) => ({
+              key: request.id,
+              cells: [
+                format.dateTime(request.receivedLocal, { year: true }),
+                request.customerId ?? "—",
+                t("activity.dataRequests.ordersValue", {
                   held: request.ordersHeld,
                   requested: request.ordersRequested,
-                })}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Button size="slim" onClick={() => fetchExport(request)} loading={busy === request.id}>
+                }),
+                <Button key="download" size="slim" onClick={() => fetchExport(request)} loading={busy === request.id}>
                   {t("activity.dataRequests.download")}
-                </Button>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
+                </Button>,
+              ],
+            }))}
+          />
+        )}
       </BlockStack>
     </Card>
   );

@@ -3,7 +3,9 @@ import { useEffect } from "react";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Button, Card, InlineStack, Select, Text } from "@shopify/polaris";
+import { ScrollTable } from "../ScrollTable";
+import { TablePages } from "../TablePages";
 import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
@@ -98,34 +100,31 @@ export function JobsCard({
           </div>
         </BlockStack>
       </div>
-      <IndexTable
-        selectable={false}
-        itemCount={jobs.length}
-        resourceName={{ singular: t("activity.jobs.col.kind"), plural: t("activity.jobs.title") }}
-        emptyState={<TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>}
-        headings={[
-          { title: t("activity.jobs.col.kind") },
-          { title: t("activity.jobs.col.order") },
-          { title: t("activity.jobs.col.state") },
-          { title: t("activity.jobs.col.attempts") },
-          { title: t("activity.jobs.col.lastError") },
-          { title: t("activity.jobs.col.runAt") },
-          { title: t("mappings.col.actions"), alignment: "end" },
-        ]}
-        pagination={{ hasNext, hasPrevious, onNext, onPrevious, accessibilityLabel: t("activity.jobs.pages") }}
-      >
-        {jobs.map((job, index) => (
-          <IndexTable.Row id={job.id} key={job.id} position={index}>
-            <IndexTable.Cell>{translateCode(t, "activity.jobKind", job.kind)}</IndexTable.Cell>
-            <IndexTable.Cell>{job.orderName ?? "—"}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <Badge tone={TONES[job.state]}>{t(`activity.jobState.${job.state}`)}</Badge>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              {t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts })}
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <div style={{ maxWidth: "24rem", whiteSpace: "normal" }}>
+      {jobs.length === 0 ? (
+        <TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>
+      ) : (
+        <ScrollTable
+          label={t("activity.jobs.title")}
+          data-jobs-table
+          headings={[
+            t("activity.jobs.col.kind"),
+            t("activity.jobs.col.order"),
+            t("activity.jobs.col.state"),
+            t("activity.jobs.col.attempts"),
+            t("activity.jobs.col.lastError"),
+            t("activity.jobs.col.runAt"),
+            { title: t("mappings.col.actions"), end: true },
+          ]}
+          rows={jobs.map((job) => ({
+            key: job.id,
+            cells: [
+              translateCode(t, "activity.jobKind", job.kind),
+              job.orderName ?? "—",
+              <Badge key="state" tone={TONES[job.state]}>
+                {t(`activity.jobState.${job.state}`)}
+              </Badge>,
+              t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts }),
+              <div key="error" className="cod-cell-wrap">
                 <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
                   {job.lastError ? (
                     <span lang="en" translate="no">
@@ -133,29 +132,29 @@ export function JobsCard({
                     </span>
                   ) : null}
                 </Text>
-              </div>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" variant="bodySm">
-                {format.dateTime(job.runAt, { seconds: true })}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <InlineStack align="end">
-                {job.retryable ? (
-                  <Button
-                    size="slim"
-                    loading={busyId === job.id}
-                    onClick={() => fetcher.submit({ intent: "retryJob", id: job.id }, { method: "post" })}
-                  >
-                    {t("activity.jobs.retry")}
-                  </Button>
-                ) : null}
-              </InlineStack>
-            </IndexTable.Cell>
-          </IndexTable.Row>
-        ))}
-      </IndexTable>
+              </div>,
+              format.dateTime(job.runAt, { seconds: true }),
+              job.retryable ? (
+                <Button
+                  key="retry"
+                  size="slim"
+                  loading={busyId === job.id}
+                  onClick={() => fetcher.submit({ intent: "retryJob", id: job.id }, { method: "post" })}
+                >
+                  {t("activity.jobs.retry")}
+                </Button>
+              ) : null,
+            ],
+          }))}
+        />
+      )}
+      <TablePages
+        hasNext={hasNext}
+        hasPrevious={hasPrevious}
+        onNext={onNext}
+        onPrevious={onPrevious}
+        label={t("activity.jobs.pages")}
+      />
     </Card>
   );
 }

@@ -2,7 +2,8 @@
  * The store's sharing log (ShopAuditEvent): pairing codes created here, and
  * stores paired with this one, refused, or unpaired, from either side.
  */
-import { BlockStack, Card, IndexTable, Text } from "@shopify/polaris";
+import { BlockStack, Card, Text } from "@shopify/polaris";
+import { ScrollTable } from "../ScrollTable";
 import { TableEmptyText } from "../TableEmptyText";
 import type { MessageKey } from "../../i18n";
 import type { LocalTime } from "../../i18n/format";
@@ -36,22 +37,23 @@ export function SharingLogCard({ events }: { events: SharingEventOnPage[] }) {
             </Text>
           </BlockStack>
         </div>
-        <IndexTable
-          resourceName={{ singular: t("activity.sharing.singular"), plural: t("activity.sharing.plural") }}
-          itemCount={events.length}
-          selectable={false}
-          emptyState={<TableEmptyText>{t("activity.sharing.empty")}</TableEmptyText>}
-          headings={[{ title: t("activity.sharing.col.at") }, { title: t("activity.sharing.col.event") }]}
-        >
-          {events.map((event, index) => (
-            <IndexTable.Row id={event.id} key={event.id} position={index}>
-              <IndexTable.Cell>{format.dateTime(event.atLocal, { year: true })}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <span data-audit-kind={event.kind}>{t(messageKey(event), { store: event.peer ?? "" })}</span>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
+        {events.length === 0 ? (
+          <TableEmptyText>{t("activity.sharing.empty")}</TableEmptyText>
+        ) : (
+          <ScrollTable
+            label={t("activity.sharing.title")}
+            headings={[t("activity.sharing.col.at"), t("activity.sharing.col.event")]}
+            rows={events.map((event) => ({
+              key: event.id,
+              cells: [
+                format.dateTime(event.atLocal, { year: true }),
+                <span key="event" className="cod-cell-wrap" style={{ display: "block" }} data-audit-kind={event.kind}>
+                  {t(messageKey(event), { store: event.peer ?? "" })}
+                </span>,
+              ],
+            }))}
+          />
+        )}
       </BlockStack>
     </Card>
   );

@@ -7,7 +7,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Link, List, Text } from "@shopify/polaris";
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, Link, List, Text } from "@shopify/polaris";
+import { ScrollTable } from "../ScrollTable";
 import type { MessageKey } from "../../i18n";
 import { useFormat, useT } from "../../i18n/react";
 import {
@@ -104,8 +105,9 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
                   {t("syncLedger.countedAt", { time: time(ledger.countedAt) })}
                 </Text>
               ) : null}
-              <DataTable
-                columnContentTypes={["text", "numeric", "numeric"]}
+              <ScrollTable
+                label={t("syncLedger.title")}
+                numeric
                 headings={[t("syncLedger.measure"), t("syncLedger.lastDay"), t("syncLedger.lastWeek")]}
                 rows={[
                   row("syncLedger.inShopify", countText(format, t, day.shopify), countText(format, t, week.shopify)),
@@ -125,7 +127,7 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
                   row("syncLedger.row.leadP95", within(day.leadP95), within(week.leadP95)),
                   row("syncLedger.row.statusP95", within(day.statusP95), within(week.statusP95)),
                   row("syncLedger.row.promise", t(dayVerdict.word), t(verdict.word)),
-                ]}
+                ].map(([label, ...cells]) => ({ key: label, cells: [label, ...cells] }))}
               />
             </BlockStack>
           )}
@@ -192,7 +194,7 @@ export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
             </Text>
             {ledger.stuck.total === 0 ? (
               <Text as="p" tone="subdued">
-                {t("syncLedger.stuck.none", { minutes: format.integer(ledger.stuckMinutes) })}
+                {t("syncLedger.stuck.none", { minutes: ledger.stuckMinutes })}
               </Text>
             ) : (
               <List type="bullet">

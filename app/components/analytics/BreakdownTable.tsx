@@ -90,7 +90,7 @@ export function BreakdownTable({
         ) : null}
         {others ? (
           <Text as="p" tone="subdued" variant="bodySm">
-            {t("analytics.others.note", { count: integer(format, others.others ?? 0) })}
+            {t("analytics.others.note", { count: others.others ?? 0 })}
           </Text>
         ) : null}
         {lines.length === 0 ? (

@@ -54,7 +54,7 @@ export function FunnelCard({
       .filter((c) => c.n > 0)
       .map((c) => ({
         ...c,
-        text: t("analytics.lossItem", { count: integer(format, c.n), cause: t(`analytics.cause.${c.cause}`) }),
+        text: t(`analytics.loss.${c.cause}`, { count: c.n }),
       }));
   /** For the drawing: the causes in words. */
   const lossWords = (step: FunnelStep): string =>

@@ -24,7 +24,7 @@ export function CashOverview({ cash }: { cash: Overview }) {
           <div data-cash-alert="overdue">
             <Banner
               tone="warning"
-              title={t("home.cash.overdue.title", { count: overdue.parcels, days: format.integer(overdueDays) })}
+              title={t("home.cash.overdue.title", { count: overdue.parcels, days: overdueDays })}
               action={{ content: t("home.cash.overdue.action"), url: listUrl(overdueDays + 1) }}
             >
               <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents) })}</p>
@@ -47,7 +47,7 @@ export function CashOverview({ cash }: { cash: Overview }) {
                         <span data-cash="long-wait">
                           {t("home.cash.ofWhich", {
                             amount: format.money(longWait.profitCents),
-                            days: format.integer(LONG_WAIT_DAYS),
+                            days: LONG_WAIT_DAYS,
                           })}
                         </span>
                       </>
@@ -60,7 +60,7 @@ export function CashOverview({ cash }: { cash: Overview }) {
                   <InlineStack gap="200">
                     {longWait.parcels > 0 ? (
                       <Button url={listUrl(LONG_WAIT_DAYS)} variant="primary">
-                        {t("home.cash.seeLongWait", { days: format.integer(LONG_WAIT_DAYS) })}
+                        {t("home.cash.seeLongWait", { days: LONG_WAIT_DAYS })}
                       </Button>
                     ) : null}
                     <Button url={listUrl(null)}>{t("home.cash.seeAll")}</Button>

@@ -10,7 +10,7 @@ export function SyncLedgerAlert({ ledger }: { ledger: SyncLedgerView }) {
   const format = useFormat();
   const { stuck, stuckMinutes } = ledger;
   if (stuck.total === 0) return null;
-  const title = t("syncLedger.alert.title", { count: stuck.total, minutes: format.integer(stuckMinutes) });
+  const title = t("syncLedger.alert.title", { count: stuck.total, minutes: stuckMinutes });
   return (
     <div data-sync-ledger-alert={stuck.total}>
       <Banner tone="critical" title={title} action={{ content: t("syncLedger.open"), url: SYNC_LEDGER_ANCHOR }}>

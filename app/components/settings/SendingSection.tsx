@@ -54,12 +54,14 @@ export function SendingSection({ holdCodes, ...props }: SettingsSectionProps & {
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="100">
           {holdCodes.map((code) => {
             const key = `settings.hold.${code}`;
+            const help = `${key}Help`;
             return (
               <SettingCheckbox
                 key={code}
                 {...props}
                 name={`holdPolicy.${code}`}
                 label={isMessageKey(key) ? t(key) : code}
+                helpText={isMessageKey(help) ? t(help) : undefined}
               />
             );
           })}

@@ -34,10 +34,10 @@ export function countText(format: Formatter, t: Translate, count: { count: numbe
 export function promiseSentence(format: Formatter, t: Translate, promise: SyncLedgerView["promise"]): string {
   return t("syncLedger.promise.text", {
     leadShare: format.percent(promise.leadShare),
-    leadSeconds: format.integer(promise.leadSeconds),
-    allMinutes: format.integer(Math.round(promise.allLeadsSeconds / 60)),
+    leadSeconds: promise.leadSeconds,
+    allMinutes: Math.round(promise.allLeadsSeconds / 60),
     statusShare: format.percent(promise.statusShare),
-    statusMinutes: format.integer(Math.round(promise.statusSeconds / 60)),
+    statusMinutes: Math.round(promise.statusSeconds / 60),
   });
 }
 

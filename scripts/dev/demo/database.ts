@@ -35,7 +35,8 @@ export class DemoDatabaseNotEmptyError extends Error {
   }
 }
 
-const DEMO_DATABASE = "cod_lead_sync_demo";
+/** The demo's database on its embedded server (odds:evaluate --shop reads it there too). */
+export const DEMO_DATABASE = "cod_lead_sync_demo";
 
 /** Where the embedded server keeps its data, under the demo's data folder. */
 export const postgresFolder = (dataDir: string) => join(dataDir, "postgres");

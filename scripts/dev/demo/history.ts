@@ -142,6 +142,7 @@ export async function seedDemoHistory(
         totalClient: total,
         totalCents: totalCentsOf(total),
         productKeys: JSON.stringify([`product:${productId}`]),
+        leadJson: sent ? leadOf(payload, cityId, total, [{ sku, quantity }]) : null,
         confirmationStatus,
         shippingStatus,
         // The platform's fees and product cost taken: about a third of the order stays with the seller.
@@ -162,6 +163,33 @@ export async function seedDemoHistory(
   await rebuildCustomerRecords(db, shop);
   await rebuildCashLedger(db, shop, { now: new Date(now) });
   return rows.length;
+}
+
+/**
+ * The lead the app sent for a past order, as it keeps it (leadJson): the customer, the city, the
+ * amount and the platform's items, which the delivery odds' fit and evaluation price.
+ */
+function leadOf(
+  payload: ReturnType<typeof webhookOrder>,
+  cityId: number,
+  totalClient: string,
+  items: { sku: string; quantity: number }[],
+): string {
+  const address = payload.shipping_address as {
+    first_name?: string;
+    last_name?: string;
+    address1?: string;
+    phone?: string;
+  };
+  return JSON.stringify({
+    customer_name: [address.first_name, address.last_name].filter(Boolean).join(" "),
+    customer_phone: address.phone,
+    city: cityId,
+    address: address.address1,
+    total_client: totalClient,
+    items,
+    external_ref: `shopify:${String(payload.id)}`,
+  });
 }
 
 /**
@@ -203,6 +231,9 @@ function returningCustomerHistory(shop: string, now: number, first: number): Pri
       totalClient: String((payload.current_total_price as string | undefined) ?? "149.00"),
       totalCents: totalCentsOf(String((payload.current_total_price as string | undefined) ?? "149.00")),
       productKeys: JSON.stringify(["product:1002"]),
+      leadJson: leadOf(payload, 101, String((payload.current_total_price as string | undefined) ?? "149.00"), [
+        { sku: "ARG-OIL-100", quantity: 1 },
+      ]),
       confirmationStatus,
       shippingStatus,
       statusFinal: true,

@@ -170,7 +170,7 @@ describe("the built-in order set", () => {
     );
     const cities = creates.map((p) => (p.shipping_address as { city: string }).city);
     expect(cities.some((c) => /\p{Script=Arabic}/u.test(c))).toBe(true);
-    expect(cities).toContain("Casablnaca");
+    expect(cities).toContain("Casablenca");
     expect(phones.some((p) => p?.startsWith("+212"))).toBe(true);
     expect(phones.some((p) => p?.startsWith("00212"))).toBe(true);
     expect(phones.some((p) => p !== null && /^0\d \d\d/.test(p))).toBe(true);
