@@ -31,7 +31,7 @@ import {
   type SyncLedgerActionResult,
 } from "../components/activity/SyncLedgerSection";
 import { loadSyncLedger } from "../pages/sync-ledger.server";
-import { ledgerOnPage } from "../components/sync-ledger/times";
+import { ledgerOnPage } from "../pages/sync-ledger-times";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { localTime } from "../time-zone";
 import { reconcileNow } from "../sync/reconcile/pass.server";

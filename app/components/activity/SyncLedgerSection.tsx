@@ -20,7 +20,7 @@ import {
   termText,
   withinText,
 } from "../sync-ledger/text";
-import type { LedgerOnPage } from "../sync-ledger/times";
+import type { LedgerOnPage } from "../../pages/sync-ledger-times";
 
 export type SyncLedgerActionResult = { intent: "reconcileNow"; ok: true };
 export const RECONCILE_NOW_INTENT = "reconcileNow";
