@@ -7,10 +7,8 @@ import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text 
 import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
+import type { ActivityActionResult } from "../../pages/activity-intents";
 import type { JobState } from "../../queue/types";
-
-export type ActivityActionResult =
-  { intent: "retryJob"; ok: boolean } | { intent: "retryAllDead"; ok: true; count: number };
 
 const STATES: VisibleJobState[] = ["pending", "running", "failed", "dead"];
 const TONES: Record<JobState, "info" | "attention" | "warning" | "critical" | "success"> = {

@@ -21,9 +21,7 @@ import {
   withinText,
 } from "../sync-ledger/text";
 import type { LedgerOnPage } from "../../pages/sync-ledger-times";
-
-export type SyncLedgerActionResult = { intent: "reconcileNow"; ok: true };
-export const RECONCILE_NOW_INTENT = "reconcileNow";
+import { RECONCILE_NOW_INTENT, type SyncLedgerActionResult } from "../../pages/activity-intents";
 
 export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
   const t = useT();
