@@ -26,7 +26,7 @@ import { loadFeedActivity } from "./ad-feed.server";
 import { fileResponse } from "./file-response";
 import { RECONCILE_NOW_INTENT, type ActivityActionResult, type SyncLedgerActionResult } from "./activity-intents";
 
-export async function loadActivityPage(request: Request, shop: string) {
+export async function activityPageData(request: Request, shop: string) {
   const params = new URL(request.url).searchParams;
   const status = params.get("status");
   const jobState = params.get("jobState");

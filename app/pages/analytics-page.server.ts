@@ -10,7 +10,7 @@ import { loadAdFeedReport } from "./ad-feed.server";
 import { requestCsvDialect } from "./request-locale.server";
 import { fileResponse } from "./file-response";
 
-export async function loadAnalyticsPage(request: Request, shop: string) {
+export async function analyticsPageData(request: Request, shop: string) {
   const report = await loadAnalytics(prisma, shop, new URL(request.url).searchParams);
   return { ...report, adFeed: await loadAdFeedReport(prisma, shop, report.period, report.weeks) };
 }

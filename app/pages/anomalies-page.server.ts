@@ -28,7 +28,7 @@ import { minutesSince } from "./minutes-since";
 const isCause = (value: string | null): value is Cause =>
   value !== null && (CAUSES as readonly string[]).includes(value);
 
-export async function loadAnomaliesPage(request: Request, shop: string) {
+export async function anomaliesPageData(request: Request, shop: string) {
   const param = new URL(request.url).searchParams.get("cause");
   const cause = isCause(param) ? param : undefined;
   const now = Date.now();

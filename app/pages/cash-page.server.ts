@@ -8,7 +8,7 @@ import { CashExportRefused, cashCsvExport, loadCashPage } from "./cash.server";
 import { requestCsvDialect } from "./request-locale.server";
 import { fileResponse } from "./file-response";
 
-export function loadCash(request: Request, shop: string) {
+export function cashPageData(request: Request, shop: string) {
   return loadCashPage(prisma, shop, new URL(request.url).searchParams);
 }
 

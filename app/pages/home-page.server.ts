@@ -12,7 +12,7 @@ import { loadShopFacts } from "./shop-facts.server";
 import { loadSyncLedger } from "./sync-ledger.server";
 import { ledgerOnPage } from "./sync-ledger-times";
 
-export async function loadHomePage(shop: string) {
+export async function homePageData(shop: string) {
   await ensureShop(prisma, shop);
   const [dashboard, inbox, facts, syncLedger] = await Promise.all([
     loadDashboard(prisma, shop),

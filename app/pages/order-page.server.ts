@@ -27,7 +27,7 @@ import { loadShopFacts } from "./shop-facts.server";
 import { loadOrderOdds } from "./delivery-odds.server";
 import { fileResponse } from "./file-response";
 
-export async function loadOrderPage(shop: string, admin: AdminGraphqlClient, id: string) {
+export async function orderPageData(shop: string, admin: AdminGraphqlClient, id: string) {
   const order = await loadOrderDetail(prisma, shop, id, { timeZone: DEFAULT_TIME_ZONE });
   if (!order) throw new Response("Not found", { status: 404 });
   // A failed Shopify read is shown in its card; the rest of the page does not need Shopify.

@@ -12,7 +12,7 @@ import { fixFailure, resendOrders, retryFailedOrders, type FixFailureCode } from
 
 const DAY_MS = 86_400_000;
 
-export async function loadOrdersPage(request: Request, shop: string) {
+export async function ordersPageData(request: Request, shop: string) {
   const search = parseOrdersSearch(new URL(request.url).searchParams);
   const facts = await loadShopFacts(prisma, shop);
   const now = Date.now();

@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { loadHomePage } from "../pages/home-page.server";
+import { homePageData } from "../pages/home-page.server";
 import { HomePage } from "../components/home/HomePage";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadHomePage(session.shop);
+  return homePageData(session.shop);
 });
 
 export default HomePage;

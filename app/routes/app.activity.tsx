@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { activityPageAction, loadActivityPage } from "../pages/activity-page.server";
+import { activityPageAction, activityPageData } from "../pages/activity-page.server";
 import { ActivityPage } from "../components/activity/ActivityPage";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadActivityPage(request, session.shop);
+  return activityPageData(request, session.shop);
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {

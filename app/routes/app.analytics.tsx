@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { loadAnalyticsPage } from "../pages/analytics-page.server";
+import { analyticsPageData } from "../pages/analytics-page.server";
 import { AnalyticsPage } from "../components/analytics/AnalyticsPage";
 import { pageTitle } from "../i18n/page-title";
 
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "analytics
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadAnalyticsPage(request, session.shop);
+  return analyticsPageData(request, session.shop);
 });
 
 export default AnalyticsPage;

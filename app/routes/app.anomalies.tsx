@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { anomaliesPageAction, loadAnomaliesPage } from "../pages/anomalies-page.server";
+import { anomaliesPageAction, anomaliesPageData } from "../pages/anomalies-page.server";
 import { AnomaliesPage } from "../components/orders/AnomaliesPage";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadAnomaliesPage(request, session.shop);
+  return anomaliesPageData(request, session.shop);
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { loadCash } from "../pages/cash-page.server";
+import { cashPageData } from "../pages/cash-page.server";
 import { CashPage } from "../components/cash/CashPage";
 import { pageTitle } from "../i18n/page-title";
 
@@ -10,7 +10,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "cash.titl
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadCash(request, session.shop);
+  return cashPageData(request, session.shop);
 });
 
 export default CashPage;

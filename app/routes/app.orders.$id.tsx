@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { loadOrderPage, orderPageAction } from "../pages/order-page.server";
+import { orderPageData, orderPageAction } from "../pages/order-page.server";
 import { OrderNotFound, OrderPage } from "../components/orders/OrderPage";
 import { ErrorPage, isShopifyResponse } from "../components/ErrorPage";
 import { pageTitle } from "../i18n/page-title";
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
 
 export const loader = withErrorReference(async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  return loadOrderPage(session.shop, admin, params.id ?? "");
+  return orderPageData(session.shop, admin, params.id ?? "");
 });
 
 export const action = withErrorReference(async ({ request, params }: ActionFunctionArgs) => {

@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@r
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { authenticate } from "../shopify.server";
 import { withErrorReference } from "../http/error-reference.server";
-import { loadOrdersPage, ordersPageAction } from "../pages/orders-page.server";
+import { ordersPageData, ordersPageAction } from "../pages/orders-page.server";
 import { OrdersPage } from "../components/orders/OrdersPage";
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return loadOrdersPage(request, session.shop);
+  return ordersPageData(request, session.shop);
 });
 
 export const action = withErrorReference(async ({ request }: ActionFunctionArgs) => {

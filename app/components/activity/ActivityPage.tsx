@@ -5,7 +5,7 @@
  */
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { BlockStack, Layout, Page } from "@shopify/polaris";
-import type { loadActivityPage } from "../../pages/activity-page.server";
+import type { activityPageData } from "../../pages/activity-page.server";
 import { useT } from "../../i18n/react";
 import { ApiCallsCard } from "./ApiCallsCard";
 import { JobsCard } from "./JobsCard";
@@ -37,7 +37,7 @@ function pagerFor(params: URLSearchParams, set: (next: URLSearchParams) => void,
 }
 
 export function ActivityPage() {
-  const data = useLoaderData<typeof loadActivityPage>();
+  const data = useLoaderData<typeof activityPageData>();
   const t = useT();
   const [params, setParams] = useSearchParams();
   const callsPager = pagerFor(params, setParams, "calls");

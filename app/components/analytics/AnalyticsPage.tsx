@@ -7,7 +7,7 @@
  */
 import { useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, Layout, Page } from "@shopify/polaris";
-import type { loadAnalyticsPage } from "../../pages/analytics-page.server";
+import type { analyticsPageData } from "../../pages/analytics-page.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../../analytics/period";
 import type { CsvTable } from "../../analytics/csv";
 import { useLocale, useT } from "../../i18n/react";
@@ -21,7 +21,7 @@ import { WeeklyCharts } from "./WeeklyCharts";
 import { AdFeedCard } from "./AdFeedCard";
 
 export function AnalyticsPage() {
-  const report = useLoaderData<typeof loadAnalyticsPage>();
+  const report = useLoaderData<typeof analyticsPageData>();
   const t = useT();
   const locale = useLocale();
   const { downloading: exporting, start } = useDownload<CsvTable | "cash">(t("analytics.exportFailed"));

@@ -15,7 +15,7 @@ import {
   Pagination,
   Text,
 } from "@shopify/polaris";
-import type { loadCash } from "../../pages/cash-page.server";
+import type { cashPageData } from "../../pages/cash-page.server";
 import { CASH_STATES, type CashState } from "../../analytics/cash";
 import { cashSearch } from "../../analytics/cash-query";
 import { useFormat, useLocale, useT } from "../../i18n/react";
@@ -30,7 +30,7 @@ const EMPTY: Record<CashState, "cash.empty.owed" | "cash.empty.paid" | "cash.emp
 };
 
 export function CashPage() {
-  const data = useLoaderData<typeof loadCash>();
+  const data = useLoaderData<typeof cashPageData>();
   const t = useT();
   const locale = useLocale();
   const format = useFormat();

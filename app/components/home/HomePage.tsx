@@ -5,7 +5,7 @@
  */
 import { useLoaderData } from "@remix-run/react";
 import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
-import type { loadHomePage } from "../../pages/home-page.server";
+import type { homePageData } from "../../pages/home-page.server";
 import { useT } from "../../i18n/react";
 import { DashboardAlerts } from "../DashboardAlerts";
 import { DashboardFigures } from "../DashboardFigures";
@@ -18,7 +18,7 @@ import { SyncLedgerAlert } from "./SyncLedgerAlert";
 import { SyncLedgerCard } from "./SyncLedgerCard";
 
 export function HomePage() {
-  const { dashboard, inbox, connected, syncLedger } = useLoaderData<typeof loadHomePage>();
+  const { dashboard, inbox, connected, syncLedger } = useLoaderData<typeof homePageData>();
   const t = useT();
   return (
     <Page title={t("app.title")}>

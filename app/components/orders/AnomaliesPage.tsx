@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
-import type { anomaliesPageAction, loadAnomaliesPage } from "../../pages/anomalies-page.server";
+import type { anomaliesPageAction, anomaliesPageData } from "../../pages/anomalies-page.server";
 import type { GroupOrder } from "../../pages/anomalies.server";
 import type { Release } from "../../sync/release-held.server";
 import { holdReasonViewText } from "../../customers/hold-reason";
@@ -39,7 +39,7 @@ export function AnomaliesPage() {
     connected,
     contact,
     staleOrderDays,
-  } = useLoaderData<typeof loadAnomaliesPage>();
+  } = useLoaderData<typeof anomaliesPageData>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof anomaliesPageAction>({ key: "anomalies-fix" });

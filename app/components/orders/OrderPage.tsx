@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
-import type { loadOrderPage, orderPageAction } from "../../pages/order-page.server";
+import type { orderPageData, orderPageAction } from "../../pages/order-page.server";
 import type { Release } from "../../sync/release-held.server";
 import { internationalMobile } from "../../models/contact-message";
 import { stageOf } from "../../models/order-stage";
@@ -29,7 +29,7 @@ import { ActionFailureBanner } from "./ActionFailureBanner";
 type Confirming = "secondLead" | "sendAnyway" | "sendStale" | "cancelDuplicate" | "release" | null;
 
 export function OrderPage() {
-  const { order, shopify: shopifyOrder, customer, holdReason, contact, odds } = useLoaderData<typeof loadOrderPage>();
+  const { order, shopify: shopifyOrder, customer, holdReason, contact, odds } = useLoaderData<typeof orderPageData>();
   const t = useT();
   const format = useFormat();
   const revalidator = useRevalidator();

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Card, Page } from "@shopify/polaris";
-import type { loadOrdersPage, ordersPageAction } from "../../pages/orders-page.server";
+import type { ordersPageData, ordersPageAction } from "../../pages/orders-page.server";
 import { minutesSince } from "../../pages/minutes-since";
 import { useT } from "../../i18n/react";
 import { EmptyCard } from "../EmptyCard";
@@ -13,7 +13,7 @@ import { BulkSendModal, bulkFactsOf, type BulkSendFacts } from "./BulkSendModal"
 
 export function OrdersPage() {
   const { page, filter, failed, staleOrderDays, now, firstPage, connected, contact, phoneLayout } =
-    useLoaderData<typeof loadOrdersPage>();
+    useLoaderData<typeof ordersPageData>();
   const t = useT();
   const shopify = useAppBridge();
   const fetcher = useFetcher<typeof ordersPageAction>({ key: "orders-bulk" });
