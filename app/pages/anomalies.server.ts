@@ -187,16 +187,9 @@ function parseArray<T>(json: string): T[] {
   }
 }
 
-interface GroupCause {
-  key: string;
-  kind: GroupKind;
-  cause: Cause;
-  code: string;
-  label: string;
-  fix: GroupFix;
-  suggestions?: Suggestion[];
-  itemTitle?: string;
-}
+/** What names a group and its fix, before its orders are counted. */
+type GroupCause = Pick<ProblemGroup, "key" | "kind" | "cause" | "code" | "label" | "fix" | "itemTitle"> &
+  Partial<Pick<ProblemGroup, "suggestions">>;
 
 /**
  * The group a SKU or city finding belongs to, with the fix that serves the whole
