@@ -4,9 +4,6 @@
  * one way — webhook -> pipeline -> models -> pages — and no two folders can
  * import each other. docs/decisions/0007-floors.md says why the order is so.
  *
- * A route only routes: it authenticates, calls its page module and renders, so of app/ it imports
- * only what ROUTE_TARGETS lists (a webhook route, only webhooks/).
- *
  * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins;
  * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/) import
  * neither Prisma nor Remix nor React.
@@ -43,28 +40,6 @@ export function roomOf(path) {
   return hit ? { room: hit.prefix, floor: hit.floor } : null;
 }
 
-/**
- * What a route module (app/routes/) may import from app/. A page or endpoint route: its page module
- * (pages/*-page.server.ts, pages/*-endpoint.server.ts), the UI, the words, the Shopify entry that
- * authenticates, and the wrapper that gives every admin loader and action an error reference the
- * merchant can quote (it wraps authentication too, so it stays in the route). A webhook route: its
- * topic's receiver in webhooks/, which verifies, deduplicates and handles the delivery.
- */
-export const ROUTE_TARGETS = {
-  page: ["app/pages/", "app/components/", "app/i18n/", "app/shopify.server.ts", "app/http/error-reference.server.ts"],
-  webhook: ["app/webhooks/"],
-};
-
-const routeKindOf = (path) => (path.startsWith("app/routes/webhooks.") ? "webhook" : "page");
-
-function routeMayImport(fromPath, toPath) {
-  return ROUTE_TARGETS[routeKindOf(fromPath)].some((target) =>
-    target.endsWith("/")
-      ? toPath.startsWith(target) || toPath === target.slice(0, -1) // a folder's index
-      : toPath === target || toPath === target.replace(/\.tsx?$/, ""),
-  );
-}
-
 const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-stand-in/"];
 const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
@@ -97,6 +72,28 @@ function problem(fromPath, spec) {
     return `${from.room} (floor ${from.floor}) may not import ${toPath} (${to.room}, floor ${to.floor}): imports run down the floors (eslint-rules/floors.js)`;
   }
   return null;
+}
+
+/**
+ * What a route module (app/routes/) may import from app/. A page or endpoint route: its page module
+ * (pages/*-page.server.ts, pages/*-endpoint.server.ts), the UI, the words, the Shopify entry that
+ * authenticates, and the wrapper that gives every admin loader and action an error reference the
+ * merchant can quote (it wraps authentication too, so it stays in the route). A webhook route: its
+ * topic's receiver in webhooks/, which verifies, deduplicates and handles the delivery.
+ */
+export const ROUTE_TARGETS = {
+  page: ["app/pages/", "app/components/", "app/i18n/", "app/shopify.server.ts", "app/http/error-reference.server.ts"],
+  webhook: ["app/webhooks/"],
+};
+
+const routeKindOf = (path) => (path.startsWith("app/routes/webhooks.") ? "webhook" : "page");
+
+function routeMayImport(fromPath, toPath) {
+  return ROUTE_TARGETS[routeKindOf(fromPath)].some((target) =>
+    target.endsWith("/")
+      ? toPath.startsWith(target) || toPath === target.slice(0, -1) // a folder's index
+      : toPath === target || toPath === target.replace(/\.tsx?$/, ""),
+  );
 }
 
 const rule = {

@@ -1,6 +1,7 @@
 /**
- * A page with nothing to show yet: what would be here and the way on, or, while the shop is
- * not connected to its platform, the way to connect first (Home, Orders, Anomalies).
+ * A page with nothing to show yet (Home, Orders, Anomalies): its own empty state with the way
+ * on, or, while the shop is not connected to its platform, the way to connect first. The
+ * words are the page's: `<page>.empty.title`, `<page>.empty.body` and `empty.connect.<page>`.
  */
 import type { ComponentProps } from "react";
 import { Card, EmptyState } from "@shopify/polaris";
@@ -10,27 +11,27 @@ import { EMPTY_STATE_IMAGE } from "./EmptyStateImage";
 type Action = ComponentProps<typeof EmptyState>["action"];
 
 export function EmptyCard({
+  page,
   connected,
-  heading,
-  body,
   action,
   secondaryAction,
-  connectBody,
 }: {
+  page: "home" | "orders" | "anomalies";
   connected: boolean;
-  heading: string;
-  body: string;
   action?: Action;
   secondaryAction?: Action;
-  /** Why this page needs the connection. */
-  connectBody: string;
 }) {
   const t = useT();
   return (
     <Card>
       {connected ? (
-        <EmptyState heading={heading} image={EMPTY_STATE_IMAGE} action={action} secondaryAction={secondaryAction}>
-          <p>{body}</p>
+        <EmptyState
+          heading={t(`${page}.empty.title`)}
+          image={EMPTY_STATE_IMAGE}
+          action={action}
+          secondaryAction={secondaryAction}
+        >
+          <p>{t(`${page}.empty.body`)}</p>
         </EmptyState>
       ) : (
         <EmptyState
@@ -38,7 +39,7 @@ export function EmptyCard({
           image={EMPTY_STATE_IMAGE}
           action={{ content: t("empty.connect.action"), url: "/app/settings" }}
         >
-          <p>{connectBody}</p>
+          <p>{t(`empty.connect.${page}`)}</p>
         </EmptyState>
       )}
     </Card>

@@ -3,8 +3,9 @@
  * platform's support needs it to find the failed call in its own logs.
  */
 import { Badge, BlockStack, Card, IndexTable, Select, Text } from "@shopify/polaris";
-import { TableEmptyText } from "../TableEmptyText";
 import { useFormat, useT, zoneName } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
@@ -42,14 +43,14 @@ export function ApiCallsCard({
     <Card padding="0">
       <div style={{ padding: "var(--p-space-400)" }}>
         <BlockStack gap="300">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.calls.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-            </Text>
-          </BlockStack>
+          <CardHeading
+            title={t("activity.calls.title")}
+            intro={
+              <>
+                {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
+              </>
+            }
+          />
           <div style={{ maxWidth: "20rem" }}>
             <Select
               label={t("activity.calls.filter")}
@@ -60,11 +61,10 @@ export function ApiCallsCard({
           </div>
         </BlockStack>
       </div>
-      <IndexTable
-        selectable={false}
+      <ListTable
         itemCount={calls.length}
         resourceName={{ singular: t("activity.calls.col.path"), plural: t("activity.calls.title") }}
-        emptyState={<TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>}
+        empty={t("activity.calls.empty")}
         headings={[
           { title: t("activity.calls.col.time") },
           { title: t("activity.calls.col.method") },
@@ -122,7 +122,7 @@ export function ApiCallsCard({
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ListTable>
     </Card>
   );
 }

@@ -3,9 +3,10 @@
  * what the app holds about the customer, for the merchant to send them. Downloaded
  * through App Bridge's authenticated fetch (a plain link carries no session token).
  */
-import { BlockStack, Button, Card, IndexTable, Text } from "@shopify/polaris";
-import { TableEmptyText } from "../TableEmptyText";
+import { BlockStack, Button, Card, IndexTable } from "@shopify/polaris";
 import { useFormat, useT } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import type { DataRequestView } from "../../customers/compliance.server";
 import { useDownload } from "../useDownload";
 
@@ -23,20 +24,12 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
     <Card padding="0">
       <BlockStack gap="200">
         <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.dataRequests.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.dataRequests.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("activity.dataRequests.title")} intro={t("activity.dataRequests.intro")} />
         </div>
-        <IndexTable
+        <ListTable
           resourceName={{ singular: t("activity.dataRequests.singular"), plural: t("activity.dataRequests.plural") }}
           itemCount={requests.length}
-          selectable={false}
-          emptyState={<TableEmptyText>{t("activity.dataRequests.empty")}</TableEmptyText>}
+          empty={t("activity.dataRequests.empty")}
           headings={[
             { title: t("activity.dataRequests.receivedAt") },
             { title: t("activity.dataRequests.customer") },
@@ -61,7 +54,7 @@ export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) 
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </IndexTable>
+        </ListTable>
       </BlockStack>
     </Card>
   );

@@ -1,10 +1,11 @@
 /** The shop's job queue: counts per state, the jobs waiting or failed, and retry (one, or every dead job). */
 import { useEffect } from "react";
-import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Select, Text } from "@shopify/polaris";
 import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { ActivityActionResult } from "../../pages/activity-intents";
@@ -58,14 +59,12 @@ export function JobsCard({
       <div style={{ padding: "var(--p-space-400)" }}>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="300">
-            <BlockStack gap="100">
-              <Text as="h2" variant="headingMd">
-                {t("activity.jobs.title")}
-              </Text>
-              <Text as="p" tone="subdued">
+            <CardHeading
+              title={t("activity.jobs.title")}
+              intro=<>
                 {t("activity.jobs.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-              </Text>
-            </BlockStack>
+              </>
+            />
             <Button
               disabled={counts.dead === 0}
               loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "retryAllDead"}
@@ -96,11 +95,10 @@ export function JobsCard({
           </div>
         </BlockStack>
       </div>
-      <IndexTable
-        selectable={false}
+      <ListTable
         itemCount={jobs.length}
         resourceName={{ singular: t("activity.jobs.col.kind"), plural: t("activity.jobs.title") }}
-        emptyState={<TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>}
+        empty={t("activity.jobs.empty")}
         headings={[
           { title: t("activity.jobs.col.kind") },
           { title: t("activity.jobs.col.order") },
@@ -153,7 +151,7 @@ export function JobsCard({
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ListTable>
     </Card>
   );
 }

@@ -2,11 +2,12 @@
  * The store's sharing log (ShopAuditEvent): pairing codes created here, and
  * stores paired with this one, refused, or unpaired, from either side.
  */
-import { BlockStack, Card, IndexTable, Text } from "@shopify/polaris";
-import { TableEmptyText } from "../TableEmptyText";
+import { BlockStack, Card, IndexTable } from "@shopify/polaris";
 import type { MessageKey } from "../../i18n";
 import type { LocalTime } from "../../i18n/format";
 import { useFormat, useT } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import type { AuditEventView } from "../../customers/pairing.server";
 
 /** An event with its instant on the shop's wall clock (made by the loader). */
@@ -27,20 +28,12 @@ export function SharingLogCard({ events }: { events: SharingEventOnPage[] }) {
     <Card padding="0">
       <BlockStack gap="200">
         <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.sharing.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.sharing.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("activity.sharing.title")} intro={t("activity.sharing.intro")} />
         </div>
-        <IndexTable
+        <ListTable
           resourceName={{ singular: t("activity.sharing.singular"), plural: t("activity.sharing.plural") }}
           itemCount={events.length}
-          selectable={false}
-          emptyState={<TableEmptyText>{t("activity.sharing.empty")}</TableEmptyText>}
+          empty={t("activity.sharing.empty")}
           headings={[{ title: t("activity.sharing.col.at") }, { title: t("activity.sharing.col.event") }]}
         >
           {events.map((event, index) => (
@@ -51,7 +44,7 @@ export function SharingLogCard({ events }: { events: SharingEventOnPage[] }) {
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </IndexTable>
+        </ListTable>
       </BlockStack>
     </Card>
   );

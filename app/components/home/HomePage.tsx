@@ -60,11 +60,9 @@ export function HomePage() {
             </BlockStack>
           ) : (
             <EmptyCard
+              page="home"
               connected={connected}
-              heading={t("home.empty.title")}
-              body={t("home.empty.body")}
               action={{ content: t("empty.importPast"), url: "/app/backfill" }}
-              connectBody={t("empty.connect.home")}
             />
           )}
         </Layout.Section>

@@ -3,7 +3,7 @@
  * Home's to-do inbox opened), each with what is at stake and the fix that applies.
  */
 import { useEffect, useState } from "react";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { anomaliesPageAction, anomaliesPageData } from "../../pages/anomalies-page.server";
@@ -13,6 +13,7 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { useT } from "../../i18n/react";
 import { ConfirmModal } from "../ConfirmModal";
 import { EmptyCard } from "../EmptyCard";
+import { usePageAction } from "../usePageAction";
 import { AnomalyGroupCard } from "./AnomalyGroupCard";
 import { CustomerHoldsCard } from "./CustomerHoldsCard";
 import { MismatchCard } from "./MismatchCard";
@@ -42,9 +43,7 @@ export function AnomaliesPage() {
   } = useLoaderData<typeof anomaliesPageData>();
   const t = useT();
   const shopify = useAppBridge();
-  const fetcher = useFetcher<typeof anomaliesPageAction>({ key: "anomalies-fix" });
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const { busy, result, submit, posting } = usePageAction<typeof anomaliesPageAction>("anomalies-fix");
   const [confirm, setConfirm] = useState<Confirm>(null);
   // The orders a fix freed, more than one: they go on their confirmation.
   const [release, setRelease] = useState<Release | null>(null);
@@ -72,10 +71,9 @@ export function AnomaliesPage() {
     shopify.toast.show(message);
   }, [result, shopify, t]);
 
-  const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   // Only the group (or order) being fixed shows a spinner.
-  const busyKey = busy ? String(fetcher.formData?.get("key") ?? "") : "";
-  const busyId = busy ? String(fetcher.formData?.get("id") ?? "") : "";
+  const busyKey = String(posting?.get("key") ?? "");
+  const busyId = String(posting?.get("id") ?? "");
   const holds = customerHolds && customerHolds.count > 0 ? customerHolds : null;
   const costing = mismatches && mismatches.count > 0 ? mismatches : null;
   const nothing = groups.length === 0 && !holds && !costing;
@@ -112,11 +110,9 @@ export function AnomaliesPage() {
             ) : null}
             {nothing ? (
               <EmptyCard
+                page="anomalies"
                 connected={connected}
-                heading={t("anomalies.empty.title")}
-                body={t("anomalies.empty.body")}
                 action={{ content: t("nav.orders"), url: "/app/orders" }}
-                connectBody={t("empty.connect.anomalies")}
               />
             ) : groups.length === 0 ? null : (
               <>

@@ -5,7 +5,7 @@
  * asks first, in an App Bridge modal that says so.
  */
 import { useEffect, useState } from "react";
-import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { orderPageData, orderPageAction } from "../../pages/order-page.server";
@@ -15,6 +15,7 @@ import { stageOf } from "../../models/order-stage";
 import { holdReasonViewText } from "../../customers/hold-reason";
 import { useFormat, useT } from "../../i18n/react";
 import { ConfirmModal } from "../ConfirmModal";
+import { usePageAction } from "../usePageAction";
 import { ContactLinks, customerAmount } from "../contact/ContactLinks";
 import { CustomerCard } from "./CustomerCard";
 import { DeliveryOddsCard } from "./DeliveryOdds";
@@ -34,9 +35,7 @@ export function OrderPage() {
   const format = useFormat();
   const revalidator = useRevalidator();
   const shopify = useAppBridge();
-  const fetcher = useFetcher<typeof orderPageAction>({ key: `order-${order.id}` });
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const { busy, result, submit } = usePageAction<typeof orderPageAction>(`order-${order.id}`);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [release, setRelease] = useState<Release | null>(null);
 
@@ -59,7 +58,6 @@ export function OrderPage() {
     else shopify.toast.show(result.intent === "resend" ? t("order.resent") : t("order.done", { count: result.resent }));
   }, [result, shopify, t]);
 
-  const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post" });
   const next = order.nextAction;
   const resend = () => submit({ intent: "resend" });
   // The page's one primary action, when the next action is a send of some kind.

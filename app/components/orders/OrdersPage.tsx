@@ -89,11 +89,9 @@ export function OrdersPage() {
     >
       {page.rows.length === 0 && noFilter && firstPage ? (
         <EmptyCard
+          page="orders"
           connected={connected}
-          heading={t("orders.empty.title")}
-          body={t("orders.empty.body")}
           secondaryAction={{ content: t("empty.importPast"), url: "/app/backfill" }}
-          connectBody={t("empty.connect.orders")}
         />
       ) : (
         <Card padding="0">
