@@ -5,7 +5,7 @@
  * import each other. docs/decisions/0007-floors.md says why the order is so.
  *
  * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins;
- * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/) import
+ * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/, vocabulary/) import
  * neither Prisma nor Remix nor React.
  */
 import { dirname, relative, resolve } from "node:path";
@@ -26,6 +26,9 @@ export const FLOORS = [
   ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts", "app/ad-platforms/"],
   ["app/seller-api/", "app/odds/", "app/env.server.ts"],
   ["app/http/", "app/crypto/", "app/db/", "app/i18n/", "app/time-zone.ts", "app/shopify/"],
+  // The platform's statuses and the one reading of where an order stands: shopify/ (write-back
+  // tags) and i18n/ (the statuses' words) need them too, so they stand below every other floor.
+  ["app/vocabulary/"],
 ];
 
 const prefixes = FLOORS.flatMap((room, i) => room.map((prefix) => ({ prefix, floor: FLOORS.length - i }))).sort(
@@ -41,7 +44,7 @@ export function roomOf(path) {
 }
 
 const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-stand-in/"];
-const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/"];
+const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/", "app/vocabulary/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
 
 function problem(fromPath, spec) {

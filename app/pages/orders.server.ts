@@ -25,6 +25,7 @@ import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
 import { stageOf, type Stage } from "../models/order-stage";
+import { CONFIRMATION_STATUSES, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
@@ -42,28 +43,6 @@ import {
 } from "./order-row";
 
 export const ORDERS_PAGE_SIZE = 50;
-
-export const CONFIRMATION_STATUSES = [
-  "new",
-  "callback",
-  "no_answer_1",
-  "no_answer_2",
-  "no_answer_3",
-  "confirmed",
-  "canceled",
-  "wrong",
-  "fake",
-  "duplicate",
-] as const;
-export const SHIPPING_STATUSES = [
-  "pending",
-  "picked_up",
-  "shipped",
-  "delivered",
-  "paid",
-  "returned",
-  "canceled",
-] as const;
 
 /** Problem families the merchant filters on: the mapper's finding codes and the platform's anomaly codes. */
 export const ISSUE_KINDS = {

@@ -25,7 +25,7 @@ import {
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
 import {
-  CANCEL_REASONS,
+  cancelReasonOf,
   FULFILL_SHIPPING_STATUSES,
   markPaidStatuses,
   type WriteBackDone,
@@ -98,7 +98,7 @@ export function likelyMutations(link: WriteBackFacts, toggles: ShopSettings["wri
     toggles.cancel &&
     !done.cancelled &&
     link.confirmationStatus !== null &&
-    CANCEL_REASONS[link.confirmationStatus] !== undefined
+    cancelReasonOf(link.confirmationStatus) !== null
   )
     mutations++;
   return mutations;
