@@ -43,7 +43,7 @@ import { loadCashPage } from "../../../app/pages/cash.server";
 import { loadCashForPeriod, loadCashOverview } from "../../../app/analytics/cash-report.server";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../../app/customers/card.server";
-import { risksOfPhones } from "../../../app/pages/orders.server";
+import { risksOfPhones } from "../../../app/customers/records.server";
 import { snapshotOf, type LeadEvent } from "../../../app/models/lead-events";
 import { loadSyncLedger } from "../../../app/pages/sync-ledger.server";
 import { seedSyncLedger } from "./lib/sync-ledger-rows";
