@@ -237,7 +237,8 @@ describe("a looser policy in Settings", () => {
     });
     await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
     const sent = await db.prisma.orderLink.findMany({ where: { id: { in: placed.map((l) => l.id) } } });
-    expect(sent.map((l) => l.state)).toEqual(["held", "created", "created"]);
+    const stateOf = new Map(sent.map((l) => [l.id, l.state]));
+    expect(placed.map((l) => stateOf.get(l.id))).toEqual(["held", "created", "created"]);
   });
 });
 
