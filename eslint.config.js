@@ -1,7 +1,8 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import house from "./eslint-rules/floors.js";
+import floors from "./eslint-rules/floors.js";
+import linkStateDoor from "./eslint-rules/link-state-door.js";
 
 export default tseslint.config(
   {
@@ -33,7 +34,7 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}", "scripts/**/*.ts", "server.ts", "worker.ts"],
-    plugins: { house },
-    rules: { "house/floors": "error" },
+    plugins: { house: { rules: { ...floors.rules, ...linkStateDoor.rules } } },
+    rules: { "house/floors": "error", "house/link-state-door": "error" },
   },
 );

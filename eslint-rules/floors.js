@@ -5,7 +5,7 @@
  * import each other. docs/decisions/0007-floors.md says why the order is so.
  *
  * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins;
- * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/) import
+ * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/, vocabulary/) import
  * neither Prisma nor Remix nor React.
  */
 import { dirname, relative, resolve } from "node:path";
@@ -26,6 +26,9 @@ export const FLOORS = [
   ["app/leads/", "app/queue/", "app/net/", "app/db.server.ts", "app/ad-platforms/"],
   ["app/seller-api/", "app/odds/", "app/env.server.ts"],
   ["app/http/", "app/crypto/", "app/db/", "app/i18n/", "app/time-zone.ts", "app/shopify/"],
+  // The platform's statuses and the one reading of where an order stands: shopify/ (write-back
+  // tags) and i18n/ (the statuses' words) need them too, so they stand below every other floor.
+  ["app/vocabulary/"],
 ];
 
 const prefixes = FLOORS.flatMap((room, i) => room.map((prefix) => ({ prefix, floor: FLOORS.length - i }))).sort(
@@ -41,7 +44,7 @@ export function roomOf(path) {
 }
 
 const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-stand-in/"];
-const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/"];
+const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/", "app/vocabulary/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
 
 function problem(fromPath, spec) {
@@ -56,6 +59,15 @@ function problem(fromPath, spec) {
   if (fromPath.startsWith("app/") && OUTSIDE_APP.some((p) => toPath.startsWith(p)))
     return `app/ may not import ${toPath} (tooling imports the app, never the reverse)`;
   if (fromPath.startsWith("scripts/") && toPath.startsWith("test/")) return `scripts/ may not import ${toPath}`;
+  if (
+    fromPath.startsWith("app/routes/") &&
+    toPath.startsWith("app/") &&
+    !toPath.startsWith("app/routes/") &&
+    !routeMayImport(fromPath, toPath)
+  ) {
+    const targets = ROUTE_TARGETS[routeKindOf(fromPath)].join(", ");
+    return `${fromPath} is a route: it may import only ${targets}, not ${toPath} (move the work into its page module; eslint-rules/floors.js)`;
+  }
   const from = roomOf(fromPath);
   const to = roomOf(toPath);
   if (!from || !to || from.room === to.room) return null;
@@ -63,6 +75,28 @@ function problem(fromPath, spec) {
     return `${from.room} (floor ${from.floor}) may not import ${toPath} (${to.room}, floor ${to.floor}): imports run down the floors (eslint-rules/floors.js)`;
   }
   return null;
+}
+
+/**
+ * What a route module (app/routes/) may import from app/. A page or endpoint route: its page module
+ * (pages/*-page.server.ts, pages/*-endpoint.server.ts), the UI, the words, the Shopify entry that
+ * authenticates, and the wrapper that gives every admin loader and action an error reference the
+ * merchant can quote (it wraps authentication too, so it stays in the route). A webhook route: its
+ * topic's receiver in webhooks/, which verifies, deduplicates and handles the delivery.
+ */
+export const ROUTE_TARGETS = {
+  page: ["app/pages/", "app/components/", "app/i18n/", "app/shopify.server.ts", "app/http/error-reference.server.ts"],
+  webhook: ["app/webhooks/"],
+};
+
+const routeKindOf = (path) => (path.startsWith("app/routes/webhooks.") ? "webhook" : "page");
+
+function routeMayImport(fromPath, toPath) {
+  return ROUTE_TARGETS[routeKindOf(fromPath)].some((target) =>
+    target.endsWith("/")
+      ? toPath.startsWith(target) || toPath === target.slice(0, -1) // a folder's index
+      : toPath === target || toPath === target.replace(/\.tsx?$/, ""),
+  );
 }
 
 const rule = {

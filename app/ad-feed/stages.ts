@@ -1,29 +1,24 @@
 /**
- * Which outcomes a lead has reached, read from the platform's two statuses as
- * the rest of the app reads them (app/models/order-stage.ts): confirmed on the
- * call, shipped once a parcel exists, delivered (or paid), refused on the call
- * (the customer cancelled), returned (refused at the door or not collected: the
- * platform has one status for both). A lead that jumps a step (the sync saw
- * only its latest status) has reached the steps before. Pure.
+ * Which outcomes a lead has reached, read from its status group (the one reading
+ * of where an order stands, app/vocabulary/status-groups.ts) as Analytics counts
+ * them: confirmed on the call, shipped once a parcel exists, delivered (or paid),
+ * refused on the call (the customer cancelled), returned (refused at the door or
+ * not collected: the platform has one status for both). A lead that jumps a step
+ * (the sync saw only its latest status) has reached the steps before. Pure.
  */
 import type { LeadSnapshot } from "../models/lead-events";
 import type { FeedStage } from "../ad-platforms/conversion";
-
-const SENT = new Set(["created", "damaged"]);
-const PARCEL = new Set(["shipped", "delivered", "paid", "returned"]);
-const DELIVERED = new Set(["delivered", "paid"]);
+import { bucketOf, isConfirmed, isDelivered, isReturned, isShipped, statusGroupOf } from "../vocabulary/status-groups";
 
 export function reachedStages(snapshot: LeadSnapshot | null): Set<FeedStage> {
   const reached = new Set<FeedStage>();
-  if (!snapshot || !SENT.has(snapshot.state)) return reached;
-  const shipping = snapshot.shippingStatus ?? "pending";
-  const call = snapshot.confirmationStatus ?? "new";
-  const parcel = PARCEL.has(shipping);
-  if (call === "confirmed" || parcel || shipping === "picked_up") reached.add("confirmed");
-  if (parcel) reached.add("shipped");
-  if (DELIVERED.has(shipping)) reached.add("delivered");
-  if (shipping === "returned") reached.add("returned");
-  if (call === "canceled" && !parcel) reached.add("refused");
+  const group = snapshot && statusGroupOf(snapshot);
+  if (!group || bucketOf(group) === null) return reached;
+  if (isConfirmed(group)) reached.add("confirmed");
+  if (isShipped(group)) reached.add("shipped");
+  if (isDelivered(group)) reached.add("delivered");
+  if (isReturned(group)) reached.add("returned");
+  if (bucketOf(group) === "call_cancelled") reached.add("refused");
   return reached;
 }
 

@@ -26,12 +26,17 @@ import {
   storeCashEntries,
 } from "./cash-ledger.server";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
+import { parcelCollected, parcelOf, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 
+// How a status change's timeline row (its data, JSON) names the shipping statuses of each cash day.
+const marksOf = (test: (status: string) => boolean) =>
+  SHIPPING_STATUSES.filter(test).map((s) => `"shippingStatus":"${s}"`);
 const MARK = {
-  delivered: '"shippingStatus":"delivered"',
-  paid: '"shippingStatus":"paid"',
-  returned: '"shippingStatus":"returned"',
+  delivered: marksOf(parcelCollected),
+  paid: marksOf((s) => parcelOf(s) === "paid_out"),
+  returned: marksOf((s) => parcelOf(s) === "returned"),
 };
+const ANY_MARK = [...new Set(Object.values(MARK).flat())];
 
 /** The first day each link was seen delivered (or paid), paid and returned, from its status changes. */
 export async function cashDaysFromTimeline(
@@ -40,7 +45,7 @@ export async function cashDaysFromTimeline(
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<Map<string, CashDays>> {
   const rows = await db.timelineEvent.findMany({
-    where: { shop, kind: "status_changed", OR: Object.values(MARK).map((mark) => ({ data: { contains: mark } })) },
+    where: { shop, kind: "status_changed", OR: ANY_MARK.map((mark) => ({ data: { contains: mark } })) },
     select: { linkId: true, at: true, data: true },
     orderBy: { at: "asc" },
   });
@@ -51,9 +56,11 @@ export async function cashDaysFromTimeline(
     const kept =
       days.get(row.linkId) ??
       days.set(row.linkId, { deliveredDay: null, paidDay: null, returnedDay: null }).get(row.linkId)!;
-    if (data.includes(MARK.paid)) kept.paidDay ??= day;
-    if (data.includes(MARK.paid) || data.includes(MARK.delivered)) kept.deliveredDay ??= day;
-    if (data.includes(MARK.returned)) kept.returnedDay ??= day;
+    const seen = (marks: string[]) => marks.some((mark) => data.includes(mark));
+    if (seen(MARK.paid)) kept.paidDay ??= day;
+    // Paid out means delivered first.
+    if (seen(MARK.delivered)) kept.deliveredDay ??= day;
+    if (seen(MARK.returned)) kept.returnedDay ??= day;
   }
   return days;
 }

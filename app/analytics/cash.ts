@@ -15,6 +15,7 @@
  */
 import { daysBetween, signedCents } from "./contribution";
 import { addDays } from "./days";
+import { parcelOf, type Parcel } from "../vocabulary/platform-status";
 
 export const CASH_STATES = ["owed", "paid", "returned"] as const;
 export type CashState = (typeof CASH_STATES)[number];
@@ -59,12 +60,16 @@ export interface CashEntry extends CashDays {
 }
 
 const SENT_STATES = new Set(["created", "damaged"]);
-const STATE_OF_SHIPPING: Record<string, CashState> = { delivered: "owed", paid: "paid", returned: "returned" };
+const STATE_OF_PARCEL: Partial<Record<Parcel, CashState>> = {
+  delivered: "owed",
+  paid_out: "paid",
+  returned: "returned",
+};
 
 /** A link's cash state now, the same parcels the analytics count as delivered and returned. */
 export function cashStateOf(link: Pick<CashLinkFields, "state" | "shippingStatus">): CashState | null {
-  if (!SENT_STATES.has(link.state) || !link.shippingStatus) return null;
-  return STATE_OF_SHIPPING[link.shippingStatus] ?? null;
+  const parcel = SENT_STATES.has(link.state) ? parcelOf(link.shippingStatus) : null;
+  return (parcel && STATE_OF_PARCEL[parcel]) ?? null;
 }
 
 /** Whether a link's snapshot puts money in the ledger (a change to or from such a snapshot moves it). */

@@ -6,7 +6,14 @@
  */
 import { toCents } from "../leads/money";
 import { localDay } from "./days";
-import { isDelivered, isReturned, isShipped, isTakenOrder, statusGroupOf, type StatusGroup } from "./status-groups";
+import {
+  isDelivered,
+  isReturned,
+  isShipped,
+  isTakenOrder,
+  statusGroupOf,
+  type StatusGroup,
+} from "../vocabulary/status-groups";
 
 /** cityId of an order whose city is not known (held before its city was matched). */
 export const UNKNOWN_CITY = 0;

@@ -12,7 +12,7 @@ import {
   isShipped,
   isTakenOrder,
   type SentBucket,
-} from "./status-groups";
+} from "../vocabulary/status-groups";
 
 /** One aggregated rollup row (any subset of the key's dimensions). */
 export interface RollupRow {

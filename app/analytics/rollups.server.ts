@@ -10,7 +10,8 @@ import type { Db } from "../db.server";
 import { forEachLockedLinkPage, shopLinkIds, shopLinksByIds } from "../models/links-by-id.server";
 import { addFact, factOf, nonZero, type LeadFact, type LinkFields, type RollupDelta } from "./contribution";
 import { DEFAULT_TIME_ZONE, localDay } from "./days";
-import { isDelivered } from "./status-groups";
+import { isDelivered } from "../vocabulary/status-groups";
+import { parcelCollected, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
@@ -147,7 +148,8 @@ export const analyticsRollupHandler: LeadEventHandler = (tx, shop, events) => ap
 // Rebuild
 
 const REBUILD_PAGE = READ_PAGE;
-const DELIVERED_MARKS = ['"shippingStatus":"delivered"', '"shippingStatus":"paid"'];
+// How a status change's timeline row (its data, JSON) names a shipping status at which the parcel was delivered.
+const DELIVERED_MARKS = SHIPPING_STATUSES.filter(parcelCollected).map((s) => `"shippingStatus":"${s}"`);
 
 /**
  * The day each link's parcel was first seen delivered, from the status changes

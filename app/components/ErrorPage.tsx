@@ -28,6 +28,11 @@ function useReference(error: unknown): string | null {
   return tagged || local;
 }
 
+/** A response Shopify's library threw (its bounce page, a redirect): no reference of ours, its own headers to keep. */
+export function isShopifyResponse(error: unknown): boolean {
+  return isRouteErrorResponse(error) && errorReferenceOf(error) === null;
+}
+
 /** The page's name in the navigation ("Settings"), from its path; the app's name when it has none. */
 export function pageNameKey(pathname: string): MessageKey {
   const section = /^\/app\/([\w-]+)/.exec(pathname)?.[1];

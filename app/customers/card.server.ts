@@ -7,6 +7,7 @@ import type { Db } from "../db.server";
 import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
 import { riskLevel, type RiskLevel } from "./risk";
 import { sharedRecord, type SharedRecord } from "./sharing.server";
+import { NOTHING_RECORDED } from "./record";
 
 export interface CustomerCardView {
   phoneKey: string;
@@ -54,18 +55,8 @@ export async function loadCustomerCard(
   ]);
   const r = record ?? {
     standing: null,
-    orders: 0,
-    delivered: 0,
-    returned: 0,
-    refused: 0,
-    cancelled: 0,
-    wrongNumber: 0,
-    inProgress: 0,
-    lastOutcome: null,
-    lastOutcomeAt: null,
+    ...NOTHING_RECORDED,
     collectedCents: 0n,
-    firstOrderAt: null,
-    lastOrderAt: null,
   };
   const standing = r.standing === "blocked" || r.standing === "trusted" ? r.standing : null;
   return {

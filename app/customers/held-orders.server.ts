@@ -7,7 +7,8 @@
 import type { Db } from "../db.server";
 import type { HoldReasonView } from "./hold-reason";
 import { customerHoldReasons } from "./hold-reasons.server";
-import { riskLevel, type RiskLevel } from "./risk";
+import type { RiskLevel } from "./risk";
+import { risksOfPhones } from "./records.server";
 
 /** Held orders read per page load. */
 export const CUSTOMER_HOLDS_SCAN = 1000;
@@ -62,21 +63,7 @@ export async function loadCustomerHolds(db: Db, shop: string): Promise<CustomerH
   const byCustomer = held.filter((l) => reasons.has(l.id));
   const shown = byCustomer.slice(0, CUSTOMER_HOLDS_SHOWN);
   const phones = [...new Set(shown.flatMap((l) => (l.phone ? [l.phone] : [])))];
-  const records = phones.length
-    ? await db.customerRecord.findMany({
-        where: { shop, phoneKey: { in: phones } },
-        select: {
-          phoneKey: true,
-          standing: true,
-          delivered: true,
-          returned: true,
-          refused: true,
-          cancelled: true,
-          wrongNumber: true,
-        },
-      })
-    : [];
-  const risks = new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
+  const risks = await risksOfPhones(db, shop, phones);
   // The shown orders' leads, for the message to the customer (name, city, amount).
   const leads = shown.length
     ? new Map(

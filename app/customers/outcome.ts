@@ -1,11 +1,12 @@
 /**
  * A lead's outcome for its customer's delivery record, read through the
- * analytics status groups (app/analytics/status-groups.ts) so the app has one
+ * status groups (app/vocabulary/status-groups.ts) so the app has one
  * reading of the platform's statuses. The record is finer in one place only:
  * the "rejected" group holds a wrong number (the customer is not at fault in
  * the same way) apart from a fake or duplicate order. Pure.
  */
-import { bucketOf, statusGroupOf, type StatusFields } from "../analytics/status-groups";
+import { bucketOf, statusGroupOf, type StatusFields } from "../vocabulary/status-groups";
+import { callOf } from "../vocabulary/platform-status";
 
 export const DELIVERY_OUTCOMES = [
   "delivered",
@@ -34,7 +35,7 @@ export function deliveryOutcomeOf(link: StatusFields): DeliveryOutcome | null {
     case "call_cancelled":
       return "refused";
     case "rejected":
-      return link.confirmationStatus === "wrong" ? "wrong_number" : "cancelled";
+      return callOf(link.confirmationStatus) === "wrong_number" ? "wrong_number" : "cancelled";
     case "parcel_cancelled":
       return "cancelled";
     default:

@@ -33,18 +33,8 @@ export interface CustomerCounts {
   lastOrderAt: Date | null;
 }
 
-const COUNTER: Record<DeliveryOutcome, keyof CustomerCounts> = {
-  delivered: "delivered",
-  returned: "returned",
-  refused: "refused",
-  cancelled: "cancelled",
-  wrong_number: "wrongNumber",
-  in_progress: "inProgress",
-};
-
-export const emptyCounts = (phoneKey: string): CustomerCounts => ({
-  phoneKey,
-  customerId: null,
+/** A customer none of whose orders counts yet: every count zero, no outcome (a record's zero, read or written). */
+export const NOTHING_COUNTED = {
   orders: 0,
   delivered: 0,
   returned: 0,
@@ -54,10 +44,26 @@ export const emptyCounts = (phoneKey: string): CustomerCounts => ({
   inProgress: 0,
   lastOutcome: null,
   lastOutcomeAt: null,
+} as const;
+
+/** ...and no money collected, no order dated. */
+export const NOTHING_RECORDED = {
+  ...NOTHING_COUNTED,
   collectedCents: 0,
   firstOrderAt: null,
   lastOrderAt: null,
-});
+} as const;
+
+const COUNTER: Record<DeliveryOutcome, keyof CustomerCounts> = {
+  delivered: "delivered",
+  returned: "returned",
+  refused: "refused",
+  cancelled: "cancelled",
+  wrong_number: "wrongNumber",
+  in_progress: "inProgress",
+};
+
+export const emptyCounts = (phoneKey: string): CustomerCounts => ({ phoneKey, customerId: null, ...NOTHING_RECORDED });
 
 /**
  * The records of the given keys (a key with no fact gets zero counts, so a

@@ -12,8 +12,8 @@ import { lockKeysForTransaction } from "../db/key-locks";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { signedCents } from "../analytics/contribution";
 import { deliveryOutcomeOf, type DeliveryOutcome } from "./outcome";
-import { recordsOf, type CustomerCounts, type CustomerFact } from "./record";
-import type { CustomerHistory, Standing } from "./risk";
+import { NOTHING_RECORDED, recordsOf, type CustomerCounts, type CustomerFact } from "./record";
+import { riskLevel, type CustomerHistory, type RiskLevel, type Standing } from "./risk";
 import { type LeadEvent, type LeadEventHandler } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
@@ -232,20 +232,7 @@ export async function rebuildCustomerRecords(
       await tx.customerRecord.deleteMany({ where: { shop, standing: null } });
       await tx.customerRecord.updateMany({
         where: { shop },
-        data: {
-          orders: 0,
-          delivered: 0,
-          returned: 0,
-          refused: 0,
-          cancelled: 0,
-          wrongNumber: 0,
-          inProgress: 0,
-          lastOutcome: null,
-          lastOutcomeAt: null,
-          collectedCents: 0,
-          firstOrderAt: null,
-          lastOrderAt: null,
-        },
+        data: NOTHING_RECORDED,
       });
       await storeFacts(tx, shop, facts);
       const records = [...recordsOf([], facts).values()];
@@ -259,4 +246,22 @@ export async function rebuildCustomerRecords(
 /** Shops with at least one order link. */
 export async function shopsWithOrders(db: Db): Promise<string[]> {
   return (await db.orderLink.findMany({ distinct: ["shop"], select: { shop: true } })).map((r) => r.shop);
+}
+
+/** The risk of each phone (the Orders risk column, the Anomalies customer holds): one read of at most a page of records. */
+export async function risksOfPhones(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
+  if (phones.length === 0) return new Map();
+  const records = await db.customerRecord.findMany({
+    where: { shop, phoneKey: { in: [...new Set(phones)] } },
+    select: {
+      phoneKey: true,
+      standing: true,
+      delivered: true,
+      returned: true,
+      refused: true,
+      cancelled: true,
+      wrongNumber: true,
+    },
+  });
+  return new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
 }

@@ -23,6 +23,7 @@ import { timelineEn } from "./timeline.en";
 import { oddsEn } from "./odds.en";
 import { suggestionsEn } from "./suggestions.en";
 import { csvEn } from "./csv.en";
+import { platformStatusEn } from "./platform-status.en";
 
 export const en = {
   "app.title": "COD Lead Sync",
@@ -232,23 +233,7 @@ export const en = {
   "state.failed": "Failed",
   "state.cancelled": "Cancelled",
   "status.unknown": "{status}",
-  "confirmation.new": "New",
-  "confirmation.callback": "Call back",
-  "confirmation.no_answer_1": "No answer (1)",
-  "confirmation.no_answer_2": "No answer (2)",
-  "confirmation.no_answer_3": "No answer (3)",
-  "confirmation.confirmed": "Confirmed",
-  "confirmation.canceled": "Cancelled",
-  "confirmation.wrong": "Wrong number",
-  "confirmation.fake": "Fake order",
-  "confirmation.duplicate": "Duplicate",
-  "shipping.pending": "Not shipped",
-  "shipping.picked_up": "Picked up",
-  "shipping.shipped": "Shipped",
-  "shipping.delivered": "Delivered",
-  "shipping.returned": "Returned",
-  "shipping.canceled": "Cancelled",
-  "shipping.paid": "Paid",
+  ...platformStatusEn,
   ...ordersEn,
   ...flowEn,
   ...shopifyErrorsEn,

@@ -20,6 +20,7 @@ import { timelineFr } from "./timeline.fr";
 import { oddsFr } from "./odds.fr";
 import { suggestionsFr } from "./suggestions.fr";
 import { csvFr } from "./csv.fr";
+import { platformStatusFr } from "./platform-status.fr";
 
 export const fr: Messages = {
   "app.title": "COD Lead Sync",
@@ -245,23 +246,7 @@ export const fr: Messages = {
   "state.failed": "Échec",
   "state.cancelled": "Annulée",
   "status.unknown": "{status}",
-  "confirmation.new": "Nouveau",
-  "confirmation.callback": "À rappeler",
-  "confirmation.no_answer_1": "Pas de réponse (1)",
-  "confirmation.no_answer_2": "Pas de réponse (2)",
-  "confirmation.no_answer_3": "Pas de réponse (3)",
-  "confirmation.confirmed": "Confirmé",
-  "confirmation.canceled": "Annulé",
-  "confirmation.wrong": "Mauvais numéro",
-  "confirmation.fake": "Fausse commande",
-  "confirmation.duplicate": "Doublon",
-  "shipping.pending": "Non expédié",
-  "shipping.picked_up": "Ramassé",
-  "shipping.shipped": "Expédié",
-  "shipping.delivered": "Livré",
-  "shipping.returned": "Retourné",
-  "shipping.canceled": "Annulé",
-  "shipping.paid": "Payé",
+  ...platformStatusFr,
   ...ordersFr,
   ...flowFr,
   ...shopifyErrorsFr,

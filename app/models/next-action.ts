@@ -12,6 +12,7 @@ import { ANOMALY_CODES, isKnownAnomaly } from "./anomaly-codes";
 import { isLinkState } from "./order-link-state";
 import { costsMoney } from "./mismatch";
 import { STALE_REASON_PREFIX } from "./stale-order";
+import { isCallClosed } from "../vocabulary/platform-status";
 
 /** Flag on a link whose duplicate warning the merchant answered with "keep both". */
 export const FLAG_DUPLICATE_KEPT = "duplicate_kept";
@@ -68,8 +69,6 @@ export interface NextAction {
   secondLead: boolean;
 }
 
-const CLOSED_ON_CALL = new Set(["canceled", "wrong", "fake", "duplicate"]);
-
 export function nextActionOf(input: NextActionInput): NextAction {
   const state = isLinkState(input.state) ? input.state : "received";
   const hasLead = input.leadRef !== null && (state === "created" || state === "damaged");
@@ -79,7 +78,7 @@ export function nextActionOf(input: NextActionInput): NextAction {
   if (costsMoney({ state, mismatch: input.mismatch, statusFinal: input.statusFinal })) return action("stopLead");
   if (input.cancelled) {
     // Cancelled in Shopify while its lead lives on: only the seller space can cancel the lead.
-    return action(hasLead && !CLOSED_ON_CALL.has(input.confirmationStatus ?? "") ? "sellerSpace" : "none");
+    return action(hasLead && !isCallClosed(input.confirmationStatus) ? "sellerSpace" : "none");
   }
   switch (state) {
     case "held":

@@ -2,10 +2,12 @@
  * Where an order stands, in one word a COD merchant reads at a glance: the
  * link's state and the lead's confirmation and shipping statuses folded into one
  * stage, and the steps received → sent → confirmed → shipped → delivered with
- * where the order stopped. Pure: the Orders list, the order page and the
- * order-page extensions all read it.
+ * where the order stopped. Derived from the status groups (the one reading of
+ * where an order stands), so a stage and the Analytics figures never disagree.
+ * Pure: the Orders list, the order page and the order-page extensions all read it.
  */
-import { isLinkState, type LinkState } from "./order-link-state";
+import { bucketOf, statusGroupOf, type SentBucket, type UnsentGroup } from "../vocabulary/status-groups";
+import type { Tone } from "../vocabulary/platform-status";
 
 export const STAGES = [
   "received",
@@ -27,7 +29,7 @@ export const STEPS = ["received", "sent", "confirmed", "shipped", "delivered"] a
 export type Step = (typeof STEPS)[number];
 
 /** How a stage reads: problems only in the critical tone, information neutral. */
-export type StageTone = "neutral" | "attention" | "critical" | "info" | "success" | "warning";
+export type StageTone = Tone;
 
 export const STAGE_TONES: Record<Stage, StageTone> = {
   received: "neutral",
@@ -51,35 +53,31 @@ export interface StageInput {
   cancelled: boolean;
 }
 
-const CALL_CANCELLED = new Set(["canceled", "wrong", "fake", "duplicate"]);
+const STAGE_OF_GROUP: Record<UnsentGroup | SentBucket, Stage> = {
+  held: "held",
+  invalid: "refused",
+  failed: "failed",
+  skipped: "skipped",
+  cancelled: "cancelled",
+  awaiting: "sent",
+  unreachable: "sent",
+  call_cancelled: "cancelled",
+  rejected: "cancelled",
+  preparing: "confirmed",
+  parcel_cancelled: "cancelled",
+  in_transit: "shipped",
+  delivered: "delivered",
+  returned: "returned",
+};
 
-const isSent = (state: LinkState) => state === "created" || state === "damaged";
-
-/**
- * The stage. A parcel that exists decides, otherwise the call does (the
- * contract: read confirmation before confirmation, shipping after it).
- */
+/** The stage: the order's status group in the merchant's words. */
 export function stageOf(input: StageInput): Stage {
-  const state: LinkState = isLinkState(input.state) ? input.state : "received";
-  if (state === "cancelled") return "cancelled";
-  if (!isSent(state)) {
-    if (input.cancelled) return "cancelled";
-    if (state === "held") return "held";
-    if (state === "invalid") return "refused";
-    if (state === "failed") return "failed";
-    if (state === "skipped") return "skipped";
-    return "received";
-  }
-  const shipping = input.shippingStatus ?? "pending";
-  if (shipping === "delivered" || shipping === "paid") return "delivered";
-  if (shipping === "returned") return "returned";
-  if (shipping === "shipped") return "shipped";
-  if (shipping === "canceled") return "cancelled";
-  const call = input.confirmationStatus ?? "new";
-  if (call === "confirmed") return "confirmed";
-  if (CALL_CANCELLED.has(call)) return "cancelled";
-  // Cancelled in Shopify after sending: the lead lives on until the platform cancels it.
-  return "sent";
+  const group = statusGroupOf(input);
+  const bucket = group && bucketOf(group);
+  if (bucket) return STAGE_OF_GROUP[bucket];
+  // Cancelled in Shopify before it was sent (after, the lead lives on until the platform cancels it).
+  if (input.cancelled) return "cancelled";
+  return group ? STAGE_OF_GROUP[group as UnsentGroup] : "received";
 }
 
 /** Why an order left the happy path, when it did. */
@@ -102,7 +100,6 @@ export interface StepperView {
 
 export function stepperOf(input: StageInput): StepperView {
   const stage = stageOf(input);
-  const state = isLinkState(input.state) ? input.state : "received";
   switch (stage) {
     case "received":
       return { reached: 0, stopped: null };
@@ -122,12 +119,11 @@ export function stepperOf(input: StageInput): StepperView {
     case "returned":
       return { reached: 3, stopped: "returned" };
     case "cancelled": {
-      if (!isSent(state)) return { reached: 0, stopped: "cancelled_in_shopify" };
-      if (input.shippingStatus === "canceled") return { reached: 2, stopped: "parcel_cancelled" };
-      return {
-        reached: 1,
-        stopped: CALL_CANCELLED.has(input.confirmationStatus ?? "") ? "cancelled_on_call" : "cancelled_in_shopify",
-      };
+      const group = statusGroupOf(input);
+      const bucket = group && bucketOf(group);
+      if (bucket === "parcel_cancelled") return { reached: 2, stopped: "parcel_cancelled" };
+      if (bucket) return { reached: 1, stopped: "cancelled_on_call" };
+      return { reached: 0, stopped: "cancelled_in_shopify" };
     }
   }
 }

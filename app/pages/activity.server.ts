@@ -8,6 +8,7 @@ import type { Db } from "../db.server";
 import { shopLinksByIds } from "../models/links-by-id.server";
 import { countJobsByState, listJobs, retryDeadJob, retryJobs } from "../queue/jobs.server";
 import type { JobState } from "../queue/types";
+import type { CallRow } from "../sync/call-log.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { localTime } from "../time-zone";
 
@@ -46,15 +47,9 @@ export function formatExact(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)} UTC`;
 }
 
-export interface ApiCallView {
+/** A logged call as the page shows it (status 0: no answer, a timeout or a refused or reset connection). */
+export interface ApiCallView extends Omit<CallRow, "shop" | "at"> {
   id: string;
-  method: string;
-  path: string;
-  /** 0: no answer (timeout, connection refused or reset). */
-  status: number;
-  durationMs: number;
-  attempt: number;
-  apiVersion: string | null;
   at: string;
   time: string;
   /** Set for 5xx answers only. */

@@ -38,6 +38,7 @@ import {
 import { ensureReferenceData } from "../sync/reference-data.server";
 import { connectShop, ShopNotConnectedError } from "../sync/seller-connection.server";
 import { SellerApiError } from "../seller-api/errors";
+import { ShopifyAdminError } from "../shopify/errors";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
@@ -186,16 +187,9 @@ function parseArray<T>(json: string): T[] {
   }
 }
 
-interface GroupCause {
-  key: string;
-  kind: GroupKind;
-  cause: Cause;
-  code: string;
-  label: string;
-  fix: GroupFix;
-  suggestions?: Suggestion[];
-  itemTitle?: string;
-}
+/** What names a group and its fix, before its orders are counted. */
+type GroupCause = Pick<ProblemGroup, "key" | "kind" | "cause" | "code" | "label" | "fix" | "itemTitle"> &
+  Partial<Pick<ProblemGroup, "suggestions">>;
 
 /**
  * The group a SKU or city finding belongs to, with the fix that serves the whole
@@ -663,6 +657,11 @@ export function fixFailure(error: unknown): FixFailureCode {
   if (error instanceof ShopNotConnectedError) return "not_connected";
   if (error instanceof SellerApiError) return "platform_unreachable";
   throw error;
+}
+
+/** A refused merchant action as the order and Anomalies pages show it: Shopify's refusal, or the fix's. */
+export function actionFailure(error: unknown): FixFailureCode | "shopify_failed" {
+  return error instanceof ShopifyAdminError ? "shopify_failed" : fixFailure(error);
 }
 
 async function requireProduct(db: Db, shop: string, platformSku: string): Promise<ProductOption> {

@@ -14,7 +14,7 @@ import { readShopSettings } from "../models/shop-settings";
 import { addDays, DEFAULT_TIME_ZONE, localDay } from "../analytics/days";
 import { rollupRows } from "../analytics/report.server";
 import { summarise, type Rate, type RollupRow } from "../analytics/report";
-import { bucketOf, isDamagedGroup } from "../analytics/status-groups";
+import { bucketOf, isDamagedGroup } from "../vocabulary/status-groups";
 import { loadCashOverview, type CashOverview } from "../analytics/cash-report.server";
 
 // Home's day helpers live with the rollups (their key is the merchant's day); kept here for the pages that import them.
@@ -57,7 +57,7 @@ export function decimalToCents(value: string | null | undefined): number {
   return match[1] ? -cents : cents;
 }
 
-/** Home's figures from rollup rows (status groups: app/analytics/status-groups.ts). */
+/** Home's figures from rollup rows (status groups: app/vocabulary/status-groups.ts). */
 export function periodFigures(rows: readonly RollupRow[]): PeriodFigures {
   const s = summarise(rows);
   return {

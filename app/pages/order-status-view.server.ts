@@ -13,6 +13,7 @@ import { customerHoldReasons } from "../customers/hold-reasons.server";
 import type { HoldReason, HoldReasonView } from "../customers/hold-reason";
 import { DELIVERY_OUTCOMES, type DeliveryOutcome } from "../customers/outcome";
 import { riskLevel, type RiskLevel } from "../customers/risk";
+import { NOTHING_COUNTED } from "../customers/record";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { stageOf, type Stage } from "../models/order-stage";
 import { FLAG_DUPLICATE_KEPT, nextActionOf, type NextActionKind } from "../models/next-action";
@@ -311,18 +312,7 @@ export function toLinkStatusView(
 }
 
 function customerStatusOf(record: CustomerRecord | null): CustomerStatusView {
-  const r = record ?? {
-    standing: null,
-    orders: 0,
-    delivered: 0,
-    returned: 0,
-    refused: 0,
-    cancelled: 0,
-    wrongNumber: 0,
-    inProgress: 0,
-    lastOutcome: null,
-    lastOutcomeAt: null,
-  };
+  const r = record ?? { standing: null, ...NOTHING_COUNTED };
   return {
     risk: riskLevel(r),
     orders: r.orders,

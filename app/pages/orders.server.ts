@@ -18,12 +18,14 @@ import { normalizeMoroccanPhone } from "../leads/phone";
 import { addDays, DEFAULT_TIME_ZONE, startOfLocalDay } from "../analytics/days";
 import { LINK_STATES, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { zonedTime } from "../time-zone";
-import { RISK_FILTERS, riskLevel, type RiskFilter, type RiskLevel } from "../customers/risk";
+import { RISK_FILTERS, type RiskFilter, type RiskLevel } from "../customers/risk";
+import { risksOfPhones } from "../customers/records.server";
 import { oddsOfLinks, type OddsView } from "../customers/delivery-odds.server";
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
 import { stageOf, type Stage } from "../models/order-stage";
+import { CONFIRMATION_STATUSES, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusalOfData, type Refusal } from "../models/refusal";
 import type { CatalogueProduct, City } from "../leads/types";
@@ -41,28 +43,6 @@ import {
 } from "./order-row";
 
 export const ORDERS_PAGE_SIZE = 50;
-
-export const CONFIRMATION_STATUSES = [
-  "new",
-  "callback",
-  "no_answer_1",
-  "no_answer_2",
-  "no_answer_3",
-  "confirmed",
-  "canceled",
-  "wrong",
-  "fake",
-  "duplicate",
-] as const;
-export const SHIPPING_STATUSES = [
-  "pending",
-  "picked_up",
-  "shipped",
-  "delivered",
-  "paid",
-  "returned",
-  "canceled",
-] as const;
 
 /** Problem families the merchant filters on: the mapper's finding codes and the platform's anomaly codes. */
 export const ISSUE_KINDS = {
@@ -816,24 +796,6 @@ async function shopNames(db: Db, shop: string): Promise<ReferenceNames> {
   if (namesCache.size >= NAMES_CACHE_SHOPS) namesCache.delete(namesCache.keys().next().value!);
   namesCache.set(shop, { key, names });
   return names;
-}
-
-/** The risk of each phone of a page (the Orders risk column): one read of at most a page of records. */
-export async function risksOfPhones(db: Db, shop: string, phones: string[]): Promise<Map<string, RiskLevel>> {
-  if (phones.length === 0) return new Map();
-  const records = await db.customerRecord.findMany({
-    where: { shop, phoneKey: { in: [...new Set(phones)] } },
-    select: {
-      phoneKey: true,
-      standing: true,
-      delivered: true,
-      returned: true,
-      refused: true,
-      cancelled: true,
-      wrongNumber: true,
-    },
-  });
-  return new Map(records.map((r) => [r.phoneKey, riskLevel(r)]));
 }
 
 /**

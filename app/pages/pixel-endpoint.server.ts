@@ -4,7 +4,7 @@
  * is bounded: the body's size, its shape (app/ad-feed/pixel-signal.ts), the
  * rate per shop and per order, and the shop is the one the token names.
  */
-import type { Db } from "../db.server";
+import prisma from "../db.server";
 import { PIXEL_BODY_LIMIT, readTextWithin } from "../http/body-limit.server";
 import { receivePixelSignal } from "../ad-feed/clicks.server";
 
@@ -16,7 +16,17 @@ export const PIXEL_CORS_HEADERS = {
   "Cache-Control": "no-store",
 };
 
-export async function answerPixelSignal(db: Db, token: string, request: Request): Promise<Response> {
+/** The browser's CORS preflight; anything else that is not a POST is refused. */
+export function answerPixelPreflight(request: Request): Response {
+  return request.method === "OPTIONS"
+    ? new Response(null, { status: 204, headers: PIXEL_CORS_HEADERS })
+    : Response.json(
+        { error: "method not allowed" },
+        { status: 405, headers: { ...PIXEL_CORS_HEADERS, Allow: "POST" } },
+      );
+}
+
+export async function answerPixelSignal(token: string, request: Request): Promise<Response> {
   const headers = PIXEL_CORS_HEADERS;
   if (request.method !== "POST")
     return Response.json({ error: "method not allowed" }, { status: 405, headers: { ...headers, Allow: "POST" } });
@@ -27,7 +37,7 @@ export async function answerPixelSignal(db: Db, token: string, request: Request)
     if (error instanceof Response) return new Response(null, { status: error.status, headers });
     throw error;
   }
-  const answer = await receivePixelSignal(db, token, body);
+  const answer = await receivePixelSignal(prisma, token, body);
   if (answer.status === 400) return Response.json({ error: answer.error }, { status: 400, headers });
   if (answer.status === 429) return new Response(null, { status: 429, headers: { ...headers, "Retry-After": "60" } });
   return new Response(null, { status: answer.status, headers });

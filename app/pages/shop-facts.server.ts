@@ -5,7 +5,7 @@
  * only with the merchant's word. One read of the shop row.
  */
 import type { Db } from "../db.server";
-import { readShopSettings } from "../models/shop-settings";
+import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import type { ContactLanguage } from "../models/contact-message";
 
 export interface ShopFacts {
@@ -27,4 +27,10 @@ export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
     contact: { language: contactMessage.language, templates: { fr: contactMessage.fr, darija: contactMessage.darija } },
     staleOrderDays,
   };
+}
+
+/** The shop's settings as saved (the defaults where none are), for a page that needs one of them. */
+export async function loadShopSettings(db: Db, shop: string): Promise<ShopSettings> {
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
+  return readShopSettings(row?.settings);
 }

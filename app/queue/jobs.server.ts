@@ -42,6 +42,7 @@ import {
   upsertJob,
   upsertJobs,
   wakeJobRows,
+  wakeJobsItem,
   type Candidate,
   type JobRow,
   type LeaseTerms,
@@ -155,6 +156,23 @@ async function writeJobsInPages(
       sql,
       unique.map((j) => j.shop),
     );
+}
+
+/**
+ * wakeJobs as writes for a caller's batch (one per 100 keys), for a caller that
+ * runs one of the shop's jobs (its turn cannot go away meanwhile).
+ */
+export function wakeJobsItems(inputs: readonly EnqueueJobInput[], now: Date = new Date()): BatchItem[] {
+  const unique = [...new Map(inputs.map((i) => [i.key, i])).values()];
+  const items: BatchItem[] = [];
+  for (let i = 0; i < unique.length; i += JOBS_PER_INSERT)
+    items.push(
+      wakeJobsItem(
+        unique.slice(i, i + JOBS_PER_INSERT).map((j) => ({ ...newJob(j, now), maxAttempts: null })),
+        now,
+      ),
+    );
+  return items;
 }
 
 /** wakeJobs for one job. */

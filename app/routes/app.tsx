@@ -1,31 +1,15 @@
-import { useState, type ReactNode } from "react";
+/** The admin's layout: app/pages/frame-page.server.ts reads what the frame needs, components/AppFrame.tsx draws it. */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  isRouteErrorResponse,
-  Link,
-  Outlet,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
-import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { NavMenu } from "@shopify/app-bridge-react";
-import { SkeletonBodyText, SkeletonPage, Card, Layout } from "@shopify/polaris";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import adminStyles from "../components/admin.css?url";
 import { authenticate } from "../shopify.server";
-import { env } from "../env.server";
-import prisma from "../db.server";
-import { localeFromRequest, resolveLocale, t, type CurrencyLabel, type Locale, type MessageKey } from "../i18n";
 import { withErrorReference } from "../http/error-reference.server";
-import { errorFailureOf, errorReferenceOf } from "../http/error-reference";
-import { readShopSettings } from "../models/shop-settings";
-import { ErrorPage, StandaloneErrorPage } from "../components/ErrorPage";
-import { I18nProvider, polarisTranslations } from "../i18n/react";
+import { framePageData } from "../pages/frame-page.server";
+import { AppErrorBoundary, AppLayout, appTitle } from "../components/AppFrame";
+
+export { NAV } from "../components/AppFrame";
 
 export const links = () => [
   { rel: "stylesheet", href: polarisStyles },
@@ -34,21 +18,12 @@ export const links = () => [
 
 export const loader = withErrorReference(async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const shop = await prisma.shop.findUnique({ where: { domain: session.shop }, select: { settings: true } });
-  return {
-    apiKey: env.SHOPIFY_API_KEY,
-    locale: localeFromRequest(request, { pseudo: env.PSEUDO_LOCALES }),
-    // How the shop writes dirhams (Settings): every amount on every page.
-    currency: readShopSettings(shop?.settings).currencyLabel,
-  };
+  return framePageData(request, session.shop);
 });
 
-/** The app's name for pages without a title of their own; the error page's title when a page failed. */
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const locale = data?.locale ?? "en";
-  const failed = errorFailureOf(error) === "save" ? "errorPage.save.title" : "errorPage.load.title";
-  return [{ title: error ? `${t(locale, failed)} · ${t(locale, "app.title")}` : t(locale, "app.title") }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: appTitle(data?.locale ?? "en", error) },
+];
 
 // Shopify puts `locale` only on the iframe's first URL; links inside the app drop
 // it. Keep the language of the first load unless a URL names another one.
@@ -57,107 +32,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, currentUrl
   return next !== null && next !== currentUrl.searchParams.get("locale") ? defaultShouldRevalidate : false;
 };
 
-/**
- * What a merchant does daily, seven entries with Home (the money the platform owes
- * among them). Activity and Backfill are
- * maintenance: reached from Settings (components/settings/MaintenanceSection).
- */
-export const NAV: [string, MessageKey][] = [
-  ["/app/orders", "nav.orders"],
-  ["/app/anomalies", "nav.anomalies"],
-  ["/app/cash", "nav.cash"],
-  ["/app/analytics", "nav.analytics"],
-  ["/app/mappings", "nav.mappings"],
-  ["/app/settings", "nav.settings"],
-];
+export default AppLayout;
 
-/**
- * App Bridge, Polaris and the language around a page, with the app's navigation:
- * the same for every page and for the error page, so a failure keeps the menu.
- */
-function AppFrame({
-  apiKey,
-  locale,
-  currency,
-  setCurrency,
-  children,
-}: {
-  apiKey: string;
-  locale: Locale;
-  currency: CurrencyLabel;
-  setCurrency?: (currency: CurrencyLabel) => void;
-  children: ReactNode;
-}) {
-  return (
-    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polarisTranslations(locale)}>
-      <I18nProvider locale={locale} currency={currency} setCurrency={setCurrency}>
-        <NavMenu>
-          <Link to="/app" rel="home">
-            {t(locale, "nav.home")}
-          </Link>
-          {NAV.map(([to, key]) => (
-            <Link key={to} to={to}>
-              {t(locale, key)}
-            </Link>
-          ))}
-        </NavMenu>
-        {/* The admin draws its own frame around the iframe: the page is the iframe's main landmark. */}
-        <main>{children}</main>
-      </I18nProvider>
-    </AppProvider>
-  );
-}
-
-export default function App() {
-  const { apiKey, locale, currency: saved } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const location = useLocation();
-  // Settings changes it in place: reloading the layout would lose the first URL's locale.
-  const [currency, setCurrency] = useState(saved);
-  // A link to another page: show its skeleton while its loader runs.
-  const loadingOtherPage =
-    navigation.state === "loading" &&
-    navigation.formMethod === undefined &&
-    navigation.location.pathname !== location.pathname;
-
-  return (
-    <AppFrame apiKey={apiKey} locale={locale} currency={currency} setCurrency={setCurrency}>
-      {loadingOtherPage ? (
-        <SkeletonPage>
-          <Layout>
-            <Layout.Section>
-              <Card>
-                <SkeletonBodyText lines={6} />
-              </Card>
-            </Layout.Section>
-          </Layout>
-        </SkeletonPage>
-      ) : (
-        <Outlet />
-      )}
-    </AppFrame>
-  );
-}
-
-/**
- * Shopify needs Remix to catch the responses it throws (bounce page, redirects) so its
- * headers reach the browser: those go to boundary.error. Anything else (a failure with
- * a logged reference, a render error) is the app's error page inside the app's frame,
- * navigation included; only when the layout itself failed is there no frame to keep.
- */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("routes/app");
-  const location = useLocation();
-  if (isRouteErrorResponse(error) && errorReferenceOf(error) === null && error.status !== 404)
-    return boundary.error(error);
-  const locale = data?.locale ?? resolveLocale(new URLSearchParams(location.search).get("locale"));
-  if (!data) return <StandaloneErrorPage error={error} locale={locale} />;
-  return (
-    <AppFrame apiKey={data.apiKey} locale={locale} currency={data.currency}>
-      <ErrorPage error={error} />
-    </AppFrame>
-  );
-}
+export const ErrorBoundary = AppErrorBoundary;
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -5,12 +5,10 @@
  * answer is immediate; app/pages/flow-lifecycle.server.ts bounds replays.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { receiveLifecycleCallback } from "../pages/flow-lifecycle.server";
+import { flowLifecycleAnswer } from "../pages/flow-endpoint.server";
 import { authenticate } from "../shopify.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, payload } = await authenticate.flow(request);
-  const answer = await receiveLifecycleCallback(prisma, session.shop, payload);
-  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+  return flowLifecycleAnswer(session.shop, payload);
 };

@@ -1,9 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks/receive.server";
-import { updateGrantedScopes } from "../sync/shop-lifecycle.server";
+import { receiveScopesUpdate } from "../webhooks/topics.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, "app/scopes_update", async (tx, { shop, payload }) => {
-    const current = Array.isArray(payload.current) ? payload.current.map(String) : [];
-    await updateGrantedScopes(tx, shop, current);
-  });
+export const action = ({ request }: ActionFunctionArgs) => receiveScopesUpdate(request);

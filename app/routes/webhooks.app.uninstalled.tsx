@@ -1,8 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks/receive.server";
-import { markShopUninstalled } from "../sync/shop-lifecycle.server";
+import { receiveAppUninstalled } from "../webhooks/topics.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, "app/uninstalled", (tx, { shop, triggeredAt }) =>
-    markShopUninstalled(tx, shop, new Date(), triggeredAt),
-  );
+export const action = ({ request }: ActionFunctionArgs) => receiveAppUninstalled(request);

@@ -1,8 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks/receive.server";
-import { intakeOrderCancelled } from "../sync/order-intake.server";
+import { receiveOrderCancelled } from "../webhooks/topics.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, "orders/cancelled", (tx, { shop, payload, triggeredAt }) =>
-    intakeOrderCancelled(tx, shop, payload, { triggeredAt }),
-  );
+export const action = ({ request }: ActionFunctionArgs) => receiveOrderCancelled(request);

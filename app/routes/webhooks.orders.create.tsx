@@ -1,4 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveOrderCreated } from "../webhooks/receive.server";
+import { receiveOrderCreated } from "../webhooks/topics.server";
 
 export const action = ({ request }: ActionFunctionArgs) => receiveOrderCreated(request);

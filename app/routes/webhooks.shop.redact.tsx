@@ -1,6 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveWebhook } from "../webhooks/receive.server";
-import { eraseShop } from "../sync/shop-lifecycle.server";
+import { receiveShopRedact } from "../webhooks/topics.server";
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  receiveWebhook(request, "shop/redact", (tx, { shop }) => eraseShop(tx, shop));
+export const action = ({ request }: ActionFunctionArgs) => receiveShopRedact(request);

@@ -1,9 +1,12 @@
 /**
  * Zod schemas of the records the platform returns. Fields the contract states are
  * checked; unknown fields are kept (`.passthrough()`, exposed as `raw`) and never
- * break parsing. Amounts stay strings: a float would silently round money.
+ * break parsing. Amounts stay strings: a float would silently round money. A lead's
+ * two statuses parse into the platform's enums (app/vocabulary/); a status the app
+ * does not list yet is kept as it came.
  */
 import { z } from "zod";
+import { confirmationStatusField, shippingStatusField } from "../vocabulary/platform-status-schema";
 
 /** Amount as the platform writes it, "149.00". A minus is allowed (a profit can be negative). */
 export const amountString = z.string().regex(/^-?\d+\.\d{2}$/, "must be a decimal string with two decimals");
@@ -123,8 +126,8 @@ export const leadSummarySchema = z
   .object({
     id: z.number().int(),
     ref: z.string().min(1),
-    confirmation_status: z.string(),
-    shipping_status: z.string(),
+    confirmation_status: confirmationStatusField,
+    shipping_status: shippingStatusField,
     total_client: nullableAmount,
     ...damageFields,
   })
@@ -143,8 +146,8 @@ export const leadDetailSchema = z
   .object({
     id: z.number().int().optional(),
     ref: z.string().min(1),
-    confirmation_status: z.string(),
-    shipping_status: z.string(),
+    confirmation_status: confirmationStatusField,
+    shipping_status: shippingStatusField,
     tracking_number: nullableText,
     seller_profit: nullableAmount,
     total_client: nullableAmount,

@@ -8,6 +8,13 @@
  */
 import type { FulfillmentOrderState, OrderWriteBackState } from "./order-write-back-state";
 import { desiredTags, isManagedTag, tagKey, uniqueTags } from "./write-back-tags";
+import {
+  confirmationMeaning,
+  parcelCollected,
+  parcelOf,
+  SHIPPING_STATUSES,
+  type ShopifyCancelReason,
+} from "../vocabulary/platform-status";
 
 export interface WriteBackDone {
   /** Our tags currently on the order, as last written. */
@@ -57,26 +64,29 @@ export const DEFAULT_WRITE_BACK_SETTINGS: WriteBackSettings = {
 export const DEFAULT_TRACKING_COMPANY = "COD platform";
 
 /**
- * Fulfil from "shipped" on. Not at "picked_up": the platform can still cancel a parcel
- * after pickup (picked_up -> canceled), and a Shopify fulfilment is not undone cleanly.
- * Not at "returned": the goods came back, there is nothing to mark as sent.
+ * Fulfil once the parcel is on its way (shipped, delivered, paid out). Not at "picked_up": the
+ * platform can still cancel a parcel after pickup (picked_up -> canceled), and a Shopify
+ * fulfilment is not undone cleanly. Not at "returned": the goods came back, there is nothing
+ * to mark as sent.
  */
-export const FULFILL_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["shipped", "delivered", "paid"]);
+export const FULFILL_SHIPPING_STATUSES: ReadonlySet<string> = new Set(
+  SHIPPING_STATUSES.filter((s) => parcelOf(s) === "in_transit" || parcelCollected(s)),
+);
 /** The customer paid the courier: the COD amount is collected. */
-export const PAID_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["delivered", "paid"]);
+export const PAID_SHIPPING_STATUSES: ReadonlySet<string> = new Set(SHIPPING_STATUSES.filter(parcelCollected));
 /** The platform paid the merchant: the cash is in hand. */
-export const PAID_OUT_SHIPPING_STATUSES: ReadonlySet<string> = new Set(["paid"]);
+export const PAID_OUT_SHIPPING_STATUSES: ReadonlySet<string> = new Set(
+  SHIPPING_STATUSES.filter((s) => parcelOf(s) === "paid_out"),
+);
 
 /** The shipping statuses at which the order is marked paid, by the merchant's choice. */
 export const markPaidStatuses = (when: MarkPaidWhen | undefined): ReadonlySet<string> =>
   when === "paid" ? PAID_OUT_SHIPPING_STATUSES : PAID_SHIPPING_STATUSES;
 
-export type OrderCancelReason = "CUSTOMER" | "FRAUD" | "OTHER";
-export const CANCEL_REASONS: Readonly<Record<string, OrderCancelReason>> = {
-  canceled: "CUSTOMER",
-  fake: "FRAUD",
-  wrong: "OTHER",
-};
+export type OrderCancelReason = ShopifyCancelReason;
+/** Shopify's reason to cancel the order at this confirmation status (when the merchant turned it on); null: keep it. */
+export const cancelReasonOf = (confirmationStatus: string | null): OrderCancelReason | null =>
+  confirmationMeaning(confirmationStatus)?.cancelOrder ?? null;
 
 export interface FulfillmentOrderLines {
   fulfillmentOrderId: string;
@@ -179,7 +189,7 @@ const STAFF_NOTE_MAX = 255;
 
 function planCancel(link: WriteBackLink, current: OrderWriteBackState): WriteBackStep[] {
   if (link.done.cancelled || current.cancelledAt || !link.confirmationStatus) return [];
-  const reason = CANCEL_REASONS[link.confirmationStatus];
+  const reason = cancelReasonOf(link.confirmationStatus);
   if (!reason) return [];
   const staffNote = `COD Lead Sync: lead ${link.leadRef ?? "(no ref)"} ${link.confirmationStatus}`.slice(
     0,

@@ -3,24 +3,11 @@
  * `cod:<confirmation_status>` and `cod:<shipping_status>`, and `cod:anomaly` while the
  * lead has anomalies; other `cod:` tags the merchant wrote are never touched.
  */
+import { CONFIRMATION_STATUSES, parcelOf, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 
 export const ANOMALY_TAG = "cod:anomaly";
 
-// The values the Seller Order API contract lists. "canceled" is both a confirmation and
-// a shipping status: one `cod:canceled` tag stands for either.
-const CONFIRMATION_STATUSES = [
-  "new",
-  "callback",
-  "no_answer_1",
-  "no_answer_2",
-  "no_answer_3",
-  "confirmed",
-  "canceled",
-  "wrong",
-  "fake",
-  "duplicate",
-];
-const SHIPPING_STATUSES = ["pending", "picked_up", "shipped", "delivered", "returned", "canceled", "paid"];
+// "canceled" is both a confirmation and a shipping status: one `cod:canceled` tag stands for either.
 const KNOWN_STATUS_TAGS = new Set([...CONFIRMATION_STATUSES, ...SHIPPING_STATUSES].map((s) => `cod:${s}`));
 
 export interface TaggedLead {
@@ -43,9 +30,9 @@ export function desiredTags(lead: TaggedLead): string[] {
   const tags: string[] = [];
   if (lead.leadRef) tags.push(leadTag(lead.leadRef));
   if (lead.confirmationStatus) tags.push(statusTag(lead.confirmationStatus));
-  // Every lead starts with shipping_status "pending" (no parcel yet): tagging it would
-  // only repeat what the confirmation tag says.
-  if (lead.shippingStatus && lead.shippingStatus !== "pending") tags.push(statusTag(lead.shippingStatus));
+  // Every lead starts with no parcel (shipping_status "pending"): tagging it would only
+  // repeat what the confirmation tag says.
+  if (lead.shippingStatus && parcelOf(lead.shippingStatus) !== "none") tags.push(statusTag(lead.shippingStatus));
   if (lead.hasAnomalies) tags.push(ANOMALY_TAG);
   return uniqueTags(tags);
 }

@@ -1,21 +1,18 @@
 /**
  * What happened to a shop's orders, told once to every feature that keeps
  * something derived from it (Flow triggers, analytics rollups, customer
- * records, the cash ledger, write-back, the conversion feed, the status-sync schedule). A retried
+ * records, the cash ledger, the conversion feed, the status-sync schedule). A retried
  * job or a sync that sees the same status twice produces no event the second
  * time (the link's state no longer differs).
  *
- * Two ways in, one set of handlers:
- * - `recordLeadEvents` (the hot paths: a lead answered, a status moved, an order
- *   held): one insert into PendingLeadEvent in the transaction that changed the
- *   link; the worker tells them in batches (`tellPendingLeadEvents`, a worker
- *   task), a shop's batch in one transaction that deletes its rows, so each
- *   event is told exactly once and a burst of events costs the handlers' few
- *   statements once, not once per lead;
- * - `applyLeadEvents` (the merchant's actions, intake's reopenings): told at once,
- *   inside the caller's transaction (docs/decisions/0005-lead-events-in-the-transaction.md).
- * The handlers derive their rows from the links as they are when told, so the
- * order of the two ways does not matter.
+ * One way in: the door that changes a link (app/models/link-moves.server.ts)
+ * records its event in PendingLeadEvent, in the transaction that changed the
+ * link, whoever made the change (the pipeline, the merchant, Shopify, the
+ * status sync); the worker tells them in batches (`tellPendingLeadEvents`), a
+ * shop's batch in one transaction that deletes its rows, so each event is told
+ * exactly once and a burst of events costs the handlers' few statements once,
+ * not once per lead. The handlers derive their rows from the links as they are
+ * when told.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { sameSnapshot, type LeadEvent, type LeadEventHandler, type LeadSnapshot } from "../models/lead-events";
@@ -24,20 +21,8 @@ import { analyticsRollupHandler } from "../analytics/rollups.server";
 import { customerRecordHandler } from "../customers/records.server";
 import { cashLedgerHandler } from "../analytics/cash-ledger.server";
 import { adFeedHandler } from "../ad-feed/feed-events.server";
-import {
-  asDate,
-  asNumber,
-  newId,
-  sqlOf,
-  rowsOf,
-  statement,
-  statementsByCount,
-  type BatchItem,
-  type Sql,
-} from "../db/sql";
+import { asDate, asNumber, sqlOf, statement, type Sql } from "../db/sql";
 import type { WorkerTask } from "../queue/types";
-import { writeBackHandler } from "./write-back-task.server";
-// A cycle (status-sync records lead events); used only when a handler runs.
 import { ensureSyncScheduled } from "./sync-schedule.server";
 
 /** Consumers, in the order they run. Each feature adds its handler here. */
@@ -46,12 +31,11 @@ const handlers: LeadEventHandler[] = [
   analyticsRollupHandler,
   customerRecordHandler,
   cashLedgerHandler,
-  writeBackHandler,
   adFeedHandler,
   scheduleSyncHandler,
 ];
 
-/** Tells the events now, inside the caller's transaction (the merchant's actions, intake). */
+/** Tells the events to every handler, inside the caller's transaction (the teller's batch; tests). */
 export async function applyLeadEvents(tx: Prisma.TransactionClient, shop: string, events: LeadEvent[]): Promise<void> {
   const changed = events.filter((e) => !sameSnapshot(e.before, e.after));
   if (changed.length === 0) return;
@@ -64,37 +48,7 @@ async function scheduleSyncHandler(tx: Prisma.TransactionClient, shop: string, e
 }
 
 // ---------------------------------------------------------------------------
-// Recorded now, told later
-
-const EVENTS_PER_INSERT = 100;
-const insertEvents = statementsByCount(
-  (count) =>
-    `INSERT INTO "PendingLeadEvent" ("id", "shop", "linkId", "event", "at") VALUES ${rowsOf("(?, ?, ?, ?, ?)", count)}`,
-);
-
-/** The inserts that record the events that change something (one statement per 100), for a caller's batch of writes. */
-export function leadEventItems(shop: string, events: readonly LeadEvent[]): BatchItem[] {
-  const changed = events.filter((e) => !sameSnapshot(e.before, e.after));
-  const items: BatchItem[] = [];
-  for (let i = 0; i < changed.length; i += EVENTS_PER_INSERT) {
-    const page = changed.slice(i, i + EVENTS_PER_INSERT);
-    // No reason: it may quote the customer (a hold's phone number); a handler reads the link's own, which erasure reaches.
-    const params = page.flatMap((e) => [
-      newId(),
-      shop,
-      e.linkId,
-      JSON.stringify({ kind: e.kind, before: e.before, after: e.after }),
-      e.at,
-    ]);
-    items.push({ statement: insertEvents(page.length), params });
-  }
-  return items;
-}
-
-/** Records the events that change something, in the caller's transaction: one statement per 100. */
-export async function recordLeadEvents(tx: Sql, shop: string, events: readonly LeadEvent[]): Promise<void> {
-  for (const item of leadEventItems(shop, events)) await tx.run(item.statement, item.params);
-}
+// Told later, in batches
 
 const SHOPS_WAITING = statement(`SELECT DISTINCT "shop" FROM "PendingLeadEvent" LIMIT ?`);
 const BATCH_OF_SHOP = statement(

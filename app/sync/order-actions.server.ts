@@ -11,7 +11,8 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { MAX_FIELD_CHARS } from "../leads/field-limits";
 import { MAX_PHONE_CHARS } from "../leads/phone";
-import { addTimeline, reasonFields } from "../models/timeline.server";
+import { addTimeline, type TimelineEntry } from "../models/timeline.server";
+import { moveLink } from "../models/link-moves.server";
 import {
   cancelledAsDuplicateText,
   correctedText,
@@ -24,12 +25,10 @@ import {
 import { ageInDays, FLAG_STALE_APPROVED, STALE_REASON_PREFIX } from "../models/stale-order";
 import { sentAnywayText, standingText } from "../customers/hold-reason";
 import { isLinkState, type LinkState } from "../models/order-link-state";
-import { applyLeadEvents } from "./lead-events.server";
 import { setStanding } from "../customers/records.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
 import { postLeadJobFor } from "../models/job-kinds";
-import { snapshotOf } from "../models/lead-events";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { ANOMALY_CODES, isKnownAnomaly } from "../models/anomaly-codes";
 import { ORDER_CANCEL } from "../shopify/documents";
@@ -114,47 +113,38 @@ export async function resendOrder(db: Db, shop: string, linkId: string, actor: A
   const heldAsStale = link.state === "held" && (link.reason ?? "").startsWith(STALE_REASON_PREFIX);
   const flags = new Set(parseFlags(link.flags));
   if (actor.sendStale) flags.add(FLAG_STALE_APPROVED);
-  return db.$transaction(async (tx) => {
-    const updated = await tx.orderLink.update({
-      where: { id: link.id },
-      data: {
-        state: "received",
-        ...reasonFields(null),
-        resendBy: actor.by,
-        resendAt: now,
-        ...(actor.sendStale ? { flags: JSON.stringify([...flags]) } : {}),
-      },
-    });
-    if (actor.sendStale && heldAsStale)
-      await addTimeline(tx, shop, link.id, {
-        kind: "send_anyway",
-        text: staleSentText(actor.by, ageInDays(link.orderCreatedAt ?? link.createdAt, now)),
-        at: now,
-      });
-    await applyLeadEvents(tx, shop, [
-      {
-        linkId: link.id,
-        kind: "reopened",
-        before: snapshotOf(link),
-        after: { ...snapshotOf(link), state: "received" },
-        at: now,
-      },
-    ]);
-    await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
-    await addTimeline(
-      tx,
-      shop,
-      link.id,
-      secondLead
-        ? {
-            kind: "resend_second_lead",
-            text: resentSecondLeadText(actor.by, link.leadRef),
-            data: { previousRef: link.leadRef },
+  const timeline: TimelineEntry[] = [
+    ...(actor.sendStale && heldAsStale
+      ? [
+          {
+            kind: "send_anyway" as const,
+            text: staleSentText(actor.by, ageInDays(link.orderCreatedAt ?? link.createdAt, now)),
             at: now,
-          }
-        : { kind: "resend", text: resentText(actor.by, link.leadRef), at: now },
-    );
-    return updated;
+          },
+        ]
+      : []),
+    secondLead
+      ? {
+          kind: "resend_second_lead",
+          text: resentSecondLeadText(actor.by, link.leadRef),
+          data: { previousRef: link.leadRef },
+          at: now,
+        }
+      : { kind: "resend", text: resentText(actor.by, link.leadRef), at: now },
+  ];
+  return db.$transaction(async (tx) => {
+    const moved = await moveLink(tx, {
+      link: { ...link, state },
+      to: "received",
+      reason: null,
+      set: { resendBy: actor.by, resendAt: now, ...(actor.sendStale ? { flags: JSON.stringify([...flags]) } : {}) },
+      timeline,
+      at: new Date(),
+      eventAt: now,
+    });
+    if (!moved) throw new OrderActionError(409, "this order changed meanwhile: look at it again");
+    await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
+    return tx.orderLink.findUniqueOrThrow({ where: { id: link.id } });
   });
 }
 

@@ -9,7 +9,8 @@ import type { Db } from "../db.server";
 import { enqueueJob } from "../queue/jobs.server";
 import { externalRefFor } from "../leads/external-ref";
 import { acceptsOrderUpdates, isLinkState, isPosted, type LinkState } from "../models/order-link-state";
-import { addTimeline, reasonFields, type TimelineEntry } from "../models/timeline.server";
+import { addTimeline, type TimelineEntry } from "../models/timeline.server";
+import { insertReceivedLinks, LinkMovedError, moveLink, type NewLink } from "../models/link-moves.server";
 import {
   cancelledAfterSendingText,
   cancelledBeforeSendingText,
@@ -18,10 +19,7 @@ import {
   updatedInShopifyText,
 } from "../models/order-texts";
 import { changesNothingForTheLead, mismatchOfUpdate } from "./order-changes";
-import { english } from "../i18n";
-import { applyLeadEvents } from "./lead-events.server";
 import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
-import { snapshotOf } from "../models/lead-events";
 
 type Tx = Prisma.TransactionClient;
 
@@ -83,22 +81,7 @@ export interface IntakeDelivery {
 /** What orders/create stores: the delivery, the order's link and its post-lead job. */
 export interface OrderCreatedRows {
   delivery: { id: string; shop: string; topic: string; receivedAt: Date; triggeredAt: Date | null };
-  link: {
-    id: string;
-    shop: string;
-    orderId: string;
-    orderName: string;
-    payload: string;
-    payloadAt: Date | null;
-    customerId: string | null;
-    externalRef: string;
-    cancelledAt: Date | null;
-    orderCreatedAt: Date | null;
-    /** The order's date on every page: its arrival, or for an imported order the day it was placed. */
-    createdAt: Date;
-    /** Set for an import of past orders: when it was imported. */
-    importedAt: Date | null;
-  };
+  link: NewLink;
   job: { id: string; key: string; shop: string; payload: string; createdAt: Date };
 }
 
@@ -168,16 +151,10 @@ export function insertDeliveries(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.
 }
 
 export function insertOrderLinks(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
-  const values = rows.map(
-    ({
-      link: l,
-    }) => Prisma.sql`(${l.id}, ${l.shop}, ${l.orderId}, ${l.orderName}, ${l.payload}, ${l.payloadAt}, ${l.customerId},
-      ${l.externalRef}, 'received', ${l.cancelledAt}, ${l.orderCreatedAt}, ${l.createdAt}, ${l.importedAt},
-      ${l.importedAt ?? l.createdAt})`,
+  return insertReceivedLinks(
+    db,
+    rows.map((r) => r.link),
   );
-  return db.$executeRaw`INSERT INTO "OrderLink" ("id", "shop", "orderId", "orderName", "payload", "payloadAt", "customerId",
-      "externalRef", "state", "cancelledAt", "orderCreatedAt", "createdAt", "importedAt", "updatedAt")
-    VALUES ${Prisma.join(values)} ON CONFLICT ("shop", "orderId") DO NOTHING`;
 }
 
 export function insertPostLeadJobs(db: Db | Tx, rows: OrderCreatedRows[]): Prisma.PrismaPromise<number> {
@@ -251,6 +228,12 @@ export async function intakeOrderCreated(tx: Tx, shop: string, payload: Record<s
   await insertPostLeadJobs(tx, [rows]);
 }
 
+/** Once more with the link as it stands now; a link that keeps moving fails the delivery, which Shopify retries. */
+function lookAgainAt<T>(link: { id: string }, again: () => Promise<T>, lookAgain: boolean): Promise<T> {
+  if (lookAgain) return again();
+  throw new LinkMovedError(link.id);
+}
+
 /** What an orders/updated or orders/cancelled did: the reconciliation counts what it applied. */
 export type OrderChangeOutcome = "applied" | "unknown_order" | "stale" | "already_cancelled";
 
@@ -269,6 +252,7 @@ export async function intakeOrderUpdated(
   shop: string,
   payload: Record<string, unknown>,
   options: { triggeredAt?: Date | null } = {},
+  lookAgain = true,
 ): Promise<OrderChangeOutcome> {
   const header = readHeader(payload);
   const link = await tx.orderLink.findUnique({ where: { shop_orderId: { shop, orderId: header.orderId } } });
@@ -295,27 +279,21 @@ export async function intakeOrderUpdated(
     await tx.orderLink.update({ where: { id: link.id }, data: { payload: JSON.stringify(payload), payloadAt: at } });
     return "applied";
   }
-  await tx.orderLink.update({
-    where: { id: link.id },
-    data: {
+  const moved = await moveLink(tx, {
+    link: { ...link, state },
+    to: "received",
+    reason: null,
+    set: {
       payload: JSON.stringify(payload),
       payloadAt: at,
       orderName: header.orderName,
       customerId: header.customerId,
-      state: "received",
-      ...reasonFields(null),
     },
+    timeline: [{ kind: "updated", text: updatedInShopifyText() }],
+    at: new Date(),
   });
-  await addTimeline(tx, shop, link.id, { kind: "updated", text: updatedInShopifyText() });
-  await applyLeadEvents(tx, shop, [
-    {
-      linkId: link.id,
-      kind: "reopened",
-      before: snapshotOf(link),
-      after: { ...snapshotOf(link), state: "received" },
-      at: new Date(),
-    },
-  ]);
+  // Moved meanwhile (its post-lead marked it in flight): taken as it stands now.
+  if (!moved) return lookAgainAt(link, () => intakeOrderUpdated(tx, shop, payload, options, false), lookAgain);
   await queuePosting(tx, shop, header.orderId, link.id);
   return "applied";
 }
@@ -330,6 +308,7 @@ export async function intakeOrderCancelled(
   shop: string,
   payload: Record<string, unknown>,
   options: { triggeredAt?: Date | null } = {},
+  lookAgain = true,
 ): Promise<OrderChangeOutcome> {
   const header = readHeader(payload);
   const link = await tx.orderLink.findUnique({ where: { shop_orderId: { shop, orderId: header.orderId } } });
@@ -344,20 +323,16 @@ export async function intakeOrderCancelled(
     await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
     return "applied";
   }
-  await tx.orderLink.update({
-    where: { id: link.id },
-    data: { cancelledAt: at, payloadAt, state: "cancelled", ...reasonFields(cancelledReasonText()) },
+  const moved = await moveLink(tx, {
+    link: { ...link, state },
+    to: "cancelled",
+    reason: cancelledReasonText(),
+    set: { cancelledAt: at, payloadAt },
+    timeline: [{ kind: "cancelled", text: cancelledBeforeSendingText() }],
+    at: new Date(),
+    eventAt: at,
   });
-  await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledBeforeSendingText() });
-  await applyLeadEvents(tx, shop, [
-    {
-      linkId: link.id,
-      kind: "stopped",
-      before: snapshotOf(link),
-      after: { ...snapshotOf(link), state: "cancelled" },
-      reason: english(cancelledReasonText()),
-      at,
-    },
-  ]);
+  // Moved meanwhile (its post-lead marked it in flight): taken as it stands now.
+  if (!moved) return lookAgainAt(link, () => intakeOrderCancelled(tx, shop, payload, options, false), lookAgain);
   return "applied";
 }

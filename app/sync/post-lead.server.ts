@@ -9,9 +9,9 @@
  * the versions of the shop's rules and lists in one read (the rules and lists
  * themselves are kept parsed while their version holds), the duplicate check,
  * the posting mark (one commit), the limiter's reservation, and the answer with
- * its lead events and the job's completion (one commit). The lead events are
- * told to their handlers (analytics, customer records, the cash ledger, Flow,
- * write-back) in batches by the worker (lead-events.server.ts).
+ * its lead event, its write-back's wake-up and the job's completion (one
+ * commit). The lead events are told to their handlers (analytics, customer
+ * records, the cash ledger, Flow) in batches by the worker (lead-events.server.ts).
  */
 import type { OrderLink, Shop } from "@prisma/client";
 import { z } from "zod";
@@ -25,14 +25,8 @@ import {
   type RecentLead,
   type ShopOrder,
 } from "../leads";
-import {
-  addTimelineRows,
-  reasonFields,
-  timelineItems,
-  timelineRow,
-  type TimelineKind,
-  type TimelineRow,
-} from "../models/timeline.server";
+import { addTimelineRows, timelineRow, type TimelineEntry, type TimelineKind } from "../models/timeline.server";
+import { moveItems, moveLink, type LinkColumns } from "../models/link-moves.server";
 import {
   autoSendOffText,
   checkedText,
@@ -54,9 +48,10 @@ import {
 import type { MessageRef } from "../i18n/message-ref";
 import { failureCauseOf } from "../models/failure-cause";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
-import { assertMove, canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
+import { canMove, type LinkState, FLAG_DUPLICATE_AFTER_NETWORK_FAILURE } from "../models/order-link-state";
 import { databaseValueProblem } from "../queue/database-value-error";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
+import { wakeJobsItems } from "../queue/jobs.server";
 import type { ClaimedJob, JobContext } from "../queue/types";
 import { ConnectionError, type CreateLeadResult, type SellerApiClient } from "../seller-api";
 import { withReservation, type Reservation } from "./db-rate-limiter.server";
@@ -65,13 +60,12 @@ import { currentShopRules, mappingContext } from "./mapping-context.server";
 import { ShopNotConnectedError, type ShopConnection } from "./seller-connection.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 import { pauseShop } from "./shop-pause.server";
-import { leadEventItems, recordLeadEvents } from "./lead-events.server";
+import { writeBackWakes } from "./write-back-task.server";
 import { customerHold, FLAG_CUSTOMER_HOLD_WAIVED } from "../customers/risk";
 import { oddsBeforeSending, type OddsVersions } from "./delivery-odds.server";
 import { ageInDays, FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { holdReasonRef } from "../customers/hold-reason";
 import { english } from "../i18n";
-import { snapshotOf } from "../models/lead-events";
 import { sellerApiOutcome } from "../models/job-outcomes";
 import { asBool, asDate, asNumber, asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
 import { modelColumns, modelRow } from "../db/model-rows";
@@ -207,7 +201,7 @@ async function postLink(
   const { link, shop } = loaded;
   const state = link.state as LinkState;
   if (!shop || shop.uninstalledAt) {
-    await moveLink(db, link, "held", { reason: notInstalledText() });
+    await move(db, link, "held", { reason: notInstalledText() });
     return;
   }
   const finish = { completion: ctx?.completion };
@@ -233,7 +227,7 @@ async function postLink(
       return handleApiFailure(deps, job, link, shop, error, { uncertain });
     }
     if (found) {
-      await recordAnswer(deps, link, found, { recovered: true }, finish);
+      await recordAnswer(deps, link, shop, found, { recovered: true }, finish);
       return;
     }
   }
@@ -250,7 +244,7 @@ async function postLink(
     const to = result.decision === "skip" ? "skipped" : "held";
     const blocking = result.findings.find((f) => f.severity === "blocking");
     const reason = (blocking && findingRef(blocking)) ?? heldByRulesText();
-    await moveLink(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite: mapped.write });
+    await move(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite: mapped.write });
     return;
   }
   // Older than the shop's limit and never sent: only with the merchant's word (an order that may
@@ -264,7 +258,7 @@ async function postLink(
   ) {
     const days = ageInDays(placedAt, deps.now());
     const text = staleHeldText(days, settings.staleOrderDays);
-    await moveLink(db, link, "held", {
+    await move(db, link, "held", {
       reason: text,
       timeline: { kind: "held", text, data: { days } },
       alsoWrite: mapped.write,
@@ -295,7 +289,7 @@ async function postLink(
   if (holdReason) {
     // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
     const text = holdReasonRef(holdReason);
-    await moveLink(db, link, "held", {
+    await move(db, link, "held", {
       reason: text,
       timeline: { kind: "customer_hold", text, data: { reason: holdReason } },
       alsoWrite,
@@ -304,12 +298,12 @@ async function postLink(
   }
   if (!settings.autoSend && !link.resendAt) {
     const reason = autoSendOffText();
-    await moveLink(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite });
+    await move(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite });
     return;
   }
   if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
-  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), ...reasonFields(null) };
+  const posting = { state: "posting", postingSince: link.postingSince ?? deps.now(), reason: null, reasonText: null };
   const sent = { kind: "posted" as const, text: leadSentText(uncertain) };
   // The call's rate-limit slot, reserved with the mark when the limiter knows the key's slot and rate.
   const slot = connection.limiter?.reservationFor(connection.keyId);
@@ -319,11 +313,14 @@ async function postLink(
   const marked = await database
     .transaction(async (tx) => {
       const counts = await tx.batch([
-        {
-          statement: MARK_POSTING,
-          params: [...mappedValues(mapped.fields), posting.postingSince, deps.now(), link.id],
-        },
-        ...timelineItems(mapped.rows(sent)),
+        ...moveItems({
+          link,
+          to: "posting",
+          reason: null,
+          set: { ...mapped.fields, postingSince: posting.postingSince },
+          timeline: mapped.entries(sent),
+          at: deps.now(),
+        }),
         ...odds.items,
         ...(slot ? [slot.item] : []),
       ]);
@@ -354,18 +351,15 @@ async function postLink(
   } catch (error) {
     return handleApiFailure(deps, job, link, shop, error, { posting: true, uncertain });
   }
-  await recordAnswer(deps, link, answer, { reposted: uncertain }, finish);
+  await recordAnswer(deps, link, shop, answer, { reposted: uncertain }, finish);
 }
 
 /** The mapping's columns, in the order of the statements that write them. */
 const MAPPED_COLUMNS = ["findings", "leadJson", "phone", "cityId", "totalClient", "totalCents", "productKeys"] as const;
-type MappedFields = Record<(typeof MAPPED_COLUMNS)[number], string | number | null>;
+type MappedFields = Pick<LinkColumns, (typeof MAPPED_COLUMNS)[number]>;
 const mappedValues = (fields: MappedFields) => MAPPED_COLUMNS.map((c) => fields[c]);
 const SET_MAPPED = MAPPED_COLUMNS.map((c) => `"${c}" = ?`).join(", ");
 
-const MARK_POSTING =
-  statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "state" = 'posting', "postingSince" = ?, "reason" = NULL, "reasonText" = NULL, "updatedAt" = ?
-  WHERE "id" = ? AND "state" IN ('received', 'retrying', 'posting')`);
 const WRITE_MAPPED = statement(`UPDATE "OrderLink" SET ${SET_MAPPED}, "updatedAt" = ? WHERE "id" = ?`);
 
 function tryConnect(deps: PipelineDeps, shop: Shop): ShopConnection | undefined {
@@ -385,7 +379,7 @@ async function waitForKey(
 ): Promise<never> {
   const reason = waitingForKeyText(Boolean(shop.pausedReason));
   const to: LinkState = link.state === "posting" ? "posting" : "received";
-  await moveLink(deps.db, link, to, { reason, alsoWrite });
+  await move(deps.db, link, to, { reason, alsoWrite });
   throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
 }
 
@@ -396,7 +390,7 @@ interface MappedOrder {
   references: { catalogue: CatalogueProduct[]; cities: City[] };
   fields: MappedFields;
   /** Its timeline rows, then `then`'s. */
-  rows(then?: { kind: TimelineKind; text: MessageRef }): TimelineRow[];
+  entries(then?: { kind: TimelineKind; text: MessageRef }): TimelineEntry[];
   /** The mapping's fields and timeline rows, in the caller's transaction. */
   write(tx: Sql): Promise<void>;
 }
@@ -432,8 +426,12 @@ async function mapLink(
   }
   const warnings = result.findings.filter((f) => f.severity === "warning").length;
   const blocking = result.findings.length - warnings;
-  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown) =>
-    timelineRow(link.shop, link.id, { kind, text, at, data });
+  const row = (kind: TimelineKind, text: MessageRef, at: Date, data?: unknown): TimelineEntry => ({
+    kind,
+    text,
+    at,
+    data,
+  });
   const mappedRow = row("mapped", checkedText(result.decision, blocking, warnings), now, {
     decision: result.decision,
     findings: result.findings.map((f) => f.code),
@@ -454,7 +452,7 @@ async function mapLink(
     totalCents: totalCentsOf(result.totalClient),
     productKeys: JSON.stringify(result.productKeys),
   };
-  const rows = (then?: { kind: TimelineKind; text: MessageRef }) => [
+  const entries = (then?: { kind: TimelineKind; text: MessageRef }) => [
     ...(firstLook ? [receivedRow] : []),
     mappedRow,
     ...(then ? [row(then.kind, then.text, deps.now())] : []),
@@ -463,10 +461,13 @@ async function mapLink(
     result,
     references: { catalogue: references.catalogue, cities: references.cities },
     fields,
-    rows,
+    entries,
     async write(tx) {
       await tx.run(WRITE_MAPPED, [...mappedValues(fields), deps.now(), link.id]);
-      await addTimelineRows(tx, rows());
+      await addTimelineRows(
+        tx,
+        entries().map((e) => timelineRow(link.shop, link.id, e)),
+      );
     },
   };
 }
@@ -547,12 +548,6 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
   return undefined;
 }
 
-// A new lead: a parcel number and profit of an earlier one are not its own.
-const RECORD_ANSWER =
-  statement(`UPDATE "OrderLink" SET "state" = ?, "leadRef" = ?, "anomalies" = ?, "flags" = ?, "reason" = NULL, "reasonText" = NULL, "postingSince" = NULL,
-  "postedAt" = ?, "postCount" = "postCount" + ?, "confirmationStatus" = 'new', "shippingStatus" = 'pending', "trackingNumber" = NULL,
-  "sellerProfit" = NULL, "statusFinal" = FALSE, "updatedAt" = ? WHERE "id" = ?`);
-
 /**
  * The answer in one commit: the link, its timeline row, its lead event (told
  * later, in a batch) and the job's completion.
@@ -560,6 +555,7 @@ const RECORD_ANSWER =
 async function recordAnswer(
   deps: PipelineDeps,
   link: OrderLink,
+  shop: Shop,
   answer: CreateLeadResult,
   how: { recovered?: boolean; reposted?: boolean },
   finish: Partial<Pick<JobContext, "completion">>,
@@ -569,43 +565,47 @@ async function recordAnswer(
   const anomalies = answer.kind === "damaged" ? answer.anomalies : [];
   if (how.reposted && anomalies.some((a) => a.code === "recent_duplicate"))
     flags.add(FLAG_DUPLICATE_AFTER_NETWORK_FAILURE);
-  const state: LinkState = answer.kind;
-  assertMove(link.state as LinkState, state);
   const completion = finish.completion?.();
+  // A new lead: a parcel number and profit of an earlier one are not its own.
+  const lead = {
+    leadRef: answer.ref ?? null,
+    anomalies: JSON.stringify(anomalies),
+    confirmationStatus: "new",
+    shippingStatus: "pending",
+    trackingNumber: null,
+    sellerProfit: null,
+  };
   // Independent writes, all or none, in one statement.
   const counts = await sqlDatabaseOf(deps.db).batch([
-    {
-      statement: RECORD_ANSWER,
-      params: [
-        state,
-        answer.ref ?? null,
-        JSON.stringify(anomalies),
-        JSON.stringify([...flags]),
-        now,
-        how.recovered ? 0 : 1,
-        now,
-        link.id,
-      ],
-    },
-    ...timelineItems([
-      timelineRow(link.shop, link.id, {
-        kind: "answered",
-        text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
-        data: { ref: answer.ref, anomalies },
-        at: now,
-      }),
-    ]),
-    ...leadEventItems(link.shop, [
-      {
-        linkId: link.id,
-        kind: "answered",
-        before: snapshotOf(link),
-        after: { state, confirmationStatus: "new", shippingStatus: "pending", sellerProfit: null },
-        at: now,
+    ...moveItems({
+      link,
+      to: answer.kind,
+      reason: null,
+      set: {
+        ...lead,
+        flags: JSON.stringify([...flags]),
+        postingSince: null,
+        postedAt: now,
+        postCount: { add: how.recovered ? 0 : 1 },
+        statusFinal: false,
       },
-    ]),
+      timeline: [
+        {
+          kind: "answered",
+          text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
+          data: { ref: answer.ref, anomalies },
+        },
+      ],
+      at: now,
+    }),
+    ...wakeJobsItems(writeBackWakes(settingsOf(shop), [{ ...link, ...lead }], now), now),
     ...(completion ? [completion.item] : []),
   ]);
+  if (counts[0] !== 1)
+    log.warn(`post-lead ${link.shop} ${link.orderName}: the order moved while its answer was recorded; left as it is`, {
+      shop: link.shop,
+      order: link.orderId,
+    });
   completion?.completed(counts[counts.length - 1]);
   recordOrderToLead(link.createdAt, now);
 }
@@ -635,7 +635,7 @@ async function handleApiFailure(
     const named = error instanceof Error && "field" in error ? error.field : undefined;
     const reason = refusedText(named ? String(named) : undefined);
     // Kept when uncertain: a resend after the fix looks for the earlier lead first.
-    await moveLink(db, link, "invalid", {
+    await move(db, link, "invalid", {
       reason,
       ...(context.uncertain ? {} : { postingSince: null }),
       timeline: { kind: "answered", text: reason, data: { detail: outcome.reason, refused: refusalOf(error) } },
@@ -646,14 +646,14 @@ async function handleApiFailure(
     await pauseShop(db, shop, deps.now());
     const reason = keyRejectedText();
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
-    await moveLink(db, link, to, { reason, postingSince });
+    await move(db, link, to, { reason, postingSince });
     throw new RetryLaterError(WAIT_FOR_KEY_MS, { countAttempt: false, reason: english(reason) });
   }
   if (outcome.kind === "later") {
     const reason = rateLimitedText(Math.ceil(outcome.delayMs / 1000));
     // A 429 (or our own limiter) means this call was not made or was refused.
     const { to, postingSince } = refusedState(context.posting ? "retrying" : (link.state as LinkState));
-    await moveLink(db, link, to, { reason, postingSince });
+    await move(db, link, to, { reason, postingSince });
     throw new RetryLaterError(outcome.delayMs, { countAttempt: false, reason: english(reason) });
   }
   // 5xx, timeout, reset, unreadable answer: this POST may have created the
@@ -664,7 +664,7 @@ async function handleApiFailure(
   const message = error instanceof Error ? error.message : String(error);
   const reason = sendFailedText(failureCauseOf(error), job.attempts, lastAttempt);
   const to: LinkState = lastAttempt ? "failed" : mayHaveReached ? "posting" : "retrying";
-  await moveLink(db, link, to, {
+  await move(db, link, to, {
     reason,
     ...(mayHaveReached ? {} : { postingSince: null }),
     // The technical message stays with the entry for support; the sentence says what it means.
@@ -679,7 +679,7 @@ async function stopOnRefusedValue(db: PipelineDeps["db"], linkId: string, proble
   if (!link || !canMove(link.state as LinkState, "failed")) return;
   const reason = refusedValueText();
   try {
-    await moveLink(db, link, "failed", {
+    await move(db, link, "failed", {
       reason,
       timeline: { kind: "failed", text: reason, data: { detail: problem } },
     });
@@ -702,47 +702,25 @@ interface MoveOptions {
   alsoWrite?: MappedOrder["write"];
 }
 
-/** States where the order stops short of a lead: features that follow lead events are told. */
-const STOPPED_STATES: ReadonlySet<LinkState> = new Set(["held", "skipped", "invalid", "failed"]);
-
-const MOVE = statement(
-  `UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`,
-);
-const MOVE_CLEARING_POSTING = statement(
-  `UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?, "postingSince" = NULL, "updatedAt" = ? WHERE "id" = ?`,
-);
-
-/** The link's next state, its timeline row and the mapping that led there in one commit; a stop is a lead event. */
-async function moveLink(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
-  assertMove(link.state as LinkState, to);
-  const database = sqlDatabaseOf(db);
-  const stopped = STOPPED_STATES.has(to) && link.state !== to;
-  const now = new Date();
-  const reason = reasonFields(options.reason ?? null);
-  await database.transaction(async (tx) => {
+/** The link's next state (through the door), its timeline row and the mapping that led there, in one commit. */
+async function move(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
+  const moved = await sqlDatabaseOf(db).transaction(async (tx) => {
     await options.alsoWrite?.(tx);
-    await tx.run(options.postingSince === null ? MOVE_CLEARING_POSTING : MOVE, [
+    return moveLink(tx, {
+      link,
       to,
-      reason.reason,
-      reason.reasonText,
-      now,
-      link.id,
-    ]);
-    if (options.timeline)
-      await addTimelineRows(tx, [timelineRow(link.shop, link.id, { ...options.timeline, at: now })]);
-    if (stopped) {
-      await recordLeadEvents(tx, link.shop, [
-        {
-          linkId: link.id,
-          kind: "stopped",
-          before: snapshotOf(link),
-          after: { ...snapshotOf(link), state: to },
-          reason: reason.reason,
-          at: now,
-        },
-      ]);
-    }
+      reason: options.reason ?? null,
+      set: options.postingSince === null ? { postingSince: null } : {},
+      timeline: options.timeline ? [options.timeline] : [],
+      at: new Date(),
+    });
   });
+  // Changed by the merchant or Shopify meanwhile: that change wins (the mapping is still recorded).
+  if (!moved)
+    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed meanwhile; not moved to ${to}`, {
+      shop: link.shop,
+      order: link.orderId,
+    });
 }
 
 function parseJson<T>(json: string | null | undefined, fallback: T): T {

@@ -3,12 +3,10 @@ import { enqueueJob } from "../queue/jobs.server";
 import { APP_NOT_INSTALLED_REASON } from "./shop-pause.server";
 import { ensureSyncScheduled } from "./sync-schedule.server";
 import { ensureReconcileScheduled } from "./reconcile/schedule.server";
-import { addTimeline, reasonFields } from "../models/timeline.server";
+import { moveLink } from "../models/link-moves.server";
 import { reinstalledText } from "../models/order-texts";
 import type { TransactionClient } from "../models/webhook-delivery.server";
-import { applyLeadEvents } from "./lead-events.server";
 import { postLeadJobFor } from "../models/job-kinds";
-import { snapshotOf } from "../models/lead-events";
 import { ensureShop } from "../models/shops.server";
 import { eraseShopFeedData } from "../ad-feed/clicks.server";
 import { log } from "../runtime/logger.server";
@@ -75,23 +73,19 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
         sellerProfit: true,
       },
     });
+    let resumedOrders = 0;
     for (const link of held) {
-      await tx.orderLink.update({
-        where: { id: link.id },
-        data: { state: "received", ...reasonFields(null) },
-        select: { id: true },
+      const moved = await moveLink(tx, {
+        link: { ...link, shop },
+        to: "received",
+        reason: null,
+        timeline: [{ kind: "resend", text: reinstalledText(), at }],
+        at: new Date(),
+        eventAt: at,
       });
-      await applyLeadEvents(tx, shop, [
-        {
-          linkId: link.id,
-          kind: "reopened",
-          before: snapshotOf(link),
-          after: { ...snapshotOf(link), state: "received" },
-          at,
-        },
-      ]);
+      if (!moved) continue;
       await enqueueJob(tx, postLeadJobFor(shop, link.orderId, link.id));
-      await addTimeline(tx, shop, link.id, { kind: "resend", text: reinstalledText(), at });
+      resumedOrders++;
     }
     // After a reinstall, jobs held back while the app was gone need not wait out their delay.
     // Not on other runs (an expired token's exchange): that would cut short a 429's stated wait.
@@ -100,7 +94,7 @@ export async function reinstateShop(db: Db, shop: string, at: Date = new Date())
     if (row.sellerApiKeyCipher) await ensureSyncScheduled(tx, shop, at);
     // The first pass covers what the app missed while it was not installed (bounded).
     await ensureReconcileScheduled(tx, shop, at);
-    return { reinstalled: row.uninstalledAt !== null, resumedOrders: held.length };
+    return { reinstalled: row.uninstalledAt !== null, resumedOrders };
   });
 }
 

@@ -19,11 +19,13 @@ import { ShopNotConnectedError } from "./seller-connection.server";
 import { asPolling } from "./db-rate-limiter.server";
 import { pauseShop } from "./shop-pause.server";
 import { scheduleNextSync } from "./sync-schedule.server";
-import { recordLeadEvents } from "./lead-events.server";
-import { snapshotOf, type LeadEvent } from "../models/lead-events";
 import { jobErrorFor, sellerApiOutcome } from "../models/job-outcomes";
-import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
-import { sqlDatabaseOf, statement } from "../db/sql";
+import { statusChangeItems, type LinkStatusChange } from "../models/link-moves.server";
+import { asString, sqlDatabaseOf, statement, type Sql } from "../db/sql";
+import { wakeJobs, type EnqueueJobInput } from "../queue/jobs.server";
+import { readShopSettings } from "../models/shop-settings";
+import type { LeadEvent } from "../models/lead-events";
+import { writeBackWakes } from "./write-back-task.server";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
 import { statusChangedText } from "../models/order-texts";
@@ -51,6 +53,9 @@ const trackedSelect = {
   trackingNumber: true,
   sellerProfit: true,
   statusFinal: true,
+  // What its write-back would change.
+  anomalies: true,
+  writtenBack: true,
   postedAt: true,
   createdAt: true,
 } satisfies Prisma.OrderLinkSelect;
@@ -60,10 +65,10 @@ export type TrackedLink = Prisma.OrderLinkGetPayload<{ select: typeof trackedSel
 const READ_PAGE = 500;
 /**
  * Leads written per transaction: an update per status reached, the timeline
- * rows and the lead events, a few prepared statements whatever the batch's
- * size (the lead-events handlers run later, once for many batches). Intake's
- * writes to the same links wait for a batch's row locks, so batches stay short
- * and the event loop turns between them.
+ * rows, the lead events and the write-backs they wake, a few prepared statements
+ * whatever the batch's size (the lead-events handlers run later, once for many
+ * batches). Intake's writes to the same links wait for a batch's row locks, so
+ * batches stay short and the event loop turns between them.
  */
 export const WRITE_BATCH = 100;
 
@@ -212,9 +217,9 @@ const SET_STATUS = statement(
 
 /**
  * Writes the changed leads in short transactions of WRITE_BATCH, yielding
- * between them: per batch one update per status reached, the timeline rows and
+ * between them: per batch one update per status reached, the timeline rows,
  * the lead events (told to their handlers later, in a batch of their own:
- * lead-events.server.ts).
+ * lead-events.server.ts) and the write-backs the moved leads wake.
  */
 export async function writeStatusChanges(
   deps: PipelineDeps,
@@ -226,8 +231,7 @@ export async function writeStatusChanges(
   let changed = 0;
   for (let i = 0; i < changes.length; i += WRITE_BATCH) {
     const batch = changes.slice(i, i + WRITE_BATCH);
-    const timeline: TimelineRow[] = [];
-    const events = new Map<string, LeadEvent[]>();
+    const moves: LinkStatusChange[] = [];
     // Leads moving to the same status are written by one statement (most moves share one).
     const groups = new Map<string, { data: LeadStatus & { statusFinal: boolean }; ids: string[] }>();
     for (const { link, next, final } of batch) {
@@ -236,24 +240,12 @@ export async function writeStatusChanges(
       const group = groups.get(key) ?? groups.set(key, { data, ids: [] }).get(key)!;
       group.ids.push(link.id);
       const before = statusOf(link);
-      if (statusChanged(before, next)) {
-        timeline.push(
-          timelineRow(link.shop, link.id, {
-            kind: "status_changed",
-            text: statusChangedText(link.leadRef, before, next),
-            data: next,
-            at: now,
-          }),
-        );
-        const shopEvents = events.get(link.shop) ?? events.set(link.shop, []).get(link.shop)!;
-        shopEvents.push({
-          linkId: link.id,
-          kind: "status",
-          before: snapshotOf({ ...before, state: link.state }),
-          after: snapshotOf({ ...next, state: link.state }),
-          at: now,
+      if (statusChanged(before, next))
+        moves.push({
+          link,
+          next,
+          timeline: { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next },
         });
-      }
     }
     await database.transaction(async (tx) => {
       for (const { data, ids } of groups.values()) {
@@ -268,14 +260,37 @@ export async function writeStatusChanges(
           ids,
         ]);
       }
-      await addTimelineRows(tx, timeline);
-      for (const [domain, shopEvents] of events) await recordLeadEvents(tx, domain, shopEvents);
+      const recorded = statusChangeItems(moves, now);
+      for (const item of recorded.items) await tx.run(item.statement, item.params);
+      await wakeJobs(tx, await writeBacksOf(tx, batch, recorded.events, now));
     });
     rows += batch.length;
-    changed += timeline.length;
+    changed += moves.length;
     await yieldToEventLoop();
   }
   return { rows, changed };
+}
+
+const SHOP_SETTINGS = statement(`SELECT "domain", "settings" FROM "Shop" WHERE "domain" = ANY(?)`);
+
+/** The write-backs the moved leads wake, in the commit that records them (each shop's toggles read once). */
+async function writeBacksOf(
+  tx: Sql,
+  batch: readonly StatusChange[],
+  events: readonly LeadEvent[],
+  at: Date,
+): Promise<EnqueueJobInput[]> {
+  if (events.length === 0) return [];
+  const moved = new Set(events.map((e) => e.linkId));
+  const after = batch.filter((c) => moved.has(c.link.id)).map(({ link, next }) => ({ ...link, ...next }));
+  const shops = await tx.all(SHOP_SETTINGS, [[...new Set(after.map((l) => l.shop))]]);
+  return shops.flatMap((row) =>
+    writeBackWakes(
+      readShopSettings(asString(row.settings)),
+      after.filter((l) => l.shop === row.domain),
+      at,
+    ),
+  );
 }
 
 /** Stores one lead's new status (a platform event's re-read); true when something changed. */

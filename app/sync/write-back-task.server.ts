@@ -1,15 +1,16 @@
 /**
  * The "write-back" job: bring the Shopify order in line with its lead (tags,
  * fulfilment with tracking, paid, optional cancel) as the shop's toggles say.
- * Queued by the lead-events handler below only when the lead now differs from
- * what was written, a few seconds after the change: the job reads the link when
- * it runs, so a burst of moves of one order is one run with the latest state.
+ * Woken in the commit that records the lead's answer or its new status
+ * (writeBackWakes, by post-lead and the status sync), only when the lead now
+ * differs from what was written, at the next 2 s boundary: the job reads the
+ * link when it runs, so the moves of one order in that time are one run with the
+ * latest state, and the orders woken in it are one batch.
  */
-import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { PermanentJobError, RetryLaterError } from "../queue/errors";
 import type { BatchJobContext, ClaimedJob } from "../queue/types";
-import { wakeJobs } from "../queue/jobs.server";
+import type { EnqueueJobInput } from "../queue/jobs.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import { addTimelineRows, timelineRow, type TimelineRow } from "../models/timeline.server";
 import { writeBackRefusedText, writtenBackText } from "../models/order-texts";
@@ -25,7 +26,7 @@ import {
 import { ShopifyThrottledError } from "../shopify/errors";
 import type { ShopifyBudget } from "../shopify/points-budget";
 import {
-  CANCEL_REASONS,
+  cancelReasonOf,
   FULFILL_SHIPPING_STATUSES,
   markPaidStatuses,
   type WriteBackDone,
@@ -41,9 +42,7 @@ import {
   type ShopifyPoints,
 } from "../models/job-outcomes";
 import { writeBackJobFor } from "../models/job-kinds";
-import type { LeadEvent } from "../models/lead-events";
 import { asDate, asString, sqlDatabaseOf, statement, statementsByCount, type Row } from "../db/sql";
-import { shopLinksByIds } from "../models/links-by-id.server";
 import { recordStatusToShopify } from "../runtime/metrics.server";
 
 const payloadSchema = z.object({ linkId: z.string().min(1) });
@@ -51,8 +50,13 @@ const payloadSchema = z.object({ linkId: z.string().min(1) });
 /** How long a write-back waits while the app is uninstalled (a reinstall wakes it at once). */
 export const UNINSTALLED_WAIT_MS = 6 * 3600_000;
 
-/** How long after a change its write-back waits: later moves of the same order join it. */
-export const WRITE_BACK_DELAY_MS = 3_000;
+/**
+ * Write-backs wait for the next boundary of this period after their change: the
+ * ones woken in one period (a burst of answers, a status-sync batch, a later move
+ * of the same order) become due together and run as one batch (one claim, one
+ * Admin request, one commit).
+ */
+export const WRITE_BACK_EVERY_MS = 2_000;
 
 /** The links and their shop's toggles, in one prepared read. */
 const LINKS_AND_SHOP = statement(
@@ -98,7 +102,7 @@ export function likelyMutations(link: WriteBackFacts, toggles: ShopSettings["wri
     toggles.cancel &&
     !done.cancelled &&
     link.confirmationStatus !== null &&
-    CANCEL_REASONS[link.confirmationStatus] !== undefined
+    cancelReasonOf(link.confirmationStatus) !== null
   )
     mutations++;
   return mutations;
@@ -130,36 +134,20 @@ export function writeBackPoints(
 }
 
 /**
- * Lead-events handler: wakes the write-back of each order whose lead was
- * answered or moved and now differs from what was written (toggles on).
+ * The write-backs a lead answered or moved wakes (pure): one per order whose lead,
+ * as it stands after the change, differs from what was written (toggles on),
+ * at the next WRITE_BACK_EVERY_MS boundary after the change. For the commit that records the change.
  */
-export async function writeBackHandler(
-  tx: Prisma.TransactionClient,
-  shop: string,
-  allEvents: LeadEvent[],
-): Promise<void> {
-  const events = allEvents.filter((e) => e.kind === "answered" || e.kind === "status");
-  if (events.length === 0) return;
-  const row = await tx.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
-  if (!row) return;
-  const settings = readShopSettings(row.settings);
-  if (!writeBackEnabled(settings)) return;
-  const ids = [...new Set(events.map((e) => e.linkId))];
-  const links = await shopLinksByIds(tx, shop, ids, {
-    id: true,
-    orderId: true,
-    leadRef: true,
-    confirmationStatus: true,
-    shippingStatus: true,
-    anomalies: true,
-    trackingNumber: true,
-    writtenBack: true,
-  });
-  const runAt = new Date(Date.now() + WRITE_BACK_DELAY_MS);
-  const jobs = links
+export function writeBackWakes(
+  settings: Pick<ShopSettings, "writeBack">,
+  links: readonly (WriteBackFacts & { id: string; shop: string; orderId: string })[],
+  at: Date,
+): EnqueueJobInput[] {
+  if (!writeBackEnabled(settings)) return [];
+  const runAt = new Date(Math.ceil((at.getTime() + 1) / WRITE_BACK_EVERY_MS) * WRITE_BACK_EVERY_MS);
+  return links
     .filter((l) => writeBackMayChange(l, settings.writeBack))
-    .map((l) => ({ ...writeBackJobFor(shop, l.orderId, l.id), runAt }));
-  await wakeJobs(tx, jobs);
+    .map((l) => ({ ...writeBackJobFor(l.shop, l.orderId, l.id), runAt }));
 }
 
 /** Write-backs of one shop run together: one claim, one read and one commit for up to this many orders. */

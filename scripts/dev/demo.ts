@@ -35,7 +35,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    log("\nStopping the worker, the app server, the admin preview, the Shopify stand-in and the sandbox…");
+    log(
+      "\nStopping the worker, the app server, the admin preview, the Shopify, Meta and TikTok stand-ins and the sandbox…",
+    );
     void shutdown.run().finally(() => process.exit(0));
   });
 }

@@ -14,7 +14,7 @@ import { useTestDatabaseForApp } from "../helpers/app";
 import type { TestDatabase } from "../helpers/db";
 import { webhookOrder, type OrderSpec } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
-import { graphql } from "../shopify-admin/helpers";
+import { standInAdmin } from "../../scripts/dev/lib/stand-in-admin";
 
 export { SHOP };
 export const DATASET = "1234567890123";
@@ -34,19 +34,6 @@ export interface FeedWorld {
   admin: AdminGraphqlClient;
   pipeline: TestPipeline;
   close(): Promise<void>;
-}
-
-/** The Shopify stand-in behind the client shape the app's Admin calls take. */
-export function standInAdmin(url: string, shop: string): AdminGraphqlClient {
-  return {
-    graphql: (async (document: string, options?: { variables?: Record<string, unknown> }) => {
-      const answer = await graphql(url, shop, document, options?.variables ?? {});
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { "content-type": "application/json" },
-      });
-    }) as unknown as AdminGraphqlClient["graphql"],
-  };
 }
 
 export async function startFeedWorld(): Promise<FeedWorld> {

@@ -4,7 +4,7 @@
  * median from a histogram, sorting, weeks, periods and the CSV files.
  */
 import { describe, expect, it } from "vitest";
-import { statusGroupOf, sentBucket, STATUS_GROUPS } from "../../app/analytics/status-groups";
+import { statusGroupOf, sentBucket, STATUS_GROUPS } from "../../app/vocabulary/status-groups";
 import { addFact, factOf, nonZero, rowsOf, signedCents, type RollupDelta } from "../../app/analytics/contribution";
 import {
   histogramMedian,

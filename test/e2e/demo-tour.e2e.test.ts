@@ -6,13 +6,15 @@
  * Products and cities (the editor's save bar), send the order, save Settings
  * (the page's save bar; leaving with unsaved changes asks first), preview an
  * import of past orders, install the second store. No error page; every change
- * still there after a reload of the whole preview.
+ * still there after a reload of the whole preview. Then, in French, the
+ * conversion feed as the demo connects it (Meta's and TikTok's stand-ins): the
+ * autopilot delivers parcels, and Analytics counts what each platform was told.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { startSandbox, type RunningSandbox } from "../../sandbox/index";
+import { sandboxControl, startSandbox, type RunningSandbox } from "../../sandbox/index";
 import {
   applyWebhookOrder,
   demoWorld,
@@ -38,6 +40,10 @@ import {
   type PreviewServer,
 } from "../helpers/preview-server";
 import { builtInOrder, waitUntil, type OrderPayload } from "../helpers/built-in-orders";
+import { connectDemoFeed, readAcceptedEvents, startAdStandIns, type AdStandIns } from "../../scripts/dev/demo/ad-feed";
+import { adStandInControl } from "../../ads-stand-in/index";
+import { enqueueJob } from "../../app/queue/jobs.server";
+import { syncJobFor } from "../../app/models/job-kinds";
 
 const DEMO = "atlas-beauty.myshopify.com";
 const FRESH = "rif-market.myshopify.com";
@@ -48,6 +54,7 @@ let control: ShopifyAdminControl;
 let server: PreviewServer;
 let preview: AdminPreview;
 let browser: Browser;
+let ads: AdStandIns;
 
 async function placeOrder(shop: string, body: OrderPayload) {
   applyWebhookOrder(admin.shop(shop), "orders/create", body);
@@ -70,6 +77,7 @@ beforeAll(async () => {
     app: { apiKey: PREVIEW_API_KEY, apiSecret: PREVIEW_API_SECRET, scopes: DEFAULT_SCOPES.split(",") },
   });
   control = shopifyAdminControl(admin.url);
+  ads = await startAdStandIns({ meta: 0, tiktok: 0 });
   admin.shop(DEMO, demoWorld({ nowMs: Date.now(), orders: 60, firstOrderNumber: 1001 - 60 }));
   admin.shop(FRESH, demoWorld({ nowMs: Date.now(), seed: DEMO_SEED + 1, orders: 20 }));
   [server, browser] = await Promise.all([
@@ -79,6 +87,9 @@ beforeAll(async () => {
       shops: [],
       env: {
         SHOPIFY_ADMIN_STAND_IN_URL: admin.url,
+        META_API_BASE_URL: ads.meta.url,
+        TIKTOK_API_BASE_URL: ads.tiktok.url,
+        AD_API_ALLOW_PRIVATE_HOSTS: "true",
         WORKER_IN_PROCESS: "true",
         ENCRYPTION_KEY: process.env.ENCRYPTION_KEY!,
         LOG_LEVEL: "info",
@@ -115,6 +126,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await admin?.close();
+  await ads?.close();
   await sandbox?.close();
 });
 
@@ -158,17 +170,20 @@ async function go(page: Page, label: string, heading: string) {
   await settled(page);
 }
 
-/** Import past orders is a maintenance page: Settings links to it, the menu does not. */
-async function goToBackfill(page: Page, w: ReturnType<typeof words>) {
+/** Import past orders and Activity are maintenance pages: Settings links to them, the menu does not. */
+async function goFromSettings(page: Page, w: ReturnType<typeof words>, link: MessageKey, title: MessageKey) {
   await go(page, w("nav.settings"), w("settings.title"));
   await app(page)
-    .getByRole("link", { name: w("nav.backfill") })
+    .getByRole("link", { name: w(link) })
     .click();
   await app(page)
-    .getByRole("heading", { name: w("backfill.title"), level: 1 })
+    .getByRole("heading", { name: w(title), level: 1 })
     .waitFor({ timeout: 30_000 });
   await settled(page);
 }
+
+const goToBackfill = (page: Page, w: ReturnType<typeof words>) =>
+  goFromSettings(page, w, "nav.backfill", "backfill.title");
 
 async function toast(page: Page, text: string) {
   await page.locator("#toasts .toast", { hasText: text }).first().waitFor({ timeout: 30_000 });
@@ -381,4 +396,87 @@ describe.each(TOURS)("the demo's tour through the admin preview ($lang)", ({ lan
   it("met no error page and no refused action on the way", () => {
     expect(server.output()).not.toMatch(/does not match `origin` header|Aborting the action/);
   });
+});
+
+describe("the demo's conversion feed, in French: parcels the autopilot delivers are told to Meta and TikTok", () => {
+  const w = words("fr");
+  let context: BrowserContext;
+  let page: Page;
+  const names = ["#1001", "#1002", "#1003", "#1004", "#1005", "#1006", "#1007", "#1008", "#1009", "#1010"];
+
+  beforeAll(async () => {
+    ({ context, page } = await merchant());
+    await page.goto(new URL(`/?shop=${DEMO}&locale=fr`, preview.url).href, { waitUntil: "load" });
+    await app(page).getByRole("heading", { level: 1 }).first().waitFor({ timeout: 60_000 });
+    await settled(page);
+    // Connected as `npm run demo` connects it: both tokens verified by their stand-ins, the feed on.
+    await connectDemoFeed(server.db, {
+      shop: DEMO,
+      encryptionKey: process.env.ENCRYPTION_KEY!,
+      standIns: ads,
+      shopifyAdminUrl: admin.url,
+      appUrl: server.url,
+    });
+  });
+  afterAll(() => context?.close());
+
+  it("GIVEN the demo's orders sent WHEN the autopilot delivers their parcels THEN Analytics counts the events each platform accepted", async () => {
+    const platform = sandboxControl(sandbox.url);
+    await platform.config({ autopilot: true });
+    const orders = names.map(builtInOrder);
+    for (const order of orders) await placeOrder(DEMO, order);
+    await waitUntil(
+      "the orders to become leads",
+      async () =>
+        (await server.db.orderLink.count({
+          where: { shop: DEMO, orderId: { in: orders.map((o) => String(o.id)) }, leadRef: { not: null } },
+        })) === orders.length,
+    );
+    // Hours pass on the platform: the autopilot confirms, ships and delivers (or returns, or cancels) each parcel.
+    await platform.clock(6 * 3600);
+    const refs = new Set(
+      (
+        await server.db.orderLink.findMany({ where: { shop: DEMO, leadRef: { not: null } }, select: { leadRef: true } })
+      ).map((l) => l.leadRef!),
+    );
+    const deliveredOnPlatform = (await platform.leads("ACC-1001")).filter(
+      (l) => refs.has(l.ref) && (l.shipping_status === "delivered" || l.shipping_status === "paid"),
+    ).length;
+    expect(deliveredOnPlatform).toBeGreaterThan(0);
+    // The shop's next status sync, brought forward: the app reads what the autopilot did.
+    await enqueueJob(server.db, syncJobFor(DEMO, new Date()));
+    let accepted = await readAcceptedEvents(ads);
+    const told = (which: "meta" | "tiktok") =>
+      [...accepted.values()].flat().filter((e) => e.platform === which && e.event === "CODDelivered").length;
+    await waitUntil(
+      "Meta's and TikTok's stand-ins to accept every delivery",
+      async () => {
+        accepted = await readAcceptedEvents(ads);
+        const pending = await server.db.adEvent.count({ where: { shop: DEMO, state: "pending" } });
+        return pending === 0 && told("meta") === deliveredOnPlatform && told("tiktok") === deliveredOnPlatform;
+      },
+      180_000,
+    );
+    // Each outcome was sent once: neither stand-in had to drop a repeat.
+    for (const standIn of [ads.meta, ads.tiktok])
+      expect((await adStandInControl(standIn.url).received()).duplicates).toBe(0);
+
+    await go(page, w("nav.analytics"), w("analytics.title"));
+    const gap = app(page).locator("[data-ad-feed-gap]");
+    await gap.waitFor({ timeout: 30_000 });
+    expect(await gap.textContent()).toContain(
+      w("analytics.adFeed.perPlatform", { meta: String(deliveredOnPlatform), tiktok: String(deliveredOnPlatform) }),
+    );
+    await noErrorPage(page);
+    await gap.scrollIntoViewIfNeeded();
+    await shot(page, "fr", "analytics-ad-feed", false);
+
+    await goFromSettings(page, w, "nav.activity", "activity.title");
+    const activity = app(page).locator("[data-ad-feed-activity]");
+    await activity.waitFor({ timeout: 30_000 });
+    const sentOrder = orders.find((o) => accepted.has(String(o.id)))!;
+    expect(sentOrder).toBeDefined();
+    expect(await activity.getByText(sentOrder.name as string, { exact: true }).count()).toBeGreaterThan(0);
+    await noErrorPage(page);
+  }, 300_000);
 });

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { FLOORS, roomOf } from "../../eslint-rules/floors.js";
+import { FLOORS, ROUTE_TARGETS, roomOf } from "../../eslint-rules/floors.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const eslint = new ESLint({ cwd: root });
@@ -76,9 +76,72 @@ describe("imports run down the floors", () => {
         'import { applyLeadEvents } from "./lead-events.server";\nexport const y = applyLeadEvents;\n',
       ),
     ).toEqual([]);
+    expect(await problems("app/pages/x.ts", 'import prisma from "../db.server";\nexport const y = prisma;\n')).toEqual(
+      [],
+    );
+  });
+
+  it("lets a route import its page module, the UI, the words, the Shopify entry and the error reference", async () => {
+    const code = [
+      'import { authenticate } from "../shopify.server";',
+      'import { withErrorReference } from "../http/error-reference.server";',
+      'import { orderPageData } from "../pages/order-page.server";',
+      'import { OrderPage } from "../components/orders/OrderPage";',
+      'import adminStyles from "../components/admin.css?url";',
+      'import { pageTitle } from "../i18n/page-title";',
+      'import { resolveLocale } from "../i18n";',
+      "export const y = [authenticate, withErrorReference, orderPageData, OrderPage, adminStyles, pageTitle, resolveLocale];",
+    ].join("\n");
+    expect(await problems("app/routes/app.x.tsx", code)).toEqual([]);
     expect(
-      await problems("app/routes/x.tsx", 'import prisma from "../db.server";\nexport const y = prisma;\n'),
+      await problems(
+        "app/routes/x/route.tsx",
+        'import { login } from "../../shopify.server";\nexport const y = login;\n',
+      ),
     ).toEqual([]);
+  });
+
+  it("refuses a route anything else below its page: the database, the pipeline, the models, the rest of http/", async () => {
+    for (const [spec, name] of [
+      ["../db.server", "prisma"],
+      ["../env.server", "env"],
+      ["../sync/order-actions.server", "resendOrder"],
+      ["../models/order-stage", "stageOf"],
+      ["../http/form", "formText"],
+      ["../webhooks/topics.server", "receiveOrderUpdated"],
+    ]) {
+      expect(
+        await problems("app/routes/app.x.tsx", `import { ${name} } from "${spec}";\nexport const y = ${name};\n`),
+      ).toEqual([
+        expect.stringMatching(/app\/routes\/app\.x\.tsx is a route: it may import only app\/pages\/.*, not app\//),
+      ]);
+    }
+    expect(
+      await problems("app/routes/x/route.tsx", 'import prisma from "../../db.server";\nexport const y = prisma;\n'),
+    ).toHaveLength(1);
+  });
+
+  it("lets a webhook route hand its delivery to webhooks/ and to nothing else", async () => {
+    expect(
+      await problems(
+        "app/routes/webhooks.x.tsx",
+        'import { receiveOrderUpdated } from "../webhooks/topics.server";\nexport const y = receiveOrderUpdated;\n',
+      ),
+    ).toEqual([]);
+    for (const spec of ["../sync/order-intake.server", "../pages/order-page.server", "../db.server"]) {
+      expect(
+        await problems("app/routes/webhooks.x.tsx", `import * as m from "${spec}";\nexport const y = m;\n`),
+      ).toEqual([expect.stringMatching(/is a route: it may import only app\/webhooks\/, not/)]);
+    }
+  });
+
+  it("holds for every route of app/routes, and each target it allows is a room of the floors", async () => {
+    const results = await eslint.lintFiles(["app/routes/**/*.{ts,tsx}"]);
+    expect(results.length).toBeGreaterThan(30);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === "house/floors").map((m) => m.message))).toEqual(
+      [],
+    );
+    for (const target of Object.values(ROUTE_TARGETS).flat()) expect(roomOf(target), target).not.toBeNull();
   });
 
   it("gives every folder of app/ a floor", async () => {

@@ -7,6 +7,7 @@ import { ScrollTable } from "../ScrollTable";
 import { TablePages } from "../TablePages";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFormat, useT, zoneName } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
@@ -44,14 +45,14 @@ export function ApiCallsCard({
     <Card padding="0">
       <div style={{ padding: "var(--p-space-400)" }}>
         <BlockStack gap="300">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.calls.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-            </Text>
-          </BlockStack>
+          <CardHeading
+            title={t("activity.calls.title")}
+            intro={
+              <>
+                {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
+              </>
+            }
+          />
           <div style={{ maxWidth: "20rem" }}>
             <Select
               label={t("activity.calls.filter")}

@@ -3,41 +3,29 @@
  * what the app holds about the customer, for the merchant to send them. Downloaded
  * through App Bridge's authenticated fetch (a plain link carries no session token).
  */
-import { useState } from "react";
-import { useAppBridge } from "@shopify/app-bridge-react";
-import { BlockStack, Button, Card, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card } from "@shopify/polaris";
 import { ScrollTable } from "../ScrollTable";
 import { TableEmptyText } from "../TableEmptyText";
 import { useFormat, useT } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
 import type { DataRequestView } from "../../customers/compliance.server";
-import { download } from "../download";
+import { useDownload } from "../useDownload";
 
 export function DataRequestsCard({ requests }: { requests: DataRequestView[] }) {
   const t = useT();
   const format = useFormat();
-  const shopify = useAppBridge();
-  const [busy, setBusy] = useState<string | null>(null);
-  const fetchExport = (request: DataRequestView) => {
-    setBusy(request.id);
-    download(
+  const { downloading: busy, start } = useDownload<string>(t("activity.dataRequests.downloadFailed"));
+  const fetchExport = (request: DataRequestView) =>
+    start(
+      request.id,
       `/app/data-requests/${encodeURIComponent(request.id)}`,
       `data-request-${request.receivedAt.slice(0, 10)}-${request.id}.json`,
-    )
-      .catch(() => shopify.toast.show(t("activity.dataRequests.downloadFailed"), { isError: true }))
-      .finally(() => setBusy(null));
-  };
+    );
   return (
     <Card padding="0">
       <BlockStack gap="200">
         <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.dataRequests.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.dataRequests.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("activity.dataRequests.title")} intro={t("activity.dataRequests.intro")} />
         </div>
         {requests.length === 0 ? (
           <TableEmptyText>{t("activity.dataRequests.empty")}</TableEmptyText>

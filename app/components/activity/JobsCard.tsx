@@ -1,18 +1,17 @@
 /** The shop's job queue: counts per state, the jobs waiting or failed, and retry (one, or every dead job). */
 import { useEffect } from "react";
-import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, InlineStack, Select, Text } from "@shopify/polaris";
 import { ScrollTable } from "../ScrollTable";
+import { TableEmptyText } from "../TableEmptyText";
 import { TablePages } from "../TablePages";
 import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
 import { DEFAULT_TIME_ZONE } from "../../analytics/days";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
+import type { ActivityActionResult } from "../../pages/activity-intents";
 import type { JobState } from "../../queue/types";
-
-export type ActivityActionResult =
-  { intent: "retryJob"; ok: boolean } | { intent: "retryAllDead"; ok: true; count: number };
 
 const STATES: VisibleJobState[] = ["pending", "running", "failed", "dead"];
 const TONES: Record<JobState, "info" | "attention" | "warning" | "critical" | "success"> = {
@@ -62,14 +61,12 @@ export function JobsCard({
       <div style={{ padding: "var(--p-space-400)" }}>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="300">
-            <BlockStack gap="100">
-              <Text as="h2" variant="headingMd">
-                {t("activity.jobs.title")}
-              </Text>
-              <Text as="p" tone="subdued">
+            <CardHeading
+              title={t("activity.jobs.title")}
+              intro=<>
                 {t("activity.jobs.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-              </Text>
-            </BlockStack>
+              </>
+            />
             <Button
               disabled={counts.dead === 0}
               loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "retryAllDead"}

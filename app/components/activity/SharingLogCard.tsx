@@ -2,12 +2,13 @@
  * The store's sharing log (ShopAuditEvent): pairing codes created here, and
  * stores paired with this one, refused, or unpaired, from either side.
  */
-import { BlockStack, Card, Text } from "@shopify/polaris";
+import { BlockStack, Card } from "@shopify/polaris";
 import { ScrollTable } from "../ScrollTable";
 import { TableEmptyText } from "../TableEmptyText";
 import type { MessageKey } from "../../i18n";
 import type { LocalTime } from "../../i18n/format";
 import { useFormat, useT } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
 import type { AuditEventView } from "../../customers/pairing.server";
 
 /** An event with its instant on the shop's wall clock (made by the loader). */
@@ -28,14 +29,7 @@ export function SharingLogCard({ events }: { events: SharingEventOnPage[] }) {
     <Card padding="0">
       <BlockStack gap="200">
         <div style={{ padding: "var(--p-space-400) var(--p-space-400) 0" }}>
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("activity.sharing.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("activity.sharing.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("activity.sharing.title")} intro={t("activity.sharing.intro")} />
         </div>
         {events.length === 0 ? (
           <TableEmptyText>{t("activity.sharing.empty")}</TableEmptyText>

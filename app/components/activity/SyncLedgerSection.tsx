@@ -21,10 +21,8 @@ import {
   termText,
   withinText,
 } from "../sync-ledger/text";
-import type { LedgerOnPage } from "../sync-ledger/times";
-
-export type SyncLedgerActionResult = { intent: "reconcileNow"; ok: true };
-export const RECONCILE_NOW_INTENT = "reconcileNow";
+import type { LedgerOnPage } from "../../pages/sync-ledger-times";
+import { RECONCILE_NOW_INTENT, type SyncLedgerActionResult } from "../../pages/activity-intents";
 
 export function SyncLedgerSection({ ledger }: { ledger: LedgerOnPage }) {
   const t = useT();

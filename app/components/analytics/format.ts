@@ -4,7 +4,6 @@ import type { Translate } from "../../i18n/react";
 import type { Rate } from "../../analytics/report";
 import { addDays } from "../../analytics/days";
 import { isoWeekNumber } from "../../analytics/iso-week";
-export { download } from "../download";
 
 export const money = (format: Formatter, cents: number) => format.money(cents);
 export const integer = (format: Formatter, n: number) => format.integer(n);

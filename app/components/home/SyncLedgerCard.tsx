@@ -13,7 +13,7 @@ import {
   promiseVerdict,
   withinText,
 } from "../sync-ledger/text";
-import type { LedgerOnPage } from "../sync-ledger/times";
+import type { LedgerOnPage } from "../../pages/sync-ledger-times";
 
 export const SYNC_LEDGER_ANCHOR = "/app/activity#sync-ledger";
 

@@ -1,6 +1,5 @@
 /** The shop's city spellings: add one (picking a delivered city), see learned ones, delete. */
 import { useEffect, useState } from "react";
-import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import {
@@ -17,6 +16,8 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import { isMessageKey } from "../../i18n";
 import type { CityAliasView, MappingsActionResult } from "../../pages/mappings.server";
 import type { Release } from "../../sync/release-held.server";
@@ -64,14 +65,7 @@ export function CityAliasesCard({
     <Card padding="0">
       <div style={{ padding: "var(--p-space-400)" }}>
         <BlockStack gap="300">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("mappings.cities.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("mappings.cities.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("mappings.cities.title")} intro={t("mappings.cities.intro")} />
           {cities.length === 0 ? (
             <Banner tone="warning">
               <p>{t("mappings.cities.noCities")}</p>
@@ -123,11 +117,10 @@ export function CityAliasesCard({
           </FormLayout>
         </BlockStack>
       </div>
-      <IndexTable
-        selectable={false}
+      <ListTable
         itemCount={aliases.length}
-        resourceName={{ singular: t("mappings.cities.title"), plural: t("mappings.cities.title") }}
-        emptyState={<TableEmptyText>{t("mappings.cities.empty")}</TableEmptyText>}
+        resourceName={t("mappings.cities.title")}
+        empty={t("mappings.cities.empty")}
         headings={[
           { title: t("mappings.cities.col.alias") },
           { title: t("mappings.cities.col.city") },
@@ -162,7 +155,7 @@ export function CityAliasesCard({
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ListTable>
     </Card>
   );
 }

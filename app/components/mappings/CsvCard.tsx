@@ -9,6 +9,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, DropZone, InlineStack, List, Text } from "@shopify/polaris";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
 import type { CsvRowError } from "../../pages/mappings-csv";
 import type { MappingsActionResult } from "../../pages/mappings.server";
 import { download } from "../download";
@@ -63,14 +64,7 @@ export function CsvCard({ onSaved }: { onSaved?(release: Release | undefined): v
   return (
     <Card>
       <BlockStack gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">
-            {t("mappings.csv.title")}
-          </Text>
-          <Text as="p" tone="subdued">
-            {t("mappings.csv.intro")}
-          </Text>
-        </BlockStack>
+        <CardHeading title={t("mappings.csv.title")} intro={t("mappings.csv.intro")} />
         <InlineStack gap="200">
           <Button onClick={() => exportFile("sku_mappings")} loading={exporting === "sku_mappings"}>
             {t("mappings.csv.exportSkus")}

@@ -1,10 +1,11 @@
 /** The shop's SKU mappings (plain and bundles): edit or delete each. */
 import { useEffect } from "react";
-import { TableEmptyText } from "../TableEmptyText";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import { useT } from "../../i18n/react";
+import { CardHeading } from "../CardHeading";
+import { ListTable } from "../ListTable";
 import type { MappingsActionResult, SkuMappingView } from "../../pages/mappings.server";
 
 export function SkuMappingsTable({
@@ -28,24 +29,16 @@ export function SkuMappingsTable({
     <Card padding="0">
       <div style={{ padding: "var(--p-space-400)" }}>
         <InlineStack align="space-between" blockAlign="center" gap="300">
-          <BlockStack gap="100">
-            <Text as="h2" variant="headingMd">
-              {t("mappings.skus.title")}
-            </Text>
-            <Text as="p" tone="subdued">
-              {t("mappings.skus.intro")}
-            </Text>
-          </BlockStack>
+          <CardHeading title={t("mappings.skus.title")} intro={t("mappings.skus.intro")} />
           <Button variant="primary" onClick={onAdd}>
             {t("mappings.skus.add")}
           </Button>
         </InlineStack>
       </div>
-      <IndexTable
-        selectable={false}
+      <ListTable
         itemCount={mappings.length}
-        resourceName={{ singular: t("mappings.tab.skus"), plural: t("mappings.tab.skus") }}
-        emptyState={<TableEmptyText>{t("mappings.skus.empty")}</TableEmptyText>}
+        resourceName={t("mappings.tab.skus")}
+        empty={t("mappings.skus.empty")}
         headings={[
           { title: t("mappings.skus.col.source") },
           { title: t("mappings.skus.col.label") },
@@ -98,7 +91,7 @@ export function SkuMappingsTable({
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
-      </IndexTable>
+      </ListTable>
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 /** The shop's Shopify variants, a page at a time, with how each one reaches the platform catalogue. */
 import { useState } from "react";
-import { TableEmptyText } from "../TableEmptyText";
 import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
 import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
+import { ListTable } from "../ListTable";
 import type { VariantRow, VariantStatus, VariantsResult } from "../../pages/mappings.server";
 
 const TONES: Record<VariantStatus, "success" | "warning" | "critical" | "attention"> = {
@@ -90,12 +90,11 @@ export function VariantsTable({
             ) : null}
           </BlockStack>
         </div>
-        <IndexTable
-          selectable={false}
+        <ListTable
           itemCount={rows.length}
           resourceName={{ singular: t("mappings.variants.col.variant"), plural: t("mappings.tab.products") }}
           // Without Shopify's answer there is no list to call empty: the banner above says why.
-          emptyState={variants.ok ? <TableEmptyText>{t("mappings.variants.empty")}</TableEmptyText> : <span />}
+          empty={variants.ok ? t("mappings.variants.empty") : <span />}
           headings={[
             { title: t("mappings.variants.col.variant") },
             { title: t("mappings.variants.col.status") },
@@ -148,7 +147,7 @@ export function VariantsTable({
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
-        </IndexTable>
+        </ListTable>
       </BlockStack>
     </Card>
   );

@@ -3,10 +3,8 @@
  * record, the last five orders, and the merchant's block/trust (and "send
  * anyway" when the record held this order).
  */
-import { useState } from "react";
-import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
-import { download } from "../download";
+import { useDownload } from "../useDownload";
 import type { CustomerCardView } from "../../customers/card.server";
 import type { DeliveryOutcome } from "../../customers/outcome";
 import type { RiskLevel } from "../../customers/risk";
@@ -58,17 +56,14 @@ export function CustomerCard({
 }) {
   const t = useT();
   const formatter = useFormat();
-  const shopify = useAppBridge();
-  const [exporting, setExporting] = useState<"json" | "csv" | null>(null);
+  const { downloading: exporting, start } = useDownload<"json" | "csv">(t("customers.card.exportFailed"));
   const exportAs = (format: "json" | "csv") => {
     if (!customer) return;
-    setExporting(format);
-    download(
+    start(
+      format,
       `/app/orders/${encodeURIComponent(orderId)}/customer-export?format=${format}`,
       `customer-${customer.phoneKey}.${format}`,
-    )
-      .catch(() => shopify.toast.show(t("customers.card.exportFailed"), { isError: true }))
-      .finally(() => setExporting(null));
+    );
   };
   if (!customer) {
     return (

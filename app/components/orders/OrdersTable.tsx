@@ -20,6 +20,7 @@ import {
 } from "@shopify/polaris";
 import type { IndexFiltersProps, IndexTableProps } from "@shopify/polaris";
 import { LINK_STATES } from "../../models/order-link-state";
+import { CONFIRMATION_STATUSES, SHIPPING_STATUSES } from "../../vocabulary/platform-status";
 import type { OrderRow, OrderSort, OrdersFilter, OrdersPage } from "../../pages/orders.server";
 import { RISK_FILTERS } from "../../customers/risk";
 import { RiskBadge } from "./CustomerCard";
@@ -31,20 +32,6 @@ import { codeLabel } from "./text";
 import { ContactLinks, customerAmount, type ContactSettings } from "../contact/ContactLinks";
 import { OddsCell } from "./DeliveryOdds";
 
-// Kept here (not imported from the .server module) so the browser bundle stays server-free.
-const CONFIRMATIONS = [
-  "new",
-  "callback",
-  "no_answer_1",
-  "no_answer_2",
-  "no_answer_3",
-  "confirmed",
-  "canceled",
-  "wrong",
-  "fake",
-  "duplicate",
-];
-const SHIPPINGS = ["pending", "picked_up", "shipped", "delivered", "paid", "returned", "canceled"];
 const ISSUES = ["sku", "stock", "city", "phone", "total", "duplicate"] as const;
 
 const TABS: {
@@ -170,8 +157,8 @@ export function OrdersTable({ page, filter, onBulk, busy, contact, phoneLayout }
   });
   const filters: IndexFiltersProps["filters"] = [
     choice("state", t("orders.filter.state"), LINK_STATES, "state"),
-    choice("confirmation", t("orders.filter.confirmation"), CONFIRMATIONS, "confirmation"),
-    choice("shipping", t("orders.filter.shipping"), SHIPPINGS, "shipping"),
+    choice("confirmation", t("orders.filter.confirmation"), CONFIRMATION_STATUSES, "confirmation"),
+    choice("shipping", t("orders.filter.shipping"), SHIPPING_STATUSES, "shipping"),
     choice("issue", t("orders.filter.issue"), ISSUES, "orders.issue"),
     choice("risk", t("customers.filter.risk"), RISK_FILTERS, "customers.risk"),
     {

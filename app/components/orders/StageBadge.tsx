@@ -2,19 +2,11 @@
  * One badge for where an order stands (models/order-stage), with the detail
  * behind it (the app's state, the call, the parcel, the lead) on hover.
  */
-import { Badge, Tooltip, type BadgeProps } from "@shopify/polaris";
-import { STAGE_TONES, type Stage, type StageTone } from "../../models/order-stage";
+import { Badge, Tooltip } from "@shopify/polaris";
+import { STAGE_TONES, type Stage } from "../../models/order-stage";
+import { BADGE_TONES } from "../StatusBadge";
 import { isMessageKey } from "../../i18n";
 import { useT, type Translate } from "../../i18n/react";
-
-const BADGE_TONES: Record<StageTone, BadgeProps["tone"]> = {
-  neutral: undefined,
-  attention: "attention",
-  critical: "critical",
-  info: "info",
-  success: "success",
-  warning: "warning",
-};
 
 export interface StageDetail {
   state: string;

@@ -3,7 +3,7 @@ import type { Formatter, MessageKey } from "../../i18n";
 import type { Translate } from "../../i18n/react";
 import type { LedgerWindowView, SyncLedgerView } from "../../pages/sync-ledger.server";
 import type { PromiseCheck, PromiseTerm } from "../../sync/reconcile/promise";
-import type { LedgerOnPage } from "./times";
+import type { LedgerOnPage } from "../../pages/sync-ledger-times";
 
 /** One of the ledger's instants as the reader writes it ("Nov 26, 12:41"), on the shop's clock. */
 export function ledgerTime(

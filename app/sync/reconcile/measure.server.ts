@@ -15,6 +15,7 @@ import { FLOW_TRIGGER, stuckFiring } from "../../flow/triggers";
 import { triggerInUse } from "../../flow/trigger-usage.server";
 import { bucketOf, LATENCY_METRICS, type LatencyMetric } from "./latency";
 import { LEDGER_WINDOWS, windowStart, type LedgerWindow } from "./window";
+import { ledgerGroupOf } from "../../vocabulary/status-groups";
 
 const HOUR_MS = 3600_000;
 /** Ledger rows are kept a day past the longest window. */
@@ -204,7 +205,7 @@ export interface ShopifyCount {
   precision: string;
 }
 
-/** How the app accounted for the orders placed in a window. */
+/** How the app accounted for the orders placed in a window: by ledger group (vocabulary/status-groups.ts). */
 export interface AppCounts {
   sent: number;
   held: number;
@@ -227,19 +228,6 @@ export interface LedgerFigures {
   windows: Record<LedgerWindow, WindowFigures>;
 }
 
-const GROUP_OF: Record<string, keyof Omit<AppCounts, "total">> = {
-  created: "sent",
-  damaged: "sent",
-  held: "held",
-  invalid: "refused",
-  failed: "refused",
-  skipped: "skipped",
-  cancelled: "cancelled",
-  received: "pending",
-  posting: "pending",
-  retrying: "pending",
-};
-
 export const EMPTY_APP_COUNTS: AppCounts = {
   sent: 0,
   held: 0,
@@ -260,7 +248,7 @@ export async function appCounts(db: Db, shop: string, from: Date, until: Date): 
   const counts = { ...EMPTY_APP_COUNTS };
   for (const group of groups) {
     const n = group._count._all;
-    counts[GROUP_OF[group.state] ?? "pending"] += n;
+    counts[ledgerGroupOf(group.state)] += n;
     counts.total += n;
   }
   return counts;

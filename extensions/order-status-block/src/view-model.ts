@@ -2,15 +2,19 @@
  * What the order-page block and action show, from the app's status answer:
  * badge tones, the state banner, finding lines, whether sending is offered.
  * Pure (no Preact, no `shopify` global) so it runs under vitest in Node; the
- * .tsx files only render it. Shared by the action extension. The link states
- * and the anomaly codes are the app's own (pure files, bundled in).
+ * .tsx files only render it. Shared by the action extension. The link states,
+ * the platform's statuses and the anomaly codes are the app's own (pure files,
+ * bundled in).
  */
 import { LINK_STATES, type LinkState } from "../../../app/models/order-link-state";
 import { isKnownAnomaly } from "../../../app/models/anomaly-codes";
 import { STAGES, STAGE_TONES, type Stage } from "../../../app/models/order-stage";
 import { NEXT_ACTIONS, type NextActionKind } from "../../../app/models/next-action";
+import { statusTone, type StatusField, type Tone } from "../../../app/vocabulary/platform-status";
 import { createFormatter } from "../../../app/i18n/format";
 import { FORMATS, type CurrencyLabel } from "../../../app/i18n/formats";
+import { platformStatusEn } from "../../../app/i18n/platform-status.en";
+import { platformStatusFr } from "../../../app/i18n/platform-status.fr";
 
 export { LINK_STATES, type LinkState };
 
@@ -206,29 +210,6 @@ export const STATE_TONES: Record<LinkState, BadgeTone> = {
   cancelled: "neutral",
 };
 
-export const CONFIRMATION_TONES: Record<string, BadgeTone> = {
-  new: "info",
-  callback: "caution",
-  no_answer_1: "caution",
-  no_answer_2: "caution",
-  no_answer_3: "caution",
-  confirmed: "success",
-  canceled: "critical",
-  wrong: "critical",
-  fake: "critical",
-  duplicate: "critical",
-};
-
-export const SHIPPING_TONES: Record<string, BadgeTone> = {
-  pending: "neutral",
-  picked_up: "info",
-  shipped: "info",
-  delivered: "success",
-  paid: "success",
-  returned: "critical",
-  canceled: "critical",
-};
-
 export interface BadgeView {
   label: string;
   tone: BadgeTone;
@@ -238,8 +219,8 @@ export function stateBadge(state: LinkState, t: Translate): BadgeView {
   return { label: t(`state.${state}`), tone: STATE_TONES[state] };
 }
 
-/** The app's stage tones in the admin extensions' palette (attention reads as caution). */
-const STAGE_BADGE_TONES: Record<string, BadgeTone> = {
+/** The app's tones in the admin extensions' palette (attention reads as caution). */
+const BADGE_TONES: Record<Tone, BadgeTone> = {
   neutral: "neutral",
   attention: "caution",
   critical: "critical",
@@ -250,16 +231,24 @@ const STAGE_BADGE_TONES: Record<string, BadgeTone> = {
 
 /** The order's one stage, as on the app's Orders list and order page. */
 export function stageBadge(stage: Stage, t: Translate): BadgeView {
-  return { label: t(`stage.${stage}`), tone: STAGE_BADGE_TONES[STAGE_TONES[stage]] };
+  return { label: t(`stage.${stage}`), tone: BADGE_TONES[STAGE_TONES[stage]] };
 }
 
-/** A platform status; one this extension does not know is shown verbatim, neutral. */
-export function statusBadge(kind: "confirmation" | "shipping", status: string | null, t: Translate): BadgeView | null {
+// The statuses' words are the app's own catalogue halves, bundled in: a status the platform
+// adds is named once, in the app.
+const STATUS_WORDS: Record<string, Readonly<Record<string, string>>> = { en: platformStatusEn, fr: platformStatusFr };
+
+/** A platform status in the extension's language; one this extension does not know is shown verbatim, neutral. */
+export function statusBadge(kind: StatusField, status: string | null, t: Translate): BadgeView | null {
   if (!status) return null;
-  const tones = kind === "confirmation" ? CONFIRMATION_TONES : SHIPPING_TONES;
-  const tone = tones[status];
+  const tone = statusTone(kind, status);
   if (!tone) return { label: status, tone: "neutral" };
-  return { label: t("labelled", { label: t(`field.${kind}`), value: t(`${kind}.${status}`) }), tone };
+  const language = t("locale");
+  const words = Object.prototype.hasOwnProperty.call(STATUS_WORDS, language) ? STATUS_WORDS[language] : STATUS_WORDS.en;
+  return {
+    label: t("labelled", { label: t(`field.${kind}`), value: words[`${kind}.${status}`] }),
+    tone: BADGE_TONES[tone],
+  };
 }
 
 // ---------------------------------------------------------------------------

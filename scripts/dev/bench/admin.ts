@@ -43,11 +43,12 @@ import { loadCashPage } from "../../../app/pages/cash.server";
 import { loadCashForPeriod, loadCashOverview } from "../../../app/analytics/cash-report.server";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { loadCustomerCardForOrder } from "../../../app/customers/card.server";
-import { risksOfPhones } from "../../../app/pages/orders.server";
+import { risksOfPhones } from "../../../app/customers/records.server";
 import { snapshotOf, type LeadEvent } from "../../../app/models/lead-events";
 import { loadSyncLedger } from "../../../app/pages/sync-ledger.server";
 import { seedSyncLedger } from "./lib/sync-ledger-rows";
 import { openBenchDatabase } from "./lib/bench-database";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 
 const { values } = parseArgs({
   options: {
@@ -244,7 +245,7 @@ async function seedLinks(db: ReturnType<typeof createPrismaClient>) {
       for (let i = start; i < Math.min(count, start + batch); i++) {
         data.push(linkRow(shop, offset + i, new Date(at(i, count))));
       }
-      await db.orderLink.createMany({ data });
+      await insertLinksAsTheyStand(db, data);
     }
   }
   return performance.now() - started;

@@ -21,6 +21,12 @@
  * created" firing, up to the last of them. `--shopify off`: no Shopify beside
  * it, write-back and Flow off (posting alone).
  *
+ * With Shopify, then the way back: the platform confirms each lead, one every
+ * EVENT_EVERY_MS (under the key's pace, so no GET waits for its slot), and says
+ * so by an event (a refresh-lead job, as its route queues one); reported: from
+ * the event to the Shopify order written, and from the status recorded to it
+ * (the written_back row's lag), p50 / p95 / max.
+ *
  * `--compare DIR` first runs the same drain with the worker of another
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
  * node_modules linked in), on a fresh database of this checkout's schema,
@@ -47,6 +53,9 @@ import { pathToFileURL } from "node:url";
 import { openBenchDatabase } from "./lib/bench-database";
 import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 import { APP_ENV, benchShopSettings, shopifyBeside } from "./lib/shopify-beside";
+import { enqueueJob } from "../../../app/queue/jobs.server";
+import { refreshLeadJobFor } from "../../../app/models/job-kinds";
+import type { PrismaClient } from "@prisma/client";
 
 const { values } = parseArgs({
   options: {
@@ -83,6 +92,14 @@ interface DrainResult {
   stats: ProcessStats;
   /** From the warm-up's end to the end, and the leads posted in between. */
   steady: { stats: ProcessStats; leads: number };
+  /** The way back (with Shopify): seconds from the platform's event, and from the status recorded, to Shopify. */
+  back?: { fromEvent: Quantiles; fromStatus: Quantiles; written: number };
+}
+
+interface Quantiles {
+  p50: number;
+  p95: number;
+  max: number;
 }
 
 async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
@@ -196,7 +213,8 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       steady.stats,
       steady.leads,
     );
-    return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady };
+    const back = shopify ? await wayBack(db, control) : undefined;
+    return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady, back };
   } finally {
     for (const w of workers) w.kill("SIGTERM");
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
@@ -205,6 +223,57 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
     await db.$disconnect();
     await database.close();
   }
+}
+
+/** One platform event every so often: 2.5 a second, under the key's 200 calls a minute. */
+const EVENT_EVERY_MS = 400;
+
+/** The platform confirms each posted lead and says so by event; how long until each Shopify order shows it. */
+async function wayBack(
+  db: PrismaClient,
+  control: ReturnType<typeof sandboxControl>,
+): Promise<NonNullable<DrainResult["back"]>> {
+  const links = await db.orderLink.findMany({
+    where: { state: { in: ["created", "damaged"] }, leadRef: { not: null } },
+    select: { id: true, leadRef: true },
+  });
+  const since = new Date();
+  const eventAt = new Map<string, number>();
+  for (const link of links) {
+    await control.advance(link.leadRef!, { confirmation_status: "confirmed" });
+    await enqueueJob(db, refreshLeadJobFor(SHOP, link.leadRef!));
+    eventAt.set(link.id, Date.now());
+    await new Promise((r) => setTimeout(r, EVENT_EVERY_MS));
+  }
+  const writtenBack = () =>
+    db.timelineEvent.findMany({
+      where: { kind: "written_back", at: { gte: since }, linkId: { in: links.map((l) => l.id) } },
+      select: { linkId: true, at: true, data: true },
+      orderBy: { at: "asc" },
+    });
+  // A bound for a write-back that never comes, not a speed.
+  const deadline = Date.now() + 120_000;
+  let rows = await writtenBack();
+  while (new Set(rows.map((r) => r.linkId)).size < links.length && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    rows = await writtenBack();
+  }
+  const first = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) if (!first.has(row.linkId)) first.set(row.linkId, row);
+  const fromEvent = [...first.values()].map((r) => (r.at.getTime() - eventAt.get(r.linkId)!) / 1000);
+  const fromStatus = [...first.values()].map((r) => ((JSON.parse(r.data ?? "{}").lagMs as number) ?? NaN) / 1000);
+  const back = { fromEvent: quantiles(fromEvent), fromStatus: quantiles(fromStatus), written: first.size };
+  const show = (q: Quantiles) => `p50 ${q.p50.toFixed(2)} s, p95 ${q.p95.toFixed(2)} s, max ${q.max.toFixed(2)} s`;
+  console.log(
+    `the way back, ${back.written}/${links.length} confirmed leads written to Shopify: from the platform's event ${show(back.fromEvent)}; from the status recorded ${show(back.fromStatus)}`,
+  );
+  return back;
+}
+
+function quantiles(values: number[]): Quantiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? NaN };
 }
 
 const per = (n: number, leads: number) => (leads > 0 ? n / leads : NaN);
@@ -230,7 +299,20 @@ results.push(await drain("this checkout", root, values["cpu-prof"]));
 if (results.length > 1) {
   console.log("\nside by side (per posted lead, all workers):");
   console.log(
-    ["run", "settled", "leads/s", "ratio", "429s", "CPU ms", "statements", "commits", "steady CPU", "steady stmts"]
+    [
+      "run",
+      "settled",
+      "leads/s",
+      "ratio",
+      "429s",
+      "CPU ms",
+      "statements",
+      "commits",
+      "steady CPU",
+      "steady stmts",
+      "back p50 s",
+      "back p95 s",
+    ]
       .map((h) => h.padStart(12))
       .join(" "),
   );
@@ -247,6 +329,8 @@ if (results.length > 1) {
         per(r.stats.commits, r.settled).toFixed(2),
         per(r.steady.stats.cpuMs, r.steady.leads).toFixed(2),
         per(r.steady.stats.statements, r.steady.leads).toFixed(1),
+        r.back ? r.back.fromEvent.p50.toFixed(2) : "-",
+        r.back ? r.back.fromEvent.p95.toFixed(2) : "-",
       ]
         .map((v) => String(v).padStart(12))
         .join(" "),

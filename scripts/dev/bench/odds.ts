@@ -25,6 +25,7 @@ import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { oddsBeforeSending } from "../../../app/sync/delivery-odds.server";
 import { simulateWorld, type WorldOrder } from "../odds/world";
 import { openBenchDatabase } from "./lib/bench-database";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 import { cpuTimeMs } from "./lib/process-cpu";
 import { readOddsHistory } from "../../../app/customers/odds-fit.server";
 
@@ -140,8 +141,9 @@ try {
   const loaded = await measure(async () => {
     for (let i = 0; i < orders.length; i += 2000) {
       const page = orders.slice(i, i + 2000);
-      await db.orderLink.createMany({
-        data: page.map((o) => {
+      await insertLinksAsTheyStand(
+        db,
+        page.map((o) => {
           const confirmation =
             o.outcome === "refused"
               ? "canceled"
@@ -172,7 +174,7 @@ try {
             statusCheckedAt: new Date(o.settledAt ?? o.placedAt),
           };
         }),
-      });
+      );
       await db.customerLead.createMany({
         data: page.flatMap((o) =>
           o.phoneKey

@@ -24,6 +24,7 @@ import { freePort } from "../lib/ports";
 import { tsxArgs } from "../lib/app-build";
 import { shopifyAdminControl } from "../../../shopify-admin/control-client";
 import { installFetchRewrite } from "../../../shopify-admin/fetch-rewrite";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 
 const { values } = parseArgs({
   options: {
@@ -141,7 +142,7 @@ async function run(size: number) {
     }
     for (let i = 0; i < payloads.length; i += 20)
       await Promise.all(payloads.slice(i, i + 20).map((p) => control.placeOrder(SHOP, p, { deliver: false })));
-    for (let i = 0; i < links.length; i += 1000) await db.orderLink.createMany({ data: links.slice(i, i + 1000) });
+    for (let i = 0; i < links.length; i += 1000) await insertLinksAsTheyStand(db, links.slice(i, i + 1000));
     await db.syncLedger.create({
       data: {
         shop: SHOP,

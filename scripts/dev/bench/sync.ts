@@ -29,6 +29,7 @@ import { createSellerApiClient } from "../../../app/seller-api";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { syncShopStatuses } from "../../../app/sync/status-sync.server";
 import { openBenchDatabase } from "./lib/bench-database";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 import { startSandboxProcess, stopChild } from "./lib/soak-world";
 
 const { values } = parseArgs({
@@ -108,8 +109,9 @@ async function benchOne(N: number) {
       },
     );
     for (let from = 0; from < N; from += 1000) {
-      await db.orderLink.createMany({
-        data: refs.slice(from, from + 1000).map((ref, k) => ({
+      await insertLinksAsTheyStand(
+        db,
+        refs.slice(from, from + 1000).map((ref, k) => ({
           shop: SHOP,
           orderId: String(5_590_000_000_000 + from + k),
           orderName: `#S${from + k}`,
@@ -121,7 +123,7 @@ async function benchOne(N: number) {
           shippingStatus: "pending",
           postedAt: now,
         })),
-      });
+      );
     }
     // Moves since the last cycle: 20 % confirmed, 5 % picked up (tracking number due), 2 % delivered (profit due).
     const moves: { ref: string; steps: AdvanceInput[] }[] = [];

@@ -18,6 +18,7 @@ import { rebuildRollups } from "../../../app/analytics/rollups.server";
 import { rebuildCustomerRecords } from "../../../app/customers/records.server";
 import { rebuildCashLedger } from "../../../app/analytics/cash-rebuild.server";
 import { webhookOrder } from "../lib/order-payloads";
+import { insertLinksAsTheyStand } from "../../../app/models/link-moves.server";
 
 const DAY = 86_400_000;
 
@@ -156,7 +157,7 @@ export async function seedDemoHistory(
     }
   }
   rows.push(...returningCustomerHistory(shop, now, rows.length));
-  await db.orderLink.createMany({ data: rows });
+  await insertLinksAsTheyStand(db, rows);
   await db.timelineEvent.createMany({ data: timeline });
   await rebuildRollups(db, shop);
   await rebuildCustomerRecords(db, shop);

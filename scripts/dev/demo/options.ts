@@ -8,6 +8,9 @@ export interface DemoOptions {
   previewPort: number;
   /** The Shopify Admin stand-in's port. */
   shopifyAdminPort: number;
+  /** The ad platforms' stand-ins' ports (Meta's Conversions API, TikTok's Events API). */
+  metaPort: number;
+  tiktokPort: number;
   /** undefined: the built-in set (scripts/dev/demo/orders). */
   ordersDir?: string;
   json: boolean;
@@ -32,6 +35,8 @@ export const DEMO_USAGE = `usage: npm run demo -- [options]
   --port N             the app's port (default 8080)
   --sandbox-port N     the Seller Order API sandbox's port (default 4010)
   --shopify-admin-port N  the Shopify Admin API stand-in's port (default 4020)
+  --meta-port N        Meta's Conversions API stand-in's port (default 4030)
+  --tiktok-port N      TikTok's Events API stand-in's port (default 4031)
   --preview-port N     the admin preview's port (default: the app's port + 1)
   --rate-limit N       the sandbox's calls per minute per key (default 600; the platform's usual is 60)
   --data-dir DIR       where the demo keeps its files: the embedded PostgreSQL's data (DIR/postgres, kept
@@ -49,6 +54,8 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
       "port",
       "sandbox-port",
       "shopify-admin-port",
+      "meta-port",
+      "tiktok-port",
       "preview-port",
       "rate-limit",
       "data-dir",
@@ -72,6 +79,8 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
     port,
     sandboxPort: portArg(values, "sandbox-port", 4010),
     shopifyAdminPort: portArg(values, "shopify-admin-port", 4020),
+    metaPort: portArg(values, "meta-port", 4030),
+    tiktokPort: portArg(values, "tiktok-port", 4031),
     previewPort: portArg(values, "preview-port", port === 65535 ? 65534 : port + 1),
     json: flags.has("json"),
     timeoutSeconds: positiveArg(values, "timeout", 180),
@@ -88,6 +97,8 @@ export function parseDemoOptions(argv: readonly string[]): DemoOptions & { help:
     ["--port", options.port],
     ["--sandbox-port", options.sandboxPort],
     ["--shopify-admin-port", options.shopifyAdminPort],
+    ["--meta-port", options.metaPort],
+    ["--tiktok-port", options.tiktokPort],
     ...(options.json ? [] : [["--preview-port", options.previewPort] as const]),
   ] as const;
   for (let i = 0; i < ports.length; i++) {

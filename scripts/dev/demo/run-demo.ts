@@ -1,12 +1,14 @@
 /**
  * `npm run demo`: the whole app on its embedded defaults, in one process tree.
  * An embedded PostgreSQL (its data kept between runs, the demo's database made
- * afresh), the sandbox (autopilot), a Shopify Admin stand-in, the production
- * build and its worker in a process of its own, as deployed, the demo shop
- * installed through the app's token exchange and connected to seller ACC-1001,
+ * afresh), the sandbox (autopilot), a Shopify Admin stand-in, Meta's and
+ * TikTok's stand-ins, the production build and its worker in a process of its
+ * own, as deployed, the demo shop installed through the app's token exchange,
+ * connected to seller ACC-1001 and its conversion feed to both ad platforms on,
  * the order payloads replayed as signed webhooks (each order created in the
- * stand-in first), then a summary; it keeps running (statuses move and are
- * written back) with a local preview of the embedded admin, or prints JSON and exits.
+ * stand-in first), then a summary; it keeps running (statuses move, are written
+ * back and told to the ads) with a local preview of the embedded admin, or
+ * prints JSON and exits.
  */
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
@@ -33,6 +35,7 @@ import { FLOW_TRIGGER } from "../../../app/flow/triggers";
 import type { Shutdown } from "./shutdown";
 import {
   compareWithExpectations,
+  adEventsLine,
   customerHoldLines,
   describeMismatch,
   formatTable,
@@ -42,6 +45,7 @@ import {
 } from "./summary";
 import { readCustomerHolds } from "./customer-holds";
 import { watchStatuses } from "./watch-statuses";
+import { connectDemoFeed, readAcceptedEvents, settledFeedSnapshot, startAdStandIns } from "./ad-feed";
 import { seedDemoHistory } from "./history";
 import { DEMO_RECONCILE_SECONDS, readRecovered, recoveredLines } from "./recovered";
 
@@ -77,6 +81,8 @@ async function checkPorts(options: DemoOptions): Promise<void> {
     [options.port, "--port"],
     [options.sandboxPort, "--sandbox-port"],
     [options.shopifyAdminPort, "--shopify-admin-port"],
+    [options.metaPort, "--meta-port"],
+    [options.tiktokPort, "--tiktok-port"],
     ...(options.json ? [] : ([[options.previewPort, "--preview-port"]] as [number, string][])),
   ];
   for (const [port, flag] of ports) if (!(await isPortFree(port))) throw new PortInUseError(port, flag);
@@ -148,6 +154,13 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     `Shopify Admin stand-in: ${shopify.url} (Admin API 2026-07 and token exchange; ${DEMO_SHOP} and ${SECOND_SHOP} with their catalogue and 60 days of orders)`,
   );
 
+  // Meta's and TikTok's APIs: their stand-ins, knowing the demo's dataset and pixel (the feed is connected once the shop is installed).
+  const ads = await startAdStandIns({ meta: options.metaPort, tiktok: options.tiktokPort });
+  shutdown.add("Meta and TikTok stand-ins", () => ads.close());
+  io.log(
+    `Meta and TikTok stand-ins: ${ads.meta.url} (Conversions API), ${ads.tiktok.url} (Events API); each accepts the demo's dataset or pixel with a token made for this run`,
+  );
+
   // 4. The app server and its worker in a process of its own, as deployed, both pointed at the stand-in.
   const appUrl = `http://127.0.0.1:${options.port}`;
   const logFile = join(dataDir, "app.log");
@@ -164,6 +177,10 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
     // The stand-in's preload (shopify-admin/register.ts) sends the app's Admin API calls there.
     SHOPIFY_ADMIN_STAND_IN_URL: shopify.url,
+    META_API_BASE_URL: ads.meta.url,
+    TIKTOK_API_BASE_URL: ads.tiktok.url,
+    // The ad platforms' stand-ins are on loopback too: allowed explicitly, as the sandbox is.
+    AD_API_ALLOW_PRIVATE_HOSTS: "true",
     LOG_LEVEL: "info",
     WORKER_IN_PROCESS: "false",
     // The reconciliation with Shopify every 15 s (5 minutes by default), so the order whose webhook is lost comes in quickly.
@@ -219,6 +236,17 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   io.log(
     `Shop: ${DEMO_SHOP}, installed through the token exchange, connected to ${account.name ?? DEMO_ACCOUNT} (${DEMO_ACCOUNT}, key •••• ${key.key.slice(-4)}); write-back on; Shopify Flow workflows on the app's triggers`,
   );
+  // The merchant connects Meta and TikTok in Settings and switches the feed on (the storefront pixel is added in Shopify).
+  const feed = await connectDemoFeed(db, {
+    shop: DEMO_SHOP,
+    encryptionKey,
+    standIns: ads,
+    shopifyAdminUrl: shopify.url,
+    appUrl,
+  });
+  io.log(
+    `Conversion feed: on, Meta (dataset ${feed.meta?.name ?? ""} ${feed.meta?.id ?? ""}, token •••• ${feed.meta?.tokenLast4 ?? ""}) and TikTok (pixel ${feed.tiktok?.id ?? ""}, token •••• ${feed.tiktok?.tokenLast4 ?? ""}) verified by their stand-ins; a delivered parcel is told as CODDelivered, a refusal and a return as CODRefused and CODReturned; the demo's orders never pass a storefront checkout, so they are told from hashed customer data`,
+  );
   if (previewUrl) io.log(`Admin preview: ${previewUrl}`);
 
   // 6. The orders, as signed webhooks (each created in the stand-in first); progress as their links settle.
@@ -257,11 +285,25 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     DEMO_SHOP,
     summaries.map((r) => r.order_id),
   );
-  const rows: OrderSummary[] = summaries.map((r) => ({
+  const readBack: OrderSummary[] = summaries.map((r) => ({
     ...r,
     shopify: inShopify.get(r.order_id) ?? null,
     flow_triggers: flowTriggers.get(r.order_id) ?? [],
     customer_hold: holds.get(r.order_id) ?? null,
+  }));
+  // What the ads were told, matching the statuses shown beside it (read together once the feed has caught up).
+  const told = await settledFeedSnapshot(
+    db,
+    DEMO_SHOP,
+    ads,
+    readBack.map((r) => r.order_id),
+    Math.min(deadline, Date.now() + 30_000),
+  );
+  if (!told.settled) io.log("The conversion feed was still sending: showing what the stand-ins had accepted so far.");
+  const rows: OrderSummary[] = readBack.map((r) => ({
+    ...r,
+    ...told.statuses.get(r.order_id),
+    ad_events: told.events.get(r.order_id) ?? [],
   }));
   const expected = expectationsOf(deliveries);
   const mismatches = compareWithExpectations(rows, expected);
@@ -271,6 +313,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
     if (expected.size > 0 && mismatches.length > 0) io.log(mismatches.map(describeMismatch).join("\n"));
     for (const line of customerHoldLines(rows)) io.log(line);
     for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
+    io.log(adEventsLine(rows));
     io.json(JSON.stringify(rows, null, 2));
     return;
   }
@@ -280,6 +323,10 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   io.log(`${rows.length} orders: ${stateCounts(rows)}`);
   for (const line of customerHoldLines(rows)) io.log(line);
   for (const line of recoveredLines(recovered, DEMO_RECONCILE_SECONDS)) io.log(line);
+  io.log(adEventsLine(rows));
+  io.log(
+    "The autopilot delivers a parcel 7 to 30 minutes after its lead is sent (some are refused on the phone or returned instead): each outcome is then told to both stand-ins, in a line below, and counted in the preview's Analytics and listed in its Activity.",
+  );
   if (expected.size > 0) {
     io.log(
       mismatches.length === 0
@@ -293,19 +340,22 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const secondKeyFile = join(dataDir, `${SECOND_ACCOUNT}-seller-key.txt`);
   if (second) writeFileSync(secondKeyFile, `${second.key}\n`, { mode: 0o600 });
   io.log(`Admin preview: ${previewUrl}`);
-  if (recovered.length > 0)
-    io.log(
-      `The sync ledger (Activity): ${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent("/app/activity#sync-ledger")}`,
-    );
+  const page = (path: string) =>
+    `${previewUrl}__preview/open?shop=${encodeURIComponent(DEMO_SHOP)}&path=${encodeURIComponent(path)}`;
+  if (recovered.length > 0) io.log(`The sync ledger (Activity): ${page("/app/activity#sync-ledger")}`);
+  io.log(`What the ads were told: Analytics ${page("/app/analytics")}, Activity ${page("/app/activity")}`);
   io.log(`Sandbox leads: ${sandbox.url}/_sandbox/leads?account=${DEMO_ACCOUNT}`);
   io.log(`An order in Shopify (the stand-in's page): ${shopify.orderPage(DEMO_SHOP, rows[0]?.order_id ?? "")}`);
   io.log(
     `A second store, ${SECOND_SHOP}, is not installed: pick it in the preview's Store menu to install it (onboarding asks for its seller key${second ? `: ${shown(secondKeyFile)}` : ""}).`,
   );
   io.log(
-    "Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute and writes tags, fulfilment and payment back to Shopify.",
+    "Statuses keep moving: the sandbox's autopilot confirms, ships and delivers leads; the app syncs them every minute, writes tags, fulfilment and payment back to Shopify and tells Meta and TikTok each delivery, refusal and return.",
   );
   io.log(`More orders: npm run replay -- --url ${appUrl} --secret ${apiSecret} --shop ${DEMO_SHOP} DIR`);
   io.log("Press Ctrl-C to stop.");
-  await watchStatuses(db, DEMO_SHOP, io.log, (orderId) => shopify.orderPage(DEMO_SHOP, orderId));
+  await watchStatuses(db, DEMO_SHOP, io.log, {
+    orderPage: (orderId) => shopify.orderPage(DEMO_SHOP, orderId),
+    adEvents: () => readAcceptedEvents(ads),
+  });
 }

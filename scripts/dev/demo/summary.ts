@@ -5,6 +5,13 @@
 import type { Expectation } from "../lib/order-files";
 import type { ShopifyReadback } from "./shopify-readback";
 
+/** One event an ad platform's stand-in accepted for an order (the conversion feed). */
+export interface AdEventSummary {
+  platform: "meta" | "tiktok";
+  /** The event's name as sent: CODDelivered, CODRefused, CODReturned... */
+  event: string;
+}
+
 /** The OrderLink columns the summary reads. */
 export interface LinkRow {
   orderId: string;
@@ -41,6 +48,8 @@ export interface OrderSummary {
   flow_triggers?: string[];
   /** Why the customer hold keeps the order back, from its customer's delivery record; null when it does not. */
   customer_hold?: string | null;
+  /** The events Meta's and TikTok's stand-ins accepted for the order, in the order they came. */
+  ad_events?: AdEventSummary[];
 }
 
 /** A link still on its way to an outcome. */
@@ -142,7 +151,17 @@ const COLUMNS: [string, (s: OrderSummary) => string][] = [
   ["Shipping", (s) => s.shipping_status ?? "-"],
   ["Findings", (s) => s.findings.join(", ") || "-"],
   ["Anomalies", (s) => s.anomalies.join(", ") || "-"],
+  ["Ads told", (s) => adEventsText(s.ad_events ?? []) || "-"],
 ];
+
+const PLATFORM_NAMES: Record<AdEventSummary["platform"], string> = { meta: "Meta", tiktok: "TikTok" };
+
+/** Events grouped by name: "CODDelivered to Meta and TikTok". */
+export function adEventsText(events: readonly AdEventSummary[]): string {
+  const byName = new Map<string, string[]>();
+  for (const e of events) byName.set(e.event, [...(byName.get(e.event) ?? []), PLATFORM_NAMES[e.platform]]);
+  return [...byName].map(([name, platforms]) => `${name} to ${platforms.join(" and ")}`).join("; ");
+}
 
 /** A fixed-width text table, one line per order. */
 export function formatTable(rows: readonly OrderSummary[]): string {
@@ -170,6 +189,25 @@ export function customerHoldLines(rows: readonly OrderSummary[]): string[] {
   return held.map(
     (r) =>
       `Customer hold: ${r.order_name} held before sending, its returning customer's record says ${r.customer_hold}. Send it anyway from its page or Anomalies.`,
+  );
+}
+
+/** The summary's line counting the feed's events: how many each stand-in accepted, by name, for how many orders. */
+export function adEventsLine(rows: readonly OrderSummary[]): string {
+  const events = rows.flatMap((r) => r.ad_events ?? []);
+  if (events.length === 0) return "Conversion feed: no event accepted by Meta's or TikTok's stand-in yet.";
+  const count = (platform: AdEventSummary["platform"]) => events.filter((e) => e.platform === platform).length;
+  const names = new Map<string, number>();
+  for (const e of events) names.set(e.event, (names.get(e.event) ?? 0) + 1);
+  const orders = rows.filter((r) => (r.ad_events ?? []).length > 0).length;
+  return (
+    `Conversion feed: ${events.length} event${events.length === 1 ? "" : "s"} accepted for ${orders} order${orders === 1 ? "" : "s"}, ` +
+    `${count("meta")} by Meta's stand-in and ${count("tiktok")} by TikTok's (` +
+    [...names]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", ") +
+    ")."
   );
 }
 

@@ -1,12 +1,13 @@
 /**
  * After the summary: prints, as the app records them, each lead's status
  * change (status sync every minute), what the app wrote back to the Shopify
- * order (with a link to it), and each order that arrives later (npm run
- * replay). Runs until the process stops.
+ * order (with a link to it), the events the ad platforms' stand-ins accepted
+ * for it, and each order that arrives later (npm run replay). Runs until the
+ * process stops.
  */
 import type { PrismaClient } from "@prisma/client";
 import { parseWriteBackDone, type WriteBackDone } from "../../../app/shopify/write-back-plan";
-import { IN_FLIGHT_STATES, summarize } from "./summary";
+import { adEventsText, IN_FLIGHT_STATES, summarize, type AdEventSummary } from "./summary";
 
 /** What became true in Shopify between two write-back records ("" when nothing did). */
 export function writtenBackChange(before: WriteBackDone, after: WriteBackDone): string {
@@ -22,17 +23,28 @@ export function writtenBackChange(before: WriteBackDone, after: WriteBackDone): 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clock = () => new Date().toTimeString().slice(0, 8);
 
+export interface WatchSources {
+  /** The order's page in Shopify (the stand-in's). */
+  orderPage?(orderId: string): string;
+  /** The events the ad platforms' stand-ins accepted, by order id, in the order they came. */
+  adEvents?(): Promise<Map<string, AdEventSummary[]>>;
+}
+
 export async function watchStatuses(
   db: PrismaClient,
   shop: string,
   log: (line: string) => void,
-  orderPage?: (orderId: string) => string,
+  sources: WatchSources = {},
 ): Promise<never> {
+  const { orderPage } = sources;
   const seen = new Map<string, { state: string; status: string }>();
   const written = new Map<string, WriteBackDone>();
+  const told = new Map<string, number>();
+  let toldInAll = 0;
   let first = true;
   for (;;) {
     const links = await db.orderLink.findMany({ where: { shop }, orderBy: { createdAt: "asc" } }).catch(() => []);
+    const adEvents = (await sources.adEvents?.().catch(() => null)) ?? new Map<string, AdEventSummary[]>();
     for (const link of links) {
       const s = summarize(link);
       if (IN_FLIGHT_STATES.has(s.state)) continue;
@@ -54,6 +66,12 @@ export async function watchStatuses(
       if (change && !first)
         log(`${clock()} ${s.order_name} in Shopify: ${change}${orderPage ? ` (${orderPage(s.order_id)})` : ""}`);
       written.set(s.order_id, done);
+      const events = adEvents.get(s.order_id) ?? [];
+      const fresh = events.slice(told.get(s.order_id) ?? 0);
+      toldInAll += fresh.length;
+      if (fresh.length && !first)
+        log(`${clock()} ${s.order_name} told the ads: ${adEventsText(fresh)} (${toldInAll} events accepted in all)`);
+      told.set(s.order_id, events.length);
     }
     first = false;
     await sleep(3000);

@@ -11,11 +11,14 @@ import { hmacBase64, signedWebhookHeaders } from "../../../scripts/dev/lib/webho
 import { parseDemoOptions } from "../../../scripts/dev/demo/options";
 import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
 import {
+  adEventsLine,
+  adEventsText,
   compareWithExpectations,
   formatTable,
   progressLine,
   summarize,
   type LinkRow,
+  type OrderSummary,
 } from "../../../scripts/dev/demo/summary";
 import {
   isLoopbackAddress,
@@ -35,6 +38,8 @@ describe("demo options", () => {
       port: 8080,
       sandboxPort: 4010,
       shopifyAdminPort: 4020,
+      metaPort: 4030,
+      tiktokPort: 4031,
       previewPort: 8081,
       json: false,
       timeoutSeconds: 180,
@@ -55,6 +60,9 @@ describe("demo options", () => {
         "--sandbox-port=9100",
         "--shopify-admin-port",
         "9200",
+        "--meta-port",
+        "9300",
+        "--tiktok-port=9301",
       ]),
     ).toMatchObject({
       ordersDir: "dir",
@@ -63,6 +71,8 @@ describe("demo options", () => {
       port: 9000,
       sandboxPort: 9100,
       shopifyAdminPort: 9200,
+      metaPort: 9300,
+      tiktokPort: 9301,
       previewPort: 9001,
     });
   });
@@ -74,6 +84,10 @@ describe("demo options", () => {
     expect(() => parseDemoOptions(["--sandbox-port", "4020"])).toThrow(
       /--sandbox-port and --shopify-admin-port are both 4020/,
     );
+    expect(() => parseDemoOptions(["--meta-port", "4020"])).toThrow(
+      /--shopify-admin-port and --meta-port are both 4020/,
+    );
+    expect(() => parseDemoOptions(["--tiktok-port", "4030"])).toThrow(/--meta-port and --tiktok-port are both 4030/);
     expect(() => parseDemoOptions(["--timeout"])).toThrow(/needs a value/);
   });
 
@@ -223,9 +237,33 @@ describe("summary", () => {
       row,
       summarize(link({ orderName: "#1002", state: "held", leadRef: null, findings: "[]" })),
     ]).split("\n");
-    expect(table[0]).toMatch(/^Order\s+State\s+Lead ref\s+Confirmation\s+Shipping\s+Findings\s+Anomalies$/);
+    expect(table[0]).toMatch(/^Order\s+State\s+Lead ref\s+Confirmation\s+Shipping\s+Findings\s+Anomalies\s+Ads told$/);
     expect(table[2].indexOf("created")).toBe(table[3].indexOf("held"));
     expect(table[3]).toContain("-");
+  });
+
+  it("shows the events the ad stand-ins accepted for each order, and counts them in one line", () => {
+    const delivered: OrderSummary = {
+      ...summarize(link({ shippingStatus: "delivered" })),
+      ad_events: [
+        { platform: "meta", event: "CODDelivered" },
+        { platform: "tiktok", event: "CODDelivered" },
+      ],
+    };
+    const refused: OrderSummary = {
+      ...summarize(link({ orderId: "2", orderName: "#1002", confirmationStatus: "canceled" })),
+      ad_events: [{ platform: "meta", event: "CODRefused" }],
+    };
+    const waiting: OrderSummary = { ...summarize(link({ orderId: "3", orderName: "#1003" })), ad_events: [] };
+    expect(adEventsText(delivered.ad_events!)).toBe("CODDelivered to Meta and TikTok");
+    const table = formatTable([delivered, refused, waiting]).split("\n");
+    expect(table[2]).toMatch(/CODDelivered to Meta and TikTok$/);
+    expect(table[3]).toMatch(/CODRefused to Meta$/);
+    expect(table[4]).toMatch(/ -$/);
+    expect(adEventsLine([delivered, refused, waiting])).toBe(
+      "Conversion feed: 3 events accepted for 2 orders, 2 by Meta's stand-in and 1 by TikTok's (CODDelivered 2, CODRefused 1).",
+    );
+    expect(adEventsLine([waiting])).toBe("Conversion feed: no event accepted by Meta's or TikTok's stand-in yet.");
   });
 
   it("compares codes as sets and reports what differs", () => {

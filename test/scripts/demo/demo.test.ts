@@ -1,8 +1,10 @@
 /**
  * The CI proof of `npm run demo`: the whole app (production build, its worker
- * process, sandbox, Shopify Admin stand-in, embedded PostgreSQL) runs the built-in orders,
- * every order ends as its file expects, and what the app wrote back shows on the
- * stand-in's orders. Runs the demo as a child process, exactly as a reviewer would.
+ * process, sandbox, Shopify Admin stand-in, Meta's and TikTok's stand-ins,
+ * embedded PostgreSQL) runs the built-in orders, every order ends as its file
+ * expects, what the app wrote back shows on the stand-in's orders, and the
+ * events the ad stand-ins accepted are those the orders' outcomes call for.
+ * Runs the demo as a child process, exactly as a reviewer would.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,11 +15,41 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readOrderFiles } from "../../../scripts/dev/lib/order-files";
 import { freePort } from "../../../scripts/dev/lib/ports";
 import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
-import { compareWithExpectations, describeMismatch, type OrderSummary } from "../../../scripts/dev/demo/summary";
+import {
+  compareWithExpectations,
+  describeMismatch,
+  type AdEventSummary,
+  type OrderSummary,
+} from "../../../scripts/dev/demo/summary";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const dataDir = mkdtempSync(join(tmpdir(), "cod-demo-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/**
+ * The events an order's outcome calls for under the demo's feed (delivered counts, refusals and returns told too,
+ * every order told from customer data), to both platforms: what the stand-ins must have accepted for the statuses
+ * the summary shows beside them.
+ */
+function expectedAdEvents(row: OrderSummary): AdEventSummary[] {
+  if (row.state !== "created" && row.state !== "damaged") return [];
+  const shipping = row.shipping_status ?? "pending";
+  const parcel = ["shipped", "delivered", "paid", "returned"].includes(shipping);
+  const event =
+    shipping === "delivered" || shipping === "paid"
+      ? "CODDelivered"
+      : shipping === "returned"
+        ? "CODReturned"
+        : row.confirmation_status === "canceled" && !parcel
+          ? "CODRefused"
+          : null;
+  return event
+    ? [
+        { platform: "meta", event },
+        { platform: "tiktok", event },
+      ]
+    : [];
+}
 
 function runDemo(args: string[], timeoutMs: number) {
   const child = spawn(
@@ -46,7 +78,13 @@ describe("npm run demo -- --json", () => {
   it("runs the built-in orders through the whole app and each ends as expected", async () => {
     const deliveries = readOrderFiles(BUILT_IN_ORDERS_DIR);
     const expected = expectationsOf(deliveries);
-    const [port, sandboxPort, shopifyAdminPort] = [await freePort(), await freePort(), await freePort()];
+    const [port, sandboxPort, shopifyAdminPort, metaPort, tiktokPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
 
     const run = await runDemo(
       [
@@ -60,6 +98,10 @@ describe("npm run demo -- --json", () => {
         String(sandboxPort),
         "--shopify-admin-port",
         String(shopifyAdminPort),
+        "--meta-port",
+        String(metaPort),
+        "--tiktok-port",
+        String(tiktokPort),
         "--data-dir",
         dataDir,
       ],
@@ -83,8 +125,16 @@ describe("npm run demo -- --json", () => {
 
     // The shop was installed by the app itself, through the stand-in's token exchange.
     expect(run.stderr).toMatch(/installed through the token exchange/);
+    // The conversion feed: both platforms connected through their stand-ins on the ports given, and on.
+    expect(run.stderr).toContain(
+      `Meta and TikTok stand-ins: http://127.0.0.1:${metaPort} (Conversions API), http://127.0.0.1:${tiktokPort} (Events API)`,
+    );
+    expect(run.stderr).toMatch(
+      /Conversion feed: on, Meta \(dataset Atlas Beauty COD \d+, token •••• \S{4}\) and TikTok \(pixel [A-Z0-9]+, token •••• \S{4}\) verified by their stand-ins/,
+    );
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual([
+        "ad_events",
         "anomalies",
         "city_id",
         "confirmation_status",
@@ -121,7 +171,19 @@ describe("npm run demo -- --json", () => {
       if (row.state === "held" || row.state === "damaged")
         expect(row.flow_triggers, row.order_name).toContain(`order-needs-attention ${row.state}`);
       if (row.state === "skipped") expect(row.flow_triggers, row.order_name).toEqual([]);
+      // What the stand-ins accepted is what the order's outcome so far calls for: nothing before its parcel is
+      // delivered, returned or refused on the phone (the autopilot takes minutes), then one event per platform.
+      const byPlatform = (events: readonly AdEventSummary[]) =>
+        [...events].sort((a, b) => `${a.platform}${a.event}`.localeCompare(`${b.platform}${b.event}`));
+      expect(byPlatform(row.ad_events!), row.order_name).toEqual(byPlatform(expectedAdEvents(row)));
     }
+    // The last lines count them.
+    const told = rows.flatMap((r) => r.ad_events!);
+    expect(run.stderr).toContain(
+      told.length === 0
+        ? "Conversion feed: no event accepted by Meta's or TikTok's stand-in yet."
+        : `Conversion feed: ${told.length} event${told.length === 1 ? "" : "s"} accepted for `,
+    );
     const byName = new Map(rows.map((r) => [r.order_name, r]));
     // Phones typed every way reach the platform as 06/07 numbers.
     expect(byName.get("#1015")?.phone).toBe("0661234515");

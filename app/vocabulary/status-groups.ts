@@ -1,8 +1,9 @@
 /**
- * Status groups: every order the app has decided about falls in exactly one
- * group, from the link's state and the platform's two status fields (the lists
- * in the Seller Order API contract, "States and transitions"). Pure; the
- * rollups, Home and the Analytics page all read statuses through this module.
+ * Status groups: where an order stands, in one reading. Every order the app has
+ * decided about falls in exactly one group, from the link's state and what the
+ * platform's two status fields mean (platform-status.ts). Pure; the rollups,
+ * Home, Analytics, the customer records, the order's stage, the ad feed and the
+ * sync ledger all read an order's standing through this module.
  *
  * Not sent (the link's state):
  *   held      held: waits for the merchant's fix
@@ -17,17 +18,17 @@
  * confirmation, read shipping_status", and an unconfirmed lead has no parcel
  * (its shipping_status stays pending). So a parcel that exists (shipped,
  * delivered, paid, returned) decides; otherwise the call does:
- *   delivered     shipping delivered or paid
- *   returned      shipping returned: refused at the door or not collected (the
- *                 platform has one status for both)
- *   in_transit    shipping shipped
- *   parcel_cancelled  confirmed, then shipping canceled before it left
- *   preparing     confirmed, parcel pending or picked up
- *   call_cancelled    confirmation canceled: the customer cancelled on the call
- *   rejected      confirmation wrong, fake or duplicate
- *   unreachable   confirmation no_answer_1, no_answer_2, no_answer_3
- *   awaiting      confirmation new or callback (or none yet)
+ *   delivered     parcel delivered or paid out
+ *   returned      parcel returned: refused at the door or not collected
+ *   in_transit    parcel shipped
+ *   parcel_cancelled  call confirmed, then the parcel cancelled before it left
+ *   preparing     call confirmed, parcel pending or picked up
+ *   call_cancelled    call cancelled: the customer cancelled on the call
+ *   rejected      call closed as a wrong number, fake or duplicate
+ *   unreachable   no answer (1, 2, 3)
+ *   awaiting      new or call back (or none yet, or a status the app does not know)
  */
+import { callOf, parcelOf, type Call, type Parcel } from "./platform-status";
 
 export const SENT_BUCKETS = [
   "awaiting",
@@ -53,20 +54,19 @@ export const STATUS_GROUPS: readonly StatusGroup[] = [
   ...SENT_BUCKETS.map((b) => `damaged.${b}` as const),
 ];
 
-const PARCEL_EXISTS: Record<string, SentBucket> = {
+const BUCKET_OF_PARCEL: Partial<Record<Parcel, SentBucket>> = {
+  in_transit: "in_transit",
   delivered: "delivered",
-  paid: "delivered",
+  paid_out: "delivered",
   returned: "returned",
-  shipped: "in_transit",
 };
-const REFUSED_ON_CALL: Record<string, SentBucket> = {
-  canceled: "call_cancelled",
-  wrong: "rejected",
-  fake: "rejected",
-  duplicate: "rejected",
-  no_answer_1: "unreachable",
-  no_answer_2: "unreachable",
-  no_answer_3: "unreachable",
+const BUCKET_OF_CALL: Record<Call, SentBucket> = {
+  awaiting: "awaiting",
+  unreachable: "unreachable",
+  confirmed: "preparing",
+  cancelled: "call_cancelled",
+  wrong_number: "rejected",
+  rejected: "rejected",
 };
 const UNSENT_STATES: Record<string, UnsentGroup> = {
   held: "held",
@@ -84,10 +84,12 @@ export interface StatusFields {
 
 /** The platform's two statuses of a sent lead as one bucket. */
 export function sentBucket(confirmationStatus: string | null, shippingStatus: string | null): SentBucket {
-  const parcel = shippingStatus ? PARCEL_EXISTS[shippingStatus] : undefined;
-  if (parcel) return parcel;
-  if (confirmationStatus === "confirmed") return shippingStatus === "canceled" ? "parcel_cancelled" : "preparing";
-  return (confirmationStatus && REFUSED_ON_CALL[confirmationStatus]) || "awaiting";
+  const parcel = parcelOf(shippingStatus);
+  const fromParcel = parcel && BUCKET_OF_PARCEL[parcel];
+  if (fromParcel) return fromParcel;
+  const call = callOf(confirmationStatus);
+  if (call === "confirmed" && parcel === "cancelled") return "parcel_cancelled";
+  return call ? BUCKET_OF_CALL[call] : "awaiting";
 }
 
 /** The group of a link; null while the app is still processing it (not counted yet). */
@@ -115,3 +117,22 @@ export const isDelivered = (group: string): boolean => bucketOf(group) === "deli
 export const isReturned = (group: string): boolean => bucketOf(group) === "returned";
 /** One of "the orders I took": everything counted but non-COD orders. */
 export const isTakenOrder = (group: string): boolean => group !== "skipped";
+
+/** The sync ledger's coarser words for the same groups: it counts links by their state alone. */
+export type LedgerGroup = "sent" | "held" | "refused" | "skipped" | "cancelled" | "pending";
+
+// Refused covers refused and failed to send: either way the platform has no lead.
+const LEDGER_OF_UNSENT: Record<UnsentGroup, LedgerGroup> = {
+  held: "held",
+  failed: "refused",
+  invalid: "refused",
+  cancelled: "cancelled",
+  skipped: "skipped",
+};
+
+/** A link's ledger group: sent, or why not; pending while the app is still processing it. */
+export function ledgerGroupOf(state: string): LedgerGroup {
+  const group = statusGroupOf({ state, confirmationStatus: null, shippingStatus: null });
+  if (group === null) return "pending";
+  return bucketOf(group) !== null ? "sent" : LEDGER_OF_UNSENT[group as UnsentGroup];
+}

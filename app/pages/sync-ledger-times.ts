@@ -4,9 +4,9 @@
  * not convert them itself, as the browser's time-zone data may differ from the
  * server's (app/i18n/format.ts).
  */
-import type { LocalTime } from "../../i18n/format";
-import type { SyncLedgerView } from "../../pages/sync-ledger.server";
-import { localTime } from "../../time-zone";
+import type { LocalTime } from "../i18n/format";
+import type { SyncLedgerView } from "./sync-ledger.server";
+import { localTime } from "../time-zone";
 
 /** The ledger and, for each ISO instant it holds, that instant's wall-clock time in the shop's zone. */
 export interface LedgerOnPage extends SyncLedgerView {
