@@ -171,7 +171,7 @@ export const en = {
   "settings.hold.city_unmatched": "The city is not a delivered city",
   "settings.hold.city_fuzzy": "The city was read by resemblance, without proof",
   "settings.hold.city_fuzzyHelp":
-    "A name close to a delivered city's, or holding it, may be another town (Ain Aouda is not Aïn Harrouda, Bab Taza is not Taza). Ticked, the order waits for you with the city it resembles and its address. A spelling that sounds like one delivered city alone, or that you confirmed, is sent either way.",
+    "A name close to a delivered city's, or holding it, may be another town (Bab Taza is not Taza). Ticked, the order waits for you with the city it resembles and its address. A spelling that sounds like one delivered city alone, or that you confirmed, is sent either way.",
   "settings.hold.city_from_address": "The city was found in the address",
   "settings.hold.sku_missing": "A product has no SKU",
   "settings.hold.sku_unmatched": "A product is not in the platform catalogue",

@@ -180,7 +180,7 @@ export const fr: Messages = {
   "settings.hold.city_unmatched": "La ville n'est pas une ville livrée",
   "settings.hold.city_fuzzy": "La ville a été lue par ressemblance, sans preuve",
   "settings.hold.city_fuzzyHelp":
-    "Un nom proche de celui d'une ville livrée, ou qui le contient, peut être une autre localité (Aïn Aouda n'est pas Aïn Harrouda, Bab Taza n'est pas Taza). Coché : la commande vous attend avec la ville qui lui ressemble et son adresse. Une orthographe qui se prononce comme une seule ville livrée, ou que vous avez confirmée, part dans tous les cas.",
+    "Un nom proche de celui d'une ville livrée, ou qui le contient, peut être une autre localité (Bab Taza n'est pas Taza). Coché : la commande vous attend avec la ville qui lui ressemble et son adresse. Une orthographe qui se prononce comme une seule ville livrée, ou que vous avez confirmée, part dans tous les cas.",
   "settings.hold.city_from_address": "La ville a été trouvée dans l'adresse",
   "settings.hold.sku_missing": "Un produit n'a pas de SKU",
   "settings.hold.sku_unmatched": "Un produit n'est pas dans le catalogue de la plateforme",

@@ -191,7 +191,10 @@ describe("a looser policy in Settings", () => {
     expect(saved.release?.stillHeld).toBe(1);
 
     // Nothing was sent: the freed orders wait, their hold ended and said so; the refuser's stays.
-    const after = await db.prisma.orderLink.findMany({ where: { id: { in: placed.map((l) => l.id) } } });
+    const after = await db.prisma.orderLink.findMany({
+      where: { id: { in: placed.map((l) => l.id) } },
+      orderBy: { orderId: "asc" },
+    });
     expect(after.map((l) => l.state)).toEqual(["held", "held", "held"]);
     expect(await db.prisma.job.count({ where: { kind: "post-lead", state: { not: "done" } } })).toBe(0);
     const { customerHoldReasons } = await import("../../app/customers/hold-reasons.server");
@@ -236,9 +239,11 @@ describe("a looser policy in Settings", () => {
       sent: 2,
     });
     await pipeline.drain({ kinds: ["post-lead"], timeoutMs: 60_000 });
-    const sent = await db.prisma.orderLink.findMany({ where: { id: { in: placed.map((l) => l.id) } } });
-    const stateOf = new Map(sent.map((l) => [l.id, l.state]));
-    expect(placed.map((l) => stateOf.get(l.id))).toEqual(["held", "created", "created"]);
+    const sent = await db.prisma.orderLink.findMany({
+      where: { id: { in: placed.map((l) => l.id) } },
+      orderBy: { orderId: "asc" },
+    });
+    expect(sent.map((l) => l.state)).toEqual(["held", "created", "created"]);
   });
 });
 
