@@ -179,11 +179,11 @@ const storedEvent = (e: LeadEvent) => JSON.stringify({ kind: e.kind, before: e.b
 
 interface MoveWrites {
   update: BatchItem;
-  /** The timeline rows and the event, each written only while the link stands in the move's from or to. */
+  /** The timeline rows and the event, each written only while the link stands in the move's from (or to). */
   rows: BatchItem[];
 }
 
-function writesOf(move: LinkMove): MoveWrites {
+function writesOf(move: LinkMove, rowsWhile: "from" | "to"): MoveWrites {
   const { link, to, at } = move;
   const from = link.state as LinkState;
   assertMove(from, to);
@@ -203,8 +203,8 @@ function writesOf(move: LinkMove): MoveWrites {
   };
   const rows = (move.timeline ?? []).map((entry) => timelineRow(link.shop, link.id, { ...entry, at: entry.at ?? at }));
   const event = eventOf(move);
-  // From: the writes of one statement all see the link as it was. To: statement by statement, once it moved.
-  const states = [from, to];
+  // One statement's writes all see the link as it was (from); statement by statement, the rows follow the move (to).
+  const states = [rowsWhile === "from" ? from : to];
   return {
     update,
     rows: [
@@ -227,11 +227,14 @@ function writesOf(move: LinkMove): MoveWrites {
 /**
  * The move as writes for one statement of a caller's batch (`Sql.batch`, whose
  * writes all see the link as it was): the UPDATE first (its count says whether
- * the link moved), then its rows, written only if the link still stood in the
- * state the caller read. Throws IllegalLinkTransitionError for a move the machine forbids.
+ * the link moved), then its rows, written only if the link stood in the state
+ * the caller read when the statement began. A commit that moves the link while
+ * the UPDATE waits for its row leaves the count at 0 and the rows written: the
+ * caller runs the batch in a transaction and rolls it back when the count is not 1.
+ * Throws IllegalLinkTransitionError for a move the machine forbids.
  */
 export function moveItems(move: LinkMove): BatchItem[] {
-  const writes = writesOf(move);
+  const writes = writesOf(move, "from");
   return [writes.update, ...writes.rows];
 }
 
@@ -241,7 +244,7 @@ export function moveItems(move: LinkMove): BatchItem[] {
  * Throws IllegalLinkTransitionError for a move the machine forbids.
  */
 export async function moveLink(db: SqlSource, move: LinkMove): Promise<boolean> {
-  const writes = writesOf(move);
+  const writes = writesOf(move, "to");
   const sql = sqlOf(db);
   if ((await sql.run(writes.update.statement, writes.update.params)) === 0) return false;
   for (const item of writes.rows) await sql.run(item.statement, item.params);

@@ -395,7 +395,7 @@ interface MappedOrder {
   write(tx: Sql): Promise<void>;
 }
 
-/** The link moved since it was read (a merchant's action): the mark is rolled back. */
+/** The link moved since it was read (a merchant's action, another attempt): the mark or the answer is rolled back. */
 class ChangedMeanwhile extends Error {}
 
 /** Maps the stored order with the shop's rules, refreshing stale reference lists first. */
@@ -550,7 +550,7 @@ async function findPostedLead(client: SellerApiClient, link: OrderLink): Promise
 
 /**
  * The answer in one commit: the link, its timeline row, its lead event (told
- * later, in a batch) and the job's completion.
+ * later, in a batch) and the job's completion; nothing when the link moved meanwhile.
  */
 async function recordAnswer(
   deps: PipelineDeps,
@@ -575,37 +575,52 @@ async function recordAnswer(
     trackingNumber: null,
     sellerProfit: null,
   };
-  // Independent writes, all or none, in one statement.
-  const counts = await sqlDatabaseOf(deps.db).batch([
-    ...moveItems({
-      link,
-      to: answer.kind,
-      reason: null,
-      set: {
-        ...lead,
-        flags: JSON.stringify([...flags]),
-        postingSince: null,
-        postedAt: now,
-        postCount: { add: how.recovered ? 0 : 1 },
-        statusFinal: false,
-      },
-      timeline: [
-        {
-          kind: "answered",
-          text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
-          data: { ref: answer.ref, anomalies },
-        },
-      ],
-      at: now,
-    }),
-    ...wakeJobsItems(writeBackWakes(settingsOf(shop), [{ ...link, ...lead }], now), now),
-    ...(completion ? [completion.item] : []),
-  ]);
-  if (counts[0] !== 1)
+  // Independent writes in one statement, in a transaction rolled back when the link moved meanwhile: a statement
+  // sees the link as it was when it began, so only the UPDATE's own count says this move was made.
+  const counts = await sqlDatabaseOf(deps.db)
+    .transaction(async (tx) => {
+      const written = await tx.batch([
+        ...moveItems({
+          link,
+          to: answer.kind,
+          reason: null,
+          set: {
+            ...lead,
+            flags: JSON.stringify([...flags]),
+            postingSince: null,
+            postedAt: now,
+            postCount: { add: how.recovered ? 0 : 1 },
+            statusFinal: false,
+          },
+          timeline: [
+            {
+              kind: "answered",
+              text: leadAnsweredText(answer.ref ?? null, anomalies, Boolean(how.recovered)),
+              data: { ref: answer.ref, anomalies },
+            },
+          ],
+          at: now,
+        }),
+        ...wakeJobsItems(writeBackWakes(settingsOf(shop), [{ ...link, ...lead }], now), now),
+        ...(completion ? [completion.item] : []),
+      ]);
+      if (written[0] !== 1) throw new ChangedMeanwhile();
+      return written;
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof ChangedMeanwhile)) throw error;
+      return null;
+    });
+  // Moved meanwhile (another attempt recorded this lead, or failed): that move stands, and no second POST follows.
+  // The job ends as done, outside the rolled-back commit; a link not posted keeps postingSince, so its next send
+  // looks for this lead first.
+  if (!counts) {
     log.warn(`post-lead ${link.shop} ${link.orderName}: the order moved while its answer was recorded; left as it is`, {
       shop: link.shop,
       order: link.orderId,
     });
+    return;
+  }
   completion?.completed(counts[counts.length - 1]);
   recordOrderToLead(link.createdAt, now);
 }

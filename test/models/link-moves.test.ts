@@ -117,6 +117,24 @@ describe("a link's state changes only through its door", () => {
     expect(events).toEqual([]);
   });
 
+  it("GIVEN a link that already stands where a stale combined move goes WHEN the move runs THEN its count is 0 and none of its rows is written", async () => {
+    const answer = (link: OrderLink): LinkMove => ({
+      link,
+      to: "created",
+      reason: null,
+      set: { leadRef: "L-7" },
+      timeline: [{ kind: "answered", text: heldByRulesText() }],
+      at,
+    });
+    const read = await linkIn("posting");
+    await db.prisma.$transaction((tx) => moveLink(tx, answer(read)));
+    const again = await sqlDatabaseOf(db.prisma).batch(moveItems(answer(read)));
+    expect(again[0]).toBe(0);
+    const { timeline, events } = await writtenFor(read.id);
+    expect(timeline).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+
   it("GIVEN a lead answered WHEN recorded THEN the event's after holds the columns the move set, and a number column is added to", async () => {
     const link = await linkIn("posting", { postCount: 1 });
     await sqlDatabaseOf(db.prisma).batch(
