@@ -108,6 +108,11 @@ export interface LinkMove {
   at: Date;
   /** When the change happened, when not `at` (Shopify's cancellation time). */
   eventAt?: Date;
+  /**
+   * The order snapshot's time (payloadAt) the caller read, when the move must also hold only while the link
+   * still has that snapshot: a correction from Shopify to a `received` link leaves its state as it was.
+   */
+  snapshotAt?: Date | null;
 }
 
 /** States an order passes through on its way to a lead: no derived row counts them. */
@@ -130,14 +135,15 @@ const isAddition = (value: unknown): value is { add: number } =>
 
 /** The move's UPDATE for one set of columns: written once per set. */
 const moveStatements = new Map<string, ReturnType<typeof statement>>();
-function moveStatement(columns: readonly [string, unknown][]): ReturnType<typeof statement> {
+function moveStatement(columns: readonly [string, unknown][], sameSnapshot: boolean): ReturnType<typeof statement> {
   const sets = columns.map(([c, v]) => (isAddition(v) ? `"${c}" = "${c}" + ?` : `"${c}" = ?`));
-  const key = sets.join(", ");
+  const snapshot = sameSnapshot ? ` AND "payloadAt" IS NOT DISTINCT FROM ?` : "";
+  const key = sets.join(", ") + snapshot;
   let s = moveStatements.get(key);
   if (!s) {
     s =
       statement(`UPDATE "OrderLink" SET "state" = ?, "reason" = ?, "reasonText" = ?${sets.map((x) => `, ${x}`).join("")},
-      "updatedAt" = ? WHERE "id" = ? AND "state" = ?`);
+      "updatedAt" = ? WHERE "id" = ? AND "state" = ?${snapshot}`);
     moveStatements.set(key, s);
   }
   return s;
@@ -189,8 +195,9 @@ function writesOf(move: LinkMove, rowsWhile: "from" | "to"): MoveWrites {
   assertMove(from, to);
   const columns = Object.entries(move.set ?? {}).filter(([, v]) => v !== undefined);
   const reason = reasonFields(move.reason);
+  const sameSnapshot = move.snapshotAt !== undefined;
   const update: BatchItem = {
-    statement: moveStatement(columns),
+    statement: moveStatement(columns, sameSnapshot),
     params: [
       to,
       reason.reason,
@@ -199,6 +206,7 @@ function writesOf(move: LinkMove, rowsWhile: "from" | "to"): MoveWrites {
       at,
       link.id,
       from,
+      ...(sameSnapshot ? [move.snapshotAt] : []),
     ],
   };
   const rows = (move.timeline ?? []).map((entry) => timelineRow(link.shop, link.id, { ...entry, at: entry.at ?? at }));

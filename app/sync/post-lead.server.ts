@@ -166,6 +166,7 @@ export async function runPostLead(
   deps: PipelineDeps,
   job: ClaimedJob,
   ctx?: Pick<JobContext, "completion">,
+  lookAgain = true,
 ): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError("post-lead payload names no order");
@@ -180,7 +181,8 @@ export async function runPostLead(
   const state = loaded.link.state as LinkState;
   if (state !== "received" && state !== "retrying" && state !== "posting") return;
   try {
-    await postLink(deps, job, loaded, ctx);
+    // Changed while it was mapped: once more as it stands now (a correction is sent, a hold or a cancellation stands).
+    if ((await postLink(deps, job, loaded, ctx)) === "moved" && lookAgain) return runPostLead(deps, job, ctx, false);
   } catch (error) {
     // A value the database refuses (old snapshots may still hold a lone surrogate) is refused on every attempt.
     const problem = databaseValueProblem(error);
@@ -195,7 +197,7 @@ async function postLink(
   job: ClaimedJob,
   loaded: Loaded,
   ctx?: Pick<JobContext, "completion">,
-): Promise<void> {
+): Promise<void | "moved"> {
   const { db } = deps;
   const database = sqlDatabaseOf(db);
   const { link, shop } = loaded;
@@ -320,6 +322,8 @@ async function postLink(
           set: { ...mapped.fields, postingSince: posting.postingSince },
           timeline: mapped.entries(sent),
           at: deps.now(),
+          // A correction from Shopify leaves a received link received: only its snapshot says it changed.
+          snapshotAt: link.payloadAt,
         }),
         ...odds.items,
         ...(slot ? [slot.item] : []),
@@ -335,13 +339,13 @@ async function postLink(
       await database.transaction((tx) => mapped.write(tx));
       return false;
     });
-  // Cancelled or changed by the merchant meanwhile: that change wins.
+  // Cancelled, corrected or changed by the merchant meanwhile: that change wins.
   if (!marked) {
     log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed while it was being mapped; not sent now`, {
       shop: link.shop,
       order: link.orderId,
     });
-    return;
+    return "moved";
   }
   Object.assign(link, posting);
 

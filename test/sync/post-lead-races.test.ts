@@ -200,3 +200,49 @@ describe("an answer that loses to another move", () => {
     ]);
   });
 });
+
+describe("a correction from Shopify while the order is mapped", () => {
+  it("GIVEN orders/updated changes the phone while post-lead maps the old snapshot WHEN the job ends THEN the order has one lead, with the corrected phone", async () => {
+    const body = await placeOrder({ phone: "+212 6 12 34 56 78" });
+    // The mapping fetches the cities (stale lists): Shopify's correction commits meanwhile.
+    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
+    let corrected = false;
+    around.cities = async function (this: unknown) {
+      const cities = await realOf(this).cities();
+      if (!corrected) {
+        corrected = true;
+        const fixed = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() } as Record<string, unknown>;
+        fixed.shipping_address = { ...(body.shipping_address as Record<string, unknown>), phone: "0698765432" };
+        expect(await deliver("updated", fixed)).toBe(200);
+      }
+      return cities;
+    };
+    await drain();
+    expect(corrected).toBe(true);
+    const after = await linkOf(body.id);
+    expect(after.state).toBe("created");
+    expect(after.phone).toBe("0698765432");
+    const ours = (await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef);
+    expect(ours.map((x) => x.customer_phone)).toEqual(["0698765432"]);
+  });
+
+  it("GIVEN orders/updated changes only a tag while post-lead maps WHEN the job ends THEN the order is sent once", async () => {
+    const body = await placeOrder();
+    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
+    let tagged = false;
+    around.cities = async function (this: unknown) {
+      const cities = await realOf(this).cities();
+      if (!tagged) {
+        tagged = true;
+        const update = { ...body, tags: "vip", updated_at: new Date(Date.now() + 60_000).toISOString() };
+        expect(await deliver("updated", update)).toBe(200);
+      }
+      return cities;
+    };
+    await drain();
+    expect(tagged).toBe(true);
+    const after = await linkOf(body.id);
+    expect(after.state).toBe("created");
+    expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef)).toHaveLength(1);
+  });
+});
