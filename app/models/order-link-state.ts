@@ -78,9 +78,12 @@ export function assertMove(from: LinkState, to: LinkState): void {
   if (!canMove(from, to)) throw new IllegalLinkTransitionError(from, to);
 }
 
+/** The states in which a lead exists on the platform for this order. */
+export const POSTED_STATES: readonly LinkState[] = ["created", "damaged"];
+
 /** A lead exists on the platform for this order. */
 export function isPosted(state: LinkState): boolean {
-  return state === "created" || state === "damaged";
+  return POSTED_STATES.includes(state);
 }
 
 /** Not yet posted and still to be worked on: an update from Shopify is taken into account. */

@@ -29,6 +29,7 @@ import { writeBackWakes } from "./write-back-task.server";
 import { log } from "../runtime/logger.server";
 import { recordSyncCycle } from "../runtime/metrics.server";
 import { statusChangedText } from "../models/order-texts";
+import { POSTED_STATES } from "../models/order-link-state";
 
 export interface SyncReport {
   tracked: number;
@@ -210,9 +211,10 @@ function finish(report: SyncReport, started: number): SyncReport {
   return report;
 }
 
+// Only while the lead stands posted: a resend that reopened the order since the read keeps none of the old lead's statuses.
 const SET_STATUS = statement(
   `UPDATE "OrderLink" SET "confirmationStatus" = ?, "shippingStatus" = ?, "trackingNumber" = ?, "sellerProfit" = ?, "statusFinal" = ?,
-    "statusCheckedAt" = ?, "updatedAt" = ? WHERE "id" = ANY(?)`,
+    "statusCheckedAt" = ?, "updatedAt" = ? WHERE "id" = ANY(?) AND "state" = ANY(?) RETURNING "id"`,
 );
 
 /**
@@ -247,9 +249,11 @@ export async function writeStatusChanges(
           timeline: { kind: "status_changed", text: statusChangedText(link.leadRef, before, next), data: next },
         });
     }
-    await database.transaction(async (tx) => {
-      for (const { data, ids } of groups.values()) {
-        await tx.run(SET_STATUS, [
+    const written = await database.transaction(async (tx) => {
+      const ids = new Set<string>();
+      for (const group of groups.values()) {
+        const { data } = group;
+        const updated = await tx.all(SET_STATUS, [
           data.confirmationStatus,
           data.shippingStatus,
           data.trackingNumber,
@@ -257,15 +261,20 @@ export async function writeStatusChanges(
           data.statusFinal,
           now,
           now,
-          ids,
+          group.ids,
+          POSTED_STATES,
         ]);
+        for (const row of updated) ids.add(String(row.id));
       }
-      const recorded = statusChangeItems(moves, now);
+      // The timeline rows and events of the statuses written, not of a lead reopened meanwhile.
+      const kept = moves.filter((m) => ids.has(m.link.id));
+      const recorded = statusChangeItems(kept, now);
       for (const item of recorded.items) await tx.run(item.statement, item.params);
       await wakeJobs(tx, await writeBacksOf(tx, batch, recorded.events, now));
+      return { rows: ids.size, changed: kept.length };
     });
-    rows += batch.length;
-    changed += moves.length;
+    rows += written.rows;
+    changed += written.changed;
     await yieldToEventLoop();
   }
   return { rows, changed };

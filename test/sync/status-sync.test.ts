@@ -194,6 +194,30 @@ describe("status sync", () => {
   });
 });
 
+describe("a status read racing a resend", () => {
+  it("GIVEN the merchant resends a lead between the sync's read and its write WHEN the sync writes THEN nothing of the old lead's status is recorded on the reopened order", async () => {
+    const { resendOrder } = await import("../../app/sync/order-actions.server");
+    const { loadTrackedLinks, statusChangeFor, writeStatusChanges } = await import("../../app/sync/status-sync.server");
+    const [a] = await seedLeads(1);
+    await pipeline.tellLeadEvents();
+    const [read] = await loadTrackedLinks(db.prisma, SHOP);
+    const change = statusChangeFor(read, { ...read, confirmationStatus: "confirmed", shippingStatus: "shipped" })!;
+    await resendOrder(db.prisma, SHOP, a.id, { by: "merchant", secondLead: true });
+    const rowsBefore = await db.prisma.timelineEvent.count({ where: { linkId: a.id } });
+
+    await writeStatusChanges(pipeline.deps, [change]);
+
+    const after = await db.prisma.orderLink.findUniqueOrThrow({ where: { id: a.id } });
+    expect(after.state).toBe("received");
+    expect([after.confirmationStatus, after.shippingStatus]).toEqual(["new", "pending"]);
+    expect(await db.prisma.timelineEvent.count({ where: { linkId: a.id } })).toBe(rowsBefore);
+    const events = (await db.prisma.pendingLeadEvent.findMany({ where: { linkId: a.id } })).map(
+      (e) => (JSON.parse(e.event) as { kind: string }).kind,
+    );
+    expect(events).toEqual(["reopened"]);
+  });
+});
+
 describe("platform events", () => {
   const secret = "whsec_demo_events_secret";
 
