@@ -34,6 +34,8 @@ export const timelineEn = {
   "timeline.text.waitingForKey": "Waiting for your platform key: enter it in Settings",
   "timeline.text.waitingKeyRejected": "Waiting: the platform refused your key. Enter a new one in Settings",
   "timeline.text.rateLimited": "Sending limit reached: sent again in {seconds} s",
+  "timeline.text.earlierSendLanding":
+    "An earlier send of this order may still be reaching the platform: it is looked for there once it has arrived",
   "timeline.text.notInstalled": "The app is not installed on this shop any more",
   "timeline.text.reinstalled": "The app was installed again: the order is sent on",
   "timeline.text.statusChanged": "Lead {ref}: {changes}",

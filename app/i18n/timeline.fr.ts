@@ -36,6 +36,8 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.text.waitingKeyRejected":
     "En attente : la plateforme a refusé votre clé. Saisissez-en une nouvelle dans les paramètres",
   "timeline.text.rateLimited": "Limite d'envoi atteinte : nouvel envoi dans {seconds} s",
+  "timeline.text.earlierSendLanding":
+    "Un envoi précédent de cette commande est peut-être encore en route vers la plateforme : on le cherche là-bas dès qu'il est arrivé",
   "timeline.text.notInstalled": "L'application n'est plus installée sur cette boutique",
   "timeline.text.reinstalled": "L'application a été réinstallée : la commande est envoyée",
   "timeline.text.statusChanged": "Lead {ref} : {changes}",

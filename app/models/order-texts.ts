@@ -140,6 +140,8 @@ export const keyRejectedText = () => msg("timeline.text.keyRejected");
 export const waitingForKeyText = (rejected: boolean) =>
   msg(rejected ? "timeline.text.waitingKeyRejected" : "timeline.text.waitingForKey");
 export const rateLimitedText = (seconds: number) => msg("timeline.text.rateLimited", { seconds });
+/** An uncertain POST may still land: the search for its lead waits. */
+export const earlierSendLandingText = () => msg("timeline.text.earlierSendLanding");
 export const notInstalledText = () => msg("timeline.text.notInstalled");
 export const reinstalledText = () => msg("timeline.text.reinstalled");
 

@@ -30,6 +30,7 @@ import { moveItems, moveLink, type LinkColumns } from "../models/link-moves.serv
 import {
   autoSendOffText,
   checkedText,
+  earlierSendLandingText,
   findingRef,
   heldByRulesText,
   keyRejectedText,
@@ -220,7 +221,7 @@ async function postLink(
     if (state === "posting" && settledAt > deps.now().getTime())
       throw new RetryLaterError(new Date(settledAt), {
         countAttempt: false,
-        reason: "an earlier send of this order may still be landing on the platform; looked for once it has",
+        reason: english(earlierSendLandingText()),
       });
     let found: CreateLeadResult | undefined;
     try {

@@ -336,6 +336,12 @@ describe("failures", () => {
     await control.config({ fault: { latency_ms: 0 } });
     await db.prisma.job.update({ where: { key }, data: { runAt: new Date() } });
     await slow.drain();
+    // (the Activity page reads why it waits, from the catalogues)
+    const { english } = await import("../../app/i18n");
+    const { earlierSendLandingText } = await import("../../app/models/order-texts");
+    expect((await db.prisma.job.findUniqueOrThrow({ where: { key } })).lastError).toBe(
+      english(earlierSendLandingText()),
+    );
     // THEN, once every POST sent has landed and the wait is over, the order has exactly one lead, the one its link names
     const landed = async () =>
       (await control.getKey(sandboxKeyId())).calls.filter((c) => c.method === "POST" && c.path === "/v1/leads")
