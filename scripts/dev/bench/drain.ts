@@ -12,6 +12,9 @@
  * state: from the moment a tenth of the orders are posted (the process warm,
  * its code compiled) to the end, per lead posted in between. The catalogue and
  * cities are cached before the clock starts, as they are in steady state.
+ * Where the statements come from: BENCH_STATEMENT_TEXTS=1 prints each worker's
+ * count per statement text, BENCH_STATEMENT_SOURCES=1 per sender (the app's
+ * functions on the stack) and statement head, both on the workers' stderr.
  *
  * By default the shop runs as a real one is set up: write-back and every Flow
  * trigger on (Flow's lifecycle callback said a workflow uses each), the orders
