@@ -238,8 +238,6 @@ const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
 const discoveryDue = (nowMs: number) => nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS;
 
-const WAITING_STATES = ["pending", "failed"] as const;
-
 /** What the claim's one read (job-sql.ts readClaimRows) found. */
 interface ClaimView {
   turns: Turn[];
@@ -392,22 +390,14 @@ const byAge = (a: Candidate, b: Candidate) =>
 const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) =>
   capped.some((c) => c.shop === job.shop && c.kind === job.kind);
 
-/**
- * The `take` oldest due jobs, of one shop when given, not of the capped pairs.
- * One query per waiting state, each an ordered range of the (state, runAt) index
- * (or (shop, state, runAt) when a shop is given) read up to `take` rows:
- * `state IN (...) ORDER BY runAt` would read and sort every due job, which at
- * 100k pending costs tens of ms a claim.
- */
+/** The `take` oldest due jobs, of one shop when given, not of the capped pairs (job-sql.ts oldestDueRows). */
 async function oldestDue(
   sql: Sql,
   options: ClaimOptions,
   scope: { shop?: string | null; withoutKinds: readonly { shop: string; kind: string }[] },
   take: number,
 ): Promise<Candidate[]> {
-  const found: Candidate[] = [];
-  for (const state of WAITING_STATES)
-    found.push(...(await oldestDueRows(sql, { ...scope, state, now: options.now, kinds: options.kinds, take })));
+  const found = await oldestDueRows(sql, { ...scope, now: options.now, kinds: options.kinds, take });
   return found.sort(byAge).slice(0, take);
 }
 
