@@ -310,9 +310,15 @@ export interface LeaseTerms {
 }
 const leaseValues = (lease: LeaseTerms) => [lease.owner, lease.leaseExpiresAt, lease.now];
 
+/** The oldest due job in `state` is not of shop $4 (false when none is due). */
+const oldestNotOfShop = (state: string, withKinds: boolean) =>
+  `EXISTS (SELECT 1 FROM (SELECT o."shop" FROM "Job" o WHERE o."state" = '${state}' AND o."runAt" <= $3${withKinds ? ` AND o."kind" = ANY($6)` : ""}
+    ORDER BY o."runAt", o."id" LIMIT 1) z WHERE z."shop" IS DISTINCT FROM $4)`;
+
 const claimAlone = (withKinds: boolean) => {
   const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= $3`;
-  return statement(`UPDATE "Job" SET ${SET_RUNNING}
+  return statement(`WITH "leased" AS (
+      UPDATE "Job" SET ${SET_RUNNING}
       WHERE "id" = (
         SELECT p."id" FROM "Job" p
         WHERE p."shop" = $4 AND p."state" = 'pending' AND p."runAt" <= $3${withKinds ? ` AND p."kind" = ANY($6)` : ""}
@@ -325,7 +331,20 @@ const claimAlone = (withKinds: boolean) => {
       AND NOT EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> $4 AND (
         (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
         OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
-      RETURNING ${JOB_COLUMNS}`);
+      RETURNING ${JOB_COLUMNS})
+    SELECT ${JOB_COLUMNS}, FALSE AS "blocked" FROM "leased"
+    UNION ALL
+    SELECT ${JOB_COLUMNS.replace(/"\w+"/g, "NULL")}, (
+        NOT EXISTS (SELECT 1 FROM "Job" d WHERE d."shop" = $4 AND d."state" = 'pending' AND d."runAt" <= $3${withKinds ? ` AND d."kind" = ANY($6)` : ""})
+        OR ${oldestNotOfShop("pending", withKinds)}
+        OR ${oldestNotOfShop("failed", withKinds)}
+        OR EXISTS (SELECT 1 FROM "Job" x WHERE x."state" = 'running' AND x."leaseExpiresAt" < $3)
+        OR EXISTS (SELECT 1 FROM "Job" f WHERE f."shop" = $4 AND f."state" = 'failed' AND f."runAt" <= $3)
+        OR EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> $4 AND (
+          (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
+          OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
+      ) AS "blocked"
+    WHERE NOT EXISTS (SELECT 1 FROM "leased")`);
 };
 const CLAIM_ALONE = claimAlone(false);
 const CLAIM_ALONE_KINDS = claimAlone(true);
@@ -334,21 +353,27 @@ const CLAIM_ALONE_KINDS = claimAlone(true);
  * The claim in one statement while one shop alone has due work: its oldest due
  * pending job of a kind with fewer than `cap` running, leased, provided nothing
  * would come before it in the fair order (no expired lease, no due failed job
- * of the shop, no other turn with a due job). Null when any of that does not
- * hold: the caller then claims the usual way.
+ * of the shop, no other turn with a due job). When none is leased, "none" if
+ * nothing could be claimed now: the shop has due pending jobs but each is of a
+ * kind at its cap or held by another worker, nothing comes before them (as
+ * above), and the oldest due jobs are the shop's (so no job without a turn is
+ * waiting either; the usual claim sees those the same way). The usual claim
+ * would find that in two more reads. Anything else is "blocked": the caller
+ * claims the usual way, which also tidies the turns.
  */
 export async function leaseWhileAlone(
   sql: Sql,
   lease: LeaseTerms,
   scope: { shop: string; cap: number; kinds?: readonly string[] },
-): Promise<JobRow | null> {
-  const [row] = await sql.all<RawJobRow>(scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, [
+): Promise<JobRow | "none" | "blocked"> {
+  const [row] = await sql.all<RawJobRow & { blocked: unknown }>(scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, [
     ...leaseValues(lease),
     scope.shop,
     scope.cap,
     ...(scope.kinds ? [[...scope.kinds]] : []),
   ]);
-  return row ? jobRow(row) : null;
+  if (row && row.id !== null) return jobRow(row);
+  return row?.blocked === false ? "none" : "blocked";
 }
 
 const LEASE_DUE = statement(
