@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/helpers/setup-env.ts"],
+    // models.test.ts reads and writes a real database: one embedded PostgreSQL for the run.
+    globalSetup: ["test/helpers/postgres-global-setup.ts"],
   },
 });
