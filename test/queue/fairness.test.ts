@@ -35,6 +35,13 @@ async function run(n: number, clock: FakeClock): Promise<string[]> {
   return shops;
 }
 
+/** A due post of x.myshopify.com written without enqueue, so its shop has no turn. */
+async function writeOrphan(clock: FakeClock) {
+  await t.prisma.job.create({
+    data: { kind: "post-lead", key: "orphan", shop: "x.myshopify.com", runAt: new Date(clock.now().getTime() - 1000) },
+  });
+}
+
 async function flashSaleThenOthers(clock: FakeClock) {
   // The flash sale's 300 jobs are all older than the other shops' jobs.
   for (let i = 0; i < 300; i++) {
@@ -108,14 +115,7 @@ describe("fair claim", () => {
 
   it("GIVEN a due job whose shop has no turn (written without enqueue) WHEN claiming THEN it is still served", async () => {
     const clock = fakeClock();
-    await t.prisma.job.create({
-      data: {
-        kind: "post-lead",
-        key: "orphan",
-        shop: "x.myshopify.com",
-        runAt: new Date(clock.now().getTime() - 1000),
-      },
-    });
+    await writeOrphan(clock);
 
     expect(await run(5, clock)).toEqual(["x.myshopify.com"]);
   });
@@ -189,15 +189,8 @@ describe("fair claim", () => {
     expect(await claim()).toMatchObject({ key: "b:0" });
     expect(await claim()).toBeNull();
 
-    await t.prisma.job.create({
-      // Written without a turn, older than the shop's posts: the oldest due job, seen as the usual claim sees it.
-      data: {
-        kind: "post-lead",
-        key: "orphan",
-        shop: "x.myshopify.com",
-        runAt: new Date(clock.now().getTime() - 1000),
-      },
-    });
+    // Older than the shop's posts: the oldest due job, seen as the usual claim sees it.
+    await writeOrphan(clock);
     expect(await claim()).toMatchObject({ key: "orphan" });
     expect(await claim()).toBeNull();
 
