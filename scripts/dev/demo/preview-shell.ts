@@ -104,10 +104,22 @@ export function previewShellHtml(options: PreviewShellOptions): string {
   #toasts { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); display: grid; gap: 8px; }
   .toast { padding: 10px 16px; border-radius: 10px; background: #303030; color: #fff; box-shadow: 0 4px 12px rgba(0,0,0,.25); }
   .toast.error { background: #8e1f0b; }
+  /* A phone: the admin's menu becomes a strip above the app, which keeps the whole width, as in Shopify's mobile admin. */
+  @media (max-width: 640px) {
+    body { display: flex; flex-direction: column; }
+    header { height: auto; flex-wrap: wrap; gap: 6px 12px; padding: 8px 12px; }
+    header .domain { display: none; }
+    header .badge { margin-left: 0; }
+    .layout { flex: 1; min-height: 0; height: auto; flex-direction: column; }
+    nav { width: 100%; display: flex; align-items: center; padding: 6px 8px; overflow-x: auto; flex: none; }
+    nav .app { display: none; }
+    #links { display: flex; gap: 4px; }
+    nav a { margin: 0; white-space: nowrap; }
+  }
 </style>
 </head>
 <body>
-<header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div>${escapeHtml(shop)}</div>
+<header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div class="domain">${escapeHtml(shop)}</div>
 ${switcher}${languageMenu}<div class="badge">${escapeHtml(words.badge)}</div>${uninstall}</header>
 <div class="layout">
   <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>
