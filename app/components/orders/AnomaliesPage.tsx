@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { anomaliesPageAction, anomaliesPageData } from "../../pages/anomalies-page.server";
 import type { GroupOrder } from "../../pages/anomalies.server";
 import type { Release } from "../../sync/release-held.server";
@@ -116,9 +116,14 @@ export function AnomaliesPage() {
               />
             ) : groups.length === 0 ? null : (
               <>
-                <Text as="p" tone="subdued">
-                  {t("anomalies.intro")}
-                </Text>
+                {/* On a phone the cards run edge to edge: the intro keeps their inner margin. */}
+                <div data-section="anomalies-intro">
+                  <Box paddingInline={{ xs: "400", sm: "0" }}>
+                    <Text as="p" tone="subdued">
+                      {t("anomalies.intro")}
+                    </Text>
+                  </Box>
+                </div>
                 {groups.map((group) => (
                   <AnomalyGroupCard
                     key={group.key}
