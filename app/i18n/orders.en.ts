@@ -4,7 +4,7 @@
  */
 export const ordersEn = {
   "orders.title": "Orders",
-  "orders.search.placeholder": "Search by order, phone or lead reference",
+  "orders.search.placeholder": "Order, phone or lead reference",
   "orders.tab.all": "All",
   "orders.tab.attention": "Needs attention",
   "orders.tab.sent": "Sent",

@@ -3,7 +3,7 @@ import type { ordersEn } from "./orders.en";
 
 export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "orders.title": "Commandes",
-  "orders.search.placeholder": "Chercher par commande, téléphone ou référence de lead",
+  "orders.search.placeholder": "Commande, téléphone ou lead",
   "orders.tab.all": "Toutes",
   "orders.tab.attention": "À traiter",
   "orders.tab.sent": "Envoyées",
