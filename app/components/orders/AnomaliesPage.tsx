@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useLoaderData } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Box, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import type { anomaliesPageAction, anomaliesPageData } from "../../pages/anomalies-page.server";
 import type { GroupOrder } from "../../pages/anomalies.server";
 import type { Release } from "../../sync/release-held.server";
@@ -13,6 +13,7 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { useT } from "../../i18n/react";
 import { ConfirmModal } from "../ConfirmModal";
 import { EmptyCard } from "../EmptyCard";
+import { PhoneInset } from "../PhoneInset";
 import { usePageAction } from "../usePageAction";
 import { AnomalyGroupCard } from "./AnomalyGroupCard";
 import { CustomerHoldsCard } from "./CustomerHoldsCard";
@@ -116,14 +117,11 @@ export function AnomaliesPage() {
               />
             ) : groups.length === 0 ? null : (
               <>
-                {/* On a phone the cards run edge to edge: the intro keeps their inner margin. */}
-                <div data-section="anomalies-intro">
-                  <Box paddingInline={{ xs: "400", sm: "0" }}>
-                    <Text as="p" tone="subdued">
-                      {t("anomalies.intro")}
-                    </Text>
-                  </Box>
-                </div>
+                <PhoneInset>
+                  <Text as="p" tone="subdued">
+                    {t("anomalies.intro")}
+                  </Text>
+                </PhoneInset>
                 {groups.map((group) => (
                   <AnomalyGroupCard
                     key={group.key}
