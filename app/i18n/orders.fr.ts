@@ -170,7 +170,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.severity.warning": "Avertissement",
   "order.anomalies.title": "Anomalies de la plateforme",
   "order.fix.product": "Produit de la plateforme",
-  "order.fix.productPlaceholder": "Chercher dans le catalogue par nom ou SKU",
+  "order.fix.productPlaceholder": "Nom ou SKU du produit",
   "order.fix.mapSku": "Associer et renvoyer",
   "order.fix.mapSkuHelp": "Toutes les commandes avec ce produit sont renvoyées.",
   "order.fix.city": "Ville livrée",
