@@ -87,7 +87,7 @@ export function previewShellHtml(options: PreviewShellOptions): string {
   html, body { margin: 0; height: 100%; font: 14px/1.4 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; background: #1a1a1a; }
   header { height: 52px; display: flex; align-items: center; gap: 12px; padding: 0 16px; color: #e3e3e3; }
   header .logo { width: 28px; height: 28px; border-radius: 8px; background: #95bf47; color: #1a1a1a; font-weight: 700; display: grid; place-items: center; }
-  header .store { font-weight: 600; }
+  header .store { margin: 0; font-size: inherit; font-weight: 600; }
   header .badge { margin-left: auto; font-size: 12px; padding: 3px 8px; border-radius: 8px; background: #303030; color: #b5b5b5; }
   header .switch { font-size: 12px; color: #b5b5b5; } header select { margin-left: 4px; }
   header form { margin: 0; } header button { font: inherit; font-size: 12px; padding: 3px 8px; border-radius: 8px; border: 1px solid #5c5c5c; background: #303030; color: #e3e3e3; cursor: pointer; }
@@ -119,7 +119,7 @@ export function previewShellHtml(options: PreviewShellOptions): string {
 </style>
 </head>
 <body>
-<header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div class="domain">${escapeHtml(shop)}</div>
+<header><div class="logo">S</div><h1 class="store">${escapeHtml(storeName)}</h1><div class="domain">${escapeHtml(shop)}</div>
 ${switcher}${languageMenu}<div class="badge">${escapeHtml(words.badge)}</div>${uninstall}</header>
 <div class="layout">
   <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>
