@@ -206,6 +206,16 @@ describe("customer delivery record", () => {
       ]);
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("anomalies-customer-holds-fr");
+      // AND on a phone its "Envoyer quand même" reads on one line (it wraps below the order instead)
+      await page.setViewportSize({ width: 375, height: 812 });
+      const sendAnyway = page.getByRole("button", { name: "Envoyer quand même (#4004)" });
+      const lines = await sendAnyway.evaluate((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      await session.screenshot("anomalies-customer-holds-fr-phone");
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();
       await page.locator("ui-modal[open]").getByRole("button", { name: "Envoyer quand même" }).click();
       await expect.poll(async () => (await session.toasts()).includes("Commande envoyée quand même")).toBe(true);
