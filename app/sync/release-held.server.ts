@@ -23,7 +23,7 @@ import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
 import { findingRef, oddsReleasedText, readyAfterFixText, recheckedText } from "../models/order-texts";
 import { decideAgain, type OddsPolicy } from "../odds/decision";
-import { oddsPolicyOf } from "../customers/delivery-odds.server";
+import { oddsPolicyOf, releaseOddsHold } from "../customers/delivery-odds.server";
 import { readShopSettings } from "../models/shop-settings";
 import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { formText } from "../http/form";
@@ -189,6 +189,7 @@ async function heldWithHolds(db: Db, shop: string, where: Prisma.OrderLinkWhereI
     take: RECHECK_LIMIT,
     select: {
       id: true,
+      orderId: true,
       orderName: true,
       findings: true,
       totalCents: true,
@@ -262,7 +263,7 @@ export async function recheckOddsHolds(
     const text = oddsReleasedText(Math.round(score.probability * 100));
     await db.$transaction(async (tx: Prisma.TransactionClient) => {
       await tx.orderLink.update({ where: { id: link.id }, data: reasonFields(text) });
-      await tx.orderOdds.update({ where: { linkId: link.id }, data: { held: false } });
+      await releaseOddsHold(tx, shop, link, now);
       await addTimeline(tx, shop, link.id, { kind: "odds_released", text, data: { policy: policy.policy }, at: now });
     });
     orders.push(releasedOrder(link, link.totalCents, now, settings.staleOrderDays));
