@@ -58,6 +58,29 @@ describe("likely choices from the rankings", () => {
     ).toEqual([[1, 0.95, "likely", "spelling"]]);
   });
 
+  it("GIVEN a proven city and three close ones WHEN proposed THEN the proven one first and the three after it", () => {
+    const idx = buildCityIndex([city(1, "Kenitra"), ...CITIES.slice(1, 4)]);
+    const full = [
+      { cityId: 2, score: 0.9 },
+      { cityId: 3, score: 0.85 },
+      { cityId: 4, score: 0.8 },
+    ];
+    expect(shown(cityProposals(idx, { key: "quenitra", full, spans: [] }))).toEqual([
+      [1, 1, "certain", "sound"],
+      [2, 0.9, "likely", "spelling"],
+      [3, 0.85, "likely", "spelling"],
+      [4, 0.8, "likely", "spelling"],
+    ]);
+  });
+
+  it("GIVEN a spelling the merchant confirmed WHEN a field is far from it THEN its city is not proposed", () => {
+    const idx = buildCityIndex([city(1, "Azrou"), city(5, "Safi")], [{ alias: "Sebt Gzoula", cityId: 5 }]);
+    expect(cityProposals(idx, { key: KEY, full: [], spans: [] })).toEqual([]);
+    expect(shown(cityProposals(idx, { key: "sebtgzoulla", full: [], spans: [] }))).toEqual([
+      [5, 1, "certain", "confirmed"],
+    ]);
+  });
+
   it("GIVEN a city already matched WHEN its other candidates are proposed THEN it is left out", () => {
     const full = [
       { cityId: 1, score: 0.9 },
@@ -103,6 +126,10 @@ describe("a field typed without vowels", () => {
     expect(read("tznta")).toEqual([[2, 0.75, "likely", "consonants"]]);
   });
 
+  it("GIVEN a field whose consonants are one letter WHEN proposed THEN nothing: one consonant points at too many names", () => {
+    expect(cityProposals(buildCityIndex([city(1, "Azou")]), { key: "zzz", full: [], spans: [] })).toEqual([]);
+  });
+
   it("GIVEN two letters, or more than a fifth of vowels WHEN proposed THEN nothing by consonants", () => {
     expect(read("tz")).toEqual([]);
     expect(read("tznnta")).toEqual([[2, 0.75, "likely", "consonants"]]);
@@ -116,6 +143,10 @@ describe("what is proven", () => {
     expect(certainCity(twins, "quenitra")).toBeUndefined();
     expect(certainCity(buildCityIndex([city(1, "Kenitra")]), "quenitra")).toEqual({ cityId: 1, confirmed: false });
     expect(certainCity(buildCityIndex([city(1, "Kenitra")]), "pelikopa")).toBeUndefined();
+  });
+
+  it("GIVEN an Arabic name of two sounds WHEN the field is that name THEN it is not proven: too short to tell", () => {
+    expect(certainCity(buildCityIndex([city(1, "\u0641\u0627\u0633")]), "\u0641\u0627\u0633")).toBeUndefined();
   });
 });
 
@@ -138,5 +169,19 @@ describe("remembered proposals", () => {
     const b: FieldSpan = { words: ["ouezan"], outside: [], ranked: [{ cityId: 3, score: 0.85 }] };
     expect(shown(cityProposals(idx, { key: KEY, full: [], spans: [a] }))).toEqual([[2, 0.85, "likely", "in_field"]]);
     expect(shown(cityProposals(idx, { key: KEY, full: [], spans: [b] }))).toEqual([[3, 0.85, "likely", "in_field"]]);
+    // Runs told apart by their words, not by their letters run together.
+    const split: FieldSpan = { words: ["ouez", "an"], outside: [], ranked: [{ cityId: 4, score: 0.85 }] };
+    expect(shown(cityProposals(idx, { key: KEY, full: [], spans: [split] }))).toEqual([
+      [4, 0.85, "likely", "in_field"],
+    ]);
+    const two: FieldSpan[] = [
+      { words: ["ouezan"], outside: [], ranked: [{ cityId: 5, score: 0.85 }] },
+      { words: ["x"], outside: [], ranked: [] },
+    ];
+    const joined: FieldSpan = { words: ["ouezanx"], outside: [], ranked: [{ cityId: 1, score: 0.85 }] };
+    expect(shown(cityProposals(idx, { key: KEY, full: [], spans: two }))).toEqual([[5, 0.85, "likely", "in_field"]]);
+    expect(shown(cityProposals(idx, { key: KEY, full: [], spans: [joined] }))).toEqual([
+      [1, 0.85, "likely", "in_field"],
+    ]);
   });
 });
