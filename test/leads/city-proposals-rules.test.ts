@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCityIndex } from "../../app/leads/city-match";
 import { certainCity, cityProposals, type FieldSpan } from "../../app/leads/city-proposals";
-import type { City } from "../../app/leads";
+import type { City, CitySuggestion } from "../../app/leads";
 
 const city = (id: number, name: string): City => ({ id, name, delivery_fee: "20.00" });
 // Names far apart in spelling, sound and consonants, so only the rankings given by hand propose them.
@@ -15,8 +15,7 @@ const CITIES = [city(1, "Azrou"), city(2, "Imouzzer"), city(3, "Ouezzane"), city
 const index = () => buildCityIndex(CITIES);
 // A field that sounds like no city and has vowels (so its consonants are not read).
 const KEY = "pelikopa";
-const shown = (s: { cityId: number; score: number; confidence: string; why: string }[]) =>
-  s.map((x) => [x.cityId, x.score, x.confidence, x.why]);
+const shown = (s: CitySuggestion[]) => s.map((x) => [x.cityId, x.score, x.confidence, x.why]);
 
 describe("likely choices from the rankings", () => {
   it("GIVEN five close cities WHEN proposed THEN the three best come, best first, ties by id", () => {
