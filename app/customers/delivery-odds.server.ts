@@ -16,10 +16,17 @@ import type { CatalogueProduct, City } from "../leads/types";
 import { toCents } from "../leads/money";
 import { normalizeSku } from "../leads";
 import { insertNewJobsItem, turnItem, wakeJobsItem } from "../queue/job-sql";
-import { newJob, type EnqueueJobInput } from "../queue/jobs.server";
+import { enqueueJob, newJob, type EnqueueJobInput } from "../queue/jobs.server";
 import { riskAssessmentJobFor } from "../models/job-kinds";
 import type { ShopSettings } from "../models/shop-settings";
-import { decide, expectedValue, riskLevelOf, type OddsPolicy, type OddsRiskLevel } from "../odds/decision";
+import {
+  decide,
+  expectedValue,
+  releasedRiskLevel,
+  riskLevelOf,
+  type OddsPolicy,
+  type OddsRiskLevel,
+} from "../odds/decision";
 import { oddsReasons, parseOddsReasons, type OddsReason } from "../odds/explain";
 import { RECENT_HOURS, type CustomerFacts, type OrderFacts } from "../odds/features";
 import { compileModel, priorModel, scoreOrder, type OddsModel } from "../odds/model";
@@ -255,7 +262,8 @@ const UPSERT_ODDS = statement(`INSERT INTO "OrderOdds" ("linkId", "shop", "proba
   ON CONFLICT ("linkId") DO UPDATE SET "probability" = excluded."probability", "valueCents" = excluded."valueCents",
     "marginCents" = excluded."marginCents", "lossCents" = excluded."lossCents", "breakEven" = excluded."breakEven",
     "level" = excluded."level", "held" = excluded."held", "reasons" = excluded."reasons",
-    "modelFittedAt" = excluded."modelFittedAt", "scoredAt" = excluded."scoredAt"`);
+    "modelFittedAt" = excluded."modelFittedAt", "scoredAt" = excluded."scoredAt",
+    "releasedAt" = CASE WHEN excluded."held" THEN NULL ELSE "OrderOdds"."releasedAt" END`);
 
 /**
  * The statements that record a score in the caller's commit: the row, its risk
@@ -305,6 +313,8 @@ export interface OddsView {
   breakEven: number | null;
   level: OddsRiskLevel;
   held: boolean;
+  /** The merchant released it from its odds' hold (its level is then never high: releasedRiskLevel). */
+  released: boolean;
   reasons: OddsReason[];
   scoredAt: string;
 }
@@ -318,6 +328,7 @@ const ODDS_COLUMNS = {
   breakEven: true,
   level: true,
   held: true,
+  releasedAt: true,
   reasons: true,
   scoredAt: true,
 } as const;
@@ -333,14 +344,17 @@ const parseJson = (text: string): unknown => {
 };
 
 function viewOf(row: OddsRow): OddsView {
+  const level = row.level === "HIGH" || row.level === "MEDIUM" ? row.level : "LOW";
+  const released = row.releasedAt !== null && !row.held;
   return {
     probability: row.probability,
     valueCents: row.valueCents,
     marginCents: row.marginCents,
     lossCents: row.lossCents,
     breakEven: row.breakEven,
-    level: row.level === "HIGH" || row.level === "MEDIUM" ? row.level : "LOW",
+    level: released ? releasedRiskLevel(level) : level,
     held: row.held,
+    released,
     reasons: parseOddsReasons(parseJson(row.reasons)),
     scoredAt: row.scoredAt.toISOString(),
   };
@@ -379,4 +393,34 @@ export function assessmentOf(
       holdText: hold ? holdReasonText(englishT, hold) : null,
     }),
   };
+}
+
+/**
+ * The merchant released the order from its odds' hold (Send anyway, or a looser policy
+ * in Settings): the score stops holding it, its level becomes the odds' own without the
+ * hold (read as releasedRiskLevel), and the risk-assessment job is queued so Shopify's
+ * risk card says so now, not when the order is next scored. In the caller's transaction.
+ */
+export async function releaseOddsHold(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  link: { id: string; orderId: string },
+  now: Date,
+): Promise<void> {
+  const row = await tx.orderOdds.findFirst({
+    where: { shop, linkId: link.id, held: true },
+    select: { probability: true, valueCents: true, modelFittedAt: true },
+  });
+  if (!row) return;
+  const model = await oddsModelFor(tx, shop, row.modelFittedAt);
+  const value = row.valueCents === null ? null : { valueCents: row.valueCents };
+  await tx.orderOdds.update({
+    where: { linkId: link.id },
+    data: {
+      held: false,
+      releasedAt: now,
+      level: riskLevelOf(row.probability, value, false, model.context.shopRate),
+    },
+  });
+  await enqueueJob(tx, riskAssessmentJobFor(shop, link.orderId, link.id));
 }

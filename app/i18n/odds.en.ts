@@ -43,6 +43,7 @@ export const oddsEn = {
     "On its latest {count, plural, one {order} other {# orders}}: AUC {auc} (0.5 is a coin), Brier score {brier} (lower is better).",
   "odds.fact.probability": "Delivery odds {probability}% (your shop delivers {shopRate}%)",
   "odds.fact.value": "Expected value of sending: {value} ({margin} margin if delivered, {loss} lost if it fails)",
+  "odds.fact.released": "Released by the merchant from its delivery-odds hold",
   "odds.fact.valueUnknown": "Expected value unknown: a product's price or the city's delivery fee is missing",
   "activity.jobKind.odds-fit": "Learn the delivery odds",
   "activity.jobKind.risk-assessment": "Write the risk to the Shopify order",

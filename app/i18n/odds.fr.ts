@@ -45,6 +45,7 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
     "Sur {count, plural, one {sa dernière commande} other {ses # dernières commandes}} : AUC {auc} (0,5 = pile ou face), score de Brier {brier} (plus bas = mieux).",
   "odds.fact.probability": "Chances de livraison {probability} % (votre boutique livre {shopRate} %)",
   "odds.fact.value": "Valeur attendue de l'envoi : {value} ({margin} de marge si livrée, {loss} perdus si elle échoue)",
+  "odds.fact.released": "Libérée par le marchand de sa retenue pour ses chances de livraison",
   "odds.fact.valueUnknown":
     "Valeur attendue inconnue : le prix d'un produit ou les frais de livraison de la ville manquent",
   "activity.jobKind.odds-fit": "Apprendre les chances de livraison",

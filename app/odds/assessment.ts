@@ -2,7 +2,7 @@
  * An order's delivery odds as Shopify's risk card shows them
  * (orderRiskAssessmentCreate): the level and up to MAX_FACTS facts, each a
  * sentence with its sentiment: the odds against the shop's own rate, the
- * expected value of sending, the hold when there is one, then the reasons.
+ * expected value of sending, the hold when there is one (or the merchant's release of it), then the reasons.
  * English, as the app writes for readers without a locale (Flow, Shopify).
  * `assessmentKey` names its content, so an assessment is written once per
  * change. Pure.
@@ -22,6 +22,8 @@ export interface StoredOdds {
   lossCents: number | null;
   level: OddsRiskLevel;
   held: boolean;
+  /** The merchant released it from its odds' hold. */
+  released?: boolean;
   reasons: OddsReason[];
   /** The shop's delivery rate the score was read against (0 to 1). */
   shopRate: number;
@@ -67,6 +69,8 @@ export function riskFacts(odds: StoredOdds): RiskFact[] {
         },
   ];
   if (odds.held && odds.holdText) facts.push({ description: odds.holdText, sentiment: "NEGATIVE" });
+  // The odds are unchanged by it: a neutral fact in the hold's place.
+  else if (odds.released) facts.push({ description: english({ key: "odds.fact.released" }), sentiment: "NEUTRAL" });
   for (const reason of odds.reasons)
     facts.push({
       description: renderMessage(oddsReasonRef(reason), context),

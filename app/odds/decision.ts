@@ -104,10 +104,21 @@ export const MEDIUM_RISK_GAP = 0.1;
  */
 export function riskLevelOf(
   probability: number,
-  value: ExpectedValue | null,
+  value: Pick<ExpectedValue, "valueCents"> | null,
   held: boolean,
   shopRate: number,
 ): OddsRiskLevel {
   if (held || (value !== null && value.valueCents < 0)) return "HIGH";
   return probability <= shopRate - MEDIUM_RISK_GAP ? "MEDIUM" : "LOW";
+}
+
+/**
+ * The level once the merchant released the order from its odds' hold: the odds' own
+ * (riskLevelOf without the hold), never high. Shopify's HIGH reads "high likelihood that
+ * the order is fraudulent" and recommends cancelling it (RiskAssessmentResult,
+ * OrderRiskRecommendationResult), which Flow's risk workflows act on: the order the
+ * merchant chose to send would be undone. Poor odds stay medium: worth a look.
+ */
+export function releasedRiskLevel(oddsLevel: OddsRiskLevel): OddsRiskLevel {
+  return oddsLevel === "HIGH" ? "MEDIUM" : oddsLevel;
 }

@@ -238,8 +238,6 @@ const DISCOVER_EVERY_MS = 5_000;
 let nextDiscoveryMs = 0;
 const discoveryDue = (nowMs: number) => nowMs >= nextDiscoveryMs || nowMs < nextDiscoveryMs - DISCOVER_EVERY_MS;
 
-const WAITING_STATES = ["pending", "failed"] as const;
-
 /** What the claim's one read (job-sql.ts readClaimRows) found. */
 interface ClaimView {
   turns: Turn[];
@@ -281,7 +279,7 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
   // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
   if (!discoveryDue(options.now.getTime())) {
     const alone = await claimWhileAlone(sql, options);
-    if (alone) return alone;
+    if (alone !== "blocked") return alone;
   }
   const view = await readClaimView(sql, options);
   const expired = view.running
@@ -355,21 +353,27 @@ export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promis
 /** The shop a claim last found alone with due work, per database: the next claim tries it in one statement. */
 const aloneShop = new WeakMap<Sql, string>();
 
-/** job-sql.ts CLAIM_ALONE: null when the shop is no longer alone (or has nothing due under the cap). */
-async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null> {
+/**
+ * job-sql.ts CLAIM_ALONE: the job, or null when nothing can be claimed now (the
+ * shop stays alone), or "blocked" when the shop is no longer alone or a job
+ * comes before its own (the usual claim then).
+ */
+async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null | "blocked"> {
   const shop = aloneShop.get(sql);
-  if (shop === undefined) return null;
+  if (shop === undefined) return "blocked";
   const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
   const job = await leaseWhileAlone(sql, leaseTerms(options), {
     shop,
     cap: max > 0 ? max : Number.MAX_SAFE_INTEGER,
     kinds: options.kinds,
   });
-  if (!job) {
+  if (job === "none") return null;
+  if (job === "blocked") {
     aloneShop.delete(sql);
-    return null;
+    return "blocked";
   }
-  return runnable(sql, job, options);
+  // Not runnable (made dead): others may be due, the usual claim looks.
+  return (await runnable(sql, job, options)) ?? "blocked";
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */
@@ -392,22 +396,14 @@ const byAge = (a: Candidate, b: Candidate) =>
 const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) =>
   capped.some((c) => c.shop === job.shop && c.kind === job.kind);
 
-/**
- * The `take` oldest due jobs, of one shop when given, not of the capped pairs.
- * One query per waiting state, each an ordered range of the (state, runAt) index
- * (or (shop, state, runAt) when a shop is given) read up to `take` rows:
- * `state IN (...) ORDER BY runAt` would read and sort every due job, which at
- * 100k pending costs tens of ms a claim.
- */
+/** The `take` oldest due jobs, of one shop when given, not of the capped pairs (job-sql.ts oldestDueRows). */
 async function oldestDue(
   sql: Sql,
   options: ClaimOptions,
   scope: { shop?: string | null; withoutKinds: readonly { shop: string; kind: string }[] },
   take: number,
 ): Promise<Candidate[]> {
-  const found: Candidate[] = [];
-  for (const state of WAITING_STATES)
-    found.push(...(await oldestDueRows(sql, { ...scope, state, now: options.now, kinds: options.kinds, take })));
+  const found = await oldestDueRows(sql, { ...scope, now: options.now, kinds: options.kinds, take });
   return found.sort(byAge).slice(0, take);
 }
 

@@ -75,7 +75,7 @@ export function createJobHandlers(
     [PAYMENT_OVERDUE_JOB]: (job) => runPaymentOverdueJob(deps, job),
     [RECONCILE_JOB]: (job, ctx) => runReconcileJob(deps, job, ctx, reconcile),
     [ODDS_FIT_JOB]: (job) => runOddsFitJob(deps, job),
-    [RISK_ASSESSMENT_JOB]: (job) => runRiskAssessmentJob(deps, job),
+    [RISK_ASSESSMENT_JOB]: (job, ctx) => runRiskAssessmentJob(deps, job, ctx),
     [AD_FEED_JOB]: (job) => runAdFeedJob(adFeedDeps(), job),
   };
 }

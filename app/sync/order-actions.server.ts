@@ -27,6 +27,7 @@ import { sentAnywayText, standingText } from "../customers/hold-reason";
 import { isLinkState, type LinkState } from "../models/order-link-state";
 import { setStanding } from "../customers/records.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
+import { releaseOddsHold } from "../customers/delivery-odds.server";
 import { FLAG_CUSTOMER_HOLD_WAIVED, type Standing } from "../customers/risk";
 import { postLeadJobFor } from "../models/job-kinds";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
@@ -161,11 +162,15 @@ export async function sendAnyway(db: Db, shop: string, linkId: string, actor: Ac
   await db.orderLink.update({ where: { id: link.id }, data: { flags: JSON.stringify([...flags]) } });
   const view = (await customerHoldReasons(db, shop, [link.id])).get(link.id);
   const reason = view && "reason" in view ? view.reason : null;
-  await addTimeline(db, shop, link.id, {
-    kind: "send_anyway",
-    text: sentAnywayText(actor.by, reason),
-    data: { reason },
-    at: actor.now,
+  await db.$transaction(async (tx) => {
+    await addTimeline(tx, shop, link.id, {
+      kind: "send_anyway",
+      text: sentAnywayText(actor.by, reason),
+      data: { reason },
+      at: actor.now,
+    });
+    // Held for its odds: Shopify's risk card stops reading high now, whatever the sending does next.
+    if (reason?.code === "delivery_odds") await releaseOddsHold(tx, shop, link, actor.now ?? new Date());
   });
   return resendOrder(db, shop, linkId, actor);
 }

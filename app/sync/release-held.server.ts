@@ -23,7 +23,7 @@ import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { OrderActionError, resendOrder, type Actor } from "./order-actions.server";
 import { findingRef, oddsReleasedText, readyAfterFixText, recheckedText } from "../models/order-texts";
 import { decideAgain, type OddsPolicy } from "../odds/decision";
-import { oddsPolicyOf } from "../customers/delivery-odds.server";
+import { oddsPolicyOf, releaseOddsHold } from "../customers/delivery-odds.server";
 import { readShopSettings } from "../models/shop-settings";
 import { FLAG_STALE_APPROVED, isStaleOrder } from "../models/stale-order";
 import { formText } from "../http/form";
@@ -192,6 +192,7 @@ async function heldWithHolds(db: Db, shop: string, where: Prisma.OrderLinkWhereI
     take: RECHECK_LIMIT,
     select: {
       id: true,
+      orderId: true,
       orderName: true,
       findings: true,
       totalCents: true,
@@ -271,7 +272,7 @@ export async function recheckOddsHolds(
         timeline: [{ kind: "odds_released", text, data: { policy: policy.policy } }],
         at: now,
       });
-      if (reworded) await tx.orderOdds.update({ where: { linkId: link.id }, data: { held: false } });
+      if (reworded) await releaseOddsHold(tx, shop, link, now);
       return reworded;
     });
     // Moved meanwhile: left to that move.

@@ -8,9 +8,10 @@
  */
 import { z } from "zod";
 import { PermanentJobError } from "../queue/errors";
-import type { ClaimedJob } from "../queue/types";
+import type { ClaimedJob, JobContext } from "../queue/types";
 import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
-import { addTimeline } from "../models/timeline.server";
+import { timelineItems, timelineRow, type TimelineEntry } from "../models/timeline.server";
+import { asDate, asString, sqlDatabaseOf, statement, type SqlDatabase } from "../db/sql";
 import { msg } from "../i18n/message-ref";
 import { assessmentKey } from "../odds/assessment";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
@@ -35,31 +36,32 @@ export type RiskAssessmentResult = "written" | "unchanged" | "nothing" | "too_la
 /** Shopify's answers that no later attempt changes: the order is fulfilled (no new assessment) or gone. */
 const FINAL_REFUSALS = new Set(["ORDER_ALREADY_FULFILLED", "NOT_FOUND"]);
 
+/** The link, its shop's install and its stored score's model and last assessment, in one read. */
+const READ_LINK = statement(`SELECT l."id", l."shop", l."orderId", l."state", l."cancelledAt",
+    s."domain" AS "shopDomain", s."uninstalledAt", o."linkId" AS "scored", o."modelFittedAt", o."assessedHash"
+  FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" LEFT JOIN "OrderOdds" o ON o."linkId" = l."id"
+  WHERE l."id" = ?`);
+
+const SET_ASSESSED = statement(`UPDATE "OrderOdds" SET "assessedHash" = ?, "assessedAt" = ? WHERE "linkId" = ?`);
+
 export async function writeRiskAssessment(
   deps: Pick<PipelineDeps, "db" | "now"> & { adminFor: AdminFor },
   linkId: string,
+  finish: Partial<Pick<JobContext, "completion">> = {},
 ): Promise<RiskAssessmentResult> {
   const { db } = deps;
-  const link = await db.orderLink.findUnique({
-    where: { id: linkId },
-    select: { id: true, shop: true, orderId: true, state: true, cancelledAt: true },
-  });
-  if (!link || link.cancelledAt) return "nothing";
-  const [shop, stored] = await Promise.all([
-    db.shop.findUnique({ where: { domain: link.shop }, select: { uninstalledAt: true } }),
-    db.orderOdds.findUnique({
-      where: { linkId },
-      select: { modelFittedAt: true, assessedHash: true },
-    }),
-  ]);
+  const database = sqlDatabaseOf(db);
+  const [row] = await database.all(READ_LINK, [linkId]);
+  if (!row || asDate(row.cancelledAt)) return "nothing";
+  const link = { id: String(row.id), shop: String(row.shop), orderId: String(row.orderId), state: String(row.state) };
   // Uninstalled (the token is revoked), or the score erased since (customers/redact): nothing to write.
-  if (!shop || shop.uninstalledAt || !stored) return "nothing";
+  if (row.shopDomain === null || asDate(row.uninstalledAt) || row.scored === null) return "nothing";
   const view = (await oddsOfLinks(db, link.shop, [linkId])).get(linkId)!;
-  const model = await oddsModelFor(db, link.shop, stored.modelFittedAt);
+  const model = await oddsModelFor(db, link.shop, asDate(row.modelFittedAt));
   const hold = link.state === "held" ? (await customerHoldReasons(db, link.shop, [linkId])).get(linkId) : undefined;
   const { level, facts } = assessmentOf(view, model.context.shopRate, hold && "reason" in hold ? hold.reason : null);
   const key = assessmentKey(level, facts);
-  if (key === stored.assessedHash) return "unchanged";
+  if (key === asString(row.assessedHash)) return "unchanged";
 
   const admin = await deps.adminFor(link.shop);
   const data = await runAdminGraphql<CreateAnswer>(admin, ORDER_RISK_ASSESSMENT_CREATE, {
@@ -69,28 +71,47 @@ export async function writeRiskAssessment(
   const now = deps.now();
   // An order imported after it was fulfilled (a backfill) takes no assessment: kept as done, not retried.
   if (userErrors.length > 0 && userErrors.every((e) => e.code !== null && FINAL_REFUSALS.has(e.code))) {
-    await db.orderOdds.updateMany({ where: { linkId }, data: { assessedHash: key, assessedAt: now } });
+    await recordAssessed(database, link, key, now, null, finish);
     return "too_late";
   }
   throwIfUserErrors("OrderRiskAssessmentCreate", "write the order's risk assessment", userErrors);
-  await db.orderOdds.updateMany({ where: { linkId }, data: { assessedHash: key, assessedAt: now } });
-  await addTimeline(db, link.shop, linkId, {
+  const entry: TimelineEntry = {
     kind: "risk_assessed",
     text: msg("odds.timeline.assessed", { level: msg(LEVEL_WORDS[level]) }),
     data: { level, facts: facts.length },
     at: now,
-  });
+  };
+  await recordAssessed(database, link, key, now, entry, finish);
   return "written";
+}
+
+/** The assessment written, its timeline row and the job's completion: one statement, all or none. */
+async function recordAssessed(
+  database: SqlDatabase,
+  link: { id: string; shop: string },
+  key: string,
+  now: Date,
+  entry: TimelineEntry | null,
+  finish: Partial<Pick<JobContext, "completion">>,
+): Promise<void> {
+  const completion = finish.completion?.();
+  const counts = await database.batch([
+    { statement: SET_ASSESSED, params: [key, now, link.id] },
+    ...(entry ? timelineItems([timelineRow(link.shop, link.id, entry)]) : []),
+    ...(completion ? [completion.item] : []),
+  ]);
+  completion?.completed(counts[counts.length - 1]);
 }
 
 export async function runRiskAssessmentJob(
   deps: Pick<PipelineDeps, "db" | "now"> & { adminFor: AdminFor },
   job: ClaimedJob,
+  ctx?: Pick<JobContext, "completion">,
 ): Promise<void> {
   const parsed = payloadSchema.safeParse(job.payload);
   if (!parsed.success) throw new PermanentJobError("risk-assessment payload names no order");
   try {
-    await writeRiskAssessment(deps, parsed.data.linkId);
+    await writeRiskAssessment(deps, parsed.data.linkId, { completion: ctx?.completion });
   } catch (error) {
     // THROTTLED waits for the bucket; a refusal (a fulfilled order, an unknown one) is final; the rest backs off.
     throw jobErrorFor(shopifyOutcome(error), error);

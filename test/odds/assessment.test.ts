@@ -46,6 +46,18 @@ describe("the order's risk card in Shopify", () => {
     expect(facts).toHaveLength(MAX_FACTS);
   });
 
+  it("GIVEN the merchant released it THEN a neutral fact says so in the hold's place; a held score never says it", () => {
+    const released = riskFacts({ ...odds, held: false, released: true });
+    expect(released[2]).toEqual({
+      description: "Released by the merchant from its delivery-odds hold",
+      sentiment: "NEUTRAL",
+    });
+    expect(released.map((f) => f.description)).not.toContain(odds.holdText);
+    expect(riskFacts({ ...odds, released: true }).map((f) => f.description)).not.toContain(
+      "Released by the merchant from its delivery-odds hold",
+    );
+  });
+
   it("GIVEN the same level and facts THEN the same key; any change of either, another", () => {
     const facts = riskFacts(odds);
     expect(assessmentKey("HIGH", facts)).toBe(assessmentKey("HIGH", riskFacts({ ...odds })));

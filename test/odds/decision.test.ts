@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decide, decideAgain, expectedValue, riskLevelOf, type OddsPolicy } from "../../app/odds/decision";
+import {
+  decide,
+  decideAgain,
+  expectedValue,
+  releasedRiskLevel,
+  riskLevelOf,
+  type OddsPolicy,
+} from "../../app/odds/decision";
 
 // A 249 MAD order of a 79 MAD product to a 35 MAD city: 135 MAD margin if delivered.
 const money = { amountCents: 24_900, platformCostCents: 7_900, deliveryFeeCents: 3_500 };
@@ -83,5 +90,12 @@ describe("the shop's policy", () => {
     expect(riskLevelOf(0.5, value(0.5), false, 0.65)).toBe("MEDIUM");
     expect(riskLevelOf(0.6, value(0.6), false, 0.65)).toBe("LOW");
     expect(riskLevelOf(0.3, null, false, 0.65)).toBe("MEDIUM");
+  });
+
+  it("GIVEN the merchant released a held order THEN its level is the odds' own and never HIGH, which Shopify reads as cancel", () => {
+    // Each of Shopify's RiskAssessmentResult levels the app writes, released.
+    expect(releasedRiskLevel(riskLevelOf(0.1, value(0.1), false, 0.65))).toBe("MEDIUM");
+    expect(releasedRiskLevel(riskLevelOf(0.5, value(0.5), false, 0.65))).toBe("MEDIUM");
+    expect(releasedRiskLevel(riskLevelOf(0.6, value(0.6), false, 0.65))).toBe("LOW");
   });
 });

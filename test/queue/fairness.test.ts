@@ -35,6 +35,13 @@ async function run(n: number, clock: FakeClock): Promise<string[]> {
   return shops;
 }
 
+/** A due post of x.myshopify.com written without enqueue, so its shop has no turn. */
+async function writeOrphan(clock: FakeClock) {
+  await t.prisma.job.create({
+    data: { kind: "post-lead", key: "orphan", shop: "x.myshopify.com", runAt: new Date(clock.now().getTime() - 1000) },
+  });
+}
+
 async function flashSaleThenOthers(clock: FakeClock) {
   // The flash sale's 300 jobs are all older than the other shops' jobs.
   for (let i = 0; i < 300; i++) {
@@ -108,14 +115,7 @@ describe("fair claim", () => {
 
   it("GIVEN a due job whose shop has no turn (written without enqueue) WHEN claiming THEN it is still served", async () => {
     const clock = fakeClock();
-    await t.prisma.job.create({
-      data: {
-        kind: "post-lead",
-        key: "orphan",
-        shop: "x.myshopify.com",
-        runAt: new Date(clock.now().getTime() - 1000),
-      },
-    });
+    await writeOrphan(clock);
 
     expect(await run(5, clock)).toEqual(["x.myshopify.com"]);
   });
@@ -171,5 +171,37 @@ describe("fair claim", () => {
       "w",
     );
     expect(await claim(3)).toMatchObject({ shop: "a.myshopify.com" });
+  });
+
+  it("GIVEN one shop alone with its posts at their cap WHEN another shop's job, a job without a turn, or a due failed job of its own comes, or one of its posts ends THEN the next claim serves it", async () => {
+    const clock = fakeClock();
+    const A = "a.myshopify.com";
+    for (let i = 0; i < 5; i++)
+      await enqueueJob(t.prisma, { kind: "post-lead", key: `a:${i}`, shop: A, runAt: clock.now() });
+    const claim = () => claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
+    const posts = [await claim(), await claim()];
+    expect(posts.map((j) => j?.shop)).toEqual([A, A]);
+    // Alone, at its cap: nothing to claim, again and again.
+    expect(await claim()).toBeNull();
+    expect(await claim()).toBeNull();
+
+    await enqueueJob(t.prisma, { kind: "post-lead", key: "b:0", shop: "b.myshopify.com", runAt: clock.now() });
+    expect(await claim()).toMatchObject({ key: "b:0" });
+    expect(await claim()).toBeNull();
+
+    // Older than the shop's posts: the oldest due job, seen as the usual claim sees it.
+    await writeOrphan(clock);
+    expect(await claim()).toMatchObject({ key: "orphan" });
+    expect(await claim()).toBeNull();
+
+    await t.prisma.job.create({
+      data: { kind: "write-back", key: "a:failed", shop: A, state: "failed", attempts: 1, runAt: clock.now() },
+    });
+    expect(await claim()).toMatchObject({ key: "a:failed" });
+    expect(await claim()).toBeNull();
+
+    expect(await completeJob(t.prisma, posts[0]!, "w")).toBe(true);
+    expect(await claim()).toMatchObject({ shop: A, kind: "post-lead" });
+    expect(await claim()).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP, testPipeline, type TestPipeline } from "../helpers/pipeline";
 import { readShopSettings } from "../../app/models/shop-settings";
 import { parseHoldReason } from "../../app/customers/hold-reason";
+import { releasedRiskLevel } from "../../app/odds/decision";
 
 let db: TestDatabase;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -275,6 +276,73 @@ describe("in Shopify's own places", () => {
     await db.prisma.orderOdds.update({ where: { linkId: link.id }, data: { level: "HIGH", held: true } });
     expect(await writeRiskAssessment(deps, link.id)).toBe("written");
     expect((await shopify.order(SHOP, link.orderId)).riskAssessments!.map((a) => a.riskLevel).at(-1)).toBe("HIGH");
+  });
+
+  const RELEASED = "Released by the merchant from its delivery-odds hold";
+  const assessments = async (orderId: string) => (await shopify.order(SHOP, orderId)).riskAssessments ?? [];
+
+  it("GIVEN an order held for its odds, HIGH on its risk card WHEN the merchant sends it anyway THEN the card reads the odds' own level and the release at once, and after the sending too", async () => {
+    await setSettings({ deliveryOdds: { policy: "hold_negative_value", minPercent: 30, refusalCost: 150 } });
+    await refusedTwice(REFUSER);
+    const [held] = await placeOrders([REFUSER], { city: "Azemmour" });
+    expect(held.state).toBe("held");
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+    const before = await assessments(held.orderId);
+    expect(before.map((a) => a.riskLevel)).toEqual(["HIGH"]);
+    expect(before[0].facts.map((f) => f.description)).toContain(held.reason);
+    expect(before[0].facts.map((f) => f.description)).not.toContain(RELEASED);
+
+    const { sendAnyway } = await import("../../app/sync/order-actions.server");
+    await sendAnyway(db.prisma, SHOP, held.id, { by: "owner@example.com" });
+    // Before the order is sent: the risk card already says it was released, at the odds' own level.
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+    const released = await assessments(held.orderId);
+    expect(released).toHaveLength(2);
+    // A negative expected value is HIGH for a held order; released, it stays worth a look but is no longer HIGH.
+    expect((await odds(held.id)).valueCents!).toBeLessThan(0);
+    expect(released[1].riskLevel).toBe("MEDIUM");
+    const facts = released[1].facts.map((f) => f.description);
+    expect(facts).toContain(RELEASED);
+    expect(facts).not.toContain(held.reason);
+    expect(released[1].facts.find((f) => f.description === RELEASED)!.sentiment).toBe("NEUTRAL");
+
+    // Sent and scored again: still released, still MEDIUM; the same content is not written twice.
+    await pipeline.drain({ kinds: ["post-lead", "risk-assessment"], timeoutMs: 60_000 });
+    expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: held.id } })).state).toBe("created");
+    const sent = await assessments(held.orderId);
+    expect(sent.at(-1)!.riskLevel).toBe("MEDIUM");
+    expect(sent.at(-1)!.facts.map((f) => f.description)).toContain(RELEASED);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("GIVEN orders held for their odds, HIGH on their risk cards WHEN a looser policy in Settings releases one THEN its card reads the odds' own level and the release before it is sent; the one still held stays HIGH", async () => {
+    await setSettings({ deliveryOdds: { policy: "hold_below", minPercent: 99, refusalCost: 0 } });
+    await refusedTwice(REFUSER);
+    const [refuser, fine] = await placeOrders([REFUSER, "0611000666"]);
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+    for (const link of [refuser, fine])
+      expect((await assessments(link.orderId)).map((a) => a.riskLevel)).toEqual(["HIGH"]);
+
+    const { saveSettingsPage, settingsFormValues } = await import("../../app/pages/settings.server");
+    const threshold = Math.round((await odds(refuser.id)).probability * 100) + 2;
+    const saved = await saveSettingsPage(db.prisma, SHOP, {
+      ...settingsFormValues(readShopSettings((await shopRow()).settings)),
+      "deliveryOdds.minPercent": String(threshold),
+    });
+    expect(saved.ok && saved.release?.orders.map((o) => o.id)).toEqual([fine.id]);
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+
+    // Not sent (nothing is until the merchant confirms), yet Shopify no longer reads it as held.
+    expect((await db.prisma.orderLink.findUniqueOrThrow({ where: { id: fine.id } })).state).toBe("held");
+    const freed = await assessments(fine.orderId);
+    expect(freed).toHaveLength(2);
+    // The level stored at the release is the odds' own without the hold.
+    const score = await odds(fine.id);
+    expect(score.held).toBe(false);
+    expect(freed[1].riskLevel).not.toBe("HIGH");
+    expect(freed[1].riskLevel).toBe(releasedRiskLevel(score.level as "HIGH" | "MEDIUM" | "LOW"));
+    expect(freed[1].facts.map((f) => f.description)).toContain(RELEASED);
+    expect((await assessments(refuser.orderId)).map((a) => a.riskLevel)).toEqual(["HIGH"]);
   });
 
   it('GIVEN no workflow uses "Delivery odds scored" THEN no firing is queued; once Flow says one does, each distinct score fires once', async () => {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2]
- *                         [--shopify on|off] [--plan standard|advanced|plus] [--cpu-prof DIR] [--compare DIR]`
+ *                         [--shopify on|off] [--plan standard|advanced|plus] [--way-back on|off]
+ *                         [--cpu-prof DIR] [--compare DIR]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
@@ -12,6 +13,9 @@
  * state: from the moment a tenth of the orders are posted (the process warm,
  * its code compiled) to the end, per lead posted in between. The catalogue and
  * cities are cached before the clock starts, as they are in steady state.
+ * Where the statements come from: BENCH_STATEMENT_TEXTS=1 prints each worker's
+ * count per statement text, BENCH_STATEMENT_SOURCES=1 per sender (the app's
+ * functions on the stack) and statement head, both on the workers' stderr.
  *
  * By default the shop runs as a real one is set up: write-back and every Flow
  * trigger on (Flow's lifecycle callback said a workflow uses each), the orders
@@ -25,7 +29,8 @@
  * EVENT_EVERY_MS (under the key's pace, so no GET waits for its slot), and says
  * so by an event (a refresh-lead job, as its route queues one); reported: from
  * the event to the Shopify order written, and from the status recorded to it
- * (the written_back row's lag), p50 / p95 / max.
+ * (the written_back row's lag), p50 / p95 / max. `--way-back off` leaves it out
+ * (it takes N x EVENT_EVERY_MS).
  *
  * `--compare DIR` first runs the same drain with the worker of another
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
@@ -68,6 +73,8 @@ const { values } = parseArgs({
     shopify: { type: "string", default: "on" },
     // The shop's Shopify plan: its GraphQL points a second bound the write-back and the triggers.
     plan: { type: "string", default: "standard" },
+    // The way back after the drain (with Shopify): off to measure the drain alone (it takes N x 400 ms).
+    "way-back": { type: "string", default: "on" },
   },
 });
 const N = Number(values.orders);
@@ -213,7 +220,7 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       steady.stats,
       steady.leads,
     );
-    const back = shopify ? await wayBack(db, control) : undefined;
+    const back = shopify && values["way-back"] !== "off" ? await wayBack(db, control) : undefined;
     return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady, back };
   } finally {
     for (const w of workers) w.kill("SIGTERM");

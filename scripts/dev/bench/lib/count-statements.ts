@@ -26,12 +26,35 @@ const cpuNowMs = () => {
 
 /** BENCH_STATEMENT_TEXTS=1: also count each statement text, printed on SIGUSR2 (most frequent first). */
 const texts = process.env.BENCH_STATEMENT_TEXTS === "1" ? new Map<string, number>() : null;
+/**
+ * BENCH_STATEMENT_SOURCES=1: also count the statements by who sent them, the
+ * chain of the app's functions on the (async) stack, outermost first, with the head of
+ * the statement, printed on SIGUSR2 as `[bench-src]` lines. Costs CPU: a stack per statement.
+ */
+const sources = process.env.BENCH_STATEMENT_SOURCES === "1" ? new Map<string, number>() : null;
+if (sources) Error.stackTraceLimit = 60;
 
-function count(sql: string): void {
+/** "worker.server.ts:runBatch < post-lead.server.ts:runPostLead < ...": the app's frames of the current stack. */
+function sourceOf(): string {
+  const frames: string[] = [];
+  for (const line of (new Error().stack ?? "").split("\n").slice(3)) {
+    const m = /at (?:async )?(?:[\w$.<>]+\.)?([\w$<>]+) \(.*\/(app|scripts)\/(?:[\w-]+\/)*([\w.-]+\.ts)/.exec(line);
+    if (!m || m[3] === "count-statements.ts") continue;
+    const frame = `${m[3]}:${m[1]}`;
+    if (frames[frames.length - 1] !== frame) frames.push(frame);
+  }
+  return frames.reverse().join(" < ") || "(outside the app)";
+}
+
+function count(sql: string, source: string | undefined): void {
   if (cpuAtFirstMs === null) cpuAtFirstMs = cpuNowMs();
   if (texts) {
     const text = sql.replace(/\s+/g, " ").slice(0, 2000);
     texts.set(text, (texts.get(text) ?? 0) + 1);
+  }
+  if (sources) {
+    const key = `${source ?? sourceOf()} | ${sql.replace(/\s+/g, " ").trim().slice(0, 90)}`;
+    sources.set(key, (sources.get(key) ?? 0) + 1);
   }
   const head = sql.trimStart().slice(0, 10).toUpperCase();
   if (head.startsWith("BEGIN") || head.startsWith("START")) counts.begins++;
@@ -40,14 +63,36 @@ function count(sql: string): void {
   else counts.statements++;
 }
 
+const SOURCE = Symbol("bench source");
+type Pooled = { [SOURCE]?: string };
+
 // Every statement goes through a pooled pg.Client's query().
 try {
-  const pg = require("pg") as { Client: { prototype: { query: AnyFn } } };
+  const pg = require("pg") as { Client: { prototype: { query: AnyFn } }; Pool: { prototype: { connect: AnyFn } } };
   const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
-    count(typeof config === "string" ? config : String((config as { text?: unknown } | null)?.text ?? ""));
+  pg.Client.prototype.query = function (this: Pooled, config: unknown, ...rest: unknown[]) {
+    count(
+      typeof config === "string" ? config : String((config as { text?: unknown } | null)?.text ?? ""),
+      this[SOURCE],
+    );
     return query.call(this, config, ...rest);
   };
+  if (sources) {
+    // A client handed out by the pool loses its borrower's async stack: the borrower's, taken when it asked.
+    const connect = pg.Pool.prototype.connect;
+    pg.Pool.prototype.connect = function (this: unknown, callback?: AnyFn) {
+      const source = sourceOf();
+      const mark = (client: unknown) => {
+        if (client) (client as Pooled)[SOURCE] = source;
+        return client;
+      };
+      if (typeof callback === "function")
+        return connect.call(this, (error: unknown, client: unknown, done: unknown) =>
+          callback(error, mark(client), done),
+        );
+      return (connect.call(this) as Promise<unknown>).then(mark);
+    };
+  }
 } catch {
   // No pg here.
 }
@@ -56,6 +101,10 @@ process.on("SIGUSR2", () => {
   if (texts) {
     const top = [...texts].sort((a, b) => b[1] - a[1]);
     process.stderr.write(top.map(([text, n]) => `[bench-sql] ${String(n).padStart(7)} ${text}`).join("\n") + "\n");
+  }
+  if (sources) {
+    const top = [...sources].sort((a, b) => b[1] - a[1]);
+    process.stderr.write(top.map(([source, n]) => `[bench-src] ${String(n).padStart(7)} ${source}`).join("\n") + "\n");
   }
   const cpuMs = cpuAtFirstMs === null ? 0 : cpuNowMs() - cpuAtFirstMs;
   process.stderr.write(`[bench-stats] ${JSON.stringify({ ...counts, cpuMs: Math.round(cpuMs * 10) / 10 })}\n`);

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "OrderOdds" ADD COLUMN     "releasedAt" TIMESTAMPTZ(3);
+
