@@ -37,4 +37,29 @@ export default tseslint.config(
     plugins: { house: { rules: { ...floors.rules, ...linkStateDoor.rules } } },
     rules: { "house/floors": "error", "house/link-state-door": "error" },
   },
+  {
+    // What production starts and operators run is built from app/ and scripts/lib/ only: the developer
+    // tools (benchmarks, the demo, the test harness) are not deployed.
+    files: ["scripts/ops/**/*.ts", "scripts/lib/**/*.ts", "scripts/build/**/*.ts", "server.ts", "worker.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)dev/",
+              message: "production and operator code imports app/ and scripts/lib/, never the developer tools",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/(^|\\/)dev\\//]",
+          message: "production and operator code imports app/ and scripts/lib/, never the developer tools",
+        },
+      ],
+    },
+  },
 );

@@ -254,10 +254,10 @@ async function main() {
 }
 
 // No DATABASE_URL: one machine's own embedded PostgreSQL, kept between runs, and this server
-// run again on it as a child process, with the job worker inside (scripts/dev/lib/local-database.ts).
+// run again on it as a child process, with the job worker inside (scripts/lib/local-database.ts).
 if (databaseEnv().DATABASE_URL) await main();
 else {
-  const { runOnLocalDatabase } = await import("./scripts/dev/lib/local-database");
+  const { runOnLocalDatabase } = await import("./scripts/lib/local-database");
   const command = {
     file: process.execPath,
     args: [...process.execArgv, ...process.argv.slice(1)],

@@ -4,6 +4,7 @@
  * Analytics' key figures: one definition, the same words on both pages.
  */
 import { BlockStack, Card, InlineGrid, Link, Text } from "@shopify/polaris";
+import { PhoneInset } from "./PhoneInset";
 import type { MessageKey } from "../i18n";
 import type { Rate } from "../analytics/report";
 import { useFormat, useT } from "../i18n/react";
@@ -103,9 +104,11 @@ export function DashboardFigures({
           </Card>
         ))}
       </InlineGrid>
-      <Text as="p" variant="bodySm" tone="subdued">
-        {t("home.figures.definitions")}
-      </Text>
+      <PhoneInset>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t("home.figures.definitions")}
+        </Text>
+      </PhoneInset>
     </BlockStack>
   );
 }

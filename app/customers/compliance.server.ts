@@ -5,7 +5,7 @@
  */
 import type { CustomerRecord, OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
-import { addTimeline } from "../models/timeline.server";
+import { LinkMovedError, rewordLink, type LinkRewording } from "../models/link-moves.server";
 import { DEFAULT_TIME_ZONE } from "../analytics/days";
 import { localTime } from "../time-zone";
 import { redactedText } from "../models/order-texts";
@@ -176,6 +176,22 @@ export async function ordersToRedact(
 }
 
 /**
+ * Erases what the link holds of the customer, through the door, in the state it stands in:
+ * read once more if it moved meanwhile; a link that keeps moving fails the delivery, which
+ * Shopify retries.
+ */
+async function eraseLink(tx: Tx, link: OrderLink, erasure: Omit<LinkRewording, "link" | "at">): Promise<void> {
+  let state = link.state;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (await rewordLink(tx, { ...erasure, link: { id: link.id, shop: link.shop, state }, at: new Date() })) return;
+    const now = await tx.orderLink.findUnique({ where: { id: link.id }, select: { state: true } });
+    if (!now) return;
+    state = now.state;
+  }
+  throw new LinkMovedError(link.id);
+}
+
+/**
  * customers/redact: erase the customer's personal data everywhere the app keeps
  * it: order snapshots, leads, corrections, findings, reasons, platform anomaly
  * texts, timeline messages, job errors and earlier data request exports.
@@ -201,24 +217,6 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
       for (const field of PERSONAL_LEAD_FIELDS) if (field in lead) lead[field] = REDACTED;
     }
     const anomalies = parseJson(link.anomalies);
-    await tx.orderLink.update({
-      where: { id: link.id },
-      data: {
-        // Only what identifies the order itself is kept.
-        payload: JSON.stringify({ id: link.orderId, name: link.orderName, redacted: true }),
-        leadJson: lead ? JSON.stringify(lead) : null,
-        phone: null,
-        customerId: null,
-        overrides: "{}",
-        findings: "[]",
-        // Reasons and the platform's anomaly messages may quote the phone, name or address.
-        reason: link.reason === null ? null : REDACTED,
-        reasonText: null,
-        anomalies: JSON.stringify(
-          Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : [],
-        ),
-      },
-    });
     // Timeline messages quote reasons and findings: only the step and its time remain.
     await tx.timelineEvent.updateMany({
       where: { shop, linkId: link.id },
@@ -232,7 +230,23 @@ export async function redactCustomer(tx: Tx, shop: string, payload: Record<strin
     await tx.job.deleteMany({
       where: { shop, kind: FLOW_TRIGGER_JOB, key: { startsWith: `${FLOW_TRIGGER_JOB}:${shop}:${link.orderId}:` } },
     });
-    await addTimeline(tx, shop, link.id, { kind: "redacted", text: redactedText() });
+    await eraseLink(tx, link, {
+      // Reasons and the platform's anomaly messages may quote the phone, name or address.
+      reason: link.reason === null ? null : { erased: REDACTED },
+      set: {
+        // Only what identifies the order itself is kept.
+        payload: JSON.stringify({ id: link.orderId, name: link.orderName, redacted: true }),
+        leadJson: lead ? JSON.stringify(lead) : null,
+        phone: null,
+        customerId: null,
+        overrides: "{}",
+        findings: "[]",
+        anomalies: JSON.stringify(
+          Array.isArray(anomalies) ? anomalies.map((a) => ({ code: (a as { code?: unknown }).code ?? null })) : [],
+        ),
+      },
+      timeline: [{ kind: "redacted", text: redactedText() }],
+    });
   }
   // Earlier exports of this customer's data (by customer or by any of these orders).
   const orderIds = new Set([...query.orderIds, ...links.map((l) => l.orderId)]);

@@ -121,6 +121,7 @@ export const en = {
   "settings.connection.intro":
     "Paste the key your platform gave you for this store. It is checked with the platform when you save, then stored encrypted and never shown again.",
   "settings.baseUrl.label": "Platform address",
+  "settings.baseUrl.placeholder": "https://",
   "settings.baseUrl.help": "Leave empty to use the default: {url}",
   "settings.baseUrl.helpNoDefault": "The address of your COD platform's seller API, starting with https://.",
   "settings.apiKey.label": "Platform key",

@@ -126,6 +126,7 @@ export const fr: Messages = {
   "settings.connection.intro":
     "Collez la clé que votre plateforme vous a donnée pour cette boutique. Elle est vérifiée auprès de la plateforme à l'enregistrement, puis stockée chiffrée et n'est plus jamais affichée.",
   "settings.baseUrl.label": "Adresse de la plateforme",
+  "settings.baseUrl.placeholder": "https://",
   "settings.baseUrl.help": "Laissez vide pour utiliser l'adresse par défaut : {url}",
   "settings.baseUrl.helpNoDefault": "L'adresse de l'API vendeur de votre plateforme COD, commençant par https://.",
   "settings.apiKey.label": "Clé de la plateforme",

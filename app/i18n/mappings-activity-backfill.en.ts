@@ -56,7 +56,7 @@ export const mappingsActivityBackfillEn = {
   "mappings.editor.items": "Platform items",
   "mappings.editor.itemsHelp": "Several items make a bundle: the Shopify variant ships as all of them.",
   "mappings.editor.pick": "Platform item",
-  "mappings.editor.pickPlaceholder": "Search the platform catalogue by name or SKU",
+  "mappings.editor.pickPlaceholder": "Product name or SKU",
   "mappings.editor.quantity": "Quantity",
   "mappings.editor.addItem": "Add an item (bundle)",
   "mappings.editor.removeItem": "Remove",

@@ -58,7 +58,7 @@ export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBac
   "mappings.editor.itemsHelp":
     "Plusieurs articles forment un lot : la variante Shopify est expédiée comme l'ensemble de ces articles.",
   "mappings.editor.pick": "Article de la plateforme",
-  "mappings.editor.pickPlaceholder": "Chercher dans le catalogue par nom ou SKU",
+  "mappings.editor.pickPlaceholder": "Nom ou SKU du produit",
   "mappings.editor.quantity": "Quantité",
   "mappings.editor.addItem": "Ajouter un article (lot)",
   "mappings.editor.removeItem": "Retirer",

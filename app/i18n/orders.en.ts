@@ -4,7 +4,7 @@
  */
 export const ordersEn = {
   "orders.title": "Orders",
-  "orders.search.placeholder": "Search by order, phone or lead reference",
+  "orders.search.placeholder": "Order, phone or lead reference",
   "orders.tab.all": "All",
   "orders.tab.attention": "Needs attention",
   "orders.tab.sent": "Sent",
@@ -166,7 +166,7 @@ export const ordersEn = {
   "order.severity.warning": "Warning",
   "order.anomalies.title": "Platform anomalies",
   "order.fix.product": "Platform product",
-  "order.fix.productPlaceholder": "Search the catalogue by name or SKU",
+  "order.fix.productPlaceholder": "Product name or SKU",
   "order.fix.mapSku": "Map and send again",
   "order.fix.mapSkuHelp": "Every order with this product is sent again.",
   "order.fix.city": "Delivered city",

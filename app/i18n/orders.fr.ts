@@ -3,7 +3,7 @@ import type { ordersEn } from "./orders.en";
 
 export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "orders.title": "Commandes",
-  "orders.search.placeholder": "Chercher par commande, téléphone ou référence de lead",
+  "orders.search.placeholder": "Commande, téléphone ou lead",
   "orders.tab.all": "Toutes",
   "orders.tab.attention": "À traiter",
   "orders.tab.sent": "Envoyées",
@@ -170,7 +170,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.severity.warning": "Avertissement",
   "order.anomalies.title": "Anomalies de la plateforme",
   "order.fix.product": "Produit de la plateforme",
-  "order.fix.productPlaceholder": "Chercher dans le catalogue par nom ou SKU",
+  "order.fix.productPlaceholder": "Nom ou SKU du produit",
   "order.fix.mapSku": "Associer et renvoyer",
   "order.fix.mapSkuHelp": "Toutes les commandes avec ce produit sont renvoyées.",
   "order.fix.city": "Ville livrée",

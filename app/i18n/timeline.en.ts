@@ -106,6 +106,7 @@ export const timelineEn = {
   "timeline.flowTrigger.order-needs-attention": "Order needs attention",
   "timeline.flowTrigger.payment-overdue": "Payment overdue",
   "timeline.flowTrigger.order-stuck": "Order stuck",
+  "timeline.flowTrigger.delivery-odds-scored": "Delivery odds scored",
   "timeline.actor.merchant": "you",
   "timeline.actor.flow": "Shopify Flow",
   "timeline.detail.platform": "The platform said:",

@@ -109,6 +109,7 @@ export const timelineFr: Record<keyof typeof timelineEn, string> = {
   "timeline.flowTrigger.order-needs-attention": "Commande à traiter",
   "timeline.flowTrigger.payment-overdue": "Paiement en retard",
   "timeline.flowTrigger.order-stuck": "Commande bloquée",
+  "timeline.flowTrigger.delivery-odds-scored": "Chances de livraison calculées",
   "timeline.actor.merchant": "vous",
   "timeline.actor.flow": "Shopify Flow",
   "timeline.detail.platform": "Message de la plateforme :",

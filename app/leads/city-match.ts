@@ -297,8 +297,8 @@ function accepted(ranked: Ranked, threshold: number): boolean {
 
 function mergeRanks(lists: readonly Ranked[]): Ranked {
   const best = new Map<number, number>();
-  // Stryker disable next-line EqualityOperator: equivalent, an equal score is replaced by the same score
   for (const list of lists)
+    // Stryker disable next-line EqualityOperator: equivalent, an equal score is replaced by the same score
     for (const { cityId, score } of list) if (score > (best.get(cityId) ?? -1)) best.set(cityId, score);
   return [...best]
     .map(([cityId, score]) => ({ cityId, score }))
@@ -391,8 +391,8 @@ function withChoices(index: CityIndex, match: CityMatch, proposal: ProposalInput
   return { ...match, suggestions: match.via === "fuzzy" ? [read, ...others] : others };
 }
 
-// Stryker disable next-line EqualityOperator: equivalent, a text of exactly the bound is cut to itself
 const boundText = (text: string | undefined) =>
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a text within the bound is cut to itself
   typeof text === "string" && text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
 
 function boundCityFields(fields: CityFields): CityFields {

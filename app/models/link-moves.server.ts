@@ -10,7 +10,8 @@
  * check holds at the moment of the write: a link that moved meanwhile is left
  * to that move, and nothing of this one is written.
  *
- * A link is born here too (intake's insert, in `received`), and the platform's
+ * A link is born here too (intake's insert, in `received`), its reason is
+ * rewritten here where it stands (a recheck, an erasure), and the platform's
  * statuses are recorded here with their timeline rows and lead events.
  * eslint-rules/link-state-door.js keeps every other file from writing a link's state.
  */
@@ -79,6 +80,9 @@ export class LinkMovedError extends Error {
     this.name = "LinkMovedError";
   }
 }
+
+/** What the door reads of a link it rewrites: the state it was read in. */
+type StandingLink = Pick<OrderLink, "id" | "shop" | "state">;
 
 /** What the door reads of the link it moves: the state it was read in, and its snapshot. */
 export type MovingLink = Pick<
@@ -189,13 +193,25 @@ interface MoveWrites {
   rows: BatchItem[];
 }
 
-function writesOf(move: LinkMove, rowsWhile: "from" | "to"): MoveWrites {
-  const { link, to, at } = move;
+/** Rows written while the link stands as read (one statement's writes), or where the UPDATE left it (statement by statement). */
+type RowsWhile = "from" | "to";
+
+function writesOf(move: LinkMove, rowsWhile: RowsWhile): MoveWrites {
+  assertMove(move.link.state as LinkState, move.to);
+  return linkWrites(move, reasonFields(move.reason), eventOf(move), rowsWhile);
+}
+
+/** What a move or a rewording writes: the UPDATE (conditional on the state read), its timeline rows, its event. */
+function linkWrites(
+  change: Omit<LinkMove, "link" | "reason"> & { link: StandingLink },
+  reason: ReturnType<typeof reasonFields>,
+  event: LeadEvent | null,
+  rowsWhile: RowsWhile,
+): MoveWrites {
+  const { link, to, at } = change;
   const from = link.state as LinkState;
-  assertMove(from, to);
-  const columns = Object.entries(move.set ?? {}).filter(([, v]) => v !== undefined);
-  const reason = reasonFields(move.reason);
-  const sameSnapshot = move.snapshotAt !== undefined;
+  const columns = Object.entries(change.set ?? {}).filter(([, v]) => v !== undefined);
+  const sameSnapshot = change.snapshotAt !== undefined;
   const update: BatchItem = {
     statement: moveStatement(columns, sameSnapshot),
     params: [
@@ -206,12 +222,13 @@ function writesOf(move: LinkMove, rowsWhile: "from" | "to"): MoveWrites {
       at,
       link.id,
       from,
-      ...(sameSnapshot ? [move.snapshotAt] : []),
+      ...(sameSnapshot ? [change.snapshotAt] : []),
     ],
   };
-  const rows = (move.timeline ?? []).map((entry) => timelineRow(link.shop, link.id, { ...entry, at: entry.at ?? at }));
-  const event = eventOf(move);
-  // One statement's writes all see the link as it was (from); statement by statement, the rows follow the move (to).
+  const rows = (change.timeline ?? []).map((entry) =>
+    timelineRow(link.shop, link.id, { ...entry, at: entry.at ?? at }),
+  );
+  // One statement's writes all see the link as it was (from); statement by statement, the rows follow the UPDATE (to).
   const states = [rowsWhile === "from" ? from : to];
   return {
     update,
@@ -252,11 +269,48 @@ export function moveItems(move: LinkMove): BatchItem[] {
  * Throws IllegalLinkTransitionError for a move the machine forbids.
  */
 export async function moveLink(db: SqlSource, move: LinkMove): Promise<boolean> {
-  const writes = writesOf(move, "to");
+  return runWrites(db, writesOf(move, "to"));
+}
+
+async function runWrites(db: SqlSource, writes: MoveWrites): Promise<boolean> {
   const sql = sqlOf(db);
   if ((await sql.run(writes.update.statement, writes.update.params)) === 0) return false;
   for (const item of writes.rows) await sql.run(item.statement, item.params);
   return true;
+}
+
+// ---------------------------------------------------------------------------
+// Rewordings
+
+/** A reason erased where it stood (a customer's erasure): the stored English replaced, its reference dropped. */
+export interface ErasedReason {
+  erased: string;
+}
+
+/** A link's reason rewritten where it stands, with no move (a recheck after a fix, an erasure). */
+export interface LinkRewording {
+  link: StandingLink;
+  /** The reason now; null clears it. */
+  reason: MessageRef | null | ErasedReason;
+  /** Columns that go with the new reason (the findings and mapping a recheck found, what an erasure blanks). */
+  set?: LinkColumns;
+  timeline?: readonly TimelineEntry[];
+  /** The moment of the rewording: the link's updatedAt, and its rows' date by default. */
+  at: Date;
+}
+
+const isErased = (reason: LinkRewording["reason"]): reason is ErasedReason => reason !== null && "erased" in reason;
+
+/**
+ * Rewrites the link's reason in the caller's transaction, statement by statement,
+ * with the columns and timeline rows that go with it, as a move does but with no
+ * move: its state stays, so it makes no lead event. False, and nothing written,
+ * when the link no longer stands in the state the caller read.
+ */
+export async function rewordLink(db: SqlSource, rewording: LinkRewording): Promise<boolean> {
+  const { reason } = rewording;
+  const fields = isErased(reason) ? { reason: reason.erased, reasonText: null } : reasonFields(reason);
+  return runWrites(db, linkWrites({ ...rewording, to: rewording.link.state as LinkState }, fields, null, "to"));
 }
 
 // ---------------------------------------------------------------------------

@@ -113,6 +113,19 @@ export function riskLevelOf(
 }
 
 /**
+ * What an order's odds badge says: the cause of its level, so two orders side by side never read
+ * the wrong way round (57 % "risky" because sending it loses money on average, beside 54 % "good
+ * odds"). Held by the policy; sent at a loss on average; odds under the shop's usual; usual or better.
+ */
+export type OddsBadge = "held" | "loss" | "below" | "usual";
+
+export function oddsBadgeOf(odds: { level: OddsRiskLevel; held: boolean; valueCents: number | null }): OddsBadge {
+  if (odds.held) return "held";
+  if (odds.level === "HIGH" || (odds.valueCents !== null && odds.valueCents < 0)) return "loss";
+  return odds.level === "MEDIUM" ? "below" : "usual";
+}
+
+/**
  * The level once the merchant released the order from its odds' hold: the odds' own
  * (riskLevelOf without the hold), never high. Shopify's HIGH reads "high likelihood that
  * the order is fraudulent" and recommends cancelling it (RiskAssessmentResult,

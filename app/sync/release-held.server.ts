@@ -13,7 +13,7 @@
 import type { OrderLink, Prisma } from "@prisma/client";
 import type { Db } from "../db.server";
 import { fromWebhookOrder, mapOrderToLead, type Finding } from "../leads";
-import { addTimeline, reasonFields } from "../models/timeline.server";
+import { rewordLink } from "../models/link-moves.server";
 import { totalCentsOf } from "../models/order-amount";
 import { FINDING_CAUSES } from "../models/attention";
 import { cachedReferenceData } from "./reference-data.server";
@@ -124,6 +124,7 @@ export async function recheckHeldOrders(
       payload: true,
       overrides: true,
       findings: true,
+      state: true,
       createdAt: true,
       orderCreatedAt: true,
       flags: true,
@@ -149,29 +150,31 @@ export async function recheckHeldOrders(
     const blocked = result.decision !== "send" || kept.some((f) => f.severity === "blocking");
     const json = JSON.stringify(findings);
     if (json !== link.findings) {
-      await db.$transaction(async (tx: Prisma.TransactionClient) => {
-        const firstBlocking = findings.find((f) => f.severity === "blocking");
-        await tx.orderLink.update({
-          where: { id: link.id },
-          data: {
-            findings: json,
-            ...reasonFields((firstBlocking && findingRef(firstBlocking)) ?? readyAfterFixText()),
-            leadJson: result.lead ? JSON.stringify(result.lead) : null,
-            phone: result.phone ?? null,
-            cityId: result.city?.id ?? null,
-            totalClient: result.totalClient ?? null,
-            totalCents: totalCentsOf(result.totalClient),
-            productKeys: JSON.stringify(result.productKeys),
+      const firstBlocking = findings.find((f) => f.severity === "blocking");
+      const blocking = findings.filter((f) => f.severity === "blocking").map((f) => f.code);
+      const reworded = await rewordLink(db, {
+        link: { id: link.id, shop, state: link.state },
+        reason: (firstBlocking && findingRef(firstBlocking)) ?? readyAfterFixText(),
+        set: {
+          findings: json,
+          leadJson: result.lead ? JSON.stringify(result.lead) : null,
+          phone: result.phone ?? null,
+          cityId: result.city?.id ?? null,
+          totalClient: result.totalClient ?? null,
+          totalCents: totalCentsOf(result.totalClient),
+          productKeys: JSON.stringify(result.productKeys),
+        },
+        timeline: [
+          {
+            kind: "rechecked",
+            text: recheckedText(blocking),
+            data: { findings: findings.map((f) => f.code), blocking },
           },
-        });
-        const blocking = findings.filter((f) => f.severity === "blocking").map((f) => f.code);
-        await addTimeline(tx, shop, link.id, {
-          kind: "rechecked",
-          text: recheckedText(blocking),
-          data: { findings: findings.map((f) => f.code), blocking },
-          at: now,
-        });
+        ],
+        at: now,
       });
+      // Moved meanwhile (sent, cancelled): left to that move, neither freed nor still held here.
+      if (!reworded) continue;
     }
     if (blocked || result.decision === "skip") stillHeld++;
     else released.push(releasedOrder(link, totalCentsOf(result.totalClient), now, staleOrderDays));
@@ -193,6 +196,7 @@ async function heldWithHolds(db: Db, shop: string, where: Prisma.OrderLinkWhereI
       orderName: true,
       findings: true,
       totalCents: true,
+      state: true,
       createdAt: true,
       orderCreatedAt: true,
       flags: true,
@@ -261,11 +265,18 @@ export async function recheckOddsHolds(
       continue;
     }
     const text = oddsReleasedText(Math.round(score.probability * 100));
-    await db.$transaction(async (tx: Prisma.TransactionClient) => {
-      await tx.orderLink.update({ where: { id: link.id }, data: reasonFields(text) });
-      await releaseOddsHold(tx, shop, link, now);
-      await addTimeline(tx, shop, link.id, { kind: "odds_released", text, data: { policy: policy.policy }, at: now });
+    const released = await db.$transaction(async (tx: Prisma.TransactionClient) => {
+      const reworded = await rewordLink(tx, {
+        link: { id: link.id, shop, state: link.state },
+        reason: text,
+        timeline: [{ kind: "odds_released", text, data: { policy: policy.policy } }],
+        at: now,
+      });
+      if (reworded) await releaseOddsHold(tx, shop, link, now);
+      return reworded;
     });
+    // Moved meanwhile: left to that move.
+    if (!released) continue;
     orders.push(releasedOrder(link, link.totalCents, now, settings.staleOrderDays));
   }
   return { orders, stillHeld, staleOrderDays: settings.staleOrderDays };

@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { EmbeddedPostgresStartError } from "./lib/embedded-postgres";
+import { EmbeddedPostgresStartError } from "../lib/embedded-postgres";
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "bench");
 const available = readdirSync(dir)

@@ -10,7 +10,7 @@ import { PortInUseError, runDemo } from "./demo/run-demo";
 import { createShutdown } from "./demo/shutdown";
 import { DemoDatabaseNotEmptyError } from "./demo/database";
 import { MigrationFailedError } from "../../app/db/migrations.server";
-import { EmbeddedPostgresStartError } from "./lib/embedded-postgres";
+import { EmbeddedPostgresStartError } from "../lib/embedded-postgres";
 
 let options;
 try {

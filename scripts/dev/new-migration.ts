@@ -13,7 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { EmbeddedPostgresStartError, startEmbeddedPostgres } from "./lib/embedded-postgres";
+import { EmbeddedPostgresStartError, startEmbeddedPostgres } from "../lib/embedded-postgres";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

@@ -206,6 +206,21 @@ describe("customer delivery record", () => {
       ]);
       expect(await axeViolations(page)).toEqual([]);
       await session.screenshot("anomalies-customer-holds-fr");
+      // AND on a phone its "Envoyer quand même" reads on one line (it wraps below the order instead)
+      await page.setViewportSize({ width: 375, height: 812 });
+      const sendAnyway = page.getByRole("button", { name: "Envoyer quand même (#4004)" });
+      await session.screenshot("anomalies-customer-holds-fr-phone");
+      const lines = await sendAnyway.evaluate((button) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+        }
+        return tops.size;
+      });
+      expect(lines).toBe(1);
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();
       await page.locator("ui-modal[open]").getByRole("button", { name: "Envoyer quand même" }).click();
       await expect.poll(async () => (await session.toasts()).includes("Commande envoyée quand même")).toBe(true);

@@ -31,7 +31,7 @@ import {
   type PreviewServer as AdminPreview,
 } from "../../scripts/dev/demo/preview-server";
 import { t, type Language, type MessageKey, type MessageParams } from "../../app/i18n";
-import { DESKTOP_CHROME_UA, launchBrowser, SCREENSHOT_DIR } from "../helpers/browser";
+import { DESKTOP_CHROME_UA, launchBrowser, PHONE_UA, SCREENSHOT_DIR } from "../helpers/browser";
 import {
   DEFAULT_SCOPES,
   PREVIEW_API_KEY,
@@ -479,4 +479,30 @@ describe("the demo's conversion feed, in French: parcels the autopilot delivers 
     expect(await activity.getByText(sentOrder.name as string, { exact: true }).count()).toBeGreaterThan(0);
     await noErrorPage(page);
   }, 300_000);
+});
+
+describe("the admin preview on a phone (375 px), in French", () => {
+  it("GIVEN the preview opened on a phone WHEN it shows Home THEN the app keeps the whole width, its menu reads whole in a strip above it, and nothing scrolls sideways", async () => {
+    const context = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 375, height: 812 } });
+    await context.route("**/*", (route) =>
+      new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort("blockedbyclient"),
+    );
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL(`/?shop=${DEMO}&locale=fr`, preview.url).href, { waitUntil: "load" });
+      await app(page).getByRole("heading", { level: 1 }).first().waitFor({ timeout: 60_000 });
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect((await page.locator("#app").boundingBox())!.width).toBeGreaterThanOrEqual(374);
+      const menu = page.locator("nav #links a");
+      await expect.poll(() => menu.count()).toBeGreaterThan(3);
+      // Each item whole: the strip scrolls sideways instead of cutting them.
+      expect(await menu.evaluateAll((links) => links.filter((a) => a.scrollWidth > a.clientWidth).length)).toBe(0);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, "demo-tour-fr-preview-phone.png") });
+      await go(page, t("fr", "nav.orders"), t("fr", "orders.title"));
+    } finally {
+      await context.close();
+    }
+  });
 });

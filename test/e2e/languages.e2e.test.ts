@@ -9,8 +9,9 @@
  *   by hand and no label cut short; ar-XB (mirrored) runs right to left, its
  *   title on the right, and no inline style names a physical side.
  * - axe-core finds no violation of any impact, in all four.
- * - On a phone (375 px), in French: no page wider than the screen, and axe-core finds no
- *   violation either (a table that scrolls sideways is a region the keyboard can reach).
+ * - On a phone (375 px), in French: no page wider than the screen, no text touching its edge (outside
+ *   the edge-to-edge cards), no placeholder cut, and axe-core finds no violation either (a table that
+ *   scrolls sideways is a region the keyboard can reach).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -48,7 +49,14 @@ import {
 } from "../helpers/preview-server";
 import { hardCodedTexts, languageProblems, vocabulary } from "../helpers/language-check";
 import { BUILT_IN_DELIVERIES, redated, waitUntil } from "../helpers/built-in-orders";
-import { clippedLabels, headingSide, physicalSideStyles, readPageText } from "../helpers/page-text";
+import {
+  clippedLabels,
+  cutPlaceholders,
+  headingSide,
+  physicalSideStyles,
+  readPageText,
+  textsAtScreenEdge,
+} from "../helpers/page-text";
 import { axeViolations } from "../helpers/axe";
 
 const SHOP = "atlas-beauty.myshopify.com";
@@ -270,7 +278,7 @@ describe.concurrent("every page", () => {
   );
 
   it(
-    "on a phone (375 px) in French is no wider than the screen, and every table scrolls by keyboard: no axe violation",
+    "on a phone (375 px) in French is no wider than the screen, no text touches its edge, no placeholder is cut, and every table scrolls by keyboard: no axe violation",
     async ({ expect }) => {
       const width = 375;
       const found = await everyPage(
@@ -279,6 +287,8 @@ describe.concurrent("every page", () => {
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           return [
             ...(wide > width ? [`the page is ${wide} px wide`] : []),
+            ...(await textsAtScreenEdge(page)).map((text) => `touches the screen's edge: ${text}`),
+            ...(await cutPlaceholders(page)).map((text) => `placeholder cut: ${text}`),
             ...(await axeViolations(page, { rules: "all" })),
           ];
         },

@@ -2,14 +2,15 @@
  * The link-state door rule as `npm run lint` applies it: a write of an order
  * link's state anywhere in app/ or scripts/ but the door (Prisma's create,
  * createMany, upsert, an update whose data names state, SQL that inserts into
- * OrderLink or sets its state) is an error naming the file; the door itself,
- * and writes of a link's other columns, are not.
+ * OrderLink or sets its state) is an error naming the file, and so is a write
+ * of its reason (reason, reasonText, a spread of reasonFields, SQL that sets
+ * them); the door itself, and writes of a link's other columns, are not.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { DOOR, sqlWritesLinkState } from "../../eslint-rules/link-state-door.js";
+import { DOOR, sqlWritesLinkReason, sqlWritesLinkState } from "../../eslint-rules/link-state-door.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const eslint = new ESLint({ cwd: root });
@@ -65,6 +66,47 @@ describe("an order link's state is written only through its door", () => {
         `${declared}export const w = tx.$executeRaw\`INSERT INTO "OrderLink" ("id", "state") VALUES (\${1}, 'received')\`;\n`,
       ),
     ).toHaveLength(1);
+  });
+
+  it("GIVEN a Prisma update whose data writes the reason, outside the door, WHEN linted, THEN it is refused naming the file", async () => {
+    const reasonWrite = /^app\/sync\/x\.ts writes an order link's reason outside the door/;
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        `${declared}await tx.orderLink.update({ where: { id: "1" }, data: { reason: "x" } });\n`,
+      ),
+    ).toEqual([expect.stringMatching(reasonWrite)]);
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        `${declared}await tx.orderLink.update({ where: { id: "1" }, data: { findings: "[]", ...reasonFields(text) } });\n`,
+      ),
+    ).toEqual([expect.stringMatching(reasonWrite)]);
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        `${declared}await tx.orderLink.update({ where: { id: "1" }, data: reasonFields(text) });\n`,
+      ),
+    ).toEqual([expect.stringMatching(reasonWrite)]);
+    expect(
+      await problems(
+        "scripts/dev/x.ts",
+        `${declared}await tx.orderLink.updateMany({ where: {}, data: { ...(a ? { reasonText: null } : {}) } });\n`,
+      ),
+    ).toEqual([expect.stringMatching(/^scripts\/dev\/x\.ts writes an order link's reason outside the door/)]);
+  });
+
+  it("GIVEN SQL text that sets OrderLink's reason, WHEN linted, THEN it is refused; a reason read or another table's is not", async () => {
+    expect(
+      await problems(
+        "app/sync/x.ts",
+        'export const S = `UPDATE "OrderLink" SET "reasonText" = ?, "updatedAt" = ? WHERE "id" = ?`;\n',
+      ),
+    ).toHaveLength(1);
+    expect(sqlWritesLinkReason(`UPDATE "OrderLink" l SET reason = NULL WHERE l.id = ?`)).toBe(true);
+    expect(sqlWritesLinkReason(`SELECT "reason" FROM "OrderLink" WHERE "reason" = ?`)).toBe(false);
+    expect(sqlWritesLinkReason(`UPDATE "Job" SET "reason" = ? WHERE "id" = ?`)).toBe(false);
+    expect(sqlWritesLinkReason(`UPDATE "OrderLink" SET "writtenBack" = ? WHERE "id" = ? AND "reason" = ?`)).toBe(false);
   });
 
   it("GIVEN writes of a link's other columns, or a read of its state, WHEN linted, THEN they pass", async () => {

@@ -1,6 +1,7 @@
 /** Which Flow triggers a lead event fires, with which payload and key (pure). */
 import { describe, expect, it } from "vitest";
-import { findingLines, mayFire, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
+import { FLOW_TRIGGER, findingLines, mayFire, triggerFiringsFor, type FlowLinkFacts } from "../../app/flow/triggers";
+import { messagesOf } from "../../app/i18n";
 import { type LeadEvent, type LeadSnapshot } from "../../app/models/lead-events";
 
 const link = (over: Partial<FlowLinkFacts> = {}): FlowLinkFacts => ({
@@ -171,5 +172,15 @@ describe("findingLines", () => {
   it("reads findings then anomalies, once each, ignoring unreadable JSON", () => {
     expect(findingLines({ findings: "not json", anomalies: JSON.stringify([{ message: "a" }]) })).toBe("a");
     expect(findingLines({ findings: JSON.stringify({ message: "not a list" }), anomalies: "[]" })).toBe("");
+  });
+});
+
+describe("the triggers' names on an order's timeline", () => {
+  it("GIVEN every Flow trigger WHEN the timeline says it was sent THEN it names it in English and French, never by its handle", () => {
+    for (const locale of ["en", "fr"] as const) {
+      const messages = messagesOf(locale) as Record<string, string>;
+      const unnamed = Object.values(FLOW_TRIGGER).filter((handle) => !messages[`timeline.flowTrigger.${handle}`]);
+      expect(unnamed, locale).toEqual([]);
+    }
   });
 });

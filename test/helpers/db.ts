@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../app/db/client";
 import { applyMigrations as applyMigrationFiles } from "../../app/db/migrations.server";
-import { createDatabase, databaseUrl, dropDatabase } from "../../scripts/dev/lib/embedded-postgres";
+import { createDatabase, databaseUrl, dropDatabase } from "../../scripts/lib/embedded-postgres";
 
 const migrationsDir = join(import.meta.dirname, "..", "..", "prisma", "migrations");
 

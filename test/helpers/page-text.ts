@@ -103,3 +103,42 @@ export function physicalSideStyles(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/**
+ * Text that touches the screen's start (its first letter less than 4 px from the left edge): on a phone the
+ * cards run edge to edge, and a paragraph outside them must keep their inner margin. Each as its text.
+ */
+export function textsAtScreenEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      // Visually hidden labels (1 px, clipped) are for screen readers only; a hidden copy (a table's sticky header) is not shown.
+      if (box.width <= 1 || box.height <= 1 || box.right <= 0) continue;
+      if (getComputedStyle(node.parentElement!).visibility !== "visible") continue;
+      if (box.left < 4) found.push(text.slice(0, 60));
+    }
+    return found;
+  });
+}
+
+/** Fields whose placeholder is wider than the field: the merchant reads it cut. Each as its placeholder. */
+export function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    return Array.from(document.querySelectorAll<HTMLInputElement>("input[placeholder]"))
+      .filter((input) => {
+        if (input.clientWidth === 0 || input.value) return false;
+        const style = getComputedStyle(input);
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room + 1;
+      })
+      .map((input) => input.placeholder);
+  });
+}

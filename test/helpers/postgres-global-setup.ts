@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../scripts/dev/lib/embedded-postgres";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {

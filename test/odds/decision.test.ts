@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  oddsBadgeOf,
   decide,
   decideAgain,
   expectedValue,
@@ -97,5 +98,19 @@ describe("the shop's policy", () => {
     expect(releasedRiskLevel(riskLevelOf(0.1, value(0.1), false, 0.65))).toBe("MEDIUM");
     expect(releasedRiskLevel(riskLevelOf(0.5, value(0.5), false, 0.65))).toBe("MEDIUM");
     expect(releasedRiskLevel(riskLevelOf(0.6, value(0.6), false, 0.65))).toBe("LOW");
+  });
+});
+
+describe("what an order's odds badge says", () => {
+  it("GIVEN two orders side by side WHEN the better odds lose money on average THEN the badge says the loss, not that the odds are worse", () => {
+    expect(oddsBadgeOf({ level: "HIGH", held: false, valueCents: -1_250 })).toBe("loss");
+    expect(oddsBadgeOf({ level: "LOW", held: false, valueCents: 4_000 })).toBe("usual");
+  });
+
+  it("GIVEN a held order, a released one at a loss, and odds under the shop's usual THEN held, loss and below", () => {
+    expect(oddsBadgeOf({ level: "HIGH", held: true, valueCents: 3_000 })).toBe("held");
+    expect(oddsBadgeOf({ level: "MEDIUM", held: false, valueCents: -10 })).toBe("loss");
+    expect(oddsBadgeOf({ level: "MEDIUM", held: false, valueCents: null })).toBe("below");
+    expect(oddsBadgeOf({ level: "LOW", held: false, valueCents: 0 })).toBe("usual");
   });
 });

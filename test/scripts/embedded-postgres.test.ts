@@ -18,11 +18,11 @@ import {
   EmbeddedPostgresStartError,
   startEmbeddedPostgres,
   type EmbeddedPostgresServer,
-} from "../../scripts/dev/lib/embedded-postgres";
-import { packagedBinaries } from "../../scripts/dev/lib/postgres-binaries";
-import { serverUser } from "../../scripts/dev/lib/postgres-server-user";
-import { diagnoseStart } from "../../scripts/dev/lib/postgres-start-error";
-import { freePort } from "../../scripts/dev/lib/ports";
+} from "../../scripts/lib/embedded-postgres";
+import { packagedBinaries } from "../../scripts/lib/postgres-binaries";
+import { serverUser } from "../../scripts/lib/postgres-server-user";
+import { diagnoseStart } from "../../scripts/lib/postgres-start-error";
+import { freePort } from "../../scripts/lib/ports";
 
 async function query(server: EmbeddedPostgresServer, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: server.url() });
@@ -110,7 +110,7 @@ describe("the embedded PostgreSQL from a clone in a private (0700) folder", () =
 });
 
 const MAKE_COPY = `
-import { cachedBinaries, packagedBinaries } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "scripts", "dev", "lib", "postgres-binaries.ts"))};
+import { cachedBinaries, packagedBinaries } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "scripts", "lib", "postgres-binaries.ts"))};
 console.log(cachedBinaries(packagedBinaries(process.argv[1]), process.argv[2]).dir);
 `;
 

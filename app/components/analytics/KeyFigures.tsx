@@ -12,6 +12,7 @@ import { amountChange, rateChange, type Change, type Rate, type Summary } from "
 import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { days, integer, money, percent } from "./format";
 import { RateText } from "./RateText";
+import { PhoneInset } from "../PhoneInset";
 
 /** The change's words: "↑ 12.4%", "↓ 3.2 pts", "No change", "New this period"; null when there is nothing to compare. */
 export function changeText(format: Formatter, t: Translate, change: Change): string | null {
@@ -118,9 +119,11 @@ export function KeyFigures({ current, previous, cash }: { current: Summary; prev
   );
   return (
     <BlockStack gap="200">
-      <Text as="h2" variant="headingMd">
-        {t("analytics.figures.title")}
-      </Text>
+      <PhoneInset>
+        <Text as="h2" variant="headingMd">
+          {t("analytics.figures.title")}
+        </Text>
+      </PhoneInset>
       <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
         {moneyFigure(
           "collected",
@@ -164,19 +167,23 @@ export function KeyFigures({ current, previous, cash }: { current: Summary; prev
           false,
         )}
       </InlineGrid>
-      <Text as="p" variant="bodySm" tone="subdued">
-        <span data-figure="more">
-          {t("analytics.figures.more", {
-            orders: integer(format, current.steps.orders),
-            previousOrders: integer(format, previous.steps.orders),
-            days: days(format, t, current.medianDeliveryDays),
-            previousDays: days(format, t, previous.medianDeliveryDays),
-          })}
-        </span>
-      </Text>
-      <Text as="p" variant="bodySm" tone="subdued">
-        {t("analytics.figures.definitions")}
-      </Text>
+      <PhoneInset>
+        <BlockStack gap="200">
+          <Text as="p" variant="bodySm" tone="subdued">
+            <span data-figure="more">
+              {t("analytics.figures.more", {
+                orders: integer(format, current.steps.orders),
+                previousOrders: integer(format, previous.steps.orders),
+                days: days(format, t, current.medianDeliveryDays),
+                previousDays: days(format, t, previous.medianDeliveryDays),
+              })}
+            </span>
+          </Text>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {t("analytics.figures.definitions")}
+          </Text>
+        </BlockStack>
+      </PhoneInset>
     </BlockStack>
   );
 }

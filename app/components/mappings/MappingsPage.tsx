@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page, Tabs, Text } from "@shopify/polaris";
+import { PhoneInset } from "../PhoneInset";
 import type { mappingsPageData } from "../../pages/mappings-page.server";
 import type { SkuMappingView, VariantRow } from "../../pages/mappings.server";
 import { MAPPINGS_TABS } from "../../pages/mappings-tabs";
@@ -90,13 +91,15 @@ export function MappingsPage() {
               tabs={MAPPINGS_TABS.map((tab) => ({ id: `mappings-${tab}`, content: t(`mappings.tab.${tab}`) }))}
             />
             {data.catalogueLocal ? (
-              <Text as="p" variant="bodySm" tone="subdued">
-                {t("mappings.catalogueSynced", {
-                  time: format.dateTime(data.catalogueLocal),
-                  zone: zoneName(t, DEFAULT_TIME_ZONE),
-                  count: data.catalogue.length,
-                })}
-              </Text>
+              <PhoneInset>
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {t("mappings.catalogueSynced", {
+                    time: format.dateTime(data.catalogueLocal),
+                    zone: zoneName(t, DEFAULT_TIME_ZONE),
+                    count: data.catalogue.length,
+                  })}
+                </Text>
+              </PhoneInset>
             ) : null}
             {draft ? (
               <MappingEditor

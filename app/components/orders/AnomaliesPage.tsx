@@ -13,6 +13,7 @@ import { holdReasonViewText } from "../../customers/hold-reason";
 import { useT } from "../../i18n/react";
 import { ConfirmModal } from "../ConfirmModal";
 import { EmptyCard } from "../EmptyCard";
+import { PhoneInset } from "../PhoneInset";
 import { usePageAction } from "../usePageAction";
 import { AnomalyGroupCard } from "./AnomalyGroupCard";
 import { CustomerHoldsCard } from "./CustomerHoldsCard";
@@ -116,9 +117,11 @@ export function AnomaliesPage() {
               />
             ) : groups.length === 0 ? null : (
               <>
-                <Text as="p" tone="subdued">
-                  {t("anomalies.intro")}
-                </Text>
+                <PhoneInset>
+                  <Text as="p" tone="subdued">
+                    {t("anomalies.intro")}
+                  </Text>
+                </PhoneInset>
                 {groups.map((group) => (
                   <AnomalyGroupCard
                     key={group.key}

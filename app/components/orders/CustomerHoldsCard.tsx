@@ -34,7 +34,7 @@ export function CustomerHoldsCard({
           <BlockStack gap="200">
             {holds.orders.map((order) => (
               <div key={order.id} data-held-order={order.orderName}>
-                <InlineStack gap="300" align="space-between" blockAlign="center" wrap={false}>
+                <InlineStack gap="300" align="space-between" blockAlign="center">
                   <InlineStack gap="200" blockAlign="center">
                     <OrderLink id={order.id} name={order.orderName} />
                     {order.risk && order.risk !== "new" ? <RiskBadge risk={order.risk} /> : null}

@@ -6,22 +6,28 @@
  */
 import { Badge, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
 import type { OddsView } from "../../customers/delivery-odds.server";
-import type { OddsRiskLevel } from "../../odds/decision";
+import { oddsBadgeOf, type OddsBadge } from "../../odds/decision";
 import { oddsReasonRef, type OddsReason } from "../../odds/explain";
 import { renderMessage } from "../../i18n/message-ref";
 import type { Formatter } from "../../i18n";
 import { useFormat, useT, type Translate } from "../../i18n/react";
 import type { OrderOddsView } from "../../pages/delivery-odds.server";
 
-const LEVEL_TONE: Record<OddsRiskLevel, "critical" | "warning" | "success"> = {
-  HIGH: "critical",
-  MEDIUM: "warning",
-  LOW: "success",
+const BADGE_TONE: Record<OddsBadge, "critical" | "warning" | "success"> = {
+  held: "critical",
+  loss: "critical",
+  below: "warning",
+  usual: "success",
 };
 
-function LevelBadge({ level }: { level: OddsRiskLevel }) {
+function LevelBadge({ odds }: { odds: Pick<OddsView, "level" | "held" | "valueCents"> }) {
   const t = useT();
-  return <Badge tone={LEVEL_TONE[level]}>{t(`odds.badge.${level}`)}</Badge>;
+  const badge = oddsBadgeOf(odds);
+  return (
+    <span data-odds-badge={badge}>
+      <Badge tone={BADGE_TONE[badge]}>{t(`odds.badge.${badge}`)}</Badge>
+    </span>
+  );
 }
 
 /** "+85 MAD", "-12.50 MAD". */
@@ -46,7 +52,7 @@ export function OddsCell({ odds }: { odds: OddsView | null }) {
           <Text as="span" numeric fontWeight="semibold">
             {format.percent(odds.probability)}
           </Text>
-          <LevelBadge level={odds.level} />
+          <LevelBadge odds={odds} />
         </InlineStack>
         {odds.valueCents !== null ? (
           <Text as="span" variant="bodySm" tone={odds.valueCents < 0 ? "critical" : "subdued"} numeric>
@@ -78,7 +84,7 @@ export function DeliveryOddsCard({ view }: { view: OrderOddsView }) {
             <Text as="h2" variant="headingMd" id="delivery-odds-title">
               {t("odds.card.title")}
             </Text>
-            <LevelBadge level={odds.level} />
+            <LevelBadge odds={odds} />
           </InlineStack>
           <BlockStack gap="100">
             <InlineStack gap="200" blockAlign="baseline">

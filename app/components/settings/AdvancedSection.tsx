@@ -68,7 +68,7 @@ export function AdvancedSection({
           type="url"
           value={baseUrl}
           onChange={onBaseUrl}
-          placeholder={defaultBaseUrl ?? t("settings.sellerSpaceUrl.placeholder")}
+          placeholder={defaultBaseUrl ?? t("settings.baseUrl.placeholder")}
           helpText={
             defaultBaseUrl ? t("settings.baseUrl.help", { url: defaultBaseUrl }) : t("settings.baseUrl.helpNoDefault")
           }

@@ -25,7 +25,7 @@ import { DEFAULT_SPACING_MARGIN } from "../../../app/sync/db-rate-limiter.server
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
 import { openBenchDatabase } from "./lib/bench-database";
-import { freePort } from "../lib/ports";
+import { freePort } from "../../lib/ports";
 import { describeFigures, figuresOf, scrape } from "./lib/process-metrics";
 
 const { values } = parseArgs({

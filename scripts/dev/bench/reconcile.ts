@@ -20,7 +20,7 @@ import { performance } from "node:perf_hooks";
 import type { PrismaClient } from "@prisma/client";
 import { openBenchDatabase } from "./lib/bench-database";
 import { webhookOrder } from "../lib/order-payloads";
-import { freePort } from "../lib/ports";
+import { freePort } from "../../lib/ports";
 import { tsxArgs } from "../lib/app-build";
 import { shopifyAdminControl } from "../../../shopify-admin/control-client";
 import { installFetchRewrite } from "../../../shopify-admin/fetch-rewrite";

@@ -10,12 +10,12 @@
  * database stays on disk until the next run.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import pg from "pg";
 import { applyMigrations } from "../../../app/db/migrations.server";
-import { createDatabase, databaseUrl, dropDatabase, startEmbeddedPostgres } from "../lib/embedded-postgres";
+import { createDatabase, databaseUrl, dropDatabase, startEmbeddedPostgres } from "../../lib/embedded-postgres";
 import type { DemoOptions } from "./options";
 import type { Shutdown } from "./shutdown";
+import { DEMO_DATABASE, postgresFolder } from "../../lib/demo-data";
 
 export interface DemoDatabase {
   url: string;
@@ -35,11 +35,7 @@ export class DemoDatabaseNotEmptyError extends Error {
   }
 }
 
-/** The demo's database on its embedded server (odds:evaluate --shop reads it there too). */
-export const DEMO_DATABASE = "cod_lead_sync_demo";
-
-/** Where the embedded server keeps its data, under the demo's data folder. */
-export const postgresFolder = (dataDir: string) => join(dataDir, "postgres");
+export { DEMO_DATABASE, postgresFolder };
 
 function shownUrl(url: string): string {
   const parsed = new URL(url);

@@ -87,7 +87,7 @@ export function previewShellHtml(options: PreviewShellOptions): string {
   html, body { margin: 0; height: 100%; font: 14px/1.4 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; background: #1a1a1a; }
   header { height: 52px; display: flex; align-items: center; gap: 12px; padding: 0 16px; color: #e3e3e3; }
   header .logo { width: 28px; height: 28px; border-radius: 8px; background: #95bf47; color: #1a1a1a; font-weight: 700; display: grid; place-items: center; }
-  header .store { font-weight: 600; }
+  header .store { margin: 0; font-size: inherit; font-weight: 600; }
   header .badge { margin-left: auto; font-size: 12px; padding: 3px 8px; border-radius: 8px; background: #303030; color: #b5b5b5; }
   header .switch { font-size: 12px; color: #b5b5b5; } header select { margin-left: 4px; }
   header form { margin: 0; } header button { font: inherit; font-size: 12px; padding: 3px 8px; border-radius: 8px; border: 1px solid #5c5c5c; background: #303030; color: #e3e3e3; cursor: pointer; }
@@ -104,10 +104,22 @@ export function previewShellHtml(options: PreviewShellOptions): string {
   #toasts { position: fixed; left: 50%; bottom: 24px; transform: translateX(-50%); display: grid; gap: 8px; }
   .toast { padding: 10px 16px; border-radius: 10px; background: #303030; color: #fff; box-shadow: 0 4px 12px rgba(0,0,0,.25); }
   .toast.error { background: #8e1f0b; }
+  /* A phone: the admin's menu becomes a strip above the app, which keeps the whole width, as in Shopify's mobile admin. */
+  @media (max-width: 640px) {
+    body { display: flex; flex-direction: column; }
+    header { height: auto; flex-wrap: wrap; gap: 6px 12px; padding: 8px 12px; }
+    header .domain { display: none; }
+    header .badge { margin-left: 0; }
+    .layout { flex: 1; min-height: 0; height: auto; flex-direction: column; }
+    nav { width: 100%; display: flex; align-items: center; padding: 6px 8px; overflow-x: auto; flex: none; }
+    nav .app { display: none; }
+    #links { display: flex; gap: 4px; }
+    nav a { margin: 0; white-space: nowrap; }
+  }
 </style>
 </head>
 <body>
-<header><div class="logo">S</div><div class="store">${escapeHtml(storeName)}</div><div>${escapeHtml(shop)}</div>
+<header><div class="logo">S</div><h1 class="store">${escapeHtml(storeName)}</h1><div class="domain">${escapeHtml(shop)}</div>
 ${switcher}${languageMenu}<div class="badge">${escapeHtml(words.badge)}</div>${uninstall}</header>
 <div class="layout">
   <nav><div class="app"><span></span>${escapeHtml(appName)}</div><div id="links"></div></nav>

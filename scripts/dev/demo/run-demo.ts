@@ -19,7 +19,7 @@ import { createPrismaClient } from "../../../app/db/client";
 import { startSandbox } from "../../../sandbox/index";
 import { prepareBuild, privateBuildDir } from "../lib/app-build";
 import { orderIdOf, readOrderFiles, type Expectation, type OrderDelivery } from "../lib/order-files";
-import { isPortFree } from "../lib/ports";
+import { isPortFree } from "../../lib/ports";
 import { shopifyAdminControl } from "../../../shopify-admin/index";
 import { deliverWebhook } from "../lib/webhook-signing";
 import { startServerProcess, startWorkerProcess } from "../lib/app-process";

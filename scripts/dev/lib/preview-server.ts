@@ -16,7 +16,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { createPrismaClient } from "../../../app/db/client";
 import { prepareBuild } from "./app-build";
 import { AppStartError, startServerProcess } from "./app-process";
-import { freePort } from "./ports";
+import { freePort } from "../../lib/ports";
 
 export { freePort };
 

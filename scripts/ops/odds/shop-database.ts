@@ -46,9 +46,9 @@ export async function withShopDatabase<T>(
       await db.$disconnect();
     }
   }
-  const { DEMO_DATABASE, postgresFolder } = await import("../../dev/demo/database");
+  const { DEMO_DATABASE, postgresFolder } = await import("../../lib/demo-data");
   const { databaseUrl, EmbeddedPostgresStartError, startEmbeddedPostgres } =
-    await import("../../dev/lib/embedded-postgres");
+    await import("../../lib/embedded-postgres");
   const folder = postgresFolder(dataDir);
   const shown = relative(process.cwd(), folder) || folder;
   // Never a new cluster: only the one a demo run left.

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readOrderFiles } from "../../../scripts/dev/lib/order-files";
-import { freePort } from "../../../scripts/dev/lib/ports";
+import { freePort } from "../../../scripts/lib/ports";
 import { BUILT_IN_ORDERS_DIR, expectationsOf } from "../../../scripts/dev/demo/run-demo";
 import {
   compareWithExpectations,

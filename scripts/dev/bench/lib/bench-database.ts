@@ -4,7 +4,7 @@
  * deployment runs: fsync on).
  */
 import { join } from "node:path";
-import { startEmbeddedPostgres } from "../../lib/embedded-postgres";
+import { startEmbeddedPostgres } from "../../../lib/embedded-postgres";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 
 const migrationsDir = join(import.meta.dirname, "..", "..", "..", "..", "prisma", "migrations");

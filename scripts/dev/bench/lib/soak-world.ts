@@ -22,7 +22,7 @@ import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../../../app/db/client";
 import { appWorkerArgs, prepareBuild, privateBuildDir } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
-import { freePort } from "../../lib/ports";
+import { freePort } from "../../../lib/ports";
 import { startServerProcess, type ServerProcess } from "../../lib/app-process";
 import {
   connectDemoShop,

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import pg from "pg";
-import { applyMigrations } from "../../../app/db/migrations.server";
+import { applyMigrations } from "../../app/db/migrations.server";
 import { databaseUrl, startEmbeddedPostgres } from "./embedded-postgres";
 
 /** The data folder, under the working directory (npm runs scripts from the package's root). */
