@@ -220,8 +220,11 @@ describe("metrics of a production server and a worker", () => {
 
     let w = await scrapeUntil(
       scrapeWorker,
+      // A post-lead is counted done after its handler returns, a moment after the lead it recorded: wait for
+      // both, not only the lead, or a busy machine scrapes between them.
       (s) =>
         s.count("cod_order_to_lead_seconds_count") >= ORDERS &&
+        s.count("cod_jobs_total", { kind: "post-lead", outcome: "done" }) >= ORDERS &&
         s.count("cod_jobs_total", { kind: "write-back", outcome: "done" }) >= ORDERS,
       "every order posted and tagged",
     );
