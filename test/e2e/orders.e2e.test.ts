@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
 import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
-import { formatterFor } from "../../app/i18n";
+import { formatterFor, t } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
@@ -128,7 +128,7 @@ describe("Orders after a pipeline run", () => {
     // AND a search by phone finds the order
     await page.getByRole("tab", { name: "All" }).click();
     await page.getByRole("button", { name: "Search and filter results" }).click();
-    await page.getByPlaceholder("Search by order, phone or lead reference").fill("+212 661 000 002");
+    await page.getByPlaceholder(t("en", "orders.search.placeholder")).fill("+212 661 000 002");
     await expect.poll(() => page.locator("[data-order]").allTextContents()).toEqual(["#3002"]);
 
     // WHEN the merchant opens #3002 from its row
