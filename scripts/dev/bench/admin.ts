@@ -299,6 +299,26 @@ try {
   console.log(
     `customers:rebuild ${SHOP}: ${customers.links} orders -> ${customers.records} customer records in ${customers.ms} ms`,
   );
+  // An installed shop has its platform lists cached: the list names lead items and cities from them.
+  const fetchedAt = new Date();
+  await db.shop.create({
+    data: {
+      domain: SHOP,
+      catalogueJson: JSON.stringify([
+        ...PRODUCT_KEYS.map((key, i) => ({
+          id: Number(key.slice("product:".length)),
+          sku: i === 0 ? "ARG-OIL-100" : `SKU-${i}`,
+          name: i === 0 ? "Huile d'argan 100 ml" : `Produit ${i}`,
+          platform_price: "89.00",
+          in_stock: true,
+          variants: [],
+        })),
+      ]),
+      catalogueFetchedAt: fetchedAt,
+      citiesJson: JSON.stringify(CITY_IDS.map(([id]) => ({ id, name: `Ville ${id}`, delivery_fee: "35.00" }))),
+      citiesFetchedAt: fetchedAt,
+    },
+  });
   // Every sent order has its delivery odds (as scored before sending): the Orders list reads them with each page.
   const reasons = JSON.stringify([
     { feature: "customer_failed", effect: -0.82, params: { count: 2 } },
