@@ -610,8 +610,13 @@ async function pageKeys(db: Db, scope: PageScope, narrowing?: Narrowing): Promis
   return { keys, windowEnd };
 }
 
-/** Candidate rows read per statement when filtering on risk (their phones are one `IN` of at most this many). */
-export const RISK_BATCH = 500;
+/**
+ * Candidate rows read per statement when filtering on risk: one statement finds a page where one
+ * order in 20 is risky (their phones are then one array parameter).
+ */
+export const RISK_BATCH = 1000;
+/** Risky phones looked up through the (shop, phone) index at most: one `IN` of this many parameters. */
+export const RISK_PHONES = 500;
 const KEY_SELECT = { id: true, createdAt: true, totalCents: true } as const;
 const RISK_KEY_SELECT = { id: true, createdAt: true, totalCents: true, phone: true } as const;
 type RiskKey = { id: string; phone: string | null };
@@ -668,10 +673,10 @@ export async function queryOrders(
 
   let riskNarrowing: Narrowing | undefined;
   if (request.risk?.length) {
-    // A rare level (blocked, or few risky customers): its phones, at most RISK_BATCH, are
+    // A rare level (blocked, or few risky customers): its phones, at most RISK_PHONES, are
     // looked up through the (shop, phone) index. Otherwise candidates are kept by their records.
-    const phones = await riskyPhones(db, shop, request.risk, RISK_BATCH + 1);
-    if (phones.length <= RISK_BATCH) {
+    const phones = await riskyPhones(db, shop, request.risk, RISK_PHONES + 1);
+    if (phones.length <= RISK_PHONES) {
       riskNarrowing = { where: { phone: { in: phones } }, orderBy: [{ phone: "asc" }], probe: { phone: true } };
     } else {
       scope.risk = request.risk;
@@ -680,7 +685,7 @@ export async function queryOrders(
   const terms = searchTerms(request.query);
   const byIndex =
     terms.length > 0 ? terms : [...stateNarrowings(request.states), ...(request.mismatch ? [COSTING_NARROWING] : [])];
-  // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_BATCH parameters).
+  // The phones narrow by themselves, or filter the rows another narrowing finds (once either way: at most RISK_PHONES parameters).
   if (riskNarrowing && byIndex.length > 0) scope.filters.push(riskNarrowing.where);
   const narrowings = byIndex.length === 0 && riskNarrowing ? [riskNarrowing] : byIndex;
   const result: Keys =
