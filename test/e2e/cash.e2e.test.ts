@@ -105,10 +105,10 @@ describe("cash in English", () => {
     expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
       `Owed by the platform: ${en.money(cash.owed.profitCents)}`,
     );
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
-      `of which ${en.money(cash.longWait.profitCents)} for 15 days or more`,
+    // The card's "of which" and the alert below name the same parcels, in the same words.
+    expect(await card.locator('[data-cash="overdue"]').textContent()).toBe(
+      `of which ${en.money(cash.overdue.profitCents)} overdue (delivered more than 14 days ago)`,
     );
-    expect(cash.longWait.parcels).toBeGreaterThan(0);
 
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(cash.overdue.parcels).toBeGreaterThan(0);
@@ -263,8 +263,8 @@ describe("cash in French", () => {
     expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
       `Dû par la plateforme : ${frDh.money(cash.owed.profitCents)}`,
     );
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
-      `dont ${frDh.money(cash.longWait.profitCents)} depuis 15 jours ou plus`,
+    expect(await card.locator('[data-cash="overdue"]').textContent()).toBe(
+      `dont ${frDh.money(cash.overdue.profitCents)} en retard (livrés il y a plus de 14 jours)`,
     );
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(
@@ -279,9 +279,13 @@ describe("cash in French", () => {
     ).toEqual([]);
     await session.screenshot("home-cash-fr");
 
-    await card.getByRole("link", { name: "Voir les colis qui attendent depuis 15 jours ou plus" }).click();
+    await card.getByRole("link", { name: "Voir les colis en retard" }).click();
     await page.getByRole("heading", { name: "Encaissements", level: 1 }).waitFor();
-    expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.longWait.parcels} colis`);
+    expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.overdue.parcels} colis`);
+    // The list names its window as the alert and the card do.
+    expect(await page.locator("p", { has: page.locator("[data-cash-count]") }).textContent()).toBe(
+      `${cash.overdue.parcels} colis · Livrés il y a plus de 14 jours`,
+    );
     expect(await page.locator('[data-cash-table="owed"] th').first().textContent()).toBe("Commande");
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("cash-list-fr");
