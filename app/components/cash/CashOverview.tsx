@@ -28,7 +28,7 @@ export function CashOverview({ cash }: { cash: Overview }) {
               title={t("home.cash.overdue.title", { count: overdue.parcels, days: overdueDays })}
               action={{ content: t("home.cash.overdue.action"), url: overdueUrl }}
             >
-              <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents) })}</p>
+              <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents, { whole: true }) })}</p>
             </Banner>
           </div>
         ) : null}
@@ -41,13 +41,15 @@ export function CashOverview({ cash }: { cash: Overview }) {
               {owed.parcels > 0 ? (
                 <>
                   <Text as="p" variant="headingLg">
-                    <span data-cash="owed">{t("home.cash.owed", { amount: format.money(owed.profitCents) })}</span>
+                    <span data-cash="owed">
+                      {t("home.cash.owed", { amount: format.money(owed.profitCents, { whole: true }) })}
+                    </span>
                     {overdue.parcels > 0 ? (
                       <>
                         {", "}
                         <span data-cash="overdue">
                           {t("home.cash.ofWhich", {
-                            amount: format.money(overdue.profitCents),
+                            amount: format.money(overdue.profitCents, { whole: true }),
                             days: overdueDays,
                           })}
                         </span>

@@ -99,7 +99,9 @@ export function CashPage() {
                 <InlineStack align="space-between" blockAlign="center" gap="300">
                   <BlockStack gap="100">
                     <Text as="h2" variant="headingMd">
-                      <span data-cash-total={view.state}>{t(summaryKey, { amount: format.money(summaryAmount) })}</span>
+                      <span data-cash-total={view.state}>
+                        {t(summaryKey, { amount: format.money(summaryAmount, { whole: true }) })}
+                      </span>
                     </Text>
                     <Text as="p" tone="subdued">
                       <span data-cash-count="">{t("cash.summary.parcels", { count: totals.parcels })}</span>
