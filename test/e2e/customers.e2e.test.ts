@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { readShopSettings } from "../../app/models/shop-settings";
 import { openEmbeddedSession } from "../helpers/browser";
@@ -62,6 +63,20 @@ beforeAll(async () => {
   await flow.drain();
 });
 afterAll(() => world?.close());
+
+/** How many lines a button's words take: its text alone, not the boxes around it. */
+function textLines(button: Locator): Promise<number> {
+  return button.evaluate((element) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+}
 
 const linkOf = (name: string) => world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } });
 
@@ -211,17 +226,7 @@ describe("customer delivery record", () => {
       await page.setViewportSize({ width: 375, height: 812 });
       const sendAnyway = page.getByRole("button", { name: "Envoyer quand même (#4004)" });
       await session.screenshot("anomalies-customer-holds-fr-phone");
-      const lines = await sendAnyway.evaluate((button) => {
-        const tops = new Set<number>();
-        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
-        }
-        return tops.size;
-      });
-      expect(lines).toBe(1);
+      expect(await textLines(sendAnyway)).toBe(1);
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();
       await page.locator("ui-modal[open]").getByRole("button", { name: "Envoyer quand même" }).click();
       await expect.poll(async () => (await session.toasts()).includes("Commande envoyée quand même")).toBe(true);
@@ -247,17 +252,7 @@ describe("a phone to correct, on a phone (375 px) in French", () => {
       const field = page.getByLabel(t("fr", "order.fix.phone"));
       await field.waitFor();
       const save = page.locator("[data-phone-fix]").getByRole("button", { name: t("fr", "order.fix.save") });
-      const lines = await save.evaluate((button) => {
-        const tops = new Set<number>();
-        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
-        }
-        return tops.size;
-      });
-      expect(lines).toBe(1);
+      expect(await textLines(save)).toBe(1);
       const box = (await save.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
