@@ -14,7 +14,7 @@ import prisma from "./app/db.server";
 import { stopOnShutdownSignal } from "./app/queue/shutdown";
 import { createWorker } from "./app/queue/worker.server";
 import { registerDatabaseMetrics } from "./app/runtime/database-metrics.server";
-import { startLoopDelayMonitor } from "./app/runtime/event-loop.server";
+import { startLoopDelayMonitor, WORKER_LOOP_SAMPLE_MS } from "./app/runtime/event-loop.server";
 import { routeConsoleToLogger, setProcessRole } from "./app/runtime/logger.server";
 import { startMetricsListener } from "./app/runtime/metrics-server.server";
 import { recordProcessRole } from "./app/runtime/metrics.server";
@@ -39,7 +39,7 @@ const worker = createWorker({
   maxRunningPerShop: config.WORKER_MAX_RUNNING_PER_SHOP,
   ...workerInstruments(),
 });
-startLoopDelayMonitor();
+startLoopDelayMonitor(WORKER_LOOP_SAMPLE_MS);
 registerDatabaseMetrics(prisma);
 
 worker.start();

@@ -8,7 +8,6 @@ import type { Db } from "../db.server";
 import { readShopSettings } from "../models/shop-settings";
 import {
   inPeriod,
-  LONG_WAIT_DAYS,
   owedAgedAtLeast,
   owedAtEndOf,
   owedByAge,
@@ -68,9 +67,10 @@ export interface CashOverview {
   /** Everything owed now, and by days since delivery. */
   owed: CashSums;
   byAge: Record<AgeBucketId, CashSums>;
-  /** Owed for LONG_WAIT_DAYS days or more (Home's "of which"). */
-  longWait: CashSums;
-  /** The shop's threshold, and what is owed past it (the alert). */
+  /**
+   * The shop's threshold, and what is owed past it: the alert and the card's "of which" both, so
+   * Home names the same parcels with one threshold and one wording.
+   */
   overdueDays: number;
   overdue: CashSums;
   /** Whether the ledger has ever held a parcel (else Home shows no card). */
@@ -94,7 +94,6 @@ export async function loadCashOverview(
     today,
     owed: sumRows(owedRows),
     byAge: owedByAge(owedRows, today),
-    longWait: owedAgedAtLeast(owedRows, today, LONG_WAIT_DAYS),
     overdueDays,
     overdue: owedAgedAtLeast(owedRows, today, overdueDays + 1),
     hasLedger: anyParcel !== null,

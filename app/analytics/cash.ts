@@ -179,7 +179,7 @@ export function sumRows(rows: readonly CashSums[]): CashSums {
 // ---------------------------------------------------------------------------
 // Reading: ages and balances
 
-/** Days since delivery, by bands; "15 days or more" is the last two. */
+/** Days since delivery, by bands. */
 export const AGE_BUCKETS = [
   { id: "0-7", minAge: 0, maxAge: 7 },
   { id: "8-14", minAge: 8, maxAge: 14 },
@@ -187,9 +187,6 @@ export const AGE_BUCKETS = [
   { id: "over-30", minAge: 31, maxAge: null },
 ] as const;
 export type AgeBucketId = (typeof AGE_BUCKETS)[number]["id"];
-/** Home's "of which ... for 15 days or more". */
-export const LONG_WAIT_DAYS = 15;
-
 /** Whole days between delivery and today (0 on the day of delivery; never negative). */
 export const ageInDays = (deliveredDay: string, today: string): number => Math.max(0, daysBetween(deliveredDay, today));
 

@@ -26,7 +26,7 @@ export const cashEn = {
   "cash.age.8-14": "8 to 14 days",
   "cash.age.15-30": "15 to 30 days",
   "cash.age.over-30": "Over 30 days",
-  "cash.filter.minAge": "Delivered {min} or more days ago",
+  "cash.filter.minAge": "Delivered more than {days, plural, one {# day} other {# days}} ago",
   "cash.filter.maxAge": "Delivered at most {max, plural, one {# day} other {# days}} ago",
   "cash.filter.range": "Delivered {min} to {max, plural, one {# day} other {# days}} ago",
   "cash.filter.clear": "Show every parcel not paid yet",
@@ -56,11 +56,10 @@ export const cashEn = {
 
   "home.cash.title": "Cash from the platform",
   "home.cash.owed": "Owed by the platform: {amount}",
-  "home.cash.ofWhich": "of which {amount} for {days, plural, one {# day} other {# days}} or more",
+  "home.cash.ofWhich": "of which {amount} overdue (delivered more than {days, plural, one {# day} other {# days}} ago)",
   "home.cash.parcels":
     "{count, plural, one {# parcel delivered and not paid yet.} other {# parcels delivered and not paid yet.}}",
   "home.cash.nothingOwed": "Nothing owed: the platform has paid every delivered parcel.",
-  "home.cash.seeLongWait": "See the parcels waiting {days, plural, one {# day} other {# days}} or more",
   "home.cash.seeAll": "See every parcel not paid yet",
   "home.cash.overdue.title":
     "{count, plural, one {Payment overdue: # parcel delivered more than {days, plural, one {# day} other {# days}} ago is not paid} other {Payment overdue: # parcels delivered more than {days, plural, one {# day} other {# days}} ago are not paid}}",

@@ -22,7 +22,7 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
   "cash.age.8-14": "8 à 14 jours",
   "cash.age.15-30": "15 à 30 jours",
   "cash.age.over-30": "Plus de 30 jours",
-  "cash.filter.minAge": "Livrés il y a {min, plural, one {# jour} other {# jours}} ou plus",
+  "cash.filter.minAge": "Livrés il y a plus de {days, plural, one {# jour} other {# jours}}",
   "cash.filter.maxAge": "Livrés il y a {max, plural, one {# jour} other {# jours}} au plus",
   "cash.filter.range": "Livrés il y a {min} à {max, plural, one {# jour} other {# jours}}",
   "cash.filter.clear": "Voir tous les colis pas encore payés",
@@ -52,11 +52,10 @@ export const cashFr: Record<keyof typeof cashEn, string> = {
 
   "home.cash.title": "L’argent de la plateforme",
   "home.cash.owed": "Dû par la plateforme : {amount}",
-  "home.cash.ofWhich": "dont {amount} depuis {days, plural, one {# jour} other {# jours}} ou plus",
+  "home.cash.ofWhich": "dont {amount} en retard (livrés il y a plus de {days, plural, one {# jour} other {# jours}})",
   "home.cash.parcels":
     "{count, plural, one {# colis livré et pas encore payé.} other {# colis livrés et pas encore payés.}}",
   "home.cash.nothingOwed": "Rien à payer : la plateforme a payé tous les colis livrés.",
-  "home.cash.seeLongWait": "Voir les colis qui attendent depuis {days, plural, one {# jour} other {# jours}} ou plus",
   "home.cash.seeAll": "Voir tous les colis pas encore payés",
   "home.cash.overdue.title":
     "{count, plural, one {Paiement en retard : # colis livré il y a plus de {days, plural, one {# jour} other {# jours}} n’est pas payé} other {Paiement en retard : # colis livrés il y a plus de {days, plural, one {# jour} other {# jours}} ne sont pas payés}}",

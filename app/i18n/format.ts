@@ -19,8 +19,12 @@ export interface Formatter {
   decimal(value: number, fraction: number): string;
   /** 0.8125 -> "81.3%" / "81,3 %" (one decimal, none when whole). */
   percent(ratio: number): string;
-  /** 22900 -> "229 MAD"; 22950 -> "229.50 MAD" / "229,50 DH": whole dirhams without decimals. */
-  money(cents: number): string;
+  /**
+   * 22900 -> "229 MAD"; 22950 -> "229.50 MAD" / "229,50 DH": whole dirhams without decimals. With
+   * `whole`, rounded to the dirham ("230 MAD"): a total read at a glance beside others that are whole
+   * (the cash page's headline and age bands), the rows below keeping their centimes.
+   */
+  money(cents: number, options?: { whole?: boolean }): string;
   /** A stored decimal amount ("229.00") as money (in `currency` when not dirhams); the text itself when it is not one. */
   moneyText(amount: string, currency?: string): string;
   /** The currency's name alone (chart axes). */
@@ -59,8 +63,8 @@ export function createFormatter(row: LocaleFormat, options: { currency?: Currenc
 
   const currencyName = row.currency[options.currency ?? "MAD"];
 
-  function money(cents: number): string {
-    const rounded = Math.round(cents);
+  function money(cents: number, options: { whole?: boolean } = {}): string {
+    const rounded = options.whole ? Math.round(cents / 100) * 100 : Math.round(cents);
     const amount = rounded % 100 === 0 ? decimal(rounded / 100, 0) : decimal(rounded / 100, 2);
     return fill(row.money, { amount, currency: currencyName });
   }

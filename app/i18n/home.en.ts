@@ -7,6 +7,7 @@ export const homeEn = {
   "home.inbox.atStake": "{amount}",
   "home.inbox.amountUnknown": "no amount in dirhams",
   "home.inbox.waiting": "oldest {age}",
+  "home.inbox.age.underMinute": "under a minute",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",
   "home.inbox.age.days": "{count} d",

@@ -8,6 +8,7 @@ export const homeFr: Record<keyof typeof homeEn, string> = {
   "home.inbox.atStake": "{amount}",
   "home.inbox.amountUnknown": "pas de montant en dirhams",
   "home.inbox.waiting": "la plus ancienne : {age}",
+  "home.inbox.age.underMinute": "moins d'une minute",
   "home.inbox.age.minutes": "{count} min",
   "home.inbox.age.hours": "{count} h",
   "home.inbox.age.days": "{count} j",

@@ -44,9 +44,10 @@ export interface WorkerOptions {
   owner?: string;
   leaseMs?: number;
   /**
-   * Pause after finding no due job: 2 s while PostgreSQL's wake-ups are heard
-   * (they bring new work at once; the poll finds expired leases and what a
-   * dropped connection missed), 500 ms without them.
+   * Pause after finding no due job: 5 s while PostgreSQL's wake-ups are heard
+   * (they bring new work at once, and later work by a timer at its runAt; the
+   * poll is the safety net that finds expired leases and what a dropped
+   * connection or a worker started later missed), 500 ms without them.
    */
   pollIntervalMs?: number;
   /** Listen for wake-ups on new work (wake-ups.server.ts; default: when the client is the app's own, see postgresPoolOf). */
@@ -94,7 +95,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const leaseMs = options.leaseMs ?? 60_000;
   const wakeUpUrl =
     options.wakeUps === false ? undefined : postgresPoolOf(db as PrismaClient)?.options.connectionString;
-  const pollIntervalMs = options.pollIntervalMs ?? (wakeUpUrl ? 2_000 : 500);
+  const pollIntervalMs = options.pollIntervalMs ?? (wakeUpUrl ? 5_000 : 500);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());

@@ -24,13 +24,23 @@ export interface LoopDelayReport {
 }
 
 const WINDOW_MS = 10_000;
-const LOOP_SAMPLE_MS = 20;
+/**
+ * A sample every 20 ms: a stall still shows whole (the late sample measures
+ * it, at most one interval short), and an idle process is not woken 1,000
+ * times a second (at 1 ms the sampling alone cost about 14 ms of CPU a second
+ * on this machine, in every process). Each sample still wakes the process: at
+ * 20 ms about 4 ms of CPU a second, so the worker, whose jobs no client waits
+ * on, samples every 100 ms (`WORKER_LOOP_SAMPLE_MS`, about 1 ms a second).
+ */
+export const LOOP_SAMPLE_MS = 20;
+export const WORKER_LOOP_SAMPLE_MS = 100;
 /** A window whose max delay passes this is logged as a warning; every minute a summary and the memory at info. */
 const STALL_LOG_MS = 200;
 const SUMMARY_EVERY_WINDOWS = 6;
 
-interface Monitor {
+export interface Monitor {
   histogram: IntervalHistogram;
+  sampleMs: number;
   since: number;
   previous: LoopDelayWindow | null;
   worstSinceSummary: LoopDelayWindow | null;
@@ -42,35 +52,52 @@ declare global {
 }
 
 // A sample is the time between two timer turns: the sampling interval plus the delay. The delay alone is reported.
-const toMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_SAMPLE_MS) * 10) / 10);
+const toMs = (ns: number, sampleMs: number) => Math.max(0, Math.round((ns / 1e6 - sampleMs) * 10) / 10);
 
 function snapshot(monitor: Monitor, now: number): LoopDelayWindow {
   const h = monitor.histogram;
+  const ms = (ns: number) => toMs(ns, monitor.sampleMs);
   const empty = h.count === 0;
   return {
     since: new Date(monitor.since).toISOString(),
     windowMs: now - monitor.since,
-    p50Ms: empty ? 0 : toMs(h.percentile(50)),
-    p99Ms: empty ? 0 : toMs(h.percentile(99)),
-    maxMs: empty ? 0 : toMs(h.max),
+    p50Ms: empty ? 0 : ms(h.percentile(50)),
+    p99Ms: empty ? 0 : ms(h.percentile(99)),
+    maxMs: empty ? 0 : ms(h.max),
   };
 }
 
-/** Starts the monitor once per process (idempotent); its lines carry the process's role (the logger's). */
-export function startLoopDelayMonitor(): Monitor {
+/**
+ * Starts the monitor once per process; its lines carry the process's role (the
+ * logger's). Called again with another `sampleMs` (the worker, after a module
+ * it imports started it), it samples at that interval from then on.
+ */
+export function startLoopDelayMonitor(sampleMs = LOOP_SAMPLE_MS): Monitor {
   const existing = globalThis.__codLeadSyncLoopMonitor;
-  if (existing) return existing;
-  // A sample every 20 ms: a stall still shows whole (the late sample measures it),
-  // and an idle process is not woken 1,000 times a second (at 1 ms the sampling
-  // alone cost about 14 ms of CPU a second on this machine, in every process).
-  const histogram = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+  if (existing) {
+    if (existing.sampleMs !== sampleMs) {
+      existing.histogram.disable();
+      existing.histogram = monitorEventLoopDelay({ resolution: sampleMs });
+      existing.histogram.enable();
+      existing.sampleMs = sampleMs;
+    }
+    return existing;
+  }
+  const histogram = monitorEventLoopDelay({ resolution: sampleMs });
   histogram.enable();
-  const monitor: Monitor = { histogram, since: Date.now(), previous: null, worstSinceSummary: null, windows: 0 };
+  const monitor: Monitor = {
+    histogram,
+    sampleMs,
+    since: Date.now(),
+    previous: null,
+    worstSinceSummary: null,
+    windows: 0,
+  };
   const timer = setInterval(() => {
     const now = Date.now();
     const window = snapshot(monitor, now);
     monitor.previous = window;
-    histogram.reset();
+    monitor.histogram.reset();
     monitor.since = now;
     if (window.maxMs >= STALL_LOG_MS) {
       log.warn(`event loop stalled ${window.maxMs} ms`, {
@@ -95,6 +122,6 @@ export function startLoopDelayMonitor(): Monitor {
 }
 
 export function loopDelayReport(): LoopDelayReport {
-  const monitor = startLoopDelayMonitor();
+  const monitor = globalThis.__codLeadSyncLoopMonitor ?? startLoopDelayMonitor();
   return { current: snapshot(monitor, Date.now()), previous: monitor.previous };
 }

@@ -174,7 +174,9 @@ export function metrics(): Metrics {
   let current = globalThis.__codLeadSyncMetrics;
   if (!current) {
     const registry = new client.Registry();
-    client.collectDefaultMetrics({ register: registry });
+    // prom-client's own event-loop lag (nodejs_eventloop_lag_*) samples every 10 ms by default, a second
+    // monitor beside ours (cod_event_loop_delay_seconds) that woke every process 100 times a second: once a second.
+    client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 1_000 });
     current = createMetrics(registry);
     globalThis.__codLeadSyncMetrics = current;
   }

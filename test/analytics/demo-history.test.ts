@@ -56,7 +56,7 @@ describe("demo history", () => {
     expect(count.owed).toBeGreaterThan(10);
     expect(count.paid).toBeGreaterThan(count.owed);
     expect(count.returned).toBeGreaterThan(10);
-    expect(home.cash.owed.profitCents).toBeGreaterThan(home.cash.longWait.profitCents);
+    expect(home.cash.owed.profitCents).toBeGreaterThan(home.cash.overdue.profitCents);
     expect(home.cash.overdue.parcels).toBeGreaterThan(0);
     expect(home.cash.byAge["0-7"].parcels).toBeGreaterThan(0);
     // The days come from each parcel's timeline: paid after it was delivered, never in the future.

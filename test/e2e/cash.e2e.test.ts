@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sandboxControl } from "../../sandbox/index";
 import { openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { seedDemoHistory } from "../../scripts/dev/demo/history";
 import { signedCents } from "../../app/analytics/contribution";
 import { loadCashOverview } from "../../app/analytics/cash-report.server";
@@ -103,12 +103,12 @@ describe("cash in English", () => {
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
     expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
-      `Owed by the platform: ${en.money(cash.owed.profitCents)}`,
+      `Owed by the platform: ${en.money(cash.owed.profitCents, { whole: true })}`,
     );
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
-      `of which ${en.money(cash.longWait.profitCents)} for 15 days or more`,
+    // The card's "of which" and the alert below name the same parcels, in the same words.
+    expect(await card.locator('[data-cash="overdue"]').textContent()).toBe(
+      `of which ${en.money(cash.overdue.profitCents, { whole: true })} overdue (delivered more than 14 days ago)`,
     );
-    expect(cash.longWait.parcels).toBeGreaterThan(0);
 
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(cash.overdue.parcels).toBeGreaterThan(0);
@@ -121,7 +121,9 @@ describe("cash in English", () => {
     ).toBe(true);
     expect(
       await alert
-        .getByText(`The platform owes you ${en.money(cash.overdue.profitCents)} for them.`, { exact: false })
+        .getByText(`The platform owes you ${en.money(cash.overdue.profitCents, { whole: true })} for them.`, {
+          exact: false,
+        })
         .isVisible(),
     ).toBe(true);
     expect(
@@ -145,7 +147,7 @@ describe("cash in English", () => {
     await page.getByRole("heading", { name: "Cash", level: 1 }).waitFor();
     const cash = await loadCashOverview(world.server.db, SHOP);
     expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(
-      `Owed by the platform: ${en.money(cash.owed.profitCents)}`,
+      `Owed by the platform: ${en.money(cash.owed.profitCents, { whole: true })}`,
     );
     // Oldest delivery first: the first row has waited longest.
     const ages = (await page.locator('[data-cash-table="owed"] tbody tr td:nth-child(4)').allTextContents()).map((a) =>
@@ -261,10 +263,10 @@ describe("cash in French", () => {
     const card = page.locator("[data-cash-card]");
     await card.waitFor();
     expect(await card.locator('[data-cash="owed"]').textContent()).toBe(
-      `Dû par la plateforme : ${frDh.money(cash.owed.profitCents)}`,
+      `Dû par la plateforme : ${frDh.money(cash.owed.profitCents, { whole: true })}`,
     );
-    expect(await card.locator('[data-cash="long-wait"]').textContent()).toBe(
-      `dont ${frDh.money(cash.longWait.profitCents)} depuis 15 jours ou plus`,
+    expect(await card.locator('[data-cash="overdue"]').textContent()).toBe(
+      `dont ${frDh.money(cash.overdue.profitCents, { whole: true })} en retard (livrés il y a plus de 14 jours)`,
     );
     const alert = page.locator('[data-cash-alert="overdue"]');
     expect(
@@ -279,12 +281,40 @@ describe("cash in French", () => {
     ).toEqual([]);
     await session.screenshot("home-cash-fr");
 
-    await card.getByRole("link", { name: "Voir les colis qui attendent depuis 15 jours ou plus" }).click();
+    await card.getByRole("link", { name: "Voir les colis en retard" }).click();
     await page.getByRole("heading", { name: "Encaissements", level: 1 }).waitFor();
-    expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.longWait.parcels} colis`);
+    expect(await page.locator("[data-cash-count]").textContent()).toBe(`${cash.overdue.parcels} colis`);
+    // The list names its window as the alert and the card do.
+    expect(await page.locator("p", { has: page.locator("[data-cash-count]") }).textContent()).toBe(
+      `${cash.overdue.parcels} colis · Livrés il y a plus de 14 jours`,
+    );
     expect(await page.locator('[data-cash-table="owed"] th').first().textContent()).toBe("Commande");
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("cash-list-fr");
+  });
+
+  it("GIVEN a phone at 375 px WHEN the merchant reads the cash page in French THEN its headline and age bands are whole dirhams alike, nothing wider than the screen", async () => {
+    const phone = await openPhoneSession(world, SHOP, "fr");
+    try {
+      const { page } = phone;
+      await visit(page, await world.server.embeddedUrl(SHOP, "/app/cash", { locale: "fr" }));
+      await page.getByRole("heading", { name: "Encaissements", level: 1 }).waitFor();
+      const cash = await loadCashOverview(world.server.db, SHOP);
+      // The demo's seller profits carry centimes: the totals read rounded, as the whole amounts beside them.
+      expect(cash.owed.profitCents % 100).not.toBe(0);
+      expect(await page.locator('[data-cash-total="owed"]').textContent()).toBe(
+        `Dû par la plateforme : ${frDh.money(cash.owed.profitCents, { whole: true })}`,
+      );
+      const bands = await page.locator("[data-age-band]").allTextContents();
+      expect(bands).toHaveLength(4);
+      for (const text of [await page.locator('[data-cash-total="owed"]').textContent(), ...bands])
+        expect(text, "no centimes in a total").not.toMatch(/\d,\d\d\u00a0DH/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
+      await phone.screenshot("cash-list-fr-phone");
+    } finally {
+      await phone.close();
+    }
   });
 
   it("Analytics: the key figures and their change, and the weeks as S47 · 16-22 nov", async () => {

@@ -7,11 +7,13 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator } from "playwright-core";
 import { sandboxControl } from "../../sandbox/index";
 import { readShopSettings } from "../../app/models/shop-settings";
 import { openEmbeddedSession } from "../helpers/browser";
-import { startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
+import { openPhoneSession, PHONE, startE2EWorld, visit, type E2EWorld } from "../helpers/e2e-pipeline";
 import { axeViolations } from "../helpers/axe";
+import { t } from "../../app/i18n";
 
 const SHOP = "atlas-beauty.myshopify.com";
 
@@ -61,6 +63,20 @@ beforeAll(async () => {
   await flow.drain();
 });
 afterAll(() => world?.close());
+
+/** How many lines a button's words take: its text alone, not the boxes around it. */
+function textLines(button: Locator): Promise<number> {
+  return button.evaluate((element) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+}
 
 const linkOf = (name: string) => world.server.db.orderLink.findFirstOrThrow({ where: { shop: SHOP, orderName: name } });
 
@@ -210,23 +226,42 @@ describe("customer delivery record", () => {
       await page.setViewportSize({ width: 375, height: 812 });
       const sendAnyway = page.getByRole("button", { name: "Envoyer quand même (#4004)" });
       await session.screenshot("anomalies-customer-holds-fr-phone");
-      const lines = await sendAnyway.evaluate((button) => {
-        const tops = new Set<number>();
-        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
-        }
-        return tops.size;
-      });
-      expect(lines).toBe(1);
+      expect(await textLines(sendAnyway)).toBe(1);
       await page.getByRole("button", { name: "Envoyer quand même (#4004)" }).click();
       await page.locator("ui-modal[open]").getByRole("button", { name: "Envoyer quand même" }).click();
       await expect.poll(async () => (await session.toasts()).includes("Commande envoyée quand même")).toBe(true);
       await world.flow.drain();
       expect((await linkOf("#4004")).state).toBe("created");
       await expect.poll(() => page.locator("[data-section=customer-holds]").count()).toBe(0);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe("a phone to correct, on a phone (375 px) in French", () => {
+  it("GIVEN an order held for a wrong phone WHEN its page opens on a phone THEN 'Enregistrer et renvoyer' reads on one line inside the screen, and saving sends the order", async () => {
+    await world.flow.place([{ id: 6_200_090, name: "#4090", phone: "0612", city: "Rabat", customerId: 590 }]);
+    await world.flow.drain();
+    const held = await linkOf("#4090");
+    expect(held.state).toBe("held");
+    const session = await openPhoneSession(world, SHOP, "fr");
+    try {
+      const { page } = session;
+      await visit(page, await world.server.embeddedUrl(SHOP, `/app/orders/${held.id}`, { locale: "fr" }));
+      const field = page.getByLabel(t("fr", "order.fix.phone"));
+      await field.waitFor();
+      const save = page.locator("[data-phone-fix]").getByRole("button", { name: t("fr", "order.fix.save") });
+      expect(await textLines(save)).toBe(1);
+      const box = (await save.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.screenshot("order-phone-fix-fr-phone");
+      await field.fill("0661777090");
+      await save.click();
+      await expect.poll(async () => (await linkOf("#4090")).state, { timeout: 30_000 }).not.toBe("held");
     } finally {
       await session.close();
     }

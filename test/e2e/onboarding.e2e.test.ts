@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox, type SandboxKey } from "../../sandbox/index";
-import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
+import { axeViolations } from "../helpers/axe";
 import { startPreviewServer, type PreviewServer } from "../helpers/preview-server";
 import { t } from "../../app/i18n";
 
@@ -32,13 +33,17 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function open(locale: string): Promise<EmbeddedSession> {
-  return openEmbeddedSession(browser, {
-    apiKey: server.apiKey,
-    shop: SHOP,
-    locale,
-    token: await server.mintToken(SHOP),
-  });
+async function open(locale: string, options: Parameters<typeof openEmbeddedSession>[2] = {}): Promise<EmbeddedSession> {
+  return openEmbeddedSession(
+    browser,
+    {
+      apiKey: server.apiKey,
+      shop: SHOP,
+      locale,
+      token: await server.mintToken(SHOP),
+    },
+    options,
+  );
 }
 
 /** Loads url and waits until React has hydrated the page (handlers attached). */
@@ -255,5 +260,42 @@ describe("once set up", () => {
     expect(await figure("last30.collected")).toBe("758.50 MAD");
     expect(await page.locator("svg[role=img] rect").count()).toBeGreaterThanOrEqual(7);
     await session.screenshot("home-figures-en");
+  });
+});
+
+describe("on a phone (375 px), in French, the platform not connected", () => {
+  let session: EmbeddedSession;
+  beforeAll(async () => {
+    session = await open("fr", { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA });
+  });
+  afterAll(() => session?.close());
+
+  it("GIVEN the key step to redo WHEN Home shows the checklist THEN each step's button reads whole inside its card", async () => {
+    const { page } = session;
+    await server.db.shop.update({
+      where: { domain: SHOP },
+      data: { pausedReason: "key_rejected", pausedAt: new Date() },
+    });
+    await visit(page, await server.embeddedUrl(SHOP, "/app", { locale: "fr" }));
+    const checklist = page.locator("[data-checklist]");
+    await checklist.getByRole("heading", { name: t("fr", "home.checklist.title") }).waitFor();
+    expect(await page.locator('[data-step="key_verified"]').getAttribute("data-done")).toBe("false");
+    const card = (await checklist.boundingBox())!;
+    const buttons = checklist.locator("[data-step] a, [data-step] button");
+    expect(await buttons.count()).toBeGreaterThan(0);
+    expect(await buttons.allTextContents()).toContain(t("fr", "home.step.key_verified.action"));
+    for (const box of await buttons.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, cut: el.scrollWidth > el.clientWidth };
+      }),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(card.x);
+      expect(box.right).toBeLessThanOrEqual(card.x + card.width);
+      expect(box.cut).toBe(false);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page, { within: "[data-checklist]", rules: "all" })).toEqual([]);
+    await session.screenshot("home-checklist-fr-phone");
   });
 });

@@ -49,6 +49,14 @@ describe("the format table", () => {
     expect(formatterFor("en").moneyText("not a number")).toBe("not a number");
   });
 
+  it("GIVEN a headline total with centimes WHEN written whole THEN it is rounded to the dirham like the whole amounts beside it", () => {
+    const dh = formatterFor("fr", { currency: "DH" });
+    expect(dh.money(723724, { whole: true })).toBe("7\u202f237\u00a0DH");
+    expect(dh.money(723750, { whole: true })).toBe("7\u202f238\u00a0DH");
+    expect(formatterFor("en").money(60588, { whole: true })).toBe("606 MAD");
+    expect(dh.money(723724)).toBe("7\u202f237,24\u00a0DH");
+  });
+
   it("writes French dates as 26/11 à 12:41 and English ones as Nov 26, 12:41", () => {
     const local = "2026-11-26 12:41:07";
     expect(formatterFor("fr").dateTime(local)).toBe("26/11 à 12:41");

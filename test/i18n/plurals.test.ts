@@ -60,7 +60,9 @@ describe("counts in the catalogues", () => {
     ["mappings.csv.more", { count: 2 }, "… et 2 autres"],
     ["mappings.variants.summary", { matched: 1, unmatched: 0 }, "Sur cette page : 1 reconnu, 0 à faire correspondre"],
     ["cash.filter.maxAge", { max: 1 }, "Livrés il y a 1 jour au plus"],
-    ["cash.filter.minAge", { min: 2 }, "Livrés il y a 2 jours ou plus"],
+    ["cash.filter.minAge", { days: 1 }, "Livrés il y a plus de 1 jour"],
+    ["cash.filter.minAge", { days: 14 }, "Livrés il y a plus de 14 jours"],
+    ["home.cash.ofWhich", { amount: "2 300 DH", days: 14 }, "dont 2 300 DH en retard (livrés il y a plus de 14 jours)"],
     ["settings.account.rateValue", { rate: 1 }, "1 appel par minute"],
     ["syncLedger.stuck.none", { minutes: 1 }, "Aucune commande n'attend depuis plus de 1 minute."],
   ] as const)("GIVEN %s in French WHEN it counts %j THEN it reads %s", (key, values, expected) => {

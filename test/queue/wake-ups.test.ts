@@ -95,3 +95,27 @@ it("GIVEN an idle worker WHEN a job is enqueued to run 1.5 s later THEN it runs 
   await until(() => ran.length === 1);
   expect(ran[0].atMs).toBeGreaterThanOrEqual(runAt.getTime());
 });
+
+it("GIVEN a job whose worker died holding its lease WHEN the lease expires THEN an idle worker on the default poll serves it, though no notification comes", async () => {
+  worker = createWorker({
+    db: t.prisma,
+    logger: captureLogger(),
+    handlers: { note: async (job: ClaimedJob) => void ran.push({ key: job.key, atMs: Date.now() }) },
+    observer: { polled: () => void looks++ },
+  });
+  worker.start();
+  await until(() => looks >= 2);
+  // Leased by a worker that is gone: a running job sends no wake-up, and its lease ends a second from now.
+  const expiresAt = new Date(Date.now() + 1_000);
+  await t.prisma.$transaction(async (tx) => {
+    await enqueueJob(tx, { kind: "note", key: "orphaned", shop: "a.myshopify.com" });
+    await tx.job.updateMany({
+      where: { key: "orphaned" },
+      data: { state: "running", leaseOwner: "dead-worker", leaseExpiresAt: expiresAt, attempts: 1 },
+    });
+  });
+
+  await until(() => ran.length === 1);
+  expect(ran[0]).toMatchObject({ key: "orphaned" });
+  expect(ran[0].atMs).toBeGreaterThanOrEqual(expiresAt.getTime());
+});

@@ -2,13 +2,11 @@
  * The Seller Order API call log. A 5xx shows its exact time to the millisecond: the
  * platform's support needs it to find the failed call in its own logs.
  */
-import { Badge, BlockStack, Card, Select, Text } from "@shopify/polaris";
+import { Badge, BlockStack, Select, Text } from "@shopify/polaris";
 import { ScrollTable } from "../ScrollTable";
-import { TablePages } from "../TablePages";
-import { TableEmptyText } from "../TableEmptyText";
-import { useFormat, useT, zoneName } from "../../i18n/react";
+import { useFormat, useT } from "../../i18n/react";
 import { CardHeading } from "../CardHeading";
-import { DEFAULT_TIME_ZONE } from "../../analytics/days";
+import { ActivityTableCard, zonedIntro } from "./ActivityTableCard";
 import type { ApiCallView, StatusClass } from "../../pages/activity.server";
 
 const CLASSES: StatusClass[] = ["all", "success", "client", "rate_limited", "server", "no_answer"];
@@ -42,17 +40,10 @@ export function ApiCallsCard({
   const t = useT();
   const format = useFormat();
   return (
-    <Card padding="0">
-      <div style={{ padding: "var(--p-space-400)" }}>
-        <BlockStack gap="300">
-          <CardHeading
-            title={t("activity.calls.title")}
-            intro={
-              <>
-                {t("activity.calls.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-              </>
-            }
-          />
+    <ActivityTableCard
+      header={
+        <>
+          <CardHeading title={t("activity.calls.title")} intro={zonedIntro(t, t("activity.calls.intro"))} />
           <div style={{ maxWidth: "20rem" }}>
             <Select
               label={t("activity.calls.filter")}
@@ -61,11 +52,11 @@ export function ApiCallsCard({
               onChange={(value) => onStatusClass(CLASSES.find((c) => c === value) ?? "all")}
             />
           </div>
-        </BlockStack>
-      </div>
-      {calls.length === 0 ? (
-        <TableEmptyText>{t("activity.calls.empty")}</TableEmptyText>
-      ) : (
+        </>
+      }
+      empty={calls.length === 0 ? t("activity.calls.empty") : null}
+      pages={{ hasNext, hasPrevious, onNext, onPrevious, label: t("activity.calls.pages") }}
+      table={() => (
         <ScrollTable
           label={t("activity.calls.title")}
           data-calls-table
@@ -112,13 +103,6 @@ export function ApiCallsCard({
           }))}
         />
       )}
-      <TablePages
-        hasNext={hasNext}
-        hasPrevious={hasPrevious}
-        onNext={onNext}
-        onPrevious={onPrevious}
-        label={t("activity.calls.pages")}
-      />
-    </Card>
+    />
   );
 }

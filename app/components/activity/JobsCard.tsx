@@ -2,13 +2,11 @@
 import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Badge, BlockStack, Button, Card, InlineStack, Select, Text } from "@shopify/polaris";
+import { Badge, Button, InlineStack, Select, Text } from "@shopify/polaris";
 import { ScrollTable } from "../ScrollTable";
-import { TableEmptyText } from "../TableEmptyText";
-import { TablePages } from "../TablePages";
-import { translateCode, useFormat, useT, zoneName } from "../../i18n/react";
+import { translateCode, useFormat, useT } from "../../i18n/react";
 import { CardHeading } from "../CardHeading";
-import { DEFAULT_TIME_ZONE } from "../../analytics/days";
+import { ActivityTableCard, zonedIntro } from "./ActivityTableCard";
 import type { JobView, VisibleJobState } from "../../pages/activity.server";
 import type { ActivityActionResult } from "../../pages/activity-intents";
 import type { JobState } from "../../queue/types";
@@ -57,16 +55,11 @@ export function JobsCard({
   const busyId = fetcher.state !== "idle" ? fetcher.formData?.get("id") : undefined;
 
   return (
-    <Card padding="0">
-      <div style={{ padding: "var(--p-space-400)" }}>
-        <BlockStack gap="300">
+    <ActivityTableCard
+      header={
+        <>
           <InlineStack align="space-between" blockAlign="center" gap="300">
-            <CardHeading
-              title={t("activity.jobs.title")}
-              intro=<>
-                {t("activity.jobs.intro")} {t("time.shown", { zone: zoneName(t, DEFAULT_TIME_ZONE) })}
-              </>
-            />
+            <CardHeading title={t("activity.jobs.title")} intro={zonedIntro(t, t("activity.jobs.intro"))} />
             <Button
               disabled={counts.dead === 0}
               loading={fetcher.state !== "idle" && fetcher.formData?.get("intent") === "retryAllDead"}
@@ -95,11 +88,11 @@ export function JobsCard({
               onChange={(value) => onState(STATES.find((s) => s === value) ?? null)}
             />
           </div>
-        </BlockStack>
-      </div>
-      {jobs.length === 0 ? (
-        <TableEmptyText>{t("activity.jobs.empty")}</TableEmptyText>
-      ) : (
+        </>
+      }
+      empty={jobs.length === 0 ? t("activity.jobs.empty") : null}
+      pages={{ hasNext, hasPrevious, onNext, onPrevious, label: t("activity.jobs.pages") }}
+      table={() => (
         <ScrollTable
           label={t("activity.jobs.title")}
           data-jobs-table
@@ -145,13 +138,6 @@ export function JobsCard({
           }))}
         />
       )}
-      <TablePages
-        hasNext={hasNext}
-        hasPrevious={hasPrevious}
-        onNext={onNext}
-        onPrevious={onPrevious}
-        label={t("activity.jobs.pages")}
-      />
-    </Card>
+    />
   );
 }

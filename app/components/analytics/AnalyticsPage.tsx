@@ -10,6 +10,7 @@ import { Banner, BlockStack, Card, EmptyState, Layout, Page } from "@shopify/pol
 import type { analyticsPageData } from "../../pages/analytics-page.server";
 import { MAX_PERIOD_DAYS, periodSearch } from "../../analytics/period";
 import type { CsvTable } from "../../analytics/csv";
+import type { MessageKey } from "../../i18n";
 import { useLocale, useT } from "../../i18n/react";
 import { useDownload } from "../useDownload";
 import { BreakdownTable } from "./BreakdownTable";
@@ -19,6 +20,28 @@ import { KeyFigures } from "./KeyFigures";
 import { PeriodPicker } from "./PeriodPicker";
 import { WeeklyCharts } from "./WeeklyCharts";
 import { AdFeedCard } from "./AdFeedCard";
+
+/** The period's breakdowns, by city and by product: the same table, its words apart. */
+const BREAKDOWNS: {
+  id: "cities" | "products";
+  title: MessageKey;
+  nameHeading: MessageKey;
+  unknownLabel?: MessageKey;
+  note?: MessageKey;
+}[] = [
+  {
+    id: "cities",
+    title: "analytics.cities.title",
+    nameHeading: "analytics.column.city",
+    unknownLabel: "analytics.city.unknown",
+  },
+  {
+    id: "products",
+    title: "analytics.products.title",
+    nameHeading: "analytics.column.product",
+    note: "analytics.products.note",
+  },
+];
 
 export function AnalyticsPage() {
   const report = useLoaderData<typeof analyticsPageData>();
@@ -78,24 +101,19 @@ export function AnalyticsPage() {
                 />
                 <WeeklyCharts weeks={report.weeks} onExport={exportTable("weeks")} exporting={exporting === "weeks"} />
                 {report.adFeed ? <AdFeedCard report={report.adFeed} /> : null}
-                <BreakdownTable
-                  id="cities"
-                  title={t("analytics.cities.title")}
-                  nameHeading={t("analytics.column.city")}
-                  lines={report.cities}
-                  unknownLabel={t("analytics.city.unknown")}
-                  onExport={exportTable("cities")}
-                  exporting={exporting === "cities"}
-                />
-                <BreakdownTable
-                  id="products"
-                  title={t("analytics.products.title")}
-                  nameHeading={t("analytics.column.product")}
-                  lines={report.products}
-                  note={t("analytics.products.note")}
-                  onExport={exportTable("products")}
-                  exporting={exporting === "products"}
-                />
+                {BREAKDOWNS.map((b) => (
+                  <BreakdownTable
+                    key={b.id}
+                    id={b.id}
+                    title={t(b.title)}
+                    nameHeading={t(b.nameHeading)}
+                    lines={report[b.id]}
+                    unknownLabel={b.unknownLabel ? t(b.unknownLabel) : undefined}
+                    note={b.note ? t(b.note) : undefined}
+                    onExport={exportTable(b.id)}
+                    exporting={exporting === b.id}
+                  />
+                ))}
               </>
             )}
           </BlockStack>

@@ -41,7 +41,7 @@ export function CashAgeBands({
               >
                 {t("cash.age.band", {
                   band: t(`cash.age.${band.id}` as MessageKey),
-                  amount: format.money(sums.profitCents),
+                  amount: format.money(sums.profitCents, { whole: true }),
                   parcels: t("cash.summary.parcels", { count: sums.parcels }),
                 })}
               </Button>

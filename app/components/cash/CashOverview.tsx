@@ -1,12 +1,11 @@
 /**
- * Home's cash: "Owed by the platform: 18,450 MAD, of which 2,300 MAD for 15 days
- * or more" (DH if the shop chose it), linking to those parcels, and the overdue
- * alert when parcels stay unpaid past the merchant's threshold. Nothing until the
- * ledger has a parcel.
+ * Home's cash: "Owed by the platform: 18,450 MAD, of which 2,300 MAD overdue
+ * (delivered more than 14 days ago)" (DH if the shop chose it), linking to those
+ * parcels, and the overdue alert above it: both count the parcels past the
+ * merchant's threshold, in the same words. Nothing until the ledger has a parcel.
  */
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, Text } from "@shopify/polaris";
 import { useFormat, useT } from "../../i18n/react";
-import { LONG_WAIT_DAYS } from "../../analytics/cash";
 import { cashSearch } from "../../analytics/cash-query";
 import type { CashOverview as Overview } from "../../analytics/cash-report.server";
 
@@ -16,7 +15,9 @@ export function CashOverview({ cash }: { cash: Overview }) {
   const t = useT();
   const format = useFormat();
   if (!cash.hasLedger) return null;
-  const { owed, longWait, overdue, overdueDays } = cash;
+  const { owed, overdue, overdueDays } = cash;
+  // Past the threshold: more than overdueDays days since delivery.
+  const overdueUrl = listUrl(overdueDays + 1);
   return (
     <Layout.Section>
       <BlockStack gap="400">
@@ -25,9 +26,9 @@ export function CashOverview({ cash }: { cash: Overview }) {
             <Banner
               tone="warning"
               title={t("home.cash.overdue.title", { count: overdue.parcels, days: overdueDays })}
-              action={{ content: t("home.cash.overdue.action"), url: listUrl(overdueDays + 1) }}
+              action={{ content: t("home.cash.overdue.action"), url: overdueUrl }}
             >
-              <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents) })}</p>
+              <p>{t("home.cash.overdue.body", { amount: format.money(overdue.profitCents, { whole: true }) })}</p>
             </Banner>
           </div>
         ) : null}
@@ -40,14 +41,16 @@ export function CashOverview({ cash }: { cash: Overview }) {
               {owed.parcels > 0 ? (
                 <>
                   <Text as="p" variant="headingLg">
-                    <span data-cash="owed">{t("home.cash.owed", { amount: format.money(owed.profitCents) })}</span>
-                    {longWait.parcels > 0 ? (
+                    <span data-cash="owed">
+                      {t("home.cash.owed", { amount: format.money(owed.profitCents, { whole: true }) })}
+                    </span>
+                    {overdue.parcels > 0 ? (
                       <>
                         {", "}
-                        <span data-cash="long-wait">
+                        <span data-cash="overdue">
                           {t("home.cash.ofWhich", {
-                            amount: format.money(longWait.profitCents),
-                            days: LONG_WAIT_DAYS,
+                            amount: format.money(overdue.profitCents, { whole: true }),
+                            days: overdueDays,
                           })}
                         </span>
                       </>
@@ -58,9 +61,9 @@ export function CashOverview({ cash }: { cash: Overview }) {
                     {owed.unknownProfit > 0 ? t("cash.summary.unknownProfit", { count: owed.unknownProfit }) : null}
                   </Text>
                   <InlineStack gap="200">
-                    {longWait.parcels > 0 ? (
-                      <Button url={listUrl(LONG_WAIT_DAYS)} variant="primary">
-                        {t("home.cash.seeLongWait", { days: LONG_WAIT_DAYS })}
+                    {overdue.parcels > 0 ? (
+                      <Button url={overdueUrl} variant="primary">
+                        {t("home.cash.overdue.action")}
                       </Button>
                     ) : null}
                     <Button url={listUrl(null)}>{t("home.cash.seeAll")}</Button>

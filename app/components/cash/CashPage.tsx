@@ -47,8 +47,9 @@ export function CashPage() {
   const filterText =
     view.minAge !== null && view.maxAge !== null
       ? t("cash.filter.range", { min: format.integer(view.minAge), max: view.maxAge })
-      : view.minAge !== null
-        ? t("cash.filter.minAge", { min: view.minAge })
+      : view.minAge
+        ? // "more than N days", as Home's overdue alert and the last age band say it.
+          t("cash.filter.minAge", { days: view.minAge - 1 })
         : view.maxAge !== null
           ? t("cash.filter.maxAge", { max: view.maxAge })
           : null;
@@ -98,7 +99,9 @@ export function CashPage() {
                 <InlineStack align="space-between" blockAlign="center" gap="300">
                   <BlockStack gap="100">
                     <Text as="h2" variant="headingMd">
-                      <span data-cash-total={view.state}>{t(summaryKey, { amount: format.money(summaryAmount) })}</span>
+                      <span data-cash-total={view.state}>
+                        {t(summaryKey, { amount: format.money(summaryAmount, { whole: true }) })}
+                      </span>
                     </Text>
                     <Text as="p" tone="subdued">
                       <span data-cash-count="">{t("cash.summary.parcels", { count: totals.parcels })}</span>

@@ -8,8 +8,12 @@ import type { Inbox, InboxGroup, InboxRemainder } from "../../pages/home-inbox.s
 import type { Formatter, MessageKey } from "../../i18n";
 import { useFormat, useT, type Translate } from "../../i18n/react";
 
-/** "12 min", "5 h", "3 d": how long the oldest order has waited. */
+/**
+ * "under a minute", "12 min", "5 h", "3 d": how long the oldest order has waited. Orders that
+ * came in moments ago (a fresh demo stamps its orders as it sends them) read as such, not "0 min".
+ */
 export function ageText(format: Formatter, t: Translate, minutes: number): string {
+  if (minutes < 1) return t("home.inbox.age.underMinute");
   if (minutes < 60) return t("home.inbox.age.minutes", { count: format.integer(minutes) });
   if (minutes < 48 * 60) return t("home.inbox.age.hours", { count: format.integer(Math.floor(minutes / 60)) });
   return t("home.inbox.age.days", { count: format.integer(Math.floor(minutes / (24 * 60))) });

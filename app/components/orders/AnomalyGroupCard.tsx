@@ -5,14 +5,14 @@
  * flagged duplicate, or the platform's seller space for a flagged lead. Never a
  * blind "send again" of refused or flagged orders.
  */
-import { useState } from "react";
-import { BlockStack, Box, Button, Card, InlineStack, Link, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
 import type { CityOption, GroupOrder, ProblemGroupView, ProductOption } from "../../pages/anomalies.server";
 import { isMessageKey, type MessageKey } from "../../i18n";
 import { useFormat, useMessage, useT, type Translate } from "../../i18n/react";
 import { LinkStateBadge } from "../StatusBadge";
 import { OrderLink, type FixSubmit } from "./OrderCards";
 import { CityFix, ProductFix } from "./Proposals";
+import { PhoneFixField } from "./PhoneFixField";
 import { anomalyText, codeLabel, ordersCount } from "./text";
 import { refusalText } from "./attention-text";
 import { ageText } from "../home/InboxCard";
@@ -62,27 +62,12 @@ interface Props {
 /** A phone typed for one order, then that order corrected and sent. */
 function PhoneFix({ order, onFix, busy }: { order: GroupOrder; onFix: FixSubmit; busy: boolean }) {
   const t = useT();
-  const [phone, setPhone] = useState("");
   return (
-    <InlineStack gap="200" blockAlign="end" wrap={false}>
-      <Box minWidth="200px">
-        <TextField
-          label={t("anomalies.phoneFor", { order: order.orderName })}
-          type="tel"
-          value={phone}
-          onChange={setPhone}
-          placeholder="06XXXXXXXX"
-          autoComplete="off"
-        />
-      </Box>
-      <Button
-        disabled={!phone.trim()}
-        loading={busy}
-        onClick={() => onFix({ intent: "correctPhone", id: order.id, phone })}
-      >
-        {t("order.fix.save")}
-      </Button>
-    </InlineStack>
+    <PhoneFixField
+      label={t("anomalies.phoneFor", { order: order.orderName })}
+      busy={busy}
+      onSave={(phone) => onFix({ intent: "correctPhone", id: order.id, phone })}
+    />
   );
 }
 

@@ -6,7 +6,6 @@ import { useState, type ReactNode } from "react";
 import {
   Badge,
   BlockStack,
-  Box,
   Button,
   Card,
   Divider,
@@ -21,6 +20,7 @@ import type { CityOption, ProductOption } from "../../pages/anomalies.server";
 import { useFormat, useMessage, useT, zoneName } from "../../i18n/react";
 import { ConfirmationBadge, LinkStateBadge, ShippingBadge } from "../StatusBadge";
 import { CityFix, ProductFix, type ProposalOrder } from "./Proposals";
+import { PhoneFixField } from "./PhoneFixField";
 import { anomalyText, codeLabel, findingText, timelineTitle, timelineText } from "./text";
 
 /** The fields a fix posts to the page's action. */
@@ -163,7 +163,6 @@ interface FixProps {
 /** The fix in place for one finding; nothing when it has none. */
 function FindingFixForm({ finding, products, cities, order, onFix, busy }: FixProps) {
   const t = useT();
-  const [phone, setPhone] = useState("");
 
   if ((finding.fix === "mapSku" || finding.fix === "mapVariant") && finding.groupKey) {
     const key = finding.groupKey;
@@ -213,26 +212,12 @@ function FindingFixForm({ finding, products, cities, order, onFix, busy }: FixPr
   }
   if (finding.fix === "phone") {
     return (
-      <InlineStack gap="200" blockAlign="end" wrap={false}>
-        <Box minWidth="240px">
-          <TextField
-            label={t("order.fix.phone")}
-            type="tel"
-            value={phone}
-            onChange={setPhone}
-            placeholder="06XXXXXXXX"
-            autoComplete="off"
-          />
-        </Box>
-        <Button
-          variant="primary"
-          disabled={!phone.trim()}
-          loading={busy}
-          onClick={() => onFix({ intent: "correct", phone })}
-        >
-          {t("order.fix.save")}
-        </Button>
-      </InlineStack>
+      <PhoneFixField
+        label={t("order.fix.phone")}
+        busy={busy}
+        primary
+        onSave={(phone) => onFix({ intent: "correct", phone })}
+      />
     );
   }
   return null;
