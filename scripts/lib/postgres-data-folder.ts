@@ -57,6 +57,15 @@ function serverRunsOn(cluster: string): boolean {
   }
 }
 
+function readIfPresent(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
 /**
  * Removes the clusters in ROOT_DATA whose requested folder is gone or links
  * elsewhere (a test's temporary folder, a demo folder deleted), unless a server
@@ -66,8 +75,9 @@ function removeOrphans(): void {
   if (!existsSync(ROOT_DATA)) return;
   for (const name of readdirSync(ROOT_DATA)) {
     const cluster = join(ROOT_DATA, name);
-    if (name.endsWith(OWNER) || !lstatSync(cluster).isDirectory()) continue;
-    const owner = existsSync(`${cluster}${OWNER}`) ? readFileSync(`${cluster}${OWNER}`, "utf8") : null;
+    // Another clone's start may remove an orphan between the listing and these reads: gone is skipped.
+    if (name.endsWith(OWNER) || !lstatSync(cluster, { throwIfNoEntry: false })?.isDirectory()) continue;
+    const owner = readIfPresent(`${cluster}${OWNER}`);
     const link = owner === null ? undefined : lstatSync(join(owner, "pgdata"), { throwIfNoEntry: false });
     const linked = link?.isSymbolicLink() && readlinkSync(join(owner!, "pgdata")) === cluster;
     if (linked || serverRunsOn(cluster)) continue;
