@@ -304,8 +304,8 @@ try {
   await db.shop.create({
     data: {
       domain: SHOP,
-      catalogueJson: JSON.stringify([
-        ...PRODUCT_KEYS.map((key, i) => ({
+      catalogueJson: JSON.stringify(
+        PRODUCT_KEYS.map((key, i) => ({
           id: Number(key.slice("product:".length)),
           sku: i === 0 ? "ARG-OIL-100" : `SKU-${i}`,
           name: i === 0 ? "Huile d'argan 100 ml" : `Produit ${i}`,
@@ -313,7 +313,7 @@ try {
           in_stock: true,
           variants: [],
         })),
-      ]),
+      ),
       catalogueFetchedAt: fetchedAt,
       citiesJson: JSON.stringify(CITY_IDS.map(([id]) => ({ id, name: `Ville ${id}`, delivery_fee: "35.00" }))),
       citiesFetchedAt: fetchedAt,
