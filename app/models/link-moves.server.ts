@@ -113,11 +113,28 @@ export interface LinkMove {
   /** When the change happened, when not `at` (Shopify's cancellation time). */
   eventAt?: Date;
   /**
-   * The order snapshot's time (payloadAt) the caller read, when the move must also hold only while the link
-   * still has that snapshot: a correction from Shopify to a `received` link leaves its state as it was.
+   * What the caller mapped the order from, when the move must also hold only while the link still has it:
+   * a correction from Shopify, or a merchant's fix and resend, leaves a `received` link's state as it was.
    */
-  snapshotAt?: Date | null;
+  asMapped?: MappingInputs;
 }
+
+/** A link's columns its mapping reads: Shopify's snapshot and the merchant's fixes and decisions. */
+export type MappingInputs = Pick<OrderLink, "payloadAt" | "overrides" | "flags" | "resendAt">;
+const MAPPING_INPUTS = [
+  "payloadAt",
+  "overrides",
+  "flags",
+  "resendAt",
+] as const satisfies readonly (keyof MappingInputs)[];
+
+/** The columns a mapping read, as they stood when it read them. */
+export const mappingInputsOf = (link: MappingInputs): MappingInputs => ({
+  payloadAt: link.payloadAt,
+  overrides: link.overrides,
+  flags: link.flags,
+  resendAt: link.resendAt,
+});
 
 /** States an order passes through on its way to a lead: no derived row counts them. */
 const IN_FLIGHT: ReadonlySet<LinkState> = new Set(["received", "posting", "retrying"]);
@@ -139,9 +156,9 @@ const isAddition = (value: unknown): value is { add: number } =>
 
 /** The move's UPDATE for one set of columns: written once per set. */
 const moveStatements = new Map<string, ReturnType<typeof statement>>();
-function moveStatement(columns: readonly [string, unknown][], sameSnapshot: boolean): ReturnType<typeof statement> {
+function moveStatement(columns: readonly [string, unknown][], asMapped: boolean): ReturnType<typeof statement> {
   const sets = columns.map(([c, v]) => (isAddition(v) ? `"${c}" = "${c}" + ?` : `"${c}" = ?`));
-  const snapshot = sameSnapshot ? ` AND "payloadAt" IS NOT DISTINCT FROM ?` : "";
+  const snapshot = asMapped ? MAPPING_INPUTS.map((c) => ` AND "${c}" IS NOT DISTINCT FROM ?`).join("") : "";
   const key = sets.join(", ") + snapshot;
   let s = moveStatements.get(key);
   if (!s) {
@@ -211,9 +228,9 @@ function linkWrites(
   const { link, to, at } = change;
   const from = link.state as LinkState;
   const columns = Object.entries(change.set ?? {}).filter(([, v]) => v !== undefined);
-  const sameSnapshot = change.snapshotAt !== undefined;
+  const { asMapped } = change;
   const update: BatchItem = {
-    statement: moveStatement(columns, sameSnapshot),
+    statement: moveStatement(columns, asMapped !== undefined),
     params: [
       to,
       reason.reason,
@@ -222,7 +239,7 @@ function linkWrites(
       at,
       link.id,
       from,
-      ...(sameSnapshot ? [change.snapshotAt] : []),
+      ...(asMapped ? MAPPING_INPUTS.map((c) => asMapped[c]) : []),
     ],
   };
   const rows = (change.timeline ?? []).map((entry) =>

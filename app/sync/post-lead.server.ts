@@ -26,7 +26,13 @@ import {
   type ShopOrder,
 } from "../leads";
 import { addTimelineRows, timelineRow, type TimelineEntry, type TimelineKind } from "../models/timeline.server";
-import { moveItems, moveLink, type LinkColumns } from "../models/link-moves.server";
+import {
+  mappingInputsOf,
+  moveItems,
+  moveLink,
+  type LinkColumns,
+  type MappingInputs,
+} from "../models/link-moves.server";
 import {
   autoSendOffText,
   checkedText,
@@ -242,13 +248,14 @@ async function postLink(
     return handleApiFailure(deps, job, link, shop, error, { uncertain });
   }
   const { result } = mapped;
+  // What the mapping read: every move it leads to holds only while the link still has it.
+  const asMapped = mappingInputsOf(link);
   const settings = settingsOf(shop);
   if (result.decision === "skip" || result.decision === "hold") {
     const to = result.decision === "skip" ? "skipped" : "held";
     const blocking = result.findings.find((f) => f.severity === "blocking");
     const reason = (blocking && findingRef(blocking)) ?? heldByRulesText();
-    await move(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite: mapped.write });
-    return;
+    return move(db, link, to, { reason, timeline: { kind: to, text: reason }, alsoWrite: mapped.write, asMapped });
   }
   // Older than the shop's limit and never sent: only with the merchant's word (an order that may
   // already be on the platform, or whose lead exists, is past that question).
@@ -261,12 +268,12 @@ async function postLink(
   ) {
     const days = ageInDays(placedAt, deps.now());
     const text = staleHeldText(days, settings.staleOrderDays);
-    await move(db, link, "held", {
+    return move(db, link, "held", {
       reason: text,
       timeline: { kind: "held", text, data: { days } },
       alsoWrite: mapped.write,
+      asMapped,
     });
-    return;
   }
   // The order's delivery odds, before anything can hold it: its customer read once for both holds.
   const waived = parseJson<string[]>(link.flags, []).includes(FLAG_CUSTOMER_HOLD_WAIVED);
@@ -292,17 +299,16 @@ async function postLink(
   if (holdReason) {
     // The reason as data for the pages (each in its language); English text for readers with no locale (Flow).
     const text = holdReasonRef(holdReason);
-    await move(db, link, "held", {
+    return move(db, link, "held", {
       reason: text,
       timeline: { kind: "customer_hold", text, data: { reason: holdReason } },
       alsoWrite,
+      asMapped,
     });
-    return;
   }
   if (!settings.autoSend && !link.resendAt) {
     const reason = autoSendOffText();
-    await move(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite });
-    return;
+    return move(db, link, "held", { reason, timeline: { kind: "held", text: reason }, alsoWrite, asMapped });
   }
   if (!connection) return waitForKey(deps, link, shop, alsoWrite);
 
@@ -323,8 +329,9 @@ async function postLink(
           set: { ...mapped.fields, postingSince: posting.postingSince },
           timeline: mapped.entries(sent),
           at: deps.now(),
-          // A correction from Shopify leaves a received link received: only its snapshot says it changed.
-          snapshotAt: link.payloadAt,
+          // A correction from Shopify, or a merchant's fix and resend, leaves a received link received:
+          // only what the mapping read says it changed.
+          asMapped: mappingInputsOf(link),
         }),
         ...odds.items,
         ...(slot ? [slot.item] : []),
@@ -720,10 +727,18 @@ interface MoveOptions {
   };
   /** Rows to write in the same commit (the mapping that led to this move). */
   alsoWrite?: MappedOrder["write"];
+  /** What the mapping read, when the move follows from it: a fix or correction since makes it stand back. */
+  asMapped?: MappingInputs;
 }
 
 /** The link's next state (through the door), its timeline row and the mapping that led there, in one commit. */
-async function move(db: PipelineDeps["db"], link: OrderLink, to: LinkState, options: MoveOptions): Promise<void> {
+/** "moved" when the link changed meanwhile and the move stood back. */
+async function move(
+  db: PipelineDeps["db"],
+  link: OrderLink,
+  to: LinkState,
+  options: MoveOptions,
+): Promise<void | "moved"> {
   const moved = await sqlDatabaseOf(db).transaction(async (tx) => {
     await options.alsoWrite?.(tx);
     return moveLink(tx, {
@@ -733,14 +748,16 @@ async function move(db: PipelineDeps["db"], link: OrderLink, to: LinkState, opti
       set: options.postingSince === null ? { postingSince: null } : {},
       timeline: options.timeline ? [options.timeline] : [],
       at: new Date(),
+      ...(options.asMapped ? { asMapped: options.asMapped } : {}),
     });
   });
   // Changed by the merchant or Shopify meanwhile: that change wins (the mapping is still recorded).
-  if (!moved)
-    log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed meanwhile; not moved to ${to}`, {
-      shop: link.shop,
-      order: link.orderId,
-    });
+  if (moved) return;
+  log.warn(`post-lead ${link.shop} ${link.orderName}: the order changed meanwhile; not moved to ${to}`, {
+    shop: link.shop,
+    order: link.orderId,
+  });
+  return "moved";
 }
 
 function parseJson<T>(json: string | null | undefined, fallback: T): T {

@@ -16,6 +16,7 @@ import { createWorker } from "../../app/queue/worker.server";
 import { createJobHandlers } from "../../app/sync/job-handlers.server";
 import { createPipelineDeps, type PipelineDeps } from "../../app/sync/pipeline-deps.server";
 import { moveLink } from "../../app/models/link-moves.server";
+import { correctAndResend } from "../../app/pages/order-detail.server";
 import { leadAnsweredText } from "../../app/models/order-texts";
 import type { SellerApiClient } from "../../app/seller-api";
 import type { AdminFor } from "../../app/shopify/admin-graphql.server";
@@ -244,5 +245,54 @@ describe("a correction from Shopify while the order is mapped", () => {
     const after = await linkOf(body.id);
     expect(after.state).toBe("created");
     expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef)).toHaveLength(1);
+  });
+});
+
+describe("a merchant's fix while the order is mapped", () => {
+  it("GIVEN the merchant corrects the phone and resends while post-lead maps the order WHEN the job ends THEN the order has one lead, with the corrected phone", async () => {
+    const body = await placeOrder({ phone: "+212 6 12 34 56 78" });
+    const link = await linkOf(body.id);
+    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
+    let fixed = false;
+    around.cities = async function (this: unknown) {
+      const cities = await realOf(this).cities();
+      if (!fixed) {
+        fixed = true;
+        // The order page's "save and resend": the fix, then a resend of the still-received order.
+        await correctAndResend(db.prisma, SHOP, link.id, { phone: "0698765432" }, { by: "merchant" });
+      }
+      return cities;
+    };
+    await drain();
+    expect(fixed).toBe(true);
+    const after = await linkOf(body.id);
+    expect(after.state).toBe("created");
+    expect(after.phone).toBe("0698765432");
+    const ours = (await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef);
+    expect(ours.map((x) => x.customer_phone)).toEqual(["0698765432"]);
+  });
+});
+
+describe("a correction from Shopify to an order the mapping would hold", () => {
+  it("GIVEN Shopify corrects a phone the mapping would hold the order for WHEN the job ends THEN the order is sent with the corrected phone, not held for the old one", async () => {
+    const body = await placeOrder({ phone: "12345" });
+    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
+    let corrected = false;
+    around.cities = async function (this: unknown) {
+      const cities = await realOf(this).cities();
+      if (!corrected) {
+        corrected = true;
+        const fixed = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() } as Record<string, unknown>;
+        fixed.shipping_address = { ...(body.shipping_address as Record<string, unknown>), phone: "0698765432" };
+        expect(await deliver("updated", fixed)).toBe(200);
+      }
+      return cities;
+    };
+    await drain();
+    expect(corrected).toBe(true);
+    const after = await linkOf(body.id);
+    expect(after.state).toBe("created");
+    const ours = (await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef);
+    expect(ours.map((x) => x.customer_phone)).toEqual(["0698765432"]);
   });
 });
