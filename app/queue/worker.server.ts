@@ -120,16 +120,25 @@ export function createWorker(options: WorkerOptions): Worker {
   let nothingDueUntil = 0;
   /**
    * The last claim that leased nothing, when only shops' kinds at their cap
-   * stood in the way (ClaimAnswer): until a wake-up (new work) or the poll
-   * interval, a job's end makes room only when the job was of one of those
-   * pairs, so a lane that ran another kind's job does not ask again for nothing.
+   * stood in the way (ClaimAnswer), with the wake-ups heard then and how many
+   * heard since were answered by a lease. Until a wake-up is left unanswered
+   * (new work not taken yet) or the poll interval passes, a job's end makes
+   * room only when the job was of one of those pairs, so a lane that ran
+   * another kind's job does not ask again for nothing.
    */
-  let onlyCapped: { pairs: Set<string>; wakeUps: number; untilMs: number } | undefined;
+  let onlyCapped: { pairs: Set<string>; wakeUps: number; answered: number; untilMs: number } | undefined;
+  const unansweredWakeUps = () => (onlyCapped ? wakeUpCount - onlyCapped.wakeUps - onlyCapped.answered : 0);
   const roomMadeBy = (ran: readonly ClaimedJob[]) =>
     !onlyCapped ||
-    onlyCapped.wakeUps !== wakeUpCount ||
+    unansweredWakeUps() > 0 ||
     Date.now() >= onlyCapped.untilMs ||
     ran.some((job) => onlyCapped!.pairs.has(pairOf(job)));
+  /** Leased: room a capped pair made, or work a wake-up told of; else what onlyCapped said no longer holds. */
+  function leased(jobs: readonly ClaimedJob[]): void {
+    if (!onlyCapped || jobs.length === 0 || onlyCapped.pairs.has(pairOf(jobs[0]))) return;
+    if (unansweredWakeUps() >= jobs.length) onlyCapped.answered += jobs.length;
+    else onlyCapped = undefined;
+  }
 
   /**
    * A job, or null. `after`: "idle" for a lane that found nothing last time (it
@@ -152,13 +161,16 @@ export function createWorker(options: WorkerOptions): Worker {
       // Woken meanwhile: the work that woke it may have committed after this claim's read.
       const woken = wakeUpCount !== seen;
       nothingDueUntil = answer.job || woken ? 0 : Date.now() + pollIntervalMs;
-      if (answer.job) {
-        // Leased outside the capped pairs: what the last answer said no longer holds.
-        if (onlyCapped && !onlyCapped.pairs.has(pairOf(answer.job))) onlyCapped = undefined;
-      } else
+      if (answer.job) leased([answer.job]);
+      else
         onlyCapped =
           answer.capped && !woken
-            ? { pairs: new Set(answer.capped.map(pairOf)), wakeUps: seen, untilMs: Date.now() + pollIntervalMs }
+            ? {
+                pairs: new Set(answer.capped.map(pairOf)),
+                wakeUps: seen,
+                answered: 0,
+                untilMs: Date.now() + pollIntervalMs,
+              }
             : undefined;
       return answer.job;
     });
@@ -173,7 +185,10 @@ export function createWorker(options: WorkerOptions): Worker {
     const controller = new AbortController();
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     const batch = handler && isBatchHandler(handler) ? handler : undefined;
-    const jobs = batch ? [job, ...(await claimMore(job, batch.size - 1))] : [job];
+    const more = batch ? await claimMore(job, batch.size - 1) : [];
+    // The batch's others answer wake-ups too (each job told apart), unless of a capped pair (no wake-up's).
+    if (more.length > 0) leased(more);
+    const jobs = [job, ...more];
     const run = batch ? runBatch(batch, jobs, controller) : runJob(job, controller);
     active.set(run, { jobs, controller });
     try {
@@ -453,11 +468,15 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   }
 
-  /** New work is due: the idle lanes claim again now. */
-  function wakeLanes(): void {
+  /**
+   * A job is due: one idle lane claims now (each job is told apart, so a lane
+   * per job; more would claim for nothing). `all`: anything may be due (a
+   * reconnect), every idle lane claims.
+   */
+  function wakeLanes(all = false): void {
     wakeUpCount++;
     nothingDueUntil = 0;
-    for (const wake of [...laneWakers]) wake();
+    for (const wake of all ? [...laneWakers] : [...laneWakers].slice(0, 1)) wake();
   }
 
   let wakeUps: WakeUps | undefined;
@@ -509,7 +528,12 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
-      if (wakeUpUrl) wakeUps = listenForJobs(wakeUpUrl, (runAtMs) => wakeUpTimes.add(runAtMs ?? Date.now()), logger);
+      if (wakeUpUrl)
+        wakeUps = listenForJobs(
+          wakeUpUrl,
+          (runAtMs) => (runAtMs === null ? wakeLanes(true) : wakeUpTimes.add(runAtMs)),
+          logger,
+        );
       loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
@@ -577,7 +601,8 @@ const MAX_WAKE_UP_TIMES = 1_024;
 
 /**
  * When work becomes due, as the wake-ups told: calls `wake` at once for a time
- * already past, else by a timer at the soonest time ahead (one timer at a time).
+ * already past, else by a timer at the soonest time ahead (one timer at a time),
+ * once for each job told.
  */
 class WakeUpTimes {
   private times: number[] = [];
@@ -588,7 +613,6 @@ class WakeUpTimes {
 
   add(atMs: number): void {
     if (atMs <= Date.now()) return this.wake();
-    if (this.times.includes(atMs)) return;
     const at = this.times.findIndex((t) => t > atMs);
     this.times.splice(at === -1 ? this.times.length : at, 0, atMs);
     if (this.times.length > MAX_WAKE_UP_TIMES) this.times.pop();
@@ -615,8 +639,12 @@ class WakeUpTimes {
     this.timer = undefined;
     this.timerAtMs = Infinity;
     const nowMs = Date.now();
-    while (this.times.length > 0 && this.times[0] <= nowMs) this.times.shift();
-    this.wake();
+    let due = 0;
+    while (this.times.length > 0 && this.times[0] <= nowMs) {
+      this.times.shift();
+      due++;
+    }
+    for (let i = 0; i < Math.max(1, due); i++) this.wake();
     this.arm();
   }
 }

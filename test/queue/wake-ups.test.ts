@@ -174,3 +174,52 @@ it("GIVEN a shop's posts at their cap WHEN its other jobs come one at a time THE
   }
   expect(done).toBe(4);
 });
+
+it("GIVEN an idle worker with 4 lanes WHEN one job is enqueued THEN one lane claims it and no other asks for nothing; WHEN one commit makes 3 jobs due at one time THEN 3 lanes run them side by side", async () => {
+  const claims = { leased: 0, none: 0 };
+  let inFlight = 0;
+  let most = 0;
+  worker = createWorker({
+    db: t.prisma,
+    concurrency: 4,
+    pollIntervalMs: HOUR_MS,
+    logger: captureLogger(),
+    handlers: {
+      note: async (job: ClaimedJob) => void ran.push({ key: job.key, atMs: Date.now() }),
+      // Each holds its lane until three run at once (or 10 s): the overlap is awaited, not hoped for.
+      wide: async () => {
+        most = Math.max(most, ++inFlight);
+        const until = Date.now() + 10_000;
+        while (most < 3 && Date.now() < until) await sleep(10);
+        inFlight--;
+      },
+    },
+    observer: {
+      polled: () => void looks++,
+      claimed: (leased) => void (leased ? claims.leased++ : claims.none++),
+    },
+  });
+  worker.start();
+  await until(() => looks >= 2);
+  await sleep(100);
+  const before = { ...claims };
+
+  await enqueueJob(t.prisma, { kind: "note", key: "one", shop: "a.myshopify.com" });
+  await until(() => ran.length === 1);
+  await sleep(300);
+  expect(claims.leased - before.leased).toBe(1);
+  expect(claims.none - before.none).toBe(0);
+
+  const runAt = new Date();
+  await t.prisma.$transaction(async (tx) => {
+    for (let i = 0; i < 3; i++) await enqueueJob(tx, { kind: "wide", key: `wide:${i}`, runAt });
+  });
+  let done = 0;
+  const deadline = Date.now() + 30_000;
+  while (done < 3 && Date.now() < deadline) {
+    done = await t.prisma.job.count({ where: { kind: "wide", state: "done" } });
+    if (done < 3) await sleep(20);
+  }
+  expect(done).toBe(3);
+  expect(most).toBe(3);
+});
