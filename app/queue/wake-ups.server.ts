@@ -1,8 +1,8 @@
 /**
  * Wake-ups for a worker, pushed by PostgreSQL instead of found by polling: the
- * Job table's trigger (migrations job_wake_ups, job_wake_up_per_job) notifies
- * channel "cod_job" with the runAt and id of every job that becomes pending or
- * failed ("<ms>:<id>"), when its transaction commits. A worker LISTENs on a connection of its own (a pooled one would be
+ * Job table's trigger (migration job_wake_ups) notifies channel "cod_job" with
+ * the runAt of every job that becomes pending or failed, when its transaction
+ * commits. A worker LISTENs on a connection of its own (a pooled one would be
  * handed to other work) and is woken at that runAt: at once for due work, by a
  * timer for later work (a post waiting for its key's slot, a retry's backoff).
  *
@@ -22,8 +22,7 @@ export interface WakeUps {
 
 /**
  * Listens on `connectionString` and calls `wake(runAtMs)` for every job that
- * became waiting, once per job (runAtMs null: a reconnect, when anything may
- * have been missed).
+ * became waiting (runAtMs null: a reconnect, when anything may have been missed).
  */
 export function listenForJobs(
   connectionString: string,
@@ -38,8 +37,7 @@ export function listenForJobs(
     if (closed) return;
     const next = new pg.Client({ connectionString });
     next.on("notification", (message) => {
-      // "<ms>:<id>"; a bare "<ms>" from a database not yet migrated.
-      const runAtMs = Number(message.payload?.split(":", 1)[0]);
+      const runAtMs = Number(message.payload);
       if (message.channel === JOB_CHANNEL && Number.isFinite(runAtMs)) wake(runAtMs);
     });
     next.on("error", (error) => {

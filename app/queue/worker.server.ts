@@ -121,22 +121,24 @@ export function createWorker(options: WorkerOptions): Worker {
   /**
    * The last claim that leased nothing, when only shops' kinds at their cap
    * stood in the way (ClaimAnswer), with the wake-ups heard then and how many
-   * heard since were answered by a lease. Until a wake-up is left unanswered
-   * (new work not taken yet) or the poll interval passes, a job's end makes
-   * room only when the job was of one of those pairs, so a lane that ran
-   * another kind's job does not ask again for nothing.
+   * heard since were answered by a lease, and the room made since: jobs of
+   * those pairs that ended and whose place no lease of the pair took yet (a
+   * claim after one may lease another shop's job first, in turn). Until a
+   * wake-up is unanswered, room is left or the poll interval passes, a lane
+   * that ran another kind's job does not ask again for nothing.
    */
-  let onlyCapped: { pairs: Set<string>; wakeUps: number; answered: number; untilMs: number } | undefined;
+  let onlyCapped: { pairs: Set<string>; wakeUps: number; answered: number; rooms: number; untilMs: number } | undefined;
   const unansweredWakeUps = () => (onlyCapped ? wakeUpCount - onlyCapped.wakeUps - onlyCapped.answered : 0);
-  const roomMadeBy = (ran: readonly ClaimedJob[]) =>
-    !onlyCapped ||
-    unansweredWakeUps() > 0 ||
-    Date.now() >= onlyCapped.untilMs ||
-    ran.some((job) => onlyCapped!.pairs.has(pairOf(job)));
-  /** Leased: room a capped pair made, or work a wake-up told of; else what onlyCapped said no longer holds. */
+  function roomMadeBy(ran: readonly ClaimedJob[]): boolean {
+    if (!onlyCapped) return true;
+    onlyCapped.rooms += ran.filter((job) => onlyCapped!.pairs.has(pairOf(job))).length;
+    return onlyCapped.rooms > 0 || unansweredWakeUps() > 0 || Date.now() >= onlyCapped.untilMs;
+  }
+  /** Leased: a place a capped pair's end left, or work a wake-up told of; else what onlyCapped said no longer holds. */
   function leased(jobs: readonly ClaimedJob[]): void {
-    if (!onlyCapped || jobs.length === 0 || onlyCapped.pairs.has(pairOf(jobs[0]))) return;
-    if (unansweredWakeUps() >= jobs.length) onlyCapped.answered += jobs.length;
+    if (!onlyCapped || jobs.length === 0) return;
+    if (onlyCapped.pairs.has(pairOf(jobs[0]))) onlyCapped.rooms = Math.max(0, onlyCapped.rooms - jobs.length);
+    else if (unansweredWakeUps() >= jobs.length) onlyCapped.answered += jobs.length;
     else onlyCapped = undefined;
   }
 
@@ -169,6 +171,7 @@ export function createWorker(options: WorkerOptions): Worker {
                 pairs: new Set(answer.capped.map(pairOf)),
                 wakeUps: seen,
                 answered: 0,
+                rooms: 0,
                 untilMs: Date.now() + pollIntervalMs,
               }
             : undefined;
@@ -186,7 +189,7 @@ export function createWorker(options: WorkerOptions): Worker {
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     const batch = handler && isBatchHandler(handler) ? handler : undefined;
     const more = batch ? await claimMore(job, batch.size - 1) : [];
-    // The batch's others answer wake-ups too (each job told apart), unless of a capped pair (no wake-up's).
+    // The batch's others take places a capped pair left, or answer wake-ups too.
     if (more.length > 0) leased(more);
     const jobs = [job, ...more];
     const run = batch ? runBatch(batch, jobs, controller) : runJob(job, controller);
@@ -468,15 +471,11 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   }
 
-  /**
-   * A job is due: one idle lane claims now (each job is told apart, so a lane
-   * per job; more would claim for nothing). `all`: anything may be due (a
-   * reconnect), every idle lane claims.
-   */
-  function wakeLanes(all = false): void {
+  /** New work is due: the idle lanes claim again now. */
+  function wakeLanes(): void {
     wakeUpCount++;
     nothingDueUntil = 0;
-    for (const wake of all ? [...laneWakers] : [...laneWakers].slice(0, 1)) wake();
+    for (const wake of [...laneWakers]) wake();
   }
 
   let wakeUps: WakeUps | undefined;
@@ -528,12 +527,7 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
-      if (wakeUpUrl)
-        wakeUps = listenForJobs(
-          wakeUpUrl,
-          (runAtMs) => (runAtMs === null ? wakeLanes(true) : wakeUpTimes.add(runAtMs)),
-          logger,
-        );
+      if (wakeUpUrl) wakeUps = listenForJobs(wakeUpUrl, (runAtMs) => wakeUpTimes.add(runAtMs ?? Date.now()), logger);
       loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
@@ -601,8 +595,7 @@ const MAX_WAKE_UP_TIMES = 1_024;
 
 /**
  * When work becomes due, as the wake-ups told: calls `wake` at once for a time
- * already past, else by a timer at the soonest time ahead (one timer at a time),
- * once for each job told.
+ * already past, else by a timer at the soonest time ahead (one timer at a time).
  */
 class WakeUpTimes {
   private times: number[] = [];
@@ -613,6 +606,7 @@ class WakeUpTimes {
 
   add(atMs: number): void {
     if (atMs <= Date.now()) return this.wake();
+    if (this.times.includes(atMs)) return;
     const at = this.times.findIndex((t) => t > atMs);
     this.times.splice(at === -1 ? this.times.length : at, 0, atMs);
     if (this.times.length > MAX_WAKE_UP_TIMES) this.times.pop();
@@ -639,12 +633,8 @@ class WakeUpTimes {
     this.timer = undefined;
     this.timerAtMs = Infinity;
     const nowMs = Date.now();
-    let due = 0;
-    while (this.times.length > 0 && this.times[0] <= nowMs) {
-      this.times.shift();
-      due++;
-    }
-    for (let i = 0; i < Math.max(1, due); i++) this.wake();
+    while (this.times.length > 0 && this.times[0] <= nowMs) this.times.shift();
+    this.wake();
     this.arm();
   }
 }
