@@ -5,6 +5,7 @@
  */
 export const anomaliesEn = {
   "anomalies.stake": "{amount} to collect at stake · oldest {age}",
+  "anomalies.stakeUnknown": "No amount in dirhams · oldest {age}",
   "anomalies.showAll": "Show every cause",
   "anomalies.cause.customer": "Risky customers to call",
   "anomalies.cause.product": "Products to map",

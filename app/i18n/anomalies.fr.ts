@@ -2,6 +2,7 @@ import type { anomaliesEn } from "./anomalies.en";
 
 export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
   "anomalies.stake": "{amount} à encaisser en jeu · la plus ancienne : {age}",
+  "anomalies.stakeUnknown": "Pas de montant en dirhams · la plus ancienne : {age}",
   "anomalies.showAll": "Voir toutes les causes",
   "anomalies.cause.customer": "Clients à risque à appeler",
   "anomalies.cause.product": "Produits à associer",

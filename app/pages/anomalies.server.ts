@@ -149,6 +149,8 @@ export interface ProblemGroup {
   itemTitle?: string;
   /** The amount to collect at stake, in cents. */
   amountCents: number;
+  /** Orders without an amount in dirhams (a non-MAD order): not in amountCents, and not a zero either. */
+  unknownAmounts: number;
   /** The oldest order's date (when it was placed). */
   oldestAt: string | null;
   /**
@@ -174,7 +176,7 @@ export interface AnomalyGroups {
 
 type ScannedLink = Pick<
   OrderLink,
-  "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone"
+  "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "totalClient" | "createdAt" | "phone"
 > &
   Partial<Pick<OrderLink, "orderId" | "reason">>;
 
@@ -382,6 +384,7 @@ export function groupProblems(
           orders: [],
           suggestions: [],
           amountCents: 0,
+          unknownAmounts: 0,
           oldestAt: null,
           ...(cause.itemTitle ? { itemTitle: cause.itemTitle } : {}),
           olderThanLimit: { count: 0, amountCents: 0 },
@@ -393,6 +396,7 @@ export function groupProblems(
       seen.add(cause.key);
       group.linkIds.push(link.id);
       group.amountCents += link.totalCents ?? 0;
+      if (link.totalClient === null) group.unknownAmounts++;
       if (staleBefore && link.createdAt < staleBefore) {
         group.olderThanLimit.count++;
         group.olderThanLimit.amountCents += link.totalCents ?? 0;
@@ -432,6 +436,7 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
       anomalies: true,
       flags: true,
       totalCents: true,
+      totalClient: true,
       createdAt: true,
       phone: true,
       orderId: true,

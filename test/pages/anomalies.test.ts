@@ -49,7 +49,7 @@ async function addLink(
   shop: string,
   state: string,
   findings: FindingSeed[],
-  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown } = {},
+  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown; totalCents?: number } = {},
 ) {
   seq += 1;
   return app.db.prisma.orderLink.create({
@@ -66,6 +66,9 @@ async function addLink(
       ),
       anomalies: JSON.stringify((extra.anomalies ?? []).map((code) => ({ code, message: code }))),
       cancelledAt: extra.cancelled ? new Date() : null,
+      // As the pipeline stores them: no MAD amount is a null totalClient and 0 cents.
+      totalClient: extra.totalCents === undefined ? null : (extra.totalCents / 100).toFixed(2),
+      totalCents: extra.totalCents ?? 0,
     },
   });
 }
@@ -133,6 +136,23 @@ describe("grouping", () => {
       ["city:casanfa", 1],
       ["sku:BABOUCHE-YLW", 1],
     ]);
+  });
+});
+
+describe("money at stake", () => {
+  it("GIVEN orders held with no amount in dirhams WHEN the merchant opens Anomalies THEN their group says so instead of a zero at stake, and a group with amounts adds them up", async () => {
+    // GIVEN an order in euros (no MAD amount) and two with a phone to fix, 229 and 149 MAD
+    await addLink(SHOP_A, "held", [{ code: "currency_not_mad" }]);
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { totalCents: 22_900 });
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { totalCents: 14_900 });
+
+    // WHEN the merchant opens Anomalies
+    const groups = await groupsOf(SHOP_A);
+
+    // THEN the euro order's group counts one order without an amount, the phones' none
+    const of = (key: string) => groups.find((g) => g.key === key)!;
+    expect([of("finding:currency_not_mad").unknownAmounts, of("finding:currency_not_mad").count]).toEqual([1, 1]);
+    expect([of("finding:phone_missing").unknownAmounts, of("finding:phone_missing").amountCents]).toEqual([0, 37_800]);
   });
 });
 

@@ -242,7 +242,7 @@ export function AnomalyGroupCard({
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
               <span data-group-stake>
-                {t("anomalies.stake", {
+                {t(group.unknownAmounts >= group.count ? "anomalies.stakeUnknown" : "anomalies.stake", {
                   amount: format.money(group.amountCents),
                   age: ageText(format, t, group.oldestMinutes),
                 })}
