@@ -176,7 +176,16 @@ export interface AnomalyGroups {
 
 type ScannedLink = Pick<
   OrderLink,
-  "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "totalClient" | "createdAt" | "phone"
+  | "id"
+  | "orderName"
+  | "state"
+  | "findings"
+  | "anomalies"
+  | "flags"
+  | "totalCents"
+  | "totalClient"
+  | "createdAt"
+  | "phone"
 > &
   Partial<Pick<OrderLink, "orderId" | "reason">>;
 
