@@ -20,6 +20,7 @@ import { loadCashOverview } from "../../app/analytics/cash-report.server";
 import { loadAnalytics } from "../../app/analytics/report.server";
 import { formatterFor, t, type MessageKey } from "../../app/i18n";
 import { axeViolations } from "../helpers/axe";
+import { textsPastScreenEnd } from "../helpers/page-text";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
@@ -310,6 +311,18 @@ describe("cash in French", () => {
       for (const text of [await page.locator('[data-cash-total="owed"]').textContent(), ...bands])
         expect(text, "no centimes in a total").not.toMatch(/\d,\d\d\u00a0DH/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // Each parcel reads whole on the screen: its days, amount and profit without swiping a table sideways.
+      expect(await textsPastScreenEnd(page)).toEqual([]);
+      const first = page.locator("[data-parcel-card]").first();
+      expect(await first.locator("dt").allTextContents()).toEqual([
+        "Livré le",
+        "Jours depuis la livraison",
+        "Montant encaissé",
+        "Bénéfice vendeur",
+      ]);
+      expect(await first.locator("dd").last().textContent()).toMatch(
+        /^\d[\d\u202f]*(,\d\d)?\u00a0DH$|^Pas encore communiqué$/,
+      );
       expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await phone.screenshot("cash-list-fr-phone");
     } finally {
@@ -317,19 +330,6 @@ describe("cash in French", () => {
     }
   });
 
-  it("Analytics: the key figures and their change, and the weeks as S47 · 16-22 nov", async () => {
-    const { page } = session;
-    await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "fr" }));
-    await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
-    const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
-    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
-      frDh.money(report.cash.current.owedAtEnd.profitCents, { whole: true }),
-    );
-    expect(await page.locator('[data-change="collected"]').textContent()).toMatch(/^↑ \d+(,\d)?\u202f%$/);
-    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(
-      `contre ${frDh.money(report.previous.collectedCents, { whole: true })} sur la période précédente`,
-    );
-    for (const id of ["confirmationRate", "deliveryRate", "returnRate"]) {
   it("GIVEN a phone at 375 px WHEN the merchant reads Analytics in French THEN what the platform owes, its profit and what it paid read in whole dirhams, as on the cash page", async () => {
     const phone = await openPhoneSession(world, SHOP, "fr");
     try {
@@ -357,6 +357,19 @@ describe("cash in French", () => {
     }
   });
 
+  it("Analytics: the key figures and their change, and the weeks as S47 · 16-22 nov", async () => {
+    const { page } = session;
+    await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "fr" }));
+    await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
+    const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
+    expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
+      frDh.money(report.cash.current.owedAtEnd.profitCents, { whole: true }),
+    );
+    expect(await page.locator('[data-change="collected"]').textContent()).toMatch(/^↑ \d+(,\d)?\u202f%$/);
+    expect(await page.locator('[data-previous="collected"]').textContent()).toBe(
+      `contre ${frDh.money(report.previous.collectedCents, { whole: true })} sur la période précédente`,
+    );
+    for (const id of ["confirmationRate", "deliveryRate", "returnRate"]) {
       expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(/^(↑|↓) \d+(,\d)? pts$|^Inchangé$/);
     }
     expect(await page.locator("[data-week]").first().textContent()).toMatch(

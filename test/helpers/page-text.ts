@@ -142,3 +142,25 @@ export function cutPlaceholders(page: Page): Promise<string[]> {
       .map((input) => input.placeholder);
   });
 }
+
+/**
+ * Text laid out past the screen's end (its box beyond the window's width): on a phone, a table that
+ * scrolls sideways inside its card hides those cells until the merchant swipes. Each as its text.
+ */
+export function textsPastScreenEnd(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      if (!text) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (getComputedStyle(node.parentElement!).visibility !== "visible") continue;
+      if (box.right > window.innerWidth + 1) found.push(text.slice(0, 60));
+    }
+    return found;
+  });
+}
