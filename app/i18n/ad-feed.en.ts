@@ -29,6 +29,7 @@ export const adFeedEn = {
   "settings.adFeed.tiktok.tokenHelp":
     "Generated in Events Manager (your pixel, Settings, Events API). Kept encrypted, never shown again.",
   "settings.adFeed.connected": "Connected to {name}",
+  "settings.adFeed.connectedUnnamed": "Connected",
   "settings.adFeed.tokenSaved": "Token ending in {last4}, verified on {date}. Leave the field empty to keep it.",
   "settings.adFeed.tokenSavedNoDigits": "Token verified on {date}. Leave the field empty to keep it.",
   "settings.adFeed.connect": "Connect {platform}",

@@ -30,6 +30,7 @@ export const adFeedFr: Record<keyof typeof adFeedEn, string> = {
   "settings.adFeed.tiktok.tokenHelp":
     "Créé dans le Gestionnaire d'événements (votre pixel, Paramètres, API Events). Conservé chiffré, jamais réaffiché.",
   "settings.adFeed.connected": "Connecté à {name}",
+  "settings.adFeed.connectedUnnamed": "Connecté",
   "settings.adFeed.tokenSaved":
     "Jeton se terminant par {last4}, vérifié le {date}. Laissez le champ vide pour le garder.",
   "settings.adFeed.tokenSavedNoDigits": "Jeton vérifié le {date}. Laissez le champ vide pour le garder.",
