@@ -153,6 +153,8 @@ export interface ProblemGroup {
   unknownAmounts: number;
   /** The oldest order's date (when it was placed). */
   oldestAt: string | null;
+  /** The oldest of the orders placed within the shop's limit: the oldest a send of the group sends. */
+  oldestWithinLimitAt: string | null;
   /**
    * Orders placed longer ago than the shop's limit, and their amount: a send of the group
    * leaves them waiting for the merchant's word (models/stale-order.ts), and says so first.
@@ -395,6 +397,7 @@ export function groupProblems(
           amountCents: 0,
           unknownAmounts: 0,
           oldestAt: null,
+          oldestWithinLimitAt: null,
           ...(cause.itemTitle ? { itemTitle: cause.itemTitle } : {}),
           olderThanLimit: { count: 0, amountCents: 0 },
         };
@@ -412,6 +415,9 @@ export function groupProblems(
       }
       const createdAt = link.createdAt.toISOString();
       if (!group.oldestAt || createdAt < group.oldestAt) group.oldestAt = createdAt;
+      const withinLimit = !staleBefore || link.createdAt >= staleBefore;
+      if (withinLimit && (!group.oldestWithinLimitAt || createdAt < group.oldestWithinLimitAt))
+        group.oldestWithinLimitAt = createdAt;
       const ref = cause.kind === "anomaly" && cause.fix === "decide" ? duplicateOfRefOf(link) : null;
       group.orders.push({
         id: link.id,

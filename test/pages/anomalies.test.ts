@@ -49,7 +49,7 @@ async function addLink(
   shop: string,
   state: string,
   findings: FindingSeed[],
-  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown; totalCents?: number } = {},
+  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown; totalCents?: number; createdAt?: Date } = {},
 ) {
   seq += 1;
   return app.db.prisma.orderLink.create({
@@ -69,6 +69,7 @@ async function addLink(
       // As the pipeline stores them: no MAD amount is a null totalClient and 0 cents.
       totalClient: extra.totalCents === undefined ? null : (extra.totalCents / 100).toFixed(2),
       totalCents: extra.totalCents ?? 0,
+      ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
     },
   });
 }
@@ -153,6 +154,21 @@ describe("money at stake", () => {
     const of = (key: string) => groups.find((g) => g.key === key)!;
     expect([of("finding:currency_not_mad").unknownAmounts, of("finding:currency_not_mad").count]).toEqual([1, 1]);
     expect([of("finding:phone_missing").unknownAmounts, of("finding:phone_missing").amountCents]).toEqual([0, 37_800]);
+  });
+});
+
+describe("how old", () => {
+  it("GIVEN a group with an order 57 days old and one of 2 days, the limit 7 days WHEN the merchant opens Anomalies THEN the group's oldest is 57 days old and the oldest a send of it sends is the 2-day one", async () => {
+    const day = 86_400_000;
+    const old = new Date(Date.now() - 57 * day);
+    const recent = new Date(Date.now() - 2 * day);
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { createdAt: old, totalCents: 17_900 });
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { createdAt: recent, totalCents: 22_900 });
+
+    const [group] = await groupsOf(SHOP_A);
+
+    expect([group.oldestAt, group.oldestWithinLimitAt]).toEqual([old.toISOString(), recent.toISOString()]);
+    expect(group.olderThanLimit).toEqual({ count: 1, amountCents: 17_900 });
   });
 });
 
