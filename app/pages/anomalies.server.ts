@@ -42,7 +42,7 @@ import { ShopifyAdminError } from "../shopify/errors";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
-import { FINDING_CAUSES, readyReasonOf, type Cause } from "../models/attention";
+import { FINDING_CAUSES, readyReasonOf, type Cause, type ReadyReason } from "../models/attention";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusedFieldOf, type Refusal } from "../models/refusal";
 import { readShopSettings } from "../models/shop-settings";
@@ -151,6 +151,8 @@ export interface ProblemGroup {
   amountCents: number;
   /** Orders without an amount in dirhams (a non-MAD order): not in amountCents, and not a zero either. */
   unknownAmounts: number;
+  /** The "ready" group: why its orders waited, each reason once (the help says only what is true). */
+  readyReasons: ReadyReason[];
   /** The oldest order's date (when it was placed). */
   oldestAt: string | null;
   /** The oldest of the orders placed within the shop's limit: the oldest a send of the group sends. */
@@ -396,6 +398,7 @@ export function groupProblems(
           suggestions: [],
           amountCents: 0,
           unknownAmounts: 0,
+          readyReasons: [],
           oldestAt: null,
           oldestWithinLimitAt: null,
           ...(cause.itemTitle ? { itemTitle: cause.itemTitle } : {}),
@@ -409,6 +412,10 @@ export function groupProblems(
       group.linkIds.push(link.id);
       group.amountCents += link.totalCents ?? 0;
       if (link.totalClient === null) group.unknownAmounts++;
+      if (cause.cause === "ready") {
+        const why = readyReasonOf(link.reason ?? null);
+        if (!group.readyReasons.includes(why)) group.readyReasons.push(why);
+      }
       if (staleBefore && link.createdAt < staleBefore) {
         group.olderThanLimit.count++;
         group.olderThanLimit.amountCents += link.totalCents ?? 0;

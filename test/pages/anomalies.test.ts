@@ -13,6 +13,8 @@ import { normalizeCityKey } from "../../app/leads/city-key";
 import { fromWebhookOrder, mapOrderToLead, type CatalogueProduct, type City } from "../../app/leads";
 import { connectTestShop, testPipeline } from "../helpers/pipeline";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
+import { readyGroupHelp } from "../../app/components/orders/attention-text";
+import { t } from "../../app/i18n";
 
 type Route = typeof import("../../app/routes/app.anomalies");
 
@@ -49,7 +51,14 @@ async function addLink(
   shop: string,
   state: string,
   findings: FindingSeed[],
-  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown; totalCents?: number; createdAt?: Date } = {},
+  extra: {
+    anomalies?: string[];
+    cancelled?: boolean;
+    payload?: unknown;
+    totalCents?: number;
+    createdAt?: Date;
+    reason?: string;
+  } = {},
 ) {
   seq += 1;
   return app.db.prisma.orderLink.create({
@@ -70,6 +79,7 @@ async function addLink(
       totalClient: extra.totalCents === undefined ? null : (extra.totalCents / 100).toFixed(2),
       totalCents: extra.totalCents ?? 0,
       ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
+      ...(extra.reason ? { reason: extra.reason } : {}),
     },
   });
 }
@@ -169,6 +179,24 @@ describe("how old", () => {
 
     expect([group.oldestAt, group.oldestWithinLimitAt]).toEqual([old.toISOString(), recent.toISOString()]);
     expect(group.olderThanLimit).toEqual({ count: 1, amountCents: 17_900 });
+  });
+});
+
+describe("why ready orders waited", () => {
+  it("GIVEN orders held while automatic sending was off WHEN Anomalies shows them ready THEN its help says so; GIVEN one that waited for another reason THEN the help claims neither cause", async () => {
+    await addLink(SHOP_A, "held", [], { reason: "Automatic sending is off: the order waits for you" });
+    await addLink(SHOP_A, "held", [], { reason: "Automatic sending is off: the order waits for you" });
+    const [ready] = await groupsOf(SHOP_A);
+    expect([ready.key, ready.readyReasons]).toEqual(["state:ready", ["autoSendOff"]]);
+    expect(t("fr", readyGroupHelp(ready.readyReasons))).toMatch(/^L'envoi automatique est désactivé/);
+
+    // AND an order held in the past for a reason that no longer holds it (no finding left)
+    await addLink(SHOP_A, "held", [], { reason: "Held: the city was not recognised" });
+    const [mixed] = await groupsOf(SHOP_A);
+    expect(mixed.readyReasons.sort()).toEqual(["autoSendOff", "other"]);
+    const help = t("fr", readyGroupHelp(mixed.readyReasons));
+    expect(help).not.toMatch(/envoi automatique|clé/);
+    expect(help).toBe("Plus rien ne retient ces commandes : envoyez-les si les clients les attendent encore.");
   });
 });
 
