@@ -76,7 +76,7 @@ export const adFeedEn = {
   "analytics.adFeed.off":
     "The conversion feed is off. Switch it on in Settings (Conversion feed) to tell Meta and TikTok what became of each order.",
   "analytics.adFeed.gap":
-    "At checkout, the ads were told of {placed, plural, one {# purchase} other {# purchases}}; {reached, plural, one {# order} other {# orders}} reached “{stage}”.",
+    "At checkout, the ads were told of {placed, plural, one {# purchase} other {# purchases}}; since the feed was switched on, {reached, plural, one {# order} other {# orders}} reached “{stage}”.",
   "analytics.adFeed.perPlatform": "The feed told Meta of {meta} and TikTok of {tiktok}.",
   "analytics.adFeed.week": "Week of",
   "analytics.adFeed.placed": "Orders placed",
