@@ -145,12 +145,13 @@ export function cutPlaceholders(page: Page): Promise<string[]> {
 
 /**
  * Text laid out past the screen's end (its box beyond the window's width): on a phone, a table that
- * scrolls sideways inside its card hides those cells until the merchant swipes. Each as its text.
+ * scrolls sideways inside its card hides those cells until the merchant swipes. Each as its text;
+ * `within`: only inside the first element it selects.
  */
-export function textsPastScreenEnd(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function textsPastScreenEnd(page: Page, within = "body"): Promise<string[]> {
+  return page.evaluate((selector) => {
     const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(document.querySelector(selector) ?? document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? "";
       if (!text) continue;
@@ -162,5 +163,5 @@ export function textsPastScreenEnd(page: Page): Promise<string[]> {
       if (box.right > window.innerWidth + 1) found.push(text.slice(0, 60));
     }
     return found;
-  });
+  }, within);
 }
