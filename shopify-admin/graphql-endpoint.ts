@@ -46,6 +46,38 @@ export type GraphqlAnswer =
 
 const THROTTLED_DOC = "https://shopify.dev/api/usage/rate-limits";
 
+interface CheckedDocument {
+  document: DocumentNode | null;
+  syntaxError: GraphQLError | null;
+  validationErrors: readonly GraphQLError[];
+}
+
+/**
+ * A client sends the same few documents over and over: each is parsed and validated once per schema.
+ * Validating against the Admin schema lists its thousands of type names each time (KnownTypeNamesRule),
+ * which was a fifth of the stand-in's CPU under a soak, time the benchmarks' shared cores took from the app.
+ */
+const checked = new WeakMap<GraphQLSchema, Map<string, CheckedDocument>>();
+const CHECKED_PER_SCHEMA = 500;
+
+function checkedDocument(schema: GraphQLSchema, query: string): CheckedDocument {
+  let known = checked.get(schema);
+  if (!known) checked.set(schema, (known = new Map()));
+  const hit = known.get(query);
+  if (hit) return hit;
+  let result: CheckedDocument;
+  try {
+    const document = parse(query);
+    result = { document, syntaxError: null, validationErrors: validate(schema, document) };
+  } catch (error) {
+    const syntaxError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+    result = { document: null, syntaxError, validationErrors: [] };
+  }
+  if (known.size >= CHECKED_PER_SCHEMA) known.delete(known.keys().next().value!);
+  known.set(query, result);
+  return result;
+}
+
 export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest): Promise<GraphqlAnswer> {
   const startedAt = rt.clock.now();
   let payload: { query?: unknown; variables?: unknown; operationName?: unknown };
@@ -60,13 +92,7 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     payload.variables && typeof payload.variables === "object" ? (payload.variables as Record<string, unknown>) : {};
   const requestedName = typeof payload.operationName === "string" ? payload.operationName : null;
 
-  let document: DocumentNode | null = null;
-  let syntaxError: GraphQLError | null = null;
-  try {
-    document = parse(query);
-  } catch (error) {
-    syntaxError = error instanceof GraphQLError ? error : new GraphQLError(String(error));
-  }
+  const { document, syntaxError, validationErrors } = checkedDocument(rt.schema, query);
   const operationName = requestedName ?? (document ? (operationOf(document)?.name?.value ?? null) : null);
   const state = rt.store.stateFor(request.shop);
   const bucket = rt.store.bucket(request.shop);
@@ -145,7 +171,6 @@ export async function answerGraphql(rt: GraphqlRuntime, request: GraphqlRequest)
     return answer(200, throttledBody(cost(0, null)), { throttled: true, requested, fault: "throttleNext" });
   }
   const full = () => cost(bucket.currentlyAvailable(rt.clock.now()), null);
-  const validationErrors = validate(rt.schema, document);
   if (validationErrors.length) {
     return answer(200, { errors: validationErrors.map(shopifyError), extensions: { cost: full() } }, { requested });
   }

@@ -29,6 +29,7 @@ export const adFeedEn = {
   "settings.adFeed.tiktok.tokenHelp":
     "Generated in Events Manager (your pixel, Settings, Events API). Kept encrypted, never shown again.",
   "settings.adFeed.connected": "Connected to {name}",
+  "settings.adFeed.connectedUnnamed": "Connected",
   "settings.adFeed.tokenSaved": "Token ending in {last4}, verified on {date}. Leave the field empty to keep it.",
   "settings.adFeed.tokenSavedNoDigits": "Token verified on {date}. Leave the field empty to keep it.",
   "settings.adFeed.connect": "Connect {platform}",
@@ -75,7 +76,7 @@ export const adFeedEn = {
   "analytics.adFeed.off":
     "The conversion feed is off. Switch it on in Settings (Conversion feed) to tell Meta and TikTok what became of each order.",
   "analytics.adFeed.gap":
-    "At checkout, the ads were told of {placed, plural, one {# purchase} other {# purchases}}; {reached, plural, one {# order} other {# orders}} reached “{stage}”.",
+    "At checkout, the ads were told of {placed, plural, one {# purchase} other {# purchases}}; since the feed was switched on, {reached, plural, one {# order} other {# orders}} reached “{stage}”.",
   "analytics.adFeed.perPlatform": "The feed told Meta of {meta} and TikTok of {tiktok}.",
   "analytics.adFeed.week": "Week of",
   "analytics.adFeed.placed": "Orders placed",

@@ -30,6 +30,7 @@ export const adFeedFr: Record<keyof typeof adFeedEn, string> = {
   "settings.adFeed.tiktok.tokenHelp":
     "Créé dans le Gestionnaire d'événements (votre pixel, Paramètres, API Events). Conservé chiffré, jamais réaffiché.",
   "settings.adFeed.connected": "Connecté à {name}",
+  "settings.adFeed.connectedUnnamed": "Connecté",
   "settings.adFeed.tokenSaved":
     "Jeton se terminant par {last4}, vérifié le {date}. Laissez le champ vide pour le garder.",
   "settings.adFeed.tokenSavedNoDigits": "Jeton vérifié le {date}. Laissez le champ vide pour le garder.",
@@ -80,7 +81,7 @@ export const adFeedFr: Record<keyof typeof adFeedEn, string> = {
   "analytics.adFeed.off":
     "Le flux de conversions est désactivé. Activez-le dans Paramètres (Flux de conversions) pour indiquer à Meta et TikTok ce que chaque commande est devenue.",
   "analytics.adFeed.gap":
-    "Au paiement, les publicités ont appris {placed, plural, one {# achat} other {# achats}} ; {reached, plural, one {# commande a} other {# commandes ont}} atteint « {stage} ».",
+    "Au paiement, les publicités ont appris {placed, plural, one {# achat} other {# achats}} ; depuis que le flux est activé, {reached, plural, one {# commande a} other {# commandes ont}} atteint « {stage} ».",
   "analytics.adFeed.perPlatform": "Le flux en a indiqué {meta} à Meta et {tiktok} à TikTok.",
   "analytics.adFeed.week": "Semaine du",
   "analytics.adFeed.placed": "Commandes passées",

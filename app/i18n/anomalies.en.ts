@@ -5,6 +5,7 @@
  */
 export const anomaliesEn = {
   "anomalies.stake": "{amount} to collect at stake · oldest {age}",
+  "anomalies.stakeUnknown": "No amount in dirhams · oldest {age}",
   "anomalies.showAll": "Show every cause",
   "anomalies.cause.customer": "Risky customers to call",
   "anomalies.cause.product": "Products to map",
@@ -29,6 +30,8 @@ export const anomaliesEn = {
     "The platform could not be reached after every retry. Trying again never makes a second lead: the app first looks for one an earlier attempt made.",
   "anomalies.fix.readyHelp":
     "Nothing holds these orders: automatic sending is off, or they waited for your platform key.",
+  "anomalies.fix.readyHelp.autoSendOff": "Automatic sending is off (Settings): these orders wait for you to send them.",
+  "anomalies.fix.readyHelp.other": "Nothing holds these orders any more: send them if the customers still expect them.",
   "anomalies.fix.staleHelp":
     "These orders were placed longer ago than your limit (Settings): the app does not send them by itself. Send them only if the customers still expect them.",
   "anomalies.fix.sendStale": "Send {orders} knowingly",

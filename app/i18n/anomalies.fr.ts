@@ -2,6 +2,7 @@ import type { anomaliesEn } from "./anomalies.en";
 
 export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
   "anomalies.stake": "{amount} à encaisser en jeu · la plus ancienne : {age}",
+  "anomalies.stakeUnknown": "Pas de montant en dirhams · la plus ancienne : {age}",
   "anomalies.showAll": "Voir toutes les causes",
   "anomalies.cause.customer": "Clients à risque à appeler",
   "anomalies.cause.product": "Produits à associer",
@@ -26,6 +27,10 @@ export const anomaliesFr: Record<keyof typeof anomaliesEn, string> = {
     "La plateforme n'a pas pu être jointe malgré toutes les tentatives. Réessayer ne crée jamais de second lead : l'app cherche d'abord celui qu'une tentative précédente aurait créé.",
   "anomalies.fix.readyHelp":
     "Rien ne retient ces commandes : l'envoi automatique est désactivé, ou elles attendaient la clé de votre plateforme.",
+  "anomalies.fix.readyHelp.autoSendOff":
+    "L'envoi automatique est désactivé (Paramètres) : ces commandes attendent que vous les envoyiez.",
+  "anomalies.fix.readyHelp.other":
+    "Plus rien ne retient ces commandes : envoyez-les si les clients les attendent encore.",
   "anomalies.fix.staleHelp":
     "Ces commandes ont été passées il y a plus longtemps que votre limite (Paramètres) : l'application ne les envoie pas d'elle-même. Envoyez-les seulement si les clients les attendent encore.",
   "anomalies.fix.sendStale": "Envoyer {orders} en connaissance de cause",

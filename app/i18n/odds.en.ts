@@ -42,7 +42,8 @@ export const oddsEn = {
   "settings.odds.model.quality":
     "On its latest {count, plural, one {order} other {# orders}}: AUC {auc} (0.5 is a coin), Brier score {brier} (lower is better).",
   "odds.fact.probability": "Delivery odds {probability}% (your shop delivers {shopRate}%)",
-  "odds.fact.value": "Expected value of sending: {value} ({margin} margin if delivered, {loss} lost if it fails)",
+  "odds.fact.value":
+    "Expected value of sending: {value} ({margin} margin if delivered, {loss} lost on average if it fails)",
   "odds.fact.released": "Released by the merchant from its delivery-odds hold",
   "odds.fact.valueUnknown": "Expected value unknown: a product's price or the city's delivery fee is missing",
   "activity.jobKind.odds-fit": "Learn the delivery odds",
@@ -56,7 +57,8 @@ export const oddsEn = {
   "odds.card.chance": "chance of being delivered and paid",
   "odds.card.shopRate": "Your shop delivers {rate} of the orders it sends.",
   "odds.card.value": "Expected value of sending: {value}",
-  "odds.card.valueDetail": "{margin} margin if delivered, {loss} lost if it fails (fee out and back, your cost).",
+  "odds.card.valueDetail":
+    "{margin} margin if delivered, {loss} lost on average if it fails (the fee out and back when the parcel comes back, your cost).",
   "odds.card.valueUnknown": "Expected value unknown: a product's price or the city's delivery fee is missing.",
   "odds.card.reasons": "Why",
   "odds.card.noReason": "Nothing in this order stands out: it gets your shop's usual odds.",

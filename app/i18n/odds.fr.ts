@@ -44,7 +44,8 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "settings.odds.model.quality":
     "Sur {count, plural, one {sa dernière commande} other {ses # dernières commandes}} : AUC {auc} (0,5 = pile ou face), score de Brier {brier} (plus bas = mieux).",
   "odds.fact.probability": "Chances de livraison {probability} % (votre boutique livre {shopRate} %)",
-  "odds.fact.value": "Valeur attendue de l'envoi : {value} ({margin} de marge si livrée, {loss} perdus si elle échoue)",
+  "odds.fact.value":
+    "Valeur attendue de l'envoi : {value} ({margin} de marge si livrée, {loss} perdus en moyenne si elle échoue)",
   "odds.fact.released": "Libérée par le marchand de sa retenue pour ses chances de livraison",
   "odds.fact.valueUnknown":
     "Valeur attendue inconnue : le prix d'un produit ou les frais de livraison de la ville manquent",
@@ -60,7 +61,7 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "odds.card.shopRate": "Votre boutique livre {rate} des commandes qu'elle envoie.",
   "odds.card.value": "Valeur attendue de l'envoi : {value}",
   "odds.card.valueDetail":
-    "{margin} de marge si livrée, {loss} perdus si elle échoue (frais aller et retour, votre coût).",
+    "{margin} de marge si livrée, {loss} perdus en moyenne si elle échoue (l'aller et le retour quand le colis revient, votre coût).",
   "odds.card.valueUnknown":
     "Valeur attendue inconnue : le prix d'un produit ou les frais de livraison de la ville manquent.",
   "odds.card.reasons": "Pourquoi",

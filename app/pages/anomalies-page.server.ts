@@ -43,7 +43,11 @@ export async function anomaliesPageData(request: Request, shop: string) {
     cities: anomalies.groups.some((g) => g.fix === "aliasCity"),
   });
   // Ages are computed here: the page shows them as they are (no clock of the browser's).
-  const groups = anomalies.groups.map((g) => ({ ...g, oldestMinutes: minutesSince(g.oldestAt, now) ?? 0 }));
+  const groups = anomalies.groups.map((g) => ({
+    ...g,
+    oldestMinutes: minutesSince(g.oldestAt, now) ?? 0,
+    oldestWithinLimitMinutes: minutesSince(g.oldestWithinLimitAt, now),
+  }));
   return {
     ...anomalies,
     groups,

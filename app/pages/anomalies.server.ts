@@ -42,7 +42,7 @@ import { ShopifyAdminError } from "../shopify/errors";
 import { upsertSkuMapping } from "../models/sku-mapping.server";
 import { saveCityAlias } from "../models/city-alias.server";
 import { ANOMALY_CODES, isKnownAnomaly, type AnomalyCodeInfo } from "../models/anomaly-codes";
-import { FINDING_CAUSES, readyReasonOf, type Cause } from "../models/attention";
+import { FINDING_CAUSES, readyReasonOf, type Cause, type ReadyReason } from "../models/attention";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusedFieldOf, type Refusal } from "../models/refusal";
 import { readShopSettings } from "../models/shop-settings";
@@ -149,8 +149,14 @@ export interface ProblemGroup {
   itemTitle?: string;
   /** The amount to collect at stake, in cents. */
   amountCents: number;
+  /** Orders without an amount in dirhams (a non-MAD order): not in amountCents, and not a zero either. */
+  unknownAmounts: number;
+  /** The "ready" group: why its orders waited, each reason once (the help says only what is true). */
+  readyReasons: ReadyReason[];
   /** The oldest order's date (when it was placed). */
   oldestAt: string | null;
+  /** The oldest of the orders placed within the shop's limit: the oldest a send of the group sends. */
+  oldestWithinLimitAt: string | null;
   /**
    * Orders placed longer ago than the shop's limit, and their amount: a send of the group
    * leaves them waiting for the merchant's word (models/stale-order.ts), and says so first.
@@ -174,7 +180,16 @@ export interface AnomalyGroups {
 
 type ScannedLink = Pick<
   OrderLink,
-  "id" | "orderName" | "state" | "findings" | "anomalies" | "flags" | "totalCents" | "createdAt" | "phone"
+  | "id"
+  | "orderName"
+  | "state"
+  | "findings"
+  | "anomalies"
+  | "flags"
+  | "totalCents"
+  | "totalClient"
+  | "createdAt"
+  | "phone"
 > &
   Partial<Pick<OrderLink, "orderId" | "reason">>;
 
@@ -382,7 +397,10 @@ export function groupProblems(
           orders: [],
           suggestions: [],
           amountCents: 0,
+          unknownAmounts: 0,
+          readyReasons: [],
           oldestAt: null,
+          oldestWithinLimitAt: null,
           ...(cause.itemTitle ? { itemTitle: cause.itemTitle } : {}),
           olderThanLimit: { count: 0, amountCents: 0 },
         };
@@ -393,12 +411,20 @@ export function groupProblems(
       seen.add(cause.key);
       group.linkIds.push(link.id);
       group.amountCents += link.totalCents ?? 0;
+      if (link.totalClient === null) group.unknownAmounts++;
+      if (cause.cause === "ready") {
+        const why = readyReasonOf(link.reason ?? null);
+        if (!group.readyReasons.includes(why)) group.readyReasons.push(why);
+      }
       if (staleBefore && link.createdAt < staleBefore) {
         group.olderThanLimit.count++;
         group.olderThanLimit.amountCents += link.totalCents ?? 0;
       }
       const createdAt = link.createdAt.toISOString();
       if (!group.oldestAt || createdAt < group.oldestAt) group.oldestAt = createdAt;
+      const withinLimit = !staleBefore || link.createdAt >= staleBefore;
+      if (withinLimit && (!group.oldestWithinLimitAt || createdAt < group.oldestWithinLimitAt))
+        group.oldestWithinLimitAt = createdAt;
       const ref = cause.kind === "anomaly" && cause.fix === "decide" ? duplicateOfRefOf(link) : null;
       group.orders.push({
         id: link.id,
@@ -432,6 +458,7 @@ async function scanWaitingLinks(db: Db, shop: string): Promise<ScannedLink[]> {
       anomalies: true,
       flags: true,
       totalCents: true,
+      totalClient: true,
       createdAt: true,
       phone: true,
       orderId: true,

@@ -846,6 +846,8 @@ export interface FailedOrders {
   amountCents: number;
   /** When the oldest was placed (ISO); null without any. */
   oldestAt: string | null;
+  /** When the oldest placed since `staleBefore` was: the oldest a retry sends. */
+  oldestWithinLimitAt: string | null;
   /** Of them, placed before `staleBefore`: they wait for the merchant's word instead. */
   older: { count: number; amountCents: number };
 }
@@ -853,8 +855,16 @@ export interface FailedOrders {
 /** Links the merchant can retry, from the (shop, state, ..., createdAt, totalCents) index alone, in one statement. */
 export async function failedOrders(db: Db, shop: string, staleBefore: Date): Promise<FailedOrders> {
   const [row] = await db.$queryRaw<
-    { count: bigint; amount: bigint | null; oldest: Date | null; olderCount: bigint; olderAmount: bigint | null }[]
+    {
+      count: bigint;
+      amount: bigint | null;
+      oldest: Date | null;
+      oldestWithin: Date | null;
+      olderCount: bigint;
+      olderAmount: bigint | null;
+    }[]
   >`SELECT count(*) AS "count", sum("totalCents") AS "amount", min("createdAt") AS "oldest",
+      min("createdAt") FILTER (WHERE "createdAt" >= ${staleBefore}) AS "oldestWithin",
       count(*) FILTER (WHERE "createdAt" < ${staleBefore}) AS "olderCount",
       sum("totalCents") FILTER (WHERE "createdAt" < ${staleBefore}) AS "olderAmount"
     FROM "OrderLink" WHERE "shop" = ${shop} AND "state" = 'failed' AND "cancelledAt" IS NULL`;
@@ -862,6 +872,7 @@ export async function failedOrders(db: Db, shop: string, staleBefore: Date): Pro
     count: Number(row.count),
     amountCents: Number(row.amount ?? 0),
     oldestAt: row.oldest?.toISOString() ?? null,
+    oldestWithinLimitAt: row.oldestWithin?.toISOString() ?? null,
     older: { count: Number(row.olderCount), amountCents: Number(row.olderAmount ?? 0) },
   };
 }

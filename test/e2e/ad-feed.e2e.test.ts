@@ -163,6 +163,12 @@ describe("the conversion feed, in French on a phone", () => {
     await page.getByText(tr("settings.adFeed.tokenSaved", { last4: "abcd", date: "" }).split(",")[0]).waitFor();
     expect(await page.getByLabel(tr("settings.adFeed.tiktok.token")).inputValue()).toBe("");
     expect(await page.content()).not.toContain(TIKTOK_TOKEN);
+    // TikTok's answer names no pixel: the badge beside its heading still says it is connected, not "TikTok" again.
+    const tiktokBadge = page
+      .getByRole("heading", { name: tr("settings.adFeed.tiktok.title"), level: 3 })
+      .locator("xpath=following-sibling::*[1]");
+    // Polaris puts the tone's name ("Réussite") before the text, for screen readers.
+    expect(await tiktokBadge.textContent()).toMatch(/^(Réussite)?Connecté$/);
     await page.reload({ waitUntil: "load" });
     await page.getByRole("heading", { name: tr("settings.adFeed.title") }).waitFor();
     expect(await page.content()).not.toContain(TIKTOK_TOKEN);
@@ -227,6 +233,8 @@ describe("the conversion feed, in French on a phone", () => {
     await page.getByRole("heading", { name: tr("analytics.adFeed.title") }).waitFor();
     const gap = await page.locator("[data-ad-feed-gap]").textContent();
     expect(gap).toContain(tr("analytics.adFeed.perPlatform", { meta: "2", tiktok: "2" }));
+    // Counted by the feed since it was switched on, and said so: the funnel above counts every delivery of the period.
+    expect(gap).toMatch(/depuis que le flux est activé, 2 commandes ont atteint\s«\sLivrée\s»/);
     expect(await widerThanPhone(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
     await session.screenshot("ad-feed-analytics-fr-phone");

@@ -20,6 +20,7 @@ import { loadCashOverview } from "../../app/analytics/cash-report.server";
 import { loadAnalytics } from "../../app/analytics/report.server";
 import { formatterFor, t, type MessageKey } from "../../app/i18n";
 import { axeViolations } from "../helpers/axe";
+import { textsPastScreenEnd } from "../helpers/page-text";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const DOCS = join(import.meta.dirname, "..", "..", "docs");
@@ -187,10 +188,10 @@ describe("cash in English", () => {
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
     expect(await page.locator('[data-figure="collected"]').textContent()).toBe(en.money(report.current.collectedCents));
     expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
-      en.money(report.cash.current.owedAtEnd.profitCents),
+      en.money(report.cash.current.owedAtEnd.profitCents, { whole: true }),
     );
     expect(await page.locator('[data-previous="owed"]').textContent()).toBe(
-      `against ${en.money(report.cash.previous.owedAtEnd.profitCents)} in the previous period`,
+      `against ${en.money(report.cash.previous.owedAtEnd.profitCents, { whole: true })} in the previous period`,
     );
     // A shop growing month on month: more collected than the month before, said with an arrow and a percentage.
     expect(report.current.collectedCents).toBeGreaterThan(report.previous.collectedCents);
@@ -217,7 +218,7 @@ describe("cash in English", () => {
       /^W\d{1,2} · \d{1,2}(-\d{1,2} [A-Z][a-z]{2}| [A-Z][a-z]{2}-\d{1,2} [A-Z][a-z]{2})$/,
     );
     expect(await page.locator('[data-cash-period="paid"]').textContent()).toBe(
-      `Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents)}`,
+      `Paid by the platform in this period: ${en.money(report.cash.current.paid.profitCents, { whole: true })}`,
     );
     await page.locator('[data-chart="collected"] svg').first().waitFor();
     expect(await axeViolations(page, { rules: "all" })).toEqual([]);
@@ -310,8 +311,47 @@ describe("cash in French", () => {
       for (const text of [await page.locator('[data-cash-total="owed"]').textContent(), ...bands])
         expect(text, "no centimes in a total").not.toMatch(/\d,\d\d\u00a0DH/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // Each parcel reads whole on the screen: its days, amount and profit without swiping a table sideways.
+      expect(await textsPastScreenEnd(page)).toEqual([]);
+      const first = page.locator("[data-parcel-card]").first();
+      expect(await first.locator("dt").allTextContents()).toEqual([
+        "Livré le",
+        "Jours depuis la livraison",
+        "Montant encaissé",
+        "Bénéfice vendeur",
+      ]);
+      expect(await first.locator("dd").last().textContent()).toMatch(
+        /^\d[\d\u202f]*(,\d\d)?\u00a0DH$|^Pas encore communiqué$/,
+      );
       expect(await axeViolations(page, { rules: "all" })).toEqual([]);
       await phone.screenshot("cash-list-fr-phone");
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("GIVEN a phone at 375 px WHEN the merchant reads Analytics in French THEN what the platform owes, its profit and what it paid read in whole dirhams, as on the cash page", async () => {
+    const phone = await openPhoneSession(world, SHOP, "fr");
+    try {
+      const { page } = phone;
+      await visit(page, await world.server.embeddedUrl(SHOP, "/app/analytics?period=30", { locale: "fr" }));
+      await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
+      const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
+      // The demo's seller profits carry centimes: the sums read rounded, as the cash page's.
+      expect(report.cash.current.owedAtEnd.profitCents % 100).not.toBe(0);
+      expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
+        frDh.money(report.cash.current.owedAtEnd.profitCents, { whole: true }),
+      );
+      const sums = [
+        await page.locator('[data-figure="profit"]').textContent(),
+        await page.locator('[data-previous="owed"]').textContent(),
+        await page.locator('[data-cash-period="paid"]').textContent(),
+        await page.locator('[data-cash-period="returned"]').textContent(),
+      ];
+      for (const text of sums) expect(text, "no centimes in a sum").not.toMatch(/\d,\d\d\u00a0DH/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
+      await phone.screenshot("analytics-cash-fr-phone");
     } finally {
       await phone.close();
     }
@@ -323,11 +363,11 @@ describe("cash in French", () => {
     await page.getByRole("heading", { name: "Analyses", level: 1 }).waitFor();
     const report = await loadAnalytics(world.server.db, SHOP, new URLSearchParams("period=30"));
     expect(await page.locator('[data-figure="owed"]').textContent()).toBe(
-      frDh.money(report.cash.current.owedAtEnd.profitCents),
+      frDh.money(report.cash.current.owedAtEnd.profitCents, { whole: true }),
     );
     expect(await page.locator('[data-change="collected"]').textContent()).toMatch(/^↑ \d+(,\d)?\u202f%$/);
     expect(await page.locator('[data-previous="collected"]').textContent()).toBe(
-      `contre ${frDh.money(report.previous.collectedCents)} sur la période précédente`,
+      `contre ${frDh.money(report.previous.collectedCents, { whole: true })} sur la période précédente`,
     );
     for (const id of ["confirmationRate", "deliveryRate", "returnRate"]) {
       expect(await page.locator(`[data-change="${id}"]`).textContent(), id).toMatch(/^(↑|↓) \d+(,\d)? pts$|^Inchangé$/);

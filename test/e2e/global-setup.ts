@@ -1,11 +1,11 @@
 /**
- * Finds the Chromium to drive (test/helpers/chromium-path.ts) and builds the app
+ * Finds the Chromium to drive (scripts/dev/lib/chromium-path.ts) and builds the app
  * once for every browser test file (skipped while build/ is fresher than the
  * sources); hands both to the tests.
  */
 import { execFileSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
-import { resolveChromium } from "../helpers/chromium-path";
+import { resolveChromium } from "../../scripts/dev/lib/chromium-path";
 import { ensurePreviewBuild, removePreviewBuild } from "../helpers/preview-server";
 
 declare module "vitest" {

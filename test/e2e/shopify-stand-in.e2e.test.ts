@@ -27,7 +27,8 @@ import { BUILT_IN_ORDERS_DIR } from "../../scripts/dev/demo/run-demo";
 import { connectShop } from "../../scripts/dev/lib/connected-shop";
 import { createSecretBox, isSealedSecret } from "../../app/crypto/secret-box.server";
 import { ACCESS_TOKEN, openToken } from "../../app/models/session-tokens.server";
-import { launchBrowser, openEmbeddedSession, type EmbeddedSession } from "../helpers/browser";
+import { launchBrowser, openEmbeddedSession, PHONE_UA, type EmbeddedSession } from "../helpers/browser";
+import { textsPastScreenEnd } from "../helpers/page-text";
 import { t } from "../../app/i18n";
 import {
   DEFAULT_SCOPES,
@@ -257,6 +258,32 @@ describe("the demo shop", () => {
     await page.locator("[data-stepper]").waitFor();
     expect(await page.locator('[data-finding="sku_unmatched"]').count()).toBe(0);
     expect(await page.locator("[data-stepper]").getAttribute("data-reached")).toBe("sent");
+  });
+
+  it("GIVEN a phone at 375 px WHEN the merchant reads the Products tab in French THEN each variant's status, items and button sit on the screen, none cut at its edge", async () => {
+    const phone = await openEmbeddedSession(
+      browser,
+      { apiKey: server.apiKey, shop: DEMO, locale: "fr", token: await server.mintToken(DEMO) },
+      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
+    );
+    try {
+      const { page } = phone;
+      await visit(page, await server.embeddedUrl(DEMO, "/app/mappings?tab=products", { locale: "fr" }));
+      await page.locator("[data-variant-card]").first().waitFor();
+      const statuses = page.locator("[data-variant-card] [data-status]");
+      expect(await statuses.count()).toBeGreaterThan(5);
+      // Every badge whole inside the screen ("Reconnu", not "Reconn…" at the edge).
+      const outside = await statuses.evaluateAll((badges) =>
+        badges.filter((b) => b.getBoundingClientRect().right > window.innerWidth).map((b) => b.textContent),
+      );
+      expect(outside).toEqual([]);
+      expect(await textsPastScreenEnd(page, ".Polaris-IndexTable")).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(page, { rules: "all" })).toEqual([]);
+      await phone.screenshot("mappings-products-fr-phone");
+    } finally {
+      await phone.close();
+    }
   });
 
   it("runs a backfill of the last 30 days: a dry run counts, the run adds the orders", async () => {

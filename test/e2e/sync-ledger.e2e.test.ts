@@ -14,6 +14,7 @@ import { formatterFor } from "../../app/i18n";
 import { DEFAULT_TIME_ZONE } from "../../app/analytics/days";
 import { localTime } from "../../app/time-zone";
 import { axeViolations } from "../helpers/axe";
+import { textsPastScreenEnd } from "../helpers/page-text";
 
 const SHOP = "atlas-beauty.myshopify.com";
 const HOUR = 3600_000;
@@ -183,6 +184,8 @@ describe("sync ledger", () => {
       await page.locator("[data-jobs-table]").waitFor();
       await page.locator("[data-calls-table]").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      // The ledger's figures sit beside their labels on the screen: its labels wrap instead of pushing them out of sight.
+      expect(await textsPastScreenEnd(page, '[data-sync-ledger="activity"]')).toEqual([]);
       // Each table wider than the phone scrolls inside a named region the keyboard can reach.
       const regions = await page.locator("table").evaluateAll((tables) =>
         tables.map((table) => {

@@ -1,5 +1,5 @@
 /**
- * Headless Chromium (the one test/helpers/chromium-path.ts finds, through
+ * Headless Chromium (the one scripts/dev/lib/chromium-path.ts finds, through
  * playwright-core) showing an embedded
  * admin page as the Shopify admin would, with no internet:
  *
@@ -21,18 +21,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { inject } from "vitest";
 import { SAVE_BAR_STUB } from "../../scripts/dev/demo/save-bar-stub";
 import { MODAL_STUB } from "../../scripts/dev/demo/modal-stub";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-/** Not "HeadlessChrome": authenticate.admin answers bots with 410. */
-export const DESKTOP_CHROME_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+import { CHROMIUM_ARGS, DESKTOP_CHROME_UA } from "../../scripts/dev/lib/chromium-path";
+export { CHROMIUM_ARGS, DESKTOP_CHROME_UA };
 
 const root = join(import.meta.dirname, "..", "..");
 export const SCREENSHOT_DIR = join(root, "test-results", "e2e");

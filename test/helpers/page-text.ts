@@ -104,14 +104,14 @@ export function physicalSideStyles(page: Page): Promise<string[]> {
   );
 }
 
-/**
- * Text that touches the screen's start (its first letter less than 4 px from the left edge): on a phone the
- * cards run edge to edge, and a paragraph outside them must keep their inner margin. Each as its text.
- */
-export function textsAtScreenEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+/** Each shown text of the page (or of the first element `within` selects) with where it is laid out. */
+function shownTexts(
+  page: Page,
+  within = "body",
+): Promise<{ texts: { text: string; left: number; right: number }[]; screenWidth: number }> {
+  return page.evaluate((selector) => {
+    const texts: { text: string; left: number; right: number }[] = [];
+    const walker = document.createTreeWalker(document.querySelector(selector) ?? document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? "";
       if (!text) continue;
@@ -119,12 +119,21 @@ export function textsAtScreenEdge(page: Page): Promise<string[]> {
       range.selectNodeContents(node);
       const box = range.getBoundingClientRect();
       // Visually hidden labels (1 px, clipped) are for screen readers only; a hidden copy (a table's sticky header) is not shown.
-      if (box.width <= 1 || box.height <= 1 || box.right <= 0) continue;
+      if (box.width <= 1 || box.height <= 1) continue;
       if (getComputedStyle(node.parentElement!).visibility !== "visible") continue;
-      if (box.left < 4) found.push(text.slice(0, 60));
+      texts.push({ text: text.slice(0, 60), left: box.left, right: box.right });
     }
-    return found;
-  });
+    return { texts, screenWidth: window.innerWidth };
+  }, within);
+}
+
+/**
+ * Text that touches the screen's start (its first letter less than 4 px from the left edge): on a phone the
+ * cards run edge to edge, and a paragraph outside them must keep their inner margin. Each as its text.
+ */
+export async function textsAtScreenEdge(page: Page): Promise<string[]> {
+  const { texts } = await shownTexts(page);
+  return texts.filter((t) => t.right > 0 && t.left < 4).map((t) => t.text);
 }
 
 /** Fields whose placeholder is wider than the field: the merchant reads it cut. Each as its placeholder. */
@@ -141,4 +150,14 @@ export function cutPlaceholders(page: Page): Promise<string[]> {
       })
       .map((input) => input.placeholder);
   });
+}
+
+/**
+ * Text laid out past the screen's end (its box beyond the window's width): on a phone, a table that
+ * scrolls sideways inside its card hides those cells until the merchant swipes. Each as its text;
+ * `within`: only inside the first element it selects.
+ */
+export async function textsPastScreenEnd(page: Page, within = "body"): Promise<string[]> {
+  const { texts, screenWidth } = await shownTexts(page, within);
+  return texts.filter((t) => t.right > screenWidth + 1).map((t) => t.text);
 }

@@ -21,7 +21,8 @@ describe("the order's risk card in Shopify", () => {
     expect(riskFacts(odds)).toEqual([
       { description: "Delivery odds 38% (your shop delivers 65%)", sentiment: "NEGATIVE" },
       {
-        description: "Expected value of sending: -12.50 MAD (135 MAD margin if delivered, 38 MAD lost if it fails)",
+        description:
+          "Expected value of sending: -12.50 MAD (135 MAD margin if delivered, 38 MAD lost on average if it fails)",
         sentiment: "NEGATIVE",
       },
       { description: "Delivery odds 38%, under your 50%", sentiment: "NEGATIVE" },

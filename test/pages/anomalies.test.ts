@@ -13,6 +13,8 @@ import { normalizeCityKey } from "../../app/leads/city-key";
 import { fromWebhookOrder, mapOrderToLead, type CatalogueProduct, type City } from "../../app/leads";
 import { connectTestShop, testPipeline } from "../helpers/pipeline";
 import { load, SHOP_A, SHOP_B, startAdminApp, stopAdminApp, submit, type AdminApp } from "./helpers";
+import { readyGroupHelp } from "../../app/components/orders/attention-text";
+import { t } from "../../app/i18n";
 
 type Route = typeof import("../../app/routes/app.anomalies");
 
@@ -49,7 +51,14 @@ async function addLink(
   shop: string,
   state: string,
   findings: FindingSeed[],
-  extra: { anomalies?: string[]; cancelled?: boolean; payload?: unknown } = {},
+  extra: {
+    anomalies?: string[];
+    cancelled?: boolean;
+    payload?: unknown;
+    totalCents?: number;
+    createdAt?: Date;
+    reason?: string;
+  } = {},
 ) {
   seq += 1;
   return app.db.prisma.orderLink.create({
@@ -66,6 +75,11 @@ async function addLink(
       ),
       anomalies: JSON.stringify((extra.anomalies ?? []).map((code) => ({ code, message: code }))),
       cancelledAt: extra.cancelled ? new Date() : null,
+      // As the pipeline stores them: no MAD amount is a null totalClient and 0 cents.
+      totalClient: extra.totalCents === undefined ? null : (extra.totalCents / 100).toFixed(2),
+      totalCents: extra.totalCents ?? 0,
+      ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
+      ...(extra.reason ? { reason: extra.reason } : {}),
     },
   });
 }
@@ -133,6 +147,56 @@ describe("grouping", () => {
       ["city:casanfa", 1],
       ["sku:BABOUCHE-YLW", 1],
     ]);
+  });
+});
+
+describe("money at stake", () => {
+  it("GIVEN orders held with no amount in dirhams WHEN the merchant opens Anomalies THEN their group says so instead of a zero at stake, and a group with amounts adds them up", async () => {
+    // GIVEN an order in euros (no MAD amount) and two with a phone to fix, 229 and 149 MAD
+    await addLink(SHOP_A, "held", [{ code: "currency_not_mad" }]);
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { totalCents: 22_900 });
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { totalCents: 14_900 });
+
+    // WHEN the merchant opens Anomalies
+    const groups = await groupsOf(SHOP_A);
+
+    // THEN the euro order's group counts one order without an amount, the phones' none
+    const of = (key: string) => groups.find((g) => g.key === key)!;
+    expect([of("finding:currency_not_mad").unknownAmounts, of("finding:currency_not_mad").count]).toEqual([1, 1]);
+    expect([of("finding:phone_missing").unknownAmounts, of("finding:phone_missing").amountCents]).toEqual([0, 37_800]);
+  });
+});
+
+describe("how old", () => {
+  it("GIVEN a group with an order 57 days old and one of 2 days, the limit 7 days WHEN the merchant opens Anomalies THEN the group's oldest is 57 days old and the oldest a send of it sends is the 2-day one", async () => {
+    const day = 86_400_000;
+    const old = new Date(Date.now() - 57 * day);
+    const recent = new Date(Date.now() - 2 * day);
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { createdAt: old, totalCents: 17_900 });
+    await addLink(SHOP_A, "held", [{ code: "phone_missing" }], { createdAt: recent, totalCents: 22_900 });
+
+    const [group] = await groupsOf(SHOP_A);
+
+    expect([group.oldestAt, group.oldestWithinLimitAt]).toEqual([old.toISOString(), recent.toISOString()]);
+    expect(group.olderThanLimit).toEqual({ count: 1, amountCents: 17_900 });
+  });
+});
+
+describe("why ready orders waited", () => {
+  it("GIVEN orders held while automatic sending was off WHEN Anomalies shows them ready THEN its help says so; GIVEN one that waited for another reason THEN the help claims neither cause", async () => {
+    await addLink(SHOP_A, "held", [], { reason: "Automatic sending is off: the order waits for you" });
+    await addLink(SHOP_A, "held", [], { reason: "Automatic sending is off: the order waits for you" });
+    const [ready] = await groupsOf(SHOP_A);
+    expect([ready.key, ready.readyReasons]).toEqual(["state:ready", ["autoSendOff"]]);
+    expect(t("fr", readyGroupHelp(ready.readyReasons))).toMatch(/^L'envoi automatique est désactivé/);
+
+    // AND an order held in the past for a reason that no longer holds it (no finding left)
+    await addLink(SHOP_A, "held", [], { reason: "Held: the city was not recognised" });
+    const [mixed] = await groupsOf(SHOP_A);
+    expect(mixed.readyReasons.sort()).toEqual(["autoSendOff", "other"]);
+    const help = t("fr", readyGroupHelp(mixed.readyReasons));
+    expect(help).not.toMatch(/envoi automatique|clé/);
+    expect(help).toBe("Plus rien ne retient ces commandes : envoyez-les si les clients les attendent encore.");
   });
 });
 

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ChromiumNotFoundError, resolveChromium } from "../helpers/chromium-path";
+import { ChromiumNotFoundError, resolveChromium } from "../../scripts/dev/lib/chromium-path";
 
 const dir = mkdtempSync(join(tmpdir(), "chromium-path-"));
 function executable(name: string): string {

@@ -37,6 +37,21 @@ describe("validation against the Admin schema", () => {
     });
   });
 
+  it("GIVEN a document sent again WHEN it comes THEN the same errors, and a valid one runs with each call's own variables", async () => {
+    const invalid = `query Q($id: ID!) { order(id: $id) { id financialStatus } }`;
+    const first = errorsOf(await graphql(admin.url, SHOP, invalid, { id: "gid://shopify/Order/1" }));
+    const again = errorsOf(await graphql(admin.url, SHOP, invalid, { id: "gid://shopify/Order/2" }));
+    expect(again).toEqual(first);
+    expect(first).toHaveLength(1);
+    const order = admin.addOrder({}, SHOP);
+    const tagged = await graphql(admin.url, SHOP, documents.TAGS_ADD, { id: order.id, tags: ["first"] });
+    const missing = await graphql(admin.url, SHOP, documents.TAGS_ADD, { id: order.id });
+    expect(tagged.body.data).toBeDefined();
+    expect(missing.body.data).toBeUndefined();
+    expect(errorsOf(missing)[0]).toMatchObject({ message: expect.stringContaining('"$tags"') });
+    expect(order.tags).toEqual(["first"]);
+  });
+
   it("refuses an argument of the wrong type", async () => {
     const answer = await graphql(admin.url, SHOP, `{ orders(first: "ten") { nodes { id } } }`);
     expect(errorsOf(answer)).toHaveLength(1);

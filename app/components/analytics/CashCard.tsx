@@ -7,6 +7,7 @@ import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useFormat, useT } from "../../i18n/react";
 import type { CashForPeriod } from "../../analytics/cash-report.server";
 import { CashAgeBands } from "../cash/CashAgeBands";
+import { money } from "./format";
 
 export function CashCard({
   cash,
@@ -35,12 +36,12 @@ export function CashCard({
           </InlineStack>
         </InlineStack>
         <Text as="p">
-          <span data-cash-period="paid">{t("analytics.cash.paid", { amount: format.money(paid.profitCents) })}</span>
+          <span data-cash-period="paid">{t("analytics.cash.paid", { amount: money(format, paid.profitCents) })}</span>
           {` (${t("cash.summary.parcels", { count: paid.parcels })})`}
         </Text>
         <Text as="p">
           <span data-cash-period="returned">
-            {t("analytics.cash.returned", { amount: format.money(returned.totalCents) })}
+            {t("analytics.cash.returned", { amount: money(format, returned.totalCents) })}
           </span>
           {` (${t("cash.summary.parcels", { count: returned.parcels })})`}
         </Text>

@@ -5,7 +5,8 @@ import type { Rate } from "../../analytics/report";
 import { addDays } from "../../analytics/days";
 import { isoWeekNumber } from "../../analytics/iso-week";
 
-export const money = (format: Formatter, cents: number) => format.money(cents);
+/** Every amount on Analytics is a sum: whole dirhams, as the cash pages and Home write theirs (the CSVs keep centimes). */
+export const money = (format: Formatter, cents: number) => format.money(cents, { whole: true });
 export const integer = (format: Formatter, n: number) => format.integer(n);
 
 export function percent(format: Formatter, t: Translate, r: Rate): string {

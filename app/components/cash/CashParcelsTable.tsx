@@ -1,17 +1,23 @@
-/** The parcels of one ledger view: order, lead, days, amounts; columns follow the state. */
-import { DataTable, Link, Text } from "@shopify/polaris";
+/**
+ * The parcels of one ledger view: order, lead, days, amounts; columns follow the state.
+ * A table from Polaris' md breakpoint up; below it (a phone) one card per parcel: the
+ * order and its lead, then the other columns labelled two by two, so the amounts read
+ * without scrolling sideways.
+ */
+import { DataTable, InlineStack, Link, Text } from "@shopify/polaris";
 import { useFormat, useT } from "../../i18n/react";
 import type { CashState } from "../../analytics/cash";
 import type { CashParcelRow } from "../../analytics/cash-list.server";
 
+interface Column {
+  heading: string;
+  numeric: boolean;
+  cell: (r: CashParcelRow) => React.ReactNode;
+}
+
 export function CashParcelsTable({ state, rows }: { state: CashState; rows: CashParcelRow[] }) {
   const t = useT();
   const format = useFormat();
-  const order = (r: CashParcelRow) => (
-    <Link key="order" url={`/app/orders/${r.linkId}`} removeUnderline>
-      <span data-parcel={r.orderName}>{r.orderName}</span>
-    </Link>
-  );
   const profit = (r: CashParcelRow) =>
     r.profitCents === null ? (
       <Text key="profit" as="span" tone="subdued">
@@ -22,9 +28,9 @@ export function CashParcelsTable({ state, rows }: { state: CashState; rows: Cash
     );
   const day = (value: string | null) => (value ? format.date(value) : "");
 
-  const columns: { heading: string; numeric: boolean; cell: (r: CashParcelRow) => React.ReactNode }[] = [
-    { heading: t("cash.column.order"), numeric: false, cell: order },
-    { heading: t("cash.column.lead"), numeric: false, cell: (r) => r.leadRef ?? "" },
+  const lead: Column = { heading: t("cash.column.lead"), numeric: false, cell: (r) => r.leadRef ?? "" };
+  // After the order and its lead: the days and the amounts the view is about.
+  const columns: Column[] = [
     ...(state === "returned"
       ? [
           { heading: t("cash.column.returned"), numeric: false, cell: (r: CashParcelRow) => day(r.returnedDay) },
@@ -49,12 +55,44 @@ export function CashParcelsTable({ state, rows }: { state: CashState; rows: Cash
   ];
 
   return (
-    <div data-cash-table={state}>
-      <DataTable
-        columnContentTypes={columns.map((c) => (c.numeric ? "numeric" : "text"))}
-        headings={columns.map((c) => c.heading)}
-        rows={rows.map((r) => columns.map((c) => c.cell(r)))}
-      />
-    </div>
+    <>
+      <div className="cod-wide-only" data-cash-table={state}>
+        <DataTable
+          columnContentTypes={["text", "text", ...columns.map((c) => (c.numeric ? "numeric" : "text"))]}
+          headings={[t("cash.column.order"), lead.heading, ...columns.map((c) => c.heading)]}
+          rows={rows.map((r) => [
+            <Link key="order" url={`/app/orders/${r.linkId}`} removeUnderline>
+              <span data-parcel={r.orderName}>{r.orderName}</span>
+            </Link>,
+            lead.cell(r),
+            ...columns.map((c) => c.cell(r)),
+          ])}
+        />
+      </div>
+      <ul className="cod-phone-only cod-parcel-cards" data-cash-cards={state}>
+        {rows.map((r) => (
+          <li key={r.linkId} data-parcel-card={r.orderName}>
+            <InlineStack align="space-between" gap="200">
+              <Link url={`/app/orders/${r.linkId}`} removeUnderline>
+                <Text as="span" fontWeight="semibold">
+                  {r.orderName}
+                </Text>
+              </Link>
+              <Text as="span" tone="subdued">
+                {lead.cell(r)}
+              </Text>
+            </InlineStack>
+            <dl>
+              {columns.map((c) => (
+                <div key={c.heading}>
+                  <dt>{c.heading}</dt>
+                  <dd>{c.cell(r)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,7 +1,17 @@
 /** The shop's Shopify variants, a page at a time, with how each one reaches the platform catalogue. */
 import { useState } from "react";
 import { ShopifyErrorBanner } from "../ShopifyErrorBanner";
-import { Badge, BlockStack, Button, Card, IndexTable, InlineStack, Text, TextField } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  TextField,
+  useBreakpoints,
+} from "@shopify/polaris";
 import { useT, type Translate } from "../../i18n/react";
 import { ListTable } from "../ListTable";
 import type { VariantRow, VariantStatus, VariantsResult } from "../../pages/mappings.server";
@@ -46,6 +56,8 @@ export function VariantsTable({
   onMap(row: VariantRow): void;
 }) {
   const t = useT();
+  // Below 768 px (a phone) one stacked line per variant instead of four columns cut at the screen's edge.
+  const { mdDown } = useBreakpoints();
   const [search, setSearch] = useState(query);
   const rows = variants.ok ? variants.rows : [];
   const matched = rows.filter((r) => r.status === "mapped" || r.status === "matched").length;
@@ -91,6 +103,7 @@ export function VariantsTable({
           </BlockStack>
         </div>
         <ListTable
+          condensed={mdDown}
           itemCount={rows.length}
           resourceName={{ singular: t("mappings.variants.col.variant"), plural: t("mappings.tab.products") }}
           // Without Shopify's answer there is no list to call empty: the banner above says why.
@@ -108,45 +121,67 @@ export function VariantsTable({
             onPrevious,
           }}
         >
-          {rows.map((row, index) => (
-            <IndexTable.Row id={row.variantId} key={row.variantId} position={index}>
-              <IndexTable.Cell>
-                <BlockStack gap="050">
-                  <Text as="span" fontWeight="semibold">
-                    {row.displayName}
-                  </Text>
-                  <Text as="span" variant="bodySm" tone="subdued">
-                    {row.sku ?? t("mappings.noSkuValue")}
-                  </Text>
-                </BlockStack>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <span data-status={row.status}>
-                  <Badge tone={TONES[row.status]}>{t(`mappings.status.${row.status}`)}</Badge>
-                </span>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" variant="bodySm">
-                  {row.items.length > 0
-                    ? itemsText(t, row.items)
-                    : row.suggestions[0]
-                      ? t("mappings.suggestion", { name: `${row.suggestions[0].sku} · ${row.suggestions[0].name}` })
-                      : "—"}
+          {rows.map((row, index) => {
+            const name = (
+              <BlockStack gap="050">
+                <Text as="span" fontWeight="semibold">
+                  {row.displayName}
                 </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <InlineStack align="end">
-                  <Button
-                    size="slim"
-                    onClick={() => onMap(row)}
-                    variant={row.status === "matched" || row.status === "mapped" ? undefined : "primary"}
-                  >
-                    {row.mappingId ? t("mappings.editMapping") : t("mappings.map")}
-                  </Button>
-                </InlineStack>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
+                <Text as="span" variant="bodySm" tone="subdued">
+                  {row.sku ?? t("mappings.noSkuValue")}
+                </Text>
+              </BlockStack>
+            );
+            const status = (
+              <span data-status={row.status}>
+                <Badge tone={TONES[row.status]}>{t(`mappings.status.${row.status}`)}</Badge>
+              </span>
+            );
+            const items = (
+              <Text as="span" variant="bodySm">
+                {row.items.length > 0
+                  ? itemsText(t, row.items)
+                  : row.suggestions[0]
+                    ? t("mappings.suggestion", { name: `${row.suggestions[0].sku} · ${row.suggestions[0].name}` })
+                    : "—"}
+              </Text>
+            );
+            const action = (
+              <Button
+                size="slim"
+                onClick={() => onMap(row)}
+                variant={row.status === "matched" || row.status === "mapped" ? undefined : "primary"}
+              >
+                {row.mappingId ? t("mappings.editMapping") : t("mappings.map")}
+              </Button>
+            );
+            return (
+              <IndexTable.Row id={row.variantId} key={row.variantId} position={index}>
+                {mdDown ? (
+                  // A phone: the variant, its status, its platform items and its button stacked, all on the screen.
+                  <div className="cod-condensed-row" data-variant-card={row.variantId}>
+                    <BlockStack gap="100">
+                      <InlineStack align="space-between" blockAlign="start" gap="200" wrap={false}>
+                        {name}
+                        {status}
+                      </InlineStack>
+                      {items}
+                      <InlineStack align="end">{action}</InlineStack>
+                    </BlockStack>
+                  </div>
+                ) : (
+                  <>
+                    <IndexTable.Cell>{name}</IndexTable.Cell>
+                    <IndexTable.Cell>{status}</IndexTable.Cell>
+                    <IndexTable.Cell>{items}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <InlineStack align="end">{action}</InlineStack>
+                    </IndexTable.Cell>
+                  </>
+                )}
+              </IndexTable.Row>
+            );
+          })}
         </ListTable>
       </BlockStack>
     </Card>

@@ -139,7 +139,13 @@ export function AnomaliesPage() {
                         facts: {
                           count: group.count,
                           amountCents: group.amountCents,
-                          oldestMinutes: group.oldestAt ? group.oldestMinutes : null,
+                          // What goes: every order of the stale group, else those within the limit.
+                          oldestMinutes:
+                            group.fix === "sendStale"
+                              ? group.oldestAt
+                                ? group.oldestMinutes
+                                : null
+                              : group.oldestWithinLimitMinutes,
                           older: group.olderThanLimit,
                           limitDays: staleOrderDays,
                           stale: group.fix === "sendStale",

@@ -14,7 +14,7 @@ import { OrderLink, type FixSubmit } from "./OrderCards";
 import { CityFix, ProductFix } from "./Proposals";
 import { PhoneFixField } from "./PhoneFixField";
 import { anomalyText, codeLabel, ordersCount } from "./text";
-import { refusalText } from "./attention-text";
+import { readyGroupHelp, refusalText } from "./attention-text";
 import { ageText } from "../home/InboxCard";
 
 export function groupTitle(t: Translate, group: ProblemGroupView, staleOrderDays = 7): string {
@@ -147,7 +147,7 @@ export function AnomalyGroupCard({
         ? "anomalies.fix.failedHelp"
         : group.fix === "sendStale"
           ? "anomalies.fix.staleHelp"
-          : "anomalies.fix.readyHelp";
+          : readyGroupHelp(group.readyReasons);
     const label =
       group.fix === "resend"
         ? "anomalies.fix.retry"
@@ -242,7 +242,7 @@ export function AnomalyGroupCard({
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
               <span data-group-stake>
-                {t("anomalies.stake", {
+                {t(group.unknownAmounts >= group.count ? "anomalies.stakeUnknown" : "anomalies.stake", {
                   amount: format.money(group.amountCents),
                   age: ageText(format, t, group.oldestMinutes),
                 })}

@@ -16,7 +16,10 @@ export interface BulkSendFacts {
   count: number;
   /** Their amount to collect, in cents. */
   amountCents: number;
-  /** How long ago the oldest was placed, in minutes; null when not known. */
+  /**
+   * How long ago the oldest of the orders that go was placed, in minutes (those waiting for the
+   * merchant's word are older, and said apart); null when not known.
+   */
   oldestMinutes: number | null;
   /** Of them, placed longer ago than the limit: they wait for the merchant's word instead of going. */
   older: { count: number; amountCents: number };
@@ -40,8 +43,11 @@ const DAY_MS = 86_400_000;
 /** The facts of a list of orders the browser holds (a selection, the orders a fix freed). Pure. */
 export function bulkFactsOf(orders: readonly BulkOrder[], now: number, limitDays: number): BulkSendFacts {
   const placed = (o: BulkOrder) => Date.parse(o.placedAt);
-  const older = orders.filter((o) => o.olderThanLimit ?? now - placed(o) > limitDays * DAY_MS);
-  const oldest = orders.reduce<number | null>((min, o) => (min === null || placed(o) < min ? placed(o) : min), null);
+  const isOlder = (o: BulkOrder) => o.olderThanLimit ?? now - placed(o) > limitDays * DAY_MS;
+  const older = orders.filter(isOlder);
+  const oldest = orders
+    .filter((o) => !isOlder(o))
+    .reduce<number | null>((min, o) => (min === null || placed(o) < min ? placed(o) : min), null);
   const cents = (list: readonly BulkOrder[]) => list.reduce((s, o) => s + (o.amountCents ?? 0), 0);
   return {
     count: orders.length,

@@ -44,7 +44,7 @@ export function OrdersPage() {
         facts: {
           count: failed.count,
           amountCents: failed.amountCents,
-          oldestMinutes: minutesSince(failed.oldestAt, now),
+          oldestMinutes: minutesSince(failed.oldestWithinLimitAt, now),
           older: failed.older,
           limitDays: staleOrderDays,
         },

@@ -3,6 +3,7 @@
  * the tone it reads in: critical only for what blocks or failed.
  */
 import type { Attention } from "../../pages/order-row";
+import type { ReadyReason } from "../../models/attention";
 import { refusedFieldOf, type Refusal } from "../../models/refusal";
 import { holdReasonViewText } from "../../customers/hold-reason";
 import type { Translate } from "../../i18n/react";
@@ -20,6 +21,19 @@ export function refusalText(t: Translate, refusal: Refusal | null): string {
   if (!refusal) return t("refused.noDetail");
   const field = refusedFieldText(t, refusal.field);
   return refusal.message ? t("refused.withWords", { field, words: refusal.message }) : t("refused.field", { field });
+}
+
+/**
+ * What the "ready" group of Anomalies says of why its orders waited: only what their reasons say
+ * (automatic sending off, the key awaited), never a guess for orders that waited for another reason.
+ */
+export function readyGroupHelp(
+  reasons: readonly ReadyReason[],
+): "anomalies.fix.readyHelp" | "anomalies.fix.readyHelp.autoSendOff" | "anomalies.fix.readyHelp.other" {
+  if (reasons.length > 0 && reasons.every((r) => r === "autoSendOff")) return "anomalies.fix.readyHelp.autoSendOff";
+  if (reasons.length > 0 && reasons.every((r) => r === "autoSendOff" || r === "waitingForKey"))
+    return "anomalies.fix.readyHelp";
+  return "anomalies.fix.readyHelp.other";
 }
 
 export function attentionText(t: Translate, attention: Attention): { text: string; tone: AttentionTone } {

@@ -202,7 +202,11 @@ function PlatformForm({
             {t(`settings.adFeed.${platform}.title`)}
           </Text>
           {saved ? (
-            <Badge tone="success">{saved.name ? t("settings.adFeed.connected", { name: saved.name }) : name}</Badge>
+            <Badge tone="success">
+              {saved.name
+                ? t("settings.adFeed.connected", { name: saved.name })
+                : t("settings.adFeed.connectedUnnamed")}
+            </Badge>
           ) : null}
         </InlineStack>
         {saved?.refusedLocal ? (

@@ -83,7 +83,11 @@ export const hostParamOf = (shop: string) =>
 
 /** Only the app's own pages may be opened through /__preview/open. */
 export function safeAppPath(path: string | null): string {
-  return path && /^\/app(\/[\w\-./]*)?$/.test(path) && !path.includes("..") ? path : "/app";
+  if (!path || !path.startsWith("/") || path.startsWith("//") || path.includes("..")) return "/app";
+  // Its query and fragment kept: the demo's links open a filtered list or a section of a page.
+  const url = new URL(path, "http://preview.invalid");
+  if (url.origin !== "http://preview.invalid" || !/^\/app(\/[\w\-./]*)?$/.test(url.pathname)) return "/app";
+  return url.pathname + url.search + url.hash;
 }
 
 const HOP_BY_HOP = new Set([
@@ -154,7 +158,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     target.searchParams.set("locale", locale);
     res
       .writeHead(302, {
-        Location: target.pathname + target.search,
+        Location: target.pathname + target.search + target.hash,
         "Cache-Control": "no-store",
         "Set-Cookie": cookies(shop, locale),
       })

@@ -461,6 +461,21 @@ describe("admin preview server", () => {
     expect(safeAppPath("https://evil.example/app")).toBe("/app");
     expect(safeAppPath("/app/../healthz")).toBe("/app");
     expect(safeAppPath("//evil.example")).toBe("/app");
+    expect(safeAppPath("/appx")).toBe("/app");
+  });
+
+  it("GIVEN the demo's link to a section of a page or a filtered list WHEN it is opened THEN the app opens there, not on Home", async () => {
+    const ledger = await get(`/__preview/open?path=${encodeURIComponent("/app/activity#sync-ledger")}`);
+    const target = new URL(ledger.headers.get("location")!, preview.url);
+    expect([target.pathname, target.hash]).toEqual(["/app/activity", "#sync-ledger"]);
+    expect(target.searchParams.get("id_token")).toMatch(/^ey/);
+
+    const risky = await get(`/__preview/open?path=${encodeURIComponent("/app/orders?risk=high&id_token=forged")}`);
+    const list = new URL(risky.headers.get("location")!, preview.url);
+    expect([list.pathname, list.searchParams.get("risk")]).toEqual(["/app/orders", "high"]);
+    // The preview's own token, not one carried in the path.
+    expect(list.searchParams.getAll("id_token")).toHaveLength(1);
+    expect(list.searchParams.get("id_token")).toMatch(/^ey/);
   });
 
   it("proxies the app with App Bridge swapped for the stub and framing allowed from the preview only", async () => {

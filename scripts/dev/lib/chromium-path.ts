@@ -1,5 +1,5 @@
 /**
- * Which Chromium the browser tests drive, so that `npm test` needs nothing
+ * Which Chromium the browser tests (and scripts/dev/docs-screenshot.ts) drive, so that `npm test` needs nothing
  * installed by hand: an explicit CHROMIUM_PATH, else a system Chromium, else the
  * one shipped inside the `@sparticuz/chromium` npm package (a Brotli-packed
  * binary it unpacks to the temp folder on first use, about 2 s).
@@ -8,6 +8,20 @@
  * `npx playwright install` nor the `playwright` package is used.
  */
 import { accessSync, constants } from "node:fs";
+
+/** How it is launched: headless, offline, nothing of its own running in the background. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+/** Not "HeadlessChrome": authenticate.admin answers bots with 410. */
+export const DESKTOP_CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 export interface ChromiumChoice {
   path: string;
