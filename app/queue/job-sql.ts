@@ -332,7 +332,7 @@ const claimAlone = (withKinds: boolean) => {
         (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
         OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
       RETURNING ${JOB_COLUMNS})
-    SELECT ${JOB_COLUMNS}, FALSE AS "blocked", NULL AS "cappedKinds" FROM "leased"
+    SELECT ${JOB_COLUMNS}, FALSE AS "blocked" FROM "leased"
     UNION ALL
     SELECT ${JOB_COLUMNS.replace(/"\w+"/g, "NULL")}, (
         NOT EXISTS (SELECT 1 FROM "Job" d WHERE d."shop" = $4 AND d."state" = 'pending' AND d."runAt" <= $3${withKinds ? ` AND d."kind" = ANY($6)` : ""})
@@ -343,9 +343,7 @@ const claimAlone = (withKinds: boolean) => {
         OR EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> $4 AND (
           (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
           OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
-      ) AS "blocked",
-      ARRAY(SELECT r."kind" FROM "Job" r WHERE r."shop" = $4 AND r."state" = 'running' AND r."leaseExpiresAt" >= $3
-        GROUP BY r."kind" HAVING COUNT(*) >= $5 ORDER BY r."kind") AS "cappedKinds"
+      ) AS "blocked"
     WHERE NOT EXISTS (SELECT 1 FROM "leased")`);
 };
 const CLAIM_ALONE = claimAlone(false);
@@ -360,24 +358,22 @@ const CLAIM_ALONE_KINDS = claimAlone(true);
  * kind at its cap or held by another worker, nothing comes before them (as
  * above), and the oldest due jobs are the shop's (so no job without a turn is
  * waiting either; the usual claim sees those the same way). The usual claim
- * would find that in two more reads. "none" comes with the shop's kinds at
- * their cap: only a job of one of them ending makes room (or new work, which
- * wakes the workers). Anything else is "blocked": the caller claims the usual
- * way, which also tidies the turns.
+ * would find that in two more reads. Anything else is "blocked": the caller
+ * claims the usual way, which also tidies the turns.
  */
 export async function leaseWhileAlone(
   sql: Sql,
   lease: LeaseTerms,
   scope: { shop: string; cap: number; kinds?: readonly string[] },
-): Promise<JobRow | { none: { cappedKinds: string[] } } | "blocked"> {
-  const [row] = await sql.all<RawJobRow & { blocked: unknown; cappedKinds: unknown }>(
-    scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE,
-    [...leaseValues(lease), scope.shop, scope.cap, ...(scope.kinds ? [[...scope.kinds]] : [])],
-  );
+): Promise<JobRow | "none" | "blocked"> {
+  const [row] = await sql.all<RawJobRow & { blocked: unknown }>(scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, [
+    ...leaseValues(lease),
+    scope.shop,
+    scope.cap,
+    ...(scope.kinds ? [[...scope.kinds]] : []),
+  ]);
   if (row && row.id !== null) return jobRow(row);
-  if (row?.blocked !== false) return "blocked";
-  const kinds = Array.isArray(row.cappedKinds) ? row.cappedKinds.map(String) : [];
-  return { none: { cappedKinds: kinds } };
+  return row?.blocked === false ? "none" : "blocked";
 }
 
 const LEASE_DUE = statement(

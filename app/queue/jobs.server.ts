@@ -263,26 +263,6 @@ const leaseTerms = (options: Pick<ClaimOptions, "owner" | "leaseMs" | "now">): L
   now: options.now,
 });
 
-/** A shop's kind with as many jobs running as the cap allows. */
-export interface CappedKind {
-  shop: string;
-  kind: string;
-}
-
-/**
- * What a claim got: a job, or none, with `capped` when only kinds at their cap
- * stood in the way (the due jobs seen were all of those pairs, no race was
- * lost, every turn was asked): until new work comes, only a job of one of
- * these pairs ending makes room. Null: not known (claim again after any job).
- */
-export type ClaimAnswer = { job: ClaimedJob } | { job: null; capped: readonly CappedKind[] | null };
-
-const nothing = (capped: readonly CappedKind[] | null): ClaimAnswer => ({ job: null, capped });
-
-/** claimNext's job, or null. */
-export const claimNextJob = async (db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> =>
-  (await claimNext(db, options)).job;
-
 /**
  * Takes a due job: pending or failed with runAt <= now, or running with an
  * expired lease (its worker crashed or stalled). Expired leases go first; then
@@ -294,7 +274,7 @@ export const claimNextJob = async (db: SqlSource, options: ClaimOptions): Promis
  * update; moving the shop to the back of the line is a third statement, left
  * out when no other shop has due work (there is no one to take turns with).
  */
-export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<ClaimAnswer> {
+export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> {
   const sql = sqlOf(db);
   // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
   if (!discoveryDue(options.now.getTime())) {
@@ -312,7 +292,7 @@ export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<C
     .sort(byAge);
   for (const candidate of expired) {
     const claimed = await claimCandidate(sql, options, candidate);
-    if (claimed) return { job: claimed };
+    if (claimed) return claimed;
   }
 
   const nowMs = options.now.getTime();
@@ -332,10 +312,7 @@ export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<C
   const alone = view.allTurns && turnsWithWork === 1;
   /** A candidate went to another worker (or was not runnable): older ones may be left. */
   let lost = false;
-  /** A shop with due work was left to another worker serving it: its other due jobs may be claimable. */
-  let turnLeft = false;
-  const asked = view.turns.slice(0, TURNS_PER_CLAIM + capped.length);
-  for (const turn of asked) {
+  for (const turn of view.turns.slice(0, TURNS_PER_CLAIM + capped.length)) {
     const cappedKinds = capped.filter((c) => c.shop === turn.shop).map((c) => c.kind);
     const due = dueByTurn.get(turn.key) ?? [];
     let candidate = due.find((j) => !cappedKinds.includes(j.kind));
@@ -356,14 +333,11 @@ export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<C
       continue;
     }
     // Lost: another worker is serving this shop's turn right now; ask the next shop.
-    if (!alone && !(await takeTurn(sql, turn, nowMs))) {
-      turnLeft = true;
-      continue;
-    }
+    if (!alone && !(await takeTurn(sql, turn, nowMs))) continue;
     const claimed = await claimCandidate(sql, options, candidate);
     if (claimed) {
       if (alone && turn.shop !== null) aloneShop.set(sql, turn.shop);
-      return { job: claimed };
+      return claimed;
     }
     lost = true;
   }
@@ -372,21 +346,19 @@ export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<C
   // When every turn was read and each due job seen has one, a job without a
   // turn can only be younger than those: discoverTurns gives it one shortly.
   const orphanSeen = view.waiting.some((j) => !view.turns.some((t) => t.key === turnKey(j.shop)));
-  if (view.allTurns && !orphanSeen && !lost)
-    return nothing(!turnLeft && asked.length === view.turns.length ? capped : null);
-  const oldestClaimed = await claimOldestDue(sql, options, view.waiting, capped);
-  return oldestClaimed ? { job: oldestClaimed } : nothing(null);
+  if (view.allTurns && !orphanSeen && !lost) return null;
+  return claimOldestDue(sql, options, view.waiting, capped);
 }
 
 /** The shop a claim last found alone with due work, per database: the next claim tries it in one statement. */
 const aloneShop = new WeakMap<Sql, string>();
 
 /**
- * job-sql.ts CLAIM_ALONE: the job, or nothing with the shop's kinds at their
- * cap when nothing can be claimed now (the shop stays alone), or "blocked" when
- * the shop is no longer alone or a job comes before its own (the usual claim then).
+ * job-sql.ts CLAIM_ALONE: the job, or null when nothing can be claimed now (the
+ * shop stays alone), or "blocked" when the shop is no longer alone or a job
+ * comes before its own (the usual claim then).
  */
-async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimAnswer | "blocked"> {
+async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null | "blocked"> {
   const shop = aloneShop.get(sql);
   if (shop === undefined) return "blocked";
   const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
@@ -395,18 +367,17 @@ async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimAn
     cap: max > 0 ? max : Number.MAX_SAFE_INTEGER,
     kinds: options.kinds,
   });
+  if (job === "none") return null;
   if (job === "blocked") {
     aloneShop.delete(sql);
     return "blocked";
   }
-  if ("none" in job) return nothing(job.none.cappedKinds.map((kind) => ({ shop, kind })));
   // Not runnable (made dead): others may be due, the usual claim looks.
-  const claimed = await runnable(sql, job, options);
-  return claimed ? { job: claimed } : "blocked";
+  return (await runnable(sql, job, options)) ?? "blocked";
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */
-function kindsAtCap(running: readonly Candidate[], max: number, now: Date): CappedKind[] {
+function kindsAtCap(running: readonly Candidate[], max: number, now: Date): { shop: string; kind: string }[] {
   if (max <= 0) return [];
   const counts = new Map<string, { shop: string; kind: string; n: number }>();
   for (const job of running) {
@@ -422,14 +393,14 @@ function kindsAtCap(running: readonly Candidate[], max: number, now: Date): Capp
 const byAge = (a: Candidate, b: Candidate) =>
   a.runAt.getTime() - b.runAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const isCapped = (job: Candidate, capped: readonly CappedKind[]) =>
+const isCapped = (job: Candidate, capped: readonly { shop: string; kind: string }[]) =>
   capped.some((c) => c.shop === job.shop && c.kind === job.kind);
 
 /** The `take` oldest due jobs, of one shop when given, not of the capped pairs (job-sql.ts oldestDueRows). */
 async function oldestDue(
   sql: Sql,
   options: ClaimOptions,
-  scope: { shop?: string | null; withoutKinds: readonly CappedKind[] },
+  scope: { shop?: string | null; withoutKinds: readonly { shop: string; kind: string }[] },
   take: number,
 ): Promise<Candidate[]> {
   const found = await oldestDueRows(sql, { ...scope, now: options.now, kinds: options.kinds, take });
@@ -441,7 +412,7 @@ async function claimOldestDue(
   sql: Sql,
   options: ClaimOptions,
   known: readonly Candidate[],
-  capped: readonly CappedKind[],
+  capped: readonly { shop: string; kind: string }[],
 ): Promise<ClaimedJob | null> {
   const first = known.filter((j) => !isCapped(j, capped));
   // The read's overall oldest is a true oldest only when nothing capped stands before it.

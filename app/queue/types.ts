@@ -97,8 +97,6 @@ export type JobSettlement = "done" | "retried" | "postponed" | "dead" | "lost" |
 export interface WorkerObserver {
   /** A look for a due job ended: without error, or with the error that stopped it. */
   polled?(error?: unknown): void;
-  /** A claim asked the database (a lane that knows nothing can be due does not): whether it leased a job. */
-  claimed?(leased: boolean): void;
   /** A job's attempt ended and its outcome was recorded (durationMs null when no handler ran). */
   settled?(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): void;
 }
@@ -107,11 +105,9 @@ export interface WorkerObserver {
  * Work a worker does besides jobs, now and then (app-level batches, such as
  * telling recorded lead events): every `everyMs`, at once again while `more`,
  * until none is left when the worker drains, and once more when it stops.
- * `all`: the drain's and the stop's runs, which leave nothing waiting; the
- * periodic runs may leave work that is not worth a batch yet.
  */
 export interface WorkerTask {
   name: string;
   everyMs: number;
-  run(options?: { all?: boolean }): Promise<{ handled: number; more: boolean }>;
+  run(): Promise<{ handled: number; more: boolean }>;
 }

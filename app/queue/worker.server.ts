@@ -11,7 +11,7 @@ import { databaseValueProblem } from "./database-value-error";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimBatchJobs,
-  claimNext,
+  claimNextJob,
   completeJob,
   completeJobsIn,
   completionItem,
@@ -118,80 +118,32 @@ export function createWorker(options: WorkerOptions): Worker {
   let claiming: Promise<unknown> = Promise.resolve();
   /** Until when a claim found nothing: idle lanes do not ask again before (one poll per interval, not one per lane). */
   let nothingDueUntil = 0;
-  /**
-   * The last claim that leased nothing, when only shops' kinds at their cap
-   * stood in the way (ClaimAnswer), with the wake-ups heard then and how many
-   * heard since were answered by a lease, and the room made since: jobs of
-   * those pairs that ended and whose place no lease of the pair took yet (a
-   * claim after one may lease another shop's job first, in turn). Until a
-   * wake-up is unanswered, room is left or the poll interval passes, a lane
-   * that ran another kind's job does not ask again for nothing.
-   */
-  let onlyCapped: { pairs: Set<string>; wakeUps: number; answered: number; rooms: number; untilMs: number } | undefined;
-  const unansweredWakeUps = () => (onlyCapped ? wakeUpCount - onlyCapped.wakeUps - onlyCapped.answered : 0);
-  function roomMadeBy(ran: readonly ClaimedJob[]): boolean {
-    if (!onlyCapped) return true;
-    onlyCapped.rooms += ran.filter((job) => onlyCapped!.pairs.has(pairOf(job))).length;
-    return onlyCapped.rooms > 0 || unansweredWakeUps() > 0 || Date.now() >= onlyCapped.untilMs;
-  }
-  /** Leased: a place a capped pair's end left, or work a wake-up told of; else what onlyCapped said no longer holds. */
-  function leased(jobs: readonly ClaimedJob[]): void {
-    if (!onlyCapped || jobs.length === 0) return;
-    if (onlyCapped.pairs.has(pairOf(jobs[0]))) onlyCapped.rooms = Math.max(0, onlyCapped.rooms - jobs.length);
-    else if (unansweredWakeUps() >= jobs.length) onlyCapped.answered += jobs.length;
-    else onlyCapped = undefined;
-  }
-
-  /**
-   * A job, or null. `after`: "idle" for a lane that found nothing last time (it
-   * asks at most once a poll interval, or when woken), the jobs a lane just ran
-   * (it asks when they made room or new work came), none to ask in any case.
-   */
-  function claimOne(after?: "idle" | readonly ClaimedJob[]): Promise<ClaimedJob | null> {
+  function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
     const claim = claiming.then(async () => {
       const seen = wakeUpCount;
-      if (after === "idle" && Date.now() < nothingDueUntil) return null;
-      if (after !== undefined && after !== "idle" && !roomMadeBy(after)) return null;
-      const answer = await claimNext(db, {
+      if (idleLane && Date.now() < nothingDueUntil) return null;
+      const job = await claimNextJob(db, {
         owner,
         leaseMs,
         now: now(),
         kinds: options.kinds,
         maxRunningPerShop: options.maxRunningPerShop,
       });
-      tell(() => observer.claimed?.(answer.job !== null));
       // Woken meanwhile: the work that woke it may have committed after this claim's read.
-      const woken = wakeUpCount !== seen;
-      nothingDueUntil = answer.job || woken ? 0 : Date.now() + pollIntervalMs;
-      if (answer.job) leased([answer.job]);
-      else
-        onlyCapped =
-          answer.capped && !woken
-            ? {
-                pairs: new Set(answer.capped.map(pairOf)),
-                wakeUps: seen,
-                answered: 0,
-                rooms: 0,
-                untilMs: Date.now() + pollIntervalMs,
-              }
-            : undefined;
-      return answer.job;
+      nothingDueUntil = job || wakeUpCount !== seen ? 0 : Date.now() + pollIntervalMs;
+      return job;
     });
     claiming = claim.catch(() => undefined);
     return claim;
   }
 
-  /** Claims and runs a job (or a batch): the jobs run, null when none was claimed. */
-  async function runNext(after?: "idle" | readonly ClaimedJob[]): Promise<readonly ClaimedJob[] | null> {
-    const job = await claimOne(after);
-    if (!job) return null;
+  async function runOnce(idleLane = false): Promise<boolean> {
+    const job = await claimOne(idleLane);
+    if (!job) return false;
     const controller = new AbortController();
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     const batch = handler && isBatchHandler(handler) ? handler : undefined;
-    const more = batch ? await claimMore(job, batch.size - 1) : [];
-    // The batch's others take places a capped pair left, or answer wake-ups too.
-    if (more.length > 0) leased(more);
-    const jobs = [job, ...more];
+    const jobs = batch ? [job, ...(await claimMore(job, batch.size - 1))] : [job];
     const run = batch ? runBatch(batch, jobs, controller) : runJob(job, controller);
     active.set(run, { jobs, controller });
     try {
@@ -199,10 +151,8 @@ export function createWorker(options: WorkerOptions): Worker {
     } finally {
       active.delete(run);
     }
-    return jobs;
+    return true;
   }
-
-  const runOnce = async (): Promise<boolean> => (await runNext()) !== null;
 
   /** The batch's other jobs; none when the claim fails (the first runs alone). */
   async function claimMore(first: ClaimedJob, limit: number): Promise<ClaimedJob[]> {
@@ -485,9 +435,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
   const tasks = options.tasks ?? [];
 
-  async function runTask(task: WorkerTask, all = false): Promise<{ handled: number; more: boolean }> {
+  async function runTask(task: WorkerTask): Promise<{ handled: number; more: boolean }> {
     try {
-      return await task.run({ all });
+      return await task.run();
     } catch (error) {
       logger.error(`worker ${owner}: task ${task.name} failed: ${errorMessage(error)}`);
       return { handled: 0, more: false };
@@ -502,14 +452,14 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function loop(): Promise<void> {
-    let ran: readonly ClaimedJob[] | null = null;
+    let ran = true;
     while (!stopping) {
       const seen = wakeUpCount;
       try {
-        ran = await runNext(ran ?? "idle");
+        ran = await runOnce(!ran);
         tell(() => observer.polled?.());
       } catch (error) {
-        ran = null;
+        ran = false;
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
@@ -552,11 +502,11 @@ export function createWorker(options: WorkerOptions): Worker {
         for (const { jobs } of [...active.values()]) for (const job of jobs) await release(job);
       }
       // A last run, for what the jobs that just finished left.
-      for (const task of tasks) await runTask(task, true);
+      for (const task of tasks) await runTask(task);
       loops = [];
     },
 
-    runOnce,
+    runOnce: () => runOnce(),
 
     async drain({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
@@ -576,7 +526,7 @@ export function createWorker(options: WorkerOptions): Worker {
         let handled = 0;
         for (const task of tasks) {
           for (;;) {
-            const run = await runTask(task, true);
+            const run = await runTask(task);
             handled += run.handled;
             if (run.handled === 0 || Date.now() >= deadline) break;
           }
@@ -638,9 +588,6 @@ class WakeUpTimes {
     this.arm();
   }
 }
-
-/** A job's (shop, kind), as a set's key. */
-const pairOf = (job: { shop: string | null; kind: string }) => JSON.stringify([job.shop, job.kind]);
 
 /** The job as log fields: which job, whose, which attempt, how long, how it ended. */
 function fieldsOf(job: ClaimedJob, outcome: JobSettlement, durationMs: number | null): Record<string, unknown> {

@@ -51,8 +51,6 @@ async function scheduleSyncHandler(tx: Prisma.TransactionClient, shop: string, e
 // Told later, in batches
 
 const SHOPS_WAITING = statement(`SELECT DISTINCT "shop" FROM "PendingLeadEvent" LIMIT ?`);
-/** The shops whose oldest waiting event was recorded at or before a time. */
-const SHOPS_DUE = statement(`SELECT "shop" FROM "PendingLeadEvent" GROUP BY "shop" HAVING MIN("at") <= ? LIMIT ?`);
 const BATCH_OF_SHOP = statement(
   `SELECT "id", "linkId", "event", "at", "attempts" FROM "PendingLeadEvent" WHERE "shop" = ? ORDER BY "id" LIMIT ?`,
 );
@@ -109,13 +107,9 @@ export interface TellReport {
 export async function tellPendingLeadEvents(
   db: PrismaClient,
   logger: Pick<Console, "error"> = console,
-  options: { recordedBefore?: Date } = {},
 ): Promise<TellReport> {
   const sql = sqlOf(db);
-  const rows = options.recordedBefore
-    ? await sql.all(SHOPS_DUE, [options.recordedBefore, SHOPS_PER_RUN])
-    : await sql.all(SHOPS_WAITING, [SHOPS_PER_RUN]);
-  const shops = rows.map((r) => String(r.shop));
+  const shops = (await sql.all(SHOPS_WAITING, [SHOPS_PER_RUN])).map((r) => String(r.shop));
   const report: TellReport = { shops: shops.length, told: 0, more: shops.length === SHOPS_PER_RUN };
   for (const shop of shops) {
     try {
@@ -189,28 +183,16 @@ async function tellOneByOne(
   return told;
 }
 
-/** How often each worker looks for recorded events to tell. */
+/** How often the worker tells the recorded events: the batch a burst becomes. */
 export const LEAD_EVENTS_EVERY_MS = 2000;
-/**
- * A shop's events are told, all of them, once its oldest is this old: a batch
- * then holds about this long of events however many workers look. Told at each
- * look instead, two workers made batches of a second, and the Flow triggers
- * each batch queues ran in as many small batches.
- */
-export const LEAD_EVENTS_MIN_AGE_MS = 1500;
 
-/**
- * The worker task (app/queue): every LEAD_EVENTS_EVERY_MS tells the shops whose
- * oldest event is LEAD_EVENTS_MIN_AGE_MS old, at once again while batches are
- * full; a drain or a stop tells everything.
- */
+/** The worker task (app/queue): tells recorded events every LEAD_EVENTS_EVERY_MS, at once again while batches are full. */
 export function leadEventsTask(db: PrismaClient, logger: Pick<Console, "error"> = console): WorkerTask {
   return {
     name: "lead-events",
     everyMs: LEAD_EVENTS_EVERY_MS,
-    run: async ({ all = false } = {}) => {
-      const recordedBefore = all ? undefined : new Date(Date.now() - LEAD_EVENTS_MIN_AGE_MS);
-      const report = await tellPendingLeadEvents(db, logger, { recordedBefore });
+    run: async () => {
+      const report = await tellPendingLeadEvents(db, logger);
       return { handled: report.told, more: report.more };
     },
   };

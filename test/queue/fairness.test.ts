@@ -3,7 +3,7 @@
  * one's backlog; jobs without a shop are a turn of their own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { claimNext, claimNextJob, completeJob, enqueueJob, enqueueNewJobs } from "../../app/queue/jobs.server";
+import { claimNextJob, completeJob, enqueueJob, enqueueNewJobs } from "../../app/queue/jobs.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { fakeClock, type FakeClock } from "./helpers";
 
@@ -203,26 +203,5 @@ describe("fair claim", () => {
     expect(await completeJob(t.prisma, posts[0]!, "w")).toBe(true);
     expect(await claim()).toMatchObject({ shop: A, kind: "post-lead" });
     expect(await claim()).toBeNull();
-  });
-
-  it("GIVEN a shop's posts at their cap and nothing else due WHEN a claim leases nothing THEN it says the posts' cap stood in the way, in one statement and in the usual claim alike", async () => {
-    const clock = fakeClock();
-    const A = "a.myshopify.com";
-    for (let i = 0; i < 4; i++)
-      await enqueueJob(t.prisma, { kind: "post-lead", key: `a:${i}`, shop: A, runAt: clock.now() });
-    await enqueueJob(t.prisma, { kind: "write-back", key: "a:wb", shop: A, runAt: clock.now() });
-    const claim = () => claimNext(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() });
-    const leased = [await claim(), await claim(), await claim()].map((a) => a.job?.kind).sort();
-    expect(leased).toEqual(["post-lead", "post-lead", "write-back"]);
-
-    // The one-statement claim of a shop alone.
-    expect(await claim()).toEqual({ job: null, capped: [{ shop: A, kind: "post-lead" }] });
-    // The usual claim (a discovery of turns is due, so the one-statement claim is not tried).
-    clock.advance(6_000);
-    expect(await claim()).toEqual({ job: null, capped: [{ shop: A, kind: "post-lead" }] });
-    // Nothing waiting or running: nothing stood in the way (only new work, which wakes the workers, can come).
-    await t.prisma.job.deleteMany();
-    clock.advance(6_000);
-    expect(await claim()).toEqual({ job: null, capped: [] });
   });
 });

@@ -8,7 +8,7 @@ import { enqueueJob } from "../../app/queue/jobs.server";
 import type { ClaimedJob } from "../../app/queue/types";
 import { createWorker, type Worker } from "../../app/queue/worker.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { captureLogger, deferred, sleep } from "./helpers";
+import { captureLogger, sleep } from "./helpers";
 
 let t: TestDatabase;
 let worker: Worker | undefined;
@@ -118,59 +118,4 @@ it("GIVEN a job whose worker died holding its lease WHEN the lease expires THEN 
   await until(() => ran.length === 1);
   expect(ran[0]).toMatchObject({ key: "orphaned" });
   expect(ran[0].atMs).toBeGreaterThanOrEqual(expiresAt.getTime());
-});
-
-it("GIVEN a shop's posts at their cap WHEN its other jobs come one at a time THEN a lane that ran one does not ask again for nothing, and a post's end still starts the next post at once", async () => {
-  const shop = "a.myshopify.com";
-  const gate = deferred();
-  const posts: string[] = [];
-  const claims = { leased: 0, none: 0 };
-  worker = createWorker({
-    db: t.prisma,
-    concurrency: 4,
-    pollIntervalMs: HOUR_MS,
-    logger: captureLogger(),
-    handlers: {
-      note: async (job: ClaimedJob) => void ran.push({ key: job.key, atMs: Date.now() }),
-      post: async (job: ClaimedJob) => {
-        posts.push(job.key);
-        await gate.promise;
-      },
-    },
-    observer: {
-      polled: () => void looks++,
-      claimed: (leased) => void (leased ? claims.leased++ : claims.none++),
-    },
-  });
-  for (let i = 0; i < 4; i++) await enqueueJob(t.prisma, { kind: "post", key: `post:${i}`, shop });
-  worker.start();
-  // Two posts hold the shop's cap of 2; the other two wait.
-  await until(() => posts.length === 2);
-  await until(() => looks >= 4);
-  const before = { ...claims };
-
-  const NOTES = 10;
-  for (let i = 0; i < NOTES; i++) {
-    await enqueueJob(t.prisma, { kind: "note", key: `note:${i}`, shop });
-    await until(() => ran.length === i + 1);
-    // The lanes woken by this note have asked and gone back to sleep.
-    await sleep(50);
-  }
-
-  // Each note is one claim that leases it, and at most one that finds only the capped posts (the other idle
-  // lane woken with it); the lane that ran the note does not ask again after it.
-  expect(claims.leased - before.leased).toBe(NOTES);
-  expect(claims.none - before.none).toBeLessThanOrEqual(NOTES + 1);
-  expect(posts).toHaveLength(2);
-
-  // A post's end makes room: its lane takes the next post at once, with the poll an hour away.
-  gate.resolve();
-  await until(() => posts.length === 4);
-  let done = 0;
-  const deadline = Date.now() + 30_000;
-  while (done < 4 && Date.now() < deadline) {
-    done = await t.prisma.job.count({ where: { kind: "post", state: "done" } });
-    if (done < 4) await sleep(20);
-  }
-  expect(done).toBe(4);
 });

@@ -34,8 +34,8 @@
  *
  * `--compare DIR` first runs the same drain with the worker of another
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
- * node_modules linked in), on a fresh database of that checkout's migrations
- * (its worker's schema and triggers), and prints both side by side.
+ * node_modules linked in), on a fresh database of this checkout's schema,
+ * and prints both side by side.
  */
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -110,7 +110,7 @@ interface Quantiles {
 }
 
 async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
-  const database = await openBenchDatabase(workerRoot);
+  const database = await openBenchDatabase();
   const url = database.url;
   const db = createPrismaClient(url);
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });

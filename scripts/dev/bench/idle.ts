@@ -8,8 +8,8 @@
  * `--seconds`, reads them again and prints CPU ms and statements a second per
  * worker. Beside it, as a floor measured in the same run, a bare node process
  * with a 1 s interval timer. `--compare DIR` runs another checkout's worker
- * first (as the drain's `--compare`), on a fresh database of that checkout's
- * migrations. `BENCH_STATEMENT_TEXTS=1` prints each worker's statements by text.
+ * first (as the drain's `--compare`), on a fresh database of this checkout's
+ * schema. `BENCH_STATEMENT_TEXTS=1` prints each worker's statements by text.
  */
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -44,7 +44,7 @@ interface IdleResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function idle(label: string, workerRoot: string, profileDir: string | undefined): Promise<IdleResult> {
-  const database = await openBenchDatabase(workerRoot);
+  const database = await openBenchDatabase();
   const db = createPrismaClient(database.url);
   const workers: ChildProcess[] = [];
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];

@@ -1,8 +1,7 @@
 /**
  * The database a benchmark runs on, with every migration applied: a fresh
  * embedded PostgreSQL server the benchmark starts (durable settings, as a real
- * deployment runs: fsync on). `checkout`: another checkout whose migrations to
- * apply (a `--compare` baseline's worker runs on its own schema and triggers).
+ * deployment runs: fsync on).
  */
 import { join } from "node:path";
 import { startEmbeddedPostgres } from "../../../lib/embedded-postgres";
@@ -15,11 +14,11 @@ export interface BenchDatabase {
   close(): Promise<void>;
 }
 
-export async function openBenchDatabase(checkout?: string): Promise<BenchDatabase> {
+export async function openBenchDatabase(): Promise<BenchDatabase> {
   const server = await startEmbeddedPostgres();
   try {
     const url = server.url();
-    await applyMigrations(url, checkout ? join(checkout, "prisma", "migrations") : migrationsDir);
+    await applyMigrations(url, migrationsDir);
     return { url, close: () => server.stop() };
   } catch (error) {
     await server.stop();
