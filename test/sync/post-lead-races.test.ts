@@ -202,24 +202,37 @@ describe("an answer that loses to another move", () => {
   });
 });
 
+/**
+ * Runs `change` once while post-lead maps an order: the mapping fetches the cities (stale lists, made so
+ * here), and the change commits meanwhile. Returns whether it ran.
+ */
+async function whileMapped(change: () => Promise<void>): Promise<() => boolean> {
+  await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
+  let ran = false;
+  around.cities = async function (this: unknown) {
+    const cities = await realOf(this).cities();
+    if (!ran) {
+      ran = true;
+      await change();
+    }
+    return cities;
+  };
+  return () => ran;
+}
+
+/** Shopify's orders/updated with the shipping phone corrected (a later updated_at). */
+async function correctPhoneInShopify(body: Record<string, unknown>, phone: string) {
+  const fixed = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() } as Record<string, unknown>;
+  fixed.shipping_address = { ...(body.shipping_address as Record<string, unknown>), phone };
+  expect(await deliver("updated", fixed)).toBe(200);
+}
+
 describe("a correction from Shopify while the order is mapped", () => {
   it("GIVEN orders/updated changes the phone while post-lead maps the old snapshot WHEN the job ends THEN the order has one lead, with the corrected phone", async () => {
     const body = await placeOrder({ phone: "+212 6 12 34 56 78" });
-    // The mapping fetches the cities (stale lists): Shopify's correction commits meanwhile.
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
-    let corrected = false;
-    around.cities = async function (this: unknown) {
-      const cities = await realOf(this).cities();
-      if (!corrected) {
-        corrected = true;
-        const fixed = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() } as Record<string, unknown>;
-        fixed.shipping_address = { ...(body.shipping_address as Record<string, unknown>), phone: "0698765432" };
-        expect(await deliver("updated", fixed)).toBe(200);
-      }
-      return cities;
-    };
+    const corrected = await whileMapped(() => correctPhoneInShopify(body, "0698765432"));
     await drain();
-    expect(corrected).toBe(true);
+    expect(corrected()).toBe(true);
     const after = await linkOf(body.id);
     expect(after.state).toBe("created");
     expect(after.phone).toBe("0698765432");
@@ -229,19 +242,12 @@ describe("a correction from Shopify while the order is mapped", () => {
 
   it("GIVEN orders/updated changes only a tag while post-lead maps WHEN the job ends THEN the order is sent once", async () => {
     const body = await placeOrder();
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
-    let tagged = false;
-    around.cities = async function (this: unknown) {
-      const cities = await realOf(this).cities();
-      if (!tagged) {
-        tagged = true;
-        const update = { ...body, tags: "vip", updated_at: new Date(Date.now() + 60_000).toISOString() };
-        expect(await deliver("updated", update)).toBe(200);
-      }
-      return cities;
-    };
+    const tagged = await whileMapped(async () => {
+      const update = { ...body, tags: "vip", updated_at: new Date(Date.now() + 60_000).toISOString() };
+      expect(await deliver("updated", update)).toBe(200);
+    });
     await drain();
-    expect(tagged).toBe(true);
+    expect(tagged()).toBe(true);
     const after = await linkOf(body.id);
     expect(after.state).toBe("created");
     expect((await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef)).toHaveLength(1);
@@ -252,19 +258,12 @@ describe("a merchant's fix while the order is mapped", () => {
   it("GIVEN the merchant corrects the phone and resends while post-lead maps the order WHEN the job ends THEN the order has one lead, with the corrected phone", async () => {
     const body = await placeOrder({ phone: "+212 6 12 34 56 78" });
     const link = await linkOf(body.id);
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
-    let fixed = false;
-    around.cities = async function (this: unknown) {
-      const cities = await realOf(this).cities();
-      if (!fixed) {
-        fixed = true;
-        // The order page's "save and resend": the fix, then a resend of the still-received order.
-        await correctAndResend(db.prisma, SHOP, link.id, { phone: "0698765432" }, { by: "merchant" });
-      }
-      return cities;
-    };
+    // The order page's "save and resend": the fix, then a resend of the still-received order.
+    const fixed = await whileMapped(async () => {
+      await correctAndResend(db.prisma, SHOP, link.id, { phone: "0698765432" }, { by: "merchant" });
+    });
     await drain();
-    expect(fixed).toBe(true);
+    expect(fixed()).toBe(true);
     const after = await linkOf(body.id);
     expect(after.state).toBe("created");
     expect(after.phone).toBe("0698765432");
@@ -276,20 +275,9 @@ describe("a merchant's fix while the order is mapped", () => {
 describe("a correction from Shopify to an order the mapping would hold", () => {
   it("GIVEN Shopify corrects a phone the mapping would hold the order for WHEN the job ends THEN the order is sent with the corrected phone, not held for the old one", async () => {
     const body = await placeOrder({ phone: "12345" });
-    await db.prisma.shop.update({ where: { domain: SHOP }, data: { citiesFetchedAt: null } });
-    let corrected = false;
-    around.cities = async function (this: unknown) {
-      const cities = await realOf(this).cities();
-      if (!corrected) {
-        corrected = true;
-        const fixed = { ...body, updated_at: new Date(Date.now() + 60_000).toISOString() } as Record<string, unknown>;
-        fixed.shipping_address = { ...(body.shipping_address as Record<string, unknown>), phone: "0698765432" };
-        expect(await deliver("updated", fixed)).toBe(200);
-      }
-      return cities;
-    };
+    const corrected = await whileMapped(() => correctPhoneInShopify(body, "0698765432"));
     await drain();
-    expect(corrected).toBe(true);
+    expect(corrected()).toBe(true);
     const after = await linkOf(body.id);
     expect(after.state).toBe("created");
     const ours = (await control.leads("ACC-1001")).filter((x) => x.external_ref === after.externalRef);
