@@ -91,4 +91,12 @@ export const oddsEn = {
   "odds.settled.outcome": "Outcome: {outcome}.",
   "odds.list.stop": "Nothing to gain: stop the parcel",
   "odds.list.cancelled": "Will not be sent",
+  "odds.fact.stop.cancelled": "Cancelled in Shopify after its lead was sent: nothing to gain from delivering it",
+  "odds.fact.stop.refunded": "Refunded in Shopify after its lead was sent: nothing to gain from delivering it",
+  "odds.fact.stopCost":
+    "Stop its lead in the platform's seller space: a parcel out and back costs {cost} ({fee} each way)",
+  "odds.fact.stopCostUnknown":
+    "Stop its lead in the platform's seller space: a parcel out and back costs the city's delivery fee twice",
+  "odds.fact.cancelled": "Cancelled in Shopify before it was sent: it will not be sent",
+  "odds.level.none": "no recommendation",
 } as const;

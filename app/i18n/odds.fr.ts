@@ -96,4 +96,12 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "odds.settled.outcome": "Résultat : {outcome}.",
   "odds.list.stop": "Rien à gagner : arrêtez le colis",
   "odds.list.cancelled": "Ne sera pas envoyée",
+  "odds.fact.stop.cancelled": "Annulée dans Shopify après l'envoi de son lead : rien à gagner à la livrer",
+  "odds.fact.stop.refunded": "Remboursée dans Shopify après l'envoi de son lead : rien à gagner à la livrer",
+  "odds.fact.stopCost":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte {cost} ({fee} chacun)",
+  "odds.fact.stopCostUnknown":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte deux fois les frais de livraison de la ville",
+  "odds.fact.cancelled": "Annulée dans Shopify avant l'envoi : elle ne sera pas envoyée",
+  "odds.level.none": "aucune recommandation",
 };
