@@ -18,10 +18,10 @@ const globalSetup = ["test/helpers/postgres-global-setup.ts"];
 
 // Pure logic (no database, server or child process): one process runs these files in a row, sharing
 // the imports of the packages they load (isolate: false), instead of a fresh process each importing
-// them again: these 54 files took 38 CPU-seconds one process each, 11 in one. The project starts no PostgreSQL, so a file
-// here that comes to need a database fails saying so (test/helpers/db.ts): name it in `apart`.
-// One process, not several: in several non-isolated processes a file now and then never ran, its
-// task ended by "Terminating worker thread".
+// them again: these 54 files took 38 CPU-seconds a process each, 11 in one. The project starts no
+// PostgreSQL, so a file here that comes to need a database fails saying so (test/helpers/db.ts):
+// name it in `apart`. One process, not several: in several non-isolated processes a file now and
+// then never ran, its task ended by "Terminating worker thread".
 const logicDirs = ["test/leads", "test/seller-api", "test/odds", "test/http"];
 // These open a database or a server: they run in `tests`, a process each.
 const apart = ["test/leads/models.test.ts", "test/odds/settings.test.ts", "test/seller-api/sandbox.test.ts"];
