@@ -388,7 +388,7 @@ export async function leaseCandidate(sql: Sql, lease: LeaseTerms, candidate: Can
   return leaseById(sql, lease, candidate.id, candidate.state === "running" ? "expired" : "due");
 }
 
-/** Leases the job with this id if it is due (pending or failed), or running with its lease expired. Null when it is not. */
+/** Leases the job with this id: as "due", if pending or failed with its runAt passed; as "expired", if running with its lease expired. Null when it is not. */
 export async function leaseById(
   sql: Sql,
   lease: LeaseTerms,
