@@ -238,15 +238,12 @@ async function everyPage(
       page.off("console", onConsole);
       const problems = [...errors.map((e) => `hydration: ${e}`), ...(await check(page))];
       if (problems.length) found[name] = problems;
-      // For a person to look at, when asked (LANGUAGES_SCREENSHOTS=1): test-results/e2e/languages/<locale>-<page>.png.
-      // Not by default: some 115 full-page shots, 20 MB of PNG, that no check reads.
-      if (process.env.LANGUAGES_SCREENSHOTS === "1") {
-        mkdirSync(join(SCREENSHOT_DIR, "languages"), { recursive: true });
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, "languages", `${label}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`),
-          fullPage: true,
-        });
-      }
+      // For a person to look at: test-results/e2e/languages/<locale>-<page>.png
+      mkdirSync(join(SCREENSHOT_DIR, "languages"), { recursive: true });
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, "languages", `${label}-${name.replace(/[^\w]+/g, "-").toLowerCase()}.png`),
+        fullPage: true,
+      });
     }
   } finally {
     for (const session of sessions.values()) await session.close();
