@@ -4,7 +4,8 @@
  * one way — webhook -> pipeline -> models -> pages — and no two folders can
  * import each other. docs/decisions/0007-floors.md says why the order is so.
  *
- * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins;
+ * Also: app/ never imports scripts/, test/, the sandbox or the Shopify and ad platform stand-ins, nor a
+ * queue engine that is only a candidate (graphile-worker, a dev dependency run by the benchmarks);
  * scripts/ never import test/; the pure floors (leads/, seller-api/, ad-platforms/, vocabulary/) import
  * neither Prisma nor Remix nor React.
  */
@@ -47,8 +48,14 @@ const OUTSIDE_APP = ["scripts/", "test/", "sandbox/", "shopify-admin/", "ads-sta
 const PURE = ["app/leads/", "app/seller-api/", "app/ad-platforms/", "app/odds/", "app/vocabulary/"];
 const NOT_IN_PURE = /^(@prisma\/|@remix-run\/|react$|react-dom|@shopify\/polaris)/;
 
+/** Packages only tooling may import: the app's entries and app/ never do. */
+const TOOLING_ONLY = /^graphile-worker(\/|$)/;
+const isApp = (path) => path.startsWith("app/") || path === "server.ts" || path === "worker.ts";
+
 function problem(fromPath, spec) {
   if (!spec.startsWith(".")) {
+    if (isApp(fromPath) && TOOLING_ONLY.test(spec))
+      return `${fromPath} may not import ${spec}: a queue engine only the benchmarks run as a candidate (decision 0024)`;
     if (PURE.some((p) => fromPath.startsWith(p)) && NOT_IN_PURE.test(spec))
       return `${fromPath} is pure: it may not import ${spec}`;
     return null;

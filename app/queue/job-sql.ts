@@ -385,10 +385,17 @@ const LEASE_EXPIRED = statement(
 
 /** Leases a waiting job that is still due, or takes back a running one whose lease expired. Null: another worker won it. */
 export async function leaseCandidate(sql: Sql, lease: LeaseTerms, candidate: Candidate): Promise<JobRow | null> {
-  const [row] = await sql.all<RawJobRow>(candidate.state === "running" ? LEASE_EXPIRED : LEASE_DUE, [
-    ...leaseValues(lease),
-    candidate.id,
-  ]);
+  return leaseById(sql, lease, candidate.id, candidate.state === "running" ? "expired" : "due");
+}
+
+/** Leases the job with this id: as "due", if pending or failed with its runAt passed; as "expired", if running with its lease expired. Null when it is not. */
+export async function leaseById(
+  sql: Sql,
+  lease: LeaseTerms,
+  id: string,
+  as: "due" | "expired",
+): Promise<JobRow | null> {
+  const [row] = await sql.all<RawJobRow>(as === "expired" ? LEASE_EXPIRED : LEASE_DUE, [...leaseValues(lease), id]);
   return row ? jobRow(row) : null;
 }
 

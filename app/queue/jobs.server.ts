@@ -33,6 +33,7 @@ import {
   extendLeaseRow,
   insertNewJobs,
   leaseBatch,
+  leaseById,
   leaseCandidate,
   leaseWhileAlone,
   oldestDueRows,
@@ -485,6 +486,22 @@ function toClaimedJob(row: JobRow): ClaimedJob | null {
     leaseOwner: row.leaseOwner ?? "",
     leaseExpiresAt: row.leaseExpiresAt ?? new Date(0),
   };
+}
+
+/**
+ * Leases the job with this id if it is due (pending or failed, its runAt passed):
+ * for a runner that chose the job itself rather than by the fair claim. Null when
+ * it is not (done, dead, leased by a worker, waiting for a later runAt) or not
+ * runnable (made dead, as in the claim).
+ */
+export async function claimJobById(
+  db: SqlSource,
+  id: string,
+  options: Pick<ClaimOptions, "owner" | "leaseMs" | "now">,
+): Promise<ClaimedJob | null> {
+  const sql = sqlOf(db);
+  const job = await leaseById(sql, leaseTerms(options), id, "due");
+  return job ? runnable(sql, job, options) : null;
 }
 
 /**

@@ -11,6 +11,7 @@ import { databaseValueProblem } from "./database-value-error";
 import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, RetryLaterError } from "./errors";
 import {
   claimBatchJobs,
+  claimJobById,
   claimNextJob,
   completeJob,
   completeJobsIn,
@@ -52,7 +53,11 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** Listen for wake-ups on new work (wake-ups.server.ts; default: when the client is the app's own, see postgresPoolOf). */
   wakeUps?: boolean;
-  /** Jobs run at the same time by this worker. */
+  /**
+   * Jobs run at the same time by this worker; 0: it claims none and listens for
+   * no wake-ups, running only its tasks and the jobs handed to runById (another
+   * runner chooses them).
+   */
   concurrency?: number;
   /** Only claim these kinds (default: any; a kind without a handler goes dead). */
   kinds?: readonly string[];
@@ -81,6 +86,8 @@ export interface Worker {
   stop(): Promise<void>;
   /** Claims and runs one due job; false when none was due. */
   runOnce(): Promise<boolean>;
+  /** Leases the job with this id if it is due and runs it as runOnce would; false when it was not due. */
+  runById(id: string): Promise<boolean>;
   /** Runs due jobs and the tasks until neither has anything left; returns how many jobs ran. Throws DrainTimeoutError. */
   drain(options?: { timeoutMs?: number }): Promise<number>;
 }
@@ -96,7 +103,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const wakeUpUrl =
     options.wakeUps === false ? undefined : postgresPoolOf(db as PrismaClient)?.options.connectionString;
   const pollIntervalMs = options.pollIntervalMs ?? (wakeUpUrl ? 5_000 : 500);
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const concurrency = Math.max(0, Math.floor(options.concurrency ?? 1));
   const stopTimeoutMs = options.stopTimeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? console;
@@ -140,6 +147,12 @@ export function createWorker(options: WorkerOptions): Worker {
   async function runOnce(idleLane = false): Promise<boolean> {
     const job = await claimOne(idleLane);
     if (!job) return false;
+    await runClaimed(job);
+    return true;
+  }
+
+  /** Runs a job this worker leased, with a batch of its shop and kind when its handler takes batches, and settles it. */
+  async function runClaimed(job: ClaimedJob): Promise<void> {
     const controller = new AbortController();
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     const batch = handler && isBatchHandler(handler) ? handler : undefined;
@@ -151,7 +164,6 @@ export function createWorker(options: WorkerOptions): Worker {
     } finally {
       active.delete(run);
     }
-    return true;
   }
 
   /** The batch's other jobs; none when the claim fails (the first runs alone). */
@@ -477,7 +489,8 @@ export function createWorker(options: WorkerOptions): Worker {
     start() {
       if (loops.length > 0) return;
       stopping = false;
-      if (wakeUpUrl) wakeUps = listenForJobs(wakeUpUrl, (runAtMs) => wakeUpTimes.add(runAtMs ?? Date.now()), logger);
+      if (wakeUpUrl && concurrency > 0)
+        wakeUps = listenForJobs(wakeUpUrl, (runAtMs) => wakeUpTimes.add(runAtMs ?? Date.now()), logger);
       loops = [...Array.from({ length: concurrency }, () => loop()), ...tasks.map((task) => taskLoop(task))];
     },
 
@@ -507,6 +520,13 @@ export function createWorker(options: WorkerOptions): Worker {
     },
 
     runOnce: () => runOnce(),
+
+    async runById(id) {
+      const job = await claimJobById(db, id, { owner, leaseMs, now: now() });
+      if (!job) return false;
+      await runClaimed(job);
+      return true;
+    },
 
     async drain({ timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;

@@ -61,6 +61,15 @@ describe("imports run down the floors", () => {
         'import { PrismaClient } from "@prisma/client";\nexport const y = PrismaClient;\n',
       ),
     ).toEqual([expect.stringMatching(/app\/leads\/x\.ts is pure/)]);
+    expect(await problems("app/queue/x.ts", 'import { run } from "graphile-worker";\nexport const y = run;\n')).toEqual(
+      [expect.stringMatching(/app\/queue\/x\.ts may not import graphile-worker/)],
+    );
+    expect(await problems("worker.ts", 'import { run } from "graphile-worker";\nexport const y = run;\n')).toHaveLength(
+      1,
+    );
+    expect(
+      await problems("scripts/dev/x.ts", 'import { run } from "graphile-worker";\nexport const y = run;\n'),
+    ).toEqual([]);
   });
 
   it("lets an import run down a floor or stay in its folder", async () => {

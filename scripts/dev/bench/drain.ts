@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- drain [--orders 100] [--rate 200] [--workers 2]
  *                         [--shopify on|off] [--plan standard|advanced|plus] [--way-back on|off]
- *                         [--cpu-prof DIR] [--compare DIR]`
+ *                         [--cpu-prof DIR] [--compare DIR]
+ *                         [--engine ours|graphile[:QUEUES] | --engines ours,graphile,...]`
  *
  * N orders queued, the sandbox's limit at R calls a minute, and W worker
  * processes (`worker.ts`) sharing the key through the database's rate
@@ -36,6 +37,11 @@
  * checkout (e.g. `git archive main | tar -x -C DIR` with this checkout's
  * node_modules linked in), on a fresh database of this checkout's schema,
  * and prints both side by side.
+ *
+ * `--engine graphile` runs the workers as the graphile-worker candidate
+ * (graphile claims, our worker runs and settles: lib/queue-engines.ts);
+ * `--engines ours,graphile` runs both in turn, each on a fresh database, and
+ * prints them side by side.
  */
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -56,6 +62,14 @@ import {
 } from "../../../shopify-admin/index";
 import { pathToFileURL } from "node:url";
 import { openBenchDatabase } from "./lib/bench-database";
+import {
+  ENGINE_OPTIONS,
+  engineLabel,
+  enginesOf,
+  prepareEngine,
+  workerEntry,
+  type QueueEngine,
+} from "./lib/queue-engines";
 import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 import { APP_ENV, benchShopSettings, shopifyBeside } from "./lib/shopify-beside";
 import { enqueueJob } from "../../../app/queue/jobs.server";
@@ -75,6 +89,7 @@ const { values } = parseArgs({
     plan: { type: "string", default: "standard" },
     // The way back after the drain (with Shopify): off to measure the drain alone (it takes N x 400 ms).
     "way-back": { type: "string", default: "on" },
+    ...ENGINE_OPTIONS,
   },
 });
 const N = Number(values.orders);
@@ -109,9 +124,15 @@ interface Quantiles {
   max: number;
 }
 
-async function drain(label: string, workerRoot: string, profileDir: string | undefined): Promise<DrainResult> {
+async function drain(
+  label: string,
+  workerRoot: string,
+  profileDir: string | undefined,
+  engine: QueueEngine,
+): Promise<DrainResult> {
   const database = await openBenchDatabase();
   const url = database.url;
+  await prepareEngine(engine, url);
   const db = createPrismaClient(url);
   const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
   const control = sandboxControl(sandbox.url);
@@ -145,7 +166,14 @@ async function drain(label: string, workerRoot: string, profileDir: string | und
       workers.push(
         spawn(
           process.execPath,
-          [...profile, "--import", "tsx", ...countStatementsImport, ...standInPreload, join(workerRoot, "worker.ts")],
+          [
+            ...profile,
+            "--import",
+            "tsx",
+            ...countStatementsImport,
+            ...standInPreload,
+            workerEntry(engine, workerRoot, root),
+          ],
           {
             cwd: workerRoot,
             env: {
@@ -293,6 +321,7 @@ function printPerLead(what: string, stats: ProcessStats, leads: number): void {
   );
 }
 
+const engines = enginesOf(values);
 const results: DrainResult[] = [];
 if (values.compare)
   results.push(
@@ -300,9 +329,14 @@ if (values.compare)
       `baseline ${values.compare}`,
       resolve(values.compare),
       values["cpu-prof"] && join(values["cpu-prof"], "baseline"),
+      { kind: "ours" },
     ),
   );
-results.push(await drain("this checkout", root, values["cpu-prof"]));
+for (const engine of engines) {
+  const label = engines.length === 1 && engine.kind === "ours" ? "this checkout" : engineLabel(engine);
+  const profileDir = values["cpu-prof"] && (engines.length > 1 ? join(values["cpu-prof"], label) : values["cpu-prof"]);
+  results.push(await drain(label, root, profileDir, engine));
+}
 if (results.length > 1) {
   console.log("\nside by side (per posted lead, all workers):");
   console.log(
@@ -319,14 +353,15 @@ if (results.length > 1) {
       "steady stmts",
       "back p50 s",
       "back p95 s",
+      "status p95 s",
     ]
-      .map((h) => h.padStart(12))
+      .map((h, i) => h.padStart(i === 0 ? 20 : 12))
       .join(" "),
   );
   for (const r of results) {
     console.log(
       [
-        r.label.slice(0, 12),
+        r.label.slice(0, 20),
         r.settled,
         r.leadsPerSecond.toFixed(1),
         r.ratio.toFixed(3),
@@ -338,8 +373,9 @@ if (results.length > 1) {
         per(r.steady.stats.statements, r.steady.leads).toFixed(1),
         r.back ? r.back.fromEvent.p50.toFixed(2) : "-",
         r.back ? r.back.fromEvent.p95.toFixed(2) : "-",
+        r.back ? r.back.fromStatus.p95.toFixed(2) : "-",
       ]
-        .map((v) => String(v).padStart(12))
+        .map((v, i) => String(v).padStart(i === 0 ? 20 : 12))
         .join(" "),
     );
   }

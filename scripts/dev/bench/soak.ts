@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- soak [--rate 20] [--minutes 10] [--mode embedded|separate]
  *                        [--after 1] [--drain-limit 10] [--database-url URL]
- *                        [--shopify on|off] [--plan standard|advanced|plus] [--flow-workflows on|off] [--keep]`
+ *                        [--shopify on|off] [--plan standard|advanced|plus] [--flow-workflows on|off] [--keep]
+ *                        [--engine ours|graphile[:QUEUES]]`
  *
  * A busy shop's mixed load with the app's defaults: signed orders/create
  * webhooks at --rate a second for --minutes (10 % redelivered a few seconds
@@ -23,6 +24,8 @@
  * The database: a fresh embedded PostgreSQL started here (fsync on), or --database-url.
  * Mode embedded (`npm start` on a single machine): one process, the worker inside it.
  * Mode separate (the demo, and at scale): `npm start` with WORKER_IN_PROCESS=false plus `npm run worker`.
+ * `--engine graphile` (mode separate): the worker process is the graphile-worker
+ * candidate (lib/queue-engines.ts), run from source.
  *
  * Prints one row a minute and a JSON summary at the end.
  */
@@ -52,6 +55,7 @@ import { cpuOf, cpuPerLead, jobsPerLead, nothingLeft, workLeft, type WorkLeft } 
 import { PLAN_LIMITS, type ShopifyPlan } from "../../../shopify-admin/index";
 import { startSoakWorld, type WorkerMode } from "./lib/soak-world";
 import { openBenchDatabase } from "./lib/bench-database";
+import { engineLabel, enginesOf } from "./lib/queue-engines";
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     shopify: { type: "string", default: "on" },
     plan: { type: "string", default: "plus" },
     "flow-workflows": { type: "string", default: "on" },
+    engine: { type: "string", default: "ours" },
   },
 });
 const rate = Number(values.rate);
@@ -91,9 +96,12 @@ const log = (line: string) => console.error(line);
 const dataDir = mkdtempSync(join(tmpdir(), "cod-soak-"));
 // Without --database-url: an embedded PostgreSQL started here.
 const postgres = values["database-url"] ? null : await openBenchDatabase();
+const [engine] = enginesOf({ engine: values.engine });
+log(`queue engine: ${engineLabel(engine)}`);
 const world = await startSoakWorld({
   dataDir,
   mode,
+  engine,
   rateLimitPerMinute: Number(values["rate-limit"]),
   databaseUrl: values["database-url"] ?? postgres!.url,
   shopify: withShopify && {
@@ -389,6 +397,7 @@ try {
     rate,
     minutes: sendMs / 60_000,
     mode,
+    engine: engineLabel(engine),
     shopify: withShopify ? { plan, flowWorkflows: values["flow-workflows"] !== "off" } : false,
     orders: sent.size,
     redeliveries,

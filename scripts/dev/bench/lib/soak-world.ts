@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../../../app/db/client";
-import { appWorkerArgs, prepareBuild, privateBuildDir } from "../../lib/app-build";
+import { appWorkerArgs, prepareBuild, privateBuildDir, standInPreloadArgs } from "../../lib/app-build";
 import { applyMigrations } from "../../../../app/db/migrations.server";
 import { freePort } from "../../../lib/ports";
 import { startServerProcess, type ServerProcess } from "../../lib/app-process";
@@ -37,6 +37,7 @@ import { embeddedAppUrl, installThroughTokenExchange } from "../../demo/install-
 import { shopifyAdminControl, type ShopifyPlan } from "../../../../shopify-admin/index";
 import { FLOW_TRIGGER } from "../../../../app/flow/triggers";
 import { figuresOf, scrape, type ProcessFigures, type Scrape } from "./process-metrics";
+import { prepareEngine, workerEntry, type QueueEngine } from "./queue-engines";
 
 export const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
 
@@ -54,6 +55,8 @@ export interface SoakWorldOptions {
    * app's defaults); false: no Shopify, write-back and Flow off.
    */
   shopify?: { runTag: number; orders: number; holdEvery: number; flowWorkflows: boolean; plan: ShopifyPlan } | false;
+  /** The worker process's queue engine (mode separate): ours, the built worker, by default. */
+  engine?: QueueEngine;
   log(line: string): void;
 }
 
@@ -179,6 +182,10 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
   try {
     const { databaseUrl } = options;
     await applyMigrations(databaseUrl, join(ROOT, "prisma", "migrations"));
+    const engine = options.engine ?? { kind: "ours" };
+    if (engine.kind !== "ours" && options.mode !== "separate")
+      throw new Error("another queue engine runs as the worker process: mode separate");
+    await prepareEngine(engine, databaseUrl);
 
     const buildDir = privateBuildDir(ROOT, dataDir);
     const build = await prepareBuild(ROOT, buildDir, () => log("building the app (sources changed)…"));
@@ -298,8 +305,10 @@ export async function startSoakWorld(options: SoakWorldOptions): Promise<SoakWor
       const workerMetricsPort = await freePort();
       const worker = spawnLogged(
         "worker",
-        // The built worker, with the stand-in's preload: the worker makes the Admin API calls.
-        appWorkerArgs(build.dir),
+        // The built worker (or the candidate's, from source), with the stand-in's preload: the worker makes the Admin API calls.
+        engine.kind === "ours"
+          ? appWorkerArgs(build.dir)
+          : [...standInPreloadArgs(build.dir), workerEntry(engine, ROOT, ROOT)],
         {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? "",
