@@ -18,6 +18,8 @@ import type { OnboardingStep } from "../pages/home.server";
 export function OnboardingChecklist({ steps }: { steps: OnboardingStep[] }) {
   const t = useT();
   const done = steps.filter((s) => s.done).length;
+  // One primary action, as Polaris asks: the next step to take; the later ones stay secondary.
+  const nextStep = steps.find((s) => !s.done)?.id;
   return (
     <div data-checklist="">
       <Card>
@@ -60,7 +62,7 @@ export function OnboardingChecklist({ steps }: { steps: OnboardingStep[] }) {
                     </BlockStack>
                   </InlineStack>
                   {step.done ? null : (
-                    <Button url={step.href} variant="secondary">
+                    <Button url={step.href} variant={step.id === nextStep ? "primary" : "secondary"}>
                       {t(`home.step.${step.id}.action` as MessageKey)}
                     </Button>
                   )}

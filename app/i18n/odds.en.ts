@@ -77,4 +77,26 @@ export const oddsEn = {
   "odds.list.value": "Value {value}",
   "timeline.odds_hold": "Held: delivery odds",
   "odds.held.title": "Held because of its delivery odds",
+  "odds.badge.cancelled": "Cancelled",
+  "odds.badge.refunded": "Refunded",
+  "odds.stop.title.cancelled": "Nothing to gain: cancelled in Shopify",
+  "odds.stop.title.refunded": "Nothing to gain: refunded in Shopify",
+  "odds.stop.before":
+    "Stop its lead before the parcel leaves: if it goes and comes back, the trip out and back costs {cost} ({fee} each way).",
+  "odds.stop.shipped":
+    "Its parcel has left: have it brought back; the trip out and back costs {cost} ({fee} each way).",
+  "odds.stop.feeUnknown": "If its parcel goes and comes back, you pay the city's delivery fee twice (out and back).",
+  "odds.cancelled": "Cancelled in Shopify before it was sent: it will not be sent, nothing to gain or lose.",
+  "odds.settled.estimate": "estimated before sending",
+  "odds.settled.outcome": "Outcome: {outcome}.",
+  "odds.list.stop": "Nothing to gain: stop the parcel",
+  "odds.list.cancelled": "Will not be sent",
+  "odds.fact.stop.cancelled": "Cancelled in Shopify after its lead was sent: nothing to gain from delivering it",
+  "odds.fact.stop.refunded": "Refunded in Shopify after its lead was sent: nothing to gain from delivering it",
+  "odds.fact.stopCost":
+    "Stop its lead in the platform's seller space: a parcel out and back costs {cost} ({fee} each way)",
+  "odds.fact.stopCostUnknown":
+    "Stop its lead in the platform's seller space: a parcel out and back costs the city's delivery fee twice",
+  "odds.fact.cancelled": "Cancelled in Shopify before it was sent: it will not be sent",
+  "odds.level.none": "no recommendation",
 } as const;

@@ -81,4 +81,27 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
   "odds.list.value": "Valeur {value}",
   "timeline.odds_hold": "Retenue : chances de livraison",
   "odds.held.title": "Retenue à cause de ses chances de livraison",
+  "odds.badge.cancelled": "Annulée",
+  "odds.badge.refunded": "Remboursée",
+  "odds.stop.title.cancelled": "Rien à gagner : annulée dans Shopify",
+  "odds.stop.title.refunded": "Rien à gagner : remboursée dans Shopify",
+  "odds.stop.before":
+    "Arrêtez son lead avant le départ du colis : s'il part et revient, l'aller et le retour vous coûtent {cost} ({fee} chacun).",
+  "odds.stop.shipped":
+    "Son colis est parti : faites-le revenir ; l'aller et le retour vous coûtent {cost} ({fee} chacun).",
+  "odds.stop.feeUnknown":
+    "Si son colis part et revient, vous payez deux fois les frais de livraison de la ville (aller et retour).",
+  "odds.cancelled": "Annulée dans Shopify avant l'envoi : elle ne sera pas envoyée, rien à gagner ni à perdre.",
+  "odds.settled.estimate": "estimées avant l'envoi",
+  "odds.settled.outcome": "Résultat : {outcome}.",
+  "odds.list.stop": "Rien à gagner : arrêtez le colis",
+  "odds.list.cancelled": "Ne sera pas envoyée",
+  "odds.fact.stop.cancelled": "Annulée dans Shopify après l'envoi de son lead : rien à gagner à la livrer",
+  "odds.fact.stop.refunded": "Remboursée dans Shopify après l'envoi de son lead : rien à gagner à la livrer",
+  "odds.fact.stopCost":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte {cost} ({fee} chacun)",
+  "odds.fact.stopCostUnknown":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte deux fois les frais de livraison de la ville",
+  "odds.fact.cancelled": "Annulée dans Shopify avant l'envoi : elle ne sera pas envoyée",
+  "odds.level.none": "aucune recommandation",
 };

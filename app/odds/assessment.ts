@@ -13,6 +13,7 @@ import { FORMATS } from "../i18n/formats";
 import { renderMessage } from "../i18n/message-ref";
 import { MEDIUM_RISK_GAP, type OddsRiskLevel } from "./decision";
 import { oddsReasonRef, type OddsReason } from "./explain";
+import type { OddsStanding } from "./standing";
 
 /** What was stored of an order's score (OrderOdds). */
 export interface StoredOdds {
@@ -79,8 +80,31 @@ export function riskFacts(odds: StoredOdds): RiskFact[] {
   return facts.slice(0, MAX_FACTS).map((f) => ({ ...f, description: f.description.slice(0, 256) }));
 }
 
+/**
+ * The facts of an order with nothing left to gain (cancelled or refunded in Shopify while its
+ * lead goes on, or cancelled before it was sent), written at Shopify's level NONE ("no
+ * recommendation"): a fraud level would mean nothing for it, and its earlier LOW read "accept".
+ */
+export function nothingToGainFacts(
+  standing: Extract<OddsStanding, { kind: "stop" | "cancelled" }>,
+  deliveryFeeCents: number | null,
+): RiskFact[] {
+  if (standing.kind === "cancelled")
+    return [{ description: english({ key: "odds.fact.cancelled" }), sentiment: "NEUTRAL" }];
+  return [
+    { description: english({ key: `odds.fact.stop.${standing.why}` }), sentiment: "NEGATIVE" },
+    {
+      description:
+        deliveryFeeCents === null
+          ? english({ key: "odds.fact.stopCostUnknown" })
+          : context.t("odds.fact.stopCost", { cost: money(2 * deliveryFeeCents), fee: money(deliveryFeeCents) }),
+      sentiment: "NEGATIVE",
+    },
+  ];
+}
+
 /** A short stable name of an assessment's content (FNV-1a of its JSON): equal when nothing changed. */
-export function assessmentKey(level: OddsRiskLevel, facts: readonly RiskFact[]): string {
+export function assessmentKey(level: OddsRiskLevel | "NONE", facts: readonly RiskFact[]): string {
   const text = JSON.stringify([level, facts]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

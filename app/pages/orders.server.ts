@@ -21,6 +21,7 @@ import { zonedTime } from "../time-zone";
 import { RISK_FILTERS, type RiskFilter, type RiskLevel } from "../customers/risk";
 import { risksOfPhones } from "../customers/records.server";
 import { oddsOfLinks, type OddsView } from "../customers/delivery-odds.server";
+import { oddsStandingOf, type OddsStanding } from "../odds/standing";
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
@@ -124,6 +125,8 @@ export interface OrderRow extends RowSummary {
   holdReason: HoldReasonView | null;
   /** The order's delivery odds, scored before it was sent; null before (or without) a score. */
   odds: OddsView | null;
+  /** What those odds can still say (nothing to gain once cancelled, an estimate once settled). */
+  oddsStanding: OddsStanding;
   /** Why the order needs the merchant; null when it does not. */
   attention: Attention | null;
   /** The customer's mobile, only on held orders (to call them before sending); never for an erased customer. */
@@ -448,6 +451,13 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
     risk: context.risk ?? null,
     holdReason,
     odds: context.odds ?? null,
+    oddsStanding: oddsStandingOf({
+      state: row.state,
+      confirmationStatus: row.confirmationStatus,
+      shippingStatus: row.shippingStatus,
+      cancelled,
+      refunded: row.mismatch === "refunded",
+    }),
     attention: attentionOf({
       state: row.state,
       reason: row.reason,

@@ -19,7 +19,7 @@ import {
   updatedInShopifyText,
 } from "../models/order-texts";
 import { changesNothingForTheLead, mismatchOfUpdate } from "./order-changes";
-import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey } from "../models/job-kinds";
+import { POST_LEAD_JOB, postLeadJobFor, postLeadJobKey, riskAssessmentJobFor } from "../models/job-kinds";
 
 type Tx = Prisma.TransactionClient;
 
@@ -321,6 +321,7 @@ export async function intakeOrderCancelled(
   if (isPosted(state) || state === "posting") {
     await tx.orderLink.update({ where: { id: link.id }, data: { cancelledAt: at, payloadAt, mismatch: "cancelled" } });
     await addTimeline(tx, shop, link.id, { kind: "cancelled", text: cancelledAfterSendingText(link.leadRef) });
+    await queueRiskAssessment(tx, shop, link);
     return "applied";
   }
   const moved = await moveLink(tx, {
@@ -334,5 +335,12 @@ export async function intakeOrderCancelled(
   });
   // Moved meanwhile (its post-lead marked it in flight): taken as it stands now.
   if (!moved) return lookAgainAt(link, () => intakeOrderCancelled(tx, shop, payload, options, false), lookAgain);
+  await queueRiskAssessment(tx, shop, link);
   return "applied";
+}
+
+/** A scored order's risk card says what is true once it is cancelled: nothing to gain (no score: nothing to say). */
+async function queueRiskAssessment(tx: Tx, shop: string, link: { id: string; orderId: string }): Promise<void> {
+  const scored = await tx.orderOdds.findUnique({ where: { linkId: link.id }, select: { linkId: true } });
+  if (scored) await enqueueJob(tx, riskAssessmentJobFor(shop, link.orderId, link.id));
 }

@@ -13,10 +13,12 @@ import { jobErrorFor, shopifyOutcome } from "../models/job-outcomes";
 import { timelineItems, timelineRow, type TimelineEntry } from "../models/timeline.server";
 import { asDate, asString, sqlDatabaseOf, statement, type SqlDatabase } from "../db/sql";
 import { msg } from "../i18n/message-ref";
-import { assessmentKey } from "../odds/assessment";
+import { assessmentKey, nothingToGainFacts } from "../odds/assessment";
+import { oddsStandingOf } from "../odds/standing";
+import type { City } from "../leads/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { ORDER_RISK_ASSESSMENT_CREATE } from "../shopify/documents";
-import { assessmentOf, oddsModelFor, oddsOfLinks } from "../customers/delivery-odds.server";
+import { assessmentOf, deliveryFeeCents, oddsModelFor, oddsOfLinks } from "../customers/delivery-odds.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 
@@ -29,7 +31,12 @@ interface CreateAnswer {
   } | null;
 }
 
-const LEVEL_WORDS = { HIGH: "odds.level.high", MEDIUM: "odds.level.medium", LOW: "odds.level.low" } as const;
+const LEVEL_WORDS = {
+  HIGH: "odds.level.high",
+  MEDIUM: "odds.level.medium",
+  LOW: "odds.level.low",
+  NONE: "odds.level.none",
+} as const;
 
 export type RiskAssessmentResult = "written" | "unchanged" | "nothing" | "too_late";
 
@@ -38,6 +45,7 @@ const FINAL_REFUSALS = new Set(["ORDER_ALREADY_FULFILLED", "NOT_FOUND"]);
 
 /** The link, its shop's install and its stored score's model and last assessment, in one read. */
 const READ_LINK = statement(`SELECT l."id", l."shop", l."orderId", l."state", l."cancelledAt",
+    l."confirmationStatus", l."shippingStatus", l."mismatch", l."cityId",
     s."domain" AS "shopDomain", s."uninstalledAt", o."linkId" AS "scored", o."modelFittedAt", o."assessedHash"
   FROM "OrderLink" l LEFT JOIN "Shop" s ON s."domain" = l."shop" LEFT JOIN "OrderOdds" o ON o."linkId" = l."id"
   WHERE l."id" = ?`);
@@ -52,14 +60,24 @@ export async function writeRiskAssessment(
   const { db } = deps;
   const database = sqlDatabaseOf(db);
   const [row] = await database.all(READ_LINK, [linkId]);
-  if (!row || asDate(row.cancelledAt)) return "nothing";
+  if (!row) return "nothing";
   const link = { id: String(row.id), shop: String(row.shop), orderId: String(row.orderId), state: String(row.state) };
   // Uninstalled (the token is revoked), or the score erased since (customers/redact): nothing to write.
   if (row.shopDomain === null || asDate(row.uninstalledAt) || row.scored === null) return "nothing";
-  const view = (await oddsOfLinks(db, link.shop, [linkId])).get(linkId)!;
-  const model = await oddsModelFor(db, link.shop, asDate(row.modelFittedAt));
-  const hold = link.state === "held" ? (await customerHoldReasons(db, link.shop, [linkId])).get(linkId) : undefined;
-  const { level, facts } = assessmentOf(view, model.context.shopRate, hold && "reason" in hold ? hold.reason : null);
+  const standing = oddsStandingOf({
+    state: link.state,
+    confirmationStatus: asString(row.confirmationStatus),
+    shippingStatus: asString(row.shippingStatus),
+    cancelled: asDate(row.cancelledAt) !== null,
+    refunded: row.mismatch === "refunded",
+  });
+  const { level, facts } =
+    standing.kind === "stop" || standing.kind === "cancelled"
+      ? {
+          level: "NONE" as const,
+          facts: nothingToGainFacts(standing, await deliveryFeeOfLink(db, link.shop, row.cityId)),
+        }
+      : await scoredAssessment(db, link, linkId, asDate(row.modelFittedAt));
   const key = assessmentKey(level, facts);
   if (key === asString(row.assessedHash)) return "unchanged";
 
@@ -83,6 +101,32 @@ export async function writeRiskAssessment(
   };
   await recordAssessed(database, link, key, now, entry, finish);
   return "written";
+}
+
+/** The stored score as Shopify's risk card reads it: the odds' level and facts. */
+async function scoredAssessment(
+  db: PipelineDeps["db"],
+  link: { shop: string; state: string },
+  linkId: string,
+  modelFittedAt: Date | null,
+) {
+  const view = (await oddsOfLinks(db, link.shop, [linkId])).get(linkId)!;
+  const model = await oddsModelFor(db, link.shop, modelFittedAt);
+  const hold = link.state === "held" ? (await customerHoldReasons(db, link.shop, [linkId])).get(linkId) : undefined;
+  return assessmentOf(view, model.context.shopRate, hold && "reason" in hold ? hold.reason : null);
+}
+
+/** The platform's delivery fee of the link's city, from the shop's cached cities; null when unknown. */
+async function deliveryFeeOfLink(db: PipelineDeps["db"], shop: string, cityId: unknown): Promise<number | null> {
+  if (typeof cityId !== "number") return null;
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true } });
+  let cities: City[] = [];
+  try {
+    cities = row?.citiesJson ? (JSON.parse(row.citiesJson) as City[]) : [];
+  } catch {
+    cities = [];
+  }
+  return deliveryFeeCents(cityId, cities);
 }
 
 /** The assessment written, its timeline row and the job's completion: one statement, all or none. */

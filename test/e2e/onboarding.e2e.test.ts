@@ -284,6 +284,13 @@ describe("on a phone (375 px), in French, the platform not connected", () => {
     const buttons = checklist.locator("[data-step] a, [data-step] button");
     expect(await buttons.count()).toBeGreaterThan(0);
     expect(await buttons.allTextContents()).toContain(t("fr", "home.step.key_verified.action"));
+    // One primary action: the first step left to do; every other step's button is secondary.
+    const undone = await checklist
+      .locator('[data-step][data-done="false"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-step")));
+    const primaries = checklist.locator("[data-step] .Polaris-Button--variantPrimary");
+    expect(await primaries.count()).toBe(1);
+    expect(await checklist.locator(`[data-step="${undone[0]}"] .Polaris-Button--variantPrimary`).count()).toBe(1);
     for (const box of await buttons.evaluateAll((els) =>
       els.map((el) => {
         const r = el.getBoundingClientRect();

@@ -278,6 +278,28 @@ describe("in Shopify's own places", () => {
     expect((await shopify.order(SHOP, link.orderId)).riskAssessments!.map((a) => a.riskLevel).at(-1)).toBe("HIGH");
   });
 
+  it("GIVEN a sent order LOW on its risk card WHEN it is cancelled in Shopify while its lead goes on THEN the card is rewritten with no recommendation: nothing to gain, stop it, what a parcel out and back costs", async () => {
+    const [link] = await placeOrders(["0611223366"]);
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+    expect((await shopify.order(SHOP, link.orderId)).riskAssessments!.at(-1)!.facts[1].description).toMatch(
+      /^Expected value of sending: \+/,
+    );
+    const { intakeOrderCancelled } = await import("../../app/sync/order-intake.server");
+    await db.prisma.$transaction((tx) =>
+      intakeOrderCancelled(tx, SHOP, {
+        ...webhookOrder({ id: Number(link.orderId) }),
+        cancelled_at: new Date().toISOString(),
+      }),
+    );
+    await pipeline.drain({ kinds: ["risk-assessment"], timeoutMs: 20_000 });
+    const latest = (await shopify.order(SHOP, link.orderId)).riskAssessments!.at(-1)!;
+    expect(latest.riskLevel).toBe("NONE");
+    const facts = latest.facts.map((f) => f.description);
+    expect(facts[0]).toBe("Cancelled in Shopify after its lead was sent: nothing to gain from delivering it");
+    expect(facts[1]).toMatch(/^Stop its lead in the platform's seller space: a parcel out and back costs [\d.,]+ MAD/);
+    expect(facts.join(" ")).not.toMatch(/Expected value/);
+  });
+
   const RELEASED = "Released by the merchant from its delivery-odds hold";
   const assessments = async (orderId: string) => (await shopify.order(SHOP, orderId)).riskAssessments ?? [];
 

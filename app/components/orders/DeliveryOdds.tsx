@@ -12,6 +12,15 @@ import { renderMessage } from "../../i18n/message-ref";
 import type { Formatter } from "../../i18n";
 import { useFormat, useT, type Translate } from "../../i18n/react";
 import type { OrderOddsView } from "../../pages/delivery-odds.server";
+import type { OddsStanding, SettledBucket } from "../../odds/standing";
+
+const OUTCOME_STAGE: Record<SettledBucket, "stage.delivered" | "stage.returned" | "stage.cancelled"> = {
+  delivered: "stage.delivered",
+  returned: "stage.returned",
+  call_cancelled: "stage.cancelled",
+  rejected: "stage.cancelled",
+  parcel_cancelled: "stage.cancelled",
+};
 
 const BADGE_TONE: Record<OddsBadge, "critical" | "warning" | "success"> = {
   held: "critical",
@@ -40,10 +49,32 @@ export function reasonText(t: Translate, format: Formatter, reason: OddsReason):
 }
 
 /** The Orders list's cell: the probability with its level, the value, the main reason. */
-export function OddsCell({ odds }: { odds: OddsView | null }) {
+export function OddsCell({ odds, standing }: { odds: OddsView | null; standing: OddsStanding }) {
   const t = useT();
   const format = useFormat();
   if (!odds) return <span data-cell="odds">–</span>;
+  // A cancelled order has no value to gain; a settled one's odds were an estimate before sending.
+  if (standing.kind === "stop" || standing.kind === "cancelled")
+    return (
+      <span data-cell="odds" data-standing={standing.kind}>
+        <Text as="span" variant="bodySm" tone={standing.kind === "stop" ? "critical" : "subdued"} breakWord>
+          {t(standing.kind === "stop" ? "odds.list.stop" : "odds.list.cancelled")}
+        </Text>
+      </span>
+    );
+  if (standing.kind === "settled")
+    return (
+      <span data-cell="odds" data-standing="settled">
+        <BlockStack gap="050">
+          <Text as="span" numeric fontWeight="semibold">
+            {format.percent(odds.probability)}
+          </Text>
+          <Text as="span" variant="bodySm" tone="subdued">
+            {t("odds.settled.estimate")}
+          </Text>
+        </BlockStack>
+      </span>
+    );
   const [first] = odds.reasons;
   return (
     <span data-cell="odds" data-level={odds.level}>
@@ -72,10 +103,71 @@ export function OddsCell({ odds }: { odds: OddsView | null }) {
 }
 
 /** The order page's card. */
-export function DeliveryOddsCard({ view }: { view: OrderOddsView }) {
+/** What the card says of an order with nothing left to gain: stop it (and what a return costs), or nothing to send. */
+function NothingToGain({
+  standing,
+  deliveryFeeCents,
+}: {
+  standing: Extract<OddsStanding, { kind: "stop" | "cancelled" }>;
+  deliveryFeeCents: number | null;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const badge = standing.kind === "stop" ? standing.why : "cancelled";
+  return (
+    <Card>
+      <section aria-labelledby="delivery-odds-title" data-card="delivery-odds" data-standing={standing.kind}>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <Text as="h2" variant="headingMd" id="delivery-odds-title">
+              {t("odds.card.title")}
+            </Text>
+            <span data-odds-badge={badge}>
+              <Badge tone={standing.kind === "stop" ? "critical" : undefined}>{t(`odds.badge.${badge}`)}</Badge>
+            </span>
+          </InlineStack>
+          {standing.kind === "stop" ? (
+            <BlockStack gap="100">
+              <Text as="p" fontWeight="semibold" tone="critical">
+                <span data-odds="value">{t(`odds.stop.title.${standing.why}`)}</span>
+              </Text>
+              <Text as="p">
+                <span data-odds="return-cost">
+                  {deliveryFeeCents === null
+                    ? t("odds.stop.feeUnknown")
+                    : t(standing.shipped ? "odds.stop.shipped" : "odds.stop.before", {
+                        cost: format.money(2 * deliveryFeeCents),
+                        fee: format.money(deliveryFeeCents),
+                      })}
+                </span>
+              </Text>
+            </BlockStack>
+          ) : (
+            <Text as="p" tone="subdued">
+              <span data-odds="value">{t("odds.cancelled")}</span>
+            </Text>
+          )}
+        </BlockStack>
+      </section>
+    </Card>
+  );
+}
+
+export function DeliveryOddsCard({
+  view,
+  standing,
+  deliveryFeeCents,
+}: {
+  view: OrderOddsView;
+  standing: OddsStanding;
+  deliveryFeeCents: number | null;
+}) {
   const t = useT();
   const format = useFormat();
   const { odds, hold } = view;
+  if (standing.kind === "stop" || standing.kind === "cancelled")
+    return <NothingToGain standing={standing} deliveryFeeCents={deliveryFeeCents} />;
+  const settled = standing.kind === "settled" ? standing : null;
   return (
     <Card>
       <section aria-labelledby="delivery-odds-title" data-card="delivery-odds">
@@ -84,7 +176,7 @@ export function DeliveryOddsCard({ view }: { view: OrderOddsView }) {
             <Text as="h2" variant="headingMd" id="delivery-odds-title">
               {t("odds.card.title")}
             </Text>
-            <LevelBadge odds={odds} />
+            {settled ? null : <LevelBadge odds={odds} />}
           </InlineStack>
           <BlockStack gap="100">
             <InlineStack gap="200" blockAlign="baseline">
@@ -92,14 +184,18 @@ export function DeliveryOddsCard({ view }: { view: OrderOddsView }) {
                 <span data-odds="probability">{format.percent(odds.probability)}</span>
               </Text>
               <Text as="span" tone="subdued">
-                {t("odds.card.chance")}
+                {t(settled ? "odds.settled.estimate" : "odds.card.chance")}
               </Text>
             </InlineStack>
             <Text as="p" variant="bodySm" tone="subdued">
               {t("odds.card.shopRate", { rate: format.percent(view.shopRate) })}
             </Text>
           </BlockStack>
-          {odds.valueCents !== null && odds.marginCents !== null && odds.lossCents !== null ? (
+          {settled ? (
+            <Text as="p" fontWeight="semibold">
+              <span data-odds="value">{t("odds.settled.outcome", { outcome: t(OUTCOME_STAGE[settled.outcome]) })}</span>
+            </Text>
+          ) : odds.valueCents !== null && odds.marginCents !== null && odds.lossCents !== null ? (
             <BlockStack gap="050">
               <Text as="p" fontWeight="semibold" tone={odds.valueCents < 0 ? "critical" : undefined}>
                 <span data-odds="value">{t("odds.card.value", { value: signedMoney(format, odds.valueCents) })}</span>
@@ -141,7 +237,7 @@ export function DeliveryOddsCard({ view }: { view: OrderOddsView }) {
               </BlockStack>
             )}
           </BlockStack>
-          {hold ? (
+          {hold && !settled ? (
             <Box background="bg-surface-secondary" padding="300" borderRadius="200">
               <BlockStack gap="100">
                 <Text as="h3" variant="headingSm">

@@ -12,6 +12,7 @@ import type { orderPageData, orderPageAction } from "../../pages/order-page.serv
 import type { Release } from "../../sync/release-held.server";
 import { internationalMobile } from "../../models/contact-message";
 import { stageOf } from "../../models/order-stage";
+import { oddsStandingOf } from "../../odds/standing";
 import { holdReasonViewText } from "../../customers/hold-reason";
 import { useFormat, useT } from "../../i18n/react";
 import { ConfirmModal } from "../ConfirmModal";
@@ -172,7 +173,19 @@ export function OrderPage() {
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
             <StatusCard order={order} />
-            {odds ? <DeliveryOddsCard view={odds} /> : null}
+            {odds ? (
+              <DeliveryOddsCard
+                view={odds}
+                standing={oddsStandingOf({
+                  state: order.state,
+                  confirmationStatus: order.confirmationStatus,
+                  shippingStatus: order.shippingStatus,
+                  cancelled: order.cancelledAt !== null,
+                  refunded: order.mismatch === "refunded",
+                })}
+                deliveryFeeCents={order.deliveryFeeCents}
+              />
+            ) : null}
             <CustomerCard
               orderId={order.id}
               customer={customer}

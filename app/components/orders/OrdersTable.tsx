@@ -470,7 +470,7 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
         </span>
       </IndexTable.Cell>
       <IndexTable.Cell className="cod-odds-cell">
-        <OddsCell odds={row.odds} />
+        <OddsCell odds={row.odds} standing={row.oddsStanding} />
       </IndexTable.Cell>
       <IndexTable.Cell>
         <StageBadge stage={row.stage} detail={row} />
@@ -536,7 +536,7 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
               .filter(Boolean)
               .join(" · ")}
           </Text>
-          {row.odds ? <OddsCell odds={row.odds} /> : null}
+          {row.odds ? <OddsCell odds={row.odds} standing={row.oddsStanding} /> : null}
           <AttentionCell row={row} contact={contact} />
         </BlockStack>
       </div>

@@ -12,7 +12,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { shownPath } from "./shown-path";
 import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "@prisma/client";
 import { createPrismaClient } from "../../../app/db/client";
@@ -96,7 +97,7 @@ export async function runDemo(options: DemoOptions, io: DemoIo, shutdown: Shutdo
   const builtIn = !options.ordersDir;
   const deliveries = readOrderFiles(ordersDir);
   await checkPorts(options);
-  const shown = (path: string) => relative(ROOT, path) || ".";
+  const shown = (path: string) => shownPath(path, ROOT);
   const deadline = Date.now() + options.timeoutSeconds * 1000;
 
   // 1. The database and the app's build.
