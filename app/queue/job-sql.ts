@@ -315,6 +315,11 @@ const oldestNotOfShop = (state: string, withKinds: boolean) =>
   `EXISTS (SELECT 1 FROM (SELECT o."shop" FROM "Job" o WHERE o."state" = '${state}' AND o."runAt" <= $3${withKinds ? ` AND o."kind" = ANY($6)` : ""}
     ORDER BY o."runAt", o."id" LIMIT 1) z WHERE z."shop" IS DISTINCT FROM $4)`;
 
+/** The shop's ($4) kinds with `cap` ($5) or more jobs running under a live lease, with `andLeased`'s. */
+const kindsAtCap = (andLeased: string) =>
+  `ARRAY(SELECT k."kind" FROM (SELECT r."kind" FROM "Job" r WHERE r."shop" = $4 AND r."state" = 'running' AND r."leaseExpiresAt" >= $3 ${andLeased}) k
+    GROUP BY k."kind" HAVING COUNT(*) >= $5)`;
+
 const claimAlone = (withKinds: boolean) => {
   const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= $3`;
   return statement(`WITH "leased" AS (
@@ -332,18 +337,23 @@ const claimAlone = (withKinds: boolean) => {
         (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
         OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
       RETURNING ${JOB_COLUMNS})
-    SELECT ${JOB_COLUMNS}, FALSE AS "blocked" FROM "leased"
+    SELECT ${JOB_COLUMNS}, FALSE AS "blocked", NOT EXISTS (
+        SELECT 1 FROM "Job" m
+        WHERE m."shop" = $4 AND m."state" IN ('pending', 'failed') AND m."runAt" <= $3 AND m."id" <> l."id"${withKinds ? ` AND m."kind" = ANY($6)` : ""}
+          AND (SELECT COUNT(*) FROM "Job" r WHERE r."state" = 'running' AND r."shop" = m."shop" AND r."kind" = m."kind" AND r."leaseExpiresAt" >= $3)
+            + CASE WHEN m."kind" = l."kind" THEN 1 ELSE 0 END < $5
+      ) AS "quiet", ${kindsAtCap(`UNION ALL SELECT l."kind"`)} AS "capped"
+    FROM "leased" l
     UNION ALL
     SELECT ${JOB_COLUMNS.replace(/"\w+"/g, "NULL")}, (
-        NOT EXISTS (SELECT 1 FROM "Job" d WHERE d."shop" = $4 AND d."state" = 'pending' AND d."runAt" <= $3${withKinds ? ` AND d."kind" = ANY($6)` : ""})
-        OR ${oldestNotOfShop("pending", withKinds)}
+        ${oldestNotOfShop("pending", withKinds)}
         OR ${oldestNotOfShop("failed", withKinds)}
         OR EXISTS (SELECT 1 FROM "Job" x WHERE x."state" = 'running' AND x."leaseExpiresAt" < $3)
         OR EXISTS (SELECT 1 FROM "Job" f WHERE f."shop" = $4 AND f."state" = 'failed' AND f."runAt" <= $3)
         OR EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> $4 AND (
           (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
           OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
-      ) AS "blocked"
+      ) AS "blocked", FALSE AS "quiet", ${kindsAtCap("")} AS "capped"
     WHERE NOT EXISTS (SELECT 1 FROM "leased")`);
 };
 const CLAIM_ALONE = claimAlone(false);
@@ -354,26 +364,33 @@ const CLAIM_ALONE_KINDS = claimAlone(true);
  * pending job of a kind with fewer than `cap` running, leased, provided nothing
  * would come before it in the fair order (no expired lease, no due failed job
  * of the shop, no other turn with a due job). When none is leased, "none" if
- * nothing could be claimed now: the shop has due pending jobs but each is of a
- * kind at its cap or held by another worker, nothing comes before them (as
- * above), and the oldest due jobs are the shop's (so no job without a turn is
- * waiting either; the usual claim sees those the same way). The usual claim
- * would find that in two more reads. Anything else is "blocked": the caller
- * claims the usual way, which also tidies the turns.
+ * nothing could be claimed now: nothing is due, or the shop's due jobs are
+ * each of a kind at its cap or held by another worker, nothing comes before
+ * them (as above), and the oldest due jobs are the shop's (so no job without a
+ * turn is waiting either; the usual claim sees those the same way). The usual
+ * claim would find that in two more reads, and an idle shop would lose its
+ * place as the one alone. Anything else is "blocked": the caller claims the
+ * usual way, which also tidies the turns.
+ *
+ * The answer says also whether anything else could be claimed now (`quiet`
+ * when not: "none" is always quiet) and which of the shop's kinds are at their
+ * cap, the leased job counted (`capped`). Work that comes due later wakes the
+ * workers (wake-ups.server.ts), and only the end of a capped kind's job makes
+ * its waiting jobs claimable: a lane whose job ends after a quiet answer, with
+ * no wake-up since, claims again only when its job's kind was capped (worker.server.ts).
  */
 export async function leaseWhileAlone(
   sql: Sql,
   lease: LeaseTerms,
   scope: { shop: string; cap: number; kinds?: readonly string[] },
-): Promise<JobRow | "none" | "blocked"> {
-  const [row] = await sql.all<RawJobRow & { blocked: unknown }>(scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE, [
-    ...leaseValues(lease),
-    scope.shop,
-    scope.cap,
-    ...(scope.kinds ? [[...scope.kinds]] : []),
-  ]);
-  if (row && row.id !== null) return jobRow(row);
-  return row?.blocked === false ? "none" : "blocked";
+): Promise<{ row: JobRow | null; quiet: boolean; capped: string[] } | "blocked"> {
+  const [row] = await sql.all<RawJobRow & { blocked: unknown; quiet: unknown; capped: unknown }>(
+    scope.kinds ? CLAIM_ALONE_KINDS : CLAIM_ALONE,
+    [...leaseValues(lease), scope.shop, scope.cap, ...(scope.kinds ? [[...scope.kinds]] : [])],
+  );
+  if (!row || (row.id === null && row.blocked !== false)) return "blocked";
+  const capped = Array.isArray(row.capped) ? row.capped.map(String) : [];
+  return { row: row.id === null ? null : jobRow(row), quiet: row.id === null || row.quiet === true, capped };
 }
 
 const LEASE_DUE = statement(

@@ -276,12 +276,34 @@ const leaseTerms = (options: Pick<ClaimOptions, "owner" | "leaseMs" | "now">): L
  * out when no other shop has due work (there is no one to take turns with).
  */
 export async function claimNextJob(db: SqlSource, options: ClaimOptions): Promise<ClaimedJob | null> {
+  return (await claimNext(db, options)).job;
+}
+
+/**
+ * A claim's job (null: none); `quiet` when the claim saw nothing else it could
+ * lease now, but jobs of the shop's `capped` kinds (leaseWhileAlone); false
+ * when it cannot tell.
+ */
+export interface Claim {
+  job: ClaimedJob | null;
+  quiet: boolean;
+  capped: readonly string[];
+}
+
+const UNTOLD = { quiet: false, capped: [] } as const;
+
+/** claimNextJob, telling also whether the claim saw nothing else to do. */
+export async function claimNext(db: SqlSource, options: ClaimOptions): Promise<Claim> {
   const sql = sqlOf(db);
   // Not when discovery is due: a job whose shop has no turn must get one, and the full claim does that.
   if (!discoveryDue(options.now.getTime())) {
     const alone = await claimWhileAlone(sql, options);
     if (alone !== "blocked") return alone;
   }
+  return { job: await claimTakingTurns(sql, options), ...UNTOLD };
+}
+
+async function claimTakingTurns(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null> {
   const view = await readClaimView(sql, options);
   const expired = view.running
     .filter(
@@ -359,22 +381,23 @@ const aloneShop = new WeakMap<Sql, string>();
  * shop stays alone), or "blocked" when the shop is no longer alone or a job
  * comes before its own (the usual claim then).
  */
-async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<ClaimedJob | null | "blocked"> {
+async function claimWhileAlone(sql: Sql, options: ClaimOptions): Promise<Claim | "blocked"> {
   const shop = aloneShop.get(sql);
   if (shop === undefined) return "blocked";
   const max = options.maxRunningPerShop ?? DEFAULT_MAX_RUNNING_PER_SHOP;
-  const job = await leaseWhileAlone(sql, leaseTerms(options), {
+  const leased = await leaseWhileAlone(sql, leaseTerms(options), {
     shop,
     cap: max > 0 ? max : Number.MAX_SAFE_INTEGER,
     kinds: options.kinds,
   });
-  if (job === "none") return null;
-  if (job === "blocked") {
+  if (leased === "blocked") {
     aloneShop.delete(sql);
     return "blocked";
   }
+  if (!leased.row) return { job: null, quiet: true, capped: leased.capped };
   // Not runnable (made dead): others may be due, the usual claim looks.
-  return (await runnable(sql, job, options)) ?? "blocked";
+  const job = await runnable(sql, leased.row, options);
+  return job ? { job, quiet: leased.quiet, capped: leased.capped } : "blocked";
 }
 
 /** (shop, kind) pairs with `max` or more jobs running under a live lease. */

@@ -12,7 +12,7 @@ import { DrainTimeoutError, errorMessage, LeaseLostError, PermanentJobError, Ret
 import {
   claimBatchJobs,
   claimJobById,
-  claimNextJob,
+  claimNext,
   completeJob,
   completeJobsIn,
   completionItem,
@@ -125,11 +125,16 @@ export function createWorker(options: WorkerOptions): Worker {
   let claiming: Promise<unknown> = Promise.resolve();
   /** Until when a claim found nothing: idle lanes do not ask again before (one poll per interval, not one per lane). */
   let nothingDueUntil = 0;
+  /**
+   * The last claim saw nothing else it could lease but jobs of these capped
+   * kinds, and no wake-up came since (null when not, or it could not tell).
+   */
+  let quietSince: { wakeUps: number; capped: ReadonlySet<string> } | null = null;
   function claimOne(idleLane: boolean): Promise<ClaimedJob | null> {
     const claim = claiming.then(async () => {
       const seen = wakeUpCount;
       if (idleLane && Date.now() < nothingDueUntil) return null;
-      const job = await claimNextJob(db, {
+      const { job, quiet, capped } = await claimNext(db, {
         owner,
         leaseMs,
         now: now(),
@@ -137,19 +142,31 @@ export function createWorker(options: WorkerOptions): Worker {
         maxRunningPerShop: options.maxRunningPerShop,
       });
       // Woken meanwhile: the work that woke it may have committed after this claim's read.
-      nothingDueUntil = job || wakeUpCount !== seen ? 0 : Date.now() + pollIntervalMs;
+      const nothingElse = (!job || quiet) && wakeUpCount === seen;
+      nothingDueUntil = nothingElse ? Date.now() + pollIntervalMs : 0;
+      // Only while wake-ups are heard: they bring what comes after; without them, the poll would.
+      quietSince = nothingElse && quiet && wakeUps ? { wakeUps: seen, capped: new Set(capped) } : null;
       return job;
     });
     claiming = claim.catch(() => undefined);
     return claim;
   }
 
-  async function runOnce(idleLane = false): Promise<boolean> {
+  /**
+   * Claims and runs one job: "none" when none was claimed; "quiet" when, as
+   * the last claim saw it, nothing else can be leased now and the job that
+   * ended frees no capped kind's slot (the lane then claims again only as an
+   * idle one would: after a wake-up, or at the poll); else "ran".
+   */
+  async function runNext(idleLane: boolean): Promise<"none" | "quiet" | "ran"> {
     const job = await claimOne(idleLane);
-    if (!job) return false;
+    if (!job) return "none";
     await runClaimed(job);
-    return true;
+    const quiet = quietSince && quietSince.wakeUps === wakeUpCount && !quietSince.capped.has(job.kind);
+    return quiet ? "quiet" : "ran";
   }
+
+  const runOnce = async (): Promise<boolean> => (await runNext(false)) !== "none";
 
   /** Runs a job this worker leased, with a batch of its shop and kind when its handler takes batches, and settles it. */
   async function runClaimed(job: ClaimedJob): Promise<void> {
@@ -464,18 +481,18 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function loop(): Promise<void> {
-    let ran = true;
+    let last: "none" | "quiet" | "ran" = "ran";
     while (!stopping) {
       const seen = wakeUpCount;
       try {
-        ran = await runOnce(!ran);
+        last = await runNext(last !== "ran");
         tell(() => observer.polled?.());
       } catch (error) {
-        ran = false;
+        last = "none";
         logger.error(`worker ${owner}: ${errorMessage(error)}`);
         tell(() => observer.polled?.(error));
       }
-      if (!ran && !stopping && wakeUpCount === seen)
+      if (last === "none" && !stopping && wakeUpCount === seen)
         await idle(
           nothingDueUntil > Date.now() ? Math.min(pollIntervalMs, nothingDueUntil - Date.now()) : pollIntervalMs,
           true,
@@ -519,7 +536,7 @@ export function createWorker(options: WorkerOptions): Worker {
       loops = [];
     },
 
-    runOnce: () => runOnce(),
+    runOnce,
 
     async runById(id) {
       const job = await claimJobById(db, id, { owner, leaseMs, now: now() });

@@ -92,7 +92,10 @@ describe("fair claim", () => {
     expect(rest.length).toBe(299);
     expect(rest.slice(2).every((s) => s === FLASH)).toBe(true);
     expect(await t.prisma.job.count({ where: { state: { not: "done" } } })).toBe(0);
-    // The last claim attempt found nothing due: no shop keeps a turn.
+    // Nothing due: the claim of the shop alone says so in one statement; the full claim, at most one
+    // discovery interval (5 s) later, finds nothing due either and leaves no shop a turn.
+    expect(await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
+    clock.advance(5_000);
     expect(await claimNextJob(t.prisma, { owner: "w", leaseMs: LEASE_MS, now: clock.now() })).toBeNull();
     expect(await t.prisma.queueTurn.count()).toBe(0);
   });
@@ -108,6 +111,9 @@ describe("fair claim", () => {
     await enqueueJob(t.prisma, { kind: "post-lead", key: "now", shop: "b.myshopify.com", runAt: clock.now() });
 
     expect(await run(5, clock)).toEqual(["b.myshopify.com"]);
+    // b's idle turn goes at the next full claim (discovery); a's stays while its job waits.
+    clock.advance(5_000);
+    expect(await run(5, clock)).toEqual([]);
     expect((await t.prisma.queueTurn.findMany()).map((r) => r.shop)).toEqual(["a.myshopify.com"]);
     clock.advance(60_000);
     expect(await run(5, clock)).toEqual(["a.myshopify.com"]);

@@ -3,10 +3,11 @@
  * soon as it is committed (PostgreSQL's notification), later work at its runAt
  * (a timer), and nothing that was rolled back.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { enqueueJob } from "../../app/queue/jobs.server";
 import type { ClaimedJob } from "../../app/queue/types";
 import { createWorker, type Worker } from "../../app/queue/worker.server";
+import { sqlOf, type Sql, type SqlStatement } from "../../app/db/sql";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogger, sleep } from "./helpers";
 
@@ -118,4 +119,65 @@ it("GIVEN a job whose worker died holding its lease WHEN the lease expires THEN 
   await until(() => ran.length === 1);
   expect(ran[0]).toMatchObject({ key: "orphaned" });
   expect(ran[0].atMs).toBeGreaterThanOrEqual(expiresAt.getTime());
+});
+
+/** Counts the claim's statements (the lease of a due job, found or not) on the test database's driver. */
+function countClaims(): { count: () => number; restore: () => void } {
+  let claims = 0;
+  const driver = sqlOf(t.prisma);
+  const all = driver.all.bind(driver);
+  const spy = vi.spyOn(driver, "all").mockImplementation(((statement: SqlStatement, params?: readonly unknown[]) => {
+    if (/SET "state" = 'running'/.test(statement.text)) claims++;
+    return all(statement, params);
+  }) as Sql["all"]);
+  return { count: () => claims, restore: () => spy.mockRestore() };
+}
+
+it("GIVEN an idle worker WHEN jobs come one at a time THEN each is claimed once, with no second look for work once it ends (its claim saw nothing else)", async () => {
+  await idleWorker();
+  await enqueueJob(t.prisma, { kind: "note", key: "warm-up", shop: "a.myshopify.com" });
+  await until(() => ran.length === 1);
+  await sleep(200);
+  const claims = countClaims();
+  try {
+    for (let i = 0; i < 5; i++) {
+      await enqueueJob(t.prisma, { kind: "note", key: `one-at-a-time:${i}`, shop: "a.myshopify.com" });
+      await until(() => ran.length === 2 + i);
+      await sleep(200);
+    }
+    expect(claims.count()).toBe(5);
+  } finally {
+    claims.restore();
+  }
+});
+
+it("GIVEN a kind capped at one running job and a poll an hour away WHEN three are enqueued together THEN each runs as the one before it ends, never two at once", async () => {
+  let running = 0;
+  let most = 0;
+  worker = createWorker({
+    db: t.prisma,
+    pollIntervalMs: HOUR_MS,
+    concurrency: 2,
+    maxRunningPerShop: 1,
+    logger: captureLogger(),
+    handlers: {
+      slow: async (job: ClaimedJob) => {
+        most = Math.max(most, ++running);
+        await sleep(150);
+        running--;
+        ran.push({ key: job.key, atMs: Date.now() });
+      },
+    },
+    observer: { polled: () => void looks++ },
+  });
+  worker.start();
+  await until(() => looks >= 3);
+
+  await t.prisma.$transaction(async (tx) => {
+    for (let i = 0; i < 3; i++) await enqueueJob(tx, { kind: "slow", key: `capped:${i}`, shop: "a.myshopify.com" });
+  });
+
+  await until(() => ran.length === 3);
+  expect(ran.map((r) => r.key)).toEqual(["capped:0", "capped:1", "capped:2"]);
+  expect(most).toBe(1);
 });
