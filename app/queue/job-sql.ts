@@ -320,6 +320,13 @@ const kindsAtCap = (andLeased: string) =>
   `ARRAY(SELECT k."kind" FROM (SELECT r."kind" FROM "Job" r WHERE r."shop" = $4 AND r."state" = 'running' AND r."leaseExpiresAt" >= $3 ${andLeased}) k
     GROUP BY k."kind" HAVING COUNT(*) >= $5)`;
 
+/**
+ * Due jobs the leased job's `quiet` looks at, at most: a longer backlog is
+ * answered "not quiet" (the lane claims again, as it would anyway) rather
+ * than read whole on every claim.
+ */
+const QUIET_SCAN = 256;
+
 const claimAlone = (withKinds: boolean) => {
   const waiting = `o."state" IN ('pending', 'failed') AND o."runAt" <= $3`;
   return statement(`WITH "leased" AS (
@@ -337,13 +344,13 @@ const claimAlone = (withKinds: boolean) => {
         (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
         OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
       RETURNING ${JOB_COLUMNS})
-    SELECT ${JOB_COLUMNS}, FALSE AS "blocked", NOT EXISTS (
-        SELECT 1 FROM "Job" m
-        WHERE m."shop" = $4 AND m."state" IN ('pending', 'failed') AND m."runAt" <= $3 AND m."id" <> l."id"${withKinds ? ` AND m."kind" = ANY($6)` : ""}
-          AND (SELECT COUNT(*) FROM "Job" r WHERE r."state" = 'running' AND r."shop" = m."shop" AND r."kind" = m."kind" AND r."leaseExpiresAt" >= $3)
-            + CASE WHEN m."kind" = l."kind" THEN 1 ELSE 0 END < $5
-      ) AS "quiet", ${kindsAtCap(`UNION ALL SELECT l."kind"`)} AS "capped"
-    FROM "leased" l
+    SELECT ${JOB_COLUMNS.replace(/"(\w+)"/g, 'l."$1"')}, FALSE AS "blocked", COALESCE((
+        SELECT BOOL_AND(d."kind" = ANY(c."capped")) AND COUNT(*) < ${QUIET_SCAN} FROM (
+          SELECT m."kind" FROM "Job" m
+          WHERE m."shop" = $4 AND m."state" IN ('pending', 'failed') AND m."runAt" <= $3 AND m."id" <> l."id"${withKinds ? ` AND m."kind" = ANY($6)` : ""}
+          LIMIT ${QUIET_SCAN}) d
+      ), TRUE) AS "quiet", c."capped"
+    FROM "leased" l CROSS JOIN LATERAL (SELECT ${kindsAtCap(`UNION ALL SELECT l."kind"`)} AS "capped") c
     UNION ALL
     SELECT ${JOB_COLUMNS.replace(/"\w+"/g, "NULL")}, (
         ${oldestNotOfShop("pending", withKinds)}
