@@ -556,6 +556,40 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
       await phoneSession.close();
     }
   }, 180_000);
+
+  it("(g) stacks Activity's jobs and API calls in the width of a 375 px screen", async () => {
+    const phoneSession = await openEmbeddedSession(
+      browser,
+      { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
+      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
+    );
+    // A dead job with a long error: the widest row the jobs table can have.
+    const dead = await server.db.job.create({
+      data: {
+        kind: "post-lead",
+        key: `e2e-phone-dead-${locale}`,
+        shop,
+        state: "dead",
+        attempts: 10,
+        lastError: "Seller API answered 503 Service Unavailable at /api/v1/orders after 10 attempts ".repeat(3),
+      },
+    });
+    try {
+      const p = phoneSession.page;
+      await visit(p, await url("/app/activity"));
+      // Below 768 px each job and each call is a block of its own, its cells under their headings.
+      await p.locator("ul[data-jobs-table] li").first().waitFor();
+      await p.locator("ul[data-calls-table] li").first().waitFor();
+      expect(await p.locator("ul[data-jobs-table] li").first().textContent()).toContain(tr("activity.jobState.dead"));
+      expect(await p.locator("ul[data-calls-table] dt").first().textContent()).toBe(tr("activity.calls.col.method"));
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(p)).toEqual([]);
+      await docsScreenshot(phoneSession, "activity-phone", locale);
+    } finally {
+      await server.db.job.delete({ where: { id: dead.id } });
+      await phoneSession.close();
+    }
+  }, 180_000);
 });
 
 describe("first run", () => {
