@@ -4,10 +4,10 @@
  */
 export const mappingsActivityBackfillEn = {
   "mappings.title": "Products and cities",
-  "mappings.tab.products": "Shopify products",
-  "mappings.tab.skus": "SKU mappings",
-  "mappings.tab.cities": "City aliases",
-  "mappings.tab.csv": "Import and export",
+  "mappings.tab.products": "Products",
+  "mappings.tab.skus": "SKUs",
+  "mappings.tab.cities": "Cities",
+  "mappings.tab.csv": "CSV",
   "mappings.noCatalogue.title": "The platform catalogue is not synced yet",
   "mappings.noCatalogue.body":
     "Connect your COD platform in Settings: the app then reads your platform's products and delivered cities.",

@@ -3,10 +3,10 @@ import type { mappingsActivityBackfillEn } from "./mappings-activity-backfill.en
 
 export const mappingsActivityBackfillFr: Record<keyof typeof mappingsActivityBackfillEn, string> = {
   "mappings.title": "Produits et villes",
-  "mappings.tab.products": "Produits Shopify",
-  "mappings.tab.skus": "Correspondances SKU",
-  "mappings.tab.cities": "Alias de villes",
-  "mappings.tab.csv": "Import et export",
+  "mappings.tab.products": "Produits",
+  "mappings.tab.skus": "SKU",
+  "mappings.tab.cities": "Villes",
+  "mappings.tab.csv": "CSV",
   "mappings.noCatalogue.title": "Le catalogue de la plateforme n'est pas encore synchronisé",
   "mappings.noCatalogue.body":
     "Connectez votre plateforme COD dans les paramètres : l'application lit alors vos produits et les villes livrées.",

@@ -86,6 +86,12 @@ export const oddsEn = {
   "odds.stop.shipped":
     "Its parcel has left: have it brought back; the trip out and back costs {cost} ({fee} each way).",
   "odds.stop.feeUnknown": "If its parcel goes and comes back, you pay the city's delivery fee twice (out and back).",
+  "odds.stop.before.own":
+    "Stop its lead before the parcel leaves: if it goes and comes back, it costs you {cost}: the trip out and back ({fee} each way) and your own cost of a failed order ({own}).",
+  "odds.stop.shipped.own":
+    "Its parcel has left: have it brought back; it costs you {cost}: the trip out and back ({fee} each way) and your own cost of a failed order ({own}).",
+  "odds.stop.feeUnknown.own":
+    "If its parcel goes and comes back, you pay the city's delivery fee twice (out and back), plus your own cost of a failed order ({own}).",
   "odds.cancelled": "Cancelled in Shopify before it was sent: it will not be sent, nothing to gain or lose.",
   "odds.settled.estimate": "estimated before sending",
   "odds.settled.outcome": "Outcome: {outcome}.",
@@ -97,6 +103,10 @@ export const oddsEn = {
     "Stop its lead in the platform's seller space: a parcel out and back costs {cost} ({fee} each way)",
   "odds.fact.stopCostUnknown":
     "Stop its lead in the platform's seller space: a parcel out and back costs the city's delivery fee twice",
+  "odds.fact.stopCost.own":
+    "Stop its lead in the platform's seller space: a parcel out and back costs you {cost} ({fee} each way and your own cost of a failed order, {own})",
+  "odds.fact.stopCostUnknown.own":
+    "Stop its lead in the platform's seller space: a parcel out and back costs the city's delivery fee twice, plus your own cost of a failed order ({own})",
   "odds.fact.cancelled": "Cancelled in Shopify before it was sent: it will not be sent",
   "odds.level.none": "no recommendation",
 } as const;

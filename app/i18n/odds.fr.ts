@@ -91,6 +91,12 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
     "Son colis est parti : faites-le revenir ; l'aller et le retour vous coûtent {cost} ({fee} chacun).",
   "odds.stop.feeUnknown":
     "Si son colis part et revient, vous payez deux fois les frais de livraison de la ville (aller et retour).",
+  "odds.stop.before.own":
+    "Arrêtez son lead avant le départ du colis : s'il part et revient, il vous coûte {cost} : l'aller et le retour ({fee} chacun) et votre coût d'une commande échouée ({own}).",
+  "odds.stop.shipped.own":
+    "Son colis est parti : faites-le revenir ; il vous coûte {cost} : l'aller et le retour ({fee} chacun) et votre coût d'une commande échouée ({own}).",
+  "odds.stop.feeUnknown.own":
+    "Si son colis part et revient, vous payez deux fois les frais de livraison de la ville (aller et retour), plus votre coût d'une commande échouée ({own}).",
   "odds.cancelled": "Annulée dans Shopify avant l'envoi : elle ne sera pas envoyée, rien à gagner ni à perdre.",
   "odds.settled.estimate": "estimées avant l'envoi",
   "odds.settled.outcome": "Résultat : {outcome}.",
@@ -102,6 +108,10 @@ export const oddsFr: Record<keyof typeof oddsEn, string> = {
     "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte {cost} ({fee} chacun)",
   "odds.fact.stopCostUnknown":
     "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte deux fois les frais de livraison de la ville",
+  "odds.fact.stopCost.own":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour vous coûte {cost} ({fee} chacun et votre coût d'une commande échouée, {own})",
+  "odds.fact.stopCostUnknown.own":
+    "Arrêtez son lead dans l'espace vendeur de la plateforme : un colis aller et retour coûte deux fois les frais de livraison de la ville, plus votre coût d'une commande échouée ({own})",
   "odds.fact.cancelled": "Annulée dans Shopify avant l'envoi : elle ne sera pas envoyée",
   "odds.level.none": "aucune recommandation",
 };

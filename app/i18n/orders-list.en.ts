@@ -34,6 +34,7 @@ export const ordersListEn = {
   "stage.detail.call": "Call: {value}",
   "stage.detail.parcel": "Parcel: {value}",
   "stage.detail.lead": "Lead {ref}",
+  "stage.platform": "Platform: {stage}",
 
   "attention.customer": "Risky customer: {reason}",
   "attention.ready.autoSendOff": "Ready to send (automatic sending is off)",

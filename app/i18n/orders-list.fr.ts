@@ -32,6 +32,7 @@ export const ordersListFr: Record<keyof typeof ordersListEn, string> = {
   "stage.detail.call": "Appel : {value}",
   "stage.detail.parcel": "Colis : {value}",
   "stage.detail.lead": "Lead {ref}",
+  "stage.platform": "Plateforme : {stage}",
 
   "attention.customer": "Client à risque : {reason}",
   "attention.ready.autoSendOff": "Prête à envoyer (envoi automatique désactivé)",

@@ -254,6 +254,7 @@ export const ordersEn = {
   "order.shopify.tags": "Tags",
   "order.shopify.noTags": "No tags",
   "order.shopify.cancelled": "Cancelled in Shopify",
+  "order.shopify.refunded": "Refunded in Shopify",
   "order.shopify.missing": "Shopify no longer has this order (deleted, or not visible to the app).",
   "order.shopify.financial.PENDING": "Payment pending",
   "order.shopify.financial.AUTHORIZED": "Authorized",

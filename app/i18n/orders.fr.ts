@@ -261,6 +261,7 @@ export const ordersFr: Record<keyof typeof ordersEn, string> = {
   "order.shopify.tags": "Balises",
   "order.shopify.noTags": "Aucune balise",
   "order.shopify.cancelled": "Annulée dans Shopify",
+  "order.shopify.refunded": "Remboursée dans Shopify",
   "order.shopify.missing": "Shopify n'a plus cette commande (supprimée, ou invisible pour l'application).",
   "order.shopify.financial.PENDING": "Paiement en attente",
   "order.shopify.financial.AUTHORIZED": "Autorisé",

@@ -80,6 +80,23 @@ export function stageOf(input: StageInput): Stage {
   return group ? STAGE_OF_GROUP[group as UnsentGroup] : "received";
 }
 
+/** What Shopify did to an order whose lead goes on: the platform's stage would read as "all good". */
+export type ShopifyStop = "cancelled" | "refunded";
+
+/** Stages of a lead still on its way: a word that promises the parcel ships. */
+const MOVING: readonly Stage[] = ["sent", "confirmed", "shipped"];
+
+/**
+ * What the order's status badge leads with: cancelled or refunded in Shopify while its lead
+ * goes on, that (the stage then is the platform's, shown beside it); otherwise null, and the
+ * stage says it all. The Orders list and the order page both read it.
+ */
+export function shopifyStopOf(input: StageInput & { refunded?: boolean }): ShopifyStop | null {
+  if (!MOVING.includes(stageOf(input))) return null;
+  if (input.cancelled) return "cancelled";
+  return input.refunded ? "refunded" : null;
+}
+
 /** Why an order left the happy path, when it did. */
 export type StopReason =
   | "held"

@@ -13,7 +13,7 @@ import { FORMATS } from "../i18n/formats";
 import { renderMessage } from "../i18n/message-ref";
 import { MEDIUM_RISK_GAP, type OddsRiskLevel } from "./decision";
 import { oddsReasonRef, type OddsReason } from "./explain";
-import type { OddsStanding } from "./standing";
+import type { OddsStanding, StopCost } from "./standing";
 
 /** What was stored of an order's score (OrderOdds). */
 export interface StoredOdds {
@@ -87,20 +87,26 @@ export function riskFacts(odds: StoredOdds): RiskFact[] {
  */
 export function nothingToGainFacts(
   standing: Extract<OddsStanding, { kind: "stop" | "cancelled" }>,
-  deliveryFeeCents: number | null,
+  cost: StopCost,
 ): RiskFact[] {
   if (standing.kind === "cancelled")
     return [{ description: english({ key: "odds.fact.cancelled" }), sentiment: "NEUTRAL" }];
   return [
     { description: english({ key: `odds.fact.stop.${standing.why}` }), sentiment: "NEGATIVE" },
-    {
-      description:
-        deliveryFeeCents === null
-          ? english({ key: "odds.fact.stopCostUnknown" })
-          : context.t("odds.fact.stopCost", { cost: money(2 * deliveryFeeCents), fee: money(deliveryFeeCents) }),
-      sentiment: "NEGATIVE",
-    },
+    { description: stopCostFact(cost), sentiment: "NEGATIVE" },
   ];
+}
+
+/** What a parcel out and back costs, the merchant's own cost of a failed order named when set. */
+function stopCostFact({ feeCents, ownCents, totalCents }: StopCost): string {
+  if (feeCents === null || totalCents === null)
+    return ownCents === null
+      ? english({ key: "odds.fact.stopCostUnknown" })
+      : context.t("odds.fact.stopCostUnknown.own", { own: money(ownCents) });
+  const params = { cost: money(totalCents), fee: money(feeCents) };
+  return ownCents === null
+    ? context.t("odds.fact.stopCost", params)
+    : context.t("odds.fact.stopCost.own", { ...params, own: money(ownCents) });
 }
 
 /** A short stable name of an assessment's content (FNV-1a of its JSON): equal when nothing changed. */

@@ -43,3 +43,26 @@ export function oddsStandingOf(input: OddsStandingInput): OddsStanding {
   if (input.cancelled) return { kind: "cancelled" };
   return { kind: "open" };
 }
+
+/**
+ * What a parcel sent out and back costs the merchant: the platform's delivery fee each way
+ * and, when Settings has it, the merchant's own cost of a failed order (packing, the call,
+ * the product's wear), which Settings adds to the fee out and back, as the expected value does.
+ */
+export interface StopCost {
+  /** The city's delivery fee, each way; null when unknown. */
+  feeCents: number | null;
+  /** The merchant's own cost of a failed order; null when not set (0). */
+  ownCents: number | null;
+  /** Out and back plus the merchant's own cost; null while the fee is unknown. */
+  totalCents: number | null;
+}
+
+export function stopCostOf(deliveryFeeCents: number | null, refusalCostCents: number): StopCost {
+  const ownCents = refusalCostCents > 0 ? refusalCostCents : null;
+  return {
+    feeCents: deliveryFeeCents,
+    ownCents,
+    totalCents: deliveryFeeCents === null ? null : 2 * deliveryFeeCents + (ownCents ?? 0),
+  };
+}

@@ -8,6 +8,7 @@ import type { Db } from "../db.server";
 import type { HoldReasonView, OddsHold } from "../customers/hold-reason";
 import { oddsModelFor, oddsOfLinks, type OddsView } from "../customers/delivery-odds.server";
 import { loadOddsModel } from "../customers/odds-fit.server";
+import { readShopSettings } from "../models/shop-settings";
 
 export interface OrderOddsView {
   odds: OddsView;
@@ -16,6 +17,8 @@ export interface OrderOddsView {
   model: { source: "prior" | "fitted"; settled: number };
   /** The odds hold, while the shop's policy keeps the order back. */
   hold: OddsHold | null;
+  /** The merchant's own cost of a failed order (Settings), in cents; 0 when not set. */
+  refusalCostCents: number;
 }
 
 /** The order's score, or null before it was scored (or after its customer was erased). */
@@ -30,7 +33,9 @@ export async function loadOrderOdds(
   const row = await db.oddsModel.findUnique({ where: { shop }, select: { fittedAt: true } });
   const model = await oddsModelFor(db, shop, row?.fittedAt ?? null);
   const reason = holdReason && "reason" in holdReason ? holdReason.reason : null;
+  const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
   return {
+    refusalCostCents: readShopSettings(shopRow?.settings).deliveryOdds.refusalCost * 100,
     odds,
     shopRate: model.context.shopRate,
     model: { source: model.stored.source, settled: model.stored.settled },

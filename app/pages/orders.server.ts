@@ -25,7 +25,7 @@ import { oddsStandingOf, type OddsStanding } from "../odds/standing";
 import type { HoldReasonView } from "../customers/hold-reason";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import { anomalyCodesOf, type IssueFamily } from "../models/anomaly-codes";
-import { stageOf, type Stage } from "../models/order-stage";
+import { shopifyStopOf, stageOf, type ShopifyStop, type Stage } from "../models/order-stage";
 import { CONFIRMATION_STATUSES, SHIPPING_STATUSES } from "../vocabulary/platform-status";
 import { FLAG_DUPLICATE_KEPT } from "../models/next-action";
 import { refusalOfData, type Refusal } from "../models/refusal";
@@ -109,6 +109,8 @@ export interface OrderRow extends RowSummary {
   state: string;
   /** One word for where the order stands (models/order-stage). */
   stage: Stage;
+  /** Cancelled or refunded in Shopify while its lead goes on: the badge leads with that. */
+  shopifyStop: ShopifyStop | null;
   leadRef: string | null;
   confirmationStatus: string | null;
   shippingStatus: string | null;
@@ -438,6 +440,13 @@ export function toOrderRow(row: SelectedRow, context: RowContext = {}): OrderRow
       confirmationStatus: row.confirmationStatus,
       shippingStatus: row.shippingStatus,
       cancelled,
+    }),
+    shopifyStop: shopifyStopOf({
+      state: row.state,
+      confirmationStatus: row.confirmationStatus,
+      shippingStatus: row.shippingStatus,
+      cancelled,
+      refunded: row.mismatch === "refunded",
     }),
     leadRef: row.leadRef,
     confirmationStatus: row.confirmationStatus,

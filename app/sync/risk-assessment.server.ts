@@ -14,7 +14,8 @@ import { timelineItems, timelineRow, type TimelineEntry } from "../models/timeli
 import { asDate, asString, sqlDatabaseOf, statement, type SqlDatabase } from "../db/sql";
 import { msg } from "../i18n/message-ref";
 import { assessmentKey, nothingToGainFacts } from "../odds/assessment";
-import { oddsStandingOf } from "../odds/standing";
+import { oddsStandingOf, stopCostOf, type StopCost } from "../odds/standing";
+import { readShopSettings } from "../models/shop-settings";
 import type { City } from "../leads/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { ORDER_RISK_ASSESSMENT_CREATE } from "../shopify/documents";
@@ -75,7 +76,7 @@ export async function writeRiskAssessment(
     standing.kind === "stop" || standing.kind === "cancelled"
       ? {
           level: "NONE" as const,
-          facts: nothingToGainFacts(standing, await deliveryFeeOfLink(db, link.shop, row.cityId)),
+          facts: nothingToGainFacts(standing, await stopCostOfLink(db, link.shop, row.cityId)),
         }
       : await scoredAssessment(db, link, linkId, asDate(row.modelFittedAt));
   const key = assessmentKey(level, facts);
@@ -116,17 +117,18 @@ async function scoredAssessment(
   return assessmentOf(view, model.context.shopRate, hold && "reason" in hold ? hold.reason : null);
 }
 
-/** The platform's delivery fee of the link's city, from the shop's cached cities; null when unknown. */
-async function deliveryFeeOfLink(db: PipelineDeps["db"], shop: string, cityId: unknown): Promise<number | null> {
-  if (typeof cityId !== "number") return null;
-  const row = await db.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true } });
+/** What the link's parcel out and back costs: its city's fee (the shop's cached cities) and the shop's own cost. */
+async function stopCostOfLink(db: PipelineDeps["db"], shop: string, cityId: unknown): Promise<StopCost> {
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true, settings: true } });
+  const refusalCostCents = readShopSettings(row?.settings).deliveryOdds.refusalCost * 100;
+  if (typeof cityId !== "number") return stopCostOf(null, refusalCostCents);
   let cities: City[] = [];
   try {
     cities = row?.citiesJson ? (JSON.parse(row.citiesJson) as City[]) : [];
   } catch {
     cities = [];
   }
-  return deliveryFeeCents(cityId, cities);
+  return stopCostOf(deliveryFeeCents(cityId, cities), refusalCostCents);
 }
 
 /** The assessment written, its timeline row and the job's completion: one statement, all or none. */

@@ -524,6 +524,72 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect(await page.getByLabel(tr("settings.contact.fr")).inputValue()).toContain("{name}");
     // Eight pages, each loaded and checked by axe: minutes on a loaded machine.
   }, 180_000);
+
+  it("(f) reaches and reads every Products and cities tab at 375 px", async () => {
+    const phoneSession = await openEmbeddedSession(
+      browser,
+      { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
+      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
+    );
+    try {
+      const p = phoneSession.page;
+      await visit(p, await url("/app/mappings?tab=products"));
+      const names = ["products", "skus", "cities", "csv"] as const;
+      const tabs = names.map((tab) => p.getByRole("tab", { name: tr(`mappings.tab.${tab}`), exact: true }));
+      await tabs[0]!.waitFor();
+      // Every tab in the strip, whole, inside the screen: none behind "more views", none cut at the edge.
+      for (const [i, tab] of tabs.entries()) {
+        await expect.poll(() => tab.isVisible(), { message: names[i] }).toBe(true);
+        const box = await tab.boundingBox();
+        expect(box!.x, names[i]).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, names[i]).toBeLessThanOrEqual(375);
+        expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${names[i]} read whole`).toBe(true);
+      }
+      for (const [i, tab] of names.entries()) {
+        await tabs[i]!.click();
+        await expect.poll(() => new URL(p.url()).searchParams.get("tab") ?? "products").toBe(tab);
+        await expect.poll(() => tabs[i]!.getAttribute("aria-selected")).toBe("true");
+      }
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(p)).toEqual([]);
+    } finally {
+      await phoneSession.close();
+    }
+  }, 180_000);
+
+  it("(g) stacks Activity's jobs and API calls in the width of a 375 px screen", async () => {
+    const phoneSession = await openEmbeddedSession(
+      browser,
+      { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
+      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
+    );
+    // A dead job with a long error: the widest row the jobs table can have.
+    const dead = await server.db.job.create({
+      data: {
+        kind: "post-lead",
+        key: `e2e-phone-dead-${locale}`,
+        shop,
+        state: "dead",
+        attempts: 10,
+        lastError: "Seller API answered 503 Service Unavailable at /api/v1/orders after 10 attempts ".repeat(3),
+      },
+    });
+    try {
+      const p = phoneSession.page;
+      await visit(p, await url("/app/activity"));
+      // Below 768 px each job and each call is a block of its own, its cells under their headings.
+      await p.locator("ul[data-jobs-table] li").first().waitFor();
+      await p.locator("ul[data-calls-table] li").first().waitFor();
+      expect(await p.locator("ul[data-jobs-table] li").first().textContent()).toContain(tr("activity.jobState.dead"));
+      expect(await p.locator("ul[data-calls-table] dt").first().textContent()).toBe(tr("activity.calls.col.method"));
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await axeViolations(p)).toEqual([]);
+      await docsScreenshot(phoneSession, "activity-phone", locale);
+    } finally {
+      await server.db.job.delete({ where: { id: dead.id } });
+      await phoneSession.close();
+    }
+  }, 180_000);
 });
 
 describe("first run", () => {

@@ -228,6 +228,12 @@ describe("a cancelled order that still ships", () => {
     const banner = page.locator('[data-next-action="stopLead"]');
     await banner.waitFor();
     const ref = (await linkOf(ORDERS.cancelled.name)).leadRef!;
+    // The title's badge says what is true, never the platform's "Confirmée" alone; that stays readable beside it.
+    const platformWord = tr("stage.platform", { stage: tr("stage.confirmed").toLocaleLowerCase("fr") });
+    expect(await visibleText(page, '[data-shopify-stop="cancelled"]')).toBe(
+      `${tr("order.shopify.cancelled")} ${platformWord}`,
+    );
+    expect(await visibleText(page, "[data-platform-stage]")).toBe(platformWord);
     expect(await visibleText(page, '[data-stop-lead="what"]')).toBe(tr("next.stopLead.what.cancelled", { ref }));
     expect(await visibleText(page, '[data-stop-lead="cost"]')).toBe(
       tr("next.stopLead.cost", { fee: format.money(2000) }),
@@ -271,6 +277,10 @@ describe("a cancelled order that still ships", () => {
       const frame = page.frames().find((f) => new URL(f.url()).pathname === "/app/orders")!;
       expect(await visibleText(frame, `tr:has([data-order="${ORDERS.cancelled.name}"]) [data-attention]`)).toBe(
         tr("attention.mismatch.cancelled"),
+      );
+      // Its status says cancelled in Shopify, as on its page, not the platform's "Confirmée".
+      expect(await visibleText(frame, `tr:has([data-order="${ORDERS.cancelled.name}"]) [data-stage]`)).toBe(
+        tr("order.shopify.cancelled"),
       );
       // Every "À traiter" cell lies inside the table's visible width: nothing to scroll to.
       const cut = await frame.evaluate(() => {

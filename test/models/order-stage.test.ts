@@ -1,6 +1,6 @@
 /** One stage per order, from the link's state and the lead's statuses, and how far it went. */
 import { describe, expect, it } from "vitest";
-import { stageOf, stepperOf, STAGE_TONES, STAGES, type StageInput } from "../../app/models/order-stage";
+import { shopifyStopOf, stageOf, stepperOf, STAGE_TONES, STAGES, type StageInput } from "../../app/models/order-stage";
 
 const at = (
   state: string,
@@ -89,5 +89,27 @@ describe("stepperOf", () => {
     expect(stepperOf(at("created", "confirmed", "shipped"))).toEqual({ reached: 3, stopped: null });
     expect(stepperOf(at("created", "confirmed", "returned"))).toEqual({ reached: 3, stopped: "returned" });
     expect(stepperOf(at("created", "confirmed", "paid"))).toEqual({ reached: 4, stopped: null });
+  });
+});
+
+describe("shopifyStopOf", () => {
+  it("leads with Shopify's cancellation or refund while the lead goes on, never with the platform's good news", () => {
+    expect(shopifyStopOf(at("created", "confirmed", "pending", true))).toBe("cancelled");
+    expect(shopifyStopOf(at("created", "new", "pending", true))).toBe("cancelled");
+    expect(shopifyStopOf(at("damaged", "confirmed", "shipped", true))).toBe("cancelled");
+    expect(shopifyStopOf({ ...at("created", "confirmed", "pending"), refunded: true })).toBe("refunded");
+    // Cancelled and refunded: the cancellation says more.
+    expect(shopifyStopOf({ ...at("created", "confirmed", "pending", true), refunded: true })).toBe("cancelled");
+  });
+
+  it("leaves the stage alone when it already tells the truth", () => {
+    expect(shopifyStopOf(at("created", "confirmed", "pending"))).toBeNull();
+    // Cancelled before it was sent: the stage says cancelled.
+    expect(shopifyStopOf(at("held", null, null, true))).toBeNull();
+    expect(shopifyStopOf(at("cancelled", null, null, true))).toBeNull();
+    // The lead reached its outcome: that is what happened.
+    expect(shopifyStopOf(at("created", "confirmed", "delivered", true))).toBeNull();
+    expect(shopifyStopOf(at("created", "confirmed", "returned", true))).toBeNull();
+    expect(shopifyStopOf({ ...at("created", "fake", "pending"), refunded: true })).toBeNull();
   });
 });

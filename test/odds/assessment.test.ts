@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assessmentKey, MAX_FACTS, riskFacts, type StoredOdds } from "../../app/odds/assessment";
+import { assessmentKey, MAX_FACTS, nothingToGainFacts, riskFacts, type StoredOdds } from "../../app/odds/assessment";
+import { stopCostOf } from "../../app/odds/standing";
 
 const odds: StoredOdds = {
   probability: 0.38,
@@ -64,5 +65,27 @@ describe("the order's risk card in Shopify", () => {
     expect(assessmentKey("HIGH", facts)).toBe(assessmentKey("HIGH", riskFacts({ ...odds })));
     expect(assessmentKey("MEDIUM", facts)).not.toBe(assessmentKey("HIGH", facts));
     expect(assessmentKey("HIGH", riskFacts({ ...odds, probability: 0.39 }))).not.toBe(assessmentKey("HIGH", facts));
+  });
+});
+
+describe("the risk card of an order cancelled in Shopify while its lead goes on", () => {
+  const stop = { kind: "stop", why: "cancelled", shipped: false } as const;
+
+  it("GIVEN no own cost in Settings THEN the parcel out and back costs the platform's fee twice", () => {
+    expect(nothingToGainFacts(stop, stopCostOf(2500, 0))[1]).toEqual({
+      description: "Stop its lead in the platform's seller space: a parcel out and back costs 50 MAD (25 MAD each way)",
+      sentiment: "NEGATIVE",
+    });
+  });
+
+  it("GIVEN the merchant's own cost of a failed order THEN it is added and named as theirs", () => {
+    expect(nothingToGainFacts(stop, stopCostOf(2500, 1000))[1]).toEqual({
+      description:
+        "Stop its lead in the platform's seller space: a parcel out and back costs you 60 MAD (25 MAD each way and your own cost of a failed order, 10 MAD)",
+      sentiment: "NEGATIVE",
+    });
+    expect(nothingToGainFacts(stop, stopCostOf(null, 1000))[1]!.description).toBe(
+      "Stop its lead in the platform's seller space: a parcel out and back costs the city's delivery fee twice, plus your own cost of a failed order (10 MAD)",
+    );
   });
 });

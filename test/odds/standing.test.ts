@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oddsStandingOf } from "../../app/odds/standing";
+import { oddsStandingOf, stopCostOf } from "../../app/odds/standing";
 
 const sent = { state: "created", cancelled: false };
 
@@ -50,5 +50,20 @@ describe("what an order's delivery odds can still say", () => {
         kind: "open",
       },
     );
+  });
+});
+
+describe("what a parcel out and back costs the merchant", () => {
+  it("GIVEN no own cost in Settings THEN the platform's fee out and back, nothing of the merchant's", () => {
+    expect(stopCostOf(2500, 0)).toEqual({ feeCents: 2500, ownCents: null, totalCents: 5000 });
+  });
+
+  it("GIVEN the merchant's own cost of a failed order THEN it is named and added to the fee out and back", () => {
+    expect(stopCostOf(2500, 1000)).toEqual({ feeCents: 2500, ownCents: 1000, totalCents: 6000 });
+  });
+
+  it("GIVEN the city's fee unknown THEN no total, the merchant's own cost still named", () => {
+    expect(stopCostOf(null, 1000)).toEqual({ feeCents: null, ownCents: 1000, totalCents: null });
+    expect(stopCostOf(null, 0)).toEqual({ feeCents: null, ownCents: null, totalCents: null });
   });
 });

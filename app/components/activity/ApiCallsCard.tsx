@@ -3,7 +3,7 @@
  * platform's support needs it to find the failed call in its own logs.
  */
 import { Badge, BlockStack, Select, Text } from "@shopify/polaris";
-import { ScrollTable } from "../ScrollTable";
+import { StackedTable } from "../StackedTable";
 import { useFormat, useT } from "../../i18n/react";
 import { CardHeading } from "../CardHeading";
 import { ActivityTableCard, zonedIntro } from "./ActivityTableCard";
@@ -57,7 +57,7 @@ export function ApiCallsCard({
       empty={calls.length === 0 ? t("activity.calls.empty") : null}
       pages={{ hasNext, hasPrevious, onNext, onPrevious, label: t("activity.calls.pages") }}
       table={() => (
-        <ScrollTable
+        <StackedTable
           label={t("activity.calls.title")}
           data-calls-table
           headings={[

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Badge, Button, InlineStack, Select, Text } from "@shopify/polaris";
-import { ScrollTable } from "../ScrollTable";
+import { StackedTable } from "../StackedTable";
 import { translateCode, useFormat, useT } from "../../i18n/react";
 import { CardHeading } from "../CardHeading";
 import { ActivityTableCard, zonedIntro } from "./ActivityTableCard";
@@ -93,7 +93,7 @@ export function JobsCard({
       empty={jobs.length === 0 ? t("activity.jobs.empty") : null}
       pages={{ hasNext, hasPrevious, onNext, onPrevious, label: t("activity.jobs.pages") }}
       table={() => (
-        <ScrollTable
+        <StackedTable
           label={t("activity.jobs.title")}
           data-jobs-table
           headings={[
@@ -114,15 +114,15 @@ export function JobsCard({
                 {t(`activity.jobState.${job.state}`)}
               </Badge>,
               t("activity.jobs.attempts", { attempts: job.attempts, max: job.maxAttempts }),
-              <div key="error" className="cod-cell-wrap">
-                <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
-                  {job.lastError ? (
+              job.lastError ? (
+                <div key="error" className="cod-cell-wrap">
+                  <Text as="span" variant="bodySm" tone={job.state === "dead" ? "critical" : "subdued"} breakWord>
                     <span lang="en" translate="no">
                       {job.lastError}
                     </span>
-                  ) : null}
-                </Text>
-              </div>,
+                  </Text>
+                </div>
+              ) : null,
               format.dateTime(job.runAt, { seconds: true }),
               job.retryable ? (
                 <Button

@@ -85,7 +85,9 @@ export function MappingsPage() {
         ) : null}
         <Layout.Section>
           <BlockStack gap="400">
+            {/* Fitted, with one-word labels: below 768 px Polaris scrolls a tab strip sideways, cutting it on a phone. */}
             <Tabs
+              fitted
               selected={MAPPINGS_TABS.indexOf(data.tab)}
               onSelect={selectTab}
               tabs={MAPPINGS_TABS.map((tab) => ({ id: `mappings-${tab}`, content: t(`mappings.tab.${tab}`) }))}

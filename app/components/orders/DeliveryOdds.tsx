@@ -12,7 +12,7 @@ import { renderMessage } from "../../i18n/message-ref";
 import type { Formatter } from "../../i18n";
 import { useFormat, useT, type Translate } from "../../i18n/react";
 import type { OrderOddsView } from "../../pages/delivery-odds.server";
-import type { OddsStanding, SettledBucket } from "../../odds/standing";
+import { stopCostOf, type OddsStanding, type SettledBucket, type StopCost } from "../../odds/standing";
 
 const OUTCOME_STAGE: Record<SettledBucket, "stage.delivered" | "stage.returned" | "stage.cancelled"> = {
   delivered: "stage.delivered",
@@ -102,14 +102,26 @@ export function OddsCell({ odds, standing }: { odds: OddsView | null; standing: 
   );
 }
 
+/** What a parcel out and back costs: the platform's fee each way, plus the merchant's own cost when set. */
+function returnCostText(t: Translate, format: Formatter, shipped: boolean, cost: StopCost): string {
+  const own = cost.ownCents === null ? null : format.money(cost.ownCents);
+  if (cost.feeCents === null || cost.totalCents === null)
+    return own === null ? t("odds.stop.feeUnknown") : t("odds.stop.feeUnknown.own", { own });
+  const params = { cost: format.money(cost.totalCents), fee: format.money(cost.feeCents) };
+  const key = shipped ? "odds.stop.shipped" : "odds.stop.before";
+  return own === null ? t(key, params) : t(`${key}.own`, { ...params, own });
+}
+
 /** The order page's card. */
 /** What the card says of an order with nothing left to gain: stop it (and what a return costs), or nothing to send. */
 function NothingToGain({
   standing,
   deliveryFeeCents,
+  refusalCostCents,
 }: {
   standing: Extract<OddsStanding, { kind: "stop" | "cancelled" }>;
   deliveryFeeCents: number | null;
+  refusalCostCents: number;
 }) {
   const t = useT();
   const format = useFormat();
@@ -133,12 +145,7 @@ function NothingToGain({
               </Text>
               <Text as="p">
                 <span data-odds="return-cost">
-                  {deliveryFeeCents === null
-                    ? t("odds.stop.feeUnknown")
-                    : t(standing.shipped ? "odds.stop.shipped" : "odds.stop.before", {
-                        cost: format.money(2 * deliveryFeeCents),
-                        fee: format.money(deliveryFeeCents),
-                      })}
+                  {returnCostText(t, format, standing.shipped, stopCostOf(deliveryFeeCents, refusalCostCents))}
                 </span>
               </Text>
             </BlockStack>
@@ -166,7 +173,9 @@ export function DeliveryOddsCard({
   const format = useFormat();
   const { odds, hold } = view;
   if (standing.kind === "stop" || standing.kind === "cancelled")
-    return <NothingToGain standing={standing} deliveryFeeCents={deliveryFeeCents} />;
+    return (
+      <NothingToGain standing={standing} deliveryFeeCents={deliveryFeeCents} refusalCostCents={view.refusalCostCents} />
+    );
   const settled = standing.kind === "settled" ? standing : null;
   return (
     <Card>

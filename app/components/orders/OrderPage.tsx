@@ -11,7 +11,7 @@ import { Banner, BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
 import type { orderPageData, orderPageAction } from "../../pages/order-page.server";
 import type { Release } from "../../sync/release-held.server";
 import { internationalMobile } from "../../models/contact-message";
-import { stageOf } from "../../models/order-stage";
+import { shopifyStopOf, stageOf } from "../../models/order-stage";
 import { oddsStandingOf } from "../../odds/standing";
 import { holdReasonViewText } from "../../customers/hold-reason";
 import { useFormat, useT } from "../../i18n/react";
@@ -81,12 +81,14 @@ export function OrderPage() {
     city: order.lead?.cityName ?? null,
     amount: order.amountCents === null ? null : customerAmount(order.amountCents),
   };
-  const stage = stageOf({
+  const stageInput = {
     state: order.state,
     confirmationStatus: order.confirmationStatus,
     shippingStatus: order.shippingStatus,
     cancelled: order.cancelledAt !== null,
-  });
+  };
+  const stage = stageOf(stageInput);
+  const shopifyStop = shopifyStopOf({ ...stageInput, refunded: order.mismatch === "refunded" });
   const unsent = !order.leadRef || (order.state !== "created" && order.state !== "damaged");
   const inlinePhoneFix = order.findings.some((f) => f.fix === "phone");
   const bannerListsAnomalies = next.kind === "sellerSpace" || next.kind === "decideDuplicate";
@@ -94,7 +96,7 @@ export function OrderPage() {
   return (
     <Page
       title={t("order.title", { name: order.orderName })}
-      titleMetadata={<StageBadge stage={stage} detail={order} />}
+      titleMetadata={<StageBadge stage={stage} detail={order} shopify={shopifyStop} showPlatform />}
       backAction={{ content: t("orders.title"), url: "/app/orders" }}
       primaryAction={primary}
       secondaryActions={[

@@ -473,7 +473,7 @@ function OrderTableRow({ row, index, selected, contact }: RowProps) {
         <OddsCell odds={row.odds} standing={row.oddsStanding} />
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <StageBadge stage={row.stage} detail={row} />
+        <StageBadge stage={row.stage} detail={row} shopify={row.shopifyStop} />
       </IndexTable.Cell>
       <IndexTable.Cell className="cod-attention-cell">
         <AttentionCell row={row} contact={contact} />
@@ -521,7 +521,7 @@ function CondensedRow({ row, index, selected, contact }: RowProps) {
         <BlockStack gap="100">
           <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
             <OrderLinkCell row={row} />
-            <StageBadge stage={row.stage} detail={row} />
+            <StageBadge stage={row.stage} detail={row} shopify={row.shopifyStop} />
           </InlineStack>
           <InlineStack align="space-between" gap="200" wrap={false}>
             <Text as="span" truncate>

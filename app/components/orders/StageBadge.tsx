@@ -1,12 +1,14 @@
 /**
  * One badge for where an order stands (models/order-stage), with the detail
- * behind it (the app's state, the call, the parcel, the lead) on hover.
+ * behind it (the app's state, the call, the parcel, the lead) on hover. An order
+ * Shopify cancelled or refunded while its lead goes on leads with that, in the
+ * critical tone: the platform's "confirmed" would read as "it ships, all good".
  */
 import { Badge, Tooltip } from "@shopify/polaris";
-import { STAGE_TONES, type Stage } from "../../models/order-stage";
+import { STAGE_TONES, type ShopifyStop, type Stage } from "../../models/order-stage";
 import { BADGE_TONES } from "../StatusBadge";
 import { isMessageKey } from "../../i18n";
-import { useT, type Translate } from "../../i18n/react";
+import { useLocale, useT, type Translate } from "../../i18n/react";
 
 export interface StageDetail {
   state: string;
@@ -31,15 +33,51 @@ export function stageDetailText(t: Translate, detail: StageDetail): string {
   return parts.join(" · ");
 }
 
-export function StageBadge({ stage, detail }: { stage: Stage; detail?: StageDetail }) {
+/** "Platform: confirmed": the stage, once Shopify's cancellation or refund leads. */
+export function platformStageText(t: Translate, locale: string, stage: Stage): string {
+  return t("stage.platform", { stage: t(`stage.${stage}`).toLocaleLowerCase(locale) });
+}
+
+export function StageBadge({
+  stage,
+  detail,
+  shopify = null,
+  showPlatform = false,
+}: {
+  stage: Stage;
+  detail?: StageDetail;
+  /** Cancelled or refunded in Shopify while the lead goes on (models/order-stage shopifyStopOf). */
+  shopify?: ShopifyStop | null;
+  /** Show the platform's stage beside Shopify's word (the order page; the list keeps it on hover). */
+  showPlatform?: boolean;
+}) {
   const t = useT();
-  const badge = <Badge tone={BADGE_TONES[STAGE_TONES[stage]]}>{t(`stage.${stage}`)}</Badge>;
-  if (!detail) return <span data-stage={stage}>{badge}</span>;
+  const locale = useLocale();
+  const badge = shopify ? (
+    <Badge tone="critical">{t(`order.shopify.${shopify}`)}</Badge>
+  ) : (
+    <Badge tone={BADGE_TONES[STAGE_TONES[stage]]}>{t(`stage.${stage}`)}</Badge>
+  );
+  const platform = shopify ? platformStageText(t, locale, stage) : null;
+  const hover = detail ? [platform, stageDetailText(t, detail)].filter(Boolean).join(" · ") : null;
+  const shown = hover ? (
+    <Tooltip content={hover} dismissOnMouseOut>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
   return (
-    <span data-stage={stage}>
-      <Tooltip content={stageDetailText(t, detail)} dismissOnMouseOut>
-        {badge}
-      </Tooltip>
+    <span data-stage={stage} data-shopify-stop={shopify ?? undefined}>
+      {shown}
+      {platform && showPlatform ? (
+        <>
+          {" "}
+          <span data-platform-stage>
+            <Badge tone={BADGE_TONES[STAGE_TONES[stage]]}>{platform}</Badge>
+          </span>
+        </>
+      ) : null}
     </span>
   );
 }
