@@ -44,13 +44,11 @@
  * prints them side by side.
  */
 import { randomBytes } from "node:crypto";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startSandbox, sandboxControl } from "../../../sandbox/index";
 import { connectShop, SHOP } from "../lib/connected-shop";
 import { webhookOrder } from "../lib/order-payloads";
-import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
@@ -61,15 +59,8 @@ import {
   type ShopifyPlan,
 } from "../../../shopify-admin/index";
 import { pathToFileURL } from "node:url";
-import { openBenchDatabase } from "./lib/bench-database";
-import {
-  ENGINE_OPTIONS,
-  engineLabel,
-  enginesOf,
-  prepareEngine,
-  workerEntry,
-  type QueueEngine,
-} from "./lib/queue-engines";
+import { openEngineRun, type EngineRun } from "./lib/engine-run";
+import { ENGINE_OPTIONS, engineLabel, enginesOf, workerEntry, type QueueEngine } from "./lib/queue-engines";
 import { countStatementsImport, minusStats, statsReader, sumStats, type ProcessStats } from "./lib/worker-stats";
 import { APP_ENV, benchShopSettings, shopifyBeside } from "./lib/shopify-beside";
 import { enqueueJob } from "../../../app/queue/jobs.server";
@@ -130,14 +121,9 @@ async function drain(
   profileDir: string | undefined,
   engine: QueueEngine,
 ): Promise<DrainResult> {
-  const database = await openBenchDatabase();
-  const url = database.url;
-  await prepareEngine(engine, url);
-  const db = createPrismaClient(url);
-  const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
-  const control = sandboxControl(sandbox.url);
+  const run = await openEngineRun(engine, R);
+  const { db, sandbox, control, workers } = run;
   const key = sandbox.keys.find((k) => k.account === "ACC-1001")!;
-  const workers: ChildProcess[] = [];
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   let shopify: RunningShopifyAdmin | undefined;
   try {
@@ -176,14 +162,7 @@ async function drain(
           ],
           {
             cwd: workerRoot,
-            env: {
-              ...process.env,
-              NODE_ENV: "production",
-              SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-              DATABASE_URL: url,
-              LOG_LEVEL: "warn",
-              ...(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
-            },
+            env: run.workerEnv(shopify ? { ...APP_ENV, SHOPIFY_ADMIN_STAND_IN_URL: shopify.url } : {}),
             stdio: ["ignore", "ignore", "pipe"],
           },
         ),
@@ -251,12 +230,7 @@ async function drain(
     const back = shopify && values["way-back"] !== "off" ? await wayBack(db, control) : undefined;
     return { label, settled, rejected, ratio: span / ideal, leadsPerSecond, wallSeconds, stats, steady, back };
   } finally {
-    for (const w of workers) w.kill("SIGTERM");
-    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
-    await sandbox.close();
-    await shopify?.close();
-    await db.$disconnect();
-    await database.close();
+    await run.close(async () => shopify?.close());
   }
 }
 
@@ -264,10 +238,7 @@ async function drain(
 const EVENT_EVERY_MS = 400;
 
 /** The platform confirms each posted lead and says so by event; how long until each Shopify order shows it. */
-async function wayBack(
-  db: PrismaClient,
-  control: ReturnType<typeof sandboxControl>,
-): Promise<NonNullable<DrainResult["back"]>> {
+async function wayBack(db: PrismaClient, control: EngineRun["control"]): Promise<NonNullable<DrainResult["back"]>> {
   const links = await db.orderLink.findMany({
     where: { state: { in: ["created", "damaged"] }, leadRef: { not: null } },
     select: { id: true, leadRef: true },

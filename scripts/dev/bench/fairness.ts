@@ -18,28 +18,19 @@
  * fresh database and sandbox, and prints them side by side.
  */
 import { randomBytes } from "node:crypto";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startSandbox, sandboxControl } from "../../../sandbox/index";
 import { connectShop } from "../lib/connected-shop";
 import { webhookOrder } from "../lib/order-payloads";
-import { createPrismaClient } from "../../../app/db/client";
 import { createPipelineDeps } from "../../../app/sync/pipeline-deps.server";
 import { DEFAULT_SPACING_MARGIN } from "../../../app/sync/db-rate-limiter.server";
 import { ensureReferenceData } from "../../../app/sync/reference-data.server";
 import { intakeOrderCreated } from "../../../app/sync/order-intake.server";
-import { openBenchDatabase } from "./lib/bench-database";
+import { openEngineRun } from "./lib/engine-run";
 import { freePort } from "../../lib/ports";
 import { describeFigures, figuresOf, scrape } from "./lib/process-metrics";
-import {
-  ENGINE_OPTIONS,
-  engineLabel,
-  enginesOf,
-  prepareEngine,
-  workerEntry,
-  type QueueEngine,
-} from "./lib/queue-engines";
+import { ENGINE_OPTIONS, engineLabel, enginesOf, workerEntry, type QueueEngine } from "./lib/queue-engines";
 
 const { values } = parseArgs({
   options: {
@@ -83,13 +74,8 @@ interface FairnessResult {
 
 async function fairness(engine: QueueEngine): Promise<FairnessResult> {
   let result: FairnessResult | undefined;
-  const database = await openBenchDatabase();
-  const url = database.url;
-  await prepareEngine(engine, url);
-  const db = createPrismaClient(url);
-  const sandbox = await startSandbox({ port: 0, quiet: true, rateLimitPerMinute: R });
-  const control = sandboxControl(sandbox.url);
-  const workers: ChildProcess[] = [];
+  const run = await openEngineRun(engine, R);
+  const { db, sandbox, control, workers } = run;
   /** Each worker's /metrics: its figures are read there at the end. */
   const workerMetrics: string[] = [];
   const keyIds: string[] = [];
@@ -136,14 +122,7 @@ async function fairness(engine: QueueEngine): Promise<FairnessResult> {
       workers.push(
         spawn(process.execPath, ["--import", "tsx", workerEntry(engine, root, root)], {
           cwd: root,
-          env: {
-            ...process.env,
-            NODE_ENV: "production",
-            SELLER_API_ALLOW_PRIVATE_HOSTS: "true",
-            DATABASE_URL: url,
-            LOG_LEVEL: "warn",
-            METRICS_PORT: String(metricsPort),
-          },
+          env: run.workerEnv({ METRICS_PORT: String(metricsPort) }),
           stdio: ["ignore", "ignore", "inherit"],
         }),
       );
@@ -244,11 +223,7 @@ async function fairness(engine: QueueEngine): Promise<FairnessResult> {
       );
     }
   } finally {
-    for (const w of workers) w.kill("SIGTERM");
-    await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.on("exit", r)))));
-    await sandbox.close();
-    await db.$disconnect();
-    await database.close();
+    await run.close();
   }
   return result!;
 }
