@@ -426,12 +426,16 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
     expect((await linkOf(n(10))).leadRef).toBe(duplicate.leadRef);
   });
 
-  it("(d) shows order, customer, amount and stage at 375 px without scrolling sideways", async () => {
-    const phoneSession = await openEmbeddedSession(
+  /** The embedded admin on a 375 px phone, signed in to this shop. */
+  const openPhoneSession = async () =>
+    openEmbeddedSession(
       browser,
       { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
       { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
     );
+
+  it("(d) shows order, customer, amount and stage at 375 px without scrolling sideways", async () => {
+    const phoneSession = await openPhoneSession();
     try {
       await phoneSession.context.addInitScript(VITALS_SCRIPT);
       const p = phoneSession.page;
@@ -526,11 +530,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
   }, 180_000);
 
   it("(f) reaches and reads every Products and cities tab at 375 px", async () => {
-    const phoneSession = await openEmbeddedSession(
-      browser,
-      { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
-      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
-    );
+    const phoneSession = await openPhoneSession();
     try {
       const p = phoneSession.page;
       await visit(p, await url("/app/mappings?tab=products"));
@@ -558,11 +558,7 @@ describe.each(["en", "fr"] as const)("the merchant's next action, in %s", (local
   }, 180_000);
 
   it("(g) stacks Activity's jobs and API calls in the width of a 375 px screen", async () => {
-    const phoneSession = await openEmbeddedSession(
-      browser,
-      { apiKey: server.apiKey, shop, locale, token: await server.mintToken(shop) },
-      { viewport: { width: 375, height: 812 }, userAgent: PHONE_UA },
-    );
+    const phoneSession = await openPhoneSession();
     // A dead job with a long error: the widest row the jobs table can have.
     const dead = await server.db.job.create({
       data: {
