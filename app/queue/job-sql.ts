@@ -360,7 +360,7 @@ const claimAlone = (withKinds: boolean) => {
         OR EXISTS (SELECT 1 FROM "QueueTurn" t WHERE t."shop" <> $4 AND (
           (t."shop" <> '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" = t."shop" AND ${waiting}))
           OR (t."shop" = '' AND EXISTS (SELECT 1 FROM "Job" o WHERE o."shop" IS NULL AND ${waiting}))))
-      ) AS "blocked", FALSE AS "quiet", ${kindsAtCap("")} AS "capped"
+      ) AS "blocked", TRUE AS "quiet", ${kindsAtCap("")} AS "capped"
     WHERE NOT EXISTS (SELECT 1 FROM "leased")`);
 };
 const CLAIM_ALONE = claimAlone(false);
@@ -397,7 +397,7 @@ export async function leaseWhileAlone(
   );
   if (!row || (row.id === null && row.blocked !== false)) return "blocked";
   const capped = Array.isArray(row.capped) ? row.capped.map(String) : [];
-  return { row: row.id === null ? null : jobRow(row), quiet: row.id === null || row.quiet === true, capped };
+  return { row: row.id === null ? null : jobRow(row), quiet: row.quiet === true, capped };
 }
 
 const LEASE_DUE = statement(
