@@ -8,7 +8,6 @@ import type { Db } from "../db.server";
 import type { HoldReasonView, OddsHold } from "../customers/hold-reason";
 import { oddsModelFor, oddsOfLinks, type OddsView } from "../customers/delivery-odds.server";
 import { loadOddsModel } from "../customers/odds-fit.server";
-import { readShopSettings } from "../models/shop-settings";
 
 export interface OrderOddsView {
   odds: OddsView;
@@ -27,15 +26,15 @@ export async function loadOrderOdds(
   shop: string,
   linkId: string,
   holdReason: HoldReasonView | null,
+  refusalCostCents: number,
 ): Promise<OrderOddsView | null> {
   const odds = (await oddsOfLinks(db, shop, [linkId])).get(linkId);
   if (!odds) return null;
   const row = await db.oddsModel.findUnique({ where: { shop }, select: { fittedAt: true } });
   const model = await oddsModelFor(db, shop, row?.fittedAt ?? null);
   const reason = holdReason && "reason" in holdReason ? holdReason.reason : null;
-  const shopRow = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true } });
   return {
-    refusalCostCents: readShopSettings(shopRow?.settings).deliveryOdds.refusalCost * 100,
+    refusalCostCents,
     odds,
     shopRate: model.context.shopRate,
     model: { source: model.stored.source, settled: model.stored.settled },

@@ -43,7 +43,7 @@ export async function orderPageData(shop: string, admin: AdminGraphqlClient, id:
       ? { reason: lastHold.customer.reason }
       : { text: order.reason ?? lastHold?.message ?? "" }
     : null;
-  const odds = await loadOrderOdds(prisma, shop, order.id, holdReason);
+  const odds = await loadOrderOdds(prisma, shop, order.id, holdReason, facts.refusalCostCents);
   return { order, shopify, customer, holdReason, contact: facts.contact, odds };
 }
 

@@ -7,6 +7,7 @@
 import type { Db } from "../db.server";
 import { readShopSettings, type ShopSettings } from "../models/shop-settings";
 import type { ContactLanguage } from "../models/contact-message";
+import { oddsPolicyOf } from "../customers/delivery-odds.server";
 
 export interface ShopFacts {
   /** A key is saved and was verified: orders can reach the platform. */
@@ -14,6 +15,8 @@ export interface ShopFacts {
   contact: { language: ContactLanguage; templates: Record<ContactLanguage, string> };
   /** Settings' limit in days (models/stale-order.ts). */
   staleOrderDays: number;
+  /** The merchant's own cost of a failed order (Settings), in cents; 0 when not set. */
+  refusalCostCents: number;
 }
 
 export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
@@ -21,11 +24,13 @@ export async function loadShopFacts(db: Db, shop: string): Promise<ShopFacts> {
     where: { domain: shop },
     select: { settings: true, keyVerifiedAt: true, sellerApiKeyCipher: true },
   });
-  const { contactMessage, staleOrderDays } = readShopSettings(row?.settings);
+  const settings = readShopSettings(row?.settings);
+  const { contactMessage, staleOrderDays } = settings;
   return {
     connected: Boolean(row?.sellerApiKeyCipher && row.keyVerifiedAt),
     contact: { language: contactMessage.language, templates: { fr: contactMessage.fr, darija: contactMessage.darija } },
     staleOrderDays,
+    refusalCostCents: oddsPolicyOf(settings).refusalCostCents,
   };
 }
 

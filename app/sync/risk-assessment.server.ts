@@ -19,7 +19,13 @@ import { readShopSettings } from "../models/shop-settings";
 import type { City } from "../leads/types";
 import { runAdminGraphql, throwIfUserErrors, type AdminFor } from "../shopify/admin-graphql.server";
 import { ORDER_RISK_ASSESSMENT_CREATE } from "../shopify/documents";
-import { assessmentOf, deliveryFeeCents, oddsModelFor, oddsOfLinks } from "../customers/delivery-odds.server";
+import {
+  assessmentOf,
+  deliveryFeeCents,
+  oddsModelFor,
+  oddsOfLinks,
+  oddsPolicyOf,
+} from "../customers/delivery-odds.server";
 import { customerHoldReasons } from "../customers/hold-reasons.server";
 import type { PipelineDeps } from "./pipeline-deps.server";
 
@@ -120,7 +126,7 @@ async function scoredAssessment(
 /** What the link's parcel out and back costs: its city's fee (the shop's cached cities) and the shop's own cost. */
 async function stopCostOfLink(db: PipelineDeps["db"], shop: string, cityId: unknown): Promise<StopCost> {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { citiesJson: true, settings: true } });
-  const refusalCostCents = readShopSettings(row?.settings).deliveryOdds.refusalCost * 100;
+  const { refusalCostCents } = oddsPolicyOf(readShopSettings(row?.settings));
   if (typeof cityId !== "number") return stopCostOf(null, refusalCostCents);
   let cities: City[] = [];
   try {
