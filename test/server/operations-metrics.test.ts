@@ -17,6 +17,8 @@ import { appWorkerArgs } from "../../scripts/dev/lib/app-build";
 import { signedWebhookHeaders } from "../../scripts/dev/lib/webhook-signing";
 import { scrape, type Scrape } from "../../scripts/dev/bench/lib/process-metrics";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { enqueueJob } from "../../app/queue/jobs.server";
+import { syncJobFor } from "../../app/models/job-kinds";
 import { webhookOrder } from "../helpers/orders";
 import { connectTestShop, SHOP } from "../helpers/pipeline";
 import {
@@ -249,7 +251,9 @@ describe("metrics of a production server and a worker", () => {
     const leads = await control.leads("ACC-1001");
     for (const lead of leads.slice(0, 4)) await control.advance(lead.ref, { confirmation_status: "confirmed" });
     const writtenBefore = w.count("cod_status_to_shopify_seconds_count");
-    await db.prisma.job.updateMany({ where: { kind: "sync-statuses", shop: SHOP }, data: { runAt: new Date() } });
+    // Asked as the app asks: a cycle already running is marked to run again after, a waiting one starts now
+    // (moving runAt alone is lost when a running cycle settles and reschedules itself).
+    await enqueueJob(db.prisma, syncJobFor(SHOP, new Date()));
     w = await scrapeUntil(
       scrapeWorker,
       (s) =>
